@@ -1,0 +1,11 @@
+/**
+ * The `seamlab` sub-commands. Each command module exports `run(argv: string[]): Promise<number>`
+ * (the exit code) and `summary` (one line for --help). Loaded lazily so `--help` stays fast.
+ */
+export interface CommandModule {
+  summary: string;
+  run(argv: string[]): Promise<number>;
+}
+
+export const commands: Record<string, () => Promise<CommandModule>> = {
+};

@@ -1,0 +1,46 @@
+import { SeamlabError } from "../core/errors";
+import { commands } from "./commands";
+
+async function usage(): Promise<string> {
+  const lines = ["Usage: seamlab <command> [options]", "", "Commands:"];
+  for (const [name, load] of Object.entries(commands)) {
+    const mod = await load();
+    lines.push(`  ${name.padEnd(18)} ${mod.summary}`);
+  }
+  lines.push("", "Run `seamlab <command> --help` for a command's options.");
+  return lines.join("\n");
+}
+
+/** Runs the CLI; returns the exit code. User errors print a message, never a stack. */
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  try {
+    if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+      process.stdout.write((await usage()) + "\n");
+      return name === undefined ? 1 : 0;
+    }
+    if (name === "--version" || name === "-v") {
+      const { readFileSync } = await import("node:fs");
+      const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
+      process.stdout.write(`${pkg.version}\n`);
+      return 0;
+    }
+    const load = commands[name];
+    if (!load) {
+      throw new SeamlabError(`unknown command "${name}". Commands: ${Object.keys(commands).join(", ")}.`);
+    }
+    const mod = await load();
+    return await mod.run(rest);
+  } catch (error) {
+    if (error instanceof SeamlabError) {
+      process.stderr.write(`seamlab: ${error.message}\n`);
+      return 2;
+    }
+    // node:util parseArgs reports unknown/malformed flags with this code: a user error too.
+    if (error instanceof Error && (error as NodeJS.ErrnoException).code?.startsWith("ERR_PARSE_ARGS")) {
+      process.stderr.write(`seamlab: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,18 @@
+/** A document of a corpus. `text` is LF-normalised; every offset in seamlab refers to it. */
+export interface Doc {
+  id: string;
+  text: string;
+  /** The path or URL it came from. */
+  source?: string;
+}
+
+/**
+ * A chunk: `text` is what would be embedded, `[start, end)` (UTF-16 offsets into the doc's text)
+ * is the source region it covers.
+ */
+export interface Chunk {
+  doc: string;
+  start: number;
+  end: number;
+  text: string;
+}

@@ -1,0 +1,56 @@
+// Pure builders of the display bundles (MIME type -> payload) that the notebook helpers emit.
+import { HEADLINE_MIME, TABLE_MIME, VEGA_LITE_MIME, type HeadlinePayload, type Row, type TablePayload } from "./mime";
+import { columnsOf, tableHtml, tableText } from "./format";
+
+export interface DisplayBundle {
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+}
+
+export interface TableOptions {
+  /** Column order (default: keys in first-seen order). */
+  columns?: string[];
+  caption?: string;
+  /** Decimals for non-integer numbers (default 3). */
+  digits?: number;
+}
+
+export function chartBundle(spec: Record<string, unknown>): DisplayBundle {
+  const title = spec.title;
+  const text = typeof title === "string" ? title : title && typeof (title as any).text === "string" ? (title as any).text : "chart";
+  // A deep copy through JSON: the kernel serialises it anyway, and this drops functions/undefined early.
+  return { data: { [VEGA_LITE_MIME]: JSON.parse(JSON.stringify(spec)), "text/plain": `[vega-lite chart: ${text}]` }, metadata: {} };
+}
+
+export function tableBundle(rows: Row[], options: TableOptions = {}): DisplayBundle {
+  const columns = columnsOf(rows, options.columns);
+  const digits = options.digits ?? 3;
+  const plainRows = rows.map((row) => {
+    const out: Row = {};
+    for (const column of columns) out[column] = row[column] === undefined ? null : row[column];
+    return out;
+  });
+  const payload: TablePayload = { columns, rows: JSON.parse(JSON.stringify(plainRows)), digits };
+  if (options.caption) payload.caption = options.caption;
+  return {
+    data: {
+      [TABLE_MIME]: payload,
+      "text/html": tableHtml(columns, plainRows, digits, options.caption),
+      "text/plain": tableText(columns, plainRows, digits, options.caption),
+    },
+    metadata: {},
+  };
+}
+
+export function markdownBundle(text: string): DisplayBundle {
+  return { data: { "text/markdown": text, "text/plain": text }, metadata: {} };
+}
+
+export function headlineBundle(key: string, value: number | string, options: Omit<HeadlinePayload, "key" | "value"> = {}): DisplayBundle {
+  const payload: HeadlinePayload = { key, value };
+  if (options.label !== undefined) payload.label = options.label;
+  if (options.unit !== undefined) payload.unit = options.unit;
+  if (options.note !== undefined) payload.note = options.note;
+  const shown = `${options.label ?? key}: ${value}${options.unit ? " " + options.unit : ""}`;
+  return { data: { [HEADLINE_MIME]: payload, "text/markdown": `**${shown}**`, "text/plain": shown }, metadata: {} };
+}

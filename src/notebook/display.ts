@@ -1,0 +1,27 @@
+// What notebook cells call to show things. Every output carries text/plain, so any Jupyter front end shows something.
+import { chartBundle, headlineBundle, markdownBundle, tableBundle, type TableOptions } from "./bundles";
+import { emitDisplay } from "./emit";
+import type { HeadlinePayload, Row } from "./mime";
+
+/** Shows a vega-lite spec (from `src/charts`); keep the data inline (`data.values`) so the report can offer it. */
+export function chart(spec: Record<string, unknown>): void {
+  emitDisplay(chartBundle(spec));
+}
+
+/** Shows rows as an escaped HTML table with a text/plain fallback; the report adds a CSV/JSON download. */
+export function table(rows: Row[], options?: TableOptions): void {
+  emitDisplay(tableBundle(rows, options));
+}
+
+/** Shows markdown (rendered by the report with raw HTML off). */
+export function md(text: string): void {
+  emitDisplay(markdownBundle(text));
+}
+
+/**
+ * Publishes a number for the report's index page (e.g. `headline("recommended_overlap", 100, { unit: "chars" })`).
+ * The key `recommended_overlap` is shown first.
+ */
+export function headline(key: string, value: number | string, options?: Omit<HeadlinePayload, "key" | "value">): void {
+  emitDisplay(headlineBundle(key, value, options));
+}

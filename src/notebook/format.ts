@@ -1,0 +1,61 @@
+// Cell formatting shared by the notebook's text/plain tables and the report's HTML tables, so both agree.
+
+/** Numbers: integers as is, others with `digits` decimals; null/undefined as empty; objects as JSON. */
+export function formatCell(value: unknown, digits: number): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) return String(value);
+    return Number.isInteger(value) ? String(value) : value.toFixed(digits);
+  }
+  if (typeof value === "string") return value;
+  if (typeof value === "boolean" || typeof value === "bigint") return String(value);
+  return JSON.stringify(value);
+}
+
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** Column order: the given list, else keys in first-seen order across all rows. */
+export function columnsOf(rows: Record<string, unknown>[], columns?: string[]): string[] {
+  if (columns && columns.length > 0) return columns.slice();
+  const seen: string[] = [];
+  for (const row of rows) for (const key of Object.keys(row)) if (seen.indexOf(key) < 0) seen.push(key);
+  return seen;
+}
+
+/** Whether a column holds numbers only (right-aligned). */
+export function isNumericColumn(rows: Record<string, unknown>[], column: string): boolean {
+  let any = false;
+  for (const row of rows) {
+    const value = row[column];
+    if (value === null || value === undefined) continue;
+    if (typeof value !== "number") return false;
+    any = true;
+  }
+  return any;
+}
+
+export function tableHtml(columns: string[], rows: Record<string, unknown>[], digits: number, caption?: string): string {
+  const numeric = columns.map((column) => isNumericColumn(rows, column));
+  const head = columns.map((column, i) => `<th${numeric[i] ? ' class="num"' : ""}>${escapeHtml(column)}</th>`).join("");
+  const body = rows
+    .map((row) => "<tr>" + columns.map((column, i) => `<td${numeric[i] ? ' class="num"' : ""}>${escapeHtml(formatCell(row[column], digits))}</td>`).join("") + "</tr>")
+    .join("\n");
+  const captionHtml = caption ? `<caption>${escapeHtml(caption)}</caption>` : "";
+  return `<table class="seamlab-table">${captionHtml}<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody></table>`;
+}
+
+export function tableText(columns: string[], rows: Record<string, unknown>[], digits: number, caption?: string): string {
+  const cells = rows.map((row) => columns.map((column) => formatCell(row[column], digits).replace(/\s+/g, " ")));
+  const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((line) => line[i].length)));
+  const numeric = columns.map((column) => isNumericColumn(rows, column));
+  const pad = (text: string, i: number) => (numeric[i] ? text.padStart(widths[i]) : text.padEnd(widths[i]));
+  const lines = [columns.map(pad).join("  "), widths.map((w) => "-".repeat(w)).join("  "), ...cells.map((line) => line.map(pad).join("  "))];
+  return (caption ? caption + "\n" : "") + lines.map((line) => line.replace(/\s+$/, "")).join("\n");
+}

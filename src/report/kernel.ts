@@ -1,0 +1,258 @@
+// A Jupyter client for one tslab kernel process: starts it at the project root with a connection file in a
+// temp dir (ipc sockets, so no TCP ports to race for), speaks the messaging protocol over zeromq, runs code
+// with a timeout (SIGINT interrupts, as tslab's kernel has no interrupt_request handler) and shuts it down.
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Dealer, Subscriber, Request } from "zeromq";
+import { decodeMessage, encodeMessage, newMessage, type JupyterMessage } from "./wire";
+
+export interface ExecuteOutcome {
+  /** "ok", "error" (tslab: an exception, or a compile error), or "abort". */
+  status: string;
+  executionCount: number | null;
+  /** iopub messages caused by this request, in arrival order (status messages left out). */
+  messages: JupyterMessage[];
+  durationMs: number;
+  timedOut: boolean;
+}
+
+interface Pending {
+  reply?: JupyterMessage;
+  idle: boolean;
+  messages: JupyterMessage[];
+  done: () => void;
+}
+
+export function tslabBinary(root: string): string {
+  return join(root, "node_modules", "tslab", "bin", "tslab");
+}
+
+export class TslabKernel {
+  private readonly pending = new Map<string, Pending>();
+  private readonly session = randomUUID();
+  private stderrText = "";
+  private exited: { code: number | null; signal: string | null } | null = null;
+  private exitWaiters: Array<() => void> = [];
+
+  private constructor(
+    private readonly child: ChildProcess,
+    private readonly key: string,
+    private readonly dir: string,
+    private readonly shell: Dealer,
+    private readonly control: Dealer,
+    private readonly iopub: Subscriber,
+    private readonly heartbeat: Request,
+  ) {
+    child.stderr?.on("data", (chunk: Buffer) => {
+      this.stderrText = (this.stderrText + chunk.toString()).slice(-8000);
+    });
+    child.stdout?.on("data", () => {});
+    child.on("exit", (code, signal) => {
+      this.exited = { code, signal };
+      for (const waiter of this.exitWaiters.splice(0)) waiter();
+      for (const pending of this.pending.values()) pending.done();
+    });
+    void this.pump(shell, (message) => {
+      const pending = this.pending.get(String(message.parent_header.msg_id));
+      if (pending) {
+        pending.reply = message;
+        if (pending.idle) pending.done();
+      }
+    });
+    void this.pump(control, () => {});
+    void this.pump(iopub, (message) => {
+      const pending = this.pending.get(String(message.parent_header.msg_id));
+      if (!pending) return;
+      if (message.header.msg_type === "status") {
+        if (message.content.execution_state === "idle") {
+          pending.idle = true;
+          if (pending.reply) pending.done();
+        }
+        return;
+      }
+      pending.messages.push(message);
+    });
+  }
+
+  /** Starts `tslab kernel` in `root` and waits until shell and iopub both answer (kernel_info handshake). */
+  static async start(root: string, { startupTimeoutMs = 60_000 } = {}): Promise<TslabKernel> {
+    const binary = tslabBinary(root);
+    if (!existsSync(binary)) throw new Error(`tslab is not installed at ${binary}; run npm ci`);
+    const dir = mkdtempSync(join(tmpdir(), "seamlab-kernel-"));
+    const key = randomBytes(32).toString("hex");
+    const connection = {
+      transport: "ipc",
+      ip: join(dir, "k"),
+      shell_port: 1,
+      iopub_port: 2,
+      stdin_port: 3,
+      control_port: 4,
+      hb_port: 5,
+      key,
+      signature_scheme: "hmac-sha256",
+      kernel_name: "seamlab-tslab",
+    };
+    const connectionFile = join(dir, "connection.json");
+    writeFileSync(connectionFile, JSON.stringify(connection));
+    const child = spawn(process.execPath, [binary, "kernel", "--config-path", connectionFile], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" },
+    });
+    const address = (port: number) => `ipc://${connection.ip}:${port}`;
+    const shell = new Dealer();
+    const control = new Dealer();
+    const iopub = new Subscriber();
+    const heartbeat = new Request();
+    iopub.subscribe();
+    shell.connect(address(connection.shell_port));
+    control.connect(address(connection.control_port));
+    iopub.connect(address(connection.iopub_port));
+    heartbeat.connect(address(connection.hb_port));
+    const kernel = new TslabKernel(child, key, dir, shell, control, iopub, heartbeat);
+    try {
+      await kernel.handshake(startupTimeoutMs);
+    } catch (error) {
+      await kernel.shutdown();
+      throw error;
+    }
+    return kernel;
+  }
+
+  /** Kernel stderr seen so far (tslab's own crashes land here, not on iopub). */
+  get stderr(): string {
+    return this.stderrText;
+  }
+
+  private async pump(socket: Dealer | Subscriber, onMessage: (message: JupyterMessage) => void): Promise<void> {
+    try {
+      for await (const frames of socket) {
+        let message: JupyterMessage;
+        try {
+          message = decodeMessage(this.key, frames as Buffer[]);
+        } catch {
+          continue; // a malformed or unsigned frame set is dropped, as jupyter_client does
+        }
+        onMessage(message);
+      }
+    } catch {
+      // the socket was closed during shutdown
+    }
+  }
+
+  // The iopub SUB socket only receives after its subscription reaches the kernel ("slow joiner"), so repeat
+  // kernel_info until a status message for one of them arrives on iopub, as jupyter_client does.
+  private async handshake(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (this.exited) {
+        throw new Error(`tslab kernel exited during startup (code ${this.exited.code}): ${this.stderrText.trim()}`);
+      }
+      const outcome = await this.request("kernel_info_request", {}, 1000);
+      if (outcome.reply && outcome.idle) return;
+    }
+    throw new Error(`tslab kernel did not answer kernel_info within ${timeoutMs} ms: ${this.stderrText.trim()}`);
+  }
+
+  private request(
+    msgType: string,
+    content: Record<string, unknown>,
+    timeoutMs: number,
+    socket: Dealer = this.shell,
+  ): Promise<{ reply?: JupyterMessage; idle: boolean; messages: JupyterMessage[]; timedOut: boolean }> {
+    const message = newMessage(msgType, content, this.session);
+    return new Promise((resolve) => {
+      let timer: NodeJS.Timeout | undefined;
+      const pending: Pending = {
+        idle: false,
+        messages: [],
+        done: () => {
+          clearTimeout(timer);
+          this.pending.delete(message.header.msg_id);
+          resolve({ reply: pending.reply, idle: pending.idle, messages: pending.messages, timedOut: false });
+        },
+      };
+      this.pending.set(message.header.msg_id, pending);
+      timer = setTimeout(() => {
+        this.pending.delete(message.header.msg_id);
+        resolve({ reply: pending.reply, idle: pending.idle, messages: pending.messages, timedOut: true });
+      }, timeoutMs);
+      void socket.send(encodeMessage(this.key, message)).catch(() => pending.done());
+    });
+  }
+
+  /** Runs one cell. On timeout the kernel is interrupted (SIGINT) and given 5 s to finish the request. */
+  async execute(code: string, timeoutMs: number): Promise<ExecuteOutcome> {
+    if (this.exited) throw new Error(`tslab kernel is not running: ${this.stderrText.trim()}`);
+    const started = performance.now();
+    const message = newMessage(
+      "execute_request",
+      { code, silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: true },
+      this.session,
+    );
+    const result = await new Promise<ExecuteOutcome>((resolve) => {
+      let timedOut = false;
+      let timer: NodeJS.Timeout | undefined;
+      let graceTimer: NodeJS.Timeout | undefined;
+      const finish = () => {
+        clearTimeout(timer);
+        clearTimeout(graceTimer);
+        this.pending.delete(message.header.msg_id);
+        const reply = pending.reply;
+        resolve({
+          status: timedOut ? "error" : String(reply?.content.status ?? "error"),
+          executionCount: typeof reply?.content.execution_count === "number" ? reply.content.execution_count : null,
+          messages: pending.messages,
+          durationMs: performance.now() - started,
+          timedOut,
+        });
+      };
+      const pending: Pending = { idle: false, messages: [], done: finish };
+      this.pending.set(message.header.msg_id, pending);
+      timer = setTimeout(() => {
+        timedOut = true;
+        this.interrupt();
+        graceTimer = setTimeout(finish, 5000);
+      }, timeoutMs);
+      void this.shell.send(encodeMessage(this.key, message)).catch(finish);
+    });
+    if (this.exited && !result.timedOut && result.status !== "ok") {
+      result.messages.push(
+        newMessage("stream", { name: "stderr", text: `tslab kernel died: ${this.stderrText.trim()}\n` }, this.session),
+      );
+    }
+    return result;
+  }
+
+  interrupt(): void {
+    if (!this.exited) this.child.kill("SIGINT");
+  }
+
+  /** Asks for a clean shutdown on the control channel, then kills the process if it lingers; removes the temp dir. */
+  async shutdown(): Promise<void> {
+    if (!this.exited) {
+      await this.request("shutdown_request", { restart: false }, 1500, this.control);
+      await this.waitForExit(1500);
+    }
+    if (!this.exited) {
+      this.child.kill("SIGKILL");
+      await this.waitForExit(2000);
+    }
+    for (const socket of [this.shell, this.control, this.iopub, this.heartbeat]) socket.close();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  private waitForExit(ms: number): Promise<void> {
+    if (this.exited) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.exitWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+}

@@ -1,0 +1,103 @@
+// The slice of nbformat 4 that seamlab reads and writes (https://nbformat.readthedocs.io/en/latest/format_description.html).
+import { readFileSync } from "node:fs";
+import { SeamlabError } from "../core/errors";
+
+export type MimeBundle = Record<string, unknown>;
+
+export type Output =
+  | { output_type: "stream"; name: "stdout" | "stderr"; text: string | string[] }
+  | { output_type: "display_data"; data: MimeBundle; metadata: Record<string, unknown> }
+  | { output_type: "execute_result"; data: MimeBundle; metadata: Record<string, unknown>; execution_count: number | null }
+  | { output_type: "error"; ename: string; evalue: string; traceback: string[] };
+
+export interface CodeCell {
+  cell_type: "code";
+  id?: string;
+  source: string | string[];
+  metadata: Record<string, any>;
+  outputs: Output[];
+  execution_count: number | null;
+}
+
+export interface TextCell {
+  cell_type: "markdown" | "raw";
+  id?: string;
+  source: string | string[];
+  metadata: Record<string, any>;
+  attachments?: Record<string, MimeBundle>;
+}
+
+export type Cell = CodeCell | TextCell;
+
+export interface Notebook {
+  nbformat: number;
+  nbformat_minor: number;
+  metadata: Record<string, any>;
+  cells: Cell[];
+}
+
+export function joinSource(source: string | string[] | undefined): string {
+  return Array.isArray(source) ? source.join("") : (source ?? "");
+}
+
+/** Splits text into nbformat's multiline-string form (lines keep their "\n"). */
+export function splitLines(text: string): string[] {
+  return text.split(/(?<=\n)/).filter((line) => line !== "");
+}
+
+export function cellTags(cell: Cell): string[] {
+  const tags = cell.metadata?.tags;
+  return Array.isArray(tags) ? tags.map(String) : [];
+}
+
+export function readNotebook(path: string): Notebook {
+  let parsed: any;
+  try {
+    parsed = JSON.parse(readFileSync(path, "utf8"));
+  } catch (error) {
+    throw new SeamlabError(`${path}: not a readable JSON notebook (${(error as Error).message}).`);
+  }
+  if (!parsed || parsed.nbformat !== 4 || !Array.isArray(parsed.cells)) {
+    throw new SeamlabError(`${path}: not an nbformat 4 notebook (expected "nbformat": 4 and a "cells" array).`);
+  }
+  return parsed as Notebook;
+}
+
+/** Stable serialisation like Jupyter's (1-space indent, trailing newline), so diffs of executed notebooks stay small. */
+export function serializeNotebook(notebook: Notebook): string {
+  return JSON.stringify(notebook, null, 1) + "\n";
+}
+
+/** A TypeScript literal for a parameter value; JSON is valid TypeScript for strings, numbers, booleans, arrays, objects. */
+export function parameterLiteral(value: unknown): string {
+  if (value === undefined) return "undefined";
+  return JSON.stringify(value);
+}
+
+/**
+ * Papermill-style injection: a code cell tagged `injected-parameters` right after the one tagged `parameters`
+ * (or first, when there is none), redeclaring each name. tslab lets a later cell redeclare a `const`.
+ * An earlier injected cell is replaced, so re-running an executed notebook does not stack them.
+ */
+export function injectParameters(notebook: Notebook, parameters: Record<string, unknown>): Notebook {
+  const names = Object.keys(parameters).sort();
+  for (const name of names) {
+    if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new SeamlabError(`parameter "${name}" is not a valid TypeScript identifier.`);
+  }
+  const cells = notebook.cells.filter((cell) => !cellTags(cell).includes("injected-parameters"));
+  if (names.length === 0) return { ...notebook, cells };
+  const lines = ["// Parameters injected by `seamlab report`", ...names.map((n) => `const ${n} = ${parameterLiteral(parameters[n])};`)];
+  const injected: CodeCell = {
+    cell_type: "code",
+    id: "injected-parameters",
+    source: splitLines(lines.join("\n")),
+    metadata: { tags: ["injected-parameters"] },
+    outputs: [],
+    execution_count: null,
+  };
+  const at = cells.findIndex((cell) => cellTags(cell).includes("parameters"));
+  const next = [...cells];
+  next.splice(at + 1, 0, injected);
+  return { ...notebook, cells: next };
+}
+

@@ -1,0 +1,107 @@
+// Turns the kernel's iopub messages into nbformat outputs: consecutive stream text is merged, and
+// update_display_data replaces the data of every earlier output (in any cell) that carries the same display id.
+import type { JupyterMessage } from "./wire";
+import type { MimeBundle, Output } from "./nbformat";
+
+type DisplayOutput = Extract<Output, { output_type: "display_data" }>;
+
+export class OutputCollector {
+  /** display id -> outputs showing it (a display can be shown more than once). */
+  private readonly displays = new Map<string, DisplayOutput[]>();
+
+  collect(messages: JupyterMessage[], executionCount: number | null): Output[] {
+    const outputs: Output[] = [];
+    let clearPending = false;
+    const push = (output: Output) => {
+      if (clearPending) {
+        outputs.length = 0;
+        clearPending = false;
+      }
+      outputs.push(output);
+    };
+    for (const message of messages) {
+      const content = message.content;
+      switch (message.header.msg_type) {
+        case "stream": {
+          const name = content.name === "stderr" ? "stderr" : "stdout";
+          const last = outputs[outputs.length - 1];
+          if (!clearPending && last?.output_type === "stream" && last.name === name) {
+            last.text = String(last.text) + String(content.text ?? "");
+          } else {
+            push({ output_type: "stream", name, text: String(content.text ?? "") });
+          }
+          break;
+        }
+        case "display_data": {
+          const output: DisplayOutput = {
+            output_type: "display_data",
+            data: { ...(content.data as MimeBundle) },
+            metadata: { ...(content.metadata ?? {}) },
+          };
+          const id = content.transient?.display_id;
+          if (typeof id === "string" && id !== "") {
+            const shown = this.displays.get(id) ?? [];
+            shown.push(output);
+            this.displays.set(id, shown);
+          }
+          push(output);
+          break;
+        }
+        case "update_display_data": {
+          const id = content.transient?.display_id;
+          for (const output of (typeof id === "string" && this.displays.get(id)) || []) {
+            output.data = { ...(content.data as MimeBundle) };
+            output.metadata = { ...(content.metadata ?? {}) };
+          }
+          break;
+        }
+        case "execute_result":
+          push({
+            output_type: "execute_result",
+            data: { ...(content.data as MimeBundle) },
+            metadata: { ...(content.metadata ?? {}) },
+            execution_count: executionCount,
+          });
+          break;
+        case "error":
+          push({
+            output_type: "error",
+            ename: String(content.ename ?? "Error"),
+            evalue: String(content.evalue ?? ""),
+            traceback: Array.isArray(content.traceback) ? content.traceback.map(String) : [],
+          });
+          break;
+        case "clear_output":
+          if (content.wait) clearPending = true;
+          else outputs.length = 0;
+          break;
+        default:
+          break; // execute_input, comm messages: not part of a cell's outputs
+      }
+    }
+    return outputs;
+  }
+}
+
+/**
+ * tslab reports a failure as stderr text plus status "error" (no `error` message). Turn that into an nbformat
+ * error output so every reader (JupyterLab, our renderer) shows it as an error: the name and message come from
+ * the first `Name: message` line of stderr; the traceback is the stderr text.
+ */
+export function errorFromStderr(outputs: Output[], fallback: string): Output[] {
+  if (outputs.some((output) => output.output_type === "error")) return outputs;
+  const stderr = outputs
+    .filter((output): output is Extract<Output, { output_type: "stream" }> => output.output_type === "stream" && output.name === "stderr")
+    .map((output) => String(output.text))
+    .join("");
+  const kept = outputs.filter((output) => !(output.output_type === "stream" && output.name === "stderr"));
+  const match = /^([A-Za-z_$][\w$.]*(?:Error|Exception)|Error)\b:? ?(.*)$/m.exec(stderr);
+  const firstLine = stderr.split("\n").find((line) => line.trim() !== "") ?? "";
+  kept.push({
+    output_type: "error",
+    ename: match ? match[1] : "Error",
+    evalue: match ? match[2] : firstLine || fallback,
+    traceback: stderr === "" ? [fallback] : stderr.replace(/\n$/, "").split("\n"),
+  });
+  return kept;
+}

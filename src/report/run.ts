@@ -1,0 +1,103 @@
+// Executes a notebook through the tslab kernel, cell by cell, like papermill: parameters injected after the
+// `parameters` cell, a per-cell timeout, per-cell timings in cell metadata, and execution stopping at the first
+// failing cell (which keeps its error output). The result is a valid nbformat 4 notebook.
+import { basename } from "node:path";
+import { TslabKernel } from "./kernel";
+import { OutputCollector, errorFromStderr } from "./outputs";
+import { injectParameters, joinSource, type CodeCell, type Notebook } from "./nbformat";
+
+export interface RunOptions {
+  /** Project root: the kernel starts here, so `./src/...` imports resolve. */
+  root: string;
+  /** Values that override the `parameters` cell. */
+  parameters?: Record<string, unknown>;
+  cellTimeoutMs?: number;
+  /** Used in messages; defaults to "notebook". */
+  name?: string;
+  /** Called after each code cell (progress output). */
+  onCell?: (index: number, cell: CodeCell) => void;
+}
+
+export interface FailedCell {
+  /** Index among all cells (0-based) and the 1-based position among code cells, as Jupyter shows "[n]". */
+  index: number;
+  codeCellNumber: number;
+  message: string;
+}
+
+export interface RunResult {
+  notebook: Notebook;
+  ok: boolean;
+  failed?: FailedCell;
+  durationMs: number;
+  kernelStartMs: number;
+}
+
+export async function runNotebook(input: Notebook, options: RunOptions): Promise<RunResult> {
+  const started = performance.now();
+  const timeoutMs = options.cellTimeoutMs ?? 120_000;
+  const notebook = injectParameters(structuredClone(input), options.parameters ?? {});
+  const kernel = await TslabKernel.start(options.root);
+  const kernelStartMs = performance.now() - started;
+  const collector = new OutputCollector();
+  let failed: FailedCell | undefined;
+  let codeCellNumber = 0;
+  try {
+    for (let index = 0; index < notebook.cells.length; index++) {
+      const cell = notebook.cells[index];
+      if (cell.cell_type !== "code") continue;
+      codeCellNumber++;
+      const code = joinSource(cell.source);
+      if (failed) {
+        // Cells after a failure are left unexecuted (no stale outputs from an earlier run).
+        cell.outputs = [];
+        cell.execution_count = null;
+        continue;
+      }
+      const startedAt = new Date().toISOString();
+      const outcome = code.trim() === ""
+        ? { status: "ok", executionCount: null, messages: [], durationMs: 0, timedOut: false }
+        : await kernel.execute(code, timeoutMs);
+      let outputs = collector.collect(outcome.messages, outcome.executionCount);
+      if (outcome.status !== "ok") {
+        const reason = outcome.timedOut
+          ? `cell timed out after ${Math.round(timeoutMs / 1000)} s and was interrupted`
+          : `cell failed (kernel status "${outcome.status}")`;
+        outputs = errorFromStderr(outputs, reason);
+        const error = outputs.find((output) => output.output_type === "error");
+        const detail = outcome.timedOut ? reason : error && error.output_type === "error" ? `${error.ename}: ${error.evalue}` : reason;
+        failed = { index, codeCellNumber, message: detail };
+      }
+      cell.outputs = outputs;
+      cell.execution_count = outcome.executionCount;
+      cell.metadata = {
+        ...cell.metadata,
+        execution: { "iopub.execute_input": startedAt, "shell.execute_reply": new Date().toISOString() },
+        seamlab: { duration_ms: Math.round(outcome.durationMs), status: outcome.timedOut ? "timeout" : outcome.status },
+      };
+      options.onCell?.(index, cell);
+    }
+  } finally {
+    await kernel.shutdown();
+  }
+  const durationMs = performance.now() - started;
+  notebook.metadata = {
+    ...notebook.metadata,
+    kernelspec: { name: "seamlab-tslab", display_name: "TypeScript (seamlab)", language: "typescript" },
+    language_info: { name: "typescript", file_extension: ".ts", mimetype: "text/typescript" },
+    seamlab: {
+      executed_at: new Date().toISOString(),
+      duration_ms: Math.round(durationMs),
+      kernel_start_ms: Math.round(kernelStartMs),
+      parameters: options.parameters ?? {},
+      status: failed ? "error" : "ok",
+      ...(failed ? { failed_cell: failed } : {}),
+    },
+  };
+  return { notebook, ok: !failed, failed, durationMs, kernelStartMs };
+}
+
+/** "03-overlap-sweep.ipynb, cell [4] (cell 7 of the file): TypeError: ..." */
+export function describeFailure(name: string, failed: FailedCell): string {
+  return `${basename(name)}, code cell [${failed.codeCellNumber}] (cell ${failed.index + 1} of the file): ${failed.message}`;
+}

@@ -1,0 +1,140 @@
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { threadId } from "node:worker_threads";
+import type { Doc } from "../core/types";
+import type { Query } from "../retrieval/types";
+import { projectRoot } from "./paths";
+
+/**
+ * A disk cache of experiment rows. A key hashes everything a row depends on (the exact documents that were
+ * split, the query set, the config, the seamlab version), so an entry can never be stale: change any input
+ * and the key changes. Entries are written to a temp file and renamed into place (atomic on POSIX), so an
+ * interrupted run leaves either a whole entry or none; an unreadable entry is treated as missing.
+ */
+
+/** JSON with object keys sorted, so equal configs give equal keys whatever order their fields were written in. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(sortKeys(value));
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value !== null && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort()) {
+      const v = (value as Record<string, unknown>)[key];
+      if (v !== undefined) out[key] = sortKeys(v);
+    }
+    return out;
+  }
+  return value;
+}
+
+export function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+/** Content hash of a corpus: ids, texts and order (chunk order follows doc order). */
+export function hashDocs(docs: readonly Doc[]): string {
+  const hash = createHash("sha256");
+  for (const doc of docs) {
+    hash.update(`${doc.id.length}:${doc.id}\n${doc.text.length}:`);
+    hash.update(doc.text);
+    hash.update("\n");
+  }
+  return hash.digest("hex");
+}
+
+/** Content hash of a query set (ids, texts, gold spans). */
+export function hashQueries(queries: readonly Query[]): string {
+  return sha256(canonicalJson(queries.map((q) => ({ id: q.id, text: q.text, gold: q.gold }))));
+}
+
+export interface CacheKeyParts {
+  corpusHash: string;
+  queriesHash: string;
+  config: unknown;
+  version: string;
+}
+
+export function cacheKey(parts: CacheKeyParts): string {
+  return sha256(canonicalJson(parts));
+}
+
+/** `.seamlab-cache/` in the project root (git-ignored). */
+export function defaultCacheDir(): string {
+  return join(projectRoot(), ".seamlab-cache");
+}
+
+function entryPath(dir: string, key: string): string {
+  return join(dir, key.slice(0, 2), `${key}.json`);
+}
+
+let tempCounter = 0;
+
+export interface ResultCache {
+  dir: string;
+  /** The stored value, or undefined when missing, unreadable or written under another key. */
+  get(key: string): unknown;
+  put(key: string, value: unknown): void;
+}
+
+/** A cache in `dir` (created on first write). Pass `null` as dir for a cache that stores nothing. */
+export function openCache(dir: string | null = defaultCacheDir()): ResultCache {
+  if (dir === null) return { dir: "", get: () => undefined, put: () => undefined };
+  return {
+    dir,
+    get(key) {
+      let text: string;
+      try {
+        text = readFileSync(entryPath(dir, key), "utf8");
+      } catch {
+        return undefined;
+      }
+      try {
+        const entry = JSON.parse(text) as { key?: unknown; value?: unknown };
+        if (entry && entry.key === key && entry.value !== undefined) return entry.value;
+      } catch {
+        // Corrupt (e.g. a disk filled mid-write by another tool): recompute and overwrite.
+      }
+      return undefined;
+    },
+    put(key, value) {
+      const file = entryPath(dir, key);
+      mkdirSync(join(dir, key.slice(0, 2)), { recursive: true });
+      const temp = `${file}.${process.pid}.${threadId}.${tempCounter++}.tmp`;
+      try {
+        writeFileSync(temp, JSON.stringify({ key, value }));
+        renameSync(temp, file);
+      } catch (error) {
+        try {
+          unlinkSync(temp);
+        } catch {
+          // already gone
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+/** Deletes every entry (and leftover temp file) under `dir`; returns how many entries were removed. */
+export function clearCache(dir: string = defaultCacheDir()): number {
+  let removed = 0;
+  let shards: string[];
+  try {
+    shards = readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  for (const shard of shards) {
+    try {
+      removed += readdirSync(join(dir, shard)).filter((f) => f.endsWith(".json")).length;
+    } catch {
+      // a stray file, not a shard folder
+    }
+  }
+  rmSync(dir, { recursive: true, force: true });
+  return removed;
+}

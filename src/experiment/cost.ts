@@ -1,0 +1,83 @@
+import { SeamlabError } from "../core/errors";
+
+/**
+ * What overlap costs: every repeated character is embedded and stored again. Costs are reported as
+ * ratios to the zero-overlap config of the same splitter and size, because a ratio does not depend on
+ * the price list of the day.
+ */
+export interface CostOptions {
+  /** Price per million embedded tokens, in any currency. Default 0.13 (the text-embedding-3-large figure the seeds quote). */
+  pricePerMillionTokens?: number;
+  /** Embedding dimensions. Default 1536. */
+  dims?: number;
+  /** Bytes per stored dimension. Default 4 (float32). */
+  bytesPerDim?: number;
+}
+
+export interface Cost {
+  chunks: number;
+  tokensEmbedded: number;
+  embeddingCost: number;
+  /** chunks x dims x bytesPerDim (vectors only, no index overhead). */
+  storageBytes: number;
+}
+
+export interface CostWithRatios extends Cost {
+  /** Each figure divided by the same figure at overlap 0; null when the grid has no zero-overlap baseline. */
+  tokensRatio: number | null;
+  costRatio: number | null;
+  storageRatio: number | null;
+}
+
+function positive(value: number, name: string): number {
+  if (!(Number.isFinite(value) && value >= 0)) {
+    throw new SeamlabError(`cost model: ${name} must be a finite number >= 0, got ${value}.`);
+  }
+  return value;
+}
+
+/** The absolute cost of one config, from its chunk and token counts. */
+export function costOf(chunks: number, tokensEmbedded: number, options: CostOptions = {}): Cost {
+  const price = positive(options.pricePerMillionTokens ?? 0.13, "pricePerMillionTokens");
+  const dims = positive(options.dims ?? 1536, "dims");
+  const bytes = positive(options.bytesPerDim ?? 4, "bytesPerDim");
+  return {
+    chunks,
+    tokensEmbedded,
+    embeddingCost: (tokensEmbedded / 1e6) * price,
+    storageBytes: chunks * dims * bytes,
+  };
+}
+
+function ratio(value: number, base: number | undefined): number | null {
+  if (base === undefined) return null;
+  if (base === 0) return value === 0 ? 1 : null;
+  return value / base;
+}
+
+/**
+ * Costs for a list of configs with ratios to their zero-overlap baseline. `groupOf` names the family a
+ * config belongs to (same splitter, size, unit...: everything but overlap); the baseline is the family's
+ * overlap-0 member.
+ */
+export function costsWithRatios<T>(
+  items: readonly T[],
+  describe: (item: T) => { group: string; overlap: number; chunks: number; tokensEmbedded: number },
+  options: CostOptions = {},
+): CostWithRatios[] {
+  const described = items.map(describe);
+  const baselines = new Map<string, Cost>();
+  for (const d of described) {
+    if (d.overlap === 0 && !baselines.has(d.group)) baselines.set(d.group, costOf(d.chunks, d.tokensEmbedded, options));
+  }
+  return described.map((d) => {
+    const cost = costOf(d.chunks, d.tokensEmbedded, options);
+    const base = baselines.get(d.group);
+    return {
+      ...cost,
+      tokensRatio: ratio(cost.tokensEmbedded, base?.tokensEmbedded),
+      costRatio: ratio(cost.embeddingCost, base?.embeddingCost),
+      storageRatio: ratio(cost.storageBytes, base?.storageBytes),
+    };
+  });
+}

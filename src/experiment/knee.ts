@@ -1,0 +1,275 @@
+import { SeamlabError } from "../core/errors";
+
+/**
+ * Knee picking for sweep curves (recall against overlap). Two methods, reported side by side because
+ * with a handful of noisy points neither is trustworthy alone:
+ * - Kneedle (Satopaa, Albrecht, Irwin, Raghavan 2011, "Finding a 'Kneedle' in a Haystack"): the point
+ *   where the normalised curve is farthest above the straight line through its ends, confirmed only when
+ *   the curve then falls a sensitivity-scaled step below that maximum.
+ * - A plateau rule: the smallest x whose value cannot be told apart from the best value (its CI upper
+ *   bound reaches the best estimate, or its estimate is within epsilon of it).
+ */
+
+export type CurveShape = "concave" | "convex";
+export type CurveDirection = "increasing" | "decreasing";
+
+export interface KneedleOptions {
+  /** S in the paper: how many "average x steps" the difference curve must drop below a local maximum. Default 1. */
+  sensitivity?: number;
+  /** "concave" finds knees (recall vs overlap), "convex" finds elbows (e.g. loss vs epochs). Default "concave". */
+  curve?: CurveShape;
+  /** Default "increasing". */
+  direction?: CurveDirection;
+  /** Online mode keeps scanning after the first knee and reports the last one confirmed (the paper's online variant). */
+  online?: boolean;
+}
+
+export interface KneedleResult {
+  /** x of the knee, or null when there is none (see `reason`). */
+  knee: number | null;
+  kneeY: number | null;
+  /** Index of the knee in the input (sorted by x). */
+  kneeIndex: number | null;
+  /** x of every knee confirmed, in scan order (one entry unless `online`). */
+  allKnees: number[];
+  /** Why there is no knee; null when one was found. */
+  reason: string | null;
+  /** The curve after normalising to [0,1] and turning it into a concave increasing one, and its difference curve. */
+  normalizedX: number[];
+  normalizedY: number[];
+  difference: number[];
+}
+
+function checkedPairs(xs: readonly number[], ys: readonly number[], name: string): { x: number; y: number }[] {
+  if (xs.length !== ys.length) {
+    throw new SeamlabError(`${name}: x has ${xs.length} values but y has ${ys.length}; pass one y per x.`);
+  }
+  const pairs = xs.map((x, i) => ({ x, y: ys[i] }));
+  for (const p of pairs) {
+    if (!Number.isFinite(p.x) || !Number.isFinite(p.y)) {
+      throw new SeamlabError(`${name}: every x and y must be a finite number, got (${p.x}, ${p.y}).`);
+    }
+  }
+  pairs.sort((a, b) => a.x - b.x);
+  for (let i = 1; i < pairs.length; i++) {
+    if (pairs[i].x === pairs[i - 1].x) {
+      throw new SeamlabError(`${name}: x = ${pairs[i].x} appears twice; pass one point per x.`);
+    }
+  }
+  return pairs;
+}
+
+function normalize(values: number[]): number[] {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const v of values) {
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  return values.map((v) => (v - min) / (max - min));
+}
+
+/**
+ * Kneedle on a discrete curve. Points are sorted by x first. Curves of the other three shapes are rotated
+ * or mirrored into a concave increasing one (so the difference curve is y - x), and the knee's index is
+ * mapped back.
+ */
+export function kneedle(xs: readonly number[], ys: readonly number[], options: KneedleOptions = {}): KneedleResult {
+  const sensitivity = options.sensitivity ?? 1;
+  const curve = options.curve ?? "concave";
+  const direction = options.direction ?? "increasing";
+  if (!(sensitivity >= 0)) throw new SeamlabError(`kneedle: sensitivity must be >= 0, got ${sensitivity}.`);
+  const pairs = checkedPairs(xs, ys, "kneedle");
+  const n = pairs.length;
+  const none = (reason: string, nx: number[] = [], ny: number[] = [], diff: number[] = []): KneedleResult => ({
+    knee: null,
+    kneeY: null,
+    kneeIndex: null,
+    allKnees: [],
+    reason,
+    normalizedX: nx,
+    normalizedY: ny,
+    difference: diff,
+  });
+  if (n < 3) return none(`only ${n} point(s): a knee needs at least 3`);
+  const yMin = Math.min(...pairs.map((p) => p.y));
+  const yMax = Math.max(...pairs.map((p) => p.y));
+  if (yMin === yMax) return none("flat curve: every y is equal, so there is no knee");
+
+  const xn = normalize(pairs.map((p) => p.x));
+  const yn = normalize(pairs.map((p) => p.y));
+  // Mirror in x (reverse order) for concave-decreasing and convex-increasing; flip y for the convex ones.
+  const mirrored = (curve === "concave") === (direction === "decreasing");
+  const flipped = curve === "convex";
+  const order = pairs.map((_, i) => (mirrored ? n - 1 - i : i));
+  const tx = order.map((i) => (mirrored ? 1 - xn[i] : xn[i]));
+  const ty = order.map((i) => (flipped ? 1 - yn[i] : yn[i]));
+  const diff = tx.map((x, i) => ty[i] - x);
+
+  // Local maxima / minima of the difference curve (interior points; the first point of a flat run counts).
+  const isMax = diff.map((d, i) => i > 0 && i < n - 1 && d >= diff[i - 1] && d > diff[i + 1] && risesInto(diff, i));
+  const isMin = diff.map((d, i) => i > 0 && i < n - 1 && d <= diff[i - 1] && d < diff[i + 1]);
+  if (!isMax.some(Boolean)) {
+    return none("the difference curve has no local maximum: the curve has no knee of this shape", tx, ty, diff);
+  }
+  // Mean step of normalised x: 1 / (n - 1) for any spacing, since x runs from 0 to 1.
+  const meanStep = 1 / (n - 1);
+  const knees: number[] = [];
+  let threshold: number | null = null;
+  let candidate = -1;
+  for (let i = 0; i < n; i++) {
+    if (isMax[i]) {
+      threshold = diff[i] - sensitivity * meanStep;
+      candidate = i;
+      continue;
+    }
+    if (isMin[i]) {
+      // The paper: if the difference curve turns back up before dropping below the threshold, wait for
+      // the next local maximum.
+      threshold = null;
+    }
+    if (threshold !== null && diff[i] < threshold) {
+      knees.push(candidate);
+      threshold = null;
+      if (!options.online) break;
+    }
+  }
+  if (knees.length === 0) {
+    return none(
+      `no local maximum of the difference curve was followed by a drop of ${sensitivity} average x step(s): ` +
+        "the curve is still rising (or too short) for a knee at this sensitivity",
+      tx,
+      ty,
+      diff,
+    );
+  }
+  const toInput = (t: number) => order[t];
+  const last = toInput(knees[knees.length - 1]);
+  return {
+    knee: pairs[last].x,
+    kneeY: pairs[last].y,
+    kneeIndex: last,
+    allKnees: knees.map((t) => pairs[toInput(t)].x),
+    reason: null,
+    normalizedX: tx,
+    normalizedY: ty,
+    difference: diff,
+  };
+}
+
+/** True when the flat run ending at i was entered from below (so a plateau's first point is the maximum). */
+function risesInto(diff: number[], i: number): boolean {
+  let j = i;
+  while (j > 0 && diff[j - 1] === diff[i]) j--;
+  return j > 0 && diff[j - 1] < diff[i];
+}
+
+/** One point of a sweep curve: an estimate and, optionally, its 95% CI. */
+export interface CurvePoint {
+  x: number;
+  y: number;
+  low?: number;
+  high?: number;
+}
+
+export interface PlateauOptions {
+  /** A point within epsilon of the best estimate counts as on the plateau. Default 0 (CI rule only). */
+  epsilon?: number;
+}
+
+export interface PlateauResult {
+  /** Smallest x on the plateau. */
+  x: number;
+  y: number;
+  index: number;
+  /** The best point (highest estimate; the smallest x among ties). */
+  bestX: number;
+  bestY: number;
+  /** Why the chosen point qualifies: its CI reaches the best estimate, it is within epsilon, or it is the best. */
+  rule: "ci" | "epsilon" | "best";
+}
+
+/**
+ * The plateau rule: the smallest x whose CI upper bound reaches the best point's estimate, or whose estimate
+ * is within `epsilon` of it. On a noisy curve this picks the cheapest point the data cannot tell apart from
+ * the best one, where Kneedle may chase noise.
+ */
+export function plateauStart(points: readonly CurvePoint[], options: PlateauOptions = {}): PlateauResult {
+  const epsilon = options.epsilon ?? 0;
+  if (!(epsilon >= 0)) throw new SeamlabError(`plateau: epsilon must be >= 0, got ${epsilon}.`);
+  if (points.length === 0) throw new SeamlabError("plateau: the curve has no points; run a sweep with at least one config.");
+  const pairs = checkedPairs(
+    points.map((p) => p.x),
+    points.map((p) => p.y),
+    "plateau",
+  );
+  const byX = new Map(points.map((p) => [p.x, p]));
+  const sorted = pairs.map((p) => byX.get(p.x) as CurvePoint);
+  let best = 0;
+  for (let i = 1; i < sorted.length; i++) if (sorted[i].y > sorted[best].y) best = i;
+  const bestY = sorted[best].y;
+  for (let i = 0; i <= best; i++) {
+    const p = sorted[i];
+    const byCi = p.high !== undefined && p.high >= bestY;
+    // The 1e-12 absorbs float noise (0.76 - 0.74 > 0.02 in binary).
+    const byEpsilon = bestY - p.y <= epsilon + 1e-12;
+    if (i === best || byCi || byEpsilon) {
+      return {
+        x: p.x,
+        y: p.y,
+        index: i,
+        bestX: sorted[best].x,
+        bestY,
+        rule: i === best ? "best" : byCi ? "ci" : "epsilon",
+      };
+    }
+  }
+  throw new Error("unreachable: the best point always qualifies");
+}
+
+export interface KneeOptions extends KneedleOptions, PlateauOptions {}
+
+export interface KneeReport {
+  points: number;
+  kneedle: { x: number; y: number } | null;
+  plateau: { x: number; y: number; rule: PlateauResult["rule"]; bestX: number; bestY: number } | null;
+  /** Both methods found a point and it is the same x. */
+  agree: boolean;
+  /** Plain-language caveats: too few points, no knee and why, disagreement. */
+  notes: string[];
+}
+
+/** The fewest points from which a knee is picked without a warning. */
+export const MIN_KNEE_POINTS = 4;
+
+/** Runs both methods on a sweep curve and says how far to trust the answer. */
+export function pickKnee(points: readonly CurvePoint[], options: KneeOptions = {}): KneeReport {
+  const notes: string[] = [];
+  if (points.length < MIN_KNEE_POINTS) {
+    notes.push(
+      `only ${points.length} point(s): a knee picked from fewer than ${MIN_KNEE_POINTS} points is unreliable; sweep more overlaps`,
+    );
+  }
+  if (points.length === 0) return { points: 0, kneedle: null, plateau: null, agree: false, notes };
+  const k = kneedle(
+    points.map((p) => p.x),
+    points.map((p) => p.y),
+    options,
+  );
+  const plateau = plateauStart(points, options);
+  if (k.knee === null) notes.push(`Kneedle found no knee: ${k.reason}`);
+  const agree = k.knee !== null && k.knee === plateau.x;
+  if (k.knee !== null && !agree) {
+    notes.push(
+      `the methods disagree: Kneedle picks x = ${k.knee}, the plateau rule picks x = ${plateau.x} ` +
+        `(${plateau.rule === "ci" ? "its CI reaches the best estimate" : plateau.rule === "epsilon" ? "within epsilon of the best" : "the best point"})`,
+    );
+  }
+  return {
+    points: points.length,
+    kneedle: k.knee === null ? null : { x: k.knee, y: k.kneeY as number },
+    plateau: { x: plateau.x, y: plateau.y, rule: plateau.rule, bestX: plateau.bestX, bestY: plateau.bestY },
+    agree,
+    notes,
+  };
+}

@@ -1,0 +1,136 @@
+import type { Chunk } from "../core/types";
+import { SeamlabError } from "../core/errors";
+import type { RankedChunk } from "./types";
+
+/**
+ * Second-stage reranking: a first-stage retriever returns `retrieval_k` candidates, a reranker keeps
+ * `final_k` of them. The joint sweep (overlap x first-stage depth) needs this seam so that a dense
+ * cross-encoder-like reranker can be added later without touching the sweep code.
+ */
+export interface Reranker {
+  /** Names the method and its settings, e.g. "mmr(lambda=0.5,jaccard)". */
+  name: string;
+  /**
+   * Picks at most `k` of `candidates` (ranked best first by the first stage; `index` points into
+   * `chunks`) and returns them best first. Must be deterministic: break ties by first-stage rank.
+   */
+  rerank(query: string, candidates: readonly RankedChunk[], chunks: readonly Chunk[], k: number):
+    | RankedChunk[]
+    | Promise<RankedChunk[]>;
+}
+
+/** Keeps the first-stage order and cuts it to k. */
+export function noneReranker(): Reranker {
+  return {
+    name: "none",
+    rerank: (_query, candidates, _chunks, k) => candidates.slice(0, k),
+  };
+}
+
+export interface MmrOptions {
+  /** Weight of relevance against novelty, in [0, 1]. 1 = first-stage order; 0 = pure diversity. Default 0.5. */
+  lambda?: number;
+}
+
+/** Lowercased runs of letters/digits: enough to compare two chunks' vocabularies. */
+function wordSet(text: string): Set<string> {
+  return new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+}
+
+function jaccard(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 && b.size === 0) return 1;
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let shared = 0;
+  for (const w of small) if (large.has(w)) shared++;
+  return shared / (a.size + b.size - shared);
+}
+
+/**
+ * How much two chunks repeat each other, in [0, 1]: the larger of the share of the shorter span that the
+ * other covers (chunks of one document that overlap) and the word Jaccard of their texts (near-duplicate
+ * passages anywhere).
+ */
+export function chunkRedundancy(a: Chunk, b: Chunk, wordsA?: Set<string>, wordsB?: Set<string>): number {
+  let spanShare = 0;
+  if (a.doc === b.doc) {
+    const shared = Math.min(a.end, b.end) - Math.max(a.start, b.start);
+    const shorter = Math.min(a.end - a.start, b.end - b.start);
+    if (shared > 0 && shorter > 0) spanShare = shared / shorter;
+  }
+  if (spanShare >= 1) return 1;
+  return Math.max(spanShare, jaccard(wordsA ?? wordSet(a.text), wordsB ?? wordSet(b.text)));
+}
+
+/**
+ * Maximal marginal relevance (Carbonell & Goldstein 1998) without embeddings: relevance is the first-stage
+ * score scaled to [0, 1] over the candidates, similarity between chunks is `chunkRedundancy`. Greedily picks
+ * argmax lambda * relevance - (1 - lambda) * max similarity to the chunks already picked, so span-overlapping
+ * near-duplicates of a chosen chunk fall behind distinct passages.
+ */
+export function mmrReranker(options: MmrOptions = {}): Reranker {
+  const lambda = options.lambda ?? 0.5;
+  if (!(lambda >= 0 && lambda <= 1)) {
+    throw new SeamlabError(`mmr reranker: lambda must be in [0, 1], got ${lambda}.`);
+  }
+  // Word sets are reused across queries of one sweep config; keyed by chunk object, dropped with it.
+  const words = new WeakMap<Chunk, Set<string>>();
+  const wordsOf = (chunk: Chunk): Set<string> => {
+    let set = words.get(chunk);
+    if (!set) {
+      set = wordSet(chunk.text);
+      words.set(chunk, set);
+    }
+    return set;
+  };
+  return {
+    name: `mmr(lambda=${lambda})`,
+    rerank(_query, candidates, chunks, k) {
+      if (k <= 0 || candidates.length === 0) return [];
+      let top = -Infinity;
+      let bottom = Infinity;
+      for (const c of candidates) {
+        if (c.score > top) top = c.score;
+        if (c.score < bottom) bottom = c.score;
+      }
+      const relevance = (c: RankedChunk) => (top === bottom ? 1 : (c.score - bottom) / (top - bottom));
+      const remaining = candidates.map((c, rank) => ({ c, rank, maxSim: 0 }));
+      const picked: RankedChunk[] = [];
+      while (picked.length < k && remaining.length > 0) {
+        let bestAt = 0;
+        let bestValue = -Infinity;
+        for (let i = 0; i < remaining.length; i++) {
+          const value = lambda * relevance(remaining[i].c) - (1 - lambda) * remaining[i].maxSim;
+          // Strictly greater: on ties the earlier first-stage rank (lower i, since order is kept) wins.
+          if (value > bestValue) {
+            bestValue = value;
+            bestAt = i;
+          }
+        }
+        const [chosen] = remaining.splice(bestAt, 1);
+        picked.push(chosen.c);
+        const chosenChunk = chunks[chosen.c.index];
+        for (const r of remaining) {
+          const other = chunks[r.c.index];
+          const sim = chunkRedundancy(chosenChunk, other, wordsOf(chosenChunk), wordsOf(other));
+          if (sim > r.maxSim) r.maxSim = sim;
+        }
+      }
+      return picked;
+    },
+  };
+}
+
+/** Names `createReranker` accepts. A dense reranker registers here when embeddings land. */
+export const RERANKERS: Record<string, (options?: Record<string, unknown>) => Reranker> = {
+  none: () => noneReranker(),
+  mmr: (options) => mmrReranker({ lambda: options?.lambda === undefined ? undefined : Number(options.lambda) }),
+};
+
+/** A reranker by name ("none", "mmr"); unknown names throw a SeamlabError listing the known ones. */
+export function createReranker(name: string, options?: Record<string, unknown>): Reranker {
+  const make = Object.prototype.hasOwnProperty.call(RERANKERS, name) ? RERANKERS[name] : undefined;
+  if (!make) {
+    throw new SeamlabError(`unknown reranker "${name}". Known: ${Object.keys(RERANKERS).join(", ")}.`);
+  }
+  return make(options);
+}

@@ -1,0 +1,68 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, readdirSync, writeFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { cacheKey, canonicalJson, clearCache, hashDocs, hashQueries, openCache } from "../../src/experiment/cache";
+
+const tempDir = () => mkdtempSync(join(tmpdir(), "seamlab-cache-test-"));
+
+test("canonical JSON sorts keys so field order does not change a cache key", () => {
+  assert.equal(canonicalJson({ b: 1, a: { d: 2, c: [3, { f: 1, e: 2 }] } }), '{"a":{"c":[3,{"e":2,"f":1}],"d":2},"b":1}');
+  const a = cacheKey({ corpusHash: "c", queriesHash: "q", config: { size: 1, overlap: 0 }, version: "1" });
+  const b = cacheKey({ version: "1", config: { overlap: 0, size: 1 }, queriesHash: "q", corpusHash: "c" });
+  assert.equal(a, b);
+  assert.notEqual(a, cacheKey({ corpusHash: "c", queriesHash: "q", config: { size: 1, overlap: 0 }, version: "2" }));
+});
+
+test("corpus hash changes when any document's text or id changes, and query hash when a gold span moves", () => {
+  const docs = [{ id: "a.md", text: "hello" }, { id: "b.md", text: "world" }];
+  assert.notEqual(hashDocs(docs), hashDocs([{ id: "a.md", text: "hello" }, { id: "b.md", text: "world!" }]));
+  assert.notEqual(hashDocs(docs), hashDocs([{ id: "a.md", text: "hellow" }, { id: "b.md", text: "orld" }]));
+  assert.equal(hashDocs(docs), hashDocs(docs.map((d) => ({ ...d }))));
+  const q = [{ id: "1", text: "q", gold: [{ doc: "a.md", start: 0, end: 3 }] }];
+  assert.notEqual(hashQueries(q), hashQueries([{ id: "1", text: "q", gold: [{ doc: "a.md", start: 0, end: 4 }] }]));
+});
+
+test("a cache returns what was put, nothing for an unknown key, and leaves no temp files", () => {
+  const dir = tempDir();
+  const cache = openCache(dir);
+  const key = cacheKey({ corpusHash: "c", queriesHash: "q", config: {}, version: "0" });
+  assert.equal(cache.get(key), undefined);
+  cache.put(key, { recall: 0.5, rows: [1, 2] });
+  assert.deepEqual(cache.get(key), { recall: 0.5, rows: [1, 2] });
+  const shard = readdirSync(dir)[0];
+  assert.deepEqual(readdirSync(join(dir, shard)), [`${key}.json`]);
+});
+
+test("a corrupt or truncated entry reads as missing and is overwritten by the next put", () => {
+  const dir = tempDir();
+  const cache = openCache(dir);
+  const key = "ab" + "0".repeat(62);
+  cache.put(key, { ok: true });
+  const file = join(dir, "ab", `${key}.json`);
+  writeFileSync(file, '{"key":"' + key + '","value":{"ok":tr');
+  assert.equal(cache.get(key), undefined);
+  writeFileSync(file, JSON.stringify({ key: "another", value: 1 }));
+  assert.equal(cache.get(key), undefined, "an entry stored under another key is not trusted");
+  cache.put(key, { ok: 2 });
+  assert.deepEqual(cache.get(key), { ok: 2 });
+});
+
+test("clearCache removes every entry and reports how many", () => {
+  const dir = tempDir();
+  const cache = openCache(dir);
+  cache.put("aa1", 1);
+  cache.put("bb2", 2);
+  writeFileSync(join(dir, "aa", "aa1.json.123.0.0.tmp"), "partial");
+  assert.equal(clearCache(dir), 2);
+  assert.equal(existsSync(dir), false);
+  assert.equal(clearCache(dir), 0);
+  assert.equal(openCache(dir).get("aa1"), undefined);
+});
+
+test("a null cache directory stores nothing", () => {
+  const cache = openCache(null);
+  cache.put("k", 1);
+  assert.equal(cache.get("k"), undefined);
+});

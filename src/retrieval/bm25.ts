@@ -1,0 +1,183 @@
+import type { Chunk } from "../core/types";
+import { SeamlabError } from "../core/errors";
+import { describeTokenizer, tokenize, type TokenizerOptions } from "./tokenize";
+import type { RankedChunk, Retriever } from "./types";
+
+/**
+ * Okapi BM25 over a fixed list of texts (chunks).
+ *
+ *   score(q, d) = Σ_{t in q} idf(t) · tf(t,d)·(k1+1) / (tf(t,d) + k1·(1 − b + b·|d|/avgdl))
+ *
+ * - The sum runs over the query's terms *with repeats* (a term said twice counts twice), like SQLite FTS5
+ *   and Lucene's boolean sum; |d| is the term count of d after tokenizing; avgdl the mean over all texts.
+ * - `idf: "lucene"` (default): ln(1 + (N − n + 0.5)/(n + 0.5)), always > 0 (Lucene / Elasticsearch).
+ *   `idf: "robertson"`: ln((N − n + 0.5)/(n + 0.5)) floored at 1e-6, which is what SQLite FTS5's `bm25()`
+ *   uses (FTS5 then returns the negated score). N = number of texts, n = texts containing the term.
+ * - Lucene ≥ 8 drops the constant (k1+1) factor; we keep it (classic form). It does not change rankings.
+ * - Texts with no query term score nothing and are not returned, so a search may return fewer than k.
+ * - Ties are broken by lower text index, so results are deterministic.
+ *
+ * Postings are kept in typed arrays (CSR: for each term, a run of text ids and term frequencies), so a
+ * query touches only the texts that contain its terms and an index rebuild per sweep config is cheap.
+ */
+export interface Bm25Options extends TokenizerOptions {
+  k1?: number;
+  b?: number;
+  idf?: "lucene" | "robertson";
+}
+
+export interface Bm25Index {
+  readonly textCount: number;
+  readonly averageLength: number;
+  /** term -> term id */
+  readonly termIds: Map<string, number>;
+  /** postings of term t are positions [postingStart[t], postingStart[t+1]) of postingText / postingFrequency */
+  readonly postingStart: Int32Array;
+  readonly postingText: Int32Array;
+  readonly postingFrequency: Int32Array;
+  readonly textLength: Int32Array;
+  readonly idf: Float64Array;
+  /** k1·(1 − b + b·|d|/avgdl), precomputed per text */
+  readonly lengthNorm: Float64Array;
+  readonly k1: number;
+  readonly b: number;
+  readonly options: Bm25Options;
+}
+
+function checkParameters(k1: number, b: number): void {
+  if (!(Number.isFinite(k1) && k1 >= 0)) throw new SeamlabError(`BM25 k1 must be a number >= 0, got ${k1}.`);
+  if (!(Number.isFinite(b) && b >= 0 && b <= 1)) throw new SeamlabError(`BM25 b must be in [0, 1], got ${b}.`);
+}
+
+/** Builds the index. `texts[i]` gets id i, the id `search` returns. */
+export function buildBm25Index(texts: readonly string[], options: Bm25Options = {}): Bm25Index {
+  const k1 = options.k1 ?? 1.2;
+  const b = options.b ?? 0.75;
+  checkParameters(k1, b);
+  const termIds = new Map<string, number>();
+  const documentFrequency: number[] = [];
+  const textLength = new Int32Array(texts.length);
+  // (text, term, tf) triples in text order, flattened; grown as plain arrays then packed.
+  const pairTerm: number[] = [];
+  const pairFrequency: number[] = [];
+  const pairTextEnd = new Int32Array(texts.length);
+  let totalLength = 0;
+  for (let i = 0; i < texts.length; i++) {
+    const terms = tokenize(texts[i], options);
+    textLength[i] = terms.length;
+    totalLength += terms.length;
+    const ids = new Int32Array(terms.length);
+    for (let j = 0; j < terms.length; j++) {
+      let id = termIds.get(terms[j]);
+      if (id === undefined) {
+        id = termIds.size;
+        termIds.set(terms[j], id);
+        documentFrequency.push(0);
+      }
+      ids[j] = id;
+    }
+    ids.sort();
+    for (let j = 0; j < ids.length; ) {
+      let run = j + 1;
+      while (run < ids.length && ids[run] === ids[j]) run++;
+      pairTerm.push(ids[j]);
+      pairFrequency.push(run - j);
+      documentFrequency[ids[j]]++;
+      j = run;
+    }
+    pairTextEnd[i] = pairTerm.length;
+  }
+  const termCount = termIds.size;
+  const postingStart = new Int32Array(termCount + 1);
+  for (let t = 0; t < termCount; t++) postingStart[t + 1] = postingStart[t] + documentFrequency[t];
+  const fill = postingStart.slice(0, termCount);
+  const postingText = new Int32Array(pairTerm.length);
+  const postingFrequency = new Int32Array(pairTerm.length);
+  let p = 0;
+  for (let i = 0; i < texts.length; i++) {
+    for (; p < pairTextEnd[i]; p++) {
+      const slot = fill[pairTerm[p]]++;
+      postingText[slot] = i;
+      postingFrequency[slot] = pairFrequency[p];
+    }
+  }
+  const n = texts.length;
+  const idf = new Float64Array(termCount);
+  for (let t = 0; t < termCount; t++) {
+    const df = documentFrequency[t];
+    if (options.idf === "robertson") {
+      const value = Math.log((n - df + 0.5) / (df + 0.5));
+      idf[t] = value <= 0 ? 1e-6 : value;
+    } else {
+      idf[t] = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    }
+  }
+  const averageLength = n === 0 ? 0 : totalLength / n;
+  const lengthNorm = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    lengthNorm[i] = k1 * (1 - b + (averageLength === 0 ? 0 : (b * textLength[i]) / averageLength));
+  }
+  return { textCount: n, averageLength, termIds, postingStart, postingText, postingFrequency, textLength, idf, lengthNorm, k1, b, options };
+}
+
+/** Scores every text for the query (0 where no query term occurs). For tests and diagnostics. */
+export function scoreAllBm25(index: Bm25Index, query: string): Float64Array {
+  const scores = new Float64Array(index.textCount);
+  accumulate(index, query, scores, null);
+  return scores;
+}
+
+function accumulate(index: Bm25Index, query: string, scores: Float64Array, touched: number[] | null): void {
+  const { termIds, postingStart, postingText, postingFrequency, idf, lengthNorm, k1 } = index;
+  for (const term of tokenize(query, index.options)) {
+    const t = termIds.get(term);
+    if (t === undefined) continue;
+    const weight = idf[t];
+    for (let p = postingStart[t]; p < postingStart[t + 1]; p++) {
+      const text = postingText[p];
+      const tf = postingFrequency[p];
+      if (touched !== null && scores[text] === 0) touched.push(text);
+      scores[text] += (weight * (tf * (k1 + 1))) / (tf + lengthNorm[text]);
+    }
+  }
+}
+
+/** Orders by score descending, then text index ascending. */
+function ranksBefore(scoreA: number, indexA: number, scoreB: number, indexB: number): boolean {
+  return scoreA > scoreB || (scoreA === scoreB && indexA < indexB);
+}
+
+/** The k best texts for the query, best first; ties broken by lower index. */
+export function searchBm25(index: Bm25Index, query: string, k: number, scratch?: Float64Array): RankedChunk[] {
+  if (k <= 0) return [];
+  const scores = scratch ?? new Float64Array(index.textCount);
+  const touched: number[] = [];
+  accumulate(index, query, scores, touched);
+  // Keep the k best in a small sorted array: k is tiny (5-20) next to the touched count.
+  const best: RankedChunk[] = [];
+  for (const text of touched) {
+    const score = scores[text];
+    if (best.length === k && !ranksBefore(score, text, best[k - 1].score, best[k - 1].index)) continue;
+    let at = best.length === k ? k - 1 : best.length;
+    if (best.length < k) best.push({ index: text, score });
+    while (at > 0 && ranksBefore(score, text, best[at - 1].score, best[at - 1].index)) {
+      best[at] = best[at - 1];
+      at--;
+    }
+    best[at] = { index: text, score };
+  }
+  for (const text of touched) scores[text] = 0;
+  return best;
+}
+
+/** A `Retriever` over chunks (or raw texts) with BM25. */
+export function createBm25Retriever(chunks: readonly (Chunk | string)[], options: Bm25Options = {}): Retriever & { index: Bm25Index } {
+  const index = buildBm25Index(chunks.map((c) => (typeof c === "string" ? c : c.text)), options);
+  const scratch = new Float64Array(index.textCount);
+  const idfName = options.idf ?? "lucene";
+  return {
+    name: `bm25(k1=${index.k1},b=${index.b},idf=${idfName},tokens=${describeTokenizer(options)})`,
+    index,
+    search: (query: string, k: number) => searchBm25(index, query, k, scratch),
+  };
+}

@@ -1,0 +1,217 @@
+import type { Chunk, Doc } from "../core/types";
+import type { SplitterConfig } from "../splitters/config";
+import { splitCorpus } from "../splitters/registry";
+import { bootstrapMeanInterval, wilsonInterval, type Interval } from "../experiment/stats";
+import { createRetriever, type RetrieverSettings } from "./factory";
+import {
+  containsSpan,
+  distinctPassages,
+  nearDuplicateCount,
+  spanScoresChroma,
+  spanScoresMerged,
+  spansOverlap,
+  termSet,
+  type SpanScores,
+} from "./metrics";
+import type { Query, Retriever } from "./types";
+
+export interface EvaluationOptions {
+  /** chunks retrieved per query (default 5) */
+  k?: number;
+  /** term-set Jaccard at or above which a retrieved chunk counts as a near-duplicate of a higher one (default 0.7) */
+  nearDuplicateThreshold?: number;
+  /** seed of the bootstrap CIs (default 1) */
+  seed?: number;
+}
+
+/** What happened to one query. */
+export interface QueryOutcome {
+  id: string;
+  /** some gold span lies fully inside some top-k chunk */
+  hit: boolean;
+  goldFound: number;
+  goldTotal: number;
+  /** chunk indices, best first */
+  ranked: number[];
+  distinct: number;
+  /** the top-k holds two chunks whose spans overlap */
+  overlapping: boolean;
+  nearDuplicates: number;
+  merged: SpanScores;
+  chroma: SpanScores;
+}
+
+export interface RateWithCI {
+  value: number;
+  ci: Interval;
+}
+
+/** Aggregates over queries. Proportions carry Wilson 95% CIs, means carry seeded bootstrap 95% CIs. */
+export interface RetrievalSummary {
+  retriever: string;
+  k: number;
+  chunks: number;
+  queries: number;
+  hits: number;
+  hitRate: number;
+  hitRateCI: Interval;
+  /** mean over queries of the share of its gold spans fully inside some top-k chunk */
+  recallAtK: number;
+  recallAtKCI: Interval;
+  goldSpans: number;
+  goldSpansFound: number;
+  meanDistinct: number;
+  meanDistinctCI: Interval;
+  /** share of queries whose top-k holds overlapping chunks */
+  queriesWithOverlappingTopK: number;
+  queriesWithOverlappingTopKCI: Interval;
+  /** near-duplicate chunks / retrieved chunks */
+  nearDuplicateRatio: number;
+  nearDuplicateThreshold: number;
+  /** mean over queries; overlapping retrieved text counted once */
+  spanRecall: number;
+  spanPrecision: number;
+  iou: number;
+  spanRecallCI: Interval;
+  spanPrecisionCI: Interval;
+  iouCI: Interval;
+  /** the same means, Chroma's way (overlapping retrieved text counted twice in precision and IoU) */
+  chroma: { spanRecall: number; spanPrecision: number; iou: number; spanRecallCI: Interval; spanPrecisionCI: Interval; iouCI: Interval };
+}
+
+const mean = (values: number[]) => (values.length === 0 ? 0 : values.reduce((s, v) => s + v, 0) / values.length);
+
+/** Runs every query against the retriever and scores the top-k against the gold spans. */
+export async function evaluateQueries(
+  chunks: readonly Chunk[],
+  queries: readonly Query[],
+  retriever: Retriever,
+  options: EvaluationOptions = {},
+): Promise<QueryOutcome[]> {
+  const k = options.k ?? 5;
+  const threshold = options.nearDuplicateThreshold ?? 0.7;
+  const termSets = new Map<number, Set<string>>();
+  const termSetOf = (index: number) => {
+    let set = termSets.get(index);
+    if (set === undefined) termSets.set(index, (set = termSet(chunks[index].text)));
+    return set;
+  };
+  const outcomes: QueryOutcome[] = [];
+  for (const query of queries) {
+    const ranked = (await retriever.search(query.text, k)).slice(0, k).map((r) => r.index);
+    const spans = ranked.map((i) => chunks[i]);
+    const goldFound = query.gold.filter((g) => spans.some((s) => containsSpan(s, g))).length;
+    let overlapping = false;
+    for (let i = 1; i < spans.length && !overlapping; i++) {
+      for (let j = 0; j < i && !overlapping; j++) overlapping = spansOverlap(spans[i], spans[j]);
+    }
+    outcomes.push({
+      id: query.id,
+      hit: goldFound > 0,
+      goldFound,
+      goldTotal: query.gold.length,
+      ranked,
+      distinct: distinctPassages(spans),
+      overlapping,
+      nearDuplicates: nearDuplicateCount(ranked.map(termSetOf), threshold),
+      merged: spanScoresMerged(spans, query.gold),
+      chroma: spanScoresChroma(spans, query.gold),
+    });
+  }
+  return outcomes;
+}
+
+/** Aggregates outcomes (all of them, or a subset such as one document's queries). */
+export function summarizeOutcomes(
+  outcomes: readonly QueryOutcome[],
+  meta: { retriever: string; k: number; chunks: number },
+  options: EvaluationOptions = {},
+): RetrievalSummary {
+  const seed = options.seed ?? 1;
+  const n = outcomes.length;
+  const hits = outcomes.filter((o) => o.hit).length;
+  const overlapping = outcomes.filter((o) => o.overlapping).length;
+  const retrieved = outcomes.reduce((s, o) => s + o.ranked.length, 0);
+  const column = (pick: (o: QueryOutcome) => number) => outcomes.map(pick);
+  const withCI = (values: number[]) => ({ value: mean(values), ci: bootstrapMeanInterval(values, { seed }) });
+  const recall = withCI(column((o) => (o.goldTotal === 0 ? 0 : o.goldFound / o.goldTotal)));
+  const distinct = withCI(column((o) => o.distinct));
+  const mRecall = withCI(column((o) => o.merged.recall));
+  const mPrecision = withCI(column((o) => o.merged.precision));
+  const mIou = withCI(column((o) => o.merged.iou));
+  const cRecall = withCI(column((o) => o.chroma.recall));
+  const cPrecision = withCI(column((o) => o.chroma.precision));
+  const cIou = withCI(column((o) => o.chroma.iou));
+  return {
+    retriever: meta.retriever,
+    k: meta.k,
+    chunks: meta.chunks,
+    queries: n,
+    hits,
+    hitRate: n === 0 ? 0 : hits / n,
+    hitRateCI: wilsonInterval(hits, n),
+    recallAtK: recall.value,
+    recallAtKCI: recall.ci,
+    goldSpans: outcomes.reduce((s, o) => s + o.goldTotal, 0),
+    goldSpansFound: outcomes.reduce((s, o) => s + o.goldFound, 0),
+    meanDistinct: distinct.value,
+    meanDistinctCI: distinct.ci,
+    queriesWithOverlappingTopK: n === 0 ? 0 : overlapping / n,
+    queriesWithOverlappingTopKCI: wilsonInterval(overlapping, n),
+    nearDuplicateRatio: retrieved === 0 ? 0 : outcomes.reduce((s, o) => s + o.nearDuplicates, 0) / retrieved,
+    nearDuplicateThreshold: options.nearDuplicateThreshold ?? 0.7,
+    spanRecall: mRecall.value,
+    spanPrecision: mPrecision.value,
+    iou: mIou.value,
+    spanRecallCI: mRecall.ci,
+    spanPrecisionCI: mPrecision.ci,
+    iouCI: mIou.ci,
+    chroma: {
+      spanRecall: cRecall.value,
+      spanPrecision: cPrecision.value,
+      iou: cIou.value,
+      spanRecallCI: cRecall.ci,
+      spanPrecisionCI: cPrecision.ci,
+      iouCI: cIou.ci,
+    },
+  };
+}
+
+/** Index size relative to the corpus: characters of chunk text over characters of document text. */
+export function indexRatio(docs: readonly Doc[], chunks: readonly Chunk[]): number {
+  const corpus = docs.reduce((s, d) => s + d.text.length, 0);
+  return corpus === 0 ? 0 : chunks.reduce((s, c) => s + c.text.length, 0) / corpus;
+}
+
+export interface ConfigEvaluation {
+  config: SplitterConfig;
+  indexRatio: number;
+  summary: RetrievalSummary;
+  outcomes: QueryOutcome[];
+  /** seconds spent splitting, indexing, querying */
+  timings: { split: number; index: number; query: number };
+}
+
+/** Splits the docs with one config, builds the named retriever over the chunks and evaluates the queries. */
+export async function evaluateSplitterConfig(
+  docs: readonly Doc[],
+  queries: readonly Query[],
+  config: SplitterConfig,
+  options: EvaluationOptions & { retriever?: string; retrieverSettings?: RetrieverSettings } = {},
+): Promise<ConfigEvaluation> {
+  const k = options.k ?? 5;
+  const t0 = performance.now();
+  const chunks = splitCorpus(docs as Doc[], config);
+  const t1 = performance.now();
+  const retriever = await createRetriever(options.retriever ?? "bm25", chunks, options.retrieverSettings ?? {});
+  const t2 = performance.now();
+  const outcomes = await evaluateQueries(chunks, queries, retriever, options);
+  const t3 = performance.now();
+  return {
+    config,
+    indexRatio: indexRatio(docs, chunks),
+    summary: summarizeOutcomes(outcomes, { retriever: retriever.name, k, chunks: chunks.length }, options),
+    outcomes,
+    timings: { split: (t1 - t0) / 1000, index: (t2 - t1) / 1000, query: (t3 - t2) / 1000 },
+  };
+}

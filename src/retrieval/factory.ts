@@ -1,0 +1,63 @@
+import type { Chunk } from "../core/types";
+import { SeamlabError } from "../core/errors";
+import { createBm25Retriever, type Bm25Options } from "./bm25";
+import { englishStopWords } from "./tokenize";
+import type { Retriever } from "./types";
+
+/**
+ * Settings a retriever factory may read. BM25 reads k1, b, idf, stem, stopWords; other retrievers read
+ * their own keys (unknown keys are ignored).
+ */
+export interface RetrieverSettings {
+  k1?: number;
+  b?: number;
+  idf?: "lucene" | "robertson";
+  stem?: boolean;
+  /** drop `englishStopWords` */
+  stopWords?: boolean;
+  [key: string]: unknown;
+}
+
+/** Builds a retriever over chunks (may be async, e.g. a dense model that loads weights). */
+export type RetrieverFactory = (chunks: readonly Chunk[], settings: RetrieverSettings) => Retriever | Promise<Retriever>;
+
+const factories = new Map<string, RetrieverFactory>();
+
+factories.set("bm25", (chunks, settings) => {
+  const options: Bm25Options = { k1: settings.k1, b: settings.b, idf: settings.idf, stem: settings.stem };
+  if (settings.stopWords) options.stopWords = englishStopWords;
+  return createBm25Retriever(chunks, options);
+});
+
+/** Adds (or replaces) a retriever by name, e.g. `registerRetriever("dense", ...)`. */
+export function registerRetriever(name: string, factory: RetrieverFactory): void {
+  factories.set(name, factory);
+}
+
+/** The retriever names known right now (built-ins plus registered ones). */
+export function retrieverNames(): string[] {
+  return [...factories.keys()].sort();
+}
+
+/**
+ * Builds the named retriever. A name not registered yet is looked up as a module `src/retrieval/<name>.ts`
+ * exporting `retrieverFactory: RetrieverFactory`, so a new retriever plugs in without editing this file.
+ */
+export async function createRetriever(name: string, chunks: readonly Chunk[], settings: RetrieverSettings = {}): Promise<Retriever> {
+  let factory = factories.get(name);
+  if (factory === undefined && /^[a-z][a-z0-9-]*$/.test(name)) {
+    try {
+      const mod = (await import(`./${name}`)) as { retrieverFactory?: RetrieverFactory };
+      if (typeof mod.retrieverFactory === "function") {
+        factory = mod.retrieverFactory;
+        factories.set(name, factory);
+      }
+    } catch {
+      // not a module: reported below
+    }
+  }
+  if (factory === undefined) {
+    throw new SeamlabError(`unknown retriever "${name}" (--retriever). Known: ${retrieverNames().join(", ")}.`);
+  }
+  return await factory(chunks, settings);
+}

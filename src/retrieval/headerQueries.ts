@@ -1,0 +1,102 @@
+import type { Doc } from "../core/types";
+import { findHeadings, removeRanges, scanMarkdownLines, type MarkdownLine } from "../text/headings";
+import { sentenceRegions } from "../text/sentences";
+import type { Query } from "./types";
+
+/**
+ * Self-supervised queries from a markdown corpus: each `##` heading's text is a query, and the first
+ * sentence(s) of the prose directly under it is the gold span. Every heading line (any level, outside code
+ * fences) is removed from the text first, so the query never matches its own heading; gold offsets refer
+ * to the documents *without* heading lines, which are returned and must be what gets split.
+ *
+ * "Prose directly under it": the first paragraph of ordinary text between the heading and the next heading
+ * of any level, skipping blank lines, fenced code, front matter, HTML comments and markup-only lines
+ * (Hugo/Liquid shortcodes, HTML tags, tables, rules, images). The gold span is that paragraph's first
+ * `sentences` sentences (`Intl.Segmenter`), or the whole paragraph when it has fewer.
+ */
+export interface HeaderQueryOptions {
+  /** keep only headings ending in "?" */
+  questionsOnly?: boolean;
+  /** also use `###` headings */
+  includeH3?: boolean;
+  /** sentences of prose in the gold span (default 1) */
+  sentences?: number;
+}
+
+export interface HeaderQuerySet {
+  /** the corpus with heading lines removed (same ids, same order): split these */
+  docs: Doc[];
+  queries: Query[];
+  /** headings of the chosen levels seen (before the `?` filter) */
+  headings: number;
+  skipped: {
+    /** not ending in "?" with `questionsOnly` */
+    notQuestion: number;
+    /** nothing left after removing markup from the heading */
+    emptyText: number;
+    /** no prose paragraph before the next heading */
+    noProse: number;
+    /** heading text (case- and space-insensitive) used by more than one heading: all of them skipped */
+    duplicate: number;
+  };
+}
+
+function firstProseParagraph(lines: MarkdownLine[], from: number): { start: number; end: number } | undefined {
+  for (let i = from; i < lines.length; i++) {
+    const kind = lines[i].kind;
+    if (kind === "heading") return undefined;
+    if (kind !== "text") continue;
+    let last = i;
+    while (last + 1 < lines.length && lines[last + 1].kind === "text") last++;
+    return { start: lines[i].start, end: lines[last].end };
+  }
+  return undefined;
+}
+
+/** Builds header queries; see the module comment for the rules. */
+export function buildHeaderQueries(docs: readonly Doc[], options: HeaderQueryOptions = {}): HeaderQuerySet {
+  const maxLevel = options.includeH3 ? 3 : 2;
+  const sentenceCount = Math.max(1, options.sentences ?? 1);
+  const skipped = { notQuestion: 0, emptyText: 0, noProse: 0, duplicate: 0 };
+  let headingCount = 0;
+  const strippedDocs: Doc[] = [];
+  const candidates: Query[] = [];
+  for (const doc of docs) {
+    const lines = scanMarkdownLines(doc.text);
+    const headings = findHeadings(doc.text, lines);
+    const without = removeRanges(doc.text, headings.map((h) => ({ start: h.lineStart, end: h.lineNext })));
+    strippedDocs.push({ ...doc, text: without.text });
+    let lineIndex = 0;
+    for (const heading of headings) {
+      while (lines[lineIndex].start !== heading.lineStart) lineIndex++;
+      if (heading.level < 2 || heading.level > maxLevel) continue;
+      headingCount++;
+      if (options.questionsOnly && !heading.text.endsWith("?")) {
+        skipped.notQuestion++;
+        continue;
+      }
+      if (!/[\p{L}\p{N}]/u.test(heading.text)) {
+        skipped.emptyText++;
+        continue;
+      }
+      const paragraph = firstProseParagraph(lines, lineIndex + 1);
+      const sentences = paragraph ? sentenceRegions(doc.text, paragraph.start, paragraph.end) : [];
+      if (sentences.length === 0) {
+        skipped.noProse++;
+        continue;
+      }
+      const last = sentences[Math.min(sentenceCount, sentences.length) - 1];
+      candidates.push({
+        id: `${doc.id}#${heading.lineStart}`,
+        text: heading.text,
+        gold: [{ doc: doc.id, start: without.toNew(sentences[0].start), end: without.toNew(last.end) }],
+      });
+    }
+  }
+  const uses = new Map<string, number>();
+  const key = (q: Query) => q.text.toLowerCase().replace(/\s+/g, " ");
+  for (const q of candidates) uses.set(key(q), (uses.get(key(q)) ?? 0) + 1);
+  const queries = candidates.filter((q) => uses.get(key(q)) === 1);
+  skipped.duplicate = candidates.length - queries.length;
+  return { docs: strippedDocs, queries, headings: headingCount, skipped };
+}

@@ -1,0 +1,142 @@
+import { tokenize } from "./tokenize";
+
+/** A half-open region `[start, end)` of document `doc`. Chunks and gold spans both fit. */
+export interface Span {
+  doc: string;
+  start: number;
+  end: number;
+}
+
+/** Character-level scores of retrieved spans against gold spans, all in [0, 1]. */
+export interface SpanScores {
+  recall: number;
+  precision: number;
+  iou: number;
+}
+
+/** True when `outer` fully contains `inner` (same document). */
+export function containsSpan(outer: Span, inner: Span): boolean {
+  return outer.doc === inner.doc && outer.start <= inner.start && outer.end >= inner.end;
+}
+
+/** True when the spans share at least one character (same document). Touching spans do not overlap. */
+export function spansOverlap(a: Span, b: Span): boolean {
+  return a.doc === b.doc && a.start < b.end && b.start < a.end;
+}
+
+/** Sorts spans by document then start and merges those that overlap or touch. */
+export function mergeSpans(spans: readonly Span[]): Span[] {
+  const sorted = spans
+    .filter((s) => s.end > s.start)
+    .slice()
+    .sort((a, b) => (a.doc < b.doc ? -1 : a.doc > b.doc ? 1 : a.start - b.start || a.end - b.end));
+  const merged: Span[] = [];
+  for (const span of sorted) {
+    const last = merged[merged.length - 1];
+    if (last && last.doc === span.doc && span.start <= last.end) {
+      if (span.end > last.end) merged[merged.length - 1] = { ...last, end: span.end };
+    } else {
+      merged.push({ doc: span.doc, start: span.start, end: span.end });
+    }
+  }
+  return merged;
+}
+
+/** Sum of span lengths (overlaps counted as often as they occur). */
+export function totalLength(spans: readonly Span[]): number {
+  let sum = 0;
+  for (const s of spans) sum += Math.max(0, s.end - s.start);
+  return sum;
+}
+
+/** Characters shared by two lists of already-merged spans. */
+export function intersectionLength(mergedA: readonly Span[], mergedB: readonly Span[]): number {
+  let shared = 0;
+  for (const a of mergedA) {
+    for (const b of mergedB) {
+      if (a.doc !== b.doc) continue;
+      const length = Math.min(a.end, b.end) - Math.max(a.start, b.start);
+      if (length > 0) shared += length;
+    }
+  }
+  return shared;
+}
+
+/**
+ * Span scores with overlapping retrieved text counted once: R = union of the retrieved spans,
+ * G = union of the gold spans; recall = |R∩G|/|G|, precision = |R∩G|/|R|, IoU = |R∩G|/|R∪G|.
+ */
+export function spanScoresMerged(retrieved: readonly Span[], gold: readonly Span[]): SpanScores {
+  const r = mergeSpans(retrieved);
+  const g = mergeSpans(gold);
+  const shared = intersectionLength(r, g);
+  const rLength = totalLength(r);
+  const gLength = totalLength(g);
+  const union = rLength + gLength - shared;
+  return {
+    recall: gLength === 0 ? 0 : shared / gLength,
+    precision: rLength === 0 ? 0 : shared / rLength,
+    iou: union === 0 ? 0 : shared / union,
+  };
+}
+
+/**
+ * Span scores the way Chroma's chunking evaluation computes them (`base_evaluation.py`): the numerator is
+ * the union of gold text inside retrieved chunks (counted once), but precision divides by the *summed*
+ * lengths of the retrieved chunks, so text shared by overlapping chunks is counted twice, and IoU divides
+ * by that sum plus the gold text no chunk reached. Recall divides by the summed gold lengths.
+ */
+export function spanScoresChroma(retrieved: readonly Span[], gold: readonly Span[]): SpanScores {
+  const r = mergeSpans(retrieved);
+  const numerator = intersectionLength(r, mergeSpans(gold));
+  let unused = 0;
+  for (const g of gold) unused += g.end - g.start - intersectionLength(r, [g]);
+  const retrievedSum = totalLength(retrieved);
+  const goldSum = totalLength(gold);
+  return {
+    recall: goldSum === 0 ? 0 : numerator / goldSum,
+    precision: retrievedSum === 0 ? 0 : numerator / retrievedSum,
+    iou: retrievedSum + unused === 0 ? 0 : numerator / (retrievedSum + unused),
+  };
+}
+
+/** How many of the ranked spans do not overlap any higher-ranked one ("distinct passages"). */
+export function distinctPassages(ranked: readonly Span[]): number {
+  let distinct = 0;
+  for (let i = 0; i < ranked.length; i++) {
+    let overlapsEarlier = false;
+    for (let j = 0; j < i && !overlapsEarlier; j++) overlapsEarlier = spansOverlap(ranked[i], ranked[j]);
+    if (!overlapsEarlier) distinct++;
+  }
+  return distinct;
+}
+
+/** Jaccard similarity of two term sets (1 when both are empty). */
+export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  if (a.size === 0 && b.size === 0) return 1;
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let shared = 0;
+  for (const term of small) if (large.has(term)) shared++;
+  return shared / (a.size + b.size - shared);
+}
+
+/** The term set of a text for near-duplicate checks (the plain tokenizer: no stemming, no stop words). */
+export function termSet(text: string): Set<string> {
+  return new Set(tokenize(text));
+}
+
+/**
+ * How many of the ranked items are near-duplicates of a higher-ranked one: term-set Jaccard >= threshold.
+ */
+export function nearDuplicateCount(rankedTermSets: readonly ReadonlySet<string>[], threshold: number): number {
+  let count = 0;
+  for (let i = 1; i < rankedTermSets.length; i++) {
+    for (let j = 0; j < i; j++) {
+      if (jaccard(rankedTermSets[i], rankedTermSets[j]) >= threshold) {
+        count++;
+        break;
+      }
+    }
+  }
+  return count;
+}

@@ -1,0 +1,179 @@
+/**
+ * Markdown structure for header queries: which lines are ATX headings (`## Title`), which are inside fenced
+ * code blocks, front matter or HTML comments (a `## ` there is not a heading), and which lines are prose.
+ * Line-based on purpose: it needs to be right about headings and fences, not render markdown.
+ * Setext headings (`Title` underlined with `===`) are not recognised.
+ */
+
+export type MarkdownLineKind =
+  | "blank"
+  | "heading"
+  | "fence" // an opening or closing fence line
+  | "code" // inside a fenced block
+  | "front-matter"
+  | "comment" // inside or on an HTML comment
+  | "markup" // a line that is not prose: shortcode, HTML tag, table row, rule, image, link definition
+  | "text";
+
+export interface MarkdownLine {
+  kind: MarkdownLineKind;
+  /** offset of the first character of the line */
+  start: number;
+  /** offset just after the line's text (before its "\n") */
+  end: number;
+  /** offset just after the line's "\n" (== end on the last line without one) */
+  next: number;
+}
+
+export interface MarkdownHeading {
+  level: number;
+  /** the heading's text with attributes, shortcodes, links and emphasis markup taken out */
+  text: string;
+  /** the text after the `#`s as written */
+  rawText: string;
+  /** the heading line, `[lineStart, lineNext)` including its newline */
+  lineStart: number;
+  lineNext: number;
+}
+
+const ATX_HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
+const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
+// Hugo `{{< x >}}` / `{{% x %}}` and Liquid `{% x %}` / `{{ x }}` lines on their own are markup, not prose.
+const SHORTCODE_ONLY = /^\s*(?:(?:\{\{[<%].*?[%>]\}\}|\{%.*?%\}|\{\{.*?\}\})\s*)+$/;
+const HTML_ONLY = /^\s*<\/?[A-Za-z!][^>]*>?\s*$|^\s*<[A-Za-z][^>]*>.*<\/[A-Za-z][^>]*>\s*$/;
+const TABLE_ROW = /^\s*\|/;
+const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
+const IMAGE_ONLY = /^\s*!\[[^\]]*\]\([^)]*\)\s*$/;
+const LINK_DEFINITION = /^ {0,3}\[[^\]]+\]:\s*\S+/;
+
+/** Classifies every line of a markdown text. */
+export function scanMarkdownLines(text: string): MarkdownLine[] {
+  const lines: MarkdownLine[] = [];
+  let fence: { char: string; length: number } | null = null;
+  let inComment = false;
+  let frontMatterClose: string | null = null;
+  let position = 0;
+  let lineNumber = 0;
+  while (position < text.length || (position === text.length && lineNumber === 0 && text.length > 0)) {
+    const newline = text.indexOf("\n", position);
+    const end = newline === -1 ? text.length : newline;
+    const next = newline === -1 ? text.length : newline + 1;
+    const line = text.slice(position, end).replace(/\r$/, "");
+    let kind: MarkdownLineKind;
+    if (lineNumber === 0 && (line === "---" || line === "+++")) {
+      frontMatterClose = line;
+      kind = "front-matter";
+    } else if (frontMatterClose !== null) {
+      if (line === frontMatterClose || (frontMatterClose === "---" && line === "...")) frontMatterClose = null;
+      kind = "front-matter";
+    } else if (fence !== null) {
+      const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
+      if (close && close[1][0] === fence.char && close[1].length >= fence.length) {
+        fence = null;
+        kind = "fence";
+      } else {
+        kind = "code";
+      }
+    } else if (inComment) {
+      if (line.includes("-->")) inComment = false;
+      kind = "comment";
+    } else if (line.trim() === "") {
+      kind = "blank";
+    } else {
+      const open = FENCE_OPEN.exec(line);
+      if (open && !(open[1][0] === "`" && line.slice(open.index + open[1].length).includes("`"))) {
+        fence = { char: open[1][0], length: open[1].length };
+        kind = "fence";
+      } else if (ATX_HEADING.test(line)) {
+        kind = "heading";
+      } else if (/^\s*<!--/.test(line)) {
+        inComment = !line.includes("-->");
+        kind = "comment";
+      } else if (
+        SHORTCODE_ONLY.test(line) ||
+        HTML_ONLY.test(line) ||
+        TABLE_ROW.test(line) ||
+        RULE.test(line) ||
+        IMAGE_ONLY.test(line) ||
+        LINK_DEFINITION.test(line)
+      ) {
+        kind = "markup";
+      } else {
+        kind = "text";
+      }
+    }
+    lines.push({ kind, start: position, end, next });
+    position = next;
+    lineNumber++;
+    if (newline === -1) break;
+  }
+  return lines;
+}
+
+/** Removes attribute blocks, shortcodes, HTML tags, link targets and emphasis/code markers from a heading. */
+export function cleanHeadingText(raw: string): string {
+  return raw
+    .replace(/\{\{[<%].*?[%>]\}\}|\{%.*?%\}|\{\{.*?\}\}/g, " ")
+    .replace(/\s*\{[#.][^}]*\}\s*$/, "") // Hugo/kramdown `{#anchor}`
+    .replace(/<[^>]+>/g, " ")
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[`*_]+/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** The ATX headings of a markdown text (outside fences, front matter and comments), in order. */
+export function findHeadings(text: string, lines: MarkdownLine[] = scanMarkdownLines(text)): MarkdownHeading[] {
+  const headings: MarkdownHeading[] = [];
+  for (const line of lines) {
+    if (line.kind !== "heading") continue;
+    const match = ATX_HEADING.exec(text.slice(line.start, line.end).replace(/\r$/, ""));
+    if (match === null) continue;
+    const rawText = match[2] ?? "";
+    headings.push({ level: match[1].length, rawText, text: cleanHeadingText(rawText), lineStart: line.start, lineNext: line.next });
+  }
+  return headings;
+}
+
+/** A text with some ranges cut out, and a map from offsets in the original to offsets in the result. */
+export interface TextWithout {
+  text: string;
+  /** maps an offset of the original text that is not inside a removed range */
+  toNew(offset: number): number;
+}
+
+/** Cuts sorted, non-overlapping half-open ranges out of a text. */
+export function removeRanges(text: string, ranges: readonly { start: number; end: number }[]): TextWithout {
+  const pieces: string[] = [];
+  const removedBefore: number[] = [];
+  const starts: number[] = [];
+  let position = 0;
+  let removed = 0;
+  for (const range of ranges) {
+    pieces.push(text.slice(position, range.start));
+    removed += range.end - range.start;
+    starts.push(range.end);
+    removedBefore.push(removed);
+    position = range.end;
+  }
+  pieces.push(text.slice(position));
+  return {
+    text: pieces.join(""),
+    toNew(offset: number): number {
+      // the last removed range ending at or before `offset`
+      let low = 0;
+      let high = starts.length - 1;
+      let found = -1;
+      while (low <= high) {
+        const middle = (low + high) >> 1;
+        if (starts[middle] <= offset) {
+          found = middle;
+          low = middle + 1;
+        } else {
+          high = middle - 1;
+        }
+      }
+      return offset - (found === -1 ? 0 : removedBefore[found]);
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import Database from "better-sqlite3";
+import { buildBm25Index, createBm25Retriever, scoreAllBm25, searchBm25 } from "../../src/retrieval/bm25";
+import { tokenize } from "../../src/retrieval/tokenize";
+
+const texts = [
+  "The collector receives traces and exports them to a backend.",
+  "Traces, metrics and logs are the three signals.",
+  "Configure the exporter endpoint for traces traces traces.",
+  "A span is a unit of work inside a trace.",
+  "Metrics are aggregated by the SDK before export.",
+  "The collector can batch, retry and export data.",
+  "Logs correlate with traces through the trace id.",
+  "Nothing relevant here at all.",
+  "Metrics are aggregated by the SDK before export.", // exact duplicate of 4: must tie and rank after it
+];
+const queries = ["collector traces", "metrics export", "trace id logs", "export export traces", "unknownword", "the"];
+
+/** BM25 straight from the formula, one document at a time, no postings. */
+function referenceScores(corpus: string[], query: string, k1: number, b: number, idfKind: "lucene" | "robertson"): number[] {
+  const docs = corpus.map((t) => tokenize(t));
+  const n = docs.length;
+  const avgdl = docs.reduce((s, d) => s + d.length, 0) / n;
+  return docs.map((doc) => {
+    let score = 0;
+    for (const term of tokenize(query)) {
+      const df = docs.filter((d) => d.includes(term)).length;
+      if (df === 0) continue;
+      let idf = idfKind === "lucene" ? Math.log(1 + (n - df + 0.5) / (df + 0.5)) : Math.log((n - df + 0.5) / (df + 0.5));
+      if (idfKind === "robertson" && idf <= 0) idf = 1e-6;
+      const tf = doc.filter((t) => t === term).length;
+      score += (idf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * doc.length) / avgdl));
+    }
+    return score;
+  });
+}
+
+test("bm25 scores equal a brute-force reference written from the formula", () => {
+  for (const [k1, b] of [[1.2, 0.75], [2, 0.3], [0.5, 1]]) {
+    const index = buildBm25Index(texts, { k1, b });
+    for (const q of queries) {
+      const expected = referenceScores(texts, q, k1, b, "lucene");
+      const actual = Array.from(scoreAllBm25(index, q));
+      actual.forEach((value, i) => assert.ok(Math.abs(value - expected[i]) < 1e-12, `${q} doc ${i}: ${value} vs ${expected[i]}`));
+    }
+  }
+});
+
+test("bm25 search returns the top k by score, ties broken by the lower chunk index", () => {
+  const index = buildBm25Index(texts);
+  const ranked = searchBm25(index, "metrics export", 3);
+  const scores = scoreAllBm25(index, "metrics export");
+  const order = [...scores.keys()].filter((i) => scores[i] > 0).sort((a, b) => scores[b] - scores[a] || a - b);
+  assert.deepEqual(ranked.map((r) => r.index), order.slice(0, 3));
+  // docs 4 and 8 are identical, so they tie; 4 must come first
+  assert.equal(ranked[0].score, ranked[1].score);
+  assert.deepEqual(ranked.slice(0, 2).map((r) => r.index), [4, 8]);
+});
+
+test("bm25 search returns fewer than k when few chunks match, and nothing for unknown words or k = 0", () => {
+  const index = buildBm25Index(texts);
+  assert.equal(searchBm25(index, "unknownword", 5).length, 0);
+  assert.equal(searchBm25(index, "span", 5).length, 1);
+  assert.equal(searchBm25(index, "traces", 0).length, 0);
+  // the scratch buffer is cleared between searches: the same query twice gives the same scores
+  const retriever = createBm25Retriever(texts);
+  assert.deepEqual(retriever.search("collector traces", 4), retriever.search("collector traces", 4));
+});
+
+test("bm25 with the robertson idf equals SQLite FTS5 bm25(), negated, and ranks the same", () => {
+  const db = new Database(":memory:");
+  db.exec("CREATE VIRTUAL TABLE docs USING fts5(body, tokenize = 'unicode61 remove_diacritics 0')");
+  const insert = db.prepare("INSERT INTO docs(rowid, body) VALUES (?, ?)");
+  texts.forEach((t, i) => insert.run(i + 1, t));
+  const index = buildBm25Index(texts, { idf: "robertson" });
+  for (const q of queries.filter((q) => q !== "unknownword")) {
+    const match = tokenize(q).map((t) => `"${t}"`).join(" OR ");
+    const rows = db
+      .prepare("SELECT rowid, bm25(docs) AS score FROM docs WHERE docs MATCH ? ORDER BY score, rowid")
+      .all(match) as { rowid: number; score: number }[];
+    const ours = scoreAllBm25(index, q);
+    for (const row of rows) {
+      assert.ok(Math.abs(-row.score - ours[row.rowid - 1]) < 1e-9, `${q} row ${row.rowid}: ${-row.score} vs ${ours[row.rowid - 1]}`);
+    }
+    assert.deepEqual(
+      searchBm25(index, q, texts.length).map((r) => r.index),
+      rows.map((r) => r.rowid - 1),
+      `ranking for "${q}"`,
+    );
+  }
+  db.close();
+});
+
+test("bm25 rejects a negative k1 and a b outside [0, 1]", () => {
+  assert.throws(() => buildBm25Index(texts, { k1: -1 }), /k1/);
+  assert.throws(() => buildBm25Index(texts, { b: 1.5 }), /b must be/);
+});

@@ -1,0 +1,55 @@
+import { createHash } from "node:crypto";
+import { SeamlabError } from "../core/errors";
+import { randomizedSvd } from "./randomized-svd";
+import { multiplyDense } from "./sparse";
+import { fitTfidf, tfidfMatrix, TfidfOptions } from "./tfidf";
+import { Embedder, emptyInputReport, normaliseInPlace } from "./types";
+
+export interface LsaOptions extends TfidfOptions {
+  /** Requested dimensions (fewer when the corpus has lower rank; the name says so). Default 256. */
+  dimensions?: number;
+  powerIterations?: number;
+  oversample?: number;
+  seed?: number;
+}
+
+/**
+ * Latent semantic analysis: a local, deterministic, download-free embedder fitted on the corpus itself.
+ * Texts become TF-IDF rows and are projected onto the corpus's top right singular vectors (so a chunk's
+ * vector is its row of U·Σ, and a query is folded in the same way). It knows only words that occur in at
+ * least two fitted texts and has no notion of meaning beyond co-occurrence in this corpus: its name says so.
+ */
+export function fitLsa(texts: string[], options: LsaOptions = {}): Embedder {
+  const { dimensions = 256, powerIterations = 2, oversample = 10, seed = 42 } = options;
+  if (!Number.isInteger(dimensions) || dimensions < 1) {
+    throw new SeamlabError(`lsa: dimensions must be a whole number >= 1, got ${dimensions}.`);
+  }
+  if (texts.length === 0) throw new SeamlabError("lsa: cannot fit on an empty corpus (no chunks to learn from).");
+  const model = fitTfidf(texts, options);
+  if (model.idf.length === 0) {
+    throw new SeamlabError("lsa: the corpus has no words to learn from (every chunk is empty or punctuation).");
+  }
+  const svd = randomizedSvd(tfidfMatrix(model, texts), { rank: dimensions, oversample, powerIterations, seed });
+  const rank = svd.rank;
+  const fitted = createHash("sha256");
+  for (const text of texts) fitted.update(`${text.length}:`).update(text);
+  const settings = `d=${dimensions},q=${powerIterations},p=${oversample},seed=${seed},minDf=${options.minDocumentFrequency ?? 2},maxVocab=${options.maxVocabulary ?? 100_000}`;
+  const requested = rank < dimensions ? `; ${dimensions} requested, corpus rank allows ${rank}` : "";
+  const inputs = emptyInputReport();
+  return {
+    name: `lsa-${rank} (TF-IDF+SVD fitted on this corpus${requested}; not a neural model)`,
+    id: `lsa:${settings}:corpus=${fitted.digest("hex")}`,
+    dimensions: rank,
+    maxInputTokens: Infinity,
+    inputs,
+    async embed(batch: string[]): Promise<Float32Array[]> {
+      const projected = multiplyDense(tfidfMatrix(model, batch), svd.right, rank);
+      inputs.embedded += batch.length;
+      const out: Float32Array[] = [];
+      for (let i = 0; i < batch.length; i++) {
+        out.push(normaliseInPlace(Float32Array.from(projected.subarray(i * rank, (i + 1) * rank))));
+      }
+      return out;
+    },
+  };
+}

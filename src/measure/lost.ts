@@ -1,0 +1,38 @@
+import type { Chunk, Doc } from "../core/types";
+import { countNonWhitespace } from "../text/paragraphs";
+import { chunksByDoc, spansByStart } from "./chunks-by-doc";
+
+/** Text of a doc that no chunk covers. */
+export interface LostText {
+  /** Non-whitespace characters of the corpus covered by no chunk span. */
+  lostChars: number;
+  /** Docs with at least one such character. */
+  docsWithLostText: number;
+  /** Lost characters per doc id (only docs that lost any), in corpus order. */
+  byDoc: { doc: string; lostChars: number }[];
+}
+
+/**
+ * Non-whitespace text covered by no chunk: a sweep over spans sorted by start (n log n per doc).
+ * Whitespace between chunks is not "lost": splitters drop separators by design.
+ */
+export function measureLostText(docs: readonly Doc[], chunks: readonly Chunk[]): LostText {
+  const byDoc = chunksByDoc(docs, chunks);
+  const result: LostText = { lostChars: 0, docsWithLostText: 0, byDoc: [] };
+  for (const doc of docs) {
+    let reach = 0;
+    let lost = 0;
+    for (const chunk of spansByStart(byDoc.get(doc.id)!)) {
+      const start = Math.min(Math.max(chunk.start, 0), doc.text.length);
+      if (start > reach) lost += countNonWhitespace(doc.text, reach, start);
+      reach = Math.max(reach, Math.min(chunk.end, doc.text.length));
+    }
+    lost += countNonWhitespace(doc.text, reach, doc.text.length);
+    if (lost > 0) {
+      result.lostChars += lost;
+      result.docsWithLostText++;
+      result.byDoc.push({ doc: doc.id, lostChars: lost });
+    }
+  }
+  return result;
+}

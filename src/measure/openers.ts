@@ -1,0 +1,73 @@
+import type { Chunk, Doc } from "../core/types";
+import { chunksByDoc } from "./chunks-by-doc";
+import type { Seam } from "./seams";
+
+/**
+ * Words that point back to something said before. A chunk that opens with one of them after a
+ * zero-overlap seam hands the reader a reference whose antecedent sits in another chunk.
+ */
+export const BACKWARD_WORDS: readonly string[] = [
+  "That", "This", "These", "Those", "It", "Its", "They", "Them", "Their", "He", "She", "His", "Her",
+  "So", "But", "And", "Or", "Yet", "Such", "Thus", "Hence", "Therefore", "However", "Then", "Also", "Both",
+];
+const BACKWARD_SET = new Set(BACKWARD_WORDS);
+
+export interface OpenerSample {
+  doc: string;
+  index: number;
+  word: string;
+  /** The opening of the next chunk (first line, at most `sampleLength` characters). */
+  text: string;
+}
+
+export interface BackwardOpeners {
+  zeroOverlapSeams: number;
+  /** Zero-overlap seams whose next chunk opens with a backward-pointing word. */
+  backwardOpeners: number;
+  /** Count per word, most frequent first (ties alphabetical). */
+  byWord: { word: string; count: number }[];
+  /** The first few cases in corpus order (deterministic). */
+  samples: OpenerSample[];
+}
+
+// Markdown/quote decoration that may precede the first word of a chunk.
+const LEADING_DECORATION = /^[\s>*_"'“‘(\-#]*/;
+const FIRST_WORD = /^[A-Za-z]+/;
+
+/** The first word of `text`, skipping leading whitespace, quotes and markdown markers. */
+export function openingWord(text: string): string | undefined {
+  const rest = text.slice(0, 200).replace(LEADING_DECORATION, "");
+  const match = FIRST_WORD.exec(rest);
+  return match ? match[0] : undefined;
+}
+
+/** Zero-overlap seams whose next chunk opens with a word from `BACKWARD_WORDS` (exact case). */
+export function measureBackwardOpeners(
+  docs: readonly Doc[],
+  chunks: readonly Chunk[],
+  seams: readonly Seam[],
+  { maxSamples = 5, sampleLength = 120 }: { maxSamples?: number; sampleLength?: number } = {},
+): BackwardOpeners {
+  const byDoc = chunksByDoc(docs, chunks);
+  const counts = new Map<string, number>();
+  const samples: OpenerSample[] = [];
+  let zero = 0;
+  let backward = 0;
+  for (const seam of seams) {
+    if (seam.overlap > 0) continue;
+    zero++;
+    const next = byDoc.get(seam.doc)![seam.index + 1];
+    const word = openingWord(next.text);
+    if (word === undefined || !BACKWARD_SET.has(word)) continue;
+    backward++;
+    counts.set(word, (counts.get(word) ?? 0) + 1);
+    if (samples.length < maxSamples) {
+      const opening = next.text.trimStart().split("\n", 1)[0];
+      samples.push({ doc: seam.doc, index: seam.index, word, text: opening.slice(0, sampleLength) });
+    }
+  }
+  const byWord = [...counts.entries()]
+    .map(([word, count]) => ({ word, count }))
+    .sort((a, b) => b.count - a.count || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
+  return { zeroOverlapSeams: zero, backwardOpeners: backward, byWord, samples };
+}

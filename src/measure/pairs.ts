@@ -1,0 +1,73 @@
+import type { Chunk, Doc } from "../core/types";
+import { paragraphRegions, type TextRegion } from "../text/paragraphs";
+import { firstSentence, lastSentence } from "../text/sentences";
+import { chunksByDoc, spansByStart } from "./chunks-by-doc";
+import { percent } from "./stats";
+
+/** The last sentence of one paragraph and the first of the next: the text a paragraph break cuts. */
+export interface StraddlingPair {
+  doc: string;
+  /** From the start of the first sentence to the end of the second. */
+  start: number;
+  end: number;
+}
+
+export interface SeamDamage {
+  pairs: number;
+  /** Pairs that sit together inside at least one chunk span. */
+  kept: number;
+  keptPct: number;
+  split: number;
+}
+
+/** Every sentence pair straddling a paragraph break, in corpus order. Linear in the corpus. */
+export function straddlingPairs(docs: readonly Doc[]): StraddlingPair[] {
+  const pairs: StraddlingPair[] = [];
+  for (const doc of docs) {
+    let previous: TextRegion | undefined;
+    for (const paragraph of paragraphRegions(doc.text)) {
+      const first = firstSentence(doc.text, paragraph.start, paragraph.end);
+      if (previous && first) pairs.push({ doc: doc.id, start: previous.start, end: first.end });
+      previous = lastSentence(doc.text, paragraph.start, paragraph.end);
+    }
+  }
+  return pairs;
+}
+
+/**
+ * Seam damage: the share of straddling sentence pairs that land together in at least one chunk.
+ * Per doc, chunks sorted by start with a running max of ends answer "does any chunk starting at or
+ * before the pair reach past its end?" by binary search: n log n.
+ */
+export function measureSeamDamage(docs: readonly Doc[], chunks: readonly Chunk[], pairs = straddlingPairs(docs)): SeamDamage {
+  const byDoc = chunksByDoc(docs, chunks);
+  const reachByDoc = new Map<string, { starts: number[]; maxEnds: number[] }>();
+  for (const [doc, list] of byDoc) {
+    const sorted = spansByStart(list);
+    const starts = sorted.map((chunk) => chunk.start);
+    const maxEnds: number[] = [];
+    let reach = -Infinity;
+    for (const chunk of sorted) maxEnds.push((reach = Math.max(reach, chunk.end)));
+    reachByDoc.set(doc, { starts, maxEnds });
+  }
+  let kept = 0;
+  for (const pair of pairs) {
+    const reach = reachByDoc.get(pair.doc);
+    if (!reach) continue;
+    const last = lastIndexAtMost(reach.starts, pair.start);
+    if (last >= 0 && reach.maxEnds[last] >= pair.end) kept++;
+  }
+  return { pairs: pairs.length, kept, keptPct: percent(kept, pairs.length), split: pairs.length - kept };
+}
+
+/** Index of the last element <= value in ascending `sorted`, or -1. */
+function lastIndexAtMost(sorted: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] <= value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}

@@ -1,0 +1,34 @@
+import type { Doc } from "../core/types";
+import { paragraphRegions } from "../text/paragraphs";
+import { distributionOf, percent, type Distribution } from "./stats";
+
+/** Paragraph lengths against the overlap budget: why recursive splitters carry nothing over. */
+export interface ParagraphBudget {
+  paragraphs: number;
+  lengths: Distribution;
+  budget: number;
+  /** Paragraphs longer than the budget: when one ends a chunk, the merge loop pops it and keeps nothing. */
+  overBudget: number;
+  overBudgetPct: number;
+}
+
+/** Paragraph length distribution (in the unit of `lengthOf`, default chars) and the share over `budget`. */
+export function measureParagraphBudget(
+  docs: readonly Doc[],
+  budget: number,
+  lengthOf: (text: string) => number = (text) => text.length,
+): ParagraphBudget {
+  const lengths: number[] = [];
+  for (const doc of docs) {
+    for (const region of paragraphRegions(doc.text)) lengths.push(lengthOf(doc.text.slice(region.start, region.end)));
+  }
+  let over = 0;
+  for (const length of lengths) if (length > budget) over++;
+  return {
+    paragraphs: lengths.length,
+    lengths: distributionOf(lengths),
+    budget,
+    overBudget: over,
+    overBudgetPct: percent(over, lengths.length),
+  };
+}

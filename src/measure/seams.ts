@@ -1,0 +1,63 @@
+import type { Chunk, Doc } from "../core/types";
+import { countNonWhitespace } from "../text/paragraphs";
+import { chunksByDoc } from "./chunks-by-doc";
+
+/** Where two neighbouring chunks of one doc meet. */
+export interface Seam {
+  doc: string;
+  /** 0-based: the seam between the doc's chunk `index` and chunk `index + 1`. */
+  index: number;
+  prevStart: number;
+  prevEnd: number;
+  nextStart: number;
+  nextEnd: number;
+  /** Characters of source both chunks cover (span intersection). */
+  overlap: number;
+  /** Tokens of that shared source text (only when a token counter was given). */
+  overlapTokens?: number;
+  /** Characters between the chunks when they do not touch. */
+  gap: number;
+  /** Non-whitespace characters inside the gap (text neither neighbour carries). */
+  gapLostChars: number;
+}
+
+export interface SeamOptions {
+  /** Counts tokens of the shared text (pass one when the unit is tokens). */
+  countTokens?: (text: string) => number;
+}
+
+/**
+ * Every seam of every doc, from exact spans: overlap = |prev ∩ next|, gap = next.start - prev.end when
+ * positive. Linear in the number of chunks (plus the shared text when counting tokens).
+ */
+export function measureSeams(docs: readonly Doc[], chunks: readonly Chunk[], options: SeamOptions = {}): Seam[] {
+  const seams: Seam[] = [];
+  const byDoc = chunksByDoc(docs, chunks);
+  for (const doc of docs) {
+    const list = byDoc.get(doc.id)!;
+    for (let i = 0; i + 1 < list.length; i++) {
+      const prev = list[i];
+      const next = list[i + 1];
+      const sharedStart = Math.max(prev.start, next.start);
+      const sharedEnd = Math.min(prev.end, next.end);
+      const overlap = Math.max(0, sharedEnd - sharedStart);
+      const gap = Math.max(0, next.start - prev.end);
+      const seam: Seam = {
+        doc: doc.id,
+        index: i,
+        prevStart: prev.start,
+        prevEnd: prev.end,
+        nextStart: next.start,
+        nextEnd: next.end,
+        overlap,
+        gap,
+        gapLostChars: gap > 0 ? countNonWhitespace(doc.text, prev.end, next.start) : 0,
+      };
+      if (options.countTokens) {
+        seam.overlapTokens = overlap > 0 ? options.countTokens(doc.text.slice(sharedStart, sharedEnd)) : 0;
+      }
+      seams.push(seam);
+    }
+  }
+  return seams;
+}

@@ -1,0 +1,60 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { bootstrapMeanInterval, mcnemarExactP, pairedComparison, wilsonInterval } from "../../src/experiment/stats";
+
+const close = (actual: number, expected: number, tolerance = 5e-5) =>
+  assert.ok(Math.abs(actual - expected) <= tolerance, `${actual} is not within ${tolerance} of ${expected}`);
+
+test("wilson interval for 8 of 10 matches the hand-computed 0.4902 to 0.9433", () => {
+  // centre (0.8 + 1.96²/20)/(1 + 1.96²/10) = 0.71674, half-width 1.96·sqrt(0.016 + 0.009604)/1.38415 = 0.22658
+  const { low, high } = wilsonInterval(8, 10);
+  close(low, 0.4902);
+  close(high, 0.9433);
+});
+
+test("wilson interval is [0, 1] for no data and pinned to the ends for 0/n and n/n", () => {
+  assert.deepEqual(wilsonInterval(0, 0), { low: 0, high: 1 });
+  assert.equal(wilsonInterval(0, 20).low, 0);
+  close(wilsonInterval(0, 20).high, 0.1611); // 1.96²/(20 + 1.96²) = 3.8415/23.8415
+  assert.equal(wilsonInterval(20, 20).high, 1);
+  assert.throws(() => wilsonInterval(11, 10), /successes <= n/);
+});
+
+test("exact mcnemar p-value equals the two-sided binomial tail on the discordant pairs", () => {
+  // b=1, c=9: 2·(C(10,0)+C(10,1))/2^10 = 22/1024
+  close(mcnemarExactP(1, 9), 22 / 1024, 1e-12);
+  // b=c gives p = 1 (capped)
+  assert.equal(mcnemarExactP(5, 5), 1);
+  assert.equal(mcnemarExactP(0, 0), 1);
+  // b=0, c=6: 2/64
+  close(mcnemarExactP(0, 6), 2 / 64, 1e-12);
+  // large counts do not underflow: 40 vs 38 (the seed article's "noise") is far from significant
+  assert.ok(mcnemarExactP(40, 38) > 0.9);
+  assert.ok(mcnemarExactP(107, 52) < 0.001);
+});
+
+test("bootstrap interval is deterministic for a seed and brackets the mean", () => {
+  const values = Array.from({ length: 200 }, (_, i) => (i % 4 === 0 ? 1 : 0));
+  const a = bootstrapMeanInterval(values, { seed: 7 });
+  const b = bootstrapMeanInterval(values, { seed: 7 });
+  assert.deepEqual(a, b);
+  assert.ok(a.low < 0.25 && a.high > 0.25);
+  // close to the normal-theory 95% half-width 1.96·sqrt(.25·.75/200) = 0.060
+  close((a.high - a.low) / 2, 0.06, 0.01);
+  assert.deepEqual(bootstrapMeanInterval([3, 3, 3]), { low: 3, high: 3 });
+});
+
+test("paired comparison counts wins, losses and ties and reports hit rates and their difference", () => {
+  const a = [true, true, true, false, false, true, false, true];
+  const b = [true, false, false, false, true, true, false, false];
+  const result = pairedComparison(a, b, { seed: 3 });
+  assert.equal(result.wins, 3);
+  assert.equal(result.losses, 1);
+  assert.equal(result.ties, 4);
+  assert.equal(result.hitRateA, 5 / 8);
+  assert.equal(result.hitRateB, 3 / 8);
+  assert.equal(result.diff, 2 / 8);
+  close(result.mcnemarP, 2 * (1 + 4) / 16, 1e-12);
+  assert.ok(result.diffCI.low <= result.diff && result.diff <= result.diffCI.high);
+  assert.throws(() => pairedComparison([true], [true, false]), /same queries/);
+});

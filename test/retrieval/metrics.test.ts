@@ -1,0 +1,67 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import {
+  containsSpan,
+  distinctPassages,
+  jaccard,
+  mergeSpans,
+  nearDuplicateCount,
+  spanScoresChroma,
+  spanScoresMerged,
+  termSet,
+} from "../../src/retrieval/metrics";
+
+const span = (start: number, end: number, doc = "d") => ({ doc, start, end });
+
+test("a chunk contains a gold span only when it covers all of it in the same document", () => {
+  assert.ok(containsSpan(span(0, 100), span(10, 100)));
+  assert.ok(!containsSpan(span(0, 100), span(90, 101)));
+  assert.ok(!containsSpan(span(0, 100, "other"), span(10, 20)));
+});
+
+test("merging sorts spans and joins overlapping and touching ones per document", () => {
+  assert.deepEqual(mergeSpans([span(50, 60), span(0, 10), span(10, 20), span(15, 30), span(0, 5, "e")]), [
+    span(0, 30),
+    span(50, 60),
+    span(0, 5, "e"),
+  ]);
+});
+
+test("span scores merged and chroma-style differ exactly by how overlapping chunk text is counted", () => {
+  // chunks [0,100) and [80,180) overlap by 20; gold [90,120) and [300,310)
+  const retrieved = [span(0, 100), span(80, 180)];
+  const gold = [span(90, 120), span(300, 310)];
+  // shared = 30 (90..120); gold total 40; merged retrieved 180; union 180 + 40 - 30 = 190
+  const merged = spanScoresMerged(retrieved, gold);
+  assert.equal(merged.recall, 30 / 40);
+  assert.equal(merged.precision, 30 / 180);
+  assert.equal(merged.iou, 30 / 190);
+  // chroma: retrieved summed = 200; unused gold = 10; iou = 30 / (200 + 10)
+  const chroma = spanScoresChroma(retrieved, gold);
+  assert.equal(chroma.recall, 30 / 40);
+  assert.equal(chroma.precision, 30 / 200);
+  assert.equal(chroma.iou, 30 / 210);
+});
+
+test("chroma-style precision counts chunks from other documents in its denominator", () => {
+  const scores = spanScoresChroma([span(0, 50), span(0, 50, "other")], [span(10, 20)]);
+  assert.equal(scores.precision, 10 / 100);
+  assert.equal(scores.recall, 1);
+  assert.equal(scores.iou, 10 / 100);
+});
+
+test("distinct passages are k minus the chunks overlapping a higher-ranked one", () => {
+  // 2nd overlaps 1st; 3rd only touches 2nd (no shared character); 4th is another doc; 5th overlaps 3rd
+  assert.equal(distinctPassages([span(0, 100), span(50, 120), span(120, 150), span(0, 100, "e"), span(140, 160)]), 3);
+  assert.equal(distinctPassages([]), 0);
+});
+
+test("near-duplicates are chunks whose term-set Jaccard with a higher-ranked one reaches the threshold", () => {
+  const a = termSet("the collector exports traces");
+  const b = termSet("The collector exports traces!"); // same terms: 1.0
+  const c = termSet("the collector exports metrics"); // 3 of 5: 0.6
+  const d = termSet("logs");
+  assert.equal(jaccard(a, c), 3 / 5);
+  assert.equal(nearDuplicateCount([a, b, c, d], 0.6), 2);
+  assert.equal(nearDuplicateCount([a, b, c, d], 0.7), 1);
+});

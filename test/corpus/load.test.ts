@@ -1,9 +1,20 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { join } from "node:path";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defaultCorpus, globToRegExp, loadCorpus } from "../../src/corpus";
-import { makeCorpusDir } from "./fixtures";
+
+/** A fresh temp folder holding `files` (path -> content); removed by the returned cleanup. */
+function makeCorpusDir(files: Record<string, string | Buffer>): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), "seamlab-corpus-"));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 

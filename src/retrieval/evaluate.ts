@@ -1,8 +1,5 @@
 import type { Chunk, Doc } from "../core/types";
-import type { SplitterConfig } from "../splitters/config";
-import { splitCorpus } from "../splitters/registry";
 import { bootstrapMeanInterval, wilsonInterval, type Interval } from "../experiment/stats";
-import { createRetriever, type RetrieverSettings } from "./factory";
 import {
   containsSpan,
   distinctPassages,
@@ -181,37 +178,4 @@ export function summarizeOutcomes(
 export function indexRatio(docs: readonly Doc[], chunks: readonly Chunk[]): number {
   const corpus = docs.reduce((s, d) => s + d.text.length, 0);
   return corpus === 0 ? 0 : chunks.reduce((s, c) => s + c.text.length, 0) / corpus;
-}
-
-export interface ConfigEvaluation {
-  config: SplitterConfig;
-  indexRatio: number;
-  summary: RetrievalSummary;
-  outcomes: QueryOutcome[];
-  /** seconds spent splitting, indexing, querying */
-  timings: { split: number; index: number; query: number };
-}
-
-/** Splits the docs with one config, builds the named retriever over the chunks and evaluates the queries. */
-export async function evaluateSplitterConfig(
-  docs: readonly Doc[],
-  queries: readonly Query[],
-  config: SplitterConfig,
-  options: EvaluationOptions & { retriever?: string; retrieverSettings?: RetrieverSettings } = {},
-): Promise<ConfigEvaluation> {
-  const k = options.k ?? 5;
-  const t0 = performance.now();
-  const chunks = splitCorpus(docs as Doc[], config);
-  const t1 = performance.now();
-  const retriever = await createRetriever(options.retriever ?? "bm25", chunks, options.retrieverSettings ?? {});
-  const t2 = performance.now();
-  const outcomes = await evaluateQueries(chunks, queries, retriever, options);
-  const t3 = performance.now();
-  return {
-    config,
-    indexRatio: indexRatio(docs, chunks),
-    summary: summarizeOutcomes(outcomes, { retriever: retriever.name, k, chunks: chunks.length }, options),
-    outcomes,
-    timings: { split: (t1 - t0) / 1000, index: (t2 - t1) / 1000, query: (t3 - t2) / 1000 },
-  };
 }

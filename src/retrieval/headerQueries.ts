@@ -12,7 +12,8 @@ import type { Query } from "./types";
  * "Prose directly under it": the first paragraph of ordinary text between the heading and the next heading
  * of any level, skipping blank lines, fenced code, front matter, HTML comments and markup-only lines
  * (Hugo/Liquid shortcodes, HTML tags, tables, rules, images). The gold span is that paragraph's first
- * `sentences` sentences (`Intl.Segmenter`), or the whole paragraph when it has fewer.
+ * `sentences` sentences (`Intl.Segmenter`), or the whole paragraph when it has fewer. A list item counts as
+ * a paragraph of its own.
  */
 export interface HeaderQueryOptions {
   /** keep only headings ending in "?" */
@@ -41,16 +42,28 @@ export interface HeaderQuerySet {
   };
 }
 
-function firstProseParagraph(lines: MarkdownLine[], from: number): { start: number; end: number } | undefined {
+const LIST_ITEM = /^\s*(?:[-*+]|\d{1,9}[.)])\s/;
+
+function firstProseParagraph(text: string, lines: MarkdownLine[], from: number): { start: number; end: number } | undefined {
   for (let i = from; i < lines.length; i++) {
     const kind = lines[i].kind;
     if (kind === "heading") return undefined;
     if (kind !== "text") continue;
     let last = i;
-    while (last + 1 < lines.length && lines[last + 1].kind === "text") last++;
+    // a paragraph runs over wrapped lines; a new list item starts a new one
+    while (last + 1 < lines.length && lines[last + 1].kind === "text" && !LIST_ITEM.test(text.slice(lines[last + 1].start, lines[last + 1].end))) last++;
     return { start: lines[i].start, end: lines[last].end };
   }
   return undefined;
+}
+
+/**
+ * Sentences of a paragraph. Markdown wraps lines inside a paragraph, and Unicode segmentation ends a
+ * sentence at every line feed, so line feeds are read as spaces (same length: offsets are unchanged).
+ */
+function paragraphSentences(text: string, paragraph: { start: number; end: number }): { start: number; end: number }[] {
+  const unwrapped = text.slice(paragraph.start, paragraph.end).replace(/\r?\n/g, (m) => " ".repeat(m.length));
+  return sentenceRegions(unwrapped).map((r) => ({ start: paragraph.start + r.start, end: paragraph.start + r.end }));
 }
 
 /** Builds header queries; see the module comment for the rules. */
@@ -79,8 +92,8 @@ export function buildHeaderQueries(docs: readonly Doc[], options: HeaderQueryOpt
         skipped.emptyText++;
         continue;
       }
-      const paragraph = firstProseParagraph(lines, lineIndex + 1);
-      const sentences = paragraph ? sentenceRegions(doc.text, paragraph.start, paragraph.end) : [];
+      const paragraph = firstProseParagraph(doc.text, lines, lineIndex + 1);
+      const sentences = paragraph ? paragraphSentences(doc.text, paragraph) : [];
       if (sentences.length === 0) {
         skipped.noProse++;
         continue;

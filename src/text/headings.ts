@@ -45,6 +45,7 @@ const TABLE_ROW = /^\s*\|/;
 const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const IMAGE_ONLY = /^\s*!\[[^\]]*\]\([^)]*\)\s*$/;
 const LINK_DEFINITION = /^ {0,3}\[[^\]]+\]:\s*\S+/;
+const ALERT_MARKER = /^\s*>\s*(?:\[![A-Za-z]+\])?\s*$/; // GitHub/Hugo `> [!NOTE]`, or an empty `>` line
 
 /** Classifies every line of a markdown text. */
 export function scanMarkdownLines(text: string): MarkdownLine[] {
@@ -95,7 +96,8 @@ export function scanMarkdownLines(text: string): MarkdownLine[] {
         TABLE_ROW.test(line) ||
         RULE.test(line) ||
         IMAGE_ONLY.test(line) ||
-        LINK_DEFINITION.test(line)
+        LINK_DEFINITION.test(line) ||
+        ALERT_MARKER.test(line)
       ) {
         kind = "markup";
       } else {

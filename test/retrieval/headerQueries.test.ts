@@ -51,3 +51,10 @@ test("header queries can keep only question headings, include ### and take more 
   const first = withH3.queries[0].gold[0];
   assert.equal(withH3.docs[0].text.slice(first.start, first.end), "A span is one unit of work. It has a start and an end.");
 });
+
+test("a gold sentence runs over wrapped lines, and a list item is a paragraph of its own", () => {
+  const wrapped = "## Why\n\nBecause the line is\nwrapped here. Second sentence.\n\n## List\n\n> [!NOTE]\n- first item\n  continues\n- second item\n";
+  const set = buildHeaderQueries([{ id: "w.md", text: wrapped }]);
+  const gold = set.queries.map((q) => set.docs[0].text.slice(q.gold[0].start, q.gold[0].end));
+  assert.deepEqual(gold, ["Because the line is\nwrapped here.", "- first item\n  continues"]);
+});

@@ -1,0 +1,70 @@
+import { parseArgs } from "node:util";
+import { SeamlabError } from "../core/errors";
+import type { SplitterConfig } from "../splitters/config";
+import { evaluateSplitterConfig } from "../retrieval/evaluateConfig";
+import { pairedComparison, wilsonInterval } from "../experiment/stats";
+import { evaluationOptionsFrom, loadEvaluationInputs, retrievalHelp, retrievalOptions, splitterConfigFrom } from "./retrieve";
+
+export const summary = "Paired comparison of two splitter configs on the same queries: wins/losses, exact McNemar p, CI of the hit-rate difference.";
+
+/** Parses "splitter:size:overlap[:unit]", e.g. "langchain:1000:200" or "recursive:400:0:tokens". */
+export function parseConfigSpec(spec: string, flag: string, values: Record<string, unknown>): SplitterConfig {
+  const parts = spec.split(":");
+  if (parts.length < 3 || parts.length > 4 || parts.some((p) => p.trim() === "")) {
+    throw new SeamlabError(`--${flag} must look like splitter:size:overlap[:unit] (e.g. langchain:1000:200), got "${spec}".`);
+  }
+  const [splitter, size, overlap, unit] = parts;
+  return splitterConfigFrom({ ...values, splitter, size, overlap, unit: unit ?? values.unit });
+}
+
+const describe = (c: SplitterConfig) => `${c.splitter}:${c.size}:${c.overlap}:${c.unit ?? "chars"}`;
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: { ...retrievalOptions, a: { type: "string" }, b: { type: "string" } }, strict: true });
+  if (values.help) {
+    process.stdout.write(
+      `Usage: seamlab compare [--corpus SPEC] [--queries headers|FILE] --a splitter:size:overlap[:unit] --b splitter:size:overlap[:unit] [--json]\n\n` +
+        `  wins = queries only A hits, losses = queries only B hits, diff = hit rate A - hit rate B,\n` +
+        `  mcnemarP = exact two-sided McNemar p on wins vs losses, diffCI = paired bootstrap 95% CI of diff\n${retrievalHelp}\n`,
+    );
+    return 0;
+  }
+  if (values.a === undefined || values.b === undefined) throw new SeamlabError("--a and --b are required, e.g. --a langchain:1000:200 --b langchain:1000:0.");
+  const configA = parseConfigSpec(values.a, "a", values);
+  const configB = parseConfigSpec(values.b, "b", values);
+  const options = evaluationOptionsFrom(values);
+  const inputs = loadEvaluationInputs(values);
+  const a = await evaluateSplitterConfig(inputs.docs, inputs.queries, configA, options);
+  const b = await evaluateSplitterConfig(inputs.docs, inputs.queries, configB, options);
+  const comparison = pairedComparison(
+    a.outcomes.map((o) => o.hit),
+    b.outcomes.map((o) => o.hit),
+    { seed: options.seed },
+  );
+  const report = {
+    corpus: inputs.corpus,
+    queriesFrom: inputs.source.kind,
+    k: options.k,
+    retriever: a.summary.retriever,
+    a: { config: configA, hits: a.summary.hits, hitRate: a.summary.hitRate, hitRateCI: a.summary.hitRateCI, meanDistinct: a.summary.meanDistinct, indexRatio: a.indexRatio },
+    b: { config: configB, hits: b.summary.hits, hitRate: b.summary.hitRate, hitRateCI: b.summary.hitRateCI, meanDistinct: b.summary.meanDistinct, indexRatio: b.indexRatio },
+    ...comparison,
+  };
+  if (values.json) {
+    process.stdout.write(JSON.stringify(report, null, 2) + "\n");
+    return 0;
+  }
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  const ciA = wilsonInterval(a.summary.hits, a.summary.queries);
+  const ciB = wilsonInterval(b.summary.hits, b.summary.queries);
+  process.stdout.write(
+    [
+      `corpus ${inputs.corpus}: ${comparison.queries} queries (${inputs.source.kind}), k=${options.k}, ${a.summary.retriever}`,
+      `A ${describe(configA)}: hit rate ${pct(comparison.hitRateA)} [${pct(ciA.low)}, ${pct(ciA.high)}], index ${a.indexRatio.toFixed(2)}x`,
+      `B ${describe(configB)}: hit rate ${pct(comparison.hitRateB)} [${pct(ciB.low)}, ${pct(ciB.high)}], index ${b.indexRatio.toFixed(2)}x`,
+      `only A hits (wins) ${comparison.wins}, only B hits (losses) ${comparison.losses}, ties ${comparison.ties}`,
+      `A - B = ${pct(comparison.diff)}, 95% CI [${pct(comparison.diffCI.low)}, ${pct(comparison.diffCI.high)}], exact McNemar p = ${comparison.mcnemarP.toPrecision(3)}`,
+    ].join("\n") + "\n",
+  );
+  return 0;
+}

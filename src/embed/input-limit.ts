@@ -1,0 +1,48 @@
+import { SeamlabError } from "../core/errors";
+import { InputReport, OverLimitPolicy } from "./types";
+
+/** How an embedder measures and shortens its inputs (its own tokenizer, or an approximation it names). */
+export interface InputMeasure {
+  /** Tokens in `text` as the embedder counts them. */
+  count(text: string): number;
+  /** The longest prefix of `text` within `limit` tokens. */
+  truncate(text: string, limit: number): string;
+}
+
+/**
+ * Applies an embedder's input limit to a batch: every over-long text is counted in `report`; with "truncate"
+ * it is cut to the limit, with "reject" the whole call fails with a SeamlabError naming the first offender.
+ * Nothing is ever shortened without being counted.
+ */
+export function applyInputLimit(
+  texts: readonly string[],
+  limit: number,
+  measure: InputMeasure,
+  policy: OverLimitPolicy,
+  report: InputReport,
+  embedderName: string,
+): string[] {
+  if (!Number.isFinite(limit)) return [...texts];
+  const out: string[] = [];
+  const over: { at: number; tokens: number }[] = [];
+  for (let i = 0; i < texts.length; i++) {
+    const tokens = measure.count(texts[i]);
+    if (tokens > report.longestTokens) report.longestTokens = tokens;
+    if (tokens > limit) {
+      over.push({ at: i, tokens });
+      out.push(policy === "truncate" ? measure.truncate(texts[i], limit) : texts[i]);
+    } else {
+      out.push(texts[i]);
+    }
+  }
+  report.overLimit += over.length;
+  if (over.length > 0 && policy === "reject") {
+    throw new SeamlabError(
+      `${embedderName}: ${over.length} of ${texts.length} inputs exceed its ${limit}-token limit ` +
+        `(first: input #${over[0].at}, ${over[0].tokens} tokens). Use smaller chunks, or allow truncation ` +
+        `(--embed-over-limit truncate), which is counted and reported.`,
+    );
+  }
+  report.truncated += over.length;
+  return out;
+}

@@ -1,0 +1,147 @@
+import { SeamlabError } from "../core/errors";
+import { encodeTokens, tokenOffsets } from "../text/tokens";
+import { HttpRetryOptions, postJsonWithRetries, RequestBudget } from "./http-retry";
+import { applyInputLimit } from "./input-limit";
+import { Embedder, emptyInputReport, normaliseInPlace, OverLimitPolicy } from "./types";
+
+export interface OpenAiCompatibleOptions extends HttpRetryOptions {
+  /** Base URL (".../v1" or the server root) or the full ".../embeddings" endpoint. */
+  url: string;
+  model: string;
+  /** Name of the environment variable holding the API key (default SEAMLAB_EMBED_KEY); unset = no auth header. */
+  keyEnv?: string;
+  /** Where to read `keyEnv` from (tests); default process.env. */
+  environment?: Record<string, string | undefined>;
+  /** Texts per request (default 64). */
+  batchSize?: number;
+  /** Most requests this embedder may send, retries included (default 1000). */
+  maxRequests?: number;
+  /** The model's input limit in cl100k tokens (default 8191, OpenAI's text-embedding-3 limit). */
+  maxInputTokens?: number;
+  /** What to do with longer inputs (default "reject"). */
+  overLimit?: OverLimitPolicy;
+}
+
+/** ".../v1" → ".../v1/embeddings"; a root → "/v1/embeddings"; a full endpoint stays as it is. */
+export function embeddingsEndpoint(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new SeamlabError(`--embed-url must be an http(s) URL such as http://127.0.0.1:8080/v1, got "${url}".`);
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
+    throw new SeamlabError(`--embed-url must use http or https, got "${url}".`);
+  }
+  const path = parsed.pathname.replace(/\/+$/, "");
+  if (path.endsWith("/embeddings")) return parsed.toString();
+  parsed.pathname = path.endsWith("/v1") ? `${path}/embeddings` : `${path}/v1/embeddings`;
+  return parsed.toString();
+}
+
+/**
+ * An embedder speaking the OpenAI `POST /v1/embeddings` protocol (OpenAI, Azure-style proxies, vLLM, TEI,
+ * llama.cpp, Ollama's OpenAI endpoint...): `{model, input: string[]}` → `{data: [{index, embedding}]}`.
+ * `dimensions` is learned from the first answer (0 before it) and every later vector must match it.
+ */
+export function openAiCompatibleEmbedder(options: OpenAiCompatibleOptions): Embedder {
+  const endpoint = embeddingsEndpoint(options.url);
+  if (!options.model) throw new SeamlabError("--embed-model is required with --embed-url (the model name the server expects).");
+  const keyEnv = options.keyEnv ?? "SEAMLAB_EMBED_KEY";
+  const environment = options.environment ?? process.env;
+  const key = environment[keyEnv];
+  if (options.keyEnv !== undefined && (key === undefined || key === "")) {
+    throw new SeamlabError(`--embed-key-env names $${options.keyEnv}, but that environment variable is empty or unset.`);
+  }
+  const batchSize = options.batchSize ?? 64;
+  if (!Number.isInteger(batchSize) || batchSize < 1) throw new SeamlabError(`--embed-batch must be >= 1, got ${batchSize}.`);
+  const maxInputTokens = options.maxInputTokens ?? 8191;
+  const policy = options.overLimit ?? "reject";
+  const total = options.maxRequests ?? 1000;
+  const budget: RequestBudget = { remaining: total, total };
+  const inputs = emptyInputReport();
+  const host = new URL(endpoint).host;
+  const what = `openai-compatible embedder (model ${options.model} at ${endpoint})`;
+  const embedder: Embedder = {
+    name: `${options.model} via openai-compatible API at ${host}`,
+    id: `openai-compatible:${endpoint}:${options.model}:limit=${maxInputTokens}:${policy}`,
+    dimensions: 0,
+    maxInputTokens,
+    inputs,
+    async embed(texts: string[]): Promise<Float32Array[]> {
+      const measured = applyInputLimit(
+        texts,
+        maxInputTokens,
+        {
+          count: (text) => encodeTokens(text).length,
+          truncate: (text, limit) => text.slice(0, tokenOffsets(text).starts[limit]),
+        },
+        policy,
+        inputs,
+        what,
+      );
+      const out: Float32Array[] = [];
+      for (let from = 0; from < measured.length; from += batchSize) {
+        const batch = measured.slice(from, from + batchSize);
+        const body = await postJsonWithRetries(
+          { model: options.model, input: batch, encoding_format: "float" },
+          {
+            what,
+            url: endpoint,
+            headers: key ? { authorization: `Bearer ${key}` } : {},
+            keySource: key ? `the key in $${keyEnv}` : `$${keyEnv} (unset: no key was sent)`,
+            secret: key,
+            budget,
+            budgetFlag: "--embed-max-requests",
+          },
+          options,
+        );
+        const vectors = readEmbeddings(body, batch.length, what);
+        for (const vector of vectors) {
+          if (embedder.dimensions === 0) embedder.dimensions = vector.length;
+          if (vector.length !== embedder.dimensions) {
+            throw new SeamlabError(`${what}: got a ${vector.length}-dimensional vector after ${embedder.dimensions}-dimensional ones.`);
+          }
+          out.push(normaliseInPlace(vector));
+        }
+        inputs.embedded += batch.length;
+      }
+      return out;
+    },
+  };
+  return embedder;
+}
+
+/** Validates `{data: [{index, embedding: number[]}]}` and returns the vectors in input order. */
+export function readEmbeddings(body: unknown, expected: number, what: string): Float32Array[] {
+  const data = (body as { data?: unknown } | null)?.data;
+  if (!Array.isArray(data)) {
+    throw new SeamlabError(`${what}: malformed answer, expected {"data": [{"index", "embedding"}...]} but "data" is ${describe(data)}.`);
+  }
+  if (data.length !== expected) {
+    throw new SeamlabError(`${what}: malformed answer, sent ${expected} inputs but got ${data.length} embeddings.`);
+  }
+  const out: (Float32Array | undefined)[] = new Array(expected);
+  data.forEach((item: unknown, position: number) => {
+    const entry = item as { index?: unknown; embedding?: unknown } | null;
+    const index = typeof entry?.index === "number" ? entry.index : position;
+    const embedding = entry?.embedding;
+    if (!Number.isInteger(index) || index < 0 || index >= expected || out[index] !== undefined) {
+      throw new SeamlabError(`${what}: malformed answer, data[${position}].index is ${describe(entry?.index)} (missing, repeated or out of range).`);
+    }
+    if (!Array.isArray(embedding) || embedding.length === 0 || !embedding.every((x) => typeof x === "number" && Number.isFinite(x))) {
+      throw new SeamlabError(
+        `${what}: malformed answer, data[${position}].embedding must be a non-empty list of finite numbers ` +
+          `(base64 encoding is not supported), got ${describe(embedding)}.`,
+      );
+    }
+    out[index] = Float32Array.from(embedding as number[]);
+  });
+  return out as Float32Array[];
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return "missing";
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+}

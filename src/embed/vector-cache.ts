@@ -1,0 +1,131 @@
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { SeamlabError } from "../core/errors";
+import { Embedder } from "./types";
+
+/**
+ * Vectors on disk keyed by embedder identity + sha256 of the text, so a sweep re-embeds only chunks it has not
+ * seen (most chunks of a 200-overlap config recur at 250). Layout: `<dir>/<sha256(embedder.id)[:32]>/` holds
+ * `identity.txt` (the full id, checked on open so a hash collision cannot mix models) and pack files, each
+ * written once, atomically (temp file + rename), so an interrupted run leaves no torn entry.
+ *
+ * Pack format: "SLV1", uint32 dimensions, uint32 count, then count × (32-byte sha256, dimensions × float32), LE.
+ * Floats are copied as raw bytes (fast for 100k vectors), which is little-endian on every platform Node ships for.
+ */
+export interface VectorCacheStats {
+  hits: number;
+  misses: number;
+  dir: string;
+}
+
+export interface CachedEmbedder extends Embedder {
+  cache: VectorCacheStats;
+}
+
+export function defaultVectorCacheDir(): string {
+  return join(process.cwd(), ".seamlab-cache", "vectors");
+}
+
+const MAGIC = "SLV1";
+
+function textKey(text: string): string {
+  return createHash("sha256").update(text, "utf8").digest("hex");
+}
+
+let tempCounter = 0;
+
+export function withVectorCache(embedder: Embedder, dir: string = defaultVectorCacheDir()): CachedEmbedder {
+  const folder = join(dir, createHash("sha256").update(embedder.id).digest("hex").slice(0, 32));
+  const stats: VectorCacheStats = { hits: 0, misses: 0, dir: folder };
+  let stored: Map<string, Float32Array> | undefined;
+  let storedDimensions = 0;
+
+  const load = (): Map<string, Float32Array> => {
+    if (stored) return stored;
+    stored = new Map();
+    mkdirSync(folder, { recursive: true });
+    const identityPath = join(folder, "identity.txt");
+    if (existsSync(identityPath)) {
+      const identity = readFileSync(identityPath, "utf8");
+      if (identity !== embedder.id) {
+        throw new SeamlabError(`vector cache ${folder} belongs to another embedder ("${identity}"); delete that folder.`);
+      }
+    } else {
+      atomicWrite(identityPath, Buffer.from(embedder.id, "utf8"));
+    }
+    for (const name of readdirSync(folder).filter((n) => n.endsWith(".pack")).sort()) {
+      const buffer = readFileSync(join(folder, name));
+      if (buffer.length < 12 || buffer.toString("latin1", 0, 4) !== MAGIC) continue; // not ours: ignore
+      const dims = buffer.readUInt32LE(4);
+      const count = buffer.readUInt32LE(8);
+      const record = 32 + dims * 4;
+      if (buffer.length !== 12 + count * record) continue;
+      storedDimensions = dims;
+      for (let i = 0; i < count; i++) {
+        const at = 12 + i * record;
+        const key = buffer.toString("hex", at, at + 32);
+        const vector = new Float32Array(dims);
+        new Uint8Array(vector.buffer).set(buffer.subarray(at + 32, at + record));
+        stored.set(key, vector);
+      }
+    }
+    return stored;
+  };
+
+  const save = (entries: [string, Float32Array][]): void => {
+    if (entries.length === 0) return;
+    const dims = entries[0][1].length;
+    const record = 32 + dims * 4;
+    const buffer = Buffer.alloc(12 + entries.length * record);
+    buffer.write(MAGIC, 0, "latin1");
+    buffer.writeUInt32LE(dims, 4);
+    buffer.writeUInt32LE(entries.length, 8);
+    entries.forEach(([key, vector], i) => {
+      const at = 12 + i * record;
+      buffer.write(key, at, "hex");
+      Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).copy(buffer, at + 32);
+    });
+    const name = `${createHash("sha256").update(buffer).digest("hex").slice(0, 32)}.pack`;
+    atomicWrite(join(folder, name), buffer);
+  };
+
+  function atomicWrite(path: string, data: Buffer): void {
+    const temp = `${path}.${process.pid}.${++tempCounter}.tmp`;
+    writeFileSync(temp, data);
+    renameSync(temp, path);
+  }
+
+  const cached: CachedEmbedder = {
+    name: embedder.name,
+    id: embedder.id,
+    get dimensions() {
+      return embedder.dimensions || storedDimensions;
+    },
+    maxInputTokens: embedder.maxInputTokens,
+    inputs: embedder.inputs,
+    cache: stats,
+    async embed(texts: string[]): Promise<Float32Array[]> {
+      const map = load();
+      const keys = texts.map(textKey);
+      const missing: number[] = [];
+      const seen = new Set<string>();
+      keys.forEach((key, i) => {
+        if (!map.has(key) && !seen.has(key)) {
+          missing.push(i);
+          seen.add(key);
+        }
+      });
+      stats.hits += texts.length - missing.length;
+      stats.misses += missing.length;
+      if (missing.length > 0) {
+        const fresh = await embedder.embed(missing.map((i) => texts[i]));
+        const entries: [string, Float32Array][] = missing.map((i, j) => [keys[i], fresh[j]]);
+        for (const [key, vector] of entries) map.set(key, vector);
+        save(entries);
+      }
+      return keys.map((key) => Float32Array.from(map.get(key)!));
+    },
+  };
+  return cached;
+}

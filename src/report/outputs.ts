@@ -101,7 +101,8 @@ export function errorFromStderr(outputs: Output[], fallback: string): Output[] {
     output_type: "error",
     ename: match ? match[1] : "Error",
     evalue: match ? match[2] : firstLine || fallback,
-    traceback: stderr === "" ? [fallback] : stderr.replace(/\n$/, "").split("\n"),
+    // Frames inside tslab and node:vm say nothing about the notebook; drop them.
+    traceback: stderr === "" ? [fallback] : stderr.replace(/\n$/, "").split("\n").filter((line) => !/^\s+at .*(node:vm|node_modules[\\/]tslab[\\/])/.test(line)),
   });
   return kept;
 }

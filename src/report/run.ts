@@ -22,6 +22,8 @@ export interface FailedCell {
   /** Index among all cells (0-based) and the 1-based position among code cells, as Jupyter shows "[n]". */
   index: number;
   codeCellNumber: number;
+  /** The cell's nbformat id, when it has one. */
+  id?: string;
   message: string;
 }
 
@@ -66,7 +68,7 @@ export async function runNotebook(input: Notebook, options: RunOptions): Promise
         outputs = errorFromStderr(outputs, reason);
         const error = outputs.find((output) => output.output_type === "error");
         const detail = outcome.timedOut ? reason : error && error.output_type === "error" ? `${error.ename}: ${error.evalue}` : reason;
-        failed = { index, codeCellNumber, message: detail };
+        failed = { index, codeCellNumber, message: detail, ...(cell.id ? { id: cell.id } : {}) };
       }
       cell.outputs = outputs;
       cell.execution_count = outcome.executionCount;
@@ -99,5 +101,6 @@ export async function runNotebook(input: Notebook, options: RunOptions): Promise
 
 /** "03-overlap-sweep.ipynb, cell [4] (cell 7 of the file): TypeError: ..." */
 export function describeFailure(name: string, failed: FailedCell): string {
-  return `${basename(name)}, code cell [${failed.codeCellNumber}] (cell ${failed.index + 1} of the file): ${failed.message}`;
+  const id = failed.id ? `, id "${failed.id}"` : "";
+  return `${basename(name)}, code cell [${failed.codeCellNumber}] (cell ${failed.index + 1} of the executed notebook${id}): ${failed.message}`;
 }

@@ -1,0 +1,12 @@
+export { overlapHistogram } from "./histogram";
+export type { HistogramOptions } from "./histogram";
+export { barWithCI } from "./bar";
+export type { BarCIOptions } from "./bar";
+export { lineWithBand } from "./line";
+export type { LineCIOptions, Knee } from "./line";
+export { heatmap } from "./heatmap";
+export type { HeatmapOptions } from "./heatmap";
+export { scatter } from "./scatter";
+export type { ScatterOptions } from "./scatter";
+export { PALETTE, baseConfig } from "./theme";
+export type { VegaLiteSpec, CommonOptions } from "./theme";

@@ -1,0 +1,74 @@
+// `seamlab report`: re-run the notebooks on a corpus (parameter injection) and render the static HTML report.
+import { existsSync } from "node:fs";
+import { isAbsolute, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { SeamlabError } from "../core/errors";
+import { buildReport } from "../report/build";
+import { intOption, stringOption } from "./options";
+
+export const summary = "run the notebooks on a corpus and render the static HTML report";
+
+const HELP = `Usage: seamlab report --corpus PATH [--queries FILE] [--out DIR] [--only 03[,05]] [--timeout S]
+
+Executes notebooks/*.ipynb through the tslab kernel with the corpus (and queries) injected after each
+notebook's parameters cell, then writes one HTML page per notebook, the executed .ipynb files and
+index.html into --out (default: reports). Exits 1 naming the notebook and cell when a cell fails.
+
+  --corpus PATH     folder or file of .md/.txt documents (required)
+  --queries FILE    labelled queries (CSV or JSONL) for the retrieval notebooks
+  --out DIR         output folder (default: reports)
+  --only LIST       only notebooks whose file name starts with one of these, e.g. 03 or 01,02
+  --timeout S       per-cell timeout in seconds (default: 300)
+  --notebooks DIR   where the notebooks are (default: the project's notebooks/)`;
+
+export const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+function existingPath(value: string, flag: string): string {
+  const path = isAbsolute(value) ? value : resolve(process.cwd(), value);
+  if (!existsSync(path)) throw new SeamlabError(`--${flag} ${value}: no such file or folder.`);
+  return path;
+}
+
+/** Shared by `seamlab report` (corpus required) and `npm run report` (the notebooks' own defaults). */
+export async function runReport(argv: string[], { corpusRequired }: { corpusRequired: boolean }): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      corpus: { type: "string" },
+      queries: { type: "string" },
+      out: { type: "string" },
+      only: { type: "string" },
+      timeout: { type: "string" },
+      notebooks: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+    allowPositionals: false,
+  });
+  if (values.help) {
+    process.stdout.write(HELP + "\n");
+    return 0;
+  }
+  const parameters: Record<string, unknown> = {};
+  if (values.corpus !== undefined || corpusRequired) parameters.corpus = existingPath(stringOption(values, "corpus"), "corpus");
+  if (values.queries !== undefined) parameters.queries = existingPath(stringOption(values, "queries"), "queries");
+  const timeoutSeconds = intOption(values, "timeout", 300, { min: 1 });
+  const only = values.only ? values.only.split(",").map((part) => part.trim()).filter(Boolean) : undefined;
+  const outDir = resolve(process.cwd(), values.out ?? "reports");
+  const notebooksDir = values.notebooks ? resolve(process.cwd(), values.notebooks) : resolve(projectRoot, "notebooks");
+  const result = await buildReport({
+    root: projectRoot,
+    notebooksDir,
+    outDir,
+    parameters,
+    only,
+    cellTimeoutMs: timeoutSeconds * 1000,
+    log: (line) => process.stderr.write(line + "\n"),
+  });
+  for (const failure of result.failures) process.stderr.write(`seamlab report: ${failure}\n`);
+  return result.ok ? 0 : 1;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  return runReport(argv, { corpusRequired: true });
+}

@@ -1,0 +1,86 @@
+// The report's front page: what was measured (corpus, date, version, commit), the recommendation and the
+// headline numbers the notebooks published, and one line per notebook with its status and a link.
+import { escapeHtml } from "../notebook/format";
+import type { HeadlinePayload } from "../notebook/mime";
+import { pageHtml, tocHtml } from "./page";
+import { headlinesHtml, type RenderedNotebook } from "./render";
+
+export interface ReportSummary {
+  corpus: string;
+  generatedAt: string;
+  version: string;
+  commit: string;
+  totalMs: number;
+}
+
+export const RECOMMENDED_KEY = "recommended_overlap";
+
+export function renderIndex(pages: RenderedNotebook[], summary: ReportSummary): string {
+  const all: { page: RenderedNotebook; headline: HeadlinePayload }[] = pages.flatMap((page) => page.headlines.map((headline) => ({ page, headline })));
+  const recommended = all.filter((entry) => entry.headline.key === RECOMMENDED_KEY);
+  const others = all.filter((entry) => entry.headline.key !== RECOMMENDED_KEY);
+  const failures = pages.filter((page) => page.status === "error");
+  const sections: string[] = [];
+  sections.push(`<h1 id="seamlab-report">seamlab report</h1>`);
+  if (failures.length > 0) {
+    sections.push(
+      `<div class="banner-error" role="alert"><strong>${failures.length} notebook(s) stopped with an error.</strong><ul>` +
+        failures.map((page) => `<li><a href="${escapeHtml(page.name)}.html">${escapeHtml(page.failure ?? page.name)}</a></li>`).join("") +
+        `</ul></div>`,
+    );
+  }
+  sections.push(
+    `<dl class="meta">` +
+      `<dt>Corpus</dt><dd><code>${escapeHtml(summary.corpus)}</code></dd>` +
+      `<dt>Generated</dt><dd>${escapeHtml(summary.generatedAt)} (${(summary.totalMs / 1000).toFixed(1)} s)</dd>` +
+      `<dt>seamlab</dt><dd>${escapeHtml(summary.version)} · commit <code>${escapeHtml(summary.commit)}</code></dd>` +
+      `</dl>`,
+  );
+  sections.push(`<h2 id="recommendation">Recommendation</h2>`);
+  if (recommended.length > 0) {
+    sections.push(
+      `<div class="cards big">${headlinesHtml(recommended.map((entry) => entry.headline))}</div>` +
+        `<p class="timing">From ${recommended.map((entry) => `<a href="${escapeHtml(entry.page.name)}.html">${escapeHtml(entry.page.title)}</a>`).join(", ")}.</p>`,
+    );
+  } else {
+    sections.push(`<p>No notebook published a recommended overlap in this run.</p>`);
+  }
+  sections.push(`<h2 id="headline-numbers">Headline numbers</h2>`);
+  if (others.length > 0) {
+    for (const page of pages) {
+      const own = others.filter((entry) => entry.page === page).map((entry) => entry.headline);
+      if (own.length === 0) continue;
+      sections.push(`<h3><a href="${escapeHtml(page.name)}.html">${escapeHtml(page.title)}</a></h3><div class="cards">${headlinesHtml(own)}</div>`);
+    }
+  } else {
+    sections.push(`<p>No headline numbers were published.</p>`);
+  }
+  sections.push(`<h2 id="notebooks">Notebooks</h2>`);
+  const rows = pages
+    .map((page) => {
+      const status = page.status === "ok" ? `<span class="status-ok">ok</span>` : page.status === "error" ? `<span class="status-error">error</span>` : escapeHtml(page.status);
+      const time = page.durationMs !== undefined ? `${(page.durationMs / 1000).toFixed(1)} s` : "";
+      return (
+        `<tr><td><a href="${escapeHtml(page.name)}.html">${escapeHtml(page.title)}</a><br><span class="timing">${escapeHtml(page.name)}.ipynb · ` +
+        `<a href="${escapeHtml(page.name)}.ipynb">executed notebook</a></span></td><td>${status}</td><td class="num">${page.charts}</td>` +
+        `<td class="num">${page.tables}</td><td class="num">${time}</td></tr>`
+      );
+    })
+    .join("\n");
+  sections.push(
+    pages.length === 0
+      ? `<p>No notebooks were run.</p>`
+      : `<div class="table-wrap"><table class="seamlab-table"><thead><tr><th>Notebook</th><th>Status</th><th class="num">Charts</th><th class="num">Tables</th><th class="num">Run time</th></tr></thead><tbody>${rows}</tbody></table></div>`,
+  );
+  return pageHtml({
+    title: "seamlab report",
+    crumbs: "seamlab report",
+    toc: tocHtml([
+      { level: 1, text: "seamlab report", id: "seamlab-report" },
+      { level: 2, text: "Recommendation", id: "recommendation" },
+      { level: 2, text: "Headline numbers", id: "headline-numbers" },
+      { level: 2, text: "Notebooks", id: "notebooks" },
+    ]),
+    body: sections.join("\n"),
+  });
+}

@@ -1,0 +1,36 @@
+// Compiles a vega-lite spec and renders it to a static SVG string (no DOM, no canvas, no network: the
+// loader refuses every URL, so a spec pointing at remote data fails instead of fetching).
+import * as vega from "vega";
+import * as vl from "vega-lite";
+
+const offlineLoader = vega.loader();
+offlineLoader.load = async (uri: string) => {
+  throw new Error(`charts must carry their data inline; refusing to load "${uri}"`);
+};
+
+/**
+ * Renders `spec` to SVG and prefixes every id (and every `url(#id)` / `href="#id"` reference) with `prefix`,
+ * so clip paths and gradients of several charts on one page do not collide.
+ */
+export async function renderVegaLiteSvg(spec: Record<string, unknown>, prefix: string): Promise<string> {
+  const compiled = vl.compile(spec as any).spec;
+  const view = new vega.View(vega.parse(compiled), { renderer: "none", loader: offlineLoader, logLevel: vega.Warn });
+  try {
+    const svg = await view.toSVG();
+    return prefixSvgIds(svg, prefix);
+  } finally {
+    view.finalize();
+  }
+}
+
+export function prefixSvgIds(svg: string, prefix: string): string {
+  return svg
+    .replace(/\bid="([^"]+)"/g, (_, id: string) => `id="${prefix}${id}"`)
+    .replace(/url\(#([^)]+)\)/g, (_, id: string) => `url(#${prefix}${id})`)
+    .replace(/\b(xlink:href|href)="([^"]*)"/g, (_, attr: string, target: string) => {
+      if (target.startsWith("#")) return `${attr}="#${prefix}${target.slice(1)}"`;
+      // Links and images from the spec (href channel, image marks) would be requests leaving the page.
+      if (/^data:image\/(png|jpeg|gif|webp);/i.test(target)) return `${attr}="${target}"`;
+      return `${attr}="#"`;
+    });
+}

@@ -8,4 +8,5 @@ export interface CommandModule {
 }
 
 export const commands: Record<string, () => Promise<CommandModule>> = {
+  report: () => import("./report"),
 };

@@ -1,0 +1,183 @@
+import { parseArgs } from "node:util";
+import { SeamlabError } from "../core/errors";
+import type { Unit } from "../splitters/config";
+import { clearCache, defaultCacheDir } from "../experiment/cache";
+import type { KneeReport } from "../experiment/knee";
+import { flattenRow, runOverlapSweep, type SweepMetric, type SweepResult } from "../experiment/sweep";
+import { evaluationOptionsFrom, loadEvaluationInputs, retrievalHelp, retrievalOptions } from "./retrieve";
+import { intListOption, intOption, numberOption, stringOption } from "./options";
+
+export const summary = "Overlap sweep (x first-stage depth with a reranker): recall vs overlap, cost, and the knee (Kneedle + plateau rule).";
+
+const help = `Usage: seamlab sweep [--corpus SPEC] [--queries headers|FILE] --splitter NAME --size N --overlaps 0,50,100,200,400
+                    [--ks 5,10,20 --final-k 3 --rerank mmr] [--workers N] [--quiet] [--json]
+       seamlab sweep --clear-cache
+
+  --splitter NAME --size N    the splitter and chunk size (defaults langchain, 1000)
+  --overlaps LIST             overlaps to sweep (default 0,50,100,200,400)
+  --ks LIST                   first-stage depths (retrieval_k; default 5)
+  --final-k N                 keep N chunks after reranking; recall is @N (default: each k, no cut)
+  --rerank none|mmr           reranker that cuts k to final-k (default none); --mmr-lambda X (default 0.5)
+  --metric recall|hit-rate    the curve's y (default recall)
+  --sensitivity S             Kneedle sensitivity (default 1); --online for its online mode
+  --epsilon X                 plateau rule: also accept points within X of the best (default 0: CI rule only)
+  --price X --dims N --bytes N   cost model: price per million tokens (default 0.13), vector dims (1536), bytes per dim (4)
+  --workers N                 worker threads (default: all cores; 0 = this thread)
+  --no-cache                  neither read nor write the cache; --clear-cache empties it first
+  --quiet                     no progress bar (it is also off when stderr is not a terminal)
+${retrievalHelp.split("\n").filter((line) => !/^\s+--(k|per-doc|json) /.test(line)).join("\n")}
+  --json                      print JSON: rows, curves and knee {kneedle, plateau, agree}
+
+Ctrl-C stops cleanly: finished configs stay cached, so re-running completes the sweep with identical results.`;
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}`;
+const ratio = (x: number | null) => (x === null ? "  -  " : `${x.toFixed(2)}x`);
+
+function describeKnee(knee: KneeReport): string[] {
+  const lines = [
+    `knee: Kneedle ${knee.kneedle ? `overlap ${knee.kneedle.x}` : "none"}, plateau rule overlap ${knee.plateau ? `${knee.plateau.x} (${knee.plateau.rule})` : "none"}, ${knee.agree ? "agree" : "disagree"}`,
+  ];
+  for (const note of knee.notes) lines.push(`  note: ${note}`);
+  return lines;
+}
+
+function printText(result: SweepResult, corpus: string, queries: number): void {
+  const lines = [`corpus ${corpus}: ${queries} queries; ${result.total} configs (${result.cached} cached, ${result.computed} computed) in ${(result.elapsedMs / 1000).toFixed(1)} s on ${result.workers} worker(s)`];
+  for (const curve of result.curves) {
+    const first = result.rows.find((r) => r.config.retrieval.k === curve.k && (r.config.retrieval.reranker ?? "none") === curve.reranker);
+    const s = first?.config.splitter;
+    lines.push("", `${s?.splitter} size ${s?.size} ${s?.unit ?? "chars"}, k=${curve.k}${curve.reranker !== "none" ? ` -> ${curve.reranker}` : ""} @${curve.finalK}`);
+    lines.push("overlap  chunks  zero-seams%  pairs-kept%  recall%  95% CI          distinct  tokens  storage");
+    for (const point of curve.points) {
+      const row = result.rows.find((r) => r.config.splitter.overlap === point.overlap && r.config.retrieval.k === curve.k && (r.config.retrieval.reranker ?? "none") === curve.reranker);
+      if (!row) continue;
+      const f = flattenRow(row);
+      lines.push(
+        `${String(point.overlap).padStart(7)}  ${String(f.chunks).padStart(6)}  ${Number(f.zeroOverlapPct).toFixed(1).padStart(11)}  ${Number(f.pairsKeptPct).toFixed(1).padStart(11)}  ${pct(point.y).padStart(7)}  [${pct(point.low as number)}, ${pct(point.high as number)}]`.padEnd(76) +
+          `  ${Number(f.meanDistinct).toFixed(2).padStart(8)}  ${ratio(point.tokensRatio).padStart(6)}  ${ratio(point.storageRatio).padStart(7)}`,
+      );
+    }
+    lines.push(...describeKnee(curve.knee));
+  }
+  if (result.interrupted) lines.push("", "interrupted: the table shows the finished configs only; re-run to complete (finished ones are cached).");
+  process.stdout.write(lines.join("\n") + "\n");
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      ...retrievalOptions,
+      splitter: { type: "string" },
+      size: { type: "string" },
+      overlaps: { type: "string" },
+      ks: { type: "string" },
+      "final-k": { type: "string" },
+      rerank: { type: "string" },
+      "mmr-lambda": { type: "string" },
+      metric: { type: "string" },
+      sensitivity: { type: "string" },
+      online: { type: "boolean" },
+      epsilon: { type: "string" },
+      price: { type: "string" },
+      dims: { type: "string" },
+      bytes: { type: "string" },
+      workers: { type: "string" },
+      quiet: { type: "boolean" },
+      "no-cache": { type: "boolean" },
+      "clear-cache": { type: "boolean" },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(help + "\n");
+    return 0;
+  }
+  if (values["clear-cache"]) {
+    const removed = clearCache(defaultCacheDir());
+    process.stderr.write(`seamlab: cleared ${removed} cached result(s) from ${defaultCacheDir()}\n`);
+    const sweepFlags = ["corpus", "queries", "splitter", "size", "overlaps", "ks"];
+    if (!sweepFlags.some((flag) => (values as Record<string, unknown>)[flag] !== undefined)) return 0;
+  }
+  const unit = stringOption(values, "unit", "chars");
+  if (unit !== "chars" && unit !== "tokens") throw new SeamlabError(`--unit must be chars or tokens, got "${unit}".`);
+  const metricName = stringOption(values, "metric", "recall");
+  if (metricName !== "recall" && metricName !== "hit-rate") throw new SeamlabError(`--metric must be recall or hit-rate, got "${metricName}".`);
+  const metric: SweepMetric = metricName === "recall" ? "recallAtK" : "hitRate";
+  const reranker = stringOption(values, "rerank", "none");
+  const ks = intListOption(values, "ks", [5], { min: 1 });
+  const finalKRaw = values["final-k"] === undefined ? undefined : intOption(values, "final-k", undefined, { min: 1 });
+  if (finalKRaw !== undefined && finalKRaw > Math.min(...ks)) {
+    throw new SeamlabError(`--final-k ${finalKRaw} is larger than the smallest --ks value ${Math.min(...ks)}; the reranker can only cut.`);
+  }
+  const evaluation = evaluationOptionsFrom(values);
+  const customRetriever = ["k1", "b", "stem", "stop-words"].some((flag) => (values as Record<string, unknown>)[flag] !== undefined);
+  const inputs = loadEvaluationInputs(values);
+  const controller = new AbortController();
+  let interrupts = 0;
+  const onSigint = () => {
+    interrupts++;
+    if (interrupts > 1) process.exit(130);
+    process.stderr.write("\nseamlab: stopping (finished configs are cached; Ctrl-C again to quit at once)\n");
+    controller.abort();
+  };
+  process.on("SIGINT", onSigint);
+  let result: SweepResult;
+  try {
+    result = await runOverlapSweep(
+      { docs: inputs.docs, queries: inputs.queries },
+      {
+        splitter: stringOption(values, "splitter", "langchain"),
+        size: intOption(values, "size", 1000, { min: 1 }),
+        overlaps: intListOption(values, "overlaps", [0, 50, 100, 200, 400]),
+        unit: unit as Unit,
+        encoding: unit === "tokens" ? stringOption(values, "encoding", "cl100k_base") : undefined,
+        ks,
+        finalK: finalKRaw,
+        reranker,
+        rerankerOptions: values["mmr-lambda"] === undefined ? undefined : { lambda: numberOption(values, "mmr-lambda", 0.5) },
+        retriever: evaluation.retriever,
+        retrieverSettings: customRetriever ? evaluation.retrieverSettings : undefined,
+      },
+      {
+        workers: values.workers === undefined ? undefined : intOption(values, "workers", undefined, { min: 0 }),
+        quiet: Boolean(values.quiet),
+        cacheDir: values["no-cache"] ? null : defaultCacheDir(),
+        signal: controller.signal,
+        nearDuplicateThreshold: evaluation.nearDuplicateThreshold,
+        seed: evaluation.seed,
+        metric,
+        sensitivity: numberOption(values, "sensitivity", 1),
+        online: Boolean(values.online),
+        epsilon: numberOption(values, "epsilon", 0),
+        cost: {
+          pricePerMillionTokens: numberOption(values, "price", 0.13),
+          dims: intOption(values, "dims", 1536, { min: 1 }),
+          bytesPerDim: intOption(values, "bytes", 4, { min: 1 }),
+        },
+      },
+    );
+  } finally {
+    process.off("SIGINT", onSigint);
+  }
+  if (values.json) {
+    const report = {
+      corpus: inputs.corpus,
+      queries: inputs.queries.length,
+      queriesFrom: inputs.source,
+      total: result.total,
+      cached: result.cached,
+      computed: result.computed,
+      interrupted: result.interrupted,
+      workers: result.workers,
+      elapsedMs: result.elapsedMs,
+      rows: result.rows.map(flattenRow),
+      curves: result.curves,
+      knee: { kneedle: result.knee.kneedle, plateau: result.knee.plateau, agree: result.knee.agree, notes: result.knee.notes },
+    };
+    process.stdout.write(JSON.stringify(report, null, 2) + "\n");
+  } else {
+    printText(result, inputs.corpus, inputs.queries.length);
+  }
+  return result.interrupted ? 130 : 0;
+}

@@ -1,0 +1,150 @@
+import type { Chunk, Doc } from "../core/types";
+import { measureSeamDamage, straddlingPairs, type SeamDamage, type StraddlingPair } from "../measure/pairs";
+import { measureSplit, type SeamSummary } from "../measure/summary";
+import { evaluateQueries, summarizeOutcomes, type RetrievalSummary } from "../retrieval/evaluate";
+import { createRetriever } from "../retrieval/factory";
+import { createReranker } from "../retrieval/rerank";
+import type { Query, RankedChunk, Retriever } from "../retrieval/types";
+import { splitCorpus } from "../splitters/registry";
+import { canonicalJson } from "./cache";
+import { describeConfig, type ExperimentConfig } from "./grid";
+import { tokenCounter } from "./token-count";
+
+/**
+ * One row of an experiment grid: every seam and retrieval number of one config, as plain JSON (it is
+ * cached on disk and sent between threads). Nothing time-dependent goes in a row, so a cached row and a
+ * fresh one are identical.
+ */
+export interface GridRow {
+  label: string;
+  /** Cache key (hash of corpus, queries, config, seamlab version). */
+  key: string;
+  config: ExperimentConfig;
+  seams: SeamSummary;
+  damage: SeamDamage;
+  /** Metrics @finalK (after reranking), with CIs. */
+  retrieval: RetrievalSummary;
+  /** cl100k (or the config's encoding) tokens over all chunk texts: what embedding the index costs. */
+  tokensEmbedded: number;
+  /** One character per query, in query order: "1" hit at finalK, "0" miss. For paired comparisons. */
+  hits: string;
+}
+
+/** What every config of one sweep shares: the documents that are split and the queries. */
+export interface SweepInputs {
+  docs: readonly Doc[];
+  queries: readonly Query[];
+}
+
+export interface RowOptions {
+  /** Term-set Jaccard at which a retrieved chunk is a near-duplicate of a higher one. Default 0.7. */
+  nearDuplicateThreshold?: number;
+  /** Seed of the bootstrap CIs. Default 1. */
+  seed?: number;
+}
+
+// Sentence pairs straddling paragraph breaks depend only on the docs: computed once per docs array.
+const pairsByDocs = new WeakMap<readonly Doc[], StraddlingPair[]>();
+function pairsOf(docs: readonly Doc[]): StraddlingPair[] {
+  let pairs = pairsByDocs.get(docs);
+  if (!pairs) {
+    pairs = straddlingPairs(docs);
+    pairsByDocs.set(docs, pairs);
+  }
+  return pairs;
+}
+
+/** Runs each query once at the deepest k any setting asks for and serves shallower depths as prefixes. */
+function deepestFirst(base: Retriever, depth: number): Retriever {
+  const memo = new Map<string, RankedChunk[]>();
+  return {
+    name: base.name,
+    async search(query, k) {
+      let ranked = memo.get(query);
+      if (!ranked) {
+        ranked = await base.search(query, depth);
+        memo.set(query, ranked);
+      }
+      return ranked.slice(0, k);
+    },
+  };
+}
+
+/**
+ * Computes the rows of configs that share one splitter config (the caller groups them): the corpus is
+ * split, measured and indexed once, then every retrieval setting is evaluated on the same chunks.
+ * `keys[i]` is stored in row i.
+ */
+export async function computeRows(
+  inputs: SweepInputs,
+  configs: readonly ExperimentConfig[],
+  keys: readonly string[],
+  options: RowOptions = {},
+): Promise<GridRow[]> {
+  if (configs.length === 0) return [];
+  const splitter = configs[0].splitter;
+  const docs = inputs.docs as Doc[];
+  const chunks: Chunk[] = splitCorpus(docs, splitter);
+  const encoding = splitter.encoding ?? "cl100k_base";
+  const unit = splitter.unit ?? "chars";
+  const seams = measureSplit(docs, chunks, {
+    nominalOverlap: splitter.overlap,
+    unit,
+    limit: splitter.size,
+    countTokens: unit === "tokens" ? tokenCounter(encoding) : undefined,
+  }).summary;
+  const damage = measureSeamDamage(docs, chunks, pairsOf(docs));
+  const countTokens = tokenCounter("cl100k_base");
+  let tokensEmbedded = 0;
+  for (const chunk of chunks) tokensEmbedded += countTokens(chunk.text);
+
+  // One first-stage index per distinct retriever (+ settings), searched once per query at the deepest k.
+  const firstStages = new Map<string, Promise<Retriever>>();
+  const firstStageFor = (config: ExperimentConfig): Promise<Retriever> => {
+    const r = config.retrieval;
+    const id = canonicalJson([r.retriever ?? "bm25", r.retrieverSettings ?? {}]);
+    let stage = firstStages.get(id);
+    if (!stage) {
+      const depth = Math.max(...configs.filter((c) => canonicalJson([c.retrieval.retriever ?? "bm25", c.retrieval.retrieverSettings ?? {}]) === id).map((c) => c.retrieval.k));
+      stage = createRetriever(r.retriever ?? "bm25", chunks, r.retrieverSettings ?? {}).then((base) => deepestFirst(base, depth));
+      firstStages.set(id, stage);
+    }
+    return stage;
+  };
+
+  const rows: GridRow[] = [];
+  for (let i = 0; i < configs.length; i++) {
+    const config = configs[i];
+    const r = config.retrieval;
+    const finalK = r.finalK ?? r.k;
+    const first = await firstStageFor(config);
+    const reranker = createReranker(r.reranker ?? "none", r.rerankerOptions);
+    const pipeline: Retriever = {
+      name: reranker.name === "none" ? first.name : `${first.name} top-${r.k} -> ${reranker.name}`,
+      async search(query, k) {
+        const candidates = await first.search(query, r.k);
+        return reranker.rerank(query, candidates, chunks, k);
+      },
+    };
+    const outcomes = await evaluateQueries(chunks, inputs.queries, pipeline, {
+      k: finalK,
+      nearDuplicateThreshold: options.nearDuplicateThreshold,
+    });
+    const retrieval = summarizeOutcomes(
+      outcomes,
+      { retriever: pipeline.name, k: finalK, chunks: chunks.length },
+      { seed: options.seed, nearDuplicateThreshold: options.nearDuplicateThreshold },
+    );
+    rows.push({
+      label: describeConfig(config),
+      key: keys[i],
+      config,
+      seams,
+      damage,
+      retrieval,
+      tokensEmbedded,
+      hits: outcomes.map((o) => (o.hit ? "1" : "0")).join(""),
+    });
+  }
+  return rows;
+}

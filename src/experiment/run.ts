@@ -1,0 +1,206 @@
+import { availableParallelism } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { SeamlabError } from "../core/errors";
+import { createReranker } from "../retrieval/rerank";
+import { validateSplitterConfig } from "../splitters/registry";
+import { cacheKey, hashDocs, hashQueries, openCache, defaultCacheDir } from "./cache";
+import { costsWithRatios, type CostOptions, type CostWithRatios } from "./cost";
+import { expandGrid, normalizeConfig, splitterKey, type ExperimentConfig, type GridSpec } from "./grid";
+import { projectRoot, seamlabVersion } from "./paths";
+import { createProgress, type ProgressStream } from "./progress";
+import { computeRows, type GridRow, type RowOptions, type SweepInputs } from "./rows";
+import { encodeInputs, type RowTask, type RowTaskResult } from "./worker";
+
+export interface RunGridOptions extends RowOptions {
+  /** Worker threads; 0 runs every config in this thread. Default: all cores (at most one per task). */
+  workers?: number;
+  /** Cache folder, or null for no cache. Default `.seamlab-cache/` in the project root. */
+  cacheDir?: string | null;
+  /** Never draw the progress bar. */
+  quiet?: boolean;
+  progressStream?: ProgressStream;
+  progressLabel?: string;
+  /** Stops scheduling and cancels running tasks; finished rows stay cached. */
+  signal?: AbortSignal;
+  /** Called in the main thread as each computed row lands (finish order, not config order). */
+  onRow?: (row: GridRow, done: number, total: number) => void;
+  /** Price and vector size for the cost columns (not part of the cache key: costs are derived). */
+  cost?: CostOptions;
+}
+
+export type CostedRow = GridRow & { cost: CostWithRatios };
+
+export interface GridResult {
+  /** One row per config, in config order (only the finished ones when interrupted). */
+  rows: CostedRow[];
+  total: number;
+  cached: number;
+  computed: number;
+  interrupted: boolean;
+  /** Wall time of this call in ms (not part of any row). */
+  elapsedMs: number;
+  workers: number;
+}
+
+/** Default worker entry: a small .mjs that registers tsx, then loads worker.ts. */
+export function workerEntryFile(): string {
+  return join(projectRoot(), "src", "experiment", "worker-entry.mjs");
+}
+
+function defaultWorkers(): number {
+  return typeof availableParallelism === "function" ? availableParallelism() : 2;
+}
+
+/** The rows of a cost family: everything but the overlap is equal. */
+function costGroup(row: GridRow): string {
+  const { overlap: _overlap, ...rest } = row.config.splitter;
+  return JSON.stringify([rest, row.config.retrieval]);
+}
+
+function withCosts(rows: GridRow[], options: CostOptions | undefined): CostedRow[] {
+  const costs = costsWithRatios(
+    rows,
+    (row) => ({ group: costGroup(row), overlap: row.config.splitter.overlap, chunks: row.seams.chunks, tokensEmbedded: row.tokensEmbedded }),
+    options,
+  );
+  return rows.map((row, i) => ({ ...row, cost: costs[i] }));
+}
+
+/**
+ * Runs an experiment grid over one corpus and query set: each config's row comes from the disk cache when
+ * present, else is computed (configs sharing a splitter config are split and indexed once, on a worker
+ * thread) and cached. Rows come back in config order whatever order they finished in.
+ */
+export async function runGrid(
+  inputs: SweepInputs,
+  grid: readonly ExperimentConfig[] | GridSpec,
+  options: RunGridOptions = {},
+): Promise<GridResult> {
+  const started = Date.now();
+  const configs = (Array.isArray(grid) ? (grid as ExperimentConfig[]).map(normalizeConfig) : expandGrid(grid as GridSpec));
+  for (const config of configs) {
+    validateSplitterConfig(config.splitter);
+    createReranker(config.retrieval.reranker ?? "none", config.retrieval.rerankerOptions);
+  }
+  if (inputs.queries.length === 0) throw new SeamlabError("the query set is empty: nothing to evaluate.");
+  const cache = openCache(options.cacheDir === undefined ? defaultCacheDir() : options.cacheDir);
+  const corpusHash = hashDocs(inputs.docs);
+  const queriesHash = hashQueries(inputs.queries);
+  const version = seamlabVersion();
+  const keys = configs.map((config) => cacheKey({ corpusHash, queriesHash, config, version }));
+
+  const rows: (GridRow | undefined)[] = configs.map(() => undefined);
+  const missing = new Map<string, number[]>(); // splitter key -> config indexes
+  let cached = 0;
+  let duplicates = 0;
+  const firstIndexOfKey = new Map<string, number>();
+  keys.forEach((key, i) => {
+    const hit = cache.get(key) as GridRow | undefined;
+    if (hit && hit.key === key) {
+      rows[i] = hit;
+      cached++;
+      return;
+    }
+    if (firstIndexOfKey.has(key)) {
+      duplicates++; // filled from its first occurrence at the end
+      return;
+    }
+    firstIndexOfKey.set(key, i);
+    const group = splitterKey(configs[i]);
+    if (!missing.has(group)) missing.set(group, []);
+    (missing.get(group) as number[]).push(i);
+  });
+
+  const progress = createProgress(configs.length, {
+    quiet: options.quiet,
+    stream: options.progressStream,
+    label: options.progressLabel ?? "sweep",
+  });
+  progress.skip(cached + duplicates);
+  const rowOptions: RowOptions = { nearDuplicateThreshold: options.nearDuplicateThreshold, seed: options.seed };
+  const groups = [...missing.values()];
+  const accept = (indexes: number[], computed: GridRow[]) => {
+    computed.forEach((row, j) => {
+      // A JSON round trip makes a fresh row identical to what a later run reads from the cache (-0, undefined).
+      const plain = JSON.parse(JSON.stringify(row)) as GridRow;
+      cache.put(plain.key, plain);
+      rows[indexes[j]] = plain;
+    });
+    progress.tick(indexes.length);
+    if (options.onRow) {
+      const done = rows.filter((row) => row !== undefined).length;
+      for (const i of indexes) options.onRow(rows[i] as GridRow, done, configs.length);
+    }
+  };
+
+  let interrupted = false;
+  const requested = options.workers ?? defaultWorkers();
+  const workers = Math.max(0, Math.min(requested, groups.length));
+  const aborted = () => options.signal?.aborted === true;
+  if (groups.length > 0 && workers === 0) {
+    for (const indexes of groups) {
+      if (aborted()) break;
+      accept(indexes, await computeRows(inputs, indexes.map((i) => configs[i]), indexes.map((i) => keys[i]), rowOptions));
+    }
+  } else if (groups.length > 0) {
+    const { Piscina } = await import("piscina");
+    const pool = new Piscina({
+      filename: pathToFileURL(workerEntryFile()).href,
+      minThreads: workers,
+      maxThreads: workers,
+      idleTimeout: 1000,
+    });
+    const shared = encodeInputs(inputs);
+    const inputsId = `${corpusHash}:${queriesHash}`;
+    let firstError: unknown;
+    try {
+      await Promise.all(
+        groups.map(async (indexes) => {
+          const task: RowTask = {
+            inputsId,
+            inputs: shared,
+            configs: indexes.map((i) => configs[i]),
+            keys: indexes.map((i) => keys[i]),
+            options: rowOptions,
+          };
+          try {
+            const result = (await pool.run(task, { signal: options.signal })) as RowTaskResult;
+            if ("error" in result) {
+              throw result.error.seamlab ? new SeamlabError(result.error.message) : new Error(result.error.message + "\n" + result.error.stack);
+            }
+            accept(indexes, result.rows);
+          } catch (error) {
+            if (!aborted() && firstError === undefined) {
+              firstError = error;
+              // Stop the rest: one failing config fails the grid.
+              pool.close({ force: true }).catch(() => undefined);
+            }
+          }
+        }),
+      );
+    } finally {
+      await pool.destroy();
+    }
+    if (firstError !== undefined && !aborted()) throw firstError;
+  }
+  interrupted = aborted() && rows.some((row) => row === undefined);
+  // Duplicates of a computed config.
+  keys.forEach((key, i) => {
+    if (rows[i] === undefined) {
+      const first = firstIndexOfKey.get(key);
+      if (first !== undefined && rows[first] !== undefined) rows[i] = rows[first];
+    }
+  });
+  progress.done();
+  const finished = rows.filter((row): row is GridRow => row !== undefined);
+  return {
+    rows: withCosts(finished, options.cost),
+    total: configs.length,
+    cached,
+    computed: finished.length - cached,
+    interrupted,
+    elapsedMs: Date.now() - started,
+    workers: groups.length === 0 ? 0 : workers,
+  };
+}

@@ -1,0 +1,54 @@
+import type { Doc } from "../core/types";
+import type { Query } from "../retrieval/types";
+import type { ExperimentConfig } from "./grid";
+import { computeRows, type GridRow, type RowOptions, type SweepInputs } from "./rows";
+
+/**
+ * The unit of work sent to a worker thread: the configs sharing one splitter config. The corpus and
+ * queries travel once per worker as UTF-8 JSON in a SharedArrayBuffer (zero-copy to every worker) and are
+ * decoded once per worker, keyed by `inputsId`.
+ */
+export interface RowTask {
+  inputsId: string;
+  inputs: SharedArrayBuffer;
+  configs: ExperimentConfig[];
+  keys: string[];
+  options: RowOptions;
+}
+
+export function encodeInputs(inputs: SweepInputs): SharedArrayBuffer {
+  const bytes = Buffer.from(JSON.stringify({ docs: inputs.docs, queries: inputs.queries }), "utf8");
+  const shared = new SharedArrayBuffer(bytes.length);
+  new Uint8Array(shared).set(bytes);
+  return shared;
+}
+
+const decoded = new Map<string, SweepInputs>();
+
+function inputsOf(task: RowTask): SweepInputs {
+  let inputs = decoded.get(task.inputsId);
+  if (!inputs) {
+    const parsed = JSON.parse(Buffer.from(task.inputs).toString("utf8")) as { docs: Doc[]; queries: Query[] };
+    inputs = parsed;
+    // A worker serves one sweep at a time in practice; keep the latest two corpora at most.
+    if (decoded.size >= 2) decoded.delete(decoded.keys().next().value as string);
+    decoded.set(task.inputsId, inputs);
+  }
+  return inputs;
+}
+
+/**
+ * Rows, or the error as plain data: an Error crossing the thread boundary loses its class, and the main
+ * thread needs to know a SeamlabError (a user's mistake, printed without a stack) from a bug.
+ */
+export type RowTaskResult = { rows: GridRow[] } | { error: { message: string; stack: string; seamlab: boolean } };
+
+/** Computes the rows of one task (runs inside a worker thread). */
+export async function runRowTask(task: RowTask): Promise<RowTaskResult> {
+  try {
+    return { rows: await computeRows(inputsOf(task), task.configs, task.keys, task.options) };
+  } catch (error) {
+    const e = error instanceof Error ? error : new Error(String(error));
+    return { error: { message: e.message, stack: e.stack ?? "", seamlab: e.name === "SeamlabError" } };
+  }
+}

@@ -1,0 +1,103 @@
+/** Output helpers for the CLI: aligned text tables, locale-independent numbers, JSON, atomic file writes. */
+import { existsSync, linkSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { SeamlabError } from "../core/errors";
+
+export interface Column {
+  header: string;
+  /** Numbers read best right-aligned; text left-aligned (the default). */
+  align?: "left" | "right";
+}
+
+/** A plain-text table: header, a rule, one line per row, columns padded to their widest cell. */
+export function formatTable(columns: readonly Column[], rows: readonly (readonly string[])[]): string {
+  const widths = columns.map((column, i) => Math.max(column.header.length, ...rows.map((row) => (row[i] ?? "").length)));
+  const line = (cells: readonly string[]) =>
+    columns
+      .map((column, i) => (column.align === "right" ? (cells[i] ?? "").padStart(widths[i]) : (cells[i] ?? "").padEnd(widths[i])))
+      .join("  ")
+      .trimEnd();
+  return [line(columns.map((c) => c.header)), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
+
+/** `label   value` lines with the labels padded to one width. */
+export function formatKeyValues(pairs: readonly (readonly [string, string])[]): string {
+  const width = Math.max(0, ...pairs.map(([key]) => key.length));
+  return pairs.map(([key, value]) => `${key.padEnd(width)}  ${value}`.trimEnd()).join("\n");
+}
+
+/** An integer with `,` thousands separators, the same on every machine (no locale). */
+export function formatInt(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  const rounded = Math.round(value);
+  const sign = rounded < 0 ? "-" : "";
+  return sign + String(Math.abs(rounded)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+/** A number with `digits` decimals ("-" for NaN, so empty corpora print cleanly). */
+export function formatFixed(value: number, digits = 1): string {
+  return Number.isFinite(value) ? value.toFixed(digits) : "-";
+}
+
+/** A percentage already in 0..100, e.g. `52.5%`. */
+export function formatPct(value: number, digits = 1): string {
+  return Number.isFinite(value) ? `${value.toFixed(digits)}%` : "-";
+}
+
+/** A ratio as a multiplier, e.g. `1.25x`. */
+export function formatRatio(value: number, digits = 2): string {
+  return Number.isFinite(value) ? `${value.toFixed(digits)}x` : "-";
+}
+
+/**
+ * Pretty JSON with non-integer numbers rounded to 4 decimals: machine-readable output should not carry
+ * float noise, and equal inputs then give byte-identical output. Non-finite numbers become null.
+ */
+export function toJson(value: unknown): string {
+  return JSON.stringify(
+    value,
+    (_key, v) => (typeof v === "number" && Number.isFinite(v) && !Number.isInteger(v) ? Math.round(v * 1e4) / 1e4 : v),
+    2,
+  );
+}
+
+/** Throws a SeamlabError when `path` exists and overwriting was not asked for (check before long work). */
+export function refuseToOverwrite(path: string, force: boolean, flag: string): void {
+  if (!force && existsSync(path)) {
+    throw new SeamlabError(`${flag} ${path} already exists; pass --force to overwrite it.`);
+  }
+  if (!existsSync(dirname(path) || ".")) {
+    throw new SeamlabError(`${flag} ${path}: folder ${dirname(path)} does not exist.`);
+  }
+}
+
+/**
+ * Writes `content` to `path` atomically: a temp file in the same folder, then a rename (with `force`) or
+ * a hard link that fails if `path` appeared meanwhile — readers never see a half-written file, and an
+ * existing file is never clobbered without `force`.
+ */
+export function writeFileAtomically(path: string, content: string, { force = false, flag = "output" } = {}): void {
+  refuseToOverwrite(path, force, flag);
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  writeFileSync(temp, content);
+  try {
+    if (force) renameSync(temp, path);
+    else {
+      try {
+        linkSync(temp, path);
+        unlinkSync(temp);
+      } catch (error) {
+        // Some filesystems refuse hard links: fall back to a checked rename.
+        const code = (error as NodeJS.ErrnoException).code;
+        if ((code !== "EPERM" && code !== "ENOTSUP" && code !== "EXDEV") || existsSync(path)) throw error;
+        renameSync(temp, path);
+      }
+    }
+  } catch (error) {
+    if (existsSync(temp)) unlinkSync(temp);
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") {
+      throw new SeamlabError(`${flag} ${path} already exists; pass --force to overwrite it.`);
+    }
+    throw error;
+  }
+}

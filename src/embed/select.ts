@@ -1,0 +1,124 @@
+import { SeamlabError } from "../core/errors";
+import { fitLsa } from "./lsa";
+import { openAiCompatibleEmbedder } from "./openai-compatible";
+import { Embedder, OverLimitPolicy } from "./types";
+import { withVectorCache } from "./vector-cache";
+
+/**
+ * Which embedder to use, as plain JSON-serialisable data (so sweeps can key caches on it and the CLI can build
+ * it from flags). `lsa` is fitted on the texts it will index; the others are fixed models.
+ */
+export type EmbedderSpec =
+  | { kind: "lsa"; dimensions?: number; seed?: number }
+  | { kind: "transformers"; modelDir: string; pooling?: "mean" | "cls"; batchSize?: number; overLimit?: OverLimitPolicy; cache?: boolean }
+  | {
+      kind: "openai-compatible";
+      url: string;
+      model: string;
+      keyEnv?: string;
+      batchSize?: number;
+      maxRequests?: number;
+      maxInputTokens?: number;
+      overLimit?: OverLimitPolicy;
+      cache?: boolean;
+    };
+
+export const embedderKinds = ["lsa", "transformers", "openai-compatible"] as const;
+
+// A model loads once per process even when a sweep asks for it per config.
+const loaded = new Map<string, Promise<Embedder>>();
+
+/**
+ * The embedder a spec names, ready to embed `texts` (lsa fits on them; the fixed models ignore them and are
+ * shared across calls, wrapped in the on-disk vector cache unless `cache: false`).
+ */
+export async function createEmbedder(spec: EmbedderSpec, texts: readonly string[], cacheDir?: string): Promise<Embedder> {
+  if (spec.kind === "lsa") return fitLsa([...texts], { dimensions: spec.dimensions, seed: spec.seed });
+  const key = JSON.stringify(spec) + (cacheDir ?? "");
+  let embedder = loaded.get(key);
+  if (!embedder) {
+    embedder = makeFixedModel(spec).then((inner) => (spec.cache === false ? inner : withVectorCache(inner, cacheDir)));
+    loaded.set(key, embedder);
+    embedder.catch(() => loaded.delete(key));
+  }
+  return embedder;
+}
+
+async function makeFixedModel(spec: Exclude<EmbedderSpec, { kind: "lsa" }>): Promise<Embedder> {
+  if (spec.kind === "transformers") {
+    const { transformersEmbedder } = await import("./transformers");
+    return transformersEmbedder(spec);
+  }
+  return openAiCompatibleEmbedder(spec);
+}
+
+/** parseArgs option declarations for the embedder flags (spread into a command's `options`). */
+export const embedderFlags = {
+  embedder: { type: "string" },
+  "embed-dims": { type: "string" },
+  "model-dir": { type: "string" },
+  pooling: { type: "string" },
+  "embed-url": { type: "string" },
+  "embed-model": { type: "string" },
+  "embed-key-env": { type: "string" },
+  "embed-batch": { type: "string" },
+  "embed-max-requests": { type: "string" },
+  "embed-max-tokens": { type: "string" },
+  "embed-over-limit": { type: "string" },
+} as const;
+
+export const embedderFlagsHelp = [
+  "  --embedder lsa|transformers|openai-compatible   (default lsa: TF-IDF+SVD fitted on the chunks, offline)",
+  "  --embed-dims N            lsa dimensions (default 256)",
+  "  --model-dir DIR           transformers: local transformers.js model folder (never downloads)",
+  "  --pooling mean|cls        transformers: pooling the model card prescribes (default mean)",
+  "  --embed-url URL           openai-compatible: server base URL or /v1/embeddings endpoint",
+  "  --embed-model NAME        openai-compatible: model name",
+  "  --embed-key-env VAR       environment variable holding the API key (default SEAMLAB_EMBED_KEY)",
+  "  --embed-batch N           texts per request (default 64)",
+  "  --embed-max-requests N    request budget, retries included (default 1000)",
+  "  --embed-max-tokens N      input limit in tokens (openai-compatible, default 8191)",
+  "  --embed-over-limit truncate|reject   what to do with longer inputs (always counted and reported)",
+].join("\n");
+
+function positiveInt(values: Record<string, unknown>, flag: string): number | undefined {
+  const raw = values[flag];
+  if (raw === undefined) return undefined;
+  const text = String(raw).trim();
+  if (!/^\d+$/.test(text) || Number(text) < 1) throw new SeamlabError(`--${flag} must be a whole number >= 1, got "${text}".`);
+  return Number(text);
+}
+
+function overLimit(values: Record<string, unknown>): OverLimitPolicy | undefined {
+  const raw = values["embed-over-limit"];
+  if (raw === undefined) return undefined;
+  if (raw !== "truncate" && raw !== "reject") throw new SeamlabError(`--embed-over-limit must be truncate or reject, got "${String(raw)}".`);
+  return raw;
+}
+
+/** Builds a spec from parsed CLI flags, naming the flag that is missing or wrong. */
+export function embedderSpecFromFlags(values: Record<string, unknown>): EmbedderSpec {
+  const kind = values.embedder === undefined ? "lsa" : String(values.embedder);
+  if (kind === "lsa") return { kind, dimensions: positiveInt(values, "embed-dims") };
+  if (kind === "transformers") {
+    if (values["model-dir"] === undefined) throw new SeamlabError("--embedder transformers needs --model-dir DIR (a local model folder; nothing is downloaded).");
+    const pooling = values.pooling === undefined ? undefined : String(values.pooling);
+    if (pooling !== undefined && pooling !== "mean" && pooling !== "cls") throw new SeamlabError(`--pooling must be mean or cls, got "${pooling}".`);
+    return { kind, modelDir: String(values["model-dir"]), pooling, batchSize: positiveInt(values, "embed-batch"), overLimit: overLimit(values) };
+  }
+  if (kind === "openai-compatible") {
+    if (values["embed-url"] === undefined) throw new SeamlabError("--embedder openai-compatible needs --embed-url URL.");
+    if (values["embed-model"] === undefined) throw new SeamlabError("--embedder openai-compatible needs --embed-model NAME.");
+    return {
+      kind,
+      url: String(values["embed-url"]),
+      model: String(values["embed-model"]),
+      keyEnv: values["embed-key-env"] === undefined ? undefined : String(values["embed-key-env"]),
+      batchSize: positiveInt(values, "embed-batch"),
+      maxRequests: positiveInt(values, "embed-max-requests"),
+      maxInputTokens: positiveInt(values, "embed-max-tokens"),
+      overLimit: overLimit(values),
+    };
+  }
+  throw new SeamlabError(`unknown --embedder "${kind}". Known: ${embedderKinds.join(", ")}.`);
+}

@@ -1,0 +1,60 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { Chunk } from "../../src/core/types";
+import { seededRandom } from "../../src/core/random";
+import { Embedder, emptyInputReport } from "../../src/embed/types";
+import { buildDenseIndex, createDenseRetriever, searchDense } from "../../src/retrieval/dense";
+import { createRetriever } from "../../src/retrieval/factory";
+
+function bruteForce(vectors: Float32Array[], query: Float32Array, k: number) {
+  const norm = (v: Float32Array) => Math.hypot(...v) || 1;
+  return vectors
+    .map((v, index) => ({ index, score: v.reduce((s, x, d) => s + x * query[d], 0) / norm(v) / norm(query) }))
+    .sort((a, b) => b.score - a.score || a.index - b.index)
+    .slice(0, k);
+}
+
+test("exact dense search returns the same top-k as sorting every cosine, for many k", () => {
+  const random = seededRandom(5);
+  const vectors = Array.from({ length: 300 }, () => Float32Array.from({ length: 16 }, () => random() - 0.5));
+  const index = buildDenseIndex(vectors);
+  for (let q = 0; q < 10; q++) {
+    const query = Float32Array.from({ length: 16 }, () => random() - 0.5);
+    for (const k of [1, 5, 37, 300, 500]) {
+      const got = searchDense(index, query, k);
+      const want = bruteForce(vectors, query, k);
+      assert.deepEqual(got.map((r) => r.index), want.map((r) => r.index), `query ${q}, k=${k}`);
+      got.forEach((r, i) => assert.ok(Math.abs(r.score - want[i].score) < 1e-5));
+    }
+  }
+});
+
+test("equal scores are broken by the lower index", () => {
+  const same = Float32Array.from([1, 0]);
+  const index = buildDenseIndex([Float32Array.from([0, 1]), same, same, same, Float32Array.from([1, 0.0001])]);
+  assert.deepEqual(searchDense(index, Float32Array.from([1, 0]), 3).map((r) => r.index), [1, 2, 3]);
+  assert.deepEqual(searchDense(index, Float32Array.from([1, 0]), 0), []);
+});
+
+test("a dense retriever embeds the query with the chunks' embedder and names it", async () => {
+  const fake: Embedder = {
+    name: "fake-2d",
+    id: "fake",
+    dimensions: 2,
+    maxInputTokens: Infinity,
+    inputs: emptyInputReport(),
+    embed: async (texts) => texts.map((t) => Float32Array.from([t.includes("cat") ? 1 : 0, t.includes("dog") ? 1 : 0])),
+  };
+  const retriever = await createDenseRetriever(["a dog", "a cat", "cat and dog"], fake);
+  assert.equal(retriever.name, "dense(fake-2d, cosine)");
+  assert.deepEqual((await retriever.search("cat", 2)).map((r) => r.index), [1, 2]);
+});
+
+test("the retriever factory builds a dense retriever with lsa by default, honestly named", async () => {
+  const texts = ["the cat purred on the mat", "a kitten and a cat", "bond yields rose", "stock and bond markets fell"];
+  const chunks: Chunk[] = texts.map((text, i) => ({ doc: `d${i}`, start: 0, end: text.length, text }));
+  const retriever = await createRetriever("dense", chunks, { embedder: { kind: "lsa", dimensions: 2 } });
+  assert.match(retriever.name, /^dense\(lsa-2 \(TF-IDF\+SVD fitted on this corpus; not a neural model\), cosine\)$/);
+  const top = await retriever.search("bond markets", 2);
+  assert.deepEqual(top.map((r) => r.index).sort(), [2, 3]);
+});

@@ -1,0 +1,39 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SeamlabError } from "../../src/core/errors";
+import { formatInt, formatPct, formatTable, toJson, writeFileAtomically } from "../../src/cli/format";
+
+test("tables pad columns to the widest cell and right-align numbers", () => {
+  const table = formatTable([{ header: "config" }, { header: "chunks", align: "right" }], [["window:1000:200", "7"], ["tail", "1,234"]]);
+  assert.equal(table, ["config           chunks", "---------------  ------", "window:1000:200       7", "tail              1,234"].join("\n"));
+});
+
+test("integers get comma thousands separators regardless of locale", () => {
+  assert.deepEqual([formatInt(0), formatInt(999), formatInt(1000), formatInt(1234567), formatInt(-4155)], ["0", "999", "1,000", "1,234,567", "-4,155"]);
+  assert.equal(formatPct(52.49), "52.5%");
+  assert.equal(formatPct(NaN), "-");
+});
+
+test("JSON output rounds float noise to 4 decimals and keeps integers", () => {
+  assert.equal(toJson({ a: 1 / 3, b: 2, c: Infinity }), '{\n  "a": 0.3333,\n  "b": 2,\n  "c": null\n}');
+});
+
+test("atomic writes refuse to overwrite without force and leave no temp file", () => {
+  const dir = mkdtempSync(join(tmpdir(), "seamlab-format-"));
+  try {
+    const path = join(dir, "out.jsonl");
+    writeFileAtomically(path, "one\n");
+    assert.equal(readFileSync(path, "utf8"), "one\n");
+    assert.throws(() => writeFileAtomically(path, "two\n", { flag: "--per-seam" }), (e: unknown) => e instanceof SeamlabError && /--per-seam .* already exists; pass --force/.test(e.message));
+    writeFileAtomically(path, "three\n", { force: true });
+    assert.equal(readFileSync(path, "utf8"), "three\n");
+    assert.deepEqual(readdirSync(dir), ["out.jsonl"]);
+    writeFileSync(join(dir, "x"), "");
+    assert.throws(() => writeFileAtomically(join(dir, "missing/out.jsonl"), ""), /does not exist/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -8,5 +8,6 @@ export interface CommandModule {
 }
 
 export const commands: Record<string, () => Promise<CommandModule>> = {
+  retrieve: () => import("./retrieve"), compare: () => import("./compare"),
   report: () => import("./report"),
 };

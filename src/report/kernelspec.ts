@@ -1,0 +1,29 @@
+// The Jupyter kernelspec that starts tslab at the project root, so notebooks' `./src/...` imports resolve in
+// JupyterLab, VS Code and `jupyter nbconvert --execute`. (`seamlab report` does not need it: it starts tslab itself.)
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+export const KERNEL_NAME = "seamlab-tslab";
+
+function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+export function kernelSpec(root: string): Record<string, unknown> {
+  return {
+    argv: ["bash", "-c", `cd ${shellQuote(root)} && exec node_modules/.bin/tslab kernel --config-path "$0"`, "{connection_file}"],
+    display_name: "TypeScript (seamlab)",
+    language: "typescript",
+    interrupt_mode: "signal",
+    metadata: { seamlab_root: root },
+  };
+}
+
+/** Writes `<jupyterDataDir>/kernels/seamlab-tslab/kernel.json`; returns its path. */
+export function writeKernelSpec(jupyterDataDir: string, root: string): string {
+  const dir = join(jupyterDataDir, "kernels", KERNEL_NAME);
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, "kernel.json");
+  writeFileSync(path, JSON.stringify(kernelSpec(root), null, 1) + "\n");
+  return path;
+}

@@ -1,0 +1,84 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import * as vl from "vega-lite";
+import { barWithCI, heatmap, lineWithBand, overlapHistogram, scatter, PALETTE } from "../../src/charts/index";
+import { renderVegaLiteSvg } from "../../src/report/vega";
+
+const seams = [
+  { splitter: "window", overlap: 180 },
+  { splitter: "langchain", overlap: 0 },
+  { splitter: "langchain", overlap: 40 },
+  { splitter: "window", overlap: 210 },
+];
+const sweep = [0, 100, 200].flatMap((x) => ["bm25", "dense"].map((series, i) => ({ x, series, y: 0.5 + i / 10 + x / 1000, low: 0.45 + i / 10 + x / 1000, high: 0.55 + i / 10 + x / 1000 })));
+
+const builders = {
+  histogram: () => overlapHistogram(seams, { title: "Real overlap", xTitle: "real overlap (chars)", marker: { value: 200, label: "configured 200" } }),
+  bar: () => barWithCI([{ label: "langchain", value: 0.5, low: 0.4, high: 0.6 }], { title: "Zero overlap", valueTitle: "seams (%)", percent: true }),
+  line: () => lineWithBand(sweep, { title: "Recall", xTitle: "overlap (chars)", yTitle: "recall@5 (%)", percent: true, knees: [{ x: 100, label: "knee 100" }] }),
+  heatmap: () => heatmap([{ x: 0, y: 5, value: 3 }, { x: 100, y: 5, value: 4 }, { x: 0, y: 10, value: 6 }], { title: "Distinct", xTitle: "overlap (chars)", yTitle: "k", valueTitle: "distinct passages" }),
+  scatter: () => scatter([{ x: 0, y: 0.2, series: "a" }, { x: 50, y: 0.5, series: "a" }, { x: 100, y: 0.7, series: "a" }, { x: 150, y: 0.8, series: "a" }], { title: "Similarity", xTitle: "overlap (chars)", yTitle: "cosine", trend: true }),
+};
+
+for (const [name, build] of Object.entries(builders)) {
+  test(`the ${name} builder compiles with vega-lite and renders an SVG with marks and its title`, async () => {
+    const spec = build();
+    assert.doesNotThrow(() => vl.compile(spec as any));
+    const svg = await renderVegaLiteSvg(spec, "t-");
+    assert.match(svg, /^<svg/);
+    assert.match(svg, /class="mark-(rect|line|area|symbol|rule|text)/);
+    assert.ok(svg.includes(String((spec.title as { text: string }).text)));
+  });
+
+  test(`the ${name} builder is deterministic and keeps its rows inline for "download data"`, () => {
+    assert.equal(JSON.stringify(build()), JSON.stringify(build()));
+    assert.ok(Array.isArray((build().data as { values: unknown[] }).values));
+  });
+}
+
+test("the palette is the published Okabe–Ito set (colour-blind safe)", () => {
+  // Okabe & Ito (2008), "Color Universal Design": orange, sky blue, bluish green, yellow, blue, vermillion, reddish purple, black.
+  const published = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#000000"];
+  assert.deepEqual([...PALETTE].sort(), [...published].sort());
+});
+
+test("series keep the caller's order in facets and colours", () => {
+  const spec = builders.histogram() as any;
+  assert.deepEqual(spec.facet.row.sort, ["window", "langchain"]);
+  const line = builders.line() as any;
+  const color = line.layer[1].encoding.color;
+  assert.deepEqual(color.scale.domain, ["bm25", "dense"]);
+  assert.deepEqual(color.scale.range, [PALETTE[0], PALETTE[1]]);
+});
+
+test("the knee is drawn once as a rule and a label at its x", async () => {
+  const spec = builders.line() as any;
+  const rules = spec.layer.filter((layer: any) => layer.mark.type === "rule");
+  assert.equal(rules.length, 1);
+  assert.equal(rules[0].encoding.x.datum, 100);
+  const svg = await renderVegaLiteSvg(spec, "k-");
+  assert.equal(svg.split("knee 100").length - 1, 1);
+});
+
+test("the bar chart draws an error bar from low to high for each category", () => {
+  const spec = builders.bar() as any;
+  const rule = spec.layer.find((layer: any) => layer.mark.type === "rule");
+  assert.equal(rule.encoding.x.field, "low");
+  assert.equal(rule.encoding.x2.field, "high");
+});
+
+test("chart ids are prefixed so two charts on a page never share a clip path id", async () => {
+  // Clipped marks are what make vega emit <clipPath id="clipN">.
+  const clipped = { ...builders.scatter(), layer: [{ mark: { type: "point", clip: true }, encoding: { x: { field: "x", type: "quantitative" }, y: { field: "y", type: "quantitative" } } }] };
+  const a = await renderVegaLiteSvg(clipped, "a-");
+  const b = await renderVegaLiteSvg(clipped, "b-");
+  const ids = (svg: string) => [...svg.matchAll(/\bid="([^"]+)"/g)].map((m) => m[1]);
+  assert.ok(ids(a).length > 0);
+  assert.ok(ids(a).every((id) => id.startsWith("a-")));
+  assert.deepEqual(ids(a).filter((id) => ids(b).includes(id)), []);
+  for (const ref of a.matchAll(/url\(#([^)]+)\)/g)) assert.ok(ids(a).includes(ref[1]), `dangling reference ${ref[1]}`);
+});
+
+test("a spec pointing at remote data fails instead of fetching it", async () => {
+  await assert.rejects(renderVegaLiteSvg({ data: { url: "https://example.com/x.csv" }, mark: "point" }, "r-"), /inline/);
+});

@@ -1,0 +1,57 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { chart, headline, md, table } from "../../src/notebook/display";
+import { setDisplaySink } from "../../src/notebook/emit";
+import { HEADLINE_MIME, TABLE_MIME, VEGA_LITE_MIME } from "../../src/notebook/mime";
+import type { DisplayBundle } from "../../src/notebook/bundles";
+
+function capture(run: () => void): DisplayBundle[] {
+  const seen: DisplayBundle[] = [];
+  setDisplaySink((bundle) => seen.push(bundle));
+  try {
+    run();
+  } finally {
+    setDisplaySink(undefined);
+  }
+  return seen;
+}
+
+test("table() escapes corpus text in its HTML and keeps the raw rows for the report", () => {
+  const [bundle] = capture(() => table([{ text: "<img src=x onerror=alert(1)>", n: 2 }], { caption: "<b>c</b>" }));
+  const html = String(bundle.data["text/html"]);
+  assert.equal(
+    html,
+    '<table class="seamlab-table"><caption>&lt;b&gt;c&lt;/b&gt;</caption><thead><tr><th>text</th><th class="num">n</th></tr></thead>\n' +
+      '<tbody>\n<tr><td>&lt;img src=x onerror=alert(1)&gt;</td><td class="num">2</td></tr>\n</tbody></table>',
+  );
+  assert.deepEqual(bundle.data[TABLE_MIME], { columns: ["text", "n"], rows: [{ text: "<img src=x onerror=alert(1)>", n: 2 }], digits: 3, caption: "<b>c</b>" });
+});
+
+test("table() text fallback right-aligns numbers and formats decimals", () => {
+  const [bundle] = capture(() => table([{ splitter: "window", overlap: 12.5 }, { splitter: "langchain", overlap: 200 }], { digits: 1 }));
+  assert.equal(bundle.data["text/plain"], "splitter   overlap\n---------  -------\nwindow        12.5\nlangchain      200");
+});
+
+test("table() takes columns in first-seen order across rows and leaves missing cells empty", () => {
+  const [bundle] = capture(() => table([{ a: 1 }, { b: 2 }]));
+  assert.deepEqual((bundle.data[TABLE_MIME] as { columns: string[] }).columns, ["a", "b"]);
+  assert.deepEqual((bundle.data[TABLE_MIME] as { rows: unknown[] }).rows, [{ a: 1, b: null }, { a: null, b: 2 }]);
+});
+
+test("chart() emits the vega-lite spec with its data rows and a text fallback naming the title", () => {
+  const spec = { title: { text: "Recall" }, mark: "point", data: { values: [{ x: 1 }] } };
+  const [bundle] = capture(() => chart(spec));
+  assert.deepEqual(bundle.data[VEGA_LITE_MIME], spec);
+  assert.notEqual(bundle.data[VEGA_LITE_MIME], spec, "a copy, not the caller's object");
+  assert.equal(bundle.data["text/plain"], "[vega-lite chart: Recall]");
+});
+
+test("md() and headline() emit markdown and a headline payload for the index page", () => {
+  const bundles = capture(() => {
+    md("**bold**");
+    headline("recommended_overlap", 100, { unit: "chars", label: "Recommended overlap" });
+  });
+  assert.deepEqual(bundles[0].data, { "text/markdown": "**bold**", "text/plain": "**bold**" });
+  assert.deepEqual(bundles[1].data[HEADLINE_MIME], { key: "recommended_overlap", value: 100, label: "Recommended overlap", unit: "chars" });
+  assert.equal(bundles[1].data["text/plain"], "Recommended overlap: 100 chars");
+});

@@ -1,0 +1,50 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { injectParameters, joinSource, splitLines, type Notebook } from "../../src/report/nbformat";
+import { SeamlabError } from "../../src/core/errors";
+
+function notebook(): Notebook {
+  return {
+    nbformat: 4,
+    nbformat_minor: 5,
+    metadata: {},
+    cells: [
+      { cell_type: "markdown", source: "# T", metadata: {} },
+      { cell_type: "code", source: 'const corpus = "a";', metadata: { tags: ["parameters"] }, outputs: [], execution_count: null },
+      { cell_type: "code", source: "corpus", metadata: {}, outputs: [], execution_count: null },
+    ],
+  };
+}
+
+test("injected parameters go in a tagged cell right after the parameters cell, sorted by name", () => {
+  const result = injectParameters(notebook(), { corpus: "/data/x", k: 5 });
+  assert.equal(result.cells.length, 4);
+  assert.deepEqual(result.cells[2].metadata.tags, ["injected-parameters"]);
+  assert.equal(joinSource(result.cells[2].source), '// Parameters injected by `seamlab report`\nconst corpus = "/data/x";\nconst k = 5;');
+});
+
+test("injecting twice replaces the earlier injected cell instead of stacking them", () => {
+  const twice = injectParameters(injectParameters(notebook(), { corpus: "a" }), { corpus: "b" });
+  const injected = twice.cells.filter((cell) => cell.metadata.tags?.includes("injected-parameters"));
+  assert.equal(injected.length, 1);
+  assert.match(joinSource(injected[0].source), /"b"/);
+});
+
+test("string values are escaped as TypeScript string literals", () => {
+  const result = injectParameters(notebook(), { corpus: 'quote " and \\ and\nnewline' });
+  assert.equal(joinSource(result.cells[2].source).split("\n")[1], 'const corpus = "quote \\" and \\\\ and\\nnewline";');
+});
+
+test("a parameter name that is not an identifier is refused, naming it", () => {
+  assert.throws(() => injectParameters(notebook(), { "x; process.exit()": 1 }), (error: unknown) => error instanceof SeamlabError && /x; process.exit\(\)/.test(error.message));
+});
+
+test("a notebook without a parameters cell gets the injected cell first", () => {
+  const nb = notebook();
+  nb.cells[1].metadata = {};
+  assert.deepEqual(injectParameters(nb, { k: 1 }).cells[0].metadata.tags, ["injected-parameters"]);
+});
+
+test("splitLines keeps the newline on each line, as nbformat stores sources", () => {
+  assert.deepEqual(splitLines("a\nb\n\nc"), ["a\n", "b\n", "\n", "c"]);
+});

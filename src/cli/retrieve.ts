@@ -24,6 +24,7 @@ export const retrievalOptions = {
   "gold-sentences": { type: "string" },
   "skip-malformed": { type: "boolean" },
   unit: { type: "string" },
+  separators: { type: "string" },
   encoding: { type: "string" },
   k: { type: "string" },
   retriever: { type: "string" },
@@ -46,6 +47,7 @@ export const retrievalHelp = `  --corpus SPEC               folder, file, glob, 
   --include-h3                header queries: use ### headings too
   --gold-sentences N          header queries: sentences of prose in the gold span (default 1)
   --skip-malformed            labelled sets: skip malformed rows (counted) instead of stopping
+  --separators JSON           separators for the recursive family, e.g. Chroma's '["\\n\\n","\\n",".","?","!"," ",""]'
   --unit chars|tokens         unit of --size/--overlap (default chars); --encoding for tokens (default cl100k_base)
   --k N                       chunks retrieved per query (default 5)
   --retriever NAME            bm25 (default), or a registered retriever
@@ -89,6 +91,19 @@ export function loadEvaluationInputs(values: Values): EvaluationInputs {
   return { corpus, docs: set.docs, queries: set.queries, source: { kind: "labelled", report: set.report } };
 }
 
+function separatorsOption(raw: string): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    parsed = undefined;
+  }
+  if (!Array.isArray(parsed) || parsed.length === 0 || !parsed.every((s) => typeof s === "string")) {
+    throw new SeamlabError(`--separators must be a JSON list of strings, e.g. '["\\n\\n","\\n",".","?","!"," ",""]', got ${raw}.`);
+  }
+  return parsed as string[];
+}
+
 /** The splitter config from --splitter/--size/--overlap/--unit/--encoding (validated). */
 export function splitterConfigFrom(values: Values, overrides: Partial<SplitterConfig> = {}): SplitterConfig {
   const unit = stringOption(values, "unit", "chars");
@@ -100,6 +115,7 @@ export function splitterConfigFrom(values: Values, overrides: Partial<SplitterCo
     unit: unit as Unit,
     ...overrides,
   };
+  if (values.separators !== undefined) config.separators = separatorsOption(String(values.separators));
   if (config.unit === "tokens") config.encoding = overrides.encoding ?? stringOption(values, "encoding", "cl100k_base");
   validateSplitterConfig(config);
   return config;

@@ -1,0 +1,102 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, writeFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { run as retrieve } from "../../src/cli/retrieve";
+import { run as compare } from "../../src/cli/compare";
+
+async function capture(fn: () => Promise<number>): Promise<{ code: number; out: string }> {
+  const original = process.stdout.write.bind(process.stdout);
+  let out = "";
+  (process.stdout as { write: unknown }).write = (chunk: string | Uint8Array) => {
+    out += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
+    return true;
+  };
+  try {
+    return { code: await fn(), out };
+  } finally {
+    (process.stdout as { write: unknown }).write = original;
+  }
+}
+
+function corpusFolder(): string {
+  const dir = mkdtempSync(join(tmpdir(), "seamlab-retrieve-"));
+  writeFileSync(
+    join(dir, "sampling.md"),
+    "# Sampling\n\n## How does tail sampling work?\n\nTail sampling decides after the whole trace is complete. It keeps slow traces.\n\n" +
+      "## Head sampling\n\nHead sampling decides at the root span. It is cheap.\n",
+  );
+  writeFileSync(join(dir, "exporters.md"), "## Which exporter should I use?\n\nUse the OTLP exporter for new setups. Others exist.\n");
+  writeFileSync(join(dir, "questions.csv"), "question,answer_span\nwhen does tail sampling decide?,after the whole trace is complete\n");
+  return dir;
+}
+
+test("retrieve --json on header queries reports hits, hit rate with CI, distinct passages and overlap share", async () => {
+  const dir = corpusFolder();
+  try {
+    const { code, out } = await capture(() => retrieve(["--corpus", dir, "--splitter", "recursive", "--size", "60", "--overlap", "0", "--k", "2", "--json"]));
+    assert.equal(code, 0);
+    const report = JSON.parse(out);
+    // three ## headings, each with prose; the gold sentences are short enough to sit inside one 60-char chunk
+    assert.equal(report.queries, 3);
+    assert.equal(report.queriesFrom.kind, "headers");
+    assert.equal(typeof report.hits, "number");
+    assert.equal(report.hitRate, report.hits / 3);
+    assert.ok(report.hitRateCI.low <= report.hitRate && report.hitRate <= report.hitRateCI.high);
+    assert.ok(report.meanDistinct > 0 && report.meanDistinct <= 2);
+    assert.equal(report.queriesWithOverlappingTopK, 0); // overlap 0: chunks never share text
+    assert.equal(report.indexRatio <= 1, true);
+    // the question about tail sampling finds its own paragraph
+    assert.ok(report.hits >= 2, `expected at least 2 hits, got ${report.hits}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("retrieve on a labelled CSV adds span recall, precision and IoU, merged and Chroma-style", async () => {
+  const dir = corpusFolder();
+  try {
+    const { out } = await capture(() =>
+      retrieve(["--corpus", join(dir, "*.md"), "--queries", join(dir, "questions.csv"), "--splitter", "recursive", "--size", "300", "--overlap", "0", "--k", "1", "--json"]),
+    );
+    const report = JSON.parse(out);
+    assert.equal(report.queries, 1);
+    assert.equal(report.hits, 1);
+    assert.equal(report.spanRecall, 1);
+    // one chunk holds the whole sampling.md text minus the removed-nothing labelled corpus: precision = 33 / chunk length
+    assert.ok(report.spanPrecision > 0 && report.spanPrecision < 1);
+    assert.equal(report.iou, report.spanPrecision);
+    assert.equal(report.chroma.iou, report.iou);
+    assert.match(report.spanMetrics, /counted twice/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("retrieve rejects a bad --k and an unknown retriever by naming them", async () => {
+  const dir = corpusFolder();
+  try {
+    await assert.rejects(retrieve(["--corpus", dir, "--splitter", "recursive", "--k", "0"]), /--k must be >= 1/);
+    await assert.rejects(retrieve(["--corpus", dir, "--splitter", "recursive", "--size", "100", "--overlap", "0", "--retriever", "nope"]), /unknown retriever "nope"/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("compare --json pairs two configs on the same queries", async () => {
+  const dir = corpusFolder();
+  try {
+    const { code, out } = await capture(() => compare(["--corpus", dir, "--a", "recursive:60:0", "--b", "recursive:20:0", "--k", "1", "--json"]));
+    assert.equal(code, 0);
+    const report = JSON.parse(out);
+    assert.equal(report.queries, 3);
+    assert.equal(report.wins + report.losses + report.ties, 3);
+    assert.equal(report.diff, report.hitRateA - report.hitRateB);
+    assert.ok(report.mcnemarP > 0 && report.mcnemarP <= 1);
+    assert.ok(report.diffCI.low <= report.diff && report.diff <= report.diffCI.high);
+    await assert.rejects(compare(["--corpus", dir, "--a", "recursive:60", "--b", "recursive:20:0"]), /--a must look like splitter:size:overlap/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

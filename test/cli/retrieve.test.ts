@@ -4,7 +4,6 @@ import { mkdtempSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { run as retrieve } from "../../src/cli/retrieve";
-import { run as compare } from "../../src/cli/compare";
 
 async function capture(fn: () => Promise<number>): Promise<{ code: number; out: string }> {
   const original = process.stdout.write.bind(process.stdout);
@@ -79,23 +78,6 @@ test("retrieve rejects a bad --k and an unknown retriever by naming them", async
   try {
     await assert.rejects(retrieve(["--corpus", dir, "--splitter", "recursive", "--k", "0"]), /--k must be >= 1/);
     await assert.rejects(retrieve(["--corpus", dir, "--splitter", "recursive", "--size", "100", "--overlap", "0", "--retriever", "nope"]), /unknown retriever "nope"/);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
-
-test("compare --json pairs two configs on the same queries", async () => {
-  const dir = corpusFolder();
-  try {
-    const { code, out } = await capture(() => compare(["--corpus", dir, "--a", "recursive:60:0", "--b", "recursive:20:0", "--k", "1", "--json"]));
-    assert.equal(code, 0);
-    const report = JSON.parse(out);
-    assert.equal(report.queries, 3);
-    assert.equal(report.wins + report.losses + report.ties, 3);
-    assert.equal(report.diff, report.hitRateA - report.hitRateB);
-    assert.ok(report.mcnemarP > 0 && report.mcnemarP <= 1);
-    assert.ok(report.diffCI.low <= report.diff && report.diff <= report.diffCI.high);
-    await assert.rejects(compare(["--corpus", dir, "--a", "recursive:60", "--b", "recursive:20:0"]), /--a must look like splitter:size:overlap/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,0 +1,233 @@
+/**
+ * `semantic`: break a document between adjacent sentences whose embeddings are least alike.
+ *
+ * Sentences come from `Intl.Segmenter` (src/text/sentences.ts). Each sentence (optionally with `window`
+ * neighbours on each side, as LangChain's SemanticChunker buffer) is embedded; a chunk ends after sentence i when
+ * the cosine of sentences i and i+1 falls below the threshold — an absolute similarity, or a percentile of that
+ * document's neighbour similarities — or when the chunk reached `maxSentences` / `maxLength`. With
+ * `overlapSentences` (1–2) each chunk after a break starts that many sentences early.
+ *
+ * Spans are exact: a chunk runs from its first sentence's start to its last sentence's end, and its text is that
+ * slice of the document.
+ *
+ * Embedding is async, so this splitter cannot sit in the synchronous registry directly. Two ways in:
+ * - call `splitSemantic(docs, options, embedder)` and hand the chunks to any chunk-based measurement
+ *   (measureSplit, measureSeamDamage, evaluateQueries, neighbourSimilarity);
+ * - for config-driven sweeps, `await prepareSemanticSplit(docs, config)` once per config, after which the
+ *   synchronous `splitSemanticPrepared(doc, config)` (what the registry's "semantic" entry calls) returns them.
+ */
+import type { Chunk, Doc } from "../core/types";
+import { SeamlabError } from "../core/errors";
+import { createEmbedder, EmbedderSpec } from "../embed/select";
+import { cosine, Embedder } from "../embed/types";
+import { sentenceRegions } from "../text/sentences";
+import { lengthFunctionFor } from "../text/tokens";
+import type { SplitterConfig, Unit } from "./config";
+
+export type SemanticThreshold = { similarity: number } | { percentile: number };
+
+export interface SemanticOptions {
+  /** Break below this similarity, or below this percentile (0–100) of the doc's neighbour similarities. Default { percentile: 10 }. */
+  threshold?: SemanticThreshold;
+  /** Most sentences in one chunk (default 12). */
+  maxSentences?: number;
+  /** Longest chunk in `unit`s (default: no limit); a single longer sentence still forms its own chunk. */
+  maxLength?: number;
+  unit?: Unit;
+  encoding?: string;
+  /** Sentences repeated at the start of the next chunk after a break: 0 (default), 1 or 2. */
+  overlapSentences?: number;
+  /** Neighbours on each side embedded with a sentence (default 0). */
+  window?: number;
+}
+
+interface Plan {
+  doc: Doc;
+  sentences: { start: number; end: number }[];
+}
+
+function checkOptions(options: SemanticOptions): Required<Omit<SemanticOptions, "maxLength" | "encoding">> & Pick<SemanticOptions, "maxLength" | "encoding"> {
+  const threshold = options.threshold ?? { percentile: 10 };
+  const maxSentences = options.maxSentences ?? 12;
+  const overlapSentences = options.overlapSentences ?? 0;
+  const window = options.window ?? 0;
+  if ("percentile" in threshold && !(threshold.percentile >= 0 && threshold.percentile <= 100)) {
+    throw new SeamlabError(`semantic splitter: percentile must be in [0, 100], got ${threshold.percentile}.`);
+  }
+  if ("similarity" in threshold && !(threshold.similarity >= -1 && threshold.similarity <= 1)) {
+    throw new SeamlabError(`semantic splitter: similarity threshold must be in [-1, 1], got ${threshold.similarity}.`);
+  }
+  if (!Number.isInteger(maxSentences) || maxSentences < 1) throw new SeamlabError(`semantic splitter: maxSentences must be >= 1, got ${maxSentences}.`);
+  if (![0, 1, 2].includes(overlapSentences)) throw new SeamlabError(`semantic splitter: overlapSentences must be 0, 1 or 2, got ${overlapSentences}.`);
+  if (overlapSentences >= maxSentences) {
+    throw new SeamlabError(`semantic splitter: overlapSentences (${overlapSentences}) must be smaller than maxSentences (${maxSentences}).`);
+  }
+  if (!Number.isInteger(window) || window < 0) throw new SeamlabError(`semantic splitter: window must be a whole number >= 0, got ${window}.`);
+  if (options.maxLength !== undefined && !(options.maxLength > 0)) throw new SeamlabError(`semantic splitter: maxLength must be > 0, got ${options.maxLength}.`);
+  return { threshold, maxSentences, overlapSentences, window, unit: options.unit ?? "chars", maxLength: options.maxLength, encoding: options.encoding };
+}
+
+/** The text embedded for sentence i: the sentence with `window` neighbours each side (document slice). */
+function embeddingTexts(plan: Plan, window: number): string[] {
+  const { doc, sentences } = plan;
+  return sentences.map((_, i) => {
+    const from = sentences[Math.max(0, i - window)].start;
+    const to = sentences[Math.min(sentences.length - 1, i + window)].end;
+    return doc.text.slice(from, to);
+  });
+}
+
+/** Every sentence text each doc would embed (what an `lsa` embedder for this splitter is fitted on). */
+export function semanticSentenceTexts(docs: readonly Doc[], options: SemanticOptions = {}): string[] {
+  const { window } = checkOptions(options);
+  return docs.flatMap((doc) => embeddingTexts({ doc, sentences: sentenceRegions(doc.text) }, window));
+}
+
+/** Linear-interpolated percentile (numpy's default), p in [0, 100]. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const position = (p / 100) * (sorted.length - 1);
+  const low = Math.floor(position);
+  const high = Math.ceil(position);
+  return sorted[low] + (sorted[high] - sorted[low]) * (position - low);
+}
+
+/** Cosine of each sentence with the next one. */
+export function neighbourSimilarities(vectors: readonly Float32Array[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i + 1 < vectors.length; i++) out.push(cosine(vectors[i], vectors[i + 1]));
+  return out;
+}
+
+/**
+ * Groups sentences into chunks given their neighbour similarities (pure; exported for tests).
+ * Returns [first, last] sentence indices per chunk.
+ */
+export function groupSentences(
+  similarities: readonly number[],
+  sentenceCount: number,
+  options: { threshold: number; maxSentences: number; overlapSentences: number; fits?: (first: number, last: number) => boolean },
+): [number, number][] {
+  const groups: [number, number][] = [];
+  let first = 0;
+  for (let i = 0; i < sentenceCount; i++) {
+    const last = i === sentenceCount - 1;
+    const full = i - first + 1 >= options.maxSentences;
+    const wouldOverflow = !last && options.fits !== undefined && !options.fits(first, i + 1);
+    if (last || similarities[i] < options.threshold || full || wouldOverflow) {
+      groups.push([first, i]);
+      if (last) break;
+      // Start the next chunk `overlapSentences` early, but always after this chunk's first sentence.
+      first = Math.max(i + 1 - options.overlapSentences, first + 1);
+    }
+  }
+  return groups;
+}
+
+/** Splits `docs` semantically with sentence vectors from `embedder` (one batched `embed` call for the corpus). */
+export async function splitSemantic(docs: readonly Doc[], options: SemanticOptions, embedder: Embedder): Promise<Chunk[]> {
+  const settings = checkOptions(options);
+  const plans: Plan[] = docs.map((doc) => ({ doc, sentences: sentenceRegions(doc.text) }));
+  const texts = plans.flatMap((plan) => embeddingTexts(plan, settings.window));
+  const vectors = texts.length === 0 ? [] : await embedder.embed(texts);
+  const lengthOf = settings.maxLength === undefined ? undefined : lengthFunctionFor(settings.unit, settings.encoding);
+  const chunks: Chunk[] = [];
+  let at = 0;
+  for (const { doc, sentences } of plans) {
+    const docVectors = vectors.slice(at, at + sentences.length);
+    at += sentences.length;
+    if (sentences.length === 0) continue;
+    const similarities = neighbourSimilarities(docVectors);
+    const t = settings.threshold;
+    const threshold = "similarity" in t ? t.similarity : similarities.length === 0 ? -Infinity : percentile(similarities, t.percentile);
+    const fits =
+      lengthOf === undefined
+        ? undefined
+        : (first: number, last: number) => lengthOf(doc.text.slice(sentences[first].start, sentences[last].end)) <= settings.maxLength!;
+    for (const [first, last] of groupSentences(similarities, sentences.length, { ...settings, threshold, fits })) {
+      const start = sentences[first].start;
+      const end = sentences[last].end;
+      chunks.push({ doc: doc.id, start, end, text: doc.text.slice(start, end) });
+    }
+  }
+  return chunks;
+}
+
+/**
+ * Reads a `SplitterConfig` for the semantic splitter: `size` = longest chunk in `unit` (0 = no limit),
+ * `overlap` must be 0 (overlap is counted in sentences: `extra.overlapSentences`), and `extra` may hold
+ * `similarity` or `percentile`, `maxSentences`, `window`, and `embedder` (an EmbedderSpec; default lsa).
+ */
+export function semanticOptionsFromConfig(config: SplitterConfig): SemanticOptions & { embedder: EmbedderSpec } {
+  if (config.overlap !== 0) {
+    throw new SeamlabError(
+      `semantic splitter: overlap is counted in sentences; set --overlap 0 and extra.overlapSentences (1 or 2), got overlap ${config.overlap}.`,
+    );
+  }
+  const extra = config.extra ?? {};
+  const number = (key: string) => (extra[key] === undefined ? undefined : Number(extra[key]));
+  const similarity = number("similarity");
+  const threshold: SemanticThreshold | undefined =
+    similarity !== undefined ? { similarity } : number("percentile") !== undefined ? { percentile: number("percentile")! } : undefined;
+  return {
+    threshold,
+    maxSentences: number("maxSentences"),
+    overlapSentences: number("overlapSentences"),
+    window: number("window"),
+    maxLength: config.size > 0 ? config.size : undefined,
+    unit: config.unit,
+    encoding: config.encoding,
+    embedder: (extra.embedder as EmbedderSpec | undefined) ?? { kind: "lsa" },
+  };
+}
+
+const prepared = new WeakMap<Doc, Map<string, Chunk[]>>();
+/** JSON with object keys sorted at every depth, so equal configs give equal keys. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.keys(value as object)
+      .sort()
+      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`);
+    return `{${entries.join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+const configKey = (config: SplitterConfig) => canonical(config);
+
+/**
+ * Splits `docs` for `config` and remembers the chunks per doc, so the synchronous `splitSemanticPrepared` can serve
+ * them to registry-driven code. An `lsa` embedder is fitted on the corpus's own sentences.
+ */
+export async function prepareSemanticSplit(docs: readonly Doc[], config: SplitterConfig): Promise<Chunk[]> {
+  const options = semanticOptionsFromConfig(config);
+  const embedder = await createEmbedder(options.embedder, options.embedder.kind === "lsa" ? semanticSentenceTexts(docs, options) : []);
+  const chunks = await splitSemantic(docs, options, embedder);
+  const byDoc = new Map<string, Chunk[]>();
+  for (const chunk of chunks) {
+    const list = byDoc.get(chunk.doc);
+    if (list) list.push(chunk);
+    else byDoc.set(chunk.doc, [chunk]);
+  }
+  const key = configKey(config);
+  for (const doc of docs) {
+    let perConfig = prepared.get(doc);
+    if (!perConfig) prepared.set(doc, (perConfig = new Map()));
+    perConfig.set(key, byDoc.get(doc.id) ?? []);
+  }
+  return chunks;
+}
+
+/** The chunks `prepareSemanticSplit` made for this doc and config; a SeamlabError if it was not called first. */
+export function splitSemanticPrepared(doc: Doc, config: SplitterConfig): Chunk[] {
+  const chunks = prepared.get(doc)?.get(configKey(config));
+  if (!chunks) {
+    throw new SeamlabError(
+      `the semantic splitter embeds sentences asynchronously: call "await prepareSemanticSplit(docs, config)" ` +
+        `before splitting doc "${doc.id}" with it (notebooks and sweeps do this for you).`,
+    );
+  }
+  return chunks.map((c) => ({ ...c }));
+}

@@ -1,0 +1,100 @@
+import type { Chunk } from "../core/types";
+import { cosine, Embedder } from "../embed/types";
+
+/**
+ * How overlap packs near-duplicates together in vector space: for every pair of neighbouring chunks of one
+ * document (by span order), their cosine similarity beside their real overlap (shared source characters,
+ * from the spans — not the nominal overlap setting). Rows are plain data for a scatter chart.
+ */
+export interface NeighbourRow {
+  doc: string;
+  /** Indices into the chunk array of the earlier and the later chunk. */
+  first: number;
+  second: number;
+  /** Source characters the two spans share (0 when they are disjoint). */
+  realOverlap: number;
+  /** realOverlap / the shorter span's length, in [0, 1]. */
+  overlapShare: number;
+  similarity: number;
+  /** Which embedder produced the similarity (every chart names it). */
+  embedder: string;
+}
+
+export interface NeighbourSummary {
+  embedder: string;
+  pairs: number;
+  overlappingPairs: number;
+  meanSimilarity: number;
+  /** Mean over pairs with realOverlap > 0 (NaN when there are none). */
+  meanSimilarityOverlapping: number;
+  /** Mean over pairs with no shared text (NaN when there are none). */
+  meanSimilarityDisjoint: number;
+  /** Pearson correlation of overlapShare and similarity (NaN when either is constant). */
+  correlation: number;
+}
+
+/** Rows from vectors already computed for `chunks` (e.g. a dense index's), in doc order then span order. */
+export function neighbourRowsFromVectors(chunks: readonly Chunk[], vectors: readonly Float32Array[], embedder: string): NeighbourRow[] {
+  const byDoc = new Map<string, number[]>();
+  chunks.forEach((chunk, i) => {
+    const list = byDoc.get(chunk.doc);
+    if (list) list.push(i);
+    else byDoc.set(chunk.doc, [i]);
+  });
+  const rows: NeighbourRow[] = [];
+  for (const [doc, indices] of byDoc) {
+    indices.sort((a, b) => chunks[a].start - chunks[b].start || chunks[a].end - chunks[b].end || a - b);
+    for (let j = 0; j + 1 < indices.length; j++) {
+      const a = chunks[indices[j]];
+      const b = chunks[indices[j + 1]];
+      const realOverlap = Math.max(0, Math.min(a.end, b.end) - Math.max(a.start, b.start));
+      const shorter = Math.min(a.end - a.start, b.end - b.start);
+      rows.push({
+        doc,
+        first: indices[j],
+        second: indices[j + 1],
+        realOverlap,
+        overlapShare: shorter > 0 ? realOverlap / shorter : 0,
+        similarity: cosine(vectors[indices[j]], vectors[indices[j + 1]]),
+        embedder,
+      });
+    }
+  }
+  return rows;
+}
+
+/** Embeds the chunks and returns the neighbour rows. */
+export async function neighbourSimilarity(chunks: readonly Chunk[], embedder: Embedder): Promise<NeighbourRow[]> {
+  const vectors = await embedder.embed(chunks.map((c) => c.text));
+  return neighbourRowsFromVectors(chunks, vectors, embedder.name);
+}
+
+const mean = (values: number[]) => (values.length === 0 ? NaN : values.reduce((s, v) => s + v, 0) / values.length);
+
+export function summariseNeighbours(rows: readonly NeighbourRow[], embedder: string = rows[0]?.embedder ?? ""): NeighbourSummary {
+  const overlapping = rows.filter((r) => r.realOverlap > 0);
+  const disjoint = rows.filter((r) => r.realOverlap === 0);
+  return {
+    embedder,
+    pairs: rows.length,
+    overlappingPairs: overlapping.length,
+    meanSimilarity: mean(rows.map((r) => r.similarity)),
+    meanSimilarityOverlapping: mean(overlapping.map((r) => r.similarity)),
+    meanSimilarityDisjoint: mean(disjoint.map((r) => r.similarity)),
+    correlation: pearson(rows.map((r) => r.overlapShare), rows.map((r) => r.similarity)),
+  };
+}
+
+function pearson(xs: number[], ys: number[]): number {
+  const mx = mean(xs);
+  const my = mean(ys);
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (let i = 0; i < xs.length; i++) {
+    sxy += (xs[i] - mx) * (ys[i] - my);
+    sxx += (xs[i] - mx) ** 2;
+    syy += (ys[i] - my) ** 2;
+  }
+  return sxx === 0 || syy === 0 ? NaN : sxy / Math.sqrt(sxx * syy);
+}

@@ -1,0 +1,115 @@
+/**
+ * Runs the real `@langchain/textsplitters` RecursiveCharacterTextSplitter synchronously.
+ *
+ * LangChain JS only has an async API (it awaits the length function for every piece), while splitters in
+ * seamlab are plain synchronous functions. The bridge keeps one worker thread with LangChain loaded; the
+ * caller posts a batch of texts and blocks on `Atomics.wait` until the worker has answered (the same trick
+ * `synckit` uses). The worker is unref'ed, so it never keeps the process alive.
+ */
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { MessageChannel, MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
+
+/** What the worker needs to build the splitter (plain data: it crosses a thread boundary). */
+export interface LangchainFields {
+  chunkSize: number;
+  chunkOverlap: number;
+  separators?: string[];
+  keepSeparator?: boolean;
+  /** null: characters (LangChain's default `text.length`); otherwise a js-tiktoken encoding name. */
+  tokenEncoding: string | null;
+}
+
+const workerSource = `
+const { workerData } = require("node:worker_threads");
+const { port, flag, textsplittersPath, tiktokenPath } = workerData;
+const { RecursiveCharacterTextSplitter } = require(textsplittersPath);
+const { getEncoding } = require(tiktokenPath);
+const encoders = new Map();
+function tokenLength(name) {
+  let enc = encoders.get(name);
+  if (!enc) { enc = getEncoding(name); encoders.set(name, enc); }
+  return (text) => (text.length === 0 ? 0 : enc.encode(text, [], []).length);
+}
+port.on("message", async (request) => {
+  let reply;
+  try {
+    const f = request.fields;
+    const options = { chunkSize: f.chunkSize, chunkOverlap: f.chunkOverlap };
+    if (f.separators) options.separators = f.separators;
+    if (f.keepSeparator !== undefined) options.keepSeparator = f.keepSeparator;
+    if (f.tokenEncoding) options.lengthFunction = tokenLength(f.tokenEncoding);
+    const splitter = new RecursiveCharacterTextSplitter(options);
+    const results = [];
+    for (const text of request.texts) results.push(await splitter.splitText(text));
+    reply = { results };
+  } catch (error) {
+    reply = { error: String((error && error.message) || error) };
+  }
+  port.postMessage(reply);
+  Atomics.store(flag, 0, 1);
+  Atomics.notify(flag, 0);
+});
+`;
+
+/** A `require` that resolves from this file, in both ESM (tsx) and CommonJS (tslab) loading. */
+function localRequire(): NodeRequire {
+  if (typeof require === "function") return require;
+  // ESM without import.meta (tslab compiles this file as CommonJS, where import.meta is an error): read our own
+  // path from a stack frame.
+  const stack = new Error().stack ?? "";
+  const match = /((?:file:\/\/)?\/[^\s():]*langchain-bridge\.[cm]?[jt]s)/.exec(stack);
+  if (match) return createRequire(match[1].startsWith("file:") ? fileURLToPath(match[1]) : match[1]);
+  return createRequire(process.cwd() + "/");
+}
+
+interface Bridge {
+  port: MessagePort;
+  flag: Int32Array;
+  worker: Worker;
+}
+
+let bridge: Bridge | undefined;
+
+function startBridge(): Bridge {
+  const req = localRequire();
+  const textsplittersPath = req.resolve("@langchain/textsplitters");
+  const tiktokenPath = req.resolve("js-tiktoken");
+  const flag = new Int32Array(new SharedArrayBuffer(4));
+  const channel = new MessageChannel();
+  const worker = new Worker(workerSource, {
+    eval: true,
+    workerData: { port: channel.port2, flag, textsplittersPath, tiktokenPath },
+    transferList: [channel.port2],
+  });
+  worker.unref();
+  channel.port1.unref();
+  return { port: channel.port1, flag, worker };
+}
+
+/** LangChain's `splitText` for each text, computed in the worker while this thread waits. */
+export function langchainSplitTextsSync(texts: string[], fields: LangchainFields): string[][] {
+  if (!bridge) bridge = startBridge();
+  const { port, flag } = bridge;
+  Atomics.store(flag, 0, 0);
+  port.postMessage({ texts, fields });
+  // Wait in slices so a worker that died (e.g. failed to load LangChain) is reported instead of hanging forever.
+  for (let waited = 0; Atomics.load(flag, 0) === 0; waited += 1) {
+    Atomics.wait(flag, 0, 0, 1000);
+    if (waited > 600) throw new Error("LangChain worker did not answer within 10 minutes");
+  }
+  const message = receiveMessageOnPort(port);
+  if (!message) throw new Error("LangChain worker signalled but sent no reply");
+  const reply = message.message as { results?: string[][]; error?: string };
+  if (reply.error !== undefined) throw new Error(`LangChain RecursiveCharacterTextSplitter failed: ${reply.error}`);
+  return reply.results ?? [];
+}
+
+/** Stop the worker (tests and benchmarks call this to exit promptly; it is restarted on next use). */
+export function stopLangchainBridge(): void {
+  if (bridge) {
+    bridge.port.close();
+    void bridge.worker.terminate();
+    bridge = undefined;
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * `langchain`: the real `@langchain/textsplitters` RecursiveCharacterTextSplitter (LangChain JS). It returns only
+ * texts, so spans are recovered by ordered search: each chunk is looked up from the previous chunk's start (a
+ * chunk never starts before its predecessor) and must not end before its predecessor's end. Text repeated
+ * within one chunk length (a "}" or "|" line, a run of dashes) can still make a span ambiguous: the earliest
+ * candidate wins (preferring later ones was tried and misplaces table rows on real docs). The text is exact. A chunk that cannot be located throws: the spans are never guessed.
+ *
+ * text vs source: `text === source.slice(start, end)` exactly, by construction of the search.
+ * LangChain JS escapes separators (no regex support), so `separatorsAreRegex` is rejected.
+ */
+import type { Chunk, Doc } from "../core/types";
+import { SeamlabError } from "../core/errors";
+import { countTokens, defaultEncoding, getEncoding } from "../text/tokens";
+import { isWhitespaceCode } from "../text/words";
+import type { SplitterConfig } from "./config";
+import { LangchainFields, langchainSplitTextsSync } from "./langchain-bridge";
+
+export function langchainFieldsFor(config: SplitterConfig): LangchainFields {
+  if (config.separatorsAreRegex) {
+    throw new SeamlabError("--splitter langchain: LangChain JS escapes separators and cannot use regex separators; use --splitter recursive");
+  }
+  const keep = config.extra?.keepSeparator;
+  if (keep !== undefined && keep !== true && keep !== false) {
+    throw new SeamlabError(`--splitter langchain: keepSeparator must be true or false in LangChain JS (got ${JSON.stringify(keep)})`);
+  }
+  const unit = config.unit ?? "chars";
+  const fields: LangchainFields = {
+    chunkSize: config.size,
+    chunkOverlap: config.overlap,
+    tokenEncoding: unit === "tokens" ? config.encoding ?? defaultEncoding : null,
+  };
+  if (config.separators) fields.separators = config.separators;
+  if (keep !== undefined) fields.keepSeparator = keep;
+  return fields;
+}
+
+/** True when source[from, to) holds only whitespace; otherwise the offset of its first non-whitespace unit. */
+function firstNonBlank(source: string, from: number, to: number): number {
+  for (let i = from; i < to; i++) if (!isWhitespaceCode(source.charCodeAt(i))) return i;
+  return -1;
+}
+
+/**
+ * Spans for LangChain's chunk texts by ordered search in the source; throws when a chunk is not found.
+ *
+ * Each chunk is searched from its predecessor's start. A candidate is accepted when it does not end before its
+ * predecessor, is not the predecessor's exact span, and (when `noTextDropped`, true for keepSeparator) leaves no
+ * non-whitespace text uncovered between the predecessor and itself, and after the last chunk. If a later chunk
+ * cannot be placed, earlier chunks move to their next candidate (depth-first, with a step budget; past the
+ * budget the plain earliest-occurrence search is used). This resolves repeated lines such as "}" or table rows
+ * that a first-occurrence search places inside the previous chunk.
+ */
+export function locateChunks(doc: Doc, texts: string[], noTextDropped = true): Chunk[] {
+  const source = doc.text;
+  const n = texts.length;
+  const starts = new Array<number>(n);
+  const searchFrom = new Array<number>(n + 1).fill(-1);
+  let budget = 50 * n + 10000;
+  let placed = false;
+  let i = 0;
+  while (budget-- > 0) {
+    const prevStart = i > 0 ? starts[i - 1] : 0;
+    const prevEnd = i > 0 ? starts[i - 1] + texts[i - 1].length : 0;
+    if (i === n) {
+      if (!noTextDropped || firstNonBlank(source, prevEnd, source.length) < 0) {
+        placed = true;
+        break;
+      }
+    } else {
+      const text = texts[i];
+      let at = source.indexOf(text, Math.max(prevStart, searchFrom[i]));
+      while (at >= 0) {
+        const end = at + text.length;
+        const sameAsPrev = i > 0 && at === prevStart && end === prevEnd;
+        if (end >= prevEnd && !sameAsPrev) {
+          // Later candidates leave at least the same non-whitespace text uncovered: stop at the first blocker.
+          if (noTextDropped && at > prevEnd && firstNonBlank(source, prevEnd, at) >= 0) at = -1;
+          break;
+        }
+        at = source.indexOf(text, at + 1);
+      }
+      if (at >= 0) {
+        starts[i] = at;
+        i++;
+        searchFrom[i] = -1;
+        continue;
+      }
+    }
+    // Backtrack: move the previous chunk to its next occurrence.
+    if (i === 0) break;
+    i--;
+    searchFrom[i] = starts[i] + 1;
+  }
+  if (!placed) return locateChunksGreedy(doc, texts);
+  return texts.map((text, k) => ({ doc: doc.id, start: starts[k], end: starts[k] + text.length, text }));
+}
+
+/** First-occurrence ordered search (the fallback); throws when a chunk is not in the source. */
+export function locateChunksGreedy(doc: Doc, texts: string[]): Chunk[] {
+  const source = doc.text;
+  const chunks: Chunk[] = [];
+  let from = 0;
+  let prevEnd = 0;
+  for (let i = 0; i < texts.length; i++) {
+    const text = texts[i];
+    let at = source.indexOf(text, from);
+    while (at >= 0 && at + text.length < prevEnd) at = source.indexOf(text, at + 1);
+    if (at < 0 || !source.startsWith(text, at)) {
+      throw new Error(
+        `langchain chunk ${i} of "${doc.id}" (${JSON.stringify(text.slice(0, 60))}…) not found in the source after offset ${from}`,
+      );
+    }
+    chunks.push({ doc: doc.id, start: at, end: at + text.length, text });
+    from = at;
+    prevEnd = at + text.length;
+  }
+  return chunks;
+}
+
+/** The chunks of several docs in one round trip to the LangChain worker. */
+export function splitLangchainMany(docs: Doc[], config: SplitterConfig): Chunk[][] {
+  const texts = langchainSplitTextsSync(
+    docs.map((d) => d.text),
+    langchainFieldsFor(config),
+  );
+  const noTextDropped = langchainFieldsFor(config).keepSeparator !== false;
+  return docs.map((doc, i) => locateChunks(doc, texts[i], noTextDropped));
+}
+
+export function splitLangchain(doc: Doc, config: SplitterConfig): Chunk[] {
+  return splitLangchainMany([doc], config)[0];
+}
+
+/** The same, in-process through LangChain's own async API (no worker): for async callers and benchmarks. */
+export async function splitLangchainAsync(doc: Doc, config: SplitterConfig): Promise<Chunk[]> {
+  const fields = langchainFieldsFor(config);
+  const { RecursiveCharacterTextSplitter } = await import("@langchain/textsplitters");
+  const encoding = fields.tokenEncoding;
+  if (encoding) getEncoding(encoding);
+  const splitter = new RecursiveCharacterTextSplitter({
+    chunkSize: fields.chunkSize,
+    chunkOverlap: fields.chunkOverlap,
+    ...(fields.separators ? { separators: fields.separators } : {}),
+    ...(fields.keepSeparator !== undefined ? { keepSeparator: fields.keepSeparator } : {}),
+    ...(encoding ? { lengthFunction: (text: string) => countTokens(text, encoding) } : {}),
+  });
+  return locateChunks(doc, await splitter.splitText(doc.text), fields.keepSeparator !== false);
+}

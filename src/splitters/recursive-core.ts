@@ -1,0 +1,292 @@
+/**
+ * A port of LangChain Python 0.3.x `RecursiveCharacterTextSplitter` (langchain_text_splitters/character.py and
+ * base.py `_merge_splits`) that works on offsets, so every chunk knows its source span without searching.
+ *
+ * Semantics kept from Python: separators tried in order (the first one found in the text wins, the rest are used
+ * for pieces still too long), `keep_separator` True/"start" (separator opens the next piece), "end" (closes the
+ * previous piece) and False (dropped; pieces re-joined with the separator string), regex separators with
+ * `re.split` empty-match rules, the merge/pop loop (a piece is kept for overlap only whole), `strip_whitespace`,
+ * and a piece is "good" when `length(piece) < size` (strict). Pieces longer than the budget with no separators
+ * left are emitted as they are (unstripped), as Python does.
+ *
+ * Deliberate differences, all invisible on the default separators with chars (tested against the real LangChain JS
+ * package on two corpora):
+ * - whitespace stripping uses the JS `trim()` set (like LangChain JS), not Python's `str.isspace` set;
+ * - regex separators are JS regexes (flag "g"); a user pattern with its own capture groups is split on whole
+ *   matches (Python would also return the groups' text as pieces);
+ * - after an empty regex match, a non-empty match at the same position is not tried (Python 3.7+ would).
+ *
+ * Time: each level scans its text once and each piece's length is computed once, so the work is
+ * O(text length x number of separators) plus the length function (linear for chars).
+ */
+
+export type KeepSeparator = boolean | "start" | "end";
+
+export interface RecursiveOptions {
+  size: number;
+  overlap: number;
+  separators: string[];
+  isSeparatorRegex: boolean;
+  keepSeparator: KeepSeparator;
+  stripWhitespace: boolean;
+  /** Length of a piece of text in the size unit. */
+  length: (text: string) => number;
+  /** True when `length(s) === s.length` (lets the hot path skip slicing). */
+  lengthIsChars: boolean;
+  /**
+   * Reproduce LangChain JS where it differs from Python (off by default): JS keeps a literal separator with a
+   * lookahead split, so a self-overlapping separator splits at every occurrence ("a\n\n\nb" on "\n\n" gives
+   * "a", "\n", "\n\nb"; Python gives "a", "\n\n\nb"); the empty separator splits UTF-16 units, not code
+   * points; and a piece still too long after the last non-empty separator is split into characters.
+   */
+  langchainJsCompat?: boolean;
+}
+
+/** A chunk before it is tied to a document: `[start, end)` into the text and the text LangChain would return. */
+export interface SpanText {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** JS `trim()` whitespace, by UTF-16 unit. */
+function isTrimmable(code: number): boolean {
+  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
+  if (code < 160) return false;
+  return (
+    code === 160 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+/** Escape a literal separator for use inside a JS regex. */
+export function escapeRegex(literal: string): string {
+  return literal.replace(/[.*+?^${}()|[\]\\\/-]/g, "\\$&");
+}
+
+/** Compile a separator regex once per pattern (a splitter run reuses the same few patterns thousands of times). */
+const regexCache = new Map<string, RegExp>();
+function compileSeparator(pattern: string): RegExp {
+  let re = regexCache.get(pattern);
+  if (!re) {
+    re = new RegExp(pattern, "g");
+    regexCache.set(pattern, re);
+  }
+  return re;
+}
+
+/** Non-overlapping matches `[start, end)` of `separator` in `text`, left to right, with Python re.split rules. */
+function findSeparatorMatches(text: string, separator: string, isRegex: boolean, overlapping: boolean): number[] {
+  const bounds: number[] = []; // flat [s0, e0, s1, e1, ...]
+  if (!isRegex) {
+    let from = 0;
+    for (;;) {
+      const at = text.indexOf(separator, from);
+      if (at < 0) break;
+      bounds.push(at, at + separator.length);
+      from = overlapping ? at + 1 : at + separator.length;
+    }
+    return bounds;
+  }
+  const re = compileSeparator(separator);
+  let pos = 0;
+  let prevEnd = -1;
+  let prevEmpty = false;
+  while (pos <= text.length) {
+    re.lastIndex = pos;
+    const m = re.exec(text);
+    if (!m) break;
+    const s = m.index;
+    const e = s + m[0].length;
+    if (s === e && prevEmpty && s === prevEnd) {
+      // Python: an empty match may not touch the previous empty match; look further on.
+      pos = s + 1;
+      continue;
+    }
+    bounds.push(s, e);
+    prevEnd = e;
+    prevEmpty = s === e;
+    pos = e;
+  }
+  return bounds;
+}
+
+/** True when `separator` occurs in `text` (Python `re.search(pattern, text)`). */
+function separatorOccurs(text: string, separator: string, isRegex: boolean): boolean {
+  if (!isRegex) return text.indexOf(separator) >= 0;
+  const re = compileSeparator(separator);
+  re.lastIndex = 0;
+  return re.exec(text) !== null;
+}
+
+/**
+ * Pieces of `text[start, end)` split on `separator`, as absolute flat `[s, e, ...]` pairs, empties dropped
+ * (Python `_split_text_with_regex`). An empty separator splits into code points (Python `list(text)`).
+ */
+function splitPieces(
+  text: string,
+  start: number,
+  end: number,
+  separator: string,
+  isRegex: boolean,
+  keep: KeepSeparator,
+  jsCompat: boolean,
+): number[] {
+  const pieces: number[] = [];
+  if (separator === "") {
+    for (let i = start; i < end; ) {
+      const c = text.charCodeAt(i);
+      const w = jsCompat ? 1 : c >= 0xd800 && c <= 0xdbff && i + 1 < end && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+      pieces.push(i, i + w);
+      i += w;
+    }
+    return pieces;
+  }
+  // JS keeps separators with a lookahead split: every occurrence start is a boundary, even overlapping ones.
+  const overlapping = jsCompat && !isRegex && (keep === true || keep === "start");
+  const m = findSeparatorMatches(text.slice(start, end), separator, isRegex, overlapping);
+  const push = (s: number, e: number) => {
+    if (e > s) pieces.push(start + s, start + e);
+  };
+  const len = end - start;
+  if (keep === true || keep === "start") {
+    let from = 0;
+    for (let i = 0; i < m.length; i += 2) {
+      push(from, m[i]);
+      from = m[i];
+    }
+    push(from, len);
+  } else if (keep === "end") {
+    let from = 0;
+    for (let i = 0; i < m.length; i += 2) {
+      push(from, m[i + 1]);
+      from = m[i + 1];
+    }
+    push(from, len);
+  } else {
+    let from = 0;
+    for (let i = 0; i < m.length; i += 2) {
+      push(from, m[i]);
+      from = m[i + 1];
+    }
+    push(from, len);
+  }
+  return pieces;
+}
+
+/**
+ * Split `text` into chunks with spans, exactly as LangChain Python 0.3.x `split_text` would return their texts.
+ *
+ * Span meaning: with keepSeparator true/"start"/"end" the pieces of a chunk are contiguous, so
+ * `text === source.slice(start, end)` exactly. With keepSeparator false the pieces are re-joined with the
+ * separator string: the text equals the slice except where runs of separators collapsed into one (and, for
+ * regex separators, Python's join uses the pattern's source text); `[start, end)` still covers the first to the
+ * last piece.
+ */
+export function splitRecursiveSpans(text: string, options: RecursiveOptions): SpanText[] {
+  const { size, overlap, isSeparatorRegex, keepSeparator, stripWhitespace, length, lengthIsChars } = options;
+  const out: SpanText[] = [];
+  const pieceLength = lengthIsChars ? (s: number, e: number) => e - s : (s: number, e: number) => length(text.slice(s, e));
+
+  const emit = (pieces: number[], from: number, to: number, joiner: string) => {
+    // pieces[from..to) (piece indices) form one chunk.
+    let s = pieces[2 * from];
+    let e = pieces[2 * (to - 1) + 1];
+    let chunkText: string;
+    if (joiner === "") {
+      if (stripWhitespace) {
+        while (s < e && isTrimmable(text.charCodeAt(s))) s++;
+        while (e > s && isTrimmable(text.charCodeAt(e - 1))) e--;
+      }
+      chunkText = text.slice(s, e);
+    } else {
+      const parts: string[] = [];
+      for (let i = from; i < to; i++) parts.push(text.slice(pieces[2 * i], pieces[2 * i + 1]));
+      chunkText = parts.join(joiner);
+      if (stripWhitespace) {
+        chunkText = chunkText.trim();
+        while (s < e && isTrimmable(text.charCodeAt(s))) s++;
+        while (e > s && isTrimmable(text.charCodeAt(e - 1))) e--;
+      }
+    }
+    if (chunkText !== "") out.push({ start: s, end: e, text: chunkText });
+  };
+
+  /** base.py `_merge_splits` over pieces[from..to) (piece indices). */
+  const mergePieces = (pieces: number[], lengths: number[], from: number, to: number, joiner: string, joinerLength: number) => {
+    let head = from; // current_doc = pieces[head..tail)
+    let tail = from;
+    let total = 0;
+    for (let i = from; i < to; i++) {
+      const len = lengths[i];
+      if (total + len + (tail > head ? joinerLength : 0) > size) {
+        if (tail > head) {
+          emit(pieces, head, tail, joiner);
+          while (total > overlap || (total + len + (tail > head ? joinerLength : 0) > size && total > 0)) {
+            total -= lengths[head] + (tail - head > 1 ? joinerLength : 0);
+            head++;
+          }
+        }
+      }
+      tail = i + 1; // current_doc.append(d): pieces are appended in order, so tail was i
+      total += len + (tail - head > 1 ? joinerLength : 0);
+    }
+    if (tail > head) emit(pieces, head, tail, joiner);
+  };
+
+  const splitLevel = (start: number, end: number, separators: string[]) => {
+    let separator = separators[separators.length - 1];
+    let rest: string[] = [];
+    let found = false;
+    const sub = text.slice(start, end);
+    for (let i = 0; i < separators.length; i++) {
+      const s = separators[i];
+      if (s === "") {
+        separator = s;
+        break;
+      }
+      if (separatorOccurs(sub, s, isSeparatorRegex)) {
+        separator = s;
+        rest = separators.slice(i + 1);
+        found = true;
+        break;
+      }
+    }
+    const jsCompat = options.langchainJsCompat === true;
+    const pieces = splitPieces(text, start, end, separator, isSeparatorRegex, keepSeparator, jsCompat);
+    // LangChain JS tests `if (!newSeparators)`, and an empty array is truthy: it splits into characters.
+    if (jsCompat && found && rest.length === 0) rest = [""];
+    const n = pieces.length / 2;
+    const lengths = new Array<number>(n);
+    for (let i = 0; i < n; i++) lengths[i] = pieceLength(pieces[2 * i], pieces[2 * i + 1]);
+    const joiner = keepSeparator === false ? separator : "";
+    const joinerLength = joiner === "" ? 0 : length(joiner);
+    let goodFrom = -1;
+    for (let i = 0; i < n; i++) {
+      if (lengths[i] < size) {
+        if (goodFrom < 0) goodFrom = i;
+        continue;
+      }
+      if (goodFrom >= 0) {
+        mergePieces(pieces, lengths, goodFrom, i, joiner, joinerLength);
+        goodFrom = -1;
+      }
+      if (rest.length === 0) {
+        out.push({ start: pieces[2 * i], end: pieces[2 * i + 1], text: text.slice(pieces[2 * i], pieces[2 * i + 1]) });
+      } else {
+        splitLevel(pieces[2 * i], pieces[2 * i + 1], rest);
+      }
+    }
+    if (goodFrom >= 0) mergePieces(pieces, lengths, goodFrom, n, joiner, joinerLength);
+  };
+
+  if (text.length > 0) splitLevel(0, text.length, options.separators);
+  return out;
+}

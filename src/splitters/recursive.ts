@@ -1,0 +1,62 @@
+/**
+ * `recursive`: our span-native port of LangChain Python 0.3.x RecursiveCharacterTextSplitter (see recursive-core).
+ *
+ * text vs source: with the default keepSeparator (true) `text === source.slice(start, end)` exactly; with
+ * `extra.keepSeparator: false` the text is the pieces re-joined by the separator (see splitRecursiveSpans).
+ */
+import type { Chunk, Doc } from "../core/types";
+import { SeamlabError } from "../core/errors";
+import { defaultEncoding, lengthFunctionFor } from "../text/tokens";
+import type { SplitterConfig } from "./config";
+import { KeepSeparator, RecursiveOptions, splitRecursiveSpans } from "./recursive-core";
+
+/** LangChain's default separators: paragraph, line, word, character. */
+export const defaultSeparators: string[] = ["\n\n", "\n", " ", ""];
+
+/** `extra.keepSeparator` (default true, as LangChain's RecursiveCharacterTextSplitter). */
+export function keepSeparatorOf(config: SplitterConfig): KeepSeparator {
+  const value = config.extra?.keepSeparator;
+  if (value === undefined) return true;
+  if (value === true || value === false || value === "start" || value === "end") return value;
+  throw new SeamlabError(`keepSeparator must be true, false, "start" or "end" (got ${JSON.stringify(value)})`);
+}
+
+/** The RecursiveOptions a config means; `separators`/`isRegex` default to the given set. */
+export function recursiveOptionsFor(
+  config: SplitterConfig,
+  fallbackSeparators: string[] = defaultSeparators,
+  fallbackIsRegex = false,
+): RecursiveOptions {
+  const unit = config.unit ?? "chars";
+  const separators = config.separators ?? fallbackSeparators;
+  const isSeparatorRegex = config.separators ? config.separatorsAreRegex === true : fallbackIsRegex;
+  if (isSeparatorRegex) {
+    for (const s of separators) {
+      try {
+        new RegExp(s, "g");
+      } catch (error) {
+        throw new SeamlabError(`--separators: ${JSON.stringify(s)} is not a valid regular expression (${(error as Error).message})`);
+      }
+    }
+  }
+  return {
+    size: config.size,
+    overlap: config.overlap,
+    separators,
+    isSeparatorRegex,
+    keepSeparator: keepSeparatorOf(config),
+    stripWhitespace: config.extra?.stripWhitespace !== false,
+    length: lengthFunctionFor(unit, config.encoding ?? defaultEncoding),
+    lengthIsChars: unit === "chars",
+    langchainJsCompat: config.extra?.langchainJsCompat === true,
+  };
+}
+
+/** Split one document with explicit recursive options. */
+export function splitRecursiveWith(doc: Doc, options: RecursiveOptions): Chunk[] {
+  return splitRecursiveSpans(doc.text, options).map((c) => ({ doc: doc.id, start: c.start, end: c.end, text: c.text }));
+}
+
+export function splitRecursive(doc: Doc, config: SplitterConfig): Chunk[] {
+  return splitRecursiveWith(doc, recursiveOptionsFor(config));
+}

@@ -1,0 +1,137 @@
+/**
+ * The splitters by name, option validation, and splitting a whole corpus.
+ *
+ * One plain map: adding a splitter is one entry (`semantic` is added by its own module's owner).
+ */
+import type { Chunk, Doc } from "../core/types";
+import { SeamlabError } from "../core/errors";
+import { checkEncodingName } from "../text/tokens";
+import type { SplitterConfig } from "./config";
+import { splitLangchain, splitLangchainAsync, splitLangchainMany } from "./langchain";
+import { splitRecursive } from "./recursive";
+import { splitSentences } from "./sentences";
+import { splitTail } from "./tail";
+import { splitTokens } from "./tokens";
+import { splitWindow } from "./window";
+import { splitWindowWords } from "./window-words";
+
+export type SplitFunction = (doc: Doc, config: SplitterConfig) => Chunk[];
+
+export interface SplitterEntry {
+  description: string;
+  split: SplitFunction;
+  /** Optional async implementation (preferred by splitDocAsync/splitCorpusAsync). */
+  splitAsync?: (doc: Doc, config: SplitterConfig) => Promise<Chunk[]>;
+  /** Optional batch implementation (one call for many docs; used by splitCorpus). */
+  splitMany?: (docs: Doc[], config: SplitterConfig) => Chunk[][];
+}
+
+export const splitters: Record<string, SplitterEntry> = {
+  window: {
+    description: "sliding character window, step = size - overlap; neighbours share exactly `overlap` chars",
+    split: splitWindow,
+  },
+  "window-words": {
+    description: "sliding character window with both edges snapped back to word boundaries",
+    split: splitWindowWords,
+  },
+  langchain: {
+    description: "the real @langchain/textsplitters RecursiveCharacterTextSplitter; spans by ordered search",
+    split: splitLangchain,
+    splitAsync: splitLangchainAsync,
+    splitMany: splitLangchainMany,
+  },
+  recursive: {
+    description: "seamlab's span-native port of LangChain Python 0.3 RecursiveCharacterTextSplitter",
+    split: splitRecursive,
+  },
+  sentences: {
+    description: "recursive splitting on sentence ends first (then paragraph, line, word), so overlap is carried",
+    split: splitSentences,
+  },
+  tail: {
+    description: "recursive at overlap 0, each chunk prefixed with the previous chunk's last `overlap` chars (word-snapped)",
+    split: splitTail,
+  },
+  tokens: {
+    description: "sliding window over js-tiktoken tokens; neighbours share exactly `overlap` tokens",
+    split: splitTokens,
+  },
+};
+
+export const splitterNames: string[] = Object.keys(splitters);
+
+function entryFor(name: string): SplitterEntry {
+  const entry = Object.prototype.hasOwnProperty.call(splitters, name) ? splitters[name] : undefined;
+  if (!entry) throw new SeamlabError(`unknown --splitter "${name}": use one of ${Object.keys(splitters).join(", ")}`);
+  return entry;
+}
+
+export function describeSplitter(name: string): string {
+  return entryFor(name).description;
+}
+
+const units = ["chars", "tokens"];
+
+/** Throws a SeamlabError naming the parameter when a config cannot be split with. */
+export function validateSplitterConfig(config: SplitterConfig): void {
+  entryFor(config.splitter);
+  const { size, overlap } = config;
+  if (typeof size !== "number" || !Number.isInteger(size) || size <= 0) {
+    throw new SeamlabError(`--size (${size}) must be a positive integer`);
+  }
+  if (typeof overlap !== "number" || !Number.isInteger(overlap) || overlap < 0) {
+    throw new SeamlabError(`--overlap (${overlap}) must be a non-negative integer`);
+  }
+  if (overlap >= size) {
+    throw new SeamlabError(`--overlap (${overlap}) must be smaller than --size (${size})`);
+  }
+  if (config.unit !== undefined && units.indexOf(config.unit) < 0) {
+    throw new SeamlabError(`unknown --unit "${config.unit}": use chars or tokens`);
+  }
+  if (config.encoding !== undefined) checkEncodingName(config.encoding);
+  if (config.separators !== undefined) {
+    if (!Array.isArray(config.separators) || config.separators.some((s) => typeof s !== "string")) {
+      throw new SeamlabError("--separators must be a list of strings");
+    }
+    if (config.separators.length === 0) throw new SeamlabError("--separators must not be empty");
+  }
+}
+
+/** The chunks of one document, in order. Validates the config first. */
+export function splitDoc(doc: Doc, config: SplitterConfig): Chunk[] {
+  validateSplitterConfig(config);
+  return entryFor(config.splitter).split(doc, config);
+}
+
+/** The chunks of every document, in document order (then chunk order). */
+export function splitCorpus(docs: Doc[], config: SplitterConfig): Chunk[] {
+  validateSplitterConfig(config);
+  const entry = entryFor(config.splitter);
+  const out: Chunk[] = [];
+  if (entry.splitMany) {
+    for (const chunks of entry.splitMany(docs, config)) for (const c of chunks) out.push(c);
+  } else {
+    for (const doc of docs) for (const c of entry.split(doc, config)) out.push(c);
+  }
+  return out;
+}
+
+/** As splitDoc, through the splitter's async implementation when it has one. */
+export async function splitDocAsync(doc: Doc, config: SplitterConfig): Promise<Chunk[]> {
+  validateSplitterConfig(config);
+  const entry = entryFor(config.splitter);
+  return entry.splitAsync ? entry.splitAsync(doc, config) : entry.split(doc, config);
+}
+
+/** As splitCorpus, through the splitter's async implementation when it has one. */
+export async function splitCorpusAsync(docs: Doc[], config: SplitterConfig): Promise<Chunk[]> {
+  validateSplitterConfig(config);
+  const entry = entryFor(config.splitter);
+  const out: Chunk[] = [];
+  for (const doc of docs) {
+    const chunks = entry.splitAsync ? await entry.splitAsync(doc, config) : entry.split(doc, config);
+    for (const c of chunks) out.push(c);
+  }
+  return out;
+}

@@ -1,0 +1,122 @@
+/**
+ * Token counting and token -> character offset mapping with js-tiktoken.
+ *
+ * Special-token strings such as "<|endoftext|>" are encoded as ordinary text (js-tiktoken would otherwise throw
+ * on them): a corpus is data, and one stray marker in a document must not abort a sweep.
+ */
+import { getEncoding as loadEncoding, Tiktoken, TiktokenEncoding } from "js-tiktoken";
+import { SeamlabError } from "../core/errors";
+
+/** Encodings js-tiktoken ships. */
+export const encodingNames: string[] = ["cl100k_base", "o200k_base", "p50k_base", "p50k_edit", "r50k_base", "gpt2"];
+
+export const defaultEncoding = "cl100k_base";
+
+const encodingCache = new Map<string, Tiktoken>();
+
+/** Throws a SeamlabError naming `encoding` when `name` is not an encoding js-tiktoken ships. */
+export function checkEncodingName(name: string): void {
+  if (encodingNames.indexOf(name) < 0) {
+    throw new SeamlabError(`unknown --encoding "${name}": use one of ${encodingNames.join(", ")}`);
+  }
+}
+
+/** The js-tiktoken encoder for `name`, loaded once per name (loading cl100k_base takes ~0.5 s). */
+export function getEncoding(name: string = defaultEncoding): Tiktoken {
+  checkEncodingName(name);
+  let encoding = encodingCache.get(name);
+  if (!encoding) {
+    encoding = loadEncoding(name as TiktokenEncoding);
+    encodingCache.set(name, encoding);
+  }
+  return encoding;
+}
+
+/** Token ids of `text`, special-token strings encoded as plain text. */
+export function encodeTokens(text: string, encoding: string = defaultEncoding): number[] {
+  return getEncoding(encoding).encode(text, [], []);
+}
+
+/** Number of tokens in `text` (special-token strings counted as plain text). */
+export function countTokens(text: string, encoding: string = defaultEncoding): number {
+  if (text.length === 0) return 0;
+  return encodeTokens(text, encoding).length;
+}
+
+/** A length function for `unit` ("chars" counts UTF-16 code units, like JS `length` and LangChain JS). */
+export function lengthFunctionFor(unit: "chars" | "tokens", encoding: string = defaultEncoding): (text: string) => number {
+  if (unit === "chars") return (text) => text.length;
+  getEncoding(encoding);
+  return (text) => countTokens(text, encoding);
+}
+
+interface TiktokenInternals {
+  textMap: Map<number, Uint8Array>;
+}
+
+/** UTF-8 byte length of each token (js-tiktoken keeps the bytes in `textMap`, which is not public API). */
+function tokenByteLengths(encoding: Tiktoken, tokens: number[]): number[] {
+  const textMap = (encoding as unknown as TiktokenInternals).textMap;
+  if (!(textMap instanceof Map)) {
+    throw new Error("js-tiktoken internals changed: Tiktoken.textMap is missing; token offsets cannot be mapped");
+  }
+  const lengths = new Array<number>(tokens.length);
+  for (let i = 0; i < tokens.length; i++) {
+    const bytes = textMap.get(tokens[i]);
+    if (!bytes) throw new Error(`js-tiktoken internals changed: no bytes for token ${tokens[i]}`);
+    lengths[i] = bytes.length;
+  }
+  return lengths;
+}
+
+/** UTF-8 byte length of the code point whose first UTF-16 unit is at `text[i]` (and its UTF-16 width). */
+function utf8Width(text: string, i: number): [bytes: number, units: number] {
+  const c = text.charCodeAt(i);
+  if (c < 0x80) return [1, 1];
+  if (c < 0x800) return [2, 1];
+  if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+    const d = text.charCodeAt(i + 1);
+    if (d >= 0xdc00 && d <= 0xdfff) return [4, 2];
+  }
+  return [3, 1]; // BMP char, or a lone surrogate (TextEncoder writes U+FFFD: 3 bytes)
+}
+
+/**
+ * Token ids of `text` with the UTF-16 span each token covers: token t covers `[starts[t], ends[t])`.
+ *
+ * A token may begin or end inside a multi-byte character (cl100k splits some emoji and CJK characters into
+ * several byte-level tokens). Spans are widened to whole characters: a start inside a character moves back to
+ * the character's start, an end inside one moves forward to its end. So every offset is a valid string
+ * position, `starts` and `ends` are non-decreasing, and tokens sharing a character have overlapping spans.
+ * For text whose token boundaries all fall between characters (all ASCII, for example), `ends[t] === starts[t+1]`.
+ */
+export function tokenOffsets(
+  text: string,
+  encoding: string = defaultEncoding,
+): { tokens: number[]; starts: number[]; ends: number[] } {
+  const encoder = getEncoding(encoding);
+  const tokens = encoder.encode(text, [], []);
+  const byteLengths = tokenByteLengths(encoder, tokens);
+  const starts = new Array<number>(tokens.length);
+  const ends = new Array<number>(tokens.length);
+  let unit = 0; // UTF-16 offset of the character that contains byte offset `target`
+  let charByteStart = 0; // byte offset where that character starts
+  let charBytes = unit < text.length ? utf8Width(text, 0)[0] : 0;
+  let charUnits = unit < text.length ? utf8Width(text, 0)[1] : 0;
+  const advanceTo = (target: number) => {
+    while (unit < text.length && charByteStart + charBytes <= target) {
+      charByteStart += charBytes;
+      unit += charUnits;
+      if (unit < text.length) [charBytes, charUnits] = utf8Width(text, unit);
+    }
+  };
+  let byte = 0;
+  for (let t = 0; t < tokens.length; t++) {
+    advanceTo(byte);
+    starts[t] = unit;
+    byte += byteLengths[t];
+    advanceTo(byte);
+    ends[t] = charByteStart === byte || unit >= text.length ? unit : unit + charUnits;
+  }
+  return { tokens, starts, ends };
+}

@@ -1,0 +1,48 @@
+// The same notebooks must run unchanged under Debian's Jupyter with the seamlab kernelspec.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { readNotebook, type CodeCell } from "../../src/report/nbformat";
+import { KERNEL_NAME, writeKernelSpec } from "../../src/report/kernelspec";
+import { renderNotebook } from "../../src/report/render";
+import { VEGA_LITE_MIME } from "../../src/notebook/mime";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, "..", "..");
+
+test("a fixture notebook executes under `jupyter nbconvert --execute` with the seamlab kernelspec", async (t) => {
+  const probe = spawnSync("jupyter", ["nbconvert", "--version"], { encoding: "utf8" });
+  if (probe.status !== 0) {
+    const reason = "jupyter nbconvert not installed (apt-get install jupyter-nbconvert python3-nbclient)";
+    console.log(`# skipping the nbconvert test: ${reason}`);
+    t.skip(reason);
+    return;
+  }
+  const work = mkdtempSync(join(tmpdir(), "seamlab-nbconvert-"));
+  try {
+    writeKernelSpec(join(work, "jupyter"), root);
+    const run = spawnSync(
+      "jupyter",
+      ["nbconvert", "--to", "notebook", "--execute", join(here, "..", "fixtures", "notebooks", "every-output.ipynb"),
+        "--output-dir", join(work, "out"), `--ExecutePreprocessor.kernel_name=${KERNEL_NAME}`, "--ExecutePreprocessor.timeout=60"],
+      { encoding: "utf8", env: { ...process.env, JUPYTER_PATH: join(work, "jupyter") }, timeout: 90_000 },
+    );
+    assert.equal(run.status, 0, run.stderr);
+    const executed = readNotebook(join(work, "out", "every-output.ipynb"));
+    const cells = executed.cells.filter((cell): cell is CodeCell => cell.cell_type === "code");
+    const stdout = cells[1].outputs[0];
+    assert.ok(stdout.output_type === "stream" && String(stdout.text).startsWith("corpus=default-corpus k=3"));
+    const charts = cells.flatMap((cell) => cell.outputs).filter((o) => o.output_type === "display_data" && VEGA_LITE_MIME in o.data);
+    assert.equal(charts.length, 2);
+    // And our renderer reads what nbconvert wrote.
+    const page = await renderNotebook(executed, "every-output");
+    assert.equal(page.charts, 2);
+    assert.equal(page.headlines.length, 2);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,88 @@
+import { after, test } from "node:test";
+import assert from "node:assert/strict";
+import { RecursiveCharacterTextSplitter } from "@langchain/textsplitters";
+import { locateChunks, splitLangchain, splitLangchainAsync } from "../../src/splitters/langchain";
+import { stopLangchainBridge } from "../../src/splitters/langchain-bridge";
+import { countTokens } from "../../src/text/tokens";
+import { loadCorpus, paragraph599 } from "./corpus-files";
+
+after(() => stopLangchainBridge());
+
+test("LangChain gives three 599-character paragraphs at 1000/200 as three chunks sharing nothing", () => {
+  const text = [paragraph599("A"), paragraph599("B"), paragraph599("C")].join("\n\n");
+  const chunks = splitLangchain({ id: "p", text }, { splitter: "langchain", size: 1000, overlap: 200 });
+  assert.deepEqual(
+    chunks.map((c) => [c.start, c.end, c.text[0]]),
+    [
+      [0, 599, "A"],
+      [601, 1200, "B"],
+      [1202, 1801, "C"],
+    ],
+  );
+});
+
+test("the synchronous worker bridge returns what LangChain's own async API returns", async () => {
+  const doc = loadCorpus("opentelemetry-docs").find((d) => d.id.endsWith("python/getting-started.md"))!;
+  const splitter = new RecursiveCharacterTextSplitter({ chunkSize: 500, chunkOverlap: 100 });
+  const direct = await splitter.splitText(doc.text);
+  const bridged = splitLangchain(doc, { splitter: "langchain", size: 500, overlap: 100 });
+  assert.deepEqual(
+    bridged.map((c) => c.text),
+    direct,
+  );
+  assert.deepEqual(await splitLangchainAsync(doc, { splitter: "langchain", size: 500, overlap: 100 }), bridged);
+});
+
+test("every LangChain chunk span holds exactly the chunk's text", () => {
+  for (const doc of loadCorpus("tts-handbook").slice(0, 40)) {
+    for (const c of splitLangchain(doc, { splitter: "langchain", size: 300, overlap: 60 })) {
+      assert.equal(doc.text.slice(c.start, c.end), c.text);
+    }
+  }
+});
+
+test("token units give LangChain the same token length function as seamlab", () => {
+  const doc = loadCorpus("tts-handbook")[3];
+  const chunks = splitLangchain(doc, { splitter: "langchain", size: 100, overlap: 20, unit: "tokens" });
+  assert.ok(chunks.length > 1);
+  for (const c of chunks) assert.ok(countTokens(c.text) <= 100, `${countTokens(c.text)} tokens`);
+});
+
+test("LangChain JS leaves separators out of its merge total when keepSeparator is false", () => {
+  // JS mergeSplits: total 6 (2+2+2) after "aa bb cc"; pop "aa" -> 4, not > 4, and 4 + 2 + 2 separators fits in 8:
+  // the next chunk keeps "bb" ("bb cc dd"), where Python, counting separators, keeps only "cc dd".
+  const chunks = splitLangchain(
+    { id: "k", text: "aa bb cc dd" },
+    { splitter: "langchain", size: 8, overlap: 4, separators: [" "], extra: { keepSeparator: false } },
+  );
+  assert.deepEqual(
+    chunks.map((c) => [c.start, c.end, c.text]),
+    [
+      [0, 8, "aa bb cc"],
+      [3, 11, "bb cc dd"],
+    ],
+  );
+});
+
+test("a repeated line is placed after the previous chunk, not inside it", () => {
+  // Texts as LangChain returns them for a table; "}" also occurs inside the first chunk.
+  const doc = { id: "r", text: "a {\n}\n}" };
+  assert.deepEqual(
+    locateChunks(doc, ["a {\n}", "}"]).map((c) => [c.start, c.end]),
+    [
+      [0, 5],
+      [6, 7],
+    ],
+  );
+});
+
+test("a chunk that is not in the source throws instead of guessing a span", () => {
+  assert.throws(() => locateChunks({ id: "x", text: "alpha beta" }, ["alpha", "gamma"]), /chunk 1 of "x"/);
+});
+
+test("regex separators are rejected: LangChain JS escapes them", () => {
+  assert.throws(
+    () => splitLangchain({ id: "d", text: "a. b" }, { splitter: "langchain", size: 10, overlap: 0, separators: ["\\. "], separatorsAreRegex: true }),
+    /regex/,
+  );
+});

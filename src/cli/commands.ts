@@ -10,4 +10,7 @@ export interface CommandModule {
 export const commands: Record<string, () => Promise<CommandModule>> = {
   retrieve: () => import("./retrieve"), compare: () => import("./compare"),
   report: () => import("./report"),
+  seams: () => import("./seams"),
+  pairs: () => import("./pairs"),
+  "compare-splitters": () => import("./compare-splitters"),
 };

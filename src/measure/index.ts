@@ -7,3 +7,4 @@ export * from "./openers";
 export * from "./pairs";
 export * from "./paragraphs";
 export * from "./summary";
+export * from "./split-and-measure";

@@ -1,0 +1,42 @@
+/** `seamlab pairs`: seam damage — sentence pairs across paragraph breaks that no chunk keeps together. */
+import { parseArgs } from "node:util";
+import { validateSplitterConfig, splitCorpus } from "../splitters/registry";
+import { measureSeamDamage } from "../measure/pairs";
+import { formatInt, formatKeyValues, formatPct, toJson } from "./format";
+import { configFromFlags, corpusFromFlags, describeConfig, describeCorpus, splitFlags, splitFlagsHelp } from "./seams";
+
+export const summary = "seam damage: share of sentence pairs across paragraph breaks kept in one chunk";
+
+const help = `Usage: seamlab pairs [options]
+
+Takes every pair of sentences that straddles a paragraph break (the last sentence of a paragraph and the first
+of the next, Intl.Segmenter boundaries) and counts the pairs that land together in at least one chunk.
+
+${splitFlagsHelp}
+  -h, --help         this help`;
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: splitFlags, strict: true, allowPositionals: false });
+  if (values.help) {
+    process.stdout.write(help + "\n");
+    return 0;
+  }
+  const config = configFromFlags(values);
+  validateSplitterConfig(config);
+  const { spec, corpus } = corpusFromFlags(values);
+  const damage = measureSeamDamage(corpus.docs, splitCorpus(corpus.docs, config));
+  if (values.json) {
+    process.stdout.write(toJson({ corpus: spec, config, ...damage }) + "\n");
+    return 0;
+  }
+  process.stdout.write(
+    formatKeyValues([
+      ["corpus", describeCorpus(spec, corpus)],
+      ["config", describeConfig(config)],
+      ["pairs", formatInt(damage.pairs)],
+      ["kept together", `${formatInt(damage.kept)} (${formatPct(damage.keptPct)})`],
+      ["split apart", `${formatInt(damage.split)} (${formatPct(damage.pairs ? (100 * damage.split) / damage.pairs : 0)})`],
+    ]) + "\n",
+  );
+  return 0;
+}

@@ -1,0 +1,204 @@
+/** `seamlab seams`: real overlap at every seam of a corpus split with one splitter config. */
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { SeamlabError } from "../core/errors";
+import { defaultCorpus, loadCorpus, type LoadedCorpus } from "../corpus";
+import { measureSplitterConfig, type ConfigMeasurement } from "../measure/split-and-measure";
+import type { SplitterConfig, Unit } from "../splitters/config";
+import { formatFixed, formatInt, formatKeyValues, formatPct, formatRatio, formatTable, refuseToOverwrite, toJson, writeFileAtomically } from "./format";
+import { intOption, stringOption } from "./options";
+
+export const summary = "real overlap per seam, zero-overlap share, lost text, seam damage for one splitter config";
+
+/** The project folder (default corpora and npm: packages resolve from here, whatever the cwd). */
+export const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+/** Flags shared by `seams` and `pairs`. */
+export const splitFlags = {
+  corpus: { type: "string" },
+  splitter: { type: "string" },
+  size: { type: "string" },
+  overlap: { type: "string" },
+  unit: { type: "string" },
+  encoding: { type: "string" },
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+export const splitFlagsHelp = `  --corpus PATH      folder, file, glob, default corpus name (moby-dick, fastify-docs) or npm:<pkg>/<path>
+                     (default: the prose default corpus, moby-dick)
+  --splitter NAME    splitter name (default langchain); see the list below
+  --size N           chunk size in --unit (default 1000)
+  --overlap N        nominal chunk overlap in --unit (default 200)
+  --unit U           chars | tokens (default chars)
+  --encoding E       js-tiktoken encoding for token units (default cl100k_base)
+  --json             print JSON instead of a table`;
+
+/** The corpus named by --corpus (default: the prose default corpus). */
+export function corpusFromFlags(values: Record<string, unknown>): { spec: string; corpus: LoadedCorpus } {
+  const spec = values.corpus === undefined ? defaultCorpus("prose", projectRoot) : stringOption(values, "corpus");
+  return { spec, corpus: loadCorpus(spec, { projectRoot }) };
+}
+
+/** The splitter config named by --splitter/--size/--overlap/--unit/--encoding. */
+export function configFromFlags(values: Record<string, unknown>): SplitterConfig {
+  const unit = stringOption(values, "unit", "chars");
+  if (unit !== "chars" && unit !== "tokens") throw new SeamlabError(`--unit must be chars or tokens, got "${unit}".`);
+  const config: SplitterConfig = {
+    splitter: stringOption(values, "splitter", "langchain"),
+    size: intOption(values, "size", 1000, { min: 1 }),
+    overlap: intOption(values, "overlap", 200, { min: 0 }),
+    unit: unit as Unit,
+  };
+  if (values.encoding !== undefined) config.encoding = stringOption(values, "encoding");
+  return config;
+}
+
+/** `langchain 1000/200 chars` */
+export function describeConfig(config: SplitterConfig): string {
+  const encoding = config.unit === "tokens" && config.encoding ? ` ${config.encoding}` : "";
+  return `${config.splitter} ${config.size}/${config.overlap} ${config.unit ?? "chars"}${encoding}`;
+}
+
+/** The corpus line of every report: name, docs, chars, skipped files. */
+export function describeCorpus(spec: string, corpus: LoadedCorpus): string {
+  const chars = corpus.docs.reduce((sum, doc) => sum + doc.text.length, 0);
+  const skipped = corpus.skippedEmpty ? `, ${formatInt(corpus.skippedEmpty)} empty skipped` : "";
+  return `${spec} (${formatInt(corpus.docs.length)} docs, ${formatInt(chars)} chars${skipped})`;
+}
+
+async function splitterList(): Promise<string> {
+  try {
+    const { splitterNames } = await import("../splitters/registry");
+    return splitterNames.join(", ");
+  } catch {
+    return "(splitter registry unavailable)";
+  }
+}
+
+async function help(): Promise<string> {
+  return `Usage: seamlab seams [options]
+
+Splits a corpus with one splitter config and measures every seam (neighbouring chunks of one doc) from
+exact source spans: real overlap, gaps, lost text, chunk sizes, index size, seam damage, backward openers.
+
+${splitFlagsHelp}
+  --limit N          count chunks longer than N (in --unit; default --size)
+  --per-seam FILE    also write one JSON line per seam {doc,index,prevEnd,nextStart,overlap,...} to FILE
+  --force            overwrite --per-seam FILE if it exists
+  -h, --help         this help
+
+Splitters: ${await splitterList()}`;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: { ...splitFlags, limit: { type: "string" }, "per-seam": { type: "string" }, force: { type: "boolean" } },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) {
+    process.stdout.write((await help()) + "\n");
+    return 0;
+  }
+  const config = configFromFlags(values);
+  const limit = intOption(values, "limit", config.size, { min: 1 });
+  const perSeamPath = values["per-seam"];
+  if (perSeamPath !== undefined) refuseToOverwrite(perSeamPath, values.force === true, "--per-seam");
+  const { spec, corpus } = corpusFromFlags(values);
+  const measured = measureSplitterConfig(corpus.docs, config, { limit });
+  if (perSeamPath !== undefined) {
+    writeFileAtomically(perSeamPath, perSeamLines(measured), { force: values.force === true, flag: "--per-seam" });
+  }
+  if (values.json) {
+    process.stdout.write(toJson(seamsJson(spec, corpus, measured)) + "\n");
+  } else {
+    process.stdout.write(seamsText(spec, corpus, measured) + "\n");
+  }
+  return 0;
+}
+
+function perSeamLines(measured: ConfigMeasurement): string {
+  const tokens = measured.summary.unit === "tokens";
+  return measured.seams
+    .map((seam) => {
+      const line: Record<string, unknown> = {
+        doc: seam.doc,
+        index: seam.index,
+        prevEnd: seam.prevEnd,
+        nextStart: seam.nextStart,
+        overlap: seam.overlap,
+        gap: seam.gap,
+        gapLostChars: seam.gapLostChars,
+      };
+      if (tokens) line.overlapTokens = seam.overlapTokens;
+      return JSON.stringify(line) + "\n";
+    })
+    .join("");
+}
+
+/** The `--json` document: the summary's fields at the top level, then the other measurements. */
+export function seamsJson(spec: string, corpus: LoadedCorpus, measured: ConfigMeasurement): Record<string, unknown> {
+  return {
+    corpus: spec,
+    skippedEmpty: corpus.skippedEmpty,
+    config: measured.config,
+    ...measured.summary,
+    seamDamage: measured.seamDamage,
+    paragraphs: measured.paragraphs,
+    backwardOpeners: measured.openers,
+  };
+}
+
+function seamsText(spec: string, corpus: LoadedCorpus, measured: ConfigMeasurement): string {
+  const s = measured.summary;
+  const unit = s.unit === "tokens" ? "tokens" : "chars";
+  const overlapLine =
+    s.unit === "tokens"
+      ? `mean ${formatFixed(s.meanOverlapTokens ?? 0)} tokens (${formatFixed(s.meanOverlap)} chars), median ${formatFixed(s.medianOverlapTokens ?? 0, 0)} tokens`
+      : `mean ${formatFixed(s.meanOverlap)}, median ${formatFixed(s.medianOverlap, 0)}, p10 ${formatFixed(s.p10Overlap, 0)}, p90 ${formatFixed(s.p90Overlap, 0)} chars`;
+  const ratio = s.realisedOverlapRatio === null ? "n/a (nominal 0)" : formatPct(100 * s.realisedOverlapRatio);
+  const d = measured.seamDamage;
+  const p = measured.paragraphs;
+  const o = measured.openers;
+  const lines = [
+    formatKeyValues([
+      ["corpus", describeCorpus(spec, corpus)],
+      ["config", describeConfig(measured.config)],
+      ["chunks", formatInt(s.chunks)],
+      ["seams", formatInt(s.seams)],
+      ["zero-overlap seams", `${formatInt(s.zeroOverlapSeams)} (${formatPct(s.zeroOverlapPct)})`],
+      ["real overlap", overlapLine],
+      ["realised / nominal", `${ratio} of ${formatInt(s.nominalOverlap)} ${unit}`],
+      ["seams with a gap", formatInt(s.gapSeams)],
+      ["lost text", `${formatInt(s.lostChars)} non-whitespace chars in ${formatInt(s.docsWithLostText)} docs`],
+      ["index size", `${formatRatio(s.indexRatio)} the corpus`],
+      [
+        `chunk length (${unit})`,
+        `median ${formatFixed(s.chunkLength.median, 0)}, p90 ${formatFixed(s.chunkLength.p90, 0)}, max ${formatInt(s.maxChunkLength)}; ${formatInt(s.chunksOverLimit)} over ${formatInt(s.limit)}`,
+      ],
+      ["seam damage", `${formatInt(d.kept)} of ${formatInt(d.pairs)} sentence pairs across paragraph breaks kept together (${formatPct(d.keptPct)})`],
+      [
+        "paragraphs",
+        `${formatInt(p.paragraphs)}, median ${formatFixed(p.lengths.median, 0)} ${unit}; ${formatPct(p.overBudgetPct)} longer than the ${formatInt(p.budget)}-${unit} overlap`,
+      ],
+      [
+        "backward openers",
+        `${formatInt(o.backwardOpeners)} of ${formatInt(o.zeroOverlapSeams)} zero-overlap seams` +
+          (o.byWord.length ? ` (${o.byWord.slice(0, 6).map((w) => `${w.word} ${w.count}`).join(", ")})` : ""),
+      ],
+    ]),
+    "",
+    `overlap histogram (${unit}):`,
+    formatTable(
+      [{ header: "overlap" }, { header: "seams", align: "right" }, { header: "share", align: "right" }],
+      s.overlapHistogram.map((bin) => [bin.label, formatInt(bin.count), formatPct(s.seams ? (100 * bin.count) / s.seams : 0)]),
+    ),
+  ];
+  if (o.samples.length) {
+    lines.push("", "chunks opening with a backward word after a zero-overlap seam:");
+    for (const sample of o.samples) lines.push(`  ${sample.doc} #${sample.index + 1}: "${sample.text}"`);
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,113 @@
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+let dir = "";
+
+/** Runs the real CLI (`node bin/seamlab.js ...`), as a user would. */
+function seamlab(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const child = spawnSync(process.execPath, [join(root, "bin/seamlab.js"), ...args], { cwd: root, encoding: "utf8" });
+  return { status: child.status, stdout: child.stdout, stderr: child.stderr };
+}
+
+function assertUserError(result: ReturnType<typeof seamlab>, pattern: RegExp): void {
+  assert.notEqual(result.status, 0);
+  assert.match(result.stderr, pattern);
+  assert.doesNotMatch(result.stderr, /\n\s+at /, "no stack trace");
+}
+
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), "seamlab-cli-"));
+  mkdirSync(join(dir, "corpus"));
+  // 26 letters: a 10/3 window gives starts 0, 7, 14, 21 (the chunk at 21 reaches the end).
+  writeFileSync(join(dir, "corpus/a.txt"), "abcdefghijklmnopqrstuvwxyz");
+  writeFileSync(join(dir, "corpus/b.md"), "One two. Three four.\n\nFive six. Seven eight.\n");
+  writeFileSync(join(dir, "corpus/empty.md"), "\n");
+  mkdirSync(join(dir, "binary"));
+  writeFileSync(join(dir, "binary/x.md"), Buffer.from([1, 0, 2]));
+});
+
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+test("seams --help lists the options and exits 0", () => {
+  const result = seamlab("seams", "--help");
+  assert.equal(result.status, 0);
+  assert.match(result.stdout, /--per-seam FILE/);
+  assert.match(result.stdout, /Splitters: .*window/);
+});
+
+test("seams --json on a window split reports exact overlaps for every seam", () => {
+  const result = seamlab("seams", "--corpus", join(dir, "corpus"), "--splitter", "window", "--size", "10", "--overlap", "3", "--json");
+  assert.equal(result.status, 0, result.stderr);
+  const json = JSON.parse(result.stdout);
+  assert.equal(json.docs, 2);
+  assert.equal(json.skippedEmpty, 1);
+  assert.equal(json.chars, 26 + 45);
+  assert.equal(json.zeroOverlapSeams, 0);
+  assert.equal(json.zeroOverlapPct, 0);
+  assert.equal(json.meanOverlap, 3);
+  assert.equal(json.medianOverlap, 3);
+  assert.equal(json.lostChars, 0);
+  assert.equal(json.maxChunkLength, 10);
+  for (const key of ["chunks", "seams", "indexRatio", "seamDamage", "paragraphs", "backwardOpeners"]) assert.ok(key in json, key);
+  assert.equal(json.seamDamage.pairs, 1);
+});
+
+test("seams prints a readable table by default", () => {
+  const result = seamlab("seams", "--corpus", join(dir, "corpus"), "--splitter", "window", "--size", "10", "--overlap", "3");
+  assert.equal(result.status, 0, result.stderr);
+  assert.match(result.stdout, /zero-overlap seams\s+0 \(0\.0%\)/);
+  assert.match(result.stdout, /overlap histogram/);
+});
+
+test("--per-seam writes one JSON line per seam and refuses to overwrite without --force", () => {
+  const out = join(dir, "seams.jsonl");
+  const args = ["seams", "--corpus", join(dir, "corpus/a.txt"), "--splitter", "window", "--size", "10", "--overlap", "3", "--json", "--per-seam", out];
+  assert.equal(seamlab(...args).status, 0);
+  const lines = readFileSync(out, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+  assert.deepEqual(
+    lines.map((l) => [l.doc, l.index, l.prevEnd, l.nextStart, l.overlap]),
+    [["a.txt", 0, 10, 7, 3], ["a.txt", 1, 17, 14, 3], ["a.txt", 2, 24, 21, 3]],
+  );
+  assertUserError(seamlab(...args), /--per-seam .*seams\.jsonl already exists; pass --force/);
+  assert.equal(seamlab(...args, "--force").status, 0);
+  assert.ok(!existsSync(join(dir, `.seams.jsonl.${process.pid}.tmp`)));
+});
+
+test("pairs --json reports pairs, kept and keptPct", () => {
+  // b.md's one straddling pair is "Three four.\n\nFive six." at [9, 31).
+  const pairs = (size: string, overlap: string) =>
+    JSON.parse(seamlab("pairs", "--corpus", join(dir, "corpus/b.md"), "--splitter", "window", "--size", size, "--overlap", overlap, "--json").stdout);
+  const cut = pairs("30", "10"); // windows [0,30) and [20,45): neither holds [9, 31)
+  assert.deepEqual([cut.pairs, cut.kept, cut.keptPct], [1, 0, 0]);
+  const whole = pairs("40", "10"); // [0,40) holds it
+  assert.deepEqual([whole.pairs, whole.kept, whole.keptPct], [1, 1, 100]);
+});
+
+test("compare-splitters prints one row per config", () => {
+  const result = seamlab("compare-splitters", "--corpus", join(dir, "corpus"), "--configs", "window:10:3,window:10:0", "--json");
+  assert.equal(result.status, 0, result.stderr);
+  const json = JSON.parse(result.stdout);
+  assert.deepEqual(json.rows.map((r: { config: string }) => r.config), ["window:10:3", "window:10:0"]);
+  assert.equal(json.rows[0].meanOverlap, 3);
+  assert.equal(json.rows[1].zeroOverlapPct, 100);
+  const table = seamlab("compare-splitters", "--corpus", join(dir, "corpus"), "--configs", "window:10:3");
+  assert.match(table.stdout, /config\s+chunks\s+zero seams/);
+});
+
+test("bad numbers, bad configs, missing and binary corpora give a message and a non-zero exit, no stack", () => {
+  assertUserError(seamlab("seams", "--size", "abc"), /--size must be a whole number, got "abc"/);
+  assertUserError(seamlab("seams", "--overlap", "-5"), /--overlap/);
+  assertUserError(seamlab("seams", "--corpus", join(dir, "corpus"), "--size", "100", "--overlap", "100", "--splitter", "window"), /overlap/);
+  assertUserError(seamlab("seams", "--unit", "words"), /--unit must be chars or tokens/);
+  assertUserError(seamlab("seams", "--corpus", join(dir, "nope")), /not found/);
+  assertUserError(seamlab("seams", "--corpus", join(dir, "binary")), /x\.md looks binary/);
+  assertUserError(seamlab("seams", "--corpus", join(dir, "corpus"), "--splitter", "nosuch"), /nosuch/);
+  assertUserError(seamlab("compare-splitters", "--configs", "window:10"), /--configs item "window:10" must be splitter:size:overlap/);
+  assertUserError(seamlab("seams", "--bogus"), /bogus/);
+});

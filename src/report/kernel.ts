@@ -234,8 +234,13 @@ export class TslabKernel {
   /** Asks for a clean shutdown on the control channel, then kills the process if it lingers; removes the temp dir. */
   async shutdown(): Promise<void> {
     if (!this.exited) {
-      await this.request("shutdown_request", { restart: false }, 1500, this.control);
-      await this.waitForExit(1500);
+      await this.request("shutdown_request", { restart: false }, 1000, this.control);
+      await this.waitForExit(300);
+    }
+    // tslab closes its sockets on shutdown_request but its process can linger (pending timers in user code).
+    if (!this.exited) {
+      this.child.kill("SIGTERM");
+      await this.waitForExit(1000);
     }
     if (!this.exited) {
       this.child.kill("SIGKILL");

@@ -181,7 +181,7 @@ function seamsText(spec: string, corpus: LoadedCorpus, measured: ConfigMeasureme
       ["seam damage", `${formatInt(d.kept)} of ${formatInt(d.pairs)} sentence pairs across paragraph breaks kept together (${formatPct(d.keptPct)})`],
       [
         "paragraphs",
-        `${formatInt(p.paragraphs)}, median ${formatFixed(p.lengths.median, 0)} ${unit}; ${formatPct(p.overBudgetPct)} longer than the ${formatInt(p.budget)}-${unit} overlap`,
+        `${formatInt(p.paragraphs)}, median ${formatFixed(p.lengths.median, 0)} ${unit}; ${formatPct(p.overBudgetPct)} longer than the ${formatInt(p.budget)}-${unit.slice(0, -1)} overlap`,
       ],
       [
         "backward openers",

@@ -7,7 +7,7 @@ import { SeamlabError } from "../core/errors";
 import { buildReport } from "../report/build";
 import { intOption, stringOption } from "./options";
 
-export const summary = "run the notebooks on a corpus and render the static HTML report";
+export const summary = "Run the notebooks on a corpus (parameter injection) and render the static HTML report.";
 
 const HELP = `Usage: seamlab report --corpus PATH [--queries FILE] [--out DIR] [--only 03[,05]] [--timeout S]
 
@@ -20,6 +20,7 @@ index.html into --out (default: reports). Exits 1 naming the notebook and cell w
   --out DIR         output folder (default: reports)
   --only LIST       only notebooks whose file name starts with one of these, e.g. 03 or 01,02
   --timeout S       per-cell timeout in seconds (default: 300)
+  --jobs N          notebooks run at once, one kernel each (default: 2)
   --notebooks DIR   where the notebooks are (default: the project's notebooks/)`;
 
 export const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -40,6 +41,7 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
       out: { type: "string" },
       only: { type: "string" },
       timeout: { type: "string" },
+      jobs: { type: "string" },
       notebooks: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
@@ -63,6 +65,7 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
     parameters,
     only,
     cellTimeoutMs: timeoutSeconds * 1000,
+    jobs: intOption(values, "jobs", 2, { min: 1 }),
     log: (line) => process.stderr.write(line + "\n"),
   });
   for (const failure of result.failures) process.stderr.write(`seamlab report: ${failure}\n`);

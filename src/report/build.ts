@@ -18,6 +18,8 @@ export interface ReportOptions {
   /** Keep notebooks whose file name starts with one of these (e.g. ["03"]). */
   only?: string[];
   cellTimeoutMs?: number;
+  /** Notebooks executed at once, each in its own kernel (default 1). */
+  jobs?: number;
   /** Render the notebooks as saved instead of executing them. */
   noExecute?: boolean;
   log?: (line: string) => void;
@@ -76,27 +78,36 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
   const pages: RenderedNotebook[] = [];
   const failures: string[] = [];
   let corpus = typeof options.parameters?.corpus === "string" ? options.parameters.corpus : undefined;
-  for (const path of paths) {
-    const name = basename(path, ".ipynb");
-    const source = readNotebook(path);
-    corpus ??= corpusFromParameters(source);
-    let executed = source;
-    if (!options.noExecute) {
+  // Each notebook gets its own kernel; `jobs` of them run at once (results keep the file order).
+  const executed = new Array<Notebook>(paths.length);
+  const failedRuns = new Array<string | undefined>(paths.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) {
+      const at = next++;
+      const name = basename(paths[at], ".ipynb");
+      const source = readNotebook(paths[at]);
+      if (options.noExecute) {
+        executed[at] = source;
+        continue;
+      }
       log(`running ${name}.ipynb`);
-      const result = await runNotebook(source, {
-        root: options.root,
-        parameters: options.parameters,
-        cellTimeoutMs: options.cellTimeoutMs,
-        name,
-      });
-      executed = result.notebook;
-      log(`  ${result.ok ? "ok" : "FAILED"} in ${(result.durationMs / 1000).toFixed(1)} s (kernel start ${(result.kernelStartMs / 1000).toFixed(1)} s)`);
-      if (result.failed) failures.push(describeFailure(path, result.failed));
+      const result = await runNotebook(source, { root: options.root, parameters: options.parameters, cellTimeoutMs: options.cellTimeoutMs, name });
+      executed[at] = result.notebook;
+      log(`  ${name}: ${result.ok ? "ok" : "FAILED"} in ${(result.durationMs / 1000).toFixed(1)} s (kernel start ${(result.kernelStartMs / 1000).toFixed(1)} s)`);
+      if (result.failed) failedRuns[at] = describeFailure(paths[at], result.failed);
     }
-    const page = await renderNotebook(executed, name);
+  };
+  const jobs = Math.max(1, Math.min(options.jobs ?? 1, paths.length));
+  await Promise.all(Array.from({ length: jobs }, worker));
+  for (let at = 0; at < paths.length; at++) {
+    const name = basename(paths[at], ".ipynb");
+    corpus ??= corpusFromParameters(executed[at]);
+    if (failedRuns[at]) failures.push(failedRuns[at]!);
+    const page = await renderNotebook(executed[at], name);
     for (const problem of page.problems) failures.push(`${name}.ipynb: ${problem}`);
     pages.push(page);
-    files.set(`${name}.ipynb`, serializeNotebook(executed));
+    files.set(`${name}.ipynb`, serializeNotebook(executed[at]));
     files.set(`${name}.html`, page.html);
   }
   const totalMs = performance.now() - started;

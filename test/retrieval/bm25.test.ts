@@ -1,8 +1,20 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import Database from "better-sqlite3";
+import { createRequire } from "node:module";
 import { buildBm25Index, createBm25Retriever, scoreAllBm25, searchBm25 } from "../../src/retrieval/bm25";
 import { tokenize } from "../../src/retrieval/tokenize";
+
+// better-sqlite3 ships no type declarations (and @types/better-sqlite3 is not installed): type what we use.
+interface Statement {
+  run(...params: unknown[]): unknown;
+  all(...params: unknown[]): unknown[];
+}
+interface SqliteDatabase {
+  exec(sql: string): void;
+  prepare(sql: string): Statement;
+  close(): void;
+}
+const Database = createRequire(import.meta.url)("better-sqlite3") as new (path: string) => SqliteDatabase;
 
 const texts = [
   "The collector receives traces and exports them to a backend.",

@@ -7,7 +7,8 @@
  * text vs source: the text is the tail, the whitespace between the two chunks in the source, and the chunk,
  * joined; with the default keepSeparator that is `source.slice(start, end)` exactly, and `start` is where the
  * tail begins in the source.
- * When the previous chunk's last `overlap` units hold no word start, the tail is empty.
+ * When the previous chunk's last `overlap` units hold no word start (a long URL), the tail is cut mid-word, as
+ * the seed's `t[t.find(" ") + 1:]` does.
  */
 import type { Chunk, Doc } from "../core/types";
 import { defaultEncoding, tokenOffsets } from "../text/tokens";
@@ -25,8 +26,11 @@ function tailStart(source: string, prev: Chunk, overlap: number, config: Splitte
   } else {
     from = Math.max(prev.start, prev.end - overlap);
   }
-  // A tail starting mid-word would open the chunk with a fragment: start at the next whole word instead.
-  return from === prev.start ? from : nextWordStart(source, from, prev.end);
+  // A tail starting mid-word would open the chunk with a fragment: start at the next whole word instead. When
+  // the tail holds no word start at all (a long URL), keep the cut tail rather than lose the overlap.
+  if (from === prev.start) return from;
+  const wordStart = nextWordStart(source, from, prev.end);
+  return wordStart < prev.end ? wordStart : from;
 }
 
 export function splitTail(doc: Doc, config: SplitterConfig): Chunk[] {
@@ -34,7 +38,7 @@ export function splitTail(doc: Doc, config: SplitterConfig): Chunk[] {
   return base.map((chunk, i) => {
     if (i === 0) return chunk;
     const start = tailStart(doc.text, base[i - 1], config.overlap, config);
-    if (start >= base[i - 1].end || start >= chunk.start) return chunk; // no word start in the tail
+    if (start >= base[i - 1].end || start >= chunk.start) return chunk; // overlap 0
     return { doc: doc.id, start, end: chunk.end, text: doc.text.slice(start, chunk.start) + chunk.text };
   });
 }

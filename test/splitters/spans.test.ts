@@ -1,0 +1,44 @@
+// Every splitter on real files: spans are valid, ordered, and hold what each splitter says its text is.
+import { after, test } from "node:test";
+import assert from "node:assert/strict";
+import { stopLangchainBridge } from "../../src/splitters/langchain-bridge";
+import { splitCorpus, splitterNames } from "../../src/splitters/registry";
+import { loadCorpus, sampleDocs } from "./corpus-files";
+
+after(() => stopLangchainBridge());
+
+const docs = [...sampleDocs(loadCorpus("opentelemetry-docs"), 15), ...sampleDocs(loadCorpus("tts-handbook"), 8)];
+const tokenDocs = docs.slice(0, 12);
+
+// For every splitter built on slices, text === source.slice(start, end) (window, window-words, tokens, langchain,
+// recursive and sentences with keepSeparator, tail with its prefix). Only recursive with keepSeparator false
+// re-joins pieces; that is covered in recursive.test.ts.
+for (const splitter of splitterNames.filter((name) => name !== "semantic")) {
+  for (const unit of ["chars", "tokens"] as const) {
+    if (splitter === "window-words" && unit === "tokens") continue;
+    test(`${splitter} (${unit}): text equals source.slice(start, end), spans in order, nothing lost`, () => {
+      const input = unit === "tokens" ? tokenDocs : docs;
+      const config = unit === "tokens" ? { splitter, size: 256, overlap: 32, unit } : { splitter, size: 800, overlap: 150, unit };
+      const chunks = splitCorpus(input, config);
+      const byDoc = new Map(input.map((d) => [d.id, d]));
+      let prev: { doc: string; start: number; end: number } | null = null;
+      let covered = 0;
+      for (const c of chunks) {
+        const doc = byDoc.get(c.doc)!;
+        assert.ok(0 <= c.start && c.start < c.end && c.end <= doc.text.length, `${c.doc} [${c.start}, ${c.end})`);
+        assert.equal(c.text, doc.text.slice(c.start, c.end), `${c.doc} [${c.start}, ${c.end})`);
+        if (prev && prev.doc === c.doc) {
+          assert.ok(c.start >= prev.start && c.end >= prev.end, `${c.doc}: chunks out of order`);
+          // Whatever a seam skips is whitespace: no splitter here drops text.
+          if (c.start > covered) assert.match(doc.text.slice(covered, c.start), /^\s*$/);
+        } else {
+          if (prev) assert.match(byDoc.get(prev.doc)!.text.slice(covered), /^\s*$/);
+          assert.match(doc.text.slice(0, c.start), /^\s*$/);
+          covered = 0;
+        }
+        covered = Math.max(covered, c.end);
+        prev = c;
+      }
+    });
+  }
+}

@@ -1,0 +1,55 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { splitRecursive } from "../../src/splitters/recursive";
+import { splitTail } from "../../src/splitters/tail";
+import { countTokens } from "../../src/text/tokens";
+import { loadCorpus } from "./corpus-files";
+
+const story = "The quick brown fox jumps over the lazy dog. It was fun. Then it rained a lot today.";
+
+test("tail prefixes each chunk with the previous chunk's last words, by hand", () => {
+  // Recursive at 30/0: "The quick brown fox jumps over" [0,30), "the lazy dog. It was fun." [31,56),
+  // "Then it rained a lot today." [57,84). Tails of 12 chars: [18,30) = "ox jumps over" cuts "fox", so it starts
+  // at the next word, "jumps" (20); [44,56) = " It was fun." starts with a space, so it starts at "It" (45).
+  const chunks = splitTail({ id: "s", text: story }, { splitter: "tail", size: 30, overlap: 12 });
+  assert.deepEqual(
+    chunks.map((c) => [c.start, c.end, c.text]),
+    [
+      [0, 30, "The quick brown fox jumps over"],
+      [20, 56, "jumps over the lazy dog. It was fun."],
+      [45, 84, "It was fun. Then it rained a lot today."],
+    ],
+  );
+});
+
+test("tail leaves no zero-overlap seam on opentelemetry-docs at 1000/200 and tails stay within the budget", () => {
+  let seams = 0;
+  for (const doc of loadCorpus("opentelemetry-docs")) {
+    const base = splitRecursive(doc, { splitter: "recursive", size: 1000, overlap: 0 });
+    const chunks = splitTail(doc, { splitter: "tail", size: 1000, overlap: 200 });
+    assert.equal(chunks.length, base.length);
+    for (let i = 0; i < chunks.length; i++) {
+      assert.equal(chunks[i].end, base[i].end);
+      assert.equal(chunks[i].text, doc.text.slice(chunks[i].start, chunks[i].end));
+      if (i === 0) continue;
+      seams++;
+      assert.ok(chunks[i - 1].end > chunks[i].start, `${doc.id} seam ${i} shares nothing`);
+      assert.ok(base[i - 1].end - chunks[i].start <= 200, "tail longer than the overlap");
+      // A tail starts at a word unless the previous chunk's last 200 chars hold no word start (a long URL).
+      const tailRegion = doc.text.slice(base[i - 1].end - 200, base[i - 1].end);
+      if (/\s\S/.test(tailRegion)) assert.ok(/\s/.test(doc.text[chunks[i].start - 1]), "tail starts mid-word");
+    }
+  }
+  assert.ok(seams > 5000);
+});
+
+test("with token units the tail holds at most `overlap` tokens of the previous chunk", () => {
+  const doc = loadCorpus("tts-handbook")[5];
+  const base = splitRecursive(doc, { splitter: "recursive", size: 200, overlap: 0, unit: "tokens" });
+  const chunks = splitTail(doc, { splitter: "tail", size: 200, overlap: 30, unit: "tokens" });
+  assert.ok(chunks.length > 2);
+  for (let i = 1; i < chunks.length; i++) {
+    const tail = doc.text.slice(chunks[i].start, base[i - 1].end);
+    assert.ok(tail.length > 0 && countTokens(tail) <= 31, `${countTokens(tail)} tokens`);
+  }
+});

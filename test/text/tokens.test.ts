@@ -1,0 +1,53 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { SeamlabError } from "../../src/core/errors";
+import { countTokens, encodeTokens, getEncoding, tokenOffsets } from "../../src/text/tokens";
+
+test("cl100k_base encodes the OpenAI cookbook example to its published token ids", () => {
+  // OpenAI cookbook "How to count tokens with tiktoken": "tiktoken is great!" -> [83, 1609, 5963, 374, 2294, 0].
+  assert.deepEqual(encodeTokens("tiktoken is great!"), [83, 1609, 5963, 374, 2294, 0]);
+  assert.equal(countTokens("tiktoken is great!"), 6);
+  assert.equal(countTokens(""), 0);
+});
+
+test("an encoding is loaded once per name", () => {
+  assert.equal(getEncoding("cl100k_base"), getEncoding());
+});
+
+test("an unknown encoding is a SeamlabError naming --encoding and listing the valid ones", () => {
+  assert.throws(
+    () => getEncoding("cl200k"),
+    (error: unknown) =>
+      error instanceof SeamlabError && /--encoding "cl200k"/.test(error.message) && /cl100k_base/.test(error.message) && /o200k_base/.test(error.message),
+  );
+});
+
+test("special-token strings in a document count as plain text instead of throwing", () => {
+  assert.ok(countTokens("before <|endoftext|> after") > 3);
+});
+
+test("ASCII token spans tile the text and each holds what its token decodes to", () => {
+  const text = "Overlap is an upper bound, not a promise: 200 characters.";
+  const { tokens, starts, ends } = tokenOffsets(text);
+  const encoder = getEncoding();
+  assert.equal(starts[0], 0);
+  assert.equal(ends[tokens.length - 1], text.length);
+  for (let t = 0; t < tokens.length; t++) {
+    assert.equal(text.slice(starts[t], ends[t]), encoder.decode([tokens[t]]));
+    if (t > 0) assert.equal(starts[t], ends[t - 1]);
+  }
+});
+
+test("tokens that split a multi-byte character get spans widened to the whole character", () => {
+  const text = "a\u{1F600}b \u65E5\u672C\u8A9E \u{1F1EB}\u{1F1F7} ok \uD800";
+  const { tokens, starts, ends } = tokenOffsets(text);
+  const isLowSurrogate = (i: number) => i > 0 && i < text.length && (text.charCodeAt(i) & 0xfc00) === 0xdc00 && (text.charCodeAt(i - 1) & 0xfc00) === 0xd800;
+  for (let t = 0; t < tokens.length; t++) {
+    assert.ok(starts[t] < ends[t], `token ${t} is empty`);
+    assert.ok(!isLowSurrogate(starts[t]) && !isLowSurrogate(ends[t]), `token ${t} cuts a surrogate pair`);
+    if (t > 0) assert.ok(starts[t] >= starts[t - 1] && ends[t] >= ends[t - 1] && starts[t] <= ends[t - 1]);
+  }
+  // The emoji (2 units) is split over several byte-level tokens that all map to [1, 3).
+  assert.ok(tokens.length > text.length / 3);
+  assert.equal(ends[tokens.length - 1], text.length);
+});

@@ -41,6 +41,13 @@ test("seams --help lists the options and exits 0", () => {
   assert.match(result.stdout, /Splitters: .*window/);
 });
 
+test("pairs and compare-splitters have --help too, and the top-level help lists all three", () => {
+  assert.match(seamlab("pairs", "--help").stdout, /straddles a paragraph break/);
+  assert.match(seamlab("compare-splitters", "--help").stdout, /--configs LIST/);
+  const top = seamlab("--help").stdout;
+  for (const name of ["seams", "pairs", "compare-splitters"]) assert.match(top, new RegExp(`\\n  ${name} `));
+});
+
 test("seams --json on a window split reports exact overlaps for every seam", () => {
   const result = seamlab("seams", "--corpus", join(dir, "corpus"), "--splitter", "window", "--size", "10", "--overlap", "3", "--json");
   assert.equal(result.status, 0, result.stderr);

@@ -29,7 +29,10 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
   const series = options.series ?? "series";
   const hasBand = rows.some((row) => typeof row[low] === "number" && typeof row[high] === "number");
   const hasSeries = rows.some((row) => row[series] !== undefined);
-  const color = hasSeries ? { field: series, type: "nominal", scale: colorScale(rows, series), title: null } : { value: "#0072B2" };
+  // Solid legend symbols: the legend is shared with the faint CI band, whose opacity it would otherwise take.
+  const color = hasSeries
+    ? { field: series, type: "nominal", scale: colorScale(rows, series), title: null, legend: { symbolOpacity: 1, symbolType: "circle" } }
+    : { value: "#0072B2" };
   const xEnc = { field: x, type: "quantitative", title: options.xTitle };
   const yScale = { zero: options.zero ?? false };
   const layers: Record<string, unknown>[] = [];

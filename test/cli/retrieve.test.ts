@@ -82,3 +82,16 @@ test("retrieve rejects a bad --k and an unknown retriever by naming them", async
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("retrieve prints byte-identical JSON on a second run", async () => {
+  const dir = corpusFolder();
+  try {
+    const args = ["--corpus", dir, "--splitter", "window", "--size", "50", "--overlap", "10", "--k", "3", "--json", "--per-doc"];
+    const first = await capture(() => retrieve(args));
+    const second = await capture(() => retrieve(args));
+    assert.equal(first.out, second.out);
+    assert.ok(!("timings" in JSON.parse(first.out)));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

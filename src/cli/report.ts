@@ -21,6 +21,8 @@ index.html into --out (default: reports). Exits 1 naming the notebook and cell w
   --only LIST       only notebooks whose file name starts with one of these, e.g. 03 or 01,02
   --timeout S       per-cell timeout in seconds (default: 300)
   --jobs N          notebooks run at once, one kernel each (default: 2)
+  --no-execute      render the notebooks' saved outputs instead of running them
+  --screenshots     also save screenshot-<page>-{light,dark}.png of the index and first notebook (needs chromium)
   --notebooks DIR   where the notebooks are (default: the project's notebooks/)`;
 
 export const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -42,6 +44,8 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
       only: { type: "string" },
       timeout: { type: "string" },
       jobs: { type: "string" },
+      "no-execute": { type: "boolean" },
+      screenshots: { type: "boolean" },
       notebooks: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
@@ -66,9 +70,15 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
     only,
     cellTimeoutMs: timeoutSeconds * 1000,
     jobs: intOption(values, "jobs", 2, { min: 1 }),
+    noExecute: values["no-execute"] === true,
     log: (line) => process.stderr.write(line + "\n"),
   });
   for (const failure of result.failures) process.stderr.write(`seamlab report: ${failure}\n`);
+  if (values.screenshots) {
+    const { screenshotPages } = await import("../report/screenshots");
+    const names = ["index", ...result.pages.slice(0, 1).map((page) => page.name)];
+    for (const path of await screenshotPages(outDir, names)) process.stderr.write(`screenshot: ${path}\n`);
+  }
   return result.ok ? 0 : 1;
 }
 

@@ -105,6 +105,8 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
     corpus ??= corpusFromParameters(executed[at]);
     if (failedRuns[at]) failures.push(failedRuns[at]!);
     const page = await renderNotebook(executed[at], name);
+    // Rendering saved outputs: a notebook saved with a failed cell still fails the command.
+    if (options.noExecute && page.status === "error") failures.push(page.failure ?? `${name}.ipynb: a cell failed`);
     for (const problem of page.problems) failures.push(`${name}.ipynb: ${problem}`);
     pages.push(page);
     files.set(`${name}.ipynb`, serializeNotebook(executed[at]));

@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Dealer, Subscriber, Request } from "zeromq";
+import { SeamlabError } from "../core/errors";
 import { decodeMessage, encodeMessage, newMessage, type JupyterMessage } from "./wire";
 
 export interface ExecuteOutcome {
@@ -80,7 +81,7 @@ export class TslabKernel {
   /** Starts `tslab kernel` in `root` and waits until shell and iopub both answer (kernel_info handshake). */
   static async start(root: string, { startupTimeoutMs = 60_000 } = {}): Promise<TslabKernel> {
     const binary = tslabBinary(root);
-    if (!existsSync(binary)) throw new Error(`tslab is not installed at ${binary}; run npm ci`);
+    if (!existsSync(binary)) throw new SeamlabError(`tslab is not installed at ${binary}; run npm ci in ${root}.`);
     const dir = mkdtempSync(join(tmpdir(), "seamlab-kernel-"));
     const key = randomBytes(32).toString("hex");
     const connection = {

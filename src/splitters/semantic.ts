@@ -21,7 +21,7 @@ import { SeamlabError } from "../core/errors";
 import { createEmbedder, EmbedderSpec } from "../embed/select";
 import { cosine, Embedder } from "../embed/types";
 import { sentenceRegions } from "../text/sentences";
-import { lengthFunctionFor } from "../text/tokens";
+import { lengthFunctionFor, tokenOffsets } from "../text/tokens";
 import type { SplitterConfig, Unit } from "./config";
 
 export type SemanticThreshold = { similarity: number } | { percentile: number };
@@ -31,7 +31,7 @@ export interface SemanticOptions {
   threshold?: SemanticThreshold;
   /** Most sentences in one chunk (default 12). */
   maxSentences?: number;
-  /** Longest chunk in `unit`s (default: no limit); a single longer sentence still forms its own chunk. */
+  /** Longest chunk in `unit`s (default: no limit); a longer sentence is first cut at whitespace (`capSentences`). */
   maxLength?: number;
   unit?: Unit;
   encoding?: string;
@@ -128,7 +128,13 @@ export function groupSentences(
 /** Splits `docs` semantically with sentence vectors from `embedder` (one batched `embed` call for the corpus). */
 export async function splitSemantic(docs: readonly Doc[], options: SemanticOptions, embedder: Embedder): Promise<Chunk[]> {
   const settings = checkOptions(options);
-  const plans: Plan[] = docs.map((doc) => ({ doc, sentences: sentenceRegions(doc.text) }));
+  const plans: Plan[] = docs.map((doc) => ({
+    doc,
+    sentences:
+      settings.maxLength === undefined
+        ? sentenceRegions(doc.text)
+        : capSentences(doc.text, sentenceRegions(doc.text), settings.unit, settings.maxLength, settings.encoding),
+  }));
   const texts = plans.flatMap((plan) => embeddingTexts(plan, settings.window));
   const vectors = texts.length === 0 ? [] : await embedder.embed(texts);
   const lengthOf = settings.maxLength === undefined ? undefined : lengthFunctionFor(settings.unit, settings.encoding);
@@ -141,10 +147,7 @@ export async function splitSemantic(docs: readonly Doc[], options: SemanticOptio
     const similarities = neighbourSimilarities(docVectors);
     const t = settings.threshold;
     const threshold = "similarity" in t ? t.similarity : similarities.length === 0 ? -Infinity : percentile(similarities, t.percentile);
-    const fits =
-      lengthOf === undefined
-        ? undefined
-        : (first: number, last: number) => lengthOf(doc.text.slice(sentences[first].start, sentences[last].end)) <= settings.maxLength!;
+    const fits = lengthOf === undefined ? undefined : lengthCheck(doc.text, sentences, settings.unit, settings.maxLength!, lengthOf);
     for (const [first, last] of groupSentences(similarities, sentences.length, { ...settings, threshold, fits })) {
       const start = sentences[first].start;
       const end = sentences[last].end;
@@ -152,6 +155,76 @@ export async function splitSemantic(docs: readonly Doc[], options: SemanticOptio
     }
   }
   return chunks;
+}
+
+/**
+ * Cuts every "sentence" longer than `limit` (chat logs, tables and code have few sentence ends) into pieces within
+ * it, each ending at the last whitespace before the limit (or exactly at it when there is none). The pieces are
+ * then treated as sentences, so `maxLength` holds for every chunk.
+ */
+export function capSentences(
+  text: string,
+  sentences: { start: number; end: number }[],
+  unit: Unit,
+  limit: number,
+  encoding?: string,
+): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  for (const sentence of sentences) {
+    let start = sentence.start;
+    for (;;) {
+      const rest = text.slice(start, sentence.end);
+      let cut: number;
+      if (unit === "chars") {
+        if (rest.length <= limit) break;
+        cut = limit;
+      } else {
+        const { starts, tokens } = tokenOffsets(rest, encoding);
+        if (tokens.length <= limit) break;
+        cut = starts[limit];
+      }
+      const space = rest.lastIndexOf(" ", cut) > 0 ? rest.lastIndexOf(" ", cut) : Math.max(rest.lastIndexOf("\n", cut), 0);
+      let end = start + (space > 0 ? space : Math.max(cut, 1));
+      while (end > start && /\s/.test(text[end - 1])) end--;
+      if (end <= start) end = start + Math.max(cut, 1);
+      out.push({ start, end });
+      start = end;
+      while (start < sentence.end && /\s/.test(text[start])) start++;
+      if (start >= sentence.end) break;
+    }
+    if (start < sentence.end) out.push({ start, end: sentence.end });
+  }
+  return out;
+}
+
+/**
+ * Whether sentences first..last fit in `limit`. Characters are exact arithmetic on offsets. Tokens are exact too,
+ * but tokenizing every growing chunk is quadratic (11 s on Chroma's corpora), so the sum of the parts' token counts
+ * (sentences and the gaps between them) screens first: only a chunk whose sum is within 10% of the limit is
+ * tokenized whole. BPE pre-tokenization splits at whitespace, so a concatenation needs about as many tokens as its
+ * parts (a gap's space usually joins the next word), never anywhere near 10% more or fewer.
+ */
+function lengthCheck(
+  text: string,
+  sentences: { start: number; end: number }[],
+  unit: Unit,
+  limit: number,
+  lengthOf: (text: string) => number,
+): (first: number, last: number) => boolean {
+  if (unit === "chars") return (first, last) => sentences[last].end - sentences[first].start <= limit;
+  const own = sentences.map((s) => lengthOf(text.slice(s.start, s.end)));
+  const gap = sentences.map((s, i) => (i === 0 ? 0 : lengthOf(text.slice(sentences[i - 1].end, s.start))));
+  return (first, last) => {
+    let parts = own[first];
+    let gaps = 0;
+    for (let i = first + 1; i <= last; i++) {
+      parts += own[i];
+      gaps += gap[i];
+    }
+    if (parts + gaps < 0.9 * limit) return true;
+    if (parts > 1.1 * limit) return false;
+    return lengthOf(text.slice(sentences[first].start, sentences[last].end)) <= limit;
+  };
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Doc } from "../../src/core/types";
 import { SeamlabError } from "../../src/core/errors";
 import { Embedder, emptyInputReport } from "../../src/embed/types";
 import {
+  capSentences,
   groupSentences,
   percentile,
   prepareSemanticSplit,
@@ -63,7 +64,7 @@ test("sentence overlap repeats the last sentence(s) of a chunk at the start of t
   assert.ok(chunks[0].end > chunks[1].start, "the chunks overlap by one sentence");
 });
 
-test("maxLength caps a chunk, and a lone long sentence still forms a chunk", async () => {
+test("maxLength caps every chunk, cutting an over-long sentence at spaces", async () => {
   // Similarity 0 never breaks on topic here (all cosines are positive): only the 40-char cap splits.
   const chunks = await splitSemantic([doc], { threshold: { similarity: 0 }, maxLength: 40 }, topics);
   assert.deepEqual(chunks.map((c) => c.text), [
@@ -71,8 +72,17 @@ test("maxLength caps a chunk, and a lone long sentence still forms a chunk", asy
     "Cats sleep a lot.\n\nBond yields rose.",
     "The bond market fell. Bonds are debt.",
   ]);
+  // A sentence longer than the cap is cut at the last space before it, so no chunk exceeds 10 chars.
   const long = await splitSemantic([{ id: "x", text: "A very long sentence about a cat that goes on. Short." }], { maxLength: 10 }, topics);
-  assert.deepEqual(long.map((c) => c.text), ["A very long sentence about a cat that goes on.", "Short."]);
+  assert.deepEqual(long.map((c) => c.text), ["A very", "long", "sentence", "about a", "cat that", "goes on.", "Short."]);
+});
+
+test("over-long sentences are cut within a token limit too", () => {
+  const text = "word ".repeat(30).trim();
+  const pieces = capSentences(text, [{ start: 0, end: text.length }], "tokens", 8);
+  assert.ok(pieces.length >= 4);
+  for (const p of pieces) assert.ok(text.slice(p.start, p.end).split(" ").length <= 8, text.slice(p.start, p.end));
+  assert.equal(pieces.map((p) => text.slice(p.start, p.end)).join(" "), text, "pieces cover the sentence, split at spaces");
 });
 
 test("configs map to options; a character overlap is refused with a pointer to overlapSentences", () => {

@@ -127,11 +127,12 @@ function separatorOccurs(text: string, separator: string, isRegex: boolean): boo
 }
 
 /**
- * Pieces of `text[start, end)` split on `separator`, as absolute flat `[s, e, ...]` pairs, empties dropped
+ * Pieces of `text[start, end)` (`sub` is that slice) split on `separator`, as absolute flat `[s, e, ...]` pairs, empties dropped
  * (Python `_split_text_with_regex`). An empty separator splits into code points (Python `list(text)`).
  */
 function splitPieces(
   text: string,
+  sub: string,
   start: number,
   end: number,
   separator: string,
@@ -151,7 +152,7 @@ function splitPieces(
   }
   // JS keeps separators with a lookahead split: every occurrence start is a boundary, even overlapping ones.
   const overlapping = jsCompat && !isRegex && (keep === true || keep === "start");
-  const m = findSeparatorMatches(text.slice(start, end), separator, isRegex, overlapping);
+  const m = findSeparatorMatches(sub, separator, isRegex, overlapping);
   const push = (s: number, e: number) => {
     if (e > s) pieces.push(start + s, start + e);
   };
@@ -260,7 +261,7 @@ export function splitRecursiveSpans(text: string, options: RecursiveOptions): Sp
       }
     }
     const jsCompat = options.langchainJsCompat === true;
-    const pieces = splitPieces(text, start, end, separator, isSeparatorRegex, keepSeparator, jsCompat);
+    const pieces = splitPieces(text, sub, start, end, separator, isSeparatorRegex, keepSeparator, jsCompat);
     // LangChain JS tests `if (!newSeparators)`, and an empty array is truthy: it splits into characters.
     if (jsCompat && found && rest.length === 0) rest = [""];
     const n = pieces.length / 2;

@@ -1,0 +1,155 @@
+// Throughput of seamlab's `recursive` port against the real LangChain RecursiveCharacterTextSplitter on
+// ../shared/data/opentelemetry-docs (1000/200), in alternating rounds, checking the chunks are identical; then
+// a 50 MB single document through window, recursive and tokens. Last line:
+//   recursive vs langchain: N.NNx (same chunks: yes|no)
+// The ratio is against LangChain's own splitText alone (its async API, in-process, no span recovery), which is
+// the conservative comparison: seamlab's `langchain` splitter also pays for locating every chunk.
+// Times are process CPU time (user + system), medians over the rounds: on a shared 2-core machine wall-clock
+// time mostly measures the other processes. Wall-clock medians are printed too.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { RecursiveCharacterTextSplitter } from "@langchain/textsplitters";
+import { seededRandom } from "../src/core/random";
+import type { Chunk, Doc } from "../src/core/types";
+import { locateChunks } from "../src/splitters/langchain";
+import { splitRecursive } from "../src/splitters/recursive";
+import { splitDoc } from "../src/splitters/registry";
+import { getEncoding } from "../src/text/tokens";
+
+const corpusRoot = fileURLToPath(new URL("../../shared/data/opentelemetry-docs/", import.meta.url));
+const rounds = Number(process.env.BENCH_ROUNDS ?? 11);
+const bigMb = Number(process.env.BENCH_BIG_MB ?? 50);
+
+function markdownFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...markdownFiles(path));
+    else if (name.endsWith(".md")) out.push(path);
+  }
+  return out;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function generatedProse(chars: number): string {
+  const random = seededRandom(11);
+  const words = ["alpha", "beta", "gamma", "delta", "observability", "trace", "span", "metric", "log", "the", "a", "of"];
+  const paragraphs: string[] = [];
+  let length = 0;
+  while (length < chars) {
+    const count = 20 + Math.floor(random() * 120);
+    const paragraph: string[] = [];
+    for (let i = 0; i < count; i++) paragraph.push(words[Math.floor(random() * words.length)]);
+    const sentence = paragraph.join(" ") + ".";
+    paragraphs.push(sentence);
+    length += sentence.length + 2;
+  }
+  return paragraphs.join("\n\n").slice(0, chars);
+}
+
+async function main(): Promise<void> {
+  const docs: Doc[] = markdownFiles(corpusRoot).map((path) => ({
+    id: relative(corpusRoot, path),
+    text: readFileSync(path, "utf8").replace(/\r\n?/g, "\n"),
+  }));
+  const chars = docs.reduce((n, d) => n + d.text.length, 0);
+  console.log(`corpus: opentelemetry-docs, ${docs.length} files, ${(chars / 1e6).toFixed(2)} M chars; 1000/200 chars`);
+
+  const config = { splitter: "recursive", size: 1000, overlap: 200 };
+  const langchain = new RecursiveCharacterTextSplitter({ chunkSize: 1000, chunkOverlap: 200 });
+  const recursiveMs: number[] = [];
+  const langchainMs: number[] = [];
+  const recursiveWall: number[] = [];
+  const langchainWall: number[] = [];
+  const cpuMs = (since: NodeJS.CpuUsage) => {
+    const used = process.cpuUsage(since);
+    return (used.user + used.system) / 1000;
+  };
+  let ours: Chunk[][] = [];
+  let theirs: string[][] = [];
+  for (let round = 0; round < rounds; round++) {
+    // Alternate which goes first so warm-up and GC pressure do not favour one side.
+    const runRecursive = () => {
+      const t0 = performance.now();
+      const c0 = process.cpuUsage();
+      ours = docs.map((d) => splitRecursive(d, config));
+      recursiveMs.push(cpuMs(c0));
+      recursiveWall.push(performance.now() - t0);
+    };
+    const runLangchain = async () => {
+      const t0 = performance.now();
+      const c0 = process.cpuUsage();
+      const out: string[][] = [];
+      for (const d of docs) out.push(await langchain.splitText(d.text));
+      langchainMs.push(cpuMs(c0));
+      langchainWall.push(performance.now() - t0);
+      theirs = out;
+    };
+    if (round % 2 === 0) {
+      runRecursive();
+      await runLangchain();
+    } else {
+      await runLangchain();
+      runRecursive();
+    }
+    console.log(
+      `round ${round + 1}: recursive ${recursiveMs[round].toFixed(0)} ms CPU (${recursiveWall[round].toFixed(0)} wall), ` +
+        `langchain ${langchainMs[round].toFixed(0)} ms CPU (${langchainWall[round].toFixed(0)} wall)`,
+    );
+  }
+
+  // Same chunks: texts from LangChain, spans recovered by ordered search, against the port's native spans.
+  let same = true;
+  let chunkCount = 0;
+  for (let d = 0; d < docs.length && same; d++) {
+    const located = locateChunks(docs[d], theirs[d]);
+    chunkCount += located.length;
+    same =
+      located.length === ours[d].length &&
+      located.every((c, i) => c.start === ours[d][i].start && c.end === ours[d][i].end && c.text === ours[d][i].text);
+  }
+  const recursiveMedian = median(recursiveMs);
+  const langchainMedian = median(langchainMs);
+  const mbps = (ms: number) => (chars / 1e6 / (ms / 1000)).toFixed(1);
+  console.log(
+    `median CPU of ${rounds} rounds: recursive ${recursiveMedian.toFixed(0)} ms (${mbps(recursiveMedian)} M chars/s), ` +
+      `langchain ${langchainMedian.toFixed(0)} ms (${mbps(langchainMedian)} M chars/s), ${chunkCount} chunks`,
+  );
+  console.log(
+    `median wall-clock: recursive ${median(recursiveWall).toFixed(0)} ms, langchain ${median(langchainWall).toFixed(0)} ms ` +
+      `(${(median(langchainWall) / median(recursiveWall)).toFixed(2)}x)`,
+  );
+
+  // One large document: linear time, bounded memory.
+  if (bigMb > 0) {
+    const text = generatedProse(bigMb * 1e6);
+    getEncoding();
+    for (const splitter of ["window", "recursive", "tokens"]) {
+      const big = splitter === "tokens" ? { splitter, size: 256, overlap: 32 } : { splitter, size: 1000, overlap: 200 };
+      const t0 = performance.now();
+      const c0 = process.cpuUsage();
+      const chunks = splitDoc({ id: "big", text }, big);
+      const ms = cpuMs(c0);
+      const wall = performance.now() - t0;
+      const heap = process.memoryUsage().heapUsed / 1e6;
+      console.log(
+        `${bigMb} MB single doc, ${splitter} ${big.size}/${big.overlap}: ${chunks.length} chunks in ${(ms / 1000).toFixed(2)} s CPU ` +
+          `(${(wall / 1000).toFixed(2)} s wall, ` +
+          `${(bigMb / (ms / 1000)).toFixed(1)} MB/s, heap ${heap.toFixed(0)} MB)`,
+      );
+    }
+  }
+
+  console.log(`recursive vs langchain: ${(langchainMedian / recursiveMedian).toFixed(2)}x (same chunks: ${same ? "yes" : "no"})`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
 import { buildReport } from "../report/build";
+import { killAllKernels } from "../report/kernel";
 import { intOption, stringOption } from "./options";
 
 export const summary = "Run the notebooks on a corpus (parameter injection) and render the static HTML report.";
@@ -62,6 +63,15 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
   const only = values.only ? values.only.split(",").map((part) => part.trim()).filter(Boolean) : undefined;
   const outDir = resolve(process.cwd(), values.out ?? "reports");
   const notebooksDir = values.notebooks ? resolve(process.cwd(), values.notebooks) : resolve(projectRoot, "notebooks");
+  // Ctrl-C reaches the kernels too (same process group) and tslab treats it as "interrupt", not "exit":
+  // stop them ourselves. The previous report stays as it was (nothing is written until the end).
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      killAllKernels();
+      process.stderr.write(`seamlab report: stopped by ${signal}; the previous report was left as it was.\n`);
+      process.exit(130);
+    });
+  }
   const result = await buildReport({
     root: projectRoot,
     notebooksDir,

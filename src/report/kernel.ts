@@ -27,6 +27,19 @@ interface Pending {
   done: () => void;
 }
 
+// Kernels still running, so that an interrupted report does not leave tslab processes behind.
+const liveKernels = new Set<{ child: ChildProcess; dir: string }>();
+let exitHookInstalled = false;
+
+/** Kills every kernel this process started (synchronous: safe in an "exit" handler) and removes their temp dirs. */
+export function killAllKernels(): void {
+  for (const kernel of liveKernels) {
+    if (kernel.child.exitCode === null && kernel.child.signalCode === null) kernel.child.kill("SIGKILL");
+    rmSync(kernel.dir, { recursive: true, force: true });
+  }
+  liveKernels.clear();
+}
+
 export function tslabBinary(root: string): string {
   return join(root, "node_modules", "tslab", "bin", "tslab");
 }
@@ -103,6 +116,13 @@ export class TslabKernel {
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" },
     });
+    const live = { child, dir };
+    liveKernels.add(live);
+    child.on("exit", () => liveKernels.delete(live));
+    if (!exitHookInstalled) {
+      exitHookInstalled = true;
+      process.on("exit", killAllKernels);
+    }
     const address = (port: number) => `ipc://${connection.ip}:${port}`;
     const shell = new Dealer();
     const control = new Dealer();

@@ -30,11 +30,11 @@ export function langchainFieldsFor(config: SplitterConfig): LangchainFields {
     tokenEncoding: unit === "tokens" ? config.encoding ?? defaultEncoding : null,
   };
   if (config.separators) fields.separators = config.separators;
-  if (keep !== undefined) fields.keepSeparator = keep;
+  if (keep === true || keep === false) fields.keepSeparator = keep;
   return fields;
 }
 
-/** True when source[from, to) holds only whitespace; otherwise the offset of its first non-whitespace unit. */
+/** The offset of the first non-whitespace unit in source[from, to), or -1 when it is all whitespace. */
 function firstNonBlank(source: string, from: number, to: number): number {
   for (let i = from; i < to; i++) if (!isWhitespaceCode(source.charCodeAt(i))) return i;
   return -1;

@@ -2,7 +2,7 @@ import type { Chunk } from "../core/types";
 import { createEmbedder, EmbedderSpec } from "../embed/select";
 import { cosine, Embedder } from "../embed/types";
 import { isEmbedder } from "./dense";
-import type { Reranker } from "./rerank";
+import type { AsyncReranker } from "./rerank-http";
 import type { RankedChunk } from "./types";
 
 /**
@@ -10,7 +10,7 @@ import type { RankedChunk } from "./types";
  * earlier first-stage rank). With a ready Embedder, chunk vectors are computed once per chunk object; with an
  * `lsa` spec, the model is fitted once per chunk array (one sweep config) on all of that config's chunks.
  */
-export function denseReranker(embedderOrSpec: Embedder | EmbedderSpec = { kind: "lsa" }): Reranker {
+export function denseReranker(embedderOrSpec: Embedder | EmbedderSpec = { kind: "lsa" }): AsyncReranker {
   const models = new WeakMap<readonly Chunk[], Promise<Embedder>>();
   const vectors = new WeakMap<Embedder, WeakMap<Chunk, Float32Array>>();
   const embedderFor = (chunks: readonly Chunk[]): Promise<Embedder> => {

@@ -2,6 +2,11 @@ import type { Chunk } from "../core/types";
 import { SeamlabError } from "../core/errors";
 import { HttpRetryOptions, postJsonWithRetries, RequestBudget } from "../embed/http-retry";
 import type { Reranker } from "./rerank";
+
+/** A Reranker whose `rerank` always returns a promise (both rerankers here are async). */
+export type AsyncReranker = Omit<Reranker, "rerank"> & {
+  rerank(query: string, candidates: readonly RankedChunk[], chunks: readonly Chunk[], k: number): Promise<RankedChunk[]>;
+};
 import type { RankedChunk } from "./types";
 
 /**
@@ -28,7 +33,7 @@ export interface HttpRerankerOptions extends HttpRetryOptions {
   maxRequests?: number;
 }
 
-export function httpReranker(options: HttpRerankerOptions): Reranker {
+export function httpReranker(options: HttpRerankerOptions): AsyncReranker {
   let endpoint: URL;
   try {
     endpoint = new URL(options.url);

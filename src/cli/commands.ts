@@ -13,4 +13,5 @@ export const commands: Record<string, () => Promise<CommandModule>> = {
   seams: () => import("./seams"),
   pairs: () => import("./pairs"),
   "compare-splitters": () => import("./compare-splitters"),
+  sweep: () => import("./sweep"),
 };

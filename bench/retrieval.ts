@@ -6,8 +6,9 @@
  * Reports index build time and query throughput as ratios (theirs / ours, > 1 means ours is faster; median
  * of --runs runs), and how often the top-5 sets agree (mean Jaccard of the sets, share identical).
  * Settings: k1 = 1.2, b = 0.75 everywhere; MiniSearch with d = 0 (plain BM25, not BM25+), no prefix/fuzzy,
- * OR, and its coordination factor divided out (it still normalises document length its own way, so its
- * scores differ slightly from the textbook formula and its top-5 sets agree less); wink with k = 1 (its idf is then Lucene's, like ours) — wink rounds each term weight to 4 decimals,
+ * OR, and its coordination factor divided out (it still measures document length in *distinct* terms,
+ * not term occurrences, so its scores differ from the textbook formula and its top-5 sets agree less); its
+ * query time includes sorting every matching chunk, which it returns unlimited; wink with k = 1 (its idf is then Lucene's, like ours) — wink rounds each term weight to 4 decimals,
  * so near-ties may order differently.
  *
  *   npm run bench:retrieval [-- --corpus PATH --size 1000 --overlap 200 --runs 3 --json]

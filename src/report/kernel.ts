@@ -58,6 +58,7 @@ export class TslabKernel {
     private readonly shell: Dealer,
     private readonly control: Dealer,
     private readonly iopub: Subscriber,
+    private readonly stdin: Dealer,
     private readonly heartbeat: Request,
   ) {
     child.stderr?.on("data", (chunk: Buffer) => {
@@ -127,13 +128,17 @@ export class TslabKernel {
     const shell = new Dealer();
     const control = new Dealer();
     const iopub = new Subscriber();
+    // stdin and heartbeat are connected for protocol completeness; cells run with allow_stdin: false, and a dead
+    // kernel is noticed from its process exiting rather than from missed heartbeats.
+    const stdin = new Dealer();
     const heartbeat = new Request();
     iopub.subscribe();
     shell.connect(address(connection.shell_port));
     control.connect(address(connection.control_port));
     iopub.connect(address(connection.iopub_port));
+    stdin.connect(address(connection.stdin_port));
     heartbeat.connect(address(connection.hb_port));
-    const kernel = new TslabKernel(child, key, dir, shell, control, iopub, heartbeat);
+    const kernel = new TslabKernel(child, key, dir, shell, control, iopub, stdin, heartbeat);
     try {
       await kernel.handshake(startupTimeoutMs);
     } catch (error) {
@@ -267,7 +272,7 @@ export class TslabKernel {
       this.child.kill("SIGKILL");
       await this.waitForExit(2000);
     }
-    for (const socket of [this.shell, this.control, this.iopub, this.heartbeat]) socket.close();
+    for (const socket of [this.shell, this.control, this.iopub, this.stdin, this.heartbeat]) socket.close();
     rmSync(this.dir, { recursive: true, force: true });
   }
 

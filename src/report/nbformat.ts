@@ -89,7 +89,8 @@ export function injectParameters(notebook: Notebook, parameters: Record<string, 
   const lines = ["// Parameters injected by `seamlab report`", ...names.map((n) => `const ${n} = ${parameterLiteral(parameters[n])};`)];
   const injected: CodeCell = {
     cell_type: "code",
-    id: "injected-parameters",
+    // Cell ids exist from nbformat 4.5 on; 4.4's schema rejects them.
+    ...(notebook.nbformat_minor >= 5 ? { id: "injected-parameters" } : {}),
     source: splitLines(lines.join("\n")),
     metadata: { tags: ["injected-parameters"] },
     outputs: [],

@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -45,4 +45,25 @@ test("a fixture notebook executes under `jupyter nbconvert --execute` with the s
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+});
+
+test("notebooks executed by seamlab's runner validate against nbformat's own schema", (t) => {
+  const where = spawnSync("sh", ["-c", "command -v jupyter"], { encoding: "utf8" });
+  const jupyter = where.stdout.trim();
+  if (where.status !== 0 || jupyter === "") {
+    console.log("# skipping nbformat validation: jupyter not installed");
+    t.skip("jupyter not installed");
+    return;
+  }
+  // Jupyter's own Python (its shebang) has nbformat.
+  const python = readFileSync(jupyter, "utf8").split("\n")[0].replace(/^#!\s*/, "").trim().split(/\s+/);
+  const fixtures = join(here, "..", "fixtures", "notebooks", "executed");
+  const check = spawnSync(
+    python[0],
+    [...python.slice(1), "-c", "import nbformat, sys\nfor p in sys.argv[1:]:\n    nbformat.validate(nbformat.read(p, as_version=4))\nprint('valid')",
+      join(fixtures, "every-output.ipynb"), join(fixtures, "failing-cell.ipynb")],
+    { encoding: "utf8" },
+  );
+  assert.equal(check.status, 0, check.stderr);
+  assert.equal(check.stdout.trim(), "valid");
 });

@@ -48,3 +48,8 @@ test("a notebook without a parameters cell gets the injected cell first", () => 
 test("splitLines keeps the newline on each line, as nbformat stores sources", () => {
   assert.deepEqual(splitLines("a\nb\n\nc"), ["a\n", "b\n", "\n", "c"]);
 });
+
+test("the injected cell has an id only in nbformat 4.5+ notebooks, whose schema allows ids", () => {
+  assert.equal(injectParameters(notebook(), { k: 1 }).cells[2].id, "injected-parameters");
+  assert.equal("id" in injectParameters({ ...notebook(), nbformat_minor: 4 }, { k: 1 }).cells[2], false);
+});

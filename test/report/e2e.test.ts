@@ -12,7 +12,8 @@ import { buildReport } from "../../src/report/build";
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..", "..");
 const CHROMIUM = "/usr/bin/chromium";
-const screenshotDir = process.env.SEAMLAB_SCREENSHOT_DIR;
+// Kept after the test (outside the deleted work dir) so a reviewer can look at them.
+const screenshotDir = process.env.SEAMLAB_SCREENSHOT_DIR ?? join(tmpdir(), "seamlab-e2e-screenshots");
 
 test("the rendered report opens in headless Chromium with working charts, no network and no console errors", async (t) => {
   if (!existsSync(CHROMIUM)) {
@@ -74,12 +75,13 @@ test("the rendered report opens in headless Chromium with working charts, no net
       await page.click("#theme-toggle");
       const dark = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       assert.notEqual(light, dark, "the toggle switches themes");
-      const dir = screenshotDir ?? work;
+      const dir = screenshotDir;
       mkdirSync(dir, { recursive: true });
       await page.screenshot({ path: join(dir, "e2e-notebook-dark.png"), fullPage: true });
       await page.click("#theme-toggle");
       await page.screenshot({ path: join(dir, "e2e-notebook-light.png"), fullPage: true });
       assert.ok(existsSync(join(dir, "e2e-notebook-light.png")));
+      console.log(`# screenshots: ${join(dir, "e2e-notebook-light.png")} and e2e-notebook-dark.png`);
 
       assert.deepEqual(problems, []);
       assert.ok(requests.length >= 2, "requests were recorded");

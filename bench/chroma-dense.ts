@@ -15,6 +15,7 @@ import { createBm25Retriever } from "../src/retrieval/bm25";
 import { createDenseRetriever } from "../src/retrieval/dense";
 import { evaluateQueries, summarizeOutcomes, type RetrievalSummary } from "../src/retrieval/evaluate";
 import { createHybridRetriever } from "../src/retrieval/hybrid";
+import { neighbourRowsFromVectors, summariseNeighbours, type NeighbourSummary } from "../src/measure/neighbour-similarity";
 import type { Query, Retriever } from "../src/retrieval/types";
 import { splitRecursive } from "../src/splitters/recursive";
 import { semanticSentenceTexts, splitSemantic, type SemanticOptions } from "../src/splitters/semantic";
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
   ];
 
   const rows: Row[] = [];
+  const neighbours: { config: string; summary: NeighbourSummary }[] = [];
   for (const config of configs) {
     const t0 = performance.now();
     const chunks = await config.split();
@@ -67,6 +69,9 @@ async function main(): Promise<void> {
     const bm25 = createBm25Retriever(chunks);
     const lsa = await createDenseRetriever(chunks, fitLsa(chunks.map((c) => c.text), { dimensions: 256 }));
     const hybrid = createHybridRetriever([bm25, lsa]);
+    const dims = lsa.index.dimensions;
+    const vectors = chunks.map((_, i) => lsa.index.matrix.subarray(i * dims, (i + 1) * dims));
+    neighbours.push({ config: config.name, summary: summariseNeighbours(neighbourRowsFromVectors(chunks, vectors, lsa.embedder.name)) });
     const t2 = performance.now();
     const meanTokens = chunks.reduce((s, c) => s + c.text.length, 0) / chunks.length;
     console.log(
@@ -94,6 +99,13 @@ async function main(): Promise<void> {
       });
       console.log(`| ${config.name} | ${retriever} | ${cells.join(" | ")} | ${retriever === "bm25" ? published[config.name] ?? "n/a" : ""} |`);
     }
+  }
+  console.log("\nneighbouring chunks (same doc, span order): cosine under lsa-256 vs real overlap\n");
+  console.log("| config | pairs | overlapping | mean cos | mean cos overlapping | mean cos disjoint | corr(overlap share, cos) |");
+  console.log("|---|---|---|---|---|---|---|");
+  const f = (x: number) => (Number.isNaN(x) ? "n/a" : x.toFixed(3));
+  for (const { config, summary: n } of neighbours) {
+    console.log(`| ${config} | ${n.pairs} | ${n.overlappingPairs} | ${f(n.meanSimilarity)} | ${f(n.meanSimilarityOverlapping)} | ${f(n.meanSimilarityDisjoint)} | ${f(n.correlation)} |`);
   }
   console.log(`\nlsa = ${rows.length > 0 ? "lsa-256 (TF-IDF+SVD fitted on this corpus; not a neural model)" : ""}; total ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

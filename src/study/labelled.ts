@@ -1,0 +1,97 @@
+// Labelled evaluation (notebook 05): recall@k and span IoU per config from a labelled file, and a paired
+// comparison of two configs on the same questions.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Doc } from "../core/types";
+import { sha256 } from "../experiment/cache";
+import { pairedComparison, type PairedComparison } from "../experiment/stats";
+import { evaluateSplitterConfig, type ConfigEvaluation } from "../retrieval/evaluateConfig";
+import type { Query } from "../retrieval/types";
+import type { SplitterConfig } from "../splitters/config";
+
+/**
+ * Writes queries with one gold span each as an answer-span JSONL file (`{question, answer_span, doc}` per
+ * line), the shape a user's own labelled file takes, and returns its path. Used to give the notebook a
+ * labelled set on a fresh clone; the file lands in the OS temp folder, named by its content hash.
+ */
+export function writeAnswerSpanJsonl(docs: readonly Doc[], queries: readonly Query[]): string {
+  const byId = new Map(docs.map((doc) => [doc.id, doc]));
+  const lines: string[] = [];
+  for (const query of queries) {
+    const gold = query.gold[0];
+    const doc = gold ? byId.get(gold.doc) : undefined;
+    if (!doc) continue;
+    lines.push(JSON.stringify({ question: query.text, answer_span: doc.text.slice(gold.start, gold.end), doc: doc.id }));
+  }
+  const text = lines.join("\n") + "\n";
+  const dir = join(tmpdir(), "seamlab-labelled");
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `header-queries-${sha256(text).slice(0, 12)}.jsonl`);
+  writeFileSync(path, text);
+  return path;
+}
+
+/** A config's short label: "recursive 1000/200". */
+export function configLabel(config: SplitterConfig): string {
+  return `${config.splitter} ${config.size}/${config.overlap}`;
+}
+
+/** Evaluates each config with BM25 at k (split, index, query). */
+export async function evaluateConfigs(docs: readonly Doc[], queries: readonly Query[], configs: readonly SplitterConfig[], k: number): Promise<ConfigEvaluation[]> {
+  const out: ConfigEvaluation[] = [];
+  for (const config of configs) out.push(await evaluateSplitterConfig(docs, queries, config, { k }));
+  return out;
+}
+
+/** `barWithCI` rows of recall@k (fraction, bootstrap CI) per config. */
+export function recallRows(evaluations: readonly ConfigEvaluation[]): Record<string, number | string>[] {
+  return evaluations.map((e) => ({ label: configLabel(e.config), value: e.summary.recallAtK, low: e.summary.recallAtKCI.low, high: e.summary.recallAtKCI.high }));
+}
+
+/** `barWithCI` rows of mean span IoU (retrieved text vs gold text, overlaps counted once) per config. */
+export function iouRows(evaluations: readonly ConfigEvaluation[]): Record<string, number | string>[] {
+  return evaluations.map((e) => ({ label: configLabel(e.config), value: e.summary.iou, low: e.summary.iouCI.low, high: e.summary.iouCI.high }));
+}
+
+/** The metrics table, one row per config. */
+export function evaluationTableRows(evaluations: readonly ConfigEvaluation[]): Record<string, number | string>[] {
+  return evaluations.map((e) => ({
+    config: configLabel(e.config),
+    chunks: e.summary.chunks,
+    [`recall@${e.summary.k} (%)`]: 100 * e.summary.recallAtK,
+    "span recall (%)": 100 * e.summary.spanRecall,
+    "span precision (%)": 100 * e.summary.spanPrecision,
+    "span IoU (%)": 100 * e.summary.iou,
+    "IoU, Chroma's way (%)": 100 * e.summary.chroma.iou,
+    "index size / corpus": e.indexRatio,
+  }));
+}
+
+/** Paired comparison of config A against config B on the same queries (hit = a gold span inside a top-k chunk). */
+export function compareEvaluations(a: ConfigEvaluation, b: ConfigEvaluation): PairedComparison {
+  return pairedComparison(
+    a.outcomes.map((o) => o.hit),
+    b.outcomes.map((o) => o.hit),
+  );
+}
+
+/** The paired comparison as a one-row table. */
+export function comparisonTableRows(a: ConfigEvaluation, b: ConfigEvaluation, c: PairedComparison): Record<string, number | string>[] {
+  return [
+    {
+      A: configLabel(a.config),
+      B: configLabel(b.config),
+      queries: c.queries,
+      "A wins": c.wins,
+      "B wins": c.losses,
+      ties: c.ties,
+      "hit rate A (%)": 100 * c.hitRateA,
+      "hit rate B (%)": 100 * c.hitRateB,
+      "A - B (points)": 100 * c.diff,
+      "95% CI low": 100 * c.diffCI.low,
+      "95% CI high": 100 * c.diffCI.high,
+      "McNemar p": c.mcnemarP,
+    },
+  ];
+}

@@ -1,0 +1,93 @@
+// Top-k redundancy (notebook 04): with overlap, neighbouring chunks repeat each other and can fill the top-k
+// with one passage twice. Measured per overlap, then jointly over overlap x first-stage depth with an MMR
+// reranker cutting back to k.
+import { normalizeConfig, type ExperimentConfig } from "../experiment/grid";
+import { runGrid, type CostedRow } from "../experiment/run";
+import type { RetrievalInputs } from "./inputs";
+
+export interface RedundancySpec {
+  splitter: string;
+  size: number;
+  overlaps: number[];
+  /** Chunks the reader gets (final k). */
+  k: number;
+  /** First-stage depths the reranker chooses k from (each >= k). */
+  depths: number[];
+  /** MMR weight of relevance against novelty. */
+  lambda: number;
+}
+
+export interface RedundancyRows {
+  /** BM25 top-k, no reranker, one row per overlap. */
+  plain: CostedRow[];
+  /** BM25 top-depth -> mmr -> k, one row per overlap x depth. */
+  reranked: CostedRow[];
+}
+
+/** Runs (or reads from the cache) the plain and reranked configs over one splitter's overlaps. */
+export async function runRedundancyGrid(inputs: RetrievalInputs, spec: RedundancySpec): Promise<RedundancyRows> {
+  const configs: ExperimentConfig[] = [];
+  for (const overlap of spec.overlaps) {
+    const splitter = { splitter: spec.splitter, size: spec.size, overlap };
+    configs.push(normalizeConfig({ splitter, retrieval: { k: spec.k } }));
+    for (const depth of spec.depths) {
+      configs.push(normalizeConfig({ splitter, retrieval: { k: depth, finalK: spec.k, reranker: "mmr", rerankerOptions: { lambda: spec.lambda } } }));
+    }
+  }
+  const result = await runGrid({ docs: inputs.docs, queries: inputs.queries }, configs, { workers: 0, quiet: true });
+  return {
+    plain: result.rows.filter((row) => row.config.retrieval.reranker === "none"),
+    reranked: result.rows.filter((row) => row.config.retrieval.reranker === "mmr"),
+  };
+}
+
+/** Mean distinct passages in the top-k per overlap, with its bootstrap CI, for `lineWithBand`. */
+export function distinctRows(rows: readonly CostedRow[], series = "BM25 top-k"): Record<string, number | string>[] {
+  return rows.map((row) => ({
+    x: row.config.splitter.overlap,
+    y: row.retrieval.meanDistinct,
+    low: row.retrieval.meanDistinctCI.low,
+    high: row.retrieval.meanDistinctCI.high,
+    series,
+  }));
+}
+
+/** Share of queries whose top-k holds two chunks sharing source text, with its Wilson CI. */
+export function overlappingTopKRows(rows: readonly CostedRow[], series = "BM25 top-k"): Record<string, number | string>[] {
+  return rows.map((row) => ({
+    x: row.config.splitter.overlap,
+    y: row.retrieval.queriesWithOverlappingTopK,
+    low: row.retrieval.queriesWithOverlappingTopKCI.low,
+    high: row.retrieval.queriesWithOverlappingTopKCI.high,
+    series,
+  }));
+}
+
+/** Heatmap cells over overlap x first-stage depth: `metric` picks hit rate or mean distinct passages. */
+export function depthHeatmapRows(rows: readonly CostedRow[], metric: "hitRate" | "meanDistinct"): { x: string; y: string; value: number }[] {
+  return rows.map((row) => ({
+    x: String(row.config.splitter.overlap),
+    y: `top-${row.config.retrieval.k} -> mmr -> ${row.config.retrieval.finalK}`,
+    value: metric === "hitRate" ? row.retrieval.hitRate : row.retrieval.meanDistinct,
+  }));
+}
+
+/** One line per overlap: the plain top-k beside the best reranked depth. */
+export function redundancyTableRows(result: RedundancyRows): Record<string, number | string>[] {
+  return result.plain.map((plain) => {
+    const overlap = plain.config.splitter.overlap;
+    const reranked = result.reranked.filter((row) => row.config.splitter.overlap === overlap);
+    const best = reranked.reduce((a, b) => (b.retrieval.hitRate > a.retrieval.hitRate ? b : a), reranked[0]);
+    return {
+      overlap,
+      chunks: plain.seams.chunks,
+      "distinct passages in top-k": plain.retrieval.meanDistinct,
+      "queries with overlapping top-k (%)": 100 * plain.retrieval.queriesWithOverlappingTopK,
+      "near-duplicate share (%)": 100 * plain.retrieval.nearDuplicateRatio,
+      "hit rate (%)": 100 * plain.retrieval.hitRate,
+      "best mmr depth": best ? best.config.retrieval.k : "",
+      "hit rate with mmr (%)": best ? 100 * best.retrieval.hitRate : "",
+      "distinct with mmr": best ? best.retrieval.meanDistinct : "",
+    };
+  });
+}

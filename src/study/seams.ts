@@ -1,0 +1,67 @@
+// Real overlap per seam for several splitters at one size/overlap: the rows behind notebook 01.
+import type { Doc } from "../core/types";
+import { wilsonInterval } from "../experiment/stats";
+import { measureSplitterConfig, type ConfigMeasurement } from "../measure/split-and-measure";
+import { straddlingPairs } from "../measure/pairs";
+import { paragraphRegions } from "../text/paragraphs";
+
+/** Splits and measures the corpus once per splitter (seam damage pairs computed once). */
+export function measureSplitters(docs: readonly Doc[], splitters: readonly string[], size: number, overlap: number): ConfigMeasurement[] {
+  const pairs = straddlingPairs(docs);
+  return splitters.map((splitter) => measureSplitterConfig(docs, { splitter, size, overlap }, { pairs }));
+}
+
+/** One row per seam: `{splitter, overlap}` in characters, for `overlapHistogram`. */
+export function seamOverlapRows(measurements: readonly ConfigMeasurement[]): { splitter: string; overlap: number }[] {
+  const rows: { splitter: string; overlap: number }[] = [];
+  for (const m of measurements) for (const seam of m.seams) rows.push({ splitter: m.config.splitter, overlap: seam.overlap });
+  return rows;
+}
+
+/** The summary table: zero-overlap share with its Wilson 95% CI, mean/median overlap, realised ratio, index ratio. */
+export function seamSummaryRows(measurements: readonly ConfigMeasurement[]): Record<string, string | number | null>[] {
+  return measurements.map((m) => {
+    const s = m.summary;
+    const ci = wilsonInterval(s.zeroOverlapSeams, s.seams);
+    return {
+      splitter: m.config.splitter,
+      chunks: s.chunks,
+      seams: s.seams,
+      "zero-overlap seams (%)": s.zeroOverlapPct,
+      "95% CI low (%)": 100 * ci.low,
+      "95% CI high (%)": 100 * ci.high,
+      "mean overlap (chars)": s.meanOverlap,
+      "median overlap (chars)": s.medianOverlap,
+      "mean / nominal": s.realisedOverlapRatio,
+      "index size / corpus": s.indexRatio,
+    };
+  });
+}
+
+/** Backward-pointing openers after zero-overlap seams: one row per splitter that has any. */
+export function openerRows(measurements: readonly ConfigMeasurement[]): Record<string, string | number>[] {
+  return measurements.map((m) => ({
+    splitter: m.config.splitter,
+    "zero-overlap seams": m.openers.zeroOverlapSeams,
+    "open with a backward word": m.openers.backwardOpeners,
+    "share (%)": m.openers.zeroOverlapSeams === 0 ? 0 : (100 * m.openers.backwardOpeners) / m.openers.zeroOverlapSeams,
+    "most frequent": m.openers.byWord.slice(0, 4).map((w) => `${w.word} (${w.count})`).join(", "),
+  }));
+}
+
+/** A few openers of chunks that start with a backward-pointing word after a zero-overlap seam. */
+export function openerSampleRows(measurement: ConfigMeasurement): Record<string, string | number>[] {
+  return measurement.openers.samples.map((s) => ({ doc: s.doc, seam: s.index + 1, word: s.word, "next chunk opens with": s.text }));
+}
+
+/**
+ * Paragraph lengths for a histogram with the overlap budget marked; lengths above `cap` are put at `cap`
+ * (the last bin reads "cap or longer") so a few very long paragraphs do not squash the chart.
+ */
+export function paragraphLengthRows(docs: readonly Doc[], cap: number): { series: string; length: number }[] {
+  const rows: { series: string; length: number }[] = [];
+  for (const doc of docs) {
+    for (const region of paragraphRegions(doc.text)) rows.push({ series: "paragraphs", length: Math.min(cap, region.end - region.start) });
+  }
+  return rows;
+}

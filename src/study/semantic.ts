@@ -1,0 +1,147 @@
+// Semantic chunking against recursive (notebook 06): chunk sizes, seams, retrieval with BM25 and with a dense
+// retriever over the `lsa` embedder (TF-IDF + SVD fitted on the chunks: a corpus-fitted stand-in, not a
+// neural model), and neighbour similarity against real overlap.
+import type { Chunk, Doc } from "../core/types";
+import { fitLsa } from "../embed/lsa";
+import { wilsonInterval } from "../experiment/stats";
+import { measureSplit, type SeamSummary } from "../measure/summary";
+import { neighbourRowsFromVectors, summariseNeighbours, type NeighbourRow, type NeighbourSummary } from "../measure/neighbour-similarity";
+import { createBm25Retriever } from "../retrieval/bm25";
+import { createDenseRetriever } from "../retrieval/dense";
+import { evaluateQueries, summarizeOutcomes, type RetrievalSummary } from "../retrieval/evaluate";
+import type { Query } from "../retrieval/types";
+import { splitSemantic } from "../splitters/semantic";
+import { splitCorpus } from "../splitters/registry";
+import { createEmbedder } from "../embed/select";
+import { semanticSentenceTexts } from "../splitters/semantic";
+
+export interface ChunkingArm {
+  /** e.g. "semantic (lsa, p10)", "recursive 1000/200" */
+  label: string;
+  chunks: Chunk[];
+  seams: SeamSummary;
+  nominalOverlap: number;
+}
+
+export interface SemanticArmOptions {
+  /** Break below this percentile of a doc's neighbour-sentence similarities. */
+  percentile: number;
+  /** Longest chunk in characters. */
+  maxLength: number;
+  /** Sentences repeated after a break (0-2). */
+  overlapSentences: number;
+}
+
+function arm(docs: readonly Doc[], label: string, chunks: Chunk[], nominalOverlap: number, limit: number): ChunkingArm {
+  return { label, chunks, nominalOverlap, seams: measureSplit(docs, chunks, { nominalOverlap, limit }).summary };
+}
+
+/** The semantic chunker with sentence vectors from an lsa model fitted on the corpus's own sentences. */
+export async function semanticArm(docs: readonly Doc[], options: SemanticArmOptions): Promise<ChunkingArm> {
+  const semantic = { threshold: { percentile: options.percentile }, maxLength: options.maxLength, overlapSentences: options.overlapSentences };
+  const embedder = await createEmbedder({ kind: "lsa" }, semanticSentenceTexts(docs, semantic));
+  const chunks = await splitSemantic(docs, semantic, embedder);
+  const label = `semantic (lsa sentences, p${options.percentile}, +${options.overlapSentences} sent.)`;
+  return arm(docs, label, chunks, 0, options.maxLength);
+}
+
+/** A registry splitter as an arm. */
+export function splitterArm(docs: readonly Doc[], splitter: string, size: number, overlap: number, label = `${splitter} ${size}/${overlap}`): ChunkingArm {
+  return arm(docs, label, splitCorpus(docs as Doc[], { splitter, size, overlap }), overlap, size);
+}
+
+/** The chunk size a recursive baseline needs to match an arm's mean chunk length (rounded to 50, at least 100). */
+export function matchedSize(reference: ChunkingArm): number {
+  return Math.max(100, Math.round(reference.seams.chunkLength.mean / 50) * 50);
+}
+
+/** `{splitter, overlap}` rows of chunk lengths per arm (for `overlapHistogram` with value "length"). */
+export function chunkLengthRows(arms: readonly ChunkingArm[]): { splitter: string; length: number }[] {
+  return arms.flatMap((a) => a.chunks.map((c) => ({ splitter: a.label, length: c.end - c.start })));
+}
+
+/** Size and seam numbers per arm. */
+export function armTableRows(arms: readonly ChunkingArm[]): Record<string, number | string>[] {
+  return arms.map((a) => ({
+    chunking: a.label,
+    chunks: a.seams.chunks,
+    "mean length (chars)": a.seams.chunkLength.mean,
+    "p10 length": a.seams.chunkLength.p10,
+    "p90 length": a.seams.chunkLength.p90,
+    "zero-overlap seams (%)": a.seams.zeroOverlapPct,
+    "mean overlap (chars)": a.seams.meanOverlap,
+    "index size / corpus": a.seams.indexRatio,
+  }));
+}
+
+export interface ArmRetrieval {
+  arm: string;
+  retriever: string;
+  summary: RetrievalSummary;
+  /** Neighbouring-chunk similarity under the retriever's vectors (dense only). */
+  neighbours?: NeighbourRow[];
+  neighbourSummary?: NeighbourSummary;
+}
+
+/** BM25 and dense-lsa retrieval of one arm at k; the lsa model is fitted on the arm's own chunks. */
+export async function retrieveArm(a: ChunkingArm, queries: readonly Query[], k: number): Promise<ArmRetrieval[]> {
+  const bm25 = createBm25Retriever(a.chunks);
+  const bm25Outcomes = await evaluateQueries(a.chunks, queries, bm25, { k });
+  const dense = await createDenseRetriever(a.chunks, fitLsa(a.chunks.map((c) => c.text)));
+  const denseOutcomes = await evaluateQueries(a.chunks, queries, dense, { k });
+  const { matrix, dimensions, count } = dense.index;
+  const vectors = Array.from({ length: count }, (_, i) => matrix.subarray(i * dimensions, (i + 1) * dimensions));
+  const neighbours = neighbourRowsFromVectors(a.chunks, vectors, dense.embedder.name);
+  const meta = { k, chunks: a.chunks.length };
+  return [
+    { arm: a.label, retriever: "BM25", summary: summarizeOutcomes(bm25Outcomes, { ...meta, retriever: bm25.name }) },
+    {
+      arm: a.label,
+      retriever: "dense: lsa (TF-IDF+SVD fitted on this corpus, not a neural model)",
+      summary: summarizeOutcomes(denseOutcomes, { ...meta, retriever: dense.name }),
+      neighbours,
+      neighbourSummary: summariseNeighbours(neighbours),
+    },
+  ];
+}
+
+/** `barWithCI` rows: hit rate with its Wilson CI per arm, coloured by retriever. */
+export function retrievalBarRows(results: readonly ArmRetrieval[]): Record<string, number | string>[] {
+  return results.map((r) => {
+    const ci = wilsonInterval(r.summary.hits, r.summary.queries);
+    return { label: `${r.arm} · ${r.retriever.startsWith("BM25") ? "BM25" : "dense lsa"}`, retriever: r.retriever, value: r.summary.hitRate, low: ci.low, high: ci.high };
+  });
+}
+
+/** Scatter rows: neighbour similarity (y) against the real overlap share of the shorter chunk (x), per arm. */
+export function neighbourScatterRows(results: readonly ArmRetrieval[], maxPerArm = 600): Record<string, number | string>[] {
+  const rows: Record<string, number | string>[] = [];
+  for (const r of results) {
+    if (!r.neighbours) continue;
+    // An even, deterministic thinning keeps the page light; the summary table uses every pair.
+    const step = Math.max(1, Math.ceil(r.neighbours.length / maxPerArm));
+    for (let i = 0; i < r.neighbours.length; i += step) {
+      rows.push({ x: r.neighbours[i].overlapShare, y: r.neighbours[i].similarity, series: r.arm });
+    }
+  }
+  return rows;
+}
+
+/** Neighbour similarity summary per arm (all pairs). */
+export function neighbourTableRows(results: readonly ArmRetrieval[]): Record<string, number | string | null>[] {
+  return results
+    .filter((r) => r.neighbourSummary)
+    .map((r) => {
+      const s = r.neighbourSummary!;
+      const finite = (v: number) => (Number.isFinite(v) ? v : null);
+      return {
+        chunking: r.arm,
+        "neighbour pairs": s.pairs,
+        "pairs sharing text": s.overlappingPairs,
+        "mean cosine": finite(s.meanSimilarity),
+        "mean cosine, sharing text": finite(s.meanSimilarityOverlapping),
+        "mean cosine, disjoint": finite(s.meanSimilarityDisjoint),
+        "Pearson r (overlap share, cosine)": finite(s.correlation),
+      };
+    });
+}

@@ -1,0 +1,99 @@
+// The overlap sweep of notebook 03: hit rate vs overlap for a few splitters (cached grid), the knee by both
+// methods, the recommendation, and the cost of each overlap relative to none.
+import { runOverlapSweep, type SweepCurve, type SweepResult } from "../experiment/sweep";
+import type { KneeReport } from "../experiment/knee";
+import type { RetrievalInputs } from "./inputs";
+
+export interface StudySweepSpec {
+  splitters: string[];
+  size: number;
+  overlaps: number[];
+  k: number;
+}
+
+/** One cached sweep per splitter (BM25, top-k, no reranker), run in this process. */
+export async function runStudySweeps(inputs: RetrievalInputs, spec: StudySweepSpec): Promise<SweepResult[]> {
+  const results: SweepResult[] = [];
+  for (const splitter of spec.splitters) {
+    results.push(
+      await runOverlapSweep(
+        { docs: inputs.docs, queries: inputs.queries },
+        { splitter, size: spec.size, overlaps: spec.overlaps, ks: [spec.k] },
+        { workers: 0, quiet: true, metric: "hitRate" },
+      ),
+    );
+  }
+  return results;
+}
+
+/** `lineWithBand` rows: hit rate with its Wilson CI per overlap, one series per splitter. */
+export function hitRateRows(results: readonly SweepResult[]): Record<string, number | string>[] {
+  const rows: Record<string, number | string>[] = [];
+  for (const result of results) {
+    const curve = result.curves[0];
+    for (const p of curve.points) rows.push({ x: p.x, y: p.y, low: p.low ?? p.y, high: p.high ?? p.y, series: curve.splitter });
+  }
+  return rows;
+}
+
+/** `lineWithBand` rows of the index cost: chunks and embedded tokens relative to overlap 0, per splitter. */
+export function costCurveRows(results: readonly SweepResult[]): Record<string, number | string>[] {
+  const rows: Record<string, number | string>[] = [];
+  for (const result of results) {
+    for (const row of result.rows) {
+      const label = row.config.splitter.splitter;
+      if (row.cost.storageRatio !== null) rows.push({ x: row.config.splitter.overlap, y: row.cost.storageRatio, series: `${label}: vectors stored` });
+      if (row.cost.tokensRatio !== null) rows.push({ x: row.config.splitter.overlap, y: row.cost.tokensRatio, series: `${label}: tokens embedded` });
+    }
+  }
+  return rows;
+}
+
+export interface Recommendation {
+  overlap: number;
+  /** How it was chosen, in a sentence. */
+  reason: string;
+  knee: KneeReport;
+}
+
+/**
+ * The recommended overlap of a curve: the plateau rule's point (the smallest overlap whose CI reaches the best
+ * hit rate: the data cannot tell it from the best, and it costs least), with Kneedle's answer beside it.
+ */
+export function recommendOverlap(curve: SweepCurve): Recommendation {
+  const knee = curve.knee;
+  const plateau = knee.plateau;
+  const kneedle = knee.kneedle;
+  if (!plateau) return { overlap: 0, reason: "the sweep has no points", knee };
+  const best = `the best hit rate (${(100 * plateau.bestY).toFixed(1)}%) is at overlap ${plateau.bestX}`;
+  const why =
+    plateau.rule === "best"
+      ? `${best}, and no smaller overlap comes within its confidence interval`
+      : `${best}, and overlap ${plateau.x} is the smallest whose 95% CI reaches it`;
+  const kneedleText = kneedle ? `Kneedle puts the knee at ${kneedle.x}` : "Kneedle finds no knee";
+  const agreement = knee.agree ? "both methods agree" : `${kneedleText}; the plateau rule is preferred because it accounts for the CIs`;
+  return { overlap: plateau.x, reason: `${why}; ${agreement}.`, knee };
+}
+
+/** The knee markers for `lineWithBand`: one rule per method (merged when they agree). */
+export function kneeMarkers(knee: KneeReport): { x: number; label: string }[] {
+  if (knee.kneedle && knee.plateau && knee.kneedle.x === knee.plateau.x) return [{ x: knee.plateau.x, label: `knee (Kneedle = plateau): ${knee.plateau.x}` }];
+  const markers: { x: number; label: string }[] = [];
+  if (knee.plateau) markers.push({ x: knee.plateau.x, label: `plateau: ${knee.plateau.x}` });
+  if (knee.kneedle) markers.push({ x: knee.kneedle.x, label: `Kneedle: ${knee.kneedle.x}` });
+  return markers;
+}
+
+/** The cost model table of one sweep: per overlap, chunks, tokens, embedding cost and vector storage vs overlap 0. */
+export function costTableRows(result: SweepResult): Record<string, number | string | null>[] {
+  return result.rows.map((row) => ({
+    overlap: row.config.splitter.overlap,
+    chunks: row.seams.chunks,
+    "tokens embedded": row.tokensEmbedded,
+    "tokens vs overlap 0": row.cost.tokensRatio,
+    "embedding cost ($ at 0.13/M tokens)": row.cost.embeddingCost,
+    "vector storage (MB, 1536-d float32)": row.cost.storageBytes / 1e6,
+    "storage vs overlap 0": row.cost.storageRatio,
+    [`hit rate @${row.config.retrieval.k} (%)`]: 100 * row.retrieval.hitRate,
+  }));
+}

@@ -79,8 +79,19 @@ function embeddingTexts(plan: Plan, window: number): string[] {
 
 /** Every sentence text each doc would embed (what an `lsa` embedder for this splitter is fitted on). */
 export function semanticSentenceTexts(docs: readonly Doc[], options: SemanticOptions = {}): string[] {
-  const { window } = checkOptions(options);
-  return docs.flatMap((doc) => embeddingTexts({ doc, sentences: sentenceRegions(doc.text) }, window));
+  const settings = checkOptions(options);
+  return planDocs(docs, settings).flatMap((plan) => embeddingTexts(plan, settings.window));
+}
+
+/** Each doc's sentences, over-long ones cut to `maxLength` when there is one. */
+function planDocs(docs: readonly Doc[], settings: ReturnType<typeof checkOptions>): Plan[] {
+  return docs.map((doc) => ({
+    doc,
+    sentences:
+      settings.maxLength === undefined
+        ? sentenceRegions(doc.text)
+        : capSentences(doc.text, sentenceRegions(doc.text), settings.unit, settings.maxLength, settings.encoding),
+  }));
 }
 
 /** Linear-interpolated percentile (numpy's default), p in [0, 100]. */
@@ -128,13 +139,7 @@ export function groupSentences(
 /** Splits `docs` semantically with sentence vectors from `embedder` (one batched `embed` call for the corpus). */
 export async function splitSemantic(docs: readonly Doc[], options: SemanticOptions, embedder: Embedder): Promise<Chunk[]> {
   const settings = checkOptions(options);
-  const plans: Plan[] = docs.map((doc) => ({
-    doc,
-    sentences:
-      settings.maxLength === undefined
-        ? sentenceRegions(doc.text)
-        : capSentences(doc.text, sentenceRegions(doc.text), settings.unit, settings.maxLength, settings.encoding),
-  }));
+  const plans = planDocs(docs, settings);
   const texts = plans.flatMap((plan) => embeddingTexts(plan, settings.window));
   const vectors = texts.length === 0 ? [] : await embedder.embed(texts);
   const lengthOf = settings.maxLength === undefined ? undefined : lengthFunctionFor(settings.unit, settings.encoding);

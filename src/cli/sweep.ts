@@ -1,9 +1,11 @@
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
 import type { Unit } from "../splitters/config";
 import { clearCache, defaultCacheDir } from "../experiment/cache";
 import type { KneeReport } from "../experiment/knee";
-import { flattenRow, runOverlapSweep, type SweepMetric, type SweepResult } from "../experiment/sweep";
+import { checkedConfigs } from "../experiment/run";
+import { flattenRow, runOverlapSweep, sweepGrid, type OverlapSweepSpec, type SweepMetric, type SweepResult } from "../experiment/sweep";
 import { evaluationOptionsFrom, loadEvaluationInputs, retrievalHelp, retrievalOptions } from "./retrieve";
 import { intListOption, intOption, numberOption, stringOption } from "./options";
 
@@ -23,6 +25,7 @@ const help = `Usage: seamlab sweep [--corpus SPEC] [--queries headers|FILE] --sp
   --epsilon X                 plateau rule: also accept points within X of the best (default 0: CI rule only)
   --price X --dims N --bytes N   cost model: price per million tokens (default 0.13), vector dims (1536), bytes per dim (4)
   --workers N                 worker threads (default: all cores; 0 = this thread)
+  --cache-dir DIR             where results are cached (default .seamlab-cache/ in the project root)
   --no-cache                  neither read nor write the cache; --clear-cache empties it first
   --quiet                     no progress bar (it is also off when stderr is not a terminal)
 ${retrievalHelp.split("\n").filter((line) => !/^\s+--(k|per-doc|json) /.test(line)).join("\n")}
@@ -44,9 +47,7 @@ function describeKnee(knee: KneeReport): string[] {
 function printText(result: SweepResult, corpus: string, queries: number): void {
   const lines = [`corpus ${corpus}: ${queries} queries; ${result.total} configs (${result.cached} cached, ${result.computed} computed) in ${(result.elapsedMs / 1000).toFixed(1)} s on ${result.workers} worker(s)`];
   for (const curve of result.curves) {
-    const first = result.rows.find((r) => r.config.retrieval.k === curve.k && (r.config.retrieval.reranker ?? "none") === curve.reranker);
-    const s = first?.config.splitter;
-    lines.push("", `${s?.splitter} size ${s?.size} ${s?.unit ?? "chars"}, k=${curve.k}${curve.reranker !== "none" ? ` -> ${curve.reranker}` : ""} @${curve.finalK}`);
+    lines.push("", `${curve.splitter} size ${curve.size} ${curve.unit}, k=${curve.k}${curve.reranker !== "none" ? ` -> ${curve.reranker}` : ""} @${curve.finalK}`);
     lines.push("overlap  chunks  zero-seams%  pairs-kept%  recall%  95% CI          distinct  tokens  storage");
     for (const point of curve.points) {
       const row = result.rows.find((r) => r.config.splitter.overlap === point.overlap && r.config.retrieval.k === curve.k && (r.config.retrieval.reranker ?? "none") === curve.reranker);
@@ -86,6 +87,7 @@ export async function run(argv: string[]): Promise<number> {
       quiet: { type: "boolean" },
       "no-cache": { type: "boolean" },
       "clear-cache": { type: "boolean" },
+      "cache-dir": { type: "string" },
     },
     strict: true,
   });
@@ -93,9 +95,10 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(help + "\n");
     return 0;
   }
+  const cacheDir = values["cache-dir"] === undefined ? defaultCacheDir() : resolve(stringOption(values, "cache-dir"));
   if (values["clear-cache"]) {
-    const removed = clearCache(defaultCacheDir());
-    process.stderr.write(`seamlab: cleared ${removed} cached result(s) from ${defaultCacheDir()}\n`);
+    const removed = clearCache(cacheDir);
+    process.stderr.write(`seamlab: cleared ${removed} cached result(s) from ${cacheDir}\n`);
     const sweepFlags = ["corpus", "queries", "splitter", "size", "overlaps", "ks"];
     if (!sweepFlags.some((flag) => (values as Record<string, unknown>)[flag] !== undefined)) return 0;
   }
@@ -112,6 +115,20 @@ export async function run(argv: string[]): Promise<number> {
   }
   const evaluation = evaluationOptionsFrom(values);
   const customRetriever = ["k1", "b", "stem", "stop-words"].some((flag) => (values as Record<string, unknown>)[flag] !== undefined);
+  const spec: OverlapSweepSpec = {
+    splitter: stringOption(values, "splitter", "langchain"),
+    size: intOption(values, "size", 1000, { min: 1 }),
+    overlaps: intListOption(values, "overlaps", [0, 50, 100, 200, 400]),
+    unit: unit as Unit,
+    encoding: unit === "tokens" ? stringOption(values, "encoding", "cl100k_base") : undefined,
+    ks,
+    finalK: finalKRaw,
+    reranker,
+    rerankerOptions: values["mmr-lambda"] === undefined ? undefined : { lambda: numberOption(values, "mmr-lambda", 0.5) },
+    retriever: evaluation.retriever,
+    retrieverSettings: customRetriever ? evaluation.retrieverSettings : undefined,
+  };
+  checkedConfigs(sweepGrid(spec)); // fail on a bad option before loading the corpus
   const inputs = loadEvaluationInputs(values);
   const controller = new AbortController();
   let interrupts = 0;
@@ -126,23 +143,11 @@ export async function run(argv: string[]): Promise<number> {
   try {
     result = await runOverlapSweep(
       { docs: inputs.docs, queries: inputs.queries },
-      {
-        splitter: stringOption(values, "splitter", "langchain"),
-        size: intOption(values, "size", 1000, { min: 1 }),
-        overlaps: intListOption(values, "overlaps", [0, 50, 100, 200, 400]),
-        unit: unit as Unit,
-        encoding: unit === "tokens" ? stringOption(values, "encoding", "cl100k_base") : undefined,
-        ks,
-        finalK: finalKRaw,
-        reranker,
-        rerankerOptions: values["mmr-lambda"] === undefined ? undefined : { lambda: numberOption(values, "mmr-lambda", 0.5) },
-        retriever: evaluation.retriever,
-        retrieverSettings: customRetriever ? evaluation.retrieverSettings : undefined,
-      },
+      spec,
       {
         workers: values.workers === undefined ? undefined : intOption(values, "workers", undefined, { min: 0 }),
         quiet: Boolean(values.quiet),
-        cacheDir: values["no-cache"] ? null : defaultCacheDir(),
+        cacheDir: values["no-cache"] ? null : cacheDir,
         signal: controller.signal,
         nearDuplicateThreshold: evaluation.nearDuplicateThreshold,
         seed: evaluation.seed,

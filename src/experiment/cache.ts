@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { threadId } from "node:worker_threads";
 import type { Doc } from "../core/types";
@@ -119,7 +119,11 @@ export function openCache(dir: string | null = defaultCacheDir()): ResultCache {
   };
 }
 
-/** Deletes every entry (and leftover temp file) under `dir`; returns how many entries were removed. */
+/**
+ * Deletes every entry (and leftover temp file) under `dir`; returns how many entries were removed. Only
+ * files this cache writes are touched (two-hex-digit shard folders holding `<key>.json` and `.tmp` files),
+ * so pointing it at the wrong folder cannot delete anything else.
+ */
 export function clearCache(dir: string = defaultCacheDir()): number {
   let removed = 0;
   let shards: string[];
@@ -129,12 +133,30 @@ export function clearCache(dir: string = defaultCacheDir()): number {
     return 0;
   }
   for (const shard of shards) {
+    if (!/^[0-9a-f]{2}$/.test(shard)) continue;
+    const shardDir = join(dir, shard);
+    let files: string[];
     try {
-      removed += readdirSync(join(dir, shard)).filter((f) => f.endsWith(".json")).length;
+      files = readdirSync(shardDir);
     } catch {
-      // a stray file, not a shard folder
+      continue; // a stray file, not a shard folder
+    }
+    for (const file of files) {
+      const isEntry = /^[0-9a-f]+\.json$/.test(file);
+      if (!isEntry && !/^[0-9a-f]+\.json\..*\.tmp$/.test(file)) continue;
+      rmSync(join(shardDir, file), { force: true });
+      if (isEntry) removed++;
+    }
+    try {
+      rmdirSync(shardDir);
+    } catch {
+      // not empty: something else lives there; leave it
     }
   }
-  rmSync(dir, { recursive: true, force: true });
+  try {
+    rmdirSync(dir);
+  } catch {
+    // not empty or already gone
+  }
   return removed;
 }

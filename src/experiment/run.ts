@@ -52,6 +52,17 @@ function defaultWorkers(): number {
   return typeof availableParallelism === "function" ? availableParallelism() : 2;
 }
 
+/**
+ * A rough relative cost of one task, for scheduling only (results never depend on it): token windows
+ * encode the whole corpus with js-tiktoken, the real LangChain splitter is slower than the span-native ones,
+ * and overlap multiplies the text that is indexed.
+ */
+function estimatedCost(config: ExperimentConfig): number {
+  const s = config.splitter;
+  const base = s.splitter === "tokens" ? 20 : s.unit === "tokens" ? 6 : s.splitter === "langchain" ? 3 : 2;
+  return base * (1 + s.overlap / s.size);
+}
+
 /** The rows of a cost family: everything but the overlap is equal. */
 function costGroup(row: GridRow): string {
   const { overlap: _overlap, ...rest } = row.config.splitter;
@@ -68,6 +79,19 @@ function withCosts(rows: GridRow[], options: CostOptions | undefined): CostedRow
 }
 
 /**
+ * The grid's configs, normalised, each checked (splitter options, reranker name) so that a typo fails
+ * before any corpus is loaded or thread started.
+ */
+export function checkedConfigs(grid: readonly ExperimentConfig[] | GridSpec): ExperimentConfig[] {
+  const configs = Array.isArray(grid) ? (grid as ExperimentConfig[]).map(normalizeConfig) : expandGrid(grid as GridSpec);
+  for (const config of configs) {
+    validateSplitterConfig(config.splitter);
+    createReranker(config.retrieval.reranker ?? "none", config.retrieval.rerankerOptions);
+  }
+  return configs;
+}
+
+/**
  * Runs an experiment grid over one corpus and query set: each config's row comes from the disk cache when
  * present, else is computed (configs sharing a splitter config are split and indexed once, on a worker
  * thread) and cached. Rows come back in config order whatever order they finished in.
@@ -78,11 +102,7 @@ export async function runGrid(
   options: RunGridOptions = {},
 ): Promise<GridResult> {
   const started = Date.now();
-  const configs = (Array.isArray(grid) ? (grid as ExperimentConfig[]).map(normalizeConfig) : expandGrid(grid as GridSpec));
-  for (const config of configs) {
-    validateSplitterConfig(config.splitter);
-    createReranker(config.retrieval.reranker ?? "none", config.retrieval.rerankerOptions);
-  }
+  const configs = checkedConfigs(grid);
   if (inputs.queries.length === 0) throw new SeamlabError("the query set is empty: nothing to evaluate.");
   const cache = openCache(options.cacheDir === undefined ? defaultCacheDir() : options.cacheDir);
   const corpusHash = hashDocs(inputs.docs);
@@ -119,7 +139,8 @@ export async function runGrid(
   });
   progress.skip(cached + duplicates);
   const rowOptions: RowOptions = { nearDuplicateThreshold: options.nearDuplicateThreshold, seed: options.seed };
-  const groups = [...missing.values()];
+  // Heaviest tasks first, so the pool does not end on one long task while the other threads idle.
+  const groups = [...missing.values()].sort((a, b) => estimatedCost(configs[b[0]]) - estimatedCost(configs[a[0]]) || a[0] - b[0]);
   const accept = (indexes: number[], computed: GridRow[]) => {
     computed.forEach((row, j) => {
       // A JSON round trip makes a fresh row identical to what a later run reads from the cache (-0, undefined).

@@ -37,6 +37,9 @@ export interface SweepPoint extends CurvePoint {
 }
 
 export interface SweepCurve {
+  splitter: string;
+  size: number;
+  unit: Unit;
   k: number;
   finalK: number;
   reranker: string;
@@ -101,7 +104,11 @@ export function sweepCurves(rows: readonly CostedRow[], metric: SweepMetric = "r
       };
     });
     const r = sorted[0].config.retrieval;
+    const s = sorted[0].config.splitter;
     return {
+      splitter: s.splitter,
+      size: s.size,
+      unit: s.unit ?? "chars",
       k: r.k,
       finalK: r.finalK ?? r.k,
       reranker: r.reranker ?? "none",

@@ -61,6 +61,16 @@ test("clearCache removes every entry and reports how many", () => {
   assert.equal(openCache(dir).get("aa1"), undefined);
 });
 
+test("clearCache touches only the files a cache writes", () => {
+  const dir = tempDir();
+  openCache(dir).put("cc3", 3);
+  writeFileSync(join(dir, "notes.txt"), "mine");
+  writeFileSync(join(dir, "cc", "keep.md"), "mine too");
+  assert.equal(clearCache(dir), 1);
+  assert.deepEqual(readdirSync(dir).sort(), ["cc", "notes.txt"]);
+  assert.deepEqual(readdirSync(join(dir, "cc")), ["keep.md"]);
+});
+
 test("a null cache directory stores nothing", () => {
   const cache = openCache(null);
   cache.put("k", 1);

@@ -1,0 +1,92 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const bin = join(root, "bin", "seamlab.js");
+const corpus = join(root, "..", "shared", "data", "opentelemetry-docs", "content", "en", "docs", "concepts");
+const tempDir = () => mkdtempSync(join(tmpdir(), "seamlab-sweep-cli-"));
+
+function seamlab(args: string[]) {
+  const result = spawnSync(process.execPath, [bin, "sweep", ...args], { cwd: root, encoding: "utf8" });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const base = ["--corpus", corpus, "--splitter", "window", "--size", "400", "--quiet"];
+
+test("seamlab sweep --json prints one row per overlap, curves and the knee from both methods", () => {
+  const dir = tempDir();
+  const run = seamlab([...base, "--overlaps", "0,50,100,200", "--json", "--cache-dir", dir, "--workers", "2"]);
+  assert.equal(run.code, 0, run.stderr);
+  const report = JSON.parse(run.stdout);
+  assert.equal(report.rows.length, 4);
+  assert.deepEqual(report.rows.map((r: { overlap: number }) => r.overlap), [0, 50, 100, 200]);
+  assert.ok(report.rows.every((r: { recallLow: number; recall: number; recallHigh: number }) => r.recallLow <= r.recall && r.recall <= r.recallHigh));
+  assert.equal(report.rows[0].tokensRatio, 1);
+  assert.ok("kneedle" in report.knee && "plateau" in report.knee && typeof report.knee.agree === "boolean");
+  assert.equal(report.computed, 4);
+  const again = JSON.parse(seamlab([...base, "--overlaps", "0,50,100,200", "--json", "--cache-dir", dir]).stdout);
+  assert.equal(again.cached, 4);
+  assert.deepEqual(again.rows, report.rows);
+});
+
+test("seamlab sweep runs the joint overlap x depth grid with an MMR reranker", () => {
+  const run = seamlab([...base, "--overlaps", "0,200", "--ks", "5,10", "--final-k", "3", "--rerank", "mmr", "--json", "--no-cache", "--workers", "0"]);
+  assert.equal(run.code, 0, run.stderr);
+  const report = JSON.parse(run.stdout);
+  assert.equal(report.rows.length, 4);
+  assert.ok(report.rows.every((r: { finalK: number; reranker: string }) => r.finalK === 3 && r.reranker === "mmr"));
+  assert.equal(report.curves.length, 2, "one curve per first-stage depth");
+});
+
+test("seamlab sweep explains bad options and exits 2", () => {
+  const overlap = seamlab([...base, "--overlaps", "0,400", "--no-cache"]);
+  assert.equal(overlap.code, 2);
+  assert.match(overlap.stderr, /overlap 400 is not smaller than size 400/);
+  const finalK = seamlab([...base, "--overlaps", "0,50", "--ks", "5", "--final-k", "8", "--no-cache"]);
+  assert.equal(finalK.code, 2);
+  assert.match(finalK.stderr, /--final-k 8/);
+  const rerank = seamlab([...base, "--overlaps", "0,50", "--rerank", "bogus", "--no-cache"]);
+  assert.equal(rerank.code, 2);
+  assert.match(rerank.stderr, /unknown reranker "bogus"/);
+});
+
+test("seamlab sweep --clear-cache alone empties the cache and exits", () => {
+  const dir = tempDir();
+  assert.equal(seamlab([...base, "--overlaps", "0,50", "--cache-dir", dir, "--workers", "0"]).code, 0);
+  const clear = seamlab(["--clear-cache", "--cache-dir", dir]);
+  assert.equal(clear.code, 0);
+  assert.match(clear.stderr, /cleared 2 cached result/);
+  assert.equal(existsSync(dir), false);
+});
+
+test("Ctrl-C stops a sweep cleanly, and the re-run equals an uninterrupted sweep", async () => {
+  const overlaps = Array.from({ length: 12 }, (_, i) => i * 10).join(",");
+  const args = ["--corpus", corpus, "--splitter", "langchain", "--size", "200", "--overlaps", overlaps, "--json", "--quiet"];
+  const dir = tempDir();
+  // One worker thread, so the abort goes through the pool; the re-runs below use the main thread.
+  const child = spawn(process.execPath, [bin, "sweep", ...args, "--workers", "1", "--cache-dir", dir], { cwd: root });
+  let stdout = "";
+  child.stdout.on("data", (d) => (stdout += d));
+  const entries = () => (existsSync(dir) ? readdirSync(dir).flatMap((s) => readdirSync(join(dir, s))).length : 0);
+  while (entries() === 0 && child.exitCode === null) await new Promise((r) => setTimeout(r, 10));
+  child.kill("SIGINT");
+  const code = await new Promise<number | null>((r) => child.on("close", r));
+  assert.equal(code, 130, "interrupted before the sweep finished");
+  const partial = JSON.parse(stdout);
+  assert.equal(partial.interrupted, true);
+  assert.ok(partial.rows.length >= 1 && partial.rows.length < 12);
+  for (const shard of readdirSync(dir)) for (const f of readdirSync(join(dir, shard))) assert.match(f, /^[0-9a-f]{64}\.json$/);
+  const resumed = seamlab([...args, "--workers", "0", "--cache-dir", dir]);
+  const fresh = seamlab([...args, "--workers", "0", "--cache-dir", tempDir()]);
+  assert.equal(resumed.code, 0, resumed.stderr);
+  const a = JSON.parse(resumed.stdout);
+  const b = JSON.parse(fresh.stdout);
+  assert.ok(a.cached >= partial.rows.length);
+  assert.deepEqual(a.rows, b.rows);
+  assert.deepEqual(a.knee, b.knee);
+});

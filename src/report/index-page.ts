@@ -58,7 +58,7 @@ export function renderIndex(pages: RenderedNotebook[], summary: ReportSummary): 
   sections.push(`<h2 id="notebooks">Notebooks</h2>`);
   const rows = pages
     .map((page) => {
-      const status = page.status === "ok" ? `<span class="status-ok">ok</span>` : page.status === "error" ? `<span class="status-error">error</span>` : escapeHtml(page.status);
+      const status = page.status === "ok" ? `<span class="status-ok">ok</span>` : page.status === "error" ? `<span class="status-error">error</span>` : "saved outputs";
       const time = page.durationMs !== undefined ? `${(page.durationMs / 1000).toFixed(1)} s` : "";
       return (
         `<tr><td><a href="${escapeHtml(page.name)}.html">${escapeHtml(page.title)}</a><br><span class="timing">${escapeHtml(page.name)}.ipynb · ` +

@@ -28,19 +28,38 @@ const SAFE_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]+$/i
 
 export function createMarkdown(): Markdown {
   const markdown = new MarkdownIt({ html: false, linkify: false, typographer: false });
-  markdown.renderer.rules.image = (tokens, index) => {
+  markdown.renderer.rules.image = (tokens, index, _options, env) => {
     const token = tokens[index];
-    const src = String(token.attrGet("src") ?? "");
+    let src = String(token.attrGet("src") ?? "");
+    // Jupyter stores pasted images as cell attachments: `![x](attachment:name.png)`.
+    if (src.startsWith("attachment:")) {
+      const bundle = (env as RenderEnv)?.attachments?.[decodeURIComponent(src.slice("attachment:".length))] ?? {};
+      const type = ["image/png", "image/jpeg", "image/gif", "image/webp"].find((t) => typeof bundle[t] === "string");
+      if (type) src = `data:${type};base64,${String(bundle[type]).replace(/\s+/g, "")}`;
+    }
     const alt = token.children ? token.children.map((child) => child.content).join("") : token.content;
     if (!SAFE_IMAGE.test(src)) return `<span class="missing-image">[image not embedded: ${escapeHtml(alt || src)}]</span>`;
     return `<img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}">`;
   };
+  // Links between notebooks (`02-seam-damage.ipynb#section`) point at the rendered pages instead.
+  const defaultLinkOpen = markdown.renderer.rules.link_open ?? ((tokens, index, options, _env, self) => self.renderToken(tokens, index, options));
+  markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
+    const href = String(tokens[index].attrGet("href") ?? "");
+    const local = /^([\w.-]+)\.ipynb(#.*)?$/.exec(href);
+    if (local) tokens[index].attrSet("href", `${local[1]}.html${local[2] ?? ""}`);
+    return defaultLinkOpen(tokens, index, options, env, self);
+  };
   return markdown;
 }
 
+export interface RenderEnv {
+  attachments?: Record<string, Record<string, unknown>>;
+  [key: string]: unknown;
+}
+
 /** Renders markdown, giving h1–h3 ids from `slugger` and reporting them for the table of contents. */
-export function renderMarkdown(markdown: Markdown, text: string, slugger: Slugger, headings: Heading[]): string {
-  const tokens = markdown.parse(text, {});
+export function renderMarkdown(markdown: Markdown, text: string, slugger: Slugger, headings: Heading[], env: RenderEnv = {}): string {
+  const tokens = markdown.parse(text, env as any);
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
     if (token.type !== "heading_open") continue;
@@ -51,5 +70,5 @@ export function renderMarkdown(markdown: Markdown, text: string, slugger: Slugge
     token.attrSet("id", id);
     if (level <= 3) headings.push({ level, text: plain, id });
   }
-  return markdown.renderer.render(tokens, markdown.options, {});
+  return markdown.renderer.render(tokens, markdown.options, env as any);
 }

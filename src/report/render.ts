@@ -18,7 +18,8 @@ export interface RenderedNotebook {
   headlines: HeadlinePayload[];
   charts: number;
   tables: number;
-  status: "ok" | "error" | "not executed";
+  /** "saved": rendered from the notebook's saved outputs, not run by seamlab (e.g. --no-execute, nbconvert output). */
+  status: "ok" | "error" | "saved";
   /** One line naming the failing cell, when status is "error". */
   failure?: string;
   /** Charts that could not be rendered and other problems worth a non-zero exit. */
@@ -55,8 +56,8 @@ class PageBuilder {
 
   constructor(readonly name: string) {}
 
-  md(text: string): string {
-    return `<div class="md">${renderMarkdown(this.markdown, text, this.slugger, this.headings)}</div>`;
+  md(text: string, attachments?: Record<string, Record<string, unknown>>): string {
+    return `<div class="md">${renderMarkdown(this.markdown, text, this.slugger, this.headings, { attachments })}</div>`;
   }
 
   async bundle(data: MimeBundle, cellLabel: string): Promise<string> {
@@ -145,7 +146,7 @@ export async function renderNotebook(notebook: Notebook, name: string, options: 
     const cell = notebook.cells[index];
     const source = joinSource(cell.source);
     if (cell.cell_type === "markdown") {
-      parts.push(`<section class="cell markdown" id="cell-${index}">${page.md(source)}</section>`);
+      parts.push(`<section class="cell markdown" id="cell-${index}">${page.md(source, cell.attachments)}</section>`);
       continue;
     }
     if (cell.cell_type !== "code") continue;
@@ -167,7 +168,7 @@ export async function renderNotebook(notebook: Notebook, name: string, options: 
     );
   }
   const executed = typeof meta.executed_at === "string";
-  const status: RenderedNotebook["status"] = failedIndex >= 0 || meta.status === "error" ? "error" : executed ? "ok" : "not executed";
+  const status: RenderedNotebook["status"] = failedIndex >= 0 || meta.status === "error" ? "error" : executed ? "ok" : "saved";
   const failedCell = meta.failed_cell as { codeCellNumber?: number; message?: string; index?: number } | undefined;
   const failure =
     status === "error"
@@ -181,7 +182,7 @@ export async function renderNotebook(notebook: Notebook, name: string, options: 
       : "";
   const runLine = executed
     ? `<p class="timing">Executed ${escapeHtml(String(meta.executed_at))} in ${seconds(Number(meta.duration_ms ?? 0))} (kernel start ${seconds(Number(meta.kernel_start_ms ?? 0))}).</p>`
-    : `<p class="timing">Not executed: outputs are as saved in the notebook.</p>`;
+    : `<p class="timing">Outputs as saved in the notebook (not run by seamlab report).</p>`;
   const indexHref = options.indexHref ?? "index.html";
   const html = pageHtml({
     title: `${title} · seamlab report`,

@@ -158,3 +158,26 @@ test("the index shows the recommendation first, headline numbers, failures and l
   assert.ok(html.includes('href="every-output.html"') && html.includes('href="failing-cell.ipynb"'));
   assert.ok(html.includes("0.1.0 · commit <code>abc123</code>"));
 });
+
+test("links between notebooks point at the rendered pages, and cell attachments are embedded", async () => {
+  const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+  const nb: Notebook = {
+    nbformat: 4,
+    nbformat_minor: 5,
+    metadata: {},
+    cells: [
+      {
+        cell_type: "markdown",
+        source: "See [the sweep](03-overlap-sweep.ipynb#knee) and [docs](https://example.com/a.ipynb). ![plot](attachment:p.png) ![gone](attachment:missing.png)",
+        metadata: {},
+        attachments: { "p.png": { "image/png": png } },
+      },
+    ],
+  };
+  const page = await renderNotebook(nb, "links");
+  assert.ok(page.html.includes('<a href="03-overlap-sweep.html#knee">the sweep</a>'));
+  assert.ok(page.html.includes('<a href="https://example.com/a.ipynb">docs</a>'), "remote links untouched");
+  assert.ok(page.html.includes(`<img src="data:image/png;base64,${png}" alt="plot">`));
+  assert.ok(page.html.includes("[image not embedded: gone]"));
+  assert.equal(page.status, "saved");
+});

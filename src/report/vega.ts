@@ -26,12 +26,22 @@ export async function renderVegaLiteSvg(spec: Record<string, unknown>, prefix: s
   }
 }
 
+/**
+ * Renames every id to `<prefix><n>` in order of first appearance and rewrites `url(#id)` / `href="#id"` to match.
+ * Vega numbers clip paths with a process-wide counter; renumbering makes a chart's SVG independent of what was
+ * rendered before it (byte-identical output), and the prefix keeps charts on one page apart.
+ */
 export function prefixSvgIds(svg: string, prefix: string): string {
+  const renamed = new Map<string, string>();
+  for (const match of svg.matchAll(/\bid="([^"]+)"/g)) {
+    if (!renamed.has(match[1])) renamed.set(match[1], `${prefix}${renamed.size + 1}`);
+  }
+  const rename = (id: string) => renamed.get(id) ?? `${prefix}missing-${id}`;
   return svg
-    .replace(/\bid="([^"]+)"/g, (_, id: string) => `id="${prefix}${id}"`)
-    .replace(/url\(#([^)]+)\)/g, (_, id: string) => `url(#${prefix}${id})`)
+    .replace(/\bid="([^"]+)"/g, (_, id: string) => `id="${rename(id)}"`)
+    .replace(/url\(#([^)]+)\)/g, (_, id: string) => `url(#${rename(id)})`)
     .replace(/\b(xlink:href|href)="([^"]*)"/g, (_, attr: string, target: string) => {
-      if (target.startsWith("#")) return `${attr}="#${prefix}${target.slice(1)}"`;
+      if (target.startsWith("#")) return `${attr}="#${rename(target.slice(1))}"`;
       // Links and images from the spec (href channel, image marks) would be requests leaving the page.
       if (/^data:image\/(png|jpeg|gif|webp);/i.test(target)) return `${attr}="${target}"`;
       return `${attr}="#"`;

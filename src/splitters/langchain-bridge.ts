@@ -23,8 +23,13 @@ export interface LangchainFields {
 const workerSource = `
 const { workerData } = require("node:worker_threads");
 const { port, flag, textsplittersPath, tiktokenPath } = workerData;
-const { RecursiveCharacterTextSplitter } = require(textsplittersPath);
-const { getEncoding } = require(tiktokenPath);
+let RecursiveCharacterTextSplitter, getEncoding, loadError;
+try {
+  ({ RecursiveCharacterTextSplitter } = require(textsplittersPath));
+  ({ getEncoding } = require(tiktokenPath));
+} catch (error) {
+  loadError = "cannot load @langchain/textsplitters: " + String((error && error.message) || error);
+}
 const encoders = new Map();
 function tokenLength(name) {
   let enc = encoders.get(name);
@@ -34,6 +39,7 @@ function tokenLength(name) {
 port.on("message", async (request) => {
   let reply;
   try {
+    if (loadError) throw new Error(loadError);
     const f = request.fields;
     const options = { chunkSize: f.chunkSize, chunkOverlap: f.chunkOverlap };
     if (f.separators) options.separators = f.separators;

@@ -7,13 +7,13 @@ import type { Chunk, Doc } from "../core/types";
 import { SeamlabError } from "../core/errors";
 import { checkEncodingName } from "../text/tokens";
 import type { SplitterConfig } from "./config";
-import { splitLangchain, splitLangchainAsync, splitLangchainMany } from "./langchain";
-import { splitRecursive } from "./recursive";
-import { splitSentences } from "./sentences";
+import { langchainFieldsFor, splitLangchain, splitLangchainAsync, splitLangchainMany } from "./langchain";
+import { recursiveOptionsFor, splitRecursive } from "./recursive";
+import { sentenceSeparators, splitSentences } from "./sentences";
 import { splitTail } from "./tail";
 import { splitTokens } from "./tokens";
 import { splitWindow } from "./window";
-import { splitWindowWords } from "./window-words";
+import { checkWindowWordsConfig, splitWindowWords } from "./window-words";
 
 export type SplitFunction = (doc: Doc, config: SplitterConfig) => Chunk[];
 
@@ -24,6 +24,8 @@ export interface SplitterEntry {
   splitAsync?: (doc: Doc, config: SplitterConfig) => Promise<Chunk[]>;
   /** Optional batch implementation (one call for many docs; used by splitCorpus). */
   splitMany?: (docs: Doc[], config: SplitterConfig) => Chunk[][];
+  /** Optional splitter-specific checks (throw SeamlabError), run by validateSplitterConfig. */
+  validate?: (config: SplitterConfig) => void;
 }
 
 export const splitters: Record<string, SplitterEntry> = {
@@ -34,24 +36,29 @@ export const splitters: Record<string, SplitterEntry> = {
   "window-words": {
     description: "sliding character window with both edges snapped back to word boundaries",
     split: splitWindowWords,
+    validate: checkWindowWordsConfig,
   },
   langchain: {
     description: "the real @langchain/textsplitters RecursiveCharacterTextSplitter; spans by ordered search",
     split: splitLangchain,
     splitAsync: splitLangchainAsync,
     splitMany: splitLangchainMany,
+    validate: (config) => void langchainFieldsFor(config),
   },
   recursive: {
     description: "seamlab's span-native port of LangChain Python 0.3 RecursiveCharacterTextSplitter",
     split: splitRecursive,
+    validate: (config) => void recursiveOptionsFor(config),
   },
   sentences: {
     description: "recursive splitting on sentence ends first (then paragraph, line, word), so overlap is carried",
     split: splitSentences,
+    validate: (config) => void recursiveOptionsFor(config, sentenceSeparators, true),
   },
   tail: {
     description: "recursive at overlap 0, each chunk prefixed with the previous chunk's last `overlap` chars (word-snapped)",
     split: splitTail,
+    validate: (config) => void recursiveOptionsFor(config),
   },
   tokens: {
     description: "sliding window over js-tiktoken tokens; neighbours share exactly `overlap` tokens",
@@ -96,6 +103,8 @@ export function validateSplitterConfig(config: SplitterConfig): void {
     }
     if (config.separators.length === 0) throw new SeamlabError("--separators must not be empty");
   }
+  const entry = entryFor(config.splitter);
+  if (entry.validate) entry.validate(config);
 }
 
 /** The chunks of one document, in order. Validates the config first. */

@@ -15,10 +15,15 @@ import { snapBackToBoundary } from "../text/words";
 import type { SplitterConfig } from "./config";
 import { windowSpans } from "./window";
 
-export function splitWindowWords(doc: Doc, config: SplitterConfig): Chunk[] {
+/** window-words counts characters only. */
+export function checkWindowWordsConfig(config: SplitterConfig): void {
   if ((config.unit ?? "chars") !== "chars") {
     throw new SeamlabError("--splitter window-words counts characters only: use --unit chars, or --splitter tokens");
   }
+}
+
+export function splitWindowWords(doc: Doc, config: SplitterConfig): Chunk[] {
+  checkWindowWordsConfig(config);
   const text = doc.text;
   const chunks: Chunk[] = [];
   let prevStart = -1;

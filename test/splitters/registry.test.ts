@@ -40,6 +40,14 @@ test("unknown splitter, unit and encoding are rejected with the valid choices", 
   rejects({ ...ok, splitter: "recursive", separators: [] }, /--separators must not be empty/);
 });
 
+test("splitter-specific options are checked up front, naming the option", () => {
+  rejects({ ...ok, splitter: "window-words", unit: "tokens" }, /--splitter window-words counts characters only/);
+  rejects({ ...ok, splitter: "langchain", separators: ["\\. "], separatorsAreRegex: true }, /regex separators/);
+  rejects({ ...ok, splitter: "recursive", separators: ["(("], separatorsAreRegex: true }, /--separators: "\(\(" is not a valid regular expression/);
+  rejects({ ...ok, splitter: "tail", extra: { keepSeparator: "middle" } }, /keepSeparator must be true, false, "start" or "end"/);
+  rejects({ ...ok, splitter: "langchain", extra: { keepSeparator: "end" } }, /keepSeparator must be true or false in LangChain JS/);
+});
+
 test("splitDoc validates before splitting", () => {
   assert.throws(() => splitDoc({ id: "d", text: "abc" }, { ...ok, overlap: 100 }), SeamlabError);
 });

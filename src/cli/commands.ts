@@ -14,4 +14,5 @@ export const commands: Record<string, () => Promise<CommandModule>> = {
   pairs: () => import("./pairs"),
   "compare-splitters": () => import("./compare-splitters"),
   sweep: () => import("./sweep"),
+  embed: () => import("./embed"),
 };

@@ -68,6 +68,18 @@ async function timedRun(name: string, workers: number, cold: boolean): Promise<T
   return timed;
 }
 
+/** Paths where two JSON values differ (at most 10), to say what broke determinism. */
+function firstDifferences(a: unknown, b: unknown, path: string, out: string[] = []): string[] {
+  if (out.length >= 10 || JSON.stringify(a) === JSON.stringify(b)) return out;
+  if (a !== null && b !== null && typeof a === "object" && typeof b === "object") {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    for (const key of keys) firstDifferences((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${path}.${key}`, out);
+    return out;
+  }
+  out.push(`${path}: ${JSON.stringify(a)?.slice(0, 60)} vs ${JSON.stringify(b)?.slice(0, 60)}`);
+  return out;
+}
+
 const f1 = (x: number) => x.toFixed(1);
 const pct = (x: number) => (100 * x).toFixed(1);
 
@@ -80,6 +92,11 @@ async function main() {
   rmSync(cacheDir, { recursive: true, force: true });
 
   const same = [cold2, warm2, warm1].every((run) => JSON.stringify(run.result.rows) === JSON.stringify(cold1.result.rows));
+  if (!same) {
+    for (const run of [cold2, warm2, warm1]) {
+      for (const difference of firstDifferences(cold1.result.rows, run.result.rows, "rows")) process.stderr.write(`differs (${cold1.name} vs ${run.name}): ${difference}\n`);
+    }
+  }
   const rows = cold2.result.rows;
   const inputs = loadInputs();
   const lines: string[] = [];

@@ -1,6 +1,7 @@
 export * from "./cache";
 export * from "./cost";
 export * from "./grid";
+export * from "./inputs";
 export * from "./knee";
 export * from "./progress";
 export * from "./rows";

@@ -8,7 +8,7 @@ import type { Query, RankedChunk, Retriever } from "../retrieval/types";
 import { splitCorpus } from "../splitters/registry";
 import { canonicalJson } from "./cache";
 import { describeConfig, type ExperimentConfig } from "./grid";
-import { tokenCounter } from "./token-count";
+import { chunkTokenCounter, tokenCounter } from "./token-count";
 
 /**
  * One row of an experiment grid: every seam and retrieval number of one config, as plain JSON (it is
@@ -54,6 +54,17 @@ function pairsOf(docs: readonly Doc[]): StraddlingPair[] {
   return pairs;
 }
 
+// Per-document token pieces are reused by every config of a sweep over the same docs array.
+const chunkCounters = new WeakMap<readonly Doc[], (chunk: Chunk) => number>();
+function chunkCounterOf(docs: readonly Doc[]): (chunk: Chunk) => number {
+  let counter = chunkCounters.get(docs);
+  if (!counter) {
+    counter = chunkTokenCounter(docs, "cl100k_base");
+    chunkCounters.set(docs, counter);
+  }
+  return counter;
+}
+
 /** Runs each query once at the deepest k any setting asks for and serves shallower depths as prefixes. */
 function deepestFirst(base: Retriever, depth: number): Retriever {
   const memo = new Map<string, RankedChunk[]>();
@@ -94,9 +105,9 @@ export async function computeRows(
     countTokens: unit === "tokens" ? tokenCounter(encoding) : undefined,
   }).summary;
   const damage = measureSeamDamage(docs, chunks, pairsOf(docs));
-  const countTokens = tokenCounter("cl100k_base");
+  const countChunkTokens = chunkCounterOf(docs);
   let tokensEmbedded = 0;
-  for (const chunk of chunks) tokensEmbedded += countTokens(chunk.text);
+  for (const chunk of chunks) tokensEmbedded += countChunkTokens(chunk);
 
   // One first-stage index per distinct retriever (+ settings), searched once per query at the deepest k.
   const firstStages = new Map<string, Promise<Retriever>>();

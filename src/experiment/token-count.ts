@@ -1,3 +1,4 @@
+import type { Chunk, Doc } from "../core/types";
 import { countTokens, defaultEncoding, getEncoding } from "../text/tokens";
 
 /**
@@ -84,4 +85,89 @@ function bytePairCount(bytes: Uint8Array, ranks: Map<string, number>): number {
     if (best > 0) pairRanks[best - 1] = pairRank(best - 1);
   }
   return parts.length;
+}
+
+interface DocPieces {
+  /** End offset of every pre-tokenisation piece of the document, ascending. */
+  ends: Int32Array;
+  /** cumulative[i] = tokens in pieces 0..i-1 (cumulative[0] = 0). */
+  cumulative: Float64Array;
+}
+
+/**
+ * Counts the tokens of many chunks of the same documents without re-reading their text: each document is
+ * pre-tokenised once into pieces with running token totals; a chunk that is a verbatim slice of its
+ * document costs only its first and last few pieces. Between those, the chunk's own pieces are the
+ * document's: the pre-tokenisation regex is applied left to right, so once a chunk piece ends on a document
+ * piece boundary the two agree, as long as no match looks past the chunk's end (hence the margin of one
+ * whole piece before the end, which is re-tokenised from the chunk text itself). Chunks that are not
+ * verbatim slices (e.g. a prefixed tail chunk) are counted from their text. Tested equal to js-tiktoken on
+ * every chunk of several splitters over a real corpus.
+ */
+export function chunkTokenCounter(docs: readonly Doc[], encoding: string = defaultEncoding): (chunk: Chunk) => number {
+  const count = tokenCounter(encoding);
+  const internals = getEncoding(encoding) as unknown as TiktokenInternals;
+  if (typeof internals.patStr !== "string") return (chunk) => count(chunk.text);
+  const regex = new RegExp(internals.patStr, "ug");
+  const byId = new Map(docs.map((doc) => [doc.id, doc]));
+  const piecesById = new Map<string, DocPieces>();
+  const piecesOf = (doc: Doc): DocPieces => {
+    let pieces = piecesById.get(doc.id);
+    if (!pieces) {
+      const ends: number[] = [];
+      const cumulative: number[] = [0];
+      regex.lastIndex = 0;
+      for (let m = regex.exec(doc.text); m !== null; m = regex.exec(doc.text)) {
+        ends.push(m.index + m[0].length);
+        cumulative.push(cumulative[cumulative.length - 1] + count(m[0]));
+      }
+      pieces = { ends: Int32Array.from(ends), cumulative: Float64Array.from(cumulative) };
+      piecesById.set(doc.id, pieces);
+    }
+    return pieces;
+  };
+  return (chunk) => {
+    const doc = byId.get(chunk.doc);
+    const length = chunk.end - chunk.start;
+    if (!doc || chunk.text.length !== length || !doc.text.startsWith(chunk.text, chunk.start)) return count(chunk.text);
+    const { ends, cumulative } = piecesOf(doc);
+    const text = chunk.text;
+    // The last document boundary that is followed by a whole piece ending before the chunk's last char.
+    const last = lastIndexBelow(ends, chunk.end - 1); // ends[last] < end - 1
+    const tailFrom = last >= 1 ? ends[last - 1] : -1; // ends[last - 1] is followed by piece `last`, inside the chunk
+    let total = 0;
+    regex.lastIndex = 0;
+    for (let m = regex.exec(text); m !== null; m = regex.exec(text)) {
+      total += count(m[0]);
+      const absoluteEnd = chunk.start + m.index + m[0].length;
+      if (absoluteEnd >= tailFrom || tailFrom < 0) continue;
+      const at = indexOf(ends, absoluteEnd);
+      if (at < 0) continue;
+      // Resynchronised at document piece `at`: take the document's pieces up to tailFrom, then finish from the text.
+      const tailIndex = last - 1;
+      total += cumulative[tailIndex + 1] - cumulative[at + 1];
+      regex.lastIndex = tailFrom - chunk.start;
+      for (let t = regex.exec(text); t !== null; t = regex.exec(text)) total += count(t[0]);
+      return total;
+    }
+    return total;
+  };
+}
+
+/** Largest i with sorted[i] < value, or -1. */
+function lastIndexBelow(sorted: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
+/** Index of value in ascending `sorted`, or -1. */
+function indexOf(sorted: Int32Array, value: number): number {
+  const i = lastIndexBelow(sorted, value + 1);
+  return i >= 0 && sorted[i] === value ? i : -1;
 }

@@ -5,7 +5,7 @@ import { wilsonInterval } from "../experiment/stats";
 import { measureSeamDamage, straddlingPairs } from "../measure/pairs";
 import { splitCorpus } from "../splitters/registry";
 
-export interface DamageRow {
+export type DamageRow = {
   /** e.g. "langchain 1000/200" */
   label: string;
   splitter: string;
@@ -17,7 +17,7 @@ export interface DamageRow {
   low: number;
   high: number;
   chunks: number;
-}
+};
 
 /** Every splitter at every overlap (overlaps >= size are skipped), in splitter-then-overlap order. */
 export function seamDamageRows(docs: readonly Doc[], splitters: readonly string[], size: number, overlaps: readonly number[]): DamageRow[] {

@@ -9,6 +9,8 @@ import { pairedComparison, type PairedComparison } from "../experiment/stats";
 import { evaluateSplitterConfig, type ConfigEvaluation } from "../retrieval/evaluateConfig";
 import type { Query } from "../retrieval/types";
 import type { SplitterConfig } from "../splitters/config";
+import { loadLabelledSet } from "../corpus/labelled";
+import { loadRetrievalInputs } from "./inputs";
 
 /**
  * Writes queries with one gold span each as an answer-span JSONL file (`{question, answer_span, doc}` per
@@ -94,4 +96,35 @@ export function comparisonTableRows(a: ConfigEvaluation, b: ConfigEvaluation, c:
       "McNemar p": c.mcnemarP,
     },
   ];
+}
+
+export interface LabelledInputs {
+  docs: Doc[];
+  queries: Query[];
+  /** The labelled file read (the user's, or the one written from header queries). */
+  file: string;
+  /** True when the file was built from the corpus's headings because no `queries` file was given. */
+  builtFromHeadings: boolean;
+  /** Answer texts found more than once in the corpus (the first occurrence was used as gold). */
+  ambiguous: number;
+  /** Rows skipped (malformed or not found in the corpus). */
+  skipped: number;
+  description: string;
+}
+
+/**
+ * A labelled set for the corpus: the user's file when `queries` is given, else one written from the corpus's
+ * header queries (question = heading, answer = the first sentence under it) and read back through the same
+ * loader a user's file goes through.
+ */
+export function labelledInputs(corpus: string, queries?: string): LabelledInputs {
+  if (queries) {
+    const inputs = loadRetrievalInputs(corpus, queries);
+    const set = loadLabelledSet(queries, inputs.docs, { skipMalformed: true });
+    return { docs: inputs.docs, queries: inputs.queries, file: queries, builtFromHeadings: false, ambiguous: set.report.ambiguous, skipped: set.report.rows - set.report.queries, description: inputs.description };
+  }
+  const header = loadRetrievalInputs(corpus);
+  const file = writeAnswerSpanJsonl(header.docs, header.queries);
+  const set = loadLabelledSet(file, header.docs, { skipMalformed: true });
+  return { docs: header.docs, queries: set.queries, file, builtFromHeadings: true, ambiguous: set.report.ambiguous, skipped: set.report.rows - set.report.queries, description: header.description };
 }

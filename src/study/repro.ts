@@ -18,7 +18,7 @@ export function reproDoc(paragraphLength = 599, count = 3): Doc {
   return { id: `${count}x${paragraphLength}-chars`, text: paragraphs.join("\n\n") };
 }
 
-export interface ReproRow {
+export type ReproRow = {
   splitter: string;
   chunk: number;
   start: number;
@@ -26,7 +26,7 @@ export interface ReproRow {
   length: number;
   /** Characters this chunk shares with the previous one (from the spans). */
   sharedWithPrevious: number | null;
-}
+};
 
 /** Splits the repro document with each splitter at size/overlap and lists the chunks with their real overlap. */
 export function reproRows(doc: Doc, splitters: readonly string[], size: number, overlap: number): ReproRow[] {

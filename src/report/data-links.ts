@@ -3,7 +3,9 @@ import { escapeHtml } from "../notebook/format";
 
 function csvField(value: unknown): string {
   if (value === null || value === undefined) return "";
-  const text = typeof value === "object" ? JSON.stringify(value) : String(value);
+  let text = typeof value === "object" ? JSON.stringify(value) : String(value);
+  // Corpus text starting like a formula would run as one in a spreadsheet (OWASP "CSV injection"): prefix a quote.
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

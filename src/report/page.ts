@@ -67,6 +67,7 @@ table.seamlab-table caption{caption-side:top;text-align:left;font-weight:600;pad
 table.seamlab-table th,table.seamlab-table td{padding:.3rem .6rem;border-bottom:1px solid var(--border);text-align:left;vertical-align:top}
 table.seamlab-table th{position:sticky;top:0;background:var(--panel)}
 table.seamlab-table .num{text-align:right;font-variant-numeric:tabular-nums}
+table.seamlab-table td.more{color:var(--muted);font-style:italic}
 .download{font-size:.82rem;color:var(--muted);margin:.3rem 0 1rem}
 .headline{display:inline-block;background:var(--panel);border:1px solid var(--border);border-radius:8px;padding:.5rem .9rem;margin:.3rem .4rem .3rem 0}
 .headline .value{font-size:1.4rem;font-weight:650}

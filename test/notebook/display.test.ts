@@ -55,3 +55,13 @@ test("md() and headline() emit markdown and a headline payload for the index pag
   assert.deepEqual(bundles[1].data[HEADLINE_MIME], { key: "recommended_overlap", value: 100, label: "Recommended overlap", unit: "chars" });
   assert.equal(bundles[1].data["text/plain"], "Recommended overlap: 100 chars");
 });
+
+test("long tables show their first rows with a count of the rest, while the payload keeps every row", () => {
+  const rows = Array.from({ length: 250 }, (_, i) => ({ i }));
+  const [bundle] = capture(() => table(rows));
+  const html = String(bundle.data["text/html"]);
+  assert.equal(html.split("<tr>").length - 1, 1 + 200 + 1, "header, 200 rows, the note");
+  assert.ok(html.includes('<td colspan="1" class="more">… 50 more rows (250 in all)</td>'));
+  assert.ok(String(bundle.data["text/plain"]).endsWith("\n… 210 more rows (250 in all)"));
+  assert.equal((bundle.data[TABLE_MIME] as { rows: unknown[] }).rows.length, 250);
+});

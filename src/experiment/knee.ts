@@ -118,20 +118,19 @@ export function kneedle(xs: readonly number[], ys: readonly number[], options: K
   let threshold: number | null = null;
   let candidate = -1;
   for (let i = 0; i < n; i++) {
-    if (isMax[i]) {
-      threshold = diff[i] - sensitivity * meanStep;
-      candidate = i;
-      continue;
-    }
-    if (isMin[i]) {
-      // The paper: if the difference curve turns back up before dropping below the threshold, wait for
-      // the next local maximum.
-      threshold = null;
-    }
+    // A drop below the threshold counts even when it lands on a local minimum.
     if (threshold !== null && diff[i] < threshold) {
       knees.push(candidate);
       threshold = null;
       if (!options.online) break;
+    }
+    if (isMax[i]) {
+      threshold = diff[i] - sensitivity * meanStep;
+      candidate = i;
+    } else if (isMin[i]) {
+      // The paper: if the difference curve turns back up before dropping below the threshold, wait for
+      // the next local maximum.
+      threshold = null;
     }
   }
   if (knees.length === 0) {

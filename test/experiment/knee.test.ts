@@ -59,6 +59,14 @@ test("kneedle sorts points by x and works on unevenly spaced overlaps", () => {
   assert.equal(result.kneeIndex, 2);
 });
 
+test("kneedle declares a knee when the drop below the threshold is itself a local minimum", () => {
+  // A real sweep (window 1000, recall@5 on opentelemetry-docs): the point after the peak dips, then recovers.
+  // Difference curve 0, .17, .26, .50, -.19, -.12: the maximum at 200 has threshold .50 - 1/5 = .30 and the
+  // next value -.19 is below it. kneed declares the same knee (it checks the next point before the reset).
+  const result = kneedle([0, 50, 100, 200, 300, 400], [0.347, 0.359, 0.368, 0.388, 0.37, 0.383]);
+  assert.equal(result.knee, 200);
+});
+
 test("kneedle says there is no knee on a flat curve", () => {
   const result = kneedle([0, 50, 100, 200], [0.5, 0.5, 0.5, 0.5]);
   assert.equal(result.knee, null);

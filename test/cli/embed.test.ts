@@ -5,12 +5,17 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { writeTinyModel } from "../embed/tiny-model";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 let dir = "";
 
 function seamlab(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const child = spawnSync(process.execPath, [join(root, "bin/seamlab.js"), ...args], { cwd: root, encoding: "utf8" });
+  return seamlabIn(root, ...args);
+}
+
+function seamlabIn(cwd: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const child = spawnSync(process.execPath, [join(root, "bin/seamlab.js"), ...args], { cwd, encoding: "utf8" });
   return { status: child.status, stdout: child.stdout, stderr: child.stderr };
 }
 
@@ -45,4 +50,19 @@ test("embed refuses a transformers embedder whose model folder is missing", () =
   const result = seamlab("embed", "--corpus", join(dir, "corpus"), "--embedder", "transformers", "--model-dir", join(dir, "no-model"));
   assert.notEqual(result.status, 0);
   assert.match(result.stderr, /--model-dir .*no-model: no such folder/);
+});
+
+test("embed runs a local transformers model and serves the second run from the vector cache", () => {
+  const model = join(dir, "tiny-model");
+  writeTinyModel(model);
+  const args = ["embed", "--corpus", join(dir, "corpus"), "--splitter", "window", "--size", "40", "--overlap", "0", "--embedder", "transformers", "--model-dir", model, "--json"];
+  const first = seamlabIn(dir, ...args);
+  assert.equal(first.status, 0, first.stderr);
+  const a = JSON.parse(first.stdout);
+  assert.equal(a.embedder.name, "tiny-model (local ONNX, fp32, mean pooling)");
+  assert.equal(a.cache.misses, a.chunks);
+  assert.ok(a.inputs.overLimit > 0, "40-char windows exceed the tiny model's 8 tokens, and that is reported");
+  const second = JSON.parse(seamlabIn(dir, ...args).stdout);
+  assert.deepEqual([second.cache.hits, second.cache.misses], [a.chunks, 0]);
+  assert.deepEqual(second.neighbours, a.neighbours, "cached vectors give identical results");
 });

@@ -6,6 +6,7 @@ import { after, test } from "node:test";
 import { SeamlabError } from "../../src/core/errors";
 import { checkModelDir, transformersEmbedder } from "../../src/embed/transformers";
 import { cosine } from "../../src/embed/types";
+import { tinyEmbeddings, tinyVocabulary, writeTinyModel } from "./tiny-model";
 
 const scratch = mkdtempSync(join(tmpdir(), "seamlab-transformers-"));
 after(() => rmSync(scratch, { recursive: true, force: true }));
@@ -59,6 +60,44 @@ test("loading never reaches for the network: remote models are off and an incomp
   assert.deepEqual(fetched, [], "no fetch was attempted");
   const { env } = await import("@huggingface/transformers");
   assert.equal(env.allowRemoteModels, false);
+});
+
+/** Mean of the token rows, then unit length: what mean pooling + normalisation must give. */
+function expectedVector(tokens: string[]): number[] {
+  const rows = tokens.map((t) => tinyEmbeddings[tinyVocabulary.indexOf(t)]);
+  const mean = rows[0].map((_, d) => rows.reduce((s, r) => s + r[d], 0) / rows.length);
+  const norm = Math.hypot(...mean);
+  return mean.map((x) => x / norm);
+}
+
+test("a local model folder embeds end to end: tokenizer, ONNX, mean pooling, normalisation, no network", async () => {
+  const dir = join(scratch, "tiny-model");
+  writeTinyModel(dir);
+  const realFetch = globalThis.fetch;
+  const fetched: string[] = [];
+  globalThis.fetch = (async (input: unknown) => {
+    fetched.push(String(input));
+    throw new Error("network is off in this test");
+  }) as typeof fetch;
+  try {
+    const embedder = await transformersEmbedder({ modelDir: dir });
+    assert.equal(embedder.name, "tiny-model (local ONNX, fp32, mean pooling)");
+    assert.equal(embedder.dimensions, 4);
+    assert.equal(embedder.maxInputTokens, 8, "model_max_length from tokenizer_config.json");
+    const [cat, kitten] = await embedder.embed(["cat", "The kitten."]);
+    // [CLS] cat [SEP] and [CLS] the kitten . [SEP], averaged by hand.
+    expectedVector(["[CLS]", "cat", "[SEP]"]).forEach((x, d) => assert.ok(Math.abs(cat[d] - x) < 1e-6, `cat[${d}]`));
+    expectedVector(["[CLS]", "the", "kitten", ".", "[SEP]"]).forEach((x, d) => assert.ok(Math.abs(kitten[d] - x) < 1e-6, `kitten[${d}]`));
+    // 9 words + [CLS]/[SEP] = 11 tokens > 8: counted and truncated, never silently.
+    const [long] = await embedder.embed([Array(9).fill("cat").join(" ")]);
+    expectedVector(["[CLS]", "cat", "cat", "cat", "cat", "cat", "cat", "[SEP]"]).forEach((x, d) => assert.ok(Math.abs(long[d] - x) < 1e-6, `long[${d}]`));
+    assert.deepEqual(embedder.inputs, { embedded: 3, overLimit: 1, truncated: 1, longestTokens: 11 });
+    const strict = await transformersEmbedder({ modelDir: dir, overLimit: "reject" });
+    await assert.rejects(strict.embed([Array(9).fill("cat").join(" ")]), /exceed its 8-token limit/);
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+  assert.deepEqual(fetched, [], "no fetch was attempted");
 });
 
 const modelDir = process.env.SEAMLAB_TEST_MODEL_DIR;

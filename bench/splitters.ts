@@ -12,7 +12,8 @@ import { fileURLToPath } from "node:url";
 import { RecursiveCharacterTextSplitter } from "@langchain/textsplitters";
 import { seededRandom } from "../src/core/random";
 import type { Chunk, Doc } from "../src/core/types";
-import { locateChunks } from "../src/splitters/langchain";
+import { locateChunks, splitLangchainMany } from "../src/splitters/langchain";
+import { stopLangchainBridge } from "../src/splitters/langchain-bridge";
 import { splitRecursive } from "../src/splitters/recursive";
 import { splitDoc } from "../src/splitters/registry";
 import { getEncoding } from "../src/text/tokens";
@@ -125,6 +126,15 @@ async function main(): Promise<void> {
     `median wall-clock: recursive ${median(recursiveWall).toFixed(0)} ms, langchain ${median(langchainWall).toFixed(0)} ms ` +
       `(${(median(langchainWall) / median(recursiveWall)).toFixed(2)}x)`,
   );
+
+  // For information: seamlab's `langchain` splitter as the CLI runs it (LangChain in a worker + span recovery).
+  {
+    const t0 = performance.now();
+    const located = splitLangchainMany(docs, { splitter: "langchain", size: 1000, overlap: 200 });
+    const wall = performance.now() - t0;
+    console.log(`seamlab langchain splitter (worker round trip + span recovery, incl. worker start): ${wall.toFixed(0)} ms wall, ${located.flat().length} chunks`);
+    stopLangchainBridge();
+  }
 
   // One large document: linear time, bounded memory.
   if (bigMb > 0) {

@@ -64,6 +64,18 @@ test("LangChain JS leaves separators out of its merge total when keepSeparator i
   );
 });
 
+test("LangChain JS splits a run of three newlines at every occurrence of the separator", () => {
+  // JS keeps separators with text.split(/(?=\n\n)/): "aa", "\n\nbbb", "\n", "\n\ncc" (Python has no lone "\n").
+  const chunks = splitLangchain({ id: "n", text: "aa\n\nbbb\n\n\ncc" }, { splitter: "langchain", size: 10, overlap: 5 });
+  assert.deepEqual(
+    chunks.map((c) => [c.start, c.end, c.text]),
+    [
+      [0, 7, "aa\n\nbbb"],
+      [10, 12, "cc"],
+    ],
+  );
+});
+
 test("a repeated line is placed after the previous chunk, not inside it", () => {
   // Texts as LangChain returns them for a table; "}" also occurs inside the first chunk.
   const doc = { id: "r", text: "a {\n}\n}" };

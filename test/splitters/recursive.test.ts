@@ -117,3 +117,18 @@ test("the character level splits code points, never a surrogate pair", () => {
 test("an invalid regex separator is a SeamlabError naming --separators", () => {
   assert.throws(() => run("abc", { size: 5, overlap: 0, separators: ["("], separatorsAreRegex: true }), /--separators/);
 });
+
+test("a run of three newlines stays one separator plus text, as Python's re.split gives it", () => {
+  // re.split("(\n\n)", "aa\n\nbbb\n\n\ncc") -> "aa", "\n\n", "bbb", "\n\n", "\ncc": pieces "aa" (2), "\n\nbbb" (5),
+  // "\n\n\ncc" (5). At 10/5: 12 > 10, emit "aa\n\nbbb"; pop "aa" (7 > 5); "\n\nbbb" stays (5, and 5 + 5 fits).
+  assert.deepEqual(run("aa\n\nbbb\n\n\ncc", { size: 10, overlap: 5 }), [
+    [0, 7, "aa\n\nbbb"],
+    [4, 12, "bbb\n\n\ncc"],
+  ]);
+  // LangChain JS splits with a lookahead, "aa", "\n\nbbb", "\n", "\n\ncc": the extra "\n" piece pushes the total
+  // over the overlap, "\n\nbbb" is popped, and the second chunk is only "cc". langchainJsCompat reproduces that.
+  assert.deepEqual(run("aa\n\nbbb\n\n\ncc", { size: 10, overlap: 5, extra: { langchainJsCompat: true } }), [
+    [0, 7, "aa\n\nbbb"],
+    [10, 12, "cc"],
+  ]);
+});

@@ -4,7 +4,7 @@ import { SeamlabError } from "../core/errors";
 import type { Unit } from "../splitters/config";
 import { clearCache, defaultCacheDir } from "../experiment/cache";
 import type { KneeReport } from "../experiment/knee";
-import { checkedConfigs } from "../experiment/run";
+import { checkedConfigs, closeWorkers } from "../experiment/run";
 import { flattenRow, runOverlapSweep, sweepGrid, type OverlapSweepSpec, type SweepMetric, type SweepResult } from "../experiment/sweep";
 import { evaluationOptionsFrom, loadEvaluationInputs, retrievalHelp, retrievalOptions } from "./retrieve";
 import { intListOption, intOption, numberOption, stringOption } from "./options";
@@ -164,6 +164,7 @@ export async function run(argv: string[]): Promise<number> {
     );
   } finally {
     process.off("SIGINT", onSigint);
+    await closeWorkers();
   }
   if (values.json) {
     const report = {

@@ -23,6 +23,12 @@ export interface RunGridOptions extends RowOptions {
   progressLabel?: string;
   /** Stops scheduling and cancels running tasks; finished rows stay cached. */
   signal?: AbortSignal;
+  /**
+   * Keep the worker threads for the next call (default true): a thread's start-up (TypeScript loader,
+   * tokenizer tables, per-corpus caches) costs a second or two, which a notebook calling runGrid several
+   * times pays once. Idle threads do not keep the process alive. False gives a cold pool, as benchmarks need.
+   */
+  keepWorkers?: boolean;
   /** Called in the main thread as each computed row lands (finish order, not config order). */
   onRow?: (row: GridRow, done: number, total: number) => void;
   /** Price and vector size for the cost columns (not part of the cache key: costs are derived). */
@@ -46,6 +52,34 @@ export interface GridResult {
 /** Default worker entry: a small .mjs that registers tsx, then loads worker.ts. */
 export function workerEntryFile(): string {
   return join(projectRoot(), "src", "experiment", "worker-entry.mjs");
+}
+
+// Kept pools by thread count (see RunGridOptions.keepWorkers). Typed loosely: piscina is imported lazily.
+interface Pool {
+  run(task: unknown, options: { signal: AbortSignal }): Promise<unknown>;
+  destroy(): Promise<void>;
+}
+const keptPools = new Map<number, Pool>();
+
+async function workerPool(threads: number, keep: boolean): Promise<Pool> {
+  const kept = keep ? keptPools.get(threads) : undefined;
+  if (kept) return kept;
+  const { Piscina } = await import("piscina");
+  const pool: Pool = new Piscina({
+    filename: pathToFileURL(workerEntryFile()).href,
+    minThreads: threads,
+    maxThreads: threads,
+    idleTimeout: 60_000,
+  });
+  if (keep) keptPools.set(threads, pool);
+  return pool;
+}
+
+/** Stops the worker threads kept between runGrid calls. */
+export async function closeWorkers(): Promise<void> {
+  const pools = [...keptPools.values()];
+  keptPools.clear();
+  await Promise.all(pools.map((pool) => pool.destroy()));
 }
 
 function defaultWorkers(): number {
@@ -165,15 +199,14 @@ export async function runGrid(
       accept(indexes, await computeRows(inputs, indexes.map((i) => configs[i]), indexes.map((i) => keys[i]), rowOptions));
     }
   } else if (groups.length > 0) {
-    const { Piscina } = await import("piscina");
-    const pool = new Piscina({
-      filename: pathToFileURL(workerEntryFile()).href,
-      minThreads: workers,
-      maxThreads: workers,
-      idleTimeout: 1000,
-    });
+    const pool = await workerPool(workers, options.keepWorkers !== false);
     const shared = encodeInputs(inputs);
     const inputsId = `${corpusHash}:${queriesHash}`;
+    // One signal for the caller's Ctrl-C and for "a task failed, cancel the rest".
+    const cancel = new AbortController();
+    const onAbort = () => cancel.abort();
+    options.signal?.addEventListener("abort", onAbort);
+    if (aborted()) cancel.abort();
     let firstError: unknown;
     try {
       await Promise.all(
@@ -186,22 +219,22 @@ export async function runGrid(
             options: rowOptions,
           };
           try {
-            const result = (await pool.run(task, { signal: options.signal })) as RowTaskResult;
+            const result = (await pool.run(task, { signal: cancel.signal })) as RowTaskResult;
             if ("error" in result) {
               throw result.error.seamlab ? new SeamlabError(result.error.message) : new Error(result.error.message + "\n" + result.error.stack);
             }
             accept(indexes, result.rows);
           } catch (error) {
-            if (!aborted() && firstError === undefined) {
+            if (!cancel.signal.aborted) {
               firstError = error;
-              // Stop the rest: one failing config fails the grid.
-              pool.close({ force: true }).catch(() => undefined);
+              cancel.abort(); // one failing config fails the grid
             }
           }
         }),
       );
     } finally {
-      await pool.destroy();
+      options.signal?.removeEventListener("abort", onAbort);
+      if (options.keepWorkers === false) await pool.destroy();
     }
     if (firstError !== undefined && !aborted()) throw firstError;
   }

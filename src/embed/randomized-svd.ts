@@ -8,6 +8,10 @@ import { symmetricEigen } from "./symmetric-eigen";
  * (re-orthonormalising after each A·Aᵀ step so small singular directions are not lost to rounding), then take
  * the exact SVD of the small projected matrix through the eigendecomposition of its l × l Gram matrix.
  *
+ * Accuracy: TF-IDF spectra are flat, so the trailing directions are approximate. On Chroma's wikitexts corpus
+ * (296 × 1895), rank 64 with the defaults (2 power iterations, oversample 10) gives σ1 exactly, σ32 at 96% and σ64
+ * at 92% of a reference run with 8 iterations and oversample 40: fine for an embedder, not a numerical SVD.
+ *
  * Written by hand on Float64Array because no maintained JavaScript package offers a randomized SVD of a sparse
  * matrix (ml-matrix and friends are dense and would need a 10k × 30k dense TF-IDF matrix, ~2.4 GB).
  */

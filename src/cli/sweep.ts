@@ -19,7 +19,8 @@ const help = `Usage: seamlab sweep [--corpus SPEC] [--queries headers|FILE] --sp
   --overlaps LIST             overlaps to sweep (default 0,50,100,200,400)
   --ks LIST                   first-stage depths (retrieval_k; default 5)
   --final-k N                 keep N chunks after reranking; recall is @N (default: each k, no cut)
-  --rerank none|mmr           reranker that cuts k to final-k (default none); --mmr-lambda X (default 0.5)
+  --rerank none|mmr|dense     reranker that cuts k to final-k (default none); --mmr-lambda X (default 0.5);
+                              dense = cosine of LSA vectors fitted on each config's chunks
   --metric recall|hit-rate    the curve's y (default recall)
   --sensitivity S             Kneedle sensitivity (default 1); --online for its online mode
   --epsilon X                 plateau rule: also accept points within X of the best (default 0: CI rule only)

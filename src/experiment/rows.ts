@@ -3,7 +3,7 @@ import { measureSeamDamage, straddlingPairs, type SeamDamage, type StraddlingPai
 import { measureSplit, type SeamSummary } from "../measure/summary";
 import { evaluateQueries, summarizeOutcomes, type RetrievalSummary } from "../retrieval/evaluate";
 import { createRetriever } from "../retrieval/factory";
-import { createReranker } from "../retrieval/rerank";
+import { loadReranker } from "../retrieval/rerank";
 import type { Query, RankedChunk, Retriever } from "../retrieval/types";
 import { splitCorpus } from "../splitters/registry";
 import { canonicalJson } from "./cache";
@@ -129,7 +129,7 @@ export async function computeRows(
     const r = config.retrieval;
     const finalK = r.finalK ?? r.k;
     const first = await firstStageFor(config);
-    const reranker = createReranker(r.reranker ?? "none", r.rerankerOptions);
+    const reranker = await loadReranker(r.reranker ?? "none", r.rerankerOptions);
     const pipeline: Retriever = {
       name: reranker.name === "none" ? first.name : `${first.name} top-${r.k} -> ${reranker.name}`,
       async search(query, k) {

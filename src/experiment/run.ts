@@ -2,7 +2,7 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { SeamlabError } from "../core/errors";
-import { createReranker } from "../retrieval/rerank";
+import { checkRerankerName } from "../retrieval/rerank";
 import { validateSplitterConfig } from "../splitters/registry";
 import { cacheKey, hashDocs, hashQueries, openCache, defaultCacheDir } from "./cache";
 import { costsWithRatios, type CostOptions, type CostWithRatios } from "./cost";
@@ -120,7 +120,7 @@ export function checkedConfigs(grid: readonly ExperimentConfig[] | GridSpec): Ex
   const configs = Array.isArray(grid) ? (grid as ExperimentConfig[]).map(normalizeConfig) : expandGrid(grid as GridSpec);
   for (const config of configs) {
     validateSplitterConfig(config.splitter);
-    createReranker(config.retrieval.reranker ?? "none", config.retrieval.rerankerOptions);
+    checkRerankerName(config.retrieval.reranker ?? "none");
   }
   return configs;
 }

@@ -120,17 +120,48 @@ export function mmrReranker(options: MmrOptions = {}): Reranker {
   };
 }
 
-/** Names `createReranker` accepts. A dense reranker registers here when embeddings land. */
+/** Rerankers built in this file, by name. */
 export const RERANKERS: Record<string, (options?: Record<string, unknown>) => Reranker> = {
   none: () => noneReranker(),
   mmr: (options) => mmrReranker({ lambda: options?.lambda === undefined ? undefined : Number(options.lambda) }),
 };
 
-/** A reranker by name ("none", "mmr"); unknown names throw a SeamlabError listing the known ones. */
+/**
+ * Rerankers in other modules, loaded on first use so that `none`/`mmr` sweeps never load embedding code.
+ * `dense` takes an embedder spec as options (default `{ kind: "lsa" }`, fitted on each config's chunks).
+ */
+const LAZY_RERANKERS: Record<string, () => Promise<(options?: Record<string, unknown>) => Reranker>> = {
+  dense: async () => {
+    const { denseReranker } = await import("./rerank-dense");
+    return (options) => denseReranker((options && typeof options.kind === "string" ? options : { kind: "lsa" }) as Parameters<typeof denseReranker>[0]);
+  },
+};
+
+const has = (table: object, name: string) => Object.prototype.hasOwnProperty.call(table, name);
+
+/** Every reranker name `loadReranker` accepts. */
+export function rerankerNames(): string[] {
+  return [...Object.keys(RERANKERS), ...Object.keys(LAZY_RERANKERS)];
+}
+
+function unknownReranker(name: string): SeamlabError {
+  return new SeamlabError(`unknown reranker "${name}" (--rerank). Known: ${rerankerNames().join(", ")}.`);
+}
+
+/** Throws a SeamlabError naming the known rerankers when `name` is not one of them. */
+export function checkRerankerName(name: string): void {
+  if (!has(RERANKERS, name) && !has(LAZY_RERANKERS, name)) throw unknownReranker(name);
+}
+
+/** A built-in reranker by name ("none", "mmr"); for every name, including lazily loaded ones, use `loadReranker`. */
 export function createReranker(name: string, options?: Record<string, unknown>): Reranker {
-  const make = Object.prototype.hasOwnProperty.call(RERANKERS, name) ? RERANKERS[name] : undefined;
-  if (!make) {
-    throw new SeamlabError(`unknown reranker "${name}". Known: ${Object.keys(RERANKERS).join(", ")}.`);
-  }
-  return make(options);
+  if (!has(RERANKERS, name)) throw unknownReranker(name);
+  return RERANKERS[name](options);
+}
+
+/** Any reranker by name: built-in ones at once, others ("dense") after loading their module. */
+export async function loadReranker(name: string, options?: Record<string, unknown>): Promise<Reranker> {
+  if (has(RERANKERS, name)) return RERANKERS[name](options);
+  if (!has(LAZY_RERANKERS, name)) throw unknownReranker(name);
+  return (await LAZY_RERANKERS[name]())(options);
 }

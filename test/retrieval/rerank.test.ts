@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Chunk } from "../../src/core/types";
-import { chunkRedundancy, createReranker, mmrReranker, noneReranker } from "../../src/retrieval/rerank";
+import { checkRerankerName, chunkRedundancy, createReranker, loadReranker, mmrReranker, noneReranker } from "../../src/retrieval/rerank";
 import { SeamlabError } from "../../src/core/errors";
 
 const doc = "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma tau";
@@ -50,7 +50,16 @@ test("MMR breaks ties by first-stage rank and returns at most k", () => {
 test("createReranker builds rerankers by name and names the known ones on a typo", () => {
   assert.equal(createReranker("none").name, "none");
   assert.equal(createReranker("mmr", { lambda: 0.7 }).name, "mmr(lambda=0.7)");
-  assert.throws(() => createReranker("dense-xyz"), (e: unknown) => e instanceof SeamlabError && /none, mmr/.test(e.message));
+  assert.throws(() => createReranker("dense-xyz"), (e: unknown) => e instanceof SeamlabError && /none, mmr, dense/.test(e.message));
   assert.throws(() => createReranker("toString"), SeamlabError);
   assert.throws(() => mmrReranker({ lambda: 2 }), /lambda/);
+});
+
+test("loadReranker loads the dense reranker lazily by name and rejects unknown names", async () => {
+  const dense = await loadReranker("dense");
+  assert.match(dense.name, /^dense\(lsa/);
+  assert.equal((await loadReranker("mmr")).name, "mmr(lambda=0.5)");
+  await assert.rejects(loadReranker("nope"), SeamlabError);
+  assert.throws(() => checkRerankerName("nope"), /Known: none, mmr, dense/);
+  assert.doesNotThrow(() => checkRerankerName("dense"));
 });

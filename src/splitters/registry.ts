@@ -12,6 +12,7 @@ import { recursiveOptionsFor, splitRecursive } from "./recursive";
 import { sentenceSeparators, splitSentences } from "./sentences";
 import { splitTail } from "./tail";
 import { splitTokens } from "./tokens";
+import { prepareSemanticSplit, semanticOptionsFromConfig, splitSemanticPrepared } from "./semantic";
 import { splitWindow } from "./window";
 import { checkWindowWordsConfig, splitWindowWords } from "./window-words";
 
@@ -24,6 +25,8 @@ export interface SplitterEntry {
   splitAsync?: (doc: Doc, config: SplitterConfig) => Promise<Chunk[]>;
   /** Optional batch implementation (one call for many docs; used by splitCorpus). */
   splitMany?: (docs: Doc[], config: SplitterConfig) => Chunk[][];
+  /** Optional whole-corpus async implementation (used by splitCorpusAsync), for splitters that must see every doc. */
+  splitCorpusAsync?: (docs: Doc[], config: SplitterConfig) => Promise<Chunk[]>;
   /** Optional splitter-specific checks (throw SeamlabError), run by validateSplitterConfig. */
   validate?: (config: SplitterConfig) => void;
 }
@@ -63,6 +66,13 @@ export const splitters: Record<string, SplitterEntry> = {
   tokens: {
     description: "sliding window over js-tiktoken tokens; neighbours share exactly `overlap` tokens",
     split: splitTokens,
+  },
+  semantic: {
+    description:
+      "sentences grouped until neighbour similarity drops (embedder in extra.embedder, default lsa); async: use splitCorpusAsync",
+    split: splitSemanticPrepared,
+    splitCorpusAsync: (docs, config) => prepareSemanticSplit(docs, config),
+    validate: (config) => void semanticOptionsFromConfig(config),
   },
 };
 
@@ -137,6 +147,7 @@ export async function splitDocAsync(doc: Doc, config: SplitterConfig): Promise<C
 export async function splitCorpusAsync(docs: Doc[], config: SplitterConfig): Promise<Chunk[]> {
   validateSplitterConfig(config);
   const entry = entryFor(config.splitter);
+  if (entry.splitCorpusAsync) return entry.splitCorpusAsync(docs, config);
   const out: Chunk[] = [];
   for (const doc of docs) {
     const chunks = entry.splitAsync ? await entry.splitAsync(doc, config) : entry.split(doc, config);

@@ -1,7 +1,8 @@
 // The overlap sweep of notebook 03: hit rate vs overlap for a few splitters (cached grid), the knee by both
 // methods, the recommendation, and the cost of each overlap relative to none.
-import { runOverlapSweep, type SweepCurve, type SweepResult } from "../experiment/sweep";
 import type { KneeReport } from "../experiment/knee";
+import type { SweepCurveLike as SweepCurve, SweepResultLike as SweepResult } from "./engine-types";
+import { loadEngine } from "./runtime";
 import type { RetrievalInputs } from "./inputs";
 
 export interface StudySweepSpec {
@@ -13,6 +14,7 @@ export interface StudySweepSpec {
 
 /** One cached sweep per splitter (BM25, top-k, no reranker), run in this process. */
 export async function runStudySweeps(inputs: RetrievalInputs, spec: StudySweepSpec): Promise<SweepResult[]> {
+  const { runOverlapSweep } = loadEngine("experiment/sweep");
   const results: SweepResult[] = [];
   for (const splitter of spec.splitters) {
     results.push(
@@ -65,7 +67,7 @@ export function recommendOverlap(curve: SweepCurve): Recommendation {
   const plateau = knee.plateau;
   const kneedle = knee.kneedle;
   if (!plateau) return { overlap: 0, reason: "the sweep has no points", knee };
-  const best = `the best hit rate (${(100 * plateau.bestY).toFixed(1)}%) is at overlap ${plateau.bestX}`;
+  const best = `The best hit rate (${(100 * plateau.bestY).toFixed(1)}%) is at overlap ${plateau.bestX}`;
   const why =
     plateau.rule === "best"
       ? `${best}, and no smaller overlap comes within its confidence interval`

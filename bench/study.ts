@@ -122,6 +122,9 @@ async function main() {
   lines.push(`speed-up 2 vs 1 worker (cold): ${(cold1.seconds / cold2.seconds).toFixed(2)}x; warm vs cold (2 workers): ${(cold2.seconds / warm2.seconds).toFixed(1)}x faster`);
   lines.push(`targets: cold < 30 s ${cold2.seconds < 30 ? "met" : "MISSED"} (${cold2.seconds.toFixed(1)} s), warm < 2 s ${warm2.seconds < 2 ? "met" : "MISSED"} (${warm2.seconds.toFixed(2)} s)`);
   lines.push(`all four runs gave identical rows: ${same ? "yes" : "NO"}`);
+  const slowest = [...cold1.result.taskTimes].sort((a, b) => b.ms - a.ms);
+  const totalTask = slowest.reduce((sum, t) => sum + t.ms, 0);
+  lines.push(`task times on 1 worker (cold): total ${(totalTask / 1000).toFixed(1)} s; slowest ${slowest.slice(0, 5).map((t) => `${t.splitter} ${(t.ms / 1000).toFixed(1)} s`).join(", ")}`);
   process.stdout.write(lines.join("\n") + "\n");
   if (values.json) {
     writeFileSync(values.json, JSON.stringify({ corpus: corpusPath, times: { cold1: cold1.seconds, cold2: cold2.seconds, warm2: warm2.seconds, warm1: warm1.seconds }, identical: same, rows: rows.map(flattenRow) }, null, 2));

@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -37,6 +38,12 @@ export interface RunGridOptions extends RowOptions {
 
 export type CostedRow = GridRow & { cost: CostWithRatios };
 
+export interface TaskTime {
+  splitter: string;
+  rows: number;
+  ms: number;
+}
+
 export interface GridResult {
   /** One row per config, in config order (only the finished ones when interrupted). */
   rows: CostedRow[];
@@ -46,6 +53,8 @@ export interface GridResult {
   interrupted: boolean;
   /** Wall time of this call in ms (not part of any row). */
   elapsedMs: number;
+  /** Time each computed task took (split + measure + index + queries of one splitter config), in finish order. */
+  taskTimes: TaskTime[];
   workers: number;
 }
 
@@ -95,6 +104,11 @@ function estimatedCost(config: ExperimentConfig): number {
   const s = config.splitter;
   const base = s.splitter === "tokens" ? 20 : s.unit === "tokens" ? 6 : s.splitter === "langchain" ? 3 : 2;
   return base * (1 + s.overlap / s.size);
+}
+
+function describeSplitterConfig(config: ExperimentConfig): string {
+  const s = config.splitter;
+  return `${s.splitter} ${s.size}/${s.overlap} ${s.unit ?? "chars"}`;
 }
 
 /** The rows of a cost family: everything but the overlap is equal. */
@@ -175,7 +189,9 @@ export async function runGrid(
   const rowOptions: RowOptions = { nearDuplicateThreshold: options.nearDuplicateThreshold, seed: options.seed };
   // Heaviest tasks first, so the pool does not end on one long task while the other threads idle.
   const groups = [...missing.values()].sort((a, b) => estimatedCost(configs[b[0]]) - estimatedCost(configs[a[0]]) || a[0] - b[0]);
-  const accept = (indexes: number[], computed: GridRow[]) => {
+  const taskTimes: TaskTime[] = [];
+  const accept = (indexes: number[], computed: GridRow[], ms: number) => {
+    taskTimes.push({ splitter: describeSplitterConfig(configs[indexes[0]]), rows: indexes.length, ms });
     computed.forEach((row, j) => {
       // A JSON round trip makes a fresh row identical to what a later run reads from the cache (-0, undefined).
       const plain = JSON.parse(JSON.stringify(row)) as GridRow;
@@ -196,7 +212,9 @@ export async function runGrid(
   if (groups.length > 0 && workers === 0) {
     for (const indexes of groups) {
       if (aborted()) break;
-      accept(indexes, await computeRows(inputs, indexes.map((i) => configs[i]), indexes.map((i) => keys[i]), rowOptions));
+      const started = performance.now();
+      const computed = await computeRows(inputs, indexes.map((i) => configs[i]), indexes.map((i) => keys[i]), rowOptions);
+      accept(indexes, computed, performance.now() - started);
     }
   } else if (groups.length > 0) {
     const pool = await workerPool(workers, options.keepWorkers !== false);
@@ -204,6 +222,7 @@ export async function runGrid(
     const inputsId = `${corpusHash}:${queriesHash}`;
     // One signal for the caller's Ctrl-C and for "a task failed, cancel the rest".
     const cancel = new AbortController();
+    setMaxListeners(groups.length + 10, cancel.signal); // piscina listens once per queued task
     const onAbort = () => cancel.abort();
     options.signal?.addEventListener("abort", onAbort);
     if (aborted()) cancel.abort();
@@ -223,7 +242,7 @@ export async function runGrid(
             if ("error" in result) {
               throw result.error.seamlab ? new SeamlabError(result.error.message) : new Error(result.error.message + "\n" + result.error.stack);
             }
-            accept(indexes, result.rows);
+            accept(indexes, result.rows, result.ms);
           } catch (error) {
             if (!cancel.signal.aborted) {
               firstError = error;
@@ -255,6 +274,7 @@ export async function runGrid(
     computed: finished.length - cached,
     interrupted,
     elapsedMs: Date.now() - started,
+    taskTimes,
     workers: groups.length === 0 ? 0 : workers,
   };
 }

@@ -54,9 +54,19 @@ function printText(result: SweepResult, corpus: string, queries: number): void {
       const row = result.rows.find((r) => r.config.splitter.overlap === point.overlap && r.config.retrieval.k === curve.k && (r.config.retrieval.reranker ?? "none") === curve.reranker);
       if (!row) continue;
       const f = flattenRow(row);
+      const ci = `[${pct(point.low as number)}, ${pct(point.high as number)}]`;
       lines.push(
-        `${String(point.overlap).padStart(7)}  ${String(f.chunks).padStart(6)}  ${Number(f.zeroOverlapPct).toFixed(1).padStart(11)}  ${Number(f.pairsKeptPct).toFixed(1).padStart(11)}  ${pct(point.y).padStart(7)}  [${pct(point.low as number)}, ${pct(point.high as number)}]`.padEnd(76) +
-          `  ${Number(f.meanDistinct).toFixed(2).padStart(8)}  ${ratio(point.tokensRatio).padStart(6)}  ${ratio(point.storageRatio).padStart(7)}`,
+        [
+          String(point.overlap).padStart(7),
+          String(f.chunks).padStart(6),
+          Number(f.zeroOverlapPct).toFixed(1).padStart(11),
+          Number(f.pairsKeptPct).toFixed(1).padStart(11),
+          pct(point.y).padStart(7),
+          ci.padEnd(14),
+          Number(f.meanDistinct).toFixed(2).padStart(8),
+          ratio(point.tokensRatio).padStart(6),
+          ratio(point.storageRatio).padStart(7),
+        ].join("  "),
       );
     }
     lines.push(...describeKnee(curve.knee));

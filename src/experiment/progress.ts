@@ -67,9 +67,12 @@ export function createProgress(total: number, options: ProgressOptions = {}): Pr
     const elapsed = t - start;
     const eta = computed > 0 ? (elapsed / computed) * (total - done) : undefined;
     const line = formatProgress(done, total, elapsed, eta, 24, options.label ?? "");
-    const columns = stream.columns ?? 100;
+    const columns = stream.columns && stream.columns > 20 ? stream.columns : 100;
     stream.write(`\r${line.slice(0, Math.max(10, columns - 1)).padEnd(Math.min(columns - 1, 100))}`);
   };
+  // Redraw once a second between ticks so elapsed time and ETA keep moving during a long task.
+  const timer = enabled && options.now === undefined ? setInterval(() => draw(true), 1000) : undefined;
+  timer?.unref();
   return {
     enabled,
     tick(n = 1) {
@@ -82,6 +85,7 @@ export function createProgress(total: number, options: ProgressOptions = {}): Pr
       draw(false);
     },
     done() {
+      if (timer) clearInterval(timer);
       draw(true);
       if (enabled) stream.write("\n");
     },

@@ -2,6 +2,7 @@
 import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
 import { straddlingPairs } from "../measure/pairs";
+import { splitCorpusAsync } from "../splitters/registry";
 import { measureSplitterConfig } from "../measure/split-and-measure";
 import type { SplitterConfig } from "../splitters/config";
 import { splitterNames } from "../splitters/registry";
@@ -65,10 +66,12 @@ export async function run(argv: string[]): Promise<number> {
       : parseConfigList(values.configs);
   const { spec, corpus } = corpusFromFlags(values);
   const pairs = straddlingPairs(corpus.docs);
-  const rows = configs.map((config) => {
-    const measured = measureSplitterConfig(corpus.docs, config, { pairs, skipParagraphs: true });
+  const rows = [];
+  for (const config of configs) {
+    const chunks = await splitCorpusAsync(corpus.docs, config);
+    const measured = measureSplitterConfig(corpus.docs, config, { pairs, skipParagraphs: true, chunks });
     const s = measured.summary;
-    return {
+    rows.push({
       config: `${config.splitter}:${config.size}:${config.overlap}${config.unit === "tokens" ? ":tokens" : ""}`,
       splitter: config.splitter,
       size: config.size,
@@ -86,8 +89,8 @@ export async function run(argv: string[]): Promise<number> {
       indexRatio: s.indexRatio,
       maxChunkLength: s.maxChunkLength,
       lostChars: s.lostChars,
-    };
-  });
+    });
+  }
   if (values.json) {
     process.stdout.write(toJson({ corpus: spec, docs: corpus.docs.length, rows }) + "\n");
     return 0;

@@ -1,6 +1,6 @@
 /** `seamlab pairs`: seam damage — sentence pairs across paragraph breaks that no chunk keeps together. */
 import { parseArgs } from "node:util";
-import { validateSplitterConfig, splitCorpus } from "../splitters/registry";
+import { validateSplitterConfig, splitCorpusAsync } from "../splitters/registry";
 import { measureSeamDamage } from "../measure/pairs";
 import { formatInt, formatKeyValues, formatPct, toJson } from "./format";
 import { configFromFlags, corpusFromFlags, describeConfig, describeCorpus, splitFlags, splitFlagsHelp } from "./seams";
@@ -24,7 +24,7 @@ export async function run(argv: string[]): Promise<number> {
   const config = configFromFlags(values);
   validateSplitterConfig(config);
   const { spec, corpus } = corpusFromFlags(values);
-  const damage = measureSeamDamage(corpus.docs, splitCorpus(corpus.docs, config));
+  const damage = measureSeamDamage(corpus.docs, await splitCorpusAsync(corpus.docs, config));
   if (values.json) {
     process.stdout.write(toJson({ corpus: spec, config, ...damage }) + "\n");
     return 0;

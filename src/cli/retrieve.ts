@@ -11,6 +11,7 @@ import { evaluateSplitterConfig, type ConfigEvaluation } from "../retrieval/eval
 import type { RetrieverSettings } from "../retrieval/factory";
 import type { Query } from "../retrieval/types";
 import type { Interval } from "../experiment/stats";
+import { embedderFlags, embedderFlagsHelp, embedderSpecFromFlags } from "../embed/select";
 import { intOption, numberOption, stringOption } from "./options";
 
 export const summary = "Retrieval quality of one splitter config: hit rate@k, distinct passages, span recall/IoU (BM25 by default).";
@@ -38,6 +39,7 @@ export const retrievalOptions = {
   timings: { type: "boolean" },
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
+  ...embedderFlags,
 } as const;
 
 export const retrievalHelp = `  --corpus SPEC               folder, file, glob, default corpus name or npm:<pkg>/<glob> (default: fastify-docs;
@@ -51,13 +53,15 @@ export const retrievalHelp = `  --corpus SPEC               folder, file, glob, 
   --separators JSON           separators for the recursive family, e.g. Chroma's '["\\n\\n","\\n",".","?","!"," ",""]'
   --unit chars|tokens         unit of --size/--overlap (default chars); --encoding for tokens (default cl100k_base)
   --k N                       chunks retrieved per query (default 5)
-  --retriever NAME            bm25 (default), or a registered retriever
+  --retriever NAME            bm25 (default), dense (an embedder, below) or hybrid (BM25 + dense by RRF)
   --k1 X --bm25-b X --stem --stop-words   BM25 settings (defaults 1.2, 0.75, no stemming, no stop words)
   --near-duplicate-threshold X       term-set Jaccard for near-duplicates in the top-k (default 0.7)
   --seed N                    bootstrap seed (default 1)
   --timings                   also report seconds spent splitting, indexing and querying (varies run to run)
   --per-doc                   also break results down by the gold span's document
-  --json                      print JSON`;
+  --json                      print JSON
+embedder (for --retriever dense|hybrid):
+${embedderFlagsHelp}`;
 
 type Values = Record<string, unknown>;
 
@@ -130,11 +134,13 @@ export function evaluationOptionsFrom(values: Values): EvaluationOptions & { ret
     stem: Boolean(values.stem),
     stopWords: Boolean(values["stop-words"]),
   };
+  const retriever = stringOption(values, "retriever", "bm25");
+  if (retriever === "dense" || retriever === "hybrid") settings.embedder = embedderSpecFromFlags(values);
   return {
     k: intOption(values, "k", 5, { min: 1 }),
     nearDuplicateThreshold: numberOption(values, "near-duplicate-threshold", 0.7),
     seed: intOption(values, "seed", 1),
-    retriever: stringOption(values, "retriever", "bm25"),
+    retriever,
     retrieverSettings: settings,
   };
 }

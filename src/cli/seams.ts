@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
 import { defaultCorpus, loadCorpus, type LoadedCorpus } from "../corpus";
+import { splitCorpusAsync } from "../splitters/registry";
 import { measureSplitterConfig, type ConfigMeasurement } from "../measure/split-and-measure";
 import type { SplitterConfig, Unit } from "../splitters/config";
 import { formatFixed, formatInt, formatKeyValues, formatPct, formatRatio, formatTable, refuseToOverwrite, toJson, writeFileAtomically } from "./format";
@@ -107,7 +108,8 @@ export async function run(argv: string[]): Promise<number> {
   const perSeamPath = values["per-seam"];
   if (perSeamPath !== undefined) refuseToOverwrite(perSeamPath, values.force === true, "--per-seam");
   const { spec, corpus } = corpusFromFlags(values);
-  const measured = measureSplitterConfig(corpus.docs, config, { limit });
+  const chunks = await splitCorpusAsync(corpus.docs, config);
+  const measured = measureSplitterConfig(corpus.docs, config, { limit, chunks });
   if (perSeamPath !== undefined) {
     writeFileAtomically(perSeamPath, perSeamLines(measured), { force: values.force === true, flag: "--per-seam" });
   }

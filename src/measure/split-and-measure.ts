@@ -24,6 +24,8 @@ export interface ConfigMeasureOptions {
   limit?: number;
   /** Straddling pairs of `docs`, when measuring many configs of one corpus (they depend on the text only). */
   pairs?: StraddlingPair[];
+  /** Chunks already split with `config` (e.g. by `splitCorpusAsync` for the semantic splitter); split here otherwise. */
+  chunks?: Chunk[];
   /** Skip the paragraph budget (it counts tokens of every paragraph in token units). */
   skipParagraphs?: boolean;
 }
@@ -33,7 +35,7 @@ export function measureSplitterConfig(docs: readonly Doc[], config: SplitterConf
   validateSplitterConfig(config);
   const unit = config.unit ?? "chars";
   const lengthOf = lengthFunctionFor(unit, config.encoding);
-  const chunks = splitCorpus(docs as Doc[], config);
+  const chunks = options.chunks ?? splitCorpus(docs as Doc[], config);
   const { summary, seams } = measureSplit(docs, chunks, {
     nominalOverlap: config.overlap,
     unit,

@@ -1,6 +1,6 @@
 import type { Doc } from "../core/types";
 import type { SplitterConfig } from "../splitters/config";
-import { splitCorpus } from "../splitters/registry";
+import { splitCorpusAsync } from "../splitters/registry";
 import { evaluateQueries, indexRatio, summarizeOutcomes, type EvaluationOptions, type QueryOutcome, type RetrievalSummary } from "./evaluate";
 import { createRetriever, type RetrieverSettings } from "./factory";
 import type { Query } from "./types";
@@ -23,7 +23,7 @@ export async function evaluateSplitterConfig(
 ): Promise<ConfigEvaluation> {
   const k = options.k ?? 5;
   const t0 = performance.now();
-  const chunks = splitCorpus(docs as Doc[], config);
+  const chunks = await splitCorpusAsync(docs as Doc[], config);
   const t1 = performance.now();
   const retriever = await createRetriever(options.retriever ?? "bm25", chunks, options.retrieverSettings ?? {});
   const t2 = performance.now();

@@ -1,9 +1,9 @@
 // Seam damage per splitter and overlap: the share of sentence pairs across a paragraph break that some
 // chunk keeps together, with Wilson 95% CIs (the rows behind notebook 02).
-import type { Doc } from "../core/types";
+import type { Chunk, Doc } from "../core/types";
 import { wilsonInterval } from "../experiment/stats";
 import { measureSeamDamage, straddlingPairs } from "../measure/pairs";
-import { splitCorpus } from "../splitters/registry";
+import { loadEngine } from "./runtime";
 
 export type DamageRow = {
   /** e.g. "langchain 1000/200" */
@@ -21,12 +21,13 @@ export type DamageRow = {
 
 /** Every splitter at every overlap (overlaps >= size are skipped), in splitter-then-overlap order. */
 export function seamDamageRows(docs: readonly Doc[], splitters: readonly string[], size: number, overlaps: readonly number[]): DamageRow[] {
+  const { splitCorpus } = loadEngine("splitters/registry");
   const pairs = straddlingPairs(docs);
   const rows: DamageRow[] = [];
   for (const splitter of splitters) {
     for (const overlap of overlaps) {
       if (overlap >= size) continue;
-      const chunks = splitCorpus(docs as Doc[], { splitter, size, overlap });
+      const chunks: Chunk[] = splitCorpus(docs as Doc[], { splitter, size, overlap });
       const damage = measureSeamDamage(docs, chunks, pairs);
       const ci = wilsonInterval(damage.kept, damage.pairs);
       rows.push({

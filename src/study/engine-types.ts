@@ -4,6 +4,11 @@ import type { CostWithRatios } from "../experiment/cost";
 import type { ExperimentConfig } from "../experiment/grid";
 import type { KneeReport } from "../experiment/knee";
 import type { SeamDamage } from "../measure/pairs";
+import type { Seam } from "../measure/seams";
+import type { BackwardOpeners } from "../measure/openers";
+import type { ParagraphBudget } from "../measure/paragraphs";
+import type { Chunk } from "../core/types";
+import type { SplitterConfig } from "../splitters/config";
 import type { SeamSummary } from "../measure/summary";
 import type { RetrievalSummary } from "../retrieval/evaluate";
 
@@ -46,4 +51,15 @@ export type SweepResultLike = {
   cached: number;
   computed: number;
   elapsedMs: number;
+};
+
+/** Mirrors `ConfigMeasurement` in src/measure/split-and-measure.ts. */
+export type ConfigMeasurement = {
+  config: SplitterConfig;
+  chunks: Chunk[];
+  seams: Seam[];
+  summary: SeamSummary;
+  seamDamage: SeamDamage;
+  openers: BackwardOpeners;
+  paragraphs: ParagraphBudget;
 };

@@ -6,7 +6,8 @@ import { join } from "node:path";
 import type { Doc } from "../core/types";
 import { sha256 } from "../experiment/cache";
 import { pairedComparison, type PairedComparison } from "../experiment/stats";
-import { evaluateSplitterConfig, type ConfigEvaluation } from "../retrieval/evaluateConfig";
+import type { QueryOutcome, RetrievalSummary } from "../retrieval/evaluate";
+import { loadEngine } from "./runtime";
 import type { Query } from "../retrieval/types";
 import type { SplitterConfig } from "../splitters/config";
 import { loadLabelledSet } from "../corpus/labelled";
@@ -34,6 +35,14 @@ export function writeAnswerSpanJsonl(docs: readonly Doc[], queries: readonly Que
   return path;
 }
 
+/** What `evaluateSplitterConfig` returns (restated: that module is loaded through tsx, see runtime.ts). */
+export type ConfigEvaluation = {
+  config: SplitterConfig;
+  indexRatio: number;
+  summary: RetrievalSummary;
+  outcomes: QueryOutcome[];
+};
+
 /** A config's short label: "recursive 1000/200". */
 export function configLabel(config: SplitterConfig): string {
   return `${config.splitter} ${config.size}/${config.overlap}`;
@@ -41,6 +50,7 @@ export function configLabel(config: SplitterConfig): string {
 
 /** Evaluates each config with BM25 at k (split, index, query). */
 export async function evaluateConfigs(docs: readonly Doc[], queries: readonly Query[], configs: readonly SplitterConfig[], k: number): Promise<ConfigEvaluation[]> {
+  const { evaluateSplitterConfig } = loadEngine("retrieval/evaluateConfig");
   const out: ConfigEvaluation[] = [];
   for (const config of configs) out.push(await evaluateSplitterConfig(docs, queries, config, { k }));
   return out;

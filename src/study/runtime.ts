@@ -13,12 +13,19 @@ import { createRequire } from "node:module";
 import { SeamlabError } from "../core/errors";
 import { findProjectRoot } from "../corpus/defaults";
 
+let registered = false;
+
 /** `loadEngine("experiment/sweep")` = the module `src/experiment/sweep.ts` of the project the process runs in. */
 export function loadEngine(modulePath: string): any {
   const root = findProjectRoot(process.cwd());
   if (!root) throw new SeamlabError(`cannot find the seamlab project above ${process.cwd()}: start the kernel at the project root.`);
   const file = join(root, "src", `${modulePath}.ts`);
-  // Required by name at run time: tslab resolves like node10 and cannot see tsx's `exports` map.
-  const tsx = createRequire(join(root, "package.json"))("tsx/cjs/api") as { require: (id: string, from: string) => any };
-  return tsx.require(file, file);
+  // Required by name at run time: tslab resolves like node10 and cannot see tsx's `exports` map. Registered
+  // globally (once), not namespaced: the LangChain bridge re-resolves its package path, which a namespace breaks.
+  const requireHere = createRequire(join(root, "package.json"));
+  if (!registered) {
+    (requireHere("tsx/cjs/api") as { register: () => unknown }).register();
+    registered = true;
+  }
+  return requireHere(file);
 }

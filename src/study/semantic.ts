@@ -7,13 +7,9 @@ import { wilsonInterval } from "../experiment/stats";
 import { measureSplit, type SeamSummary } from "../measure/summary";
 import { neighbourRowsFromVectors, summariseNeighbours, type NeighbourRow, type NeighbourSummary } from "../measure/neighbour-similarity";
 import { createBm25Retriever } from "../retrieval/bm25";
-import { createDenseRetriever } from "../retrieval/dense";
 import { evaluateQueries, summarizeOutcomes, type RetrievalSummary } from "../retrieval/evaluate";
-import type { Query } from "../retrieval/types";
-import { splitSemantic } from "../splitters/semantic";
-import { splitCorpus } from "../splitters/registry";
-import { createEmbedder } from "../embed/select";
-import { semanticSentenceTexts } from "../splitters/semantic";
+import type { Query, Retriever } from "../retrieval/types";
+import { loadEngine } from "./runtime";
 
 export interface ChunkingArm {
   /** e.g. "semantic (lsa, p10)", "recursive 1000/200" */
@@ -39,14 +35,17 @@ function arm(docs: readonly Doc[], label: string, chunks: Chunk[], nominalOverla
 /** The semantic chunker with sentence vectors from an lsa model fitted on the corpus's own sentences. */
 export async function semanticArm(docs: readonly Doc[], options: SemanticArmOptions): Promise<ChunkingArm> {
   const semantic = { threshold: { percentile: options.percentile }, maxLength: options.maxLength, overlapSentences: options.overlapSentences };
-  const embedder = await createEmbedder({ kind: "lsa" }, semanticSentenceTexts(docs, semantic));
-  const chunks = await splitSemantic(docs, semantic, embedder);
+  // Loaded through tsx: the semantic splitter reaches src/embed/select.ts (see runtime.ts).
+  const { splitSemantic, semanticSentenceTexts } = loadEngine("splitters/semantic");
+  const embedder = fitLsa(semanticSentenceTexts(docs, semantic));
+  const chunks: Chunk[] = await splitSemantic(docs, semantic, embedder);
   const label = `semantic (lsa sentences, p${options.percentile}, +${options.overlapSentences} sent.)`;
   return arm(docs, label, chunks, 0, options.maxLength);
 }
 
 /** A registry splitter as an arm. */
 export function splitterArm(docs: readonly Doc[], splitter: string, size: number, overlap: number, label = `${splitter} ${size}/${overlap}`): ChunkingArm {
+  const { splitCorpus } = loadEngine("splitters/registry");
   return arm(docs, label, splitCorpus(docs as Doc[], { splitter, size, overlap }), overlap, size);
 }
 
@@ -87,7 +86,9 @@ export interface ArmRetrieval {
 export async function retrieveArm(a: ChunkingArm, queries: readonly Query[], k: number): Promise<ArmRetrieval[]> {
   const bm25 = createBm25Retriever(a.chunks);
   const bm25Outcomes = await evaluateQueries(a.chunks, queries, bm25, { k });
-  const dense = await createDenseRetriever(a.chunks, fitLsa(a.chunks.map((c) => c.text)));
+  const { createDenseRetriever } = loadEngine("retrieval/dense");
+  const dense: Retriever & { index: { matrix: Float32Array; dimensions: number; count: number }; embedder: { name: string } } =
+    await createDenseRetriever(a.chunks, fitLsa(a.chunks.map((c) => c.text)));
   const denseOutcomes = await evaluateQueries(a.chunks, queries, dense, { k });
   const { matrix, dimensions, count } = dense.index;
   const vectors = Array.from({ length: count }, (_, i) => matrix.subarray(i * dimensions, (i + 1) * dimensions));

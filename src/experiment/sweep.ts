@@ -1,9 +1,10 @@
 import type { Unit } from "../splitters/config";
-import type { Interval } from "./stats";
+import { SeamlabError } from "../core/errors";
+import { pairedComparison, type BootstrapOptions, type Interval, type PairedComparison } from "./stats";
 import { pickKnee, type CurvePoint, type KneeOptions, type KneeReport } from "./knee";
 import type { GridSpec } from "./grid";
 import { runGrid, type CostedRow, type GridResult, type RunGridOptions } from "./run";
-import type { SweepInputs } from "./rows";
+import type { GridRow, SweepInputs } from "./rows";
 
 /**
  * The overlap sweep: one splitter at one size over several overlaps (optionally x first-stage depths with
@@ -167,4 +168,16 @@ export function flattenRow(row: CostedRow): Record<string, string | number | nul
     storageBytes: row.cost.storageBytes,
     storageRatio: row.cost.storageRatio,
   };
+}
+
+/**
+ * Paired comparison of two rows of the same grid (same queries): wins/losses per query, exact McNemar p and
+ * a bootstrap CI of the hit-rate difference. "Is overlap 200 really better than 0 here?" in one call.
+ */
+export function compareRows(a: GridRow, b: GridRow, options: BootstrapOptions = {}): PairedComparison {
+  if (a.hits.length !== b.hits.length) {
+    throw new SeamlabError(`compareRows: the rows were run on different query sets (${a.hits.length} and ${b.hits.length} queries).`);
+  }
+  const hitsOf = (row: GridRow) => Array.from(row.hits, (c) => c === "1");
+  return pairedComparison(hitsOf(a), hitsOf(b), options);
 }

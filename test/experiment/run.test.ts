@@ -10,6 +10,7 @@ import { createBm25Retriever } from "../../src/retrieval/bm25";
 import { splitCorpus } from "../../src/splitters/registry";
 import { expandGrid, type GridSpec } from "../../src/experiment/grid";
 import { runGrid } from "../../src/experiment/run";
+import { compareRows } from "../../src/experiment/sweep";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const corpusDir = join(root, "..", "shared", "data", "opentelemetry-docs", "content", "en", "docs", "concepts");
@@ -124,4 +125,20 @@ test("joint sweep: without a reranker recall@3 does not depend on the first-stag
     assert.ok(row.retrieval.queriesWithOverlappingTopK < none[0].retrieval.queriesWithOverlappingTopK);
     assert.ok(row.retrieval.meanDistinct > none[0].retrieval.meanDistinct);
   }
+});
+
+test("compareRows pairs two rows query by query", async () => {
+  const result = await runGrid(inputs, { splitters: ["window"], sizes: [400], overlaps: [0, 200] }, { workers: 0, cacheDir: null });
+  const [zero, two] = result.rows;
+  const comparison = compareRows(two, zero);
+  let wins = 0;
+  let losses = 0;
+  for (let i = 0; i < zero.hits.length; i++) {
+    if (two.hits[i] === "1" && zero.hits[i] === "0") wins++;
+    if (two.hits[i] === "0" && zero.hits[i] === "1") losses++;
+  }
+  assert.equal(comparison.wins, wins);
+  assert.equal(comparison.losses, losses);
+  assert.equal(comparison.queries, inputs.queries.length);
+  assert.ok(comparison.mcnemarP > 0 && comparison.mcnemarP <= 1);
 });

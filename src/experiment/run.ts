@@ -151,6 +151,7 @@ export async function runGrid(
 ): Promise<GridResult> {
   const started = Date.now();
   const configs = checkedConfigs(grid);
+  if (inputs.docs.length === 0) throw new SeamlabError("the corpus has no documents: check --corpus (empty files are skipped).");
   if (inputs.queries.length === 0) throw new SeamlabError("the query set is empty: nothing to evaluate.");
   const cache = openCache(options.cacheDir === undefined ? defaultCacheDir() : options.cacheDir);
   const corpusHash = hashDocs(inputs.docs);

@@ -142,3 +142,10 @@ test("compareRows pairs two rows query by query", async () => {
   assert.equal(comparison.queries, inputs.queries.length);
   assert.ok(comparison.mcnemarP > 0 && comparison.mcnemarP <= 1);
 });
+
+test("runGrid refuses an empty corpus or query set with a SeamlabError", async () => {
+  const one = [{ splitter: { splitter: "window", size: 400, overlap: 0 }, retrieval: { k: 5 } }];
+  await assert.rejects(runGrid({ docs: [], queries: inputs.queries }, one, { workers: 0, cacheDir: null }), /no documents/);
+  await assert.rejects(runGrid({ docs: inputs.docs, queries: [] }, one, { workers: 0, cacheDir: null }), /query set is empty/);
+  await assert.rejects(runGrid(inputs, [{ splitter: { splitter: "nope", size: 400, overlap: 0 }, retrieval: { k: 5 } }], { workers: 0, cacheDir: null }), /unknown --splitter "nope"/);
+});

@@ -11,6 +11,7 @@ import { splitCorpus } from "../../src/splitters/registry";
 import { expandGrid, type GridSpec } from "../../src/experiment/grid";
 import { runGrid } from "../../src/experiment/run";
 import { compareRows } from "../../src/experiment/sweep";
+import { SeamlabError } from "../../src/core/errors";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const corpusDir = join(root, "..", "shared", "data", "opentelemetry-docs", "content", "en", "docs", "concepts");
@@ -148,4 +149,9 @@ test("runGrid refuses an empty corpus or query set with a SeamlabError", async (
   await assert.rejects(runGrid({ docs: [], queries: inputs.queries }, one, { workers: 0, cacheDir: null }), /no documents/);
   await assert.rejects(runGrid({ docs: inputs.docs, queries: [] }, one, { workers: 0, cacheDir: null }), /query set is empty/);
   await assert.rejects(runGrid(inputs, [{ splitter: { splitter: "nope", size: 400, overlap: 0 }, retrieval: { k: 5 } }], { workers: 0, cacheDir: null }), /unknown --splitter "nope"/);
+});
+
+test("a user error raised inside a worker thread comes back as a SeamlabError", async () => {
+  const bad = [{ splitter: { splitter: "window", size: 400, overlap: 0 }, retrieval: { k: 5, retriever: "no-such-retriever" } }];
+  await assert.rejects(runGrid(inputs, bad, { workers: 1, cacheDir: null }), (e: unknown) => e instanceof SeamlabError && /unknown retriever "no-such-retriever"/.test(e.message));
 });

@@ -5,7 +5,7 @@
 //
 // Usage: npm run bench:study [-- --corpus PATH] [--json FILE]
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { loadCorpus } from "../src/corpus/load";
@@ -49,6 +49,8 @@ function loadInputs() {
 interface Timed {
   name: string;
   seconds: number;
+  /** CPU seconds of the whole process (every thread) during the run: what the machine's load cannot inflate. */
+  cpuSeconds: number;
   loadSeconds: number;
   result: GridResult;
 }
@@ -57,6 +59,7 @@ const cacheDir = mkdtempSync(join(tmpdir(), "seamlab-bench-study-"));
 
 async function timedRun(name: string, workers: number, cold: boolean): Promise<Timed> {
   if (cold) clearCache(cacheDir);
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   // A warm run still loads the corpus and builds the queries: that is what a re-run of a notebook costs.
   const inputs = loadInputs();
@@ -64,8 +67,11 @@ async function timedRun(name: string, workers: number, cold: boolean): Promise<T
   // keepWorkers false: every cold run starts fresh threads, as a new process would.
   const result = await runGrid(inputs, configs, { workers, cacheDir, quiet: true, keepWorkers: false });
   const t2 = performance.now();
-  const timed = { name, seconds: (t2 - t0) / 1000, loadSeconds: (t1 - t0) / 1000, result };
-  process.stderr.write(`${name.padEnd(22)} ${timed.seconds.toFixed(2)} s (load + queries ${timed.loadSeconds.toFixed(2)} s; ${result.computed} computed, ${result.cached} cached)\n`);
+  const cpu = process.cpuUsage(cpu0);
+  const timed = { name, seconds: (t2 - t0) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6, loadSeconds: (t1 - t0) / 1000, result };
+  process.stderr.write(
+    `${name.padEnd(22)} ${timed.seconds.toFixed(2)} s wall, ${timed.cpuSeconds.toFixed(1)} s CPU (load + queries ${timed.loadSeconds.toFixed(2)} s; ${result.computed} computed, ${result.cached} cached; load average ${loadavg()[0].toFixed(1)})\n`,
+  );
   return timed;
 }
 
@@ -119,6 +125,7 @@ async function main() {
   }
   lines.push("");
   lines.push(`wall times (s): cold 1 worker ${cold1.seconds.toFixed(2)}, cold 2 workers ${cold2.seconds.toFixed(2)}, warm 2 workers ${warm2.seconds.toFixed(2)}, warm 1 worker ${warm1.seconds.toFixed(2)}`);
+  lines.push(`CPU seconds (all threads): cold 1 worker ${cold1.cpuSeconds.toFixed(1)}, cold 2 workers ${cold2.cpuSeconds.toFixed(1)}, warm ${warm2.cpuSeconds.toFixed(2)}; machine load average now ${loadavg().map((x) => x.toFixed(1)).join(" / ")} on ${availableParallelism()} cores`);
   lines.push(`speed-up 2 vs 1 worker (cold): ${(cold1.seconds / cold2.seconds).toFixed(2)}x; warm vs cold (2 workers): ${(cold2.seconds / warm2.seconds).toFixed(1)}x faster`);
   lines.push(`targets: cold < 30 s ${cold2.seconds < 30 ? "met" : "MISSED"} (${cold2.seconds.toFixed(1)} s), warm < 2 s ${warm2.seconds < 2 ? "met" : "MISSED"} (${warm2.seconds.toFixed(2)} s)`);
   lines.push(`all four runs gave identical rows: ${same ? "yes" : "NO"}`);

@@ -39,7 +39,8 @@ export async function semanticArm(docs: readonly Doc[], options: SemanticArmOpti
   const { splitSemantic, semanticSentenceTexts } = loadEngine("splitters/semantic");
   const embedder = fitLsa(semanticSentenceTexts(docs, semantic));
   const chunks: Chunk[] = await splitSemantic(docs, semantic, embedder);
-  const label = `semantic (lsa sentences, p${options.percentile}, +${options.overlapSentences} sent.)`;
+  // Short: it labels bars and legends; the settings are in the notebook's parameters and prose.
+  const label = "semantic (lsa)";
   return arm(docs, label, chunks, 0, options.maxLength);
 }
 
@@ -98,7 +99,7 @@ export async function retrieveArm(a: ChunkingArm, queries: readonly Query[], k: 
     { arm: a.label, retriever: "BM25", summary: summarizeOutcomes(bm25Outcomes, { ...meta, retriever: bm25.name }) },
     {
       arm: a.label,
-      retriever: "dense: lsa (TF-IDF+SVD fitted on this corpus, not a neural model)",
+      retriever: "dense (lsa, not neural)",
       summary: summarizeOutcomes(denseOutcomes, { ...meta, retriever: dense.name }),
       neighbours,
       neighbourSummary: summariseNeighbours(neighbours),
@@ -110,7 +111,7 @@ export async function retrieveArm(a: ChunkingArm, queries: readonly Query[], k: 
 export function retrievalBarRows(results: readonly ArmRetrieval[]): Record<string, number | string>[] {
   return results.map((r) => {
     const ci = wilsonInterval(r.summary.hits, r.summary.queries);
-    return { label: `${r.arm} · ${r.retriever.startsWith("BM25") ? "BM25" : "dense lsa"}`, retriever: r.retriever, value: r.summary.hitRate, low: ci.low, high: ci.high };
+    return { label: `${r.arm} · ${r.retriever.startsWith("BM25") ? "BM25" : "dense"}`, retriever: r.retriever, value: r.summary.hitRate, low: ci.low, high: ci.high };
   });
 }
 

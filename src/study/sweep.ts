@@ -44,8 +44,8 @@ export function costCurveRows(results: readonly SweepResult[]): Record<string, n
   for (const result of results) {
     for (const row of result.rows) {
       const label = row.config.splitter.splitter;
-      if (row.cost.storageRatio !== null) rows.push({ x: row.config.splitter.overlap, y: row.cost.storageRatio, series: `${label}: vectors stored` });
-      if (row.cost.tokensRatio !== null) rows.push({ x: row.config.splitter.overlap, y: row.cost.tokensRatio, series: `${label}: tokens embedded` });
+      if (row.cost.storageRatio !== null) rows.push({ x: row.config.splitter.overlap, y: row.cost.storageRatio, series: `${label} vectors` });
+      if (row.cost.tokensRatio !== null) rows.push({ x: row.config.splitter.overlap, y: row.cost.tokensRatio, series: `${label} tokens` });
     }
   }
   return rows;

@@ -61,9 +61,17 @@ export function recallRows(evaluations: readonly ConfigEvaluation[]): Record<str
   return evaluations.map((e) => ({ label: configLabel(e.config), value: e.summary.recallAtK, low: e.summary.recallAtKCI.low, high: e.summary.recallAtKCI.high }));
 }
 
-/** `barWithCI` rows of mean span IoU (retrieved text vs gold text, overlaps counted once) per config. */
+/**
+ * `barWithCI` rows of mean span IoU (retrieved text vs gold text, overlaps counted once) per config, in percent
+ * points: IoU is often a few percent, which a 0-100% axis would flatten, so the chart gets its own scale.
+ */
 export function iouRows(evaluations: readonly ConfigEvaluation[]): Record<string, number | string>[] {
-  return evaluations.map((e) => ({ label: configLabel(e.config), value: e.summary.iou, low: e.summary.iouCI.low, high: e.summary.iouCI.high }));
+  return evaluations.map((e) => ({
+    label: configLabel(e.config),
+    value: 100 * e.summary.iou,
+    low: 100 * e.summary.iouCI.low,
+    high: 100 * e.summary.iouCI.high,
+  }));
 }
 
 /** The metrics table, one row per config. */

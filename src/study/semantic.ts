@@ -107,12 +107,14 @@ export async function retrieveArm(a: ChunkingArm, queries: readonly Query[], k: 
   ];
 }
 
-/** `barWithCI` rows: hit rate with its Wilson CI per arm, coloured by retriever. */
-export function retrievalBarRows(results: readonly ArmRetrieval[]): Record<string, number | string>[] {
-  return results.map((r) => {
-    const ci = wilsonInterval(r.summary.hits, r.summary.queries);
-    return { label: `${r.arm} · ${r.retriever.startsWith("BM25") ? "BM25" : "dense"}`, retriever: r.retriever, value: r.summary.hitRate, low: ci.low, high: ci.high };
-  });
+/** `barWithCI` rows: hit rate with its Wilson CI per arm, for one retriever ("BM25" or "dense"). */
+export function retrievalBarRows(results: readonly ArmRetrieval[], retriever: "BM25" | "dense"): Record<string, number | string>[] {
+  return results
+    .filter((r) => r.retriever.startsWith("BM25") === (retriever === "BM25"))
+    .map((r) => {
+      const ci = wilsonInterval(r.summary.hits, r.summary.queries);
+      return { label: r.arm, value: r.summary.hitRate, low: ci.low, high: ci.high };
+    });
 }
 
 /** Scatter rows: neighbour similarity (y) against the real overlap share of the shorter chunk (x), per arm. */

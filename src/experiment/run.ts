@@ -76,7 +76,8 @@ async function workerPool(threads: number, keep: boolean): Promise<Pool> {
   const { Piscina } = await import("piscina");
   const pool: Pool = new Piscina({
     filename: pathToFileURL(workerEntryFile()).href,
-    minThreads: threads,
+    // No resident threads: they start as tasks queue up and exit after a minute idle, freeing their caches.
+    minThreads: 0,
     maxThreads: threads,
     idleTimeout: 60_000,
   });

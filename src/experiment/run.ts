@@ -8,6 +8,7 @@ import { validateSplitterConfig } from "../splitters/registry";
 import { cacheKey, hashDocs, hashQueries, openCache, defaultCacheDir } from "./cache";
 import { costsWithRatios, type CostOptions, type CostWithRatios } from "./cost";
 import { expandGrid, normalizeConfig, splitterKey, type ExperimentConfig, type GridSpec } from "./grid";
+import { codeFingerprint } from "./fingerprint";
 import { projectRoot, seamlabVersion } from "./paths";
 import { createProgress, type ProgressStream } from "./progress";
 import { computeRows, type GridRow, type RowOptions, type SweepInputs } from "./rows";
@@ -157,7 +158,8 @@ export async function runGrid(
   const cache = openCache(options.cacheDir === undefined ? defaultCacheDir() : options.cacheDir);
   const corpusHash = hashDocs(inputs.docs);
   const queriesHash = hashQueries(inputs.queries);
-  const version = seamlabVersion();
+  // The version and a hash of the code behind the numbers: a release or an edit never reads old rows.
+  const version = `${seamlabVersion()}+${codeFingerprint()}`;
   const keys = configs.map((config) => cacheKey({ corpusHash, queriesHash, config, version }));
 
   const rows: (GridRow | undefined)[] = configs.map(() => undefined);

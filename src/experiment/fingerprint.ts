@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { sha256 } from "./cache";
+import { projectRoot } from "./paths";
+
+/**
+ * The source folders a grid row's numbers depend on. A cache key includes a hash of their code (and of the
+ * pinned dependency versions), so editing a splitter or a metric invalidates cached rows even while the
+ * package version stays the same, as it does during development. Folders that only present results
+ * (charts, notebook, report, cli, study) are left out: editing them keeps the cache.
+ */
+export const ROW_SOURCE_FOLDERS: readonly string[] = ["core", "text", "splitters", "measure", "retrieval", "embed", "experiment"];
+
+function sourceFiles(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const name of names) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
+    else if (/\.(ts|mjs|js|json)$/.test(name)) out.push(path);
+  }
+  return out;
+}
+
+const fingerprints = new Map<string, string>();
+
+/**
+ * A hash of the code behind grid rows: every source file of ROW_SOURCE_FOLDERS (path and content) plus the
+ * `dependencies` of package.json. Computed once per process (a few ms).
+ */
+export function codeFingerprint(root: string = projectRoot()): string {
+  const known = fingerprints.get(root);
+  if (known) return known;
+  const parts: string[] = [];
+  for (const folder of ROW_SOURCE_FOLDERS) {
+    for (const file of sourceFiles(join(root, "src", folder))) {
+      parts.push(relative(root, file).split("\\").join("/"), readFileSync(file, "utf8"));
+    }
+  }
+  try {
+    const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { dependencies?: unknown };
+    parts.push("package.json#dependencies", JSON.stringify(pkg.dependencies ?? {}));
+  } catch {
+    parts.push("package.json#missing");
+  }
+  const hash = sha256(parts.map((p) => `${p.length}:${p}`).join("\n"));
+  fingerprints.set(root, hash);
+  return hash;
+}

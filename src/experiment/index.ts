@@ -1,5 +1,6 @@
 export * from "./cache";
 export * from "./cost";
+export * from "./fingerprint";
 export * from "./grid";
 export * from "./inputs";
 export * from "./knee";

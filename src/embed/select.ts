@@ -96,14 +96,19 @@ function overLimit(values: Record<string, unknown>): OverLimitPolicy | undefined
   return raw;
 }
 
+function poolingOption(raw: unknown): "mean" | "cls" | undefined {
+  if (raw === undefined) return undefined;
+  if (raw === "mean" || raw === "cls") return raw;
+  throw new SeamlabError(`--pooling must be mean or cls, got "${String(raw)}".`);
+}
+
 /** Builds a spec from parsed CLI flags, naming the flag that is missing or wrong. */
 export function embedderSpecFromFlags(values: Record<string, unknown>): EmbedderSpec {
   const kind = values.embedder === undefined ? "lsa" : String(values.embedder);
   if (kind === "lsa") return { kind, dimensions: positiveInt(values, "embed-dims") };
   if (kind === "transformers") {
     if (values["model-dir"] === undefined) throw new SeamlabError("--embedder transformers needs --model-dir DIR (a local model folder; nothing is downloaded).");
-    const pooling = values.pooling === undefined ? undefined : String(values.pooling);
-    if (pooling !== undefined && pooling !== "mean" && pooling !== "cls") throw new SeamlabError(`--pooling must be mean or cls, got "${pooling}".`);
+    const pooling = poolingOption(values.pooling);
     return { kind, modelDir: String(values["model-dir"]), pooling, batchSize: positiveInt(values, "embed-batch"), overLimit: overLimit(values) };
   }
   if (kind === "openai-compatible") {

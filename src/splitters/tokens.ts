@@ -10,7 +10,7 @@
 import type { Chunk, Doc } from "../core/types";
 import { defaultEncoding, tokenOffsets } from "../text/tokens";
 import type { SplitterConfig } from "./config";
-import { windowSpans } from "./window";
+import { windowSpans } from "./window-spans";
 
 export function splitTokens(doc: Doc, config: SplitterConfig): Chunk[] {
   const { starts, ends, tokens } = tokenOffsets(doc.text, config.encoding ?? defaultEncoding);

@@ -13,7 +13,7 @@ import type { Chunk, Doc } from "../core/types";
 import { SeamlabError } from "../core/errors";
 import { snapBackToBoundary } from "../text/words";
 import type { SplitterConfig } from "./config";
-import { windowSpans } from "./window";
+import { windowSpans } from "./window-spans";
 
 /** window-words counts characters only. */
 export function checkWindowWordsConfig(config: SplitterConfig): void {

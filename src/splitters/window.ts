@@ -10,19 +10,9 @@
 import type { Chunk, Doc } from "../core/types";
 import type { SplitterConfig } from "./config";
 import { splitTokens } from "./tokens";
+import { windowSpans } from "./window-spans";
 
-/** `[start, end)` windows over `length` units with the given size and step; the last one ends at `length`. */
-export function windowSpans(length: number, size: number, overlap: number): Array<[number, number]> {
-  const spans: Array<[number, number]> = [];
-  if (length === 0) return spans;
-  const step = size - overlap;
-  for (let start = 0; ; start += step) {
-    const end = Math.min(start + size, length);
-    spans.push([start, end]);
-    if (end === length) break;
-  }
-  return spans;
-}
+export { windowSpans };
 
 export function splitWindow(doc: Doc, config: SplitterConfig): Chunk[] {
   if ((config.unit ?? "chars") === "tokens") return splitTokens(doc, config);

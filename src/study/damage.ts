@@ -3,7 +3,7 @@
 import type { Chunk, Doc } from "../core/types";
 import { wilsonInterval } from "../experiment/stats";
 import { measureSeamDamage, straddlingPairs } from "../measure/pairs";
-import { loadEngine } from "./runtime";
+import { splitCorpus } from "../splitters/registry";
 
 export type DamageRow = {
   /** e.g. "langchain 1000/200" */
@@ -21,7 +21,6 @@ export type DamageRow = {
 
 /** Every splitter at every overlap (overlaps >= size are skipped), in splitter-then-overlap order. */
 export function seamDamageRows(docs: readonly Doc[], splitters: readonly string[], size: number, overlaps: readonly number[]): DamageRow[] {
-  const { splitCorpus } = loadEngine("splitters/registry");
   const pairs = straddlingPairs(docs);
   const rows: DamageRow[] = [];
   for (const splitter of splitters) {

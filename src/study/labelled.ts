@@ -7,7 +7,7 @@ import type { Doc } from "../core/types";
 import { sha256 } from "../experiment/cache";
 import { pairedComparison, type PairedComparison } from "../experiment/stats";
 import type { QueryOutcome, RetrievalSummary } from "../retrieval/evaluate";
-import { loadEngine } from "./runtime";
+import { evaluateSplitterConfig } from "../retrieval/evaluateConfig";
 import type { Query } from "../retrieval/types";
 import type { SplitterConfig } from "../splitters/config";
 import { loadLabelledSet } from "../corpus/labelled";
@@ -50,7 +50,6 @@ export function configLabel(config: SplitterConfig): string {
 
 /** Evaluates each config with BM25 at k (split, index, query). */
 export async function evaluateConfigs(docs: readonly Doc[], queries: readonly Query[], configs: readonly SplitterConfig[], k: number): Promise<ConfigEvaluation[]> {
-  const { evaluateSplitterConfig } = loadEngine("retrieval/evaluateConfig");
   const out: ConfigEvaluation[] = [];
   for (const config of configs) out.push(await evaluateSplitterConfig(docs, queries, config, { k }));
   return out;

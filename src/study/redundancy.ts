@@ -2,8 +2,7 @@
 // with one passage twice. Measured per overlap, then jointly over overlap x first-stage depth with an MMR
 // reranker cutting back to k.
 import { normalizeConfig, type ExperimentConfig } from "../experiment/grid";
-import type { GridRowLike as CostedRow } from "./engine-types";
-import { loadEngine } from "./runtime";
+import { runGrid, type CostedRow } from "../experiment/run";
 import type { RetrievalInputs } from "./inputs";
 
 export interface RedundancySpec {
@@ -35,7 +34,6 @@ export async function runRedundancyGrid(inputs: RetrievalInputs, spec: Redundanc
       configs.push(normalizeConfig({ splitter, retrieval: { k: depth, finalK: spec.k, reranker: "mmr", rerankerOptions: { lambda: spec.lambda } } }));
     }
   }
-  const { runGrid } = loadEngine("experiment/run");
   const result: { rows: CostedRow[] } = await runGrid({ docs: inputs.docs, queries: inputs.queries }, configs, { workers: 0, quiet: true });
   return {
     plain: result.rows.filter((row) => row.config.retrieval.reranker === "none"),

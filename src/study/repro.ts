@@ -1,7 +1,7 @@
 // The smallest case that shows chunk_overlap is a maximum: three paragraphs each longer than the overlap
 // budget, joined by blank lines, split at size/overlap. A recursive splitter only carries whole pieces over.
 import type { Chunk, Doc } from "../core/types";
-import { loadEngine } from "./runtime";
+import { splitDoc } from "../splitters/registry";
 
 const WORDS = ["the", "whale", "sea", "ship", "crew", "rope", "deck", "wind", "oar", "mast", "harpoon", "captain"];
 
@@ -30,7 +30,6 @@ export type ReproRow = {
 
 /** Splits the repro document with each splitter at size/overlap and lists the chunks with their real overlap. */
 export function reproRows(doc: Doc, splitters: readonly string[], size: number, overlap: number): ReproRow[] {
-  const { splitDoc } = loadEngine("splitters/registry");
   const rows: ReproRow[] = [];
   for (const splitter of splitters) {
     const chunks: Chunk[] = splitDoc(doc, { splitter, size, overlap });

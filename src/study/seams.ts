@@ -1,14 +1,12 @@
 // Real overlap per seam for several splitters at one size/overlap: the rows behind notebook 01.
 import type { Doc } from "../core/types";
 import { wilsonInterval } from "../experiment/stats";
-import type { ConfigMeasurement } from "./engine-types";
-import { loadEngine } from "./runtime";
+import { measureSplitterConfig, type ConfigMeasurement } from "../measure/split-and-measure";
 import { straddlingPairs } from "../measure/pairs";
 import { paragraphRegions } from "../text/paragraphs";
 
 /** Splits and measures the corpus once per splitter (seam damage pairs computed once). */
 export function measureSplitters(docs: readonly Doc[], splitters: readonly string[], size: number, overlap: number): ConfigMeasurement[] {
-  const { measureSplitterConfig } = loadEngine("measure/split-and-measure");
   const pairs = straddlingPairs(docs);
   return splitters.map((splitter) => measureSplitterConfig(docs, { splitter, size, overlap }, { pairs }));
 }

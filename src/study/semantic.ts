@@ -9,7 +9,9 @@ import { neighbourRowsFromVectors, summariseNeighbours, type NeighbourRow, type 
 import { createBm25Retriever } from "../retrieval/bm25";
 import { evaluateQueries, summarizeOutcomes, type RetrievalSummary } from "../retrieval/evaluate";
 import type { Query, Retriever } from "../retrieval/types";
-import { loadEngine } from "./runtime";
+import { splitSemantic, semanticSentenceTexts } from "../splitters/semantic";
+import { splitCorpus } from "../splitters/registry";
+import { createDenseRetriever } from "../retrieval/dense";
 
 export interface ChunkingArm {
   /** e.g. "semantic (lsa, p10)", "recursive 1000/200" */
@@ -36,7 +38,6 @@ function arm(docs: readonly Doc[], label: string, chunks: Chunk[], nominalOverla
 export async function semanticArm(docs: readonly Doc[], options: SemanticArmOptions): Promise<ChunkingArm> {
   const semantic = { threshold: { percentile: options.percentile }, maxLength: options.maxLength, overlapSentences: options.overlapSentences };
   // Loaded through tsx: the semantic splitter reaches src/embed/select.ts (see runtime.ts).
-  const { splitSemantic, semanticSentenceTexts } = loadEngine("splitters/semantic");
   const embedder = fitLsa(semanticSentenceTexts(docs, semantic));
   const chunks: Chunk[] = await splitSemantic(docs, semantic, embedder);
   // Short: it labels bars and legends; the settings are in the notebook's parameters and prose.
@@ -46,7 +47,6 @@ export async function semanticArm(docs: readonly Doc[], options: SemanticArmOpti
 
 /** A registry splitter as an arm. */
 export function splitterArm(docs: readonly Doc[], splitter: string, size: number, overlap: number, label = `${splitter} ${size}/${overlap}`): ChunkingArm {
-  const { splitCorpus } = loadEngine("splitters/registry");
   return arm(docs, label, splitCorpus(docs as Doc[], { splitter, size, overlap }), overlap, size);
 }
 
@@ -87,7 +87,6 @@ export interface ArmRetrieval {
 export async function retrieveArm(a: ChunkingArm, queries: readonly Query[], k: number): Promise<ArmRetrieval[]> {
   const bm25 = createBm25Retriever(a.chunks);
   const bm25Outcomes = await evaluateQueries(a.chunks, queries, bm25, { k });
-  const { createDenseRetriever } = loadEngine("retrieval/dense");
   const dense: Retriever & { index: { matrix: Float32Array; dimensions: number; count: number }; embedder: { name: string } } =
     await createDenseRetriever(a.chunks, fitLsa(a.chunks.map((c) => c.text)));
   const denseOutcomes = await evaluateQueries(a.chunks, queries, dense, { k });

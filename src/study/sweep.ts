@@ -1,8 +1,7 @@
 // The overlap sweep of notebook 03: hit rate vs overlap for a few splitters (cached grid), the knee by both
 // methods, the recommendation, and the cost of each overlap relative to none.
 import type { KneeReport } from "../experiment/knee";
-import type { SweepCurveLike as SweepCurve, SweepResultLike as SweepResult } from "./engine-types";
-import { loadEngine } from "./runtime";
+import { runOverlapSweep, type SweepCurve, type SweepResult } from "../experiment/sweep";
 import type { RetrievalInputs } from "./inputs";
 
 export interface StudySweepSpec {
@@ -14,7 +13,6 @@ export interface StudySweepSpec {
 
 /** One cached sweep per splitter (BM25, top-k, no reranker), run in this process. */
 export async function runStudySweeps(inputs: RetrievalInputs, spec: StudySweepSpec): Promise<SweepResult[]> {
-  const { runOverlapSweep } = loadEngine("experiment/sweep");
   const results: SweepResult[] = [];
   for (const splitter of spec.splitters) {
     results.push(

@@ -1,11 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import Module from "node:module";
 import { withCountTitle } from "../../src/study/charts";
 import { num, pct, pctInterval, pValue } from "../../src/study/format";
 import { seamDamageRows } from "../../src/study/damage";
 import { wilsonInterval } from "../../src/experiment/stats";
-import "../../src/study/tslab-cycles";
 
 test("prose numbers round once, the same way everywhere", () => {
   assert.equal(pct(0.66274), "66.3%");
@@ -34,23 +32,4 @@ test("seam damage rows: one chunk covering the whole doc keeps its only straddli
 test("seam damage rows skip overlaps that are not smaller than the size", () => {
   const docs = [{ id: "d", text: "A b.\n\nC d." }];
   assert.deepEqual(seamDamageRows(docs, ["window"], 100, [0, 100, 200]).map((r) => r.overlap), [0]);
-});
-
-// The guard hands a re-entrant compile of the same file the first module's (partial) exports, as Node's own
-// loader does for an import cycle, instead of compiling it again (which recursed forever under tslab).
-test("a file compiled again while it is still compiling gets the first module's exports", () => {
-  const file = "/tmp/seamlab-cycle-guard-test.js";
-  const g = globalThis as unknown as { seamlabInner?: () => Record<string, unknown> };
-  g.seamlabInner = () => {
-    const inner = new (Module as any)(file);
-    inner._compile("module.exports = { second: true };", file);
-    return inner.exports;
-  };
-  const outer = new (Module as any)(file);
-  outer._compile("exports.a = 1; exports.innerSawA = globalThis.seamlabInner().a;", file);
-  assert.equal(outer.exports.innerSawA, 1);
-  const again = new (Module as any)(file);
-  again._compile("module.exports = { fresh: 2 };", file);
-  assert.equal(again.exports.fresh, 2, "after the first compile finished, the file compiles normally");
-  delete g.seamlabInner;
 });

@@ -5,7 +5,7 @@ import { kneeMarkers, recommendOverlap } from "../../src/study/sweep";
 
 function curve(points: { x: number; y: number; low: number; high: number }[]) {
   const full = points.map((p) => ({ ...p, overlap: p.x, chunks: 100, tokensRatio: 1, storageRatio: 1 }));
-  return { splitter: "recursive", size: 1000, k: 5, finalK: 5, reranker: "none", points: full, knee: pickKnee(full) };
+  return { splitter: "recursive", size: 1000, unit: "chars" as const, k: 5, finalK: 5, reranker: "none", metric: "hitRate" as const, points: full, knee: pickKnee(full) };
 }
 
 test("the recommendation is the smallest overlap whose CI reaches the best hit rate", () => {

@@ -7,7 +7,7 @@ import { loadReranker } from "../retrieval/rerank";
 import type { Query, RankedChunk, Retriever } from "../retrieval/types";
 import { splitCorpus } from "../splitters/registry";
 import { canonicalJson } from "./cache";
-import { describeConfig, type ExperimentConfig } from "./grid";
+import { describeConfig, splitterKey, type ExperimentConfig } from "./grid";
 import { chunkTokenCounter, tokenCounter } from "./token-count";
 
 /**
@@ -158,4 +158,28 @@ export async function computeRows(
     });
   }
   return rows;
+}
+
+/**
+ * Rows of any list of configs, in the given order: configs sharing a splitter config are computed together
+ * (one split, one index), so a task may bundle several splitter configs that share a warm-up.
+ */
+export async function computeTaskRows(
+  inputs: SweepInputs,
+  configs: readonly ExperimentConfig[],
+  keys: readonly string[],
+  options: RowOptions = {},
+): Promise<GridRow[]> {
+  const groups = new Map<string, number[]>();
+  configs.forEach((config, i) => {
+    const id = splitterKey(config);
+    if (!groups.has(id)) groups.set(id, []);
+    (groups.get(id) as number[]).push(i);
+  });
+  const out: GridRow[] = new Array(configs.length);
+  for (const positions of groups.values()) {
+    const rows = await computeRows(inputs, positions.map((i) => configs[i]), positions.map((i) => keys[i]), options);
+    positions.forEach((position, j) => (out[position] = rows[j]));
+  }
+  return out;
 }

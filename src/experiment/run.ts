@@ -11,7 +11,7 @@ import { expandGrid, normalizeConfig, splitterKey, type ExperimentConfig, type G
 import { codeFingerprint } from "./fingerprint";
 import { projectRoot, seamlabVersion } from "./paths";
 import { createProgress, type ProgressStream } from "./progress";
-import { computeRows, type GridRow, type RowOptions, type SweepInputs } from "./rows";
+import { computeTaskRows, type GridRow, type RowOptions, type SweepInputs } from "./rows";
 import { encodeInputs, type RowTask, type RowTaskResult } from "./worker";
 
 export interface RunGridOptions extends RowOptions {
@@ -104,7 +104,7 @@ function defaultWorkers(): number {
  */
 function estimatedCost(config: ExperimentConfig): number {
   const s = config.splitter;
-  const base = s.splitter === "tokens" ? 20 : s.unit === "tokens" ? 6 : s.splitter === "langchain" ? 3 : 2;
+  const base = s.splitter === "tokens" || s.unit === "tokens" ? 4 : s.splitter === "langchain" ? 3 : 2;
   return base * (1 + s.overlap / s.size);
 }
 
@@ -191,11 +191,22 @@ export async function runGrid(
   });
   progress.skip(cached + duplicates);
   const rowOptions: RowOptions = { nearDuplicateThreshold: options.nearDuplicateThreshold, seed: options.seed };
-  // Heaviest tasks first, so the pool does not end on one long task while the other threads idle.
-  const groups = [...missing.values()].sort((a, b) => estimatedCost(configs[b[0]]) - estimatedCost(configs[a[0]]) || a[0] - b[0]);
+  // Token-window configs of one encoding go to one thread: each thread that tokenises the corpus pays the
+  // tokenizer's per-piece warm-up (seconds) again. Then the heaviest tasks first, so the pool does not end
+  // on one long task while the other threads idle.
+  const tasks = new Map<string, number[]>();
+  for (const [id, indexes] of missing) {
+    const s = configs[indexes[0]].splitter;
+    const affinity = s.splitter === "tokens" || s.unit === "tokens" ? `tokens:${s.encoding ?? "cl100k_base"}` : id;
+    if (!tasks.has(affinity)) tasks.set(affinity, []);
+    (tasks.get(affinity) as number[]).push(...indexes);
+  }
+  const taskCost = (indexes: number[]) => indexes.reduce((sum, i) => sum + estimatedCost(configs[i]), 0);
+  const groups = [...tasks.values()].sort((a, b) => taskCost(b) - taskCost(a) || a[0] - b[0]);
   const taskTimes: TaskTime[] = [];
   const accept = (indexes: number[], computed: GridRow[], ms: number) => {
-    taskTimes.push({ splitter: describeSplitterConfig(configs[indexes[0]]), rows: indexes.length, ms });
+    const names = [...new Set(indexes.map((i) => describeSplitterConfig(configs[i])))];
+    taskTimes.push({ splitter: names.join(" + "), rows: indexes.length, ms });
     computed.forEach((row, j) => {
       // A JSON round trip makes a fresh row identical to what a later run reads from the cache (-0, undefined).
       const plain = JSON.parse(JSON.stringify(row)) as GridRow;
@@ -217,7 +228,7 @@ export async function runGrid(
     for (const indexes of groups) {
       if (aborted()) break;
       const started = performance.now();
-      const computed = await computeRows(inputs, indexes.map((i) => configs[i]), indexes.map((i) => keys[i]), rowOptions);
+      const computed = await computeTaskRows(inputs, indexes.map((i) => configs[i]), indexes.map((i) => keys[i]), rowOptions);
       accept(indexes, computed, performance.now() - started);
     }
   } else if (groups.length > 0) {

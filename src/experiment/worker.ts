@@ -1,10 +1,11 @@
 import type { Doc } from "../core/types";
 import type { Query } from "../retrieval/types";
 import type { ExperimentConfig } from "./grid";
-import { computeRows, type GridRow, type RowOptions, type SweepInputs } from "./rows";
+import { computeTaskRows, type GridRow, type RowOptions, type SweepInputs } from "./rows";
 
 /**
- * The unit of work sent to a worker thread: the configs sharing one splitter config. The corpus and
+ * The unit of work sent to a worker thread: configs that are best computed in one thread (one splitter
+ * config, or several that share an expensive warm-up; see run.ts). The corpus and
  * queries travel once per worker as UTF-8 JSON in a SharedArrayBuffer (zero-copy to every worker) and are
  * decoded once per worker, keyed by `inputsId`.
  */
@@ -47,7 +48,7 @@ export type RowTaskResult = { rows: GridRow[]; ms: number } | { error: { message
 export async function runRowTask(task: RowTask): Promise<RowTaskResult> {
   try {
     const started = performance.now();
-    const rows = await computeRows(inputsOf(task), task.configs, task.keys, task.options);
+    const rows = await computeTaskRows(inputsOf(task), task.configs, task.keys, task.options);
     return { rows, ms: performance.now() - started };
   } catch (error) {
     const e = error instanceof Error ? error : new Error(String(error));

@@ -155,3 +155,12 @@ test("a user error raised inside a worker thread comes back as a SeamlabError", 
   const bad = [{ splitter: { splitter: "window", size: 400, overlap: 0 }, retrieval: { k: 5, retriever: "no-such-retriever" } }];
   await assert.rejects(runGrid(inputs, bad, { workers: 1, cacheDir: null }), (e: unknown) => e instanceof SeamlabError && /unknown retriever "no-such-retriever"/.test(e.message));
 });
+
+test("token-window configs bundled into one worker task still come back one row per config, in order", async () => {
+  const grid: GridSpec = { splitters: ["tokens", "window"], sizes: [120], overlaps: [0, 30], units: ["tokens"] };
+  const inThread = await runGrid(inputs, grid, { workers: 0, cacheDir: null });
+  const pooled = await runGrid(inputs, grid, { workers: 2, cacheDir: null });
+  assert.deepEqual(pooled.rows.map((r) => r.label), ["tokens 120/0 tokens, k=5", "tokens 120/30 tokens, k=5", "window 120/0 tokens, k=5", "window 120/30 tokens, k=5"]);
+  assert.equal(json(pooled.rows), json(inThread.rows));
+  assert.equal(pooled.taskTimes.length, 1, "all four token-unit configs share one task");
+});

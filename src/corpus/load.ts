@@ -193,8 +193,13 @@ function hasCorpusExtension(path: string): boolean {
 }
 
 // Plain code-unit order: the same on every machine and locale (localeCompare is not).
+/**
+ * Natural order (chapter_2 before chapter_10) so reports list documents as a reader expects; a fixed locale keeps
+ * it deterministic, and ids the collator calls equal (e.g. "a01" / "a1") fall back to code-unit order.
+ */
+const idCollator = new Intl.Collator("en", { numeric: true, sensitivity: "variant" });
 function compareIds(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  return idCollator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 const GLOB_CHARS = /[*?{[]/;

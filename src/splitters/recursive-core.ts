@@ -22,6 +22,7 @@
  * Time: each level scans its text once and each piece's length is computed once, so the work is
  * O(text length x number of separators) plus the length function (linear for chars).
  */
+import { isWhitespaceCode } from "../text/whitespace";
 
 export type KeepSeparator = boolean | "start" | "end";
 
@@ -52,22 +53,6 @@ export interface SpanText {
   text: string;
 }
 
-/** JS `trim()` whitespace, by UTF-16 unit. */
-function isTrimmable(code: number): boolean {
-  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
-  if (code < 160) return false;
-  return (
-    code === 160 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
-}
 
 /** Escape a literal separator for use inside a JS regex. */
 export function escapeRegex(literal: string): string {
@@ -206,8 +191,8 @@ export function splitRecursiveSpans(text: string, options: RecursiveOptions): Sp
     let chunkText: string;
     if (joiner === "") {
       if (stripWhitespace) {
-        while (s < e && isTrimmable(text.charCodeAt(s))) s++;
-        while (e > s && isTrimmable(text.charCodeAt(e - 1))) e--;
+        while (s < e && isWhitespaceCode(text.charCodeAt(s))) s++;
+        while (e > s && isWhitespaceCode(text.charCodeAt(e - 1))) e--;
       }
       chunkText = text.slice(s, e);
     } else {
@@ -216,8 +201,8 @@ export function splitRecursiveSpans(text: string, options: RecursiveOptions): Sp
       chunkText = parts.join(joiner);
       if (stripWhitespace) {
         chunkText = chunkText.trim();
-        while (s < e && isTrimmable(text.charCodeAt(s))) s++;
-        while (e > s && isTrimmable(text.charCodeAt(e - 1))) e--;
+        while (s < e && isWhitespaceCode(text.charCodeAt(s))) s++;
+        while (e > s && isWhitespaceCode(text.charCodeAt(e - 1))) e--;
       }
     }
     if (chunkText !== "") out.push({ start: s, end: e, text: chunkText });

@@ -1,3 +1,7 @@
+import { isWhitespaceCode } from "./whitespace";
+
+export { isWhitespaceCode };
+
 /** A half-open `[start, end)` region of a text (UTF-16 offsets). */
 export interface TextRegion {
   start: number;
@@ -29,22 +33,6 @@ export function paragraphRegions(text: string): TextRegion[] {
   return regions;
 }
 
-/** True for the characters JavaScript's `\s` matches (checked by code unit, no regex per char). */
-export function isWhitespaceCode(code: number): boolean {
-  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
-  if (code < 0xa0) return false;
-  return (
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
-}
 
 /** Counts the characters of `text[start, end)` that are not whitespace. */
 export function countNonWhitespace(text: string, start: number, end: number): number {

@@ -15,7 +15,7 @@ const help = `Usage: seamlab sweep [--corpus SPEC] [--queries headers|FILE] --sp
                     [--ks 5,10,20 --final-k 3 --rerank mmr] [--workers N] [--quiet] [--json]
        seamlab sweep --clear-cache
 
-  --splitter NAME --size N    the splitter and chunk size (defaults langchain, 1000)
+  --splitter NAME[,NAME]      the splitter(s), one curve each (default langchain); --size N (default 1000)
   --overlaps LIST             overlaps to sweep (default 0,50,100,200,400)
   --ks LIST                   first-stage depths (retrieval_k; default 5)
   --final-k N                 keep N chunks after reranking; recall is @N (default: each k, no cut)
@@ -127,7 +127,7 @@ export async function run(argv: string[]): Promise<number> {
   const evaluation = evaluationOptionsFrom(values);
   const customRetriever = ["k1", "b", "stem", "stop-words"].some((flag) => (values as Record<string, unknown>)[flag] !== undefined);
   const spec: OverlapSweepSpec = {
-    splitter: stringOption(values, "splitter", "langchain"),
+    splitter: stringOption(values, "splitter", "langchain").split(",").map((name) => name.trim()).filter((name) => name !== ""),
     size: intOption(values, "size", 1000, { min: 1 }),
     overlaps: intListOption(values, "overlaps", [0, 50, 100, 200, 400]),
     unit: unit as Unit,
@@ -190,6 +190,7 @@ export async function run(argv: string[]): Promise<number> {
       elapsedMs: result.elapsedMs,
       rows: result.rows.map(flattenRow),
       curves: result.curves,
+      // The first curve's knee; every curve (splitter x depth) carries its own in `curves`.
       knee: { kneedle: result.knee.kneedle, plateau: result.knee.plateau, agree: result.knee.agree, notes: result.knee.notes },
     };
     process.stdout.write(JSON.stringify(report, null, 2) + "\n");

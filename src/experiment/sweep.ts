@@ -11,7 +11,8 @@ import type { GridRow, SweepInputs } from "./rows";
  * a reranker cutting to final_k), a recall-vs-overlap curve per depth, and the knee of each curve.
  */
 export interface OverlapSweepSpec {
-  splitter: string;
+  /** One splitter, or several swept side by side (one curve each). */
+  splitter: string | string[];
   size: number;
   overlaps: number[];
   unit?: Unit;
@@ -58,7 +59,7 @@ export interface SweepResult extends Omit<GridResult, "rows"> {
 
 export function sweepGrid(spec: OverlapSweepSpec): GridSpec {
   return {
-    splitters: [spec.splitter],
+    splitters: Array.isArray(spec.splitter) ? spec.splitter : [spec.splitter],
     sizes: [spec.size],
     overlaps: spec.overlaps,
     units: [spec.unit ?? "chars"],

@@ -90,3 +90,12 @@ test("Ctrl-C stops a sweep cleanly, and the re-run equals an uninterrupted sweep
   assert.deepEqual(a.rows, b.rows);
   assert.deepEqual(a.knee, b.knee);
 });
+
+test("seamlab sweep takes several splitters and gives one curve with its own knee per splitter", () => {
+  const run = seamlab(["--corpus", corpus, "--splitter", "langchain,window", "--size", "400", "--overlaps", "0,50,100,200", "--json", "--quiet", "--no-cache", "--workers", "0"]);
+  assert.equal(run.code, 0, run.stderr);
+  const report = JSON.parse(run.stdout);
+  assert.deepEqual(report.curves.map((c: { splitter: string }) => c.splitter), ["langchain", "window"]);
+  assert.ok(report.curves.every((c: { points: unknown[]; knee: { agree: boolean } }) => c.points.length === 4 && typeof c.knee.agree === "boolean"));
+  assert.equal(report.rows.length, 8);
+});

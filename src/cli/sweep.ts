@@ -51,7 +51,15 @@ function printText(result: SweepResult, corpus: string, queries: number): void {
     lines.push("", `${curve.splitter} size ${curve.size} ${curve.unit}, k=${curve.k}${curve.reranker !== "none" ? ` -> ${curve.reranker}` : ""} @${curve.finalK}`);
     lines.push("overlap  chunks  zero-seams%  pairs-kept%  recall%  95% CI          distinct  tokens  storage");
     for (const point of curve.points) {
-      const row = result.rows.find((r) => r.config.splitter.overlap === point.overlap && r.config.retrieval.k === curve.k && (r.config.retrieval.reranker ?? "none") === curve.reranker);
+      const row = result.rows.find(
+        (r) =>
+          r.config.splitter.splitter === curve.splitter &&
+          r.config.splitter.size === curve.size &&
+          (r.config.splitter.unit ?? "chars") === curve.unit &&
+          r.config.splitter.overlap === point.overlap &&
+          r.config.retrieval.k === curve.k &&
+          (r.config.retrieval.reranker ?? "none") === curve.reranker,
+      );
       if (!row) continue;
       const f = flattenRow(row);
       const ci = `[${pct(point.low as number)}, ${pct(point.high as number)}]`;

@@ -99,3 +99,13 @@ test("seamlab sweep takes several splitters and gives one curve with its own kne
   assert.ok(report.curves.every((c: { points: unknown[]; knee: { agree: boolean } }) => c.points.length === 4 && typeof c.knee.agree === "boolean"));
   assert.equal(report.rows.length, 8);
 });
+
+test("the text table of a two-splitter sweep shows each splitter's own rows", () => {
+  const run = seamlab(["--corpus", corpus, "--splitter", "langchain,window", "--size", "400", "--overlaps", "0,100", "--quiet", "--no-cache", "--workers", "0"]);
+  assert.equal(run.code, 0, run.stderr);
+  const [, langchain, window] = run.stdout.split(/\n(?=\w+ size 400)/);
+  // The window splitter repeats exactly 100 chars at every seam: no zero-overlap seams at overlap 100.
+  const windowAt100 = window.split("\n").find((line) => /^\s+100\s/.test(line)) as string;
+  assert.equal(windowAt100.trim().split(/\s+/)[2], "0.0");
+  assert.match(langchain, /^langchain size 400/);
+});

@@ -77,7 +77,9 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
   const files = new Map<string, string>();
   const pages: RenderedNotebook[] = [];
   const failures: string[] = [];
-  let corpus = typeof options.parameters?.corpus === "string" ? options.parameters.corpus : undefined;
+  const injectedCorpus = typeof options.parameters?.corpus === "string" ? options.parameters.corpus : undefined;
+  // Without an injected corpus each notebook reads its own default (prose or markdown): name them all.
+  const corpora: string[] = [];
   // Each notebook gets its own kernel; `jobs` of them run at once (results keep the file order).
   const executed = new Array<Notebook>(paths.length);
   const failedRuns = new Array<string | undefined>(paths.length);
@@ -102,7 +104,8 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
   await Promise.all(Array.from({ length: jobs }, worker));
   for (let at = 0; at < paths.length; at++) {
     const name = basename(paths[at], ".ipynb");
-    corpus ??= corpusFromParameters(executed[at]);
+    const own = injectedCorpus ?? corpusFromParameters(executed[at]);
+    if (own !== undefined && !corpora.includes(own)) corpora.push(own);
     if (failedRuns[at]) failures.push(failedRuns[at]!);
     const page = await renderNotebook(executed[at], name);
     // Rendering saved outputs: a notebook saved with a failed cell still fails the command.
@@ -116,7 +119,7 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
   files.set(
     "index.html",
     renderIndex(pages, {
-      corpus: corpus ?? "(as set in each notebook's parameters cell)",
+      corpus: corpora.length > 0 ? corpora.join(", ") : "(as set in each notebook's parameters cell)",
       generatedAt: new Date().toISOString(),
       version: packageVersion(options.root),
       commit: gitCommit(options.root),

@@ -1,5 +1,5 @@
-// Labelled evaluation (notebook 05): recall@k and span IoU per config from a labelled file, and a paired
-// comparison of two configs on the same questions.
+// Labelled evaluation (notebook 05): recall@k and span IoU per config from a labelled file, a paired
+// comparison of two configs on the same questions, and one config under BM25, dense (lsa) and hybrid retrieval.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,6 +12,10 @@ import type { Query } from "../retrieval/types";
 import type { SplitterConfig } from "../splitters/config";
 import { loadLabelledSet } from "../corpus/labelled";
 import { loadRetrievalInputs } from "./inputs";
+import { lsaSpec } from "./dense";
+import { registerRetriever } from "../retrieval/factory";
+import { retrieverFactory as denseRetrieverFactory } from "../retrieval/dense";
+import { retrieverFactory as hybridRetrieverFactory } from "../retrieval/hybrid";
 
 /**
  * Writes queries with one gold span each as an answer-span JSONL file (`{question, answer_span, doc}` per
@@ -41,11 +45,40 @@ export type ConfigEvaluation = {
   indexRatio: number;
   summary: RetrievalSummary;
   outcomes: QueryOutcome[];
+  /** Names the row on charts and tables instead of the config (e.g. the retriever when one config is compared across retrievers). */
+  label?: string;
 };
 
 /** A config's short label: "recursive 1000/200". */
 export function configLabel(config: SplitterConfig): string {
   return `${config.splitter} ${config.size}/${config.overlap}`;
+}
+
+/** An evaluation's label: its own, else its config's. */
+export function evaluationLabel(e: ConfigEvaluation): string {
+  return e.label ?? configLabel(e.config);
+}
+
+/**
+ * One config under BM25, dense (cosine over `lsa` vectors of `embedderDims` dimensions, fitted on the config's
+ * chunks) and hybrid (the two fused by reciprocal rank fusion), labelled by retriever.
+ */
+export async function evaluateRetrievers(docs: readonly Doc[], queries: readonly Query[], config: SplitterConfig, k: number, embedderDims: number): Promise<ConfigEvaluation[]> {
+  // The factory finds "dense"/"hybrid" by a dynamic import the notebook kernel cannot resolve: register them here.
+  registerRetriever("dense", denseRetrieverFactory);
+  registerRetriever("hybrid", hybridRetrieverFactory);
+  const settings = { embedder: lsaSpec(embedderDims) };
+  const arms = [
+    { label: "BM25", retriever: "bm25", retrieverSettings: {} },
+    { label: "dense (lsa)", retriever: "dense", retrieverSettings: settings },
+    { label: "hybrid (RRF)", retriever: "hybrid", retrieverSettings: settings },
+  ];
+  const out: ConfigEvaluation[] = [];
+  for (const arm of arms) {
+    const e = await evaluateSplitterConfig(docs, queries, config, { k, retriever: arm.retriever, retrieverSettings: arm.retrieverSettings });
+    out.push({ ...e, label: arm.label });
+  }
+  return out;
 }
 
 /** Evaluates each config with BM25 at k (split, index, query). */
@@ -57,7 +90,7 @@ export async function evaluateConfigs(docs: readonly Doc[], queries: readonly Qu
 
 /** `barWithCI` rows of recall@k (fraction, bootstrap CI) per config. */
 export function recallRows(evaluations: readonly ConfigEvaluation[]): Record<string, number | string>[] {
-  return evaluations.map((e) => ({ label: configLabel(e.config), value: e.summary.recallAtK, low: e.summary.recallAtKCI.low, high: e.summary.recallAtKCI.high }));
+  return evaluations.map((e) => ({ label: evaluationLabel(e), value: e.summary.recallAtK, low: e.summary.recallAtKCI.low, high: e.summary.recallAtKCI.high }));
 }
 
 /**
@@ -66,7 +99,7 @@ export function recallRows(evaluations: readonly ConfigEvaluation[]): Record<str
  */
 export function iouRows(evaluations: readonly ConfigEvaluation[]): Record<string, number | string>[] {
   return evaluations.map((e) => ({
-    label: configLabel(e.config),
+    label: evaluationLabel(e),
     value: 100 * e.summary.iou,
     low: 100 * e.summary.iouCI.low,
     high: 100 * e.summary.iouCI.high,
@@ -76,7 +109,7 @@ export function iouRows(evaluations: readonly ConfigEvaluation[]): Record<string
 /** The metrics table, one row per config. */
 export function evaluationTableRows(evaluations: readonly ConfigEvaluation[]): Record<string, number | string>[] {
   return evaluations.map((e) => ({
-    config: configLabel(e.config),
+    config: evaluationLabel(e),
     chunks: e.summary.chunks,
     [`recall@${e.summary.k} (%)`]: 100 * e.summary.recallAtK,
     "span recall (%)": 100 * e.summary.spanRecall,
@@ -99,8 +132,8 @@ export function compareEvaluations(a: ConfigEvaluation, b: ConfigEvaluation): Pa
 export function comparisonTableRows(a: ConfigEvaluation, b: ConfigEvaluation, c: PairedComparison): Record<string, number | string>[] {
   return [
     {
-      A: configLabel(a.config),
-      B: configLabel(b.config),
+      A: evaluationLabel(a),
+      B: evaluationLabel(b),
       queries: c.queries,
       "A wins": c.wins,
       "B wins": c.losses,

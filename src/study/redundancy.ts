@@ -1,9 +1,11 @@
 // Top-k redundancy (notebook 04): with overlap, neighbouring chunks repeat each other and can fill the top-k
 // with one passage twice. Measured per overlap, then jointly over overlap x first-stage depth with an MMR
-// reranker cutting back to k.
+// reranker cutting back to k, and beside it a dense reranker (cosine under a local `lsa` embedder) over the same
+// first-stage lists.
 import { normalizeConfig, type ExperimentConfig } from "../experiment/grid";
 import { runGrid, type CostedRow } from "../experiment/run";
 import type { RetrievalInputs } from "./inputs";
+import { lsaSpec } from "./dense";
 
 export interface RedundancySpec {
   splitter: string;
@@ -15,6 +17,8 @@ export interface RedundancySpec {
   depths: number[];
   /** MMR weight of relevance against novelty. */
   lambda: number;
+  /** When set, the same overlap x depth grid is also run with the `dense` reranker over lsa vectors of this many dimensions. */
+  embedderDims?: number;
 }
 
 export interface RedundancyRows {
@@ -22,6 +26,8 @@ export interface RedundancyRows {
   plain: CostedRow[];
   /** BM25 top-depth -> mmr -> k, one row per overlap x depth. */
   reranked: CostedRow[];
+  /** BM25 top-depth -> dense (lsa cosine) -> k, one row per overlap x depth (empty without `embedderDims`). */
+  dense: CostedRow[];
 }
 
 /** Runs (or reads from the cache) the plain and reranked configs over one splitter's overlaps. */
@@ -32,12 +38,16 @@ export async function runRedundancyGrid(inputs: RetrievalInputs, spec: Redundanc
     configs.push(normalizeConfig({ splitter, retrieval: { k: spec.k } }));
     for (const depth of spec.depths) {
       configs.push(normalizeConfig({ splitter, retrieval: { k: depth, finalK: spec.k, reranker: "mmr", rerankerOptions: { lambda: spec.lambda } } }));
+      if (spec.embedderDims !== undefined) {
+        configs.push(normalizeConfig({ splitter, retrieval: { k: depth, finalK: spec.k, reranker: "dense", rerankerOptions: lsaSpec(spec.embedderDims) } }));
+      }
     }
   }
   const result: { rows: CostedRow[] } = await runGrid({ docs: inputs.docs, queries: inputs.queries }, configs, { workers: 0, quiet: true });
   return {
     plain: result.rows.filter((row) => row.config.retrieval.reranker === "none"),
     reranked: result.rows.filter((row) => row.config.retrieval.reranker === "mmr"),
+    dense: result.rows.filter((row) => row.config.retrieval.reranker === "dense"),
   };
 }
 
@@ -63,13 +73,21 @@ export function overlappingTopKRows(rows: readonly CostedRow[], series = "BM25 t
   }));
 }
 
-/** Heatmap cells over overlap x first-stage depth: `metric` picks hit rate or mean distinct passages. */
+/**
+ * Heatmap cells over overlap x first-stage depth (rows named "top-10 -> mmr -> 5" by their reranker, in the order
+ * given): `metric` picks hit rate or mean distinct passages.
+ */
 export function depthHeatmapRows(rows: readonly CostedRow[], metric: "hitRate" | "meanDistinct"): { x: string; y: string; value: number }[] {
   return rows.map((row) => ({
     x: String(row.config.splitter.overlap),
-    y: `top-${row.config.retrieval.k} -> mmr -> ${row.config.retrieval.finalK}`,
+    y: `top-${row.config.retrieval.k} -> ${row.config.retrieval.reranker} -> ${row.config.retrieval.finalK}`,
     value: metric === "hitRate" ? row.retrieval.hitRate : row.retrieval.meanDistinct,
   }));
+}
+
+/** The row with the highest hit rate (the first of equals: the smaller overlap, then the shallower depth). */
+export function bestHitRateRow(rows: readonly CostedRow[]): CostedRow {
+  return rows.reduce((a, b) => (b.retrieval.hitRate > a.retrieval.hitRate ? b : a));
 }
 
 /** One line per overlap: the plain top-k beside the best reranked depth. */

@@ -3,6 +3,7 @@
 import type { KneeReport } from "../experiment/knee";
 import { runOverlapSweep, type SweepCurve, type SweepResult } from "../experiment/sweep";
 import type { RetrievalInputs } from "./inputs";
+import { lsaSpec } from "./dense";
 
 export interface StudySweepSpec {
   splitters: string[];
@@ -26,13 +27,35 @@ export async function runStudySweeps(inputs: RetrievalInputs, spec: StudySweepSp
   return results;
 }
 
-/** `lineWithBand` rows: hit rate with its Wilson CI per overlap, one series per splitter. */
-export function hitRateRows(results: readonly SweepResult[]): Record<string, number | string>[] {
+export interface DenseSweepSpec {
+  splitter: string;
+  size: number;
+  overlaps: number[];
+  k: number;
+  /** lsa dimensions requested (the model is fitted on each overlap's chunks). */
+  embedderDims: number;
+}
+
+/** The same cached overlap sweep with the `dense` retriever over an `lsa` embedder instead of BM25. */
+export async function runDenseSweep(inputs: RetrievalInputs, spec: DenseSweepSpec): Promise<SweepResult> {
+  return runOverlapSweep(
+    { docs: inputs.docs, queries: inputs.queries },
+    { splitter: spec.splitter, size: spec.size, overlaps: spec.overlaps, ks: [spec.k], retriever: "dense", retrieverSettings: { embedder: lsaSpec(spec.embedderDims) } },
+    { workers: 0, quiet: true, metric: "hitRate" },
+  );
+}
+
+/**
+ * `lineWithBand` rows: hit rate with its Wilson CI per overlap, one series per result (named by `labels[i]`,
+ * default the splitter).
+ */
+export function hitRateRows(results: readonly SweepResult[], labels?: readonly string[]): Record<string, number | string>[] {
   const rows: Record<string, number | string>[] = [];
-  for (const result of results) {
+  results.forEach((result, i) => {
     const curve = result.curves[0];
-    for (const p of curve.points) rows.push({ x: p.x, y: p.y, low: p.low ?? p.y, high: p.high ?? p.y, series: curve.splitter });
-  }
+    const series = labels?.[i] ?? curve.splitter;
+    for (const p of curve.points) rows.push({ x: p.x, y: p.y, low: p.low ?? p.y, high: p.high ?? p.y, series });
+  });
   return rows;
 }
 
@@ -75,13 +98,23 @@ export function recommendOverlap(curve: SweepCurve): Recommendation {
   return { overlap: plateau.x, reason: `${why}; ${agreement}.`, knee };
 }
 
-/** The knee markers for `lineWithBand`: one rule per method (merged when they agree). */
-export function kneeMarkers(knee: KneeReport): { x: number; label: string }[] {
-  if (knee.kneedle && knee.plateau && knee.kneedle.x === knee.plateau.x) return [{ x: knee.plateau.x, label: `knee (Kneedle = plateau): ${knee.plateau.x}` }];
+/** The knee markers for `lineWithBand`: one rule per method (merged when they agree), labels prefixed by `prefix`. */
+export function kneeMarkers(knee: KneeReport, prefix = ""): { x: number; label: string }[] {
+  if (knee.kneedle && knee.plateau && knee.kneedle.x === knee.plateau.x) return [{ x: knee.plateau.x, label: `${prefix}knee (Kneedle = plateau): ${knee.plateau.x}` }];
   const markers: { x: number; label: string }[] = [];
-  if (knee.plateau) markers.push({ x: knee.plateau.x, label: `plateau: ${knee.plateau.x}` });
-  if (knee.kneedle) markers.push({ x: knee.kneedle.x, label: `Kneedle: ${knee.kneedle.x}` });
+  if (knee.plateau) markers.push({ x: knee.plateau.x, label: `${prefix}plateau: ${knee.plateau.x}` });
+  if (knee.kneedle) markers.push({ x: knee.kneedle.x, label: `${prefix}Kneedle: ${knee.kneedle.x}` });
   return markers;
+}
+
+/**
+ * Knee markers of several curves on one chart: the plateau rule's knee of each (the recommendation; Kneedle's
+ * would crowd the labels, the prose gives it), curves sharing a knee sharing one rule: "BM25 & dense knee: 0".
+ */
+export function combinedKneeMarkers(curves: readonly { knee: KneeReport; name: string }[]): { x: number; label: string }[] {
+  const byX = new Map<number, string[]>();
+  for (const c of curves) if (c.knee.plateau) byX.set(c.knee.plateau.x, [...(byX.get(c.knee.plateau.x) ?? []), c.name]);
+  return [...byX.entries()].sort((a, b) => a[0] - b[0]).map(([x, names]) => ({ x, label: `${names.join(" & ")} knee: ${x}` }));
 }
 
 /** The cost model table of one sweep: per overlap, chunks, tokens, embedding cost and vector storage vs overlap 0. */

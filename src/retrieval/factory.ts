@@ -29,6 +29,11 @@ factories.set("bm25", (chunks, settings) => {
   return createBm25Retriever(chunks, options);
 });
 
+// Dense and hybrid load lazily (the embedder stack is heavy) through literal import paths, which tslab can follow
+// in a notebook kernel; a computed path (`./${name}`) it cannot.
+factories.set("dense", async (chunks, settings) => (await import("./dense")).retrieverFactory(chunks, settings));
+factories.set("hybrid", async (chunks, settings) => (await import("./hybrid")).retrieverFactory(chunks, settings));
+
 /** Adds (or replaces) a retriever by name, e.g. `registerRetriever("dense", ...)`. */
 export function registerRetriever(name: string, factory: RetrieverFactory): void {
   factories.set(name, factory);

@@ -13,9 +13,6 @@ import type { SplitterConfig } from "../splitters/config";
 import { loadLabelledSet } from "../corpus/labelled";
 import { loadRetrievalInputs } from "./inputs";
 import { lsaSpec } from "./dense";
-import { registerRetriever } from "../retrieval/factory";
-import { retrieverFactory as denseRetrieverFactory } from "../retrieval/dense";
-import { retrieverFactory as hybridRetrieverFactory } from "../retrieval/hybrid";
 
 /**
  * Writes queries with one gold span each as an answer-span JSONL file (`{question, answer_span, doc}` per
@@ -64,9 +61,6 @@ export function evaluationLabel(e: ConfigEvaluation): string {
  * chunks) and hybrid (the two fused by reciprocal rank fusion), labelled by retriever.
  */
 export async function evaluateRetrievers(docs: readonly Doc[], queries: readonly Query[], config: SplitterConfig, k: number, embedderDims: number): Promise<ConfigEvaluation[]> {
-  // The factory finds "dense"/"hybrid" by a dynamic import the notebook kernel cannot resolve: register them here.
-  registerRetriever("dense", denseRetrieverFactory);
-  registerRetriever("hybrid", hybridRetrieverFactory);
   const settings = { embedder: lsaSpec(embedderDims) };
   const arms = [
     { label: "BM25", retriever: "bm25", retrieverSettings: {} },

@@ -29,13 +29,16 @@ const notebookModules = sourceFiles(join(root, "src")).filter(
   (file) => !notebookUnreachable.some((prefix) => relative(root, file).startsWith(prefix)),
 );
 
-/** Relative imports (static, re-exports and dynamic; not `import type`, which compiles away) of a module, resolved to files. */
+/**
+ * Static relative imports and re-exports of a module, resolved to files. Not `import type` (compiled away) and not
+ * dynamic `import()`: that runs after every module involved has finished loading, so it cannot recurse.
+ */
 function relativeImports(file: string): string[] {
   const text = readFileSync(file, "utf8");
   const found: string[] = [];
-  const pattern = /(?:import|export)\s(?!type\s)[^"';]*?from\s+["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)|import\s+["'](\.[^"']+)["']/g;
+  const pattern = /(?:import|export)\s(?!type\s)[^"';]*?from\s+["'](\.[^"']+)["']|import\s+["'](\.[^"']+)["']/g;
   for (const match of text.matchAll(pattern)) {
-    const spec = match[1] ?? match[2] ?? match[3];
+    const spec = match[1] ?? match[2];
     const base = resolve(dirname(file), spec);
     for (const candidate of [`${base}.ts`, join(base, "index.ts"), base]) {
       try {

@@ -4,8 +4,10 @@ import { splitWindowWords } from "../../src/splitters/window-words";
 import { isWordBoundary } from "../../src/text/words";
 import { loadCorpus, sampleDocs } from "./corpus-files";
 
-test("window-words moves both edges of the 10/3 fox windows back to word starts", () => {
-  // Nominal windows [0,10) [7,17) [14,24) [21,31) [28,38) [35,43), each edge moved back to a word boundary by hand.
+test("window-words walks the 10/3 fox sentence on word boundaries, never past 10 chars", () => {
+  // By hand: words start at 0 4 10 16 20 26 31 35 40. Each chunk ends at the last boundary <= start + 10; the next
+  // starts at the boundary <= end - 3. After [0,10) that is 4, but [4,14) can only end at 10 (inside its
+  // predecessor), so the overlap gives way: [10,20). Then 17 -> 16, 23 -> 20, 27 -> 26, 32 -> 31, 37 -> 35.
   const chunks = splitWindowWords(
     { id: "fox", text: "The quick brown fox jumps over the lazy dog" },
     { splitter: "window-words", size: 10, overlap: 3 },
@@ -14,10 +16,11 @@ test("window-words moves both edges of the 10/3 fox windows back to word starts"
     chunks.map((c) => [c.start, c.end, c.text]),
     [
       [0, 10, "The quick "],
-      [4, 16, "quick brown "],
       [10, 20, "brown fox "],
-      [20, 31, "jumps over "],
+      [16, 26, "fox jumps "],
+      [20, 30, "jumps over"],
       [26, 35, "over the "],
+      [31, 40, "the lazy "],
       [35, 43, "lazy dog"],
     ],
   );
@@ -37,6 +40,24 @@ test("window-words chunks start and end on word boundaries and together cover ev
       }
     }
     assert.equal(covered, doc.text.length);
+  }
+});
+
+test("window-words never exceeds the size, even across long unbroken runs (base64, URLs), and leaves no gap", () => {
+  const long = "word ".repeat(50) + "x".repeat(2500) + " tail words here".repeat(20);
+  for (const [size, overlap] of [[1000, 200], [100, 0], [64, 63]]) {
+    const chunks = splitWindowWords({ id: "d", text: long }, { splitter: "window-words", size, overlap });
+    let covered = 0;
+    for (const [i, c] of chunks.entries()) {
+      assert.ok(c.end - c.start <= size, `chunk ${i} is ${c.end - c.start} > ${size}`);
+      assert.ok(c.start <= covered, `gap before ${c.start}`);
+      if (i > 0) assert.ok(c.end > chunks[i - 1].end && c.start > chunks[i - 1].start, `chunk ${i} inside its predecessor`);
+      covered = Math.max(covered, c.end);
+    }
+    assert.equal(covered, long.length);
+  }
+  for (const doc of loadCorpus("opentelemetry-docs")) {
+    for (const c of splitWindowWords(doc, { splitter: "window-words", size: 1000, overlap: 200 })) assert.ok(c.end - c.start <= 1000);
   }
 });
 

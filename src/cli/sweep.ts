@@ -49,6 +49,9 @@ function printText(result: SweepResult, corpus: string, queries: number): void {
   const lines = [`corpus ${corpus}: ${queries} queries; ${result.total} configs (${result.cached} cached, ${result.computed} computed) in ${(result.elapsedMs / 1000).toFixed(1)} s on ${result.workers} worker(s)`];
   for (const curve of result.curves) {
     lines.push("", `${curve.splitter} size ${curve.size} ${curve.unit}, k=${curve.k}${curve.reranker !== "none" ? ` -> ${curve.reranker}` : ""} @${curve.finalK}`);
+    // Name the retriever (and so the embedder, for dense/hybrid) the way the rows measured it.
+    const measuredBy = result.rows.find((r) => r.config.splitter.splitter === curve.splitter && r.config.retrieval.k === curve.k);
+    if (measuredBy) lines.push(`retriever: ${measuredBy.retrieval.retriever}`);
     lines.push("overlap  chunks  zero-seams%  pairs-kept%  recall%  95% CI          distinct  tokens  storage");
     for (const point of curve.points) {
       const row = result.rows.find(
@@ -133,7 +136,9 @@ export async function run(argv: string[]): Promise<number> {
     throw new SeamlabError(`--final-k ${finalKRaw} is larger than the smallest --ks value ${Math.min(...ks)}; the reranker can only cut.`);
   }
   const evaluation = evaluationOptionsFrom(values);
-  const customRetriever = ["k1", "b", "stem", "stop-words"].some((flag) => (values as Record<string, unknown>)[flag] !== undefined);
+  // Settings go into the cache key only when they differ from the defaults, so default sweeps share cached rows.
+  const customRetriever =
+    evaluation.retriever !== "bm25" || ["k1", "bm25-b", "stem", "stop-words"].some((flag) => (values as Record<string, unknown>)[flag] !== undefined);
   const spec: OverlapSweepSpec = {
     splitter: stringOption(values, "splitter", "langchain").split(",").map((name) => name.trim()).filter((name) => name !== ""),
     size: intOption(values, "size", 1000, { min: 1 }),

@@ -109,3 +109,12 @@ test("the text table of a two-splitter sweep shows each splitter's own rows", ()
   assert.equal(windowAt100.trim().split(/\s+/)[2], "0.0");
   assert.match(langchain, /^langchain size 400/);
 });
+
+test("a dense sweep uses the embedder the flags ask for and names it on each curve", () => {
+  const dir = tempDir();
+  const run = seamlab([...base, "--overlaps", "0,100", "--retriever", "dense", "--embed-dims", "16", "--cache-dir", dir, "--workers", "0"]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /retriever: dense\(lsa-16 \(TF-IDF\+SVD fitted on this corpus; not a neural model\), cosine\)/);
+  const bm25 = seamlab([...base, "--overlaps", "0,100", "--cache-dir", dir, "--workers", "0"]);
+  assert.match(bm25.stdout, /retriever: bm25\(/);
+});

@@ -33,8 +33,29 @@ export interface CommonOptions {
   height?: number;
 }
 
+/**
+ * Vega sizes a chart to fit its title, so one long subtitle (an embedder's full name, say) makes the chart wide and
+ * the page then scales it down to a thumbnail. Long text is broken into lines at word boundaries instead.
+ */
+export function wrapTitleText(text: string, width = 90): string | string[] {
+  if (text.length <= width) return text;
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line !== "" && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === "" ? word : `${line} ${word}`;
+    }
+  }
+  if (line !== "") lines.push(line);
+  return lines;
+}
+
 export function titleOf(options: CommonOptions): Record<string, unknown> {
-  return options.subtitle ? { text: options.title, subtitle: options.subtitle } : { text: options.title };
+  const text = wrapTitleText(options.title, 70);
+  return options.subtitle ? { text, subtitle: wrapTitleText(options.subtitle) } : { text };
 }
 
 /** Distinct values in order of first appearance: a deterministic legend/colour order that follows the caller's rows. */

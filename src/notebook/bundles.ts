@@ -17,7 +17,9 @@ export interface TableOptions {
 
 export function chartBundle(spec: Record<string, unknown>): DisplayBundle {
   const title = spec.title;
-  const text = typeof title === "string" ? title : title && typeof (title as any).text === "string" ? (title as any).text : "chart";
+  const raw = typeof title === "string" ? title : title ? (title as any).text : undefined;
+  // A title may be several lines (see charts/theme wrapTitleText).
+  const text = typeof raw === "string" ? raw : Array.isArray(raw) ? raw.join(" ") : "chart";
   // A deep copy through JSON: the kernel serialises it anyway, and this drops functions/undefined early.
   return { data: { [VEGA_LITE_MIME]: JSON.parse(JSON.stringify(spec)), "text/plain": `[vega-lite chart: ${text}]` }, metadata: {} };
 }

@@ -84,3 +84,15 @@ test("chart ids are prefixed so two charts on a page never share a clip path id"
 test("a spec pointing at remote data fails instead of fetching it", async () => {
   await assert.rejects(renderVegaLiteSvg({ data: { url: "https://example.com/x.csv" }, mark: "point" }, "r-"), /inline/);
 });
+
+test("a long subtitle is broken into lines at word boundaries so the chart keeps its width", async () => {
+  const { wrapTitleText } = await import("../../src/charts/theme");
+  assert.equal(wrapTitleText("short subtitle"), "short subtitle");
+  const long = "recursive size 1000, BM25 first stage; dense = cosine under lsa-128 (TF-IDF+SVD fitted on each config's chunks; not a neural model); MMR λ=0.5";
+  const lines = wrapTitleText(long) as string[];
+  assert.ok(Array.isArray(lines) && lines.length === 2, JSON.stringify(lines));
+  assert.ok(lines.every((line) => line.length <= 90));
+  assert.equal(lines.join(" "), long);
+  const spec = heatmap([{ x: 0, y: 5, value: 3 }], { title: "Distinct", subtitle: long, xTitle: "overlap (chars)", yTitle: "k", valueTitle: "distinct" });
+  assert.deepEqual((spec.title as { subtitle: string[] }).subtitle, lines);
+});

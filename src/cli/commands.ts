@@ -7,12 +7,14 @@ export interface CommandModule {
   run(argv: string[]): Promise<number>;
 }
 
+// In the order a user meets them: what the splitter does to the text, then retrieval, sweeps, vectors, the report.
 export const commands: Record<string, () => Promise<CommandModule>> = {
-  retrieve: () => import("./retrieve"), compare: () => import("./compare"),
-  report: () => import("./report"),
   seams: () => import("./seams"),
   pairs: () => import("./pairs"),
   "compare-splitters": () => import("./compare-splitters"),
+  retrieve: () => import("./retrieve"),
+  compare: () => import("./compare"),
   sweep: () => import("./sweep"),
   embed: () => import("./embed"),
+  report: () => import("./report"),
 };

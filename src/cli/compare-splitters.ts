@@ -9,7 +9,7 @@ import { splitterNames } from "../splitters/registry";
 import { formatFixed, formatInt, formatPct, formatRatio, formatTable, toJson } from "./format";
 import { corpusFromFlags, describeCorpus } from "./seams";
 
-export const summary = "compare splitter configs on one corpus: zero seams, real overlap, seam damage, index size";
+export const summary = "Several splitter configs side by side: zero-overlap seams, real overlap, seam damage, index size.";
 
 /** The seed's comparison: LangChain's default, more overlap, and the fixes (sentences, tail), against windows. */
 export const DEFAULT_CONFIGS =

@@ -14,7 +14,7 @@ import { prepareSemanticSplit } from "../splitters/semantic";
 import { numberOption } from "./options";
 import { configFromFlags, corpusFromFlags, describeConfig, splitFlags, splitFlagsHelp } from "./seams";
 
-export const summary = "embed one config's chunks: embedder, over-limit inputs, cache hits, neighbour cosine vs real overlap";
+export const summary = "Embed one config's chunks: embedder, over-limit inputs, cache hits, neighbour cosine vs real overlap.";
 
 const help = `Usage: seamlab embed [options]
 

@@ -5,7 +5,7 @@ import { measureSeamDamage } from "../measure/pairs";
 import { formatInt, formatKeyValues, formatPct, toJson } from "./format";
 import { configFromFlags, corpusFromFlags, describeConfig, describeCorpus, splitFlags, splitFlagsHelp } from "./seams";
 
-export const summary = "seam damage: share of sentence pairs across paragraph breaks kept in one chunk";
+export const summary = "Seam damage: share of sentence pairs across paragraph breaks kept together in one chunk.";
 
 const help = `Usage: seamlab pairs [options]
 

@@ -9,7 +9,7 @@ import type { SplitterConfig, Unit } from "../splitters/config";
 import { formatFixed, formatInt, formatKeyValues, formatPct, formatRatio, formatTable, refuseToOverwrite, toJson, writeFileAtomically } from "./format";
 import { intOption, stringOption } from "./options";
 
-export const summary = "real overlap per seam, zero-overlap share, lost text, seam damage for one splitter config";
+export const summary = "Real overlap per seam, zero-overlap share, lost text and seam damage of one splitter config.";
 
 /** The project folder (default corpora and npm: packages resolve from here, whatever the cwd). */
 export const projectRoot = fileURLToPath(new URL("../..", import.meta.url));

@@ -4,7 +4,10 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadCorpus } from "../../src/corpus/load";
 import { splitCorpus } from "../../src/splitters/registry";
-import { countTokens } from "../../src/text/tokens";
+import { getEncoding } from "../../src/text/tokens";
+
+// The independent reference: js-tiktoken itself, special tokens encoded as text.
+const countTokens = (text: string) => getEncoding().encode(text, [], []).length;
 import { chunkTokenCounter, tokenCounter } from "../../src/experiment/token-count";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");

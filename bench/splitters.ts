@@ -6,31 +6,18 @@
 // the conservative comparison: seamlab's `langchain` splitter also pays for locating every chunk.
 // Times are process CPU time (user + system), medians over the rounds: on a shared 2-core machine wall-clock
 // time mostly measures the other processes. Wall-clock medians are printed too.
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
 import { RecursiveCharacterTextSplitter } from "@langchain/textsplitters";
-import { seededRandom } from "../src/core/random";
 import type { Chunk, Doc } from "../src/core/types";
 import { locateChunks, splitLangchainMany } from "../src/splitters/langchain";
 import { stopLangchainBridge } from "../src/splitters/langchain-bridge";
 import { splitRecursive } from "../src/splitters/recursive";
 import { splitDoc } from "../src/splitters/registry";
 import { getEncoding } from "../src/text/tokens";
+// The same readers the splitter tests use: every .md file of a shared corpus, and seeded generated prose.
+import { generatedProse, loadCorpus } from "../test/splitters/corpus-files";
 
-const corpusRoot = fileURLToPath(new URL("../../shared/data/opentelemetry-docs/", import.meta.url));
 const rounds = Number(process.env.BENCH_ROUNDS ?? 11);
 const bigMb = Number(process.env.BENCH_BIG_MB ?? 50);
-
-function markdownFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...markdownFiles(path));
-    else if (name.endsWith(".md")) out.push(path);
-  }
-  return out;
-}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -38,27 +25,8 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-function generatedProse(chars: number): string {
-  const random = seededRandom(11);
-  const words = ["alpha", "beta", "gamma", "delta", "observability", "trace", "span", "metric", "log", "the", "a", "of"];
-  const paragraphs: string[] = [];
-  let length = 0;
-  while (length < chars) {
-    const count = 20 + Math.floor(random() * 120);
-    const paragraph: string[] = [];
-    for (let i = 0; i < count; i++) paragraph.push(words[Math.floor(random() * words.length)]);
-    const sentence = paragraph.join(" ") + ".";
-    paragraphs.push(sentence);
-    length += sentence.length + 2;
-  }
-  return paragraphs.join("\n\n").slice(0, chars);
-}
-
 async function main(): Promise<void> {
-  const docs: Doc[] = markdownFiles(corpusRoot).map((path) => ({
-    id: relative(corpusRoot, path),
-    text: readFileSync(path, "utf8").replace(/\r\n?/g, "\n"),
-  }));
+  const docs: Doc[] = loadCorpus("opentelemetry-docs");
   const chars = docs.reduce((n, d) => n + d.text.length, 0);
   console.log(`corpus: opentelemetry-docs, ${docs.length} files, ${(chars / 1e6).toFixed(2)} M chars; 1000/200 chars`);
 
@@ -138,7 +106,7 @@ async function main(): Promise<void> {
 
   // One large document: linear time, bounded memory.
   if (bigMb > 0) {
-    const text = generatedProse(bigMb * 1e6);
+    const text = generatedProse(bigMb * 1e6, 11);
     getEncoding();
     for (const splitter of ["window", "recursive", "tokens"]) {
       const big = splitter === "tokens" ? { splitter, size: 256, overlap: 32 } : { splitter, size: 1000, overlap: 200 };

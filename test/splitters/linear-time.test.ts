@@ -1,26 +1,9 @@
 // A large single document must split in linear time. The 50 MB run is in bench/splitters.ts.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { seededRandom } from "../../src/core/random";
 import { splitDoc } from "../../src/splitters/registry";
 import { getEncoding } from "../../src/text/tokens";
-
-/** Seeded prose: paragraphs of 20-140 words. */
-export function generatedProse(chars: number, seed = 7): string {
-  const random = seededRandom(seed);
-  const words = ["alpha", "beta", "gamma", "delta", "observability", "trace", "span", "metric", "log", "the", "a", "of"];
-  const paragraphs: string[] = [];
-  let length = 0;
-  while (length < chars) {
-    const count = 20 + Math.floor(random() * 120);
-    const paragraph: string[] = [];
-    for (let i = 0; i < count; i++) paragraph.push(words[Math.floor(random() * words.length)]);
-    const text = paragraph.join(" ") + ".";
-    paragraphs.push(text);
-    length += text.length + 2;
-  }
-  return paragraphs.join("\n\n").slice(0, chars);
-}
+import { generatedProse } from "./corpus-files";
 
 function timeSplit(splitter: string, text: string): number {
   const config = splitter === "tokens" ? { splitter, size: 256, overlap: 32 } : { splitter, size: 1000, overlap: 200 };

@@ -25,7 +25,10 @@ function generateProse(chars: number, seed: number): string {
     const sentences: string[] = [];
     const count = 1 + Math.floor(random() * 6);
     for (let s = 0; s < count; s++) {
-      const words = Array.from({ length: 6 + Math.floor(random() * 18) }, () => WORDS[Math.floor(random() * WORDS.length)]);
+      const words = Array.from(
+        { length: 6 + Math.floor(random() * 18) },
+        () => WORDS[Math.floor(random() * WORDS.length)],
+      );
       const opener = random() < 0.1 ? "This" : words[0][0].toUpperCase() + words[0].slice(1);
       sentences.push([opener, ...words.slice(1)].join(" ") + ".");
     }
@@ -97,7 +100,10 @@ function writeManyFiles(dir: string, count: number): void {
   for (let i = 0; i < count; i++) {
     const folder = join(dir, `part${String(Math.floor(i / 500)).padStart(2, "0")}`);
     if (i % 500 === 0) mkdirSync(folder, { recursive: true });
-    writeFileSync(join(folder, `doc${String(i).padStart(5, "0")}.md`), `# Doc ${i}\n\n` + generateProse(1500 + (i % 7) * 500, i));
+    writeFileSync(
+      join(folder, `doc${String(i).padStart(5, "0")}.md`),
+      `# Doc ${i}\n\n` + generateProse(1500 + (i % 7) * 500, i),
+    );
   }
 }
 
@@ -123,7 +129,19 @@ async function main(): Promise<void> {
     const results = cases.map(([spec, label]) => runChild(spec, label));
     const pad = (s: string, n: number) => s.padStart(n);
     console.log(
-      ["case".padEnd(16), pad("files", 6), pad("M chars", 8), pad("load s", 7), pad("split s", 8), pad("measure s", 10), pad("chunks", 8), pad("zero", 5), pad("base MB", 8), pad("peak MB", 8), pad("peak/char B", 12)].join(" "),
+      [
+        "case".padEnd(16),
+        pad("files", 6),
+        pad("M chars", 8),
+        pad("load s", 7),
+        pad("split s", 8),
+        pad("measure s", 10),
+        pad("chunks", 8),
+        pad("zero", 5),
+        pad("base MB", 8),
+        pad("peak MB", 8),
+        pad("peak/char B", 12),
+      ].join(" "),
     );
     for (const r of results) {
       console.log(
@@ -143,8 +161,12 @@ async function main(): Promise<void> {
       );
     }
     const total = (r: CaseResult) => r.loadMs + r.splitMs + r.measureMs;
-    console.log(`files: 2x corpus -> ${(total(results[1]) / total(results[0])).toFixed(2)}x time, ${(results[1].peakRssMb / results[0].peakRssMb).toFixed(2)}x peak RSS`);
-    console.log(`single file: 2x corpus -> ${(total(results[3]) / total(results[2])).toFixed(2)}x time, ${(results[3].peakRssMb / results[2].peakRssMb).toFixed(2)}x peak RSS`);
+    console.log(
+      `files: 2x corpus -> ${(total(results[1]) / total(results[0])).toFixed(2)}x time, ${(results[1].peakRssMb / results[0].peakRssMb).toFixed(2)}x peak RSS`,
+    );
+    console.log(
+      `single file: 2x corpus -> ${(total(results[3]) / total(results[2])).toFixed(2)}x time, ${(results[3].peakRssMb / results[2].peakRssMb).toFixed(2)}x peak RSS`,
+    );
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -27,7 +27,9 @@ async function main(): Promise<void> {
     .flatMap((doc) => splitRecursive(doc, { splitter: "recursive", size: 500, overlap: 0 }))
     .map((c) => c.text)
     .slice(0, 10_000);
-  console.log(`chunks: ${texts.length} (recursive 500/0 chars of opentelemetry-docs), mean ${Math.round(texts.reduce((s, t) => s + t.length, 0) / texts.length)} chars`);
+  console.log(
+    `chunks: ${texts.length} (recursive 500/0 chars of opentelemetry-docs), mean ${Math.round(texts.reduce((s, t) => s + t.length, 0) / texts.length)} chars`,
+  );
 
   const bm25Times: number[] = [];
   for (let i = 0; i < 5; i++) bm25Times.push(time(() => buildBm25Index(texts))[1]);
@@ -60,7 +62,9 @@ async function main(): Promise<void> {
   const [index, buildMs] = time(() => buildDenseIndex(vectors));
   const queries = Array.from({ length: 20 }, () => Float32Array.from({ length: dims }, () => random() - 0.5));
   const [, searchMs] = time(() => queries.forEach((q) => searchDense(index, q, 10)));
-  console.log(`exact dense top-10 over ${rows} x ${dims} float32: index ${buildMs.toFixed(0)} ms, ${(searchMs / queries.length).toFixed(1)} ms per query`);
+  console.log(
+    `exact dense top-10 over ${rows} x ${dims} float32: index ${buildMs.toFixed(0)} ms, ${(searchMs / queries.length).toFixed(1)} ms per query`,
+  );
 }
 
 main().catch((error) => {

@@ -47,7 +47,9 @@ const k = Number(values.k);
 
 const corpus = loadCorpus(values.corpus!);
 const set = buildHeaderQueries(corpus.docs);
-const chunks = set.docs.flatMap((doc) => splitRecursive(doc, { splitter: "recursive", size: Number(values.size), overlap: Number(values.overlap) }));
+const chunks = set.docs.flatMap((doc) =>
+  splitRecursive(doc, { splitter: "recursive", size: Number(values.size), overlap: Number(values.overlap) }),
+);
 const texts = chunks.map((c) => c.text);
 const queries = set.queries.map((q) => q.text);
 
@@ -105,8 +107,7 @@ const engines: Engine[] = [
       wink.consolidate();
       return wink;
     },
-    search: (index, query) =>
-      (index as ReturnType<typeof winkBm25>).search(query, k).map(([id]) => Number(id)),
+    search: (index, query) => (index as ReturnType<typeof winkBm25>).search(query, k).map(([id]) => Number(id)),
   },
 ];
 
@@ -160,7 +161,9 @@ const report = {
 if (values.json) {
   process.stdout.write(JSON.stringify(report, null, 2) + "\n");
 } else {
-  process.stdout.write(`${report.chunks} chunks (${report.chunkChars} chars), ${report.queries} header queries, top-${k}, median of ${runs} runs\n`);
+  process.stdout.write(
+    `${report.chunks} chunks (${report.chunkChars} chars), ${report.queries} header queries, top-${k}, median of ${runs} runs\n`,
+  );
   for (const e of report.engines) {
     process.stdout.write(
       `${e.name.padEnd(22)} build ${e.buildSeconds.toFixed(3)} s (${e.buildRatioVsOurs.toFixed(2)}x ours)  ` +

@@ -100,7 +100,9 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     const located = splitLangchainMany(docs, { splitter: "langchain", size: 1000, overlap: 200 });
     const wall = performance.now() - t0;
-    console.log(`seamlab langchain splitter (worker round trip + span recovery, incl. worker start): ${wall.toFixed(0)} ms wall, ${located.flat().length} chunks`);
+    console.log(
+      `seamlab langchain splitter (worker round trip + span recovery, incl. worker start): ${wall.toFixed(0)} ms wall, ${located.flat().length} chunks`,
+    );
     stopLangchainBridge();
   }
 
@@ -124,7 +126,9 @@ async function main(): Promise<void> {
     }
   }
 
-  console.log(`recursive vs langchain: ${(langchainMedian / recursiveMedian).toFixed(2)}x (same chunks: ${same ? "yes" : "no"})`);
+  console.log(
+    `recursive vs langchain: ${(langchainMedian / recursiveMedian).toFixed(2)}x (same chunks: ${same ? "yes" : "no"})`,
+  );
 }
 
 main().catch((error) => {

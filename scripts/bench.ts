@@ -4,7 +4,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 
 const scripts: Record<string, string> = JSON.parse(readFileSync("package.json", "utf8")).scripts;
-const names = Object.keys(scripts).filter((name) => name.startsWith("bench:")).sort();
+const names = Object.keys(scripts)
+  .filter((name) => name.startsWith("bench:"))
+  .sort();
 let failed = 0;
 for (const name of names) {
   const file = scripts[name].split(" ").find((word) => word.startsWith("bench/"));

@@ -8,7 +8,10 @@ import { writeKernelSpec } from "../src/report/kernelspec";
 
 function jupyterDataDir(): string {
   try {
-    const dir = execFileSync("jupyter", ["--data-dir"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    const dir = execFileSync("jupyter", ["--data-dir"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
     if (dir) return dir;
   } catch {
     // jupyter not installed: fall through to the documented default
@@ -18,4 +21,6 @@ function jupyterDataDir(): string {
 
 const root = fileURLToPath(new URL("..", import.meta.url)).replace(/\/$/, "");
 const path = writeKernelSpec(jupyterDataDir(), root);
-process.stdout.write(`kernelspec "TypeScript (seamlab)" written to ${path}\nOpen notebooks/*.ipynb in JupyterLab or VS Code and pick that kernel.\n`);
+process.stdout.write(
+  `kernelspec "TypeScript (seamlab)" written to ${path}\nOpen notebooks/*.ipynb in JupyterLab or VS Code and pick that kernel.\n`,
+);

@@ -1,6 +1,16 @@
 // A rate per category (e.g. share of seams with zero overlap, % of sentence pairs kept) with its confidence
 // interval drawn as an error bar, so a difference smaller than the CIs is not read as real.
-import { CHART_WIDTH, SCHEMA, axisFormat, baseConfig, colorScale, inlineData, titleOf, type CommonOptions, type VegaLiteSpec } from "./theme";
+import {
+  CHART_WIDTH,
+  SCHEMA,
+  axisFormat,
+  baseConfig,
+  colorScale,
+  inlineData,
+  titleOf,
+  type CommonOptions,
+  type VegaLiteSpec,
+} from "./theme";
 
 export interface BarCIOptions extends CommonOptions {
   /** Category field (one bar each; default "label"). */
@@ -35,8 +45,19 @@ export function barWithCI(rows: Record<string, unknown>[], options: BarCIOptions
         mark: { type: "bar", tooltip: true },
         encoding: {
           y,
-          x: { field: value, type: "quantitative", title: options.valueTitle, axis: axisFormat(options.percent), ...(options.percent ? { scale: { domain: [0, 1] } } : {}) },
-          color: { field: series, type: "nominal", scale: colorScale(rows, series), legend: series === category ? null : {} },
+          x: {
+            field: value,
+            type: "quantitative",
+            title: options.valueTitle,
+            axis: axisFormat(options.percent),
+            ...(options.percent ? { scale: { domain: [0, 1] } } : {}),
+          },
+          color: {
+            field: series,
+            type: "nominal",
+            scale: colorScale(rows, series),
+            legend: series === category ? null : {},
+          },
         },
       },
       {

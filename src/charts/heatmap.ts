@@ -36,14 +36,25 @@ export function heatmap(rows: Record<string, unknown>[], options: HeatmapOptions
     layer: [
       {
         mark: { type: "rect", tooltip: true },
-        encoding: { color: { field: value, type: "quantitative", title: options.valueTitle, scale: { scheme: "viridis" }, legend: { orient: "right", ...axisFormat(options.percent) } } },
+        encoding: {
+          color: {
+            field: value,
+            type: "quantitative",
+            title: options.valueTitle,
+            scale: { scheme: "viridis" },
+            legend: { orient: "right", ...axisFormat(options.percent) },
+          },
+        },
       },
       {
         mark: { type: "text", fontSize: 10 },
         encoding: {
           text: { field: value, type: "quantitative", format },
           // viridis is dark at the low end: white labels there, black above the midpoint.
-          color: { condition: { test: `datum[${JSON.stringify(value)}] < ${mid}`, value: "#ffffff" }, value: "#000000" },
+          color: {
+            condition: { test: `datum[${JSON.stringify(value)}] < ${mid}`, value: "#ffffff" },
+            value: "#000000",
+          },
         },
       },
     ],

@@ -1,6 +1,16 @@
 // Distribution of a per-seam quantity (e.g. real overlap in characters) for several splitters, one panel per
 // splitter so the shapes can be compared on a shared x scale, with the configured budget marked.
-import { CHART_WIDTH, SCHEMA, baseConfig, colorScale, distinct, inlineData, titleOf, type CommonOptions, type VegaLiteSpec } from "./theme";
+import {
+  CHART_WIDTH,
+  SCHEMA,
+  baseConfig,
+  colorScale,
+  distinct,
+  inlineData,
+  titleOf,
+  type CommonOptions,
+  type VegaLiteSpec,
+} from "./theme";
 
 export interface HistogramOptions extends CommonOptions {
   /** Field with the measured value (default "overlap"). */
@@ -33,7 +43,11 @@ export function overlapHistogram(rows: Record<string, unknown>[], options: Histo
     // One row per panel, so the rule and its label are drawn once, not once per seam.
     const once = [{ aggregate: [{ op: "count", as: "seams" }], groupby: [series] }];
     layers.push(
-      { transform: once, mark: { type: "rule", color: "#333333", strokeDash: [4, 3] }, encoding: { x: { datum: options.marker.value } } },
+      {
+        transform: once,
+        mark: { type: "rule", color: "#333333", strokeDash: [4, 3] },
+        encoding: { x: { datum: options.marker.value } },
+      },
       {
         transform: once,
         mark: { type: "text", align: "left", dx: 4, dy: 2, baseline: "top", fontSize: 11, color: "#333333" },
@@ -45,7 +59,15 @@ export function overlapHistogram(rows: Record<string, unknown>[], options: Histo
     $schema: SCHEMA,
     title: titleOf(options),
     data: inlineData(rows),
-    facet: { row: { field: series, type: "nominal", title: null, sort: distinct(rows, series), header: { labelAngle: 0, labelAlign: "left", labelAnchor: "start", labelOrient: "top" } } },
+    facet: {
+      row: {
+        field: series,
+        type: "nominal",
+        title: null,
+        sort: distinct(rows, series),
+        header: { labelAngle: 0, labelAlign: "left", labelAnchor: "start", labelOrient: "top" },
+      },
+    },
     spec: { width: options.width ?? CHART_WIDTH, height: options.height ?? 90, layer: layers },
     resolve: { scale: { y: "independent" } },
     config: baseConfig(),

@@ -1,6 +1,17 @@
 // A metric against a swept parameter (e.g. recall@5 vs overlap) for several series, with a CI band per
 // series and the knee(s) marked by a labelled vertical rule.
-import { CHART_HEIGHT, CHART_WIDTH, SCHEMA, axisFormat, baseConfig, colorScale, inlineData, titleOf, type CommonOptions, type VegaLiteSpec } from "./theme";
+import {
+  CHART_HEIGHT,
+  CHART_WIDTH,
+  SCHEMA,
+  axisFormat,
+  baseConfig,
+  colorScale,
+  inlineData,
+  titleOf,
+  type CommonOptions,
+  type VegaLiteSpec,
+} from "./theme";
 
 export interface Knee {
   x: number;
@@ -31,7 +42,13 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
   const hasSeries = rows.some((row) => row[series] !== undefined);
   // Solid legend symbols: the legend is shared with the faint CI band, whose opacity it would otherwise take.
   const color = hasSeries
-    ? { field: series, type: "nominal", scale: colorScale(rows, series), title: null, legend: { symbolOpacity: 1, symbolType: "circle" } }
+    ? {
+        field: series,
+        type: "nominal",
+        scale: colorScale(rows, series),
+        title: null,
+        legend: { symbolOpacity: 1, symbolType: "circle" },
+      }
     : { value: "#0072B2" };
   const xEnc = { field: x, type: "quantitative", title: options.xTitle };
   const yScale = { zero: options.zero ?? false };
@@ -44,15 +61,32 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
   }
   layers.push({
     mark: { type: "line", point: { filled: true, size: 36 }, strokeWidth: 2, tooltip: true },
-    encoding: { x: xEnc, y: { field: y, type: "quantitative", title: options.yTitle, axis: axisFormat(options.percent), scale: yScale }, color },
+    encoding: {
+      x: xEnc,
+      y: { field: y, type: "quantitative", title: options.yTitle, axis: axisFormat(options.percent), scale: yScale },
+      color,
+    },
   });
   for (const knee of options.knees ?? []) {
     layers.push(
       // Own one-row data, so each annotation is drawn once rather than once per data row.
-      { data: { values: [{}] }, mark: { type: "rule", color: "#444444", strokeDash: [5, 4], strokeWidth: 1.5 }, encoding: { x: { datum: knee.x, type: "quantitative" } } },
       {
         data: { values: [{}] },
-        mark: { type: "text", align: "left", baseline: "top", dx: 5, dy: 4, fontSize: 11, fontWeight: 600, color: "#222222" },
+        mark: { type: "rule", color: "#444444", strokeDash: [5, 4], strokeWidth: 1.5 },
+        encoding: { x: { datum: knee.x, type: "quantitative" } },
+      },
+      {
+        data: { values: [{}] },
+        mark: {
+          type: "text",
+          align: "left",
+          baseline: "top",
+          dx: 5,
+          dy: 4,
+          fontSize: 11,
+          fontWeight: 600,
+          color: "#222222",
+        },
         encoding: { x: { datum: knee.x, type: "quantitative" }, y: { value: 0 }, text: { value: knee.label } },
       },
     );

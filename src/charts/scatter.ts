@@ -1,6 +1,17 @@
 // One point per item (e.g. per seam: similarity of the neighbouring chunks against the real overlap), coloured
 // by series, optionally with a per-series loess trend so a relationship is visible through the noise.
-import { CHART_HEIGHT, CHART_WIDTH, SCHEMA, axisFormat, baseConfig, colorScale, inlineData, titleOf, type CommonOptions, type VegaLiteSpec } from "./theme";
+import {
+  CHART_HEIGHT,
+  CHART_WIDTH,
+  SCHEMA,
+  axisFormat,
+  baseConfig,
+  colorScale,
+  inlineData,
+  titleOf,
+  type CommonOptions,
+  type VegaLiteSpec,
+} from "./theme";
 
 export interface ScatterOptions extends CommonOptions {
   x?: string;
@@ -18,11 +29,16 @@ export function scatter(rows: Record<string, unknown>[], options: ScatterOptions
   const y = options.y ?? "y";
   const series = options.series ?? "series";
   const hasSeries = rows.some((row) => row[series] !== undefined);
-  const color = hasSeries ? { field: series, type: "nominal", scale: colorScale(rows, series), title: null } : { value: "#0072B2" };
+  const color = hasSeries
+    ? { field: series, type: "nominal", scale: colorScale(rows, series), title: null }
+    : { value: "#0072B2" };
   const xEnc = { field: x, type: "quantitative", title: options.xTitle };
   const yEnc = { field: y, type: "quantitative", title: options.yTitle, axis: axisFormat(options.yPercent) };
   const layers: Record<string, unknown>[] = [
-    { mark: { type: "point", filled: true, opacity: 0.55, size: 28, tooltip: true }, encoding: { x: xEnc, y: yEnc, color } },
+    {
+      mark: { type: "point", filled: true, opacity: 0.55, size: 28, tooltip: true },
+      encoding: { x: xEnc, y: yEnc, color },
+    },
   ];
   if (options.trend) {
     layers.push({

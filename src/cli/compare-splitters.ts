@@ -9,7 +9,8 @@ import { splitterNames } from "../splitters/registry";
 import { formatFixed, formatInt, formatPct, formatRatio, formatTable, toJson } from "./format";
 import { corpusFromFlags, describeCorpus } from "./seams";
 
-export const summary = "Several splitter configs side by side: zero-overlap seams, real overlap, seam damage, index size.";
+export const summary =
+  "Several splitter configs side by side: zero-overlap seams, real overlap, seam damage, index size.";
 
 /** The seed's comparison: LangChain's default, more overlap, and the fixes (sentences, tail), against windows. */
 export const DEFAULT_CONFIGS =
@@ -29,15 +30,24 @@ size, longest chunk and lost text.
 
 /** Parses `splitter:size:overlap[:unit[:encoding]]` items, naming the bad item. */
 export function parseConfigList(list: string): SplitterConfig[] {
-  const items = list.split(",").map((item) => item.trim()).filter((item) => item !== "");
+  const items = list
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
   if (items.length === 0) throw new SeamlabError("--configs must list at least one splitter:size:overlap.");
   return items.map((item) => {
     const [splitter, size, overlap, unit, encoding, ...extra] = item.split(":");
     if (!splitter || size === undefined || overlap === undefined || extra.length > 0) {
-      throw new SeamlabError(`--configs item "${item}" must be splitter:size:overlap[:unit[:encoding]], e.g. langchain:1000:200.`);
+      throw new SeamlabError(
+        `--configs item "${item}" must be splitter:size:overlap[:unit[:encoding]], e.g. langchain:1000:200.`,
+      );
     }
-    for (const [name, value] of [["size", size], ["overlap", overlap]] as const) {
-      if (!/^\d+$/.test(value)) throw new SeamlabError(`--configs item "${item}": ${name} must be a whole number, got "${value}".`);
+    for (const [name, value] of [
+      ["size", size],
+      ["overlap", overlap],
+    ] as const) {
+      if (!/^\d+$/.test(value))
+        throw new SeamlabError(`--configs item "${item}": ${name} must be a whole number, got "${value}".`);
     }
     if (unit !== undefined && unit !== "chars" && unit !== "tokens") {
       throw new SeamlabError(`--configs item "${item}": unit must be chars or tokens, got "${unit}".`);
@@ -51,7 +61,12 @@ export function parseConfigList(list: string): SplitterConfig[] {
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
-    options: { corpus: { type: "string" }, configs: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    options: {
+      corpus: { type: "string" },
+      configs: { type: "string" },
+      json: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
     strict: true,
     allowPositionals: false,
   });

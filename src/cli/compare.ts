@@ -3,15 +3,24 @@ import { SeamlabError } from "../core/errors";
 import type { SplitterConfig } from "../splitters/config";
 import { evaluateSplitterConfig } from "../retrieval/evaluateConfig";
 import { pairedComparison, wilsonInterval } from "../experiment/stats";
-import { evaluationOptionsFrom, loadEvaluationInputs, retrievalHelp, retrievalOptions, splitterConfigFrom } from "./retrieve";
+import {
+  evaluationOptionsFrom,
+  loadEvaluationInputs,
+  retrievalHelp,
+  retrievalOptions,
+  splitterConfigFrom,
+} from "./retrieve";
 
-export const summary = "Paired comparison of two splitter configs on the same queries: wins/losses, exact McNemar p, CI of the hit-rate difference.";
+export const summary =
+  "Paired comparison of two splitter configs on the same queries: wins/losses, exact McNemar p, CI of the hit-rate difference.";
 
 /** Parses "splitter:size:overlap[:unit]", e.g. "langchain:1000:200" or "recursive:400:0:tokens". */
 export function parseConfigSpec(spec: string, flag: string, values: Record<string, unknown>): SplitterConfig {
   const parts = spec.split(":");
   if (parts.length < 3 || parts.length > 4 || parts.some((p) => p.trim() === "")) {
-    throw new SeamlabError(`--${flag} must look like splitter:size:overlap[:unit] (e.g. langchain:1000:200), got "${spec}".`);
+    throw new SeamlabError(
+      `--${flag} must look like splitter:size:overlap[:unit] (e.g. langchain:1000:200), got "${spec}".`,
+    );
   }
   const [splitter, size, overlap, unit] = parts;
   return splitterConfigFrom({ ...values, splitter, size, overlap, unit: unit ?? values.unit });
@@ -20,7 +29,11 @@ export function parseConfigSpec(spec: string, flag: string, values: Record<strin
 const describe = (c: SplitterConfig) => `${c.splitter}:${c.size}:${c.overlap}:${c.unit ?? "chars"}`;
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { ...retrievalOptions, a: { type: "string" }, b: { type: "string" } }, strict: true });
+  const { values } = parseArgs({
+    args: argv,
+    options: { ...retrievalOptions, a: { type: "string" }, b: { type: "string" } },
+    strict: true,
+  });
   if (values.help) {
     process.stdout.write(
       `Usage: seamlab compare [--corpus SPEC] [--queries headers|FILE] --a splitter:size:overlap[:unit] --b splitter:size:overlap[:unit] [--json]\n\n` +
@@ -29,7 +42,8 @@ export async function run(argv: string[]): Promise<number> {
     );
     return 0;
   }
-  if (values.a === undefined || values.b === undefined) throw new SeamlabError("--a and --b are required, e.g. --a langchain:1000:200 --b langchain:1000:0.");
+  if (values.a === undefined || values.b === undefined)
+    throw new SeamlabError("--a and --b are required, e.g. --a langchain:1000:200 --b langchain:1000:0.");
   const configA = parseConfigSpec(values.a, "a", values);
   const configB = parseConfigSpec(values.b, "b", values);
   const options = evaluationOptionsFrom(values);
@@ -46,8 +60,22 @@ export async function run(argv: string[]): Promise<number> {
     queriesFrom: inputs.source.kind,
     k: options.k,
     retriever: a.summary.retriever,
-    a: { config: configA, hits: a.summary.hits, hitRate: a.summary.hitRate, hitRateCI: a.summary.hitRateCI, meanDistinct: a.summary.meanDistinct, indexRatio: a.indexRatio },
-    b: { config: configB, hits: b.summary.hits, hitRate: b.summary.hitRate, hitRateCI: b.summary.hitRateCI, meanDistinct: b.summary.meanDistinct, indexRatio: b.indexRatio },
+    a: {
+      config: configA,
+      hits: a.summary.hits,
+      hitRate: a.summary.hitRate,
+      hitRateCI: a.summary.hitRateCI,
+      meanDistinct: a.summary.meanDistinct,
+      indexRatio: a.indexRatio,
+    },
+    b: {
+      config: configB,
+      hits: b.summary.hits,
+      hitRate: b.summary.hitRate,
+      hitRateCI: b.summary.hitRateCI,
+      meanDistinct: b.summary.meanDistinct,
+      indexRatio: b.indexRatio,
+    },
     ...comparison,
   };
   if (values.json) {

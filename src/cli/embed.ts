@@ -5,7 +5,13 @@
  */
 import { parseArgs } from "node:util";
 import type { Chunk, Doc } from "../core/types";
-import { createEmbedder, embedderFlags, embedderFlagsHelp, embedderSpecFromFlags, type EmbedderSpec } from "../embed/select";
+import {
+  createEmbedder,
+  embedderFlags,
+  embedderFlagsHelp,
+  embedderSpecFromFlags,
+  type EmbedderSpec,
+} from "../embed/select";
 import { describeInputReport, type Embedder } from "../embed/types";
 import type { CachedEmbedder } from "../embed/vector-cache";
 import { neighbourSimilarity, summariseNeighbours } from "../measure/neighbour-similarity";
@@ -14,7 +20,8 @@ import { prepareSemanticSplit } from "../splitters/semantic";
 import { numberOption } from "./options";
 import { configFromFlags, corpusFromFlags, describeConfig, splitFlags, splitFlagsHelp } from "./seams";
 
-export const summary = "Embed one config's chunks: embedder, over-limit inputs, cache hits, neighbour cosine vs real overlap.";
+export const summary =
+  "Embed one config's chunks: embedder, over-limit inputs, cache hits, neighbour cosine vs real overlap.";
 
 const help = `Usage: seamlab embed [options]
 
@@ -67,7 +74,10 @@ export async function run(argv: string[]): Promise<number> {
   const { spec: corpusSpec, corpus } = corpusFromFlags(values);
   const started = performance.now();
   const chunks = await splitForConfig(corpus.docs, config);
-  const embedder: Embedder = await createEmbedder(spec, chunks.map((c) => c.text));
+  const embedder: Embedder = await createEmbedder(
+    spec,
+    chunks.map((c) => c.text),
+  );
   const rows = await neighbourSimilarity(chunks, embedder);
   const neighbours = summariseNeighbours(rows, embedder.name);
   const cache = (embedder as Partial<CachedEmbedder>).cache;
@@ -82,7 +92,10 @@ export async function run(argv: string[]): Promise<number> {
     neighbours,
   };
   if (values.json) {
-    process.stdout.write(JSON.stringify(report, (_key, value) => (value === Infinity ? "none" : Number.isNaN(value) ? null : value), 2) + "\n");
+    process.stdout.write(
+      JSON.stringify(report, (_key, value) => (value === Infinity ? "none" : Number.isNaN(value) ? null : value), 2) +
+        "\n",
+    );
     return 0;
   }
   const f = (x: number) => (Number.isNaN(x) ? "n/a" : x.toFixed(3));
@@ -90,7 +103,9 @@ export async function run(argv: string[]): Promise<number> {
     `corpus ${corpusSpec}: ${corpus.docs.length} docs; config ${describeConfig(config)}: ${chunks.length} chunks`,
     `embedder ${embedder.name}, ${embedder.dimensions} dimensions`,
     report.inputsNote,
-    cache ? `vector cache: ${cache.hits} hits, ${cache.misses} embedded (${cache.dir})` : "vector cache: not used (lsa is fitted per config)",
+    cache
+      ? `vector cache: ${cache.hits} hits, ${cache.misses} embedded (${cache.dir})`
+      : "vector cache: not used (lsa is fitted per config)",
     `neighbouring chunks: ${neighbours.pairs} pairs, ${neighbours.overlappingPairs} share text`,
     `mean cosine: all ${f(neighbours.meanSimilarity)}, overlapping ${f(neighbours.meanSimilarityOverlapping)}, disjoint ${f(neighbours.meanSimilarityDisjoint)}; ` +
       `correlation with overlap share ${f(neighbours.correlation)}`,

@@ -11,13 +11,19 @@ export interface Column {
 
 /** A plain-text table: header, a rule, one line per row, columns padded to their widest cell. */
 export function formatTable(columns: readonly Column[], rows: readonly (readonly string[])[]): string {
-  const widths = columns.map((column, i) => Math.max(column.header.length, ...rows.map((row) => (row[i] ?? "").length)));
+  const widths = columns.map((column, i) =>
+    Math.max(column.header.length, ...rows.map((row) => (row[i] ?? "").length)),
+  );
   const line = (cells: readonly string[]) =>
     columns
-      .map((column, i) => (column.align === "right" ? (cells[i] ?? "").padStart(widths[i]) : (cells[i] ?? "").padEnd(widths[i])))
+      .map((column, i) =>
+        column.align === "right" ? (cells[i] ?? "").padStart(widths[i]) : (cells[i] ?? "").padEnd(widths[i]),
+      )
       .join("  ")
       .trimEnd();
-  return [line(columns.map((c) => c.header)), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+  return [line(columns.map((c) => c.header)), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join(
+    "\n",
+  );
 }
 
 /** `label   value` lines with the labels padded to one width. */

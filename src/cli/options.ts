@@ -31,10 +31,14 @@ export function intListOption(
     if (fallback === undefined) throw new SeamlabError(`--${name} is required (comma-separated whole numbers).`);
     return fallback;
   }
-  const parts = String(raw).split(",").map((p) => p.trim()).filter((p) => p !== "");
+  const parts = String(raw)
+    .split(",")
+    .map((p) => p.trim())
+    .filter((p) => p !== "");
   if (parts.length === 0) throw new SeamlabError(`--${name} must list at least one whole number.`);
   return parts.map((part) => {
-    if (!/^-?\d+$/.test(part)) throw new SeamlabError(`--${name} must be comma-separated whole numbers, got "${part}".`);
+    if (!/^-?\d+$/.test(part))
+      throw new SeamlabError(`--${name} must be comma-separated whole numbers, got "${part}".`);
     const value = Number(part);
     if (value < min) throw new SeamlabError(`--${name} values must be >= ${min}, got ${value}.`);
     return value;

@@ -35,7 +35,10 @@ export async function run(argv: string[]): Promise<number> {
       ["config", describeConfig(config)],
       ["pairs", formatInt(damage.pairs)],
       ["kept together", `${formatInt(damage.kept)} (${formatPct(damage.keptPct)})`],
-      ["split apart", `${formatInt(damage.split)} (${formatPct(damage.pairs ? (100 * damage.split) / damage.pairs : 0)})`],
+      [
+        "split apart",
+        `${formatInt(damage.split)} (${formatPct(damage.pairs ? (100 * damage.split) / damage.pairs : 0)})`,
+      ],
     ]) + "\n",
   );
   return 0;

@@ -57,10 +57,16 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
     return 0;
   }
   const parameters: Record<string, unknown> = {};
-  if (values.corpus !== undefined || corpusRequired) parameters.corpus = existingPath(stringOption(values, "corpus"), "corpus");
+  if (values.corpus !== undefined || corpusRequired)
+    parameters.corpus = existingPath(stringOption(values, "corpus"), "corpus");
   if (values.queries !== undefined) parameters.queries = existingPath(stringOption(values, "queries"), "queries");
   const timeoutSeconds = intOption(values, "timeout", 300, { min: 1 });
-  const only = values.only ? values.only.split(",").map((part) => part.trim()).filter(Boolean) : undefined;
+  const only = values.only
+    ? values.only
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean)
+    : undefined;
   const outDir = resolve(process.cwd(), values.out ?? "reports");
   const notebooksDir = values.notebooks ? resolve(process.cwd(), values.notebooks) : resolve(projectRoot, "notebooks");
   // Ctrl-C reaches the kernels too (same process group) and tslab treats it as "interrupt", not "exit":

@@ -14,7 +14,8 @@ import type { Interval } from "../experiment/stats";
 import { embedderFlags, embedderFlagsHelp, embedderSpecFromFlags } from "../embed/select";
 import { intOption, numberOption, stringOption } from "./options";
 
-export const summary = "Retrieval quality of one splitter config: hit rate@k, distinct passages, span recall/IoU (BM25 by default).";
+export const summary =
+  "Retrieval quality of one splitter config: hit rate@k, distinct passages, span recall/IoU (BM25 by default).";
 
 /** Options shared by `retrieve` and `compare`. */
 export const retrievalOptions = {
@@ -70,7 +71,9 @@ export interface EvaluationInputs {
   corpus: string;
   docs: Doc[];
   queries: Query[];
-  source: { kind: "headers"; headings: number; skipped: HeaderQuerySet["skipped"] } | { kind: "labelled"; report: LabelledReport };
+  source:
+    | { kind: "headers"; headings: number; skipped: HeaderQuerySet["skipped"] }
+    | { kind: "labelled"; report: LabelledReport };
 }
 
 /** Loads the corpus and builds or reads the queries named by the options. */
@@ -85,15 +88,23 @@ export function loadEvaluationInputs(values: Values): EvaluationInputs {
       sentences: intOption(values, "gold-sentences", 1, { min: 1 }),
     });
     if (set.queries.length === 0) {
-      throw new SeamlabError(`no header queries in corpus "${corpus}": it has ${set.headings} usable headings (see --include-h3, --question-headers-only).`);
+      throw new SeamlabError(
+        `no header queries in corpus "${corpus}": it has ${set.headings} usable headings (see --include-h3, --question-headers-only).`,
+      );
     }
-    return { corpus, docs: set.docs, queries: set.queries, source: { kind: "headers", headings: set.headings, skipped: set.skipped } };
+    return {
+      corpus,
+      docs: set.docs,
+      queries: set.queries,
+      source: { kind: "headers", headings: set.headings, skipped: set.skipped },
+    };
   }
   const isSquad = queriesSpec.toLowerCase().endsWith(".json");
   const corpus = isSquad && values.corpus === undefined ? queriesSpec : stringOption(values, "corpus");
   const docs = isSquad ? [] : loadCorpus(corpus).docs;
   const set = loadLabelledSet(queriesSpec, docs, { skipMalformed: Boolean(values["skip-malformed"]) });
-  if (set.queries.length === 0) throw new SeamlabError(`no usable questions in ${queriesSpec}: ${JSON.stringify(set.report.notLocated)}.`);
+  if (set.queries.length === 0)
+    throw new SeamlabError(`no usable questions in ${queriesSpec}: ${JSON.stringify(set.report.notLocated)}.`);
   return { corpus, docs: set.docs, queries: set.queries, source: { kind: "labelled", report: set.report } };
 }
 
@@ -105,7 +116,9 @@ function separatorsOption(raw: string): string[] {
     parsed = undefined;
   }
   if (!Array.isArray(parsed) || parsed.length === 0 || !parsed.every((s) => typeof s === "string")) {
-    throw new SeamlabError(`--separators must be a JSON list of strings, e.g. '["\\n\\n","\\n",".","?","!"," ",""]', got ${raw}.`);
+    throw new SeamlabError(
+      `--separators must be a JSON list of strings, e.g. '["\\n\\n","\\n",".","?","!"," ",""]', got ${raw}.`,
+    );
   }
   return parsed as string[];
 }
@@ -127,7 +140,9 @@ export function splitterConfigFrom(values: Values, overrides: Partial<SplitterCo
   return config;
 }
 
-export function evaluationOptionsFrom(values: Values): EvaluationOptions & { retriever: string; retrieverSettings: RetrieverSettings } {
+export function evaluationOptionsFrom(
+  values: Values,
+): EvaluationOptions & { retriever: string; retrieverSettings: RetrieverSettings } {
   const settings: RetrieverSettings = {
     k1: numberOption(values, "k1", 1.2),
     b: numberOption(values, "bm25-b", 0.75),
@@ -149,7 +164,13 @@ const percent = (x: number) => `${(100 * x).toFixed(1)}%`;
 const ci = (interval: Interval) => `[${percent(interval.low)}, ${percent(interval.high)}]`;
 
 /** The JSON `retrieve` prints: the summary flattened with config, corpus and query provenance. */
-export function retrievalReport(inputs: EvaluationInputs, evaluation: ConfigEvaluation, perDoc: boolean, options: EvaluationOptions, timings = false) {
+export function retrievalReport(
+  inputs: EvaluationInputs,
+  evaluation: ConfigEvaluation,
+  perDoc: boolean,
+  options: EvaluationOptions,
+  timings = false,
+) {
   const { summary: s } = evaluation;
   const report: Record<string, unknown> = {
     corpus: inputs.corpus,
@@ -157,7 +178,8 @@ export function retrievalReport(inputs: EvaluationInputs, evaluation: ConfigEval
     config: evaluation.config,
     indexRatio: evaluation.indexRatio,
     ...s,
-    spanMetrics: "spanRecall/spanPrecision/iou count overlapping retrieved text once (merged); chroma.* counts it twice, as Chroma's evaluation does",
+    spanMetrics:
+      "spanRecall/spanPrecision/iou count overlapping retrieved text once (merged); chroma.* counts it twice, as Chroma's evaluation does",
   };
   // off by default: the rest of the report is byte-identical from run to run
   if (timings) report.timings = evaluation.timings;
@@ -169,7 +191,12 @@ export function retrievalReport(inputs: EvaluationInputs, evaluation: ConfigEval
       groups.get(doc)!.push(outcome);
     });
     report.perDoc = Object.fromEntries(
-      [...groups.keys()].sort().map((doc) => [doc, summarizeOutcomes(groups.get(doc)!, { retriever: s.retriever, k: s.k, chunks: s.chunks }, options)]),
+      [...groups.keys()]
+        .sort()
+        .map((doc) => [
+          doc,
+          summarizeOutcomes(groups.get(doc)!, { retriever: s.retriever, k: s.k, chunks: s.chunks }, options),
+        ]),
     );
   }
   return report;
@@ -193,16 +220,26 @@ function printText(inputs: EvaluationInputs, evaluation: ConfigEvaluation, timin
   if (inputs.source.kind === "headers") lines.push(`skipped headings: ${JSON.stringify(inputs.source.skipped)}`);
   else {
     const r = inputs.source.report;
-    lines.push(`labelled set: ${r.rows} rows, ${r.queries} queries, not located ${JSON.stringify(r.notLocated)}, offsets corrected ${r.offsetsCorrected}, ambiguous ${r.ambiguous}, malformed skipped ${r.skippedMalformed}`);
+    lines.push(
+      `labelled set: ${r.rows} rows, ${r.queries} queries, not located ${JSON.stringify(r.notLocated)}, offsets corrected ${r.offsetsCorrected}, ambiguous ${r.ambiguous}, malformed skipped ${r.skippedMalformed}`,
+    );
   }
-  if (timings) lines.push(`time: split ${evaluation.timings.split.toFixed(2)} s, index ${evaluation.timings.index.toFixed(2)} s, queries ${evaluation.timings.query.toFixed(2)} s`);
+  if (timings)
+    lines.push(
+      `time: split ${evaluation.timings.split.toFixed(2)} s, index ${evaluation.timings.index.toFixed(2)} s, queries ${evaluation.timings.query.toFixed(2)} s`,
+    );
   process.stdout.write(lines.join("\n") + "\n");
 }
 
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
-    options: { ...retrievalOptions, splitter: { type: "string" }, size: { type: "string" }, overlap: { type: "string" } },
+    options: {
+      ...retrievalOptions,
+      splitter: { type: "string" },
+      size: { type: "string" },
+      overlap: { type: "string" },
+    },
     strict: true,
   });
   if (values.help) {
@@ -216,7 +253,14 @@ export async function run(argv: string[]): Promise<number> {
   const options = evaluationOptionsFrom(values);
   const inputs = loadEvaluationInputs(values);
   const evaluation = await evaluateSplitterConfig(inputs.docs, inputs.queries, config, options);
-  if (values.json) process.stdout.write(JSON.stringify(retrievalReport(inputs, evaluation, Boolean(values["per-doc"]), options, Boolean(values.timings)), null, 2) + "\n");
+  if (values.json)
+    process.stdout.write(
+      JSON.stringify(
+        retrievalReport(inputs, evaluation, Boolean(values["per-doc"]), options, Boolean(values.timings)),
+        null,
+        2,
+      ) + "\n",
+    );
   else printText(inputs, evaluation, Boolean(values.timings));
   return 0;
 }

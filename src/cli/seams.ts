@@ -6,7 +6,17 @@ import { defaultCorpus, loadCorpus, type LoadedCorpus } from "../corpus";
 import { splitCorpusAsync } from "../splitters/registry";
 import { measureSplitterConfig, type ConfigMeasurement } from "../measure/split-and-measure";
 import type { SplitterConfig, Unit } from "../splitters/config";
-import { formatFixed, formatInt, formatKeyValues, formatPct, formatRatio, formatTable, refuseToOverwrite, toJson, writeFileAtomically } from "./format";
+import {
+  formatFixed,
+  formatInt,
+  formatKeyValues,
+  formatPct,
+  formatRatio,
+  formatTable,
+  refuseToOverwrite,
+  toJson,
+  writeFileAtomically,
+} from "./format";
 import { intOption, stringOption } from "./options";
 
 export const summary = "Real overlap per seam, zero-overlap share, lost text and seam damage of one splitter config.";
@@ -180,7 +190,10 @@ function seamsText(spec: string, corpus: LoadedCorpus, measured: ConfigMeasureme
         `chunk length (${unit})`,
         `median ${formatFixed(s.chunkLength.median, 0)}, p90 ${formatFixed(s.chunkLength.p90, 0)}, max ${formatInt(s.maxChunkLength)}; ${formatInt(s.chunksOverLimit)} over ${formatInt(s.limit)}`,
       ],
-      ["seam damage", `${formatInt(d.kept)} of ${formatInt(d.pairs)} sentence pairs across paragraph breaks kept together (${formatPct(d.keptPct)})`],
+      [
+        "seam damage",
+        `${formatInt(d.kept)} of ${formatInt(d.pairs)} sentence pairs across paragraph breaks kept together (${formatPct(d.keptPct)})`,
+      ],
       [
         "paragraphs",
         `${formatInt(p.paragraphs)}, median ${formatFixed(p.lengths.median, 0)} ${unit}; ${formatPct(p.overBudgetPct)} longer than the ${formatInt(p.budget)}-${unit.slice(0, -1)} overlap`,
@@ -188,14 +201,23 @@ function seamsText(spec: string, corpus: LoadedCorpus, measured: ConfigMeasureme
       [
         "backward openers",
         `${formatInt(o.backwardOpeners)} of ${formatInt(o.zeroOverlapSeams)} zero-overlap seams` +
-          (o.byWord.length ? ` (${o.byWord.slice(0, 6).map((w) => `${w.word} ${w.count}`).join(", ")})` : ""),
+          (o.byWord.length
+            ? ` (${o.byWord
+                .slice(0, 6)
+                .map((w) => `${w.word} ${w.count}`)
+                .join(", ")})`
+            : ""),
       ],
     ]),
     "",
     `overlap histogram (${unit}):`,
     formatTable(
       [{ header: "overlap" }, { header: "seams", align: "right" }, { header: "share", align: "right" }],
-      s.overlapHistogram.map((bin) => [bin.label, formatInt(bin.count), formatPct(s.seams ? (100 * bin.count) / s.seams : 0)]),
+      s.overlapHistogram.map((bin) => [
+        bin.label,
+        formatInt(bin.count),
+        formatPct(s.seams ? (100 * bin.count) / s.seams : 0),
+      ]),
     ),
   ];
   if (o.samples.length) {

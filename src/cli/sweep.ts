@@ -5,11 +5,19 @@ import type { Unit } from "../splitters/config";
 import { clearCache, defaultCacheDir } from "../experiment/cache";
 import type { KneeReport } from "../experiment/knee";
 import { checkedConfigs, closeWorkers } from "../experiment/run";
-import { flattenRow, runOverlapSweep, sweepGrid, type OverlapSweepSpec, type SweepMetric, type SweepResult } from "../experiment/sweep";
+import {
+  flattenRow,
+  runOverlapSweep,
+  sweepGrid,
+  type OverlapSweepSpec,
+  type SweepMetric,
+  type SweepResult,
+} from "../experiment/sweep";
 import { evaluationOptionsFrom, loadEvaluationInputs, retrievalHelp, retrievalOptions } from "./retrieve";
 import { intListOption, intOption, numberOption, stringOption } from "./options";
 
-export const summary = "Overlap sweep (x first-stage depth with a reranker): recall vs overlap, cost, and the knee (Kneedle + plateau rule).";
+export const summary =
+  "Overlap sweep (x first-stage depth with a reranker): recall vs overlap, cost, and the knee (Kneedle + plateau rule).";
 
 const help = `Usage: seamlab sweep [--corpus SPEC] [--queries headers|FILE] --splitter NAME --size N --overlaps 0,50,100,200,400
                     [--ks 5,10,20 --final-k 3 --rerank mmr] [--workers N] [--quiet] [--json]
@@ -29,7 +37,10 @@ const help = `Usage: seamlab sweep [--corpus SPEC] [--queries headers|FILE] --sp
   --cache-dir DIR             where results are cached (default .seamlab-cache/ in the project root)
   --no-cache                  neither read nor write the cache; --clear-cache empties it first
   --quiet                     no progress bar (it is also off when stderr is not a terminal)
-${retrievalHelp.split("\n").filter((line) => !/^\s+--(k|per-doc|json) /.test(line)).join("\n")}
+${retrievalHelp
+  .split("\n")
+  .filter((line) => !/^\s+--(k|per-doc|json) /.test(line))
+  .join("\n")}
   --json                      print JSON: rows, curves and knee {kneedle, plateau, agree}
 
 Ctrl-C stops cleanly: finished configs stay cached, so re-running completes the sweep with identical results.`;
@@ -46,11 +57,18 @@ function describeKnee(knee: KneeReport): string[] {
 }
 
 function printText(result: SweepResult, corpus: string, queries: number): void {
-  const lines = [`corpus ${corpus}: ${queries} queries; ${result.total} configs (${result.cached} cached, ${result.computed} computed) in ${(result.elapsedMs / 1000).toFixed(1)} s on ${result.workers} worker(s)`];
+  const lines = [
+    `corpus ${corpus}: ${queries} queries; ${result.total} configs (${result.cached} cached, ${result.computed} computed) in ${(result.elapsedMs / 1000).toFixed(1)} s on ${result.workers} worker(s)`,
+  ];
   for (const curve of result.curves) {
-    lines.push("", `${curve.splitter} size ${curve.size} ${curve.unit}, k=${curve.k}${curve.reranker !== "none" ? ` -> ${curve.reranker}` : ""} @${curve.finalK}`);
+    lines.push(
+      "",
+      `${curve.splitter} size ${curve.size} ${curve.unit}, k=${curve.k}${curve.reranker !== "none" ? ` -> ${curve.reranker}` : ""} @${curve.finalK}`,
+    );
     // Name the retriever (and so the embedder, for dense/hybrid) the way the rows measured it.
-    const measuredBy = result.rows.find((r) => r.config.splitter.splitter === curve.splitter && r.config.retrieval.k === curve.k);
+    const measuredBy = result.rows.find(
+      (r) => r.config.splitter.splitter === curve.splitter && r.config.retrieval.k === curve.k,
+    );
     if (measuredBy) lines.push(`retriever: ${measuredBy.retrieval.retriever}`);
     lines.push("overlap  chunks  zero-seams%  pairs-kept%  recall%  95% CI          distinct  tokens  storage");
     for (const point of curve.points) {
@@ -82,7 +100,11 @@ function printText(result: SweepResult, corpus: string, queries: number): void {
     }
     lines.push(...describeKnee(curve.knee));
   }
-  if (result.interrupted) lines.push("", "interrupted: the table shows the finished configs only; re-run to complete (finished ones are cached).");
+  if (result.interrupted)
+    lines.push(
+      "",
+      "interrupted: the table shows the finished configs only; re-run to complete (finished ones are cached).",
+    );
   process.stdout.write(lines.join("\n") + "\n");
 }
 
@@ -127,20 +149,27 @@ export async function run(argv: string[]): Promise<number> {
   const unit = stringOption(values, "unit", "chars");
   if (unit !== "chars" && unit !== "tokens") throw new SeamlabError(`--unit must be chars or tokens, got "${unit}".`);
   const metricName = stringOption(values, "metric", "recall");
-  if (metricName !== "recall" && metricName !== "hit-rate") throw new SeamlabError(`--metric must be recall or hit-rate, got "${metricName}".`);
+  if (metricName !== "recall" && metricName !== "hit-rate")
+    throw new SeamlabError(`--metric must be recall or hit-rate, got "${metricName}".`);
   const metric: SweepMetric = metricName === "recall" ? "recallAtK" : "hitRate";
   const reranker = stringOption(values, "rerank", "none");
   const ks = intListOption(values, "ks", [5], { min: 1 });
   const finalKRaw = values["final-k"] === undefined ? undefined : intOption(values, "final-k", undefined, { min: 1 });
   if (finalKRaw !== undefined && finalKRaw > Math.min(...ks)) {
-    throw new SeamlabError(`--final-k ${finalKRaw} is larger than the smallest --ks value ${Math.min(...ks)}; the reranker can only cut.`);
+    throw new SeamlabError(
+      `--final-k ${finalKRaw} is larger than the smallest --ks value ${Math.min(...ks)}; the reranker can only cut.`,
+    );
   }
   const evaluation = evaluationOptionsFrom(values);
   // Settings go into the cache key only when they differ from the defaults, so default sweeps share cached rows.
   const customRetriever =
-    evaluation.retriever !== "bm25" || ["k1", "bm25-b", "stem", "stop-words"].some((flag) => (values as Record<string, unknown>)[flag] !== undefined);
+    evaluation.retriever !== "bm25" ||
+    ["k1", "bm25-b", "stem", "stop-words"].some((flag) => (values as Record<string, unknown>)[flag] !== undefined);
   const spec: OverlapSweepSpec = {
-    splitter: stringOption(values, "splitter", "langchain").split(",").map((name) => name.trim()).filter((name) => name !== ""),
+    splitter: stringOption(values, "splitter", "langchain")
+      .split(",")
+      .map((name) => name.trim())
+      .filter((name) => name !== ""),
     size: intOption(values, "size", 1000, { min: 1 }),
     overlaps: intListOption(values, "overlaps", [0, 50, 100, 200, 400]),
     unit: unit as Unit,
@@ -148,7 +177,8 @@ export async function run(argv: string[]): Promise<number> {
     ks,
     finalK: finalKRaw,
     reranker,
-    rerankerOptions: values["mmr-lambda"] === undefined ? undefined : { lambda: numberOption(values, "mmr-lambda", 0.5) },
+    rerankerOptions:
+      values["mmr-lambda"] === undefined ? undefined : { lambda: numberOption(values, "mmr-lambda", 0.5) },
     retriever: evaluation.retriever,
     retrieverSettings: customRetriever ? evaluation.retrieverSettings : undefined,
   };
@@ -165,27 +195,23 @@ export async function run(argv: string[]): Promise<number> {
   process.on("SIGINT", onSigint);
   let result: SweepResult;
   try {
-    result = await runOverlapSweep(
-      { docs: inputs.docs, queries: inputs.queries },
-      spec,
-      {
-        workers: values.workers === undefined ? undefined : intOption(values, "workers", undefined, { min: 0 }),
-        quiet: Boolean(values.quiet),
-        cacheDir: values["no-cache"] ? null : cacheDir,
-        signal: controller.signal,
-        nearDuplicateThreshold: evaluation.nearDuplicateThreshold,
-        seed: evaluation.seed,
-        metric,
-        sensitivity: numberOption(values, "sensitivity", 1),
-        online: Boolean(values.online),
-        epsilon: numberOption(values, "epsilon", 0),
-        cost: {
-          pricePerMillionTokens: numberOption(values, "price", 0.13),
-          dims: intOption(values, "dims", 1536, { min: 1 }),
-          bytesPerDim: intOption(values, "bytes", 4, { min: 1 }),
-        },
+    result = await runOverlapSweep({ docs: inputs.docs, queries: inputs.queries }, spec, {
+      workers: values.workers === undefined ? undefined : intOption(values, "workers", undefined, { min: 0 }),
+      quiet: Boolean(values.quiet),
+      cacheDir: values["no-cache"] ? null : cacheDir,
+      signal: controller.signal,
+      nearDuplicateThreshold: evaluation.nearDuplicateThreshold,
+      seed: evaluation.seed,
+      metric,
+      sensitivity: numberOption(values, "sensitivity", 1),
+      online: Boolean(values.online),
+      epsilon: numberOption(values, "epsilon", 0),
+      cost: {
+        pricePerMillionTokens: numberOption(values, "price", 0.13),
+        dims: intOption(values, "dims", 1536, { min: 1 }),
+        bytesPerDim: intOption(values, "bytes", 4, { min: 1 }),
       },
-    );
+    });
   } finally {
     process.off("SIGINT", onSigint);
     await closeWorkers();
@@ -204,7 +230,12 @@ export async function run(argv: string[]): Promise<number> {
       rows: result.rows.map(flattenRow),
       curves: result.curves,
       // The first curve's knee; every curve (splitter x depth) carries its own in `curves`.
-      knee: { kneedle: result.knee.kneedle, plateau: result.knee.plateau, agree: result.knee.agree, notes: result.knee.notes },
+      knee: {
+        kneedle: result.knee.kneedle,
+        plateau: result.knee.plateau,
+        agree: result.knee.agree,
+        notes: result.knee.notes,
+      },
     };
     process.stdout.write(JSON.stringify(report, null, 2) + "\n");
   } else {

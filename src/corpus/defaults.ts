@@ -56,9 +56,13 @@ export function readCorpusManifest(projectRoot: string, { optional = false } = {
  */
 export function defaultCorpus(kind: DefaultCorpusKind, projectRoot?: string): string {
   const root = projectRoot ?? findProjectRoot(process.cwd());
-  if (!root) throw new SeamlabError(`${CORPUS_MANIFEST_PATH} not found above ${process.cwd()}: run seamlab from the project folder.`);
+  if (!root)
+    throw new SeamlabError(
+      `${CORPUS_MANIFEST_PATH} not found above ${process.cwd()}: run seamlab from the project folder.`,
+    );
   const manifest = readCorpusManifest(root)!;
   const name = manifest.defaults[kind];
-  if (!name || !manifest.corpora[name]) throw new SeamlabError(`${CORPUS_MANIFEST_PATH} names no default ${kind} corpus.`);
+  if (!name || !manifest.corpora[name])
+    throw new SeamlabError(`${CORPUS_MANIFEST_PATH} names no default ${kind} corpus.`);
   return name;
 }

@@ -57,7 +57,10 @@ export interface LabelledOptions {
 }
 
 class RowError extends Error {
-  constructor(message: string, readonly column?: string) {
+  constructor(
+    message: string,
+    readonly column?: string,
+  ) {
     super(message);
   }
 }
@@ -74,7 +77,12 @@ export function loadLabelledSet(file: string, docs: readonly Doc[] = [], options
 }
 
 /** Parses a labelled set already read into memory; `file` names it in messages and picks the format by extension. */
-export function parseLabelledSet(text: string, file: string, docs: readonly Doc[] = [], options: LabelledOptions = {}): LabelledSet {
+export function parseLabelledSet(
+  text: string,
+  file: string,
+  docs: readonly Doc[] = [],
+  options: LabelledOptions = {},
+): LabelledSet {
   if (text.trim() === "") throw new SeamlabError(`${file} is empty: a labelled set needs at least one question.`);
   const extension = extname(file).toLowerCase();
   if (extension === ".json") return parseSquad(text, file, options);
@@ -97,7 +105,9 @@ export function parseLabelledSet(text: string, file: string, docs: readonly Doc[
   for (const row of rows) {
     try {
       const query =
-        shape === "chroma" ? chromaQuery(row.fields, row.line, docsById, report) : answerSpanQuery(row.fields, row.line, docs, docsById, report);
+        shape === "chroma"
+          ? chromaQuery(row.fields, row.line, docsById, report)
+          : answerSpanQuery(row.fields, row.line, docs, docsById, report);
       if (query) queries.push(query);
     } catch (error) {
       if (!(error instanceof RowError)) throw error;
@@ -113,7 +123,18 @@ export function parseLabelledSet(text: string, file: string, docs: readonly Doc[
 }
 
 function emptyReport(file: string, shape: LabelledShape, rows: number): LabelledReport {
-  return { file, shape, rows, queries: 0, skippedMalformed: 0, malformed: [], notLocated: {}, ambiguous: 0, offsetsCorrected: 0, offsetShifts: {} };
+  return {
+    file,
+    shape,
+    rows,
+    queries: 0,
+    skippedMalformed: 0,
+    malformed: [],
+    notLocated: {},
+    ambiguous: 0,
+    offsetsCorrected: 0,
+    offsetShifts: {},
+  };
 }
 
 interface Row {
@@ -145,10 +166,14 @@ function readJsonlRows(text: string, file: string): Row[] {
     } catch (error) {
       const position = /position (\d+)/.exec(String((error as Error).message));
       const column = position ? `, column ${Number(position[1]) + 1}` : "";
-      throw new SeamlabError(`${file}:${i + 1}${column}: not valid JSON (${(error as Error).message}). Each line must be one JSON object.`);
+      throw new SeamlabError(
+        `${file}:${i + 1}${column}: not valid JSON (${(error as Error).message}). Each line must be one JSON object.`,
+      );
     }
     if (value === null || typeof value !== "object" || Array.isArray(value)) {
-      throw new SeamlabError(`${file}:${i + 1}: each line must be a JSON object like {"question": ..., "answer_span": ...}.`);
+      throw new SeamlabError(
+        `${file}:${i + 1}: each line must be a JSON object like {"question": ..., "answer_span": ...}.`,
+      );
     }
     rows.push({ line: i + 1, fields: value as Record<string, unknown> });
   });
@@ -172,7 +197,8 @@ function docIndex(docs: readonly Doc[]): Map<string, Doc> {
 
 function requireString(fields: Record<string, unknown>, column: string): string {
   const value = fields[column];
-  if (typeof value !== "string" || value.trim() === "") throw new RowError(`"${column}" must be a non-empty string.`, column);
+  if (typeof value !== "string" || value.trim() === "")
+    throw new RowError(`"${column}" must be a non-empty string.`, column);
   return value;
 }
 
@@ -232,7 +258,8 @@ function answerSpanQuery(
     const lower = answer.toLowerCase();
     const squashed = answer.replace(/\s+/g, " ");
     if (searchIn.some((d) => d.text.toLowerCase().includes(lower))) countReason(report, "found only ignoring case");
-    else if (searchIn.some((d) => d.text.replace(/\s+/g, " ").includes(squashed))) countReason(report, "found only after collapsing whitespace");
+    else if (searchIn.some((d) => d.text.replace(/\s+/g, " ").includes(squashed)))
+      countReason(report, "found only after collapsing whitespace");
     else countReason(report, "not in the corpus");
     return undefined;
   }
@@ -240,7 +267,12 @@ function answerSpanQuery(
   return { id: `line${line}`, text: question, gold: [hits[0]] };
 }
 
-function chromaQuery(fields: Record<string, unknown>, line: number, docsById: Map<string, Doc>, report: LabelledReport): Query | undefined {
+function chromaQuery(
+  fields: Record<string, unknown>,
+  line: number,
+  docsById: Map<string, Doc>,
+  report: LabelledReport,
+): Query | undefined {
   const question = requireString(fields, "question");
   const corpusId = requireString(fields, "corpus_id");
   const raw = fields.references;
@@ -249,7 +281,10 @@ function chromaQuery(fields: Record<string, unknown>, line: number, docsById: Ma
     try {
       references = JSON.parse(raw);
     } catch (error) {
-      throw new RowError(`not valid JSON (${(error as Error).message}); expected a list of {content, start_index, end_index}.`, "references");
+      throw new RowError(
+        `not valid JSON (${(error as Error).message}); expected a list of {content, start_index, end_index}.`,
+        "references",
+      );
     }
   }
   if (!Array.isArray(references) || references.length === 0) {
@@ -263,7 +298,10 @@ function chromaQuery(fields: Record<string, unknown>, line: number, docsById: Ma
     const start = Number(r.start_index);
     const end = Number(r.end_index);
     if (typeof r.content !== "string" || !Number.isInteger(start) || !Number.isInteger(end)) {
-      throw new RowError(`reference ${i + 1} needs a string "content" and whole-number "start_index", "end_index".`, "references");
+      throw new RowError(
+        `reference ${i + 1} needs a string "content" and whole-number "start_index", "end_index".`,
+        "references",
+      );
     }
     if (start < 0 || end <= start || end > doc.text.length) {
       throw new RowError(
@@ -293,10 +331,13 @@ function parseSquad(text: string, file: string, options: LabelledOptions): Label
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new SeamlabError(`${file}: not valid JSON (${(error as Error).message}). Expected SQuAD format {"data": [...]}.`);
+    throw new SeamlabError(
+      `${file}: not valid JSON (${(error as Error).message}). Expected SQuAD format {"data": [...]}.`,
+    );
   }
   const data = (json as { data?: unknown }).data;
-  if (!Array.isArray(data)) throw new SeamlabError(`${file}: missing "data" list. Expected SQuAD format {"data": [{"paragraphs": [...]}]}.`);
+  if (!Array.isArray(data))
+    throw new SeamlabError(`${file}: missing "data" list. Expected SQuAD format {"data": [{"paragraphs": [...]}]}.`);
   const docs: Doc[] = [];
   const queries: Query[] = [];
   const report = emptyReport(file, "squad", 0);
@@ -315,8 +356,10 @@ function parseSquad(text: string, file: string, options: LabelledOptions): Label
         report.rows++;
         const item = qa as { id?: unknown; question?: unknown; answers?: unknown };
         try {
-          if (typeof item.question !== "string" || item.question.trim() === "") throw new RowError(`needs a "question" string.`, "question");
-          if (!Array.isArray(item.answers) || item.answers.length === 0) throw new RowError(`needs a non-empty "answers" list.`, "answers");
+          if (typeof item.question !== "string" || item.question.trim() === "")
+            throw new RowError(`needs a "question" string.`, "question");
+          if (!Array.isArray(item.answers) || item.answers.length === 0)
+            throw new RowError(`needs a non-empty "answers" list.`, "answers");
           const gold: GoldSpan[] = [];
           for (const answer of item.answers as { text?: unknown; answer_start?: unknown }[]) {
             if (typeof answer.text !== "string" || !Number.isInteger(answer.answer_start)) {
@@ -336,11 +379,13 @@ function parseSquad(text: string, file: string, options: LabelledOptions): Label
             const trimmed = trimSpan(doc.text, start, start + answer.text.length);
             if (trimmed.end > trimmed.start) gold.push({ doc: doc.id, ...trimmed });
           }
-          if (gold.length > 0) queries.push({ id: item.id !== undefined ? String(item.id) : `${id}#${q}`, text: item.question, gold });
+          if (gold.length > 0)
+            queries.push({ id: item.id !== undefined ? String(item.id) : `${id}#${q}`, text: item.question, gold });
         } catch (error) {
           if (!(error instanceof RowError)) throw error;
           const message = `${where}.qas[${q}], field "${error.column}": ${error.message}`;
-          if (!options.skipMalformed) throw new SeamlabError(`${message} (or pass --skip-malformed to skip such rows).`);
+          if (!options.skipMalformed)
+            throw new SeamlabError(`${message} (or pass --skip-malformed to skip such rows).`);
           report.skippedMalformed++;
           if (report.malformed.length < 5) report.malformed.push(message);
         }

@@ -38,7 +38,10 @@ export interface LoadedCorpus {
  * more than one open handle, and memory is bounded by the corpus text itself.
  */
 export function loadCorpus(spec: string, options: LoadCorpusOptions = {}): LoadedCorpus {
-  if (spec.trim() === "") throw new SeamlabError("--corpus is empty: give a folder, file, glob, default corpus name or npm:<package>/<path>.");
+  if (spec.trim() === "")
+    throw new SeamlabError(
+      "--corpus is empty: give a folder, file, glob, default corpus name or npm:<package>/<path>.",
+    );
   const projectRoot = options.projectRoot ?? findProjectRoot(process.cwd()) ?? process.cwd();
   if (existsSync(spec)) return loadPath(resolve(spec), spec);
   const manifest = readCorpusManifest(projectRoot, { optional: true });
@@ -71,7 +74,9 @@ function loadNpmSpec(spec: string, projectRoot: string): LoadedCorpus {
   const nameParts = rest.startsWith("@") ? 2 : 1;
   const packageName = parts.slice(0, nameParts).join("/");
   if (!packageName || (nameParts === 2 && parts.length < 2)) {
-    throw new SeamlabError(`"${spec}" is not a package spec: use npm:<package>/<path-or-glob>, e.g. npm:fastify/docs/**/*.md.`);
+    throw new SeamlabError(
+      `"${spec}" is not a package spec: use npm:<package>/<path-or-glob>, e.g. npm:fastify/docs/**/*.md.`,
+    );
   }
   const packageRoot = resolvePackageRoot(packageName, projectRoot, `"${spec}"`);
   const inside = parts.slice(nameParts).join("/");
@@ -92,7 +97,9 @@ export function resolvePackageRoot(packageName: string, projectRoot: string, wha
       const candidate = join(folder, packageName);
       if (existsSync(join(candidate, "package.json"))) return candidate;
     }
-    throw new SeamlabError(`${what}: package "${packageName}" is not installed (from ${projectRoot}); run \`npm ci\` or \`npm install ${packageName}\`.`);
+    throw new SeamlabError(
+      `${what}: package "${packageName}" is not installed (from ${projectRoot}); run \`npm ci\` or \`npm install ${packageName}\`.`,
+    );
   }
 }
 
@@ -148,7 +155,10 @@ export function readTextFile(path: string): string {
     throw new SeamlabError(`cannot read corpus file ${path}: ${(error as Error).message}`);
   }
   const nul = bytes.indexOf(0);
-  if (nul >= 0) throw new SeamlabError(`corpus file ${path} looks binary (NUL byte at offset ${nul}); remove it or point --corpus at text files only.`);
+  if (nul >= 0)
+    throw new SeamlabError(
+      `corpus file ${path} looks binary (NUL byte at offset ${nul}); remove it or point --corpus at text files only.`,
+    );
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -251,7 +261,10 @@ export function globToRegExp(pattern: string): RegExp {
       const close = pattern.indexOf("]", i + 1);
       if (close < 0) out += "\\[";
       else {
-        const body = pattern.slice(i + 1, close).replace(/^!/, "^").replace(/\\/g, "\\\\");
+        const body = pattern
+          .slice(i + 1, close)
+          .replace(/^!/, "^")
+          .replace(/\\/g, "\\\\");
         out += `[${body}]`;
         i = close;
       }

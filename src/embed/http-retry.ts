@@ -51,7 +51,11 @@ export function retryAfterMs(header: string | null, now: number = Date.now()): n
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-export async function postJsonWithRetries(body: unknown, context: PostJsonContext, options: HttpRetryOptions = {}): Promise<unknown> {
+export async function postJsonWithRetries(
+  body: unknown,
+  context: PostJsonContext,
+  options: HttpRetryOptions = {},
+): Promise<unknown> {
   const {
     maxRetries = 4,
     timeoutMs = 60_000,
@@ -90,7 +94,9 @@ export async function postJsonWithRetries(body: unknown, context: PostJsonContex
       text = await response.text();
     } catch (error) {
       const timedOut = controller.signal.aborted;
-      lastProblem = timedOut ? `no answer within ${timeoutMs} ms` : `connection failed (${redact(describeFetchError(error))})`;
+      lastProblem = timedOut
+        ? `no answer within ${timeoutMs} ms`
+        : `connection failed (${redact(describeFetchError(error))})`;
       clearTimeout(timer);
       if (attempt < maxRetries) await sleep(backoff);
       continue;
@@ -101,7 +107,9 @@ export async function postJsonWithRetries(body: unknown, context: PostJsonContex
       try {
         return JSON.parse(text);
       } catch {
-        throw new SeamlabError(`${context.what}: the server answered ${status} with a body that is not JSON: ${snippet(redact(text))}`);
+        throw new SeamlabError(
+          `${context.what}: the server answered ${status} with a body that is not JSON: ${snippet(redact(text))}`,
+        );
       }
     }
     if (status === 401 || status === 403) {
@@ -125,7 +133,9 @@ export async function postJsonWithRetries(body: unknown, context: PostJsonContex
     }
     throw new SeamlabError(`${context.what}: HTTP ${status} from ${context.url}: ${snippet(redact(text))}`);
   }
-  throw new SeamlabError(`${context.what}: gave up after ${maxRetries + 1} attempts (last: ${lastProblem}) at ${context.url}.`);
+  throw new SeamlabError(
+    `${context.what}: gave up after ${maxRetries + 1} attempts (last: ${lastProblem}) at ${context.url}.`,
+  );
 }
 
 function snippet(text: string): string {

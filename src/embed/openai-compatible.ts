@@ -46,15 +46,19 @@ export function embeddingsEndpoint(url: string): string {
  */
 export function openAiCompatibleEmbedder(options: OpenAiCompatibleOptions): Embedder {
   const endpoint = embeddingsEndpoint(options.url);
-  if (!options.model) throw new SeamlabError("--embed-model is required with --embed-url (the model name the server expects).");
+  if (!options.model)
+    throw new SeamlabError("--embed-model is required with --embed-url (the model name the server expects).");
   const keyEnv = options.keyEnv ?? "SEAMLAB_EMBED_KEY";
   const environment = options.environment ?? process.env;
   const key = environment[keyEnv];
   if (options.keyEnv !== undefined && (key === undefined || key === "")) {
-    throw new SeamlabError(`--embed-key-env names $${options.keyEnv}, but that environment variable is empty or unset.`);
+    throw new SeamlabError(
+      `--embed-key-env names $${options.keyEnv}, but that environment variable is empty or unset.`,
+    );
   }
   const batchSize = options.batchSize ?? 64;
-  if (!Number.isInteger(batchSize) || batchSize < 1) throw new SeamlabError(`--embed-batch must be >= 1, got ${batchSize}.`);
+  if (!Number.isInteger(batchSize) || batchSize < 1)
+    throw new SeamlabError(`--embed-batch must be >= 1, got ${batchSize}.`);
   const maxInputTokens = options.maxInputTokens ?? 8191;
   const policy = options.overLimit ?? "reject";
   const total = options.maxRequests ?? 1000;
@@ -100,7 +104,9 @@ export function openAiCompatibleEmbedder(options: OpenAiCompatibleOptions): Embe
         for (const vector of vectors) {
           if (embedder.dimensions === 0) embedder.dimensions = vector.length;
           if (vector.length !== embedder.dimensions) {
-            throw new SeamlabError(`${what}: got a ${vector.length}-dimensional vector after ${embedder.dimensions}-dimensional ones.`);
+            throw new SeamlabError(
+              `${what}: got a ${vector.length}-dimensional vector after ${embedder.dimensions}-dimensional ones.`,
+            );
           }
           out.push(normaliseInPlace(vector));
         }
@@ -116,7 +122,9 @@ export function openAiCompatibleEmbedder(options: OpenAiCompatibleOptions): Embe
 export function readEmbeddings(body: unknown, expected: number, what: string): Float32Array[] {
   const data = (body as { data?: unknown } | null)?.data;
   if (!Array.isArray(data)) {
-    throw new SeamlabError(`${what}: malformed answer, expected {"data": [{"index", "embedding"}...]} but "data" is ${describe(data)}.`);
+    throw new SeamlabError(
+      `${what}: malformed answer, expected {"data": [{"index", "embedding"}...]} but "data" is ${describe(data)}.`,
+    );
   }
   if (data.length !== expected) {
     throw new SeamlabError(`${what}: malformed answer, sent ${expected} inputs but got ${data.length} embeddings.`);
@@ -127,9 +135,15 @@ export function readEmbeddings(body: unknown, expected: number, what: string): F
     const index = typeof entry?.index === "number" ? entry.index : position;
     const embedding = entry?.embedding;
     if (!Number.isInteger(index) || index < 0 || index >= expected || out[index] !== undefined) {
-      throw new SeamlabError(`${what}: malformed answer, data[${position}].index is ${describe(entry?.index)} (missing, repeated or out of range).`);
+      throw new SeamlabError(
+        `${what}: malformed answer, data[${position}].index is ${describe(entry?.index)} (missing, repeated or out of range).`,
+      );
     }
-    if (!Array.isArray(embedding) || embedding.length === 0 || !embedding.every((x) => typeof x === "number" && Number.isFinite(x))) {
+    if (
+      !Array.isArray(embedding) ||
+      embedding.length === 0 ||
+      !embedding.every((x) => typeof x === "number" && Number.isFinite(x))
+    ) {
       throw new SeamlabError(
         `${what}: malformed answer, data[${position}].embedding must be a non-empty list of finite numbers ` +
           `(base64 encoding is not supported), got ${describe(embedding)}.`,

@@ -153,7 +153,11 @@ export function multiplyRowMajor(
  * YᵀY = WΛWᵀ. Columns with negligible eigenvalues (rank deficiency) are dropped, so `width` may shrink.
  * Chosen over Householder QR because it costs two passes over Y with contiguous inner loops.
  */
-export function orthonormaliseColumns(y: Float64Array, rows: number, width: number): { matrix: Float64Array; width: number } {
+export function orthonormaliseColumns(
+  y: Float64Array,
+  rows: number,
+  width: number,
+): { matrix: Float64Array; width: number } {
   const eigen = symmetricEigen(gram(y, rows, width), width);
   const largest = Math.max(eigen.values[0] ?? 0, 0);
   let kept = 0;

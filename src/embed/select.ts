@@ -10,7 +10,14 @@ import { withVectorCache } from "./vector-cache";
  */
 export type EmbedderSpec =
   | { kind: "lsa"; dimensions?: number; seed?: number }
-  | { kind: "transformers"; modelDir: string; pooling?: "mean" | "cls"; batchSize?: number; overLimit?: OverLimitPolicy; cache?: boolean }
+  | {
+      kind: "transformers";
+      modelDir: string;
+      pooling?: "mean" | "cls";
+      batchSize?: number;
+      overLimit?: OverLimitPolicy;
+      cache?: boolean;
+    }
   | {
       kind: "openai-compatible";
       url: string;
@@ -32,7 +39,11 @@ const loaded = new Map<string, Promise<Embedder>>();
  * The embedder a spec names, ready to embed `texts` (lsa fits on them; the fixed models ignore them and are
  * shared across calls, wrapped in the on-disk vector cache unless `cache: false`).
  */
-export async function createEmbedder(spec: EmbedderSpec, texts: readonly string[], cacheDir?: string): Promise<Embedder> {
+export async function createEmbedder(
+  spec: EmbedderSpec,
+  texts: readonly string[],
+  cacheDir?: string,
+): Promise<Embedder> {
   if (spec.kind === "lsa") return fitLsa([...texts], { dimensions: spec.dimensions, seed: spec.seed });
   const key = JSON.stringify(spec) + (cacheDir ?? "");
   let embedder = loaded.get(key);
@@ -85,14 +96,16 @@ function positiveInt(values: Record<string, unknown>, flag: string): number | un
   const raw = values[flag];
   if (raw === undefined) return undefined;
   const text = String(raw).trim();
-  if (!/^\d+$/.test(text) || Number(text) < 1) throw new SeamlabError(`--${flag} must be a whole number >= 1, got "${text}".`);
+  if (!/^\d+$/.test(text) || Number(text) < 1)
+    throw new SeamlabError(`--${flag} must be a whole number >= 1, got "${text}".`);
   return Number(text);
 }
 
 function overLimit(values: Record<string, unknown>): OverLimitPolicy | undefined {
   const raw = values["embed-over-limit"];
   if (raw === undefined) return undefined;
-  if (raw !== "truncate" && raw !== "reject") throw new SeamlabError(`--embed-over-limit must be truncate or reject, got "${String(raw)}".`);
+  if (raw !== "truncate" && raw !== "reject")
+    throw new SeamlabError(`--embed-over-limit must be truncate or reject, got "${String(raw)}".`);
   return raw;
 }
 
@@ -107,13 +120,24 @@ export function embedderSpecFromFlags(values: Record<string, unknown>): Embedder
   const kind = values.embedder === undefined ? "lsa" : String(values.embedder);
   if (kind === "lsa") return { kind, dimensions: positiveInt(values, "embed-dims") };
   if (kind === "transformers") {
-    if (values["model-dir"] === undefined) throw new SeamlabError("--embedder transformers needs --model-dir DIR (a local model folder; nothing is downloaded).");
+    if (values["model-dir"] === undefined)
+      throw new SeamlabError(
+        "--embedder transformers needs --model-dir DIR (a local model folder; nothing is downloaded).",
+      );
     const pooling = poolingOption(values.pooling);
-    return { kind, modelDir: String(values["model-dir"]), pooling, batchSize: positiveInt(values, "embed-batch"), overLimit: overLimit(values) };
+    return {
+      kind,
+      modelDir: String(values["model-dir"]),
+      pooling,
+      batchSize: positiveInt(values, "embed-batch"),
+      overLimit: overLimit(values),
+    };
   }
   if (kind === "openai-compatible") {
-    if (values["embed-url"] === undefined) throw new SeamlabError("--embedder openai-compatible needs --embed-url URL.");
-    if (values["embed-model"] === undefined) throw new SeamlabError("--embedder openai-compatible needs --embed-model NAME.");
+    if (values["embed-url"] === undefined)
+      throw new SeamlabError("--embedder openai-compatible needs --embed-url URL.");
+    if (values["embed-model"] === undefined)
+      throw new SeamlabError("--embedder openai-compatible needs --embed-model NAME.");
     return {
       kind,
       url: String(values["embed-url"]),

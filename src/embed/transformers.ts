@@ -98,7 +98,9 @@ export async function transformersEmbedder(options: TransformersOptions): Promis
       device: "cpu",
     })) as unknown as FeatureExtractor;
   } catch (error) {
-    throw new SeamlabError(`--model-dir ${options.modelDir}: transformers.js could not load the model: ${(error as Error).message}`);
+    throw new SeamlabError(
+      `--model-dir ${options.modelDir}: transformers.js could not load the model: ${(error as Error).message}`,
+    );
   }
   const fromTokenizer = extractor.tokenizer.model_max_length;
   const fromConfig = folder.config.max_position_embeddings;
@@ -124,7 +126,10 @@ export async function transformersEmbedder(options: TransformersOptions): Promis
         {
           count: (text) => extractor.tokenizer.encode(text).length,
           // Keep room for the [CLS]/[SEP] pair the tokenizer adds back.
-          truncate: (text, limit) => extractor.tokenizer.decode(extractor.tokenizer.encode(text).slice(1, limit - 1), { skip_special_tokens: true }),
+          truncate: (text, limit) =>
+            extractor.tokenizer.decode(extractor.tokenizer.encode(text).slice(1, limit - 1), {
+              skip_special_tokens: true,
+            }),
         },
         policy,
         inputs,
@@ -136,7 +141,8 @@ export async function transformersEmbedder(options: TransformersOptions): Promis
         const tensor = await extractor(batch, { pooling, normalize: true });
         const width = tensor.dims[tensor.dims.length - 1];
         if (embedder.dimensions === 0) embedder.dimensions = width;
-        for (let i = 0; i < batch.length; i++) out.push(Float32Array.from(tensor.data.subarray(i * width, (i + 1) * width)));
+        for (let i = 0; i < batch.length; i++)
+          out.push(Float32Array.from(tensor.data.subarray(i * width, (i + 1) * width)));
         inputs.embedded += batch.length;
       }
       return out;
@@ -147,12 +153,17 @@ export async function transformersEmbedder(options: TransformersOptions): Promis
 
 /** transformers.js's fetch hook: any attempt to reach the network is a bug here, so it fails loudly. */
 async function refuseNetwork(input: unknown): Promise<never> {
-  throw new SeamlabError(`the transformers embedder never downloads, but was asked to fetch ${String(input)}; use --model-dir with a complete local folder.`);
+  throw new SeamlabError(
+    `the transformers embedder never downloads, but was asked to fetch ${String(input)}; use --model-dir with a complete local folder.`,
+  );
 }
 
 /** Size + mtime of the model file: a replaced model gets a new cache identity. */
 function fingerprint(folder: ModelFolder): string {
-  const file = join(folder.subfolder ? join(folder.dir, folder.subfolder) : folder.dir, folder.dtype === "fp32" ? "model.onnx" : "model_quantized.onnx");
+  const file = join(
+    folder.subfolder ? join(folder.dir, folder.subfolder) : folder.dir,
+    folder.dtype === "fp32" ? "model.onnx" : "model_quantized.onnx",
+  );
   const stat = statSync(file);
   return `${stat.size}-${Math.round(stat.mtimeMs)}`;
 }

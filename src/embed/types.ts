@@ -41,8 +41,10 @@ export function emptyInputReport(): InputReport {
 /** One sentence for a table or chart caption saying what happened to over-long inputs. */
 export function describeInputReport(embedder: Pick<Embedder, "name" | "maxInputTokens" | "inputs">): string {
   const r = embedder.inputs;
-  if (!Number.isFinite(embedder.maxInputTokens)) return `${embedder.name}: ${r.embedded} texts embedded (no input limit).`;
-  if (r.overLimit === 0) return `${embedder.name}: ${r.embedded} texts embedded, none over the ${embedder.maxInputTokens}-token limit.`;
+  if (!Number.isFinite(embedder.maxInputTokens))
+    return `${embedder.name}: ${r.embedded} texts embedded (no input limit).`;
+  if (r.overLimit === 0)
+    return `${embedder.name}: ${r.embedded} texts embedded, none over the ${embedder.maxInputTokens}-token limit.`;
   return (
     `${embedder.name}: ${r.embedded} texts embedded; ${r.overLimit} over the ${embedder.maxInputTokens}-token limit ` +
     `(longest ${r.longestTokens}), ${r.truncated} truncated to the limit.`

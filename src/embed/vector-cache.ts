@@ -50,12 +50,16 @@ export function withVectorCache(embedder: Embedder, dir: string = defaultVectorC
     if (existsSync(identityPath)) {
       const identity = readFileSync(identityPath, "utf8");
       if (identity !== embedder.id) {
-        throw new SeamlabError(`vector cache ${folder} belongs to another embedder ("${identity}"); delete that folder.`);
+        throw new SeamlabError(
+          `vector cache ${folder} belongs to another embedder ("${identity}"); delete that folder.`,
+        );
       }
     } else {
       atomicWrite(identityPath, Buffer.from(embedder.id, "utf8"));
     }
-    for (const name of readdirSync(folder).filter((n) => n.endsWith(".pack")).sort()) {
+    for (const name of readdirSync(folder)
+      .filter((n) => n.endsWith(".pack"))
+      .sort()) {
       const buffer = readFileSync(join(folder, name));
       if (buffer.length < 12 || buffer.toString("latin1", 0, 4) !== MAGIC) continue; // not ours: ignore
       const dims = buffer.readUInt32LE(4);

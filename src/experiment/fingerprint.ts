@@ -9,7 +9,15 @@ import { projectRoot } from "./paths";
  * package version stays the same, as it does during development. Folders that only present results
  * (charts, notebook, report, cli, study) are left out: editing them keeps the cache.
  */
-export const ROW_SOURCE_FOLDERS: readonly string[] = ["core", "text", "splitters", "measure", "retrieval", "embed", "experiment"];
+export const ROW_SOURCE_FOLDERS: readonly string[] = [
+  "core",
+  "text",
+  "splitters",
+  "measure",
+  "retrieval",
+  "embed",
+  "experiment",
+];
 
 function sourceFiles(dir: string): string[] {
   let names: string[];

@@ -63,7 +63,9 @@ export function normalizeConfig(config: ExperimentConfig): ExperimentConfig {
   }
   const finalK = retrieval.finalK as number;
   if (!Number.isInteger(finalK) || finalK < 1 || finalK > retrieval.k) {
-    throw new SeamlabError(`final k must be a whole number from 1 to the first-stage k (${retrieval.k}), got ${finalK} (--final-k).`);
+    throw new SeamlabError(
+      `final k must be a whole number from 1 to the first-stage k (${retrieval.k}), got ${finalK} (--final-k).`,
+    );
   }
   return { splitter, retrieval };
 }
@@ -90,7 +92,9 @@ export function expandGrid(spec: GridSpec): ExperimentConfig[] {
       for (const unit of units) {
         for (const overlap of spec.overlaps) {
           if (overlap >= size) {
-            throw new SeamlabError(`grid: overlap ${overlap} is not smaller than size ${size}; drop it from --overlaps or raise --size.`);
+            throw new SeamlabError(
+              `grid: overlap ${overlap} is not smaller than size ${size}; drop it from --overlaps or raise --size.`,
+            );
           }
           for (const k of ks) {
             for (const reranker of rerankers) {
@@ -122,6 +126,11 @@ export function expandGrid(spec: GridSpec): ExperimentConfig[] {
 export function describeConfig(config: ExperimentConfig): string {
   const s = config.splitter;
   const r = config.retrieval;
-  const rerank = r.reranker && r.reranker !== "none" ? ` -> ${r.reranker}@${r.finalK}` : r.finalK !== undefined && r.finalK !== r.k ? `@${r.finalK}` : "";
+  const rerank =
+    r.reranker && r.reranker !== "none"
+      ? ` -> ${r.reranker}@${r.finalK}`
+      : r.finalK !== undefined && r.finalK !== r.k
+        ? `@${r.finalK}`
+        : "";
   return `${s.splitter} ${s.size}/${s.overlap} ${s.unit ?? "chars"}, k=${r.k}${rerank}`;
 }

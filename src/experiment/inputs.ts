@@ -19,10 +19,13 @@ export function loadSweepInputs(corpus: string, options: SweepInputOptions = {})
   const queries = options.queries ?? "headers";
   if (queries === "headers") {
     const set = buildHeaderQueries(loadCorpus(corpus).docs, options);
-    if (set.queries.length === 0) throw new SeamlabError(`no header queries in corpus "${corpus}" (${set.headings} headings).`);
+    if (set.queries.length === 0)
+      throw new SeamlabError(`no header queries in corpus "${corpus}" (${set.headings} headings).`);
     return { docs: set.docs, queries: set.queries };
   }
   const isSquad = queries.toLowerCase().endsWith(".json");
-  const set = loadLabelledSet(queries, isSquad ? [] : loadCorpus(corpus).docs, { skipMalformed: options.skipMalformed });
+  const set = loadLabelledSet(queries, isSquad ? [] : loadCorpus(corpus).docs, {
+    skipMalformed: options.skipMalformed,
+  });
   return { docs: set.docs, queries: set.queries };
 }

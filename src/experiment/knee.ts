@@ -196,7 +196,8 @@ export interface PlateauResult {
 export function plateauStart(points: readonly CurvePoint[], options: PlateauOptions = {}): PlateauResult {
   const epsilon = options.epsilon ?? 0;
   if (!(epsilon >= 0)) throw new SeamlabError(`plateau: epsilon must be >= 0, got ${epsilon}.`);
-  if (points.length === 0) throw new SeamlabError("plateau: the curve has no points; run a sweep with at least one config.");
+  if (points.length === 0)
+    throw new SeamlabError("plateau: the curve has no points; run a sweep with at least one config.");
   const pairs = checkedPairs(
     points.map((p) => p.x),
     points.map((p) => p.y),

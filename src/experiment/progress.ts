@@ -37,11 +37,20 @@ export function formatDuration(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
   if (s < 60) return `${s}s`;
   const m = Math.floor(s / 60);
-  return m < 60 ? `${m}m${String(s % 60).padStart(2, "0")}s` : `${Math.floor(m / 60)}h${String(m % 60).padStart(2, "0")}m`;
+  return m < 60
+    ? `${m}m${String(s % 60).padStart(2, "0")}s`
+    : `${Math.floor(m / 60)}h${String(m % 60).padStart(2, "0")}m`;
 }
 
 /** The text of one progress line; `etaMs` undefined when no rate is known yet. */
-export function formatProgress(done: number, total: number, elapsedMs: number, etaMs: number | undefined, width = 24, label = ""): string {
+export function formatProgress(
+  done: number,
+  total: number,
+  elapsedMs: number,
+  etaMs: number | undefined,
+  width = 24,
+  label = "",
+): string {
   const share = total === 0 ? 1 : Math.min(1, done / total);
   const filled = Math.round(share * width);
   const bar = "#".repeat(filled) + "-".repeat(width - filled);

@@ -116,8 +116,14 @@ export async function computeRows(
     const id = canonicalJson([r.retriever ?? "bm25", r.retrieverSettings ?? {}]);
     let stage = firstStages.get(id);
     if (!stage) {
-      const depth = Math.max(...configs.filter((c) => canonicalJson([c.retrieval.retriever ?? "bm25", c.retrieval.retrieverSettings ?? {}]) === id).map((c) => c.retrieval.k));
-      stage = createRetriever(r.retriever ?? "bm25", chunks, r.retrieverSettings ?? {}).then((base) => deepestFirst(base, depth));
+      const depth = Math.max(
+        ...configs
+          .filter((c) => canonicalJson([c.retrieval.retriever ?? "bm25", c.retrieval.retrieverSettings ?? {}]) === id)
+          .map((c) => c.retrieval.k),
+      );
+      stage = createRetriever(r.retriever ?? "bm25", chunks, r.retrieverSettings ?? {}).then((base) =>
+        deepestFirst(base, depth),
+      );
       firstStages.set(id, stage);
     }
     return stage;
@@ -178,7 +184,12 @@ export async function computeTaskRows(
   });
   const out: GridRow[] = new Array(configs.length);
   for (const positions of groups.values()) {
-    const rows = await computeRows(inputs, positions.map((i) => configs[i]), positions.map((i) => keys[i]), options);
+    const rows = await computeRows(
+      inputs,
+      positions.map((i) => configs[i]),
+      positions.map((i) => keys[i]),
+      options,
+    );
     positions.forEach((position, j) => (out[position] = rows[j]));
   }
   return out;

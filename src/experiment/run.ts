@@ -122,7 +122,12 @@ function costGroup(row: GridRow): string {
 function withCosts(rows: GridRow[], options: CostOptions | undefined): CostedRow[] {
   const costs = costsWithRatios(
     rows,
-    (row) => ({ group: costGroup(row), overlap: row.config.splitter.overlap, chunks: row.seams.chunks, tokensEmbedded: row.tokensEmbedded }),
+    (row) => ({
+      group: costGroup(row),
+      overlap: row.config.splitter.overlap,
+      chunks: row.seams.chunks,
+      tokensEmbedded: row.tokensEmbedded,
+    }),
     options,
   );
   return rows.map((row, i) => ({ ...row, cost: costs[i] }));
@@ -133,7 +138,9 @@ function withCosts(rows: GridRow[], options: CostOptions | undefined): CostedRow
  * before any corpus is loaded or thread started.
  */
 export function checkedConfigs(grid: readonly ExperimentConfig[] | GridSpec): ExperimentConfig[] {
-  const configs = Array.isArray(grid) ? (grid as ExperimentConfig[]).map(normalizeConfig) : expandGrid(grid as GridSpec);
+  const configs = Array.isArray(grid)
+    ? (grid as ExperimentConfig[]).map(normalizeConfig)
+    : expandGrid(grid as GridSpec);
   for (const config of configs) {
     validateSplitterConfig(config.splitter);
     checkRerankerName(config.retrieval.reranker ?? "none");
@@ -153,7 +160,8 @@ export async function runGrid(
 ): Promise<GridResult> {
   const started = Date.now();
   const configs = checkedConfigs(grid);
-  if (inputs.docs.length === 0) throw new SeamlabError("the corpus has no documents: check --corpus (empty files are skipped).");
+  if (inputs.docs.length === 0)
+    throw new SeamlabError("the corpus has no documents: check --corpus (empty files are skipped).");
   if (inputs.queries.length === 0) throw new SeamlabError("the query set is empty: nothing to evaluate.");
   const cache = openCache(options.cacheDir === undefined ? defaultCacheDir() : options.cacheDir);
   const corpusHash = hashDocs(inputs.docs);
@@ -230,7 +238,12 @@ export async function runGrid(
       for (const indexes of groups) {
         if (aborted()) break;
         const taskStarted = performance.now();
-        const computed = await computeTaskRows(inputs, indexes.map((i) => configs[i]), indexes.map((i) => keys[i]), rowOptions);
+        const computed = await computeTaskRows(
+          inputs,
+          indexes.map((i) => configs[i]),
+          indexes.map((i) => keys[i]),
+          rowOptions,
+        );
         accept(indexes, computed, performance.now() - taskStarted);
       }
     } else if (groups.length > 0) {
@@ -264,7 +277,9 @@ export async function runGrid(
           try {
             const result = (await pool.run(task, { signal: cancel.signal })) as RowTaskResult;
             if ("error" in result) {
-              throw result.error.seamlab ? new SeamlabError(result.error.message) : new Error(result.error.message + "\n" + result.error.stack);
+              throw result.error.seamlab
+                ? new SeamlabError(result.error.message)
+                : new Error(result.error.message + "\n" + result.error.stack);
             }
             accept(indexes, result.rows, result.ms);
           } catch (error) {

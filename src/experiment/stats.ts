@@ -25,7 +25,10 @@ export function wilsonInterval(successes: number, n: number, z = Z95): Interval 
   const centre = (p + z2 / (2 * n)) / denominator;
   const margin = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denominator;
   // Clamp rounding noise so 0/n starts exactly at 0 and n/n ends exactly at 1.
-  return { low: successes === 0 ? 0 : Math.max(0, centre - margin), high: successes === n ? 1 : Math.min(1, centre + margin) };
+  return {
+    low: successes === 0 ? 0 : Math.max(0, centre - margin),
+    high: successes === n ? 1 : Math.min(1, centre + margin),
+  };
 }
 
 export interface BootstrapOptions {
@@ -121,9 +124,15 @@ export interface PairedComparison {
 }
 
 /** Compares per-query hits of config A and config B (same query order). */
-export function pairedComparison(hitsA: readonly boolean[], hitsB: readonly boolean[], options: BootstrapOptions = {}): PairedComparison {
+export function pairedComparison(
+  hitsA: readonly boolean[],
+  hitsB: readonly boolean[],
+  options: BootstrapOptions = {},
+): PairedComparison {
   if (hitsA.length !== hitsB.length) {
-    throw new SeamlabError(`paired comparison needs the same queries on both sides, got ${hitsA.length} and ${hitsB.length}.`);
+    throw new SeamlabError(
+      `paired comparison needs the same queries on both sides, got ${hitsA.length} and ${hitsB.length}.`,
+    );
   }
   const n = hitsA.length;
   let wins = 0;

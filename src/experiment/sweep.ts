@@ -82,7 +82,11 @@ function metricOf(row: CostedRow, metric: SweepMetric): { y: number; ci: Interva
  * Curves (one per first-stage depth and reranker) from grid rows that vary the overlap; rows of other
  * splitters or sizes are kept apart too. Points are sorted by overlap.
  */
-export function sweepCurves(rows: readonly CostedRow[], metric: SweepMetric = "recallAtK", kneeOptions: KneeOptions = {}): SweepCurve[] {
+export function sweepCurves(
+  rows: readonly CostedRow[],
+  metric: SweepMetric = "recallAtK",
+  kneeOptions: KneeOptions = {},
+): SweepCurve[] {
   const groups = new Map<string, CostedRow[]>();
   for (const row of rows) {
     const { overlap: _overlap, ...splitter } = row.config.splitter;
@@ -177,7 +181,9 @@ export function flattenRow(row: CostedRow): Record<string, string | number | nul
  */
 export function compareRows(a: GridRow, b: GridRow, options: BootstrapOptions = {}): PairedComparison {
   if (a.hits.length !== b.hits.length) {
-    throw new SeamlabError(`compareRows: the rows were run on different query sets (${a.hits.length} and ${b.hits.length} queries).`);
+    throw new SeamlabError(
+      `compareRows: the rows were run on different query sets (${a.hits.length} and ${b.hits.length} queries).`,
+    );
   }
   const hitsOf = (row: GridRow) => Array.from(row.hits, (c) => c === "1");
   return pairedComparison(hitsOf(a), hitsOf(b), options);

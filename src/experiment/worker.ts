@@ -42,7 +42,8 @@ function inputsOf(task: RowTask): SweepInputs {
  * Rows, or the error as plain data: an Error crossing the thread boundary loses its class, and the main
  * thread needs to know a SeamlabError (a user's mistake, printed without a stack) from a bug.
  */
-export type RowTaskResult = { rows: GridRow[]; ms: number } | { error: { message: string; stack: string; seamlab: boolean } };
+export type RowTaskResult =
+  { rows: GridRow[]; ms: number } | { error: { message: string; stack: string; seamlab: boolean } };
 
 /** Computes the rows of one task (runs inside a worker thread). */
 export async function runRowTask(task: RowTask): Promise<RowTaskResult> {

@@ -34,7 +34,11 @@ export interface NeighbourSummary {
 }
 
 /** Rows from vectors already computed for `chunks` (e.g. a dense index's), in doc order then span order. */
-export function neighbourRowsFromVectors(chunks: readonly Chunk[], vectors: readonly Float32Array[], embedder: string): NeighbourRow[] {
+export function neighbourRowsFromVectors(
+  chunks: readonly Chunk[],
+  vectors: readonly Float32Array[],
+  embedder: string,
+): NeighbourRow[] {
   const byDoc = new Map<string, number[]>();
   chunks.forEach((chunk, i) => {
     const list = byDoc.get(chunk.doc);
@@ -71,7 +75,10 @@ export async function neighbourSimilarity(chunks: readonly Chunk[], embedder: Em
 
 const mean = (values: number[]) => (values.length === 0 ? NaN : values.reduce((s, v) => s + v, 0) / values.length);
 
-export function summariseNeighbours(rows: readonly NeighbourRow[], embedder: string = rows[0]?.embedder ?? ""): NeighbourSummary {
+export function summariseNeighbours(
+  rows: readonly NeighbourRow[],
+  embedder: string = rows[0]?.embedder ?? "",
+): NeighbourSummary {
   const overlapping = rows.filter((r) => r.realOverlap > 0);
   const disjoint = rows.filter((r) => r.realOverlap === 0);
   return {
@@ -81,7 +88,10 @@ export function summariseNeighbours(rows: readonly NeighbourRow[], embedder: str
     meanSimilarity: mean(rows.map((r) => r.similarity)),
     meanSimilarityOverlapping: mean(overlapping.map((r) => r.similarity)),
     meanSimilarityDisjoint: mean(disjoint.map((r) => r.similarity)),
-    correlation: pearson(rows.map((r) => r.overlapShare), rows.map((r) => r.similarity)),
+    correlation: pearson(
+      rows.map((r) => r.overlapShare),
+      rows.map((r) => r.similarity),
+    ),
   };
 }
 

@@ -7,8 +7,32 @@ import type { Seam } from "./seams";
  * zero-overlap seam hands the reader a reference whose antecedent sits in another chunk.
  */
 export const BACKWARD_WORDS: readonly string[] = [
-  "That", "This", "These", "Those", "It", "Its", "They", "Them", "Their", "He", "She", "His", "Her",
-  "So", "But", "And", "Or", "Yet", "Such", "Thus", "Hence", "Therefore", "However", "Then", "Also", "Both",
+  "That",
+  "This",
+  "These",
+  "Those",
+  "It",
+  "Its",
+  "They",
+  "Them",
+  "Their",
+  "He",
+  "She",
+  "His",
+  "Her",
+  "So",
+  "But",
+  "And",
+  "Or",
+  "Yet",
+  "Such",
+  "Thus",
+  "Hence",
+  "Therefore",
+  "However",
+  "Then",
+  "Also",
+  "Both",
 ];
 const BACKWARD_SET = new Set(BACKWARD_WORDS);
 

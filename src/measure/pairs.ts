@@ -39,7 +39,11 @@ export function straddlingPairs(docs: readonly Doc[]): StraddlingPair[] {
  * Per doc, chunks sorted by start with a running max of ends answer "does any chunk starting at or
  * before the pair reach past its end?" by binary search: n log n.
  */
-export function measureSeamDamage(docs: readonly Doc[], chunks: readonly Chunk[], pairs = straddlingPairs(docs)): SeamDamage {
+export function measureSeamDamage(
+  docs: readonly Doc[],
+  chunks: readonly Chunk[],
+  pairs = straddlingPairs(docs),
+): SeamDamage {
   const byDoc = chunksByDoc(docs, chunks);
   const reachByDoc = new Map<string, { starts: number[]; maxEnds: number[] }>();
   for (const [doc, list] of byDoc) {

@@ -21,7 +21,11 @@ export interface ChunkSizeOptions {
 }
 
 /** Chunk length distribution, chunks over `limit`, and the index size ratio. Linear. */
-export function measureChunkSizes(docs: readonly Doc[], chunks: readonly Chunk[], options: ChunkSizeOptions): ChunkSizes {
+export function measureChunkSizes(
+  docs: readonly Doc[],
+  chunks: readonly Chunk[],
+  options: ChunkSizeOptions,
+): ChunkSizes {
   const lengthOf = options.lengthOf ?? ((text: string) => text.length);
   const lengths: number[] = new Array(chunks.length);
   let chunkChars = 0;

@@ -31,7 +31,11 @@ export interface ConfigMeasureOptions {
 }
 
 /** Splits `docs` with `config` and measures seams, sizes, lost text, seam damage, openers and paragraphs. */
-export function measureSplitterConfig(docs: readonly Doc[], config: SplitterConfig, options: ConfigMeasureOptions = {}): ConfigMeasurement {
+export function measureSplitterConfig(
+  docs: readonly Doc[],
+  config: SplitterConfig,
+  options: ConfigMeasureOptions = {},
+): ConfigMeasurement {
   validateSplitterConfig(config);
   const unit = config.unit ?? "chars";
   const lengthOf = lengthFunctionFor(unit, config.encoding);

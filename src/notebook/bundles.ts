@@ -21,7 +21,10 @@ export function chartBundle(spec: Record<string, unknown>): DisplayBundle {
   // A title may be several lines (see charts/theme wrapTitleText).
   const text = typeof raw === "string" ? raw : Array.isArray(raw) ? raw.join(" ") : "chart";
   // A deep copy through JSON: the kernel serialises it anyway, and this drops functions/undefined early.
-  return { data: { [VEGA_LITE_MIME]: JSON.parse(JSON.stringify(spec)), "text/plain": `[vega-lite chart: ${text}]` }, metadata: {} };
+  return {
+    data: { [VEGA_LITE_MIME]: JSON.parse(JSON.stringify(spec)), "text/plain": `[vega-lite chart: ${text}]` },
+    metadata: {},
+  };
 }
 
 export function tableBundle(rows: Row[], options: TableOptions = {}): DisplayBundle {
@@ -48,7 +51,11 @@ export function markdownBundle(text: string): DisplayBundle {
   return { data: { "text/markdown": text, "text/plain": text }, metadata: {} };
 }
 
-export function headlineBundle(key: string, value: number | string, options: Omit<HeadlinePayload, "key" | "value"> = {}): DisplayBundle {
+export function headlineBundle(
+  key: string,
+  value: number | string,
+  options: Omit<HeadlinePayload, "key" | "value"> = {},
+): DisplayBundle {
   const payload: HeadlinePayload = { key, value };
   if (options.label !== undefined) payload.label = options.label;
   if (options.unit !== undefined) payload.unit = options.unit;

@@ -50,24 +50,54 @@ function moreRows(total: number, shown: number): string {
   return `… ${total - shown} more rows (${total} in all)`;
 }
 
-export function tableHtml(columns: string[], rows: Record<string, unknown>[], digits: number, caption?: string): string {
+export function tableHtml(
+  columns: string[],
+  rows: Record<string, unknown>[],
+  digits: number,
+  caption?: string,
+): string {
   const numeric = columns.map((column) => isNumericColumn(rows, column));
   const head = columns.map((column, i) => `<th${numeric[i] ? ' class="num"' : ""}>${escapeHtml(column)}</th>`).join("");
-  const more = rows.length > MAX_HTML_ROWS ? `\n<tr><td colspan="${columns.length}" class="more">${escapeHtml(moreRows(rows.length, MAX_HTML_ROWS))}</td></tr>` : "";
-  const body = rows
-    .slice(0, MAX_HTML_ROWS)
-    .map((row) => "<tr>" + columns.map((column, i) => `<td${numeric[i] ? ' class="num"' : ""}>${escapeHtml(formatCell(row[column], digits))}</td>`).join("") + "</tr>")
-    .join("\n") + more;
+  const more =
+    rows.length > MAX_HTML_ROWS
+      ? `\n<tr><td colspan="${columns.length}" class="more">${escapeHtml(moreRows(rows.length, MAX_HTML_ROWS))}</td></tr>`
+      : "";
+  const body =
+    rows
+      .slice(0, MAX_HTML_ROWS)
+      .map(
+        (row) =>
+          "<tr>" +
+          columns
+            .map(
+              (column, i) =>
+                `<td${numeric[i] ? ' class="num"' : ""}>${escapeHtml(formatCell(row[column], digits))}</td>`,
+            )
+            .join("") +
+          "</tr>",
+      )
+      .join("\n") + more;
   const captionHtml = caption ? `<caption>${escapeHtml(caption)}</caption>` : "";
   return `<table class="seamlab-table">${captionHtml}<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody></table>`;
 }
 
-export function tableText(columns: string[], rows: Record<string, unknown>[], digits: number, caption?: string): string {
-  const cells = rows.slice(0, MAX_TEXT_ROWS).map((row) => columns.map((column) => formatCell(row[column], digits).replace(/\s+/g, " ")));
+export function tableText(
+  columns: string[],
+  rows: Record<string, unknown>[],
+  digits: number,
+  caption?: string,
+): string {
+  const cells = rows
+    .slice(0, MAX_TEXT_ROWS)
+    .map((row) => columns.map((column) => formatCell(row[column], digits).replace(/\s+/g, " ")));
   const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((line) => line[i].length)));
   const numeric = columns.map((column) => isNumericColumn(rows, column));
   const pad = (text: string, i: number) => (numeric[i] ? text.padStart(widths[i]) : text.padEnd(widths[i]));
-  const lines = [columns.map(pad).join("  "), widths.map((w) => "-".repeat(w)).join("  "), ...cells.map((line) => line.map(pad).join("  "))];
+  const lines = [
+    columns.map(pad).join("  "),
+    widths.map((w) => "-".repeat(w)).join("  "),
+    ...cells.map((line) => line.map(pad).join("  ")),
+  ];
   if (rows.length > MAX_TEXT_ROWS) lines.push(moreRows(rows.length, MAX_TEXT_ROWS));
   return (caption ? caption + "\n" : "") + lines.map((line) => line.replace(/\s+$/, "")).join("\n");
 }

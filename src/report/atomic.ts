@@ -11,7 +11,8 @@ export const MANIFEST = ".seamlab-report.json";
 export function writeReportAtomically(outDir: string, files: Map<string, string | Buffer>): void {
   const target = resolve(outDir);
   for (const name of files.keys()) {
-    if (name !== basename(name) || name.startsWith(".") || name === "") throw new Error(`report file name must be a plain file name: "${name}"`);
+    if (name !== basename(name) || name.startsWith(".") || name === "")
+      throw new Error(`report file name must be a plain file name: "${name}"`);
   }
   const parent = dirname(target);
   mkdirSync(parent, { recursive: true });
@@ -30,7 +31,8 @@ export function writeReportAtomically(outDir: string, files: Map<string, string 
     const order = [...names.filter((n) => n !== "index.html"), ...names.filter((n) => n === "index.html"), MANIFEST];
     for (const name of order) renameSync(join(staging, name), join(target, name));
     for (const name of previous) {
-      if (!files.has(name) && name === basename(name) && !name.startsWith(".")) rmSync(join(target, name), { force: true });
+      if (!files.has(name) && name === basename(name) && !name.startsWith("."))
+        rmSync(join(target, name), { force: true });
     }
   } finally {
     rmSync(staging, { recursive: true, force: true });

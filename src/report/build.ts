@@ -36,10 +36,14 @@ export interface ReportResult {
 
 export function listNotebooks(dir: string, only?: string[]): string[] {
   if (!existsSync(dir)) throw new SeamlabError(`notebook folder ${dir} does not exist (pass --notebooks DIR).`);
-  const all = readdirSync(dir).filter((name) => name.endsWith(".ipynb") && !name.startsWith(".")).sort();
+  const all = readdirSync(dir)
+    .filter((name) => name.endsWith(".ipynb") && !name.startsWith("."))
+    .sort();
   const picked = only && only.length > 0 ? all.filter((name) => only.some((prefix) => name.startsWith(prefix))) : all;
   if (only && only.length > 0 && picked.length === 0) {
-    throw new SeamlabError(`--only ${only.join(",")} matches no notebook in ${dir} (have: ${all.join(", ") || "none"}).`);
+    throw new SeamlabError(
+      `--only ${only.join(",")} matches no notebook in ${dir} (have: ${all.join(", ") || "none"}).`,
+    );
   }
   return picked.map((name) => join(dir, name));
 }
@@ -47,15 +51,25 @@ export function listNotebooks(dir: string, only?: string[]): string[] {
 /** The corpus a notebook's parameters cell names (`const corpus = "..."`), for the index page. */
 export function corpusFromParameters(notebook: Notebook): string | undefined {
   const cell = notebook.cells.find((c) => cellTags(c).includes("parameters"));
-  const match = cell && /\b(?:const|let|var)\s+corpus\b[^=]*=\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/.exec(joinSource(cell.source));
+  const match =
+    cell &&
+    /\b(?:const|let|var)\s+corpus\b[^=]*=\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/.exec(joinSource(cell.source));
   if (!match) return undefined;
   return match[1].slice(1, -1);
 }
 
 export function gitCommit(root: string): string {
   try {
-    const commit = execFileSync("git", ["rev-parse", "--short=12", "HEAD"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
-    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    const commit = execFileSync("git", ["rev-parse", "--short=12", "HEAD"], {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
     return dirty ? `${commit} (with uncommitted changes)` : commit;
   } catch {
     return "unknown (not a git checkout)";
@@ -94,9 +108,16 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
         continue;
       }
       log(`running ${name}.ipynb`);
-      const result = await runNotebook(source, { root: options.root, parameters: options.parameters, cellTimeoutMs: options.cellTimeoutMs, name });
+      const result = await runNotebook(source, {
+        root: options.root,
+        parameters: options.parameters,
+        cellTimeoutMs: options.cellTimeoutMs,
+        name,
+      });
       executed[at] = result.notebook;
-      log(`  ${name}: ${result.ok ? "ok" : "FAILED"} in ${(result.durationMs / 1000).toFixed(1)} s (kernel start ${(result.kernelStartMs / 1000).toFixed(1)} s)`);
+      log(
+        `  ${name}: ${result.ok ? "ok" : "FAILED"} in ${(result.durationMs / 1000).toFixed(1)} s (kernel start ${(result.kernelStartMs / 1000).toFixed(1)} s)`,
+      );
       if (result.failed) failedRuns[at] = describeFailure(paths[at], result.failed);
     }
   };

@@ -23,7 +23,8 @@ export function chartRows(spec: Record<string, unknown>): Record<string, unknown
   if (data && Array.isArray(data.values)) return data.values as Record<string, unknown>[];
   const datasets = spec.datasets as Record<string, unknown> | undefined;
   if (datasets) {
-    for (const name of Object.keys(datasets).sort()) if (Array.isArray(datasets[name])) return datasets[name] as Record<string, unknown>[];
+    for (const name of Object.keys(datasets).sort())
+      if (Array.isArray(datasets[name])) return datasets[name] as Record<string, unknown>[];
   }
   return undefined;
 }

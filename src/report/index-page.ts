@@ -16,7 +16,9 @@ export interface ReportSummary {
 export const RECOMMENDED_KEY = "recommended_overlap";
 
 export function renderIndex(pages: RenderedNotebook[], summary: ReportSummary): string {
-  const all: { page: RenderedNotebook; headline: HeadlinePayload }[] = pages.flatMap((page) => page.headlines.map((headline) => ({ page, headline })));
+  const all: { page: RenderedNotebook; headline: HeadlinePayload }[] = pages.flatMap((page) =>
+    page.headlines.map((headline) => ({ page, headline })),
+  );
   const recommended = all.filter((entry) => entry.headline.key === RECOMMENDED_KEY);
   const others = all.filter((entry) => entry.headline.key !== RECOMMENDED_KEY);
   const failures = pages.filter((page) => page.status === "error");
@@ -25,7 +27,11 @@ export function renderIndex(pages: RenderedNotebook[], summary: ReportSummary): 
   if (failures.length > 0) {
     sections.push(
       `<div class="banner-error" role="alert"><strong>${failures.length} notebook(s) stopped with an error.</strong><ul>` +
-        failures.map((page) => `<li><a href="${escapeHtml(page.name)}.html">${escapeHtml(page.failure ?? page.name)}</a></li>`).join("") +
+        failures
+          .map(
+            (page) => `<li><a href="${escapeHtml(page.name)}.html">${escapeHtml(page.failure ?? page.name)}</a></li>`,
+          )
+          .join("") +
         `</ul></div>`,
     );
   }
@@ -50,7 +56,9 @@ export function renderIndex(pages: RenderedNotebook[], summary: ReportSummary): 
     for (const page of pages) {
       const own = others.filter((entry) => entry.page === page).map((entry) => entry.headline);
       if (own.length === 0) continue;
-      sections.push(`<h3><a href="${escapeHtml(page.name)}.html">${escapeHtml(page.title)}</a></h3><div class="cards">${headlinesHtml(own)}</div>`);
+      sections.push(
+        `<h3><a href="${escapeHtml(page.name)}.html">${escapeHtml(page.title)}</a></h3><div class="cards">${headlinesHtml(own)}</div>`,
+      );
     }
   } else {
     sections.push(`<p>No headline numbers were published.</p>`);
@@ -58,7 +66,12 @@ export function renderIndex(pages: RenderedNotebook[], summary: ReportSummary): 
   sections.push(`<h2 id="notebooks">Notebooks</h2>`);
   const rows = pages
     .map((page) => {
-      const status = page.status === "ok" ? `<span class="status-ok">ok</span>` : page.status === "error" ? `<span class="status-error">error</span>` : "saved outputs";
+      const status =
+        page.status === "ok"
+          ? `<span class="status-ok">ok</span>`
+          : page.status === "error"
+            ? `<span class="status-error">error</span>`
+            : "saved outputs";
       const time = page.durationMs !== undefined ? `${(page.durationMs / 1000).toFixed(1)} s` : "";
       return (
         `<tr><td><a href="${escapeHtml(page.name)}.html">${escapeHtml(page.title)}</a><br><span class="timing">${escapeHtml(page.name)}.ipynb · ` +

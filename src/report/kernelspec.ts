@@ -11,7 +11,12 @@ function shellQuote(text: string): string {
 
 export function kernelSpec(root: string): Record<string, unknown> {
   return {
-    argv: ["bash", "-c", `cd ${shellQuote(root)} && exec node_modules/.bin/tslab kernel --config-path "$0"`, "{connection_file}"],
+    argv: [
+      "bash",
+      "-c",
+      `cd ${shellQuote(root)} && exec node_modules/.bin/tslab kernel --config-path "$0"`,
+      "{connection_file}",
+    ],
     display_name: "TypeScript (seamlab)",
     language: "typescript",
     interrupt_mode: "signal",

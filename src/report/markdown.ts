@@ -17,7 +17,12 @@ export class Slugger {
   private readonly used = new Map<string, number>();
 
   slug(text: string): string {
-    const base = text.toLowerCase().normalize("NFKD").replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, "") || "section";
+    const base =
+      text
+        .toLowerCase()
+        .normalize("NFKD")
+        .replace(/[^\p{L}\p{N}]+/gu, "-")
+        .replace(/^-+|-+$/g, "") || "section";
     const count = this.used.get(base) ?? 0;
     this.used.set(base, count + 1);
     return count === 0 ? base : `${base}-${count}`;
@@ -38,11 +43,14 @@ export function createMarkdown(): Markdown {
       if (type) src = `data:${type};base64,${String(bundle[type]).replace(/\s+/g, "")}`;
     }
     const alt = token.children ? token.children.map((child) => child.content).join("") : token.content;
-    if (!SAFE_IMAGE.test(src)) return `<span class="missing-image">[image not embedded: ${escapeHtml(alt || src)}]</span>`;
+    if (!SAFE_IMAGE.test(src))
+      return `<span class="missing-image">[image not embedded: ${escapeHtml(alt || src)}]</span>`;
     return `<img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}">`;
   };
   // Links between notebooks (`02-seam-damage.ipynb#section`) point at the rendered pages instead.
-  const defaultLinkOpen = markdown.renderer.rules.link_open ?? ((tokens, index, options, _env, self) => self.renderToken(tokens, index, options));
+  const defaultLinkOpen =
+    markdown.renderer.rules.link_open ??
+    ((tokens, index, options, _env, self) => self.renderToken(tokens, index, options));
   markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
     const href = String(tokens[index].attrGet("href") ?? "");
     const local = /^([\w.-]+)\.ipynb(#.*)?$/.exec(href);
@@ -58,14 +66,25 @@ export interface RenderEnv {
 }
 
 /** Renders markdown, giving h1–h3 ids from `slugger` and reporting them for the table of contents. */
-export function renderMarkdown(markdown: Markdown, text: string, slugger: Slugger, headings: Heading[], env: RenderEnv = {}): string {
+export function renderMarkdown(
+  markdown: Markdown,
+  text: string,
+  slugger: Slugger,
+  headings: Heading[],
+  env: RenderEnv = {},
+): string {
   const tokens = markdown.parse(text, env as any);
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
     if (token.type !== "heading_open") continue;
     const level = Number(token.tag.slice(1));
     const inline = tokens[i + 1];
-    const plain = inline?.children ? inline.children.filter((c: Token) => c.type === "text" || c.type === "code_inline").map((c: Token) => c.content).join("") : "";
+    const plain = inline?.children
+      ? inline.children
+          .filter((c: Token) => c.type === "text" || c.type === "code_inline")
+          .map((c: Token) => c.content)
+          .join("")
+      : "";
     const id = slugger.slug(plain);
     token.attrSet("id", id);
     if (level <= 3) headings.push({ level, text: plain, id });

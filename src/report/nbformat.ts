@@ -7,7 +7,12 @@ export type MimeBundle = Record<string, unknown>;
 export type Output =
   | { output_type: "stream"; name: "stdout" | "stderr"; text: string | string[] }
   | { output_type: "display_data"; data: MimeBundle; metadata: Record<string, unknown> }
-  | { output_type: "execute_result"; data: MimeBundle; metadata: Record<string, unknown>; execution_count: number | null }
+  | {
+      output_type: "execute_result";
+      data: MimeBundle;
+      metadata: Record<string, unknown>;
+      execution_count: number | null;
+    }
   | { output_type: "error"; ename: string; evalue: string; traceback: string[] };
 
 export interface CodeCell {
@@ -82,11 +87,15 @@ export function parameterLiteral(value: unknown): string {
 export function injectParameters(notebook: Notebook, parameters: Record<string, unknown>): Notebook {
   const names = Object.keys(parameters).sort();
   for (const name of names) {
-    if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new SeamlabError(`parameter "${name}" is not a valid TypeScript identifier.`);
+    if (!/^[A-Za-z_$][\w$]*$/.test(name))
+      throw new SeamlabError(`parameter "${name}" is not a valid TypeScript identifier.`);
   }
   const cells = notebook.cells.filter((cell) => !cellTags(cell).includes("injected-parameters"));
   if (names.length === 0) return { ...notebook, cells };
-  const lines = ["// Parameters injected by `seamlab report`", ...names.map((n) => `const ${n} = ${parameterLiteral(parameters[n])};`)];
+  const lines = [
+    "// Parameters injected by `seamlab report`",
+    ...names.map((n) => `const ${n} = ${parameterLiteral(parameters[n])};`),
+  ];
   const injected: CodeCell = {
     cell_type: "code",
     // Cell ids exist from nbformat 4.5 on; 4.4's schema rejects them.
@@ -101,4 +110,3 @@ export function injectParameters(notebook: Notebook, parameters: Record<string, 
   next.splice(at + 1, 0, injected);
   return { ...notebook, cells: next };
 }
-

@@ -91,7 +91,10 @@ export class OutputCollector {
 export function errorFromStderr(outputs: Output[], fallback: string): Output[] {
   if (outputs.some((output) => output.output_type === "error")) return outputs;
   const stderr = outputs
-    .filter((output): output is Extract<Output, { output_type: "stream" }> => output.output_type === "stream" && output.name === "stderr")
+    .filter(
+      (output): output is Extract<Output, { output_type: "stream" }> =>
+        output.output_type === "stream" && output.name === "stderr",
+    )
     .map((output) => String(output.text))
     .join("");
   const kept = outputs.filter((output) => !(output.output_type === "stream" && output.name === "stderr"));
@@ -102,7 +105,13 @@ export function errorFromStderr(outputs: Output[], fallback: string): Output[] {
     ename: match ? match[1] : "Error",
     evalue: match ? match[2] : firstLine || fallback,
     // Frames inside tslab and node:vm say nothing about the notebook; drop them.
-    traceback: stderr === "" ? [fallback] : stderr.replace(/\n$/, "").split("\n").filter((line) => !/^\s+at .*(node:vm|node_modules[\\/]tslab[\\/])/.test(line)),
+    traceback:
+      stderr === ""
+        ? [fallback]
+        : stderr
+            .replace(/\n$/, "")
+            .split("\n")
+            .filter((line) => !/^\s+at .*(node:vm|node_modules[\\/]tslab[\\/])/.test(line)),
   });
   return kept;
 }

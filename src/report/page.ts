@@ -129,6 +129,8 @@ ${parts.body}
 
 export function tocHtml(headings: { level: number; text: string; id: string }[]): string {
   if (headings.length === 0) return "";
-  const items = headings.map((h) => `<li class="l${h.level}"><a href="#${escapeHtml(h.id)}">${escapeHtml(h.text)}</a></li>`).join("");
+  const items = headings
+    .map((h) => `<li class="l${h.level}"><a href="#${escapeHtml(h.id)}">${escapeHtml(h.text)}</a></li>`)
+    .join("");
   return `<strong>Contents</strong><ol>${items}</ol>`;
 }

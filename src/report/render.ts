@@ -68,15 +68,22 @@ class PageBuilder {
       return headlineHtml(headline);
     }
     const vegaType = types.find((type) => VEGA_LITE.test(type));
-    if (vegaType && data[vegaType] && typeof data[vegaType] === "object") return this.chart(data[vegaType] as Record<string, unknown>, cellLabel);
+    if (vegaType && data[vegaType] && typeof data[vegaType] === "object")
+      return this.chart(data[vegaType] as Record<string, unknown>, cellLabel);
     const table = data[TABLE_MIME] as TablePayload | undefined;
     if (table && Array.isArray(table.columns) && Array.isArray(table.rows)) {
       this.tables++;
       const columns = table.columns.map(String);
-      const html = tableHtml(columns, table.rows, typeof table.digits === "number" ? table.digits : 3, table.caption ? String(table.caption) : undefined);
+      const html = tableHtml(
+        columns,
+        table.rows,
+        typeof table.digits === "number" ? table.digits : 3,
+        table.caption ? String(table.caption) : undefined,
+      );
       return `<div class="table-wrap">${html}</div>${downloadLinks(table.rows, `${this.name}-table-${this.tables}`, columns)}`;
     }
-    if (typeof data["text/markdown"] === "string" || Array.isArray(data["text/markdown"])) return this.md(textOf(data["text/markdown"]));
+    if (typeof data["text/markdown"] === "string" || Array.isArray(data["text/markdown"]))
+      return this.md(textOf(data["text/markdown"]));
     for (const type of IMAGE_TYPES) {
       const payload = textOf(data[type] ?? "");
       if (data[type] !== undefined && BASE64.test(payload)) {
@@ -88,8 +95,10 @@ class PageBuilder {
       const svg = Buffer.from(textOf(data["image/svg+xml"]), "utf8").toString("base64");
       return `<img class="output-image" alt="SVG output" src="data:image/svg+xml;base64,${svg}">`;
     }
-    if (data["text/plain"] !== undefined) return `<pre class="text">${escapeHtml(stripAnsi(textOf(data["text/plain"])))}</pre>`;
-    if (data["text/html"] !== undefined) return `<p class="missing-image">[HTML output not shown: only tables made by seamlab's table() are rendered]</p>`;
+    if (data["text/plain"] !== undefined)
+      return `<pre class="text">${escapeHtml(stripAnsi(textOf(data["text/plain"])))}</pre>`;
+    if (data["text/html"] !== undefined)
+      return `<p class="missing-image">[HTML output not shown: only tables made by seamlab's table() are rendered]</p>`;
     return `<p class="missing-image">[output of type ${escapeHtml(types.join(", ") || "none")} not shown]</p>`;
   }
 
@@ -136,7 +145,11 @@ export function headlinesHtml(headlines: HeadlinePayload[]): string {
   return headlines.map(headlineHtml).join("");
 }
 
-export async function renderNotebook(notebook: Notebook, name: string, options: { indexHref?: string } = {}): Promise<RenderedNotebook> {
+export async function renderNotebook(
+  notebook: Notebook,
+  name: string,
+  options: { indexHref?: string } = {},
+): Promise<RenderedNotebook> {
   const page = new PageBuilder(name);
   const meta = (notebook.metadata?.seamlab ?? {}) as Record<string, any>;
   const parts: string[] = [];
@@ -153,10 +166,15 @@ export async function renderNotebook(notebook: Notebook, name: string, options: 
     codeNumber++;
     const label = `code cell [${codeNumber}]`;
     const run = (cell.metadata?.seamlab ?? {}) as { duration_ms?: number; status?: string };
-    const failed = cell.outputs?.some((output) => output.output_type === "error") || (run.status !== undefined && run.status !== "ok");
+    const failed =
+      cell.outputs?.some((output) => output.output_type === "error") ||
+      (run.status !== undefined && run.status !== "ok");
     if (failed && failedIndex < 0) failedIndex = index;
-    const tags = cellTags(cell).map((tag) => `<span class="tag">${escapeHtml(tag)}</span>`).join("");
-    const timing = typeof run.duration_ms === "number" ? ` <span class="timing">· ${seconds(run.duration_ms)}</span>` : "";
+    const tags = cellTags(cell)
+      .map((tag) => `<span class="tag">${escapeHtml(tag)}</span>`)
+      .join("");
+    const timing =
+      typeof run.duration_ms === "number" ? ` <span class="timing">· ${seconds(run.duration_ms)}</span>` : "";
     const outputs: string[] = [];
     for (const output of cell.outputs ?? []) outputs.push(await page.output(output, label));
     parts.push(
@@ -168,13 +186,16 @@ export async function renderNotebook(notebook: Notebook, name: string, options: 
     );
   }
   const executed = typeof meta.executed_at === "string";
-  const status: RenderedNotebook["status"] = failedIndex >= 0 || meta.status === "error" ? "error" : executed ? "ok" : "saved";
+  const status: RenderedNotebook["status"] =
+    failedIndex >= 0 || meta.status === "error" ? "error" : executed ? "ok" : "saved";
   const failedCell = meta.failed_cell as { codeCellNumber?: number; message?: string; index?: number } | undefined;
   const failure =
     status === "error"
       ? `${name}.ipynb, code cell [${failedCell?.codeCellNumber ?? "?"}]: ${failedCell?.message ?? "a cell failed"}`
       : undefined;
-  const title = page.headings.find((h) => h.level === 1)?.text ?? (typeof notebook.metadata?.title === "string" ? notebook.metadata.title : name);
+  const title =
+    page.headings.find((h) => h.level === 1)?.text ??
+    (typeof notebook.metadata?.title === "string" ? notebook.metadata.title : name);
   const banner =
     status === "error"
       ? `<div class="banner-error" role="alert"><strong>This notebook stopped with an error.</strong> ${escapeHtml(failure ?? "")} ` +

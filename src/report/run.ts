@@ -57,9 +57,10 @@ export async function runNotebook(input: Notebook, options: RunOptions): Promise
         continue;
       }
       const startedAt = new Date().toISOString();
-      const outcome = code.trim() === ""
-        ? { status: "ok", executionCount: null, messages: [], durationMs: 0, timedOut: false }
-        : await kernel.execute(code, timeoutMs);
+      const outcome =
+        code.trim() === ""
+          ? { status: "ok", executionCount: null, messages: [], durationMs: 0, timedOut: false }
+          : await kernel.execute(code, timeoutMs);
       let outputs = collector.collect(outcome.messages, outcome.executionCount);
       if (outcome.status !== "ok") {
         const reason = outcome.timedOut
@@ -67,7 +68,11 @@ export async function runNotebook(input: Notebook, options: RunOptions): Promise
           : `cell failed (kernel status "${outcome.status}")`;
         outputs = errorFromStderr(outputs, reason);
         const error = outputs.find((output) => output.output_type === "error");
-        const detail = outcome.timedOut ? reason : error && error.output_type === "error" ? `${error.ename}: ${error.evalue}` : reason;
+        const detail = outcome.timedOut
+          ? reason
+          : error && error.output_type === "error"
+            ? `${error.ename}: ${error.evalue}`
+            : reason;
         failed = { index, codeCellNumber, message: detail, ...(cell.id ? { id: cell.id } : {}) };
       }
       cell.outputs = outputs;

@@ -15,7 +15,8 @@ offlineLoader.load = async (uri: string) => {
 export async function renderVegaLiteSvg(spec: Record<string, unknown>, prefix: string): Promise<string> {
   const compiled = vl.compile(spec as any).spec;
   for (const data of compiled.data ?? []) {
-    if ("url" in data && data.url) throw new Error(`charts must carry their data inline (data.values); refusing to load "${String(data.url)}"`);
+    if ("url" in data && data.url)
+      throw new Error(`charts must carry their data inline (data.values); refusing to load "${String(data.url)}"`);
   }
   const view = new vega.View(vega.parse(compiled), { renderer: "none", loader: offlineLoader, logLevel: vega.Warn });
   try {

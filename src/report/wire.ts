@@ -27,11 +27,7 @@ export function sign(key: string, frames: string[]): string {
   return hmac.digest("hex");
 }
 
-export function newMessage(
-  msgType: string,
-  content: Record<string, unknown>,
-  session: string,
-): JupyterMessage {
+export function newMessage(msgType: string, content: Record<string, unknown>, session: string): JupyterMessage {
   return {
     header: {
       msg_id: randomUUID(),

@@ -77,7 +77,7 @@ export function buildBm25Index(texts: readonly string[], options: Bm25Options = 
       ids[j] = id;
     }
     ids.sort();
-    for (let j = 0; j < ids.length; ) {
+    for (let j = 0; j < ids.length;) {
       let run = j + 1;
       while (run < ids.length && ids[run] === ids[j]) run++;
       pairTerm.push(ids[j]);
@@ -117,7 +117,20 @@ export function buildBm25Index(texts: readonly string[], options: Bm25Options = 
   for (let i = 0; i < n; i++) {
     lengthNorm[i] = k1 * (1 - b + (averageLength === 0 ? 0 : (b * textLength[i]) / averageLength));
   }
-  return { textCount: n, averageLength, termIds, postingStart, postingText, postingFrequency, textLength, idf, lengthNorm, k1, b, options };
+  return {
+    textCount: n,
+    averageLength,
+    termIds,
+    postingStart,
+    postingText,
+    postingFrequency,
+    textLength,
+    idf,
+    lengthNorm,
+    k1,
+    b,
+    options,
+  };
 }
 
 /** Scores every text for the query (0 where no query term occurs). For tests and diagnostics. */
@@ -171,8 +184,14 @@ export function searchBm25(index: Bm25Index, query: string, k: number, scratch?:
 }
 
 /** A `Retriever` over chunks (or raw texts) with BM25. */
-export function createBm25Retriever(chunks: readonly (Chunk | string)[], options: Bm25Options = {}): Retriever & { index: Bm25Index } {
-  const index = buildBm25Index(chunks.map((c) => (typeof c === "string" ? c : c.text)), options);
+export function createBm25Retriever(
+  chunks: readonly (Chunk | string)[],
+  options: Bm25Options = {},
+): Retriever & { index: Bm25Index } {
+  const index = buildBm25Index(
+    chunks.map((c) => (typeof c === "string" ? c : c.text)),
+    options,
+  );
   const scratch = new Float64Array(index.textCount);
   const idfName = options.idf ?? "lucene";
   return {

@@ -15,7 +15,8 @@ export function buildDenseIndex(vectors: readonly Float32Array[]): DenseIndex {
   const dimensions = vectors.length === 0 ? 0 : vectors[0].length;
   const matrix = new Float32Array(vectors.length * dimensions);
   vectors.forEach((vector, row) => {
-    if (vector.length !== dimensions) throw new Error(`buildDenseIndex: vector ${row} has ${vector.length} dimensions, expected ${dimensions}`);
+    if (vector.length !== dimensions)
+      throw new Error(`buildDenseIndex: vector ${row} has ${vector.length} dimensions, expected ${dimensions}`);
     let norm = 0;
     for (let d = 0; d < dimensions; d++) norm += vector[d] * vector[d];
     const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
@@ -63,7 +64,8 @@ export function searchDense(index: DenseIndex, query: Float32Array, k: number): 
         const left = 2 * at + 1;
         if (left >= size) break;
         const right = left + 1;
-        const child = right < size && worse(heapScore[right], heapIndex[right], heapScore[left], heapIndex[left]) ? right : left;
+        const child =
+          right < size && worse(heapScore[right], heapIndex[right], heapScore[left], heapIndex[left]) ? right : left;
         if (!worse(heapScore[child], heapIndex[child], score, row)) break;
         heapScore[at] = heapScore[child];
         heapIndex[at] = heapIndex[child];

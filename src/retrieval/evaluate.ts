@@ -73,7 +73,14 @@ export interface RetrievalSummary {
   spanPrecisionCI: Interval;
   iouCI: Interval;
   /** the same means, Chroma's way (overlapping retrieved text counted twice in precision and IoU) */
-  chroma: { spanRecall: number; spanPrecision: number; iou: number; spanRecallCI: Interval; spanPrecisionCI: Interval; iouCI: Interval };
+  chroma: {
+    spanRecall: number;
+    spanPrecision: number;
+    iou: number;
+    spanRecallCI: Interval;
+    spanPrecisionCI: Interval;
+    iouCI: Interval;
+  };
 }
 
 const mean = (values: number[]) => (values.length === 0 ? 0 : values.reduce((s, v) => s + v, 0) / values.length);

@@ -1,7 +1,14 @@
 import type { Doc } from "../core/types";
 import type { SplitterConfig } from "../splitters/config";
 import { splitCorpusAsync } from "../splitters/registry";
-import { evaluateQueries, indexRatio, summarizeOutcomes, type EvaluationOptions, type QueryOutcome, type RetrievalSummary } from "./evaluate";
+import {
+  evaluateQueries,
+  indexRatio,
+  summarizeOutcomes,
+  type EvaluationOptions,
+  type QueryOutcome,
+  type RetrievalSummary,
+} from "./evaluate";
 import { createRetriever, type RetrieverSettings } from "./factory";
 import type { Query } from "./types";
 

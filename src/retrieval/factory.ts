@@ -19,7 +19,10 @@ export interface RetrieverSettings {
 }
 
 /** Builds a retriever over chunks (may be async, e.g. a dense model that loads weights). */
-export type RetrieverFactory = (chunks: readonly Chunk[], settings: RetrieverSettings) => Retriever | Promise<Retriever>;
+export type RetrieverFactory = (
+  chunks: readonly Chunk[],
+  settings: RetrieverSettings,
+) => Retriever | Promise<Retriever>;
 
 const factories = new Map<string, RetrieverFactory>();
 
@@ -48,7 +51,11 @@ export function retrieverNames(): string[] {
  * Builds the named retriever. A name not registered yet is looked up as a module `src/retrieval/<name>.ts`
  * exporting `retrieverFactory: RetrieverFactory`, so a new retriever plugs in without editing this file.
  */
-export async function createRetriever(name: string, chunks: readonly Chunk[], settings: RetrieverSettings = {}): Promise<Retriever> {
+export async function createRetriever(
+  name: string,
+  chunks: readonly Chunk[],
+  settings: RetrieverSettings = {},
+): Promise<Retriever> {
   let factory = factories.get(name);
   if (factory === undefined && /^[a-z][a-z0-9-]*$/.test(name)) {
     try {

@@ -44,14 +44,23 @@ export interface HeaderQuerySet {
 
 const LIST_ITEM = /^\s*(?:[-*+]|\d{1,9}[.)])\s/;
 
-function firstProseParagraph(text: string, lines: MarkdownLine[], from: number): { start: number; end: number } | undefined {
+function firstProseParagraph(
+  text: string,
+  lines: MarkdownLine[],
+  from: number,
+): { start: number; end: number } | undefined {
   for (let i = from; i < lines.length; i++) {
     const kind = lines[i].kind;
     if (kind === "heading") return undefined;
     if (kind !== "text") continue;
     let last = i;
     // a paragraph runs over wrapped lines; a new list item starts a new one
-    while (last + 1 < lines.length && lines[last + 1].kind === "text" && !LIST_ITEM.test(text.slice(lines[last + 1].start, lines[last + 1].end))) last++;
+    while (
+      last + 1 < lines.length &&
+      lines[last + 1].kind === "text" &&
+      !LIST_ITEM.test(text.slice(lines[last + 1].start, lines[last + 1].end))
+    )
+      last++;
     return { start: lines[i].start, end: lines[last].end };
   }
   return undefined;
@@ -77,7 +86,10 @@ export function buildHeaderQueries(docs: readonly Doc[], options: HeaderQueryOpt
   for (const doc of docs) {
     const lines = scanMarkdownLines(doc.text);
     const headings = findHeadings(doc.text, lines);
-    const without = removeRanges(doc.text, headings.map((h) => ({ start: h.lineStart, end: h.lineNext })));
+    const without = removeRanges(
+      doc.text,
+      headings.map((h) => ({ start: h.lineStart, end: h.lineNext })),
+    );
     strippedDocs.push({ ...doc, text: without.text });
     let lineIndex = 0;
     for (const heading of headings) {

@@ -10,9 +10,13 @@ import type { RankedChunk, Retriever } from "./types";
 export function reciprocalRankFusion(rankings: readonly (readonly RankedChunk[])[], k = 60): RankedChunk[] {
   const fused = new Map<number, number>();
   for (const ranking of rankings) {
-    ranking.forEach((entry, position) => fused.set(entry.index, (fused.get(entry.index) ?? 0) + 1 / (k + position + 1)));
+    ranking.forEach((entry, position) =>
+      fused.set(entry.index, (fused.get(entry.index) ?? 0) + 1 / (k + position + 1)),
+    );
   }
-  return [...fused.entries()].map(([index, score]) => ({ index, score })).sort((a, b) => b.score - a.score || a.index - b.index);
+  return [...fused.entries()]
+    .map(([index, score]) => ({ index, score }))
+    .sort((a, b) => b.score - a.score || a.index - b.index);
 }
 
 export interface HybridOptions {

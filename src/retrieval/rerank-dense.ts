@@ -17,7 +17,10 @@ export function denseReranker(embedderOrSpec: Embedder | EmbedderSpec = { kind: 
     if (isEmbedder(embedderOrSpec)) return Promise.resolve(embedderOrSpec);
     let model = models.get(chunks);
     if (!model) {
-      model = createEmbedder(embedderOrSpec, chunks.map((c) => c.text));
+      model = createEmbedder(
+        embedderOrSpec,
+        chunks.map((c) => c.text),
+      );
       models.set(chunks, model);
     }
     return model;
@@ -29,12 +32,19 @@ export function denseReranker(embedderOrSpec: Embedder | EmbedderSpec = { kind: 
       : embedderOrSpec.kind;
   return {
     name: `dense(${label})`,
-    async rerank(query: string, candidates: readonly RankedChunk[], chunks: readonly Chunk[], k: number): Promise<RankedChunk[]> {
+    async rerank(
+      query: string,
+      candidates: readonly RankedChunk[],
+      chunks: readonly Chunk[],
+      k: number,
+    ): Promise<RankedChunk[]> {
       if (k <= 0 || candidates.length === 0) return [];
       const embedder = await embedderFor(chunks);
       let known = vectors.get(embedder);
       if (!known) vectors.set(embedder, (known = new WeakMap()));
-      const missing = candidates.map((c) => chunks[c.index]).filter((chunk, i, all) => !known!.has(chunk) && all.indexOf(chunk) === i);
+      const missing = candidates
+        .map((c) => chunks[c.index])
+        .filter((chunk, i, all) => !known!.has(chunk) && all.indexOf(chunk) === i);
       const [queryVector, ...fresh] = await embedder.embed([query, ...missing.map((c) => c.text)]);
       missing.forEach((chunk, i) => known!.set(chunk, fresh[i]));
       return candidates

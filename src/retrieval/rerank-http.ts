@@ -5,7 +5,12 @@ import type { Reranker } from "./rerank";
 
 /** A Reranker whose `rerank` always returns a promise (both rerankers here are async). */
 export type AsyncReranker = Omit<Reranker, "rerank"> & {
-  rerank(query: string, candidates: readonly RankedChunk[], chunks: readonly Chunk[], k: number): Promise<RankedChunk[]>;
+  rerank(
+    query: string,
+    candidates: readonly RankedChunk[],
+    chunks: readonly Chunk[],
+    k: number,
+  ): Promise<RankedChunk[]>;
 };
 import type { RankedChunk } from "./types";
 
@@ -38,17 +43,22 @@ export function httpReranker(options: HttpRerankerOptions): AsyncReranker {
   try {
     endpoint = new URL(options.url);
   } catch {
-    throw new SeamlabError(`--rerank-url must be an http(s) URL such as http://127.0.0.1:8080/rerank, got "${options.url}".`);
+    throw new SeamlabError(
+      `--rerank-url must be an http(s) URL such as http://127.0.0.1:8080/rerank, got "${options.url}".`,
+    );
   }
   if (endpoint.protocol !== "http:" && endpoint.protocol !== "https:") {
     throw new SeamlabError(`--rerank-url must use http or https, got "${options.url}".`);
   }
   const protocol = options.protocol ?? "cohere";
-  if (protocol !== "cohere" && protocol !== "tei") throw new SeamlabError(`--rerank-protocol must be cohere or tei, got "${String(protocol)}".`);
+  if (protocol !== "cohere" && protocol !== "tei")
+    throw new SeamlabError(`--rerank-protocol must be cohere or tei, got "${String(protocol)}".`);
   const keyEnv = options.keyEnv ?? "SEAMLAB_RERANK_KEY";
   const key = (options.environment ?? process.env)[keyEnv];
   if (options.keyEnv !== undefined && !key) {
-    throw new SeamlabError(`--rerank-key-env names $${options.keyEnv}, but that environment variable is empty or unset.`);
+    throw new SeamlabError(
+      `--rerank-key-env names $${options.keyEnv}, but that environment variable is empty or unset.`,
+    );
   }
   const batchSize = options.batchSize ?? 100;
   const total = options.maxRequests ?? 1000;
@@ -79,7 +89,12 @@ export function httpReranker(options: HttpRerankerOptions): AsyncReranker {
 
   return {
     name: `http-rerank(${protocol}${options.model ? `, ${options.model}` : ""} at ${endpoint.host})`,
-    async rerank(query: string, candidates: readonly RankedChunk[], chunks: readonly Chunk[], k: number): Promise<RankedChunk[]> {
+    async rerank(
+      query: string,
+      candidates: readonly RankedChunk[],
+      chunks: readonly Chunk[],
+      k: number,
+    ): Promise<RankedChunk[]> {
       if (k <= 0 || candidates.length === 0) return [];
       const scores: number[] = [];
       for (let from = 0; from < candidates.length; from += batchSize) {
@@ -99,15 +114,25 @@ export function httpReranker(options: HttpRerankerOptions): AsyncReranker {
 export function readRerankScores(answer: unknown, expected: number, what: string): number[] {
   const list = Array.isArray(answer) ? answer : (answer as { results?: unknown } | null)?.results;
   if (!Array.isArray(list)) {
-    throw new SeamlabError(`${what}: malformed answer, expected {"results": [{"index", "relevance_score"}]} or [{"index", "score"}].`);
+    throw new SeamlabError(
+      `${what}: malformed answer, expected {"results": [{"index", "relevance_score"}]} or [{"index", "score"}].`,
+    );
   }
   const scores: (number | undefined)[] = new Array(expected).fill(undefined);
   list.forEach((item: unknown, position: number) => {
     const entry = item as { index?: unknown; relevance_score?: unknown; score?: unknown } | null;
     const index = entry?.index;
     const score = entry?.relevance_score ?? entry?.score;
-    if (typeof index !== "number" || !Number.isInteger(index) || index < 0 || index >= expected || scores[index] !== undefined) {
-      throw new SeamlabError(`${what}: malformed answer, entry ${position} has index ${JSON.stringify(index)} (missing, repeated or out of range).`);
+    if (
+      typeof index !== "number" ||
+      !Number.isInteger(index) ||
+      index < 0 ||
+      index >= expected ||
+      scores[index] !== undefined
+    ) {
+      throw new SeamlabError(
+        `${what}: malformed answer, entry ${position} has index ${JSON.stringify(index)} (missing, repeated or out of range).`,
+      );
     }
     if (typeof score !== "number" || !Number.isFinite(score)) {
       throw new SeamlabError(`${what}: malformed answer, entry ${position} has no finite relevance_score/score.`);
@@ -116,7 +141,9 @@ export function readRerankScores(answer: unknown, expected: number, what: string
   });
   const missing = scores.findIndex((s) => s === undefined);
   if (missing >= 0) {
-    throw new SeamlabError(`${what}: the server scored ${list.length} of ${expected} documents (document ${missing} has no score); is top_n set on the server?`);
+    throw new SeamlabError(
+      `${what}: the server scored ${list.length} of ${expected} documents (document ${missing} has no score); is top_n set on the server?`,
+    );
   }
   return scores as number[];
 }

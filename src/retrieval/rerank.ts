@@ -14,9 +14,12 @@ export interface Reranker {
    * Picks at most `k` of `candidates` (ranked best first by the first stage; `index` points into
    * `chunks`) and returns them best first. Must be deterministic: break ties by first-stage rank.
    */
-  rerank(query: string, candidates: readonly RankedChunk[], chunks: readonly Chunk[], k: number):
-    | RankedChunk[]
-    | Promise<RankedChunk[]>;
+  rerank(
+    query: string,
+    candidates: readonly RankedChunk[],
+    chunks: readonly Chunk[],
+    k: number,
+  ): RankedChunk[] | Promise<RankedChunk[]>;
 }
 
 /** Keeps the first-stage order and cuts it to k. */
@@ -133,7 +136,12 @@ export const RERANKERS: Record<string, (options?: Record<string, unknown>) => Re
 const LAZY_RERANKERS: Record<string, () => Promise<(options?: Record<string, unknown>) => Reranker>> = {
   dense: async () => {
     const { denseReranker } = await import("./rerank-dense");
-    return (options) => denseReranker((options && typeof options.kind === "string" ? options : { kind: "lsa" }) as Parameters<typeof denseReranker>[0]);
+    return (options) =>
+      denseReranker(
+        (options && typeof options.kind === "string" ? options : { kind: "lsa" }) as Parameters<
+          typeof denseReranker
+        >[0],
+      );
   },
 };
 

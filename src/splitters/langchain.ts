@@ -17,17 +17,21 @@ import { LangchainFields, langchainSplitTextsSync } from "./langchain-bridge";
 
 export function langchainFieldsFor(config: SplitterConfig): LangchainFields {
   if (config.separatorsAreRegex) {
-    throw new SeamlabError("--splitter langchain: LangChain JS escapes separators and cannot use regex separators; use --splitter recursive");
+    throw new SeamlabError(
+      "--splitter langchain: LangChain JS escapes separators and cannot use regex separators; use --splitter recursive",
+    );
   }
   const keep = config.extra?.keepSeparator;
   if (keep !== undefined && keep !== true && keep !== false) {
-    throw new SeamlabError(`--splitter langchain: keepSeparator must be true or false in LangChain JS (got ${JSON.stringify(keep)})`);
+    throw new SeamlabError(
+      `--splitter langchain: keepSeparator must be true or false in LangChain JS (got ${JSON.stringify(keep)})`,
+    );
   }
   const unit = config.unit ?? "chars";
   const fields: LangchainFields = {
     chunkSize: config.size,
     chunkOverlap: config.overlap,
-    tokenEncoding: unit === "tokens" ? config.encoding ?? defaultEncoding : null,
+    tokenEncoding: unit === "tokens" ? (config.encoding ?? defaultEncoding) : null,
   };
   if (config.separators) fields.separators = config.separators;
   if (keep === true || keep === false) fields.keepSeparator = keep;

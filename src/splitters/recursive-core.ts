@@ -53,7 +53,6 @@ export interface SpanText {
   text: string;
 }
 
-
 /** Escape a literal separator for use inside a JS regex. */
 export function escapeRegex(literal: string): string {
   return literal.replace(/[.*+?^${}()|[\]\\\/-]/g, "\\$&");
@@ -130,9 +129,13 @@ function splitPieces(
 ): number[] {
   const pieces: number[] = [];
   if (separator === "") {
-    for (let i = start; i < end; ) {
+    for (let i = start; i < end;) {
       const c = text.charCodeAt(i);
-      const w = jsCompat ? 1 : c >= 0xd800 && c <= 0xdbff && i + 1 < end && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+      const w = jsCompat
+        ? 1
+        : c >= 0xd800 && c <= 0xdbff && i + 1 < end && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00
+          ? 2
+          : 1;
       pieces.push(i, i + w);
       i += w;
     }
@@ -182,7 +185,9 @@ function splitPieces(
 export function splitRecursiveSpans(text: string, options: RecursiveOptions): SpanText[] {
   const { size, overlap, isSeparatorRegex, keepSeparator, stripWhitespace, length, lengthIsChars } = options;
   const out: SpanText[] = [];
-  const pieceLength = lengthIsChars ? (s: number, e: number) => e - s : (s: number, e: number) => length(text.slice(s, e));
+  const pieceLength = lengthIsChars
+    ? (s: number, e: number) => e - s
+    : (s: number, e: number) => length(text.slice(s, e));
 
   const emit = (pieces: number[], from: number, to: number, joiner: string) => {
     // pieces[from..to) (piece indices) form one chunk.
@@ -209,7 +214,14 @@ export function splitRecursiveSpans(text: string, options: RecursiveOptions): Sp
   };
 
   /** base.py `_merge_splits` over pieces[from..to) (piece indices). */
-  const mergePieces = (pieces: number[], lengths: number[], from: number, to: number, joiner: string, joinerLength: number) => {
+  const mergePieces = (
+    pieces: number[],
+    lengths: number[],
+    from: number,
+    to: number,
+    joiner: string,
+    joinerLength: number,
+  ) => {
     let head = from; // current_doc = pieces[head..tail)
     let tail = from;
     let total = 0;

@@ -35,7 +35,9 @@ export function recursiveOptionsFor(
       try {
         new RegExp(s, "g");
       } catch (error) {
-        throw new SeamlabError(`--separators: ${JSON.stringify(s)} is not a valid regular expression (${(error as Error).message})`);
+        throw new SeamlabError(
+          `--separators: ${JSON.stringify(s)} is not a valid regular expression (${(error as Error).message})`,
+        );
       }
     }
   }

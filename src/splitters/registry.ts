@@ -59,7 +59,8 @@ export const splitters: Record<string, SplitterEntry> = {
     validate: (config) => void recursiveOptionsFor(config, sentenceSeparators, true),
   },
   tail: {
-    description: "recursive at overlap 0, each chunk prefixed with the previous chunk's last `overlap` chars (word-snapped)",
+    description:
+      "recursive at overlap 0, each chunk prefixed with the previous chunk's last `overlap` chars (word-snapped)",
     split: splitTail,
     validate: (config) => void recursiveOptionsFor(config),
   },

@@ -46,7 +46,9 @@ interface Plan {
   sentences: { start: number; end: number }[];
 }
 
-function checkOptions(options: SemanticOptions): Required<Omit<SemanticOptions, "maxLength" | "encoding">> & Pick<SemanticOptions, "maxLength" | "encoding"> {
+function checkOptions(
+  options: SemanticOptions,
+): Required<Omit<SemanticOptions, "maxLength" | "encoding">> & Pick<SemanticOptions, "maxLength" | "encoding"> {
   const threshold = options.threshold ?? { percentile: 10 };
   const maxSentences = options.maxSentences ?? 12;
   const overlapSentences = options.overlapSentences ?? 0;
@@ -57,14 +59,28 @@ function checkOptions(options: SemanticOptions): Required<Omit<SemanticOptions, 
   if ("similarity" in threshold && !(threshold.similarity >= -1 && threshold.similarity <= 1)) {
     throw new SeamlabError(`semantic splitter: similarity threshold must be in [-1, 1], got ${threshold.similarity}.`);
   }
-  if (!Number.isInteger(maxSentences) || maxSentences < 1) throw new SeamlabError(`semantic splitter: maxSentences must be >= 1, got ${maxSentences}.`);
-  if (![0, 1, 2].includes(overlapSentences)) throw new SeamlabError(`semantic splitter: overlapSentences must be 0, 1 or 2, got ${overlapSentences}.`);
+  if (!Number.isInteger(maxSentences) || maxSentences < 1)
+    throw new SeamlabError(`semantic splitter: maxSentences must be >= 1, got ${maxSentences}.`);
+  if (![0, 1, 2].includes(overlapSentences))
+    throw new SeamlabError(`semantic splitter: overlapSentences must be 0, 1 or 2, got ${overlapSentences}.`);
   if (overlapSentences >= maxSentences) {
-    throw new SeamlabError(`semantic splitter: overlapSentences (${overlapSentences}) must be smaller than maxSentences (${maxSentences}).`);
+    throw new SeamlabError(
+      `semantic splitter: overlapSentences (${overlapSentences}) must be smaller than maxSentences (${maxSentences}).`,
+    );
   }
-  if (!Number.isInteger(window) || window < 0) throw new SeamlabError(`semantic splitter: window must be a whole number >= 0, got ${window}.`);
-  if (options.maxLength !== undefined && !(options.maxLength > 0)) throw new SeamlabError(`semantic splitter: maxLength must be > 0, got ${options.maxLength}.`);
-  return { threshold, maxSentences, overlapSentences, window, unit: options.unit ?? "chars", maxLength: options.maxLength, encoding: options.encoding };
+  if (!Number.isInteger(window) || window < 0)
+    throw new SeamlabError(`semantic splitter: window must be a whole number >= 0, got ${window}.`);
+  if (options.maxLength !== undefined && !(options.maxLength > 0))
+    throw new SeamlabError(`semantic splitter: maxLength must be > 0, got ${options.maxLength}.`);
+  return {
+    threshold,
+    maxSentences,
+    overlapSentences,
+    window,
+    unit: options.unit ?? "chars",
+    maxLength: options.maxLength,
+    encoding: options.encoding,
+  };
 }
 
 /** The text embedded for sentence i: the sentence with `window` neighbours each side (document slice). */
@@ -118,7 +134,12 @@ export function neighbourSimilarities(vectors: readonly Float32Array[]): number[
 export function groupSentences(
   similarities: readonly number[],
   sentenceCount: number,
-  options: { threshold: number; maxSentences: number; overlapSentences: number; fits?: (first: number, last: number) => boolean },
+  options: {
+    threshold: number;
+    maxSentences: number;
+    overlapSentences: number;
+    fits?: (first: number, last: number) => boolean;
+  },
 ): [number, number][] {
   const groups: [number, number][] = [];
   let first = 0;
@@ -137,7 +158,11 @@ export function groupSentences(
 }
 
 /** Splits `docs` semantically with sentence vectors from `embedder` (one batched `embed` call for the corpus). */
-export async function splitSemantic(docs: readonly Doc[], options: SemanticOptions, embedder: Embedder): Promise<Chunk[]> {
+export async function splitSemantic(
+  docs: readonly Doc[],
+  options: SemanticOptions,
+  embedder: Embedder,
+): Promise<Chunk[]> {
   const settings = checkOptions(options);
   const plans = planDocs(docs, settings);
   const texts = plans.flatMap((plan) => embeddingTexts(plan, settings.window));
@@ -151,8 +176,12 @@ export async function splitSemantic(docs: readonly Doc[], options: SemanticOptio
     if (sentences.length === 0) continue;
     const similarities = neighbourSimilarities(docVectors);
     const t = settings.threshold;
-    const threshold = "similarity" in t ? t.similarity : similarities.length === 0 ? -Infinity : percentile(similarities, t.percentile);
-    const fits = lengthOf === undefined ? undefined : lengthCheck(doc.text, sentences, settings.unit, settings.maxLength!, lengthOf);
+    const threshold =
+      "similarity" in t ? t.similarity : similarities.length === 0 ? -Infinity : percentile(similarities, t.percentile);
+    const fits =
+      lengthOf === undefined
+        ? undefined
+        : lengthCheck(doc.text, sentences, settings.unit, settings.maxLength!, lengthOf);
     for (const [first, last] of groupSentences(similarities, sentences.length, { ...settings, threshold, fits })) {
       const start = sentences[first].start;
       const end = sentences[last].end;
@@ -188,7 +217,8 @@ export function capSentences(
         if (tokens.length <= limit) break;
         cut = starts[limit];
       }
-      const space = rest.lastIndexOf(" ", cut) > 0 ? rest.lastIndexOf(" ", cut) : Math.max(rest.lastIndexOf("\n", cut), 0);
+      const space =
+        rest.lastIndexOf(" ", cut) > 0 ? rest.lastIndexOf(" ", cut) : Math.max(rest.lastIndexOf("\n", cut), 0);
       let end = start + (space > 0 ? space : Math.max(cut, 1));
       while (end > start && /\s/.test(text[end - 1])) end--;
       if (end <= start) end = start + Math.max(cut, 1);
@@ -247,7 +277,11 @@ export function semanticOptionsFromConfig(config: SplitterConfig): SemanticOptio
   const number = (key: string) => (extra[key] === undefined ? undefined : Number(extra[key]));
   const similarity = number("similarity");
   const threshold: SemanticThreshold | undefined =
-    similarity !== undefined ? { similarity } : number("percentile") !== undefined ? { percentile: number("percentile")! } : undefined;
+    similarity !== undefined
+      ? { similarity }
+      : number("percentile") !== undefined
+        ? { percentile: number("percentile")! }
+        : undefined;
   return {
     threshold,
     maxSentences: number("maxSentences"),
@@ -281,7 +315,10 @@ const configKey = (config: SplitterConfig) => canonical(config);
  */
 export async function prepareSemanticSplit(docs: readonly Doc[], config: SplitterConfig): Promise<Chunk[]> {
   const options = semanticOptionsFromConfig(config);
-  const embedder = await createEmbedder(options.embedder, options.embedder.kind === "lsa" ? semanticSentenceTexts(docs, options) : []);
+  const embedder = await createEmbedder(
+    options.embedder,
+    options.embedder.kind === "lsa" ? semanticSentenceTexts(docs, options) : [],
+  );
   const chunks = await splitSemantic(docs, options, embedder);
   const byDoc = new Map<string, Chunk[]>();
   for (const chunk of chunks) {

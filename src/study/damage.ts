@@ -20,7 +20,12 @@ export type DamageRow = {
 };
 
 /** Every splitter at every overlap (overlaps >= size are skipped), in splitter-then-overlap order. */
-export function seamDamageRows(docs: readonly Doc[], splitters: readonly string[], size: number, overlaps: readonly number[]): DamageRow[] {
+export function seamDamageRows(
+  docs: readonly Doc[],
+  splitters: readonly string[],
+  size: number,
+  overlaps: readonly number[],
+): DamageRow[] {
   const pairs = straddlingPairs(docs);
   const rows: DamageRow[] = [];
   for (const splitter of splitters) {
@@ -46,7 +51,9 @@ export function seamDamageRows(docs: readonly Doc[], splitters: readonly string[
 }
 
 /** The same rows shaped for `lineWithBand` (x = overlap, one series per splitter). */
-export function damageLineRows(rows: readonly DamageRow[]): { x: number; y: number; low: number; high: number; series: string }[] {
+export function damageLineRows(
+  rows: readonly DamageRow[],
+): { x: number; y: number; low: number; high: number; series: string }[] {
   return rows.map((r) => ({ x: r.overlap, y: r.value, low: r.low, high: r.high, series: r.splitter }));
 }
 

@@ -28,7 +28,10 @@ function describe(name: string, docs: readonly Doc[]): string {
 /** Loads a corpus (default name, folder, file, glob or npm: spec) for the seam notebooks. */
 export function loadProse(corpus: string): ProseInputs {
   const loaded = loadCorpus(corpus);
-  if (loaded.docs.length === 0) throw new SeamlabError(`corpus "${corpus}" has no non-empty .md/.txt documents: set the corpus parameter to another folder.`);
+  if (loaded.docs.length === 0)
+    throw new SeamlabError(
+      `corpus "${corpus}" has no non-empty .md/.txt documents: set the corpus parameter to another folder.`,
+    );
   return { docs: loaded.docs, description: describe(loaded.name ?? corpus, loaded.docs) };
 }
 
@@ -41,7 +44,10 @@ export function loadRetrievalInputs(corpus: string, queries?: string, { includeH
   const prose = loadProse(corpus);
   if (queries) {
     const set = loadLabelledSet(queries, prose.docs, { skipMalformed: true });
-    if (set.queries.length === 0) throw new SeamlabError(`${queries}: no question could be placed in the corpus (set the queries parameter to a labelled file for this corpus).`);
+    if (set.queries.length === 0)
+      throw new SeamlabError(
+        `${queries}: no question could be placed in the corpus (set the queries parameter to a labelled file for this corpus).`,
+      );
     const skipped = set.report.rows - set.report.queries;
     return {
       docs: set.docs,

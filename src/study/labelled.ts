@@ -26,7 +26,9 @@ export function writeAnswerSpanJsonl(docs: readonly Doc[], queries: readonly Que
     const gold = query.gold[0];
     const doc = gold ? byId.get(gold.doc) : undefined;
     if (!doc) continue;
-    lines.push(JSON.stringify({ question: query.text, answer_span: doc.text.slice(gold.start, gold.end), doc: doc.id }));
+    lines.push(
+      JSON.stringify({ question: query.text, answer_span: doc.text.slice(gold.start, gold.end), doc: doc.id }),
+    );
   }
   const text = lines.join("\n") + "\n";
   const dir = join(tmpdir(), "seamlab-labelled");
@@ -60,7 +62,13 @@ export function evaluationLabel(e: ConfigEvaluation): string {
  * One config under BM25, dense (cosine over `lsa` vectors of `embedderDims` dimensions, fitted on the config's
  * chunks) and hybrid (the two fused by reciprocal rank fusion), labelled by retriever.
  */
-export async function evaluateRetrievers(docs: readonly Doc[], queries: readonly Query[], config: SplitterConfig, k: number, embedderDims: number): Promise<ConfigEvaluation[]> {
+export async function evaluateRetrievers(
+  docs: readonly Doc[],
+  queries: readonly Query[],
+  config: SplitterConfig,
+  k: number,
+  embedderDims: number,
+): Promise<ConfigEvaluation[]> {
   const settings = { embedder: lsaSpec(embedderDims) };
   const arms = [
     { label: "BM25", retriever: "bm25", retrieverSettings: {} },
@@ -69,14 +77,23 @@ export async function evaluateRetrievers(docs: readonly Doc[], queries: readonly
   ];
   const out: ConfigEvaluation[] = [];
   for (const arm of arms) {
-    const e = await evaluateSplitterConfig(docs, queries, config, { k, retriever: arm.retriever, retrieverSettings: arm.retrieverSettings });
+    const e = await evaluateSplitterConfig(docs, queries, config, {
+      k,
+      retriever: arm.retriever,
+      retrieverSettings: arm.retrieverSettings,
+    });
     out.push({ ...e, label: arm.label });
   }
   return out;
 }
 
 /** Evaluates each config with BM25 at k (split, index, query). */
-export async function evaluateConfigs(docs: readonly Doc[], queries: readonly Query[], configs: readonly SplitterConfig[], k: number): Promise<ConfigEvaluation[]> {
+export async function evaluateConfigs(
+  docs: readonly Doc[],
+  queries: readonly Query[],
+  configs: readonly SplitterConfig[],
+  k: number,
+): Promise<ConfigEvaluation[]> {
   const out: ConfigEvaluation[] = [];
   for (const config of configs) out.push(await evaluateSplitterConfig(docs, queries, config, { k }));
   return out;
@@ -84,7 +101,12 @@ export async function evaluateConfigs(docs: readonly Doc[], queries: readonly Qu
 
 /** `barWithCI` rows of recall@k (fraction, bootstrap CI) per config. */
 export function recallRows(evaluations: readonly ConfigEvaluation[]): Record<string, number | string>[] {
-  return evaluations.map((e) => ({ label: evaluationLabel(e), value: e.summary.recallAtK, low: e.summary.recallAtKCI.low, high: e.summary.recallAtKCI.high }));
+  return evaluations.map((e) => ({
+    label: evaluationLabel(e),
+    value: e.summary.recallAtK,
+    low: e.summary.recallAtKCI.low,
+    high: e.summary.recallAtKCI.high,
+  }));
 }
 
 /**
@@ -123,7 +145,11 @@ export function compareEvaluations(a: ConfigEvaluation, b: ConfigEvaluation): Pa
 }
 
 /** The paired comparison as a one-row table. */
-export function comparisonTableRows(a: ConfigEvaluation, b: ConfigEvaluation, c: PairedComparison): Record<string, number | string>[] {
+export function comparisonTableRows(
+  a: ConfigEvaluation,
+  b: ConfigEvaluation,
+  c: PairedComparison,
+): Record<string, number | string>[] {
   return [
     {
       A: evaluationLabel(a),
@@ -165,10 +191,26 @@ export function labelledInputs(corpus: string, queries?: string): LabelledInputs
   if (queries) {
     const inputs = loadRetrievalInputs(corpus, queries);
     const set = loadLabelledSet(queries, inputs.docs, { skipMalformed: true });
-    return { docs: inputs.docs, queries: inputs.queries, file: queries, builtFromHeadings: false, ambiguous: set.report.ambiguous, skipped: set.report.rows - set.report.queries, description: inputs.description };
+    return {
+      docs: inputs.docs,
+      queries: inputs.queries,
+      file: queries,
+      builtFromHeadings: false,
+      ambiguous: set.report.ambiguous,
+      skipped: set.report.rows - set.report.queries,
+      description: inputs.description,
+    };
   }
   const header = loadRetrievalInputs(corpus);
   const file = writeAnswerSpanJsonl(header.docs, header.queries);
   const set = loadLabelledSet(file, header.docs, { skipMalformed: true });
-  return { docs: header.docs, queries: set.queries, file, builtFromHeadings: true, ambiguous: set.report.ambiguous, skipped: set.report.rows - set.report.queries, description: header.description };
+  return {
+    docs: header.docs,
+    queries: set.queries,
+    file,
+    builtFromHeadings: true,
+    ambiguous: set.report.ambiguous,
+    skipped: set.report.rows - set.report.queries,
+    description: header.description,
+  };
 }

@@ -37,13 +37,26 @@ export async function runRedundancyGrid(inputs: RetrievalInputs, spec: Redundanc
     const splitter = { splitter: spec.splitter, size: spec.size, overlap };
     configs.push(normalizeConfig({ splitter, retrieval: { k: spec.k } }));
     for (const depth of spec.depths) {
-      configs.push(normalizeConfig({ splitter, retrieval: { k: depth, finalK: spec.k, reranker: "mmr", rerankerOptions: { lambda: spec.lambda } } }));
+      configs.push(
+        normalizeConfig({
+          splitter,
+          retrieval: { k: depth, finalK: spec.k, reranker: "mmr", rerankerOptions: { lambda: spec.lambda } },
+        }),
+      );
       if (spec.embedderDims !== undefined) {
-        configs.push(normalizeConfig({ splitter, retrieval: { k: depth, finalK: spec.k, reranker: "dense", rerankerOptions: lsaSpec(spec.embedderDims) } }));
+        configs.push(
+          normalizeConfig({
+            splitter,
+            retrieval: { k: depth, finalK: spec.k, reranker: "dense", rerankerOptions: lsaSpec(spec.embedderDims) },
+          }),
+        );
       }
     }
   }
-  const result: { rows: CostedRow[] } = await runGrid({ docs: inputs.docs, queries: inputs.queries }, configs, { workers: 0, quiet: true });
+  const result: { rows: CostedRow[] } = await runGrid({ docs: inputs.docs, queries: inputs.queries }, configs, {
+    workers: 0,
+    quiet: true,
+  });
   return {
     plain: result.rows.filter((row) => row.config.retrieval.reranker === "none"),
     reranked: result.rows.filter((row) => row.config.retrieval.reranker === "mmr"),
@@ -63,7 +76,10 @@ export function distinctRows(rows: readonly CostedRow[], series = "BM25 top-k"):
 }
 
 /** Share of queries whose top-k holds two chunks sharing source text, with its Wilson CI. */
-export function overlappingTopKRows(rows: readonly CostedRow[], series = "BM25 top-k"): Record<string, number | string>[] {
+export function overlappingTopKRows(
+  rows: readonly CostedRow[],
+  series = "BM25 top-k",
+): Record<string, number | string>[] {
   return rows.map((row) => ({
     x: row.config.splitter.overlap,
     y: row.retrieval.queriesWithOverlappingTopK,
@@ -77,7 +93,10 @@ export function overlappingTopKRows(rows: readonly CostedRow[], series = "BM25 t
  * Heatmap cells over overlap x first-stage depth (rows named "top-10 -> mmr -> 5" by their reranker, in the order
  * given): `metric` picks hit rate or mean distinct passages.
  */
-export function depthHeatmapRows(rows: readonly CostedRow[], metric: "hitRate" | "meanDistinct"): { x: string; y: string; value: number }[] {
+export function depthHeatmapRows(
+  rows: readonly CostedRow[],
+  metric: "hitRate" | "meanDistinct",
+): { x: string; y: string; value: number }[] {
   return rows.map((row) => ({
     x: String(row.config.splitter.overlap),
     y: `top-${row.config.retrieval.k} -> ${row.config.retrieval.reranker} -> ${row.config.retrieval.finalK}`,

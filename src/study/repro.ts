@@ -41,7 +41,9 @@ export function reproRows(doc: Doc, splitters: readonly string[], size: number, 
         start: chunk.start,
         end: chunk.end,
         length: chunk.text.length,
-        sharedWithPrevious: previous ? Math.max(0, Math.min(previous.end, chunk.end) - Math.max(previous.start, chunk.start)) : null,
+        sharedWithPrevious: previous
+          ? Math.max(0, Math.min(previous.end, chunk.end) - Math.max(previous.start, chunk.start))
+          : null,
       });
     });
   }

@@ -6,7 +6,12 @@ import { straddlingPairs } from "../measure/pairs";
 import { paragraphRegions } from "../text/paragraphs";
 
 /** Splits and measures the corpus once per splitter (seam damage pairs computed once). */
-export function measureSplitters(docs: readonly Doc[], splitters: readonly string[], size: number, overlap: number): ConfigMeasurement[] {
+export function measureSplitters(
+  docs: readonly Doc[],
+  splitters: readonly string[],
+  size: number,
+  overlap: number,
+): ConfigMeasurement[] {
   const pairs = straddlingPairs(docs);
   return splitters.map((splitter) => measureSplitterConfig(docs, { splitter, size, overlap }, { pairs }));
 }
@@ -14,7 +19,8 @@ export function measureSplitters(docs: readonly Doc[], splitters: readonly strin
 /** One row per seam: `{splitter, overlap}` in characters, for `overlapHistogram`. */
 export function seamOverlapRows(measurements: readonly ConfigMeasurement[]): { splitter: string; overlap: number }[] {
   const rows: { splitter: string; overlap: number }[] = [];
-  for (const m of measurements) for (const seam of m.seams) rows.push({ splitter: m.config.splitter, overlap: seam.overlap });
+  for (const m of measurements)
+    for (const seam of m.seams) rows.push({ splitter: m.config.splitter, overlap: seam.overlap });
   return rows;
 }
 
@@ -45,13 +51,21 @@ export function openerRows(measurements: readonly ConfigMeasurement[]): Record<s
     "zero-overlap seams": m.openers.zeroOverlapSeams,
     "open with a backward word": m.openers.backwardOpeners,
     "share (%)": m.openers.zeroOverlapSeams === 0 ? 0 : (100 * m.openers.backwardOpeners) / m.openers.zeroOverlapSeams,
-    "most frequent": m.openers.byWord.slice(0, 4).map((w) => `${w.word} (${w.count})`).join(", "),
+    "most frequent": m.openers.byWord
+      .slice(0, 4)
+      .map((w) => `${w.word} (${w.count})`)
+      .join(", "),
   }));
 }
 
 /** A few openers of chunks that start with a backward-pointing word after a zero-overlap seam. */
 export function openerSampleRows(measurement: ConfigMeasurement): Record<string, string | number>[] {
-  return measurement.openers.samples.map((s) => ({ doc: s.doc, seam: s.index + 1, word: s.word, "next chunk opens with": s.text }));
+  return measurement.openers.samples.map((s) => ({
+    doc: s.doc,
+    seam: s.index + 1,
+    word: s.word,
+    "next chunk opens with": s.text,
+  }));
 }
 
 /**
@@ -61,7 +75,8 @@ export function openerSampleRows(measurement: ConfigMeasurement): Record<string,
 export function paragraphLengthRows(docs: readonly Doc[], cap: number): { series: string; length: number }[] {
   const rows: { series: string; length: number }[] = [];
   for (const doc of docs) {
-    for (const region of paragraphRegions(doc.text)) rows.push({ series: "paragraphs", length: Math.min(cap, region.end - region.start) });
+    for (const region of paragraphRegions(doc.text))
+      rows.push({ series: "paragraphs", length: Math.min(cap, region.end - region.start) });
   }
   return rows;
 }

@@ -5,7 +5,12 @@ import type { Chunk, Doc } from "../core/types";
 import { fitLsa } from "../embed/lsa";
 import { wilsonInterval } from "../experiment/stats";
 import { measureSplit, type SeamSummary } from "../measure/summary";
-import { neighbourRowsFromVectors, summariseNeighbours, type NeighbourRow, type NeighbourSummary } from "../measure/neighbour-similarity";
+import {
+  neighbourRowsFromVectors,
+  summariseNeighbours,
+  type NeighbourRow,
+  type NeighbourSummary,
+} from "../measure/neighbour-similarity";
 import { createBm25Retriever } from "../retrieval/bm25";
 import { evaluateQueries, summarizeOutcomes, type RetrievalSummary } from "../retrieval/evaluate";
 import type { Query, Retriever } from "../retrieval/types";
@@ -36,7 +41,11 @@ function arm(docs: readonly Doc[], label: string, chunks: Chunk[], nominalOverla
 
 /** The semantic chunker with sentence vectors from an lsa model fitted on the corpus's own sentences. */
 export async function semanticArm(docs: readonly Doc[], options: SemanticArmOptions): Promise<ChunkingArm> {
-  const semantic = { threshold: { percentile: options.percentile }, maxLength: options.maxLength, overlapSentences: options.overlapSentences };
+  const semantic = {
+    threshold: { percentile: options.percentile },
+    maxLength: options.maxLength,
+    overlapSentences: options.overlapSentences,
+  };
   // Loaded through tsx: the semantic splitter reaches src/embed/select.ts (see runtime.ts).
   const embedder = fitLsa(semanticSentenceTexts(docs, semantic));
   const chunks: Chunk[] = await splitSemantic(docs, semantic, embedder);
@@ -46,7 +55,13 @@ export async function semanticArm(docs: readonly Doc[], options: SemanticArmOpti
 }
 
 /** A registry splitter as an arm. */
-export function splitterArm(docs: readonly Doc[], splitter: string, size: number, overlap: number, label = `${splitter} ${size}/${overlap}`): ChunkingArm {
+export function splitterArm(
+  docs: readonly Doc[],
+  splitter: string,
+  size: number,
+  overlap: number,
+  label = `${splitter} ${size}/${overlap}`,
+): ChunkingArm {
   return arm(docs, label, splitCorpus(docs as Doc[], { splitter, size, overlap }), overlap, size);
 }
 
@@ -87,8 +102,10 @@ export interface ArmRetrieval {
 export async function retrieveArm(a: ChunkingArm, queries: readonly Query[], k: number): Promise<ArmRetrieval[]> {
   const bm25 = createBm25Retriever(a.chunks);
   const bm25Outcomes = await evaluateQueries(a.chunks, queries, bm25, { k });
-  const dense: Retriever & { index: { matrix: Float32Array; dimensions: number; count: number }; embedder: { name: string } } =
-    await createDenseRetriever(a.chunks, fitLsa(a.chunks.map((c) => c.text)));
+  const dense: Retriever & {
+    index: { matrix: Float32Array; dimensions: number; count: number };
+    embedder: { name: string };
+  } = await createDenseRetriever(a.chunks, fitLsa(a.chunks.map((c) => c.text)));
   const denseOutcomes = await evaluateQueries(a.chunks, queries, dense, { k });
   const { matrix, dimensions, count } = dense.index;
   const vectors = Array.from({ length: count }, (_, i) => matrix.subarray(i * dimensions, (i + 1) * dimensions));
@@ -107,7 +124,10 @@ export async function retrieveArm(a: ChunkingArm, queries: readonly Query[], k: 
 }
 
 /** `barWithCI` rows: hit rate with its Wilson CI per arm, for one retriever ("BM25" or "dense"). */
-export function retrievalBarRows(results: readonly ArmRetrieval[], retriever: "BM25" | "dense"): Record<string, number | string>[] {
+export function retrievalBarRows(
+  results: readonly ArmRetrieval[],
+  retriever: "BM25" | "dense",
+): Record<string, number | string>[] {
   return results
     .filter((r) => r.retriever.startsWith("BM25") === (retriever === "BM25"))
     .map((r) => {
@@ -117,7 +137,10 @@ export function retrievalBarRows(results: readonly ArmRetrieval[], retriever: "B
 }
 
 /** Scatter rows: neighbour similarity (y) against the real overlap share of the shorter chunk (x), per arm. */
-export function neighbourScatterRows(results: readonly ArmRetrieval[], maxPerArm = 600): Record<string, number | string>[] {
+export function neighbourScatterRows(
+  results: readonly ArmRetrieval[],
+  maxPerArm = 600,
+): Record<string, number | string>[] {
   const rows: Record<string, number | string>[] = [];
   for (const r of results) {
     if (!r.neighbours) continue;

@@ -40,7 +40,14 @@ export interface DenseSweepSpec {
 export async function runDenseSweep(inputs: RetrievalInputs, spec: DenseSweepSpec): Promise<SweepResult> {
   return runOverlapSweep(
     { docs: inputs.docs, queries: inputs.queries },
-    { splitter: spec.splitter, size: spec.size, overlaps: spec.overlaps, ks: [spec.k], retriever: "dense", retrieverSettings: { embedder: lsaSpec(spec.embedderDims) } },
+    {
+      splitter: spec.splitter,
+      size: spec.size,
+      overlaps: spec.overlaps,
+      ks: [spec.k],
+      retriever: "dense",
+      retrieverSettings: { embedder: lsaSpec(spec.embedderDims) },
+    },
     { workers: 0, quiet: true, metric: "hitRate" },
   );
 }
@@ -49,7 +56,10 @@ export async function runDenseSweep(inputs: RetrievalInputs, spec: DenseSweepSpe
  * `lineWithBand` rows: hit rate with its Wilson CI per overlap, one series per result (named by `labels[i]`,
  * default the splitter).
  */
-export function hitRateRows(results: readonly SweepResult[], labels?: readonly string[]): Record<string, number | string>[] {
+export function hitRateRows(
+  results: readonly SweepResult[],
+  labels?: readonly string[],
+): Record<string, number | string>[] {
   const rows: Record<string, number | string>[] = [];
   results.forEach((result, i) => {
     const curve = result.curves[0];
@@ -65,8 +75,10 @@ export function costCurveRows(results: readonly SweepResult[]): Record<string, n
   for (const result of results) {
     for (const row of result.rows) {
       const label = row.config.splitter.splitter;
-      if (row.cost.storageRatio !== null) rows.push({ x: row.config.splitter.overlap, y: row.cost.storageRatio, series: `${label} vectors` });
-      if (row.cost.tokensRatio !== null) rows.push({ x: row.config.splitter.overlap, y: row.cost.tokensRatio, series: `${label} tokens` });
+      if (row.cost.storageRatio !== null)
+        rows.push({ x: row.config.splitter.overlap, y: row.cost.storageRatio, series: `${label} vectors` });
+      if (row.cost.tokensRatio !== null)
+        rows.push({ x: row.config.splitter.overlap, y: row.cost.tokensRatio, series: `${label} tokens` });
     }
   }
   return rows;
@@ -94,13 +106,16 @@ export function recommendOverlap(curve: SweepCurve): Recommendation {
       ? `${best}, and no smaller overlap comes within its confidence interval`
       : `${best}, and overlap ${plateau.x} is the smallest whose 95% CI reaches it`;
   const kneedleText = kneedle ? `Kneedle puts the knee at ${kneedle.x}` : "Kneedle finds no knee";
-  const agreement = knee.agree ? "both methods agree" : `${kneedleText}; the plateau rule is preferred because it accounts for the CIs`;
+  const agreement = knee.agree
+    ? "both methods agree"
+    : `${kneedleText}; the plateau rule is preferred because it accounts for the CIs`;
   return { overlap: plateau.x, reason: `${why}; ${agreement}.`, knee };
 }
 
 /** The knee markers for `lineWithBand`: one rule per method (merged when they agree), labels prefixed by `prefix`. */
 export function kneeMarkers(knee: KneeReport, prefix = ""): { x: number; label: string }[] {
-  if (knee.kneedle && knee.plateau && knee.kneedle.x === knee.plateau.x) return [{ x: knee.plateau.x, label: `${prefix}knee (Kneedle = plateau): ${knee.plateau.x}` }];
+  if (knee.kneedle && knee.plateau && knee.kneedle.x === knee.plateau.x)
+    return [{ x: knee.plateau.x, label: `${prefix}knee (Kneedle = plateau): ${knee.plateau.x}` }];
   const markers: { x: number; label: string }[] = [];
   if (knee.plateau) markers.push({ x: knee.plateau.x, label: `${prefix}plateau: ${knee.plateau.x}` });
   if (knee.kneedle) markers.push({ x: knee.kneedle.x, label: `${prefix}Kneedle: ${knee.kneedle.x}` });
@@ -111,10 +126,14 @@ export function kneeMarkers(knee: KneeReport, prefix = ""): { x: number; label: 
  * Knee markers of several curves on one chart: the plateau rule's knee of each (the recommendation; Kneedle's
  * would crowd the labels, the prose gives it), curves sharing a knee sharing one rule: "BM25 & dense knee: 0".
  */
-export function combinedKneeMarkers(curves: readonly { knee: KneeReport; name: string }[]): { x: number; label: string }[] {
+export function combinedKneeMarkers(
+  curves: readonly { knee: KneeReport; name: string }[],
+): { x: number; label: string }[] {
   const byX = new Map<number, string[]>();
   for (const c of curves) if (c.knee.plateau) byX.set(c.knee.plateau.x, [...(byX.get(c.knee.plateau.x) ?? []), c.name]);
-  return [...byX.entries()].sort((a, b) => a[0] - b[0]).map(([x, names]) => ({ x, label: `${names.join(" & ")} knee: ${x}` }));
+  return [...byX.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([x, names]) => ({ x, label: `${names.join(" & ")} knee: ${x}` }));
 }
 
 /** The cost model table of one sweep: per overlap, chunks, tokens, embedding cost and vector storage vs overlap 0. */

@@ -132,7 +132,13 @@ export function findHeadings(text: string, lines: MarkdownLine[] = scanMarkdownL
     const match = ATX_HEADING.exec(text.slice(line.start, line.end).replace(/\r$/, ""));
     if (match === null) continue;
     const rawText = match[2] ?? "";
-    headings.push({ level: match[1].length, rawText, text: cleanHeadingText(rawText), lineStart: line.start, lineNext: line.next });
+    headings.push({
+      level: match[1].length,
+      rawText,
+      text: cleanHeadingText(rawText),
+      lineStart: line.start,
+      lineNext: line.next,
+    });
   }
   return headings;
 }

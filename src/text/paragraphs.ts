@@ -33,7 +33,6 @@ export function paragraphRegions(text: string): TextRegion[] {
   return regions;
 }
 
-
 /** Counts the characters of `text[start, end)` that are not whitespace. */
 export function countNonWhitespace(text: string, start: number, end: number): number {
   let count = 0;

@@ -109,7 +109,8 @@ export function tokenCounter(encoding: string = defaultEncoding): TokenCounter {
 
 function buildCounter(encoding: string): TokenCounter {
   const internals = getEncoding(encoding) as unknown as { patStr?: string; rankMap?: Map<string, number> };
-  if (typeof internals.patStr !== "string" || !(internals.rankMap instanceof Map)) return (text) => encodeTokens(text, encoding).length;
+  if (typeof internals.patStr !== "string" || !(internals.rankMap instanceof Map))
+    return (text) => encodeTokens(text, encoding).length;
   const ranks = internals.rankMap;
   const pieces = new RegExp(internals.patStr, "ug");
   const encoder = new TextEncoder();
@@ -166,9 +167,11 @@ function bytePairCount(bytes: Uint8Array, ranks: Map<string, number>): number {
   return parts.length;
 }
 
-
 /** A length function for `unit` ("chars" counts UTF-16 code units, like JS `length` and LangChain JS). */
-export function lengthFunctionFor(unit: "chars" | "tokens", encoding: string = defaultEncoding): (text: string) => number {
+export function lengthFunctionFor(
+  unit: "chars" | "tokens",
+  encoding: string = defaultEncoding,
+): (text: string) => number {
   if (unit === "chars") return (text) => text.length;
   getEncoding(encoding);
   return (text) => countTokens(text, encoding);

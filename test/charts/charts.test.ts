@@ -10,14 +10,56 @@ const seams = [
   { splitter: "langchain", overlap: 40 },
   { splitter: "window", overlap: 210 },
 ];
-const sweep = [0, 100, 200].flatMap((x) => ["bm25", "dense"].map((series, i) => ({ x, series, y: 0.5 + i / 10 + x / 1000, low: 0.45 + i / 10 + x / 1000, high: 0.55 + i / 10 + x / 1000 })));
+const sweep = [0, 100, 200].flatMap((x) =>
+  ["bm25", "dense"].map((series, i) => ({
+    x,
+    series,
+    y: 0.5 + i / 10 + x / 1000,
+    low: 0.45 + i / 10 + x / 1000,
+    high: 0.55 + i / 10 + x / 1000,
+  })),
+);
 
 const builders = {
-  histogram: () => overlapHistogram(seams, { title: "Real overlap", xTitle: "real overlap (chars)", marker: { value: 200, label: "configured 200" } }),
-  bar: () => barWithCI([{ label: "langchain", value: 0.5, low: 0.4, high: 0.6 }], { title: "Zero overlap", valueTitle: "seams (%)", percent: true }),
-  line: () => lineWithBand(sweep, { title: "Recall", xTitle: "overlap (chars)", yTitle: "recall@5 (%)", percent: true, knees: [{ x: 100, label: "knee 100" }] }),
-  heatmap: () => heatmap([{ x: 0, y: 5, value: 3 }, { x: 100, y: 5, value: 4 }, { x: 0, y: 10, value: 6 }], { title: "Distinct", xTitle: "overlap (chars)", yTitle: "k", valueTitle: "distinct passages" }),
-  scatter: () => scatter([{ x: 0, y: 0.2, series: "a" }, { x: 50, y: 0.5, series: "a" }, { x: 100, y: 0.7, series: "a" }, { x: 150, y: 0.8, series: "a" }], { title: "Similarity", xTitle: "overlap (chars)", yTitle: "cosine", trend: true }),
+  histogram: () =>
+    overlapHistogram(seams, {
+      title: "Real overlap",
+      xTitle: "real overlap (chars)",
+      marker: { value: 200, label: "configured 200" },
+    }),
+  bar: () =>
+    barWithCI([{ label: "langchain", value: 0.5, low: 0.4, high: 0.6 }], {
+      title: "Zero overlap",
+      valueTitle: "seams (%)",
+      percent: true,
+    }),
+  line: () =>
+    lineWithBand(sweep, {
+      title: "Recall",
+      xTitle: "overlap (chars)",
+      yTitle: "recall@5 (%)",
+      percent: true,
+      knees: [{ x: 100, label: "knee 100" }],
+    }),
+  heatmap: () =>
+    heatmap(
+      [
+        { x: 0, y: 5, value: 3 },
+        { x: 100, y: 5, value: 4 },
+        { x: 0, y: 10, value: 6 },
+      ],
+      { title: "Distinct", xTitle: "overlap (chars)", yTitle: "k", valueTitle: "distinct passages" },
+    ),
+  scatter: () =>
+    scatter(
+      [
+        { x: 0, y: 0.2, series: "a" },
+        { x: 50, y: 0.5, series: "a" },
+        { x: 100, y: 0.7, series: "a" },
+        { x: 150, y: 0.8, series: "a" },
+      ],
+      { title: "Similarity", xTitle: "overlap (chars)", yTitle: "cosine", trend: true },
+    ),
 };
 
 for (const [name, build] of Object.entries(builders)) {
@@ -69,30 +111,51 @@ test("the bar chart draws an error bar from low to high for each category", () =
 
 test("chart ids are prefixed so two charts on a page never share a clip path id", async () => {
   // Clipped marks are what make vega emit <clipPath id="clipN">.
-  const clipped = { ...builders.scatter(), layer: [{ mark: { type: "point", clip: true }, encoding: { x: { field: "x", type: "quantitative" }, y: { field: "y", type: "quantitative" } } }] };
+  const clipped = {
+    ...builders.scatter(),
+    layer: [
+      {
+        mark: { type: "point", clip: true },
+        encoding: { x: { field: "x", type: "quantitative" }, y: { field: "y", type: "quantitative" } },
+      },
+    ],
+  };
   const a = await renderVegaLiteSvg(clipped, "a-");
   const b = await renderVegaLiteSvg(clipped, "b-");
   const ids = (svg: string) => [...svg.matchAll(/\bid="([^"]+)"/g)].map((m) => m[1]);
   assert.ok(ids(a).length > 0);
   assert.ok(ids(a).every((id) => id.startsWith("a-")));
-  assert.deepEqual(ids(a).filter((id) => ids(b).includes(id)), []);
+  assert.deepEqual(
+    ids(a).filter((id) => ids(b).includes(id)),
+    [],
+  );
   for (const ref of a.matchAll(/url\(#([^)]+)\)/g)) assert.ok(ids(a).includes(ref[1]), `dangling reference ${ref[1]}`);
   // vega's clip counter is process-wide; the renumbering makes the SVG independent of what was rendered before.
   assert.equal(await renderVegaLiteSvg(clipped, "a-"), a);
 });
 
 test("a spec pointing at remote data fails instead of fetching it", async () => {
-  await assert.rejects(renderVegaLiteSvg({ data: { url: "https://example.com/x.csv" }, mark: "point" }, "r-"), /inline/);
+  await assert.rejects(
+    renderVegaLiteSvg({ data: { url: "https://example.com/x.csv" }, mark: "point" }, "r-"),
+    /inline/,
+  );
 });
 
 test("a long subtitle is broken into lines at word boundaries so the chart keeps its width", async () => {
   const { wrapTitleText } = await import("../../src/charts/theme");
   assert.equal(wrapTitleText("short subtitle"), "short subtitle");
-  const long = "recursive size 1000, BM25 first stage; dense = cosine under lsa-128 (TF-IDF+SVD fitted on each config's chunks; not a neural model); MMR λ=0.5";
+  const long =
+    "recursive size 1000, BM25 first stage; dense = cosine under lsa-128 (TF-IDF+SVD fitted on each config's chunks; not a neural model); MMR λ=0.5";
   const lines = wrapTitleText(long) as string[];
   assert.ok(Array.isArray(lines) && lines.length === 2, JSON.stringify(lines));
   assert.ok(lines.every((line) => line.length <= 90));
   assert.equal(lines.join(" "), long);
-  const spec = heatmap([{ x: 0, y: 5, value: 3 }], { title: "Distinct", subtitle: long, xTitle: "overlap (chars)", yTitle: "k", valueTitle: "distinct" });
+  const spec = heatmap([{ x: 0, y: 5, value: 3 }], {
+    title: "Distinct",
+    subtitle: long,
+    xTitle: "overlap (chars)",
+    yTitle: "k",
+    valueTitle: "distinct",
+  });
   assert.deepEqual((spec.title as { subtitle: string[] }).subtitle, lines);
 });

@@ -26,15 +26,23 @@ function corpusFolder(): string {
     "# Sampling\n\n## How does tail sampling work?\n\nTail sampling decides after the whole trace is complete. It keeps slow traces.\n\n" +
       "## Head sampling\n\nHead sampling decides at the root span. It is cheap.\n",
   );
-  writeFileSync(join(dir, "exporters.md"), "## Which exporter should I use?\n\nUse the OTLP exporter for new setups. Others exist.\n");
-  writeFileSync(join(dir, "questions.csv"), "question,answer_span\nwhen does tail sampling decide?,after the whole trace is complete\n");
+  writeFileSync(
+    join(dir, "exporters.md"),
+    "## Which exporter should I use?\n\nUse the OTLP exporter for new setups. Others exist.\n",
+  );
+  writeFileSync(
+    join(dir, "questions.csv"),
+    "question,answer_span\nwhen does tail sampling decide?,after the whole trace is complete\n",
+  );
   return dir;
 }
 
 test("compare --json pairs two configs on the same queries", async () => {
   const dir = corpusFolder();
   try {
-    const { code, out } = await capture(() => compare(["--corpus", dir, "--a", "recursive:60:0", "--b", "recursive:20:0", "--k", "1", "--json"]));
+    const { code, out } = await capture(() =>
+      compare(["--corpus", dir, "--a", "recursive:60:0", "--b", "recursive:20:0", "--k", "1", "--json"]),
+    );
     assert.equal(code, 0);
     const report = JSON.parse(out);
     assert.equal(report.queries, 3);
@@ -42,7 +50,10 @@ test("compare --json pairs two configs on the same queries", async () => {
     assert.equal(report.diff, report.hitRateA - report.hitRateB);
     assert.ok(report.mcnemarP > 0 && report.mcnemarP <= 1);
     assert.ok(report.diffCI.low <= report.diff && report.diff <= report.diffCI.high);
-    await assert.rejects(compare(["--corpus", dir, "--a", "recursive:60", "--b", "recursive:20:0"]), /--a must look like splitter:size:overlap/);
+    await assert.rejects(
+      compare(["--corpus", dir, "--a", "recursive:60", "--b", "recursive:20:0"]),
+      /--a must look like splitter:size:overlap/,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

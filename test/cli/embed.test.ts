@@ -29,7 +29,20 @@ before(() => {
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 test("embed reports the honest lsa name and neighbour cosine against real overlap, as JSON", () => {
-  const result = seamlab("embed", "--corpus", join(dir, "corpus"), "--splitter", "window", "--size", "120", "--overlap", "40", "--embed-dims", "4", "--json");
+  const result = seamlab(
+    "embed",
+    "--corpus",
+    join(dir, "corpus"),
+    "--splitter",
+    "window",
+    "--size",
+    "120",
+    "--overlap",
+    "40",
+    "--embed-dims",
+    "4",
+    "--json",
+  );
   assert.equal(result.status, 0, result.stderr);
   const report = JSON.parse(result.stdout);
   assert.match(report.embedder.name, /^lsa-4 \(TF-IDF\+SVD fitted on this corpus; not a neural model\)$/);
@@ -47,7 +60,15 @@ test("embed refuses an openai-compatible embedder without a URL, naming the flag
 });
 
 test("embed refuses a transformers embedder whose model folder is missing", () => {
-  const result = seamlab("embed", "--corpus", join(dir, "corpus"), "--embedder", "transformers", "--model-dir", join(dir, "no-model"));
+  const result = seamlab(
+    "embed",
+    "--corpus",
+    join(dir, "corpus"),
+    "--embedder",
+    "transformers",
+    "--model-dir",
+    join(dir, "no-model"),
+  );
   assert.notEqual(result.status, 0);
   assert.match(result.stderr, /--model-dir .*no-model: no such folder/);
 });
@@ -55,7 +76,22 @@ test("embed refuses a transformers embedder whose model folder is missing", () =
 test("embed runs a local transformers model and serves the second run from the vector cache", () => {
   const model = join(dir, "tiny-model");
   writeTinyModel(model);
-  const args = ["embed", "--corpus", join(dir, "corpus"), "--splitter", "window", "--size", "40", "--overlap", "0", "--embedder", "transformers", "--model-dir", model, "--json"];
+  const args = [
+    "embed",
+    "--corpus",
+    join(dir, "corpus"),
+    "--splitter",
+    "window",
+    "--size",
+    "40",
+    "--overlap",
+    "0",
+    "--embedder",
+    "transformers",
+    "--model-dir",
+    model,
+    "--json",
+  ];
   const first = seamlabIn(dir, ...args);
   assert.equal(first.status, 0, first.stderr);
   const a = JSON.parse(first.stdout);

@@ -7,12 +7,26 @@ import { SeamlabError } from "../../src/core/errors";
 import { formatInt, formatPct, formatTable, toJson, writeFileAtomically } from "../../src/cli/format";
 
 test("tables pad columns to the widest cell and right-align numbers", () => {
-  const table = formatTable([{ header: "config" }, { header: "chunks", align: "right" }], [["window:1000:200", "7"], ["tail", "1,234"]]);
-  assert.equal(table, ["config           chunks", "---------------  ------", "window:1000:200       7", "tail              1,234"].join("\n"));
+  const table = formatTable(
+    [{ header: "config" }, { header: "chunks", align: "right" }],
+    [
+      ["window:1000:200", "7"],
+      ["tail", "1,234"],
+    ],
+  );
+  assert.equal(
+    table,
+    ["config           chunks", "---------------  ------", "window:1000:200       7", "tail              1,234"].join(
+      "\n",
+    ),
+  );
 });
 
 test("integers get comma thousands separators regardless of locale", () => {
-  assert.deepEqual([formatInt(0), formatInt(999), formatInt(1000), formatInt(1234567), formatInt(-4155)], ["0", "999", "1,000", "1,234,567", "-4,155"]);
+  assert.deepEqual(
+    [formatInt(0), formatInt(999), formatInt(1000), formatInt(1234567), formatInt(-4155)],
+    ["0", "999", "1,000", "1,234,567", "-4,155"],
+  );
   assert.equal(formatPct(52.49), "52.5%");
   assert.equal(formatPct(NaN), "-");
 });
@@ -27,7 +41,10 @@ test("atomic writes refuse to overwrite without force and leave no temp file", (
     const path = join(dir, "out.jsonl");
     writeFileAtomically(path, "one\n");
     assert.equal(readFileSync(path, "utf8"), "one\n");
-    assert.throws(() => writeFileAtomically(path, "two\n", { flag: "--per-seam" }), (e: unknown) => e instanceof SeamlabError && /--per-seam .* already exists; pass --force/.test(e.message));
+    assert.throws(
+      () => writeFileAtomically(path, "two\n", { flag: "--per-seam" }),
+      (e: unknown) => e instanceof SeamlabError && /--per-seam .* already exists; pass --force/.test(e.message),
+    );
     writeFileAtomically(path, "three\n", { force: true });
     assert.equal(readFileSync(path, "utf8"), "three\n");
     assert.deepEqual(readdirSync(dir), ["out.jsonl"]);

@@ -9,8 +9,22 @@ const seamlab = (...args: string[]) =>
 
 test("retrieve with the dense and hybrid retrievers names the lsa embedder honestly in its JSON", () => {
   for (const retriever of ["dense", "hybrid"]) {
-    const out = seamlab("retrieve", "--corpus", "fastify-docs", "--splitter", "recursive", "--size", "1000",
-      "--overlap", "0", "--retriever", retriever, "--embed-dims", "32", "--json");
+    const out = seamlab(
+      "retrieve",
+      "--corpus",
+      "fastify-docs",
+      "--splitter",
+      "recursive",
+      "--size",
+      "1000",
+      "--overlap",
+      "0",
+      "--retriever",
+      retriever,
+      "--embed-dims",
+      "32",
+      "--json",
+    );
     assert.equal(out.status, 0, out.stderr);
     const json = JSON.parse(out.stdout);
     assert.match(json.retriever, /lsa-32 \(TF-IDF\+SVD fitted on this corpus; not a neural model\)/);

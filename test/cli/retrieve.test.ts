@@ -26,15 +26,23 @@ function corpusFolder(): string {
     "# Sampling\n\n## How does tail sampling work?\n\nTail sampling decides after the whole trace is complete. It keeps slow traces.\n\n" +
       "## Head sampling\n\nHead sampling decides at the root span. It is cheap.\n",
   );
-  writeFileSync(join(dir, "exporters.md"), "## Which exporter should I use?\n\nUse the OTLP exporter for new setups. Others exist.\n");
-  writeFileSync(join(dir, "questions.csv"), "question,answer_span\nwhen does tail sampling decide?,after the whole trace is complete\n");
+  writeFileSync(
+    join(dir, "exporters.md"),
+    "## Which exporter should I use?\n\nUse the OTLP exporter for new setups. Others exist.\n",
+  );
+  writeFileSync(
+    join(dir, "questions.csv"),
+    "question,answer_span\nwhen does tail sampling decide?,after the whole trace is complete\n",
+  );
   return dir;
 }
 
 test("retrieve --json on header queries reports hits, hit rate with CI, distinct passages and overlap share", async () => {
   const dir = corpusFolder();
   try {
-    const { code, out } = await capture(() => retrieve(["--corpus", dir, "--splitter", "recursive", "--size", "60", "--overlap", "0", "--k", "2", "--json"]));
+    const { code, out } = await capture(() =>
+      retrieve(["--corpus", dir, "--splitter", "recursive", "--size", "60", "--overlap", "0", "--k", "2", "--json"]),
+    );
     assert.equal(code, 0);
     const report = JSON.parse(out);
     // three ## headings, each with prose; the gold sentences are short enough to sit inside one 60-char chunk
@@ -57,7 +65,21 @@ test("retrieve on a labelled CSV adds span recall, precision and IoU, merged and
   const dir = corpusFolder();
   try {
     const { out } = await capture(() =>
-      retrieve(["--corpus", join(dir, "*.md"), "--queries", join(dir, "questions.csv"), "--splitter", "recursive", "--size", "300", "--overlap", "0", "--k", "1", "--json"]),
+      retrieve([
+        "--corpus",
+        join(dir, "*.md"),
+        "--queries",
+        join(dir, "questions.csv"),
+        "--splitter",
+        "recursive",
+        "--size",
+        "300",
+        "--overlap",
+        "0",
+        "--k",
+        "1",
+        "--json",
+      ]),
     );
     const report = JSON.parse(out);
     assert.equal(report.queries, 1);
@@ -77,7 +99,10 @@ test("retrieve rejects a bad --k and an unknown retriever by naming them", async
   const dir = corpusFolder();
   try {
     await assert.rejects(retrieve(["--corpus", dir, "--splitter", "recursive", "--k", "0"]), /--k must be >= 1/);
-    await assert.rejects(retrieve(["--corpus", dir, "--splitter", "recursive", "--size", "100", "--overlap", "0", "--retriever", "nope"]), /unknown retriever "nope"/);
+    await assert.rejects(
+      retrieve(["--corpus", dir, "--splitter", "recursive", "--size", "100", "--overlap", "0", "--retriever", "nope"]),
+      /unknown retriever "nope"/,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -86,7 +111,20 @@ test("retrieve rejects a bad --k and an unknown retriever by naming them", async
 test("retrieve prints byte-identical JSON on a second run", async () => {
   const dir = corpusFolder();
   try {
-    const args = ["--corpus", dir, "--splitter", "window", "--size", "50", "--overlap", "10", "--k", "3", "--json", "--per-doc"];
+    const args = [
+      "--corpus",
+      dir,
+      "--splitter",
+      "window",
+      "--size",
+      "50",
+      "--overlap",
+      "10",
+      "--k",
+      "3",
+      "--json",
+      "--per-doc",
+    ];
     const first = await capture(() => retrieve(args));
     const second = await capture(() => retrieve(args));
     assert.equal(first.out, second.out);

@@ -49,7 +49,18 @@ test("pairs and compare-splitters have --help too, and the top-level help lists 
 });
 
 test("seams --json on a window split reports exact overlaps for every seam", () => {
-  const result = seamlab("seams", "--corpus", join(dir, "corpus"), "--splitter", "window", "--size", "10", "--overlap", "3", "--json");
+  const result = seamlab(
+    "seams",
+    "--corpus",
+    join(dir, "corpus"),
+    "--splitter",
+    "window",
+    "--size",
+    "10",
+    "--overlap",
+    "3",
+    "--json",
+  );
   assert.equal(result.status, 0, result.stderr);
   const json = JSON.parse(result.stdout);
   assert.equal(json.docs, 2);
@@ -61,12 +72,23 @@ test("seams --json on a window split reports exact overlaps for every seam", () 
   assert.equal(json.medianOverlap, 3);
   assert.equal(json.lostChars, 0);
   assert.equal(json.maxChunkLength, 10);
-  for (const key of ["chunks", "seams", "indexRatio", "seamDamage", "paragraphs", "backwardOpeners"]) assert.ok(key in json, key);
+  for (const key of ["chunks", "seams", "indexRatio", "seamDamage", "paragraphs", "backwardOpeners"])
+    assert.ok(key in json, key);
   assert.equal(json.seamDamage.pairs, 1);
 });
 
 test("seams prints a readable table by default", () => {
-  const result = seamlab("seams", "--corpus", join(dir, "corpus"), "--splitter", "window", "--size", "10", "--overlap", "3");
+  const result = seamlab(
+    "seams",
+    "--corpus",
+    join(dir, "corpus"),
+    "--splitter",
+    "window",
+    "--size",
+    "10",
+    "--overlap",
+    "3",
+  );
   assert.equal(result.status, 0, result.stderr);
   assert.match(result.stdout, /zero-overlap seams\s+0 \(0\.0%\)/);
   assert.match(result.stdout, /overlap histogram/);
@@ -74,12 +96,32 @@ test("seams prints a readable table by default", () => {
 
 test("--per-seam writes one JSON line per seam and refuses to overwrite without --force", () => {
   const out = join(dir, "seams.jsonl");
-  const args = ["seams", "--corpus", join(dir, "corpus/a.txt"), "--splitter", "window", "--size", "10", "--overlap", "3", "--json", "--per-seam", out];
+  const args = [
+    "seams",
+    "--corpus",
+    join(dir, "corpus/a.txt"),
+    "--splitter",
+    "window",
+    "--size",
+    "10",
+    "--overlap",
+    "3",
+    "--json",
+    "--per-seam",
+    out,
+  ];
   assert.equal(seamlab(...args).status, 0);
-  const lines = readFileSync(out, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+  const lines = readFileSync(out, "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
   assert.deepEqual(
     lines.map((l) => [l.doc, l.index, l.prevEnd, l.nextStart, l.overlap]),
-    [["a.txt", 0, 10, 7, 3], ["a.txt", 1, 17, 14, 3], ["a.txt", 2, 24, 21, 3]],
+    [
+      ["a.txt", 0, 10, 7, 3],
+      ["a.txt", 1, 17, 14, 3],
+      ["a.txt", 2, 24, 21, 3],
+    ],
   );
   assertUserError(seamlab(...args), /--per-seam .*seams\.jsonl already exists; pass --force/);
   assert.equal(seamlab(...args, "--force").status, 0);
@@ -89,7 +131,20 @@ test("--per-seam writes one JSON line per seam and refuses to overwrite without 
 test("pairs --json reports pairs, kept and keptPct", () => {
   // b.md's one straddling pair is "Three four.\n\nFive six." at [9, 31).
   const pairs = (size: string, overlap: string) =>
-    JSON.parse(seamlab("pairs", "--corpus", join(dir, "corpus/b.md"), "--splitter", "window", "--size", size, "--overlap", overlap, "--json").stdout);
+    JSON.parse(
+      seamlab(
+        "pairs",
+        "--corpus",
+        join(dir, "corpus/b.md"),
+        "--splitter",
+        "window",
+        "--size",
+        size,
+        "--overlap",
+        overlap,
+        "--json",
+      ).stdout,
+    );
   const cut = pairs("30", "10"); // windows [0,30) and [20,45): neither holds [9, 31)
   assert.deepEqual([cut.pairs, cut.kept, cut.keptPct], [1, 0, 0]);
   const whole = pairs("40", "10"); // [0,40) holds it
@@ -97,10 +152,20 @@ test("pairs --json reports pairs, kept and keptPct", () => {
 });
 
 test("compare-splitters prints one row per config", () => {
-  const result = seamlab("compare-splitters", "--corpus", join(dir, "corpus"), "--configs", "window:10:3,window:10:0", "--json");
+  const result = seamlab(
+    "compare-splitters",
+    "--corpus",
+    join(dir, "corpus"),
+    "--configs",
+    "window:10:3,window:10:0",
+    "--json",
+  );
   assert.equal(result.status, 0, result.stderr);
   const json = JSON.parse(result.stdout);
-  assert.deepEqual(json.rows.map((r: { config: string }) => r.config), ["window:10:3", "window:10:0"]);
+  assert.deepEqual(
+    json.rows.map((r: { config: string }) => r.config),
+    ["window:10:3", "window:10:0"],
+  );
   assert.equal(json.rows[0].meanOverlap, 3);
   assert.equal(json.rows[1].zeroOverlapPct, 100);
   const table = seamlab("compare-splitters", "--corpus", join(dir, "corpus"), "--configs", "window:10:3");
@@ -110,11 +175,17 @@ test("compare-splitters prints one row per config", () => {
 test("bad numbers, bad configs, missing and binary corpora give a message and a non-zero exit, no stack", () => {
   assertUserError(seamlab("seams", "--size", "abc"), /--size must be a whole number, got "abc"/);
   assertUserError(seamlab("seams", "--overlap", "-5"), /--overlap/);
-  assertUserError(seamlab("seams", "--corpus", join(dir, "corpus"), "--size", "100", "--overlap", "100", "--splitter", "window"), /overlap/);
+  assertUserError(
+    seamlab("seams", "--corpus", join(dir, "corpus"), "--size", "100", "--overlap", "100", "--splitter", "window"),
+    /overlap/,
+  );
   assertUserError(seamlab("seams", "--unit", "words"), /--unit must be chars or tokens/);
   assertUserError(seamlab("seams", "--corpus", join(dir, "nope")), /not found/);
   assertUserError(seamlab("seams", "--corpus", join(dir, "binary")), /x\.md looks binary/);
   assertUserError(seamlab("seams", "--corpus", join(dir, "corpus"), "--splitter", "nosuch"), /nosuch/);
-  assertUserError(seamlab("compare-splitters", "--configs", "window:10"), /--configs item "window:10" must be splitter:size:overlap/);
+  assertUserError(
+    seamlab("compare-splitters", "--configs", "window:10"),
+    /--configs item "window:10" must be splitter:size:overlap/,
+  );
   assertUserError(seamlab("seams", "--bogus"), /bogus/);
 });

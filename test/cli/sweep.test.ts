@@ -24,8 +24,16 @@ test("seamlab sweep --json prints one row per overlap, curves and the knee from 
   assert.equal(run.code, 0, run.stderr);
   const report = JSON.parse(run.stdout);
   assert.equal(report.rows.length, 4);
-  assert.deepEqual(report.rows.map((r: { overlap: number }) => r.overlap), [0, 50, 100, 200]);
-  assert.ok(report.rows.every((r: { recallLow: number; recall: number; recallHigh: number }) => r.recallLow <= r.recall && r.recall <= r.recallHigh));
+  assert.deepEqual(
+    report.rows.map((r: { overlap: number }) => r.overlap),
+    [0, 50, 100, 200],
+  );
+  assert.ok(
+    report.rows.every(
+      (r: { recallLow: number; recall: number; recallHigh: number }) =>
+        r.recallLow <= r.recall && r.recall <= r.recallHigh,
+    ),
+  );
   assert.equal(report.rows[0].tokensRatio, 1);
   assert.ok("kneedle" in report.knee && "plateau" in report.knee && typeof report.knee.agree === "boolean");
   assert.equal(report.computed, 4);
@@ -35,7 +43,21 @@ test("seamlab sweep --json prints one row per overlap, curves and the knee from 
 });
 
 test("seamlab sweep runs the joint overlap x depth grid with an MMR reranker", () => {
-  const run = seamlab([...base, "--overlaps", "0,200", "--ks", "5,10", "--final-k", "3", "--rerank", "mmr", "--json", "--no-cache", "--workers", "0"]);
+  const run = seamlab([
+    ...base,
+    "--overlaps",
+    "0,200",
+    "--ks",
+    "5,10",
+    "--final-k",
+    "3",
+    "--rerank",
+    "mmr",
+    "--json",
+    "--no-cache",
+    "--workers",
+    "0",
+  ]);
   assert.equal(run.code, 0, run.stderr);
   const report = JSON.parse(run.stdout);
   assert.equal(report.rows.length, 4);
@@ -66,7 +88,18 @@ test("seamlab sweep --clear-cache alone empties the cache and exits", () => {
 
 test("Ctrl-C stops a sweep cleanly, and the re-run equals an uninterrupted sweep", async () => {
   const overlaps = Array.from({ length: 12 }, (_, i) => i * 10).join(",");
-  const args = ["--corpus", corpus, "--splitter", "langchain", "--size", "200", "--overlaps", overlaps, "--json", "--quiet"];
+  const args = [
+    "--corpus",
+    corpus,
+    "--splitter",
+    "langchain",
+    "--size",
+    "200",
+    "--overlaps",
+    overlaps,
+    "--json",
+    "--quiet",
+  ];
   const dir = tempDir();
   // One worker thread, so the abort goes through the pool; the re-runs below use the main thread.
   const child = spawn(process.execPath, [bin, "sweep", ...args, "--workers", "1", "--cache-dir", dir], { cwd: root });
@@ -80,7 +113,8 @@ test("Ctrl-C stops a sweep cleanly, and the re-run equals an uninterrupted sweep
   const partial = JSON.parse(stdout);
   assert.equal(partial.interrupted, true);
   assert.ok(partial.rows.length >= 1 && partial.rows.length < 12);
-  for (const shard of readdirSync(dir)) for (const f of readdirSync(join(dir, shard))) assert.match(f, /^[0-9a-f]{64}\.json$/);
+  for (const shard of readdirSync(dir))
+    for (const f of readdirSync(join(dir, shard))) assert.match(f, /^[0-9a-f]{64}\.json$/);
   const resumed = seamlab([...args, "--workers", "0", "--cache-dir", dir]);
   const fresh = seamlab([...args, "--workers", "0", "--cache-dir", tempDir()]);
   assert.equal(resumed.code, 0, resumed.stderr);
@@ -92,16 +126,51 @@ test("Ctrl-C stops a sweep cleanly, and the re-run equals an uninterrupted sweep
 });
 
 test("seamlab sweep takes several splitters and gives one curve with its own knee per splitter", () => {
-  const run = seamlab(["--corpus", corpus, "--splitter", "langchain,window", "--size", "400", "--overlaps", "0,50,100,200", "--json", "--quiet", "--no-cache", "--workers", "0"]);
+  const run = seamlab([
+    "--corpus",
+    corpus,
+    "--splitter",
+    "langchain,window",
+    "--size",
+    "400",
+    "--overlaps",
+    "0,50,100,200",
+    "--json",
+    "--quiet",
+    "--no-cache",
+    "--workers",
+    "0",
+  ]);
   assert.equal(run.code, 0, run.stderr);
   const report = JSON.parse(run.stdout);
-  assert.deepEqual(report.curves.map((c: { splitter: string }) => c.splitter), ["langchain", "window"]);
-  assert.ok(report.curves.every((c: { points: unknown[]; knee: { agree: boolean } }) => c.points.length === 4 && typeof c.knee.agree === "boolean"));
+  assert.deepEqual(
+    report.curves.map((c: { splitter: string }) => c.splitter),
+    ["langchain", "window"],
+  );
+  assert.ok(
+    report.curves.every(
+      (c: { points: unknown[]; knee: { agree: boolean } }) =>
+        c.points.length === 4 && typeof c.knee.agree === "boolean",
+    ),
+  );
   assert.equal(report.rows.length, 8);
 });
 
 test("the text table of a two-splitter sweep shows each splitter's own rows", () => {
-  const run = seamlab(["--corpus", corpus, "--splitter", "langchain,window", "--size", "400", "--overlaps", "0,100", "--quiet", "--no-cache", "--workers", "0"]);
+  const run = seamlab([
+    "--corpus",
+    corpus,
+    "--splitter",
+    "langchain,window",
+    "--size",
+    "400",
+    "--overlaps",
+    "0,100",
+    "--quiet",
+    "--no-cache",
+    "--workers",
+    "0",
+  ]);
   assert.equal(run.code, 0, run.stderr);
   const [, langchain, window] = run.stdout.split(/\n(?=\w+ size 400)/);
   // The window splitter repeats exactly 100 chars at every seam: no zero-overlap seams at overlap 100.
@@ -112,9 +181,24 @@ test("the text table of a two-splitter sweep shows each splitter's own rows", ()
 
 test("a dense sweep uses the embedder the flags ask for and names it on each curve", () => {
   const dir = tempDir();
-  const run = seamlab([...base, "--overlaps", "0,100", "--retriever", "dense", "--embed-dims", "16", "--cache-dir", dir, "--workers", "0"]);
+  const run = seamlab([
+    ...base,
+    "--overlaps",
+    "0,100",
+    "--retriever",
+    "dense",
+    "--embed-dims",
+    "16",
+    "--cache-dir",
+    dir,
+    "--workers",
+    "0",
+  ]);
   assert.equal(run.code, 0, run.stderr);
-  assert.match(run.stdout, /retriever: dense\(lsa-16 \(TF-IDF\+SVD fitted on this corpus; not a neural model\), cosine\)/);
+  assert.match(
+    run.stdout,
+    /retriever: dense\(lsa-16 \(TF-IDF\+SVD fitted on this corpus; not a neural model\), cosine\)/,
+  );
   const bm25 = seamlab([...base, "--overlaps", "0,100", "--cache-dir", dir, "--workers", "0"]);
   assert.match(bm25.stdout, /retriever: bm25\(/);
 });

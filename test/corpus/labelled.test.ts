@@ -13,7 +13,8 @@ const docs = [
 ];
 
 test("answer-span rows are located once; repeats take the first occurrence and misses are counted by reason", () => {
-  const csv = 'question,answer_span\nwhat?,The answer is here.\nrepeat?,Alpha beta gamma.\ncase?,the ANSWER is here.\nabsent?,not anywhere\n';
+  const csv =
+    "question,answer_span\nwhat?,The answer is here.\nrepeat?,Alpha beta gamma.\ncase?,the ANSWER is here.\nabsent?,not anywhere\n";
   const set = parseLabelledSet(csv, "q.csv", docs);
   assert.equal(set.queries.length, 2);
   assert.deepEqual(set.queries[0].gold, [{ doc: "notes/a.md", start: 18, end: 37 }]);
@@ -30,11 +31,14 @@ test("answer-span JSONL rows can name their document by file name without extens
 });
 
 test("a missing column is an error naming the file, the line and the column", () => {
-  assert.throws(() => parseLabelledSet("question,answer\nq,a\n", "bad.csv", docs), (e: Error) => {
-    assert.ok(e instanceof SeamlabError);
-    assert.match(e.message, /bad\.csv:1: missing column "answer_span"/);
-    return true;
-  });
+  assert.throws(
+    () => parseLabelledSet("question,answer\nq,a\n", "bad.csv", docs),
+    (e: Error) => {
+      assert.ok(e instanceof SeamlabError);
+      assert.match(e.message, /bad\.csv:1: missing column "answer_span"/);
+      return true;
+    },
+  );
 });
 
 test("bad JSON in references names file, line and column, and skipMalformed counts it instead", () => {
@@ -52,7 +56,10 @@ test("bad JSON in references names file, line and column, and skipMalformed coun
 
 test("a reference span outside the document text is an error naming the row", () => {
   const csv = `question,references,corpus_id\nq,"[{""content"": ""x"", ""start_index"": 50, ""end_index"": 90}]",a\n`;
-  assert.throws(() => parseLabelledSet(csv, "c.csv", docs), /c\.csv:2, column "references": reference 1 span \[50, 90\) is outside the text of "a" \(length 55\)/);
+  assert.throws(
+    () => parseLabelledSet(csv, "c.csv", docs),
+    /c\.csv:2, column "references": reference 1 span \[50, 90\) is outside the text of "a" \(length 55\)/,
+  );
 });
 
 test("a reference whose offsets miss its content is moved to the nearest occurrence and counted", () => {
@@ -71,11 +78,16 @@ test("empty files and header-only files are errors", () => {
 
 test("Chroma's question set loads with every reference at its stated offsets", () => {
   const dir = join(data, "chroma-chunking-eval/corpora");
-  const corpus = readdirSync(dir).sort().map((f) => ({ id: f, text: readFileSync(join(dir, f), "utf8") }));
+  const corpus = readdirSync(dir)
+    .sort()
+    .map((f) => ({ id: f, text: readFileSync(join(dir, f), "utf8") }));
   const set = loadLabelledSet(join(data, "chroma-chunking-eval/questions_df.csv"), corpus);
   // the shared README: 472 questions, 790 reference spans
   assert.equal(set.queries.length, 472);
-  assert.equal(set.queries.reduce((s, q) => s + q.gold.length, 0), 790);
+  assert.equal(
+    set.queries.reduce((s, q) => s + q.gold.length, 0),
+    790,
+  );
   assert.equal(set.report.offsetsCorrected, 0);
 });
 

@@ -45,7 +45,10 @@ test("a folder of only empty files is an error that says so", () => {
 test("a binary file is rejected with its path", () => {
   const { dir, cleanup } = makeCorpusDir({ "ok.md": "fine", "bad.md": Buffer.from([0x68, 0x69, 0x00, 0x01]) });
   try {
-    assertSeamlabError(() => loadCorpus(dir), new RegExp(`${join(dir, "bad.md")} looks binary \\(NUL byte at offset 2\\)`));
+    assertSeamlabError(
+      () => loadCorpus(dir),
+      new RegExp(`${join(dir, "bad.md")} looks binary \\(NUL byte at offset 2\\)`),
+    );
   } finally {
     cleanup();
   }
@@ -61,7 +64,10 @@ test("invalid UTF-8 is rejected with its path", () => {
 });
 
 test("a missing path is a clear error listing what a corpus can be", () => {
-  assertSeamlabError(() => loadCorpus("/no/such/corpus-folder"), /corpus "\/no\/such\/corpus-folder" not found.*moby-dick/);
+  assertSeamlabError(
+    () => loadCorpus("/no/such/corpus-folder"),
+    /corpus "\/no\/such\/corpus-folder" not found.*moby-dick/,
+  );
   assertSeamlabError(() => loadCorpus(""), /--corpus is empty/);
   assertSeamlabError(() => loadCorpus("/no/such/dir/**/*.md"), /base folder \/no\/such\/dir does not exist/);
 });
@@ -76,7 +82,10 @@ test("a glob that matches nothing is an error, not an empty corpus", () => {
 });
 
 test("npm: specs name a missing package or a missing path inside a package", () => {
-  assertSeamlabError(() => loadCorpus("npm:no-such-package-seamlab/docs"), /package "no-such-package-seamlab" is not installed/);
+  assertSeamlabError(
+    () => loadCorpus("npm:no-such-package-seamlab/docs"),
+    /package "no-such-package-seamlab" is not installed/,
+  );
   assertSeamlabError(() => loadCorpus("npm:fastify/no-such-folder"), /fastify has no file or folder "no-such-folder"/);
   assertSeamlabError(() => loadCorpus("npm:@stdlib"), /not a package spec/);
 });
@@ -87,14 +96,29 @@ test("a default corpus whose installed version differs from the pinned one is re
     mkdirSync(join(root, "data"));
     mkdirSync(join(root, "node_modules/fake-docs/docs"), { recursive: true });
     writeFileSync(join(root, "package.json"), "{}");
-    writeFileSync(join(root, "node_modules/fake-docs/package.json"), JSON.stringify({ name: "fake-docs", version: "1.0.0" }));
+    writeFileSync(
+      join(root, "node_modules/fake-docs/package.json"),
+      JSON.stringify({ name: "fake-docs", version: "1.0.0" }),
+    );
     writeFileSync(join(root, "node_modules/fake-docs/docs/a.md"), "text");
     const entry = { description: "", package: "fake-docs", version: "2.0.0", licence: "MIT", glob: "docs/*.md" };
-    writeFileSync(join(root, "data/corpora.json"), JSON.stringify({ defaults: { prose: "fake", markdown: "fake" }, corpora: { fake: entry } }));
-    assertSeamlabError(() => loadCorpus("fake", { projectRoot: root }), /pinned to fake-docs@2.0.0 but 1.0.0 is installed; run `npm ci`/);
+    writeFileSync(
+      join(root, "data/corpora.json"),
+      JSON.stringify({ defaults: { prose: "fake", markdown: "fake" }, corpora: { fake: entry } }),
+    );
+    assertSeamlabError(
+      () => loadCorpus("fake", { projectRoot: root }),
+      /pinned to fake-docs@2.0.0 but 1.0.0 is installed; run `npm ci`/,
+    );
     entry.version = "1.0.0";
-    writeFileSync(join(root, "data/corpora.json"), JSON.stringify({ defaults: { prose: "fake", markdown: "fake" }, corpora: { fake: entry } }));
-    assert.deepEqual(loadCorpus("fake", { projectRoot: root }).docs.map((d) => d.id), ["a.md"]);
+    writeFileSync(
+      join(root, "data/corpora.json"),
+      JSON.stringify({ defaults: { prose: "fake", markdown: "fake" }, corpora: { fake: entry } }),
+    );
+    assert.deepEqual(
+      loadCorpus("fake", { projectRoot: root }).docs.map((d) => d.id),
+      ["a.md"],
+    );
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

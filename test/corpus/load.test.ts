@@ -29,7 +29,10 @@ test("a folder loads recursively: .md/.markdown/.txt only, ids relative with / a
   });
   try {
     const corpus = loadCorpus(dir);
-    assert.deepEqual(corpus.docs.map((d) => d.id), ["a/deep/x.md", "a/y.markdown", "a/z.txt", "b.md"]);
+    assert.deepEqual(
+      corpus.docs.map((d) => d.id),
+      ["a/deep/x.md", "a/y.markdown", "a/z.txt", "b.md"],
+    );
     assert.equal(corpus.root, dir);
     assert.equal(corpus.files, 4);
     assert.equal(corpus.docs[3].text, "bee");
@@ -52,7 +55,10 @@ test("empty and whitespace-only files are skipped and counted", () => {
   const { dir, cleanup } = makeCorpusDir({ "a.md": "text", "b.md": "", "c.md": " \n\t\n" });
   try {
     const corpus = loadCorpus(dir);
-    assert.deepEqual(corpus.docs.map((d) => d.id), ["a.md"]);
+    assert.deepEqual(
+      corpus.docs.map((d) => d.id),
+      ["a.md"],
+    );
     assert.equal(corpus.skippedEmpty, 2);
     assert.equal(corpus.files, 3);
   } finally {
@@ -64,7 +70,10 @@ test("a single file loads as one doc named by its file name", () => {
   const { dir, cleanup } = makeCorpusDir({ "sub/only.md": "# Hi\n\nThere." });
   try {
     const corpus = loadCorpus(join(dir, "sub/only.md"));
-    assert.deepEqual(corpus.docs.map((d) => d.id), ["only.md"]);
+    assert.deepEqual(
+      corpus.docs.map((d) => d.id),
+      ["only.md"],
+    );
     assert.equal(corpus.root, join(dir, "sub"));
   } finally {
     cleanup();
@@ -79,8 +88,14 @@ test("a glob selects files under its base folder, with ** and {a,b}", () => {
     "other/d.md": "d",
   });
   try {
-    assert.deepEqual(loadCorpus(join(dir, "docs/**/*.md")).docs.map((d) => d.id), ["a.md", "guide/b.md"]);
-    assert.deepEqual(loadCorpus(join(dir, "docs/guide/{b,c}.*")).docs.map((d) => d.id), ["b.md", "c.txt"]);
+    assert.deepEqual(
+      loadCorpus(join(dir, "docs/**/*.md")).docs.map((d) => d.id),
+      ["a.md", "guide/b.md"],
+    );
+    assert.deepEqual(
+      loadCorpus(join(dir, "docs/guide/{b,c}.*")).docs.map((d) => d.id),
+      ["b.md", "c.txt"],
+    );
     assert.equal(loadCorpus(join(dir, "docs/**/*.md")).root, join(dir, "docs"));
   } finally {
     cleanup();
@@ -104,9 +119,12 @@ test("the default prose corpus is Moby-Dick's 138 chapter files from the pinned 
   assert.equal(corpus.docs.length, 138);
   assert.equal(corpus.name, "moby-dick");
   const ids = new Set(corpus.docs.map((d) => d.id));
-  for (const id of ["chapter_1.txt", "chapter_135.txt", "etymology.txt", "extracts.txt", "epilogue.txt"]) assert.ok(ids.has(id), id);
+  for (const id of ["chapter_1.txt", "chapter_135.txt", "etymology.txt", "extracts.txt", "epilogue.txt"])
+    assert.ok(ids.has(id), id);
   assert.ok(!ids.has("data.txt") && !ids.has("contents.txt"));
-  assert.ok(corpus.docs.find((d) => d.id === "chapter_1.txt")!.text.startsWith("CHAPTER 1. Loomings.\n\nCall me Ishmael."));
+  assert.ok(
+    corpus.docs.find((d) => d.id === "chapter_1.txt")!.text.startsWith("CHAPTER 1. Loomings.\n\nCall me Ishmael."),
+  );
   const chars = corpus.docs.reduce((sum, d) => sum + d.text.length, 0);
   assert.ok(chars > 1_150_000 && chars < 1_300_000, `${chars} chars`);
 });
@@ -115,7 +133,10 @@ test("the default markdown corpus is fastify's docs, the same as the npm: spec f
   assert.equal(defaultCorpus("markdown", projectRoot), "fastify-docs");
   const byName = loadCorpus("fastify-docs", { projectRoot });
   const bySpec = loadCorpus("npm:fastify/docs/**/*.md", { projectRoot });
-  assert.deepEqual(byName.docs.map((d) => d.id), bySpec.docs.map((d) => d.id));
+  assert.deepEqual(
+    byName.docs.map((d) => d.id),
+    bySpec.docs.map((d) => d.id),
+  );
   assert.ok(byName.docs.some((d) => d.id === "Reference/Routes.md"));
   assert.ok(byName.docs.filter((d) => /^## /m.test(d.text)).length > 20);
 });
@@ -126,9 +147,18 @@ test("an npm: spec with a scoped package and a plain folder path loads", () => {
 });
 
 test("document ids sort in natural order, so chapter_2 comes before chapter_10", () => {
-  const { dir, cleanup } = makeCorpusDir({ "chapter_10.txt": "ten", "chapter_2.txt": "two", "chapter_1.txt": "one", "Zeta.md": "z", "alpha.md": "a" });
+  const { dir, cleanup } = makeCorpusDir({
+    "chapter_10.txt": "ten",
+    "chapter_2.txt": "two",
+    "chapter_1.txt": "one",
+    "Zeta.md": "z",
+    "alpha.md": "a",
+  });
   try {
-    assert.deepEqual(loadCorpus(dir).docs.map((d) => d.id), ["alpha.md", "chapter_1.txt", "chapter_2.txt", "chapter_10.txt", "Zeta.md"]);
+    assert.deepEqual(
+      loadCorpus(dir).docs.map((d) => d.id),
+      ["alpha.md", "chapter_1.txt", "chapter_2.txt", "chapter_10.txt", "Zeta.md"],
+    );
   } finally {
     cleanup();
   }

@@ -15,7 +15,9 @@ export type Reply = (request: SeenRequest, response: ServerResponse) => void;
  * A protocol-speaking HTTP server on 127.0.0.1 (port 0) for client tests: each request is answered by the next
  * reply in `replies` (the last one repeats). Nothing leaves the machine.
  */
-export async function startLocalServer(replies: Reply[]): Promise<{ url: string; seen: SeenRequest[]; close: () => Promise<void> }> {
+export async function startLocalServer(
+  replies: Reply[],
+): Promise<{ url: string; seen: SeenRequest[]; close: () => Promise<void> }> {
   const seen: SeenRequest[] = [];
   let next = 0;
   const server: Server = createServer((req, res) => {

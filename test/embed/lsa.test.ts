@@ -74,7 +74,7 @@ test("randomized SVD recovers a rank-2 matrix exactly: singular values, orthonor
 
 test("randomized SVD singular values match the square roots of AᵀA's eigenvalues on a sparse random matrix", () => {
   let s = 3;
-  const next = () => ((s = (s * 48271) % 2147483647) / 2147483647);
+  const next = () => (s = (s * 48271) % 2147483647) / 2147483647;
   const dense = Array.from({ length: 30 }, () => Array.from({ length: 12 }, () => (next() < 0.3 ? next() : 0)));
   const ata = new Float64Array(12 * 12);
   for (const row of dense) for (let a = 0; a < 12; a++) for (let b = 0; b < 12; b++) ata[a * 12 + b] += row[a] * row[b];
@@ -84,7 +84,9 @@ test("randomized SVD singular values match the square roots of AᵀA's eigenvalu
 });
 
 test("randomized SVD with the same seed gives byte-identical vectors", () => {
-  const dense = Array.from({ length: 20 }, (_, i) => Array.from({ length: 15 }, (_, j) => ((i * 7 + j * 3) % 5 === 0 ? i + j + 1 : 0)));
+  const dense = Array.from({ length: 20 }, (_, i) =>
+    Array.from({ length: 15 }, (_, j) => ((i * 7 + j * 3) % 5 === 0 ? i + j + 1 : 0)),
+  );
   const a = randomizedSvd(csrFromDense(dense), { rank: 5, seed: 9 });
   const b = randomizedSvd(csrFromDense(dense), { rank: 5, seed: 9 });
   assert.deepEqual(Array.from(a.right), Array.from(b.right));

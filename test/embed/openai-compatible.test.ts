@@ -47,7 +47,10 @@ test("the embedder batches inputs, sends the key from the named variable, and re
   });
   const vectors = await embedder.embed(["a", "bbb", "cc", "dddd", "e"]);
   assert.equal(server.seen.length, 3, "five texts in batches of two take three requests");
-  assert.deepEqual(server.seen.map((r) => (r.body as { input: string[] }).input), [["a", "bbb"], ["cc", "dddd"], ["e"]]);
+  assert.deepEqual(
+    server.seen.map((r) => (r.body as { input: string[] }).input),
+    [["a", "bbb"], ["cc", "dddd"], ["e"]],
+  );
   assert.equal(server.seen[0].url, "/v1/embeddings");
   assert.equal(server.seen[0].headers.authorization, "Bearer sk-secret-123");
   assert.equal((server.seen[0].body as { model: string }).model, "test-model");
@@ -81,7 +84,10 @@ test("persistent 500s end in a SeamlabError that names the attempts", async () =
   const server = await serve([raw(500, "oops")]);
   const { sleep } = recordSleeps();
   const embedder = openAiCompatibleEmbedder({ url: server.url, model: "m", sleep, maxRetries: 2 });
-  await assert.rejects(embedder.embed(["abc"]), (e: Error) => e instanceof SeamlabError && /gave up after 3 attempts \(last: HTTP 500\)/.test(e.message));
+  await assert.rejects(
+    embedder.embed(["abc"]),
+    (e: Error) => e instanceof SeamlabError && /gave up after 3 attempts \(last: HTTP 500\)/.test(e.message),
+  );
   assert.equal(server.seen.length, 3);
 });
 
@@ -95,18 +101,36 @@ test("the request budget stops retries and says which option raises it", async (
 
 test("a body that is not JSON, or JSON of the wrong shape, is a clear SeamlabError", async () => {
   const notJson = await serve([raw(200, "<html>proxy error</html>")]);
-  await assert.rejects(openAiCompatibleEmbedder({ url: notJson.url, model: "m" }).embed(["a"]), /not JSON: <html>proxy error/);
+  await assert.rejects(
+    openAiCompatibleEmbedder({ url: notJson.url, model: "m" }).embed(["a"]),
+    /not JSON: <html>proxy error/,
+  );
   const wrongShape = await serve([json(200, { embeddings: [[1, 2]] })]);
-  await assert.rejects(openAiCompatibleEmbedder({ url: wrongShape.url, model: "m" }).embed(["a"]), /malformed answer.*"data" is missing/);
+  await assert.rejects(
+    openAiCompatibleEmbedder({ url: wrongShape.url, model: "m" }).embed(["a"]),
+    /malformed answer.*"data" is missing/,
+  );
   const wrongCount = await serve([json(200, { data: [{ index: 0, embedding: [1] }] })]);
-  await assert.rejects(openAiCompatibleEmbedder({ url: wrongCount.url, model: "m" }).embed(["a", "b"]), /sent 2 inputs but got 1/);
+  await assert.rejects(
+    openAiCompatibleEmbedder({ url: wrongCount.url, model: "m" }).embed(["a", "b"]),
+    /sent 2 inputs but got 1/,
+  );
   const badVector = await serve([json(200, { data: [{ index: 0, embedding: "AAAA" }] })]);
-  await assert.rejects(openAiCompatibleEmbedder({ url: badVector.url, model: "m" }).embed(["a"]), /base64 encoding is not supported/);
+  await assert.rejects(
+    openAiCompatibleEmbedder({ url: badVector.url, model: "m" }).embed(["a"]),
+    /base64 encoding is not supported/,
+  );
 });
 
 test("a server that does not answer in time is abandoned after the timeout", async () => {
   const server = await serve([silent]);
-  const embedder = openAiCompatibleEmbedder({ url: server.url, model: "m", timeoutMs: 100, maxRetries: 1, sleep: async () => {} });
+  const embedder = openAiCompatibleEmbedder({
+    url: server.url,
+    model: "m",
+    timeoutMs: 100,
+    maxRetries: 1,
+    sleep: async () => {},
+  });
   const started = Date.now();
   await assert.rejects(embedder.embed(["a"]), /gave up after 2 attempts \(last: no answer within 100 ms\)/);
   assert.ok(Date.now() - started < 2000);
@@ -115,7 +139,12 @@ test("a server that does not answer in time is abandoned after the timeout", asy
 
 test("an auth failure names the variable, never the key, even when the server echoes it", async () => {
   const server = await serve([json(401, { error: "invalid key sk-secret-123" })]);
-  const embedder = openAiCompatibleEmbedder({ url: server.url, model: "m", keyEnv: "MY_KEY", environment: { MY_KEY: "sk-secret-123" } });
+  const embedder = openAiCompatibleEmbedder({
+    url: server.url,
+    model: "m",
+    keyEnv: "MY_KEY",
+    environment: { MY_KEY: "sk-secret-123" },
+  });
   await assert.rejects(embedder.embed(["a"]), (e: Error) => {
     assert.ok(e instanceof SeamlabError);
     assert.match(e.message, /refused the credentials \(HTTP 401\)\. Check the key in \$MY_KEY/);
@@ -123,14 +152,20 @@ test("an auth failure names the variable, never the key, even when the server ec
     return true;
   });
   assert.equal(server.seen.length, 1, "auth failures are not retried");
-  assert.throws(() => openAiCompatibleEmbedder({ url: server.url, model: "m", keyEnv: "UNSET_KEY", environment: {} }), /\$UNSET_KEY.*unset/);
+  assert.throws(
+    () => openAiCompatibleEmbedder({ url: server.url, model: "m", keyEnv: "UNSET_KEY", environment: {} }),
+    /\$UNSET_KEY.*unset/,
+  );
 });
 
 test("inputs over the token limit are rejected by default and truncated, counted, when asked", async () => {
   const server = await serve([embeddings]);
   const long = "one two three four five six seven eight";
   const strict = openAiCompatibleEmbedder({ url: server.url, model: "m", maxInputTokens: 4 });
-  await assert.rejects(strict.embed(["short", long]), /1 of 2 inputs exceed its 4-token limit \(first: input #1, 8 tokens\)/);
+  await assert.rejects(
+    strict.embed(["short", long]),
+    /1 of 2 inputs exceed its 4-token limit \(first: input #1, 8 tokens\)/,
+  );
   assert.equal(server.seen.length, 0, "nothing is sent when an input is rejected");
   const lenient = openAiCompatibleEmbedder({ url: server.url, model: "m", maxInputTokens: 4, overLimit: "truncate" });
   await lenient.embed(["short", long]);

@@ -9,7 +9,20 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-export const tinyVocabulary = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "cat", "kitten", "bond", "yields", "the", "a", "."];
+export const tinyVocabulary = [
+  "[PAD]",
+  "[UNK]",
+  "[CLS]",
+  "[SEP]",
+  "[MASK]",
+  "cat",
+  "kitten",
+  "bond",
+  "yields",
+  "the",
+  "a",
+  ".",
+];
 
 /** One row per vocabulary entry: cat/kitten point one way, bond/yields another, the rest are small. */
 export const tinyEmbeddings: number[][] = [
@@ -41,14 +54,21 @@ function varint(value: number | bigint): number[] {
 }
 const key = (field: number, wire: number) => varint((field << 3) | wire);
 const int = (field: number, value: number) => [...key(field, 0), ...varint(value)];
-const bytes = (field: number, payload: number[] | Uint8Array) => [...key(field, 2), ...varint(payload.length), ...payload];
+const bytes = (field: number, payload: number[] | Uint8Array) => [
+  ...key(field, 2),
+  ...varint(payload.length),
+  ...payload,
+];
 const str = (field: number, text: string) => bytes(field, [...Buffer.from(text, "utf8")]);
 
 function tensorType(elemType: number, dims: (number | string)[]): number[] {
   const shape = dims.flatMap((d) => bytes(1, typeof d === "number" ? int(1, d) : str(2, d))); // Dimension
   return bytes(1, [...int(1, elemType), ...bytes(2, shape)]); // TypeProto.tensor_type { elem_type, shape }
 }
-const valueInfo = (name: string, elemType: number, dims: (number | string)[]) => [...str(1, name), ...bytes(2, tensorType(elemType, dims))];
+const valueInfo = (name: string, elemType: number, dims: (number | string)[]) => [
+  ...str(1, name),
+  ...bytes(2, tensorType(elemType, dims)),
+];
 
 function tinyOnnx(): Uint8Array {
   const FLOAT = 1;
@@ -58,7 +78,13 @@ function tinyOnnx(): Uint8Array {
   const raw = Buffer.alloc(rows * width * 4);
   tinyEmbeddings.flat().forEach((x, i) => raw.writeFloatLE(x, i * 4));
   const initializer = [...int(1, rows), ...int(1, width), ...int(2, FLOAT), ...str(8, "embeddings"), ...bytes(9, raw)];
-  const node = [...str(1, "embeddings"), ...str(1, "input_ids"), ...str(2, "last_hidden_state"), ...str(3, "lookup"), ...str(4, "Gather")];
+  const node = [
+    ...str(1, "embeddings"),
+    ...str(1, "input_ids"),
+    ...str(2, "last_hidden_state"),
+    ...str(3, "lookup"),
+    ...str(4, "Gather"),
+  ];
   const graph = [
     ...bytes(1, node),
     ...str(2, "tiny"),
@@ -66,24 +92,47 @@ function tinyOnnx(): Uint8Array {
     ...bytes(11, valueInfo("input_ids", INT64, ["batch", "sequence"])),
     ...bytes(12, valueInfo("last_hidden_state", FLOAT, ["batch", "sequence", width])),
   ];
-  const model = [...int(1, 8), ...str(2, "seamlab-test"), ...bytes(7, graph), ...bytes(8, [...str(1, ""), ...int(2, 13)])];
+  const model = [
+    ...int(1, 8),
+    ...str(2, "seamlab-test"),
+    ...bytes(7, graph),
+    ...bytes(8, [...str(1, ""), ...int(2, 13)]),
+  ];
   return Uint8Array.from(model);
 }
 
 export function writeTinyModel(dir: string): void {
   mkdirSync(join(dir, "onnx"), { recursive: true });
   const vocab = Object.fromEntries(tinyVocabulary.map((token, id) => [token, id]));
-  const special = (content: string) => ({ id: vocab[content], content, single_word: false, lstrip: false, rstrip: false, normalized: false, special: true });
+  const special = (content: string) => ({
+    id: vocab[content],
+    content,
+    single_word: false,
+    lstrip: false,
+    rstrip: false,
+    normalized: false,
+    special: true,
+  });
   const tokenizer = {
     version: "1.0",
     truncation: null,
     padding: null,
     added_tokens: ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"].map(special),
-    normalizer: { type: "BertNormalizer", clean_text: true, handle_chinese_chars: true, strip_accents: null, lowercase: true },
+    normalizer: {
+      type: "BertNormalizer",
+      clean_text: true,
+      handle_chinese_chars: true,
+      strip_accents: null,
+      lowercase: true,
+    },
     pre_tokenizer: { type: "BertPreTokenizer" },
     post_processor: {
       type: "TemplateProcessing",
-      single: [{ SpecialToken: { id: "[CLS]", type_id: 0 } }, { Sequence: { id: "A", type_id: 0 } }, { SpecialToken: { id: "[SEP]", type_id: 0 } }],
+      single: [
+        { SpecialToken: { id: "[CLS]", type_id: 0 } },
+        { Sequence: { id: "A", type_id: 0 } },
+        { SpecialToken: { id: "[SEP]", type_id: 0 } },
+      ],
       pair: [
         { SpecialToken: { id: "[CLS]", type_id: 0 } },
         { Sequence: { id: "A", type_id: 0 } },
@@ -97,7 +146,13 @@ export function writeTinyModel(dir: string): void {
       },
     },
     decoder: { type: "WordPiece", prefix: "##", cleanup: true },
-    model: { type: "WordPiece", unk_token: "[UNK]", continuing_subword_prefix: "##", max_input_chars_per_word: 100, vocab },
+    model: {
+      type: "WordPiece",
+      unk_token: "[UNK]",
+      continuing_subword_prefix: "##",
+      max_input_chars_per_word: 100,
+      vocab,
+    },
   };
   writeFileSync(join(dir, "tokenizer.json"), JSON.stringify(tokenizer));
   writeFileSync(
@@ -115,7 +170,13 @@ export function writeTinyModel(dir: string): void {
   );
   writeFileSync(
     join(dir, "config.json"),
-    JSON.stringify({ model_type: "bert", architectures: ["BertModel"], hidden_size: tinyEmbeddings[0].length, max_position_embeddings: 8, vocab_size: tinyVocabulary.length }),
+    JSON.stringify({
+      model_type: "bert",
+      architectures: ["BertModel"],
+      hidden_size: tinyEmbeddings[0].length,
+      max_position_embeddings: 8,
+      vocab_size: tinyVocabulary.length,
+    }),
   );
   writeFileSync(join(dir, "onnx", "model.onnx"), tinyOnnx());
 }

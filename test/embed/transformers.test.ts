@@ -34,14 +34,22 @@ test("a folder without config.json, or without an onnx file, is reported as inco
   assert.throws(() => checkModelDir(noConfig), /config\.json is missing/);
   const noOnnx = folder("no-onnx", { "config.json": "{}", "tokenizer.json": "{}", "onnx/model_fp16.onnx": "x" });
   assert.throws(() => checkModelDir(noOnnx), /no onnx\/model\.onnx .*found model_fp16\.onnx; rename/);
-  const quantized = folder("quantized", { "config.json": "{}", "tokenizer.json": "{}", "onnx/model_quantized.onnx": "x" });
+  const quantized = folder("quantized", {
+    "config.json": "{}",
+    "tokenizer.json": "{}",
+    "onnx/model_quantized.onnx": "x",
+  });
   assert.equal(checkModelDir(quantized).dtype, "q8");
 });
 
 test("loading never reaches for the network: remote models are off and an incomplete folder fails locally", async () => {
   // tokenizer_config.json is missing and the onnx file is junk: with remote loading allowed, transformers.js
   // would try to download the missing file from the hub.
-  const dir = folder("incomplete", { "config.json": JSON.stringify({ model_type: "bert" }), "tokenizer.json": "{}", "onnx/model.onnx": "junk" });
+  const dir = folder("incomplete", {
+    "config.json": JSON.stringify({ model_type: "bert" }),
+    "tokenizer.json": "{}",
+    "onnx/model.onnx": "junk",
+  });
   const realFetch = globalThis.fetch;
   const fetched: string[] = [];
   globalThis.fetch = (async (input: unknown) => {
@@ -87,10 +95,14 @@ test("a local model folder embeds end to end: tokenizer, ONNX, mean pooling, nor
     const [cat, kitten] = await embedder.embed(["cat", "The kitten."]);
     // [CLS] cat [SEP] and [CLS] the kitten . [SEP], averaged by hand.
     expectedVector(["[CLS]", "cat", "[SEP]"]).forEach((x, d) => assert.ok(Math.abs(cat[d] - x) < 1e-6, `cat[${d}]`));
-    expectedVector(["[CLS]", "the", "kitten", ".", "[SEP]"]).forEach((x, d) => assert.ok(Math.abs(kitten[d] - x) < 1e-6, `kitten[${d}]`));
+    expectedVector(["[CLS]", "the", "kitten", ".", "[SEP]"]).forEach((x, d) =>
+      assert.ok(Math.abs(kitten[d] - x) < 1e-6, `kitten[${d}]`),
+    );
     // 9 words + [CLS]/[SEP] = 11 tokens > 8: counted and truncated, never silently.
     const [long] = await embedder.embed([Array(9).fill("cat").join(" ")]);
-    expectedVector(["[CLS]", "cat", "cat", "cat", "cat", "cat", "cat", "[SEP]"]).forEach((x, d) => assert.ok(Math.abs(long[d] - x) < 1e-6, `long[${d}]`));
+    expectedVector(["[CLS]", "cat", "cat", "cat", "cat", "cat", "cat", "[SEP]"]).forEach((x, d) =>
+      assert.ok(Math.abs(long[d] - x) < 1e-6, `long[${d}]`),
+    );
     assert.deepEqual(embedder.inputs, { embedded: 3, overLimit: 1, truncated: 1, longestTokens: 11 });
     const strict = await transformersEmbedder({ modelDir: dir, overLimit: "reject" });
     await assert.rejects(strict.embed([Array(9).fill("cat").join(" ")]), /exceed its 8-token limit/);
@@ -101,11 +113,19 @@ test("a local model folder embeds end to end: tokenizer, ONNX, mean pooling, nor
 });
 
 const modelDir = process.env.SEAMLAB_TEST_MODEL_DIR;
-test("a real local model embeds related sentences closer than unrelated ones", { skip: modelDir ? false : "SEAMLAB_TEST_MODEL_DIR is not set" }, async () => {
-  const embedder = await transformersEmbedder({ modelDir: modelDir! });
-  const [cat, kitten, stocks] = await embedder.embed(["A cat sits on the mat.", "A kitten rests on a rug.", "Bond yields rose sharply."]);
-  assert.ok(embedder.dimensions > 0);
-  assert.ok(Math.abs(Math.hypot(...cat) - 1) < 1e-4, "vectors are normalised");
-  assert.ok(cosine(cat, kitten) > cosine(cat, stocks));
-  assert.equal(embedder.inputs.embedded, 3);
-});
+test(
+  "a real local model embeds related sentences closer than unrelated ones",
+  { skip: modelDir ? false : "SEAMLAB_TEST_MODEL_DIR is not set" },
+  async () => {
+    const embedder = await transformersEmbedder({ modelDir: modelDir! });
+    const [cat, kitten, stocks] = await embedder.embed([
+      "A cat sits on the mat.",
+      "A kitten rests on a rug.",
+      "Bond yields rose sharply.",
+    ]);
+    assert.ok(embedder.dimensions > 0);
+    assert.ok(Math.abs(Math.hypot(...cat) - 1) < 1e-4, "vectors are normalised");
+    assert.ok(cosine(cat, kitten) > cosine(cat, stocks));
+    assert.equal(embedder.inputs.embedded, 3);
+  },
+);

@@ -8,8 +8,14 @@ test("the input report sentence says what happened to over-long inputs", () => {
     describeInputReport({ name: "m", maxInputTokens: 512, inputs }),
     "m: 10 texts embedded; 2 over the 512-token limit (longest 900), 2 truncated to the limit.",
   );
-  assert.equal(describeInputReport({ name: "m", maxInputTokens: 512, inputs: { ...inputs, overLimit: 0, truncated: 0 } }), "m: 10 texts embedded, none over the 512-token limit.");
-  assert.equal(describeInputReport({ name: "lsa", maxInputTokens: Infinity, inputs }), "lsa: 10 texts embedded (no input limit).");
+  assert.equal(
+    describeInputReport({ name: "m", maxInputTokens: 512, inputs: { ...inputs, overLimit: 0, truncated: 0 } }),
+    "m: 10 texts embedded, none over the 512-token limit.",
+  );
+  assert.equal(
+    describeInputReport({ name: "lsa", maxInputTokens: Infinity, inputs }),
+    "lsa: 10 texts embedded (no input limit).",
+  );
 });
 
 test("cosine and normalisation agree with a 3-4-5 triangle", () => {

@@ -39,7 +39,10 @@ test("the cache embeds only texts it has not seen, across instances, and returns
   assert.deepEqual(Array.from(b[0]), Array.from(a[1]));
   assert.deepEqual(Array.from(b[2]), Array.from(a[0]));
   assert.deepEqual(cachedSecond.cache, { hits: 2, misses: 1, dir: cachedSecond.cache.dir });
-  assert.ok(readdirSync(cachedSecond.cache.dir).every((n) => !n.endsWith(".tmp")), "no temp files left behind");
+  assert.ok(
+    readdirSync(cachedSecond.cache.dir).every((n) => !n.endsWith(".tmp")),
+    "no temp files left behind",
+  );
 });
 
 test("a different embedder identity never sees another's vectors", async () => {

@@ -8,7 +8,10 @@ import { cacheKey, canonicalJson, clearCache, hashDocs, hashQueries, openCache }
 const tempDir = () => mkdtempSync(join(tmpdir(), "seamlab-cache-test-"));
 
 test("canonical JSON sorts keys so field order does not change a cache key", () => {
-  assert.equal(canonicalJson({ b: 1, a: { d: 2, c: [3, { f: 1, e: 2 }] } }), '{"a":{"c":[3,{"e":2,"f":1}],"d":2},"b":1}');
+  assert.equal(
+    canonicalJson({ b: 1, a: { d: 2, c: [3, { f: 1, e: 2 }] } }),
+    '{"a":{"c":[3,{"e":2,"f":1}],"d":2},"b":1}',
+  );
   const a = cacheKey({ corpusHash: "c", queriesHash: "q", config: { size: 1, overlap: 0 }, version: "1" });
   const b = cacheKey({ version: "1", config: { overlap: 0, size: 1 }, queriesHash: "q", corpusHash: "c" });
   assert.equal(a, b);
@@ -16,9 +19,24 @@ test("canonical JSON sorts keys so field order does not change a cache key", () 
 });
 
 test("corpus hash changes when any document's text or id changes, and query hash when a gold span moves", () => {
-  const docs = [{ id: "a.md", text: "hello" }, { id: "b.md", text: "world" }];
-  assert.notEqual(hashDocs(docs), hashDocs([{ id: "a.md", text: "hello" }, { id: "b.md", text: "world!" }]));
-  assert.notEqual(hashDocs(docs), hashDocs([{ id: "a.md", text: "hellow" }, { id: "b.md", text: "orld" }]));
+  const docs = [
+    { id: "a.md", text: "hello" },
+    { id: "b.md", text: "world" },
+  ];
+  assert.notEqual(
+    hashDocs(docs),
+    hashDocs([
+      { id: "a.md", text: "hello" },
+      { id: "b.md", text: "world!" },
+    ]),
+  );
+  assert.notEqual(
+    hashDocs(docs),
+    hashDocs([
+      { id: "a.md", text: "hellow" },
+      { id: "b.md", text: "orld" },
+    ]),
+  );
   assert.equal(hashDocs(docs), hashDocs(docs.map((d) => ({ ...d }))));
   const q = [{ id: "1", text: "q", gold: [{ doc: "a.md", start: 0, end: 3 }] }];
   assert.notEqual(hashQueries(q), hashQueries([{ id: "1", text: "q", gold: [{ doc: "a.md", start: 0, end: 4 }] }]));

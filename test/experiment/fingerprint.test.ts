@@ -24,12 +24,23 @@ test("the code fingerprint changes when a splitter or a dependency pin changes",
   const a = codeFingerprint(fakeProject(base));
   assert.equal(a, codeFingerprint(fakeProject(base)), "same code, same fingerprint");
   assert.notEqual(a, codeFingerprint(fakeProject({ ...base, "src/splitters/window.ts": "export const a = 2;" })));
-  assert.notEqual(a, codeFingerprint(fakeProject({ ...base, "package.json": JSON.stringify({ name: "seamlab", dependencies: { "js-tiktoken": "1.0.22" } }) })));
+  assert.notEqual(
+    a,
+    codeFingerprint(
+      fakeProject({
+        ...base,
+        "package.json": JSON.stringify({ name: "seamlab", dependencies: { "js-tiktoken": "1.0.22" } }),
+      }),
+    ),
+  );
   assert.notEqual(a, codeFingerprint(fakeProject({ ...base, "src/measure/new.ts": "x" })));
 });
 
 test("the code fingerprint ignores presentation code (charts) so editing a chart keeps the cache", () => {
-  assert.equal(codeFingerprint(fakeProject(base)), codeFingerprint(fakeProject({ ...base, "src/charts/line.ts": "export const b = 2;" })));
+  assert.equal(
+    codeFingerprint(fakeProject(base)),
+    codeFingerprint(fakeProject({ ...base, "src/charts/line.ts": "export const b = 2;" })),
+  );
 });
 
 test("the real project has a fingerprint", () => {

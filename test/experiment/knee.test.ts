@@ -30,7 +30,11 @@ test("kneedle's difference curve is the normalised curve minus the diagonal", ()
 test("kneedle finds the elbow of a convex increasing curve (x squared style) near its bend", () => {
   // y = x^2 on 0..10 is convex increasing; its elbow, the point farthest below the chord, is at x = 5.
   const xs = Array.from({ length: 11 }, (_, i) => i);
-  const result = kneedle(xs, xs.map((x) => x * x), { curve: "convex", direction: "increasing" });
+  const result = kneedle(
+    xs,
+    xs.map((x) => x * x),
+    { curve: "convex", direction: "increasing" },
+  );
   assert.equal(result.knee, 5);
 });
 
@@ -140,7 +144,12 @@ test("plateau rule takes the smallest x among tied best estimates", () => {
 });
 
 test("plateau rule with wide CIs says overlap 0 cannot be told apart from the best", () => {
-  const points = [0, 100, 200, 300].map((x, i) => ({ x, y: 0.5 + i * 0.01, low: 0.4 + i * 0.01, high: 0.6 + i * 0.01 }));
+  const points = [0, 100, 200, 300].map((x, i) => ({
+    x,
+    y: 0.5 + i * 0.01,
+    low: 0.4 + i * 0.01,
+    high: 0.6 + i * 0.01,
+  }));
   const result = plateauStart(points);
   assert.equal(result.x, 0);
   assert.equal(result.rule, "ci");

@@ -15,7 +15,10 @@ function fakeStream(isTTY: boolean) {
 }
 
 test("progress draws nothing when stderr is not a TTY or when quiet", () => {
-  for (const [isTTY, quiet] of [[false, false], [true, true]] as const) {
+  for (const [isTTY, quiet] of [
+    [false, false],
+    [true, true],
+  ] as const) {
     const stream = fakeStream(isTTY);
     const bar = createProgress(3, { stream, quiet });
     bar.tick();

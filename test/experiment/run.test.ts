@@ -30,34 +30,51 @@ test("runGrid gives one row per config in config order, with seam, damage and re
   const result = await runGrid(inputs, spec, { workers: 0, cacheDir: null });
   const configs = expandGrid(spec);
   assert.equal(result.rows.length, configs.length);
-  assert.deepEqual(result.rows.map((r) => r.config), JSON.parse(json(configs)));
+  assert.deepEqual(
+    result.rows.map((r) => r.config),
+    JSON.parse(json(configs)),
+  );
   for (const row of result.rows) {
     assert.equal(row.hits.length, inputs.queries.length);
     const hits = [...row.hits].filter((c) => c === "1").length;
     assert.equal(row.retrieval.hits, hits);
-    assert.ok(row.retrieval.hitRateCI.low <= row.retrieval.hitRate && row.retrieval.hitRate <= row.retrieval.hitRateCI.high);
+    assert.ok(
+      row.retrieval.hitRateCI.low <= row.retrieval.hitRate && row.retrieval.hitRate <= row.retrieval.hitRateCI.high,
+    );
     assert.equal(row.seams.chunks, row.retrieval.chunks);
     assert.ok(row.damage.pairs > 0);
     assert.ok(row.tokensEmbedded > 0);
   }
   // The window splitter repeats exactly `overlap` characters at every seam.
-  const window100 = result.rows.find((r) => r.config.splitter.splitter === "window" && r.config.splitter.overlap === 100);
+  const window100 = result.rows.find(
+    (r) => r.config.splitter.splitter === "window" && r.config.splitter.overlap === 100,
+  );
   assert.equal(window100?.seams.medianOverlap, 100);
   // Costs: ratio 1 at overlap 0, more tokens with more overlap for the window.
   const windows = result.rows.filter((r) => r.config.splitter.splitter === "window");
   assert.equal(windows[0].cost.tokensRatio, 1);
-  for (let i = 1; i < windows.length; i++) assert.ok((windows[i].cost.tokensRatio as number) > (windows[i - 1].cost.tokensRatio as number));
+  for (let i = 1; i < windows.length; i++)
+    assert.ok((windows[i].cost.tokensRatio as number) > (windows[i - 1].cost.tokensRatio as number));
 });
 
 test("a row's hits match BM25 top-5 computed directly on the same chunks", async () => {
-  const result = await runGrid(inputs, [{ splitter: { splitter: "window", size: 400, overlap: 50 }, retrieval: { k: 5 } }], { workers: 0, cacheDir: null });
+  const result = await runGrid(
+    inputs,
+    [{ splitter: { splitter: "window", size: 400, overlap: 50 }, retrieval: { k: 5 } }],
+    { workers: 0, cacheDir: null },
+  );
   const chunks = splitCorpus(inputs.docs, { splitter: "window", size: 400, overlap: 50, unit: "chars" });
   const bm25 = createBm25Retriever(chunks);
   const expected = inputs.queries
     .map((q) => {
       const top = bm25.search(q.text, 5) as { index: number }[];
       const gold = q.gold[0];
-      return top.some(({ index }) => chunks[index].doc === gold.doc && chunks[index].start <= gold.start && chunks[index].end >= gold.end) ? "1" : "0";
+      return top.some(
+        ({ index }) =>
+          chunks[index].doc === gold.doc && chunks[index].start <= gold.start && chunks[index].end >= gold.end,
+      )
+        ? "1"
+        : "0";
     })
     .join("");
   assert.equal(result.rows[0].hits, expected);
@@ -88,11 +105,17 @@ test("a sweep interrupted half-way and re-run gives exactly the rows of an unint
   // A real abort (what Ctrl-C does) after the first finished row.
   const dirB = tempDir();
   const controller = new AbortController();
-  const partial = await runGrid(inputs, spec, { workers: 0, cacheDir: dirB, signal: controller.signal, onRow: () => controller.abort() });
+  const partial = await runGrid(inputs, spec, {
+    workers: 0,
+    cacheDir: dirB,
+    signal: controller.signal,
+    onRow: () => controller.abort(),
+  });
   assert.equal(partial.interrupted, true);
   assert.ok(partial.rows.length >= 1 && partial.rows.length < configs.length);
   for (const shard of readdirSync(dirB)) {
-    for (const file of readdirSync(join(dirB, shard))) assert.match(file, /^[0-9a-f]{64}\.json$/, "no temp file left behind");
+    for (const file of readdirSync(join(dirB, shard)))
+      assert.match(file, /^[0-9a-f]{64}\.json$/, "no temp file left behind");
   }
   const rerun = await runGrid(inputs, spec, { workers: 0, cacheDir: dirB });
   assert.equal(rerun.interrupted, false);
@@ -110,13 +133,23 @@ test("a corrupt cache entry is recomputed, and a changed document invalidates ev
   const again = await runGrid(inputs, one, { workers: 0, cacheDir: dir });
   assert.equal(again.computed, 1);
   assert.equal(json(again.rows), json(first.rows));
-  const edited = { docs: inputs.docs.map((d, i) => (i === 0 ? { ...d, text: d.text + "\nOne more line." } : d)), queries: inputs.queries };
+  const edited = {
+    docs: inputs.docs.map((d, i) => (i === 0 ? { ...d, text: d.text + "\nOne more line." } : d)),
+    queries: inputs.queries,
+  };
   const changed = await runGrid(edited, one, { workers: 0, cacheDir: dir });
   assert.equal(changed.computed, 1, "a corpus edit is a cache miss, never a stale hit");
 });
 
 test("joint sweep: without a reranker recall@3 does not depend on the first-stage depth; MMR trims overlapping top-3s", async () => {
-  const joint: GridSpec = { splitters: ["window"], sizes: [400], overlaps: [200], ks: [5, 10, 20], finalK: 3, rerankers: ["none", "mmr"] };
+  const joint: GridSpec = {
+    splitters: ["window"],
+    sizes: [400],
+    overlaps: [200],
+    ks: [5, 10, 20],
+    finalK: 3,
+    rerankers: ["none", "mmr"],
+  };
   const result = await runGrid(inputs, joint, { workers: 0, cacheDir: null });
   const none = result.rows.filter((r) => r.config.retrieval.reranker === "none");
   const mmr = result.rows.filter((r) => r.config.retrieval.reranker === "mmr");
@@ -129,7 +162,11 @@ test("joint sweep: without a reranker recall@3 does not depend on the first-stag
 });
 
 test("compareRows pairs two rows query by query", async () => {
-  const result = await runGrid(inputs, { splitters: ["window"], sizes: [400], overlaps: [0, 200] }, { workers: 0, cacheDir: null });
+  const result = await runGrid(
+    inputs,
+    { splitters: ["window"], sizes: [400], overlaps: [0, 200] },
+    { workers: 0, cacheDir: null },
+  );
   const [zero, two] = result.rows;
   const comparison = compareRows(two, zero);
   let wins = 0;
@@ -146,21 +183,41 @@ test("compareRows pairs two rows query by query", async () => {
 
 test("runGrid refuses an empty corpus or query set with a SeamlabError", async () => {
   const one = [{ splitter: { splitter: "window", size: 400, overlap: 0 }, retrieval: { k: 5 } }];
-  await assert.rejects(runGrid({ docs: [], queries: inputs.queries }, one, { workers: 0, cacheDir: null }), /no documents/);
-  await assert.rejects(runGrid({ docs: inputs.docs, queries: [] }, one, { workers: 0, cacheDir: null }), /query set is empty/);
-  await assert.rejects(runGrid(inputs, [{ splitter: { splitter: "nope", size: 400, overlap: 0 }, retrieval: { k: 5 } }], { workers: 0, cacheDir: null }), /unknown --splitter "nope"/);
+  await assert.rejects(
+    runGrid({ docs: [], queries: inputs.queries }, one, { workers: 0, cacheDir: null }),
+    /no documents/,
+  );
+  await assert.rejects(
+    runGrid({ docs: inputs.docs, queries: [] }, one, { workers: 0, cacheDir: null }),
+    /query set is empty/,
+  );
+  await assert.rejects(
+    runGrid(inputs, [{ splitter: { splitter: "nope", size: 400, overlap: 0 }, retrieval: { k: 5 } }], {
+      workers: 0,
+      cacheDir: null,
+    }),
+    /unknown --splitter "nope"/,
+  );
 });
 
 test("a user error raised inside a worker thread comes back as a SeamlabError", async () => {
-  const bad = [{ splitter: { splitter: "window", size: 400, overlap: 0 }, retrieval: { k: 5, retriever: "no-such-retriever" } }];
-  await assert.rejects(runGrid(inputs, bad, { workers: 1, cacheDir: null }), (e: unknown) => e instanceof SeamlabError && /unknown retriever "no-such-retriever"/.test(e.message));
+  const bad = [
+    { splitter: { splitter: "window", size: 400, overlap: 0 }, retrieval: { k: 5, retriever: "no-such-retriever" } },
+  ];
+  await assert.rejects(
+    runGrid(inputs, bad, { workers: 1, cacheDir: null }),
+    (e: unknown) => e instanceof SeamlabError && /unknown retriever "no-such-retriever"/.test(e.message),
+  );
 });
 
 test("token-window configs bundled into one worker task still come back one row per config, in order", async () => {
   const grid: GridSpec = { splitters: ["tokens", "window"], sizes: [120], overlaps: [0, 30], units: ["tokens"] };
   const inThread = await runGrid(inputs, grid, { workers: 0, cacheDir: null });
   const pooled = await runGrid(inputs, grid, { workers: 2, cacheDir: null });
-  assert.deepEqual(pooled.rows.map((r) => r.label), ["tokens 120/0 tokens, k=5", "tokens 120/30 tokens, k=5", "window 120/0 tokens, k=5", "window 120/30 tokens, k=5"]);
+  assert.deepEqual(
+    pooled.rows.map((r) => r.label),
+    ["tokens 120/0 tokens, k=5", "tokens 120/30 tokens, k=5", "window 120/0 tokens, k=5", "window 120/30 tokens, k=5"],
+  );
   assert.equal(json(pooled.rows), json(inThread.rows));
   assert.equal(pooled.taskTimes.length, 1, "all four token-unit configs share one task");
 });

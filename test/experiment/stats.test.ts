@@ -54,7 +54,7 @@ test("paired comparison counts wins, losses and ties and reports hit rates and t
   assert.equal(result.hitRateA, 5 / 8);
   assert.equal(result.hitRateB, 3 / 8);
   assert.equal(result.diff, 2 / 8);
-  close(result.mcnemarP, 2 * (1 + 4) / 16, 1e-12);
+  close(result.mcnemarP, (2 * (1 + 4)) / 16, 1e-12);
   assert.ok(result.diffCI.low <= result.diff && result.diff <= result.diffCI.high);
   assert.throws(() => pairedComparison([true], [true, false]), /same queries/);
 });

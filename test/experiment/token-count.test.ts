@@ -11,12 +11,22 @@ const countTokens = (text: string) => getEncoding().encode(text, [], []).length;
 import { chunkTokenCounter, tokenCounter } from "../../src/experiment/token-count";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const docs = loadCorpus(join(root, "..", "shared", "data", "opentelemetry-docs", "content", "en", "docs", "concepts")).docs;
+const docs = loadCorpus(
+  join(root, "..", "shared", "data", "opentelemetry-docs", "content", "en", "docs", "concepts"),
+).docs;
 
 test("the memoised counter agrees with js-tiktoken on real documents and awkward strings", () => {
   const count = tokenCounter();
   for (const doc of docs) assert.equal(count(doc.text), countTokens(doc.text), doc.id);
-  for (const text of ["", "héllo wörld 🎉🎉 日本語のテキスト", "  \n\n  x", "<|endoftext|> hi", "a".repeat(300), "1234567 89", "it's   here\t\t\n"]) {
+  for (const text of [
+    "",
+    "héllo wörld 🎉🎉 日本語のテキスト",
+    "  \n\n  x",
+    "<|endoftext|> hi",
+    "a".repeat(300),
+    "1234567 89",
+    "it's   here\t\t\n",
+  ]) {
     assert.equal(count(text), countTokens(text), JSON.stringify(text));
   }
 });
@@ -31,8 +41,12 @@ test("chunk token counts from document pieces equal js-tiktoken on every chunk o
     { splitter: "tail", size: 400, overlap: 80 },
   ]) {
     const chunks = splitCorpus(docs, config);
-    for (const chunk of chunks) assert.equal(fast(chunk), countTokens(chunk.text), `${config.splitter} ${chunk.doc} ${chunk.start}`);
+    for (const chunk of chunks)
+      assert.equal(fast(chunk), countTokens(chunk.text), `${config.splitter} ${chunk.doc} ${chunk.start}`);
   }
   // A chunk that is not a verbatim slice of its document is counted from its own text.
-  assert.equal(fast({ doc: docs[0].id, start: 0, end: 5, text: "something else entirely" }), countTokens("something else entirely"));
+  assert.equal(
+    fast({ doc: docs[0].id, start: 0, end: 5, text: "something else entirely" }),
+    countTokens("something else entirely"),
+  );
 });

@@ -2,7 +2,11 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Chunk } from "../../src/core/types";
 import { fitLsa } from "../../src/embed/lsa";
-import { neighbourRowsFromVectors, neighbourSimilarity, summariseNeighbours } from "../../src/measure/neighbour-similarity";
+import {
+  neighbourRowsFromVectors,
+  neighbourSimilarity,
+  summariseNeighbours,
+} from "../../src/measure/neighbour-similarity";
 
 const chunk = (doc: string, start: number, end: number): Chunk => ({ doc, start, end, text: "x".repeat(end - start) });
 
@@ -13,7 +17,13 @@ test("neighbours are paired within a document by span order, with their real ove
   const vectors = [v(0, 1), v(1, 0), v(1, 1), v(1, 1)];
   const rows = neighbourRowsFromVectors(chunks, vectors, "toy");
   assert.deepEqual(
-    rows.map(({ doc, first, second, realOverlap, overlapShare }) => ({ doc, first, second, realOverlap, overlapShare })),
+    rows.map(({ doc, first, second, realOverlap, overlapShare }) => ({
+      doc,
+      first,
+      second,
+      realOverlap,
+      overlapShare,
+    })),
     [
       { doc: "a", first: 1, second: 3, realOverlap: 10, overlapShare: 10 / 50 },
       { doc: "a", first: 3, second: 0, realOverlap: 10, overlapShare: 10 / 20 },
@@ -42,9 +52,17 @@ test("with real text, overlapping neighbours are more alike than disjoint ones",
   const spans: [number, number][] = [];
   for (let s = 0; s + 200 <= words.length; s += 150) spans.push([s, s + 200]); // 50 chars shared
   const overlapped = spans.map(([s, e]) => ({ doc: "o", start: s, end: e, text: words.slice(s, e) }));
-  const disjoint = spans.map(([s, e], i) => ({ doc: "d", start: i * 1000, end: i * 1000 + 150, text: words.slice(s, s + 150) }));
+  const disjoint = spans.map(([s, e], i) => ({
+    doc: "d",
+    start: i * 1000,
+    end: i * 1000 + 150,
+    text: words.slice(s, s + 150),
+  }));
   const all = [...overlapped, ...disjoint];
-  const lsa = fitLsa(all.map((c) => c.text), { dimensions: 16, minDocumentFrequency: 1 });
+  const lsa = fitLsa(
+    all.map((c) => c.text),
+    { dimensions: 16, minDocumentFrequency: 1 },
+  );
   const s = summariseNeighbours(await neighbourSimilarity(all, lsa));
   assert.ok(s.meanSimilarityOverlapping > s.meanSimilarityDisjoint, JSON.stringify(s));
   assert.match(s.embedder, /^lsa-16/);

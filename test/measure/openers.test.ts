@@ -27,6 +27,9 @@ test("only zero-overlap seams whose next chunk opens with a backward word count,
   const openers = measureBackwardOpeners([doc], chunks, seams, { maxSamples: 1 });
   assert.equal(openers.zeroOverlapSeams, 3);
   assert.equal(openers.backwardOpeners, 2);
-  assert.deepEqual(openers.byWord, [{ word: "It", count: 1 }, { word: "This", count: 1 }]);
+  assert.deepEqual(openers.byWord, [
+    { word: "It", count: 1 },
+    { word: "This", count: 1 },
+  ]);
   assert.deepEqual(openers.samples, [{ doc: "d", index: 0, word: "This", text: "This follows." }]);
 });

@@ -9,8 +9,16 @@ const corpusPath = fileURLToPath(new URL("../../../shared/data/opentelemetry-doc
 test("on the OpenTelemetry docs at 1000/200 over 40% of LangChain's seams share nothing, and no window seam does", () => {
   const { docs } = loadCorpus(corpusPath);
   assert.equal(docs.length, 705);
-  const langchain = measureSplitterConfig(docs, { splitter: "langchain", size: 1000, overlap: 200 }, { skipParagraphs: true });
-  const window = measureSplitterConfig(docs, { splitter: "window", size: 1000, overlap: 200 }, { skipParagraphs: true });
+  const langchain = measureSplitterConfig(
+    docs,
+    { splitter: "langchain", size: 1000, overlap: 200 },
+    { skipParagraphs: true },
+  );
+  const window = measureSplitterConfig(
+    docs,
+    { splitter: "window", size: 1000, overlap: 200 },
+    { skipParagraphs: true },
+  );
   // The seed measured 52.5% on a blog corpus; this corpus has shorter paragraphs (32% over 200 chars).
   assert.ok(langchain.summary.zeroOverlapPct > 40, `langchain zero-overlap ${langchain.summary.zeroOverlapPct}%`);
   assert.ok(langchain.summary.meanOverlap < 100);

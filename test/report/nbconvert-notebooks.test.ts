@@ -13,12 +13,25 @@ import { VEGA_LITE_MIME } from "../../src/notebook/mime";
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..", "..");
 
-function nbconvert(notebooks: string[], outDir: string, jupyterPath: string): Promise<{ code: number | null; stderr: string }> {
+function nbconvert(
+  notebooks: string[],
+  outDir: string,
+  jupyterPath: string,
+): Promise<{ code: number | null; stderr: string }> {
   return new Promise((done) => {
     const child = spawn(
       "jupyter",
-      ["nbconvert", "--to", "notebook", "--execute", ...notebooks, "--output-dir", outDir,
-        `--ExecutePreprocessor.kernel_name=${KERNEL_NAME}`, "--ExecutePreprocessor.timeout=300"],
+      [
+        "nbconvert",
+        "--to",
+        "notebook",
+        "--execute",
+        ...notebooks,
+        "--output-dir",
+        outDir,
+        `--ExecutePreprocessor.kernel_name=${KERNEL_NAME}`,
+        "--ExecutePreprocessor.timeout=300",
+      ],
       { env: { ...process.env, JUPYTER_PATH: jupyterPath }, cwd: root },
     );
     let stderr = "";
@@ -31,33 +44,49 @@ function nbconvert(notebooks: string[], outDir: string, jupyterPath: string): Pr
   });
 }
 
-test("every notebook in notebooks/ executes unchanged under `jupyter nbconvert --execute`, with charts", { timeout: 480_000 }, async (t) => {
-  if (spawnSync("jupyter", ["nbconvert", "--version"], { encoding: "utf8" }).status !== 0) {
-    const reason = "jupyter nbconvert not installed (apt-get install jupyter-nbconvert python3-nbclient)";
-    console.log(`# skipping the notebooks-under-nbconvert test: ${reason}`);
-    t.skip(reason);
-    return;
-  }
-  const notebooks = readdirSync(join(root, "notebooks")).filter((name) => name.endsWith(".ipynb")).sort();
-  assert.ok(notebooks.length >= 5, `expected the report's notebooks, found ${notebooks.length}`);
-  const work = mkdtempSync(join(tmpdir(), "seamlab-nbconvert-notebooks-"));
-  try {
-    writeKernelSpec(join(work, "jupyter"), root);
-    // Two nbconvert processes (one kernel each) share the two cores.
-    const halves = [notebooks.filter((_, i) => i % 2 === 0), notebooks.filter((_, i) => i % 2 === 1)];
-    const runs = await Promise.all(
-      halves.map((half) => nbconvert(half.map((name) => join(root, "notebooks", name)), join(work, "out"), join(work, "jupyter"))),
-    );
-    for (const run of runs) assert.equal(run.code, 0, run.stderr.slice(-3000));
-    for (const name of notebooks) {
-      const executed = readNotebook(join(work, "out", name));
-      const outputs = executed.cells.filter((cell): cell is CodeCell => cell.cell_type === "code").flatMap((cell) => cell.outputs);
-      const charts = outputs.filter((o) => o.output_type === "display_data" && VEGA_LITE_MIME in o.data);
-      assert.ok(charts.length >= 1, `${name}: no chart in the executed notebook`);
-      const errors = outputs.filter((o) => o.output_type === "error" || (o.output_type === "stream" && o.name === "stderr"));
-      assert.deepEqual(errors, [], `${name}: error output`);
+test(
+  "every notebook in notebooks/ executes unchanged under `jupyter nbconvert --execute`, with charts",
+  { timeout: 480_000 },
+  async (t) => {
+    if (spawnSync("jupyter", ["nbconvert", "--version"], { encoding: "utf8" }).status !== 0) {
+      const reason = "jupyter nbconvert not installed (apt-get install jupyter-nbconvert python3-nbclient)";
+      console.log(`# skipping the notebooks-under-nbconvert test: ${reason}`);
+      t.skip(reason);
+      return;
     }
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
-});
+    const notebooks = readdirSync(join(root, "notebooks"))
+      .filter((name) => name.endsWith(".ipynb"))
+      .sort();
+    assert.ok(notebooks.length >= 5, `expected the report's notebooks, found ${notebooks.length}`);
+    const work = mkdtempSync(join(tmpdir(), "seamlab-nbconvert-notebooks-"));
+    try {
+      writeKernelSpec(join(work, "jupyter"), root);
+      // Two nbconvert processes (one kernel each) share the two cores.
+      const halves = [notebooks.filter((_, i) => i % 2 === 0), notebooks.filter((_, i) => i % 2 === 1)];
+      const runs = await Promise.all(
+        halves.map((half) =>
+          nbconvert(
+            half.map((name) => join(root, "notebooks", name)),
+            join(work, "out"),
+            join(work, "jupyter"),
+          ),
+        ),
+      );
+      for (const run of runs) assert.equal(run.code, 0, run.stderr.slice(-3000));
+      for (const name of notebooks) {
+        const executed = readNotebook(join(work, "out", name));
+        const outputs = executed.cells
+          .filter((cell): cell is CodeCell => cell.cell_type === "code")
+          .flatMap((cell) => cell.outputs);
+        const charts = outputs.filter((o) => o.output_type === "display_data" && VEGA_LITE_MIME in o.data);
+        assert.ok(charts.length >= 1, `${name}: no chart in the executed notebook`);
+        const errors = outputs.filter(
+          (o) => o.output_type === "error" || (o.output_type === "stream" && o.name === "stderr"),
+        );
+        assert.deepEqual(errors, [], `${name}: error output`);
+      }
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  },
+);

@@ -27,8 +27,17 @@ test("a fixture notebook executes under `jupyter nbconvert --execute` with the s
     writeKernelSpec(join(work, "jupyter"), root);
     const run = spawnSync(
       "jupyter",
-      ["nbconvert", "--to", "notebook", "--execute", join(here, "..", "fixtures", "notebooks", "every-output.ipynb"),
-        "--output-dir", join(work, "out"), `--ExecutePreprocessor.kernel_name=${KERNEL_NAME}`, "--ExecutePreprocessor.timeout=60"],
+      [
+        "nbconvert",
+        "--to",
+        "notebook",
+        "--execute",
+        join(here, "..", "fixtures", "notebooks", "every-output.ipynb"),
+        "--output-dir",
+        join(work, "out"),
+        `--ExecutePreprocessor.kernel_name=${KERNEL_NAME}`,
+        "--ExecutePreprocessor.timeout=60",
+      ],
       { encoding: "utf8", env: { ...process.env, JUPYTER_PATH: join(work, "jupyter") }, timeout: 90_000 },
     );
     assert.equal(run.status, 0, run.stderr);
@@ -36,7 +45,9 @@ test("a fixture notebook executes under `jupyter nbconvert --execute` with the s
     const cells = executed.cells.filter((cell): cell is CodeCell => cell.cell_type === "code");
     const stdout = cells[1].outputs[0];
     assert.ok(stdout.output_type === "stream" && String(stdout.text).startsWith("corpus=default-corpus k=3"));
-    const charts = cells.flatMap((cell) => cell.outputs).filter((o) => o.output_type === "display_data" && VEGA_LITE_MIME in o.data);
+    const charts = cells
+      .flatMap((cell) => cell.outputs)
+      .filter((o) => o.output_type === "display_data" && VEGA_LITE_MIME in o.data);
     assert.equal(charts.length, 2);
     // And our renderer reads what nbconvert wrote.
     const page = await renderNotebook(executed, "every-output");
@@ -56,12 +67,21 @@ test("notebooks executed by seamlab's runner validate against nbformat's own sch
     return;
   }
   // Jupyter's own Python (its shebang) has nbformat.
-  const python = readFileSync(jupyter, "utf8").split("\n")[0].replace(/^#!\s*/, "").trim().split(/\s+/);
+  const python = readFileSync(jupyter, "utf8")
+    .split("\n")[0]
+    .replace(/^#!\s*/, "")
+    .trim()
+    .split(/\s+/);
   const fixtures = join(here, "..", "fixtures", "notebooks", "executed");
   const check = spawnSync(
     python[0],
-    [...python.slice(1), "-c", "import nbformat, sys\nfor p in sys.argv[1:]:\n    nbformat.validate(nbformat.read(p, as_version=4))\nprint('valid')",
-      join(fixtures, "every-output.ipynb"), join(fixtures, "failing-cell.ipynb")],
+    [
+      ...python.slice(1),
+      "-c",
+      "import nbformat, sys\nfor p in sys.argv[1:]:\n    nbformat.validate(nbformat.read(p, as_version=4))\nprint('valid')",
+      join(fixtures, "every-output.ipynb"),
+      join(fixtures, "failing-cell.ipynb"),
+    ],
     { encoding: "utf8" },
   );
   assert.equal(check.status, 0, check.stderr);

@@ -10,7 +10,13 @@ function notebook(): Notebook {
     metadata: {},
     cells: [
       { cell_type: "markdown", source: "# T", metadata: {} },
-      { cell_type: "code", source: 'const corpus = "a";', metadata: { tags: ["parameters"] }, outputs: [], execution_count: null },
+      {
+        cell_type: "code",
+        source: 'const corpus = "a";',
+        metadata: { tags: ["parameters"] },
+        outputs: [],
+        execution_count: null,
+      },
       { cell_type: "code", source: "corpus", metadata: {}, outputs: [], execution_count: null },
     ],
   };
@@ -20,7 +26,10 @@ test("injected parameters go in a tagged cell right after the parameters cell, s
   const result = injectParameters(notebook(), { corpus: "/data/x", k: 5 });
   assert.equal(result.cells.length, 4);
   assert.deepEqual(result.cells[2].metadata.tags, ["injected-parameters"]);
-  assert.equal(joinSource(result.cells[2].source), '// Parameters injected by `seamlab report`\nconst corpus = "/data/x";\nconst k = 5;');
+  assert.equal(
+    joinSource(result.cells[2].source),
+    '// Parameters injected by `seamlab report`\nconst corpus = "/data/x";\nconst k = 5;',
+  );
 });
 
 test("injecting twice replaces the earlier injected cell instead of stacking them", () => {
@@ -36,7 +45,10 @@ test("string values are escaped as TypeScript string literals", () => {
 });
 
 test("a parameter name that is not an identifier is refused, naming it", () => {
-  assert.throws(() => injectParameters(notebook(), { "x; process.exit()": 1 }), (error: unknown) => error instanceof SeamlabError && /x; process.exit\(\)/.test(error.message));
+  assert.throws(
+    () => injectParameters(notebook(), { "x; process.exit()": 1 }),
+    (error: unknown) => error instanceof SeamlabError && /x; process.exit\(\)/.test(error.message),
+  );
 });
 
 test("a notebook without a parameters cell gets the injected cell first", () => {

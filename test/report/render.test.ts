@@ -30,9 +30,27 @@ function synthetic(): Notebook {
   return {
     nbformat: 4,
     nbformat_minor: 5,
-    metadata: { seamlab: { executed_at: "2026-01-01T00:00:00.000Z", duration_ms: 1234, kernel_start_ms: 1000, status: "error", failed_cell: { index: 2, codeCellNumber: 2, message: "Error: boom" } } },
+    metadata: {
+      seamlab: {
+        executed_at: "2026-01-01T00:00:00.000Z",
+        duration_ms: 1234,
+        kernel_start_ms: 1000,
+        status: "error",
+        failed_cell: { index: 2, codeCellNumber: 2, message: "Error: boom" },
+      },
+    },
     cells: [
-      { cell_type: "markdown", source: [`# Title ${EVIL}\n`, "\n", "## Same\n", "## Same\n", `[link](javascript:alert(1)) ![x](https://example.com/a.png)`], metadata: {} },
+      {
+        cell_type: "markdown",
+        source: [
+          `# Title ${EVIL}\n`,
+          "\n",
+          "## Same\n",
+          "## Same\n",
+          `[link](javascript:alert(1)) ![x](https://example.com/a.png)`,
+        ],
+        metadata: {},
+      },
       {
         cell_type: "code",
         source: "const x = 1;",
@@ -40,11 +58,19 @@ function synthetic(): Notebook {
         execution_count: 1,
         outputs: [
           { output_type: "stream", name: "stdout", text: [`${EVIL}\n`, "\u001b[31mred\u001b[0m\n"] },
-          { output_type: "display_data", data: { "text/html": `<div onclick="x()">${EVIL}</div>`, "text/plain": `plain ${EVIL}` }, metadata: {} },
+          {
+            output_type: "display_data",
+            data: { "text/html": `<div onclick="x()">${EVIL}</div>`, "text/plain": `plain ${EVIL}` },
+            metadata: {},
+          },
           { output_type: "display_data", data: { "text/html": "<script>alert(2)</script>" }, metadata: {} },
           {
             output_type: "display_data",
-            data: { [TABLE_MIME]: { columns: ["note"], rows: [{ note: EVIL }], digits: 3 }, "text/html": `<table>${EVIL}</table>`, "text/plain": "t" },
+            data: {
+              [TABLE_MIME]: { columns: ["note"], rows: [{ note: EVIL }], digits: 3 },
+              "text/html": `<table>${EVIL}</table>`,
+              "text/plain": "t",
+            },
             metadata: {},
           },
           {
@@ -52,18 +78,52 @@ function synthetic(): Notebook {
             data: {
               [VEGA_LITE_MIME]: {
                 title: `Chart ${EVIL}`,
-                data: { values: [{ label: EVIL, value: 1 }, { label: "b", value: 2 }] },
+                data: {
+                  values: [
+                    { label: EVIL, value: 1 },
+                    { label: "b", value: 2 },
+                  ],
+                },
                 mark: { type: "bar", clip: true },
-                encoding: { x: { field: "label", type: "nominal" }, y: { field: "value", type: "quantitative" }, href: { value: "https://example.com/" } },
+                encoding: {
+                  x: { field: "label", type: "nominal" },
+                  y: { field: "value", type: "quantitative" },
+                  href: { value: "https://example.com/" },
+                },
               },
             },
             metadata: {},
           },
-          { output_type: "display_data", data: { [VEGA_LITE_MIME]: { data: { values: [{ a: 1 }] }, mark: { type: "point", clip: true }, encoding: { x: { field: "a", type: "quantitative" } } } }, metadata: {} },
-          { output_type: "display_data", data: { [HEADLINE_MIME]: { key: "recommended_overlap", value: 100, unit: "chars", label: EVIL } }, metadata: {} },
-          { output_type: "display_data", data: { "image/png": "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==\n" }, metadata: {} },
+          {
+            output_type: "display_data",
+            data: {
+              [VEGA_LITE_MIME]: {
+                data: { values: [{ a: 1 }] },
+                mark: { type: "point", clip: true },
+                encoding: { x: { field: "a", type: "quantitative" } },
+              },
+            },
+            metadata: {},
+          },
+          {
+            output_type: "display_data",
+            data: { [HEADLINE_MIME]: { key: "recommended_overlap", value: 100, unit: "chars", label: EVIL } },
+            metadata: {},
+          },
+          {
+            output_type: "display_data",
+            data: {
+              "image/png":
+                "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==\n",
+            },
+            metadata: {},
+          },
           { output_type: "display_data", data: { "image/png": '" onerror="alert(1)' }, metadata: {} },
-          { output_type: "display_data", data: { "image/svg+xml": '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(3)</script></svg>' }, metadata: {} },
+          {
+            output_type: "display_data",
+            data: { "image/svg+xml": '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(3)</script></svg>' },
+            metadata: {},
+          },
           { output_type: "display_data", data: { "text/markdown": `md ${EVIL}` }, metadata: {} },
         ],
       },
@@ -120,7 +180,10 @@ test("headings get unique ids and make the table of contents; code is highlighte
   const page = await renderNotebook(synthetic(), "evil");
   assert.match(page.html, /<h2 id="same">Same<\/h2>\n<h2 id="same-1">Same<\/h2>/);
   assert.match(page.html, /<li class="l2"><a href="#same-1">Same<\/a><\/li>/);
-  assert.match(page.html, /<details class="code"><summary>Code \[1\] <span class="timing">· 5 ms<\/span><span class="tag">parameters<\/span><\/summary><pre><code class="hljs language-typescript"><span class="hljs-keyword">const<\/span>/);
+  assert.match(
+    page.html,
+    /<details class="code"><summary>Code \[1\] <span class="timing">· 5 ms<\/span><span class="tag">parameters<\/span><\/summary><pre><code class="hljs language-typescript"><span class="hljs-keyword">const<\/span>/,
+  );
 });
 
 test("only base64 images are embedded; an SVG output is an <img>, where its script cannot run", async () => {
@@ -131,7 +194,10 @@ test("only base64 images are embedded; an SVG output is an <img>, where its scri
 
 test("the page allows no network access: a CSP with default-src 'none' and a hashed script", async () => {
   const page = await renderNotebook(synthetic(), "evil");
-  assert.match(page.html, /<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; img-src data:;/);
+  assert.match(
+    page.html,
+    /<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; img-src data:;/,
+  );
   assert.match(page.html, /script-src &#39;sha256-[A-Za-z0-9+/=]+&#39;/);
 });
 
@@ -141,7 +207,10 @@ test("a notebook executed by the real tslab kernel renders every output kind it 
   assert.equal(page.status, "ok");
   assert.equal(page.charts, 2);
   assert.equal(page.tables, 1);
-  assert.deepEqual(page.headlines.map((h) => h.key), ["recommended_overlap", "zero_overlap_share"]);
+  assert.deepEqual(
+    page.headlines.map((h) => h.key),
+    ["recommended_overlap", "zero_overlap_share"],
+  );
   assert.ok(page.html.includes('<pre class="text">done: 3 of 3</pre>'), "display update merged");
   assert.ok(!page.html.includes('<pre class="text">working...'), "the replaced display is gone");
   assert.ok(page.html.includes("a warning on stderr"));
@@ -150,11 +219,23 @@ test("a notebook executed by the real tslab kernel renders every output kind it 
 test("the index shows the recommendation first, headline numbers, failures and links, all escaped", async () => {
   const ok = await renderNotebook(readNotebook(join(fixtures, "every-output.ipynb")), "every-output");
   const failed = await renderNotebook(readNotebook(join(fixtures, "failing-cell.ipynb")), "failing-cell");
-  const html = renderIndex([ok, failed], { corpus: `/data/${EVIL}`, generatedAt: "2026-01-01T00:00:00Z", version: "0.1.0", commit: "abc123", totalMs: 8000 });
+  const html = renderIndex([ok, failed], {
+    corpus: `/data/${EVIL}`,
+    generatedAt: "2026-01-01T00:00:00Z",
+    version: "0.1.0",
+    commit: "abc123",
+    totalMs: 8000,
+  });
   assertInert(html);
-  assert.match(html, /<div class="cards big"><div class="headline"><span class="label">Recommended overlap<\/span><span class="value">100 <small>chars<\/small>/);
+  assert.match(
+    html,
+    /<div class="cards big"><div class="headline"><span class="label">Recommended overlap<\/span><span class="value">100 <small>chars<\/small>/,
+  );
   assert.match(html, /1 notebook\(s\) stopped with an error/);
-  assert.match(html, /failing-cell\.ipynb, code cell \[4\]: Error: no seams found in injected &lt;b&gt;corpus&lt;\/b&gt;/);
+  assert.match(
+    html,
+    /failing-cell\.ipynb, code cell \[4\]: Error: no seams found in injected &lt;b&gt;corpus&lt;\/b&gt;/,
+  );
   assert.ok(html.includes('href="every-output.html"') && html.includes('href="failing-cell.ipynb"'));
   assert.ok(html.includes("0.1.0 · commit <code>abc123</code>"));
 });
@@ -168,7 +249,8 @@ test("links between notebooks point at the rendered pages, and cell attachments 
     cells: [
       {
         cell_type: "markdown",
-        source: "See [the sweep](03-overlap-sweep.ipynb#knee) and [docs](https://example.com/a.ipynb). ![plot](attachment:p.png) ![gone](attachment:missing.png)",
+        source:
+          "See [the sweep](03-overlap-sweep.ipynb#knee) and [docs](https://example.com/a.ipynb). ![plot](attachment:p.png) ![gone](attachment:missing.png)",
         metadata: {},
         attachments: { "p.png": { "image/png": png } },
       },

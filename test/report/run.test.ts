@@ -21,11 +21,19 @@ test("a notebook runs through tslab with injected parameters, multi-MIME display
   assert.equal(result.ok, true, JSON.stringify(result.failed));
   const cells = codeCells(result.notebook);
   assert.deepEqual(cells[1].metadata.tags, ["injected-parameters"]);
-  assert.equal(joinSource(cells[1].source), '// Parameters injected by `seamlab report`\nconst corpus = "/data/injected";');
+  assert.equal(
+    joinSource(cells[1].source),
+    '// Parameters injected by `seamlab report`\nconst corpus = "/data/injected";',
+  );
   const [stdout] = cells[2].outputs;
   assert.ok(stdout.output_type === "stream" && String(stdout.text).startsWith("corpus=/data/injected k=3\n"));
   const table = cells[2].outputs.find((o) => o.output_type === "display_data" && TABLE_MIME in o.data);
-  assert.ok(table && table.output_type === "display_data" && typeof table.data["text/html"] === "string" && typeof table.data["text/plain"] === "string");
+  assert.ok(
+    table &&
+      table.output_type === "display_data" &&
+      typeof table.data["text/html"] === "string" &&
+      typeof table.data["text/plain"] === "string",
+  );
   const charts = cells[3].outputs.filter((o) => o.output_type === "display_data" && VEGA_LITE_MIME in o.data);
   assert.equal(charts.length, 2);
   const updated = cells[4].outputs[0];
@@ -67,14 +75,28 @@ test("a cell that exceeds the timeout is interrupted and reported as timed out",
     nbformat_minor: 5,
     metadata: {},
     cells: [
-      { cell_type: "code", source: 'const type: number = "not a number";', metadata: {}, outputs: [], execution_count: null },
+      {
+        cell_type: "code",
+        source: 'const type: number = "not a number";',
+        metadata: {},
+        outputs: [],
+        execution_count: null,
+      },
     ],
   };
   const compileError = await runNotebook(notebook, { root, cellTimeoutMs: 30_000 });
   assert.equal(compileError.ok, false);
   assert.match(compileError.failed!.message, /Type 'string' is not assignable to type 'number'/);
 
-  notebook.cells = [{ cell_type: "code", source: "await new Promise((r) => setTimeout(r, 20000));", metadata: {}, outputs: [], execution_count: null }];
+  notebook.cells = [
+    {
+      cell_type: "code",
+      source: "await new Promise((r) => setTimeout(r, 20000));",
+      metadata: {},
+      outputs: [],
+      execution_count: null,
+    },
+  ];
   const started = Date.now();
   const slow = await runNotebook(notebook, { root, cellTimeoutMs: 1500 });
   assert.equal(slow.ok, false);

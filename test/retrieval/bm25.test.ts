@@ -30,7 +30,13 @@ const texts = [
 const queries = ["collector traces", "metrics export", "trace id logs", "export export traces", "unknownword", "the"];
 
 /** BM25 straight from the formula, one document at a time, no postings. */
-function referenceScores(corpus: string[], query: string, k1: number, b: number, idfKind: "lucene" | "robertson"): number[] {
+function referenceScores(
+  corpus: string[],
+  query: string,
+  k1: number,
+  b: number,
+  idfKind: "lucene" | "robertson",
+): number[] {
   const docs = corpus.map((t) => tokenize(t));
   const n = docs.length;
   const avgdl = docs.reduce((s, d) => s + d.length, 0) / n;
@@ -39,7 +45,8 @@ function referenceScores(corpus: string[], query: string, k1: number, b: number,
     for (const term of tokenize(query)) {
       const df = docs.filter((d) => d.includes(term)).length;
       if (df === 0) continue;
-      let idf = idfKind === "lucene" ? Math.log(1 + (n - df + 0.5) / (df + 0.5)) : Math.log((n - df + 0.5) / (df + 0.5));
+      let idf =
+        idfKind === "lucene" ? Math.log(1 + (n - df + 0.5) / (df + 0.5)) : Math.log((n - df + 0.5) / (df + 0.5));
       if (idfKind === "robertson" && idf <= 0) idf = 1e-6;
       const tf = doc.filter((t) => t === term).length;
       score += (idf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * doc.length) / avgdl));
@@ -49,12 +56,18 @@ function referenceScores(corpus: string[], query: string, k1: number, b: number,
 }
 
 test("bm25 scores equal a brute-force reference written from the formula", () => {
-  for (const [k1, b] of [[1.2, 0.75], [2, 0.3], [0.5, 1]]) {
+  for (const [k1, b] of [
+    [1.2, 0.75],
+    [2, 0.3],
+    [0.5, 1],
+  ]) {
     const index = buildBm25Index(texts, { k1, b });
     for (const q of queries) {
       const expected = referenceScores(texts, q, k1, b, "lucene");
       const actual = Array.from(scoreAllBm25(index, q));
-      actual.forEach((value, i) => assert.ok(Math.abs(value - expected[i]) < 1e-12, `${q} doc ${i}: ${value} vs ${expected[i]}`));
+      actual.forEach((value, i) =>
+        assert.ok(Math.abs(value - expected[i]) < 1e-12, `${q} doc ${i}: ${value} vs ${expected[i]}`),
+      );
     }
   }
 });
@@ -64,10 +77,16 @@ test("bm25 search returns the top k by score, ties broken by the lower chunk ind
   const ranked = searchBm25(index, "metrics export", 3);
   const scores = scoreAllBm25(index, "metrics export");
   const order = [...scores.keys()].filter((i) => scores[i] > 0).sort((a, b) => scores[b] - scores[a] || a - b);
-  assert.deepEqual(ranked.map((r) => r.index), order.slice(0, 3));
+  assert.deepEqual(
+    ranked.map((r) => r.index),
+    order.slice(0, 3),
+  );
   // docs 4 and 8 are identical, so they tie; 4 must come first
   assert.equal(ranked[0].score, ranked[1].score);
-  assert.deepEqual(ranked.slice(0, 2).map((r) => r.index), [4, 8]);
+  assert.deepEqual(
+    ranked.slice(0, 2).map((r) => r.index),
+    [4, 8],
+  );
 });
 
 test("bm25 search returns fewer than k when few chunks match, and nothing for unknown words or k = 0", () => {
@@ -87,13 +106,18 @@ test("bm25 with the robertson idf equals SQLite FTS5 bm25(), negated, and ranks 
   texts.forEach((t, i) => insert.run(i + 1, t));
   const index = buildBm25Index(texts, { idf: "robertson" });
   for (const q of queries.filter((q) => q !== "unknownword")) {
-    const match = tokenize(q).map((t) => `"${t}"`).join(" OR ");
+    const match = tokenize(q)
+      .map((t) => `"${t}"`)
+      .join(" OR ");
     const rows = db
       .prepare("SELECT rowid, bm25(docs) AS score FROM docs WHERE docs MATCH ? ORDER BY score, rowid")
       .all(match) as { rowid: number; score: number }[];
     const ours = scoreAllBm25(index, q);
     for (const row of rows) {
-      assert.ok(Math.abs(-row.score - ours[row.rowid - 1]) < 1e-9, `${q} row ${row.rowid}: ${-row.score} vs ${ours[row.rowid - 1]}`);
+      assert.ok(
+        Math.abs(-row.score - ours[row.rowid - 1]) < 1e-9,
+        `${q} row ${row.rowid}: ${-row.score} vs ${ours[row.rowid - 1]}`,
+      );
     }
     assert.deepEqual(
       searchBm25(index, q, texts.length).map((r) => r.index),

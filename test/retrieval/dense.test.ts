@@ -23,7 +23,11 @@ test("exact dense search returns the same top-k as sorting every cosine, for man
     for (const k of [1, 5, 37, 300, 500]) {
       const got = searchDense(index, query, k);
       const want = bruteForce(vectors, query, k);
-      assert.deepEqual(got.map((r) => r.index), want.map((r) => r.index), `query ${q}, k=${k}`);
+      assert.deepEqual(
+        got.map((r) => r.index),
+        want.map((r) => r.index),
+        `query ${q}, k=${k}`,
+      );
       got.forEach((r, i) => assert.ok(Math.abs(r.score - want[i].score) < 1e-5));
     }
   }
@@ -32,7 +36,10 @@ test("exact dense search returns the same top-k as sorting every cosine, for man
 test("equal scores are broken by the lower index", () => {
   const same = Float32Array.from([1, 0]);
   const index = buildDenseIndex([Float32Array.from([0, 1]), same, same, same, Float32Array.from([1, 0.0001])]);
-  assert.deepEqual(searchDense(index, Float32Array.from([1, 0]), 3).map((r) => r.index), [1, 2, 3]);
+  assert.deepEqual(
+    searchDense(index, Float32Array.from([1, 0]), 3).map((r) => r.index),
+    [1, 2, 3],
+  );
   assert.deepEqual(searchDense(index, Float32Array.from([1, 0]), 0), []);
 });
 
@@ -47,7 +54,10 @@ test("a dense retriever embeds the query with the chunks' embedder and names it"
   };
   const retriever = await createDenseRetriever(["a dog", "a cat", "cat and dog"], fake);
   assert.equal(retriever.name, "dense(fake-2d, cosine)");
-  assert.deepEqual((await retriever.search("cat", 2)).map((r) => r.index), [1, 2]);
+  assert.deepEqual(
+    (await retriever.search("cat", 2)).map((r) => r.index),
+    [1, 2],
+  );
 });
 
 test("the retriever factory builds a dense retriever with lsa by default, honestly named", async () => {

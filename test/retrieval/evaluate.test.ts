@@ -21,15 +21,37 @@ test("evaluation counts hits, distinct passages, overlapping top-k and near-dupl
   const queries = [
     { id: "q1", text: "q1", gold: [{ doc: "d", start: 35, end: 40 }] }, // inside chunks 0 and 1
     { id: "q2", text: "q2", gold: [{ doc: "d", start: 65, end: 75 }] }, // straddles the 70 seam: never fully inside
-    { id: "q3", text: "q3", gold: [{ doc: "e", start: 10, end: 20 }, { doc: "d", start: 80, end: 90 }] },
+    {
+      id: "q3",
+      text: "q3",
+      gold: [
+        { doc: "e", start: 10, end: 20 },
+        { doc: "d", start: 80, end: 90 },
+      ],
+    },
   ];
   const retriever = fixed({ q1: [0, 1, 2], q2: [1, 2], q3: [2] });
   const outcomes = await evaluateQueries(chunks, queries, retriever, { k: 3 });
-  assert.deepEqual(outcomes.map((o) => o.hit), [true, false, true]);
-  assert.deepEqual(outcomes.map((o) => o.goldFound), [1, 0, 1]);
-  assert.deepEqual(outcomes.map((o) => o.distinct), [2, 2, 1]);
-  assert.deepEqual(outcomes.map((o) => o.overlapping), [true, false, false]);
-  assert.deepEqual(outcomes.map((o) => o.nearDuplicates), [1, 0, 0]);
+  assert.deepEqual(
+    outcomes.map((o) => o.hit),
+    [true, false, true],
+  );
+  assert.deepEqual(
+    outcomes.map((o) => o.goldFound),
+    [1, 0, 1],
+  );
+  assert.deepEqual(
+    outcomes.map((o) => o.distinct),
+    [2, 2, 1],
+  );
+  assert.deepEqual(
+    outcomes.map((o) => o.overlapping),
+    [true, false, false],
+  );
+  assert.deepEqual(
+    outcomes.map((o) => o.nearDuplicates),
+    [1, 0, 0],
+  );
   // q2: chunks [30,70) and [70,100) cover all of [65,75): char recall 1 though no single chunk holds it
   assert.equal(outcomes[1].merged.recall, 1);
   assert.equal(outcomes[1].merged.precision, 10 / 70);
@@ -46,14 +68,29 @@ test("evaluation counts hits, distinct passages, overlapping top-k and near-dupl
 });
 
 test("index ratio is chunk characters over corpus characters", () => {
-  assert.equal(indexRatio([{ id: "d", text }, { id: "e", text: text.slice(0, 50) }], chunks), (16 + 16 + 13 + 8) / 150);
+  assert.equal(
+    indexRatio(
+      [
+        { id: "d", text },
+        { id: "e", text: text.slice(0, 50) },
+      ],
+      chunks,
+    ),
+    (16 + 16 + 13 + 8) / 150,
+  );
 });
 
 test("the retriever factory builds bm25 by name, accepts registered retrievers and names unknown ones", async () => {
   const bm25 = await createRetriever("bm25", chunks, { k1: 1.2, b: 0.75 });
   assert.match(bm25.name, /^bm25\(k1=1\.2,b=0\.75/);
-  assert.deepEqual((await bm25.search("delta", 5)).map((r) => r.index), [2]);
+  assert.deepEqual(
+    (await bm25.search("delta", 5)).map((r) => r.index),
+    [2],
+  );
   registerRetriever("always-first", () => fixed({ x: [3] }));
-  assert.deepEqual((await (await createRetriever("always-first", chunks)).search("x", 5)).map((r) => r.index), [3]);
+  assert.deepEqual(
+    (await (await createRetriever("always-first", chunks)).search("x", 5)).map((r) => r.index),
+    [3],
+  );
   await assert.rejects(createRetriever("no-such-retriever", chunks), /unknown retriever "no-such-retriever"/);
 });

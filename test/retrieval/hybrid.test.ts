@@ -9,7 +9,10 @@ const r = (...indices: number[]) => indices.map((index, i) => ({ index, score: 1
 
 test("reciprocal rank fusion adds 1/(60 + rank) per list, as computed by hand", () => {
   const fused = reciprocalRankFusion([r(0, 1, 2), r(1, 2, 3)]);
-  assert.deepEqual(fused.map((x) => x.index), [1, 2, 0, 3]);
+  assert.deepEqual(
+    fused.map((x) => x.index),
+    [1, 2, 0, 3],
+  );
   assert.ok(Math.abs(fused[0].score - (1 / 62 + 1 / 61)) < 1e-15);
   assert.ok(Math.abs(fused[1].score - (1 / 63 + 1 / 62)) < 1e-15);
   assert.ok(Math.abs(fused[2].score - 1 / 61) < 1e-15);
@@ -17,7 +20,10 @@ test("reciprocal rank fusion adds 1/(60 + rank) per list, as computed by hand", 
 });
 
 test("fusion ties go to the lower chunk index", () => {
-  assert.deepEqual(reciprocalRankFusion([r(5, 2), r(2, 5)]).map((x) => x.index), [2, 5]);
+  assert.deepEqual(
+    reciprocalRankFusion([r(5, 2), r(2, 5)]).map((x) => x.index),
+    [2, 5],
+  );
 });
 
 test("the hybrid retriever asks each retriever for `depth` candidates and cuts the fusion to k", async () => {
@@ -34,11 +40,19 @@ test("the hybrid retriever asks each retriever for `depth` candidates and cuts t
   const top = await hybrid.search("q", 2);
   assert.deepEqual(asked, [4, 4]);
   // 0 and 3 score 1/61 + 1/64 = 0.032018; 1 and 2 score 1/62 + 1/63 = 0.032002: the ends win, 0 before 3 by index.
-  assert.deepEqual(top.map((x) => x.index), [0, 3]);
+  assert.deepEqual(
+    top.map((x) => x.index),
+    [0, 3],
+  );
 });
 
 test("the factory's hybrid fuses BM25 with lsa and finds the chunk both agree on", async () => {
-  const texts = ["the cat purred on the mat", "a kitten and a cat", "bond yields rose today", "stock and bond markets fell"];
+  const texts = [
+    "the cat purred on the mat",
+    "a kitten and a cat",
+    "bond yields rose today",
+    "stock and bond markets fell",
+  ];
   const chunks: Chunk[] = texts.map((text, i) => ({ doc: `d${i}`, start: 0, end: text.length, text }));
   const hybrid = await createRetriever("hybrid", chunks, { embedder: { kind: "lsa", dimensions: 2 } });
   assert.match(hybrid.name, /^hybrid\(rrf k=60, depth=100: bm25.* \+ dense\(lsa-2 /);

@@ -30,7 +30,10 @@ test("the dense reranker orders candidates by cosine to the query and keeps k", 
   assert.equal(reranker.name, "dense(keywords)");
   const candidates = [0, 1, 2, 3].map((index) => ({ index, score: 10 - index }));
   const top = await reranker.rerank("cat", candidates, chunks, 2);
-  assert.deepEqual(top.map((r) => r.index), [1, 2]);
+  assert.deepEqual(
+    top.map((r) => r.index),
+    [1, 2],
+  );
   assert.ok(Math.abs(top[0].score - 1) < 1e-6);
   assert.ok(Math.abs(top[1].score - Math.SQRT1_2) < 1e-6);
 });
@@ -40,16 +43,29 @@ test("equal cosines keep the first-stage order, and chunk vectors are embedded o
   const embedder = keywordEmbedder();
   const reranker = denseReranker(embedder);
   const candidates = [2, 0, 1].map((index, rank) => ({ index, score: 3 - rank }));
-  assert.deepEqual((await reranker.rerank("fish", candidates, chunks, 3)).map((r) => r.index), [2, 0, 1]);
+  assert.deepEqual(
+    (await reranker.rerank("fish", candidates, chunks, 3)).map((r) => r.index),
+    [2, 0, 1],
+  );
   await reranker.rerank("fish again", candidates, chunks, 3);
   assert.deepEqual(embedder.calls[1], ["fish again"], "the second query embeds only the query");
 });
 
 test("with the lsa spec the reranker fits on the config's chunks and names itself honestly", async () => {
-  const texts = ["the cat purred on the mat", "a kitten and a cat", "bond yields rose today", "stock and bond markets fell"];
+  const texts = [
+    "the cat purred on the mat",
+    "a kitten and a cat",
+    "bond yields rose today",
+    "stock and bond markets fell",
+  ];
   const chunks = texts.map(chunk);
   const reranker = denseReranker({ kind: "lsa", dimensions: 2 });
   assert.match(reranker.name, /lsa .*not a neural model/);
-  const top = await reranker.rerank("bond markets", [0, 1, 2, 3].map((index) => ({ index, score: 1 })), chunks, 2);
+  const top = await reranker.rerank(
+    "bond markets",
+    [0, 1, 2, 3].map((index) => ({ index, score: 1 })),
+    chunks,
+    2,
+  );
   assert.deepEqual(top.map((r) => r.index).sort(), [2, 3]);
 });

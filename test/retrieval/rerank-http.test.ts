@@ -15,13 +15,20 @@ async function serve(replies: Reply[]) {
   return server;
 }
 
-const chunks: Chunk[] = ["alpha", "beta gamma", "delta", "epsilon zeta eta"].map((text, i) => ({ doc: "d", start: i * 50, end: i * 50 + text.length, text }));
+const chunks: Chunk[] = ["alpha", "beta gamma", "delta", "epsilon zeta eta"].map((text, i) => ({
+  doc: "d",
+  start: i * 50,
+  end: i * 50 + text.length,
+  text,
+}));
 const candidates = [0, 1, 2, 3].map((index) => ({ index, score: 4 - index }));
 
 /** Scores each document by its length (longer = more relevant), in the cohere shape, best first. */
 const cohere: Reply = (request, response) => {
   const documents = (request.body as { documents: string[] }).documents;
-  const results = documents.map((d, index) => ({ index, relevance_score: d.length / 100 })).sort((a, b) => b.relevance_score - a.relevance_score);
+  const results = documents
+    .map((d, index) => ({ index, relevance_score: d.length / 100 }))
+    .sort((a, b) => b.relevance_score - a.relevance_score);
   response.writeHead(200, { "content-type": "application/json" });
   response.end(JSON.stringify({ id: "x", results }));
 };
@@ -35,10 +42,22 @@ const tei: Reply = (request, response) => {
 
 test("the cohere-shaped client sends query + documents and reorders candidates by the scores", async () => {
   const server = await serve([cohere]);
-  const reranker = httpReranker({ url: `${server.url}/v1/rerank`, model: "rerank-x", keyEnv: "K", environment: { K: "secret-key" } });
+  const reranker = httpReranker({
+    url: `${server.url}/v1/rerank`,
+    model: "rerank-x",
+    keyEnv: "K",
+    environment: { K: "secret-key" },
+  });
   const top = await reranker.rerank("q", candidates, chunks, 2);
-  assert.deepEqual(top.map((r) => r.index), [3, 1]);
-  assert.deepEqual(server.seen[0].body, { model: "rerank-x", query: "q", documents: ["alpha", "beta gamma", "delta", "epsilon zeta eta"] });
+  assert.deepEqual(
+    top.map((r) => r.index),
+    [3, 1],
+  );
+  assert.deepEqual(server.seen[0].body, {
+    model: "rerank-x",
+    query: "q",
+    documents: ["alpha", "beta gamma", "delta", "epsilon zeta eta"],
+  });
   assert.equal(server.seen[0].url, "/v1/rerank");
   assert.equal(server.seen[0].headers.authorization, "Bearer secret-key");
   assert.ok(!reranker.name.includes("secret"));
@@ -48,7 +67,11 @@ test("the tei-shaped client sends texts and reads a bare list; batches split man
   const server = await serve([tei]);
   const reranker = httpReranker({ url: `${server.url}/rerank`, protocol: "tei", batchSize: 3 });
   const top = await reranker.rerank("q", candidates, chunks, 4);
-  assert.deepEqual(top.map((r) => r.index), [3, 1, 0, 2], "alpha and delta tie at 5 chars: first-stage order wins");
+  assert.deepEqual(
+    top.map((r) => r.index),
+    [3, 1, 0, 2],
+    "alpha and delta tie at 5 chars: first-stage order wins",
+  );
   assert.equal(server.seen.length, 2);
   assert.deepEqual(server.seen[0].body, { query: "q", texts: ["alpha", "beta gamma", "delta"], truncate: true });
 });
@@ -60,7 +83,10 @@ test("429 with Retry-After and 500s are retried; a timeout and a malformed body 
   await httpReranker({ url: flaky.url, sleep, backoffMs: 10 }).rerank("q", candidates, chunks, 1);
   assert.deepEqual(sleeps, [3000, 20]);
   const missing = await serve([json(200, { results: [{ index: 0, relevance_score: 1 }] })]);
-  await assert.rejects(httpReranker({ url: missing.url }).rerank("q", candidates, chunks, 1), /scored 1 of 4 documents/);
+  await assert.rejects(
+    httpReranker({ url: missing.url }).rerank("q", candidates, chunks, 1),
+    /scored 1 of 4 documents/,
+  );
   const garbage = await serve([raw(200, "nope")]);
   await assert.rejects(httpReranker({ url: garbage.url }).rerank("q", candidates, chunks, 1), /not JSON/);
   const hang = await serve([silent]);
@@ -73,7 +99,12 @@ test("429 with Retry-After and 500s are retried; a timeout and a malformed body 
 test("a 403 is a SeamlabError naming the variable, not the key", async () => {
   const server = await serve([json(403, { message: "forbidden for key topsecret" })]);
   await assert.rejects(
-    httpReranker({ url: server.url, keyEnv: "RK", environment: { RK: "topsecret" } }).rerank("q", candidates, chunks, 1),
+    httpReranker({ url: server.url, keyEnv: "RK", environment: { RK: "topsecret" } }).rerank(
+      "q",
+      candidates,
+      chunks,
+      1,
+    ),
     (e: Error) => e instanceof SeamlabError && /HTTP 403.*\$RK/.test(e.message) && !e.message.includes("topsecret"),
   );
 });

@@ -1,14 +1,30 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Chunk } from "../../src/core/types";
-import { checkRerankerName, chunkRedundancy, createReranker, loadReranker, mmrReranker, noneReranker } from "../../src/retrieval/rerank";
+import {
+  checkRerankerName,
+  chunkRedundancy,
+  createReranker,
+  loadReranker,
+  mmrReranker,
+  noneReranker,
+} from "../../src/retrieval/rerank";
 import { SeamlabError } from "../../src/core/errors";
 
 const doc = "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma tau";
-const chunk = (d: string, start: number, end: number, text = doc.slice(start, end)): Chunk => ({ doc: d, start, end, text });
+const chunk = (d: string, start: number, end: number, text = doc.slice(start, end)): Chunk => ({
+  doc: d,
+  start,
+  end,
+  text,
+});
 
 test("the none reranker keeps first-stage order and cuts to k", () => {
-  const candidates = [{ index: 2, score: 3 }, { index: 0, score: 2 }, { index: 1, score: 1 }];
+  const candidates = [
+    { index: 2, score: 3 },
+    { index: 0, score: 2 },
+    { index: 1, score: 1 },
+  ];
   assert.deepEqual(noneReranker().rerank("q", candidates, [], 2), candidates.slice(0, 2));
 });
 
@@ -29,28 +45,44 @@ test("MMR drops a span-overlapping near-duplicate in favour of a distinct passag
     chunk("d", 10, 45), // overlaps chunk 0 heavily
     { doc: "other", start: 0, end: 30, text: "completely different words here" },
   ];
-  const candidates = [{ index: 0, score: 10 }, { index: 1, score: 9.5 }, { index: 2, score: 9 }];
+  const candidates = [
+    { index: 0, score: 10 },
+    { index: 1, score: 9.5 },
+    { index: 2, score: 9 },
+  ];
   const picked = mmrReranker({ lambda: 0.5 }).rerank("q", candidates, chunks, 2) as { index: number }[];
   // Hand-computed: relevance 1, 0.5, 0; after picking 0, sim(1,0) = 30/35 ~ 0.857, sim(2,0) = 0.
   // MMR(1) = 0.25 - 0.43 < MMR(2) = 0 - 0 => chunk 2 second.
-  assert.deepEqual(picked.map((c) => c.index), [0, 2]);
+  assert.deepEqual(
+    picked.map((c) => c.index),
+    [0, 2],
+  );
   // lambda = 1 is pure relevance: first-stage order.
   const plain = mmrReranker({ lambda: 1 }).rerank("q", candidates, chunks, 2) as { index: number }[];
-  assert.deepEqual(plain.map((c) => c.index), [0, 1]);
+  assert.deepEqual(
+    plain.map((c) => c.index),
+    [0, 1],
+  );
 });
 
 test("MMR breaks ties by first-stage rank and returns at most k", () => {
   const chunks = [0, 1, 2, 3].map((i) => ({ doc: `d${i}`, start: 0, end: 1, text: `w${i}` }));
   const candidates = [3, 1, 2, 0].map((index) => ({ index, score: 5 }));
   const picked = mmrReranker().rerank("q", candidates, chunks, 3) as { index: number }[];
-  assert.deepEqual(picked.map((c) => c.index), [3, 1, 2]);
+  assert.deepEqual(
+    picked.map((c) => c.index),
+    [3, 1, 2],
+  );
   assert.deepEqual(mmrReranker().rerank("q", [], chunks, 3), []);
 });
 
 test("createReranker builds rerankers by name and names the known ones on a typo", () => {
   assert.equal(createReranker("none").name, "none");
   assert.equal(createReranker("mmr", { lambda: 0.7 }).name, "mmr(lambda=0.7)");
-  assert.throws(() => createReranker("dense-xyz"), (e: unknown) => e instanceof SeamlabError && /none, mmr, dense/.test(e.message));
+  assert.throws(
+    () => createReranker("dense-xyz"),
+    (e: unknown) => e instanceof SeamlabError && /none, mmr, dense/.test(e.message),
+  );
   assert.throws(() => createReranker("toString"), SeamlabError);
   assert.throws(() => mmrReranker({ lambda: 2 }), /lambda/);
 });

@@ -47,7 +47,20 @@ export function paragraph599(ch: string): string {
 /** Seeded prose: paragraphs of 20-140 words. */
 export function generatedProse(chars: number, seed = 7): string {
   const random = seededRandom(seed);
-  const words = ["alpha", "beta", "gamma", "delta", "observability", "trace", "span", "metric", "log", "the", "a", "of"];
+  const words = [
+    "alpha",
+    "beta",
+    "gamma",
+    "delta",
+    "observability",
+    "trace",
+    "span",
+    "metric",
+    "log",
+    "the",
+    "a",
+    "of",
+  ];
   const paragraphs: string[] = [];
   let length = 0;
   while (length < chars) {

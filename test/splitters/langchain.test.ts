@@ -66,7 +66,10 @@ test("LangChain JS leaves separators out of its merge total when keepSeparator i
 
 test("LangChain JS splits a run of three newlines at every occurrence of the separator", () => {
   // JS keeps separators with text.split(/(?=\n\n)/): "aa", "\n\nbbb", "\n", "\n\ncc" (Python has no lone "\n").
-  const chunks = splitLangchain({ id: "n", text: "aa\n\nbbb\n\n\ncc" }, { splitter: "langchain", size: 10, overlap: 5 });
+  const chunks = splitLangchain(
+    { id: "n", text: "aa\n\nbbb\n\n\ncc" },
+    { splitter: "langchain", size: 10, overlap: 5 },
+  );
   assert.deepEqual(
     chunks.map((c) => [c.start, c.end, c.text]),
     [
@@ -94,7 +97,11 @@ test("a chunk that is not in the source throws instead of guessing a span", () =
 
 test("regex separators are rejected: LangChain JS escapes them", () => {
   assert.throws(
-    () => splitLangchain({ id: "d", text: "a. b" }, { splitter: "langchain", size: 10, overlap: 0, separators: ["\\. "], separatorsAreRegex: true }),
+    () =>
+      splitLangchain(
+        { id: "d", text: "a. b" },
+        { splitter: "langchain", size: 10, overlap: 0, separators: ["\\. "], separatorsAreRegex: true },
+      ),
     /regex/,
   );
 });

@@ -18,7 +18,8 @@ function firstDifference(docs: Doc[], config: SplitterConfig, withSpans: boolean
     const a = expected[d].map(key);
     const b = ours.map(key);
     if (a.length !== b.length) return `${docs[d].id}: ${a.length} LangChain chunks, ${b.length} ours`;
-    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return `${docs[d].id} chunk ${i}: ${a[i].slice(0, 80)} | ${b[i].slice(0, 80)}`;
+    for (let i = 0; i < a.length; i++)
+      if (a[i] !== b[i]) return `${docs[d].id} chunk ${i}: ${a[i].slice(0, 80)} | ${b[i].slice(0, 80)}`;
   }
   return null;
 }

@@ -27,11 +27,14 @@ test("three 599-character paragraphs at 1000/200 give three chunks with zero ove
 test("a lookbehind regex keeps the space at the start of the next piece and carries one sentence over", () => {
   // Pieces "One." " Two!" " Three?" " Four." (4, 5, 7, 6). At 14/6: emit "One. Two!", pop "One." (9 > 6), keep
   // " Two!" (5 + 7 fits); emit "Two! Three?", pop both (12 > 6, 7 > 6); end with "Four.".
-  assert.deepEqual(run("One. Two! Three? Four.", { size: 14, overlap: 6, separators: ["(?<=[.!?]) "], separatorsAreRegex: true }), [
-    [0, 9, "One. Two!"],
-    [5, 16, "Two! Three?"],
-    [17, 22, "Four."],
-  ]);
+  assert.deepEqual(
+    run("One. Two! Three? Four.", { size: 14, overlap: 6, separators: ["(?<=[.!?]) "], separatorsAreRegex: true }),
+    [
+      [0, 9, "One. Two!"],
+      [5, 16, "Two! Three?"],
+      [17, 22, "Four."],
+    ],
+  );
 });
 
 test("keep_separator start, end and False place a non-space separator differently", () => {

@@ -2,12 +2,21 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { SeamlabError } from "../../src/core/errors";
 import type { SplitterConfig } from "../../src/splitters/config";
-import { describeSplitter, splitCorpus, splitDoc, splitterNames, validateSplitterConfig } from "../../src/splitters/registry";
+import {
+  describeSplitter,
+  splitCorpus,
+  splitDoc,
+  splitterNames,
+  validateSplitterConfig,
+} from "../../src/splitters/registry";
 
 const ok: SplitterConfig = { splitter: "window", size: 100, overlap: 20 };
 
 function rejects(config: SplitterConfig, message: RegExp) {
-  assert.throws(() => validateSplitterConfig(config), (e: unknown) => e instanceof SeamlabError && message.test(e.message));
+  assert.throws(
+    () => validateSplitterConfig(config),
+    (e: unknown) => e instanceof SeamlabError && message.test(e.message),
+  );
 }
 
 test("the registry names the issue's seven splitters, each with a description", () => {
@@ -43,9 +52,18 @@ test("unknown splitter, unit and encoding are rejected with the valid choices", 
 test("splitter-specific options are checked up front, naming the option", () => {
   rejects({ ...ok, splitter: "window-words", unit: "tokens" }, /--splitter window-words counts characters only/);
   rejects({ ...ok, splitter: "langchain", separators: ["\\. "], separatorsAreRegex: true }, /regex separators/);
-  rejects({ ...ok, splitter: "recursive", separators: ["(("], separatorsAreRegex: true }, /--separators: "\(\(" is not a valid regular expression/);
-  rejects({ ...ok, splitter: "tail", extra: { keepSeparator: "middle" } }, /keepSeparator must be true, false, "start" or "end"/);
-  rejects({ ...ok, splitter: "langchain", extra: { keepSeparator: "end" } }, /keepSeparator must be true or false in LangChain JS/);
+  rejects(
+    { ...ok, splitter: "recursive", separators: ["(("], separatorsAreRegex: true },
+    /--separators: "\(\(" is not a valid regular expression/,
+  );
+  rejects(
+    { ...ok, splitter: "tail", extra: { keepSeparator: "middle" } },
+    /keepSeparator must be true, false, "start" or "end"/,
+  );
+  rejects(
+    { ...ok, splitter: "langchain", extra: { keepSeparator: "end" } },
+    /keepSeparator must be true or false in LangChain JS/,
+  );
 });
 
 test("splitDoc validates before splitting", () => {

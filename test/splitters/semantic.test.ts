@@ -23,10 +23,25 @@ test("percentile interpolates linearly between ranks, as numpy's default does", 
 test("sentences are grouped at low similarities, at the sentence cap, and with sentence overlap", () => {
   const sims = [0.9, 0.1, 0.8, 0.9];
   const base = { threshold: 0.5, maxSentences: 12, overlapSentences: 0 };
-  assert.deepEqual(groupSentences(sims, 5, base), [[0, 1], [2, 4]]);
-  assert.deepEqual(groupSentences(sims, 5, { ...base, overlapSentences: 1 }), [[0, 1], [1, 4]]);
-  assert.deepEqual(groupSentences(sims, 5, { ...base, maxSentences: 2 }), [[0, 1], [2, 3], [4, 4]]);
-  assert.deepEqual(groupSentences(sims, 5, { ...base, maxSentences: 2, overlapSentences: 1 }), [[0, 1], [1, 2], [2, 3], [3, 4]]);
+  assert.deepEqual(groupSentences(sims, 5, base), [
+    [0, 1],
+    [2, 4],
+  ]);
+  assert.deepEqual(groupSentences(sims, 5, { ...base, overlapSentences: 1 }), [
+    [0, 1],
+    [1, 4],
+  ]);
+  assert.deepEqual(groupSentences(sims, 5, { ...base, maxSentences: 2 }), [
+    [0, 1],
+    [2, 3],
+    [4, 4],
+  ]);
+  assert.deepEqual(groupSentences(sims, 5, { ...base, maxSentences: 2, overlapSentences: 1 }), [
+    [0, 1],
+    [1, 2],
+    [2, 3],
+    [3, 4],
+  ]);
   assert.deepEqual(groupSentences([], 1, base), [[0, 0]]);
 });
 
@@ -46,7 +61,10 @@ const doc: Doc = { id: "d1", text };
 
 test("the semantic splitter breaks where the topic changes, with exact spans", async () => {
   const chunks = await splitSemantic([doc], { threshold: { similarity: 0.5 } }, topics);
-  assert.deepEqual(chunks.map((c) => c.text), ["The cat sat. A cat purred loudly. Cats sleep a lot.", "Bond yields rose. The bond market fell. Bonds are debt."]);
+  assert.deepEqual(
+    chunks.map((c) => c.text),
+    ["The cat sat. A cat purred loudly. Cats sleep a lot.", "Bond yields rose. The bond market fell. Bonds are debt."],
+  );
   for (const c of chunks) assert.equal(c.text, text.slice(c.start, c.end));
   assert.equal(chunks[1].start, text.indexOf("Bond"));
 });
@@ -67,14 +85,24 @@ test("sentence overlap repeats the last sentence(s) of a chunk at the start of t
 test("maxLength caps every chunk, cutting an over-long sentence at spaces", async () => {
   // Similarity 0 never breaks on topic here (all cosines are positive): only the 40-char cap splits.
   const chunks = await splitSemantic([doc], { threshold: { similarity: 0 }, maxLength: 40 }, topics);
-  assert.deepEqual(chunks.map((c) => c.text), [
-    "The cat sat. A cat purred loudly.",
-    "Cats sleep a lot.\n\nBond yields rose.",
-    "The bond market fell. Bonds are debt.",
-  ]);
+  assert.deepEqual(
+    chunks.map((c) => c.text),
+    [
+      "The cat sat. A cat purred loudly.",
+      "Cats sleep a lot.\n\nBond yields rose.",
+      "The bond market fell. Bonds are debt.",
+    ],
+  );
   // A sentence longer than the cap is cut at the last space before it, so no chunk exceeds 10 chars.
-  const long = await splitSemantic([{ id: "x", text: "A very long sentence about a cat that goes on. Short." }], { maxLength: 10 }, topics);
-  assert.deepEqual(long.map((c) => c.text), ["A very", "long", "sentence", "about a", "cat that", "goes on.", "Short."]);
+  const long = await splitSemantic(
+    [{ id: "x", text: "A very long sentence about a cat that goes on. Short." }],
+    { maxLength: 10 },
+    topics,
+  );
+  assert.deepEqual(
+    long.map((c) => c.text),
+    ["A very", "long", "sentence", "about a", "cat that", "goes on.", "Short."],
+  );
 });
 
 test("over-long sentences are cut within a token limit too", () => {
@@ -82,11 +110,21 @@ test("over-long sentences are cut within a token limit too", () => {
   const pieces = capSentences(text, [{ start: 0, end: text.length }], "tokens", 8);
   assert.ok(pieces.length >= 4);
   for (const p of pieces) assert.ok(text.slice(p.start, p.end).split(" ").length <= 8, text.slice(p.start, p.end));
-  assert.equal(pieces.map((p) => text.slice(p.start, p.end)).join(" "), text, "pieces cover the sentence, split at spaces");
+  assert.equal(
+    pieces.map((p) => text.slice(p.start, p.end)).join(" "),
+    text,
+    "pieces cover the sentence, split at spaces",
+  );
 });
 
 test("configs map to options; a character overlap is refused with a pointer to overlapSentences", () => {
-  const options = semanticOptionsFromConfig({ splitter: "semantic", size: 400, overlap: 0, unit: "tokens", extra: { percentile: 5, overlapSentences: 1 } });
+  const options = semanticOptionsFromConfig({
+    splitter: "semantic",
+    size: 400,
+    overlap: 0,
+    unit: "tokens",
+    extra: { percentile: 5, overlapSentences: 1 },
+  });
   assert.deepEqual(options.threshold, { percentile: 5 });
   assert.equal(options.maxLength, 400);
   assert.equal(options.overlapSentences, 1);
@@ -97,8 +135,14 @@ test("configs map to options; a character overlap is refused with a pointer to o
 test("the synchronous entry serves prepared chunks and explains itself when not prepared", async () => {
   const docs: Doc[] = [doc, { id: "d2", text: "Another cat. And a bond." }];
   const config = { splitter: "semantic", size: 0, overlap: 0, extra: { similarity: 0.2 } };
-  assert.throws(() => splitSemanticPrepared(docs[0], config), (e: Error) => e instanceof SeamlabError && /prepareSemanticSplit/.test(e.message));
+  assert.throws(
+    () => splitSemanticPrepared(docs[0], config),
+    (e: Error) => e instanceof SeamlabError && /prepareSemanticSplit/.test(e.message),
+  );
   const all = await prepareSemanticSplit(docs, config);
-  const again = [...splitSemanticPrepared(docs[0], config), ...splitSemanticPrepared(docs[1], { ...config, extra: { similarity: 0.2 } })];
+  const again = [
+    ...splitSemanticPrepared(docs[0], config),
+    ...splitSemanticPrepared(docs[1], { ...config, extra: { similarity: 0.2 } }),
+  ];
   assert.deepEqual(again, all);
 });

@@ -18,7 +18,8 @@ for (const splitter of splitterNames.filter((name) => name !== "semantic")) {
     if (splitter === "window-words" && unit === "tokens") continue;
     test(`${splitter} (${unit}): text equals source.slice(start, end), spans in order, nothing lost`, () => {
       const input = unit === "tokens" ? tokenDocs : docs;
-      const config = unit === "tokens" ? { splitter, size: 256, overlap: 32, unit } : { splitter, size: 800, overlap: 150, unit };
+      const config =
+        unit === "tokens" ? { splitter, size: 256, overlap: 32, unit } : { splitter, size: 800, overlap: 150, unit };
       const chunks = splitCorpus(input, config);
       const byDoc = new Map(input.map((d) => [d.id, d]));
       let prev: { doc: string; start: number; end: number } | null = null;

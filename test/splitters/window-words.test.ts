@@ -45,25 +45,32 @@ test("window-words chunks start and end on word boundaries and together cover ev
 
 test("window-words never exceeds the size, even across long unbroken runs (base64, URLs), and leaves no gap", () => {
   const long = "word ".repeat(50) + "x".repeat(2500) + " tail words here".repeat(20);
-  for (const [size, overlap] of [[1000, 200], [100, 0], [64, 63]]) {
+  for (const [size, overlap] of [
+    [1000, 200],
+    [100, 0],
+    [64, 63],
+  ]) {
     const chunks = splitWindowWords({ id: "d", text: long }, { splitter: "window-words", size, overlap });
     let covered = 0;
     for (const [i, c] of chunks.entries()) {
       assert.ok(c.end - c.start <= size, `chunk ${i} is ${c.end - c.start} > ${size}`);
       assert.ok(c.start <= covered, `gap before ${c.start}`);
-      if (i > 0) assert.ok(c.end > chunks[i - 1].end && c.start > chunks[i - 1].start, `chunk ${i} inside its predecessor`);
+      if (i > 0)
+        assert.ok(c.end > chunks[i - 1].end && c.start > chunks[i - 1].start, `chunk ${i} inside its predecessor`);
       covered = Math.max(covered, c.end);
     }
     assert.equal(covered, long.length);
   }
   for (const doc of loadCorpus("opentelemetry-docs")) {
-    for (const c of splitWindowWords(doc, { splitter: "window-words", size: 1000, overlap: 200 })) assert.ok(c.end - c.start <= 1000);
+    for (const c of splitWindowWords(doc, { splitter: "window-words", size: 1000, overlap: 200 }))
+      assert.ok(c.end - c.start <= 1000);
   }
 });
 
 test("window-words rejects token units", () => {
   assert.throws(
-    () => splitWindowWords({ id: "d", text: "a b" }, { splitter: "window-words", size: 10, overlap: 3, unit: "tokens" }),
+    () =>
+      splitWindowWords({ id: "d", text: "a b" }, { splitter: "window-words", size: 10, overlap: 3, unit: "tokens" }),
     /--unit chars/,
   );
 });

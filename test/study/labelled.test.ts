@@ -16,7 +16,13 @@ test("header queries written as answer-span JSONL read back to the same gold spa
   const file = writeAnswerSpanJsonl(docs, queries);
   assert.equal(readFileSync(file, "utf8").trim().split("\n").length, 2);
   const set = loadLabelledSet(file, docs);
-  assert.deepEqual(set.queries.map((q) => q.gold), queries.map((q) => q.gold));
-  assert.deepEqual(set.queries.map((q) => q.text), queries.map((q) => q.text));
+  assert.deepEqual(
+    set.queries.map((q) => q.gold),
+    queries.map((q) => q.gold),
+  );
+  assert.deepEqual(
+    set.queries.map((q) => q.text),
+    queries.map((q) => q.text),
+  );
   assert.equal(writeAnswerSpanJsonl(docs, queries), file, "same content, same file name");
 });

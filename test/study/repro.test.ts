@@ -23,13 +23,30 @@ test("langchain and recursive return three chunks sharing nothing on the three-p
   const rows = reproRows(reproDoc(599, 3), ["langchain", "recursive"], 1000, 200);
   for (const splitter of ["langchain", "recursive"]) {
     const mine = rows.filter((r) => r.splitter === splitter);
-    assert.deepEqual(mine.map((r) => [r.start, r.end]), [[0, 599], [601, 1200], [1202, 1801]]);
-    assert.deepEqual(mine.map((r) => r.sharedWithPrevious), [null, 0, 0]);
+    assert.deepEqual(
+      mine.map((r) => [r.start, r.end]),
+      [
+        [0, 599],
+        [601, 1200],
+        [1202, 1801],
+      ],
+    );
+    assert.deepEqual(
+      mine.map((r) => r.sharedWithPrevious),
+      [null, 0, 0],
+    );
   }
 });
 
 test("a plain window shares exactly the overlap with its predecessor", () => {
   const rows = reproRows(reproDoc(599, 3), ["window"], 1000, 200);
   // step 800 over 1801 chars: [0,1000), [800,1800), [1600,1801)
-  assert.deepEqual(rows.map((r) => [r.start, r.end, r.sharedWithPrevious]), [[0, 1000, null], [800, 1800, 200], [1600, 1801, 200]]);
+  assert.deepEqual(
+    rows.map((r) => [r.start, r.end, r.sharedWithPrevious]),
+    [
+      [0, 1000, null],
+      [800, 1800, 200],
+      [1600, 1801, 200],
+    ],
+  );
 });

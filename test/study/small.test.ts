@@ -25,11 +25,20 @@ test("a histogram's count axis can be renamed without touching the original spec
 test("seam damage rows: one chunk covering the whole doc keeps its only straddling pair", () => {
   const docs = [{ id: "d", text: "One short sentence. The end of it.\n\nNext paragraph here. And more." }];
   const rows = seamDamageRows(docs, ["window"], 500, [0, 100]);
-  assert.deepEqual(rows.map((r) => [r.label, r.pairs, r.kept, r.value]), [["window 500/0", 1, 1, 1], ["window 500/100", 1, 1, 1]]);
+  assert.deepEqual(
+    rows.map((r) => [r.label, r.pairs, r.kept, r.value]),
+    [
+      ["window 500/0", 1, 1, 1],
+      ["window 500/100", 1, 1, 1],
+    ],
+  );
   assert.deepEqual({ low: rows[0].low, high: rows[0].high }, wilsonInterval(1, 1));
 });
 
 test("seam damage rows skip overlaps that are not smaller than the size", () => {
   const docs = [{ id: "d", text: "A b.\n\nC d." }];
-  assert.deepEqual(seamDamageRows(docs, ["window"], 100, [0, 100, 200]).map((r) => r.overlap), [0]);
+  assert.deepEqual(
+    seamDamageRows(docs, ["window"], 100, [0, 100, 200]).map((r) => r.overlap),
+    [0],
+  );
 });

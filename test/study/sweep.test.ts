@@ -5,7 +5,17 @@ import { kneeMarkers, recommendOverlap } from "../../src/study/sweep";
 
 function curve(points: { x: number; y: number; low: number; high: number }[]) {
   const full = points.map((p) => ({ ...p, overlap: p.x, chunks: 100, tokensRatio: 1, storageRatio: 1 }));
-  return { splitter: "recursive", size: 1000, unit: "chars" as const, k: 5, finalK: 5, reranker: "none", metric: "hitRate" as const, points: full, knee: pickKnee(full) };
+  return {
+    splitter: "recursive",
+    size: 1000,
+    unit: "chars" as const,
+    k: 5,
+    finalK: 5,
+    reranker: "none",
+    metric: "hitRate" as const,
+    points: full,
+    knee: pickKnee(full),
+  };
 }
 
 test("the recommendation is the smallest overlap whose CI reaches the best hit rate", () => {
@@ -22,8 +32,17 @@ test("the recommendation is the smallest overlap whose CI reaches the best hit r
 });
 
 test("knee markers merge into one rule when both methods agree and stay two when they do not", () => {
-  const agree = { points: 4, kneedle: { x: 100, y: 1 }, plateau: { x: 100, y: 1, rule: "ci" as const, bestX: 200, bestY: 1 }, agree: true, notes: [] };
+  const agree = {
+    points: 4,
+    kneedle: { x: 100, y: 1 },
+    plateau: { x: 100, y: 1, rule: "ci" as const, bestX: 200, bestY: 1 },
+    agree: true,
+    notes: [],
+  };
   assert.deepEqual(kneeMarkers(agree), [{ x: 100, label: "knee (Kneedle = plateau): 100" }]);
   const disagree = { ...agree, kneedle: { x: 50, y: 1 }, agree: false };
-  assert.deepEqual(kneeMarkers(disagree).map((m) => m.x), [100, 50]);
+  assert.deepEqual(
+    kneeMarkers(disagree).map((m) => m.x),
+    [100, 50],
+  );
 });

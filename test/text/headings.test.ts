@@ -22,7 +22,7 @@ const doc = [
   "-->",
   "    ## indented code, not a heading",
   "### Details `code` and [a link](https://x.y)",
-  "{{< figure src=\"a.png\" >}}",
+  '{{< figure src="a.png" >}}',
   "Some prose.",
 ].join("\n");
 
@@ -47,9 +47,15 @@ test("line kinds separate prose from shortcodes and other markup", () => {
 });
 
 test("heading text loses closing hashes, attributes, shortcodes and Liquid tags", () => {
-  assert.equal(cleanHeadingText("How do I {{< param name >}} configure it? ##".replace(/ ##$/, "")), "How do I configure it?");
+  assert.equal(
+    cleanHeadingText("How do I {{< param name >}} configure it? ##".replace(/ ##$/, "")),
+    "How do I configure it?",
+  );
   assert.equal(cleanHeadingText("Install {% include x.html %} *now* {#install}"), "Install now");
-  assert.deepEqual(findHeadings("## Closed ##\n").map((h) => h.text), ["Closed"]);
+  assert.deepEqual(
+    findHeadings("## Closed ##\n").map((h) => h.text),
+    ["Closed"],
+  );
 });
 
 test("removing ranges maps offsets after each cut back by the text removed before them", () => {

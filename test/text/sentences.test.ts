@@ -43,7 +43,10 @@ test("windowed segmentation gives the same sentences as one Intl.Segmenter pass 
 test("a region inside the text is segmented with offsets into the whole text", () => {
   const text = "Skip this. Keep one. Keep two.";
   const regions = sentenceRegions(text, 11, text.length);
-  assert.deepEqual(regions.map((r) => text.slice(r.start, r.end)), ["Keep one.", "Keep two."]);
+  assert.deepEqual(
+    regions.map((r) => text.slice(r.start, r.end)),
+    ["Keep one.", "Keep two."],
+  );
 });
 
 test("first and last sentence of a long paragraph match the full segmentation", () => {

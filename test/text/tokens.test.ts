@@ -18,7 +18,10 @@ test("an unknown encoding is a SeamlabError naming --encoding and listing the va
   assert.throws(
     () => getEncoding("cl200k"),
     (error: unknown) =>
-      error instanceof SeamlabError && /--encoding "cl200k"/.test(error.message) && /cl100k_base/.test(error.message) && /o200k_base/.test(error.message),
+      error instanceof SeamlabError &&
+      /--encoding "cl200k"/.test(error.message) &&
+      /cl100k_base/.test(error.message) &&
+      /o200k_base/.test(error.message),
   );
 });
 
@@ -41,7 +44,11 @@ test("ASCII token spans tile the text and each holds what its token decodes to",
 test("tokens that split a multi-byte character get spans widened to the whole character", () => {
   const text = "a\u{1F600}b \u65E5\u672C\u8A9E \u{1F1EB}\u{1F1F7} ok \uD800";
   const { tokens, starts, ends } = tokenOffsets(text);
-  const isLowSurrogate = (i: number) => i > 0 && i < text.length && (text.charCodeAt(i) & 0xfc00) === 0xdc00 && (text.charCodeAt(i - 1) & 0xfc00) === 0xd800;
+  const isLowSurrogate = (i: number) =>
+    i > 0 &&
+    i < text.length &&
+    (text.charCodeAt(i) & 0xfc00) === 0xdc00 &&
+    (text.charCodeAt(i - 1) & 0xfc00) === 0xd800;
   for (let t = 0; t < tokens.length; t++) {
     assert.ok(starts[t] < ends[t], `token ${t} is empty`);
     assert.ok(!isLowSurrogate(starts[t]) && !isLowSurrogate(ends[t]), `token ${t} cuts a surrogate pair`);
@@ -58,6 +65,7 @@ test("the memoised encoder returns exactly js-tiktoken's tokens on real document
   docs.unshift({ id: "mixed", text: "a\u{1F600}b \u65E5\u672C\u8A9E <|endoftext|>  \n\n\t x\r\n\u00A0y " });
   for (const name of ["cl100k_base", "o200k_base"]) {
     const encoder = getEncoding(name);
-    for (const doc of name === "cl100k_base" ? docs : docs.slice(0, 4)) assert.deepEqual(encodeTokens(doc.text, name), encoder.encode(doc.text, [], []), `${name} ${doc.id}`);
+    for (const doc of name === "cl100k_base" ? docs : docs.slice(0, 4))
+      assert.deepEqual(encodeTokens(doc.text, name), encoder.encode(doc.text, [], []), `${name} ${doc.id}`);
   }
 });

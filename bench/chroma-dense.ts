@@ -23,8 +23,8 @@ import {
 import type { Query, Retriever } from "../src/retrieval/types";
 import { splitRecursive } from "../src/splitters/recursive";
 import { semanticSentenceTexts, splitSemantic, type SemanticOptions } from "../src/splitters/semantic";
+import { dataDirOrSkip } from "../test/helpers/data-dir";
 
-const root = join(process.cwd(), "..", "shared", "data", "chroma-chunking-eval");
 const chromaSeparators = ["\n\n", "\n", ".", "?", "!", " ", ""];
 const published: Record<string, string> = {
   "recursive 400/200": "88.1 / 3.3 / 3.3",
@@ -41,6 +41,9 @@ interface Row {
 const pct = (x: number) => (100 * x).toFixed(1);
 
 async function main(): Promise<void> {
+  const data = dataDirOrSkip("bench:chroma-dense", "chroma-chunking-eval");
+  if (!data) return;
+  const root = join(data, "chroma-chunking-eval");
   const started = performance.now();
   const files = readdirSync(join(root, "corpora"))
     .filter((f) => f.endsWith(".md"))

@@ -1,13 +1,15 @@
 // npm run bench:dense — is the offline `lsa` embedder cheap enough to refit per sweep config?
-// Fits + embeds lsa on 10k chunks of ../shared/data/opentelemetry-docs and compares with building a BM25
+// Fits + embeds lsa on 10k chunks of $SEAMLAB_DATA_DIR/opentelemetry-docs and compares with building a BM25
 // index over the same chunks (ratio), then times exact dense search at 100k chunks.
 // Prints medians of a few runs; wall-clock on this machine, so read the ratios rather than the absolute times.
+import { join } from "node:path";
 import { seededRandom } from "../src/core/random";
 import { loadCorpus } from "../src/corpus/load";
 import { fitLsa } from "../src/embed/lsa";
 import { buildBm25Index } from "../src/retrieval/bm25";
 import { buildDenseIndex, searchDense } from "../src/retrieval/dense";
 import { splitRecursive } from "../src/splitters/recursive";
+import { dataDirOrSkip } from "../test/helpers/data-dir";
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 function time<T>(run: () => T): [T, number] {
@@ -22,7 +24,9 @@ async function timeAsync<T>(run: () => Promise<T>): Promise<[T, number]> {
 }
 
 async function main(): Promise<void> {
-  const docs = loadCorpus("../shared/data/opentelemetry-docs").docs;
+  const data = dataDirOrSkip("bench:dense", "opentelemetry-docs");
+  if (!data) return;
+  const docs = loadCorpus(join(data, "opentelemetry-docs")).docs;
   const texts = docs
     .flatMap((doc) => splitRecursive(doc, { splitter: "recursive", size: 500, overlap: 0 }))
     .map((c) => c.text)

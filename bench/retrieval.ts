@@ -13,6 +13,7 @@
  *
  *   npm run bench:retrieval [-- --corpus PATH --size 1000 --overlap 200 --runs 3 --json]
  */
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createRequire } from "node:module";
 import MiniSearch from "minisearch";
@@ -21,6 +22,7 @@ import { buildHeaderQueries } from "../src/retrieval/headerQueries";
 import { buildBm25Index, searchBm25 } from "../src/retrieval/bm25";
 import { tokenize } from "../src/retrieval/tokenize";
 import { splitRecursive } from "../src/splitters/recursive";
+import { dataDirOrSkip } from "../test/helpers/data-dir";
 
 const require = createRequire(import.meta.url);
 // wink-bm25-text-search is CommonJS without types
@@ -34,7 +36,7 @@ const winkBm25 = require("wink-bm25-text-search") as () => {
 
 const { values } = parseArgs({
   options: {
-    corpus: { type: "string", default: "../shared/data/opentelemetry-docs" },
+    corpus: { type: "string" },
     size: { type: "string", default: "1000" },
     overlap: { type: "string", default: "200" },
     runs: { type: "string", default: "3" },
@@ -45,7 +47,10 @@ const { values } = parseArgs({
 const runs = Number(values.runs);
 const k = Number(values.k);
 
-const corpus = loadCorpus(values.corpus!);
+const data = values.corpus ? undefined : dataDirOrSkip("bench:retrieval", "opentelemetry-docs, or --corpus PATH");
+if (!values.corpus && !data) process.exit(0);
+const corpusPath = values.corpus ?? join(data!, "opentelemetry-docs");
+const corpus = loadCorpus(corpusPath);
 const set = buildHeaderQueries(corpus.docs);
 const chunks = set.docs.flatMap((doc) =>
   splitRecursive(doc, { splitter: "recursive", size: Number(values.size), overlap: Number(values.overlap) }),
@@ -141,7 +146,7 @@ function agreement(a: number[][], b: number[][]) {
 }
 
 const report = {
-  corpus: values.corpus,
+  corpus: corpusPath,
   chunks: chunks.length,
   chunkChars: texts.reduce((s, t) => s + t.length, 0),
   queries: queries.length,

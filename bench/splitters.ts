@@ -1,6 +1,6 @@
 // Throughput of seamlab's `recursive` port against the real LangChain RecursiveCharacterTextSplitter on
-// ../shared/data/opentelemetry-docs (1000/200), in alternating rounds, checking the chunks are identical; then
-// a 50 MB single document through window, recursive and tokens. Last line:
+// $SEAMLAB_DATA_DIR/opentelemetry-docs (or the pinned fastify-docs when it is unset) at 1000/200, in alternating
+// rounds, checking the chunks are identical; then a 50 MB single document through window, recursive and tokens. Last line:
 //   recursive vs langchain: N.NNx (same chunks: yes|no)
 // The ratio is against LangChain's own splitText alone (its async API, in-process, no span recovery), which is
 // the conservative comparison: seamlab's `langchain` splitter also pays for locating every chunk.
@@ -13,8 +13,10 @@ import { stopLangchainBridge } from "../src/splitters/langchain-bridge";
 import { splitRecursive } from "../src/splitters/recursive";
 import { splitDoc } from "../src/splitters/registry";
 import { getEncoding } from "../src/text/tokens";
-// The same readers the splitter tests use: every .md file of a shared corpus, and seeded generated prose.
-import { generatedProse, loadCorpus } from "../test/splitters/corpus-files";
+// The same readers the splitter tests use: the corpora (real or pinned), and seeded generated prose.
+import { pinnedCorpus, realCorpus } from "../test/helpers/corpora";
+import { dataDirOrSkip } from "../test/helpers/data-dir";
+import { generatedProse } from "../test/helpers/prose";
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 11);
 const bigMb = Number(process.env.BENCH_BIG_MB ?? 50);
@@ -26,9 +28,12 @@ function median(values: number[]): number {
 }
 
 async function main(): Promise<void> {
-  const docs: Doc[] = loadCorpus("opentelemetry-docs");
+  // The real opentelemetry-docs when SEAMLAB_DATA_DIR names it; otherwise the pinned fastify docs every clone has.
+  const real = dataDirOrSkip("bench:splitters", "opentelemetry-docs; measuring the pinned fastify-docs instead");
+  const corpusName = real ? "opentelemetry-docs" : "fastify-docs";
+  const docs: Doc[] = real ? realCorpus("opentelemetry-docs") : pinnedCorpus("fastify-docs");
   const chars = docs.reduce((n, d) => n + d.text.length, 0);
-  console.log(`corpus: opentelemetry-docs, ${docs.length} files, ${(chars / 1e6).toFixed(2)} M chars; 1000/200 chars`);
+  console.log(`corpus: ${corpusName}, ${docs.length} files, ${(chars / 1e6).toFixed(2)} M chars; 1000/200 chars`);
 
   const config = { splitter: "recursive", size: 1000, overlap: 200 };
   const langchain = new RecursiveCharacterTextSplitter({ chunkSize: 1000, chunkOverlap: 200 });

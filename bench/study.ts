@@ -1,4 +1,4 @@
-// The seed-style study end to end on ../shared/data/opentelemetry-docs: seven splitters at 1000/0, 1000/200
+// The seed-style study end to end on $SEAMLAB_DATA_DIR/opentelemetry-docs (or --corpus): seven splitters at 1000/0, 1000/200
 // and 1000/500 plus a six-point overlap sweep of `langchain` and `window` at size 1000, header queries at
 // k = 5, seam measurements and seam damage for every config. Run cold (empty cache) and warm, on 1 and 2
 // worker threads; prints wall times, speed-up ratios and whether every run produced identical rows.
@@ -13,12 +13,14 @@ import { buildHeaderQueries } from "../src/retrieval/headerQueries";
 import { clearCache } from "../src/experiment/cache";
 import type { ExperimentConfig } from "../src/experiment/grid";
 import { normalizeConfig } from "../src/experiment/grid";
-import { projectRoot } from "../src/experiment/paths";
 import { runGrid, type GridResult } from "../src/experiment/run";
 import { flattenRow, sweepCurves } from "../src/experiment/sweep";
+import { dataDirOrSkip } from "../test/helpers/data-dir";
 
 const { values } = parseArgs({ options: { corpus: { type: "string" }, json: { type: "string" } } });
-const corpusPath = resolve(values.corpus ?? join(projectRoot(), "..", "shared", "data", "opentelemetry-docs"));
+const data = values.corpus ? undefined : dataDirOrSkip("bench:study", "opentelemetry-docs, or --corpus PATH");
+if (!values.corpus && !data) process.exit(0);
+const corpusPath = resolve(values.corpus ?? join(data!, "opentelemetry-docs"));
 
 const SPLITTERS = ["window", "window-words", "langchain", "recursive", "sentences", "tail", "tokens"];
 const FIXED_OVERLAPS = [0, 200, 500];

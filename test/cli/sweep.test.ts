@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const bin = join(root, "bin", "seamlab.js");
-const corpus = join(root, "..", "shared", "data", "opentelemetry-docs", "content", "en", "docs", "concepts");
+const corpus = join(root, "node_modules", "fastify", "docs", "Guides");
 const tempDir = () => mkdtempSync(join(tmpdir(), "seamlab-sweep-cli-"));
 
 function seamlab(args: string[]) {

@@ -2,8 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { loadCorpus } from "../../src/corpus/load";
 import { buildHeaderQueries } from "../../src/retrieval/headerQueries";
 import { createBm25Retriever } from "../../src/retrieval/bm25";
@@ -12,10 +11,9 @@ import { expandGrid, type GridSpec } from "../../src/experiment/grid";
 import { runGrid } from "../../src/experiment/run";
 import { compareRows } from "../../src/experiment/sweep";
 import { SeamlabError } from "../../src/core/errors";
+import { fastifyGuides } from "../helpers/corpora";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const corpusDir = join(root, "..", "shared", "data", "opentelemetry-docs", "content", "en", "docs", "concepts");
-const set = buildHeaderQueries(loadCorpus(corpusDir).docs);
+const set = buildHeaderQueries(loadCorpus(fastifyGuides).docs);
 const inputs = { docs: set.docs, queries: set.queries };
 const tempDir = () => mkdtempSync(join(tmpdir(), "seamlab-run-test-"));
 

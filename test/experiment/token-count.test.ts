@@ -1,19 +1,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { loadCorpus } from "../../src/corpus/load";
 import { splitCorpus } from "../../src/splitters/registry";
 import { getEncoding } from "../../src/text/tokens";
+import { fastifyGuides } from "../helpers/corpora";
 
 // The independent reference: js-tiktoken itself, special tokens encoded as text.
 const countTokens = (text: string) => getEncoding().encode(text, [], []).length;
 import { chunkTokenCounter, tokenCounter } from "../../src/experiment/token-count";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const docs = loadCorpus(
-  join(root, "..", "shared", "data", "opentelemetry-docs", "content", "en", "docs", "concepts"),
-).docs;
+const docs = loadCorpus(fastifyGuides).docs;
 
 test("the memoised counter agrees with js-tiktoken on real documents and awkward strings", () => {
   const count = tokenCounter();

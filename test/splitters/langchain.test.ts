@@ -4,7 +4,8 @@ import { RecursiveCharacterTextSplitter } from "@langchain/textsplitters";
 import { locateChunks, splitLangchain, splitLangchainAsync } from "../../src/splitters/langchain";
 import { stopLangchainBridge } from "../../src/splitters/langchain-bridge";
 import { countTokens } from "../../src/text/tokens";
-import { loadCorpus, paragraph599 } from "./corpus-files";
+import { pinnedCorpus } from "../helpers/corpora";
+import { paragraph599 } from "../helpers/prose";
 
 after(() => stopLangchainBridge());
 
@@ -22,7 +23,7 @@ test("LangChain gives three 599-character paragraphs at 1000/200 as three chunks
 });
 
 test("the synchronous worker bridge returns what LangChain's own async API returns", async () => {
-  const doc = loadCorpus("opentelemetry-docs").find((d) => d.id.endsWith("python/getting-started.md"))!;
+  const doc = pinnedCorpus("fastify-docs").find((d) => d.id.endsWith("Guides/Getting-Started.md"))!;
   const splitter = new RecursiveCharacterTextSplitter({ chunkSize: 500, chunkOverlap: 100 });
   const direct = await splitter.splitText(doc.text);
   const bridged = splitLangchain(doc, { splitter: "langchain", size: 500, overlap: 100 });
@@ -34,7 +35,7 @@ test("the synchronous worker bridge returns what LangChain's own async API retur
 });
 
 test("every LangChain chunk span holds exactly the chunk's text", () => {
-  for (const doc of loadCorpus("tts-handbook").slice(0, 40)) {
+  for (const doc of pinnedCorpus("fastify-docs")) {
     for (const c of splitLangchain(doc, { splitter: "langchain", size: 300, overlap: 60 })) {
       assert.equal(doc.text.slice(c.start, c.end), c.text);
     }
@@ -42,7 +43,7 @@ test("every LangChain chunk span holds exactly the chunk's text", () => {
 });
 
 test("token units give LangChain the same token length function as seamlab", () => {
-  const doc = loadCorpus("tts-handbook")[3];
+  const doc = pinnedCorpus("fastify-docs").find((d) => d.id.endsWith("Reference/Routes.md"))!;
   const chunks = splitLangchain(doc, { splitter: "langchain", size: 100, overlap: 20, unit: "tokens" });
   assert.ok(chunks.length > 1);
   for (const c of chunks) assert.ok(countTokens(c.text) <= 100, `${countTokens(c.text)} tokens`);

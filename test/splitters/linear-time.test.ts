@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { splitDoc } from "../../src/splitters/registry";
 import { getEncoding } from "../../src/text/tokens";
-import { generatedProse } from "./corpus-files";
+import { generatedProse } from "../helpers/prose";
 
 function timeSplit(splitter: string, text: string): number {
   const config = splitter === "tokens" ? { splitter, size: 256, overlap: 32 } : { splitter, size: 1000, overlap: 200 };

@@ -1,69 +1,28 @@
-// The port must reproduce the real LangChain package chunk for chunk (text and span) on real corpora.
+// The port must reproduce the real LangChain package chunk for chunk (text and span) on the pinned corpora every
+// clone has. test/corpora/langchain-equality.test.ts does the same on the larger real corpora.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
-import type { Chunk, Doc } from "../../src/core/types";
-import type { SplitterConfig } from "../../src/splitters/config";
-import { splitLangchainMany } from "../../src/splitters/langchain";
 import { stopLangchainBridge } from "../../src/splitters/langchain-bridge";
-import { splitRecursive } from "../../src/splitters/recursive";
-import { loadCorpus } from "./corpus-files";
+import { pinnedCorpus } from "../helpers/corpora";
+import { firstDifference } from "../helpers/langchain-difference";
 
 after(() => stopLangchainBridge());
 
-function firstDifference(docs: Doc[], config: SplitterConfig, withSpans: boolean): string | null {
-  const expected = splitLangchainMany(docs, { ...config, splitter: "langchain" });
-  for (let d = 0; d < docs.length; d++) {
-    const ours = splitRecursive(docs[d], { ...config, splitter: "recursive" });
-    const key = (c: Chunk) => (withSpans ? `${c.start}:${c.end}:${c.text}` : c.text);
-    const a = expected[d].map(key);
-    const b = ours.map(key);
-    if (a.length !== b.length) return `${docs[d].id}: ${a.length} LangChain chunks, ${b.length} ours`;
-    for (let i = 0; i < a.length; i++)
-      if (a[i] !== b[i]) return `${docs[d].id} chunk ${i}: ${a[i].slice(0, 80)} | ${b[i].slice(0, 80)}`;
-  }
-  return null;
-}
-
-for (const corpus of ["opentelemetry-docs", "tts-handbook"] as const) {
-  test(`recursive equals langchain on every file of ${corpus} at 1000/200 (text and span)`, () => {
-    assert.equal(firstDifference(loadCorpus(corpus), { splitter: "", size: 1000, overlap: 200 }, true), null);
-  });
-
-  test(`with langchainJsCompat, recursive equals langchain on ${corpus} at 500/100 and 300/0 (text and span)`, () => {
-    // Python (our default) differs from LangChain JS on runs of 3+ newlines at these sizes; see recursive-core.
+for (const corpus of ["fastify-docs", "moby-dick"] as const) {
+  test(`recursive equals langchain on every file of ${corpus} at 1000/200 and 300/50 (text and span)`, () => {
     for (const [size, overlap] of [
-      [500, 100],
-      [300, 0],
+      [1000, 200],
+      [300, 50],
     ]) {
-      const config = { splitter: "", size, overlap, extra: { langchainJsCompat: true } };
-      assert.equal(firstDifference(loadCorpus(corpus), config, true), null, `${size}/${overlap}`);
+      const config = { splitter: "", size, overlap };
+      assert.equal(firstDifference(pinnedCorpus(corpus), config, true), null, `${size}/${overlap}`);
     }
-  });
-
-  test(`with langchainJsCompat, recursive chunk texts equal langchain on ${corpus} at 100/20`, () => {
-    // Spans are compared above only: below ~200 chars, chunks like "|" or a run of dashes repeat within one
-    // chunk length and LangChain's text-only output no longer pins down where they came from.
-    const config = { splitter: "", size: 100, overlap: 20, extra: { langchainJsCompat: true } };
-    assert.equal(firstDifference(loadCorpus(corpus), config, false), null);
   });
 }
 
-test("more than 40% of LangChain's seams share nothing on opentelemetry-docs at 1000/200", () => {
-  const docs = loadCorpus("opentelemetry-docs");
-  let seams = 0;
-  let zero = 0;
-  for (const chunks of splitLangchainMany(docs, { splitter: "langchain", size: 1000, overlap: 200 })) {
-    for (let i = 1; i < chunks.length; i++) {
-      seams++;
-      if (chunks[i - 1].end <= chunks[i].start) zero++;
-    }
-  }
-  assert.ok(seams > 6000);
-  assert.ok(zero / seams > 0.4, `${zero}/${seams}`);
-});
-
-test("recursive in token units equals langchain with the same token length function", () => {
-  const docs = loadCorpus("tts-handbook").slice(0, 30);
-  const config = { splitter: "", size: 200, overlap: 40, unit: "tokens" as const };
-  assert.equal(firstDifference(docs, config, true), null);
+test("with langchainJsCompat, recursive in token units equals langchain (same token length) on fastify-docs", () => {
+  // Without the flag the port follows Python's merge, which differs here: on Guides/Plugins-Guide.md it takes one
+  // more paragraph into chunk 17 (193 tokens) where LangChain JS stops at 140 (see recursive-core).
+  const config = { splitter: "", size: 200, overlap: 40, unit: "tokens" as const, extra: { langchainJsCompat: true } };
+  assert.equal(firstDifference(pinnedCorpus("fastify-docs").slice(0, 12), config, true), null);
 });

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { SplitterConfig } from "../../src/splitters/config";
 import { splitRecursive } from "../../src/splitters/recursive";
-import { paragraph599 } from "./corpus-files";
+import { paragraph599 } from "../helpers/prose";
 
 function run(text: string, config: Partial<SplitterConfig> & { size: number; overlap: number }) {
   return splitRecursive({ id: "t", text }, { splitter: "recursive", ...config }).map((c) => [c.start, c.end, c.text]);

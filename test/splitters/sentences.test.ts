@@ -5,7 +5,7 @@ import { stopLangchainBridge } from "../../src/splitters/langchain-bridge";
 import { splitSentences } from "../../src/splitters/sentences";
 import type { Chunk } from "../../src/core/types";
 import { after } from "node:test";
-import { loadCorpus } from "./corpus-files";
+import { pinnedCorpus } from "../helpers/corpora";
 
 after(() => stopLangchainBridge());
 
@@ -44,11 +44,13 @@ test("a sentence longer than the budget goes to words, and is merged apart from 
   );
 });
 
-test("sentence splitting leaves far fewer zero-overlap seams than LangChain on opentelemetry-docs", () => {
-  const docs = loadCorpus("opentelemetry-docs");
+test("sentence splitting leaves at most a tenth as many zero-overlap seams as LangChain on fastify-docs", () => {
+  // Measured on the pinned fastify docs at 1000/200: LangChain 31%, sentences 0.9% (opentelemetry-docs, in
+  // test/corpora: over 40% against under 10%).
+  const docs = pinnedCorpus("fastify-docs");
   const config = { splitter: "", size: 1000, overlap: 200 };
   const langchain = zeroShare(splitLangchainMany(docs, config));
   const sentences = zeroShare(docs.map((d) => splitSentences(d, config)));
-  assert.ok(langchain > 0.4, `langchain ${langchain}`);
-  assert.ok(sentences < 0.1, `sentences ${sentences}`);
+  assert.ok(langchain > 0.2, `langchain ${langchain}`);
+  assert.ok(sentences < langchain / 10, `sentences ${sentences}, langchain ${langchain}`);
 });

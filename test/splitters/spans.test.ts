@@ -1,13 +1,13 @@
-// Every splitter on real files: spans are valid, ordered, and hold what each splitter says its text is.
+// Every splitter on real files (the pinned fastify docs and Moby-Dick): spans are valid, ordered, and hold what each splitter says its text is.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { stopLangchainBridge } from "../../src/splitters/langchain-bridge";
 import { splitCorpus, splitterNames } from "../../src/splitters/registry";
-import { loadCorpus, sampleDocs } from "./corpus-files";
+import { pinnedCorpus, sampleDocs } from "../helpers/corpora";
 
 after(() => stopLangchainBridge());
 
-const docs = [...sampleDocs(loadCorpus("opentelemetry-docs"), 15), ...sampleDocs(loadCorpus("tts-handbook"), 8)];
+const docs = [...sampleDocs(pinnedCorpus("fastify-docs"), 3), ...sampleDocs(pinnedCorpus("moby-dick"), 12)];
 const tokenDocs = docs.slice(0, 12);
 
 // For every splitter built on slices, text === source.slice(start, end) (window, window-words, tokens, langchain,

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { splitRecursive } from "../../src/splitters/recursive";
 import { splitTail } from "../../src/splitters/tail";
 import { countTokens } from "../../src/text/tokens";
-import { loadCorpus } from "./corpus-files";
+import { pinnedCorpus } from "../helpers/corpora";
 
 const story = "The quick brown fox jumps over the lazy dog. It was fun. Then it rained a lot today.";
 
@@ -22,9 +22,9 @@ test("tail prefixes each chunk with the previous chunk's last words, by hand", (
   );
 });
 
-test("tail leaves no zero-overlap seam on opentelemetry-docs at 1000/200 and tails stay within the budget", () => {
+test("tail leaves no zero-overlap seam on fastify-docs at 1000/200 and tails stay within the budget", () => {
   let seams = 0;
-  for (const doc of loadCorpus("opentelemetry-docs")) {
+  for (const doc of pinnedCorpus("fastify-docs")) {
     const base = splitRecursive(doc, { splitter: "recursive", size: 1000, overlap: 0 });
     const chunks = splitTail(doc, { splitter: "tail", size: 1000, overlap: 200 });
     assert.equal(chunks.length, base.length);
@@ -40,11 +40,11 @@ test("tail leaves no zero-overlap seam on opentelemetry-docs at 1000/200 and tai
       if (/\s\S/.test(tailRegion)) assert.ok(/\s/.test(doc.text[chunks[i].start - 1]), "tail starts mid-word");
     }
   }
-  assert.ok(seams > 5000);
+  assert.ok(seams > 500, `${seams} seams`);
 });
 
 test("with token units the tail holds at most `overlap` tokens of the previous chunk", () => {
-  const doc = loadCorpus("tts-handbook")[5];
+  const doc = pinnedCorpus("fastify-docs").find((d) => d.id.endsWith("Reference/Hooks.md"))!;
   const base = splitRecursive(doc, { splitter: "recursive", size: 200, overlap: 0, unit: "tokens" });
   const chunks = splitTail(doc, { splitter: "tail", size: 200, overlap: 30, unit: "tokens" });
   assert.ok(chunks.length > 2);

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { splitWindowWords } from "../../src/splitters/window-words";
 import { isWordBoundary } from "../../src/text/words";
-import { loadCorpus, sampleDocs } from "./corpus-files";
+import { pinnedCorpus, sampleDocs } from "../helpers/corpora";
 
 test("window-words walks the 10/3 fox sentence on word boundaries, never past 10 chars", () => {
   // By hand: words start at 0 4 10 16 20 26 31 35 40. Each chunk ends at the last boundary <= start + 10; the next
@@ -27,7 +27,7 @@ test("window-words walks the 10/3 fox sentence on word boundaries, never past 10
 });
 
 test("window-words chunks start and end on word boundaries and together cover every character", () => {
-  for (const doc of sampleDocs(loadCorpus("tts-handbook"), 10)) {
+  for (const doc of [...sampleDocs(pinnedCorpus("fastify-docs"), 5), ...sampleDocs(pinnedCorpus("moby-dick"), 20)]) {
     const chunks = splitWindowWords(doc, { splitter: "window-words", size: 500, overlap: 100 });
     let covered = 0;
     for (const c of chunks) {
@@ -61,7 +61,7 @@ test("window-words never exceeds the size, even across long unbroken runs (base6
     }
     assert.equal(covered, long.length);
   }
-  for (const doc of loadCorpus("opentelemetry-docs")) {
+  for (const doc of pinnedCorpus("fastify-docs")) {
     for (const c of splitWindowWords(doc, { splitter: "window-words", size: 1000, overlap: 200 }))
       assert.ok(c.end - c.start <= 1000);
   }

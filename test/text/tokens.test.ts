@@ -60,8 +60,8 @@ test("tokens that split a multi-byte character get spans widened to the whole ch
 });
 
 test("the memoised encoder returns exactly js-tiktoken's tokens on real documents", async () => {
-  const { loadCorpus, sampleDocs } = await import("../splitters/corpus-files");
-  const docs = [...sampleDocs(loadCorpus("opentelemetry-docs"), 70), ...sampleDocs(loadCorpus("tts-handbook"), 40)];
+  const { pinnedCorpus, sampleDocs } = await import("../helpers/corpora");
+  const docs = [...sampleDocs(pinnedCorpus("fastify-docs"), 4), ...sampleDocs(pinnedCorpus("moby-dick"), 14)];
   docs.unshift({ id: "mixed", text: "a\u{1F600}b \u65E5\u672C\u8A9E <|endoftext|>  \n\n\t x\r\n\u00A0y " });
   for (const name of ["cl100k_base", "o200k_base"]) {
     const encoder = getEncoding(name);

@@ -91,7 +91,7 @@ export function resolvePackageRoot(packageName: string, projectRoot: string, wha
   const require = createRequire(join(projectRoot, "package.json"));
   try {
     return dirname(require.resolve(`${packageName}/package.json`));
-  } catch (error) {
+  } catch {
     // Packages whose `exports` hide package.json: look in the node_modules folders require would search.
     for (const folder of require.resolve.paths(packageName) ?? []) {
       const candidate = join(folder, packageName);

@@ -79,9 +79,9 @@ export async function postJsonWithRetries(
     const backoff = Math.min(maxBackoffMs, backoffMs * 2 ** attempt);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
-    let status = 0;
-    let text = "";
-    let retryAfter: string | null = null;
+    let status: number;
+    let text: string;
+    let retryAfter: string | null;
     try {
       const response = await fetch(context.url, {
         method: "POST",

@@ -17,7 +17,7 @@ export interface TableOptions {
 
 export function chartBundle(spec: Record<string, unknown>): DisplayBundle {
   const title = spec.title;
-  const raw = typeof title === "string" ? title : title ? (title as any).text : undefined;
+  const raw = typeof title === "string" ? title : title ? (title as { text?: unknown }).text : undefined;
   // A title may be several lines (see charts/theme wrapTitleText).
   const text = typeof raw === "string" ? raw : Array.isArray(raw) ? raw.join(" ") : "chart";
   // A deep copy through JSON: the kernel serialises it anyway, and this drops functions/undefined early.

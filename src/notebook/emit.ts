@@ -16,19 +16,22 @@ export function setDisplaySink(next: DisplaySink | undefined): void {
 
 function tslabWriter(): ((content: unknown, update: boolean) => void) | undefined {
   if (typeof require !== "function") return undefined;
-  let tslab: any;
+  let tslab: unknown;
   try {
+    // The kernel's own CommonJS instance of tslab (tslab compiles cells to require()); found by identity below.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     tslab = require("tslab");
   } catch {
     return undefined;
   }
-  const cache = (require as any).cache as Record<string, { exports: unknown } | undefined> | undefined;
+  const cache = require.cache as Record<string, { exports: unknown } | undefined> | undefined;
   if (!cache) return undefined;
   for (const filename of Object.keys(cache)) {
     if (cache[filename]?.exports !== tslab) continue;
     const jupyterPath = filename.replace(/public\.js$/, "jupyter.js");
-    const jupyter = cache[jupyterPath]?.exports as any;
-    if (jupyter && typeof jupyter.lastWriteDisplayData === "function") return jupyter.lastWriteDisplayData;
+    const jupyter = cache[jupyterPath]?.exports as { lastWriteDisplayData?: unknown } | undefined;
+    if (jupyter && typeof jupyter.lastWriteDisplayData === "function")
+      return jupyter.lastWriteDisplayData as (content: unknown, update: boolean) => void;
   }
   return undefined;
 }

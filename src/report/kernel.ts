@@ -191,7 +191,6 @@ export class TslabKernel {
   ): Promise<{ reply?: JupyterMessage; idle: boolean; messages: JupyterMessage[]; timedOut: boolean }> {
     const message = newMessage(msgType, content, this.session);
     return new Promise((resolve) => {
-      let timer: NodeJS.Timeout | undefined;
       const pending: Pending = {
         idle: false,
         messages: [],
@@ -202,7 +201,7 @@ export class TslabKernel {
         },
       };
       this.pending.set(message.header.msg_id, pending);
-      timer = setTimeout(() => {
+      const timer = setTimeout(() => {
         this.pending.delete(message.header.msg_id);
         resolve({ reply: pending.reply, idle: pending.idle, messages: pending.messages, timedOut: true });
       }, timeoutMs);
@@ -221,7 +220,6 @@ export class TslabKernel {
     );
     const result = await new Promise<ExecuteOutcome>((resolve) => {
       let timedOut = false;
-      let timer: NodeJS.Timeout | undefined;
       let graceTimer: NodeJS.Timeout | undefined;
       const finish = () => {
         clearTimeout(timer);
@@ -238,7 +236,7 @@ export class TslabKernel {
       };
       const pending: Pending = { idle: false, messages: [], done: finish };
       this.pending.set(message.header.msg_id, pending);
-      timer = setTimeout(() => {
+      const timer = setTimeout(() => {
         timedOut = true;
         this.interrupt();
         graceTimer = setTimeout(finish, 5000);

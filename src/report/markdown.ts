@@ -62,7 +62,8 @@ export function createMarkdown(): Markdown {
 
 export interface RenderEnv {
   attachments?: Record<string, Record<string, unknown>>;
-  [key: string]: unknown;
+  // markdown-it's env type is indexed by strings and symbols.
+  [key: string | symbol]: unknown;
 }
 
 /** Renders markdown, giving h1–h3 ids from `slugger` and reporting them for the table of contents. */
@@ -73,7 +74,7 @@ export function renderMarkdown(
   headings: Heading[],
   env: RenderEnv = {},
 ): string {
-  const tokens = markdown.parse(text, env as any);
+  const tokens = markdown.parse(text, env);
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
     if (token.type !== "heading_open") continue;
@@ -89,5 +90,5 @@ export function renderMarkdown(
     token.attrSet("id", id);
     if (level <= 3) headings.push({ level, text: plain, id });
   }
-  return markdown.renderer.render(tokens, markdown.options, env as any);
+  return markdown.renderer.render(tokens, markdown.options, env);
 }

@@ -19,7 +19,7 @@ export interface CodeCell {
   cell_type: "code";
   id?: string;
   source: string | string[];
-  metadata: Record<string, any>;
+  metadata: Record<string, unknown>;
   outputs: Output[];
   execution_count: number | null;
 }
@@ -28,7 +28,7 @@ export interface TextCell {
   cell_type: "markdown" | "raw";
   id?: string;
   source: string | string[];
-  metadata: Record<string, any>;
+  metadata: Record<string, unknown>;
   attachments?: Record<string, MimeBundle>;
 }
 
@@ -37,7 +37,7 @@ export type Cell = CodeCell | TextCell;
 export interface Notebook {
   nbformat: number;
   nbformat_minor: number;
-  metadata: Record<string, any>;
+  metadata: Record<string, unknown>;
   cells: Cell[];
 }
 
@@ -56,7 +56,7 @@ export function cellTags(cell: Cell): string[] {
 }
 
 export function readNotebook(path: string): Notebook {
-  let parsed: any;
+  let parsed: Partial<Notebook> | null;
   try {
     parsed = JSON.parse(readFileSync(path, "utf8"));
   } catch (error) {

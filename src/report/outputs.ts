@@ -38,7 +38,7 @@ export class OutputCollector {
             data: { ...(content.data as MimeBundle) },
             metadata: { ...(content.metadata ?? {}) },
           };
-          const id = content.transient?.display_id;
+          const id = (content.transient as { display_id?: unknown } | undefined)?.display_id;
           if (typeof id === "string" && id !== "") {
             const shown = this.displays.get(id) ?? [];
             shown.push(output);
@@ -48,7 +48,7 @@ export class OutputCollector {
           break;
         }
         case "update_display_data": {
-          const id = content.transient?.display_id;
+          const id = (content.transient as { display_id?: unknown } | undefined)?.display_id;
           for (const output of (typeof id === "string" && this.displays.get(id)) || []) {
             output.data = { ...(content.data as MimeBundle) };
             output.metadata = { ...(content.metadata ?? {}) };

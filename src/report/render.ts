@@ -1,6 +1,7 @@
 // Renders one executed notebook to a self-contained HTML page. Everything that came from a kernel is data, not
 // markup: text is escaped, markdown has raw HTML off, tables are rebuilt from their rows, and arbitrary
 // text/html outputs are not trusted (their text/plain form is shown instead).
+import { stripVTControlCharacters } from "node:util";
 import { HEADLINE_MIME, TABLE_MIME, type HeadlinePayload, type TablePayload } from "../notebook/mime";
 import { escapeHtml, tableHtml } from "../notebook/format";
 import { chartRows, downloadLinks } from "./data-links";
@@ -32,8 +33,9 @@ const VEGA_LITE = /^application\/vnd\.vegalite\.v\d+\+json$/;
 const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif"];
 const BASE64 = /^[A-Za-z0-9+/=\s]+$/;
 
+/** Drops terminal colour and cursor codes (tslab's error tracebacks carry them). */
 export function stripAnsi(text: string): string {
-  return text.replace(/\u001b\[[0-9;?]*[ -\/]*[@-~]/g, "");
+  return stripVTControlCharacters(text);
 }
 
 function textOf(value: unknown): string {
@@ -151,7 +153,7 @@ export async function renderNotebook(
   options: { indexHref?: string } = {},
 ): Promise<RenderedNotebook> {
   const page = new PageBuilder(name);
-  const meta = (notebook.metadata?.seamlab ?? {}) as Record<string, any>;
+  const meta = (notebook.metadata?.seamlab ?? {}) as Record<string, unknown>;
   const parts: string[] = [];
   let codeNumber = 0;
   let failedIndex = -1;

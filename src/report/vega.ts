@@ -13,7 +13,7 @@ offlineLoader.load = async (uri: string) => {
  * so clip paths and gradients of several charts on one page do not collide.
  */
 export async function renderVegaLiteSvg(spec: Record<string, unknown>, prefix: string): Promise<string> {
-  const compiled = vl.compile(spec as any).spec;
+  const compiled = vl.compile(spec as unknown as vl.TopLevelSpec).spec;
   for (const data of compiled.data ?? []) {
     if ("url" in data && data.url)
       throw new Error(`charts must carry their data inline (data.values); refusing to load "${String(data.url)}"`);

@@ -18,7 +18,7 @@ export interface JupyterMessage {
   header: MessageHeader;
   parent_header: Partial<MessageHeader>;
   metadata: Record<string, unknown>;
-  content: Record<string, any>;
+  content: Record<string, unknown>;
 }
 
 export function sign(key: string, frames: string[]): string {

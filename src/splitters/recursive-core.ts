@@ -55,7 +55,7 @@ export interface SpanText {
 
 /** Escape a literal separator for use inside a JS regex. */
 export function escapeRegex(literal: string): string {
-  return literal.replace(/[.*+?^${}()|[\]\\\/-]/g, "\\$&");
+  return literal.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
 }
 
 /** Compile a separator regex once per pattern (a splitter run reuses the same few patterns thousands of times). */

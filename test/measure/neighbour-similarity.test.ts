@@ -52,7 +52,7 @@ test("with real text, overlapping neighbours are more alike than disjoint ones",
   const spans: [number, number][] = [];
   for (let s = 0; s + 200 <= words.length; s += 150) spans.push([s, s + 200]); // 50 chars shared
   const overlapped = spans.map(([s, e]) => ({ doc: "o", start: s, end: e, text: words.slice(s, e) }));
-  const disjoint = spans.map(([s, e], i) => ({
+  const disjoint = spans.map(([s], i) => ({
     doc: "d",
     start: i * 1000,
     end: i * 1000 + 150,

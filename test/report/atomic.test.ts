@@ -58,11 +58,11 @@ test("a failure while writing leaves the previous report untouched and no stagin
     const out = join(dir, "reports");
     writeReportAtomically(out, new Map([["index.html", "good"]]));
     // A payload writeFileSync rejects makes the write fail part-way, after the first file.
-    const broken = new Map<string, any>([
+    const broken = new Map<string, unknown>([
       ["a.html", "partial"],
       ["index.html", 42],
     ]);
-    assert.throws(() => writeReportAtomically(out, broken));
+    assert.throws(() => writeReportAtomically(out, broken as Map<string, string>));
     assert.equal(readFileSync(join(out, "index.html"), "utf8"), "good");
     assert.equal(existsSync(join(out, "a.html")), false);
     assert.deepEqual(readdirSync(dir), ["reports"]);

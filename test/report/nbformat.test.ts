@@ -34,7 +34,9 @@ test("injected parameters go in a tagged cell right after the parameters cell, s
 
 test("injecting twice replaces the earlier injected cell instead of stacking them", () => {
   const twice = injectParameters(injectParameters(notebook(), { corpus: "a" }), { corpus: "b" });
-  const injected = twice.cells.filter((cell) => cell.metadata.tags?.includes("injected-parameters"));
+  const injected = twice.cells.filter((cell) =>
+    (cell.metadata.tags as string[] | undefined)?.includes("injected-parameters"),
+  );
   assert.equal(injected.length, 1);
   assert.match(joinSource(injected[0].source), /"b"/);
 });

@@ -16,9 +16,9 @@ function assertInert(html: string): void {
   assert.ok(!html.includes("<script>alert"), "no injected script element");
   assert.ok(!/<img\b[^>]*\bsrc="?x\b/.test(html), "no injected image");
   // Attribute names of every tag, read the way an HTML parser does (quoted values may contain anything).
-  const tag = /<([a-zA-Z][\w:-]*)((?:\s+[^\s=>\/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*\/?>/g;
+  const tag = /<([a-zA-Z][\w:-]*)((?:\s+[^\s=>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*\/?>/g;
   for (const match of html.matchAll(tag)) {
-    for (const attribute of match[2].matchAll(/\s+([^\s=>\/]+)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?/g)) {
+    for (const attribute of match[2].matchAll(/\s+([^\s=>/]+)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?/g)) {
       assert.ok(!/^on/i.test(attribute[1]), `inline event handler ${attribute[1]} on <${match[1]}>`);
     }
   }

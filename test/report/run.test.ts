@@ -11,6 +11,9 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..", "..");
 const fixtures = join(here, "..", "fixtures", "notebooks");
 const codeCells = (nb: Notebook) => nb.cells.filter((cell): cell is CodeCell => cell.cell_type === "code");
+/** The runner's record in a cell's or notebook's metadata. */
+const seamlabMeta = (metadata: Record<string, unknown>) =>
+  metadata.seamlab as { status: string; duration_ms?: number; parameters?: Record<string, unknown> };
 
 test("a notebook runs through tslab with injected parameters, multi-MIME displays, merged updates and timings", async () => {
   const result = await runNotebook(readNotebook(join(fixtures, "every-output.ipynb")), {
@@ -41,12 +44,12 @@ test("a notebook runs through tslab with injected parameters, multi-MIME display
   assert.equal(updated.data["text/plain"], "done: 3 of 3");
   assert.ok(cells[4].outputs.some((o) => o.output_type === "stream" && o.name === "stderr"));
   for (const cell of cells) {
-    assert.equal(typeof cell.metadata.seamlab.duration_ms, "number");
-    assert.equal(cell.metadata.seamlab.status, "ok");
+    assert.equal(typeof seamlabMeta(cell.metadata).duration_ms, "number");
+    assert.equal(seamlabMeta(cell.metadata).status, "ok");
     assert.ok(cell.execution_count !== null);
   }
-  assert.equal(result.notebook.metadata.seamlab.status, "ok");
-  assert.deepEqual(result.notebook.metadata.seamlab.parameters, { corpus: "/data/injected" });
+  assert.equal(seamlabMeta(result.notebook.metadata).status, "ok");
+  assert.deepEqual(seamlabMeta(result.notebook.metadata).parameters, { corpus: "/data/injected" });
   assert.equal(result.notebook.nbformat, 4);
 });
 
@@ -61,7 +64,7 @@ test("a failing cell stops the run, keeps its error, leaves later cells unexecut
     'failing-cell.ipynb, code cell [3] (cell 4 of the executed notebook, id "c3"): Error: no seams found in default-corpus',
   );
   const cells = codeCells(result.notebook);
-  assert.equal(cells[2].metadata.seamlab.status, "error");
+  assert.equal(seamlabMeta(cells[2].metadata).status, "error");
   const error = cells[2].outputs.find((o) => o.output_type === "error");
   assert.ok(error && error.output_type === "error" && error.ename === "Error");
   assert.deepEqual(cells[3].outputs, []);
@@ -91,7 +94,8 @@ test("a cell that exceeds the timeout is interrupted and reported as timed out",
   notebook.cells = [
     {
       cell_type: "code",
-      source: "await new Promise((r) => setTimeout(r, 20000));",
+      // Ten minutes: only the interrupt can end this cell within the test's lifetime.
+      source: "await new Promise((r) => setTimeout(r, 600000));",
       metadata: {},
       outputs: [],
       execution_count: null,
@@ -101,6 +105,7 @@ test("a cell that exceeds the timeout is interrupted and reported as timed out",
   const slow = await runNotebook(notebook, { root, cellTimeoutMs: 1500 });
   assert.equal(slow.ok, false);
   assert.match(slow.failed!.message, /timed out after 2 s and was interrupted/);
-  assert.equal(codeCells(slow.notebook)[0].metadata.seamlab.status, "timeout");
-  assert.ok(Date.now() - started < 15_000, "did not wait for the cell to finish");
+  assert.equal(seamlabMeta(codeCells(slow.notebook)[0].metadata).status, "timeout");
+  // Not a timing claim: a loaded machine may take a while to start the kernel, but nowhere near the ten minutes.
+  assert.ok(Date.now() - started < 300_000, "did not wait for the cell to finish");
 });

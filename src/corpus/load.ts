@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
+import picomatch from "picomatch";
 import { SeamlabError } from "../core/errors";
 import type { Doc } from "../core/types";
 import { findProjectRoot, readCorpusManifest, type DefaultCorpusEntry } from "./defaults";
@@ -116,8 +117,8 @@ function loadGlob(absolutePattern: string, spec: string): LoadedCorpus {
   if (!existsSync(base) || !statSync(base).isDirectory()) {
     throw new SeamlabError(`corpus glob "${spec}": its base folder ${base} does not exist.`);
   }
-  const matcher = globToRegExp(pattern);
-  const files = walkFiles(base).filter((file) => matcher.test(file) && hasCorpusExtension(file));
+  const matches = globMatcher(pattern);
+  const files = walkFiles(base).filter((file) => matches(file) && hasCorpusExtension(file));
   return readCorpusFiles(base, files, spec);
 }
 
@@ -227,48 +228,11 @@ export function splitGlob(absolutePattern: string): { base: string; pattern: str
 }
 
 /**
- * A RegExp for a relative `/`-separated glob: `**` any number of folders, `*` and `?` within one path
- * segment, `{a,b}` alternatives (not nested), `[...]` character classes. Node 20's `fs.glob` does not
- * exist (it arrived, experimental, in Node 22), so seamlab matches globs itself over one directory walk.
+ * A matcher for a relative `/`-separated glob, by picomatch: `**` any number of folders, `*` and `?` within one
+ * path segment, `{a,b}` alternatives, `[abc]` / `[!abc]` classes (a literal `(`, `)`, `+` or `@` next to a
+ * wildcard needs a backslash). Node 20 has no `fs.glob` (it arrived, experimental, in Node 22), so seamlab matches
+ * over one directory walk. Names starting with a dot match like any other (the walk skips dot folders).
  */
-export function globToRegExp(pattern: string): RegExp {
-  let out = "";
-  let inBraces = false;
-  for (let i = 0; i < pattern.length; i++) {
-    const char = pattern[i];
-    if (char === "*") {
-      if (pattern[i + 1] === "*") {
-        const atSegmentStart = i === 0 || pattern[i - 1] === "/";
-        if (atSegmentStart && pattern[i + 2] === "/") {
-          out += "(?:[^/]*/)*"; // "**/": zero or more folders
-          i += 2;
-        } else {
-          out += ".*";
-          i += 1;
-        }
-      } else {
-        out += "[^/]*";
-      }
-    } else if (char === "?") out += "[^/]";
-    else if (char === "{") {
-      inBraces = true;
-      out += "(?:";
-    } else if (char === "}" && inBraces) {
-      inBraces = false;
-      out += ")";
-    } else if (char === "," && inBraces) out += "|";
-    else if (char === "[") {
-      const close = pattern.indexOf("]", i + 1);
-      if (close < 0) out += "\\[";
-      else {
-        const body = pattern
-          .slice(i + 1, close)
-          .replace(/^!/, "^")
-          .replace(/\\/g, "\\\\");
-        out += `[${body}]`;
-        i = close;
-      }
-    } else out += char.replace(/[.+^$()|\\\]}]/g, "\\$&");
-  }
-  return new RegExp(`^${out}$`);
+export function globMatcher(pattern: string): (path: string) => boolean {
+  return picomatch(pattern, { dot: true, posix: true });
 }

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCorpus, globToRegExp, loadCorpus } from "../../src/corpus";
+import { defaultCorpus, globMatcher, loadCorpus } from "../../src/corpus";
 
 /** A fresh temp folder holding `files` (path -> content); removed by the returned cleanup. */
 function makeCorpusDir(files: Record<string, string | Buffer>): { dir: string; cleanup: () => void } {
@@ -102,14 +102,17 @@ test("a glob selects files under its base folder, with ** and {a,b}", () => {
   }
 });
 
-test("glob patterns translate to anchored regular expressions", () => {
-  const re = globToRegExp("**/*.md");
-  assert.ok(re.test("a.md") && re.test("x/y/a.md"));
-  assert.ok(!re.test("a.mdx") && !re.test("a.txt"));
-  assert.ok(globToRegExp("chapter_?.txt").test("chapter_1.txt"));
-  assert.ok(!globToRegExp("chapter_?.txt").test("chapter_10.txt"));
-  assert.ok(globToRegExp("[ab].md").test("b.md") && !globToRegExp("[ab].md").test("c.md"));
-  assert.ok(globToRegExp("a+b(1).md").test("a+b(1).md"));
+test("glob patterns match whole relative paths: **, *, ?, {a,b}, [ab] and [!ab]", () => {
+  const md = globMatcher("**/*.md");
+  assert.ok(md("a.md") && md("x/y/a.md") && md(".notes.md"));
+  assert.ok(!md("a.mdx") && !md("a.txt"));
+  assert.ok(globMatcher("chapter_?.txt")("chapter_1.txt"));
+  assert.ok(!globMatcher("chapter_?.txt")("chapter_10.txt"));
+  assert.ok(!globMatcher("*.md")("x/a.md"), "* stays within one folder");
+  assert.ok(globMatcher("[ab].md")("b.md") && !globMatcher("[ab].md")("c.md"));
+  assert.ok(globMatcher("[!ab].md")("c.md") && !globMatcher("[!ab].md")("b.md"));
+  assert.ok(globMatcher("data/{chapter_*,epilogue}.txt")("data/epilogue.txt"));
+  assert.ok(globMatcher("a+b(1).md")("a+b(1).md"));
 });
 
 test("the default prose corpus is Moby-Dick's 138 chapter files from the pinned npm package", () => {

@@ -1,46 +1,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, writeFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { run as retrieve } from "../../src/cli/retrieve";
-
-async function capture(fn: () => Promise<number>): Promise<{ code: number; out: string }> {
-  const original = process.stdout.write.bind(process.stdout);
-  let out = "";
-  (process.stdout as { write: unknown }).write = (chunk: string | Uint8Array) => {
-    out += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
-    return true;
-  };
-  try {
-    return { code: await fn(), out };
-  } finally {
-    (process.stdout as { write: unknown }).write = original;
-  }
-}
-
-function corpusFolder(): string {
-  const dir = mkdtempSync(join(tmpdir(), "seamlab-retrieve-"));
-  writeFileSync(
-    join(dir, "sampling.md"),
-    "# Sampling\n\n## How does tail sampling work?\n\nTail sampling decides after the whole trace is complete. It keeps slow traces.\n\n" +
-      "## Head sampling\n\nHead sampling decides at the root span. It is cheap.\n",
-  );
-  writeFileSync(
-    join(dir, "exporters.md"),
-    "## Which exporter should I use?\n\nUse the OTLP exporter for new setups. Others exist.\n",
-  );
-  writeFileSync(
-    join(dir, "questions.csv"),
-    "question,answer_span\nwhen does tail sampling decide?,after the whole trace is complete\n",
-  );
-  return dir;
-}
+import { captureStdout } from "../helpers/capture-stdout";
+import { tinyCorpusFolder } from "../helpers/tiny-corpus";
 
 test("retrieve --json on header queries reports hits, hit rate with CI, distinct passages and overlap share", async () => {
-  const dir = corpusFolder();
+  const dir = tinyCorpusFolder();
   try {
-    const { code, out } = await capture(() =>
+    const { code, out } = await captureStdout(() =>
       retrieve(["--corpus", dir, "--splitter", "recursive", "--size", "60", "--overlap", "0", "--k", "2", "--json"]),
     );
     assert.equal(code, 0);
@@ -62,9 +31,9 @@ test("retrieve --json on header queries reports hits, hit rate with CI, distinct
 });
 
 test("retrieve on a labelled CSV adds span recall, precision and IoU, merged and Chroma-style", async () => {
-  const dir = corpusFolder();
+  const dir = tinyCorpusFolder();
   try {
-    const { out } = await capture(() =>
+    const { out } = await captureStdout(() =>
       retrieve([
         "--corpus",
         join(dir, "*.md"),
@@ -96,7 +65,7 @@ test("retrieve on a labelled CSV adds span recall, precision and IoU, merged and
 });
 
 test("retrieve rejects a bad --k and an unknown retriever by naming them", async () => {
-  const dir = corpusFolder();
+  const dir = tinyCorpusFolder();
   try {
     await assert.rejects(retrieve(["--corpus", dir, "--splitter", "recursive", "--k", "0"]), /--k must be >= 1/);
     await assert.rejects(
@@ -109,7 +78,7 @@ test("retrieve rejects a bad --k and an unknown retriever by naming them", async
 });
 
 test("retrieve prints byte-identical JSON on a second run", async () => {
-  const dir = corpusFolder();
+  const dir = tinyCorpusFolder();
   try {
     const args = [
       "--corpus",
@@ -125,8 +94,8 @@ test("retrieve prints byte-identical JSON on a second run", async () => {
       "--json",
       "--per-doc",
     ];
-    const first = await capture(() => retrieve(args));
-    const second = await capture(() => retrieve(args));
+    const first = await captureStdout(() => retrieve(args));
+    const second = await captureStdout(() => retrieve(args));
     assert.equal(first.out, second.out);
     assert.ok(!("timings" in JSON.parse(first.out)));
   } finally {

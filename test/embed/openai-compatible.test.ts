@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import { SeamlabError } from "../../src/core/errors";
 import { embeddingsEndpoint, openAiCompatibleEmbedder } from "../../src/embed/openai-compatible";
-import { json, raw, Reply, SeenRequest, silent, startLocalServer } from "./local-server";
+import { json, raw, Reply, SeenRequest, silent, startLocalServer } from "../helpers/local-server";
 
 const closers: (() => Promise<void>)[] = [];
 after(async () => {
@@ -133,7 +133,8 @@ test("a server that does not answer in time is abandoned after the timeout", asy
   });
   const started = Date.now();
   await assert.rejects(embedder.embed(["a"]), /gave up after 2 attempts \(last: no answer within 100 ms\)/);
-  assert.ok(Date.now() - started < 2000);
+  // The silent server never answers: only the timeout ends this. The bound is generous so load cannot fail it.
+  assert.ok(Date.now() - started < 60_000);
   assert.equal(server.seen.length, 2);
 });
 

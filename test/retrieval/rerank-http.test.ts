@@ -3,7 +3,7 @@ import { after, test } from "node:test";
 import type { Chunk } from "../../src/core/types";
 import { SeamlabError } from "../../src/core/errors";
 import { httpReranker } from "../../src/retrieval/rerank-http";
-import { json, raw, Reply, silent, startLocalServer } from "../embed/local-server";
+import { json, raw, Reply, silent, startLocalServer } from "../helpers/local-server";
 
 const closers: (() => Promise<void>)[] = [];
 after(async () => {

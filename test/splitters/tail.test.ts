@@ -1,26 +1,10 @@
+// Hand-worked examples of this splitter's exact spans are in test/fixtures/splitters/tail.txt (fixtures.test.ts).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { splitRecursive } from "../../src/splitters/recursive";
 import { splitTail } from "../../src/splitters/tail";
 import { countTokens } from "../../src/text/tokens";
 import { pinnedCorpus } from "../helpers/corpora";
-
-const story = "The quick brown fox jumps over the lazy dog. It was fun. Then it rained a lot today.";
-
-test("tail prefixes each chunk with the previous chunk's last words, by hand", () => {
-  // Recursive at 30/0: "The quick brown fox jumps over" [0,30), "the lazy dog. It was fun." [31,56),
-  // "Then it rained a lot today." [57,84). Tails of 12 chars: [18,30) = "ox jumps over" cuts "fox", so it starts
-  // at the next word, "jumps" (20); [44,56) = " It was fun." starts with a space, so it starts at "It" (45).
-  const chunks = splitTail({ id: "s", text: story }, { splitter: "tail", size: 30, overlap: 12 });
-  assert.deepEqual(
-    chunks.map((c) => [c.start, c.end, c.text]),
-    [
-      [0, 30, "The quick brown fox jumps over"],
-      [20, 56, "jumps over the lazy dog. It was fun."],
-      [45, 84, "It was fun. Then it rained a lot today."],
-    ],
-  );
-});
 
 test("tail leaves no zero-overlap seam on fastify-docs at 1000/200 and tails stay within the budget", () => {
   let seams = 0;

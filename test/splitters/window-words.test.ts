@@ -1,30 +1,9 @@
+// Hand-worked examples of this splitter's exact spans are in test/fixtures/splitters/window-words.txt (fixtures.test.ts).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { splitWindowWords } from "../../src/splitters/window-words";
 import { isWordBoundary } from "../../src/text/words";
 import { pinnedCorpus, sampleDocs } from "../helpers/corpora";
-
-test("window-words walks the 10/3 fox sentence on word boundaries, never past 10 chars", () => {
-  // By hand: words start at 0 4 10 16 20 26 31 35 40. Each chunk ends at the last boundary <= start + 10; the next
-  // starts at the boundary <= end - 3. After [0,10) that is 4, but [4,14) can only end at 10 (inside its
-  // predecessor), so the overlap gives way: [10,20). Then 17 -> 16, 23 -> 20, 27 -> 26, 32 -> 31, 37 -> 35.
-  const chunks = splitWindowWords(
-    { id: "fox", text: "The quick brown fox jumps over the lazy dog" },
-    { splitter: "window-words", size: 10, overlap: 3 },
-  );
-  assert.deepEqual(
-    chunks.map((c) => [c.start, c.end, c.text]),
-    [
-      [0, 10, "The quick "],
-      [10, 20, "brown fox "],
-      [16, 26, "fox jumps "],
-      [20, 30, "jumps over"],
-      [26, 35, "over the "],
-      [31, 40, "the lazy "],
-      [35, 43, "lazy dog"],
-    ],
-  );
-});
 
 test("window-words chunks start and end on word boundaries and together cover every character", () => {
   for (const doc of [...sampleDocs(pinnedCorpus("fastify-docs"), 5), ...sampleDocs(pinnedCorpus("moby-dick"), 20)]) {

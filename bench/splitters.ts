@@ -12,6 +12,7 @@ import { locateChunks, splitLangchainMany } from "../src/splitters/langchain";
 import { stopLangchainBridge } from "../src/splitters/langchain-bridge";
 import { splitRecursive } from "../src/splitters/recursive";
 import { splitDoc } from "../src/splitters/registry";
+import { sentenceRegions } from "../src/text/sentences";
 import { getEncoding } from "../src/text/tokens";
 // The same readers the splitter tests use: the corpora (real or pinned), and seeded generated prose.
 import { pinnedCorpus, realCorpus } from "../test/helpers/corpora";
@@ -129,6 +130,22 @@ async function main(): Promise<void> {
           `${(bigMb / (ms / 1000)).toFixed(1)} MB/s, heap ${heap.toFixed(0)} MB)`,
       );
     }
+  }
+
+  // Sentence segmentation (Intl.Segmenter in windows; the segmenter alone is quadratic on one long text): the
+  // time the sentences, semantic and seam-damage code pay per MB, and how it grows from 1 MB to 5 MB.
+  {
+    const sizes = [1, 5];
+    const ms = sizes.map((mb) => {
+      const text = generatedProse(mb * 1e6, 13);
+      const c0 = process.cpuUsage();
+      sentenceRegions(text);
+      return cpuMs(c0);
+    });
+    console.log(
+      `sentence segmentation: 1 MB ${ms[0].toFixed(0)} ms CPU, 5 MB ${ms[1].toFixed(0)} ms CPU ` +
+        `(${(ms[1] / ms[0]).toFixed(1)}x for 5x the text; linear is 5x)`,
+    );
   }
 
   console.log(

@@ -3,7 +3,7 @@ import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import type { Chunk } from "../../src/core/types";
-import { loadCorpus } from "../../src/corpus";
+import { loadCorpus } from "../../src/corpus/load";
 import { measureSplitterConfig } from "../../src/measure/split-and-measure";
 import { splitLangchainMany } from "../../src/splitters/langchain";
 import { stopLangchainBridge } from "../../src/splitters/langchain-bridge";

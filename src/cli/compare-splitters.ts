@@ -5,9 +5,10 @@ import { straddlingPairs } from "../measure/pairs";
 import { splitCorpusAsync } from "../splitters/registry";
 import { measureSplitterConfig } from "../measure/split-and-measure";
 import type { SplitterConfig } from "../splitters/config";
-import { splitterNames } from "../splitters/registry";
+import { fixedUnitOf, splitterNames, validateSplitterConfig } from "../splitters/registry";
 import { formatFixed, formatInt, formatPct, formatRatio, formatTable, toJson } from "./format";
-import { corpusFromFlags, describeCorpus } from "./seams";
+import { corpusFromFlags, describeCorpus } from "./flag-groups";
+import { describeRange, LIMITS } from "./flags";
 
 export const summary =
   "Several splitter configs side by side: zero-overlap seams, real overlap, seam damage, index size.";
@@ -42,21 +43,27 @@ export function parseConfigList(list: string): SplitterConfig[] {
         `--configs item "${item}" must be splitter:size:overlap[:unit[:encoding]], e.g. langchain:1000:200.`,
       );
     }
-    for (const [name, value] of [
-      ["size", size],
-      ["overlap", overlap],
-    ] as const) {
-      if (!/^\d+$/.test(value))
-        throw new SeamlabError(`--configs item "${item}": ${name} must be a whole number, got "${value}".`);
-    }
     if (unit !== undefined && unit !== "chars" && unit !== "tokens") {
       throw new SeamlabError(`--configs item "${item}": unit must be chars or tokens, got "${unit}".`);
     }
-    const config: SplitterConfig = { splitter, size: Number(size), overlap: Number(overlap), unit: unit ?? "chars" };
+    const ownUnit = unit ?? fixedUnitOf(splitter) ?? "chars";
+    for (const [name, value, min] of [
+      ["size", size, 1],
+      ["overlap", overlap, 0],
+    ] as const) {
+      if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > LIMITS.size)
+        throw new SeamlabError(
+          `--configs item "${item}": ${name} must be ${describeRange("a whole number", { min, max: LIMITS.size, unit: ownUnit })}, got "${value}".`,
+        );
+    }
+    const config: SplitterConfig = { splitter, size: Number(size), overlap: Number(overlap), unit: ownUnit };
     if (encoding) config.encoding = encoding;
     return config;
   });
 }
+
+const describeItem = (config: SplitterConfig): string =>
+  [config.splitter, config.size, config.overlap, config.unit, config.encoding].filter((p) => p !== undefined).join(":");
 
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -79,6 +86,14 @@ export async function run(argv: string[]): Promise<number> {
     values.configs === undefined
       ? parseConfigList(DEFAULT_CONFIGS).filter((config) => splitterNames.includes(config.splitter))
       : parseConfigList(values.configs);
+  for (const config of configs) {
+    try {
+      validateSplitterConfig(config);
+    } catch (error) {
+      if (!(error instanceof SeamlabError)) throw error;
+      throw new SeamlabError(`--configs item "${describeItem(config)}": ${error.message}`);
+    }
+  }
   const { spec, corpus } = corpusFromFlags(values);
   const pairs = straddlingPairs(corpus.docs);
   const rows = [];

@@ -4,12 +4,13 @@ import type { SplitterConfig } from "../splitters/config";
 import { evaluateSplitterConfig } from "../retrieval/evaluateConfig";
 import { pairedComparison, wilsonInterval } from "../experiment/stats";
 import {
+  checkEvaluationInputFlags,
   evaluationOptionsFrom,
   loadEvaluationInputs,
+  retrievalFlags,
   retrievalHelp,
-  retrievalOptions,
-  splitterConfigFrom,
-} from "./retrieve";
+  splitterConfigFromFlags,
+} from "./flag-groups";
 
 export const summary =
   "Paired comparison of two splitter configs on the same queries: wins/losses, exact McNemar p, CI of the hit-rate difference.";
@@ -23,7 +24,12 @@ export function parseConfigSpec(spec: string, flag: string, values: Record<strin
     );
   }
   const [splitter, size, overlap, unit] = parts;
-  return splitterConfigFrom({ ...values, splitter, size, overlap, unit: unit ?? values.unit });
+  try {
+    return splitterConfigFromFlags({ ...values, splitter, size, overlap, unit: unit ?? values.unit });
+  } catch (error) {
+    if (!(error instanceof SeamlabError)) throw error;
+    throw new SeamlabError(`--${flag} ${spec}: ${error.message}`);
+  }
 }
 
 const describe = (c: SplitterConfig) => `${c.splitter}:${c.size}:${c.overlap}:${c.unit ?? "chars"}`;
@@ -31,7 +37,7 @@ const describe = (c: SplitterConfig) => `${c.splitter}:${c.size}:${c.overlap}:${
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
-    options: { ...retrievalOptions, a: { type: "string" }, b: { type: "string" } },
+    options: { ...retrievalFlags, a: { type: "string" }, b: { type: "string" } },
     strict: true,
   });
   if (values.help) {
@@ -47,6 +53,7 @@ export async function run(argv: string[]): Promise<number> {
   const configA = parseConfigSpec(values.a, "a", values);
   const configB = parseConfigSpec(values.b, "b", values);
   const options = evaluationOptionsFrom(values);
+  checkEvaluationInputFlags(values);
   const inputs = loadEvaluationInputs(values);
   const a = await evaluateSplitterConfig(inputs.docs, inputs.queries, configA, options);
   const b = await evaluateSplitterConfig(inputs.docs, inputs.queries, configB, options);

@@ -17,8 +17,8 @@ import type { CachedEmbedder } from "../embed/vector-cache";
 import { neighbourSimilarity, summariseNeighbours } from "../measure/neighbour-similarity";
 import type { SplitterConfig } from "../splitters/config";
 import { prepareSemanticSplit } from "../splitters/semantic";
-import { numberOption } from "./options";
-import { configFromFlags, corpusFromFlags, describeConfig, splitFlags, splitFlagsHelp } from "./seams";
+import { corpusFromFlags, describeConfig, splitFlags, splitFlagsHelp, splitterConfigFromFlags } from "./flag-groups";
+import { intFlag, numberFlag, refuseTogether } from "./flags";
 
 export const summary =
   "Embed one config's chunks: embedder, over-limit inputs, cache hits, neighbour cosine vs real overlap.";
@@ -61,16 +61,24 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   const spec: EmbedderSpec = embedderSpecFromFlags(values);
-  const config = configFromFlags(values);
-  if (config.splitter === "semantic") {
-    config.extra = {
-      ...(values["semantic-similarity"] !== undefined
-        ? { similarity: numberOption(values, "semantic-similarity", 0) }
-        : { percentile: numberOption(values, "semantic-percentile", 10) }),
-      overlapSentences: numberOption(values, "overlap-sentences", 0),
-      embedder: spec,
-    };
-  }
+  const semantic = values.splitter === "semantic";
+  refuseTogether(values, "semantic-similarity", "semantic-percentile", "give one threshold.");
+  const extra = semantic
+    ? {
+        ...(values["semantic-similarity"] !== undefined
+          ? { similarity: numberFlag(values, "semantic-similarity", 0, { min: -1, max: 1 }) }
+          : { percentile: numberFlag(values, "semantic-percentile", 10, { min: 0, max: 100, unit: "percentile" }) }),
+        overlapSentences: intFlag(values, "overlap-sentences", 0, { min: 0, max: 2, unit: "sentences" }),
+        embedder: spec,
+      }
+    : undefined;
+  // semantic's overlap counts sentences (--overlap-sentences); --overlap defaults to 0 for it.
+  const config = splitterConfigFromFlags(
+    semantic && values.overlap === undefined ? { ...values, overlap: "0" } : values,
+    {
+      ...(extra ? { extra } : {}),
+    },
+  );
   const { spec: corpusSpec, corpus } = corpusFromFlags(values);
   const started = performance.now();
   const chunks = await splitForConfig(corpus.docs, config);

@@ -1,6 +1,7 @@
 /** Output helpers for the CLI: aligned text tables, locale-independent numbers, JSON, atomic file writes. */
-import { existsSync, linkSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { statSync, type Stats } from "node:fs";
+import { dirname } from "node:path";
+import { writeFileAtomic } from "../core/atomic-write";
 import { SeamlabError } from "../core/errors";
 
 export interface Column {
@@ -67,43 +68,44 @@ export function toJson(value: unknown): string {
   );
 }
 
-/** Throws a SeamlabError when `path` exists and overwriting was not asked for (check before long work). */
+/**
+ * Throws a SeamlabError when `path` cannot be written as asked: it exists and overwriting was not asked for,
+ * it is a folder, or its folder is missing (check before long work).
+ */
 export function refuseToOverwrite(path: string, force: boolean, flag: string): void {
-  if (!force && existsSync(path)) {
+  const existing = statOrUndefined(path);
+  if (existing?.isDirectory()) {
+    throw new SeamlabError(`${flag} ${path} is a folder; give the path of a file to write.`);
+  }
+  if (!force && existing) {
     throw new SeamlabError(`${flag} ${path} already exists; pass --force to overwrite it.`);
   }
-  if (!existsSync(dirname(path) || ".")) {
-    throw new SeamlabError(`${flag} ${path}: folder ${dirname(path)} does not exist.`);
+  const folder = statOrUndefined(dirname(path) || ".");
+  if (!folder) throw new SeamlabError(`${flag} ${path}: folder ${dirname(path)} does not exist.`);
+  if (!folder.isDirectory()) throw new SeamlabError(`${flag} ${path}: ${dirname(path)} is a file, not a folder.`);
+}
+
+function statOrUndefined(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
   }
 }
 
 /**
- * Writes `content` to `path` atomically: a temp file in the same folder, then a rename (with `force`) or
- * a hard link that fails if `path` appeared meanwhile — readers never see a half-written file, and an
+ * Writes `content` to `path` atomically (see core/atomic-write): readers never see a half-written file, and an
  * existing file is never clobbered without `force`.
  */
 export function writeFileAtomically(path: string, content: string, { force = false, flag = "output" } = {}): void {
   refuseToOverwrite(path, force, flag);
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  writeFileSync(temp, content);
   try {
-    if (force) renameSync(temp, path);
-    else {
-      try {
-        linkSync(temp, path);
-        unlinkSync(temp);
-      } catch (error) {
-        // Some filesystems refuse hard links: fall back to a checked rename.
-        const code = (error as NodeJS.ErrnoException).code;
-        if ((code !== "EPERM" && code !== "ENOTSUP" && code !== "EXDEV") || existsSync(path)) throw error;
-        renameSync(temp, path);
-      }
-    }
+    writeFileAtomic(path, content, { exclusive: !force });
   } catch (error) {
-    if (existsSync(temp)) unlinkSync(temp);
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") {
-      throw new SeamlabError(`${flag} ${path} already exists; pass --force to overwrite it.`);
-    }
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EEXIST") throw new SeamlabError(`${flag} ${path} already exists; pass --force to overwrite it.`);
+    if (code === "EACCES" || code === "EPERM" || code === "EROFS" || code === "ENOSPC" || code === "EISDIR")
+      throw new SeamlabError(`${flag} ${path}: cannot write (${code}).`);
     throw error;
   }
 }

@@ -1,9 +1,16 @@
 /** `seamlab pairs`: seam damage — sentence pairs across paragraph breaks that no chunk keeps together. */
 import { parseArgs } from "node:util";
-import { validateSplitterConfig, splitCorpusAsync } from "../splitters/registry";
+import { splitCorpusAsync } from "../splitters/registry";
 import { measureSeamDamage } from "../measure/pairs";
 import { formatInt, formatKeyValues, formatPct, toJson } from "./format";
-import { configFromFlags, corpusFromFlags, describeConfig, describeCorpus, splitFlags, splitFlagsHelp } from "./seams";
+import {
+  corpusFromFlags,
+  describeConfig,
+  describeCorpus,
+  splitFlags,
+  splitFlagsHelp,
+  splitterConfigFromFlags,
+} from "./flag-groups";
 
 export const summary = "Seam damage: share of sentence pairs across paragraph breaks kept together in one chunk.";
 
@@ -21,8 +28,7 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(help + "\n");
     return 0;
   }
-  const config = configFromFlags(values);
-  validateSplitterConfig(config);
+  const config = splitterConfigFromFlags(values);
   const { spec, corpus } = corpusFromFlags(values);
   const damage = measureSeamDamage(corpus.docs, await splitCorpusAsync(corpus.docs, config));
   if (values.json) {

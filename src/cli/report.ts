@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
 import { buildReport } from "../report/build";
 import { killAllKernels } from "../report/kernel";
-import { intOption, stringOption } from "./options";
+import { intFlag, LIMITS, stringFlag } from "./flags";
 
 export const summary = "Run the notebooks on a corpus (parameter injection) and render the static HTML report.";
 
@@ -56,11 +56,13 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
     process.stdout.write(HELP + "\n");
     return 0;
   }
+  // Every flag is checked before anything runs: numbers first, then paths.
+  const timeoutSeconds = intFlag(values, "timeout", 300, { min: 1, max: 86_400, unit: "seconds" });
+  const jobs = intFlag(values, "jobs", 2, { min: 1, max: LIMITS.parallel, unit: "kernels" });
   const parameters: Record<string, unknown> = {};
   if (values.corpus !== undefined || corpusRequired)
-    parameters.corpus = existingPath(stringOption(values, "corpus"), "corpus");
-  if (values.queries !== undefined) parameters.queries = existingPath(stringOption(values, "queries"), "queries");
-  const timeoutSeconds = intOption(values, "timeout", 300, { min: 1 });
+    parameters.corpus = existingPath(stringFlag(values, "corpus"), "corpus");
+  if (values.queries !== undefined) parameters.queries = existingPath(stringFlag(values, "queries"), "queries");
   const only = values.only
     ? values.only
         .split(",")
@@ -85,7 +87,7 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
     parameters,
     only,
     cellTimeoutMs: timeoutSeconds * 1000,
-    jobs: intOption(values, "jobs", 2, { min: 1 }),
+    jobs,
     noExecute: values["no-execute"] === true,
     log: (line) => process.stderr.write(line + "\n"),
   });

@@ -1,11 +1,8 @@
 /** `seamlab seams`: real overlap at every seam of a corpus split with one splitter config. */
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { SeamlabError } from "../core/errors";
-import { defaultCorpus, loadCorpus, type LoadedCorpus } from "../corpus";
+import type { LoadedCorpus } from "../corpus";
 import { splitCorpusAsync } from "../splitters/registry";
 import { measureSplitterConfig, type ConfigMeasurement } from "../measure/split-and-measure";
-import type { SplitterConfig, Unit } from "../splitters/config";
 import {
   formatFixed,
   formatInt,
@@ -17,66 +14,18 @@ import {
   toJson,
   writeFileAtomically,
 } from "./format";
-import { intOption, stringOption } from "./options";
+import {
+  corpusFromFlags,
+  describeConfig,
+  describeCorpus,
+  sizeBounds,
+  splitFlags,
+  splitFlagsHelp,
+  splitterConfigFromFlags,
+} from "./flag-groups";
+import { intFlag } from "./flags";
 
 export const summary = "Real overlap per seam, zero-overlap share, lost text and seam damage of one splitter config.";
-
-/** The project folder (default corpora and npm: packages resolve from here, whatever the cwd). */
-export const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
-
-/** Flags shared by `seams` and `pairs`. */
-export const splitFlags = {
-  corpus: { type: "string" },
-  splitter: { type: "string" },
-  size: { type: "string" },
-  overlap: { type: "string" },
-  unit: { type: "string" },
-  encoding: { type: "string" },
-  json: { type: "boolean" },
-  help: { type: "boolean", short: "h" },
-} as const;
-
-export const splitFlagsHelp = `  --corpus PATH      folder, file, glob, default corpus name (moby-dick, fastify-docs) or npm:<pkg>/<path>
-                     (default: the prose default corpus, moby-dick)
-  --splitter NAME    splitter name (default langchain); see the list below
-  --size N           chunk size in --unit (default 1000)
-  --overlap N        nominal chunk overlap in --unit (default 200)
-  --unit U           chars | tokens (default chars)
-  --encoding E       js-tiktoken encoding for token units (default cl100k_base)
-  --json             print JSON instead of a table`;
-
-/** The corpus named by --corpus (default: the prose default corpus). */
-export function corpusFromFlags(values: Record<string, unknown>): { spec: string; corpus: LoadedCorpus } {
-  const spec = values.corpus === undefined ? defaultCorpus("prose", projectRoot) : stringOption(values, "corpus");
-  return { spec, corpus: loadCorpus(spec, { projectRoot }) };
-}
-
-/** The splitter config named by --splitter/--size/--overlap/--unit/--encoding. */
-export function configFromFlags(values: Record<string, unknown>): SplitterConfig {
-  const unit = stringOption(values, "unit", "chars");
-  if (unit !== "chars" && unit !== "tokens") throw new SeamlabError(`--unit must be chars or tokens, got "${unit}".`);
-  const config: SplitterConfig = {
-    splitter: stringOption(values, "splitter", "langchain"),
-    size: intOption(values, "size", 1000, { min: 1 }),
-    overlap: intOption(values, "overlap", 200, { min: 0 }),
-    unit: unit as Unit,
-  };
-  if (values.encoding !== undefined) config.encoding = stringOption(values, "encoding");
-  return config;
-}
-
-/** `langchain 1000/200 chars` */
-export function describeConfig(config: SplitterConfig): string {
-  const encoding = config.unit === "tokens" && config.encoding ? ` ${config.encoding}` : "";
-  return `${config.splitter} ${config.size}/${config.overlap} ${config.unit ?? "chars"}${encoding}`;
-}
-
-/** The corpus line of every report: name, docs, chars, skipped files. */
-export function describeCorpus(spec: string, corpus: LoadedCorpus): string {
-  const chars = corpus.docs.reduce((sum, doc) => sum + doc.text.length, 0);
-  const skipped = corpus.skippedEmpty ? `, ${formatInt(corpus.skippedEmpty)} empty skipped` : "";
-  return `${spec} (${formatInt(corpus.docs.length)} docs, ${formatInt(chars)} chars${skipped})`;
-}
 
 async function splitterList(): Promise<string> {
   try {
@@ -113,8 +62,8 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write((await help()) + "\n");
     return 0;
   }
-  const config = configFromFlags(values);
-  const limit = intOption(values, "limit", config.size, { min: 1 });
+  const config = splitterConfigFromFlags(values);
+  const limit = intFlag(values, "limit", config.size, sizeBounds(config.unit ?? "chars", 1));
   const perSeamPath = values["per-seam"];
   if (perSeamPath !== undefined) refuseToOverwrite(perSeamPath, values.force === true, "--per-seam");
   const { spec, corpus } = corpusFromFlags(values);

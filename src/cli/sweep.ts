@@ -13,8 +13,16 @@ import {
   type SweepMetric,
   type SweepResult,
 } from "../experiment/sweep";
-import { evaluationOptionsFrom, loadEvaluationInputs, retrievalHelp, retrievalOptions } from "./retrieve";
-import { intListOption, intOption, numberOption, stringOption } from "./options";
+import {
+  checkEvaluationInputFlags,
+  evaluationOptionsFrom,
+  loadEvaluationInputs,
+  retrievalFlags,
+  retrievalHelp,
+  sizeBounds,
+  unitFromFlags,
+} from "./flag-groups";
+import { choiceFlag, intFlag, intListFlag, LIMITS, numberFlag, optionalIntFlag, stringFlag } from "./flags";
 
 export const summary =
   "Overlap sweep (x first-stage depth with a reranker): recall vs overlap, cost, and the knee (Kneedle + plateau rule).";
@@ -112,7 +120,7 @@ export async function run(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
     options: {
-      ...retrievalOptions,
+      ...retrievalFlags,
       splitter: { type: "string" },
       size: { type: "string" },
       overlaps: { type: "string" },
@@ -139,22 +147,23 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(help + "\n");
     return 0;
   }
-  const cacheDir = values["cache-dir"] === undefined ? defaultCacheDir() : resolve(stringOption(values, "cache-dir"));
+  const cacheDir = values["cache-dir"] === undefined ? defaultCacheDir() : resolve(stringFlag(values, "cache-dir"));
   if (values["clear-cache"]) {
     const removed = clearCache(cacheDir);
     process.stderr.write(`seamlab: cleared ${removed} cached result(s) from ${cacheDir}\n`);
     const sweepFlags = ["corpus", "queries", "splitter", "size", "overlaps", "ks"];
     if (!sweepFlags.some((flag) => (values as Record<string, unknown>)[flag] !== undefined)) return 0;
   }
-  const unit = stringOption(values, "unit", "chars");
-  if (unit !== "chars" && unit !== "tokens") throw new SeamlabError(`--unit must be chars or tokens, got "${unit}".`);
-  const metricName = stringOption(values, "metric", "recall");
-  if (metricName !== "recall" && metricName !== "hit-rate")
-    throw new SeamlabError(`--metric must be recall or hit-rate, got "${metricName}".`);
+  const splitters = stringFlag(values, "splitter", "langchain")
+    .split(",")
+    .map((name) => name.trim())
+    .filter((name) => name !== "");
+  const unit: Unit = unitFromFlags(values, splitters);
+  const metricName = choiceFlag(values, "metric", ["recall", "hit-rate"], "recall");
   const metric: SweepMetric = metricName === "recall" ? "recallAtK" : "hitRate";
-  const reranker = stringOption(values, "rerank", "none");
-  const ks = intListOption(values, "ks", [5], { min: 1 });
-  const finalKRaw = values["final-k"] === undefined ? undefined : intOption(values, "final-k", undefined, { min: 1 });
+  const reranker = stringFlag(values, "rerank", "none");
+  const ks = intListFlag(values, "ks", [5], { min: 1, max: LIMITS.k, unit: "chunks" });
+  const finalKRaw = optionalIntFlag(values, "final-k", { min: 1, max: LIMITS.k, unit: "chunks" });
   if (finalKRaw !== undefined && finalKRaw > Math.min(...ks)) {
     throw new SeamlabError(
       `--final-k ${finalKRaw} is larger than the smallest --ks value ${Math.min(...ks)}; the reranker can only cut.`,
@@ -165,23 +174,36 @@ export async function run(argv: string[]): Promise<number> {
   const customRetriever =
     evaluation.retriever !== "bm25" ||
     ["k1", "bm25-b", "stem", "stop-words"].some((flag) => (values as Record<string, unknown>)[flag] !== undefined);
+  const size = intFlag(values, "size", 1000, sizeBounds(unit, 1));
+  const overlaps = intListFlag(values, "overlaps", [0, 50, 100, 200, 400], sizeBounds(unit, 0));
+  const tooLarge = overlaps.find((overlap) => overlap >= size);
+  if (tooLarge !== undefined)
+    throw new SeamlabError(`--overlaps ${tooLarge} is not smaller than --size ${size}; every overlap must be.`);
   const spec: OverlapSweepSpec = {
-    splitter: stringOption(values, "splitter", "langchain")
-      .split(",")
-      .map((name) => name.trim())
-      .filter((name) => name !== ""),
-    size: intOption(values, "size", 1000, { min: 1 }),
-    overlaps: intListOption(values, "overlaps", [0, 50, 100, 200, 400]),
-    unit: unit as Unit,
-    encoding: unit === "tokens" ? stringOption(values, "encoding", "cl100k_base") : undefined,
+    splitter: splitters,
+    size,
+    overlaps,
+    unit,
+    encoding: unit === "tokens" ? stringFlag(values, "encoding", "cl100k_base") : undefined,
     ks,
     finalK: finalKRaw,
     reranker,
     rerankerOptions:
-      values["mmr-lambda"] === undefined ? undefined : { lambda: numberOption(values, "mmr-lambda", 0.5) },
+      values["mmr-lambda"] === undefined
+        ? undefined
+        : { lambda: numberFlag(values, "mmr-lambda", 0.5, { min: 0, max: 1 }) },
     retriever: evaluation.retriever,
     retrieverSettings: customRetriever ? evaluation.retrieverSettings : undefined,
   };
+  const workers = optionalIntFlag(values, "workers", { min: 0, max: LIMITS.parallel, unit: "threads" });
+  const sensitivity = numberFlag(values, "sensitivity", 1, { min: 0, max: 100, exclusiveMin: true });
+  const epsilon = numberFlag(values, "epsilon", 0, { min: 0, max: 1 });
+  const cost = {
+    pricePerMillionTokens: numberFlag(values, "price", 0.13, { min: 0, max: 1_000_000, unit: "per million tokens" }),
+    dims: intFlag(values, "dims", 1536, { min: 1, max: LIMITS.dims, unit: "dimensions" }),
+    bytesPerDim: intFlag(values, "bytes", 4, { min: 1, max: 16, unit: "bytes" }),
+  };
+  checkEvaluationInputFlags(values);
   checkedConfigs(sweepGrid(spec)); // fail on a bad option before loading the corpus
   const inputs = loadEvaluationInputs(values);
   const controller = new AbortController();
@@ -196,21 +218,17 @@ export async function run(argv: string[]): Promise<number> {
   let result: SweepResult;
   try {
     result = await runOverlapSweep({ docs: inputs.docs, queries: inputs.queries }, spec, {
-      workers: values.workers === undefined ? undefined : intOption(values, "workers", undefined, { min: 0 }),
+      workers,
       quiet: Boolean(values.quiet),
       cacheDir: values["no-cache"] ? null : cacheDir,
       signal: controller.signal,
       nearDuplicateThreshold: evaluation.nearDuplicateThreshold,
       seed: evaluation.seed,
       metric,
-      sensitivity: numberOption(values, "sensitivity", 1),
+      sensitivity,
       online: Boolean(values.online),
-      epsilon: numberOption(values, "epsilon", 0),
-      cost: {
-        pricePerMillionTokens: numberOption(values, "price", 0.13),
-        dims: intOption(values, "dims", 1536, { min: 1 }),
-        bytesPerDim: intOption(values, "bytes", 4, { min: 1 }),
-      },
+      epsilon,
+      cost,
     });
   } finally {
     process.off("SIGINT", onSigint);

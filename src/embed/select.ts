@@ -92,12 +92,21 @@ export const embedderFlagsHelp = [
   "  --embed-over-limit truncate|reject   what to do with longer inputs (always counted and reported)",
 ].join("\n");
 
+/** Upper bounds of the embedder's numeric flags (beyond them is a typo, and would run for hours). */
+const FLAG_MAX: Record<string, [number, string]> = {
+  "embed-dims": [65_536, "dimensions"],
+  "embed-batch": [10_000, "texts"],
+  "embed-max-requests": [1_000_000, "requests"],
+  "embed-max-tokens": [1_000_000, "tokens"],
+};
+
 function positiveInt(values: Record<string, unknown>, flag: string): number | undefined {
   const raw = values[flag];
   if (raw === undefined) return undefined;
   const text = String(raw).trim();
-  if (!/^\d+$/.test(text) || Number(text) < 1)
-    throw new SeamlabError(`--${flag} must be a whole number >= 1, got "${text}".`);
+  const [max, unit] = FLAG_MAX[flag] ?? [Number.MAX_SAFE_INTEGER, ""];
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > max)
+    throw new SeamlabError(`--${flag} must be a whole number from 1 to ${max} ${unit}; got "${text}".`);
   return Number(text);
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { writeFileAtomic } from "../core/atomic-write";
 import { SeamlabError } from "../core/errors";
 import { Embedder } from "./types";
 
@@ -34,8 +35,6 @@ function textKey(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("hex");
 }
 
-let tempCounter = 0;
-
 export function withVectorCache(embedder: Embedder, dir: string = defaultVectorCacheDir()): CachedEmbedder {
   const folder = join(dir, createHash("sha256").update(embedder.id).digest("hex").slice(0, 32));
   const stats: VectorCacheStats = { hits: 0, misses: 0, dir: folder };
@@ -55,7 +54,7 @@ export function withVectorCache(embedder: Embedder, dir: string = defaultVectorC
         );
       }
     } else {
-      atomicWrite(identityPath, Buffer.from(embedder.id, "utf8"));
+      writeFileAtomic(identityPath, Buffer.from(embedder.id, "utf8"));
     }
     for (const name of readdirSync(folder)
       .filter((n) => n.endsWith(".pack"))
@@ -92,14 +91,8 @@ export function withVectorCache(embedder: Embedder, dir: string = defaultVectorC
       Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).copy(buffer, at + 32);
     });
     const name = `${createHash("sha256").update(buffer).digest("hex").slice(0, 32)}.pack`;
-    atomicWrite(join(folder, name), buffer);
+    writeFileAtomic(join(folder, name), buffer);
   };
-
-  function atomicWrite(path: string, data: Buffer): void {
-    const temp = `${path}.${process.pid}.${++tempCounter}.tmp`;
-    writeFileSync(temp, data);
-    renameSync(temp, path);
-  }
 
   const cached: CachedEmbedder = {
     name: embedder.name,

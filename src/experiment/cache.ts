@@ -1,16 +1,7 @@
 import { createHash } from "node:crypto";
-import {
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  rmdirSync,
-  rmSync,
-  unlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, rmdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { threadId } from "node:worker_threads";
+import { writeFileAtomic } from "../core/atomic-write";
 import type { Doc } from "../core/types";
 import type { Query } from "../retrieval/types";
 import { projectRoot } from "./paths";
@@ -80,8 +71,6 @@ function entryPath(dir: string, key: string): string {
   return join(dir, key.slice(0, 2), `${key}.json`);
 }
 
-let tempCounter = 0;
-
 export interface ResultCache {
   dir: string;
   /** The stored value, or undefined when missing, unreadable or written under another key. */
@@ -112,25 +101,14 @@ export function openCache(dir: string | null = defaultCacheDir()): ResultCache {
     put(key, value) {
       const file = entryPath(dir, key);
       mkdirSync(join(dir, key.slice(0, 2)), { recursive: true });
-      const temp = `${file}.${process.pid}.${threadId}.${tempCounter++}.tmp`;
-      try {
-        writeFileSync(temp, JSON.stringify({ key, value }));
-        renameSync(temp, file);
-      } catch (error) {
-        try {
-          unlinkSync(temp);
-        } catch {
-          // already gone
-        }
-        throw error;
-      }
+      writeFileAtomic(file, JSON.stringify({ key, value }));
     },
   };
 }
 
 /**
  * Deletes every entry (and leftover temp file) under `dir`; returns how many entries were removed. Only
- * files this cache writes are touched (two-hex-digit shard folders holding `<key>.json` and `.tmp` files),
+ * files this cache writes are touched (two-hex-digit shard folders holding `<key>.json` and `.seamlab-tmp` files),
  * so pointing it at the wrong folder cannot delete anything else.
  */
 export function clearCache(dir: string = defaultCacheDir()): number {
@@ -152,7 +130,7 @@ export function clearCache(dir: string = defaultCacheDir()): number {
     }
     for (const file of files) {
       const isEntry = /^[0-9a-f]+\.json$/.test(file);
-      if (!isEntry && !/^[0-9a-f]+\.json\..*\.tmp$/.test(file)) continue;
+      if (!isEntry && !/^\.[0-9a-f]+\.json\..*\.seamlab-tmp$/.test(file)) continue;
       rmSync(join(shardDir, file), { force: true });
       if (isEntry) removed++;
     }

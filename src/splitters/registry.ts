@@ -6,7 +6,7 @@
 import type { Chunk, Doc } from "../core/types";
 import { SeamlabError } from "../core/errors";
 import { checkEncodingName } from "../text/tokens";
-import type { SplitterConfig } from "./config";
+import type { SplitterConfig, Unit } from "./config";
 import { langchainFieldsFor, splitLangchain, splitLangchainAsync, splitLangchainMany } from "./langchain";
 import { recursiveOptionsFor, splitRecursive } from "./recursive";
 import { sentenceSeparators, splitSentences } from "./sentences";
@@ -27,6 +27,8 @@ export interface SplitterEntry {
   splitMany?: (docs: Doc[], config: SplitterConfig) => Chunk[][];
   /** Optional whole-corpus async implementation (used by splitCorpusAsync), for splitters that must see every doc. */
   splitCorpusAsync?: (docs: Doc[], config: SplitterConfig) => Promise<Chunk[]>;
+  /** The one unit this splitter counts size and overlap in, whatever `config.unit` says (tokens: tokens). */
+  fixedUnit?: Unit;
   /** Optional splitter-specific checks (throw SeamlabError), run by validateSplitterConfig. */
   validate?: (config: SplitterConfig) => void;
 }
@@ -67,6 +69,7 @@ export const splitters: Record<string, SplitterEntry> = {
   tokens: {
     description: "sliding window over js-tiktoken tokens; neighbours share exactly `overlap` tokens",
     split: splitTokens,
+    fixedUnit: "tokens",
   },
   semantic: {
     description:
@@ -91,6 +94,11 @@ export function describeSplitter(name: string): string {
 
 const units = ["chars", "tokens"];
 
+/** The unit a splitter always counts in, or undefined when it follows `config.unit` (unknown names too). */
+export function fixedUnitOf(name: string): Unit | undefined {
+  return Object.prototype.hasOwnProperty.call(splitters, name) ? splitters[name].fixedUnit : undefined;
+}
+
 /** Throws a SeamlabError naming the parameter when a config cannot be split with. */
 export function validateSplitterConfig(config: SplitterConfig): void {
   entryFor(config.splitter);
@@ -106,6 +114,12 @@ export function validateSplitterConfig(config: SplitterConfig): void {
   }
   if (config.unit !== undefined && units.indexOf(config.unit) < 0) {
     throw new SeamlabError(`unknown --unit "${config.unit}": use chars or tokens`);
+  }
+  const fixed = fixedUnitOf(config.splitter);
+  if (fixed !== undefined && (config.unit ?? "chars") !== fixed) {
+    throw new SeamlabError(
+      `--splitter ${config.splitter} always counts ${fixed}, but --unit is ${config.unit ?? "chars"}; pass --unit ${fixed}.`,
+    );
   }
   if (config.encoding !== undefined) checkEncodingName(config.encoding);
   if (config.separators !== undefined) {

@@ -270,7 +270,8 @@ function lengthCheck(
 export function semanticOptionsFromConfig(config: SplitterConfig): SemanticOptions & { embedder: EmbedderSpec } {
   if (config.overlap !== 0) {
     throw new SeamlabError(
-      `semantic splitter: overlap is counted in sentences; set --overlap 0 and extra.overlapSentences (1 or 2), got overlap ${config.overlap}.`,
+      `--splitter semantic counts overlap in whole sentences, so --overlap must be 0 (got ${config.overlap}); ` +
+        `\`seamlab embed\` takes --overlap-sentences 1 or 2 for that.`,
     );
   }
   const extra = config.extra ?? {};

@@ -67,7 +67,10 @@ test("retrieve on a labelled CSV adds span recall, precision and IoU, merged and
 test("retrieve rejects a bad --k and an unknown retriever by naming them", async () => {
   const dir = tinyCorpusFolder();
   try {
-    await assert.rejects(retrieve(["--corpus", dir, "--splitter", "recursive", "--k", "0"]), /--k must be >= 1/);
+    await assert.rejects(
+      retrieve(["--corpus", dir, "--splitter", "recursive", "--k", "0"]),
+      /--k must be a whole number from 1 to 10,000 chunks; got "0"/,
+    );
     await assert.rejects(
       retrieve(["--corpus", dir, "--splitter", "recursive", "--size", "100", "--overlap", "0", "--retriever", "nope"]),
       /unknown retriever "nope"/,

@@ -173,7 +173,10 @@ test("compare-splitters prints one row per config", () => {
 });
 
 test("bad numbers, bad configs, missing and binary corpora give a message and a non-zero exit, no stack", () => {
-  assertUserError(seamlab("seams", "--size", "abc"), /--size must be a whole number, got "abc"/);
+  assertUserError(
+    seamlab("seams", "--size", "abc"),
+    /--size must be a whole number from 1 to 10,000,000 chars; got "abc"/,
+  );
   assertUserError(seamlab("seams", "--overlap", "-5"), /--overlap/);
   assertUserError(
     seamlab("seams", "--corpus", join(dir, "corpus"), "--size", "100", "--overlap", "100", "--splitter", "window"),

@@ -68,7 +68,7 @@ test("seamlab sweep runs the joint overlap x depth grid with an MMR reranker", (
 test("seamlab sweep explains bad options and exits 2", () => {
   const overlap = seamlab([...base, "--overlaps", "0,400", "--no-cache"]);
   assert.equal(overlap.code, 2);
-  assert.match(overlap.stderr, /overlap 400 is not smaller than size 400/);
+  assert.match(overlap.stderr, /--overlaps 400 is not smaller than --size 400/);
   const finalK = seamlab([...base, "--overlaps", "0,50", "--ks", "5", "--final-k", "8", "--no-cache"]);
   assert.equal(finalK.code, 2);
   assert.match(finalK.stderr, /--final-k 8/);

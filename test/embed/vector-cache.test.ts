@@ -40,7 +40,7 @@ test("the cache embeds only texts it has not seen, across instances, and returns
   assert.deepEqual(Array.from(b[2]), Array.from(a[0]));
   assert.deepEqual(cachedSecond.cache, { hits: 2, misses: 1, dir: cachedSecond.cache.dir });
   assert.ok(
-    readdirSync(cachedSecond.cache.dir).every((n) => !n.endsWith(".tmp")),
+    readdirSync(cachedSecond.cache.dir).every((n) => !n.endsWith(".seamlab-tmp")),
     "no temp files left behind",
   );
 });

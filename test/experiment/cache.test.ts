@@ -72,7 +72,7 @@ test("clearCache removes every entry and reports how many", () => {
   const cache = openCache(dir);
   cache.put("aa1", 1);
   cache.put("bb2", 2);
-  writeFileSync(join(dir, "aa", "aa1.json.123.0.0.tmp"), "partial");
+  writeFileSync(join(dir, "aa", ".aa1.json.123.0-0.seamlab-tmp"), "partial");
   assert.equal(clearCache(dir), 2);
   assert.equal(existsSync(dir), false);
   assert.equal(clearCache(dir), 0);

@@ -1,0 +1,258 @@
+/**
+ * Flag groups several commands share (corpus, splitter config, retrieval inputs and settings), read through the
+ * validated readers in ./flags. Commands import these from here, never from each other.
+ */
+import { fileURLToPath } from "node:url";
+import { SeamlabError } from "../core/errors";
+import type { Doc } from "../core/types";
+import { defaultCorpus, loadCorpus, type LoadedCorpus } from "../corpus";
+import { loadLabelledSet, type LabelledReport } from "../corpus/labelled";
+import { embedderFlags, embedderFlagsHelp, embedderSpecFromFlags } from "../embed/select";
+import type { EvaluationOptions } from "../retrieval/evaluate";
+import type { RetrieverSettings } from "../retrieval/factory";
+import { buildHeaderQueries, type HeaderQuerySet } from "../retrieval/headerQueries";
+import type { Query } from "../retrieval/types";
+import type { SplitterConfig, Unit } from "../splitters/config";
+import { fixedUnitOf, validateSplitterConfig } from "../splitters/registry";
+import { formatInt } from "./format";
+import {
+  choiceFlag,
+  intFlag,
+  LIMITS,
+  numberFlag,
+  refuseTogether,
+  stringFlag,
+  type FlagValues,
+  type NumberBounds,
+} from "./flags";
+
+/** The project folder (default corpora and npm: packages resolve from here, whatever the cwd). */
+export const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+// ---------------------------------------------------------------- corpus and one splitter config
+
+/** Flags shared by `seams`, `pairs` and `embed`. */
+export const splitFlags = {
+  corpus: { type: "string" },
+  splitter: { type: "string" },
+  size: { type: "string" },
+  overlap: { type: "string" },
+  unit: { type: "string" },
+  encoding: { type: "string" },
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+export const splitFlagsHelp = `  --corpus PATH      folder, file, glob, default corpus name (moby-dick, fastify-docs) or npm:<pkg>/<path>
+                     (default: the prose default corpus, moby-dick)
+  --splitter NAME    splitter name (default langchain); see the list below
+  --size N           chunk size in --unit, 1 to ${formatInt(LIMITS.size)} (default 1000)
+  --overlap N        nominal chunk overlap in --unit, below --size (default 200)
+  --unit U           chars | tokens (default chars; the tokens splitter always counts tokens)
+  --encoding E       js-tiktoken encoding for token units (default cl100k_base)
+  --json             print JSON instead of a table`;
+
+/** The corpus named by --corpus (default: the prose default corpus). */
+export function corpusFromFlags(values: FlagValues): { spec: string; corpus: LoadedCorpus } {
+  const spec = values.corpus === undefined ? defaultCorpus("prose", projectRoot) : stringFlag(values, "corpus");
+  return { spec, corpus: loadCorpus(spec, { projectRoot }) };
+}
+
+/** Bounds of --size/--overlap (and list flags like --overlaps) in the given unit. */
+export function sizeBounds(unit: Unit, min: number): NumberBounds {
+  return { min, max: LIMITS.size, unit };
+}
+
+/**
+ * The unit of --size/--overlap: --unit, else the unit the splitter always counts in, else chars. A splitter
+ * that only counts one unit refuses the other, so a size is never labelled in a unit it was not measured in.
+ */
+export function unitFromFlags(values: FlagValues, splitters: readonly string[]): Unit {
+  const fixed = [...new Set(splitters.map(fixedUnitOf).filter((u): u is Unit => u !== undefined))];
+  const unit = choiceFlag<Unit>(values, "unit", ["chars", "tokens"], fixed[0] ?? "chars");
+  for (const splitter of splitters) {
+    const own = fixedUnitOf(splitter);
+    if (own !== undefined && own !== unit) {
+      throw new SeamlabError(
+        `--splitter ${splitter} always counts ${own}, but --unit is ${unit}; pass --unit ${own} (or leave --unit out).`,
+      );
+    }
+  }
+  if (unit === "chars" && values.encoding !== undefined) {
+    throw new SeamlabError(`--encoding applies to token units only; add --unit tokens or drop --encoding.`);
+  }
+  return unit;
+}
+
+function separatorsFlag(raw: string): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    parsed = undefined;
+  }
+  if (!Array.isArray(parsed) || parsed.length === 0 || !parsed.every((s) => typeof s === "string")) {
+    throw new SeamlabError(
+      `--separators must be a JSON list of strings, e.g. '["\\n\\n","\\n",".","?","!"," ",""]', got ${raw}.`,
+    );
+  }
+  return parsed as string[];
+}
+
+/** The splitter config from --splitter/--size/--overlap/--unit/--encoding/--separators, validated. */
+export function splitterConfigFromFlags(values: FlagValues, overrides: Partial<SplitterConfig> = {}): SplitterConfig {
+  const splitter = overrides.splitter ?? stringFlag(values, "splitter", "langchain");
+  const unit = overrides.unit ?? unitFromFlags(values, [splitter]);
+  const config: SplitterConfig = {
+    splitter,
+    size: intFlag(values, "size", 1000, sizeBounds(unit, 1)),
+    overlap: intFlag(values, "overlap", 200, sizeBounds(unit, 0)),
+    unit,
+    ...overrides,
+  };
+  if (values.separators !== undefined) config.separators = separatorsFlag(String(values.separators));
+  if (config.unit === "tokens") config.encoding = overrides.encoding ?? stringFlag(values, "encoding", "cl100k_base");
+  validateSplitterConfig(config);
+  return config;
+}
+
+/** `langchain 1000/200 chars` */
+export function describeConfig(config: SplitterConfig): string {
+  const encoding = config.unit === "tokens" && config.encoding ? ` ${config.encoding}` : "";
+  return `${config.splitter} ${config.size}/${config.overlap} ${config.unit ?? "chars"}${encoding}`;
+}
+
+/** The corpus line of every report: name, docs, chars, skipped files. */
+export function describeCorpus(spec: string, corpus: LoadedCorpus): string {
+  const chars = corpus.docs.reduce((sum, doc) => sum + doc.text.length, 0);
+  const skipped = corpus.skippedEmpty ? `, ${formatInt(corpus.skippedEmpty)} empty skipped` : "";
+  return `${spec} (${formatInt(corpus.docs.length)} docs, ${formatInt(chars)} chars${skipped})`;
+}
+
+// ---------------------------------------------------------------- retrieval inputs and settings
+
+/** Options shared by `retrieve`, `compare` and `sweep`. */
+export const retrievalFlags = {
+  corpus: { type: "string" },
+  queries: { type: "string" },
+  "question-headers-only": { type: "boolean" },
+  "include-h3": { type: "boolean" },
+  "gold-sentences": { type: "string" },
+  "skip-malformed": { type: "boolean" },
+  unit: { type: "string" },
+  separators: { type: "string" },
+  encoding: { type: "string" },
+  k: { type: "string" },
+  retriever: { type: "string" },
+  k1: { type: "string" },
+  "bm25-b": { type: "string" },
+  stem: { type: "boolean" },
+  "stop-words": { type: "boolean" },
+  "near-duplicate-threshold": { type: "string" },
+  seed: { type: "string" },
+  "per-doc": { type: "boolean" },
+  timings: { type: "boolean" },
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+  ...embedderFlags,
+} as const;
+
+export const retrievalHelp = `  --corpus SPEC               folder, file, glob, default corpus name or npm:<pkg>/<glob> (default: fastify-docs;
+                              not with a SQuAD .json, which brings its own documents)
+  --queries headers|FILE      header queries from ## headings (default), or a labelled set: .csv/.jsonl with
+                              question,answer_span or Chroma's question,references,corpus_id; or SQuAD .json
+  --question-headers-only     header queries: only headings ending in "?"
+  --include-h3                header queries: use ### headings too
+  --gold-sentences N          header queries: sentences of prose in the gold span, 1 to 100 (default 1)
+  --skip-malformed            labelled sets: skip malformed rows (counted) instead of stopping
+  --separators JSON           separators for the recursive family, e.g. Chroma's '["\\n\\n","\\n",".","?","!"," ",""]'
+  --unit chars|tokens         unit of --size/--overlap (default chars); --encoding for tokens (default cl100k_base)
+  --k N                       chunks retrieved per query, 1 to ${formatInt(LIMITS.k)} (default 5)
+  --retriever NAME            bm25 (default), dense (an embedder, below) or hybrid (BM25 + dense by RRF)
+  --k1 X --bm25-b X --stem --stop-words   BM25 settings: k1 0 to 10 (default 1.2), b 0 to 1 (default 0.75),
+                              no stemming, no stop words
+  --near-duplicate-threshold X       term-set Jaccard for near-duplicates in the top-k, 0 to 1 (default 0.7)
+  --seed N                    bootstrap seed, 0 to ${formatInt(LIMITS.seed)} (default 1)
+  --timings                   also report seconds spent splitting, indexing and querying (varies run to run)
+  --per-doc                   also break results down by the gold span's document
+  --json                      print JSON
+embedder (for --retriever dense|hybrid):
+${embedderFlagsHelp}`;
+
+/** Queries and the documents to split (header queries strip heading lines from the docs). */
+export interface EvaluationInputs {
+  corpus: string;
+  docs: Doc[];
+  queries: Query[];
+  source:
+    | { kind: "headers"; headings: number; skipped: HeaderQuerySet["skipped"] }
+    | { kind: "labelled"; report: LabelledReport };
+}
+
+/** A SQuAD file (`.json`) brings its own documents. */
+export function isSquadSpec(queriesSpec: string): boolean {
+  return queriesSpec.toLowerCase().endsWith(".json");
+}
+
+/** Checks the flags loadEvaluationInputs reads, without loading anything (call before expensive work). */
+export function checkEvaluationInputFlags(values: FlagValues): void {
+  const queriesSpec = stringFlag(values, "queries", "headers");
+  if (queriesSpec === "headers") intFlag(values, "gold-sentences", 1, { min: 1, max: 100, unit: "sentences" });
+  else if (isSquadSpec(queriesSpec)) {
+    refuseTogether(values, "corpus", "queries", `the SQuAD file ${queriesSpec} brings its own documents.`);
+  }
+}
+
+/** Loads the corpus and builds or reads the queries named by the options. */
+export function loadEvaluationInputs(values: FlagValues): EvaluationInputs {
+  checkEvaluationInputFlags(values);
+  const queriesSpec = stringFlag(values, "queries", "headers");
+  if (queriesSpec === "headers") {
+    const corpus = stringFlag(values, "corpus", "fastify-docs");
+    const loaded = loadCorpus(corpus, { projectRoot });
+    const set = buildHeaderQueries(loaded.docs, {
+      questionsOnly: Boolean(values["question-headers-only"]),
+      includeH3: Boolean(values["include-h3"]),
+      sentences: intFlag(values, "gold-sentences", 1, { min: 1, max: 100, unit: "sentences" }),
+    });
+    if (set.queries.length === 0) {
+      throw new SeamlabError(
+        `no header queries in corpus "${corpus}": it has ${set.headings} usable headings (see --include-h3, --question-headers-only).`,
+      );
+    }
+    return {
+      corpus,
+      docs: set.docs,
+      queries: set.queries,
+      source: { kind: "headers", headings: set.headings, skipped: set.skipped },
+    };
+  }
+  const isSquad = isSquadSpec(queriesSpec);
+  const corpus = isSquad ? queriesSpec : stringFlag(values, "corpus");
+  const docs = isSquad ? [] : loadCorpus(corpus, { projectRoot }).docs;
+  const set = loadLabelledSet(queriesSpec, docs, { skipMalformed: Boolean(values["skip-malformed"]) });
+  if (set.queries.length === 0)
+    throw new SeamlabError(`no usable questions in ${queriesSpec}: ${JSON.stringify(set.report.notLocated)}.`);
+  return { corpus, docs: set.docs, queries: set.queries, source: { kind: "labelled", report: set.report } };
+}
+
+/** Retriever, k, BM25 settings, near-duplicate threshold and seed, each checked against its range. */
+export function evaluationOptionsFrom(
+  values: FlagValues,
+): EvaluationOptions & { retriever: string; retrieverSettings: RetrieverSettings } {
+  const settings: RetrieverSettings = {
+    k1: numberFlag(values, "k1", 1.2, { min: 0, max: 10 }),
+    b: numberFlag(values, "bm25-b", 0.75, { min: 0, max: 1 }),
+    stem: Boolean(values.stem),
+    stopWords: Boolean(values["stop-words"]),
+  };
+  const retriever = stringFlag(values, "retriever", "bm25");
+  if (retriever === "dense" || retriever === "hybrid") settings.embedder = embedderSpecFromFlags(values);
+  return {
+    k: intFlag(values, "k", 5, { min: 1, max: LIMITS.k, unit: "chunks" }),
+    nearDuplicateThreshold: numberFlag(values, "near-duplicate-threshold", 0.7, { min: 0, max: 1 }),
+    seed: intFlag(values, "seed", 1, { min: 0, max: LIMITS.seed }),
+    retriever,
+    retrieverSettings: settings,
+  };
+}

@@ -1,0 +1,165 @@
+/**
+ * The one home of the CLI's flag readers. Every reader names the flag, says what is accepted (range and unit)
+ * and what it got, and throws a SeamlabError, so a bad value stops the command before any expensive work.
+ * Numbers are read exactly: "1e12" is a number (and is then checked against the range), "12abc" is not.
+ */
+import { SeamlabError } from "../core/errors";
+
+/** What `node:util` parseArgs hands back. */
+export type FlagValues = Record<string, unknown>;
+
+export interface NumberBounds {
+  min?: number;
+  max?: number;
+  /** Printed after the range, e.g. "chars", "seconds" (a flag whose unit depends on another flag says so). */
+  unit?: string;
+  /** The bounds are open (min < value < max) rather than closed. */
+  exclusiveMin?: boolean;
+}
+
+/** Sane upper bounds shared by several commands (a value beyond them is a typo, not a wish). */
+export const LIMITS = {
+  /** Chunk size or overlap in chars or tokens: larger than any document we could hold in memory at once. */
+  size: 10_000_000,
+  /** Chunks retrieved per query. */
+  k: 10_000,
+  /** Worker threads, kernels, parallel jobs. */
+  parallel: 256,
+  /** Embedding dimensions of any model in use today. */
+  dims: 65_536,
+  seed: 2 ** 32 - 1,
+} as const;
+
+const withCommas = (value: number): string =>
+  Number.isInteger(value) && Math.abs(value) >= 10_000
+    ? String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ",")
+    : String(value);
+
+/** "a whole number from 1 to 10,000,000 chars" — what the flag accepts, for messages and help. */
+export function describeRange(kind: "a whole number" | "a number", bounds: NumberBounds): string {
+  const { min, max, unit, exclusiveMin } = bounds;
+  const unitText = unit ? ` ${unit}` : "";
+  if (min !== undefined && max !== undefined) {
+    if (exclusiveMin) return `${kind} above ${withCommas(min)} and at most ${withCommas(max)}${unitText}`;
+    return `${kind} from ${withCommas(min)} to ${withCommas(max)}${unitText}`;
+  }
+  if (min !== undefined) return `${kind} ${exclusiveMin ? ">" : ">="} ${withCommas(min)}${unitText}`;
+  if (max !== undefined) return `${kind} <= ${withCommas(max)}${unitText}`;
+  return `${kind}${unitText}`;
+}
+
+function parseNumber(text: string): number | undefined {
+  // Number("") is 0 and Number("0x10") is 16: accept plain decimal notation only.
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text)) return undefined;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+function checkNumber(flag: string, text: string, whole: boolean, bounds: NumberBounds, item = ""): number {
+  const kind = whole ? "a whole number" : "a number";
+  const accepted = describeRange(kind, bounds);
+  const value = parseNumber(text);
+  const got = item ? `${item} "${text}"` : `"${text}"`;
+  if (value === undefined) throw new SeamlabError(`--${flag} must be ${accepted}; got ${got}.`);
+  const { min, max, exclusiveMin } = bounds;
+  const below = min !== undefined && (exclusiveMin ? value <= min : value < min);
+  const above = max !== undefined && value > max;
+  if (below || above) throw new SeamlabError(`--${flag} must be ${accepted}; got ${got}, which is out of range.`);
+  if (whole && !Number.isInteger(value)) throw new SeamlabError(`--${flag} must be ${accepted}; got ${got}.`);
+  return value;
+}
+
+function rawText(values: FlagValues, flag: string): string | undefined {
+  const raw = values[flag];
+  if (raw === undefined) return undefined;
+  return String(raw).trim();
+}
+
+/** A whole-number flag within bounds; `fallback` when absent (required when `fallback` is undefined). */
+export function intFlag(values: FlagValues, flag: string, fallback: number | undefined, bounds: NumberBounds): number {
+  const text = rawText(values, flag);
+  if (text === undefined) {
+    if (fallback === undefined)
+      throw new SeamlabError(`--${flag} is required (${describeRange("a whole number", bounds)}).`);
+    return fallback;
+  }
+  return checkNumber(flag, text, true, bounds);
+}
+
+/** Like intFlag, but undefined when the flag is absent. */
+export function optionalIntFlag(values: FlagValues, flag: string, bounds: NumberBounds): number | undefined {
+  return rawText(values, flag) === undefined ? undefined : intFlag(values, flag, undefined, bounds);
+}
+
+/** A finite number within bounds (a threshold, a price, a weight). */
+export function numberFlag(values: FlagValues, flag: string, fallback: number, bounds: NumberBounds): number {
+  const text = rawText(values, flag);
+  if (text === undefined) return fallback;
+  return checkNumber(flag, text, false, bounds);
+}
+
+/** Like numberFlag, but undefined when the flag is absent. */
+export function optionalNumberFlag(values: FlagValues, flag: string, bounds: NumberBounds): number | undefined {
+  const text = rawText(values, flag);
+  return text === undefined ? undefined : checkNumber(flag, text, false, bounds);
+}
+
+/**
+ * A comma-separated list of whole numbers (e.g. `--overlaps 0,50,100`), each within bounds. Duplicates are
+ * refused with the flag named (they would be computed twice and plotted as one point).
+ */
+export function intListFlag(
+  values: FlagValues,
+  flag: string,
+  fallback: number[] | undefined,
+  bounds: NumberBounds,
+): number[] {
+  const text = rawText(values, flag);
+  if (text === undefined) {
+    if (fallback === undefined)
+      throw new SeamlabError(
+        `--${flag} is required (comma-separated, each ${describeRange("a whole number", bounds)}).`,
+      );
+    return fallback;
+  }
+  const parts = text
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
+  if (parts.length === 0) throw new SeamlabError(`--${flag} must list at least one whole number; got "${text}".`);
+  const list = parts.map((part) => checkNumber(flag, part, true, bounds, "item"));
+  const seen = new Set<number>();
+  for (const value of list) {
+    if (seen.has(value)) throw new SeamlabError(`--${flag} lists ${value} more than once; give each value once.`);
+    seen.add(value);
+  }
+  return list;
+}
+
+/** A string flag; required when `fallback` is undefined. An empty value counts as missing. */
+export function stringFlag(values: FlagValues, flag: string, fallback?: string): string {
+  const raw = values[flag];
+  if (raw === undefined || raw === "") {
+    if (fallback === undefined) throw new SeamlabError(`--${flag} is required.`);
+    return fallback;
+  }
+  return String(raw);
+}
+
+/** One of a fixed set of words. */
+export function choiceFlag<T extends string>(values: FlagValues, flag: string, choices: readonly T[], fallback: T): T {
+  const raw = values[flag];
+  if (raw === undefined) return fallback;
+  const text = String(raw);
+  if (!(choices as readonly string[]).includes(text)) {
+    throw new SeamlabError(`--${flag} must be ${choices.join(" or ")}; got "${text}".`);
+  }
+  return text as T;
+}
+
+/** Refuses two flags given together (e.g. a SQuAD file brings its own documents, so --corpus conflicts). */
+export function refuseTogether(values: FlagValues, a: string, b: string, why: string): void {
+  if (values[a] !== undefined && values[b] !== undefined) {
+    throw new SeamlabError(`--${a} and --${b} cannot be used together: ${why}`);
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * The one atomic file write. Content goes to a temp file beside the target and is then renamed into place (or
+ * hard-linked, when an existing file must not be replaced), so a reader or a crash never sees half a file. Temp
+ * files are named `.<name>.<pid>.<n>.seamlab-tmp`, so a later run can tell its own leftovers from a user's files
+ * and reclaim them once the process that wrote them is gone (`removeStaleTempFiles`).
+ */
+import { existsSync, linkSync, readdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { threadId } from "node:worker_threads";
+
+const TEMP_SUFFIX = ".seamlab-tmp";
+const TEMP_PATTERN = /^\..+\.(\d+)\.\d+-\d+\.seamlab-tmp$/;
+
+let counter = 0;
+
+/** The temp path a write to `path` uses (exported for tests and for the stale-file sweep). */
+export function tempPathFor(path: string): string {
+  return join(dirname(path), `.${basename(path)}.${process.pid}.${threadId}-${counter++}${TEMP_SUFFIX}`);
+}
+
+export interface AtomicWriteOptions {
+  /** Fail with EEXIST (and write nothing) when `path` already exists, instead of replacing it. */
+  exclusive?: boolean;
+}
+
+/**
+ * Writes `data` to `path` atomically. With `exclusive`, an existing `path` is never replaced: the temp file is
+ * hard-linked into place, which fails if `path` appeared meanwhile (falling back to a checked rename on
+ * filesystems without hard links). Throws the underlying Node error; callers turn it into a SeamlabError.
+ */
+export function writeFileAtomic(path: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): void {
+  const temp = tempPathFor(path);
+  writeFileSync(temp, data);
+  try {
+    if (!options.exclusive) {
+      renameSync(temp, path);
+      return;
+    }
+    try {
+      linkSync(temp, path);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if ((code !== "EPERM" && code !== "ENOTSUP" && code !== "EXDEV") || existsSync(path)) throw error;
+      renameSync(temp, path);
+      return;
+    }
+    unlinkSync(temp);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+}
+
+/** True when a process with this id is running (signal 0 probes without sending anything). */
+export function processAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Removes temp files that `writeFileAtomic` left in `dir` when a process died mid-write (its pid no longer
+ * runs). Only names matching our own pattern are touched. Returns how many were removed.
+ */
+export function removeStaleTempFiles(dir: string): number {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const match = TEMP_PATTERN.exec(name);
+    if (!match || processAlive(Number(match[1]))) continue;
+    rmSync(join(dir, name), { force: true });
+    removed++;
+  }
+  return removed;
+}

@@ -1,0 +1,126 @@
+// Issue 15's bad-input cases for the measuring commands, each run through the real CLI: the exit code, a
+// message naming the flag or file, no stack trace, and no file of the user's changed.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { assertUserError, hashFolder, inBatches, seamlab, seamlabAsync } from "./spawn-cli";
+import { commands } from "../../src/cli/commands";
+
+let dir = "";
+let corpus = "";
+
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), "seamlab-bad-input-"));
+  corpus = join(dir, "corpus");
+  mkdirSync(corpus);
+  const prose = Array.from({ length: 40 }, (_, i) => `Sentence number ${i} talks about whales and ships.`).join(" ");
+  writeFileSync(join(corpus, "a.md"), `# A\n\n## Why whales?\n\n${prose}\n\n## How ships?\n\n${prose}\n`);
+  writeFileSync(
+    join(dir, "squad.json"),
+    JSON.stringify({
+      data: [
+        {
+          title: "t",
+          paragraphs: [
+            {
+              context: "The whale is large.",
+              qas: [{ id: "q1", question: "What is large?", answers: [{ text: "whale", answer_start: 4 }] }],
+            },
+          ],
+        },
+      ],
+    }),
+  );
+});
+
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+test("the tokens splitter's sizes are labelled in tokens, and --unit chars with it is refused", () => {
+  const result = seamlab(["seams", "--corpus", corpus, "--splitter", "tokens", "--size", "64", "--overlap", "16"]);
+  assert.equal(result.status, 0, result.stderr);
+  assert.match(result.stdout, /config\s+tokens 64\/16 tokens/);
+  assert.match(result.stdout, /of 16 tokens/);
+  assert.doesNotMatch(result.stdout, /of 16 chars/);
+  const explicit = seamlab(["seams", "--corpus", corpus, "--splitter", "tokens", "--unit", "chars", "--size", "64"]);
+  assertUserError(explicit, /--splitter tokens always counts tokens, but --unit is chars/);
+});
+
+test("a threshold outside its range is refused, naming the flag and the range", () => {
+  const result = seamlab(["retrieve", "--corpus", corpus, "--near-duplicate-threshold", "5"]);
+  assertUserError(result, /--near-duplicate-threshold must be a number from 0 to 1; got "5"/);
+});
+
+test("an absurd --size is refused with the accepted range, in plain or scientific notation", () => {
+  assertUserError(
+    seamlab(["seams", "--corpus", corpus, "--size", "99999999999999999999"]),
+    /--size must be a whole number from 1 to 10,000,000 chars; got "99999999999999999999", which is out of range/,
+  );
+  assertUserError(
+    seamlab(["seams", "--corpus", corpus, "--size", "1e12"]),
+    /--size must be a whole number from 1 to 10,000,000 chars; got "1e12", which is out of range/,
+  );
+});
+
+test("a SQuAD file with --corpus is refused: the file brings its own documents", () => {
+  const result = seamlab(["retrieve", "--corpus", corpus, "--queries", join(dir, "squad.json")]);
+  assertUserError(
+    result,
+    /--corpus and --queries cannot be used together: the SQuAD file .*squad\.json brings its own/,
+  );
+});
+
+test("duplicate --overlaps are refused before any work, naming the flag", () => {
+  const result = seamlab(["sweep", "--corpus", corpus, "--overlaps", "0,50,50", "--no-cache", "--workers", "0"]);
+  assertUserError(result, /--overlaps lists 50 more than once/);
+});
+
+test("semantic --overlap 20 names the CLI flags, not a config field", () => {
+  const result = seamlab(["seams", "--corpus", corpus, "--splitter", "semantic", "--overlap", "20"]);
+  assertUserError(result, /--splitter semantic counts overlap in whole sentences, so --overlap must be 0 \(got 20\)/);
+  assert.doesNotMatch(result.stderr, /extra\./);
+});
+
+test("--per-seam naming a folder is refused, with or without --force, and the folder is untouched", () => {
+  const folder = join(dir, "seams-out");
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, "mine.txt"), "mine");
+  const before = hashFolder(folder);
+  for (const force of [[], ["--force"]]) {
+    const result = seamlab(["seams", "--corpus", corpus, "--per-seam", folder, ...force]);
+    assertUserError(result, /--per-seam .*seams-out is a folder; give the path of a file/);
+  }
+  assert.equal(hashFolder(folder), before);
+});
+
+test("--embed-dims beyond any model is refused at once, naming the range", () => {
+  const result = seamlab(["retrieve", "--corpus", corpus, "--retriever", "dense", "--embed-dims", "100000"]);
+  assertUserError(result, /--embed-dims must be a whole number from 1 to 65536 dimensions; got "100000"/);
+});
+
+test("every command, given bad flags, exits 2 with a message naming the flag and no stack trace", async () => {
+  const cases: [string[], RegExp][] = [];
+  for (const command of Object.keys(commands)) {
+    cases.push([[command, "--no-such-flag"], /Unknown option '--no-such-flag'/]);
+  }
+  const numeric: Record<string, string> = {
+    seams: "size",
+    pairs: "overlap",
+    "compare-splitters": "configs",
+    retrieve: "k",
+    compare: "k",
+    sweep: "workers",
+    embed: "embed-dims",
+    report: "timeout",
+  };
+  for (const [command, flag] of Object.entries(numeric))
+    cases.push([[command, `--${flag}`, "-1x"], new RegExp(`--${flag}`)]);
+  assert.deepEqual(Object.keys(numeric).sort(), Object.keys(commands).sort(), "one numeric case per command");
+  const results = await inBatches(cases, 2, ([args]) => seamlabAsync(args));
+  results.forEach((result, i) => {
+    const [args, pattern] = cases[i];
+    assertUserError(result, pattern, args.join(" "));
+    assert.equal(result.status, 2, args.join(" "));
+  });
+});

@@ -1,6 +1,6 @@
 import type { Chunk, Doc } from "../core/types";
 import type { SplitterConfig } from "../splitters/config";
-import { splitCorpus, validateSplitterConfig } from "../splitters/registry";
+import { splitCorpus, unitOf, validateSplitterConfig } from "../splitters/registry";
 import { lengthFunctionFor } from "../text/tokens";
 import { measureBackwardOpeners, type BackwardOpeners } from "./openers";
 import { measureSeamDamage, straddlingPairs, type SeamDamage, type StraddlingPair } from "./pairs";
@@ -37,7 +37,7 @@ export function measureSplitterConfig(
   options: ConfigMeasureOptions = {},
 ): ConfigMeasurement {
   validateSplitterConfig(config);
-  const unit = config.unit ?? "chars";
+  const unit = unitOf(config);
   const lengthOf = lengthFunctionFor(unit, config.encoding);
   const chunks = options.chunks ?? splitCorpus(docs as Doc[], config);
   const { summary, seams } = measureSplit(docs, chunks, {

@@ -88,6 +88,11 @@ function entryFor(name: string): SplitterEntry {
   return entry;
 }
 
+/** The unit a config's size and overlap are really counted in. */
+export function unitOf(config: SplitterConfig): Unit {
+  return fixedUnitOf(config.splitter) ?? config.unit ?? "chars";
+}
+
 export function describeSplitter(name: string): string {
   return entryFor(name).description;
 }
@@ -116,9 +121,10 @@ export function validateSplitterConfig(config: SplitterConfig): void {
     throw new SeamlabError(`unknown --unit "${config.unit}": use chars or tokens`);
   }
   const fixed = fixedUnitOf(config.splitter);
-  if (fixed !== undefined && (config.unit ?? "chars") !== fixed) {
+  // An unset unit means "the splitter's own"; a different unit set explicitly would label sizes wrongly.
+  if (fixed !== undefined && config.unit !== undefined && config.unit !== fixed) {
     throw new SeamlabError(
-      `--splitter ${config.splitter} always counts ${fixed}, but --unit is ${config.unit ?? "chars"}; pass --unit ${fixed}.`,
+      `--splitter ${config.splitter} always counts ${fixed}, but --unit is ${config.unit}; pass --unit ${fixed}.`,
     );
   }
   if (config.encoding !== undefined) checkEncodingName(config.encoding);

@@ -129,7 +129,10 @@ test("configs map to options; a character overlap is refused with a pointer to o
   assert.equal(options.maxLength, 400);
   assert.equal(options.overlapSentences, 1);
   assert.deepEqual(options.embedder, { kind: "lsa" });
-  assert.throws(() => semanticOptionsFromConfig({ splitter: "semantic", size: 400, overlap: 50 }), /overlapSentences/);
+  assert.throws(
+    () => semanticOptionsFromConfig({ splitter: "semantic", size: 400, overlap: 50 }),
+    /--overlap must be 0 \(got 50\).*--overlap-sentences/,
+  );
 });
 
 test("the synchronous entry serves prepared chunks and explains itself when not prepared", async () => {

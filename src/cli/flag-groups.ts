@@ -125,7 +125,11 @@ export function describeConfig(config: SplitterConfig): string {
 /** The corpus line of every report: name, docs, chars, skipped files. */
 export function describeCorpus(spec: string, corpus: LoadedCorpus): string {
   const chars = corpus.docs.reduce((sum, doc) => sum + doc.text.length, 0);
-  const skipped = corpus.skippedEmpty ? `, ${formatInt(corpus.skippedEmpty)} empty skipped` : "";
+  const skipped =
+    (corpus.skippedEmpty ? `, ${formatInt(corpus.skippedEmpty)} empty skipped` : "") +
+    (corpus.skippedSpecial
+      ? `, ${formatInt(corpus.skippedSpecial)} not regular files skipped (FIFOs, sockets, dangling links)`
+      : "");
   return `${spec} (${formatInt(corpus.docs.length)} docs, ${formatInt(chars)} chars${skipped})`;
 }
 

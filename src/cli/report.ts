@@ -1,11 +1,14 @@
 // `seamlab report`: re-run the notebooks on a corpus (parameter injection) and render the static HTML report.
 import { existsSync } from "node:fs";
-import { isAbsolute, resolve } from "node:path";
+import { basename, isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
-import { buildReport } from "../report/build";
+import { loadCorpus } from "../corpus/load";
+import { loadLabelledSet } from "../corpus/labelled";
+import { buildReport, listNotebooks, reportFileNames } from "../report/build";
 import { killAllKernels } from "../report/kernel";
+import { checkOutDir } from "../report/publish";
 import { intFlag, LIMITS, stringFlag } from "./flags";
 
 export const summary = "Run the notebooks on a corpus (parameter injection) and render the static HTML report.";
@@ -14,14 +17,19 @@ const HELP = `Usage: seamlab report --corpus PATH [--queries FILE] [--out DIR] [
 
 Executes notebooks/*.ipynb through the tslab kernel with the corpus (and queries) injected after each
 notebook's parameters cell, then writes one HTML page per notebook, the executed .ipynb files and
-index.html into --out (default: reports). Exits 1 naming the notebook and cell when a cell fails.
+index.html into --out (default: reports). The report is published only when every notebook succeeded: if a
+cell fails, the previous report stays as it was, the failed run's pages go to <out>/.failed/, and the command
+exits 1 naming the notebook and cell. Every flag, the corpus, the queries and --out are checked before the
+first kernel starts.
 
-  --corpus PATH     folder or file of .md/.txt documents (required)
+  --corpus SPEC     folder, file, glob, default corpus name (moby-dick, fastify-docs) or npm:<pkg>/<path> (required)
   --queries FILE    labelled queries (CSV or JSONL) for the retrieval notebooks
-  --out DIR         output folder (default: reports)
+  --out DIR         output folder (default: reports); a folder holding other files needs --force, and even
+                    then seamlab replaces only files it wrote
+  --force           write the report into a non-empty folder that is not a seamlab report
   --only LIST       only notebooks whose file name starts with one of these, e.g. 03 or 01,02
-  --timeout S       per-cell timeout in seconds (default: 300)
-  --jobs N          notebooks run at once, one kernel each (default: 2)
+  --timeout S       per-cell timeout, 1 to 86,400 seconds (default: 300)
+  --jobs N          notebooks run at once, one kernel each, 1 to 256 (default: 2)
   --no-execute      render the notebooks' saved outputs instead of running them
   --screenshots     also save screenshot-<page>-{light,dark}.png of the index and first notebook (needs chromium)
   --notebooks DIR   where the notebooks are (default: the project's notebooks/)`;
@@ -32,6 +40,28 @@ function existingPath(value: string, flag: string): string {
   const path = isAbsolute(value) ? value : resolve(process.cwd(), value);
   if (!existsSync(path)) throw new SeamlabError(`--${flag} ${value}: no such file or folder.`);
   return path;
+}
+
+/**
+ * The corpus as the notebooks should load it (a path made absolute, since kernels start at the project root; a
+ * default name or npm: spec as given), and the label pages show instead of an absolute path. Loading it here
+ * checks it before any kernel starts.
+ */
+function corpusFromSpec(spec: string): {
+  parameter: string;
+  label: string;
+  docs: ReturnType<typeof loadCorpus>["docs"];
+} {
+  const path = isAbsolute(spec) ? spec : resolve(process.cwd(), spec);
+  const isPath = existsSync(path);
+  const loaded = loadCorpus(isPath ? path : spec, { projectRoot });
+  if (loaded.docs.length === 0)
+    throw new SeamlabError(`--corpus ${spec} has no non-empty .md/.txt documents; give another corpus.`);
+  return {
+    parameter: isPath ? path : spec,
+    label: isPath && isAbsolute(spec) ? basename(path) : spec,
+    docs: loaded.docs,
+  };
 }
 
 /** Shared by `seamlab report` (corpus required) and `npm run report` (the notebooks' own defaults). */
@@ -46,6 +76,7 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
       timeout: { type: "string" },
       jobs: { type: "string" },
       "no-execute": { type: "boolean" },
+      force: { type: "boolean" },
       screenshots: { type: "boolean" },
       notebooks: { type: "string" },
       help: { type: "boolean", short: "h" },
@@ -56,13 +87,9 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
     process.stdout.write(HELP + "\n");
     return 0;
   }
-  // Every flag is checked before anything runs: numbers first, then paths.
+  // Every flag is checked before anything runs: numbers first, then --only and --out, then the inputs.
   const timeoutSeconds = intFlag(values, "timeout", 300, { min: 1, max: 86_400, unit: "seconds" });
   const jobs = intFlag(values, "jobs", 2, { min: 1, max: LIMITS.parallel, unit: "kernels" });
-  const parameters: Record<string, unknown> = {};
-  if (values.corpus !== undefined || corpusRequired)
-    parameters.corpus = existingPath(stringFlag(values, "corpus"), "corpus");
-  if (values.queries !== undefined) parameters.queries = existingPath(stringFlag(values, "queries"), "queries");
   const only = values.only
     ? values.only
         .split(",")
@@ -71,8 +98,32 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
     : undefined;
   const outDir = resolve(process.cwd(), values.out ?? "reports");
   const notebooksDir = values.notebooks ? resolve(process.cwd(), values.notebooks) : resolve(projectRoot, "notebooks");
+  const force = values.force === true;
+  checkOutDir(outDir, reportFileNames(listNotebooks(notebooksDir, only)), { force });
+  const parameters: Record<string, unknown> = {};
+  const hide: [string, string][] = [];
+  let corpusLabel: string | undefined;
+  let docs: ReturnType<typeof loadCorpus>["docs"] | undefined;
+  if (values.corpus !== undefined || corpusRequired) {
+    const corpus = corpusFromSpec(stringFlag(values, "corpus"));
+    parameters.corpus = corpus.parameter;
+    corpusLabel = corpus.label;
+    docs = corpus.docs;
+    if (corpus.parameter !== corpus.label) hide.push([corpus.parameter, corpus.label]);
+  }
+  if (values.queries !== undefined) {
+    const given = stringFlag(values, "queries");
+    const queries = existingPath(given, "queries");
+    if (docs) {
+      const set = loadLabelledSet(queries, docs, { skipMalformed: true });
+      if (set.queries.length === 0)
+        throw new SeamlabError(`--queries ${given}: no question could be placed in --corpus ${corpusLabel}.`);
+    }
+    parameters.queries = queries;
+    if (queries !== given || isAbsolute(given)) hide.push([queries, isAbsolute(given) ? basename(queries) : given]);
+  }
   // Ctrl-C reaches the kernels too (same process group) and tslab treats it as "interrupt", not "exit":
-  // stop them ourselves. The previous report stays as it was (nothing is written until the end).
+  // stop them ourselves. The previous report stays as it was (nothing is published until the end).
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
       killAllKernels();
@@ -88,11 +139,20 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
     only,
     cellTimeoutMs: timeoutSeconds * 1000,
     jobs,
+    force,
+    corpusLabel,
+    hide,
     noExecute: values["no-execute"] === true,
     log: (line) => process.stderr.write(line + "\n"),
   });
   for (const failure of result.failures) process.stderr.write(`seamlab report: ${failure}\n`);
-  if (values.screenshots) {
+  if (!result.ok) {
+    process.stderr.write(
+      `seamlab report: ${result.failures.length} problem(s); the report was NOT published and ${outDir} was left as it was. ` +
+        `This run's pages are in ${resolve(outDir, ".failed")}/.\n`,
+    );
+  }
+  if (values.screenshots && result.ok) {
     const { screenshotPages } = await import("../report/screenshots");
     const names = ["index", ...result.pages.slice(0, 1).map((page) => page.name)];
     for (const path of await screenshotPages(outDir, names)) process.stderr.write(`screenshot: ${path}\n`);

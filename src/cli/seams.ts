@@ -104,6 +104,7 @@ export function seamsJson(spec: string, corpus: LoadedCorpus, measured: ConfigMe
   return {
     corpus: spec,
     skippedEmpty: corpus.skippedEmpty,
+    ...(corpus.skippedSpecial ? { skippedSpecial: corpus.skippedSpecial } : {}),
     config: measured.config,
     ...measured.summary,
     seamDamage: measured.seamDamage,

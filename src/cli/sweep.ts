@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
 import type { Unit } from "../splitters/config";
-import { clearCache, defaultCacheDir } from "../experiment/cache";
+import { clearCache, defaultCacheDir, rejectedCacheEntries } from "../experiment/cache";
 import type { KneeReport } from "../experiment/knee";
 import { checkedConfigs, closeWorkers } from "../experiment/run";
 import {
@@ -233,6 +233,12 @@ export async function run(argv: string[]): Promise<number> {
   } finally {
     process.off("SIGINT", onSigint);
     await closeWorkers();
+  }
+  const rejected = rejectedCacheEntries();
+  if (rejected > 0) {
+    process.stderr.write(
+      `seamlab: ${rejected} cached result(s) failed their checksum or key check and were recomputed (not used).\n`,
+    );
   }
   if (values.json) {
     const report = {

@@ -86,7 +86,10 @@ export function parseLabelledSet(
   if (text.trim() === "") throw new SeamlabError(`${file} is empty: a labelled set needs at least one question.`);
   const extension = extname(file).toLowerCase();
   if (extension === ".json") return parseSquad(text, file, options);
-  const rows = extension === ".csv" ? readCsvRows(text, file) : readJsonlRows(text, file);
+  const unreadable: string[] = [];
+  const rows = extension === ".csv" ? readCsvRows(text, file) : readJsonlRows(text, file, options, unreadable);
+  if (rows.length === 0 && unreadable.length > 0)
+    throw new SeamlabError(`${file}: no line is a JSON object (first: ${unreadable[0]}).`);
   if (rows.length === 0) throw new SeamlabError(`${file} has a header but no rows: add at least one question.`);
   const first = rows[0].fields;
   const shape: LabelledShape = "references" in first ? "chroma" : "answer-span";
@@ -99,7 +102,9 @@ export function parseLabelledSet(
       );
     }
   }
-  const report = emptyReport(file, shape, rows.length);
+  const report = emptyReport(file, shape, rows.length + unreadable.length);
+  report.skippedMalformed = unreadable.length;
+  report.malformed.push(...unreadable.slice(0, 5));
   const queries: Query[] = [];
   const docsById = docIndex(docs);
   for (const row of rows) {
@@ -156,8 +161,13 @@ function readCsvRows(text: string, file: string): Row[] {
   }
 }
 
-function readJsonlRows(text: string, file: string): Row[] {
+/** The JSON object of each non-blank line; a line that is not one is an error, or with `skipMalformed` noted in `skipped`. */
+function readJsonlRows(text: string, file: string, options: LabelledOptions, skipped: string[]): Row[] {
   const rows: Row[] = [];
+  const malformed = (message: string) => {
+    if (!options.skipMalformed) throw new SeamlabError(`${message} (or pass --skip-malformed to skip such lines).`);
+    skipped.push(message);
+  };
   text.split("\n").forEach((line, i) => {
     if (line.trim() === "") return;
     let value: unknown;
@@ -166,14 +176,14 @@ function readJsonlRows(text: string, file: string): Row[] {
     } catch (error) {
       const position = /position (\d+)/.exec(String((error as Error).message));
       const column = position ? `, column ${Number(position[1]) + 1}` : "";
-      throw new SeamlabError(
-        `${file}:${i + 1}${column}: not valid JSON (${(error as Error).message}). Each line must be one JSON object.`,
+      malformed(
+        `${file}:${i + 1}${column}: not valid JSON (${(error as Error).message}); each line must be one JSON object`,
       );
+      return;
     }
     if (value === null || typeof value !== "object" || Array.isArray(value)) {
-      throw new SeamlabError(
-        `${file}:${i + 1}: each line must be a JSON object like {"question": ..., "answer_span": ...}.`,
-      );
+      malformed(`${file}:${i + 1}: each line must be a JSON object like {"question": ..., "answer_span": ...}`);
+      return;
     }
     rows.push({ line: i + 1, fields: value as Record<string, unknown> });
   });

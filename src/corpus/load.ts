@@ -24,6 +24,8 @@ export interface LoadedCorpus {
   root: string;
   /** Files skipped because they were empty or whitespace-only. */
   skippedEmpty: number;
+  /** Entries with a corpus name that are not readable files (FIFOs, sockets, devices, dangling symlinks): skipped. */
+  skippedSpecial?: number;
   /** Files matched (loaded + skipped). */
   files: number;
   /** The default corpus name when `spec` named one. */
@@ -108,8 +110,9 @@ function loadPath(absolute: string, spec: string): LoadedCorpus {
   const stats = statSync(absolute);
   if (stats.isFile()) return readCorpusFiles(dirname(absolute), [basename(absolute)], spec);
   if (!stats.isDirectory()) throw new SeamlabError(`corpus "${spec}" is neither a file nor a folder.`);
-  const files = walkFiles(absolute).filter(hasCorpusExtension);
-  return readCorpusFiles(absolute, files, spec);
+  const special: string[] = [];
+  const files = walkFiles(absolute, special).filter(hasCorpusExtension);
+  return readCorpusFiles(absolute, files, spec, special.filter(hasCorpusExtension).length);
 }
 
 function loadGlob(absolutePattern: string, spec: string): LoadedCorpus {
@@ -118,11 +121,13 @@ function loadGlob(absolutePattern: string, spec: string): LoadedCorpus {
     throw new SeamlabError(`corpus glob "${spec}": its base folder ${base} does not exist.`);
   }
   const matches = globMatcher(pattern);
-  const files = walkFiles(base).filter((file) => matches(file) && hasCorpusExtension(file));
-  return readCorpusFiles(base, files, spec);
+  const special: string[] = [];
+  const keep = (file: string) => matches(file) && hasCorpusExtension(file);
+  const files = walkFiles(base, special).filter(keep);
+  return readCorpusFiles(base, files, spec, special.filter(keep).length);
 }
 
-function readCorpusFiles(root: string, relativePaths: string[], spec: string): LoadedCorpus {
+function readCorpusFiles(root: string, relativePaths: string[], spec: string, skippedSpecial = 0): LoadedCorpus {
   if (relativePaths.length === 0) {
     throw new SeamlabError(`corpus "${spec}" has no ${CORPUS_EXTENSIONS.join("/")} files (looked in ${root}).`);
   }
@@ -141,12 +146,37 @@ function readCorpusFiles(root: string, relativePaths: string[], spec: string): L
   if (docs.length === 0) {
     throw new SeamlabError(`corpus "${spec}": all ${ids.length} files are empty or whitespace-only (in ${root}).`);
   }
-  return { docs, root, skippedEmpty, files: ids.length };
+  return { docs, root, skippedEmpty, ...(skippedSpecial > 0 ? { skippedSpecial } : {}), files: ids.length };
 }
 
 /**
- * One file as LF-normalised text. Rejects binary (NUL bytes) and invalid UTF-8 naming the file;
- * a UTF-8 byte-order mark is dropped (TextDecoder does that), CRLF and lone CR become LF.
+ * The UTF-16 or UTF-32 encoding of `bytes`, from a byte-order mark or, without one, from the NUL bytes that
+ * ASCII-range text leaves in every second (UTF-16) or three of every four (UTF-32) bytes; undefined otherwise.
+ */
+export function wideEncoding(bytes: Uint8Array): "utf-32le" | "utf-32be" | "utf-16le" | "utf-16be" | undefined {
+  const [a, b, c, d] = bytes;
+  if (a === 0xff && b === 0xfe && c === 0 && d === 0) return "utf-32le";
+  if (a === 0 && b === 0 && c === 0xfe && d === 0xff) return "utf-32be";
+  if (a === 0xff && b === 0xfe) return "utf-16le";
+  if (a === 0xfe && b === 0xff) return "utf-16be";
+  const sample = bytes.subarray(0, Math.min(bytes.length, 4096) & ~3);
+  if (sample.length < 4) return undefined;
+  const zeroAt = [0, 0, 0, 0];
+  for (let i = 0; i < sample.length; i++) if (sample[i] === 0) zeroAt[i % 4]++;
+  const quarter = sample.length / 4;
+  const mostly = (n: number) => n >= 0.7 * quarter;
+  const rarely = (n: number) => n <= 0.1 * quarter;
+  if (rarely(zeroAt[0]) && mostly(zeroAt[1]) && mostly(zeroAt[2]) && mostly(zeroAt[3])) return "utf-32le";
+  if (mostly(zeroAt[0]) && mostly(zeroAt[1]) && mostly(zeroAt[2]) && rarely(zeroAt[3])) return "utf-32be";
+  if (rarely(zeroAt[0]) && rarely(zeroAt[2]) && mostly(zeroAt[1]) && mostly(zeroAt[3])) return "utf-16le";
+  if (mostly(zeroAt[0]) && mostly(zeroAt[2]) && rarely(zeroAt[1]) && rarely(zeroAt[3])) return "utf-16be";
+  return undefined;
+}
+
+/**
+ * One file as LF-normalised text. UTF-16 (either byte order, with or without a byte-order mark) is decoded;
+ * UTF-32 is refused by name, as are binary files (NUL bytes) and invalid UTF-8. A byte-order mark is dropped
+ * (TextDecoder does that), CRLF and lone CR become LF.
  */
 export function readTextFile(path: string): string {
   let bytes: Buffer;
@@ -155,16 +185,27 @@ export function readTextFile(path: string): string {
   } catch (error) {
     throw new SeamlabError(`cannot read corpus file ${path}: ${(error as Error).message}`);
   }
-  const nul = bytes.indexOf(0);
+  const wide = wideEncoding(bytes);
+  if (wide === "utf-32le" || wide === "utf-32be") {
+    throw new SeamlabError(
+      `corpus file ${path} is UTF-32 (${wide.slice(6).toUpperCase()}), which seamlab does not read; re-encode it as UTF-8 (e.g. iconv -f UTF-32 -t UTF-8).`,
+    );
+  }
+  const encoding = wide ?? "utf-8";
+  const nul = wide ? -1 : bytes.indexOf(0);
   if (nul >= 0)
     throw new SeamlabError(
       `corpus file ${path} looks binary (NUL byte at offset ${nul}); remove it or point --corpus at text files only.`,
     );
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    text = new TextDecoder(encoding, { fatal: true }).decode(bytes);
   } catch {
-    throw new SeamlabError(`corpus file ${path} is not valid UTF-8; re-encode it as UTF-8 or remove it.`);
+    const name = wide ? `valid ${wide.toUpperCase().replace("LE", " LE").replace("BE", " BE")}` : "valid UTF-8";
+    throw new SeamlabError(`corpus file ${path} is not ${name}; re-encode it as UTF-8 or remove it.`);
+  }
+  if (text.includes("\u0000")) {
+    throw new SeamlabError(`corpus file ${path} looks binary (a NUL character in its ${encoding.toUpperCase()} text).`);
   }
   return text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
 }
@@ -173,7 +214,7 @@ export function readTextFile(path: string): string {
  * Relative paths (with `/`) of every file under `root`. Dot-folders and node_modules are skipped, and
  * symlinked folders are not followed (no cycles). An explicit stack, not recursion: deep trees are fine.
  */
-export function walkFiles(root: string): string[] {
+export function walkFiles(root: string, special: string[] = []): string[] {
   const files: string[] = [];
   const stack: string[] = [root];
   while (stack.length > 0) {
@@ -184,10 +225,21 @@ export function walkFiles(root: string): string[] {
         if (!entry.name.startsWith(".") && entry.name !== "node_modules") stack.push(path);
       } else if (entry.isFile() || (entry.isSymbolicLink() && isFileTarget(path))) {
         files.push(relative(root, path).split(sep).join("/"));
+      } else if (!(entry.isSymbolicLink() && isFolderTarget(path))) {
+        // A FIFO, socket, device or dangling symlink: not read (a FIFO would block), but counted by the caller.
+        special.push(relative(root, path).split(sep).join("/"));
       }
     }
   }
   return files;
+}
+
+function isFolderTarget(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function isFileTarget(path: string): boolean {

@@ -19,6 +19,8 @@ export interface VectorCacheStats {
   hits: number;
   misses: number;
   dir: string;
+  /** Pack files skipped because their content no longer matches the checksum in their name (then re-embedded). */
+  rejected?: number;
 }
 
 export interface CachedEmbedder extends Embedder {
@@ -61,6 +63,11 @@ export function withVectorCache(embedder: Embedder, dir: string = defaultVectorC
       .sort()) {
       const buffer = readFileSync(join(folder, name));
       if (buffer.length < 12 || buffer.toString("latin1", 0, 4) !== MAGIC) continue; // not ours: ignore
+      // A pack is named by the sha256 of its bytes: one edited or damaged on disk is not used (and is counted).
+      if (`${createHash("sha256").update(buffer).digest("hex").slice(0, 32)}.pack` !== name) {
+        stats.rejected = (stats.rejected ?? 0) + 1;
+        continue;
+      }
       const dims = buffer.readUInt32LE(4);
       const count = buffer.readUInt32LE(8);
       const record = 32 + dims * 4;

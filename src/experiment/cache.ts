@@ -10,7 +10,9 @@ import { projectRoot } from "./paths";
  * A disk cache of experiment rows. A key hashes everything a row depends on (the exact documents that were
  * split, the query set, the config, the seamlab version), so an entry can never be stale: change any input
  * and the key changes. Entries are written to a temp file and renamed into place (atomic on POSIX), so an
- * interrupted run leaves either a whole entry or none; an unreadable entry is treated as missing.
+ * interrupted run leaves either a whole entry or none. Each entry carries its key and the sha256 of its body: an
+ * entry that is unreadable, filed under another key, or whose body no longer matches its checksum (edited, or
+ * damaged on disk) is never used; it is recomputed and counted (`rejected`).
  */
 
 /** JSON with object keys sorted, so equal configs give equal keys whatever order their fields were written in. */
@@ -73,16 +75,34 @@ function entryPath(dir: string, key: string): string {
 
 export interface ResultCache {
   dir: string;
-  /** The stored value, or undefined when missing, unreadable or written under another key. */
+  /** The stored value, or undefined when missing, unreadable, written under another key or failing its checksum. */
   get(key: string): unknown;
   put(key: string, value: unknown): void;
+  /** Entries found but not used (corrupt, misfiled or failing their checksum) since the cache was opened. */
+  readonly rejected: number;
+}
+
+let rejectedInProcess = 0;
+
+/** Cache entries rejected by any cache in this process (for a command's closing summary). */
+export function rejectedCacheEntries(): number {
+  return rejectedInProcess;
 }
 
 /** A cache in `dir` (created on first write). Pass `null` as dir for a cache that stores nothing. */
 export function openCache(dir: string | null = defaultCacheDir()): ResultCache {
-  if (dir === null) return { dir: "", get: () => undefined, put: () => undefined };
+  if (dir === null) return { dir: "", get: () => undefined, put: () => undefined, rejected: 0 };
+  let rejected = 0;
+  const reject = (): undefined => {
+    rejected++;
+    rejectedInProcess++;
+    return undefined;
+  };
   return {
     dir,
+    get rejected() {
+      return rejected;
+    },
     get(key) {
       let text: string;
       try {
@@ -90,18 +110,21 @@ export function openCache(dir: string | null = defaultCacheDir()): ResultCache {
       } catch {
         return undefined;
       }
+      let entry: { key?: unknown; sha256?: unknown; value?: unknown };
       try {
-        const entry = JSON.parse(text) as { key?: unknown; value?: unknown };
-        if (entry && entry.key === key && entry.value !== undefined) return entry.value;
+        entry = JSON.parse(text);
       } catch {
-        // Corrupt (e.g. a disk filled mid-write by another tool): recompute and overwrite.
+        return reject(); // corrupt (e.g. a disk filled mid-write by another tool): recompute and overwrite
       }
-      return undefined;
+      if (!entry || entry.key !== key || entry.value === undefined || typeof entry.sha256 !== "string") return reject();
+      if (sha256(JSON.stringify(entry.value)) !== entry.sha256) return reject();
+      return entry.value;
     },
     put(key, value) {
       const file = entryPath(dir, key);
       mkdirSync(join(dir, key.slice(0, 2)), { recursive: true });
-      writeFileAtomic(file, JSON.stringify({ key, value }));
+      const body = JSON.stringify(value);
+      writeFileAtomic(file, `{"key":${JSON.stringify(key)},"sha256":"${sha256(body)}","value":${body}}`);
     },
   };
 }

@@ -1,10 +1,20 @@
-// `seamlab report` / `npm run report`: execute notebooks, render each to a page plus an index, write atomically.
+// `seamlab report` / `npm run report`: execute notebooks, render each to a page plus an index, and publish the
+// report only when every notebook succeeded (see publish.ts for how the swap stays whole and what is ours).
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { SeamlabError } from "../core/errors";
-import { writeReportAtomically } from "./atomic";
 import { renderIndex } from "./index-page";
+import {
+  checkOutDir,
+  cleanStale,
+  clearFailedPages,
+  newRunInfo,
+  publishReport,
+  readPublished,
+  writeFailedPages,
+  type PageEntry,
+} from "./publish";
 import { cellTags, joinSource, readNotebook, serializeNotebook, type Notebook } from "./nbformat";
 import { renderNotebook, type RenderedNotebook } from "./render";
 import { describeFailure, runNotebook } from "./run";
@@ -22,6 +32,12 @@ export interface ReportOptions {
   jobs?: number;
   /** Render the notebooks as saved instead of executing them. */
   noExecute?: boolean;
+  /** Write into a non-empty folder that is not a seamlab report (its files are left alone). */
+  force?: boolean;
+  /** How pages name the corpus (never an absolute path); defaults to the injected corpus parameter. */
+  corpusLabel?: string;
+  /** Strings replaced everywhere in executed notebooks and pages, e.g. an absolute corpus path by its label. */
+  hide?: [string, string][];
   log?: (line: string) => void;
 }
 
@@ -31,7 +47,29 @@ export interface ReportResult {
   /** One line per failed notebook or render problem, naming notebook and cell. */
   failures: string[];
   outDir: string;
+  /** Where the pages of a failed run were written (the published report was left as it was). */
+  failedPages: string[];
   totalMs: number;
+}
+
+/** The file names a report of these notebooks writes (checked against `--out` before anything runs). */
+export function reportFileNames(paths: readonly string[]): string[] {
+  const names = ["index.html"];
+  for (const path of paths) names.push(`${basename(path, ".ipynb")}.html`, `${basename(path, ".ipynb")}.ipynb`);
+  return names;
+}
+
+/** Replaces each `from` by its `to` in every string inside `value` (a notebook), returning a copy. */
+export function hideStrings<T>(value: T, hide: readonly [string, string][]): T {
+  if (hide.length === 0) return value;
+  const walk = (v: unknown): unknown => {
+    if (typeof v === "string") return hide.reduce((text, [from, to]) => (from ? text.split(from).join(to) : text), v);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v !== null && typeof v === "object")
+      return Object.fromEntries(Object.entries(v).map(([key, inner]) => [key, walk(inner)]));
+    return v;
+  };
+  return walk(value) as T;
 }
 
 export function listNotebooks(dir: string, only?: string[]): string[] {
@@ -88,6 +126,10 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
   const started = performance.now();
   const log = options.log ?? (() => {});
   const paths = listNotebooks(options.notebooksDir, options.only);
+  checkOutDir(options.outDir, reportFileNames(paths), { force: options.force });
+  const stale = cleanStale(options.outDir);
+  if (stale > 0) log(`removed ${stale} leftover(s) of an interrupted report in ${options.outDir}`);
+  const hide = options.hide ?? [];
   const files = new Map<string, string>();
   const pages: RenderedNotebook[] = [];
   const failures: string[] = [];
@@ -104,7 +146,7 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
       const name = basename(paths[at], ".ipynb");
       const source = readNotebook(paths[at]);
       if (options.noExecute) {
-        executed[at] = source;
+        executed[at] = hideStrings(source, hide);
         continue;
       }
       log(`running ${name}.ipynb`);
@@ -114,18 +156,18 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
         cellTimeoutMs: options.cellTimeoutMs,
         name,
       });
-      executed[at] = result.notebook;
+      executed[at] = hideStrings(result.notebook, hide);
       log(
         `  ${name}: ${result.ok ? "ok" : "FAILED"} in ${(result.durationMs / 1000).toFixed(1)} s (kernel start ${(result.kernelStartMs / 1000).toFixed(1)} s)`,
       );
-      if (result.failed) failedRuns[at] = describeFailure(paths[at], result.failed);
+      if (result.failed) failedRuns[at] = hideStrings(describeFailure(paths[at], result.failed), hide);
     }
   };
   const jobs = Math.max(1, Math.min(options.jobs ?? 1, paths.length));
   await Promise.all(Array.from({ length: jobs }, worker));
   for (let at = 0; at < paths.length; at++) {
     const name = basename(paths[at], ".ipynb");
-    const own = injectedCorpus ?? corpusFromParameters(executed[at]);
+    const own = options.corpusLabel ?? injectedCorpus ?? corpusFromParameters(executed[at]);
     if (own !== undefined && !corpora.includes(own)) corpora.push(own);
     if (failedRuns[at]) failures.push(failedRuns[at]!);
     const page = await renderNotebook(executed[at], name);
@@ -136,18 +178,53 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
     files.set(`${name}.ipynb`, serializeNotebook(executed[at]));
     files.set(`${name}.html`, page.html);
   }
+  const run = newRunInfo(corpora.length > 0 ? corpora.join(", ") : "(as set in each notebook's parameters cell)");
+  const entries: PageEntry[] = pages.map((page) => ({
+    name: page.name,
+    title: page.title,
+    status: page.status,
+    failure: page.failure,
+    headlines: page.headlines,
+    charts: page.charts,
+    tables: page.tables,
+    durationMs: page.durationMs,
+    run,
+  }));
+  // --only: the pages of notebooks not run this time stay as the published report had them (checked by hash).
+  const published = options.only && options.only.length > 0 ? readPublished(options.outDir) : undefined;
+  if (published) {
+    for (const entry of published.manifest.pages) {
+      if (entries.some((e) => e.name === entry.name)) continue;
+      const kept = [`${entry.name}.html`, `${entry.name}.ipynb`].map((file) => {
+        const path = join(published.dir, file);
+        return existsSync(path) ? ([file, readFileSync(path, "utf8")] as const) : undefined;
+      });
+      if (kept.some((k) => k === undefined)) continue;
+      for (const [file, content] of kept as (readonly [string, string])[]) files.set(file, content);
+      entries.push(entry);
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
   const totalMs = performance.now() - started;
   files.set(
     "index.html",
-    renderIndex(pages, {
-      corpus: corpora.length > 0 ? corpora.join(", ") : "(as set in each notebook's parameters cell)",
-      generatedAt: new Date().toISOString(),
+    renderIndex(entries, {
+      corpus: run.corpus,
+      generatedAt: run.generatedAt,
       version: packageVersion(options.root),
       commit: gitCommit(options.root),
       totalMs,
+      runId: run.id,
     }),
   );
-  writeReportAtomically(options.outDir, files);
+  if (failures.length > 0) {
+    const failedPages = writeFailedPages(options.outDir, files);
+    log(`report NOT published: the previous report in ${options.outDir} was left as it was.`);
+    log(`failed run's pages: ${join(options.outDir, ".failed")}/ (${failedPages.length} files)`);
+    return { ok: false, pages, failures, outDir: options.outDir, failedPages, totalMs };
+  }
+  publishReport(options.outDir, files, run, entries);
+  clearFailedPages(options.outDir);
   log(`report written to ${options.outDir}/index.html`);
-  return { ok: failures.length === 0, pages, failures, outDir: options.outDir, totalMs };
+  return { ok: true, pages, failures, outDir: options.outDir, failedPages: [], totalMs };
 }

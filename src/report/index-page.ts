@@ -11,12 +11,20 @@ export interface ReportSummary {
   version: string;
   commit: string;
   totalMs: number;
+  /** This run's id; pages kept from an earlier run (`--only`) say which run made them. */
+  runId?: string;
 }
+
+/** What the index lists of a page; `run` names the run that made it (pages kept by `--only` come from earlier). */
+export type IndexPage = Pick<
+  RenderedNotebook,
+  "name" | "title" | "headlines" | "status" | "failure" | "charts" | "tables" | "durationMs"
+> & { run?: { id: string; generatedAt: string; corpus: string } };
 
 export const RECOMMENDED_KEY = "recommended_overlap";
 
-export function renderIndex(pages: RenderedNotebook[], summary: ReportSummary): string {
-  const all: { page: RenderedNotebook; headline: HeadlinePayload }[] = pages.flatMap((page) =>
+export function renderIndex(pages: IndexPage[], summary: ReportSummary): string {
+  const all: { page: IndexPage; headline: HeadlinePayload }[] = pages.flatMap((page) =>
     page.headlines.map((headline) => ({ page, headline })),
   );
   const recommended = all.filter((entry) => entry.headline.key === RECOMMENDED_KEY);
@@ -73,17 +81,22 @@ export function renderIndex(pages: RenderedNotebook[], summary: ReportSummary): 
             ? `<span class="status-error">error</span>`
             : "saved outputs";
       const time = page.durationMs !== undefined ? `${(page.durationMs / 1000).toFixed(1)} s` : "";
+      const earlier = page.run !== undefined && summary.runId !== undefined && page.run.id !== summary.runId;
+      const run = page.run
+        ? `<span class="timing">${escapeHtml(page.run.generatedAt)}${earlier ? " (earlier run)" : ""}` +
+          `${page.run.corpus !== summary.corpus ? ` · ${escapeHtml(page.run.corpus)}` : ""}</span>`
+        : "";
       return (
         `<tr><td><a href="${escapeHtml(page.name)}.html">${escapeHtml(page.title)}</a><br><span class="timing">${escapeHtml(page.name)}.ipynb · ` +
         `<a href="${escapeHtml(page.name)}.ipynb">executed notebook</a></span></td><td>${status}</td><td class="num">${page.charts}</td>` +
-        `<td class="num">${page.tables}</td><td class="num">${time}</td></tr>`
+        `<td class="num">${page.tables}</td><td class="num">${time}</td><td>${run}</td></tr>`
       );
     })
     .join("\n");
   sections.push(
     pages.length === 0
       ? `<p>No notebooks were run.</p>`
-      : `<div class="table-wrap"><table class="seamlab-table"><thead><tr><th>Notebook</th><th>Status</th><th class="num">Charts</th><th class="num">Tables</th><th class="num">Run time</th></tr></thead><tbody>${rows}</tbody></table></div>`,
+      : `<div class="table-wrap"><table class="seamlab-table"><thead><tr><th>Notebook</th><th>Status</th><th class="num">Charts</th><th class="num">Tables</th><th class="num">Run time</th><th>Run</th></tr></thead><tbody>${rows}</tbody></table></div>`,
   );
   return pageHtml({
     title: "seamlab report",

@@ -3,9 +3,10 @@
 // with a timeout (SIGINT interrupts, as tslab's kernel has no interrupt_request handler) and shuts it down.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { processAlive } from "../core/atomic-write";
 import { Dealer, Subscriber, Request } from "zeromq";
 import { SeamlabError } from "../core/errors";
 import { decodeMessage, encodeMessage, newMessage, type JupyterMessage } from "./wire";
@@ -38,6 +39,25 @@ export function killAllKernels(): void {
     rmSync(kernel.dir, { recursive: true, force: true });
   }
   liveKernels.clear();
+}
+
+/** Preloaded into each kernel: kills it when this process is gone, even after a SIGKILL (see the file). */
+const WATCHDOG = new URL("./kernel-watchdog.mjs", import.meta.url).href;
+const TEMP_PREFIX = "seamlab-kernel-";
+
+/**
+ * Removes the temp folders of kernels whose report process is gone (killed before it could clean up). The
+ * folder names carry that process's id; folders of running processes, and any other folder, are left alone.
+ */
+export function reclaimKernelTempDirs(dir = tmpdir()): number {
+  let removed = 0;
+  for (const name of readdirSync(dir)) {
+    const match = new RegExp(`^${TEMP_PREFIX}(\\d+)-`).exec(name);
+    if (!match || processAlive(Number(match[1]))) continue;
+    rmSync(join(dir, name), { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
 }
 
 export function tslabBinary(root: string): string {
@@ -96,7 +116,8 @@ export class TslabKernel {
   static async start(root: string, { startupTimeoutMs = 60_000 } = {}): Promise<TslabKernel> {
     const binary = tslabBinary(root);
     if (!existsSync(binary)) throw new SeamlabError(`tslab is not installed at ${binary}; run npm ci in ${root}.`);
-    const dir = mkdtempSync(join(tmpdir(), "seamlab-kernel-"));
+    reclaimKernelTempDirs();
+    const dir = mkdtempSync(join(tmpdir(), `${TEMP_PREFIX}${process.pid}-`));
     const key = randomBytes(32).toString("hex");
     const connection = {
       transport: "ipc",
@@ -112,10 +133,10 @@ export class TslabKernel {
     };
     const connectionFile = join(dir, "connection.json");
     writeFileSync(connectionFile, JSON.stringify(connection));
-    const child = spawn(process.execPath, [binary, "kernel", "--config-path", connectionFile], {
+    const child = spawn(process.execPath, ["--import", WATCHDOG, binary, "kernel", "--config-path", connectionFile], {
       cwd: root,
       stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" },
+      env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1", SEAMLAB_KERNEL_PARENT: String(process.pid) },
     });
     const live = { child, dir };
     liveKernels.add(live);

@@ -2,7 +2,8 @@
 // message naming the flag or file, no stack trace, and no file of the user's changed.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { assertUserError, hashFolder, inBatches, seamlab, seamlabAsync } from "./spawn-cli";
@@ -123,4 +124,63 @@ test("every command, given bad flags, exits 2 with a message naming the flag and
     assertUserError(result, pattern, args.join(" "));
     assert.equal(result.status, 2, args.join(" "));
   });
+});
+
+test("a UTF-16 corpus file is read as UTF-16 and a UTF-32 one is refused by name", () => {
+  const folder = join(dir, "wide");
+  mkdirSync(folder, { recursive: true });
+  const text = "# Wide\n\nOne sentence here. Another one there.\n";
+  writeFileSync(join(folder, "a.md"), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]));
+  const ok = seamlab(["seams", "--corpus", folder, "--json"]);
+  assert.equal(ok.status, 0, ok.stderr);
+  assert.equal(JSON.parse(ok.stdout).chars, text.length);
+  const utf32 = Buffer.alloc(text.length * 4);
+  [...text].forEach((c, i) => utf32.writeUInt32LE(c.codePointAt(0)!, i * 4));
+  writeFileSync(join(folder, "b.md"), utf32);
+  assertUserError(seamlab(["seams", "--corpus", folder]), /b\.md is UTF-32 \(LE\), which seamlab does not read/);
+});
+
+test("FIFOs and dangling symlinks in a corpus are skipped and counted in the output", () => {
+  const folder = join(dir, "specials");
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, "a.md"), "# A\n\nSome text. More text.\n");
+  spawnSync("mkfifo", [join(folder, "pipe.md")]);
+  symlinkSync(join(folder, "missing.md"), join(folder, "dangling.md"));
+  const result = seamlab(["seams", "--corpus", folder]);
+  assert.equal(result.status, 0, result.stderr);
+  assert.match(result.stdout, /1 docs, .* 2 not regular files skipped \(FIFOs, sockets, dangling links\)/);
+});
+
+test("--skip-malformed skips a JSONL line that is not JSON, and counts it", () => {
+  const queries = join(dir, "q.jsonl");
+  writeFileSync(
+    queries,
+    [
+      '{"question": "Why whales?", "answer_span": "Sentence number 3 talks about whales and ships."}',
+      "not json at all",
+      '{"question": "How ships?", "answer_span": "Sentence number 4 talks about whales and ships."}',
+    ].join("\n"),
+  );
+  assertUserError(seamlab(["retrieve", "--corpus", corpus, "--queries", queries]), /q\.jsonl:2.*not valid JSON/);
+  const skipped = seamlab(["retrieve", "--corpus", corpus, "--queries", queries, "--skip-malformed"]);
+  assert.equal(skipped.status, 0, skipped.stderr);
+  assert.match(skipped.stdout, /labelled set: 3 rows, 2 queries.*malformed skipped 1/);
+});
+
+test("a cache entry edited into other valid JSON is recomputed and counted, never used", () => {
+  const cacheDir = join(dir, "cache");
+  const args = ["sweep", "--corpus", corpus, "--overlaps", "0,20", "--size", "200", "--workers", "0", "--json"];
+  const first = seamlab([...args, "--cache-dir", cacheDir]);
+  assert.equal(first.status, 0, first.stderr);
+  const shard = readdirSync(cacheDir).find((name) => /^[0-9a-f]{2}$/.test(name))!;
+  const entry = join(cacheDir, shard, readdirSync(join(cacheDir, shard))[0]);
+  const [head, body] = readFileSync(entry, "utf8").split('"value":');
+  const edited = body.replace(/:(\d+)([,}])/, (_, n, end) => `:${Number(n) + 7}${end}`);
+  assert.notEqual(edited, body, "a number was edited");
+  writeFileSync(entry, `${head}"value":${edited}`);
+  const second = seamlab([...args, "--cache-dir", cacheDir]);
+  assert.equal(second.status, 0, second.stderr);
+  assert.match(second.stderr, /1 cached result\(s\) failed their checksum or key check and were recomputed/);
+  const rows = (out: string) => JSON.stringify(JSON.parse(out).rows);
+  assert.equal(rows(second.stdout), rows(first.stdout), "the recomputed rows, not the edited ones");
 });

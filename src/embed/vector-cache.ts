@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "../core/atomic-write";
+import { removeStaleTempFiles, writeFileAtomic } from "../core/atomic-write";
 import { SeamlabError } from "../core/errors";
 import { Embedder } from "./types";
 
@@ -47,6 +47,7 @@ export function withVectorCache(embedder: Embedder, dir: string = defaultVectorC
     if (stored) return stored;
     stored = new Map();
     mkdirSync(folder, { recursive: true });
+    removeStaleTempFiles(folder); // packs half-written by a process that died
     const identityPath = join(folder, "identity.txt");
     if (existsSync(identityPath)) {
       const identity = readFileSync(identityPath, "utf8");

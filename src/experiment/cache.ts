@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, readdirSync, rmdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "../core/atomic-write";
+import { removeStaleTempFiles, writeFileAtomic } from "../core/atomic-write";
 import type { Doc } from "../core/types";
 import type { Query } from "../retrieval/types";
 import { projectRoot } from "./paths";
@@ -93,6 +93,7 @@ export function rejectedCacheEntries(): number {
 export function openCache(dir: string | null = defaultCacheDir()): ResultCache {
   if (dir === null) return { dir: "", get: () => undefined, put: () => undefined, rejected: 0 };
   let rejected = 0;
+  const swept = new Set<string>(); // shard folders whose dead writers' temp files were reclaimed this process
   const reject = (): undefined => {
     rejected++;
     rejectedInProcess++;
@@ -122,7 +123,12 @@ export function openCache(dir: string | null = defaultCacheDir()): ResultCache {
     },
     put(key, value) {
       const file = entryPath(dir, key);
-      mkdirSync(join(dir, key.slice(0, 2)), { recursive: true });
+      const shard = join(dir, key.slice(0, 2));
+      mkdirSync(shard, { recursive: true });
+      if (!swept.has(shard)) {
+        swept.add(shard);
+        removeStaleTempFiles(shard);
+      }
       const body = JSON.stringify(value);
       writeFileAtomic(file, `{"key":${JSON.stringify(key)},"sha256":"${sha256(body)}","value":${body}}`);
     },

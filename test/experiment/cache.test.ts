@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readdirSync, writeFileSync, existsSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cacheKey, canonicalJson, clearCache, hashDocs, hashQueries, openCache } from "../../src/experiment/cache";
@@ -93,4 +93,26 @@ test("a null cache directory stores nothing", () => {
   const cache = openCache(null);
   cache.put("k", 1);
   assert.equal(cache.get("k"), undefined);
+});
+
+test("an entry whose body no longer matches its checksum is rejected and counted, then recomputed", () => {
+  const dir = tempDir();
+  const cache = openCache(dir);
+  cache.put("ab12", { recall: 0.5 });
+  const file = join(dir, "ab", "ab12.json");
+  writeFileSync(file, readFileSync(file, "utf8").replace("0.5", "0.9"));
+  assert.equal(cache.get("ab12"), undefined, "an edited entry is not used");
+  assert.equal(cache.rejected, 1);
+  cache.put("ab12", { recall: 0.5 });
+  assert.deepEqual(cache.get("ab12"), { recall: 0.5 });
+  assert.equal(cache.rejected, 1);
+});
+
+test("a temp file left by a writer that died is reclaimed by the next write to its folder", () => {
+  const dir = tempDir();
+  openCache(dir).put("cd34", 1);
+  const stale = join(dir, "cd", `.cd34.json.${2 ** 22 + 99}.0-0.seamlab-tmp`);
+  writeFileSync(stale, "half");
+  openCache(dir).put("cd56", 2);
+  assert.equal(existsSync(stale), false);
 });

@@ -197,9 +197,13 @@ export function checkOutDir(outDir: string, names: readonly string[], { force = 
   const list = (items: string[]) =>
     items.slice(0, 5).join(", ") + (items.length > 5 ? `, and ${items.length - 5} more` : "");
   if (!force) {
+    // Reports of earlier seamlab versions recorded no hashes, so nothing proves those files are seamlab's.
+    const legacy = foreign.includes(".seamlab-report.json")
+      ? " It looks like a report of an earlier seamlab, which kept no checksums: delete it if it is one."
+      : "";
     throw new SeamlabError(
       `${flag} ${outDir} holds files seamlab did not write (${list(foreign)}); choose an empty or new folder, or pass ` +
-        `--force to write the report beside them (they are left as they are).`,
+        `--force to write the report beside them (they are left as they are).${legacy}`,
     );
   }
   const clash = foreign.filter((name) => names.includes(name) || name === STATE_DIR || name === FAILED_DIR);

@@ -92,8 +92,8 @@ const numericFlags: [string, string, number, number, string[]][] = [
   ["sweep", "dims", 1, 65_536, []],
   ["sweep", "bytes", 1, 16, []],
   ["sweep", "workers", 0, 256, []],
-  ["report", "timeout", 1, 86_400, []],
-  ["report", "jobs", 1, 256, []],
+  ["report", "timeout", 1, 86_400, ["--out", "/nonexistent/seamlab-out"]],
+  ["report", "jobs", 1, 256, ["--out", "/nonexistent/seamlab-out"]],
 ];
 
 async function outcome(command: string, args: string[]): Promise<string> {

@@ -260,10 +260,13 @@ export function pickKnee(points: readonly CurvePoint[], options: KneeOptions = {
   if (k.knee === null) notes.push(`Kneedle found no knee: ${k.reason}`);
   const agree = k.knee !== null && k.knee === plateau.x;
   if (k.knee !== null && !agree) {
-    notes.push(
-      `the methods disagree: Kneedle picks x = ${k.knee}, the plateau rule picks x = ${plateau.x} ` +
-        `(${plateau.rule === "ci" ? "its CI reaches the best estimate" : plateau.rule === "epsilon" ? "within epsilon of the best" : "the best point"})`,
-    );
+    const rule =
+      plateau.rule === "ci"
+        ? "its CI reaches the best estimate"
+        : plateau.rule === "epsilon"
+          ? "within epsilon of the best"
+          : "the best point";
+    notes.push(`the methods disagree: Kneedle picks x = ${k.knee}, the plateau rule picks x = ${plateau.x} (${rule})`);
   }
   return {
     points: points.length,

@@ -158,7 +158,8 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
       });
       executed[at] = hideStrings(result.notebook, hide);
       log(
-        `  ${name}: ${result.ok ? "ok" : "FAILED"} in ${(result.durationMs / 1000).toFixed(1)} s (kernel start ${(result.kernelStartMs / 1000).toFixed(1)} s)`,
+        `  ${name}: ${result.ok ? "ok" : "FAILED"} in ${(result.durationMs / 1000).toFixed(1)} s ` +
+          `(kernel start ${(result.kernelStartMs / 1000).toFixed(1)} s)`,
       );
       if (result.failed) failedRuns[at] = hideStrings(describeFailure(paths[at], result.failed), hide);
     }

@@ -122,11 +122,14 @@ class PageBuilder {
 
   async output(output: Output, cellLabel: string): Promise<string> {
     switch (output.output_type) {
-      case "stream":
-        return `<pre class="stream ${output.name === "stderr" ? "stderr" : "stdout"}">${escapeHtml(stripAnsi(textOf(output.text)))}</pre>`;
+      case "stream": {
+        const stream = output.name === "stderr" ? "stderr" : "stdout";
+        return `<pre class="stream ${stream}">${escapeHtml(stripAnsi(textOf(output.text)))}</pre>`;
+      }
       case "error": {
         const trace = stripAnsi(output.traceback.join("\n"));
-        return `<div class="error" role="alert"><strong>${escapeHtml(output.ename)}: ${escapeHtml(stripAnsi(output.evalue))}</strong>${trace.trim() ? `<pre>${escapeHtml(trace)}</pre>` : ""}</div>`;
+        const heading = `<strong>${escapeHtml(output.ename)}: ${escapeHtml(stripAnsi(output.evalue))}</strong>`;
+        return `<div class="error" role="alert">${heading}${trace.trim() ? `<pre>${escapeHtml(trace)}</pre>` : ""}</div>`;
       }
       case "display_data":
       case "execute_result":
@@ -138,9 +141,11 @@ class PageBuilder {
 }
 
 function headlineHtml(headline: HeadlinePayload): string {
-  const value = `${escapeHtml(String(headline.value))}${headline.unit ? ` <small>${escapeHtml(headline.unit)}</small>` : ""}`;
+  const unit = headline.unit ? ` <small>${escapeHtml(headline.unit)}</small>` : "";
+  const value = `${escapeHtml(String(headline.value))}${unit}`;
   const note = headline.note ? `<span class="label">${escapeHtml(headline.note)}</span>` : "";
-  return `<div class="headline"><span class="label">${escapeHtml(headline.label ?? headline.key)}</span><span class="value">${value}</span>${note}</div>`;
+  const label = `<span class="label">${escapeHtml(headline.label ?? headline.key)}</span>`;
+  return `<div class="headline">${label}<span class="value">${value}</span>${note}</div>`;
 }
 
 export function headlinesHtml(headlines: HeadlinePayload[]): string {
@@ -204,7 +209,8 @@ export async function renderNotebook(
         `<a href="#cell-${failedCell?.index ?? failedIndex}">Go to the failing cell</a>. Cells after it were not run.</div>`
       : "";
   const runLine = executed
-    ? `<p class="timing">Executed ${escapeHtml(String(meta.executed_at))} in ${seconds(Number(meta.duration_ms ?? 0))} (kernel start ${seconds(Number(meta.kernel_start_ms ?? 0))}).</p>`
+    ? `<p class="timing">Executed ${escapeHtml(String(meta.executed_at))} in ${seconds(Number(meta.duration_ms ?? 0))} ` +
+      `(kernel start ${seconds(Number(meta.kernel_start_ms ?? 0))}).</p>`
     : `<p class="timing">Outputs as saved in the notebook (not run by seamlab report).</p>`;
   const indexHref = options.indexHref ?? "index.html";
   const html = pageHtml({

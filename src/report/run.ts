@@ -107,5 +107,6 @@ export async function runNotebook(input: Notebook, options: RunOptions): Promise
 /** "03-overlap-sweep.ipynb, cell [4] (cell 7 of the file): TypeError: ..." */
 export function describeFailure(name: string, failed: FailedCell): string {
   const id = failed.id ? `, id "${failed.id}"` : "";
-  return `${basename(name)}, code cell [${failed.codeCellNumber}] (cell ${failed.index + 1} of the executed notebook${id}): ${failed.message}`;
+  const where = `cell ${failed.index + 1} of the executed notebook${id}`;
+  return `${basename(name)}, code cell [${failed.codeCellNumber}] (${where}): ${failed.message}`;
 }

@@ -7,7 +7,7 @@
 // Recursive configs use Chroma's separators ["\n\n", "\n", ".", "?", "!", " ", ""] and cl100k tokens.
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Chunk, Doc } from "../src/core/types";
+import type { Chunk, Doc, Query } from "../src/core/types";
 import { loadLabelledSet } from "../src/corpus/labelled";
 import { readTextFile } from "../src/corpus/load";
 import { fitLsa } from "../src/embed/lsa";
@@ -20,7 +20,7 @@ import {
   summariseNeighbours,
   type NeighbourSummary,
 } from "../src/measure/neighbour-similarity";
-import type { Query, Retriever } from "../src/retrieval/types";
+import type { Retriever } from "../src/retrieval/types";
 import { splitRecursive } from "../src/splitters/recursive";
 import { semanticSentenceTexts, splitSemantic, type SemanticOptions } from "../src/splitters/semantic";
 import { dataDirOrSkip } from "../test/helpers/data-dir";

@@ -54,7 +54,7 @@ interface CaseResult {
 }
 
 async function measureCase(spec: string, label: string): Promise<CaseResult> {
-  const { loadCorpus } = await import("../src/corpus");
+  const { loadCorpus } = await import("../src/corpus/load");
   const { splitCorpus } = await import("../src/splitters/registry");
   const { measureSplit } = await import("../src/measure/summary");
   const { measureSeamDamage } = await import("../src/measure/pairs");

@@ -2,7 +2,8 @@ import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
 import type { SplitterConfig } from "../splitters/config";
 import { evaluateSplitterConfig } from "../retrieval/evaluateConfig";
-import { pairedComparison, wilsonInterval } from "../experiment/stats";
+import { pairedComparison } from "../stats/paired";
+import { wilsonInterval } from "../stats/proportion";
 import {
   checkEvaluationInputFlags,
   evaluationOptionsFrom,

@@ -4,14 +4,14 @@
  */
 import { fileURLToPath } from "node:url";
 import { SeamlabError } from "../core/errors";
-import type { Doc } from "../core/types";
-import { defaultCorpus, loadCorpus, type LoadedCorpus } from "../corpus";
+import type { Doc, Query } from "../core/types";
+import { defaultCorpus } from "../corpus/defaults";
+import { loadCorpus, type LoadedCorpus } from "../corpus/load";
 import { loadLabelledSet, type LabelledReport } from "../corpus/labelled";
 import { embedderFlags, embedderFlagsHelp, embedderSpecFromFlags } from "../embed/select";
 import type { EvaluationOptions } from "../retrieval/evaluate";
-import type { RetrieverSettings } from "../retrieval/factory";
+import type { RetrieverSettings } from "../retrieval/types";
 import { buildHeaderQueries, type HeaderQuerySet } from "../retrieval/headerQueries";
-import type { Query } from "../retrieval/types";
 import type { SplitterConfig, Unit } from "../splitters/config";
 import { fixedUnitOf, validateSplitterConfig } from "../splitters/registry";
 import { formatInt } from "./format";

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { summarizeOutcomes, type EvaluationOptions } from "../retrieval/evaluate";
 import { evaluateSplitterConfig, type ConfigEvaluation } from "../retrieval/evaluateConfig";
-import type { Interval } from "../experiment/stats";
+import type { Interval } from "../stats/types";
 import {
   checkEvaluationInputFlags,
   evaluationOptionsFrom,

@@ -1,6 +1,6 @@
 /** `seamlab seams`: real overlap at every seam of a corpus split with one splitter config. */
 import { parseArgs } from "node:util";
-import type { LoadedCorpus } from "../corpus";
+import type { LoadedCorpus } from "../corpus/load";
 import { splitCorpusAsync } from "../splitters/registry";
 import { measureSplitterConfig, type ConfigMeasurement } from "../measure/split-and-measure";
 import {

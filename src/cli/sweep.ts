@@ -4,7 +4,8 @@ import { SeamlabError } from "../core/errors";
 import type { Unit } from "../splitters/config";
 import { clearCache, defaultCacheDir, rejectedCacheEntries } from "../experiment/cache";
 import type { KneeReport } from "../experiment/knee";
-import { checkedConfigs, closeWorkers } from "../experiment/run";
+import { closeWorkers } from "../experiment/execute";
+import { checkedConfigs } from "../experiment/plan";
 import {
   flattenRow,
   runOverlapSweep,

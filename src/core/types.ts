@@ -16,3 +16,17 @@ export interface Chunk {
   end: number;
   text: string;
 }
+
+/** A region of a document that must be retrieved; half-open UTF-16 offsets into the doc's text. */
+export interface GoldSpan {
+  doc: string;
+  start: number;
+  end: number;
+}
+
+/** An evaluation query: the text sent to the retriever and the gold spans that answer it. */
+export interface Query {
+  id: string;
+  text: string;
+  gold: GoldSpan[];
+}

@@ -1,9 +1,8 @@
 import { readFileSync } from "node:fs";
 import { basename, extname } from "node:path";
 import { parse } from "csv-parse/sync";
-import type { Doc } from "../core/types";
+import type { Doc, GoldSpan, Query } from "../core/types";
 import { SeamlabError } from "../core/errors";
-import type { GoldSpan, Query } from "../retrieval/types";
 
 /**
  * Labelled retrieval sets: questions with the exact text that must be retrieved.

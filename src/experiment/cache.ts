@@ -2,8 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, readdirSync, rmdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { removeStaleTempFiles, writeFileAtomic } from "../core/atomic-write";
-import type { Doc } from "../core/types";
-import type { Query } from "../retrieval/types";
+import type { Doc, Query } from "../core/types";
 import { projectRoot } from "./paths";
 
 /**

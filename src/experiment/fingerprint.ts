@@ -12,6 +12,7 @@ import { projectRoot } from "./paths";
 export const ROW_SOURCE_FOLDERS: readonly string[] = [
   "core",
   "text",
+  "stats",
   "splitters",
   "measure",
   "retrieval",

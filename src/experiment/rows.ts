@@ -1,10 +1,10 @@
-import type { Chunk, Doc } from "../core/types";
+import type { Chunk, Doc, Query } from "../core/types";
 import { measureSeamDamage, straddlingPairs, type SeamDamage, type StraddlingPair } from "../measure/pairs";
 import { measureSplit, type SeamSummary } from "../measure/summary";
 import { evaluateQueries, summarizeOutcomes, type RetrievalSummary } from "../retrieval/evaluate";
 import { createRetriever } from "../retrieval/factory";
 import { loadReranker } from "../retrieval/rerank";
-import type { Query, RankedChunk, Retriever } from "../retrieval/types";
+import type { RankedChunk, Retriever } from "../retrieval/types";
 import { splitCorpus } from "../splitters/registry";
 import { canonicalJson } from "./cache";
 import { describeConfig, splitterKey, type ExperimentConfig } from "./grid";

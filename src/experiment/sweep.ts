@@ -1,6 +1,8 @@
 import type { Unit } from "../splitters/config";
 import { SeamlabError } from "../core/errors";
-import { pairedComparison, type BootstrapOptions, type Interval, type PairedComparison } from "./stats";
+import { pairedComparison, type PairedComparison } from "../stats/paired";
+import { type BootstrapOptions } from "../stats/bootstrap";
+import { type Interval } from "../stats/types";
 import { pickKnee, type CurvePoint, type KneeOptions, type KneeReport } from "./knee";
 import type { GridSpec } from "./grid";
 import { runGrid, type CostedRow, type GridResult, type RunGridOptions } from "./run";

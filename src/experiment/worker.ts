@@ -1,5 +1,4 @@
-import type { Doc } from "../core/types";
-import type { Query } from "../retrieval/types";
+import type { Doc, Query } from "../core/types";
 import type { ExperimentConfig } from "./grid";
 import { computeTaskRows, type GridRow, type RowOptions, type SweepInputs } from "./rows";
 

@@ -2,7 +2,7 @@ import type { Chunk, Doc } from "../core/types";
 import { paragraphRegions, type TextRegion } from "../text/paragraphs";
 import { firstSentence, lastSentence } from "../text/sentences";
 import { chunksByDoc, spansByStart } from "./chunks-by-doc";
-import { percent } from "./stats";
+import { percent } from "../stats/proportion";
 
 /** The last sentence of one paragraph and the first of the next: the text a paragraph break cuts. */
 export interface StraddlingPair {

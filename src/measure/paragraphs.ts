@@ -1,6 +1,7 @@
 import type { Doc } from "../core/types";
 import { paragraphRegions } from "../text/paragraphs";
-import { distributionOf, percent, type Distribution } from "./stats";
+import { percent } from "../stats/proportion";
+import { distributionOf, type Distribution } from "../stats/quantiles";
 
 /** Paragraph lengths against the overlap budget: why recursive splitters carry nothing over. */
 export interface ParagraphBudget {

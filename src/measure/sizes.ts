@@ -1,5 +1,5 @@
 import type { Chunk, Doc } from "../core/types";
-import { distributionOf, type Distribution } from "./stats";
+import { distributionOf, type Distribution } from "../stats/quantiles";
 
 export interface ChunkSizes {
   /** Chunk lengths in the measuring unit (chars unless a length function is given). */

@@ -3,7 +3,9 @@ import type { Unit } from "../splitters/config";
 import { measureLostText } from "./lost";
 import { measureSeams, type Seam } from "./seams";
 import { measureChunkSizes } from "./sizes";
-import { distributionOf, overlapHistogram, percent, type Distribution, type HistogramBin } from "./stats";
+import { percent } from "../stats/proportion";
+import { overlapHistogram, type HistogramBin } from "./overlap-histogram";
+import { distributionOf, type Distribution } from "../stats/quantiles";
 
 /** The seam summary of one corpus split with one config (the `seamlab seams` JSON). */
 export interface SeamSummary {

@@ -1,8 +1,7 @@
 import type { Chunk } from "../core/types";
 import { createEmbedder, EmbedderSpec } from "../embed/select";
 import { Embedder } from "../embed/types";
-import type { RetrieverFactory } from "./factory";
-import type { RankedChunk, Retriever } from "./types";
+import type { RankedChunk, Retriever, RetrieverFactory } from "./types";
 
 /** Unit-length vectors in one contiguous row-major matrix: a scan is a single linear pass over memory. */
 export interface DenseIndex {

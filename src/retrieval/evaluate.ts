@@ -1,5 +1,7 @@
-import type { Chunk, Doc } from "../core/types";
-import { bootstrapMeanInterval, wilsonInterval, type Interval } from "../experiment/stats";
+import type { Chunk, Doc, Query } from "../core/types";
+import { bootstrapMeanInterval } from "../stats/bootstrap";
+import { wilsonInterval } from "../stats/proportion";
+import { type Interval } from "../stats/types";
 import {
   containsSpan,
   distinctPassages,
@@ -10,7 +12,7 @@ import {
   termSet,
   type SpanScores,
 } from "./metrics";
-import type { Query, Retriever } from "./types";
+import type { Retriever } from "./types";
 
 export interface EvaluationOptions {
   /** chunks retrieved per query (default 5) */

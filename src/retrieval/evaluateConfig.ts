@@ -1,4 +1,4 @@
-import type { Doc } from "../core/types";
+import type { Doc, Query } from "../core/types";
 import type { SplitterConfig } from "../splitters/config";
 import { splitCorpusAsync } from "../splitters/registry";
 import {
@@ -9,8 +9,8 @@ import {
   type QueryOutcome,
   type RetrievalSummary,
 } from "./evaluate";
-import { createRetriever, type RetrieverSettings } from "./factory";
-import type { Query } from "./types";
+import { createRetriever } from "./factory";
+import type { RetrieverSettings } from "./types";
 
 export interface ConfigEvaluation {
   config: SplitterConfig;

@@ -2,40 +2,26 @@ import type { Chunk } from "../core/types";
 import { SeamlabError } from "../core/errors";
 import { createBm25Retriever, type Bm25Options } from "./bm25";
 import { englishStopWords } from "./tokenize";
-import type { Retriever } from "./types";
-
-/**
- * Settings a retriever factory may read. BM25 reads k1, b, idf, stem, stopWords; other retrievers read
- * their own keys (unknown keys are ignored).
- */
-export interface RetrieverSettings {
-  k1?: number;
-  b?: number;
-  idf?: "lucene" | "robertson";
-  stem?: boolean;
-  /** drop `englishStopWords` */
-  stopWords?: boolean;
-  [key: string]: unknown;
-}
-
-/** Builds a retriever over chunks (may be async, e.g. a dense model that loads weights). */
-export type RetrieverFactory = (
-  chunks: readonly Chunk[],
-  settings: RetrieverSettings,
-) => Retriever | Promise<Retriever>;
+import type { Retriever, RetrieverFactory, RetrieverSettings } from "./types";
 
 const factories = new Map<string, RetrieverFactory>();
 
-factories.set("bm25", (chunks, settings) => {
+const bm25Factory: RetrieverFactory = (chunks, settings) => {
   const options: Bm25Options = { k1: settings.k1, b: settings.b, idf: settings.idf, stem: settings.stem };
   if (settings.stopWords) options.stopWords = englishStopWords;
   return createBm25Retriever(chunks, options);
-});
-
+};
 // Dense and hybrid load lazily (the embedder stack is heavy) through literal import paths, which tslab can follow
-// in a notebook kernel; a computed path (`./${name}`) it cannot.
-factories.set("dense", async (chunks, settings) => (await import("./dense")).retrieverFactory(chunks, settings));
-factories.set("hybrid", async (chunks, settings) => (await import("./hybrid")).retrieverFactory(chunks, settings));
+// in a notebook kernel; a computed path (`./${name}`) it cannot. Hybrid is handed the two factories it fuses, so
+// it never looks them up here (which would make hybrid and this registry import each other).
+const denseFactory: RetrieverFactory = async (chunks, settings) =>
+  (await import("./dense")).retrieverFactory(chunks, settings);
+const hybridFactory: RetrieverFactory = async (chunks, settings) =>
+  (await import("./hybrid")).hybridRetrieverFactory(bm25Factory, denseFactory)(chunks, settings);
+
+factories.set("bm25", bm25Factory);
+factories.set("dense", denseFactory);
+factories.set("hybrid", hybridFactory);
 
 /** Adds (or replaces) a retriever by name, e.g. `registerRetriever("dense", ...)`. */
 export function registerRetriever(name: string, factory: RetrieverFactory): void {

@@ -1,7 +1,6 @@
-import type { Doc } from "../core/types";
+import type { Doc, Query } from "../core/types";
 import { findHeadings, removeRanges, scanMarkdownLines, type MarkdownLine } from "../text/headings";
 import { sentenceRegions } from "../text/sentences";
-import type { Query } from "./types";
 
 /**
  * Self-supervised queries from a markdown corpus: each `##` heading's text is a query, and the first

@@ -1,6 +1,5 @@
 import type { Chunk } from "../core/types";
-import { createRetriever, type RetrieverFactory } from "./factory";
-import type { RankedChunk, Retriever } from "./types";
+import type { RankedChunk, Retriever, RetrieverFactory } from "./types";
 
 /**
  * Reciprocal rank fusion (Cormack, Clarke & Büttcher 2009): score(d) = Σ over rankings of 1 / (k + rank(d)),
@@ -41,14 +40,17 @@ export function createHybridRetriever(retrievers: readonly Retriever[], options:
 }
 
 /**
- * `createRetriever("hybrid", chunks, settings)`: BM25 (settings k1, b, stem, ...) + dense (settings.embedder),
- * fused with settings.rrfK (default 60) over settings.depth candidates (default 100).
+ * The factory behind `createRetriever("hybrid", chunks, settings)`, given the factories it fuses (BM25 reading
+ * settings k1, b, stem, ...; dense reading settings.embedder): fused with settings.rrfK (default 60) over
+ * settings.depth candidates (default 100).
  */
-export const retrieverFactory: RetrieverFactory = async (chunks: readonly Chunk[], settings) => {
-  const bm25 = await createRetriever("bm25", chunks, settings);
-  const dense = await createRetriever("dense", chunks, settings);
-  return createHybridRetriever([bm25, dense], {
-    rrfK: settings.rrfK === undefined ? undefined : Number(settings.rrfK),
-    depth: settings.depth === undefined ? undefined : Number(settings.depth),
-  });
-};
+export function hybridRetrieverFactory(...parts: RetrieverFactory[]): RetrieverFactory {
+  return async (chunks: readonly Chunk[], settings) => {
+    const retrievers: Retriever[] = [];
+    for (const part of parts) retrievers.push(await part(chunks, settings));
+    return createHybridRetriever(retrievers, {
+      rrfK: settings.rrfK === undefined ? undefined : Number(settings.rrfK),
+      depth: settings.depth === undefined ? undefined : Number(settings.depth),
+    });
+  };
+}

@@ -2,8 +2,7 @@ import type { Chunk } from "../core/types";
 import { createEmbedder, EmbedderSpec } from "../embed/select";
 import { cosine, Embedder } from "../embed/types";
 import { isEmbedder } from "./dense";
-import type { AsyncReranker } from "./rerank-http";
-import type { RankedChunk } from "./types";
+import type { AsyncReranker, RankedChunk } from "./types";
 
 /**
  * Re-scores first-stage candidates by the cosine of query and chunk vectors and keeps the best k (ties: the

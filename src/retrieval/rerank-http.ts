@@ -1,18 +1,7 @@
 import type { Chunk } from "../core/types";
 import { SeamlabError } from "../core/errors";
 import { HttpRetryOptions, postJsonWithRetries, RequestBudget } from "../embed/http-retry";
-import type { Reranker } from "./rerank";
-
-/** A Reranker whose `rerank` always returns a promise (both rerankers here are async). */
-export type AsyncReranker = Omit<Reranker, "rerank"> & {
-  rerank(
-    query: string,
-    candidates: readonly RankedChunk[],
-    chunks: readonly Chunk[],
-    k: number,
-  ): Promise<RankedChunk[]>;
-};
-import type { RankedChunk } from "./types";
+import type { AsyncReranker, RankedChunk } from "./types";
 
 /**
  * The two `/rerank` request shapes in common use:

@@ -1,26 +1,6 @@
 import type { Chunk } from "../core/types";
 import { SeamlabError } from "../core/errors";
-import type { RankedChunk } from "./types";
-
-/**
- * Second-stage reranking: a first-stage retriever returns `retrieval_k` candidates, a reranker keeps
- * `final_k` of them. The joint sweep (overlap x first-stage depth) needs this seam so that a dense
- * cross-encoder-like reranker can be added later without touching the sweep code.
- */
-export interface Reranker {
-  /** Names the method and its settings, e.g. "mmr(lambda=0.5,jaccard)". */
-  name: string;
-  /**
-   * Picks at most `k` of `candidates` (ranked best first by the first stage; `index` points into
-   * `chunks`) and returns them best first. Must be deterministic: break ties by first-stage rank.
-   */
-  rerank(
-    query: string,
-    candidates: readonly RankedChunk[],
-    chunks: readonly Chunk[],
-    k: number,
-  ): RankedChunk[] | Promise<RankedChunk[]>;
-}
+import type { RankedChunk, Reranker } from "./types";
 
 /** Keeps the first-stage order and cuts it to k. */
 export function noneReranker(): Reranker {

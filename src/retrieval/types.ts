@@ -1,3 +1,5 @@
+import type { Chunk } from "../core/types";
+
 /** A chunk found for a query: `index` points into the chunk array the retriever was built over. */
 export interface RankedChunk {
   index: number;
@@ -11,16 +13,52 @@ export interface Retriever {
   search(query: string, k: number): RankedChunk[] | Promise<RankedChunk[]>;
 }
 
-/** A region of a document that must be retrieved; half-open UTF-16 offsets into the doc's text. */
-export interface GoldSpan {
-  doc: string;
-  start: number;
-  end: number;
+/**
+ * Settings a retriever factory may read. BM25 reads k1, b, idf, stem, stopWords; other retrievers read
+ * their own keys (unknown keys are ignored).
+ */
+export interface RetrieverSettings {
+  k1?: number;
+  b?: number;
+  idf?: "lucene" | "robertson";
+  stem?: boolean;
+  /** drop `englishStopWords` */
+  stopWords?: boolean;
+  [key: string]: unknown;
 }
 
-/** An evaluation query: the text sent to the retriever and the gold spans that answer it. */
-export interface Query {
-  id: string;
-  text: string;
-  gold: GoldSpan[];
+/** Builds a retriever over chunks (may be async, e.g. a dense model that loads weights). */
+export type RetrieverFactory = (
+  chunks: readonly Chunk[],
+  settings: RetrieverSettings,
+) => Retriever | Promise<Retriever>;
+
+/**
+ * Second-stage reranking: a first-stage retriever returns `retrieval_k` candidates, a reranker keeps
+ * `final_k` of them. The joint sweep (overlap x first-stage depth) needs this seam so that a dense
+ * cross-encoder-like reranker can be added later without touching the sweep code.
+ */
+export interface Reranker {
+  /** Names the method and its settings, e.g. "mmr(lambda=0.5,jaccard)". */
+  name: string;
+  /**
+   * Picks at most `k` of `candidates` (ranked best first by the first stage; `index` points into
+   * `chunks`) and returns them best first. Must be deterministic: break ties by first-stage rank.
+   */
+  rerank(
+    query: string,
+    candidates: readonly RankedChunk[],
+    chunks: readonly Chunk[],
+    k: number,
+  ): RankedChunk[] | Promise<RankedChunk[]>;
 }
+
+/** A Reranker whose `rerank` always returns a promise (the dense and HTTP rerankers). */
+export type AsyncReranker = Omit<Reranker, "rerank"> & {
+  rerank(
+    query: string,
+    candidates: readonly RankedChunk[],
+    chunks: readonly Chunk[],
+    k: number,
+  ): Promise<RankedChunk[]>;
+};

@@ -18,6 +18,7 @@
  */
 import type { Chunk, Doc } from "../core/types";
 import { SeamlabError } from "../core/errors";
+import { quantile } from "../stats/quantiles";
 import { createEmbedder, EmbedderSpec } from "../embed/select";
 import { cosine, Embedder } from "../embed/types";
 import { sentenceRegions } from "../text/sentences";
@@ -110,16 +111,6 @@ function planDocs(docs: readonly Doc[], settings: ReturnType<typeof checkOptions
   }));
 }
 
-/** Linear-interpolated percentile (numpy's default), p in [0, 100]. */
-export function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const position = (p / 100) * (sorted.length - 1);
-  const low = Math.floor(position);
-  const high = Math.ceil(position);
-  return sorted[low] + (sorted[high] - sorted[low]) * (position - low);
-}
-
 /** Cosine of each sentence with the next one. */
 export function neighbourSimilarities(vectors: readonly Float32Array[]): number[] {
   const out: number[] = [];
@@ -177,7 +168,11 @@ export async function splitSemantic(
     const similarities = neighbourSimilarities(docVectors);
     const t = settings.threshold;
     const threshold =
-      "similarity" in t ? t.similarity : similarities.length === 0 ? -Infinity : percentile(similarities, t.percentile);
+      "similarity" in t
+        ? t.similarity
+        : similarities.length === 0
+          ? -Infinity
+          : quantile(similarities, t.percentile / 100);
     const fits =
       lengthOf === undefined
         ? undefined

@@ -1,7 +1,7 @@
 // Seam damage per splitter and overlap: the share of sentence pairs across a paragraph break that some
 // chunk keeps together, with Wilson 95% CIs (the rows behind notebook 02).
 import type { Chunk, Doc } from "../core/types";
-import { wilsonInterval } from "../experiment/stats";
+import { wilsonInterval } from "../stats/proportion";
 import { measureSeamDamage, straddlingPairs } from "../measure/pairs";
 import { splitCorpus } from "../splitters/registry";
 

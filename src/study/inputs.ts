@@ -1,10 +1,9 @@
 // What the notebooks load: a corpus (prose notebooks) or a corpus with queries (retrieval notebooks).
 import { SeamlabError } from "../core/errors";
-import type { Doc } from "../core/types";
+import type { Doc, Query } from "../core/types";
 import { loadCorpus } from "../corpus/load";
 import { loadLabelledSet } from "../corpus/labelled";
 import { buildHeaderQueries } from "../retrieval/headerQueries";
-import type { Query } from "../retrieval/types";
 
 export interface ProseInputs {
   docs: Doc[];

@@ -3,12 +3,11 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Doc } from "../core/types";
+import type { Doc, Query } from "../core/types";
 import { sha256 } from "../experiment/cache";
-import { pairedComparison, type PairedComparison } from "../experiment/stats";
+import { pairedComparison, type PairedComparison } from "../stats/paired";
 import type { QueryOutcome, RetrievalSummary } from "../retrieval/evaluate";
 import { evaluateSplitterConfig } from "../retrieval/evaluateConfig";
-import type { Query } from "../retrieval/types";
 import type { SplitterConfig } from "../splitters/config";
 import { loadLabelledSet } from "../corpus/labelled";
 import { loadRetrievalInputs } from "./inputs";

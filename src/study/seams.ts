@@ -1,6 +1,6 @@
 // Real overlap per seam for several splitters at one size/overlap: the rows behind notebook 01.
 import type { Doc } from "../core/types";
-import { wilsonInterval } from "../experiment/stats";
+import { wilsonInterval } from "../stats/proportion";
 import { measureSplitterConfig, type ConfigMeasurement } from "../measure/split-and-measure";
 import { straddlingPairs } from "../measure/pairs";
 import { paragraphRegions } from "../text/paragraphs";

@@ -1,9 +1,9 @@
 // Semantic chunking against recursive (notebook 06): chunk sizes, seams, retrieval with BM25 and with a dense
 // retriever over the `lsa` embedder (TF-IDF + SVD fitted on the chunks: a corpus-fitted stand-in, not a
 // neural model), and neighbour similarity against real overlap.
-import type { Chunk, Doc } from "../core/types";
+import type { Chunk, Doc, Query } from "../core/types";
 import { fitLsa } from "../embed/lsa";
-import { wilsonInterval } from "../experiment/stats";
+import { wilsonInterval } from "../stats/proportion";
 import { measureSplit, type SeamSummary } from "../measure/summary";
 import {
   neighbourRowsFromVectors,
@@ -13,7 +13,7 @@ import {
 } from "../measure/neighbour-similarity";
 import { createBm25Retriever } from "../retrieval/bm25";
 import { evaluateQueries, summarizeOutcomes, type RetrievalSummary } from "../retrieval/evaluate";
-import type { Query, Retriever } from "../retrieval/types";
+import type { Retriever } from "../retrieval/types";
 import { splitSemantic, semanticSentenceTexts } from "../splitters/semantic";
 import { splitCorpus } from "../splitters/registry";
 import { createDenseRetriever } from "../retrieval/dense";

@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadCorpus } from "../../src/corpus";
+import { loadCorpus } from "../../src/corpus/load";
 import { wideEncoding } from "../../src/corpus/load";
 
 const text = "# Title\n\nCafé — naïve text, with a 🐋.\n";

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { SeamlabError } from "../../src/core/errors";
-import { loadCorpus } from "../../src/corpus";
+import { loadCorpus } from "../../src/corpus/load";
 
 /** A fresh temp folder holding `files` (path -> content); removed by the returned cleanup. */
 function makeCorpusDir(files: Record<string, string | Buffer>): { dir: string; cleanup: () => void } {

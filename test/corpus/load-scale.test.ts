@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadCorpus } from "../../src/corpus";
+import { loadCorpus } from "../../src/corpus/load";
 
 test("a corpus of 2,000 files in 20 folders loads completely, sorted, with the right text", () => {
   const dir = mkdtempSync(join(tmpdir(), "seamlab-scale-"));

@@ -4,7 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defaultCorpus, globMatcher, loadCorpus } from "../../src/corpus";
+import { defaultCorpus } from "../../src/corpus/defaults";
+import { globMatcher, loadCorpus } from "../../src/corpus/load";
 
 /** A fresh temp folder holding `files` (path -> content); removed by the returned cleanup. */
 function makeCorpusDir(files: Record<string, string | Buffer>): { dir: string; cleanup: () => void } {

@@ -6,19 +6,11 @@ import { Embedder, emptyInputReport } from "../../src/embed/types";
 import {
   capSentences,
   groupSentences,
-  percentile,
   prepareSemanticSplit,
   semanticOptionsFromConfig,
   splitSemantic,
   splitSemanticPrepared,
 } from "../../src/splitters/semantic";
-
-test("percentile interpolates linearly between ranks, as numpy's default does", () => {
-  assert.equal(percentile([4, 1, 3, 2], 25), 1.75);
-  assert.equal(percentile([4, 1, 3, 2], 50), 2.5);
-  assert.equal(percentile([4, 1, 3, 2], 100), 4);
-  assert.equal(percentile([7], 10), 7);
-});
 
 test("sentences are grouped at low similarities, at the sentence cap, and with sentence overlap", () => {
   const sims = [0.9, 0.1, 0.8, 0.9];

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { withCountTitle } from "../../src/study/charts";
 import { num, pct, pctInterval, pValue } from "../../src/study/format";
 import { seamDamageRows } from "../../src/study/damage";
-import { wilsonInterval } from "../../src/experiment/stats";
+import { wilsonInterval } from "../../src/stats/proportion";
 
 test("prose numbers round once, the same way everywhere", () => {
   assert.equal(pct(0.66274), "66.3%");

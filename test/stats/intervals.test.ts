@@ -1,6 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { bootstrapMeanInterval, mcnemarExactP, pairedComparison, wilsonInterval } from "../../src/experiment/stats";
+import { mcnemarExactP, pairedComparison } from "../../src/stats/paired";
+import { bootstrapMeanInterval } from "../../src/stats/bootstrap";
+import { wilsonInterval } from "../../src/stats/proportion";
 
 const close = (actual: number, expected: number, tolerance = 5e-5) =>
   assert.ok(Math.abs(actual - expected) <= tolerance, `${actual} is not within ${tolerance} of ${expected}`);

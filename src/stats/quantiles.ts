@@ -1,3 +1,5 @@
+// Quantiles and the summary seamlab reports for every list of numbers: one interpolation rule (numpy's default).
+
 /** Summary of a list of numbers: the quantiles seamlab reports everywhere. */
 export interface Distribution {
   count: number;
@@ -7,14 +9,6 @@ export interface Distribution {
   mean: number;
   p90: number;
   max: number;
-}
-
-/** One histogram bin over `(from, to]` (the zero bin is `[0, 0]`). */
-export interface HistogramBin {
-  label: string;
-  from: number;
-  to: number;
-  count: number;
 }
 
 /** Numbers sorted ascending, as a new array (typed-array sort: numeric, fast, no comparator). */
@@ -32,6 +26,11 @@ export function quantileOfSorted(sorted: ArrayLike<number>, q: number): number {
   const lower = Math.floor(pos);
   const upper = Math.ceil(pos);
   return sorted[lower] + (sorted[upper] - sorted[lower]) * (pos - lower);
+}
+
+/** The q-quantile (q in [0, 1]) of unsorted `values`; NaN when empty. */
+export function quantile(values: readonly number[], q: number): number {
+  return quantileOfSorted(sortedNumbers(values), q);
 }
 
 /** The arithmetic mean; NaN when empty. */
@@ -55,36 +54,4 @@ export function distributionOf(values: readonly number[]): Distribution {
     p90: quantileOfSorted(sorted, 0.9),
     max: n ? sorted[n - 1] : NaN,
   };
-}
-
-/**
- * Overlap histogram against the nominal budget: a bin for exactly 0, `bins` equal bins over
- * `(0, nominal]`, and one bin for anything above nominal (tail stitching can exceed it).
- */
-export function overlapHistogram(values: readonly number[], nominal: number, bins = 10): HistogramBin[] {
-  const edges: number[] = [0];
-  if (nominal > 0) for (let i = 1; i <= bins; i++) edges.push((nominal * i) / bins);
-  const out: HistogramBin[] = [{ label: "0", from: 0, to: 0, count: 0 }];
-  for (let i = 1; i < edges.length; i++) {
-    const from = edges[i - 1];
-    const to = edges[i];
-    out.push({ label: `${formatEdge(from)}-${formatEdge(to)}`, from, to, count: 0 });
-  }
-  const top = edges[edges.length - 1];
-  out.push({ label: `>${formatEdge(top)}`, from: top, to: Infinity, count: 0 });
-  for (const value of values) {
-    if (value <= 0) out[0].count++;
-    else if (value > top) out[out.length - 1].count++;
-    else out[Math.min(edges.length - 1, Math.max(1, Math.ceil((value * (edges.length - 1)) / top)))].count++;
-  }
-  return out;
-}
-
-function formatEdge(value: number): string {
-  return Number.isInteger(value) ? String(value) : value.toFixed(1);
-}
-
-/** 100 * part / whole, or 0 when whole is 0 (an empty corpus has no zero seams, not NaN of them). */
-export function percent(part: number, whole: number): number {
-  return whole === 0 ? 0 : (100 * part) / whole;
 }

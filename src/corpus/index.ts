@@ -1,2 +1,0 @@
-export * from "./load";
-export * from "./defaults";

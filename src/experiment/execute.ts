@@ -1,0 +1,127 @@
+import { setMaxListeners } from "node:events";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { SeamlabError } from "../core/errors";
+import { projectRoot } from "./paths";
+import type { GridPlan } from "./plan";
+import { computeTaskRows, type GridRow, type RowOptions, type SweepInputs } from "./rows";
+import { encodeInputs, type RowTask, type RowTaskResult } from "./worker";
+
+export interface ExecuteOptions {
+  /** Worker threads; 0 runs every task in this thread. */
+  workers: number;
+  /** Keep the pool for the next call (see RunGridOptions.keepWorkers). */
+  keepWorkers: boolean;
+  /** Stops scheduling and cancels running tasks. */
+  signal?: AbortSignal;
+  rowOptions: RowOptions;
+  /** Names the inputs for the worker threads' per-corpus caches (corpus and query hashes). */
+  inputsId: string;
+}
+
+/** Receives one finished task: its config indexes, their rows (same order) and the task's time in ms. */
+export type AcceptTask = (indexes: number[], rows: GridRow[], ms: number) => void;
+
+/** Default worker entry: a small .mjs that registers tsx, then loads worker.ts. */
+export function workerEntryFile(): string {
+  return join(projectRoot(), "src", "experiment", "worker-entry.mjs");
+}
+
+// Kept pools by thread count (see RunGridOptions.keepWorkers). Typed loosely: piscina is imported lazily.
+interface Pool {
+  run(task: unknown, options: { signal: AbortSignal }): Promise<unknown>;
+  destroy(): Promise<void>;
+}
+const keptPools = new Map<number, Pool>();
+
+async function workerPool(threads: number, keep: boolean): Promise<Pool> {
+  const kept = keep ? keptPools.get(threads) : undefined;
+  if (kept) return kept;
+  const { Piscina } = await import("piscina");
+  const pool: Pool = new Piscina({
+    filename: pathToFileURL(workerEntryFile()).href,
+    // No resident threads: they start as tasks queue up and exit after a minute idle, freeing their caches.
+    minThreads: 0,
+    maxThreads: threads,
+    idleTimeout: 60_000,
+  });
+  if (keep) keptPools.set(threads, pool);
+  return pool;
+}
+
+/** Stops the worker threads kept between runGrid calls. */
+export async function closeWorkers(): Promise<void> {
+  const pools = [...keptPools.values()];
+  keptPools.clear();
+  await Promise.all(pools.map((pool) => pool.destroy()));
+}
+
+/**
+ * Computes the plan's tasks, in this thread or on a worker pool, handing each finished task to `accept` as it
+ * lands. Stops scheduling when the signal aborts; the first failing task cancels the rest and is thrown (unless
+ * the caller aborted).
+ */
+export async function executePlan(
+  inputs: SweepInputs,
+  plan: GridPlan,
+  options: ExecuteOptions,
+  accept: AcceptTask,
+): Promise<void> {
+  const { configs, keys, tasks } = plan;
+  const aborted = () => options.signal?.aborted === true;
+  if (tasks.length === 0) return;
+  if (options.workers === 0) {
+    for (const indexes of tasks) {
+      if (aborted()) break;
+      const taskStarted = performance.now();
+      const computed = await computeTaskRows(
+        inputs,
+        indexes.map((i) => configs[i]),
+        indexes.map((i) => keys[i]),
+        options.rowOptions,
+      );
+      accept(indexes, computed, performance.now() - taskStarted);
+    }
+    return;
+  }
+  const pool = await workerPool(options.workers, options.keepWorkers);
+  const shared = encodeInputs(inputs);
+  // One signal for the caller's Ctrl-C and for "a task failed, cancel the rest".
+  const cancel = new AbortController();
+  setMaxListeners(tasks.length + 10, cancel.signal); // piscina listens once per queued task
+  const onAbort = () => cancel.abort();
+  options.signal?.addEventListener("abort", onAbort);
+  if (aborted()) cancel.abort();
+  let firstError: unknown;
+  try {
+    await Promise.all(
+      tasks.map(async (indexes) => {
+        const task: RowTask = {
+          inputsId: options.inputsId,
+          inputs: shared,
+          configs: indexes.map((i) => configs[i]),
+          keys: indexes.map((i) => keys[i]),
+          options: options.rowOptions,
+        };
+        try {
+          const result = (await pool.run(task, { signal: cancel.signal })) as RowTaskResult;
+          if ("error" in result) {
+            throw result.error.seamlab
+              ? new SeamlabError(result.error.message)
+              : new Error(result.error.message + "\n" + result.error.stack);
+          }
+          accept(indexes, result.rows, result.ms);
+        } catch (error) {
+          if (!cancel.signal.aborted) {
+            firstError = error;
+            cancel.abort(); // one failing config fails the grid
+          }
+        }
+      }),
+    );
+  } finally {
+    options.signal?.removeEventListener("abort", onAbort);
+    if (!options.keepWorkers) await pool.destroy();
+  }
+  if (firstError !== undefined && !aborted()) throw firstError;
+}

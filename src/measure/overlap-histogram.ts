@@ -1,0 +1,34 @@
+/** One histogram bin over `(from, to]` (the zero bin is `[0, 0]`). */
+export interface HistogramBin {
+  label: string;
+  from: number;
+  to: number;
+  count: number;
+}
+
+/**
+ * Overlap histogram against the nominal budget: a bin for exactly 0, `bins` equal bins over
+ * `(0, nominal]`, and one bin for anything above nominal (tail stitching can exceed it).
+ */
+export function overlapHistogram(values: readonly number[], nominal: number, bins = 10): HistogramBin[] {
+  const edges: number[] = [0];
+  if (nominal > 0) for (let i = 1; i <= bins; i++) edges.push((nominal * i) / bins);
+  const out: HistogramBin[] = [{ label: "0", from: 0, to: 0, count: 0 }];
+  for (let i = 1; i < edges.length; i++) {
+    const from = edges[i - 1];
+    const to = edges[i];
+    out.push({ label: `${formatEdge(from)}-${formatEdge(to)}`, from, to, count: 0 });
+  }
+  const top = edges[edges.length - 1];
+  out.push({ label: `>${formatEdge(top)}`, from: top, to: Infinity, count: 0 });
+  for (const value of values) {
+    if (value <= 0) out[0].count++;
+    else if (value > top) out[out.length - 1].count++;
+    else out[Math.min(edges.length - 1, Math.max(1, Math.ceil((value * (edges.length - 1)) / top)))].count++;
+  }
+  return out;
+}
+
+function formatEdge(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(1);
+}

@@ -1,0 +1,46 @@
+import { seededRandom } from "../core/random";
+import { quantileOfSorted } from "./quantiles";
+import type { Interval } from "./types";
+
+export interface BootstrapOptions {
+  /** Seed of the resampling generator (same seed => same interval). */
+  seed?: number;
+  resamples?: number;
+  /** Confidence level, 0.95 by default. */
+  level?: number;
+}
+
+/**
+ * Percentile bootstrap CI of a statistic over items resampled with replacement. `statistic` receives the
+ * resampled indices (so paired data stays paired). Deterministic for a given seed.
+ */
+export function bootstrapIndexInterval(
+  n: number,
+  statistic: (indices: Int32Array) => number,
+  { seed = 1, resamples = 2000, level = 0.95 }: BootstrapOptions = {},
+): Interval {
+  if (n === 0) return { low: Number.NaN, high: Number.NaN };
+  const random = seededRandom(seed);
+  const values = new Float64Array(resamples);
+  const indices = new Int32Array(n);
+  for (let r = 0; r < resamples; r++) {
+    for (let i = 0; i < n; i++) indices[i] = Math.floor(random() * n);
+    values[r] = statistic(indices);
+  }
+  values.sort();
+  const tail = (1 - level) / 2;
+  return { low: quantileOfSorted(values, tail), high: quantileOfSorted(values, 1 - tail) };
+}
+
+/** Percentile bootstrap CI of the mean of `values`. */
+export function bootstrapMeanInterval(values: readonly number[], options: BootstrapOptions = {}): Interval {
+  return bootstrapIndexInterval(
+    values.length,
+    (indices) => {
+      let sum = 0;
+      for (let i = 0; i < indices.length; i++) sum += values[indices[i]];
+      return sum / indices.length;
+    },
+    options,
+  );
+}

@@ -1,0 +1,5 @@
+/** A two-sided confidence interval. */
+export interface Interval {
+  low: number;
+  high: number;
+}

@@ -18,7 +18,7 @@ import { parseArgs } from "node:util";
 import { createRequire } from "node:module";
 import MiniSearch from "minisearch";
 import { loadCorpus } from "../src/corpus/load";
-import { buildHeaderQueries } from "../src/retrieval/headerQueries";
+import { buildHeaderQueries } from "../src/retrieval/header-queries";
 import { buildBm25Index, searchBm25 } from "../src/retrieval/bm25";
 import { tokenize } from "../src/retrieval/tokenize";
 import { splitRecursive } from "../src/splitters/recursive";

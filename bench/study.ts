@@ -9,7 +9,7 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { loadCorpus } from "../src/corpus/load";
-import { buildHeaderQueries } from "../src/retrieval/headerQueries";
+import { buildHeaderQueries } from "../src/retrieval/header-queries";
 import { clearCache } from "../src/experiment/cache";
 import type { ExperimentConfig } from "../src/experiment/grid";
 import { normalizeConfig } from "../src/experiment/grid";

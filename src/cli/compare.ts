@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
 import type { SplitterConfig } from "../splitters/config";
-import { evaluateSplitterConfig } from "../retrieval/evaluateConfig";
+import { evaluateSplitterConfig } from "../retrieval/evaluate-config";
 import { pairedComparison } from "../stats/paired";
 import { wilsonInterval } from "../stats/proportion";
 import {

@@ -11,7 +11,7 @@ import { loadLabelledSet, type LabelledReport } from "../corpus/labelled";
 import { embedderFlags, embedderFlagsHelp, embedderSpecFromFlags } from "../embed/select";
 import type { EvaluationOptions } from "../retrieval/evaluate";
 import type { RetrieverSettings } from "../retrieval/types";
-import { buildHeaderQueries, type HeaderQuerySet } from "../retrieval/headerQueries";
+import { buildHeaderQueries, type HeaderQuerySet } from "../retrieval/header-queries";
 import type { SplitterConfig, Unit } from "../splitters/config";
 import { fixedUnitOf, validateSplitterConfig } from "../splitters/registry";
 import { formatInt } from "./format";

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { summarizeOutcomes, type EvaluationOptions } from "../retrieval/evaluate";
-import { evaluateSplitterConfig, type ConfigEvaluation } from "../retrieval/evaluateConfig";
+import { evaluateSplitterConfig, type ConfigEvaluation } from "../retrieval/evaluate-config";
 import type { Interval } from "../stats/types";
 import {
   checkEvaluationInputFlags,

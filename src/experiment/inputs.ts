@@ -1,7 +1,7 @@
 import { SeamlabError } from "../core/errors";
 import { loadLabelledSet } from "../corpus/labelled";
 import { loadCorpus } from "../corpus/load";
-import { buildHeaderQueries, type HeaderQueryOptions } from "../retrieval/headerQueries";
+import { buildHeaderQueries, type HeaderQueryOptions } from "../retrieval/header-queries";
 import type { SweepInputs } from "./rows";
 
 export interface SweepInputOptions extends HeaderQueryOptions {

@@ -3,7 +3,7 @@ import { SeamlabError } from "../core/errors";
 import type { Doc, Query } from "../core/types";
 import { loadCorpus } from "../corpus/load";
 import { loadLabelledSet } from "../corpus/labelled";
-import { buildHeaderQueries } from "../retrieval/headerQueries";
+import { buildHeaderQueries } from "../retrieval/header-queries";
 
 export interface ProseInputs {
   docs: Doc[];

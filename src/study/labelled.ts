@@ -7,7 +7,7 @@ import type { Doc, Query } from "../core/types";
 import { sha256 } from "../experiment/cache";
 import { pairedComparison, type PairedComparison } from "../stats/paired";
 import type { QueryOutcome, RetrievalSummary } from "../retrieval/evaluate";
-import { evaluateSplitterConfig } from "../retrieval/evaluateConfig";
+import { evaluateSplitterConfig } from "../retrieval/evaluate-config";
 import type { SplitterConfig } from "../splitters/config";
 import { loadLabelledSet } from "../corpus/labelled";
 import { loadRetrievalInputs } from "./inputs";

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadCorpus } from "../../src/corpus/load";
-import { buildHeaderQueries } from "../../src/retrieval/headerQueries";
+import { buildHeaderQueries } from "../../src/retrieval/header-queries";
 import { createBm25Retriever } from "../../src/retrieval/bm25";
 import { splitCorpus } from "../../src/splitters/registry";
 import { expandGrid, type GridSpec } from "../../src/experiment/grid";

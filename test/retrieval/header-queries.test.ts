@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { buildHeaderQueries } from "../../src/retrieval/headerQueries";
+import { buildHeaderQueries } from "../../src/retrieval/header-queries";
 
 const text = [
   "# Guide", // level 1: never a query

@@ -1,0 +1,79 @@
+import { basename, extname } from "node:path";
+import { parse } from "csv-parse/sync";
+import type { Doc } from "../core/types";
+import { SeamlabError } from "../core/errors";
+import { RowError } from "./labelled-report";
+import type { LabelledOptions } from "./types";
+
+/** One row of a CSV or JSONL labelled set, with its 1-based line in the file. */
+export interface Row {
+  line: number;
+  fields: Record<string, unknown>;
+}
+
+/** CSV with a header row; a parse error names the line (and column when csv-parse gives one). */
+export function readCsvRows(text: string, file: string): Row[] {
+  try {
+    const records = parse(text, { columns: true, info: true, skip_empty_lines: true, bom: true }) as {
+      record: Record<string, string>;
+      info: { lines: number };
+    }[];
+    return records.map((r) => ({ line: r.info.lines, fields: r.record }));
+  } catch (error) {
+    const e = error as { message?: string; lines?: number; column?: unknown };
+    const column = typeof e.column === "string" || typeof e.column === "number" ? `, column ${String(e.column)}` : "";
+    throw new SeamlabError(`${file}:${e.lines ?? "?"}${column}: malformed CSV: ${e.message ?? String(error)}`);
+  }
+}
+
+/** The JSON object of each non-blank line; a line that is not one is an error, or with `skipMalformed` noted in `skipped`. */
+export function readJsonlRows(text: string, file: string, options: LabelledOptions, skipped: string[]): Row[] {
+  const rows: Row[] = [];
+  const malformed = (message: string) => {
+    if (!options.skipMalformed) throw new SeamlabError(`${message} (or pass --skip-malformed to skip such lines).`);
+    skipped.push(message);
+  };
+  text.split("\n").forEach((line, i) => {
+    if (line.trim() === "") return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (error) {
+      const position = /position (\d+)/.exec(String((error as Error).message));
+      const column = position ? `, column ${Number(position[1]) + 1}` : "";
+      malformed(
+        `${file}:${i + 1}${column}: not valid JSON (${(error as Error).message}); each line must be one JSON object`,
+      );
+      return;
+    }
+    if (value === null || typeof value !== "object" || Array.isArray(value)) {
+      malformed(`${file}:${i + 1}: each line must be a JSON object like {"question": ..., "answer_span": ...}`);
+      return;
+    }
+    rows.push({ line: i + 1, fields: value as Record<string, unknown> });
+  });
+  return rows;
+}
+
+/** Maps ids, file names and file names without extension to documents (first one wins). */
+export function docIndex(docs: readonly Doc[]): Map<string, Doc> {
+  const byKey = new Map<string, Doc>();
+  const add = (key: string, doc: Doc) => {
+    if (!byKey.has(key)) byKey.set(key, doc);
+  };
+  for (const doc of docs) add(doc.id, doc);
+  for (const doc of docs) {
+    const name = basename(doc.id);
+    add(name, doc);
+    add(name.slice(0, name.length - extname(name).length), doc);
+  }
+  return byKey;
+}
+
+/** The non-empty string in `column`, else a RowError naming the column. */
+export function requireString(fields: Record<string, unknown>, column: string): string {
+  const value = fields[column];
+  if (typeof value !== "string" || value.trim() === "")
+    throw new RowError(`"${column}" must be a non-empty string.`, column);
+  return value;
+}

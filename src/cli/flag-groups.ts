@@ -4,15 +4,12 @@
  */
 import { fileURLToPath } from "node:url";
 import { SeamlabError } from "../core/errors";
-import type { Doc, Query } from "../core/types";
 import { defaultCorpus } from "../corpus/defaults";
 import { loadCorpus, type LoadedCorpus } from "../corpus/load";
-import { loadLabelledSet } from "../corpus/labelled";
-import type { LabelledReport } from "../corpus/types";
+import { isSquadFile, loadCorpusAndQueries, type EvaluationInputs } from "../retrieval/inputs";
 import { embedderFlags, embedderFlagsHelp, embedderSpecFromFlags } from "../embed/select";
 import type { EvaluationOptions } from "../retrieval/evaluate";
 import type { RetrieverSettings } from "../retrieval/types";
-import { buildHeaderQueries, type HeaderQuerySet } from "../retrieval/header-queries";
 import type { SplitterConfig, Unit } from "../splitters/config";
 import { fixedUnitOf, validateSplitterConfig } from "../splitters/registry";
 import { formatInt } from "./format";
@@ -184,61 +181,30 @@ export const retrievalHelp = `  --corpus SPEC               folder, file, glob, 
 embedder (for --retriever dense|hybrid):
 ${embedderFlagsHelp}`;
 
-/** Queries and the documents to split (header queries strip heading lines from the docs). */
-export interface EvaluationInputs {
-  corpus: string;
-  docs: Doc[];
-  queries: Query[];
-  source:
-    | { kind: "headers"; headings: number; skipped: HeaderQuerySet["skipped"] }
-    | { kind: "labelled"; report: LabelledReport };
-}
-
-/** A SQuAD file (`.json`) brings its own documents. */
-export function isSquadSpec(queriesSpec: string): boolean {
-  return queriesSpec.toLowerCase().endsWith(".json");
-}
-
 /** Checks the flags loadEvaluationInputs reads, without loading anything (call before expensive work). */
 export function checkEvaluationInputFlags(values: FlagValues): void {
   const queriesSpec = stringFlag(values, "queries", "headers");
   if (queriesSpec === "headers") intFlag(values, "gold-sentences", 1, { min: 1, max: 100, unit: "sentences" });
-  else if (isSquadSpec(queriesSpec)) {
+  else if (isSquadFile(queriesSpec)) {
     refuseTogether(values, "corpus", "queries", `the SQuAD file ${queriesSpec} brings its own documents.`);
   }
 }
 
-/** Loads the corpus and builds or reads the queries named by the options. */
+/** Loads the corpus and builds or reads the queries named by the flags (rules: `loadCorpusAndQueries`). */
 export function loadEvaluationInputs(values: FlagValues): EvaluationInputs {
   checkEvaluationInputFlags(values);
-  const queriesSpec = stringFlag(values, "queries", "headers");
-  if (queriesSpec === "headers") {
-    const corpus = stringFlag(values, "corpus", "fastify-docs");
-    const loaded = loadCorpus(corpus, { projectRoot });
-    const set = buildHeaderQueries(loaded.docs, {
+  const queries = stringFlag(values, "queries", "headers");
+  return loadCorpusAndQueries({
+    corpus:
+      queries === "headers" ? stringFlag(values, "corpus", "fastify-docs") : (values.corpus as string | undefined),
+    queries,
+    headers: {
       questionsOnly: Boolean(values["question-headers-only"]),
       includeH3: Boolean(values["include-h3"]),
       sentences: intFlag(values, "gold-sentences", 1, { min: 1, max: 100, unit: "sentences" }),
-    });
-    if (set.queries.length === 0) {
-      throw new SeamlabError(
-        `no header queries in corpus "${corpus}": it has ${set.headings} usable headings (see --include-h3, --question-headers-only).`,
-      );
-    }
-    return {
-      corpus,
-      docs: set.docs,
-      queries: set.queries,
-      source: { kind: "headers", headings: set.headings, skipped: set.skipped },
-    };
-  }
-  const isSquad = isSquadSpec(queriesSpec);
-  const corpus = isSquad ? queriesSpec : stringFlag(values, "corpus");
-  const docs = isSquad ? [] : loadCorpus(corpus, { projectRoot }).docs;
-  const set = loadLabelledSet(queriesSpec, docs, { skipMalformed: Boolean(values["skip-malformed"]) });
-  if (set.queries.length === 0)
-    throw new SeamlabError(`no usable questions in ${queriesSpec}: ${JSON.stringify(set.report.notLocated)}.`);
-  return { corpus, docs: set.docs, queries: set.queries, source: { kind: "labelled", report: set.report } };
+    },
+    skipMalformed: Boolean(values["skip-malformed"]),
+  });
 }
 
 /** Retriever, k, BM25 settings, near-duplicate threshold and seed, each checked against its range. */

@@ -9,8 +9,8 @@ import {
   retrievalFlags,
   retrievalHelp,
   splitterConfigFromFlags,
-  type EvaluationInputs,
 } from "./flag-groups";
+import type { EvaluationInputs } from "../retrieval/inputs";
 
 export const summary =
   "Retrieval quality of one splitter config: hit rate@k, distinct passages, span recall/IoU (BM25 by default).";

@@ -2,8 +2,7 @@
 import { SeamlabError } from "../core/errors";
 import type { Doc, Query } from "../core/types";
 import { loadCorpus } from "../corpus/load";
-import { loadLabelledSet } from "../corpus/labelled";
-import { buildHeaderQueries } from "../retrieval/header-queries";
+import { loadCorpusAndQueries } from "../retrieval/inputs";
 
 export interface ProseInputs {
   docs: Doc[];
@@ -35,40 +34,29 @@ export function loadProse(corpus: string): ProseInputs {
 }
 
 /**
- * The corpus and its queries: a labelled file when `queries` is given (CSV/JSONL answer spans, Chroma CSV or
- * SQuAD JSON), else header-as-query pairs built from the corpus's `##` (and `###`) headings, whose heading lines
- * are removed from the text that gets split.
+ * The corpus and its queries (rules: `loadCorpusAndQueries`): a labelled file when `queries` is given (CSV/JSONL
+ * answer spans, Chroma CSV or SQuAD JSON; malformed rows are skipped and counted in `querySource`), else
+ * header-as-query pairs built from the corpus's `##` (and `###`) headings, whose heading lines are removed from
+ * the text that gets split.
  */
 export function loadRetrievalInputs(corpus: string, queries?: string, { includeH3 = true } = {}): RetrievalInputs {
-  const prose = loadProse(corpus);
-  if (queries) {
-    const set = loadLabelledSet(queries, prose.docs, { skipMalformed: true });
-    if (set.queries.length === 0)
-      throw new SeamlabError(
-        `${queries}: no question could be placed in the corpus (set the queries parameter to a labelled file for this corpus).`,
-      );
-    const skipped = set.report.rows - set.report.queries;
+  const inputs = loadCorpusAndQueries({ corpus, queries, headers: { includeH3 }, skipMalformed: true });
+  const common = { docs: inputs.docs, description: describe(inputs.name, inputs.corpusDocs), queries: inputs.queries };
+  if (inputs.source.kind === "labelled") {
+    const report = inputs.source.report;
+    const skipped = report.rows - report.queries;
+    const skippedNote = skipped > 0 ? `; ${skipped} rows skipped` : "";
     return {
-      docs: set.docs,
-      description: describe(corpus, set.docs),
-      queries: set.queries,
-      querySource: `${set.queries.length} labelled questions from \`${queries}\` (${set.report.shape} shape${skipped > 0 ? `; ${skipped} rows skipped` : ""})`,
+      ...common,
+      querySource: `${report.queries} labelled questions from \`${queries}\` (${report.shape} shape${skippedNote})`,
       queryKind: "labelled",
     };
   }
-  const set = buildHeaderQueries(prose.docs, { includeH3 });
-  if (set.queries.length === 0) {
-    throw new SeamlabError(
-      `corpus "${corpus}" has no markdown headings with prose under them, so no header queries can be built: ` +
-        "give a labelled file in the queries parameter (seamlab report --queries FILE).",
-    );
-  }
+  const levels = includeH3 ? "`##`/`###`" : "`##`";
   return {
-    docs: set.docs,
-    description: prose.description,
-    queries: set.queries,
+    ...common,
     querySource:
-      `${set.queries.length} header queries: each ${includeH3 ? "`##`/`###`" : "`##`"} heading is a question and the first sentence ` +
+      `${inputs.queries.length} header queries: each ${levels} heading is a question and the first sentence ` +
       "under it the answer; heading lines are removed from the text before splitting, so a query never matches its own heading",
     queryKind: "header",
   };

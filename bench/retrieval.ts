@@ -20,6 +20,7 @@ import MiniSearch from "minisearch";
 import { loadCorpus } from "../src/corpus/load";
 import { buildHeaderQueries } from "../src/retrieval/header-queries";
 import { buildBm25Index, searchBm25 } from "../src/retrieval/bm25";
+import { jaccard } from "../src/retrieval/metrics";
 import { tokenize } from "../src/retrieval/tokenize";
 import { splitRecursive } from "../src/splitters/recursive";
 import { dataDirOrSkip } from "../test/helpers/data-dir";
@@ -137,10 +138,8 @@ function agreement(a: number[][], b: number[][]) {
   a.forEach((top, i) => {
     const x = new Set(top);
     const y = new Set(b[i]);
-    const shared = [...x].filter((v) => y.has(v)).length;
-    const union = x.size + y.size - shared;
-    jaccardSum += union === 0 ? 1 : shared / union;
-    if (shared === x.size && shared === y.size) identical++;
+    jaccardSum += jaccard(x, y);
+    if (x.size === y.size && [...x].every((v) => y.has(v))) identical++;
   });
   return { meanJaccard: jaccardSum / a.length, identicalShare: identical / a.length };
 }

@@ -111,8 +111,8 @@ export function distinctPassages(ranked: readonly Span[]): number {
   return distinct;
 }
 
-/** Jaccard similarity of two term sets (1 when both are empty). */
-export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+/** Jaccard similarity of two sets (1 when both are empty). */
+export function jaccard<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): number {
   if (a.size === 0 && b.size === 0) return 1;
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   let shared = 0;

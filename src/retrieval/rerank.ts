@@ -1,5 +1,6 @@
 import type { Chunk } from "../core/types";
 import { SeamlabError } from "../core/errors";
+import { jaccard } from "./metrics";
 import type { RankedChunk, Reranker } from "./types";
 
 /** Keeps the first-stage order and cuts it to k. */
@@ -18,14 +19,6 @@ export interface MmrOptions {
 /** Lowercased runs of letters/digits: enough to compare two chunks' vocabularies. */
 function wordSet(text: string): Set<string> {
   return new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
-}
-
-function jaccard(a: Set<string>, b: Set<string>): number {
-  if (a.size === 0 && b.size === 0) return 1;
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
-  let shared = 0;
-  for (const w of small) if (large.has(w)) shared++;
-  return shared / (a.size + b.size - shared);
 }
 
 /**

@@ -2,7 +2,6 @@
  * Flag groups several commands share (corpus, splitter config, retrieval inputs and settings), read through the
  * validated readers in ./flags. Commands import these from here, never from each other.
  */
-import { fileURLToPath } from "node:url";
 import { SeamlabError } from "../core/errors";
 import { defaultCorpus } from "../corpus/defaults";
 import { loadCorpus, type LoadedCorpus } from "../corpus/load";
@@ -23,9 +22,6 @@ import {
   type FlagValues,
   type NumberBounds,
 } from "./flags";
-
-/** The project folder (default corpora and npm: packages resolve from here, whatever the cwd). */
-export const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 // ---------------------------------------------------------------- corpus and one splitter config
 
@@ -52,8 +48,8 @@ export const splitFlagsHelp = `  --corpus PATH      folder, file, glob, default 
 
 /** The corpus named by --corpus (default: the prose default corpus). */
 export function corpusFromFlags(values: FlagValues): { spec: string; corpus: LoadedCorpus } {
-  const spec = values.corpus === undefined ? defaultCorpus("prose", projectRoot) : stringFlag(values, "corpus");
-  return { spec, corpus: loadCorpus(spec, { projectRoot }) };
+  const spec = values.corpus === undefined ? defaultCorpus("prose") : stringFlag(values, "corpus");
+  return { spec, corpus: loadCorpus(spec) };
 }
 
 /** Bounds of --size/--overlap (and list flags like --overlaps) in the given unit. */

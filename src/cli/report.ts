@@ -1,9 +1,9 @@
 // `seamlab report`: re-run the notebooks on a corpus (parameter injection) and render the static HTML report.
 import { existsSync } from "node:fs";
 import { basename, isAbsolute, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
+import { projectRoot } from "../core/project";
 import { loadCorpus } from "../corpus/load";
 import { loadLabelledSet } from "../corpus/labelled";
 import { buildReport, listNotebooks, reportFileNames } from "../report/build";
@@ -34,8 +34,6 @@ first kernel starts.
   --screenshots     also save screenshot-<page>-{light,dark}.png of the index and first notebook (needs chromium)
   --notebooks DIR   where the notebooks are (default: the project's notebooks/)`;
 
-export const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
-
 function existingPath(value: string, flag: string): string {
   const path = isAbsolute(value) ? value : resolve(process.cwd(), value);
   if (!existsSync(path)) throw new SeamlabError(`--${flag} ${value}: no such file or folder.`);
@@ -54,7 +52,7 @@ function corpusFromSpec(spec: string): {
 } {
   const path = isAbsolute(spec) ? spec : resolve(process.cwd(), spec);
   const isPath = existsSync(path);
-  const loaded = loadCorpus(isPath ? path : spec, { projectRoot });
+  const loaded = loadCorpus(isPath ? path : spec);
   if (loaded.docs.length === 0)
     throw new SeamlabError(`--corpus ${spec} has no non-empty .md/.txt documents; give another corpus.`);
   return {
@@ -97,7 +95,9 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
         .filter(Boolean)
     : undefined;
   const outDir = resolve(process.cwd(), values.out ?? "reports");
-  const notebooksDir = values.notebooks ? resolve(process.cwd(), values.notebooks) : resolve(projectRoot, "notebooks");
+  const notebooksDir = values.notebooks
+    ? resolve(process.cwd(), values.notebooks)
+    : resolve(projectRoot(), "notebooks");
   const force = values.force === true;
   checkOutDir(outDir, reportFileNames(listNotebooks(notebooksDir, only)), { force });
   const parameters: Record<string, unknown> = {};
@@ -132,7 +132,7 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
     });
   }
   const result = await buildReport({
-    root: projectRoot,
+    root: projectRoot(),
     notebooksDir,
     outDir,
     parameters,

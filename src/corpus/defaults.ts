@@ -3,8 +3,9 @@
  * named in `data/corpora.json`. Nothing is fetched at run time and no corpus text is committed.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { SeamlabError } from "../core/errors";
+import { projectRoot as seamlabRoot } from "../core/project";
 
 /** What kind of experiment a default corpus serves. */
 export type DefaultCorpusKind = "prose" | "markdown";
@@ -28,14 +29,6 @@ export interface CorpusManifest {
 /** Where the manifest sits inside the project. */
 export const CORPUS_MANIFEST_PATH = "data/corpora.json";
 
-/** The nearest folder at or above `from` holding `data/corpora.json` and a package.json, if any. */
-export function findProjectRoot(from: string): string | undefined {
-  for (let folder = from; ; folder = dirname(folder)) {
-    if (existsSync(join(folder, CORPUS_MANIFEST_PATH)) && existsSync(join(folder, "package.json"))) return folder;
-    if (dirname(folder) === folder) return undefined;
-  }
-}
-
 /** Reads `data/corpora.json` from `projectRoot` (undefined when missing and `optional`). */
 export function readCorpusManifest(projectRoot: string, { optional = false } = {}): CorpusManifest | undefined {
   const path = join(projectRoot, CORPUS_MANIFEST_PATH);
@@ -55,12 +48,7 @@ export function readCorpusManifest(projectRoot: string, { optional = false } = {
  * `##` headings); pass it to `loadCorpus`.
  */
 export function defaultCorpus(kind: DefaultCorpusKind, projectRoot?: string): string {
-  const root = projectRoot ?? findProjectRoot(process.cwd());
-  if (!root)
-    throw new SeamlabError(
-      `${CORPUS_MANIFEST_PATH} not found above ${process.cwd()}: run seamlab from the project folder.`,
-    );
-  const manifest = readCorpusManifest(root)!;
+  const manifest = readCorpusManifest(projectRoot ?? seamlabRoot())!;
   const name = manifest.defaults[kind];
   if (!name || !manifest.corpora[name])
     throw new SeamlabError(`${CORPUS_MANIFEST_PATH} names no default ${kind} corpus.`);

@@ -8,13 +8,14 @@ import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import picomatch from "picomatch";
 import { SeamlabError } from "../core/errors";
 import type { Doc } from "../core/types";
-import { findProjectRoot, readCorpusManifest, type DefaultCorpusEntry } from "./defaults";
+import { projectRoot as seamlabRoot } from "../core/project";
+import { readCorpusManifest, type DefaultCorpusEntry } from "./defaults";
 
 /** File name endings a folder or glob corpus includes. */
 export const CORPUS_EXTENSIONS: readonly string[] = [".md", ".markdown", ".txt"];
 
 export interface LoadCorpusOptions {
-  /** Where `npm:` packages resolve from and `data/corpora.json` lives (default: found upward from the cwd). */
+  /** Where `npm:` packages resolve from and `data/corpora.json` lives (default: the seamlab checkout). */
   projectRoot?: string;
 }
 
@@ -45,7 +46,7 @@ export function loadCorpus(spec: string, options: LoadCorpusOptions = {}): Loade
     throw new SeamlabError(
       "--corpus is empty: give a folder, file, glob, default corpus name or npm:<package>/<path>.",
     );
-  const projectRoot = options.projectRoot ?? findProjectRoot(process.cwd()) ?? process.cwd();
+  const projectRoot = options.projectRoot ?? seamlabRoot();
   if (existsSync(spec)) return loadPath(resolve(spec), spec);
   const manifest = readCorpusManifest(projectRoot, { optional: true });
   const entry = manifest?.corpora[spec];

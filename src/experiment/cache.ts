@@ -2,8 +2,9 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, readdirSync, rmdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { removeStaleTempFiles, writeFileAtomic } from "../core/atomic-write";
+import { canonicalJson } from "../core/canonical-json";
 import type { Doc, Query } from "../core/types";
-import { projectRoot } from "./paths";
+import { projectRoot } from "../core/project";
 
 /**
  * A disk cache of experiment rows. A key hashes everything a row depends on (the exact documents that were
@@ -13,24 +14,6 @@ import { projectRoot } from "./paths";
  * entry that is unreadable, filed under another key, or whose body no longer matches its checksum (edited, or
  * damaged on disk) is never used; it is recomputed and counted (`rejected`).
  */
-
-/** JSON with object keys sorted, so equal configs give equal keys whatever order their fields were written in. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value));
-}
-
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value !== null && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort()) {
-      const v = (value as Record<string, unknown>)[key];
-      if (v !== undefined) out[key] = sortKeys(v);
-    }
-    return out;
-  }
-  return value;
-}
 
 export function sha256(text: string): string {
   return createHash("sha256").update(text).digest("hex");

@@ -2,7 +2,7 @@ import { setMaxListeners } from "node:events";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { SeamlabError } from "../core/errors";
-import { projectRoot } from "./paths";
+import { projectRoot } from "../core/project";
 import type { GridPlan } from "./plan";
 import { computeTaskRows, type GridRow, type RowOptions, type SweepInputs } from "./rows";
 import { encodeInputs, type RowTask, type RowTaskResult } from "./worker";

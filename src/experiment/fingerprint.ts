@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { sha256 } from "./cache";
-import { projectRoot } from "./paths";
+import { projectRoot } from "../core/project";
 
 /**
  * The source folders a grid row's numbers depend on. A cache key includes a hash of their code (and of the

@@ -1,6 +1,6 @@
 import { SeamlabError } from "../core/errors";
 import type { SplitterConfig, Unit } from "../splitters/config";
-import { canonicalJson } from "./cache";
+import { canonicalJson } from "../core/canonical-json";
 
 /**
  * The declarative grid: what a sweep varies. A config is a splitter config plus a retrieval setting; a grid

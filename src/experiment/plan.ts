@@ -3,7 +3,7 @@ import { validateSplitterConfig } from "../splitters/registry";
 import { cacheKey, hashDocs, hashQueries } from "./cache";
 import { codeFingerprint } from "./fingerprint";
 import { expandGrid, normalizeConfig, splitterKey, type ExperimentConfig, type GridSpec } from "./grid";
-import { seamlabVersion } from "./paths";
+import { seamlabVersion } from "../core/project";
 import type { GridRow, SweepInputs } from "./rows";
 
 /**

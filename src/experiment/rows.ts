@@ -6,7 +6,7 @@ import { createRetriever } from "../retrieval/factory";
 import { loadReranker } from "../retrieval/rerank";
 import type { RankedChunk, Retriever } from "../retrieval/types";
 import { splitCorpus } from "../splitters/registry";
-import { canonicalJson } from "./cache";
+import { canonicalJson } from "../core/canonical-json";
 import { describeConfig, splitterKey, type ExperimentConfig } from "./grid";
 import { chunkTokenCounter, tokenCounter } from "./token-count";
 

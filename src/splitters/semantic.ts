@@ -17,6 +17,7 @@
  *   synchronous `splitSemanticPrepared(doc, config)` (what the registry's "semantic" entry calls) returns them.
  */
 import type { Chunk, Doc } from "../core/types";
+import { canonicalJson } from "../core/canonical-json";
 import { SeamlabError } from "../core/errors";
 import { quantile } from "../stats/quantiles";
 import { createEmbedder, EmbedderSpec } from "../embed/select";
@@ -291,19 +292,7 @@ export function semanticOptionsFromConfig(config: SplitterConfig): SemanticOptio
 }
 
 const prepared = new WeakMap<Doc, Map<string, Chunk[]>>();
-/** JSON with object keys sorted at every depth, so equal configs give equal keys. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const entries = Object.keys(value as object)
-      .sort()
-      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`);
-    return `{${entries.join(",")}}`;
-  }
-  return JSON.stringify(value);
-}
-const configKey = (config: SplitterConfig) => canonical(config);
+const configKey = (config: SplitterConfig) => canonicalJson(config);
 
 /**
  * Splits `docs` for `config` and remembers the chunks per doc, so the synchronous `splitSemanticPrepared` can serve

@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cacheKey, canonicalJson, clearCache, hashDocs, hashQueries, openCache } from "../../src/experiment/cache";
+import { canonicalJson } from "../../src/core/canonical-json";
+import { cacheKey, clearCache, hashDocs, hashQueries, openCache } from "../../src/experiment/cache";
 
 const tempDir = () => mkdtempSync(join(tmpdir(), "seamlab-cache-test-"));
 

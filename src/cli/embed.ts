@@ -16,7 +16,7 @@ import { describeInputReport, type Embedder } from "../embed/types";
 import type { CachedEmbedder } from "../embed/vector-cache";
 import { neighbourSimilarity, summariseNeighbours } from "../measure/neighbour-similarity";
 import type { SplitterConfig } from "../splitters/config";
-import { prepareSemanticSplit } from "../splitters/semantic";
+import { prepareSemanticSplit } from "../splitters/semantic-prepared";
 import { corpusFromFlags, describeConfig, splitFlags, splitFlagsHelp, splitterConfigFromFlags } from "./flag-groups";
 import { intFlag, numberFlag, refuseTogether } from "./flags";
 

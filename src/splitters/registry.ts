@@ -12,7 +12,7 @@ import { recursiveOptionsFor, splitRecursive } from "./recursive";
 import { sentenceSeparators, splitSentences } from "./sentences";
 import { splitTail } from "./tail";
 import { splitTokens } from "./tokens";
-import { prepareSemanticSplit, semanticOptionsFromConfig, splitSemanticPrepared } from "./semantic";
+import { prepareSemanticSplit, semanticOptionsFromConfig, splitSemanticPrepared } from "./semantic-prepared";
 import { splitWindow } from "./window";
 import { checkWindowWordsConfig, splitWindowWords } from "./window-words";
 

@@ -6,9 +6,10 @@ import { splitCorpusAsync } from "../splitters/registry";
 import { measureSplitterConfig } from "../measure/split-and-measure";
 import type { SplitterConfig } from "../splitters/config";
 import { fixedUnitOf, splitterNames, validateSplitterConfig } from "../splitters/registry";
-import { formatFixed, formatInt, formatPct, formatRatio, formatTable, toJson } from "./format";
+import { formatFixed, formatRatio, formatTable, toJson } from "./format";
 import { corpusFromFlags, describeCorpus } from "./flag-groups";
 import { describeRange, LIMITS } from "./flags";
+import { num, pct } from "../study/format";
 
 export const summary =
   "Several splitter configs side by side: zero-overlap seams, real overlap, seam damage, index size.";
@@ -139,14 +140,14 @@ export async function run(argv: string[]): Promise<number> {
     ],
     rows.map((row) => [
       row.config,
-      formatInt(row.chunks),
-      formatPct(row.zeroOverlapPct),
+      num(row.chunks),
+      pct(row.zeroOverlapPct / 100),
       formatFixed(row.meanOverlap),
       formatFixed(row.medianOverlap, 0),
-      formatPct(row.pairsKeptPct),
+      pct(row.pairsKeptPct / 100),
       formatRatio(row.indexRatio),
-      formatInt(row.maxChunkLength),
-      formatInt(row.lostChars),
+      num(row.maxChunkLength),
+      num(row.lostChars),
     ]),
   );
   process.stdout.write(`corpus ${describeCorpus(spec, corpus)}\n\n${table}\n`);

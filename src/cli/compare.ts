@@ -12,6 +12,7 @@ import {
   retrievalHelp,
   splitterConfigFromFlags,
 } from "./flag-groups";
+import { pct } from "../study/format";
 
 export const summary =
   "Paired comparison of two splitter configs on the same queries: wins/losses, exact McNemar p, CI of the hit-rate difference.";
@@ -90,7 +91,6 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(JSON.stringify(report, null, 2) + "\n");
     return 0;
   }
-  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   const ciA = wilsonInterval(a.summary.hits, a.summary.queries);
   const ciB = wilsonInterval(b.summary.hits, b.summary.queries);
   process.stdout.write(

@@ -11,7 +11,6 @@ import type { EvaluationOptions } from "../retrieval/evaluate";
 import type { RetrieverSettings } from "../retrieval/types";
 import type { SplitterConfig, Unit } from "../splitters/config";
 import { fixedUnitOf, validateSplitterConfig } from "../splitters/registry";
-import { formatInt } from "./format";
 import {
   choiceFlag,
   intFlag,
@@ -22,6 +21,7 @@ import {
   type FlagValues,
   type NumberBounds,
 } from "./flags";
+import { num } from "../study/format";
 
 // ---------------------------------------------------------------- corpus and one splitter config
 
@@ -40,7 +40,7 @@ export const splitFlags = {
 export const splitFlagsHelp = `  --corpus PATH      folder, file, glob, default corpus name (moby-dick, fastify-docs) or npm:<pkg>/<path>
                      (default: the prose default corpus, moby-dick)
   --splitter NAME    splitter name (default langchain); see the list below
-  --size N           chunk size in --unit, 1 to ${formatInt(LIMITS.size)} (default 1000)
+  --size N           chunk size in --unit, 1 to ${num(LIMITS.size)} (default 1000)
   --overlap N        nominal chunk overlap in --unit, below --size (default 200)
   --unit U           chars | tokens (default chars; the tokens splitter always counts tokens)
   --encoding E       js-tiktoken encoding for token units (default cl100k_base)
@@ -120,11 +120,11 @@ export function describeConfig(config: SplitterConfig): string {
 export function describeCorpus(spec: string, corpus: LoadedCorpus): string {
   const chars = corpus.docs.reduce((sum, doc) => sum + doc.text.length, 0);
   const skipped =
-    (corpus.skippedEmpty ? `, ${formatInt(corpus.skippedEmpty)} empty skipped` : "") +
+    (corpus.skippedEmpty ? `, ${num(corpus.skippedEmpty)} empty skipped` : "") +
     (corpus.skippedSpecial
-      ? `, ${formatInt(corpus.skippedSpecial)} not regular files skipped (FIFOs, sockets, dangling links)`
+      ? `, ${num(corpus.skippedSpecial)} not regular files skipped (FIFOs, sockets, dangling links)`
       : "");
-  return `${spec} (${formatInt(corpus.docs.length)} docs, ${formatInt(chars)} chars${skipped})`;
+  return `${spec} (${num(corpus.docs.length)} docs, ${num(chars)} chars${skipped})`;
 }
 
 // ---------------------------------------------------------------- retrieval inputs and settings
@@ -165,12 +165,12 @@ export const retrievalHelp = `  --corpus SPEC               folder, file, glob, 
   --skip-malformed            labelled sets: skip malformed rows (counted) instead of stopping
   --separators JSON           separators for the recursive family, e.g. Chroma's '["\\n\\n","\\n",".","?","!"," ",""]'
   --unit chars|tokens         unit of --size/--overlap (default chars); --encoding for tokens (default cl100k_base)
-  --k N                       chunks retrieved per query, 1 to ${formatInt(LIMITS.k)} (default 5)
+  --k N                       chunks retrieved per query, 1 to ${num(LIMITS.k)} (default 5)
   --retriever NAME            bm25 (default), dense (an embedder, below) or hybrid (BM25 + dense by RRF)
   --k1 X --bm25-b X --stem --stop-words   BM25 settings: k1 0 to 10 (default 1.2), b 0 to 1 (default 0.75),
                               no stemming, no stop words
   --near-duplicate-threshold X       term-set Jaccard for near-duplicates in the top-k, 0 to 1 (default 0.7)
-  --seed N                    bootstrap seed, 0 to ${formatInt(LIMITS.seed)} (default 1)
+  --seed N                    bootstrap seed, 0 to ${num(LIMITS.seed)} (default 1)
   --timings                   also report seconds spent splitting, indexing and querying (varies run to run)
   --per-doc                   also break results down by the gold span's document
   --json                      print JSON

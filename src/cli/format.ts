@@ -33,27 +33,14 @@ export function formatKeyValues(pairs: readonly (readonly [string, string])[]): 
   return pairs.map(([key, value]) => `${key.padEnd(width)}  ${value}`.trimEnd()).join("\n");
 }
 
-/** An integer with `,` thousands separators, the same on every machine (no locale). */
-export function formatInt(value: number): string {
-  if (!Number.isFinite(value)) return String(value);
-  const rounded = Math.round(value);
-  const sign = rounded < 0 ? "-" : "";
-  return sign + String(Math.abs(rounded)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
-/** A number with `digits` decimals ("-" for NaN, so empty corpora print cleanly). */
+/** A number with `digits` decimals ("n/a" for NaN, so empty corpora print cleanly, as `pct` and `num` do). */
 export function formatFixed(value: number, digits = 1): string {
-  return Number.isFinite(value) ? value.toFixed(digits) : "-";
-}
-
-/** A percentage already in 0..100, e.g. `52.5%`. */
-export function formatPct(value: number, digits = 1): string {
-  return Number.isFinite(value) ? `${value.toFixed(digits)}%` : "-";
+  return Number.isFinite(value) ? value.toFixed(digits) : "n/a";
 }
 
 /** A ratio as a multiplier, e.g. `1.25x`. */
 export function formatRatio(value: number, digits = 2): string {
-  return Number.isFinite(value) ? `${value.toFixed(digits)}x` : "-";
+  return Number.isFinite(value) ? `${value.toFixed(digits)}x` : "n/a";
 }
 
 /**

@@ -2,7 +2,7 @@
 import { parseArgs } from "node:util";
 import { splitCorpusAsync } from "../splitters/registry";
 import { measureSeamDamage } from "../measure/pairs";
-import { formatInt, formatKeyValues, formatPct, toJson } from "./format";
+import { formatKeyValues, toJson } from "./format";
 import {
   corpusFromFlags,
   describeConfig,
@@ -11,6 +11,7 @@ import {
   splitFlagsHelp,
   splitterConfigFromFlags,
 } from "./flag-groups";
+import { num, pct } from "../study/format";
 
 export const summary = "Seam damage: share of sentence pairs across paragraph breaks kept together in one chunk.";
 
@@ -39,12 +40,9 @@ export async function run(argv: string[]): Promise<number> {
     formatKeyValues([
       ["corpus", describeCorpus(spec, corpus)],
       ["config", describeConfig(config)],
-      ["pairs", formatInt(damage.pairs)],
-      ["kept together", `${formatInt(damage.kept)} (${formatPct(damage.keptPct)})`],
-      [
-        "split apart",
-        `${formatInt(damage.split)} (${formatPct(damage.pairs ? (100 * damage.split) / damage.pairs : 0)})`,
-      ],
+      ["pairs", num(damage.pairs)],
+      ["kept together", `${num(damage.kept)} (${pct(damage.keptPct / 100)})`],
+      ["split apart", `${num(damage.split)} (${pct(damage.pairs ? damage.split / damage.pairs : 0)})`],
     ]) + "\n",
   );
   return 0;

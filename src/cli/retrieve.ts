@@ -1,7 +1,6 @@
 import { parseArgs } from "node:util";
 import { summarizeOutcomes, type EvaluationOptions } from "../retrieval/evaluate";
 import { evaluateSplitterConfig, type ConfigEvaluation } from "../retrieval/evaluate-config";
-import type { Interval } from "../stats/types";
 import {
   checkEvaluationInputFlags,
   evaluationOptionsFrom,
@@ -11,12 +10,10 @@ import {
   splitterConfigFromFlags,
 } from "./flag-groups";
 import type { EvaluationInputs } from "../retrieval/inputs";
+import { pct, pctInterval } from "../study/format";
 
 export const summary =
   "Retrieval quality of one splitter config: hit rate@k, distinct passages, span recall/IoU (BM25 by default).";
-
-const percent = (x: number) => `${(100 * x).toFixed(1)}%`;
-const ci = (interval: Interval) => `[${percent(interval.low)}, ${percent(interval.high)}]`;
 
 /** The JSON `retrieve` prints: the summary flattened with config, corpus and query provenance. */
 export function retrievalReport(
@@ -64,13 +61,13 @@ function printText(inputs: EvaluationInputs, evaluation: ConfigEvaluation, timin
     `corpus ${inputs.corpus}: ${inputs.docs.length} docs, ${s.queries} queries (${inputs.source.kind})`,
     `config ${c.splitter} ${c.size}/${c.overlap} ${c.unit ?? "chars"}: ${s.chunks} chunks, index ${evaluation.indexRatio.toFixed(2)}x the corpus`,
     `retriever ${s.retriever}, k=${s.k}`,
-    `hit rate@${s.k}            ${percent(s.hitRate)}  95% CI ${ci(s.hitRateCI)}  (${s.hits}/${s.queries})`,
-    `recall@${s.k}              ${percent(s.recallAtK)}  95% CI ${ci(s.recallAtKCI)}  (mean share of a query's gold spans fully inside a top-${s.k} chunk)`,
+    `hit rate@${s.k}            ${pct(s.hitRate)}  95% CI ${pctInterval(s.hitRateCI)}  (${s.hits}/${s.queries})`,
+    `recall@${s.k}              ${pct(s.recallAtK)}  95% CI ${pctInterval(s.recallAtKCI)}  (mean share of a query's gold spans fully inside a top-${s.k} chunk)`,
     `distinct passages      ${s.meanDistinct.toFixed(2)} of ${s.k}  95% CI [${s.meanDistinctCI.low.toFixed(2)}, ${s.meanDistinctCI.high.toFixed(2)}]`,
-    `overlapping top-${s.k}     ${percent(s.queriesWithOverlappingTopK)}  95% CI ${ci(s.queriesWithOverlappingTopKCI)} of queries`,
-    `near-duplicates        ${percent(s.nearDuplicateRatio)} of retrieved chunks (Jaccard >= ${s.nearDuplicateThreshold})`,
-    `span recall/precision/IoU, overlap counted once:  ${percent(s.spanRecall)} / ${percent(s.spanPrecision)} / ${percent(s.iou)}`,
-    `span recall/precision/IoU, Chroma's way (twice): ${percent(s.chroma.spanRecall)} / ${percent(s.chroma.spanPrecision)} / ${percent(s.chroma.iou)}`,
+    `overlapping top-${s.k}     ${pct(s.queriesWithOverlappingTopK)}  95% CI ${pctInterval(s.queriesWithOverlappingTopKCI)} of queries`,
+    `near-duplicates        ${pct(s.nearDuplicateRatio)} of retrieved chunks (Jaccard >= ${s.nearDuplicateThreshold})`,
+    `span recall/precision/IoU, overlap counted once:  ${pct(s.spanRecall)} / ${pct(s.spanPrecision)} / ${pct(s.iou)}`,
+    `span recall/precision/IoU, Chroma's way (twice): ${pct(s.chroma.spanRecall)} / ${pct(s.chroma.spanPrecision)} / ${pct(s.chroma.iou)}`,
   ];
   if (inputs.source.kind === "headers") lines.push(`skipped headings: ${JSON.stringify(inputs.source.skipped)}`);
   else {

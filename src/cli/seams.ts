@@ -5,9 +5,7 @@ import { splitCorpusAsync } from "../splitters/registry";
 import { measureSplitterConfig, type ConfigMeasurement } from "../measure/split-and-measure";
 import {
   formatFixed,
-  formatInt,
   formatKeyValues,
-  formatPct,
   formatRatio,
   formatTable,
   refuseToOverwrite,
@@ -24,6 +22,7 @@ import {
   splitterConfigFromFlags,
 } from "./flag-groups";
 import { intFlag } from "./flags";
+import { num, pct } from "../study/format";
 
 export const summary = "Real overlap per seam, zero-overlap share, lost text and seam damage of one splitter config.";
 
@@ -120,7 +119,7 @@ function seamsText(spec: string, corpus: LoadedCorpus, measured: ConfigMeasureme
     s.unit === "tokens"
       ? `mean ${formatFixed(s.meanOverlapTokens ?? 0)} tokens (${formatFixed(s.meanOverlap)} chars), median ${formatFixed(s.medianOverlapTokens ?? 0, 0)} tokens`
       : `mean ${formatFixed(s.meanOverlap)}, median ${formatFixed(s.medianOverlap, 0)}, p10 ${formatFixed(s.p10Overlap, 0)}, p90 ${formatFixed(s.p90Overlap, 0)} chars`;
-  const ratio = s.realisedOverlapRatio === null ? "n/a (nominal 0)" : formatPct(100 * s.realisedOverlapRatio);
+  const ratio = s.realisedOverlapRatio === null ? "n/a (nominal 0)" : pct(s.realisedOverlapRatio);
   const d = measured.seamDamage;
   const p = measured.paragraphs;
   const o = measured.openers;
@@ -128,29 +127,29 @@ function seamsText(spec: string, corpus: LoadedCorpus, measured: ConfigMeasureme
     formatKeyValues([
       ["corpus", describeCorpus(spec, corpus)],
       ["config", describeConfig(measured.config)],
-      ["chunks", formatInt(s.chunks)],
-      ["seams", formatInt(s.seams)],
-      ["zero-overlap seams", `${formatInt(s.zeroOverlapSeams)} (${formatPct(s.zeroOverlapPct)})`],
+      ["chunks", num(s.chunks)],
+      ["seams", num(s.seams)],
+      ["zero-overlap seams", `${num(s.zeroOverlapSeams)} (${pct(s.zeroOverlapPct / 100)})`],
       ["real overlap", overlapLine],
-      ["realised / nominal", `${ratio} of ${formatInt(s.nominalOverlap)} ${unit}`],
-      ["seams with a gap", formatInt(s.gapSeams)],
-      ["lost text", `${formatInt(s.lostChars)} non-whitespace chars in ${formatInt(s.docsWithLostText)} docs`],
+      ["realised / nominal", `${ratio} of ${num(s.nominalOverlap)} ${unit}`],
+      ["seams with a gap", num(s.gapSeams)],
+      ["lost text", `${num(s.lostChars)} non-whitespace chars in ${num(s.docsWithLostText)} docs`],
       ["index size", `${formatRatio(s.indexRatio)} the corpus`],
       [
         `chunk length (${unit})`,
-        `median ${formatFixed(s.chunkLength.median, 0)}, p90 ${formatFixed(s.chunkLength.p90, 0)}, max ${formatInt(s.maxChunkLength)}; ${formatInt(s.chunksOverLimit)} over ${formatInt(s.limit)}`,
+        `median ${formatFixed(s.chunkLength.median, 0)}, p90 ${formatFixed(s.chunkLength.p90, 0)}, max ${num(s.maxChunkLength)}; ${num(s.chunksOverLimit)} over ${num(s.limit)}`,
       ],
       [
         "seam damage",
-        `${formatInt(d.kept)} of ${formatInt(d.pairs)} sentence pairs across paragraph breaks kept together (${formatPct(d.keptPct)})`,
+        `${num(d.kept)} of ${num(d.pairs)} sentence pairs across paragraph breaks kept together (${pct(d.keptPct / 100)})`,
       ],
       [
         "paragraphs",
-        `${formatInt(p.paragraphs)}, median ${formatFixed(p.lengths.median, 0)} ${unit}; ${formatPct(p.overBudgetPct)} longer than the ${formatInt(p.budget)}-${unit.slice(0, -1)} overlap`,
+        `${num(p.paragraphs)}, median ${formatFixed(p.lengths.median, 0)} ${unit}; ${pct(p.overBudgetPct / 100)} longer than the ${num(p.budget)}-${unit.slice(0, -1)} overlap`,
       ],
       [
         "backward openers",
-        `${formatInt(o.backwardOpeners)} of ${formatInt(o.zeroOverlapSeams)} zero-overlap seams` +
+        `${num(o.backwardOpeners)} of ${num(o.zeroOverlapSeams)} zero-overlap seams` +
           (o.byWord.length
             ? ` (${o.byWord
                 .slice(0, 6)
@@ -163,11 +162,7 @@ function seamsText(spec: string, corpus: LoadedCorpus, measured: ConfigMeasureme
     `overlap histogram (${unit}):`,
     formatTable(
       [{ header: "overlap" }, { header: "seams", align: "right" }, { header: "share", align: "right" }],
-      s.overlapHistogram.map((bin) => [
-        bin.label,
-        formatInt(bin.count),
-        formatPct(s.seams ? (100 * bin.count) / s.seams : 0),
-      ]),
+      s.overlapHistogram.map((bin) => [bin.label, num(bin.count), pct(s.seams ? bin.count / s.seams : 0)]),
     ),
   ];
   if (o.samples.length) {

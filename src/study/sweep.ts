@@ -4,6 +4,7 @@ import type { KneeReport } from "../experiment/knee";
 import { runOverlapSweep, type SweepCurve, type SweepResult } from "../experiment/sweep";
 import type { RetrievalInputs } from "./inputs";
 import { lsaSpec } from "./dense";
+import { pct } from "./format";
 
 export interface StudySweepSpec {
   splitters: string[];
@@ -100,7 +101,7 @@ export function recommendOverlap(curve: SweepCurve): Recommendation {
   const plateau = knee.plateau;
   const kneedle = knee.kneedle;
   if (!plateau) return { overlap: 0, reason: "the sweep has no points", knee };
-  const best = `The best hit rate (${(100 * plateau.bestY).toFixed(1)}%) is at overlap ${plateau.bestX}`;
+  const best = `The best hit rate (${pct(plateau.bestY)}) is at overlap ${plateau.bestX}`;
   const why =
     plateau.rule === "best"
       ? `${best}, and no smaller overlap comes within its confidence interval`

@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SeamlabError } from "../../src/core/errors";
-import { formatInt, formatPct, formatTable, toJson, writeFileAtomically } from "../../src/cli/format";
+import { formatFixed, formatRatio, formatTable, toJson, writeFileAtomically } from "../../src/cli/format";
+import { num, pct } from "../../src/study/format";
 
 test("tables pad columns to the widest cell and right-align numbers", () => {
   const table = formatTable(
@@ -22,13 +23,13 @@ test("tables pad columns to the widest cell and right-align numbers", () => {
   );
 });
 
-test("integers get comma thousands separators regardless of locale", () => {
+test("integers get comma thousands separators; percentages take fractions; missing numbers read n/a", () => {
   assert.deepEqual(
-    [formatInt(0), formatInt(999), formatInt(1000), formatInt(1234567), formatInt(-4155)],
+    [num(0), num(999), num(1000), num(1234567), num(-4155)],
     ["0", "999", "1,000", "1,234,567", "-4,155"],
   );
-  assert.equal(formatPct(52.49), "52.5%");
-  assert.equal(formatPct(NaN), "-");
+  assert.equal(pct(0.5249), "52.5%");
+  assert.deepEqual([pct(NaN), num(NaN), formatFixed(NaN), formatRatio(NaN)], ["n/a", "n/a", "n/a", "n/a"]);
 });
 
 test("JSON output rounds float noise to 4 decimals and keeps integers", () => {

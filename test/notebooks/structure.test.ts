@@ -1,5 +1,5 @@
 // Every notebook is valid nbformat 4 with the seamlab tslab kernelspec, starts with a `parameters` code cell,
-// draws at least one chart, keeps its code cells short, and is committed without outputs.
+// draws at least one chart, keeps its code cells short (in lines and in line length), and is committed without outputs.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
@@ -35,6 +35,11 @@ for (const name of names) {
   test(`${name} draws at least one chart and keeps every code cell within 15 lines`, () => {
     assert.ok(code.some((cell) => source(cell).includes("chart(")));
     for (const cell of code) assert.ok(codeLines(source(cell)) <= 15, `${codeLines(source(cell))} lines:\n${source(cell)}`);
+  });
+
+  test(`${name} keeps every code line within 120 characters (prose is built in src/study/)`, () => {
+    for (const cell of code)
+      for (const line of source(cell).split("\n")) assert.ok(line.length <= 120, `${line.length} chars: ${line}`);
   });
 
   test(`${name} is committed without outputs and begins with a markdown title`, () => {

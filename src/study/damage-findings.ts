@@ -1,0 +1,37 @@
+// The sentences notebook 02 writes under its charts, built from the damage rows so cells stay short.
+import { num, pct } from "./format";
+import { damageGainRows, type DamageRow } from "./damage";
+
+/** The corpus and how many sentence pairs straddle a paragraph break in it. */
+export function pairsFinding(damage: readonly DamageRow[], description: string): string {
+  return `Corpus: ${description}; ${num(damage[0]?.pairs ?? 0)} sentence pairs straddle a paragraph break.`;
+}
+
+/** The splitters that keep the most and the fewest pairs together at one overlap, with their CIs. */
+export function keptFinding(atOverlap: readonly DamageRow[], overlap: number): string {
+  const ranked = [...atOverlap].sort((a, b) => b.value - a.value);
+  const best = ranked[0];
+  const worst = ranked[ranked.length - 1];
+  return (
+    `At overlap ${overlap}, \`${best.splitter}\` keeps **${pct(best.value)}** of the pairs together ` +
+    `(95% CI ${pct(best.low)}–${pct(best.high)}); \`${worst.splitter}\` keeps **${pct(worst.value)}** ` +
+    `(${pct(worst.low)}–${pct(worst.high)}). The rest are split across two chunks.`
+  );
+}
+
+/** How much raising the overlap from the smallest to the largest measured changes each splitter's kept share. */
+export function gainFinding(
+  damage: readonly DamageRow[],
+  splitters: readonly string[],
+  overlaps: readonly number[],
+): string {
+  const gains = damageGainRows(damage);
+  const gain = (s: string) => (gains.find((g) => g.splitter === s)?.["gain (points)"] as number | undefined) ?? NaN;
+  const lo = Math.min(...overlaps);
+  const hi = Math.max(...overlaps);
+  return (
+    `Raising the overlap from ${lo} to ${hi} characters changes the kept share by ` +
+    splitters.map((s) => `**${num(gain(s), 1)} points** for \`${s}\``).join(", ") +
+    "."
+  );
+}

@@ -1,0 +1,59 @@
+// The sentences notebook 03 writes under its charts, built from the sweep curves so cells stay short.
+import type { SweepCurve } from "../experiment/sweep";
+import { num, pct } from "./format";
+import type { Recommendation } from "./sweep";
+
+const pointAt = (curve: SweepCurve, x: number) => curve.points.find((p) => p.x === x)!;
+const bestPoint = (curve: SweepCurve) => curve.points.reduce((a, b) => (b.y > a.y ? b : a));
+const points = (fraction: number) => num(100 * fraction, 1);
+
+/** The recommended overlap, why, and its hit rate with CI against overlap 0 (plus the knee finders' notes). */
+export function recommendationFinding(curve: SweepCurve, rec: Recommendation, size: number, k: number): string {
+  const zero = curve.points[0];
+  const chosen = pointAt(curve, rec.overlap);
+  return (
+    `**Recommended overlap for \`${curve.splitter}\` at size ${size}: ${rec.overlap} characters.** ${rec.reason} ` +
+    `Hit rate@${k} there: ${pct(chosen.y)} (95% CI ${pct(chosen.low ?? chosen.y)}–${pct(chosen.high ?? chosen.y)}), ` +
+    `against ${pct(zero.y)} at overlap ${zero.x}.` +
+    (rec.knee.notes.length ? ` Notes: ${rec.knee.notes.join("; ")}.` : "")
+  );
+}
+
+/** What the largest overlap costs against overlap 0 (vectors stored, tokens embedded) and what it buys. */
+export function costFinding(curve: SweepCurve): string {
+  const zero = curve.points[0];
+  const last = curve.points[curve.points.length - 1];
+  return (
+    `Going from overlap ${zero.x} to ${last.x} multiplies the vectors stored by ${num(last.storageRatio ?? 1, 2)} ` +
+    `and the tokens embedded by ${num(last.tokensRatio ?? 1, 2)}, ` +
+    `for a hit-rate change of ${points(last.y - zero.y)} points.`
+  );
+}
+
+/** Dense retrieval's recommendation and gains from overlap, beside BM25's (`curve`) on the same chunks. */
+export function denseFinding(
+  curve: SweepCurve,
+  denseCurve: SweepCurve,
+  denseRec: Recommendation,
+  embedder: string,
+  k: number,
+): string {
+  const zero = curve.points[0];
+  const dBest = bestPoint(denseCurve);
+  const bBest = bestPoint(curve);
+  const d0 = denseCurve.points[0];
+  const verdict =
+    denseRec.overlap === 0
+      ? "**Here overlap does not measurably help the embedding retriever**: no overlap beats 0 outside the CIs."
+      : `**Here overlap helps the embedding retriever up to ${denseRec.overlap} characters**; ` +
+        "beyond it the data cannot tell settings apart.";
+  return (
+    `**Dense retrieval (${embedder}): recommended overlap ${denseRec.overlap} characters.** ${denseRec.reason} ` +
+    `Its best hit rate@${k}, ${pct(dBest.y)} (95% CI ${pct(dBest.low ?? dBest.y)}–${pct(dBest.high ?? dBest.y)}) ` +
+    `at overlap ${dBest.x}, is ${points(dBest.y - d0.y)} points above overlap ${d0.x} (${pct(d0.y)}); ` +
+    `BM25's best is ${points(bBest.y - zero.y)} points above its own. ` +
+    `At overlap ${d0.x}, dense is ${num(Math.abs(100 * (d0.y - zero.y)), 1)} points ` +
+    `${d0.y >= zero.y ? "above" : "below"} BM25 (${pct(d0.y)} against ${pct(zero.y)}). ` +
+    verdict
+  );
+}

@@ -1,5 +1,6 @@
 import type { Chunk } from "../core/types";
 import { cosine, Embedder } from "../embed/types";
+import { mean } from "../stats/quantiles";
 
 /**
  * How overlap packs near-duplicates together in vector space: for every pair of neighbouring chunks of one
@@ -72,8 +73,6 @@ export async function neighbourSimilarity(chunks: readonly Chunk[], embedder: Em
   const vectors = await embedder.embed(chunks.map((c) => c.text));
   return neighbourRowsFromVectors(chunks, vectors, embedder.name);
 }
-
-const mean = (values: number[]) => (values.length === 0 ? NaN : values.reduce((s, v) => s + v, 0) / values.length);
 
 export function summariseNeighbours(
   rows: readonly NeighbourRow[],

@@ -13,6 +13,7 @@ import {
   type SpanScores,
 } from "./metrics";
 import type { Retriever } from "./types";
+import { mean } from "../stats/quantiles";
 
 export interface EvaluationOptions {
   /** chunks retrieved per query (default 5) */
@@ -85,7 +86,8 @@ export interface RetrievalSummary {
   };
 }
 
-const mean = (values: number[]) => (values.length === 0 ? 0 : values.reduce((s, v) => s + v, 0) / values.length);
+/** The mean, 0 for no queries (an empty set scores nothing rather than NaN). */
+const meanOrZero = (values: number[]) => (values.length === 0 ? 0 : mean(values));
 
 /** Runs every query against the retriever and scores the top-k against the gold spans. */
 export async function evaluateQueries(
@@ -139,7 +141,7 @@ export function summarizeOutcomes(
   const overlapping = outcomes.filter((o) => o.overlapping).length;
   const retrieved = outcomes.reduce((s, o) => s + o.ranked.length, 0);
   const column = (pick: (o: QueryOutcome) => number) => outcomes.map(pick);
-  const withCI = (values: number[]) => ({ value: mean(values), ci: bootstrapMeanInterval(values, { seed }) });
+  const withCI = (values: number[]) => ({ value: meanOrZero(values), ci: bootstrapMeanInterval(values, { seed }) });
   const recall = withCI(column((o) => (o.goldTotal === 0 ? 0 : o.goldFound / o.goldTotal)));
   const distinct = withCI(column((o) => o.distinct));
   const mRecall = withCI(column((o) => o.merged.recall));

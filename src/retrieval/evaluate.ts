@@ -41,11 +41,6 @@ export interface QueryOutcome {
   chroma: SpanScores;
 }
 
-export interface RateWithCI {
-  value: number;
-  ci: Interval;
-}
-
 /** Aggregates over queries. Proportions carry Wilson 95% CIs, means carry seeded bootstrap 95% CIs. */
 export interface RetrievalSummary {
   retriever: string;

@@ -53,11 +53,6 @@ export interface SpanText {
   text: string;
 }
 
-/** Escape a literal separator for use inside a JS regex. */
-export function escapeRegex(literal: string): string {
-  return literal.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
-}
-
 /** Compile a separator regex once per pattern (a splitter run reuses the same few patterns thousands of times). */
 const regexCache = new Map<string, RegExp>();
 function compileSeparator(pattern: string): RegExp {

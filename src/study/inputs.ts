@@ -2,6 +2,7 @@
 import { SeamlabError } from "../core/errors";
 import type { Doc, Query } from "../core/types";
 import { loadCorpus } from "../corpus/load";
+import type { LabelledReport } from "../corpus/types";
 import { loadCorpusAndQueries } from "../retrieval/inputs";
 
 export interface ProseInputs {
@@ -16,6 +17,8 @@ export interface RetrievalInputs extends ProseInputs {
   querySource: string;
   /** "header" (built from the corpus's headings) or "labelled" (a user's file). */
   queryKind: "header" | "labelled";
+  /** What reading a labelled file found (rows skipped, ambiguous answers, ...); only for labelled queries. */
+  labelled?: LabelledReport;
 }
 
 function describe(name: string, docs: readonly Doc[]): string {
@@ -50,6 +53,7 @@ export function loadRetrievalInputs(corpus: string, queries?: string, { includeH
       ...common,
       querySource: `${report.queries} labelled questions from \`${queries}\` (${report.shape} shape${skippedNote})`,
       queryKind: "labelled",
+      labelled: report,
     };
   }
   const levels = includeH3 ? "`##`/`###`" : "`##`";

@@ -10,6 +10,7 @@ import type { QueryOutcome, RetrievalSummary } from "../retrieval/evaluate";
 import { evaluateSplitterConfig } from "../retrieval/evaluate-config";
 import type { SplitterConfig } from "../splitters/config";
 import { loadLabelledSet } from "../corpus/labelled";
+import type { LabelledReport } from "../corpus/types";
 import { loadRetrievalInputs } from "./inputs";
 import { lsaSpec } from "./dense";
 
@@ -189,14 +190,14 @@ export interface LabelledInputs {
 export function labelledInputs(corpus: string, queries?: string): LabelledInputs {
   if (queries) {
     const inputs = loadRetrievalInputs(corpus, queries);
-    const set = loadLabelledSet(queries, inputs.docs, { skipMalformed: true });
+    const report = inputs.labelled as LabelledReport;
     return {
       docs: inputs.docs,
       queries: inputs.queries,
       file: queries,
       builtFromHeadings: false,
-      ambiguous: set.report.ambiguous,
-      skipped: set.report.rows - set.report.queries,
+      ambiguous: report.ambiguous,
+      skipped: report.rows - report.queries,
       description: inputs.description,
     };
   }

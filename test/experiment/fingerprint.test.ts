@@ -1,9 +1,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { codeFingerprint } from "../../src/experiment/fingerprint";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import { codeFingerprint, ROW_SOURCE_FOLDERS } from "../../src/experiment/fingerprint";
 
 function fakeProject(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), "seamlab-fingerprint-"));
@@ -45,4 +47,32 @@ test("the code fingerprint ignores presentation code (charts) so editing a chart
 
 test("the real project has a fingerprint", () => {
   assert.match(codeFingerprint(), /^[0-9a-f]{64}$/);
+});
+
+test("every folder the row code reaches is part of the fingerprint, so moving code there still invalidates rows", () => {
+  const src = fileURLToPath(new URL("../../src", import.meta.url));
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const imported of ts.preProcessFile(readFileSync(file, "utf8"), true, true).importedFiles) {
+      if (!imported.fileName.startsWith(".")) continue;
+      const base = resolve(dirname(file), imported.fileName);
+      const target = [base, `${base}.ts`].find((candidate) => {
+        try {
+          return statSync(candidate).isFile();
+        } catch {
+          return false;
+        }
+      });
+      if (target) visit(target);
+    }
+  };
+  visit(join(src, "experiment", "worker.ts"));
+  visit(join(src, "experiment", "rows.ts"));
+  const folders = new Set([...seen].map((file) => relative(src, file).split("/")[0]));
+  assert.deepEqual(
+    [...folders].filter((folder) => !ROW_SOURCE_FOLDERS.includes(folder)),
+    [],
+  );
 });

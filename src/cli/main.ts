@@ -1,5 +1,6 @@
 import { SeamlabError } from "../core/errors";
 import { commands } from "./commands";
+import { seamlabVersion } from "../core/project";
 
 async function usage(): Promise<string> {
   const lines = ["Usage: seamlab <command> [options]", "", "Commands:"];
@@ -20,9 +21,7 @@ export async function main(argv: string[]): Promise<number> {
       return name === undefined ? 1 : 0;
     }
     if (name === "--version" || name === "-v") {
-      const { readFileSync } = await import("node:fs");
-      const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
-      process.stdout.write(`${pkg.version}\n`);
+      process.stdout.write(`${seamlabVersion()}\n`);
       return 0;
     }
     const load = commands[name];

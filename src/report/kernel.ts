@@ -43,6 +43,7 @@ export function killAllKernels(): void {
 
 /** Preloaded into each kernel: kills it when this process is gone, even after a SIGKILL (see the file). */
 const WATCHDOG = new URL("./kernel-watchdog.mjs", import.meta.url).href;
+const QUIET_WATCH = new URL("./kernel-quiet-watch.mjs", import.meta.url).href;
 const TEMP_PREFIX = "seamlab-kernel-";
 
 /**
@@ -133,11 +134,15 @@ export class TslabKernel {
     };
     const connectionFile = join(dir, "connection.json");
     writeFileSync(connectionFile, JSON.stringify(connection));
-    const child = spawn(process.execPath, ["--import", WATCHDOG, binary, "kernel", "--config-path", connectionFile], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1", SEAMLAB_KERNEL_PARENT: String(process.pid) },
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", WATCHDOG, "--import", QUIET_WATCH, binary, "kernel", "--config-path", connectionFile],
+      {
+        cwd: root,
+        stdio: ["ignore", "pipe", "pipe"],
+        env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1", SEAMLAB_KERNEL_PARENT: String(process.pid) },
+      },
+    );
     const live = { child, dir };
     liveKernels.add(live);
     child.on("exit", () => liveKernels.delete(live));

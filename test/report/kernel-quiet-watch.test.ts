@@ -1,0 +1,33 @@
+// tslab breaks for good ("Unexpected pending rebuildTimer") when TypeScript's directory watcher fires between two
+// cells: TypeScript watches src/ and node_modules/ for files that could satisfy a failed module lookup. seamlab
+// starts its kernels with directory watching off (src/report/kernel-quiet-watch.mjs).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { setTimeout as sleep } from "node:timers/promises";
+import { TslabKernel } from "../../src/report/kernel";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+test("a JSON file appearing in the project folder between cells does not break the next cell", async () => {
+  const kernel = await TslabKernel.start(root);
+  const probe = join(root, "src", `seamlab-watch-probe-${process.pid}.json`);
+  try {
+    const first = await kernel.execute(
+      `import { loadRetrievalInputs } from "./src/study/inputs"; typeof loadRetrievalInputs`,
+      120_000,
+    );
+    assert.equal(first.status, "ok");
+    writeFileSync(probe, "{}");
+    await sleep(1500);
+    const second = await kernel.execute(`const after = 6 * 7; after`, 60_000);
+    const text = JSON.stringify(second.messages.map((message) => message.content));
+    assert.equal(second.status, "ok", text);
+    assert.match(text, /42/);
+  } finally {
+    rmSync(probe, { force: true });
+    await kernel.shutdown();
+  }
+});

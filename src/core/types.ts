@@ -29,4 +29,6 @@ export interface Query {
   id: string;
   text: string;
   gold: GoldSpan[];
+  /** the document the query was made from, when it has one (ICT, headers, generated); results group by it */
+  doc?: string;
 }

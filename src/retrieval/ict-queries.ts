@@ -1,0 +1,293 @@
+import { SeamlabError } from "../core/errors";
+import { seededRandom } from "../core/random";
+import type { Doc } from "../core/types";
+import { removeRanges, scanMarkdownLines } from "../text/headings";
+import { sentenceRegions } from "../text/sentences";
+import type { Query } from "./types";
+
+/**
+ * Inverse-cloze queries (ICT; Lee, Chang and Toutanova 2019, "Latent Retrieval for Weakly Supervised Open
+ * Domain Question Answering"): a sentence sampled from the corpus is the query, and its **context**, the
+ * sentence(s) right before and after it in the same paragraph, is the gold span. Works on any prose, offline.
+ *
+ * What counts as a hit (the usual seamlab rule, applied to this gold span): a query hits when one of its
+ * top-k chunks contains the *whole* context span `[start of the sentence before, end of the sentence after)`.
+ * With the query sentence removed (the default), that span is the two neighbours joined where the sentence
+ * was; a seam anywhere inside it makes the query miss unless overlap carries the whole span into one chunk.
+ * A seam between two other sentences does not matter. So the measure sees exactly the seams that cut a context.
+ *
+ * Candidates: sentences (`Intl.Segmenter`) of prose paragraphs (runs of markdown "text" lines: code, tables,
+ * front matter, comments, headings and other markup lines are never used), that
+ * - have `minWords`..`maxWords` words (default 8..60): shorter ones are labels or fragments, longer ones lists;
+ * - are prose: at least 60% of their non-space characters are letters, and no code signs (backticks, braces,
+ *   `;` at the end, `=>`, `://`, `()`);
+ * - are not boilerplate: the same sentence (case- and space-insensitive) occurs only once in the corpus, and it
+ *   has lower-case letters (not an ALL-CAPS banner);
+ * - have at least one neighbour sentence in their paragraph (the context must not be empty).
+ *
+ * Sampling is seeded and stratified over documents: each document's candidates are shuffled (seeded) and taken
+ * greedily so that no chosen sentence lies in another's context; the query count `n` is shared among documents
+ * in proportion to how many each can give (largest remainder, ties to the earlier document).
+ *
+ * The corpus returned (`docs`) is what every config must split: with `keepSentence` false the chosen
+ * sentences (and the whitespace that joined them to a neighbour) are removed, once, before any splitting, so
+ * every config of a sweep sees the same text and the same queries and gold offsets refer to that text exactly.
+ */
+export interface IctOptions {
+  /** queries to sample (default 200) */
+  n?: number;
+  /** seed of the sampling (default 1) */
+  seed?: number;
+  /** keep the query sentence in the indexed text (default false: removed) */
+  keepSentence?: boolean;
+  /** sentences of context on each side (default 1) */
+  contextSentences?: number;
+  minWords?: number;
+  maxWords?: number;
+  /** what to call the corpus in error messages */
+  corpusName?: string;
+}
+
+export interface IctSkipped {
+  tooShort: number;
+  tooLong: number;
+  notProse: number;
+  boilerplate: number;
+  noNeighbour: number;
+}
+
+export interface IctQuerySet {
+  /** the corpus to split (same ids and order; query sentences removed unless `keepSentence`) */
+  docs: Doc[];
+  queries: Query[];
+  /** sentences seen in prose paragraphs */
+  sentences: number;
+  /** sentences that could serve as queries */
+  candidates: number;
+  skipped: IctSkipped;
+  /** the settings used, for provenance */
+  settings: Required<Omit<IctOptions, "corpusName">>;
+}
+
+interface Candidate {
+  /** index of the sentence in its paragraph's sentence list */
+  index: number;
+  paragraph: Region[];
+  start: number;
+  end: number;
+}
+
+interface Region {
+  start: number;
+  end: number;
+}
+
+const CODE_SIGNS = /`|[{}]|;\s*$|=>|:\/\/|\(\)/;
+const LIST_ITEM = /^\s*(?:[-*+]|\d{1,9}[.)])\s/;
+
+/** Prose paragraphs: runs of markdown text lines, a list item starting a new one. */
+function proseParagraphs(text: string): Region[] {
+  const lines = scanMarkdownLines(text);
+  const paragraphs: Region[] = [];
+  let current: Region | undefined;
+  for (const line of lines) {
+    const isText = line.kind === "text";
+    const startsItem = isText && LIST_ITEM.test(text.slice(line.start, line.end));
+    if (current && (!isText || startsItem)) {
+      paragraphs.push(current);
+      current = undefined;
+    }
+    if (!isText) continue;
+    if (current) current.end = line.end;
+    else current = { start: line.start, end: line.end };
+  }
+  if (current) paragraphs.push(current);
+  return paragraphs;
+}
+
+/** Sentences of a paragraph, line feeds read as spaces (markdown wraps lines inside a sentence). */
+function paragraphSentences(text: string, paragraph: Region): Region[] {
+  const unwrapped = text.slice(paragraph.start, paragraph.end).replace(/\n/g, " ");
+  return sentenceRegions(unwrapped).map((r) => ({ start: paragraph.start + r.start, end: paragraph.start + r.end }));
+}
+
+const normalise = (sentence: string) => sentence.toLowerCase().replace(/\s+/g, " ").trim();
+const wordCount = (sentence: string) => sentence.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+
+function classify(sentence: string, minWords: number, maxWords: number): keyof IctSkipped | undefined {
+  const words = wordCount(sentence);
+  if (words < minWords) return "tooShort";
+  if (words > maxWords) return "tooLong";
+  const visible = sentence.replace(/\s+/g, "");
+  const letters = (visible.match(/\p{L}/gu) ?? []).length;
+  if (letters < 0.6 * visible.length || CODE_SIGNS.test(sentence)) return "notProse";
+  if (!/\p{Ll}/u.test(sentence)) return "boilerplate";
+  return undefined;
+}
+
+/** The context of candidate `c`: `w` sentences each side within its paragraph. */
+function contextOf(c: Candidate, w: number): Region {
+  const first = c.paragraph[Math.max(0, c.index - w)];
+  const last = c.paragraph[Math.min(c.paragraph.length - 1, c.index + w)];
+  return { start: first.start, end: last.end };
+}
+
+/** The region removed with the sentence: up to the next sentence, or back to the previous one when it is last. */
+function removalOf(c: Candidate): Region {
+  const next = c.paragraph[c.index + 1];
+  if (next) return { start: c.start, end: next.start };
+  const previous = c.paragraph[c.index - 1];
+  return { start: previous ? previous.end : c.start, end: c.end };
+}
+
+function shuffle<T>(items: T[], random: () => number): T[] {
+  const out = items.slice();
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/** Shares `n` among documents in proportion to `capacity` (largest remainder, ties to the earlier one). */
+export function allocateProportionally(n: number, capacity: readonly number[]): number[] {
+  const total = capacity.reduce((s, c) => s + c, 0);
+  if (total === 0) return capacity.map(() => 0);
+  const exact = capacity.map((c) => (n * c) / total);
+  const quota = exact.map((x, i) => Math.min(capacity[i], Math.floor(x)));
+  let left = n - quota.reduce((s, q) => s + q, 0);
+  const order = exact
+    .map((x, i) => ({ i, remainder: x - Math.floor(x) }))
+    .sort((a, b) => b.remainder - a.remainder || a.i - b.i);
+  while (left > 0) {
+    let gave = false;
+    for (const { i } of order) {
+      if (left === 0) break;
+      if (quota[i] < capacity[i]) {
+        quota[i]++;
+        left--;
+        gave = true;
+      }
+    }
+    if (!gave) break;
+  }
+  return quota;
+}
+
+/** The query as sent: blockquote markers of wrapped lines dropped, whitespace runs made one space. */
+function queryText(sentence: string): string {
+  return sentence
+    .replace(/(^|\n)[ \t]*>[ \t]?/g, "$1")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Builds inverse-cloze queries; see the module comment for the rules. */
+export function buildIctQueries(docs: readonly Doc[], options: IctOptions = {}): IctQuerySet {
+  const settings = {
+    n: options.n ?? 200,
+    seed: options.seed ?? 1,
+    keepSentence: options.keepSentence ?? false,
+    contextSentences: options.contextSentences ?? 1,
+    minWords: options.minWords ?? 8,
+    maxWords: options.maxWords ?? 60,
+  };
+  if (!Number.isInteger(settings.n) || settings.n < 1)
+    throw new SeamlabError(`ICT query count (--ict-n) must be a whole number >= 1, got ${settings.n}.`);
+  if (!Number.isInteger(settings.contextSentences) || settings.contextSentences < 1)
+    throw new SeamlabError(
+      `ICT context (--ict-context) must be a whole number >= 1, got ${settings.contextSentences}.`,
+    );
+  const skipped: IctSkipped = { tooShort: 0, tooLong: 0, notProse: 0, boilerplate: 0, noNeighbour: 0 };
+  const w = settings.contextSentences;
+
+  // pass 1: every prose sentence, and how often each occurs in the corpus (repeats are boilerplate)
+  const perDoc = docs.map((doc) =>
+    proseParagraphs(doc.text).map((paragraph) => paragraphSentences(doc.text, paragraph)),
+  );
+  const uses = new Map<string, number>();
+  let sentenceCount = 0;
+  perDoc.forEach((paragraphs, d) => {
+    for (const sentences of paragraphs) {
+      for (const s of sentences) {
+        sentenceCount++;
+        const key = normalise(docs[d].text.slice(s.start, s.end));
+        uses.set(key, (uses.get(key) ?? 0) + 1);
+      }
+    }
+  });
+
+  // pass 2: candidates per document, then a seeded greedy pick with no chosen sentence inside another's context
+  let candidateCount = 0;
+  const picks: Candidate[][] = perDoc.map((paragraphs, d) => {
+    const text = docs[d].text;
+    const candidates: Candidate[] = [];
+    for (const paragraph of paragraphs) {
+      paragraph.forEach((s, index) => {
+        const sentence = text.slice(s.start, s.end);
+        const reason =
+          classify(sentence, settings.minWords, settings.maxWords) ??
+          ((uses.get(normalise(sentence)) ?? 0) > 1 ? "boilerplate" : undefined) ??
+          (paragraph.length < 2 ? "noNeighbour" : undefined);
+        if (reason) skipped[reason]++;
+        else candidates.push({ index, paragraph, start: s.start, end: s.end });
+      });
+    }
+    candidateCount += candidates.length;
+    const random = seededRandom((settings.seed * 1_000_003 + d) >>> 0);
+    const chosenByParagraph = new Map<Region[], number[]>();
+    const chosen: Candidate[] = [];
+    for (const c of shuffle(candidates, random)) {
+      const taken = chosenByParagraph.get(c.paragraph) ?? [];
+      if (taken.some((index) => Math.abs(index - c.index) <= w)) continue;
+      taken.push(c.index);
+      chosenByParagraph.set(c.paragraph, taken);
+      chosen.push(c);
+    }
+    return chosen;
+  });
+
+  const capacity = picks.map((p) => p.length);
+  const available = capacity.reduce((s, c) => s + c, 0);
+  if (available < settings.n) {
+    const name = options.corpusName ? `corpus "${options.corpusName}"` : "the corpus";
+    throw new SeamlabError(
+      `${name} is too small for ${settings.n} inverse-cloze queries: ${available} sentences can serve ` +
+        `(${docs.length} documents, ${sentenceCount} prose sentences, skipped ${JSON.stringify(skipped)}). ` +
+        (available > 0
+          ? `Lower --ict-n to ${available} or less, or use a larger corpus.`
+          : "Use a corpus with prose paragraphs of two or more sentences, or give a labelled file in --queries."),
+    );
+  }
+  const quota = allocateProportionally(settings.n, capacity);
+
+  const outDocs: Doc[] = [];
+  const queries: Query[] = [];
+  docs.forEach((doc, d) => {
+    const chosen = picks[d].slice(0, quota[d]).sort((a, b) => a.start - b.start);
+    const without = settings.keepSentence
+      ? { text: doc.text, toNew: (offset: number) => offset }
+      : removeRanges(doc.text, chosen.map(removalOf));
+    outDocs.push(without.text === doc.text ? doc : { ...doc, text: without.text });
+    for (const c of chosen) {
+      const context = contextOf(c, w);
+      queries.push({
+        id: `${doc.id}#${c.start}`,
+        text: queryText(doc.text.slice(c.start, c.end)),
+        doc: doc.id,
+        gold: [{ doc: doc.id, start: without.toNew(context.start), end: without.toNew(context.end) }],
+      });
+    }
+  });
+  return { docs: outDocs, queries, sentences: sentenceCount, candidates: candidateCount, skipped, settings };
+}
+
+/** One line saying what an ICT set is, for charts and tables. */
+export function describeIctQueries(set: IctQuerySet): string {
+  const s = set.settings;
+  return (
+    `${set.queries.length} inverse-cloze (ICT) queries: sampled sentences (seed ${s.seed}, stratified over documents), ` +
+    `gold = ${s.contextSentences} sentence${s.contextSentences === 1 ? "" : "s"} of context each side; ` +
+    (s.keepSentence ? "the sentence stays in the indexed text" : "the sentence is removed from the indexed text")
+  );
+}

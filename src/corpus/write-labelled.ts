@@ -1,0 +1,24 @@
+import { stringify } from "csv-stringify/sync";
+import type { Doc } from "../core/types";
+import { SeamlabError } from "../core/errors";
+import type { Query } from "../retrieval/types";
+
+/**
+ * A query set as a labelled file in Chroma's `questions_df.csv` shape (`question`, `references` as a JSON list
+ * of `{content, start_index, end_index}`, `corpus_id`), which `loadLabelledSet` reads back: the offsets refer to
+ * `docs` (the text the queries were made for) and `content` is exactly the text at them.
+ */
+export function chromaCsv(queries: readonly Query[], docs: readonly Doc[]): string {
+  const byId = new Map(docs.map((d) => [d.id, d]));
+  const rows = queries.map((q) => {
+    const corpusId = q.doc ?? q.gold[0]?.doc;
+    const references = q.gold.map((g) => {
+      const doc = byId.get(g.doc);
+      if (!doc || g.doc !== corpusId)
+        throw new SeamlabError(`query ${q.id}: gold span in "${g.doc}", not in its document "${corpusId}".`);
+      return { content: doc.text.slice(g.start, g.end), start_index: g.start, end_index: g.end };
+    });
+    return [q.text, JSON.stringify(references), corpusId];
+  });
+  return stringify([["question", "references", "corpus_id"], ...rows]);
+}

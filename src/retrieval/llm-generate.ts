@@ -1,0 +1,354 @@
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import { SeamlabError } from "../core/errors";
+import type { Doc } from "../core/types";
+import { postJsonWithRetries, type HttpRetryOptions, type RequestBudget } from "../embed/http-retry";
+import { countTokens } from "../text/tokens";
+import {
+  defaultThresholds,
+  filterReplies,
+  requestKey,
+  samplePassages,
+  systemPrompt,
+  userPrompt,
+  type FilterResult,
+  type GenerationThresholds,
+  type Passage,
+  type ReplyRecord,
+} from "./llm-queries";
+
+/**
+ * The HTTP half of `seamlab queries generate`: one chat-completions request per sampled passage, at most
+ * `concurrency` in flight, each retried with backoff by the shared HTTP client (`embed/http-retry.ts`: 429 with
+ * Retry-After, 5xx, timeouts). Every reply is appended to a journal file as it arrives, so an interrupted run
+ * re-asks only what is missing; the journal is keyed by model, prompt, parameters and passage text, so changing
+ * any of them asks again. Replies are filtered (`llm-queries.ts`) only once all are in, in passage order, so the
+ * output does not depend on the order in which answers arrived.
+ *
+ * A reply the model got wrong (not JSON, fields missing, an excerpt that is not in the document) is counted and
+ * skipped; a request that failed every attempt is counted and left out of the journal (a rerun asks again).
+ * Configuration problems stop the run with a clear error: an unreachable server, a model it does not know
+ * (checked against `GET /models` first when the server lists models), refused credentials, other 4xx.
+ */
+export interface GenerateOptions extends HttpRetryOptions {
+  /** base URL (".../v1" or the server root) or the full ".../chat/completions" endpoint */
+  url: string;
+  model: string;
+  /** questions to ask for (one passage each) */
+  n: number;
+  seed?: number;
+  /** passage length in characters (default 1500) */
+  passageChars?: number;
+  temperature?: number;
+  /** completion token cap per request (default 400) */
+  maxTokens?: number;
+  /** requests in flight at once (default 4) */
+  concurrency?: number;
+  /** environment variable holding the API key (default SEAMLAB_LLM_KEY; unset = no auth header) */
+  keyEnv?: string;
+  environment?: Record<string, string | undefined>;
+  /** the journal of replies (JSONL), for caching and resuming */
+  journal: string;
+  thresholds?: GenerationThresholds;
+  /** most requests, retries included (default 4 × n + 20) */
+  maxRequests?: number;
+  /** called after each request settles */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface GenerationEstimate {
+  requests: number;
+  /** replies already in the journal (not asked again) */
+  cached: number;
+  /** prompt tokens of the requests still to send (cl100k count; the server's tokenizer may differ) */
+  promptTokens: number;
+  /** completion tokens at most (requests × maxTokens) */
+  maxCompletionTokens: number;
+}
+
+export interface GenerationResult extends FilterResult {
+  passages: Passage[];
+  estimate: GenerationEstimate;
+  usage: {
+    /** requests answered in this run */
+    requests: number;
+    /** replies reused from the journal */
+    cachedReplies: number;
+    /** token usage reported by the server, over every reply used (journal included) */
+    promptTokens: number;
+    completionTokens: number;
+  };
+}
+
+/** ".../v1" → ".../v1/chat/completions"; a root → "/v1/chat/completions"; a full endpoint stays. */
+export function chatEndpoint(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new SeamlabError(`--llm-url must be an http(s) URL such as http://127.0.0.1:11434/v1, got "${url}".`);
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+    throw new SeamlabError(`--llm-url must use http or https, got "${url}".`);
+  const path = parsed.pathname.replace(/\/+$/, "");
+  if (path.endsWith("/chat/completions")) return parsed.toString();
+  parsed.pathname = path.endsWith("/v1") ? `${path}/chat/completions` : `${path}/v1/chat/completions`;
+  return parsed.toString();
+}
+
+/** The `GET /models` endpoint beside a chat endpoint. */
+export function modelsEndpoint(chat: string): string {
+  const parsed = new URL(chat);
+  parsed.pathname = parsed.pathname.replace(/\/chat\/completions$/, "/models");
+  return parsed.toString();
+}
+
+function readKey(options: GenerateOptions): { key?: string; keyEnv: string } {
+  const keyEnv = options.keyEnv ?? "SEAMLAB_LLM_KEY";
+  const key = (options.environment ?? process.env)[keyEnv];
+  if (options.keyEnv !== undefined && !key)
+    throw new SeamlabError(`--llm-key-env names $${keyEnv}, but that environment variable is empty or unset.`);
+  return { key: key || undefined, keyEnv };
+}
+
+/**
+ * Fails early and clearly when the server cannot be reached or does not list the model. Servers without a
+ * models list (404 and the like) pass: an unknown model then shows in the first request's error.
+ */
+export async function checkEndpoint(options: GenerateOptions): Promise<void> {
+  const chat = chatEndpoint(options.url);
+  const url = modelsEndpoint(chat);
+  const { key } = readKey(options);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? 10_000);
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: key ? { authorization: `Bearer ${key}` } : {}, signal: controller.signal });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const reason = controller.signal.aborted
+      ? "no answer in time"
+      : (cause?.code ?? cause?.message ?? (error as Error).message);
+    throw new SeamlabError(
+      `cannot reach the chat endpoint at ${chat} (${reason}): is the server running and is --llm-url right?`,
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+  if (response.status === 401 || response.status === 403)
+    throw new SeamlabError(
+      `the server at ${url} refused the credentials (HTTP ${response.status}): check $${readKey(options).keyEnv}.`,
+    );
+  if (!response.ok) return;
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    return;
+  }
+  const data = (body as { data?: unknown })?.data;
+  if (!Array.isArray(data)) return;
+  const ids = data.map((m) => (m as { id?: unknown })?.id).filter((id): id is string => typeof id === "string");
+  if (ids.length > 0 && !ids.includes(options.model)) {
+    const shown = ids.slice(0, 10).join(", ") + (ids.length > 10 ? `, … (${ids.length} in all)` : "");
+    throw new SeamlabError(
+      `the server at ${chat} does not know model "${options.model}" (--llm-model); it offers: ${shown}.`,
+    );
+  }
+}
+
+interface JournalEntry {
+  key: string;
+  passage: Passage;
+  content: string;
+  usage?: { prompt_tokens?: number; completion_tokens?: number };
+}
+
+/** Replies already in the journal, by key; a torn last line (a killed run) is ignored. */
+export function readJournal(path: string): Map<string, JournalEntry> {
+  const entries = new Map<string, JournalEntry>();
+  if (!existsSync(path)) return entries;
+  for (const line of readFileSync(path, "utf8").split("\n")) {
+    if (line.trim() === "") continue;
+    try {
+      const entry = JSON.parse(line) as JournalEntry;
+      if (typeof entry.key === "string" && typeof entry.content === "string") entries.set(entry.key, entry);
+    } catch {
+      // a line cut short when the previous run was killed: that request is asked again
+    }
+  }
+  return entries;
+}
+
+interface PlannedRequest {
+  key: string;
+  passage: Passage;
+  messages: { role: string; content: string }[];
+}
+
+function plan(docs: readonly Doc[], options: GenerateOptions): PlannedRequest[] {
+  if (!options.model) throw new SeamlabError("--llm-model is required (the model name the server expects).");
+  if (!Number.isInteger(options.n) || options.n < 1)
+    throw new SeamlabError(`--n must be a whole number >= 1, got ${options.n}.`);
+  const chars = options.passageChars ?? 1500;
+  const passages = samplePassages(docs, options.n, chars, options.seed ?? 1);
+  if (passages.length < options.n)
+    throw new SeamlabError(
+      `the corpus has only ${passages.length} passages of about ${chars} characters, fewer than --n ${options.n}: ` +
+        "lower --n or --passage-chars.",
+    );
+  const byId = new Map(docs.map((d) => [d.id, d]));
+  return passages.map((passage) => {
+    const text = byId.get(passage.doc)!.text.slice(passage.start, passage.end);
+    return {
+      key: requestKey({
+        model: options.model,
+        temperature: options.temperature ?? 0,
+        maxTokens: options.maxTokens ?? 400,
+        passage,
+        text,
+      }),
+      passage,
+      messages: [
+        { role: "system", content: systemPrompt },
+        { role: "user", content: userPrompt(passage.doc, text) },
+      ],
+    };
+  });
+}
+
+/** Requests, prompt tokens and the completion-token cap of a run, before sending anything. */
+export function estimateGeneration(docs: readonly Doc[], options: GenerateOptions): GenerationEstimate {
+  const requests = plan(docs, options);
+  const journal = readJournal(options.journal);
+  const todo = requests.filter((r) => !journal.has(r.key));
+  // chat templates add a few tokens per message
+  const promptTokens = todo.reduce((s, r) => s + r.messages.reduce((t, m) => t + countTokens(m.content) + 4, 0), 0);
+  return {
+    requests: todo.length,
+    cached: requests.length - todo.length,
+    promptTokens,
+    maxCompletionTokens: todo.length * (options.maxTokens ?? 400),
+  };
+}
+
+/** Cost in the currency of the prices, given per million tokens. */
+export function estimateCost(estimate: GenerationEstimate, pricePerMillionIn: number, pricePerMillionOut: number) {
+  return (estimate.promptTokens * pricePerMillionIn + estimate.maxCompletionTokens * pricePerMillionOut) / 1e6;
+}
+
+function classify(error: unknown): "requestFailed" | "malformedReply" | "fatal" {
+  if (!(error instanceof SeamlabError)) return "fatal";
+  if (/gave up after/.test(error.message)) return "requestFailed";
+  if (/not JSON/.test(error.message)) return "malformedReply";
+  return "fatal";
+}
+
+/** Runs the generation; see the module comment. */
+export async function generateQueries(docs: readonly Doc[], options: GenerateOptions): Promise<GenerationResult> {
+  const requests = plan(docs, options);
+  const estimate = estimateGeneration(docs, options);
+  const endpoint = chatEndpoint(options.url);
+  const concurrency = options.concurrency ?? 4;
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new SeamlabError(`--concurrency must be a whole number >= 1, got ${concurrency}.`);
+  const { key, keyEnv } = readKey(options);
+  const journal = readJournal(options.journal);
+  const todo = requests.filter((r) => !journal.has(r.key));
+  if (todo.length > 0) await checkEndpoint(options);
+  // a killed run can leave a torn last line: start the next entry on a line of its own
+  if (existsSync(options.journal) && !readFileSync(options.journal, "utf8").endsWith("\n"))
+    appendFileSync(options.journal, "\n");
+  const total = options.maxRequests ?? 4 * options.n + 20;
+  const budget: RequestBudget = { remaining: total, total };
+  const what = `chat endpoint (model ${options.model} at ${endpoint})`;
+  const failures = new Map<string, { reason: "requestFailed" | "malformedReply"; message: string }>();
+  let answered = 0;
+  let settled = 0;
+  let fatal: unknown;
+  let next = 0;
+  const worker = async () => {
+    while (fatal === undefined && next < todo.length) {
+      const request = todo[next++];
+      try {
+        const body = await postJsonWithRetries(
+          {
+            model: options.model,
+            messages: request.messages,
+            temperature: options.temperature ?? 0,
+            max_tokens: options.maxTokens ?? 400,
+          },
+          {
+            what,
+            url: endpoint,
+            headers: key ? { authorization: `Bearer ${key}` } : {},
+            keySource: key ? `the key in $${keyEnv}` : `$${keyEnv} (unset: no key was sent)`,
+            secret: key,
+            budget,
+            budgetFlag: "--max-requests",
+          },
+          options,
+        );
+        const reply = body as {
+          choices?: { message?: { content?: unknown } }[];
+          usage?: JournalEntry["usage"];
+        } | null;
+        const content = reply?.choices?.[0]?.message?.content;
+        const entry: JournalEntry = {
+          key: request.key,
+          passage: request.passage,
+          // a reply without message content is journaled as it came: it is a (malformed) answer, not a failure
+          content: typeof content === "string" ? content : JSON.stringify(body),
+          usage: reply?.usage,
+        };
+        appendFileSync(options.journal, JSON.stringify(entry) + "\n");
+        journal.set(request.key, entry);
+        answered++;
+      } catch (error) {
+        const kind = classify(error);
+        if (kind === "fatal") {
+          fatal ??= error;
+        } else {
+          failures.set(request.key, { reason: kind, message: (error as Error).message });
+        }
+      }
+      settled++;
+      options.onProgress?.(settled, todo.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, todo.length) }, worker));
+  if (fatal !== undefined) {
+    if (fatal instanceof SeamlabError && /HTTP (400|404)/.test(fatal.message) && /model/i.test(fatal.message))
+      throw new SeamlabError(
+        `${fatal.message}\nThe server does not seem to know model "${options.model}" (--llm-model). ` +
+          `${answered} replies so far are kept in ${options.journal}; a rerun continues from there.`,
+      );
+    if (fatal instanceof SeamlabError)
+      throw new SeamlabError(
+        `${fatal.message}\n${answered} replies so far are kept in ${options.journal}; a rerun continues from there.`,
+      );
+    throw fatal;
+  }
+  const records: ReplyRecord[] = [];
+  let promptTokens = 0;
+  let completionTokens = 0;
+  for (const request of requests) {
+    const entry = journal.get(request.key);
+    if (entry) {
+      records.push({ passage: request.passage, content: entry.content });
+      promptTokens += entry.usage?.prompt_tokens ?? 0;
+      completionTokens += entry.usage?.completion_tokens ?? 0;
+      continue;
+    }
+    const failure = failures.get(request.key);
+    // a body that was not JSON at all is a malformed reply: counted as one
+    if (failure?.reason === "malformedReply") records.push({ passage: request.passage, malformed: failure.message });
+    else records.push({ passage: request.passage, failure: failure?.message });
+  }
+  const filtered = filterReplies(records, docs, options.thresholds ?? defaultThresholds);
+  return {
+    ...filtered,
+    passages: requests.map((r) => r.passage),
+    estimate,
+    usage: { requests: answered, cachedReplies: estimate.cached, promptTokens, completionTokens },
+  };
+}

@@ -1,0 +1,243 @@
+import { createHash } from "node:crypto";
+import { seededRandom } from "../core/random";
+import type { Doc } from "../core/types";
+import { paragraphRegions } from "../text/paragraphs";
+import { allocateProportionally } from "./ict-queries";
+import { locateExcerpt } from "./locate-excerpt";
+import { jaccard, termSet } from "./metrics";
+import { tokenize } from "./tokenize";
+import type { GoldSpan, Query } from "./types";
+
+/**
+ * The pure half of `seamlab queries generate`: which passages a model sees, what it is asked, how its reply is
+ * read and which questions are kept. The HTTP half (concurrency, retries, the resumable journal) is in
+ * `llm-generate.ts`.
+ *
+ * A question is kept when its reply is a JSON object `{"question": string, "excerpts": [string, ...]}`, every
+ * excerpt is found in the passage's document (exactly, whitespace aside: `locate-excerpt.ts`), it does not copy
+ * its excerpts (under `copyThreshold` of its word bigrams occur in them) and it is not a near-duplicate of an
+ * earlier kept question (term-set Jaccard under `duplicateThreshold`). Everything else is dropped and counted.
+ */
+export interface Passage {
+  doc: string;
+  start: number;
+  end: number;
+}
+
+export interface GenerationThresholds {
+  /** share of the question's word bigrams found in its excerpts at or above which it is dropped (default 0.7) */
+  copyThreshold: number;
+  /** term-set Jaccard with an earlier kept question at or above which it is dropped (default 0.7) */
+  duplicateThreshold: number;
+}
+
+export const defaultThresholds: GenerationThresholds = { copyThreshold: 0.7, duplicateThreshold: 0.7 };
+
+export type DropReason =
+  | "requestFailed"
+  | "malformedReply"
+  | "excerptNotFound"
+  | "excerptFromOtherDocument"
+  | "copiesExcerpt"
+  | "nearDuplicate";
+
+export const dropReasons: DropReason[] = [
+  "requestFailed",
+  "malformedReply",
+  "excerptNotFound",
+  "excerptFromOtherDocument",
+  "copiesExcerpt",
+  "nearDuplicate",
+];
+
+/**
+ * Passages of about `chars` characters: whole paragraphs gathered until the next would pass `chars` (a longer
+ * paragraph is a passage of its own, cut at `2 × chars`). Seeded sample of `n`, stratified over documents like
+ * ICT queries, returned in corpus order.
+ */
+export function samplePassages(docs: readonly Doc[], n: number, chars: number, seed: number): Passage[] {
+  const perDoc = docs.map((doc) => {
+    const passages: Passage[] = [];
+    let current: Passage | undefined;
+    for (const p of paragraphRegions(doc.text)) {
+      if (current && p.end - current.start > chars) {
+        passages.push(current);
+        current = undefined;
+      }
+      if (current) current.end = p.end;
+      else current = { doc: doc.id, start: p.start, end: Math.min(p.end, p.start + 2 * chars) };
+    }
+    if (current) passages.push(current);
+    return passages.filter((p) => /\p{L}/u.test(doc.text.slice(p.start, p.end)));
+  });
+  const quota = allocateProportionally(
+    n,
+    perDoc.map((p) => p.length),
+  );
+  const out: Passage[] = [];
+  perDoc.forEach((passages, d) => {
+    const random = seededRandom((seed * 1_000_003 + d) >>> 0);
+    const order = passages.map((p, i) => ({ p, i, r: random() })).sort((a, b) => a.r - b.r || a.i - b.i);
+    out.push(
+      ...order
+        .slice(0, quota[d])
+        .sort((a, b) => a.i - b.i)
+        .map((o) => o.p),
+    );
+  });
+  return out;
+}
+
+export const systemPrompt =
+  "You write evaluation questions for a search system. You answer with one JSON object and nothing else.";
+
+/** The user message for one passage. */
+export function userPrompt(docId: string, passage: string): string {
+  return [
+    `A passage from the document "${docId}":`,
+    "<passage>",
+    passage,
+    "</passage>",
+    "Write one question that a reader could ask and that this passage answers. Rephrase: do not copy a sentence " +
+      "of the passage into the question. Then quote the shortest excerpt(s) of the passage that answer it, at most " +
+      "three, each copied verbatim, character for character.",
+    'Answer with JSON only: {"question": "...", "excerpts": ["...", "..."]}',
+  ].join("\n");
+}
+
+/** A stable key for one request: model, prompts, parameters and the passage text (its cache key). */
+export function requestKey(parts: {
+  model: string;
+  temperature: number;
+  maxTokens: number;
+  passage: Passage;
+  text: string;
+}): string {
+  return createHash("sha256")
+    .update(JSON.stringify([systemPrompt, userPrompt(parts.passage.doc, parts.text), parts]))
+    .digest("hex")
+    .slice(0, 24);
+}
+
+export type ParsedReply = { question: string; excerpts: string[] } | { malformed: string };
+
+/** Reads a model's message content: JSON (possibly in a ``` fence or with prose around it) with the two fields. */
+export function parseReply(content: unknown): ParsedReply {
+  if (typeof content !== "string") return { malformed: "no message content" };
+  const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(content);
+  let text = (fenced ? fenced[1] : content).trim();
+  const open = text.indexOf("{");
+  const close = text.lastIndexOf("}");
+  if (open === -1 || close < open) return { malformed: "not JSON" };
+  text = text.slice(open, close + 1);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { malformed: "not JSON" };
+  }
+  const reply = value as { question?: unknown; excerpts?: unknown; excerpt?: unknown };
+  const excerpts = Array.isArray(reply.excerpts)
+    ? reply.excerpts
+    : typeof reply.excerpt === "string"
+      ? [reply.excerpt]
+      : undefined;
+  if (typeof reply.question !== "string" || reply.question.trim() === "") return { malformed: "no question" };
+  if (!excerpts || excerpts.length === 0 || !excerpts.every((e) => typeof e === "string" && e.trim() !== ""))
+    return { malformed: "no excerpts" };
+  return { question: reply.question.replace(/\s+/g, " ").trim(), excerpts: excerpts as string[] };
+}
+
+const bigrams = (text: string) => {
+  const words = tokenize(text);
+  const out: string[] = [];
+  for (let i = 0; i + 1 < words.length; i++) out.push(`${words[i]} ${words[i + 1]}`);
+  return out;
+};
+
+/** Share of the question's word bigrams that occur in the excerpts (1 = copied word for word). */
+export function copiedShare(question: string, excerpts: readonly string[]): number {
+  const q = bigrams(question);
+  if (q.length === 0) return 0;
+  const e = new Set(excerpts.flatMap(bigrams));
+  return q.filter((b) => e.has(b)).length / q.length;
+}
+
+export interface ReplyRecord {
+  passage: Passage;
+  /** message content, or undefined when every attempt of the request failed */
+  content?: string;
+  failure?: string;
+  /** set when the HTTP answer itself was unreadable (a malformed reply without content) */
+  malformed?: string;
+}
+
+export interface FilterResult {
+  queries: Query[];
+  dropped: Record<DropReason, number>;
+  /** a few examples per reason, for the sidecar */
+  examples: Partial<Record<DropReason, string[]>>;
+}
+
+/** Turns replies (in passage order) into kept queries and counted drops; deterministic. */
+export function filterReplies(
+  replies: readonly ReplyRecord[],
+  docs: readonly Doc[],
+  thresholds: GenerationThresholds = defaultThresholds,
+): FilterResult {
+  const byId = new Map(docs.map((d) => [d.id, d]));
+  const dropped = Object.fromEntries(dropReasons.map((r) => [r, 0])) as Record<DropReason, number>;
+  const examples: Partial<Record<DropReason, string[]>> = {};
+  const drop = (reason: DropReason, example: string) => {
+    dropped[reason]++;
+    const list = (examples[reason] ??= []);
+    if (list.length < 3) list.push(example.length > 200 ? `${example.slice(0, 200)}…` : example);
+  };
+  const queries: Query[] = [];
+  const keptTerms: Set<string>[] = [];
+  for (const reply of replies) {
+    const where = `${reply.passage.doc}@${reply.passage.start}`;
+    if (reply.malformed !== undefined) {
+      drop("malformedReply", `${where}: ${reply.malformed}`);
+      continue;
+    }
+    if (reply.content === undefined) {
+      drop("requestFailed", `${where}: ${reply.failure ?? "no reply"}`);
+      continue;
+    }
+    const parsed = parseReply(reply.content);
+    if ("malformed" in parsed) {
+      drop("malformedReply", `${where}: ${parsed.malformed}: ${reply.content}`);
+      continue;
+    }
+    const doc = byId.get(reply.passage.doc)!;
+    const gold: GoldSpan[] = [];
+    let problem: DropReason | undefined;
+    for (const excerpt of parsed.excerpts) {
+      const span = locateExcerpt(doc, excerpt, reply.passage);
+      if (span) {
+        gold.push(span);
+        continue;
+      }
+      problem = docs.some((other) => other !== doc && locateExcerpt(other, excerpt))
+        ? "excerptFromOtherDocument"
+        : "excerptNotFound";
+      drop(problem, `${where}: ${excerpt}`);
+      break;
+    }
+    if (problem) continue;
+    if (copiedShare(parsed.question, parsed.excerpts) >= thresholds.copyThreshold) {
+      drop("copiesExcerpt", `${where}: ${parsed.question}`);
+      continue;
+    }
+    const terms = termSet(parsed.question);
+    if (keptTerms.some((t) => jaccard(t, terms) >= thresholds.duplicateThreshold)) {
+      drop("nearDuplicate", `${where}: ${parsed.question}`);
+      continue;
+    }
+    keptTerms.push(terms);
+    gold.sort((a, b) => a.start - b.start);
+    queries.push({ id: `${where}`, text: parsed.question, doc: doc.id, gold });
+  }
+  return { queries, dropped, examples };
+}

@@ -1,0 +1,32 @@
+import type { Doc } from "../core/types";
+import type { GoldSpan } from "./types";
+
+/**
+ * Finds a quoted excerpt in a document exactly, tolerating whitespace only: every run of whitespace in the
+ * excerpt matches any non-empty run of whitespace in the text (a model re-wraps lines and squeezes double
+ * spaces), and nothing else is forgiven: case, punctuation, quotes and dashes must be as written.
+ */
+export function excerptPattern(excerpt: string): RegExp | undefined {
+  const words = excerpt
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w !== "");
+  if (words.length === 0) return undefined;
+  return new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s+"), "g");
+}
+
+/**
+ * Where `excerpt` occurs in `doc`: the occurrence overlapping `near` (the passage it was quoted from) when
+ * there is one, else the first; undefined when it does not occur.
+ */
+export function locateExcerpt(doc: Doc, excerpt: string, near?: { start: number; end: number }): GoldSpan | undefined {
+  const pattern = excerptPattern(excerpt);
+  if (!pattern) return undefined;
+  let first: GoldSpan | undefined;
+  for (let m = pattern.exec(doc.text); m !== null; m = pattern.exec(doc.text)) {
+    const span = { doc: doc.id, start: m.index, end: m.index + m[0].length };
+    if (!near || (span.start < near.end && near.start < span.end)) return span;
+    first ??= span;
+  }
+  return first;
+}

@@ -44,7 +44,7 @@ export async function run(argv: string[]): Promise<number> {
   });
   if (values.help) {
     process.stdout.write(
-      `Usage: seamlab compare [--corpus SPEC] [--queries headers|FILE] --a splitter:size:overlap[:unit] --b splitter:size:overlap[:unit] [--json]\n\n` +
+      `Usage: seamlab compare [--corpus SPEC] [--queries headers|ict|FILE] --a splitter:size:overlap[:unit] --b splitter:size:overlap[:unit] [--json]\n\n` +
         `  wins = queries only A hits, losses = queries only B hits, diff = hit rate A - hit rate B,\n` +
         `  mcnemarP = exact two-sided McNemar p on wins vs losses, diffCI = paired bootstrap 95% CI of diff\n${retrievalHelp}\n`,
     );
@@ -67,6 +67,7 @@ export async function run(argv: string[]): Promise<number> {
   const report = {
     corpus: inputs.corpus,
     queriesFrom: inputs.source.kind,
+    queryLabel: inputs.queryLabel,
     k: options.k,
     retriever: a.summary.retriever,
     a: {
@@ -95,7 +96,7 @@ export async function run(argv: string[]): Promise<number> {
   const ciB = wilsonInterval(b.summary.hits, b.summary.queries);
   process.stdout.write(
     [
-      `corpus ${inputs.corpus}: ${comparison.queries} queries (${inputs.source.kind}), k=${options.k}, ${a.summary.retriever}`,
+      `corpus ${inputs.corpus}: ${inputs.queryLabel}, k=${options.k}, ${a.summary.retriever}`,
       `A ${describe(configA)}: hit rate ${pct(comparison.hitRateA)} [${pct(ciA.low)}, ${pct(ciA.high)}], index ${a.indexRatio.toFixed(2)}x`,
       `B ${describe(configB)}: hit rate ${pct(comparison.hitRateB)} [${pct(ciB.low)}, ${pct(ciB.high)}], index ${b.indexRatio.toFixed(2)}x`,
       `only A hits (wins) ${comparison.wins}, only B hits (losses) ${comparison.losses}, ties ${comparison.ties}`,

@@ -6,6 +6,7 @@ import { SeamlabError } from "../core/errors";
 import { defaultCorpus } from "../corpus/defaults";
 import { loadCorpus, type LoadedCorpus } from "../corpus/load";
 import { isSquadFile, loadCorpusAndQueries, type EvaluationInputs } from "../retrieval/inputs";
+import type { IctOptions } from "../retrieval/ict-queries";
 import { embedderFlags, embedderFlagsHelp, embedderSpecFromFlags } from "../embed/select";
 import type { EvaluationOptions } from "../retrieval/evaluate";
 import type { RetrieverSettings } from "../retrieval/types";
@@ -15,6 +16,7 @@ import {
   choiceFlag,
   intFlag,
   LIMITS,
+  optionalIntFlag,
   numberFlag,
   refuseTogether,
   stringFlag,
@@ -129,6 +131,38 @@ export function describeCorpus(spec: string, corpus: LoadedCorpus): string {
 
 // ---------------------------------------------------------------- retrieval inputs and settings
 
+// ---------------------------------------------------------------- query sources
+
+/** Flags of inverse-cloze queries (`--queries ict`), shared by every command that takes --queries. */
+export const ictFlags = {
+  "ict-n": { type: "string" },
+  "ict-seed": { type: "string" },
+  "ict-keep": { type: "boolean" },
+  "ict-context": { type: "string" },
+} as const;
+
+const ICT_HELP: [string, string][] = [
+  ["--ict-n N", "ICT queries: sentences to sample, 1 to 100,000 (default 500, or all usable when fewer)"],
+  ["--ict-seed N", "ICT queries: sampling seed (default 1)"],
+  ["--ict-context N", "ICT queries: sentences of context each side that must sit in one chunk, 1 to 10 (default 1)"],
+  ["--ict-keep", "ICT queries: keep the query sentence in the indexed text (default: removed)"],
+];
+
+/** Help lines for the ICT flags, descriptions starting at column `column`. */
+export function ictFlagsHelp(column = 25): string {
+  return ICT_HELP.map(([flag, text]) => `  ${flag.padEnd(column - 2)}${text}`).join("\n");
+}
+
+/** The ICT settings from the flags, each checked against its range (defaults where absent). */
+export function ictOptionsFrom(values: FlagValues): IctOptions {
+  return {
+    n: optionalIntFlag(values, "ict-n", { min: 1, max: 100_000, unit: "queries" }),
+    seed: intFlag(values, "ict-seed", 1, { min: 0, max: LIMITS.seed }),
+    contextSentences: intFlag(values, "ict-context", 1, { min: 1, max: 10, unit: "sentences" }),
+    keepSentence: Boolean(values["ict-keep"]),
+  };
+}
+
 /** Options shared by `retrieve`, `compare` and `sweep`. */
 export const retrievalFlags = {
   corpus: { type: "string" },
@@ -137,6 +171,7 @@ export const retrievalFlags = {
   "include-h3": { type: "boolean" },
   "gold-sentences": { type: "string" },
   "skip-malformed": { type: "boolean" },
+  ...ictFlags,
   unit: { type: "string" },
   separators: { type: "string" },
   encoding: { type: "string" },
@@ -155,14 +190,17 @@ export const retrievalFlags = {
   ...embedderFlags,
 } as const;
 
-export const retrievalHelp = `  --corpus SPEC               folder, file, glob, default corpus name or npm:<pkg>/<glob> (default: fastify-docs;
-                              not with a SQuAD .json, which brings its own documents)
-  --queries headers|FILE      header queries from ## headings (default), or a labelled set: .csv/.jsonl with
+export const retrievalHelp = `  --corpus SPEC               folder, file, glob, default corpus name or npm:<pkg>/<glob> (default: fastify-docs,
+                              moby-dick for --queries ict; not with a SQuAD .json, which brings its own documents)
+  --queries headers|ict|FILE  header queries from ## headings (default); ict: inverse-cloze queries from any prose
+                              (a sampled sentence is the query, its neighbouring sentences the gold span: a hit
+                              needs both in one top-k chunk); or a labelled set: .csv/.jsonl with
                               question,answer_span or Chroma's question,references,corpus_id; or SQuAD .json
   --question-headers-only     header queries: only headings ending in "?"
   --include-h3                header queries: use ### headings too
   --gold-sentences N          header queries: sentences of prose in the gold span, 1 to 100 (default 1)
   --skip-malformed            labelled sets: skip malformed rows (counted) instead of stopping
+${ictFlagsHelp(30)}
   --separators JSON           separators for the recursive family, e.g. Chroma's '["\\n\\n","\\n",".","?","!"," ",""]'
   --unit chars|tokens         unit of --size/--overlap (default chars); --encoding for tokens (default cl100k_base)
   --k N                       chunks retrieved per query, 1 to ${num(LIMITS.k)} (default 5)
@@ -172,7 +210,7 @@ export const retrievalHelp = `  --corpus SPEC               folder, file, glob, 
   --near-duplicate-threshold X       term-set Jaccard for near-duplicates in the top-k, 0 to 1 (default 0.7)
   --seed N                    bootstrap seed, 0 to ${num(LIMITS.seed)} (default 1)
   --timings                   also report seconds spent splitting, indexing and querying (varies run to run)
-  --per-doc                   also break results down by the gold span's document
+  --per-doc                   also break results down by the query's document
   --json                      print JSON
 embedder (for --retriever dense|hybrid):
 ${embedderFlagsHelp}`;
@@ -181,6 +219,7 @@ ${embedderFlagsHelp}`;
 export function checkEvaluationInputFlags(values: FlagValues): void {
   const queriesSpec = stringFlag(values, "queries", "headers");
   if (queriesSpec === "headers") intFlag(values, "gold-sentences", 1, { min: 1, max: 100, unit: "sentences" });
+  else if (queriesSpec === "ict") ictOptionsFrom(values);
   else if (isSquadFile(queriesSpec)) {
     refuseTogether(values, "corpus", "queries", `the SQuAD file ${queriesSpec} brings its own documents.`);
   }
@@ -190,10 +229,11 @@ export function checkEvaluationInputFlags(values: FlagValues): void {
 export function loadEvaluationInputs(values: FlagValues): EvaluationInputs {
   checkEvaluationInputFlags(values);
   const queries = stringFlag(values, "queries", "headers");
+  const builtIn = { headers: "fastify-docs", ict: "moby-dick" } as Record<string, string>;
   return loadCorpusAndQueries({
-    corpus:
-      queries === "headers" ? stringFlag(values, "corpus", "fastify-docs") : (values.corpus as string | undefined),
+    corpus: builtIn[queries] ? stringFlag(values, "corpus", builtIn[queries]) : (values.corpus as string | undefined),
     queries,
+    ict: queries === "ict" ? ictOptionsFrom(values) : undefined,
     headers: {
       questionsOnly: Boolean(values["question-headers-only"]),
       includeH3: Boolean(values["include-h3"]),

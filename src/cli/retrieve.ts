@@ -27,6 +27,7 @@ export function retrievalReport(
   const report: Record<string, unknown> = {
     corpus: inputs.corpus,
     queriesFrom: inputs.source,
+    queryLabel: inputs.queryLabel,
     config: evaluation.config,
     indexRatio: evaluation.indexRatio,
     ...s,
@@ -38,7 +39,7 @@ export function retrievalReport(
   if (perDoc) {
     const groups = new Map<string, typeof evaluation.outcomes>();
     evaluation.outcomes.forEach((outcome, i) => {
-      const doc = inputs.queries[i].gold[0]?.doc ?? "";
+      const doc = inputs.queries[i].doc ?? inputs.queries[i].gold[0]?.doc ?? "";
       if (!groups.has(doc)) groups.set(doc, []);
       groups.get(doc)!.push(outcome);
     });
@@ -58,7 +59,7 @@ function printText(inputs: EvaluationInputs, evaluation: ConfigEvaluation, timin
   const s = evaluation.summary;
   const c = evaluation.config;
   const lines = [
-    `corpus ${inputs.corpus}: ${inputs.docs.length} docs, ${s.queries} queries (${inputs.source.kind})`,
+    `corpus ${inputs.corpus}: ${inputs.docs.length} docs, ${inputs.queryLabel}`,
     `config ${c.splitter} ${c.size}/${c.overlap} ${c.unit ?? "chars"}: ${s.chunks} chunks, index ${evaluation.indexRatio.toFixed(2)}x the corpus`,
     `retriever ${s.retriever}, k=${s.k}`,
     `hit rate@${s.k}            ${pct(s.hitRate)}  95% CI ${pctInterval(s.hitRateCI)}  (${s.hits}/${s.queries})`,
@@ -70,6 +71,10 @@ function printText(inputs: EvaluationInputs, evaluation: ConfigEvaluation, timin
     `span recall/precision/IoU, Chroma's way (twice): ${pct(s.chroma.spanRecall)} / ${pct(s.chroma.spanPrecision)} / ${pct(s.chroma.iou)}`,
   ];
   if (inputs.source.kind === "headers") lines.push(`skipped headings: ${JSON.stringify(inputs.source.skipped)}`);
+  else if (inputs.source.kind === "ict")
+    lines.push(
+      `ICT: ${inputs.source.candidates} of ${inputs.source.sentences} prose sentences could serve; skipped ${JSON.stringify(inputs.source.skipped)}`,
+    );
   else {
     const r = inputs.source.report;
     lines.push(
@@ -96,7 +101,7 @@ export async function run(argv: string[]): Promise<number> {
   });
   if (values.help) {
     process.stdout.write(
-      `Usage: seamlab retrieve [--corpus SPEC] [--queries headers|FILE] --splitter NAME --size N --overlap N [--k 5] [--json]\n\n` +
+      `Usage: seamlab retrieve [--corpus SPEC] [--queries headers|ict|FILE] --splitter NAME --size N --overlap N [--k 5] [--json]\n\n` +
         `  --splitter NAME --size N --overlap N   the config (defaults langchain 1000/200)\n${retrievalHelp}\n`,
     );
     return 0;

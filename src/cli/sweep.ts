@@ -28,7 +28,7 @@ import { choiceFlag, intFlag, intListFlag, LIMITS, numberFlag, optionalIntFlag, 
 export const summary =
   "Overlap sweep (x first-stage depth with a reranker): recall vs overlap, cost, and the knee (Kneedle + plateau rule).";
 
-const help = `Usage: seamlab sweep [--corpus SPEC] [--queries headers|FILE] --splitter NAME --size N --overlaps 0,50,100,200,400
+const help = `Usage: seamlab sweep [--corpus SPEC] [--queries headers|ict|FILE] --splitter NAME --size N --overlaps 0,50,100,200,400
                     [--ks 5,10,20 --final-k 3 --rerank mmr] [--workers N] [--quiet] [--json]
        seamlab sweep --clear-cache
 
@@ -65,9 +65,9 @@ function describeKnee(knee: KneeReport): string[] {
   return lines;
 }
 
-function printText(result: SweepResult, corpus: string, queries: number): void {
+function printText(result: SweepResult, corpus: string, queryLabel: string): void {
   const lines = [
-    `corpus ${corpus}: ${queries} queries; ${result.total} configs (${result.cached} cached, ${result.computed} computed) in ${(result.elapsedMs / 1000).toFixed(1)} s on ${result.workers} worker(s)`,
+    `corpus ${corpus}: ${queryLabel}; ${result.total} configs (${result.cached} cached, ${result.computed} computed) in ${(result.elapsedMs / 1000).toFixed(1)} s on ${result.workers} worker(s)`,
   ];
   for (const curve of result.curves) {
     lines.push(
@@ -246,6 +246,7 @@ export async function run(argv: string[]): Promise<number> {
       corpus: inputs.corpus,
       queries: inputs.queries.length,
       queriesFrom: inputs.source,
+      queryLabel: inputs.queryLabel,
       total: result.total,
       cached: result.cached,
       computed: result.computed,
@@ -264,7 +265,7 @@ export async function run(argv: string[]): Promise<number> {
     };
     process.stdout.write(JSON.stringify(report, null, 2) + "\n");
   } else {
-    printText(result, inputs.corpus, inputs.queries.length);
+    printText(result, inputs.corpus, inputs.queryLabel);
   }
   return result.interrupted ? 130 : 0;
 }

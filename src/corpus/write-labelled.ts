@@ -1,7 +1,6 @@
 import { stringify } from "csv-stringify/sync";
-import type { Doc } from "../core/types";
+import type { Doc, Query } from "../core/types";
 import { SeamlabError } from "../core/errors";
-import type { Query } from "../retrieval/types";
 
 /**
  * A query set as a labelled file in Chroma's `questions_df.csv` shape (`question`, `references` as a JSON list

@@ -1,9 +1,8 @@
 import { SeamlabError } from "../core/errors";
 import { seededRandom } from "../core/random";
-import type { Doc } from "../core/types";
+import type { Doc, Query } from "../core/types";
 import { removeRanges, scanMarkdownLines } from "../text/headings";
 import { sentenceRegions } from "../text/sentences";
-import type { Query } from "./types";
 
 /**
  * Inverse-cloze queries (ICT; Lee, Chang and Toutanova 2019, "Latent Retrieval for Weakly Supervised Open
@@ -34,7 +33,7 @@ import type { Query } from "./types";
  * every config of a sweep sees the same text and the same queries and gold offsets refer to that text exactly.
  */
 export interface IctOptions {
-  /** queries to sample (default 200) */
+  /** queries to sample (default: 500, or every usable sentence when fewer; at least 30 must be usable) */
   n?: number;
   /** seed of the sampling (default 1) */
   seed?: number;
@@ -44,6 +43,9 @@ export interface IctOptions {
   contextSentences?: number;
   minWords?: number;
   maxWords?: number;
+  /** take every usable sentence when fewer than `n` can serve, instead of stopping with an error (default: only
+   * when `n` is not given) */
+  allowFewer?: boolean;
   /** what to call the corpus in error messages */
   corpusName?: string;
 }
@@ -66,7 +68,7 @@ export interface IctQuerySet {
   candidates: number;
   skipped: IctSkipped;
   /** the settings used, for provenance */
-  settings: Required<Omit<IctOptions, "corpusName">>;
+  settings: Required<Omit<IctOptions, "corpusName" | "allowFewer">>;
 }
 
 interface Candidate {
@@ -81,6 +83,10 @@ interface Region {
   start: number;
   end: number;
 }
+
+/** Queries sampled when no count is given, and the fewest a corpus must offer then. */
+export const DEFAULT_COUNT = 500;
+export const MIN_COUNT = 30;
 
 const CODE_SIGNS = /`|[{}]|;\s*$|=>|:\/\/|\(\)/;
 const LIST_ITEM = /^\s*(?:[-*+]|\d{1,9}[.)])\s/;
@@ -185,7 +191,7 @@ function queryText(sentence: string): string {
 /** Builds inverse-cloze queries; see the module comment for the rules. */
 export function buildIctQueries(docs: readonly Doc[], options: IctOptions = {}): IctQuerySet {
   const settings = {
-    n: options.n ?? 200,
+    n: options.n ?? DEFAULT_COUNT,
     seed: options.seed ?? 1,
     keepSentence: options.keepSentence ?? false,
     contextSentences: options.contextSentences ?? 1,
@@ -249,10 +255,13 @@ export function buildIctQueries(docs: readonly Doc[], options: IctOptions = {}):
 
   const capacity = picks.map((p) => p.length);
   const available = capacity.reduce((s, c) => s + c, 0);
+  const allowFewer = options.allowFewer ?? options.n === undefined;
+  if (allowFewer && available >= Math.min(MIN_COUNT, settings.n)) settings.n = Math.min(settings.n, available);
   if (available < settings.n) {
     const name = options.corpusName ? `corpus "${options.corpusName}"` : "the corpus";
+    const wanted = allowFewer ? `the ${Math.min(MIN_COUNT, settings.n)} needed for` : `${settings.n}`;
     throw new SeamlabError(
-      `${name} is too small for ${settings.n} inverse-cloze queries: ${available} sentences can serve ` +
+      `${name} is too small for ${wanted} inverse-cloze queries: ${available} sentences can serve ` +
         `(${docs.length} documents, ${sentenceCount} prose sentences, skipped ${JSON.stringify(skipped)}). ` +
         (available > 0
           ? `Lower --ict-n to ${available} or less, or use a larger corpus.`

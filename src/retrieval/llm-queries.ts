@@ -1,12 +1,11 @@
 import { createHash } from "node:crypto";
 import { seededRandom } from "../core/random";
-import type { Doc } from "../core/types";
+import type { Doc, GoldSpan, Query } from "../core/types";
 import { paragraphRegions } from "../text/paragraphs";
 import { allocateProportionally } from "./ict-queries";
 import { locateExcerpt } from "./locate-excerpt";
 import { jaccard, termSet } from "./metrics";
 import { tokenize } from "./tokenize";
-import type { GoldSpan, Query } from "./types";
 
 /**
  * The pure half of `seamlab queries generate`: which passages a model sees, what it is asked, how its reply is

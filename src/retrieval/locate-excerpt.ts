@@ -1,5 +1,4 @@
-import type { Doc } from "../core/types";
-import type { GoldSpan } from "./types";
+import type { Doc, GoldSpan } from "../core/types";
 
 /**
  * Finds a quoted excerpt in a document exactly, tolerating whitespace only: every run of whitespace in the

@@ -3,7 +3,7 @@ import { SeamlabError } from "../core/errors";
 import type { Doc, Query } from "../core/types";
 import { loadCorpus } from "../corpus/load";
 import type { LabelledReport } from "../corpus/types";
-import { loadCorpusAndQueries } from "../retrieval/inputs";
+import { loadCorpusAndQueries, type EvaluationInputs } from "../retrieval/inputs";
 
 export interface ProseInputs {
   docs: Doc[];
@@ -13,10 +13,12 @@ export interface ProseInputs {
 
 export interface RetrievalInputs extends ProseInputs {
   queries: Query[];
-  /** Where the queries came from, in a sentence. */
+  /** Where the queries came from and why this source, in a sentence. */
   querySource: string;
-  /** "header" (built from the corpus's headings) or "labelled" (a user's file). */
-  queryKind: "header" | "labelled";
+  /** Short, for every chart subtitle and table caption: "500 ICT queries (sentence removed)". */
+  queryLabel: string;
+  /** "header" (the corpus's headings), "ict" (sampled sentences) or "labelled" (a user's file). */
+  queryKind: "header" | "ict" | "labelled";
   /** What reading a labelled file found (rows skipped, ambiguous answers, ...); only for labelled queries. */
   labelled?: LabelledReport;
 }
@@ -37,31 +39,41 @@ export function loadProse(corpus: string): ProseInputs {
 }
 
 /**
- * The corpus and its queries (rules: `loadCorpusAndQueries`): a labelled file when `queries` is given (CSV/JSONL
- * answer spans, Chroma CSV or SQuAD JSON; malformed rows are skipped and counted in `querySource`), else
- * header-as-query pairs built from the corpus's `##` (and `###`) headings, whose heading lines are removed from
- * the text that gets split.
+ * The corpus and its queries (rules: `loadCorpusAndQueries`; `queries`: "headers", "ict", a labelled file, or
+ * undefined to choose): a labelled file (CSV/JSONL answer spans, Chroma CSV or SQuAD JSON; malformed rows are
+ * skipped and counted); header-as-query pairs from the `##` (and `###`) headings, whose heading lines are removed
+ * from the text that gets split; or inverse-cloze queries (sampled sentences, removed from the text, their
+ * neighbours the gold span). Undefined chooses headers when the corpus has them and ICT otherwise, and says why.
  */
-export function loadRetrievalInputs(corpus: string, queries?: string, { includeH3 = true } = {}): RetrievalInputs {
-  const inputs = loadCorpusAndQueries({ corpus, queries, headers: { includeH3 }, skipMalformed: true });
-  const common = { docs: inputs.docs, description: describe(inputs.name, inputs.corpusDocs), queries: inputs.queries };
-  if (inputs.source.kind === "labelled") {
-    const report = inputs.source.report;
-    const skipped = report.rows - report.queries;
-    const skippedNote = skipped > 0 ? `; ${skipped} rows skipped` : "";
-    return {
-      ...common,
-      querySource: `${report.queries} labelled questions from \`${queries}\` (${report.shape} shape${skippedNote})`,
-      queryKind: "labelled",
-      labelled: report,
-    };
+export function loadRetrievalInputs(
+  corpus: string,
+  queries?: string,
+  { includeH3 = true, ictCount }: { includeH3?: boolean; ictCount?: number } = {},
+): RetrievalInputs {
+  const spec = { corpus, headers: { includeH3 }, ict: { n: ictCount }, skipMalformed: true };
+  let inputs: EvaluationInputs;
+  let why: string;
+  if (queries === undefined || queries === "") {
+    try {
+      inputs = loadCorpusAndQueries({ ...spec, queries: "headers" });
+      why = "chosen because the corpus has markdown headings with prose under them";
+    } catch (error) {
+      if (!(error instanceof SeamlabError) || !/no markdown headings/.test(error.message)) throw error;
+      inputs = loadCorpusAndQueries({ ...spec, queries: "ict" });
+      why = "chosen because the corpus has no markdown headings with prose under them and no labelled file was given";
+    }
+  } else {
+    inputs = loadCorpusAndQueries({ ...spec, queries });
+    why = "as asked for in the queries parameter";
   }
-  const levels = includeH3 ? "`##`/`###`" : "`##`";
+  const kind = inputs.source.kind;
   return {
-    ...common,
-    querySource:
-      `${inputs.queries.length} header queries: each ${levels} heading is a question and the first sentence ` +
-      "under it the answer; heading lines are removed from the text before splitting, so a query never matches its own heading",
-    queryKind: "header",
+    docs: inputs.docs,
+    description: describe(inputs.name, inputs.corpusDocs),
+    queries: inputs.queries,
+    querySource: `${inputs.queryDescription} (${why})`,
+    queryLabel: inputs.queryLabel,
+    queryKind: kind === "headers" ? "header" : kind,
+    labelled: inputs.source.kind === "labelled" ? inputs.source.report : undefined,
   };
 }

@@ -12,6 +12,7 @@ import type { SplitterConfig } from "../splitters/config";
 import { loadLabelledSet } from "../corpus/labelled";
 import type { LabelledReport } from "../corpus/types";
 import { loadRetrievalInputs } from "./inputs";
+import { isLabelledSpec } from "../retrieval/query-source";
 import { lsaSpec } from "./dense";
 
 /**
@@ -188,7 +189,7 @@ export interface LabelledInputs {
  * loader a user's file goes through.
  */
 export function labelledInputs(corpus: string, queries?: string): LabelledInputs {
-  if (queries) {
+  if (queries && isLabelledSpec(queries)) {
     const inputs = loadRetrievalInputs(corpus, queries);
     const report = inputs.labelled as LabelledReport;
     return {
@@ -201,14 +202,14 @@ export function labelledInputs(corpus: string, queries?: string): LabelledInputs
       description: inputs.description,
     };
   }
-  const header = loadRetrievalInputs(corpus);
+  const header = loadRetrievalInputs(corpus, queries);
   const file = writeAnswerSpanJsonl(header.docs, header.queries);
   const set = loadLabelledSet(file, header.docs, { skipMalformed: true });
   return {
     docs: header.docs,
     queries: set.queries,
     file,
-    builtFromHeadings: true,
+    builtFromHeadings: header.queryKind === "header",
     ambiguous: set.report.ambiguous,
     skipped: set.report.rows - set.report.queries,
     description: header.description,

@@ -153,3 +153,15 @@ test("a hit needs the whole context in one chunk: a seam inside the context is a
   const [whole] = await evaluateQueries([chunk(0, indexed.length)], [q], first, { k: 1 });
   assert.equal(whole.hit, true);
 });
+
+test("without a count, ICT takes every usable sentence up to 500, and stops clearly under 30", () => {
+  const many: Doc[] = Array.from({ length: 12 }, (_, d) => ({ id: `m${d}`, text: paragraph(`m${d}`, 0, 9) }));
+  const set = buildIctQueries(many);
+  // nine sentences a paragraph, none within one of another: at most five per paragraph, at least three
+  assert.ok(set.queries.length >= 36 && set.queries.length <= 60, String(set.queries.length));
+  assert.equal(set.settings.n, set.queries.length);
+  assert.throws(
+    () => buildIctQueries([{ id: "few", text: paragraph("f", 0, 9) }], { corpusName: "few" }),
+    /corpus "few" is too small for the 30 needed for inverse-cloze queries/,
+  );
+});

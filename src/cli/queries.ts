@@ -1,0 +1,231 @@
+import { mkdirSync } from "node:fs";
+import { dirname, extname, join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { writeFileAtomic } from "../core/atomic-write";
+import { SeamlabError } from "../core/errors";
+import type { Doc } from "../core/types";
+import { loadCorpus } from "../corpus/load";
+import { chromaCsv } from "../corpus/write-labelled";
+import { estimateCost, estimateGeneration, generateQueries, type GenerateOptions } from "../retrieval/llm-generate";
+import { defaultThresholds, systemPrompt, userPrompt } from "../retrieval/llm-queries";
+import { buildQuerySet } from "../retrieval/query-source";
+import { ictFlags, ictFlagsHelp, ictOptionsFrom } from "./flag-groups";
+import { intFlag, LIMITS, numberFlag, optionalIntFlag, stringFlag } from "./flags";
+
+export const summary =
+  "Write a query set to a labelled file: ICT or header queries from a corpus, or questions from an LLM endpoint.";
+
+const HELP = `Usage: seamlab queries ict|headers --corpus SPEC --out FILE [--corpus-out DIR]
+       seamlab queries generate --corpus SPEC --llm-url URL --llm-model NAME --n N --out FILE
+
+Writes the queries as a labelled file in Chroma's shape (question, references, corpus_id), which every command
+reads with --queries FILE, plus FILE.meta.json (how they were made, what was dropped and why).
+
+ict | headers
+  --corpus SPEC          the corpus (default: moby-dick for ict, fastify-docs for headers)
+  --out FILE             the labelled file (.csv)
+  --corpus-out DIR       where to write the text the offsets refer to when it differs from the corpus (ICT
+                         removes the query sentences, headers remove heading lines); default FILE without .csv
+                         + "-corpus". Use it as --corpus with --queries FILE.
+${ictFlagsHelp()}
+  --include-h3 --question-headers-only --gold-sentences N   header query settings (see seamlab retrieve --help)
+
+generate (any OpenAI-compatible chat endpoint: Ollama, vLLM, llama.cpp server, TGI, OpenAI)
+  --llm-url URL          base URL (".../v1") or the full .../chat/completions endpoint
+  --llm-model NAME       the model name the server expects
+  --llm-key-env VAR      environment variable holding the API key (default SEAMLAB_LLM_KEY; unset = no key sent)
+  --n N                  questions to ask for, one per sampled passage (default 100)
+  --seed N               passage sampling seed (default 1); --passage-chars N (default 1500)
+  --temperature X        (default 0); --max-tokens N completion cap per request (default 400)
+  --concurrency N        requests in flight at once (default 4)
+  --timeout S            seconds per attempt (default 120); --max-retries N (default 4); --max-requests N
+  --price-in X --price-out Y   price per million prompt / completion tokens, for the estimate (default 0)
+  --dry-run              print the estimate and stop
+  --journal FILE         reply journal for caching and resuming (default FILE.journal.jsonl): an interrupted
+                         run continues where it stopped; changing model, prompt or parameters asks again
+Kept questions: every excerpt found verbatim in the passage's document (whitespace aside), fewer than
+${Math.round(defaultThresholds.copyThreshold * 100)}% of the question's word bigrams copied from its excerpts, term-set Jaccard with every earlier kept
+question below ${defaultThresholds.duplicateThreshold}. Drops are counted by reason in the sidecar.`;
+
+/** Writes a file whole or not at all, creating its folder. */
+function writeAtomic(path: string, text: string): void {
+  mkdirSync(dirname(resolve(path)), { recursive: true });
+  writeFileAtomic(path, text);
+}
+
+function checkOut(out: string): string {
+  if (extname(out).toLowerCase() !== ".csv")
+    throw new SeamlabError(`--out must name a .csv file (Chroma's shape), got "${out}".`);
+  return out;
+}
+
+/** Writes every document under `dir` at its id (ids are relative paths), so loading `dir` gives the same ids. */
+function writeCorpus(dir: string, docs: readonly Doc[]): void {
+  for (const doc of docs) {
+    const known = /\.(md|markdown|txt)$/i.test(doc.id);
+    const path = join(dir, known ? doc.id : `${doc.id}.txt`);
+    if (!resolve(path).startsWith(resolve(dir)))
+      throw new SeamlabError(`document id "${doc.id}" would be written outside --corpus-out ${dir}.`);
+    writeAtomic(path, doc.text);
+  }
+}
+
+async function writeBuiltSet(kind: "ict" | "headers", values: Record<string, unknown>): Promise<number> {
+  const out = checkOut(stringFlag(values, "out"));
+  const corpus = stringFlag(values, "corpus", kind === "ict" ? "moby-dick" : "fastify-docs");
+  const ict = ictOptionsFrom(values);
+  const headers = {
+    includeH3: Boolean(values["include-h3"]),
+    questionsOnly: Boolean(values["question-headers-only"]),
+    sentences: intFlag(values, "gold-sentences", 1, { min: 1, max: 100, unit: "sentences" }),
+  };
+  const loaded = loadCorpus(corpus);
+  const set = buildQuerySet(kind, loaded.docs, { ict, headers, corpusName: corpus });
+  const changed = set.docs.some((d, i) => d.text !== loaded.docs[i].text);
+  const corpusOut = changed
+    ? stringFlag(values, "corpus-out", out.slice(0, out.length - extname(out).length) + "-corpus")
+    : undefined;
+  if (corpusOut) writeCorpus(corpusOut, set.docs);
+  writeAtomic(out, chromaCsv(set.queries, set.docs));
+  writeAtomic(
+    `${out}.meta.json`,
+    JSON.stringify(
+      {
+        source: kind,
+        corpus,
+        description: set.description,
+        queries: set.queries.length,
+        indexedCorpus: corpusOut ?? corpus,
+        provenance: set.provenance,
+      },
+      null,
+      2,
+    ) + "\n",
+  );
+  process.stdout.write(
+    `wrote ${set.label} to ${out} (+ ${out}.meta.json)` +
+      (corpusOut ? `; the text they refer to is in ${corpusOut}/: use --corpus ${corpusOut} --queries ${out}` : "") +
+      "\n",
+  );
+  return 0;
+}
+
+async function generate(values: Record<string, unknown>): Promise<number> {
+  const out = checkOut(stringFlag(values, "out"));
+  const corpus = stringFlag(values, "corpus", "moby-dick");
+  const options: GenerateOptions = {
+    url: stringFlag(values, "llm-url"),
+    model: stringFlag(values, "llm-model"),
+    n: intFlag(values, "n", 100, { min: 1, max: 100_000, unit: "questions" }),
+    seed: intFlag(values, "seed", 1, { min: 0, max: LIMITS.seed }),
+    passageChars: intFlag(values, "passage-chars", 1500, { min: 100, max: 100_000, unit: "chars" }),
+    temperature: numberFlag(values, "temperature", 0, { min: 0, max: 2 }),
+    maxTokens: intFlag(values, "max-tokens", 400, { min: 16, max: 100_000, unit: "tokens" }),
+    concurrency: intFlag(values, "concurrency", 4, { min: 1, max: 64, unit: "requests" }),
+    timeoutMs: 1000 * numberFlag(values, "timeout", 120, { min: 0, exclusiveMin: true, max: 3600, unit: "seconds" }),
+    maxRetries: intFlag(values, "max-retries", 4, { min: 0, max: 20 }),
+    keyEnv: values["llm-key-env"] === undefined ? undefined : stringFlag(values, "llm-key-env"),
+    journal: stringFlag(values, "journal", `${out}.journal.jsonl`),
+    maxRequests: optionalIntFlag(values, "max-requests", { min: 1, max: 10_000_000, unit: "requests" }),
+  };
+  const priceIn = numberFlag(values, "price-in", 0, { min: 0 });
+  const priceOut = numberFlag(values, "price-out", 0, { min: 0 });
+  const { docs } = loadCorpus(corpus);
+  const estimate = estimateGeneration(docs, options);
+  const cost = estimateCost(estimate, priceIn, priceOut);
+  process.stderr.write(
+    `estimate: ${estimate.requests} requests (${estimate.cached} replies already in ${options.journal}), ` +
+      `~${estimate.promptTokens.toLocaleString("en-US")} prompt tokens (cl100k count), at most ` +
+      `${estimate.maxCompletionTokens.toLocaleString("en-US")} completion tokens` +
+      (priceIn > 0 || priceOut > 0 ? `; at most ${cost.toFixed(4)} at the given prices` : "") +
+      "\n",
+  );
+  if (values["dry-run"]) return 0;
+  const progress = process.stderr.isTTY
+    ? (done: number, total: number) => process.stderr.write(`\r${done}/${total} requests`)
+    : undefined;
+  const result = await generateQueries(docs, { ...options, onProgress: progress });
+  if (progress) process.stderr.write("\n");
+  if (result.queries.length === 0)
+    throw new SeamlabError(
+      `no question survived (dropped: ${JSON.stringify(result.dropped)}); nothing written. ` +
+        `Examples: ${JSON.stringify(result.examples)}`,
+    );
+  writeAtomic(out, chromaCsv(result.queries, docs));
+  const { journal, environment: _environment, onProgress: _onProgress, sleep: _sleep, ...params } = options;
+  writeAtomic(
+    `${out}.meta.json`,
+    JSON.stringify(
+      {
+        source: "llm",
+        corpus,
+        model: options.model,
+        endpoint: options.url,
+        prompt: { system: systemPrompt, user: userPrompt("<document id>", "<passage text>") },
+        params: { ...params, journal, thresholds: defaultThresholds },
+        requested: options.n,
+        written: result.queries.length,
+        dropped: result.dropped,
+        dropExamples: result.examples,
+        usage: result.usage,
+        estimate: { ...estimate, priceIn, priceOut, cost },
+      },
+      null,
+      2,
+    ) + "\n",
+  );
+  const dropped = Object.entries(result.dropped)
+    .filter(([, count]) => count > 0)
+    .map(([reason, count]) => `${reason} ${count}`)
+    .join(", ");
+  process.stdout.write(
+    `wrote ${result.queries.length} of ${options.n} questions to ${out} (+ ${out}.meta.json); ` +
+      `dropped: ${dropped || "none"}; tokens used: ${result.usage.promptTokens} prompt, ${result.usage.completionTokens} completion\n`,
+  );
+  return result.dropped.requestFailed > 0 ? 1 : 0;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const [sub, ...rest] = argv;
+  if (sub === undefined || sub === "--help" || sub === "-h") {
+    process.stdout.write(HELP + "\n");
+    return sub === undefined ? 1 : 0;
+  }
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      corpus: { type: "string" },
+      out: { type: "string" },
+      "corpus-out": { type: "string" },
+      ...ictFlags,
+      "include-h3": { type: "boolean" },
+      "question-headers-only": { type: "boolean" },
+      "gold-sentences": { type: "string" },
+      "llm-url": { type: "string" },
+      "llm-model": { type: "string" },
+      "llm-key-env": { type: "string" },
+      n: { type: "string" },
+      seed: { type: "string" },
+      "passage-chars": { type: "string" },
+      temperature: { type: "string" },
+      "max-tokens": { type: "string" },
+      concurrency: { type: "string" },
+      timeout: { type: "string" },
+      "max-retries": { type: "string" },
+      "max-requests": { type: "string" },
+      "price-in": { type: "string" },
+      "price-out": { type: "string" },
+      "dry-run": { type: "boolean" },
+      journal: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(HELP + "\n");
+    return 0;
+  }
+  if (sub === "ict" || sub === "headers") return writeBuiltSet(sub, values);
+  if (sub === "generate") return generate(values);
+  throw new SeamlabError(`unknown queries subcommand "${sub}": use ict, headers or generate.`);
+}

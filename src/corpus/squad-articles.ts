@@ -1,0 +1,46 @@
+import { readFileSync } from "node:fs";
+import { SeamlabError } from "../core/errors";
+import { parseLabelledSet } from "./labelled";
+import type { LabelledSet } from "./types";
+
+/**
+ * An XQuAD-style labelled set from any SQuAD file: SQuAD (and XQuAD, its 240-paragraph multilingual subset) cut
+ * each Wikipedia article into paragraphs a few hundred characters long, far shorter than a chunk, so no seam can
+ * cut an answer. Joining each article's paragraphs (blank line between) gives documents long enough to split;
+ * every `answer_start` is shifted by the offset of its paragraph, and the joined file is then read by the usual
+ * SQuAD loader (which also corrects offsets that miss their answer text and counts it).
+ */
+export function squadArticleSet(file: string, options: { skipMalformed?: boolean } = {}): LabelledSet {
+  let json: { data?: unknown };
+  try {
+    json = JSON.parse(readFileSync(file, "utf8")) as { data?: unknown };
+  } catch (error) {
+    throw new SeamlabError(`${file}: cannot read a SQuAD JSON file (${(error as Error).message}).`);
+  }
+  if (!Array.isArray(json.data)) throw new SeamlabError(`${file}: missing "data" list (SQuAD format).`);
+  const data = json.data.map((article, a) => {
+    const { title, paragraphs } = article as { title?: unknown; paragraphs?: unknown };
+    if (!Array.isArray(paragraphs)) throw new SeamlabError(`${file}: data[${a}] has no "paragraphs" list.`);
+    let context = "";
+    const qas: unknown[] = [];
+    paragraphs.forEach((paragraph, p) => {
+      const { context: text, qas: items } = paragraph as { context?: unknown; qas?: unknown };
+      if (typeof text !== "string") throw new SeamlabError(`${file}: data[${a}].paragraphs[${p}] has no "context".`);
+      const offset = context === "" ? 0 : context.length + 2;
+      context = context === "" ? text : `${context}\n\n${text}`;
+      for (const qa of Array.isArray(items) ? items : []) {
+        const item = qa as { answers?: unknown };
+        const answers = Array.isArray(item.answers)
+          ? item.answers.map((answer) => {
+              const a = answer as { answer_start?: unknown };
+              return typeof a.answer_start === "number" ? { ...a, answer_start: a.answer_start + offset } : a;
+            })
+          : item.answers;
+        qas.push({ ...item, answers });
+      }
+    });
+    const id = typeof title === "string" && title !== "" ? title : `article${a}`;
+    return { paragraphs: [{ context, document_id: id, qas }] };
+  });
+  return parseLabelledSet(JSON.stringify({ data }), file, [], options);
+}

@@ -1,0 +1,113 @@
+import { SeamlabError } from "../core/errors";
+import type { Doc, Query } from "../core/types";
+import { loadLabelledSet } from "../corpus/labelled";
+import type { LabelledReport } from "../corpus/types";
+import { buildHeaderQueries, type HeaderQueryOptions, type HeaderQuerySet } from "./header-queries";
+import { buildIctQueries, type IctOptions, type IctQuerySet } from "./ict-queries";
+
+/**
+ * One place that turns `--queries headers|ict|FILE` into the documents to split and the queries to run, with
+ * a label every chart and table shows (source and count) and the provenance `--json` prints.
+ */
+export type QuerySourceKind = "headers" | "ict" | "labelled";
+
+export interface QuerySourceOptions {
+  headers?: HeaderQueryOptions;
+  ict?: IctOptions;
+  /** labelled sets: skip malformed rows (counted) */
+  skipMalformed?: boolean;
+  /** the corpus's name, for messages */
+  corpusName?: string;
+}
+
+export interface QuerySet {
+  kind: QuerySourceKind;
+  /** the documents to split: heading lines removed (headers), query sentences removed (ict), or as loaded */
+  docs: Doc[];
+  queries: Query[];
+  /** short, for chart subtitles and table captions: "200 ICT queries (sentence removed)" */
+  label: string;
+  /** one sentence on how the queries were made */
+  description: string;
+  provenance:
+    | { kind: "headers"; headings: number; skipped: HeaderQuerySet["skipped"] }
+    | {
+        kind: "ict";
+        settings: IctQuerySet["settings"];
+        sentences: number;
+        candidates: number;
+        skipped: IctQuerySet["skipped"];
+      }
+    | { kind: "labelled"; report: LabelledReport };
+}
+
+/** Is `spec` a file (anything but the two built-in sources)? */
+export const isLabelledSpec = (spec: string) => spec !== "headers" && spec !== "ict";
+
+/** Is `spec` a SQuAD file, which brings its own documents (no corpus needed)? */
+export const isSquadSpec = (spec: string) => isLabelledSpec(spec) && spec.toLowerCase().endsWith(".json");
+
+/** Builds or reads the queries named by `spec` over `docs` (ignored for SQuAD files, which bring their own). */
+export function buildQuerySet(spec: string, docs: readonly Doc[], options: QuerySourceOptions = {}): QuerySet {
+  const corpus = options.corpusName ? `corpus "${options.corpusName}"` : "the corpus";
+  if (spec === "headers") {
+    const set = buildHeaderQueries(docs, options.headers);
+    if (set.queries.length === 0)
+      throw new SeamlabError(
+        `${corpus} has no markdown headings with prose under them (${set.headings} usable headings), so no header ` +
+          "queries can be built: try --include-h3 or drop --question-headers-only, use --queries ict (sentences as " +
+          "queries, any prose), or give a labelled file (--queries FILE, or the notebook's queries parameter).",
+      );
+    const levels = options.headers?.includeH3 ? "`##`/`###`" : "`##`";
+    return {
+      kind: "headers",
+      docs: set.docs,
+      queries: set.queries.map((q) => ({ ...q, doc: q.gold[0]?.doc })),
+      label: `${set.queries.length} header queries`,
+      description:
+        `${set.queries.length} header queries: each ${levels} heading is a question and the first sentence under it ` +
+        "the answer; heading lines are removed from the text before splitting, so a query never matches its own heading",
+      provenance: { kind: "headers", headings: set.headings, skipped: set.skipped },
+    };
+  }
+  if (spec === "ict") {
+    const set = buildIctQueries(docs, { corpusName: options.corpusName, ...options.ict });
+    const kept = set.settings.keepSentence;
+    return {
+      kind: "ict",
+      docs: set.docs,
+      queries: set.queries,
+      label: `${set.queries.length} ICT queries (sentence ${kept ? "kept" : "removed"})`,
+      description:
+        `${set.queries.length} inverse-cloze (ICT) queries: each is a sentence sampled from the corpus (seed ` +
+        `${set.settings.seed}, stratified over documents); a query hits when one retrieved chunk holds its whole ` +
+        `context (${set.settings.contextSentences} sentence${set.settings.contextSentences === 1 ? "" : "s"} before ` +
+        `and after); ${kept ? "the sentence stays in the indexed text" : "the sentence is removed from the indexed text, the same for every config"}`,
+      provenance: {
+        kind: "ict",
+        settings: set.settings,
+        sentences: set.sentences,
+        candidates: set.candidates,
+        skipped: set.skipped,
+      },
+    };
+  }
+  const set = loadLabelledSet(spec, isSquadSpec(spec) ? [] : docs, { skipMalformed: options.skipMalformed });
+  if (set.queries.length === 0) {
+    const { notLocated, skippedMalformed } = set.report;
+    throw new SeamlabError(
+      `no question in ${spec} could be placed in the corpus (not located: ${JSON.stringify(notLocated)}` +
+        `${skippedMalformed > 0 ? `; ${skippedMalformed} malformed rows skipped` : ""}): check --corpus and --queries.`,
+    );
+  }
+  const skipped = set.report.rows - set.report.queries;
+  const name = spec.split(/[\\/]/).pop() ?? spec;
+  return {
+    kind: "labelled",
+    docs: set.docs,
+    queries: set.queries.map((q) => ({ ...q, doc: q.doc ?? q.gold[0]?.doc })),
+    label: `${set.queries.length} labelled queries (${name})`,
+    description: `${set.queries.length} labelled questions from \`${spec}\` (${set.report.shape} shape${skipped > 0 ? `; ${skipped} rows skipped` : ""})`,
+    provenance: { kind: "labelled", report: set.report },
+  };
+}

@@ -1,0 +1,168 @@
+// Does a query proxy (ICT, headers) rank splitter configs the way labelled questions do? Pure comparisons of
+// sweeps already run on the same corpus; `scripts/validate-ict.ts` runs them and writes the results file.
+import type { SweepResult } from "../experiment/sweep";
+import { kendallTauB } from "../stats/kendall";
+import { recommendOverlap } from "./sweep";
+
+export interface SourceSweeps {
+  /** "labelled", "ict", "ict-kept", "headers" */
+  source: string;
+  /** "472 labelled queries (questions_df.csv)" */
+  label: string;
+  queries: number;
+  /** one result per size swept, all with the same splitters and overlaps */
+  results: SweepResult[];
+}
+
+export interface CurveRecommendation {
+  /** "recursive@1000" */
+  curve: string;
+  truth: number;
+  proxy: number;
+  agree: boolean;
+}
+
+export interface ProxyAgreement {
+  source: string;
+  label: string;
+  queries: number;
+  /** Kendall tau-b of the configs' hit rates, proxy against truth */
+  tau: number;
+  configs: number;
+  recommendations: CurveRecommendation[];
+  /** the best config by each (ties: the first in grid order) */
+  bestTruth: string;
+  bestProxy: string;
+  /** mean hit rate over configs, proxy minus truth, in points */
+  levelGap: number;
+  /** where the proxy would mislead, in words (empty when it agrees) */
+  misleads: string[];
+}
+
+export interface CorpusValidation {
+  corpus: string;
+  kind: string;
+  documents: number;
+  characters: number;
+  truth: { label: string; queries: number };
+  proxies: ProxyAgreement[];
+  /** sources that could not be built on this corpus, and why */
+  unavailable: { source: string; reason: string }[];
+}
+
+interface ConfigScore {
+  id: string;
+  hitRate: number;
+}
+
+function scores(sweeps: SourceSweeps): ConfigScore[] {
+  return sweeps.results.flatMap((r) =>
+    r.rows.map((row) => {
+      const s = row.config.splitter;
+      return { id: `${s.splitter} ${s.size}/${s.overlap}`, hitRate: row.retrieval.hitRate };
+    }),
+  );
+}
+
+function recommendations(sweeps: SourceSweeps): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const r of sweeps.results)
+    for (const curve of r.curves) out.set(`${curve.splitter}@${curve.size}`, recommendOverlap(curve).overlap);
+  return out;
+}
+
+const bestOf = (list: ConfigScore[]) => list.reduce((a, b) => (b.hitRate > a.hitRate ? b : a)).id;
+
+/** Compares one proxy's sweeps with the labelled truth's on the same configs. */
+export function compareWithTruth(truth: SourceSweeps, proxy: SourceSweeps): ProxyAgreement {
+  const t = scores(truth);
+  const byId = new Map(scores(proxy).map((s) => [s.id, s.hitRate]));
+  const paired = t.filter((s) => byId.has(s.id));
+  const p = paired.map((s) => ({ id: s.id, hitRate: byId.get(s.id)! }));
+  const tau = kendallTauB(
+    paired.map((s) => s.hitRate),
+    p.map((s) => s.hitRate),
+  );
+  const truthRec = recommendations(truth);
+  const proxyRec = recommendations(proxy);
+  const recs: CurveRecommendation[] = [...truthRec.keys()]
+    .filter((curve) => proxyRec.has(curve))
+    .map((curve) => ({
+      curve,
+      truth: truthRec.get(curve)!,
+      proxy: proxyRec.get(curve)!,
+      agree: truthRec.get(curve) === proxyRec.get(curve),
+    }));
+  const mean = (list: ConfigScore[]) => list.reduce((s, x) => s + x.hitRate, 0) / Math.max(1, list.length);
+  const levelGap = 100 * (mean(p) - mean(paired));
+  const misleads: string[] = [];
+  for (const r of recs)
+    if (!r.agree)
+      misleads.push(
+        `${r.curve}: recommends overlap ${r.proxy} where labelled questions recommend ${r.truth} ` +
+          `(${r.proxy > r.truth ? "more overlap than needed" : "less overlap than labelled questions want"})`,
+      );
+  if (!(tau >= 0.5))
+    misleads.push(`ranks configs ${Number.isNaN(tau) ? "without any order" : "differently"} (tau ${fmt(tau)})`);
+  const bestTruth = bestOf(paired);
+  const bestProxy = bestOf(p);
+  if (bestTruth.split(" ")[0] !== bestProxy.split(" ")[0])
+    misleads.push(
+      `picks splitter ${bestProxy.split(" ")[0]} as best where labelled questions pick ${bestTruth.split(" ")[0]}`,
+    );
+  return {
+    source: proxy.source,
+    label: proxy.label,
+    queries: proxy.queries,
+    tau,
+    configs: paired.length,
+    recommendations: recs,
+    bestTruth,
+    bestProxy,
+    levelGap,
+    misleads,
+  };
+}
+
+const fmt = (x: number) => (Number.isNaN(x) ? "n/a" : x.toFixed(2));
+
+/** One row per corpus and proxy, for the README table and the notebook. */
+export function validationRows(results: readonly CorpusValidation[]): Record<string, string | number>[] {
+  const rows: Record<string, string | number>[] = [];
+  for (const c of results) {
+    for (const p of c.proxies) {
+      const agree = p.recommendations.filter((r) => r.agree).length;
+      rows.push({
+        corpus: c.corpus,
+        "labelled queries": c.truth.queries,
+        proxy: p.source,
+        "proxy queries": p.queries,
+        "Kendall tau": fmt(p.tau),
+        "same overlap": `${agree}/${p.recommendations.length}`,
+        "overlaps (labelled → proxy)": p.recommendations.map((r) => `${r.truth}→${r.proxy}`).join(", "),
+        "hit-rate gap (pts)": Number(p.levelGap.toFixed(1)),
+      });
+    }
+    for (const u of c.unavailable)
+      rows.push({
+        corpus: c.corpus,
+        "labelled queries": c.truth.queries,
+        proxy: u.source,
+        "proxy queries": 0,
+        "Kendall tau": "n/a",
+        "same overlap": "n/a",
+        "overlaps (labelled → proxy)": u.reason,
+        "hit-rate gap (pts)": "n/a",
+      });
+  }
+  return rows;
+}
+
+/** The rows as a markdown table (README, script output). */
+export function validationMarkdown(results: readonly CorpusValidation[]): string {
+  const rows = validationRows(results);
+  if (rows.length === 0) return "(no corpora measured)";
+  const columns = Object.keys(rows[0]);
+  const line = (cells: (string | number)[]) => `| ${cells.map((c) => String(c).replace(/\|/g, "\\|")).join(" | ")} |`;
+  return [line(columns), line(columns.map(() => "---")), ...rows.map((r) => line(columns.map((c) => r[c])))].join("\n");
+}

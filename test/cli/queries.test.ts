@@ -1,0 +1,161 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { main } from "../../src/cli/main";
+import { startLocalServer } from "../embed/local-server";
+
+async function capture(fn: () => Promise<number>): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const original = { out: process.stdout.write, err: process.stderr.write };
+  // the CLI writes strings; the test runner's own (binary) reports pass through
+  const write = (sink: string[]) =>
+    function (this: NodeJS.WriteStream, chunk: string | Uint8Array, ...rest: unknown[]) {
+      if (typeof chunk !== "string")
+        return (original.out as (...a: unknown[]) => boolean).call(process.stdout, chunk, ...rest);
+      sink.push(chunk);
+      return true;
+    };
+  (process.stdout as { write: unknown }).write = write(out);
+  (process.stderr as { write: unknown }).write = write(err);
+  try {
+    return { code: await fn(), out: out.join(""), err: err.join("") };
+  } finally {
+    (process.stdout as { write: unknown }).write = original.out;
+    (process.stderr as { write: unknown }).write = original.err;
+  }
+}
+
+const sentence = (doc: string, i: number) =>
+  `In ${doc} the keeper wrote entry ${i} about barrels along the harbour wall at dusk.`;
+
+/** Two prose documents, no headings: ICT is the only built-in source that works. */
+function proseFolder(): string {
+  const dir = mkdtempSync(join(tmpdir(), "seamlab-queries-"));
+  for (const name of ["north", "south"]) {
+    const paragraphs = Array.from({ length: 4 }, (_, p) =>
+      Array.from({ length: 6 }, (_, i) => sentence(name, 10 * p + i)).join(" "),
+    );
+    writeFileSync(join(dir, `${name}.txt`), paragraphs.join("\n\n") + "\n");
+  }
+  return dir;
+}
+
+test("retrieve --queries ict runs on plain prose, names its source and count, and keeps each query's document", async () => {
+  const dir = proseFolder();
+  try {
+    const args = ["retrieve", "--corpus", dir, "--queries", "ict", "--ict-n", "12", "--size", "300", "--overlap", "0"];
+    const json = await capture(() => main([...args, "--json", "--per-doc"]));
+    assert.equal(json.code, 0, json.err);
+    const report = JSON.parse(json.out);
+    assert.equal(report.queries, 12);
+    assert.equal(report.queryLabel, "12 ICT queries (sentence removed)");
+    assert.equal(report.queriesFrom.kind, "ict");
+    assert.deepEqual(Object.keys(report.perDoc), ["north.txt", "south.txt"]);
+    const text = await capture(() => main(args));
+    assert.match(text.out, /12 ICT queries \(sentence removed\)/);
+    // headers on the same corpus: a clear error pointing at ICT
+    const headers = await capture(() => main(["retrieve", "--corpus", dir, "--queries", "headers"]));
+    assert.equal(headers.code, 2);
+    assert.match(headers.err, /no markdown headings with prose under them.*--queries ict/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("--queries ict on a corpus too small to sample from is a clear error, not a stack", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "seamlab-queries-"));
+  writeFileSync(join(dir, "tiny.txt"), "One short line.\n");
+  try {
+    const result = await capture(() => main(["sweep", "--corpus", dir, "--queries", "ict", "--workers", "0"]));
+    assert.equal(result.code, 2);
+    assert.match(
+      result.err,
+      /^seamlab: corpus ".*" is too small for the 30 needed for inverse-cloze queries: 0 sentences/,
+    );
+    assert.doesNotMatch(result.err, /\n\s+at /);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("queries ict --out writes a Chroma-shape file and the indexed text; retrieve reads them back to the same result", async () => {
+  const dir = proseFolder();
+  const sets = mkdtempSync(join(tmpdir(), "seamlab-sets-"));
+  const out = join(sets, "ict.csv");
+  try {
+    const written = await capture(() => main(["queries", "ict", "--corpus", dir, "--ict-n", "10", "--out", out]));
+    assert.equal(written.code, 0, written.err);
+    assert.ok(existsSync(`${out}.meta.json`));
+    const meta = JSON.parse(readFileSync(`${out}.meta.json`, "utf8"));
+    assert.equal(meta.queries, 10);
+    assert.equal(meta.provenance.kind, "ict");
+    const corpusOut = join(sets, "ict-corpus");
+    assert.equal(meta.indexedCorpus, corpusOut);
+    assert.match(readFileSync(out, "utf8"), /^question,references,corpus_id\n/);
+    const config = ["--splitter", "recursive", "--size", "300", "--overlap", "50", "--json"];
+    const built = await capture(() =>
+      main(["retrieve", "--corpus", dir, "--queries", "ict", "--ict-n", "10", ...config]),
+    );
+    const reread = await capture(() => main(["retrieve", "--corpus", corpusOut, "--queries", out, ...config]));
+    assert.equal(reread.code, 0, reread.err);
+    const a = JSON.parse(built.out);
+    const b = JSON.parse(reread.out);
+    assert.equal(b.queriesFrom.report.offsetsCorrected, 0, "offsets point at the written text exactly");
+    assert.equal(b.queries, 10);
+    assert.equal(b.hits, a.hits);
+    assert.equal(b.spanRecall, a.spanRecall);
+  } finally {
+    rmSync(sets, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("queries generate against a local chat server writes a file retrieve reads, with a sidecar counting drops", async () => {
+  const dir = proseFolder();
+  const out = join(dir, "generated.csv");
+  let calls = 0;
+  const server = await startLocalServer([
+    (request, response) => {
+      if (request.method === "GET") return void response.writeHead(404).end();
+      calls++;
+      const body = request.body as { messages: { content: string }[] };
+      const passage = /<passage>\n([\s\S]*)\n<\/passage>/.exec(body.messages[1].content)![1];
+      const first = /^[^.]*\./.exec(passage)![0];
+      const entry = Number(/entry (\d+)/.exec(first)![1]);
+      const words = ["gannet", "puffin", "tern", "skua", "petrel", "fulmar", "kittiwake", "shag"];
+      // questions with no more than half their terms in common: none is a near-duplicate
+      const question = `Which ${words[entry % 8]} ${words[(entry + 3) % 8]} came ${entry}?`;
+      const content = calls === 2 ? "not JSON at all" : JSON.stringify({ question, excerpts: [first] });
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(
+        JSON.stringify({ choices: [{ message: { content } }], usage: { prompt_tokens: 50, completion_tokens: 10 } }),
+      );
+    },
+  ]);
+  try {
+    const args = ["queries", "generate", "--corpus", dir, "--llm-url", `${server.url}/v1`, "--llm-model", "m"];
+    const run = await capture(() =>
+      main([...args, "--n", "4", "--passage-chars", "600", "--concurrency", "1", "--out", out, "--price-in", "1"]),
+    );
+    assert.equal(run.code, 0, run.err);
+    assert.match(run.err, /^estimate: 4 requests \(0 replies already in .*\), ~\d[\d,]* prompt tokens/);
+    assert.match(run.out, /wrote 3 of 4 questions .*dropped: malformedReply 1/);
+    const meta = JSON.parse(readFileSync(`${out}.meta.json`, "utf8"));
+    assert.equal(meta.model, "m");
+    assert.equal(meta.dropped.malformedReply, 1);
+    assert.equal(meta.usage.completionTokens, 40);
+    assert.ok(meta.prompt.user.includes("<passage>"));
+    const retrieved = await capture(() => main(["retrieve", "--corpus", dir, "--queries", out, "--json"]));
+    assert.equal(retrieved.code, 0, retrieved.err);
+    assert.equal(JSON.parse(retrieved.out).queries, 3);
+    // a rerun asks nothing: everything is in the journal
+    const again = await capture(() => main([...args, "--n", "4", "--passage-chars", "600", "--out", out, "--dry-run"]));
+    assert.match(again.err, /^estimate: 0 requests \(4 replies already in/);
+  } finally {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -38,7 +38,8 @@ if (!dataDir && !values.squad) {
   console.log("validate:ict: SEAMLAB_DATA_DIR is unset: skipping Chroma's five corpora and COVID-QA (nothing to do).");
   process.exit(0);
 }
-const ictN = Number(values["ict-n"] ?? 300);
+// default: what `--queries ict` takes without --ict-n (500, or every usable sentence when fewer)
+const ictN = values["ict-n"] === undefined ? undefined : Number(values["ict-n"]);
 const SPLITTERS = ["recursive", "window"];
 const SIZES = [500, 1000];
 const OVERLAPS = [0, 50, 100, 200, 300, 400];
@@ -123,8 +124,8 @@ for (const corpus of corpora()) {
     unavailable: [],
   };
   const proxies: [string, string, object][] = [
-    ["ict", "ict", { ict: { n: ictN, allowFewer: true } }],
-    ["ict-kept", "ict", { ict: { n: ictN, allowFewer: true, keepSentence: true } }],
+    ["ict", "ict", { ict: { n: ictN } }],
+    ["ict-kept", "ict", { ict: { n: ictN, keepSentence: true } }],
     ["headers", "headers", { headers: { includeH3: true } }],
   ];
   for (const [source, spec, options] of proxies) {
@@ -155,7 +156,7 @@ writeFileSync(
         "ICT and header queries against labelled questions: same sweep per corpus, Kendall tau-b of config hit rates, " +
         "recommended overlap (plateau rule) per curve. Produced by scripts/validate-ict.ts.",
       grid: { splitters: SPLITTERS, sizes: SIZES, overlaps: OVERLAPS, k: K, retriever: "bm25", metric: "hit rate@5" },
-      ictQueries: ictN,
+      ictQueries: ictN ?? "default (500, or every usable sentence when fewer)",
       corpora: measured,
     },
     (_key, value) => (typeof value === "number" && Number.isNaN(value) ? null : value),

@@ -6,6 +6,7 @@ import { SeamlabError } from "../core/errors";
 import { projectRoot } from "../core/project";
 import { loadCorpus } from "../corpus/load";
 import { loadLabelledSet } from "../corpus/labelled";
+import { buildQuerySet } from "../retrieval/query-source";
 import { buildReport, listNotebooks, reportFileNames } from "../report/build";
 import { killAllKernels } from "../report/kernel";
 import { checkOutDir } from "../report/publish";
@@ -13,7 +14,7 @@ import { intFlag, LIMITS, stringFlag } from "./flags";
 
 export const summary = "Run the notebooks on a corpus (parameter injection) and render the static HTML report.";
 
-const HELP = `Usage: seamlab report --corpus PATH [--queries FILE] [--out DIR] [--only 03[,05]] [--timeout S]
+const HELP = `Usage: seamlab report --corpus PATH [--queries headers|ict|FILE] [--out DIR] [--only 03[,05]] [--timeout S]
 
 Executes notebooks/*.ipynb through the tslab kernel with the corpus (and queries) injected after each
 notebook's parameters cell, then writes one HTML page per notebook, the executed .ipynb files and
@@ -23,7 +24,9 @@ exits 1 naming the notebook and cell. Every flag, the corpus, the queries and --
 first kernel starts.
 
   --corpus SPEC     folder, file, glob, default corpus name (moby-dick, fastify-docs) or npm:<pkg>/<path> (required)
-  --queries FILE    labelled queries (CSV or JSONL) for the retrieval notebooks
+  --queries SOURCE  queries of the retrieval notebooks: headers, ict (sentences as queries, any prose) or a
+                    labelled file (CSV, JSONL, SQuAD JSON); default: headers when the corpus has them, else ict.
+                    With --corpus, notebook 03 draws that corpus only (not the default prose corpus too)
   --out DIR         output folder (default: reports); a folder holding other files needs --force, and even
                     then seamlab replaces only files it wrote
   --force           write the report into a non-empty folder that is not a seamlab report
@@ -110,9 +113,15 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
     corpusLabel = corpus.label;
     docs = corpus.docs;
     if (corpus.parameter !== corpus.label) hide.push([corpus.parameter, corpus.label]);
+    // notebook 03's extra prose-corpus section (Moby-Dick by default) belongs to the default report only
+    parameters.proseCorpus = "";
   }
-  if (values.queries !== undefined) {
-    const given = stringFlag(values, "queries");
+  const given = values.queries === undefined ? undefined : stringFlag(values, "queries");
+  if (given === "headers" || given === "ict") {
+    // built from the corpus: checked now (a corpus without headings, or too small for ICT, fails before any kernel)
+    if (docs) buildQuerySet(given, docs, { corpusName: corpusLabel, headers: { includeH3: true } });
+    parameters.queries = given;
+  } else if (given !== undefined) {
     const queries = existingPath(given, "queries");
     if (docs) {
       const set = loadLabelledSet(queries, docs, { skipMalformed: true });

@@ -18,8 +18,8 @@ import { sentenceRegions } from "../text/sentences";
  * Candidates: sentences (`Intl.Segmenter`) of prose paragraphs (runs of markdown "text" lines: code, tables,
  * front matter, comments, headings and other markup lines are never used), that
  * - have `minWords`..`maxWords` words (default 8..60): shorter ones are labels or fragments, longer ones lists;
- * - are prose: at least 60% of their non-space characters are letters, and no code signs (backticks, braces,
- *   `;` at the end, `=>`, `://`, `()`);
+ * - are prose: at least 60% of their non-space characters are letters, and no code or table signs (backticks,
+ *   braces, `;` at the end, `=>`, `://`, `()`, a ` | ` cell separator);
  * - are not boilerplate: the same sentence (case- and space-insensitive) occurs only once in the corpus, and it
  *   has lower-case letters (not an ALL-CAPS banner);
  * - have at least one neighbour sentence in their paragraph (the context must not be empty).
@@ -88,7 +88,8 @@ interface Region {
 export const DEFAULT_COUNT = 500;
 export const MIN_COUNT = 30;
 
-const CODE_SIGNS = /`|[{}]|;\s*$|=>|:\/\/|\(\)/;
+// code, links and table cells (a " | " separator: tables without a leading pipe read as text lines)
+const CODE_SIGNS = /`|[{}]|;\s*$|=>|:\/\/|\(\)|\s\|\s/;
 const LIST_ITEM = /^\s*(?:[-*+]|\d{1,9}[.)])\s/;
 
 /** Prose paragraphs: runs of markdown text lines, a list item starting a new one. */

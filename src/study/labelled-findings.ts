@@ -3,7 +3,7 @@ import type { PairedComparison } from "../stats/paired";
 import { num, pct, pValue } from "./format";
 import { configLabel, type ConfigEvaluation, type LabelledInputs } from "./labelled";
 
-/** Where the questions came from: the user's file, or a self-supervised proxy built from the headings. */
+/** Where the questions came from: the user's file, or a self-supervised proxy built from the headings or ICT. */
 export function labelledSetFinding(set: LabelledInputs): string {
   if (!set.builtFromHeadings) {
     return (
@@ -13,8 +13,7 @@ export function labelledSetFinding(set: LabelledInputs): string {
   }
   return (
     `**No labelled file was given, so one was built from the corpus** (${set.description}): ` +
-    "each `##`/`###` heading is a question and " +
-    `the first sentence under it the answer span, written as JSONL to \`${set.file}\` and read back through the ` +
+    `${set.howBuilt}, written as JSONL to \`${set.file}\` and read back through the ` +
     "same loader a user's CSV/JSONL goes through. " +
     "This is a self-supervised proxy, not human labels; set the `queries` parameter " +
     "(or `seamlab report --queries FILE`) to use real ones. " +

@@ -174,8 +174,12 @@ export interface LabelledInputs {
   queries: Query[];
   /** The labelled file read (the user's, or the one written from header queries). */
   file: string;
-  /** True when the file was built from the corpus's headings because no `queries` file was given. */
+  /** True when the file was built from the corpus (header or ICT queries) because no `queries` file was given. */
   builtFromHeadings: boolean;
+  /** How the built file's questions and answers were made, in a clause (empty for a user's file). */
+  howBuilt: string;
+  /** Source and count, for every chart subtitle and table caption: "150 header queries (as a labelled file)". */
+  label: string;
   /** Answer texts found more than once in the corpus (the first occurrence was used as gold). */
   ambiguous: number;
   /** Rows skipped (malformed or not found in the corpus). */
@@ -197,6 +201,8 @@ export function labelledInputs(corpus: string, queries?: string): LabelledInputs
       queries: inputs.queries,
       file: queries,
       builtFromHeadings: false,
+      howBuilt: "",
+      label: inputs.queryLabel,
       ambiguous: report.ambiguous,
       skipped: report.rows - report.queries,
       description: inputs.description,
@@ -209,7 +215,12 @@ export function labelledInputs(corpus: string, queries?: string): LabelledInputs
     docs: header.docs,
     queries: set.queries,
     file,
-    builtFromHeadings: header.queryKind === "header",
+    builtFromHeadings: true,
+    howBuilt:
+      header.queryKind === "ict"
+        ? "each query is a sentence sampled from the corpus (removed from the text) and its neighbouring sentences the answer span"
+        : "each `##`/`###` heading is a question and the first sentence under it the answer span",
+    label: `${set.queries.length} ${header.queryKind === "ict" ? "ICT" : "header"} queries (as a labelled file)`,
     ambiguous: set.report.ambiguous,
     skipped: set.report.rows - set.report.queries,
     description: header.description,

@@ -139,7 +139,9 @@ export function validationRows(results: readonly CorpusValidation[]): Record<str
         "proxy queries": p.queries,
         "Kendall tau": fmt(p.tau),
         "same overlap": `${agree}/${p.recommendations.length}`,
-        "overlaps (labelled → proxy)": p.recommendations.map((r) => `${r.truth}→${r.proxy}`).join(", "),
+        "recommended overlap, labelled → proxy": p.recommendations
+          .map((r) => `${r.curve.replace("recursive@", "rec").replace("window@", "win")} ${r.truth}→${r.proxy}`)
+          .join(", "),
         "hit-rate gap (pts)": Number(p.levelGap.toFixed(1)),
       });
     }
@@ -151,7 +153,7 @@ export function validationRows(results: readonly CorpusValidation[]): Record<str
         "proxy queries": 0,
         "Kendall tau": "n/a",
         "same overlap": "n/a",
-        "overlaps (labelled → proxy)": u.reason,
+        "recommended overlap, labelled → proxy": u.reason,
         "hit-rate gap (pts)": "n/a",
       });
   }

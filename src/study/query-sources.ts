@@ -49,9 +49,9 @@ export async function runSourceSweeps(
   return { sweeps, missing };
 }
 
-/** Series names for a chart of several sources: "headers: 150 header queries". */
+/** Short series names for a chart of several sources: "headers (150)", "ict (500)"; subtitles give the full labels. */
 export function sourceSeriesLabels(sweeps: readonly SourceSweep[]): string[] {
-  return sweeps.map((s) => `${s.source}: ${s.inputs.queryLabel}`);
+  return sweeps.map((s) => `${s.source} (${s.inputs.queries.length})`);
 }
 
 /** One sentence per source: its recommended overlap and hit rate there. */

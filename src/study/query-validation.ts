@@ -126,34 +126,35 @@ export function compareWithTruth(truth: SourceSweeps, proxy: SourceSweeps): Prox
 
 const fmt = (x: number) => (Number.isNaN(x) ? "n/a" : x.toFixed(2));
 
+const shortCurve = (curve: string) => curve.replace("recursive@", "r").replace("window@", "w");
+
 /** One row per corpus and proxy, for the README table and the notebook. */
 export function validationRows(results: readonly CorpusValidation[]): Record<string, string | number>[] {
+  const curves = results.flatMap((c) => c.proxies).find((p) => p.recommendations.length > 0)?.recommendations ?? [];
+  const overlapColumn = `recommended overlaps ${curves.map((r) => shortCurve(r.curve)).join(" ")}: labelled → proxy`;
   const rows: Record<string, string | number>[] = [];
   for (const c of results) {
     for (const p of c.proxies) {
       const agree = p.recommendations.filter((r) => r.agree).length;
       rows.push({
         corpus: c.corpus,
-        "labelled queries": c.truth.queries,
         proxy: p.source,
-        "proxy queries": p.queries,
+        "queries: labelled / proxy": `${c.truth.queries} / ${p.queries}`,
         "Kendall tau": fmt(p.tau),
         "same overlap": `${agree}/${p.recommendations.length}`,
-        "recommended overlap, labelled → proxy": p.recommendations
-          .map((r) => `${r.curve.replace("recursive@", "rec").replace("window@", "win")} ${r.truth}→${r.proxy}`)
-          .join(", "),
+        [overlapColumn]:
+          p.recommendations.map((r) => r.truth).join(" ") + " → " + p.recommendations.map((r) => r.proxy).join(" "),
         "hit-rate gap (pts)": Number(p.levelGap.toFixed(1)),
       });
     }
     for (const u of c.unavailable)
       rows.push({
         corpus: c.corpus,
-        "labelled queries": c.truth.queries,
         proxy: u.source,
-        "proxy queries": 0,
+        "queries: labelled / proxy": `${c.truth.queries} / 0`,
         "Kendall tau": "n/a",
         "same overlap": "n/a",
-        "recommended overlap, labelled → proxy": u.reason,
+        [overlapColumn]: u.reason,
         "hit-rate gap (pts)": "n/a",
       });
   }

@@ -75,6 +75,7 @@ test("a proxy with the reverse order and another knee is reported as misleading,
       unavailable: [{ source: "headers", reason: "no ## headings" }],
     },
   ]);
-  assert.match(table, /\| c \| 9 \| ict \| 100 \| -1\.00 \| 1\/2 \| rec500 100→0, win500 0→0 \|/);
-  assert.match(table, /\| c \| 9 \| headers \| 0 \| n\/a \| n\/a \| no ## headings \| n\/a \|/);
+  assert.match(table, /\| recommended overlaps r500 w500: labelled → proxy \|/);
+  assert.match(table, /\| c \| ict \| 9 \/ 100 \| -1\.00 \| 1\/2 \| 100 0 → 0 0 \|/);
+  assert.match(table, /\| c \| headers \| 9 \/ 0 \| n\/a \| n\/a \| no ## headings \| n\/a \|/);
 });

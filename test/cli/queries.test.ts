@@ -159,3 +159,31 @@ test("queries generate against a local chat server writes a file retrieve reads,
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("queries headers --out round-trips too: the heading-free text and the file give the same hits", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "seamlab-headers-"));
+  const sets = mkdtempSync(join(tmpdir(), "seamlab-sets-"));
+  writeFileSync(
+    join(dir, "guide.md"),
+    "# Guide\n\n## How does tail sampling work?\n\nTail sampling decides after the trace is complete. It keeps slow traces.\n\n" +
+      "## Head sampling\n\nHead sampling decides at the root span. It is cheap.\n",
+  );
+  try {
+    const out = join(sets, "headers.csv");
+    const written = await capture(() => main(["queries", "headers", "--corpus", dir, "--out", out]));
+    assert.equal(written.code, 0, written.err);
+    assert.match(written.out, /wrote 2 header queries/);
+    const config = ["--splitter", "recursive", "--size", "60", "--overlap", "0", "--k", "1", "--json"];
+    const a = JSON.parse((await capture(() => main(["retrieve", "--corpus", dir, ...config]))).out);
+    const b = JSON.parse(
+      (await capture(() => main(["retrieve", "--corpus", join(sets, "headers-corpus"), "--queries", out, ...config])))
+        .out,
+    );
+    assert.equal(b.queries, 2);
+    assert.equal(b.hits, a.hits);
+    assert.equal(b.queriesFrom.report.offsetsCorrected, 0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(sets, { recursive: true, force: true });
+  }
+});

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { main } from "../../src/cli/main";
-import { startLocalServer } from "../embed/local-server";
+import { startLocalServer } from "../helpers/local-server";
 
 async function capture(fn: () => Promise<number>): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ServerResponse } from "node:http";
-import { startLocalServer, type SeenRequest } from "../embed/local-server";
+import { startLocalServer, type SeenRequest } from "../helpers/local-server";
 import {
   chatEndpoint,
   estimateCost,

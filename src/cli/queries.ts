@@ -110,12 +110,9 @@ async function writeBuiltSet(kind: "ict" | "headers", values: Record<string, unk
   return 0;
 }
 
-async function generate(values: Record<string, unknown>): Promise<number> {
-  const out = checkOut(stringFlag(values, "out"));
-  const corpus = stringFlag(values, "corpus", "moby-dick");
-  const options: GenerateOptions = {
-    url: stringFlag(values, "llm-url"),
-    model: stringFlag(values, "llm-model"),
+/** Every number `generate` reads, each checked against its range (called before anything else runs). */
+function generationNumbers(values: Record<string, unknown>) {
+  return {
     n: intFlag(values, "n", 100, { min: 1, max: 100_000, unit: "questions" }),
     seed: intFlag(values, "seed", 1, { min: 0, max: LIMITS.seed }),
     passageChars: intFlag(values, "passage-chars", 1500, { min: 100, max: 100_000, unit: "chars" }),
@@ -124,12 +121,24 @@ async function generate(values: Record<string, unknown>): Promise<number> {
     concurrency: intFlag(values, "concurrency", 4, { min: 1, max: 64, unit: "requests" }),
     timeoutMs: 1000 * numberFlag(values, "timeout", 120, { min: 0, exclusiveMin: true, max: 3600, unit: "seconds" }),
     maxRetries: intFlag(values, "max-retries", 4, { min: 0, max: 20 }),
+    maxRequests: optionalIntFlag(values, "max-requests", { min: 1, max: 10_000_000, unit: "requests" }),
+    priceIn: numberFlag(values, "price-in", 0, { min: 0 }),
+    priceOut: numberFlag(values, "price-out", 0, { min: 0 }),
+  };
+}
+
+async function generate(values: Record<string, unknown>): Promise<number> {
+  const out = checkOut(stringFlag(values, "out"));
+  const corpus = stringFlag(values, "corpus", "moby-dick");
+  const numbers = generationNumbers(values);
+  const options: GenerateOptions = {
+    ...numbers,
+    url: stringFlag(values, "llm-url"),
+    model: stringFlag(values, "llm-model"),
     keyEnv: values["llm-key-env"] === undefined ? undefined : stringFlag(values, "llm-key-env"),
     journal: stringFlag(values, "journal", `${out}.journal.jsonl`),
-    maxRequests: optionalIntFlag(values, "max-requests", { min: 1, max: 10_000_000, unit: "requests" }),
   };
-  const priceIn = numberFlag(values, "price-in", 0, { min: 0 });
-  const priceOut = numberFlag(values, "price-out", 0, { min: 0 });
+  const { priceIn, priceOut } = numbers;
   const { docs } = loadCorpus(corpus);
   const estimate = estimateGeneration(docs, options);
   const cost = estimateCost(estimate, priceIn, priceOut);
@@ -186,13 +195,9 @@ async function generate(values: Record<string, unknown>): Promise<number> {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const [sub, ...rest] = argv;
-  if (sub === undefined || sub === "--help" || sub === "-h") {
-    process.stdout.write(HELP + "\n");
-    return sub === undefined ? 1 : 0;
-  }
-  const { values } = parseArgs({
-    args: rest,
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
     options: {
       corpus: { type: "string" },
       out: { type: "string" },
@@ -225,6 +230,16 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(HELP + "\n");
     return 0;
   }
+  // every flag is checked before the subcommand does anything
+  generationNumbers(values);
+  ictOptionsFrom(values);
+  intFlag(values, "gold-sentences", 1, { min: 1, max: 100, unit: "sentences" });
+  const [sub, ...extra] = positionals;
+  if (sub === undefined) {
+    process.stdout.write(HELP + "\n");
+    return 1;
+  }
+  if (extra.length > 0) throw new SeamlabError(`seamlab queries ${sub}: unexpected argument "${extra[0]}".`);
   if (sub === "ict" || sub === "headers") return writeBuiltSet(sub, values);
   if (sub === "generate") return generate(values);
   throw new SeamlabError(`unknown queries subcommand "${sub}": use ict, headers or generate.`);

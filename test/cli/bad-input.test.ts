@@ -114,6 +114,7 @@ test("every command, given bad flags, exits 2 with a message naming the flag and
     sweep: "workers",
     embed: "embed-dims",
     report: "timeout",
+    queries: "n",
   };
   for (const [command, flag] of Object.entries(numeric))
     cases.push([[command, `--${flag}`, "-1x"], new RegExp(`--${flag}`)]);

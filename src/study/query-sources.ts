@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { SeamlabError } from "../core/errors";
-import { findProjectRoot } from "../corpus/defaults";
+import { projectRoot } from "../core/project";
 import type { SweepResult } from "../experiment/sweep";
 import { loadRetrievalInputs, type RetrievalInputs } from "./inputs";
 import { validationRows, type CorpusValidation } from "./query-validation";
@@ -84,7 +84,7 @@ export interface ValidationSummary {
  * The validation table written by `npm run validate:ict` (`data/validation/ict-vs-labelled.json`), with a
  * verdict computed from it; `available: false` when the file is missing.
  */
-export function validationSummary(root: string = findProjectRoot(process.cwd()) ?? "."): ValidationSummary {
+export function validationSummary(root: string = projectRoot()): ValidationSummary {
   const path = join(root, "data", "validation", "ict-vs-labelled.json");
   if (!existsSync(path))
     return {

@@ -54,8 +54,18 @@ export function sourceSeriesLabels(sweeps: readonly SourceSweep[]): string[] {
   return sweeps.map((s) => `${s.source} (${s.inputs.queries.length})`);
 }
 
-/** One sentence per source: its recommended overlap and hit rate there. */
-export function sourceRecommendationText(sweeps: readonly SourceSweep[], k: number): string {
+/** The subtitle of the by-source chart: the corpus, each source's label, the bands and the knees. */
+export function sourceSweepsSubtitle(description: string, bySource: { sweeps: readonly SourceSweep[] }): string {
+  const labels = bySource.sweeps.map((s) => s.inputs.queryLabel).join(" against ");
+  return `${description}; ${labels}; bands: Wilson 95% CI; knee (plateau rule) per source`;
+}
+
+/** One sentence per source (its recommended overlap and hit rate there), and the sources the corpus lacks. */
+export function sourceRecommendationText(
+  bySource: { sweeps: readonly SourceSweep[]; missing: readonly { source: string; reason: string }[] },
+  k: number,
+): string {
+  const { sweeps, missing } = bySource;
   const parts = sweeps.map((s) => {
     const point = s.result.curves[0].points.find((p) => p.x === s.recommendation.overlap)!;
     return `with ${s.inputs.queryLabel}, overlap **${s.recommendation.overlap}** (hit rate@${k} ${(100 * point.y).toFixed(1)}%)`;
@@ -67,7 +77,10 @@ export function sourceRecommendationText(sweeps: readonly SourceSweep[], k: numb
       ? ""
       : agree
         ? "The sources agree on the overlap."
-        : "The sources disagree: the knee depends on what the queries ask for; trust the source closer to your users' questions.")
+        : "The sources disagree: the knee depends on what the queries ask for; trust the source closer to your users' questions.") +
+    (missing.length > 0
+      ? ` Not available on this corpus: ${missing.map((m) => `${m.source} (${m.reason})`).join("; ")}`
+      : "")
   );
 }
 
@@ -146,8 +159,10 @@ export interface ProseIctSweeps {
   recommendation: Recommendation;
   /** the finding in a sentence or two, numbers included */
   text: string;
-  /** what the headline was measured on */
-  note: string;
+  /** the chart's subtitle: corpus, query source and count, bands, knee */
+  subtitle: string;
+  /** options of the notebook's headline */
+  headline: { unit: string; label: string; note: string };
 }
 
 /** The overlap sweep of a prose corpus with ICT queries (one curve per splitter) and its recommendation. */
@@ -171,6 +186,11 @@ export async function runProseIctSweeps(
       `${recommendation.overlap} characters.** ${recommendation.reason} Hit rate@${spec.k} there: ${pct(chosen.y)} ` +
       `(95% CI ${pct(chosen.low ?? chosen.y)}–${pct(chosen.high ?? chosen.y)}), against ${pct(first.y)} at overlap ${first.x}. ` +
       "ICT hit rates are low in absolute terms (one sentence has to find its neighbours); read the shape of the curve.",
-    note: `${curve.splitter} at size ${spec.size}, ${inputs.queryLabel}`,
+    subtitle: `${inputs.description}; ${inputs.queryLabel}; bands: Wilson 95% CI; knee of ${curve.splitter} marked`,
+    headline: {
+      unit: "chars",
+      label: `Recommended overlap on ${corpus} (ICT queries)`,
+      note: `${curve.splitter} at size ${spec.size}, ${inputs.queryLabel}`,
+    },
   };
 }

@@ -11,6 +11,11 @@ export interface LsaOptions extends TfidfOptions {
   powerIterations?: number;
   oversample?: number;
   seed?: number;
+  /**
+   * The flag the dimensions came from (e.g. "--embed-dims"): a user's explicit request for more dimensions than
+   * the data has is refused naming it, instead of being quietly cut to the corpus rank (and fitted slowly).
+   */
+  dimensionsFlag?: string;
 }
 
 /**
@@ -28,6 +33,13 @@ export function fitLsa(texts: string[], options: LsaOptions = {}): Embedder {
   const model = fitTfidf(texts, options);
   if (model.idf.length === 0) {
     throw new SeamlabError("lsa: the corpus has no words to learn from (every chunk is empty or punctuation).");
+  }
+  const most = Math.min(texts.length, model.idf.length) - 1;
+  if (options.dimensionsFlag && dimensions > most) {
+    throw new SeamlabError(
+      `${options.dimensionsFlag} ${dimensions} is more than this data supports: dimensions must be fewer than the ` +
+        `${texts.length} chunks and the ${model.idf.length} terms fitted on, so at most ${Math.max(1, most)}.`,
+    );
   }
   const svd = randomizedSvd(tfidfMatrix(model, texts), { rank: dimensions, oversample, powerIterations, seed });
   const rank = svd.rank;

@@ -9,7 +9,7 @@ import { withVectorCache } from "./vector-cache";
  * it from flags). `lsa` is fitted on the texts it will index; the others are fixed models.
  */
 export type EmbedderSpec =
-  | { kind: "lsa"; dimensions?: number; seed?: number }
+  | { kind: "lsa"; dimensions?: number; seed?: number; dimensionsFlag?: string }
   | {
       kind: "transformers";
       modelDir: string;
@@ -44,7 +44,8 @@ export async function createEmbedder(
   texts: readonly string[],
   cacheDir?: string,
 ): Promise<Embedder> {
-  if (spec.kind === "lsa") return fitLsa([...texts], { dimensions: spec.dimensions, seed: spec.seed });
+  if (spec.kind === "lsa")
+    return fitLsa([...texts], { dimensions: spec.dimensions, seed: spec.seed, dimensionsFlag: spec.dimensionsFlag });
   const key = JSON.stringify(spec) + (cacheDir ?? "");
   let embedder = loaded.get(key);
   if (!embedder) {
@@ -127,7 +128,10 @@ function poolingOption(raw: unknown): "mean" | "cls" | undefined {
 /** Builds a spec from parsed CLI flags, naming the flag that is missing or wrong. */
 export function embedderSpecFromFlags(values: Record<string, unknown>): EmbedderSpec {
   const kind = values.embedder === undefined ? "lsa" : String(values.embedder);
-  if (kind === "lsa") return { kind, dimensions: positiveInt(values, "embed-dims") };
+  if (kind === "lsa") {
+    const dimensions = positiveInt(values, "embed-dims");
+    return dimensions === undefined ? { kind } : { kind, dimensions, dimensionsFlag: "--embed-dims" };
+  }
   if (kind === "transformers") {
     if (values["model-dir"] === undefined)
       throw new SeamlabError(

@@ -185,3 +185,23 @@ test("a cache entry edited into other valid JSON is recomputed and counted, neve
   const rows = (out: string) => JSON.stringify(JSON.parse(out).rows);
   assert.equal(rows(second.stdout), rows(first.stdout), "the recomputed rows, not the edited ones");
 });
+
+test("--embed-dims is bounded by the data: fewer dimensions than chunks and terms, or a message saying so", () => {
+  const result = seamlab([
+    "retrieve",
+    "--corpus",
+    corpus,
+    "--retriever",
+    "dense",
+    "--embed-dims",
+    "5000",
+    "--size",
+    "400",
+    "--overlap",
+    "0",
+  ]);
+  assertUserError(
+    result,
+    /--embed-dims 5000 is more than this data supports: dimensions must be fewer than the \d+ chunks/,
+  );
+});

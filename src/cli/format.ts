@@ -91,8 +91,8 @@ export function writeFileAtomically(path: string, content: string, { force = fal
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "EEXIST") throw new SeamlabError(`${flag} ${path} already exists; pass --force to overwrite it.`);
-    if (code === "EACCES" || code === "EPERM" || code === "EROFS" || code === "ENOSPC" || code === "EISDIR")
-      throw new SeamlabError(`${flag} ${path}: cannot write (${code}).`);
+    if (typeof code === "string" && code.startsWith("E"))
+      throw new SeamlabError(`${flag} ${path}: cannot write it (${(error as Error).message}).`);
     throw error;
   }
 }

@@ -40,6 +40,30 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`seamlab: ${error.message}\n`);
       return 2;
     }
+    // A file-system refusal on a path the user gave (a folder where a file was expected, no permission, a full
+    // or read-only disk): Node's message names the path and the operation, which is what the user needs.
+    const code = (error as NodeJS.ErrnoException | undefined)?.code;
+    if (error instanceof Error && code !== undefined && FILE_SYSTEM_CODES.has(code)) {
+      process.stderr.write(`seamlab: ${error.message}\n`);
+      return 2;
+    }
     throw error;
   }
 }
+
+const FILE_SYSTEM_CODES = new Set([
+  "EACCES",
+  "EBUSY",
+  "EEXIST",
+  "EISDIR",
+  "ELOOP",
+  "EMFILE",
+  "ENAMETOOLONG",
+  "ENOENT",
+  "ENOSPC",
+  "ENOTDIR",
+  "ENOTEMPTY",
+  "EPERM",
+  "EROFS",
+  "EXDEV",
+]);

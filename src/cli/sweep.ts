@@ -1,3 +1,4 @@
+import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
@@ -149,6 +150,10 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   const cacheDir = values["cache-dir"] === undefined ? defaultCacheDir() : resolve(stringFlag(values, "cache-dir"));
+  if (values["cache-dir"] !== undefined && existsSync(cacheDir) && !statSync(cacheDir).isDirectory())
+    throw new SeamlabError(
+      `--cache-dir ${cacheDir} is a file; give a folder for the cache (it is created if missing).`,
+    );
   if (values["clear-cache"]) {
     const removed = clearCache(cacheDir);
     process.stderr.write(`seamlab: cleared ${removed} cached result(s) from ${cacheDir}\n`);

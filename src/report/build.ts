@@ -1,7 +1,7 @@
 // `seamlab report` / `npm run report`: execute notebooks, render each to a page plus an index, and publish the
 // report only when every notebook succeeded (see publish.ts for how the swap stays whole and what is ours).
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import { SeamlabError } from "../core/errors";
 import { renderIndex } from "./index-page";
@@ -74,6 +74,7 @@ export function hideStrings<T>(value: T, hide: readonly [string, string][]): T {
 
 export function listNotebooks(dir: string, only?: string[]): string[] {
   if (!existsSync(dir)) throw new SeamlabError(`notebook folder ${dir} does not exist (pass --notebooks DIR).`);
+  if (!statSync(dir).isDirectory()) throw new SeamlabError(`--notebooks ${dir} is a file; give the notebooks' folder.`);
   const all = readdirSync(dir)
     .filter((name) => name.endsWith(".ipynb") && !name.startsWith("."))
     .sort();

@@ -14,6 +14,8 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import {
+  accessSync,
+  constants,
   existsSync,
   lstatSync,
   mkdirSync,
@@ -168,6 +170,14 @@ export function readPublished(outDir: string): { dir: string; manifest: RunManif
 
 // ---------------------------------------------------------------- checks before any work
 
+function assertWritable(folder: string, what: string): void {
+  try {
+    accessSync(folder, constants.W_OK);
+  } catch {
+    throw new SeamlabError(`${what} is not writable; choose another folder.`);
+  }
+}
+
 /**
  * Checks that a report with these file names can be written into `outDir`, before any notebook runs. Refuses a
  * file in the way, a non-empty folder that is not a seamlab report (unless `force`), and, even with `force`, a
@@ -181,11 +191,13 @@ export function checkOutDir(outDir: string, names: readonly string[], { force = 
     while (!existsSync(parent)) parent = dirname(parent);
     if (!statSync(parent).isDirectory())
       throw new SeamlabError(`${flag} ${outDir}: ${parent} is a file, not a folder.`);
+    assertWritable(parent, `${flag} ${outDir}: cannot create it, as ${parent}`);
     return;
   }
   if (!statSync(target).isDirectory()) {
     throw new SeamlabError(`${flag} ${outDir} is a file; give a folder for the report (it is created if missing).`);
   }
+  assertWritable(target, `${flag} ${outDir}`);
   const foreign = readdirSync(target)
     .filter((name) => {
       if (name === STATE_DIR) return !isOurStateDir(join(target, name));

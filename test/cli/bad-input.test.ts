@@ -205,3 +205,19 @@ test("--embed-dims is bounded by the data: fewer dimensions than chunks and term
     /--embed-dims 5000 is more than this data supports: dimensions must be fewer than the \d+ chunks/,
   );
 });
+
+test("paths of the wrong kind are refused up front, naming the flag, without a stack trace", () => {
+  const file = join(dir, "plain-file");
+  writeFileSync(file, "x");
+  const cases: [string[], RegExp][] = [
+    [["report", "--corpus", corpus, "--notebooks", file], /--notebooks .*plain-file is a file/],
+    [["sweep", "--corpus", corpus, "--cache-dir", file, "--overlaps", "0"], /--cache-dir .*plain-file is a file/],
+    [["report", "--corpus", corpus, "--out", "/proc/self/seamlab-report"], /--out .*cannot create it.*not writable/],
+    [
+      ["seams", "--corpus", corpus, "--per-seam", "/proc/version", "--force"],
+      /--per-seam \/proc\/version: cannot write/,
+    ],
+  ];
+  for (const [args, pattern] of cases) assertUserError(seamlab(args), pattern, args.join(" "));
+  assert.equal(readFileSync(file, "utf8"), "x");
+});

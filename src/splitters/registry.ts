@@ -7,6 +7,7 @@ import type { Chunk, Doc } from "../core/types";
 import { SeamlabError } from "../core/errors";
 import { checkEncodingName } from "../text/tokens";
 import type { SplitterConfig, Unit } from "./config";
+import { libraryOptionsFor, librarySplitters, splitWithLibrary } from "./libraries";
 import { langchainFieldsFor, splitLangchain, splitLangchainAsync, splitLangchainMany } from "./langchain";
 import { recursiveOptionsFor, splitRecursive } from "./recursive";
 import { sentenceSeparators, splitSentences } from "./sentences";
@@ -79,6 +80,14 @@ export const splitters: Record<string, SplitterEntry> = {
     validate: (config) => void semanticOptionsFromConfig(config),
   },
 };
+
+for (const spec of librarySplitters) {
+  splitters[spec.name] = {
+    description: `${spec.api}: ${spec.semantics}`,
+    split: (doc, config) => splitWithLibrary(spec, doc, config),
+    validate: (config) => void libraryOptionsFor(spec, config),
+  };
+}
 
 export const splitterNames: string[] = Object.keys(splitters);
 

@@ -1,0 +1,119 @@
+/**
+ * Runs a real chunking library on one document synchronously, with a per-document timeout.
+ *
+ * The libraries are async (and some ESM-only), while seamlab's splitters are synchronous functions. As in
+ * `langchain-bridge.ts`, one worker thread (`library-worker.mjs`) keeps the libraries loaded and this thread
+ * blocks on `Atomics.wait` for its reply. The wait has a deadline: a library that hangs or spins on an input (a
+ * 50 KB word, a document of only newlines) is terminated and reported with a SeamlabError naming the library and
+ * the document; the next call starts a fresh worker. A library that throws is reported the same way.
+ */
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { MessageChannel, MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
+import { SeamlabError } from "../core/errors";
+
+/** What the worker needs to configure a library (plain data: it crosses a thread boundary). */
+export interface LibraryOptions {
+  size: number;
+  overlap: number;
+  unit: "chars" | "tokens";
+  /** js-tiktoken encoding name (token units). */
+  encoding: string;
+}
+
+/** The library's output for one document: what it would embed, and (when different) the part taken from the source. */
+export interface LibraryTexts {
+  texts: string[];
+  anchors?: string[];
+}
+
+/** Per-document time limit; SEAMLAB_LIBRARY_TIMEOUT_MS overrides the default. */
+export const defaultLibraryTimeoutMs = 60_000;
+
+export function libraryTimeoutMs(): number {
+  const raw = process.env.SEAMLAB_LIBRARY_TIMEOUT_MS;
+  if (raw === undefined || raw === "") return defaultLibraryTimeoutMs;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms <= 0) {
+    throw new SeamlabError(`SEAMLAB_LIBRARY_TIMEOUT_MS (${JSON.stringify(raw)}) must be a positive integer`);
+  }
+  return ms;
+}
+
+/** A `require` that resolves from this file, in both ESM (tsx) and CommonJS (tslab) loading. */
+function localRequire(): NodeRequire {
+  if (typeof require === "function") return require;
+  const stack = new Error().stack ?? "";
+  const match = /((?:file:\/\/)?\/[^\s():]*library-bridge\.[cm]?[jt]s)/.exec(stack);
+  if (match) return createRequire(match[1].startsWith("file:") ? fileURLToPath(match[1]) : match[1]);
+  return createRequire(process.cwd() + "/src/splitters/");
+}
+
+interface Bridge {
+  port: MessagePort;
+  flag: Int32Array;
+  worker: Worker;
+  adapterModule: string | undefined;
+}
+
+let bridge: Bridge | undefined;
+
+function startBridge(adapterModule: string | undefined): Bridge {
+  const workerPath = localRequire().resolve("./library-worker.mjs");
+  const flag = new Int32Array(new SharedArrayBuffer(4));
+  const channel = new MessageChannel();
+  const worker = new Worker(workerPath, {
+    workerData: { port: channel.port2, flag, adapterModule },
+    transferList: [channel.port2],
+  });
+  worker.unref();
+  channel.port1.unref();
+  return { port: channel.port1, flag, worker, adapterModule };
+}
+
+/**
+ * `library`'s chunk texts for `text` (document `docId`), computed in the worker while this thread waits at most
+ * `timeoutMs`. `adapterModule` (tests) is a file URL of an ES module exporting extra `adapters`.
+ */
+export function runLibrarySync(
+  library: string,
+  docId: string,
+  text: string,
+  options: LibraryOptions,
+  timeoutMs: number = libraryTimeoutMs(),
+  adapterModule?: string,
+): LibraryTexts {
+  if (bridge && bridge.adapterModule !== adapterModule) stopLibraryBridge();
+  if (!bridge) bridge = startBridge(adapterModule);
+  const { port, flag } = bridge;
+  Atomics.store(flag, 0, 0);
+  port.postMessage({ library, options, text });
+  const deadline = Date.now() + timeoutMs;
+  while (Atomics.load(flag, 0) === 0) {
+    const left = deadline - Date.now();
+    if (left <= 0) {
+      stopLibraryBridge();
+      throw new SeamlabError(
+        `${library} did not finish document "${docId}" (${text.length} chars) within ${timeoutMs} ms and was stopped; ` +
+          `raise SEAMLAB_LIBRARY_TIMEOUT_MS or leave that document out`,
+      );
+    }
+    Atomics.wait(flag, 0, 0, Math.min(left, 1000));
+  }
+  const message = receiveMessageOnPort(port);
+  if (!message) throw new Error(`${library} worker signalled but sent no reply`);
+  const reply = message.message as LibraryTexts & { error?: string };
+  if (reply.error !== undefined) {
+    throw new SeamlabError(`${library} failed on document "${docId}" (${text.length} chars): ${reply.error}`);
+  }
+  return reply;
+}
+
+/** Stop the worker (tests and benchmarks call this to exit promptly; it is restarted on next use). */
+export function stopLibraryBridge(): void {
+  if (bridge) {
+    bridge.port.close();
+    void bridge.worker.terminate();
+    bridge = undefined;
+  }
+}

@@ -1,0 +1,180 @@
+/**
+ * Spans for a library's chunk texts, by ordered search aware of what libraries trim and rewrite.
+ *
+ * First the exact search of `langchain.ts` (with backtracking over repeated text): when every chunk occurs
+ * verbatim, `text === source.slice(start, end)`. Libraries that change text fail that, and then each chunk is
+ * placed in order (searching from its predecessor's start, preferring a match that ends at or after the
+ * predecessor's end) at the first of these that finds it:
+ *  1. `exact`: the text itself;
+ *  2. `whitespace`: the text with all whitespace removed, found in the source with all whitespace removed
+ *     (libraries that collapse "  " to " ", join pieces with " " or "\n", or trim);
+ *  3. `rewritten`: letters and digits only, found in the source's letters and digits (libraries that drop
+ *     markdown header marks, "# Head" -> "Head"); the span then widens over leading/trailing punctuation of the
+ *     chunk that the source has right there;
+ *  4. `rewritten` (ends): when the library inserted or mangled text inside the chunk (LlamaIndex leaking an
+ *     "{{ABBREV_2}}" placeholder into a URL, Mastra writing its "#{1,6}" separator pattern into headings, chonkie
+ *     garbling a word after an emoji), a window of up to 24 letters and digits (a quarter of the chunk's) from the chunk's head and one from its tail, each the
+ *     first window that occurs, fix the start and end.
+ * The span covers the source region from the first to the last matched character. A chunk found by none of
+ * these throws, naming the library, document, chunk and the offset searched from: spans are never guessed.
+ */
+import type { Chunk, Doc } from "../core/types";
+import { SeamlabError } from "../core/errors";
+import { isWhitespaceCode } from "../text/whitespace";
+import { locateChunks } from "./langchain";
+
+/** A projection of a text onto the characters kept by `keep`, with each kept character's source offset. */
+interface Projection {
+  text: string;
+  offsets: Int32Array;
+}
+
+function project(text: string, keep: (code: number) => boolean): Projection {
+  const offsets = new Int32Array(text.length);
+  let kept = "";
+  let n = 0;
+  let runStart = -1;
+  for (let i = 0; i < text.length; i++) {
+    if (keep(text.charCodeAt(i))) {
+      if (runStart < 0) runStart = i;
+      offsets[n++] = i;
+    } else if (runStart >= 0) {
+      kept += text.slice(runStart, i);
+      runStart = -1;
+    }
+  }
+  if (runStart >= 0) kept += text.slice(runStart);
+  return { text: kept, offsets: offsets.subarray(0, n) };
+}
+
+const notWhitespace = (code: number): boolean => !isWhitespaceCode(code);
+
+/** Letters and digits (any script); surrogate halves count so astral letters survive. */
+function isWordCode(code: number): boolean {
+  if (code < 128) return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+  if (code >= 0xd800 && code <= 0xdfff) return true;
+  return /[\p{L}\p{N}]/u.test(String.fromCharCode(code));
+}
+
+/** The first index in `offsets` whose value is >= `at` (offsets ascend). */
+function lowerBound(offsets: Int32Array, at: number): number {
+  let lo = 0;
+  let hi = offsets.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (offsets[mid] < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Source span of `needle` projected like `source`, searched from source offset `from`; null when absent. */
+function findProjected(source: Projection, needle: string, from: number, prevEnd: number): [number, number] | null {
+  if (needle.length === 0) return null;
+  let at = source.text.indexOf(needle, lowerBound(source.offsets, from));
+  let first: [number, number] | null = null;
+  while (at >= 0) {
+    const span: [number, number] = [source.offsets[at], source.offsets[at + needle.length - 1] + 1];
+    if (!first) first = span;
+    if (span[1] >= prevEnd) return span;
+    at = source.text.indexOf(needle, at + 1);
+  }
+  return first;
+}
+
+/**
+ * Head and tail windows of `needle` (projected like `source`) located in order from source offset `from`; the
+ * span runs from the head window's match (moved back by its offset in the needle) to the tail window's match
+ * (moved on by its distance to the needle's end). Null when no window pair is found.
+ */
+function findByEnds(source: Projection, needle: string, from: number): [number, number] | null {
+  const windowLength = Math.min(24, Math.floor(needle.length / 4));
+  if (windowLength < 4) return null;
+  const floor = lowerBound(source.offsets, from);
+  for (let p = 0; p + windowLength <= needle.length / 2 + windowLength; p += windowLength) {
+    const at = source.text.indexOf(needle.slice(p, p + windowLength), floor);
+    if (at < 0) continue;
+    const start = Math.max(floor, at - p);
+    for (let q = needle.length - windowLength; q >= p; q -= windowLength) {
+      const tail = source.text.indexOf(needle.slice(q, q + windowLength), at);
+      if (tail < 0 || tail - at > 2 * needle.length + 64) continue;
+      const end = Math.min(source.text.length, tail + (needle.length - q));
+      return [source.offsets[start], source.offsets[end - 1] + 1];
+    }
+  }
+  return null;
+}
+
+/** Widen [start, end) over the chunk's leading/trailing non-word characters where the source has them. */
+function widenOverPunctuation(source: string, text: string, start: number, end: number): [number, number] {
+  let lead = 0;
+  while (lead < text.length && !isWordCode(text.charCodeAt(lead))) lead++;
+  let s = start;
+  for (let k = lead - 1; k >= 0 && s > 0 && source[s - 1] === text[k]; k--) s--;
+  let trail = text.length;
+  while (trail > 0 && !isWordCode(text.charCodeAt(trail - 1))) trail--;
+  let e = end;
+  for (let k = trail; k < text.length && e < source.length && source[e] === text[k]; k++) e++;
+  return [s, e];
+}
+
+export type SpanMatch = "exact" | "whitespace" | "rewritten";
+
+/**
+ * Spans for `anchors` (the source-derived part of each chunk) in `doc`, carrying `texts` (what is embedded) as
+ * each chunk's text. `library` names the library in errors.
+ */
+export function locateLibraryChunks(library: string, doc: Doc, texts: string[], anchors: string[] = texts): Chunk[] {
+  try {
+    const exact = locateChunks(doc, anchors, true);
+    if (anchors === texts) return exact;
+    return exact.map((c, i) => ({ ...c, text: texts[i] }));
+  } catch {
+    // some chunk is not verbatim in the source: place chunk by chunk below
+  }
+  const source = doc.text;
+  let spaced: Projection | undefined;
+  let words: Projection | undefined;
+  const chunks: Chunk[] = [];
+  let prevStart = 0;
+  let prevEnd = 0;
+  for (let i = 0; i < anchors.length; i++) {
+    const anchor = anchors[i];
+    let span: [number, number] | null = null;
+    let at = anchor.length > 0 ? source.indexOf(anchor, prevStart) : -1;
+    while (at >= 0 && at + anchor.length < prevEnd) at = source.indexOf(anchor, at + 1);
+    if (at >= 0) span = [at, at + anchor.length];
+    if (!span) {
+      spaced ??= project(source, notWhitespace);
+      span = findProjected(spaced, project(anchor, notWhitespace).text, prevStart, prevEnd);
+    }
+    if (!span) {
+      words ??= project(source, isWordCode);
+      const found = findProjected(words, project(anchor, isWordCode).text, prevStart, prevEnd);
+      if (found) span = widenOverPunctuation(source, anchor, found[0], found[1]);
+    }
+    if (!span) span = findByEnds(words!, project(anchor, isWordCode).text, prevStart);
+    if (!span) {
+      if (anchor.trim() === "") {
+        span = [prevEnd, prevEnd];
+      } else {
+        throw new SeamlabError(
+          `${library}: chunk ${i} of document "${doc.id}" (${JSON.stringify(anchor.slice(0, 60))}…) is not in the ` +
+            `source after offset ${prevStart}, even ignoring whitespace and punctuation: the library rewrote it`,
+        );
+      }
+    }
+    chunks.push({ doc: doc.id, start: span[0], end: span[1], text: texts[i] });
+    prevStart = span[0];
+    prevEnd = Math.max(prevEnd, span[1]);
+  }
+  return chunks;
+}
+
+/** How a chunk's span relates to its text: verbatim, equal up to whitespace, or rewritten. */
+export function spanMatch(doc: Doc, chunk: Chunk): SpanMatch {
+  const covered = doc.text.slice(chunk.start, chunk.end);
+  if (covered === chunk.text) return "exact";
+  if (project(covered, notWhitespace).text === project(chunk.text, notWhitespace).text) return "whitespace";
+  return "rewritten";
+}

@@ -12,6 +12,7 @@ export const commands: Record<string, () => Promise<CommandModule>> = {
   seams: () => import("./seams"),
   pairs: () => import("./pairs"),
   "compare-splitters": () => import("./compare-splitters"),
+  libraries: () => import("./libraries"),
   queries: () => import("./queries"),
   retrieve: () => import("./retrieve"),
   compare: () => import("./compare"),

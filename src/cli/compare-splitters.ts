@@ -4,11 +4,12 @@ import { SeamlabError } from "../core/errors";
 import { straddlingPairs } from "../measure/pairs";
 import { splitCorpusAsync } from "../splitters/registry";
 import { measureSplitterConfig } from "../measure/split-and-measure";
-import type { SplitterConfig } from "../splitters/config";
+import type { SplitterConfig, Unit } from "../splitters/config";
 import { fixedUnitOf, splitterNames, validateSplitterConfig } from "../splitters/registry";
+import { librariesPreset } from "../study/libraries";
 import { formatFixed, formatRatio, formatTable, toJson } from "./format";
-import { corpusFromFlags, describeCorpus } from "./flag-groups";
-import { describeRange, LIMITS } from "./flags";
+import { corpusFromFlags, describeCorpus, sizeBounds, unitFromFlags } from "./flag-groups";
+import { choiceFlag, describeRange, intFlag, LIMITS, stringFlag, type FlagValues } from "./flags";
 import { num, pct } from "../study/format";
 
 export const summary =
@@ -27,6 +28,13 @@ size, longest chunk and lost text.
   --corpus PATH      folder, file, glob, default corpus name or npm:<pkg>/<path> (default: moby-dick)
   --configs LIST     comma-separated splitter:size:overlap[:unit[:encoding]]
                      (default ${DEFAULT_CONFIGS})
+  --splitters LIST   comma-separated splitter names, any mix (built-in and library), all at --size/--overlap/--unit
+  --libraries        the library preset: LangChain's recursive and every library splitter that counts --unit
+                     (LlamaIndex, Mastra, chonkie, LangChain; see seamlab libraries --help)
+  --size N           chunk size for --splitters/--libraries (default 1000 chars, 400 tokens)
+  --overlap N        configured overlap for --splitters/--libraries (default 200 chars, 80 tokens)
+  --unit U           chars | tokens for --splitters/--libraries (default chars)
+  --encoding E       js-tiktoken encoding for token units (default cl100k_base)
   --json             print JSON rows instead of a table
   -h, --help         this help`;
 
@@ -66,12 +74,61 @@ export function parseConfigList(list: string): SplitterConfig[] {
 const describeItem = (config: SplitterConfig): string =>
   [config.splitter, config.size, config.overlap, config.unit, config.encoding].filter((p) => p !== undefined).join(":");
 
+/** The configs named by --configs, or --splitters/--libraries at one --size/--overlap/--unit (one of them). */
+export function configsFromFlags(values: FlagValues): SplitterConfig[] {
+  const chosen = ["configs", "splitters", "libraries"].filter((name) => values[name] !== undefined);
+  if (chosen.length > 1)
+    throw new SeamlabError(`use one of --configs, --splitters and --libraries (got ${chosen.join(", ")}).`);
+  if (chosen.length === 0 || values.configs !== undefined) {
+    const setting = ["size", "overlap", "unit", "encoding"].find((name) => values[name] !== undefined);
+    if (setting)
+      throw new SeamlabError(`--${setting} goes with --splitters or --libraries; --configs carries its own.`);
+    // The default list skips splitters this build does not register; an explicit list is checked strictly.
+    const configs =
+      values.configs === undefined
+        ? parseConfigList(DEFAULT_CONFIGS).filter((config) => splitterNames.includes(config.splitter))
+        : parseConfigList(String(values.configs));
+    for (const config of configs) {
+      try {
+        validateSplitterConfig(config);
+      } catch (error) {
+        if (!(error instanceof SeamlabError)) throw error;
+        throw new SeamlabError(`--configs item "${describeItem(config)}": ${error.message}`);
+      }
+    }
+    return configs;
+  }
+  const unit = choiceFlag<Unit>(values, "unit", ["chars", "tokens"], "chars");
+  const names = values.libraries
+    ? librariesPreset(unit)
+    : stringFlag(values, "splitters")
+        .split(",")
+        .map((name) => name.trim())
+        .filter((name) => name !== "");
+  if (names.length === 0) throw new SeamlabError("--splitters must name at least one splitter.");
+  if (values.splitters !== undefined) unitFromFlags(values, names);
+  const size = intFlag(values, "size", unit === "tokens" ? 400 : 1000, sizeBounds(unit, 1));
+  const overlap = intFlag(values, "overlap", unit === "tokens" ? 80 : 200, sizeBounds(unit, 0));
+  return names.map((splitter) => {
+    const config: SplitterConfig = { splitter, size, overlap, unit: fixedUnitOf(splitter) ?? unit };
+    if (unit === "tokens") config.encoding = stringFlag(values, "encoding", "cl100k_base");
+    validateSplitterConfig(config);
+    return config;
+  });
+}
+
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
     options: {
       corpus: { type: "string" },
       configs: { type: "string" },
+      splitters: { type: "string" },
+      libraries: { type: "boolean" },
+      size: { type: "string" },
+      overlap: { type: "string" },
+      unit: { type: "string" },
+      encoding: { type: "string" },
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -82,19 +139,7 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(help + "\n");
     return 0;
   }
-  // The default list skips splitters this build does not register; an explicit list is checked strictly.
-  const configs =
-    values.configs === undefined
-      ? parseConfigList(DEFAULT_CONFIGS).filter((config) => splitterNames.includes(config.splitter))
-      : parseConfigList(values.configs);
-  for (const config of configs) {
-    try {
-      validateSplitterConfig(config);
-    } catch (error) {
-      if (!(error instanceof SeamlabError)) throw error;
-      throw new SeamlabError(`--configs item "${describeItem(config)}": ${error.message}`);
-    }
-  }
+  const configs = configsFromFlags(values);
   const { spec, corpus } = corpusFromFlags(values);
   const pairs = straddlingPairs(corpus.docs);
   const rows = [];

@@ -154,7 +154,7 @@ export function librarySplitterNames(unit: Unit = "chars"): string[] {
 }
 
 export function libraryOptionsFor(spec: LibrarySplitter, config: SplitterConfig): LibraryOptions {
-  const unit = config.unit ?? "chars";
+  const unit = config.unit ?? (spec.units.length === 1 ? spec.units[0] : "chars");
   if (spec.units.indexOf(unit) < 0) {
     throw new SeamlabError(
       `--splitter ${spec.name} counts ${spec.units.join(" or ")} only; use --unit ${spec.units[0]} (got --unit ${unit})`,

@@ -86,6 +86,7 @@ for (const spec of librarySplitters) {
     description: `${spec.api}: ${spec.semantics}`,
     split: (doc, config) => splitWithLibrary(spec, doc, config),
     validate: (config) => void libraryOptionsFor(spec, config),
+    ...(spec.units.length === 1 ? { fixedUnit: spec.units[0] } : {}),
   };
 }
 

@@ -32,7 +32,9 @@ test("every library splitter is a registry entry whose description says what its
   assert.deepEqual(librarySplitterNames("chars").includes("langchain-token"), false);
   assert.throws(
     () => validateSplitterConfig({ splitter: "mastra-token", size: 400, overlap: 80, unit: "chars" }),
-    (e: unknown) => e instanceof SeamlabError && /mastra-token counts tokens only; use --unit tokens/.test(e.message),
+    (e: unknown) =>
+      e instanceof SeamlabError &&
+      /mastra-token always counts tokens, but --unit is chars; pass --unit tokens/.test(e.message),
   );
 });
 
@@ -47,6 +49,16 @@ test("LlamaIndex SentenceSplitter carries whole sentences only: 12-char sentence
   assert.deepEqual(spans(split("llamaindex-sentence", sentences, 26, 13)), [
     [0, 24, "Alpha beta. Gamma delta."],
     [12, 38, "Gamma delta. Epsilon zeta."],
+  ]);
+});
+
+test("LlamaIndex TokenTextSplitter never overlaps: it empties the chunk before taking the overlap from it", () => {
+  // Splits "aa ", "bb ", "cc ", ... (3 chars each); 3 fit a size of 8 once the last space is trimmed. An overlap
+  // of 3 should carry "cc", but _merge resets currentChunk to [] before it shifts the overlap out of it.
+  assert.deepEqual(spans(split("llamaindex-token", "aa bb cc dd ee ff", 8, 3)), [
+    [0, 8, "aa bb cc"],
+    [9, 14, "dd ee"],
+    [15, 17, "ff"],
   ]);
 });
 

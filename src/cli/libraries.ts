@@ -1,0 +1,189 @@
+/** `seamlab libraries`: every chunking library's splitter on one corpus, measured the same way. */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { SeamlabError } from "../core/errors";
+import type { Doc } from "../core/types";
+import { buildHeaderQueries } from "../retrieval/header-queries";
+import type { Unit } from "../splitters/config";
+import { librarySplitters } from "../splitters/libraries";
+import { stopLibraryBridge } from "../splitters/library-bridge";
+import { stopLangchainBridge } from "../splitters/langchain-bridge";
+import { validateSplitterConfig } from "../splitters/registry";
+import {
+  libraryDisplayRows,
+  librarySettings,
+  libraryTable,
+  type LibraryRow,
+  type LibrarySetting,
+} from "../study/libraries";
+import { formatTable, toJson } from "./format";
+import { projectRoot } from "../core/project";
+import { corpusFromFlags, describeCorpus, sizeBounds } from "./flag-groups";
+import { choiceFlag, intFlag, stringFlag, type FlagValues } from "./flags";
+
+export const summary =
+  "Every chunking library's splitter (LlamaIndex, Mastra, chonkie, LangChain) on one corpus: configured vs realised overlap.";
+
+/** The npm packages behind the library splitters (their pinned versions are printed with the table). */
+export const libraryPackages = ["@llamaindex/core", "@mastra/rag", "@chonkiejs/core", "@langchain/textsplitters"];
+
+export const librariesHelp = librarySplitters
+  .map(
+    (s) =>
+      `  ${s.name.padEnd(20)} ${s.api}${s.units.length === 1 ? ` (${s.units[0]} only)` : ""}\n${wrap(s.semantics)}`,
+  )
+  .join("\n");
+
+function wrap(text: string, indent = 23, width = 116): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line && indent + line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines.map((l) => " ".repeat(indent) + l).join("\n");
+}
+
+const help = `Usage: seamlab libraries [--corpus SPEC] [--size N --overlap N --unit chars|tokens] [--splitters LIST] [--json]
+
+Runs every library splitter (and LangChain's RecursiveCharacterTextSplitter, "langchain") over one corpus at one
+setting and prints configured against realised overlap, zero-overlap seams with a 95% Wilson CI, lost text,
+oversize chunks, sentence pairs kept, chunks, index size, chunks whose embedded text differs from the source, and
+BM25 hit@5 on header queries when the corpus has "##" headings. Without --size/--overlap/--unit it prints two
+tables: 1000/200 characters and 400/80 tokens (cl100k_base).
+
+  --corpus SPEC      folder, file, glob, default corpus name or npm:<pkg>/<path> (default: moby-dick)
+  --size N           chunk size in --unit
+  --overlap N        configured overlap in --unit
+  --unit U           chars | tokens
+  --encoding E       js-tiktoken encoding for token units (default cl100k_base)
+  --splitters LIST   comma-separated splitter names (default: every library splitter that counts the unit)
+  --json             print JSON instead of tables
+  -h, --help         this help
+
+Each library runs in a worker thread with a per-document time limit (SEAMLAB_LIBRARY_TIMEOUT_MS, default 60000);
+a library that fails or times out on a document gets a row naming the library and document instead of numbers.
+Spans are recovered by ordered search; where a library rewrites text, the span covers the source it came from
+and the embedded text is what the library returned (see README "Other libraries' splitters").
+
+What each library's size and overlap mean:
+${librariesHelp}`;
+
+function pinnedVersions(): Record<string, string> {
+  const pkg = JSON.parse(readFileSync(join(projectRoot(), "package.json"), "utf8")) as {
+    dependencies?: Record<string, string>;
+  };
+  const out: Record<string, string> = {};
+  for (const name of libraryPackages) out[name] = pkg.dependencies?.[name] ?? "not installed";
+  return out;
+}
+
+/** The settings named by --size/--overlap/--unit (any of them; the others default per unit), or both defaults. */
+export function settingsFromFlags(values: FlagValues): LibrarySetting[] {
+  const given = ["size", "overlap", "unit"].filter((name) => values[name] !== undefined);
+  const encoding = values.encoding === undefined ? undefined : stringFlag(values, "encoding");
+  if (given.length === 0) return librarySettings.map((s) => (encoding && s.unit === "tokens" ? { ...s, encoding } : s));
+  const unit = choiceFlag<Unit>(values, "unit", ["chars", "tokens"], "chars");
+  if (unit === "chars" && encoding !== undefined) {
+    throw new SeamlabError(`--encoding applies to token units only; add --unit tokens or drop --encoding.`);
+  }
+  const setting: LibrarySetting = {
+    unit,
+    size: intFlag(values, "size", unit === "tokens" ? 400 : 1000, sizeBounds(unit, 1)),
+    overlap: intFlag(values, "overlap", unit === "tokens" ? 80 : 200, sizeBounds(unit, 0)),
+  };
+  if (encoding) setting.encoding = encoding;
+  return [setting];
+}
+
+/** --splitters as a list, each checked against the registry at every setting before any work. */
+export function splittersFromFlags(values: FlagValues, settings: LibrarySetting[]): string[] | undefined {
+  if (values.splitters === undefined) return undefined;
+  const names = stringFlag(values, "splitters")
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+  if (names.length === 0) throw new SeamlabError("--splitters must name at least one splitter.");
+  for (const splitter of names) for (const s of settings) validateSplitterConfig({ splitter, ...s });
+  return names;
+}
+
+function headerQueries(docs: readonly Doc[]) {
+  const set = buildHeaderQueries(docs);
+  return set.queries.length > 0 ? { docs: set.docs, queries: set.queries } : undefined;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      corpus: { type: "string" },
+      size: { type: "string" },
+      overlap: { type: "string" },
+      unit: { type: "string" },
+      encoding: { type: "string" },
+      splitters: { type: "string" },
+      json: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) {
+    process.stdout.write(help + "\n");
+    return 0;
+  }
+  const settings = settingsFromFlags(values);
+  const splitters = splittersFromFlags(values, settings);
+  const { spec, corpus } = corpusFromFlags(values);
+  const queries = headerQueries(corpus.docs);
+  const tables: { setting: LibrarySetting; rows: LibraryRow[] }[] = [];
+  try {
+    for (const setting of settings) {
+      const rows = await libraryTable(corpus.docs, {
+        ...setting,
+        splitters,
+        queries,
+        onRow: (row) => process.stderr.write(`  ${row.splitter} ${row.size}/${row.overlap} ${row.unit}: done\n`),
+      });
+      tables.push({ setting, rows });
+    }
+  } finally {
+    stopLibraryBridge();
+    stopLangchainBridge();
+  }
+  const versions = pinnedVersions();
+  if (values.json) {
+    process.stdout.write(
+      toJson({ corpus: spec, docs: corpus.docs.length, queries: queries?.queries.length ?? 0, versions, tables }) +
+        "\n",
+    );
+    return 0;
+  }
+  const out: string[] = [`corpus ${describeCorpus(spec, corpus)}`];
+  out.push(
+    `libraries ${Object.entries(versions)
+      .map(([n, v]) => `${n}@${v}`)
+      .join(", ")}`,
+  );
+  for (const { setting, rows } of tables) {
+    const display = libraryDisplayRows(rows);
+    const headers = Object.keys(display[0] ?? {}).filter((h) => h !== "hit@5" || queries);
+    out.push(
+      "",
+      `${setting.size}/${setting.overlap} ${setting.unit}`,
+      formatTable(
+        headers.map((header) => ({ header, align: header === "splitter" || header === "setting" ? "left" : "right" })),
+        display.map((row) => headers.map((h) => row[h])),
+      ),
+      "",
+      ...rows.map((row) => `- ${row.splitter}: ${row.meaning}`),
+    );
+  }
+  process.stdout.write(out.join("\n") + "\n");
+  return 0;
+}

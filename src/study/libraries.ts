@@ -1,0 +1,251 @@
+/**
+ * The library table: every chunking library's splitter at one setting, measured like seamlab's own splitters
+ * (configured against realised overlap, zero-overlap seams with a Wilson CI, lost and duplicated text, oversize
+ * chunks, sentence-pair damage, index size, span fidelity and, where the corpus has headings, retrieval), with a
+ * sentence per row saying what it means for that library's users.
+ */
+import type { Chunk, Doc, Query } from "../core/types";
+import { SeamlabError } from "../core/errors";
+import { wilsonInterval } from "../stats/proportion";
+import type { Interval } from "../stats/types";
+import { measureDuplicatedChars } from "../measure/duplicated";
+import { measureSpanFidelity, formatTextChange } from "../measure/fidelity";
+import { measureSplitterConfig } from "../measure/split-and-measure";
+import { straddlingPairs } from "../measure/pairs";
+import { evaluateQueries, summarizeOutcomes } from "../retrieval/evaluate";
+import { createRetriever } from "../retrieval/factory";
+import type { SplitterConfig, Unit } from "../splitters/config";
+import { librarySplitter, librarySplitters } from "../splitters/libraries";
+import { splitCorpus, splitterNames, validateSplitterConfig } from "../splitters/registry";
+
+export interface LibrarySetting {
+  unit: Unit;
+  size: number;
+  overlap: number;
+  encoding?: string;
+}
+
+/** The two settings of the headline table. */
+export const librarySettings: LibrarySetting[] = [
+  { unit: "chars", size: 1000, overlap: 200 },
+  { unit: "tokens", size: 400, overlap: 80 },
+];
+
+export interface LibraryRow {
+  splitter: string;
+  library: string;
+  unit: Unit;
+  size: number;
+  overlap: number;
+  chunks: number;
+  seams: number;
+  /** Mean realised overlap per seam, in the unit. */
+  meanOverlap: number;
+  /** meanOverlap / configured overlap (null at overlap 0). */
+  realisedRatio: number | null;
+  zeroOverlapSeams: number;
+  zeroOverlapPct: number;
+  zeroOverlapCI: Interval;
+  lostChars: number;
+  duplicatedChars: number;
+  indexRatio: number;
+  oversizeChunks: number;
+  maxChunkLength: number;
+  pairsKeptPct: number;
+  exactSpans: number;
+  whitespaceSpans: number;
+  rewrittenSpans: number;
+  /** Where the library first changed text, when it did. */
+  firstChange: string | null;
+  /** BM25 hit@5 on header queries (null when the corpus has none). */
+  hitRate: number | null;
+  hitRateCI: Interval | null;
+  meaning: string;
+  /** Set when the library failed (threw or timed out) on some document: the row has no numbers. */
+  error?: string;
+}
+
+/**
+ * The splitters of the preset: every library splitter plus LangChain's recursive (`langchain`) and any other
+ * registered `langchain-*` splitter, keeping those that can count `unit`.
+ */
+export function librariesPreset(unit: Unit): string[] {
+  const names = ["langchain", ...librarySplitters.map((s) => s.name)];
+  for (const name of splitterNames) if (name.startsWith("langchain-") && names.indexOf(name) < 0) names.push(name);
+  return names.filter((splitter) => {
+    try {
+      validateSplitterConfig({ splitter, size: 1000, overlap: 200, unit });
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+function libraryOf(splitter: string): string {
+  const spec = librarySplitter(splitter);
+  if (spec) return spec.library;
+  if (splitter.startsWith("langchain")) return "LangChain JS";
+  return "seamlab";
+}
+
+const fmt = (n: number) => (Math.round(n * 10) / 10).toLocaleString("en-US");
+
+/** The one sentence a user of `row`'s library should read. */
+export function libraryMeaning(row: Omit<LibraryRow, "meaning">): string {
+  const spec = librarySplitter(row.splitter);
+  const unit = row.unit === "tokens" ? "tokens" : "characters";
+  const parts: string[] = [];
+  if (spec?.ignoresOverlap) {
+    parts.push(`${row.splitter} has no overlap setting: overlap ${row.overlap} does nothing`);
+  } else {
+    parts.push(
+      `overlap ${row.overlap} gives ${fmt(row.meanOverlap)} ${unit} per seam on average` +
+        (row.realisedRatio === null ? "" : ` (${Math.round(row.realisedRatio * 100)}% of it)`),
+    );
+  }
+  parts.push(`${fmt(row.zeroOverlapPct)}% of seams share nothing`);
+  if (row.oversizeChunks > 0) parts.push(`${row.oversizeChunks} chunks exceed size ${row.size}`);
+  if (row.lostChars > 0) parts.push(`${row.lostChars} characters are in no chunk`);
+  if (row.rewrittenSpans > 0) parts.push(`${row.rewrittenSpans} chunks embed text rewritten from the source`);
+  return `${libraryOf(row.splitter)} users: ${parts.join("; ")}.`;
+}
+
+export interface LibraryTableOptions extends LibrarySetting {
+  splitters?: string[];
+  /** Header queries and the docs they were built on (headings stripped), for the retrieval columns. */
+  queries?: { docs: Doc[]; queries: Query[] };
+  /** Called after each splitter (progress on stderr in the CLI). */
+  onRow?: (row: LibraryRow) => void;
+}
+
+/** One row per splitter at one setting. A library that fails gives a row with `error`, not an exception. */
+export async function libraryTable(docs: readonly Doc[], options: LibraryTableOptions): Promise<LibraryRow[]> {
+  const names = options.splitters ?? librariesPreset(options.unit);
+  const pairs = straddlingPairs(docs);
+  const rows: LibraryRow[] = [];
+  for (const splitter of names) {
+    const config: SplitterConfig = {
+      splitter,
+      size: options.size,
+      overlap: options.overlap,
+      unit: options.unit,
+      ...(options.encoding ? { encoding: options.encoding } : {}),
+    };
+    validateSplitterConfig(config);
+    let row: LibraryRow;
+    try {
+      row = await measureLibrary(docs, config, pairs, options.queries);
+    } catch (error) {
+      if (!(error instanceof SeamlabError)) throw error;
+      row = failedRow(config, error.message);
+    }
+    rows.push(row);
+    options.onRow?.(row);
+  }
+  return rows;
+}
+
+async function measureLibrary(
+  docs: readonly Doc[],
+  config: SplitterConfig,
+  pairs: ReturnType<typeof straddlingPairs>,
+  queries: LibraryTableOptions["queries"],
+): Promise<LibraryRow> {
+  const chunks: Chunk[] = splitCorpus(docs as Doc[], config);
+  const m = measureSplitterConfig(docs, config, { pairs, chunks, skipParagraphs: true });
+  const s = m.summary;
+  const fidelity = measureSpanFidelity(docs, chunks, 1);
+  let hitRate: number | null = null;
+  let hitRateCI: Interval | null = null;
+  if (queries && queries.queries.length > 0) {
+    const retrievalChunks = splitCorpus(queries.docs, config);
+    const retriever = await createRetriever("bm25", retrievalChunks, {});
+    const outcomes = await evaluateQueries(retrievalChunks, queries.queries, retriever, {});
+    const summary = summarizeOutcomes(outcomes, { retriever: retriever.name, k: 5, chunks: retrievalChunks.length });
+    hitRate = summary.hitRate;
+    hitRateCI = summary.hitRateCI;
+  }
+  const meanOverlap = config.unit === "tokens" ? (s.meanOverlapTokens ?? 0) : s.meanOverlap;
+  const base: Omit<LibraryRow, "meaning"> = {
+    splitter: config.splitter,
+    library: libraryOf(config.splitter),
+    unit: config.unit ?? "chars",
+    size: config.size,
+    overlap: config.overlap,
+    chunks: s.chunks,
+    seams: s.seams,
+    meanOverlap,
+    realisedRatio: config.overlap > 0 ? meanOverlap / config.overlap : null,
+    zeroOverlapSeams: s.zeroOverlapSeams,
+    zeroOverlapPct: s.zeroOverlapPct,
+    zeroOverlapCI: wilsonInterval(s.zeroOverlapSeams, s.seams),
+    lostChars: s.lostChars,
+    duplicatedChars: measureDuplicatedChars(docs, chunks),
+    indexRatio: s.indexRatio,
+    oversizeChunks: s.chunksOverLimit,
+    maxChunkLength: s.maxChunkLength,
+    pairsKeptPct: m.seamDamage.keptPct,
+    exactSpans: fidelity.exact,
+    whitespaceSpans: fidelity.whitespace,
+    rewrittenSpans: fidelity.rewritten,
+    firstChange: fidelity.changes[0] ? formatTextChange(fidelity.changes[0]) : null,
+    hitRate,
+    hitRateCI,
+  };
+  return { ...base, meaning: libraryMeaning(base) };
+}
+
+function failedRow(config: SplitterConfig, message: string): LibraryRow {
+  const nan = { low: 0, high: 0 } as Interval;
+  return {
+    splitter: config.splitter,
+    library: libraryOf(config.splitter),
+    unit: config.unit ?? "chars",
+    size: config.size,
+    overlap: config.overlap,
+    chunks: 0,
+    seams: 0,
+    meanOverlap: 0,
+    realisedRatio: null,
+    zeroOverlapSeams: 0,
+    zeroOverlapPct: 0,
+    zeroOverlapCI: nan,
+    lostChars: 0,
+    duplicatedChars: 0,
+    indexRatio: 0,
+    oversizeChunks: 0,
+    maxChunkLength: 0,
+    pairsKeptPct: 0,
+    exactSpans: 0,
+    whitespaceSpans: 0,
+    rewrittenSpans: 0,
+    firstChange: null,
+    hitRate: null,
+    hitRateCI: null,
+    meaning: `${libraryOf(config.splitter)} users: ${message}`,
+    error: message,
+  };
+}
+
+/** Table rows for display (notebook and README): strings, one per column. */
+export function libraryDisplayRows(rows: readonly LibraryRow[]): Record<string, string>[] {
+  const pct = (v: number) => `${fmt(v)}%`;
+  return rows.map((r) => ({
+    splitter: r.splitter,
+    setting: `${r.size}/${r.overlap} ${r.unit}`,
+    chunks: r.error ? "failed" : r.chunks.toLocaleString("en-US"),
+    "mean overlap": r.error
+      ? ""
+      : `${fmt(r.meanOverlap)}${r.realisedRatio === null ? "" : ` (${pct(r.realisedRatio * 100)})`}`,
+    "zero-overlap seams [95% CI]": r.error
+      ? ""
+      : `${pct(r.zeroOverlapPct)} [${fmt(r.zeroOverlapCI.low * 100)}–${fmt(r.zeroOverlapCI.high * 100)}]`,
+    "lost chars": r.error ? "" : r.lostChars.toLocaleString("en-US"),
+    oversize: r.error ? "" : r.oversizeChunks.toLocaleString("en-US"),
+    index: r.error ? "" : `${r.indexRatio.toFixed(2)}×`,
+    "pairs kept": r.error ? "" : pct(r.pairsKeptPct),
+    "rewritten chunks": r.error ? "" : r.rewrittenSpans.toLocaleString("en-US"),
+    "hit@5": r.hitRate === null ? "" : pct(r.hitRate * 100),
+  }));
+}

@@ -2,6 +2,9 @@
 // $SEAMLAB_DATA_DIR/opentelemetry-docs (or the pinned fastify-docs when it is unset) at 1000/200, in alternating
 // rounds, checking the chunks are identical; then a 50 MB single document through window, recursive and tokens. Last line:
 //   recursive vs langchain: N.NNx (same chunks: yes|no)
+// preceded by one such line per other library (LlamaIndex, Mastra, chonkie), each timing that library's splitter
+// closest to `recursive` (SentenceSplitter, MDocument recursive, RecursiveChunker) through its own API in-process
+// at the same 1000/200 chars on the same corpus, alternating with `recursive` over BENCH_LIBRARY_ROUNDS rounds.
 // The ratio is against LangChain's own splitText alone (its async API, in-process, no span recovery), which is
 // the conservative comparison: seamlab's `langchain` splitter also pays for locating every chunk.
 // Times are process CPU time (user + system), medians over the rounds: on a shared 2-core machine wall-clock
@@ -13,6 +16,8 @@ import { stopLangchainBridge } from "../src/splitters/langchain-bridge";
 import { splitRecursive } from "../src/splitters/recursive";
 import { splitDoc } from "../src/splitters/registry";
 import { sentenceRegions } from "../src/text/sentences";
+import { closestToRecursive, librarySplitter } from "../src/splitters/libraries";
+import { locateLibraryChunks } from "../src/splitters/locate";
 import { getEncoding } from "../src/text/tokens";
 // The same readers the splitter tests use: the corpora (real or pinned), and seeded generated prose.
 import { pinnedCorpus, realCorpus } from "../test/helpers/corpora";
@@ -21,6 +26,81 @@ import { generatedProse } from "../test/helpers/prose";
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 11);
 const bigMb = Number(process.env.BENCH_BIG_MB ?? 50);
+const libraryRounds = Number(process.env.BENCH_LIBRARY_ROUNDS ?? 3);
+
+interface LibraryResult {
+  name: string;
+  splitter: string;
+  recursiveMs: number;
+  libraryMs: number;
+  same: boolean;
+}
+
+/**
+ * Times each library's splitter closest to `recursive` through its own API (in-process, no worker, no span
+ * recovery) against seamlab's `recursive`, alternating order per round; then checks whether the chunks (spans
+ * recovered as `seamlab libraries` does) are the same as recursive's.
+ */
+async function benchLibraries(docs: Doc[], chars: number, cpuMs: (since: NodeJS.CpuUsage) => number) {
+  const { adapters } = await import("../src/splitters/library-adapters.mjs");
+  const options = { size: 1000, overlap: 200, unit: "chars" as const, encoding: "cl100k_base" };
+  const config = { splitter: "recursive", size: 1000, overlap: 200 };
+  const results: LibraryResult[] = [];
+  for (const [library, splitter] of Object.entries(closestToRecursive)) {
+    if (!librarySplitter(splitter)) continue; // LangChain is timed above
+    const adapter = adapters[splitter];
+    await adapter("warm up the library: load it once before timing.", options);
+    const ours: number[] = [];
+    const theirs: number[] = [];
+    let oursChunks: Chunk[][] = [];
+    let texts: string[][] = [];
+    for (let round = 0; round < libraryRounds; round++) {
+      const runRecursive = () => {
+        const c0 = process.cpuUsage();
+        oursChunks = docs.map((d) => splitRecursive(d, config));
+        ours.push(cpuMs(c0));
+      };
+      const runLibrary = async () => {
+        const c0 = process.cpuUsage();
+        const out: string[][] = [];
+        for (const d of docs) out.push((await adapter(d.text, options)).texts);
+        theirs.push(cpuMs(c0));
+        texts = out;
+      };
+      if (round % 2 === 0) {
+        runRecursive();
+        await runLibrary();
+      } else {
+        await runLibrary();
+        runRecursive();
+      }
+    }
+    let same = true;
+    for (let d = 0; d < docs.length && same; d++) {
+      const located = locateLibraryChunks(splitter, docs[d], texts[d]);
+      same =
+        located.length === oursChunks[d].length &&
+        located.every(
+          (c, i) =>
+            c.start === oursChunks[d][i].start && c.end === oursChunks[d][i].end && c.text === oursChunks[d][i].text,
+        );
+    }
+    const result = {
+      name: library.split(" ")[0].toLowerCase(),
+      splitter,
+      recursiveMs: median(ours),
+      libraryMs: median(theirs),
+      same,
+    };
+    const mbps = (ms: number) => (chars / 1e6 / (ms / 1000)).toFixed(1);
+    console.log(
+      `${splitter} (${library}), median CPU of ${libraryRounds} rounds: ${result.libraryMs.toFixed(0)} ms (${mbps(result.libraryMs)} MB/s), ` +
+        `recursive ${result.recursiveMs.toFixed(0)} ms (${mbps(result.recursiveMs)} MB/s)`,
+    );
+    results.push(result);
+  }
+  return results;
+}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -112,6 +192,8 @@ async function main(): Promise<void> {
     stopLangchainBridge();
   }
 
+  const libraries = libraryRounds > 0 ? await benchLibraries(docs, chars, cpuMs) : [];
+
   // One large document: linear time, bounded memory.
   if (bigMb > 0) {
     const text = generatedProse(bigMb * 1e6, 11);
@@ -148,6 +230,12 @@ async function main(): Promise<void> {
     );
   }
 
+  // One last line per library; the ratio is the library's CPU time over recursive's (higher: recursive faster).
+  for (const r of libraries) {
+    console.log(
+      `recursive vs ${r.name}: ${(r.libraryMs / r.recursiveMs).toFixed(2)}x (same chunks: ${r.same ? "yes" : "no"})`,
+    );
+  }
   console.log(
     `recursive vs langchain: ${(langchainMedian / recursiveMedian).toFixed(2)}x (same chunks: ${same ? "yes" : "no"})`,
   );

@@ -1,0 +1,144 @@
+/**
+ * The real chunking libraries behind seamlab's library splitters, one async function per splitter:
+ * `(text, { size, overlap, unit, encoding }) => { texts, anchors? }`. `texts` are what the library would embed;
+ * `anchors` (when they differ) the part of each text taken from the source (LlamaIndex's markdown parser
+ * prepends header metadata to what it embeds). Run in a worker by `library-worker.mjs`; bench:splitters calls
+ * them in-process to time each library's own API.
+ *
+ * Nothing here downloads: token units use js-tiktoken's bundled ranks, LangChain's TokenTextSplitter gets that
+ * encoder injected (its own would fetch ranks over the network), chonkie uses its character tokenizer or a
+ * js-tiktoken one we pass (its named tokenizers need @chonkiejs/token, which loads models from a hub).
+ */
+const encoders = new Map();
+async function tiktoken(name) {
+  let enc = encoders.get(name);
+  if (!enc) {
+    const { getEncoding } = await import("js-tiktoken");
+    enc = getEncoding(name);
+    encoders.set(name, enc);
+  }
+  return enc;
+}
+
+/** The user's unit as a length function. */
+async function lengthFunction(o) {
+  if (o.unit !== "tokens") return (text) => text.length;
+  const enc = await tiktoken(o.encoding);
+  return (text) => (text.length === 0 ? 0 : enc.encode(text, [], []).length);
+}
+
+/** A LlamaIndex tokenizer ({encode, decode}) counting the user's unit: UTF-16 code units or js-tiktoken tokens. */
+async function llamaTokenizer(o) {
+  if (o.unit !== "tokens") {
+    return {
+      encode: (text) => {
+        const out = new Uint32Array(text.length);
+        for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
+        return out;
+      },
+      decode: (tokens) => String.fromCharCode(...tokens),
+    };
+  }
+  const enc = await tiktoken(o.encoding);
+  return {
+    encode: (text) => Uint32Array.from(enc.encode(text, [], [])),
+    decode: (tokens) => enc.decode(Array.from(tokens)),
+  };
+}
+
+/** A chonkie tokenizer (duck-typed like its Tokenizer class) over js-tiktoken, for token units. */
+async function chonkieTokenizer(o) {
+  if (o.unit !== "tokens") return "character";
+  const enc = await tiktoken(o.encoding);
+  return {
+    countTokens: (text) => (text.length === 0 ? 0 : enc.encode(text, [], []).length),
+    encode: (text) => enc.encode(text, [], []),
+    decode: (tokens) => enc.decode(Array.from(tokens)),
+    decodeBatch(batch) {
+      return batch.map((tokens) => enc.decode(Array.from(tokens)));
+    },
+  };
+}
+
+async function mastraChunk(strategy, text, o) {
+  const { MDocument } = await import("@mastra/rag");
+  const params = { strategy, maxSize: o.size, overlap: o.overlap };
+  if (strategy === "token") params.encodingName = o.encoding;
+  else if (o.unit === "tokens") params.lengthFunction = await lengthFunction(o);
+  const chunks = await MDocument.fromText(text).chunk(params);
+  return { texts: chunks.map((c) => c.text) };
+}
+
+export const adapters = {
+  async "llamaindex-sentence"(text, o) {
+    const { SentenceSplitter } = await import("@llamaindex/core/node-parser");
+    const splitter = new SentenceSplitter({
+      chunkSize: o.size,
+      chunkOverlap: o.overlap,
+      tokenizer: await llamaTokenizer(o),
+    });
+    return { texts: splitter.splitText(text) };
+  },
+  async "llamaindex-token"(text, o) {
+    const { TokenTextSplitter } = await import("@llamaindex/core/node-parser");
+    const splitter = new TokenTextSplitter({
+      chunkSize: o.size,
+      chunkOverlap: o.overlap,
+      tokenizer: await llamaTokenizer(o),
+    });
+    return { texts: splitter.splitText(text) };
+  },
+  async "llamaindex-markdown"(text) {
+    const { MarkdownNodeParser } = await import("@llamaindex/core/node-parser");
+    const { Document, MetadataMode } = await import("@llamaindex/core/schema");
+    const nodes = new MarkdownNodeParser().getNodesFromDocuments([new Document({ text })]);
+    return {
+      texts: nodes.map((n) => n.getContent(MetadataMode.EMBED)),
+      anchors: nodes.map((n) => n.getContent(MetadataMode.NONE)),
+    };
+  },
+  "mastra-recursive": (text, o) => mastraChunk("recursive", text, o),
+  "mastra-character": (text, o) => mastraChunk("character", text, o),
+  "mastra-token": (text, o) => mastraChunk("token", text, o),
+  "mastra-markdown": (text, o) => mastraChunk("markdown", text, o),
+  "mastra-sentence": (text, o) => mastraChunk("sentence", text, o),
+  async "chonkie-recursive"(text, o) {
+    const { RecursiveChunker } = await import("@chonkiejs/core");
+    const chunker = await RecursiveChunker.create({ chunkSize: o.size, tokenizer: await chonkieTokenizer(o) });
+    return { texts: (await chunker.chunk(text)).map((c) => c.text) };
+  },
+  async "chonkie-sentence"(text, o) {
+    const { SentenceChunker } = await import("@chonkiejs/core");
+    const chunker = await SentenceChunker.create({
+      chunkSize: o.size,
+      chunkOverlap: o.overlap,
+      tokenizer: await chonkieTokenizer(o),
+    });
+    return { texts: (await chunker.chunk(text)).map((c) => c.text) };
+  },
+  async "chonkie-token"(text, o) {
+    const { TokenChunker } = await import("@chonkiejs/core");
+    const chunker = await TokenChunker.create({
+      chunkSize: o.size,
+      chunkOverlap: o.overlap,
+      tokenizer: await chonkieTokenizer(o),
+    });
+    return { texts: (await chunker.chunk(text)).map((c) => c.text) };
+  },
+  async "langchain-character"(text, o) {
+    const { CharacterTextSplitter } = await import("@langchain/textsplitters");
+    const splitter = new CharacterTextSplitter({
+      chunkSize: o.size,
+      chunkOverlap: o.overlap,
+      lengthFunction: await lengthFunction(o),
+    });
+    return { texts: await splitter.splitText(text) };
+  },
+  async "langchain-token"(text, o) {
+    const { TokenTextSplitter } = await import("@langchain/textsplitters");
+    const splitter = new TokenTextSplitter({ chunkSize: o.size, chunkOverlap: o.overlap, encodingName: o.encoding });
+    // Injected so LangChain never fetches the ranks itself (getEncoding in @langchain/core downloads them).
+    splitter.tokenizer = await tiktoken(o.encoding);
+    return { texts: await splitter.splitText(text) };
+  },
+};

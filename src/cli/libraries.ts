@@ -3,14 +3,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
-import type { Doc } from "../core/types";
-import { buildHeaderQueries } from "../retrieval/header-queries";
 import type { Unit } from "../splitters/config";
 import { librarySplitters } from "../splitters/libraries";
 import { stopLibraryBridge } from "../splitters/library-bridge";
 import { stopLangchainBridge } from "../splitters/langchain-bridge";
 import { validateSplitterConfig } from "../splitters/registry";
 import {
+  headerQuerySet,
   libraryDisplayRows,
   librarySettings,
   libraryTable,
@@ -112,11 +111,6 @@ export function splittersFromFlags(values: FlagValues, settings: LibrarySetting[
   return names;
 }
 
-function headerQueries(docs: readonly Doc[]) {
-  const set = buildHeaderQueries(docs);
-  return set.queries.length > 0 ? { docs: set.docs, queries: set.queries } : undefined;
-}
-
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
@@ -140,7 +134,7 @@ export async function run(argv: string[]): Promise<number> {
   const settings = settingsFromFlags(values);
   const splitters = splittersFromFlags(values, settings);
   const { spec, corpus } = corpusFromFlags(values);
-  const queries = headerQueries(corpus.docs);
+  const queries = headerQuerySet(corpus.docs);
   const tables: { setting: LibrarySetting; rows: LibraryRow[] }[] = [];
   try {
     for (const setting of settings) {

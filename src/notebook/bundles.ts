@@ -1,6 +1,7 @@
 // Pure builders of the display bundles (MIME type -> payload) that the notebook helpers emit.
 import { HEADLINE_MIME, TABLE_MIME, VEGA_LITE_MIME, type HeadlinePayload, type Row, type TablePayload } from "./mime";
 import { columnsOf, tableHtml, tableText } from "./format";
+import { SEAMS_MIME, seamViewerHtml, seamViewerText, type SeamViewerPayload } from "./seam-viewer";
 
 export interface DisplayBundle {
   data: Record<string, unknown>;
@@ -62,4 +63,13 @@ export function headlineBundle(
   if (options.note !== undefined) payload.note = options.note;
   const shown = `${options.label ?? key}: ${value}${options.unit ? " " + options.unit : ""}`;
   return { data: { [HEADLINE_MIME]: payload, "text/markdown": `**${shown}**`, "text/plain": shown }, metadata: {} };
+}
+
+/** The seam viewer: the payload for the report (which rebuilds and escapes the HTML), HTML for Jupyter, text. */
+export function seamViewerBundle(payload: SeamViewerPayload): DisplayBundle {
+  const plain = JSON.parse(JSON.stringify(payload)) as SeamViewerPayload;
+  return {
+    data: { [SEAMS_MIME]: plain, "text/html": seamViewerHtml(plain), "text/plain": seamViewerText(plain) },
+    metadata: {},
+  };
 }

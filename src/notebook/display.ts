@@ -1,5 +1,13 @@
 // What notebook cells call to show things. Every output carries text/plain, so any Jupyter front end shows something.
-import { chartBundle, headlineBundle, markdownBundle, tableBundle, type TableOptions } from "./bundles";
+import {
+  chartBundle,
+  headlineBundle,
+  markdownBundle,
+  seamViewerBundle,
+  tableBundle,
+  type TableOptions,
+} from "./bundles";
+import type { SeamViewerPayload } from "./seam-viewer";
 import { emitDisplay } from "./emit";
 import type { HeadlinePayload, Row } from "./mime";
 
@@ -24,4 +32,9 @@ export function md(text: string): void {
  */
 export function headline(key: string, value: number | string, options?: Omit<HeadlinePayload, "key" | "value">): void {
   emitDisplay(headlineBundle(key, value, options));
+}
+
+/** Shows the seam viewer (payload from `study/viewer.ts` seamViewerPayload): chunks, overlaps and bare seams. */
+export function seamViewer(payload: SeamViewerPayload): void {
+  emitDisplay(seamViewerBundle(payload));
 }

@@ -1,5 +1,7 @@
-export { chart, table, md, headline } from "./display";
-export { chartBundle, tableBundle, markdownBundle, headlineBundle } from "./bundles";
+export { chart, table, md, headline, seamViewer } from "./display";
+export { chartBundle, tableBundle, markdownBundle, headlineBundle, seamViewerBundle } from "./bundles";
+export { SEAMS_MIME, seamViewerHtml, seamViewerText } from "./seam-viewer";
+export type { SeamViewerPayload, SeamViewerSplitter } from "./seam-viewer";
 export type { DisplayBundle, TableOptions } from "./bundles";
 export { setDisplaySink, emitDisplay } from "./emit";
 export type { DisplaySink } from "./emit";

@@ -4,6 +4,7 @@
 import { stripVTControlCharacters } from "node:util";
 import { HEADLINE_MIME, TABLE_MIME, type HeadlinePayload, type TablePayload } from "../notebook/mime";
 import { escapeHtml, tableHtml } from "../notebook/format";
+import { SEAMS_MIME, seamViewerHtml, type SeamViewerPayload } from "../notebook/seam-viewer";
 import { chartRows, downloadLinks } from "./data-links";
 import { highlightCode } from "./highlight";
 import { createMarkdown, renderMarkdown, Slugger, type Heading } from "./markdown";
@@ -72,6 +73,8 @@ class PageBuilder {
     const vegaType = types.find((type) => VEGA_LITE.test(type));
     if (vegaType && data[vegaType] && typeof data[vegaType] === "object")
       return this.chart(data[vegaType] as Record<string, unknown>, cellLabel);
+    const seams = data[SEAMS_MIME] as SeamViewerPayload | undefined;
+    if (seams && typeof seams === "object") return seamViewerHtml(seams);
     const table = data[TABLE_MIME] as TablePayload | undefined;
     if (table && Array.isArray(table.columns) && Array.isArray(table.rows)) {
       this.tables++;

@@ -12,6 +12,7 @@ import { measureDuplicatedChars } from "../measure/duplicated";
 import { measureSpanFidelity, formatTextChange } from "../measure/fidelity";
 import { measureSplitterConfig } from "../measure/split-and-measure";
 import { straddlingPairs } from "../measure/pairs";
+import { buildHeaderQueries } from "../retrieval/header-queries";
 import { evaluateQueries, summarizeOutcomes } from "../retrieval/evaluate";
 import { createRetriever } from "../retrieval/factory";
 import type { SplitterConfig, Unit } from "../splitters/config";
@@ -248,4 +249,26 @@ export function libraryDisplayRows(rows: readonly LibraryRow[]): Record<string, 
     "rewritten chunks": r.error ? "" : r.rewrittenSpans.toLocaleString("en-US"),
     "hit@5": r.hitRate === null ? "" : pct(r.hitRate * 100),
   }));
+}
+
+/** The markdown under a library table: the finding in one sentence, then one line per splitter. */
+export function libraryVerdict(rows: readonly LibraryRow[], corpus: string): string {
+  const measured = rows.filter((r) => !r.error && r.seams > 0);
+  const mostlyBare = measured.filter((r) => r.zeroOverlapPct > 50).map((r) => `\`${r.splitter}\``);
+  const full = measured
+    .filter((r) => r.realisedRatio !== null && r.realisedRatio >= 0.95)
+    .map((r) => `\`${r.splitter}\``);
+  const setting = rows[0] ? `${rows[0].overlap} ${rows[0].unit === "tokens" ? "tokens" : "characters"}` : "";
+  const lead =
+    `On ${corpus}, a configured overlap of ${setting} is realised in full (95% or more on average) only by ` +
+    `${full.length ? full.join(", ") : "none of them"}; ` +
+    `${mostlyBare.length} of ${measured.length} splitters share nothing at more than half their seams` +
+    `${mostlyBare.length ? ` (${mostlyBare.join(", ")})` : ""}.`;
+  return [lead, "", ...rows.map((r) => `- \`${r.splitter}\`: ${r.meaning}`)].join("\n");
+}
+
+/** Header queries of a corpus for the retrieval columns (undefined when it has no usable `##` headings). */
+export function headerQuerySet(docs: readonly Doc[]): { docs: Doc[]; queries: Query[] } | undefined {
+  const set = buildHeaderQueries(docs);
+  return set.queries.length > 0 ? { docs: set.docs, queries: set.queries } : undefined;
 }

@@ -1,0 +1,57 @@
+/**
+ * The seam viewer's payload for one sample document: 2-3 splitters' spans over a stretch of the text, chosen to
+ * start at the chunk before the first seam (of the first splitter) where neighbours share nothing.
+ */
+import type { Chunk, Doc } from "../core/types";
+import { SeamlabError } from "../core/errors";
+import type { SeamViewerPayload } from "../notebook/seam-viewer";
+import { splitDoc } from "../splitters/registry";
+import type { SplitterConfig } from "../splitters/config";
+
+export interface ViewerOptions {
+  /** Characters shown (default 3000). */
+  length?: number;
+  /** Start offset; default: the start of the chunk before the first zero-overlap seam. */
+  from?: number;
+}
+
+/** The document named by `which`: an id, or a 0-based index into `docs`; the error lists a few ids. */
+export function pickDoc(docs: readonly Doc[], which: string | number): Doc {
+  const doc = typeof which === "number" ? docs[which] : docs.find((d) => d.id === which);
+  if (!doc) {
+    const some = docs
+      .slice(0, 5)
+      .map((d) => d.id)
+      .join(", ");
+    throw new SeamlabError(
+      `viewerDoc ${JSON.stringify(which)} is not a document of this corpus (${docs.length} docs: ${some}, …): ` +
+        `use an id or an index from 0 to ${docs.length - 1}`,
+    );
+  }
+  return doc;
+}
+
+function firstZeroSeamStart(chunks: readonly Chunk[]): number {
+  for (let i = 1; i < chunks.length; i++) if (chunks[i].start >= chunks[i - 1].end) return chunks[i - 1].start;
+  return 0;
+}
+
+/** Splits `doc` with each config and cuts the viewer's stretch. At most 3 splitters (the viewer stacks them). */
+export function seamViewerPayload(doc: Doc, configs: SplitterConfig[], options: ViewerOptions = {}): SeamViewerPayload {
+  if (configs.length === 0 || configs.length > 3) {
+    throw new SeamlabError(`the seam viewer shows 1 to 3 splitters, got ${configs.length}`);
+  }
+  const split = configs.map((config) => ({ config, chunks: splitDoc(doc, config) }));
+  const length = Math.max(1, options.length ?? 3000);
+  const from = Math.max(0, Math.min(doc.text.length, options.from ?? firstZeroSeamStart(split[0].chunks)));
+  const to = Math.min(doc.text.length, from + length);
+  return {
+    doc: doc.id,
+    text: doc.text.slice(from, to),
+    offset: from,
+    splitters: split.map(({ config, chunks }) => ({
+      name: `${config.splitter} ${config.size}/${config.overlap}${config.unit === "tokens" ? " tokens" : ""}`,
+      chunks: chunks.filter((c) => c.end > from && c.start < to).map((c) => ({ start: c.start, end: c.end })),
+    })),
+  };
+}

@@ -13,10 +13,11 @@
  *     chunk that the source has right there;
  *  4. `rewritten` (ends): when the library inserted or mangled text inside the chunk (LlamaIndex leaking an
  *     "{{ABBREV_2}}" placeholder into a URL, Mastra writing its "#{1,6}" separator pattern into headings, chonkie
- *     garbling a word after an emoji), a window of up to 24 letters and digits (a quarter of the chunk's) from the chunk's head and one from its tail, each the
- *     first window that occurs, fix the start and end.
- * The span covers the source region from the first to the last matched character. A chunk found by none of
- * these throws, naming the library, document, chunk and the offset searched from: spans are never guessed.
+ *     garbling a word after an emoji), windows of 24, then 12, then 8 letters and digits: the first head window
+ *     found fixes the start, the last tail window found after it the end.
+ * A chunk not found after its predecessor (one placed too late) is searched from the document's start. The span
+ * covers the source region from the first to the last matched character. A chunk found by none of these throws,
+ * naming the library, document and chunk: spans are never guessed.
  */
 import type { Chunk, Doc } from "../core/types";
 import { SeamlabError } from "../core/errors";
@@ -88,18 +89,20 @@ function findProjected(source: Projection, needle: string, from: number, prevEnd
  * (moved on by its distance to the needle's end). Null when no window pair is found.
  */
 function findByEnds(source: Projection, needle: string, from: number): [number, number] | null {
-  const windowLength = Math.min(24, Math.floor(needle.length / 4));
-  if (windowLength < 4) return null;
   const floor = lowerBound(source.offsets, from);
-  for (let p = 0; p + windowLength <= needle.length / 2 + windowLength; p += windowLength) {
-    const at = source.text.indexOf(needle.slice(p, p + windowLength), floor);
-    if (at < 0) continue;
-    const start = Math.max(floor, at - p);
-    for (let q = needle.length - windowLength; q >= p; q -= windowLength) {
-      const tail = source.text.indexOf(needle.slice(q, q + windowLength), at);
-      if (tail < 0 || tail - at > 2 * needle.length + 64) continue;
-      const end = Math.min(source.text.length, tail + (needle.length - q));
-      return [source.offsets[start], source.offsets[end - 1] + 1];
+  for (const size of [24, 12, 8]) {
+    const windowLength = Math.min(size, Math.floor(needle.length / 4));
+    if (windowLength < 4) return null;
+    for (let p = 0; p + windowLength <= needle.length; p += windowLength) {
+      const at = source.text.indexOf(needle.slice(p, p + windowLength), floor);
+      if (at < 0) continue;
+      const start = Math.max(floor, at - p);
+      for (let q = needle.length - windowLength; q > p; q -= windowLength) {
+        const tail = source.text.indexOf(needle.slice(q, q + windowLength), at + windowLength);
+        if (tail < 0 || tail - at > 2 * needle.length + 64) continue;
+        const end = Math.min(source.text.length, tail + (needle.length - q));
+        return [source.offsets[start], source.offsets[end - 1] + 1];
+      }
     }
   }
   return null;
@@ -135,38 +138,39 @@ export function locateLibraryChunks(library: string, doc: Doc, texts: string[], 
   const source = doc.text;
   let spaced: Projection | undefined;
   let words: Projection | undefined;
+  const place = (anchor: string, from: number, prevEnd: number): [number, number] | null => {
+    let at = anchor.length > 0 ? source.indexOf(anchor, from) : -1;
+    while (at >= 0 && at + anchor.length < prevEnd) at = source.indexOf(anchor, at + 1);
+    if (at >= 0) return [at, at + anchor.length];
+    spaced ??= project(source, notWhitespace);
+    const bySpace = findProjected(spaced, project(anchor, notWhitespace).text, from, prevEnd);
+    if (bySpace) return bySpace;
+    words ??= project(source, isWordCode);
+    const needle = project(anchor, isWordCode).text;
+    const byWords = findProjected(words, needle, from, prevEnd);
+    if (byWords) return widenOverPunctuation(source, anchor, byWords[0], byWords[1]);
+    return findByEnds(words, needle, from);
+  };
   const chunks: Chunk[] = [];
   let prevStart = 0;
   let prevEnd = 0;
   for (let i = 0; i < anchors.length; i++) {
     const anchor = anchors[i];
-    let span: [number, number] | null = null;
-    let at = anchor.length > 0 ? source.indexOf(anchor, prevStart) : -1;
-    while (at >= 0 && at + anchor.length < prevEnd) at = source.indexOf(anchor, at + 1);
-    if (at >= 0) span = [at, at + anchor.length];
-    if (!span) {
-      spaced ??= project(source, notWhitespace);
-      span = findProjected(spaced, project(anchor, notWhitespace).text, prevStart, prevEnd);
-    }
-    if (!span) {
-      words ??= project(source, isWordCode);
-      const found = findProjected(words, project(anchor, isWordCode).text, prevStart, prevEnd);
-      if (found) span = widenOverPunctuation(source, anchor, found[0], found[1]);
-    }
-    if (!span) span = findByEnds(words!, project(anchor, isWordCode).text, prevStart);
+    // In order from the predecessor; failing that (a predecessor placed too late), anywhere in the document.
+    let span = place(anchor, prevStart, prevEnd) ?? (prevStart > 0 ? place(anchor, 0, 0) : null);
     if (!span) {
       if (anchor.trim() === "") {
         span = [prevEnd, prevEnd];
       } else {
         throw new SeamlabError(
           `${library}: chunk ${i} of document "${doc.id}" (${JSON.stringify(anchor.slice(0, 60))}…) is not in the ` +
-            `source after offset ${prevStart}, even ignoring whitespace and punctuation: the library rewrote it`,
+            `source, even ignoring whitespace and punctuation: the library rewrote it beyond recognition`,
         );
       }
     }
     chunks.push({ doc: doc.id, start: span[0], end: span[1], text: texts[i] });
     prevStart = span[0];
-    prevEnd = Math.max(prevEnd, span[1]);
+    prevEnd = Math.max(span[0], span[1]);
   }
   return chunks;
 }

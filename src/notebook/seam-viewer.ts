@@ -30,9 +30,9 @@ export interface SeamViewerPayload {
 }
 
 export const SEAM_VIEWER_STYLE = `
-.seam-viewer{margin:.8rem 0;--sv-a:var(--panel,#f1f3f6);--sv-b:#dbe9f7;--sv-ov:#ffd166;--sv-ovfg:#1d1d1f;--sv-mark:#d55e00}
-:root[data-theme=dark] .seam-viewer{--sv-b:#23364a;--sv-ov:#7a5a00;--sv-ovfg:#fff3cd}
-@media (prefers-color-scheme: dark){:root:not([data-theme=light]) .seam-viewer{--sv-b:#23364a;--sv-ov:#7a5a00;--sv-ovfg:#fff3cd}}
+.seam-viewer{margin:.8rem 0;--sv-a:#e4e9f0;--sv-b:#dbe9f7;--sv-ov:#ffd166;--sv-ovfg:#1d1d1f;--sv-mark:#d55e00}
+:root[data-theme=dark] .seam-viewer{--sv-a:#2e353f;--sv-b:#23364a;--sv-ov:#7a5a00;--sv-ovfg:#fff3cd}
+@media (prefers-color-scheme: dark){:root:not([data-theme=light]) .seam-viewer{--sv-a:#2e353f;--sv-b:#23364a;--sv-ov:#7a5a00;--sv-ovfg:#fff3cd}}
 .seam-viewer figcaption{font-weight:600;margin:.2rem 0 .4rem}
 .seam-viewer .sv-legend{font-size:.8rem;color:var(--muted,#5f6368);margin:.2rem 0 .6rem}
 .seam-viewer .sv-legend span{padding:0 .3rem;margin-right:.6rem;border-radius:3px}
@@ -45,7 +45,7 @@ export const SEAM_VIEWER_STYLE = `
 .seam-viewer .lost{text-decoration:line-through;color:var(--sv-mark)}
 .seam-viewer .start{border-left:2px solid var(--fg,#1d1d1f)}
 .seam-viewer .zero{color:var(--sv-mark);font-weight:700}
-@media print{.seam-viewer .sv-text{max-height:none;overflow:visible}.seam-viewer *{-webkit-print-color-adjust:exact;print-color-adjust:exact}}
+@media print{.seam-viewer{--sv-a:#e4e9f0;--sv-b:#dbe9f7;--sv-ov:#ffd166;--sv-ovfg:#1d1d1f}.seam-viewer .sv-text{max-height:none;overflow:visible}.seam-viewer *{-webkit-print-color-adjust:exact;print-color-adjust:exact}}
 `;
 
 function finite(value: unknown, fallback: number): number {

@@ -109,6 +109,7 @@ test("every command, given bad flags, exits 2 with a message naming the flag and
     seams: "size",
     pairs: "overlap",
     "compare-splitters": "configs",
+    libraries: "size",
     retrieve: "k",
     compare: "k",
     sweep: "workers",

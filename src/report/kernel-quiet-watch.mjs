@@ -11,3 +11,7 @@ const tslabRequire = createRequire(createRequire(import.meta.url).resolve("tslab
 // tslab compiles with its own TypeScript build, not the project's.
 const ts = tslabRequire("@tslab/typescript-for-tslab");
 ts.sys.watchDirectory = () => ({ close() {} });
+// Installed packages do not change during a run either; an `npm install` beside a running report fired their
+// file watchers the same way.
+const watchFile = ts.sys.watchFile;
+ts.sys.watchFile = (path, ...rest) => (/[\\/]node_modules[\\/]/.test(path) ? { close() {} } : watchFile(path, ...rest));

@@ -18,6 +18,13 @@ export interface Knee {
   label: string;
 }
 
+/** A horizontal shaded band across the chart (e.g. the margin a difference must stay within). */
+export interface YBand {
+  from: number;
+  to: number;
+  label: string;
+}
+
 export interface LineCIOptions extends CommonOptions {
   x?: string;
   y?: string;
@@ -30,6 +37,10 @@ export interface LineCIOptions extends CommonOptions {
   knees?: Knee[];
   /** Start the y axis at zero (default false: rates near each other stay readable). */
   zero?: boolean;
+  /** Shaded horizontal bands drawn under the lines, labelled at the right edge. */
+  yBands?: YBand[];
+  /** Dashed horizontal rules (e.g. y = 0). */
+  yRules?: number[];
 }
 
 export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOptions): VegaLiteSpec {
@@ -53,6 +64,31 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
   const xEnc = { field: x, type: "quantitative", title: options.xTitle };
   const yScale = { zero: options.zero ?? false };
   const layers: Record<string, unknown>[] = [];
+  for (const band of options.yBands ?? []) {
+    layers.push(
+      {
+        data: { values: [{}] },
+        mark: { type: "rect", color: "#009E73", opacity: 0.12 },
+        encoding: { y: { datum: band.from, type: "quantitative", scale: yScale }, y2: { datum: band.to } },
+      },
+      {
+        data: { values: [{}] },
+        mark: { type: "text", align: "right", baseline: "top", dx: -4, dy: 3, fontSize: 11, color: "#006d4f" },
+        encoding: {
+          x: { value: options.width ?? CHART_WIDTH },
+          y: { datum: Math.max(band.from, band.to), type: "quantitative" },
+          text: { value: band.label },
+        },
+      },
+    );
+  }
+  for (const rule of options.yRules ?? []) {
+    layers.push({
+      data: { values: [{}] },
+      mark: { type: "rule", color: "#888888", strokeDash: [2, 3] },
+      encoding: { y: { datum: rule, type: "quantitative" } },
+    });
+  }
   if (hasBand) {
     layers.push({
       mark: { type: "area", opacity: 0.18 },

@@ -9,8 +9,13 @@ import { closeWorkers } from "../experiment/execute";
 import { checkedConfigs } from "../experiment/plan";
 import {
   flattenRow,
+  gridConfigName,
   runOverlapSweep,
-  sweepGrid,
+  sweepConfigs,
+  type GridVerdict,
+  cheapestIndex,
+  type SweepCurve,
+  curveRows,
   type OverlapSweepSpec,
   type SweepMetric,
   type SweepResult,
@@ -24,7 +29,19 @@ import {
   sizeBounds,
   unitFromFlags,
 } from "./flag-groups";
-import { choiceFlag, intFlag, intListFlag, LIMITS, numberFlag, optionalIntFlag, stringFlag } from "./flags";
+import {
+  choiceFlag,
+  intFlag,
+  intListFlag,
+  LIMITS,
+  numberFlag,
+  optionalIntFlag,
+  refuseTogether,
+  stringFlag,
+} from "./flags";
+import { formatP, verdictHeadline, verdictText } from "../experiment/verdict";
+import { parseOverlapList, resolveOverlaps, type OverlapSetting } from "../experiment/overlap-share";
+import { groupBreakdown, queryGroups, readGroupRules, type GroupBreakdown } from "../experiment/groups";
 
 export const summary =
   "Overlap sweep (x first-stage depth with a reranker): recall vs overlap, cost, and the knee (Kneedle + plateau rule).";
@@ -34,7 +51,9 @@ const help = `Usage: seamlab sweep [--corpus SPEC] [--queries headers|ict|FILE] 
        seamlab sweep --clear-cache
 
   --splitter NAME[,NAME]      the splitter(s), one curve each (default langchain); --size N (default 1000)
-  --overlaps LIST             overlaps to sweep (default 0,50,100,200,400)
+  --sizes LIST                several chunk sizes (e.g. 500,1000,2000): one curve per size and a verdict over
+                              size x overlap (cheapest by vectors stored), with the price of each extra point
+  --overlaps LIST             overlaps to sweep (default 0,50,100,200,400); shares of the size work too: 0,10%,20%
   --ks LIST                   first-stage depths (retrieval_k; default 5)
   --final-k N                 keep N chunks after reranking; recall is @N (default: each k, no cut)
   --rerank none|mmr|dense     reranker that cuts k to final-k (default none); --mmr-lambda X (default 0.5);
@@ -42,6 +61,10 @@ const help = `Usage: seamlab sweep [--corpus SPEC] [--queries headers|ict|FILE] 
   --metric recall|hit-rate    the curve's y (default recall)
   --sensitivity S             Kneedle sensitivity (default 1); --online for its online mode
   --epsilon X                 plateau rule: also accept points within X of the best (default 0: CI rule only)
+  --groups folder|FILE        also break the first curve down by the queries' documents: by folder, or by a JSON
+                              file mapping globs over document ids to group names ({"docs/**": "docs"})
+  --margin POINTS             the verdict: the cheapest overlap whose paired 95% CI shows it at most POINTS of hit
+                              rate below the best (default 1), else "undecided" with the queries needed
   --price X --dims N --bytes N   cost model: price per million tokens (default 0.13), vector dims (1536), bytes per dim (4)
   --workers N                 worker threads (default: all cores; 0 = this thread)
   --cache-dir DIR             where results are cached (default .seamlab-cache/ in the project root)
@@ -51,18 +74,96 @@ ${retrievalHelp
   .split("\n")
   .filter((line) => !/^\s+--(k|per-doc|json) /.test(line))
   .join("\n")}
-  --json                      print JSON: rows, curves and knee {kneedle, plateau, agree}
+  --json                      print JSON: rows, curves (each with its paired decision) and knee {kneedle, plateau, agree}
 
 Ctrl-C stops cleanly: finished configs stay cached, so re-running completes the sweep with identical results.`;
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}`;
+const signed = (x: number) => `${x >= 0 ? "+" : "-"}${Math.abs(100 * x).toFixed(1)}`;
 const ratio = (x: number | null) => (x === null ? "  -  " : `${x.toFixed(2)}x`);
 
 function describeKnee(knee: KneeReport): string[] {
   const lines = [
-    `knee: Kneedle ${knee.kneedle ? `overlap ${knee.kneedle.x}` : "none"}, plateau rule overlap ${knee.plateau ? `${knee.plateau.x} (${knee.plateau.rule})` : "none"}, ${knee.agree ? "agree" : "disagree"}`,
+    `second opinion on the shape: Kneedle ${knee.kneedle ? `overlap ${knee.kneedle.x}` : "none"}, plateau rule overlap ${knee.plateau ? `${knee.plateau.x} (${knee.plateau.rule})` : "none"}, ${knee.agree ? "agree" : "disagree"}`,
   ];
   for (const note of knee.notes) lines.push(`  note: ${note}`);
+  return lines;
+}
+
+function describeGroups(groups: GroupBreakdown[], curve: SweepCurve): string[] {
+  const x = (i: number) => curve.points[i].x;
+  const pick = x(curve.decision.choice);
+  const base = x(curve.decision.baseline);
+  const lines = [
+    "",
+    `by group (${curve.splitter} size ${curve.size}): overlap ${pick} against ${base} on each group's queries, and each group's own verdict`,
+    `group                     queries  hit% @${base}  hit% @${pick}  ${pick}-${base} (pts) [paired 95% CI]  McNemar p  own verdict`,
+  ];
+  for (const g of groups) {
+    const d = g.pickVersusBaseline;
+    lines.push(
+      [
+        g.group.slice(0, 24).padEnd(24),
+        String(g.queries).padStart(7),
+        pct(g.decision.configs[curve.decision.baseline].rate).padStart(8),
+        pct(g.decision.configs[curve.decision.choice].rate).padStart(9),
+        `${signed(d.diff)} [${signed(d.low)}, ${signed(d.high)}]`.padEnd(27),
+        formatP(d.mcnemarP).padStart(9),
+        verdictHeadline(g.decision, (i) => `overlap ${x(i)}`) + (g.differs ? "  <- wants another overlap" : ""),
+      ].join("  "),
+    );
+  }
+  const differ = groups.filter((g) => g.differs).map((g) => g.group);
+  lines.push(
+    differ.length === 0
+      ? "no group's own decided verdict differs from the whole corpus's"
+      : `groups whose own verdict differs from overlap ${pick}: ${differ.join(", ")}`,
+  );
+  return lines;
+}
+
+function describeGrid(grid: GridVerdict): string[] {
+  const name = (i: number) => gridConfigName(grid.rows[i]);
+  const lines = [
+    "",
+    `${grid.splitter}, size x overlap, k=${grid.k}${grid.reranker !== "none" ? ` -> ${grid.reranker}` : ""} @${grid.finalK} (cheapest = fewest vectors stored)`,
+    "size  overlap  share  chunks  hit%   best-it (pts) [paired 95% CI]  status",
+  ];
+  grid.rows.forEach((row, i) => {
+    const c = grid.decision.configs[i];
+    const s = row.config.splitter;
+    lines.push(
+      [
+        String(s.size).padStart(4),
+        String(s.overlap).padStart(7),
+        `${Math.round((100 * s.overlap) / s.size)}%`.padStart(5),
+        String(row.seams.chunks).padStart(6),
+        pct(c.rate).padStart(5),
+        `${pct(c.fromBest.diff).padStart(5)} [${signed(c.fromBest.low)}, ${signed(c.fromBest.high)}]`.padEnd(30),
+        i === grid.decision.best ? "best" : c.status,
+      ].join("  "),
+    );
+  });
+  lines.push(`verdict over size x overlap: ${verdictText(grid.decision, name).replace(/\*\*/g, "")}`);
+  lines.push(
+    `  note: hit rate@${grid.finalK} favours large chunks, since ${grid.finalK} of them carry more text into the prompt; weigh the context size too.`,
+  );
+  if (grid.prices.length === 0) {
+    lines.push(
+      `price per point: no config has a higher hit rate than the cheapest, ${name(cheapestIndex(grid.decision))}`,
+    );
+  } else {
+    lines.push(
+      `price per extra point of hit rate over the cheapest, ${name(cheapestIndex(grid.decision))} (this corpus, the cost model's prices):`,
+    );
+    for (const p of grid.prices) {
+      lines.push(
+        `  ${name(p.index)}: +${p.points.toFixed(1)} points for ${(p.extraVectorBytes / 1e6).toFixed(1)} MB of vectors, ` +
+          `${Math.round(p.extraTokens).toLocaleString("en-US")} tokens, $${p.extraDollars.toFixed(4)}: ` +
+          `${(p.bytesPerPoint / 1e6).toFixed(2)} MB, ${Math.round(p.tokensPerPoint).toLocaleString("en-US")} tokens, $${p.dollarsPerPoint.toFixed(4)} per point`,
+      );
+    }
+  }
   return lines;
 }
 
@@ -80,8 +181,10 @@ function printText(result: SweepResult, corpus: string, queryLabel: string): voi
       (r) => r.config.splitter.splitter === curve.splitter && r.config.retrieval.k === curve.k,
     );
     if (measuredBy) lines.push(`retriever: ${measuredBy.retrieval.retriever}`);
-    lines.push("overlap  chunks  zero-seams%  pairs-kept%  recall%  95% CI          distinct  tokens  storage");
-    for (const point of curve.points) {
+    lines.push(
+      "overlap  chunks  zero-seams%  pairs-kept%  recall%  95% CI          distinct  tokens  storage  best-it (pts) [paired 95% CI]  McNemar p  status",
+    );
+    curve.points.forEach((point, index) => {
       const row = result.rows.find(
         (r) =>
           r.config.splitter.splitter === curve.splitter &&
@@ -91,8 +194,9 @@ function printText(result: SweepResult, corpus: string, queryLabel: string): voi
           r.config.retrieval.k === curve.k &&
           (r.config.retrieval.reranker ?? "none") === curve.reranker,
       );
-      if (!row) continue;
+      if (!row) return;
       const f = flattenRow(row);
+      const paired = curve.decision.configs[index];
       const ci = `[${pct(point.low as number)}, ${pct(point.high as number)}]`;
       lines.push(
         [
@@ -105,11 +209,19 @@ function printText(result: SweepResult, corpus: string, queryLabel: string): voi
           Number(f.meanDistinct).toFixed(2).padStart(8),
           ratio(point.tokensRatio).padStart(6),
           ratio(point.storageRatio).padStart(7),
+          `${pct(paired.fromBest.diff).padStart(5)} [${signed(paired.fromBest.low)}, ${signed(paired.fromBest.high)}]`.padEnd(
+            30,
+          ),
+          formatP(paired.fromBest.mcnemarP).padStart(9),
+          index === curve.decision.best ? "best" : paired.status,
         ].join("  "),
       );
-    }
+    });
+    const name = (i: number) => `overlap ${curve.points[i].x}`;
+    lines.push(`verdict (hit rate, paired): ${verdictText(curve.decision, name).replace(/\*\*/g, "")}`);
     lines.push(...describeKnee(curve.knee));
   }
+  for (const grid of result.grids) lines.push(...describeGrid(grid));
   if (result.interrupted)
     lines.push(
       "",
@@ -125,6 +237,7 @@ export async function run(argv: string[]): Promise<number> {
       ...retrievalFlags,
       splitter: { type: "string" },
       size: { type: "string" },
+      sizes: { type: "string" },
       overlaps: { type: "string" },
       ks: { type: "string" },
       "final-k": { type: "string" },
@@ -134,6 +247,8 @@ export async function run(argv: string[]): Promise<number> {
       sensitivity: { type: "string" },
       online: { type: "boolean" },
       epsilon: { type: "string" },
+      margin: { type: "string" },
+      groups: { type: "string" },
       price: { type: "string" },
       dims: { type: "string" },
       bytes: { type: "string" },
@@ -180,14 +295,23 @@ export async function run(argv: string[]): Promise<number> {
   const customRetriever =
     evaluation.retriever !== "bm25" ||
     ["k1", "bm25-b", "stem", "stop-words"].some((flag) => (values as Record<string, unknown>)[flag] !== undefined);
-  const size = intFlag(values, "size", 1000, sizeBounds(unit, 1));
-  const overlaps = intListFlag(values, "overlaps", [0, 50, 100, 200, 400], sizeBounds(unit, 0));
-  const tooLarge = overlaps.find((overlap) => overlap >= size);
-  if (tooLarge !== undefined)
-    throw new SeamlabError(`--overlaps ${tooLarge} is not smaller than --size ${size}; every overlap must be.`);
+  refuseTogether(values, "size", "sizes", "give one size with --size, or several with --sizes 500,1000,2000.");
+  const sizes =
+    values.sizes === undefined
+      ? [intFlag(values, "size", 1000, sizeBounds(unit, 1))]
+      : intListFlag(values, "sizes", undefined, sizeBounds(unit, 1));
+  // Overlaps may be shares of each size ("10%"); each resolves below its size or is refused, naming both flags.
+  const overlaps: OverlapSetting[] =
+    values.overlaps === undefined ? [0, 50, 100, 200, 400] : parseOverlapList(stringFlag(values, "overlaps"));
+  for (const size of sizes) {
+    const tooLarge = resolveOverlaps(overlaps, size).find((overlap) => overlap >= size);
+    if (tooLarge !== undefined)
+      throw new SeamlabError(`--overlaps ${tooLarge} is not smaller than --size ${size}; every overlap must be.`);
+  }
   const spec: OverlapSweepSpec = {
     splitter: splitters,
-    size,
+    size: sizes[0],
+    sizes: sizes.length > 1 ? sizes : undefined,
     overlaps,
     unit,
     encoding: unit === "tokens" ? stringFlag(values, "encoding", "cl100k_base") : undefined,
@@ -210,7 +334,11 @@ export async function run(argv: string[]): Promise<number> {
     bytesPerDim: intFlag(values, "bytes", 4, { min: 1, max: 16, unit: "bytes" }),
   };
   checkEvaluationInputFlags(values);
-  checkedConfigs(sweepGrid(spec)); // fail on a bad option before loading the corpus
+  const margin = numberFlag(values, "margin", 1, { min: 0, max: 99, exclusiveMin: true, unit: "points" }) / 100;
+  const groupsFlag = values.groups === undefined ? undefined : stringFlag(values, "groups");
+  const groupRules =
+    groupsFlag === undefined || groupsFlag === "folder" ? undefined : readGroupRules(resolve(groupsFlag));
+  checkedConfigs(sweepConfigs(spec)); // fail on a bad option before loading the corpus
   const inputs = loadEvaluationInputs(values);
   const controller = new AbortController();
   let interrupts = 0;
@@ -234,6 +362,7 @@ export async function run(argv: string[]): Promise<number> {
       sensitivity,
       online: Boolean(values.online),
       epsilon,
+      margin,
       cost,
     });
   } finally {
@@ -246,6 +375,15 @@ export async function run(argv: string[]): Promise<number> {
       `seamlab: ${rejected} cached result(s) failed their checksum or key check and were recomputed (not used).\n`,
     );
   }
+  // With several sizes, the breakdown is of the curve at the size the grid verdict picks.
+  const pickedSize = result.grids[0]?.rows[result.grids[0].decision.choice].config.splitter.size;
+  const groupCurve = result.curves.find((c) => c.size === pickedSize) ?? result.curves[0];
+  const breakdown =
+    groupsFlag === undefined || groupCurve === undefined
+      ? undefined
+      : groupBreakdown(groupCurve, curveRows(result.rows, groupCurve), queryGroups(inputs.queries, groupRules), {
+          seed: evaluation.seed,
+        });
   if (values.json) {
     const report = {
       corpus: inputs.corpus,
@@ -259,7 +397,37 @@ export async function run(argv: string[]): Promise<number> {
       workers: result.workers,
       elapsedMs: result.elapsedMs,
       rows: result.rows.map(flattenRow),
-      curves: result.curves,
+      // Each curve carries its paired decision (indexes into its points) and, in words, its verdict.
+      grids: result.grids.map((grid) => {
+        const name = (i: number) => gridConfigName(grid.rows[i]);
+        return {
+          splitter: grid.splitter,
+          k: grid.k,
+          finalK: grid.finalK,
+          reranker: grid.reranker,
+          configs: grid.rows.map((row) => ({ size: row.config.splitter.size, overlap: row.config.splitter.overlap })),
+          decision: grid.decision,
+          prices: grid.prices,
+          verdict: verdictText(grid.decision, name).replace(/\*\*/g, ""),
+          verdictShort: verdictHeadline(grid.decision, name),
+        };
+      }),
+      curves: result.curves.map((curve) => {
+        const name = (i: number) => `overlap ${curve.points[i].x}`;
+        return {
+          ...curve,
+          verdict: verdictText(curve.decision, name).replace(/\*\*/g, ""),
+          verdictShort: verdictHeadline(curve.decision, name),
+        };
+      }),
+      groups: breakdown?.map((g) => ({
+        group: g.group,
+        queries: g.queries,
+        differs: g.differs,
+        pickVersusBaseline: g.pickVersusBaseline,
+        verdict: verdictHeadline(g.decision, (i) => `overlap ${groupCurve.points[i].x}`),
+        decision: g.decision,
+      })),
       // The first curve's knee; every curve (splitter x depth) carries its own in `curves`.
       knee: {
         kneedle: result.knee.kneedle,
@@ -271,6 +439,7 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(JSON.stringify(report, null, 2) + "\n");
   } else {
     printText(result, inputs.corpus, inputs.queryLabel);
+    if (breakdown) process.stdout.write(describeGroups(breakdown, groupCurve).join("\n") + "\n");
   }
   return result.interrupted ? 130 : 0;
 }

@@ -4,9 +4,12 @@ import { pairedComparison, type PairedComparison } from "../stats/paired";
 import { type BootstrapOptions } from "../stats/bootstrap";
 import { type Interval } from "../stats/types";
 import { pickKnee, type CurvePoint, type KneeOptions, type KneeReport } from "./knee";
-import type { GridSpec } from "./grid";
+import { expandGrid, type ExperimentConfig, type GridSpec } from "./grid";
+import { resolveOverlaps, type OverlapSetting } from "./overlap-share";
 import { runGrid, type CostedRow, type GridResult, type RunGridOptions } from "./run";
 import type { GridRow, SweepInputs } from "./rows";
+import type { Decision } from "../stats/non-inferiority";
+import { decideRows } from "./verdict";
 
 /**
  * The overlap sweep: one splitter at one size over several overlaps (optionally x first-stage depths with
@@ -16,7 +19,10 @@ export interface OverlapSweepSpec {
   /** One splitter, or several swept side by side (one curve each). */
   splitter: string | string[];
   size: number;
-  overlaps: number[];
+  /** Several chunk sizes: one curve per size, and a verdict over size x overlap. Default [size]. */
+  sizes?: number[];
+  /** Absolute overlaps or shares of each size ({ percent: 10 }). */
+  overlaps: OverlapSetting[];
   unit?: Unit;
   encoding?: string;
   /** First-stage depths (retrieval_k). Default [5]. */
@@ -49,21 +55,52 @@ export interface SweepCurve {
   reranker: string;
   metric: SweepMetric;
   points: SweepPoint[];
+  /** Cache keys of the rows behind the points, in point order (see `curveRows`). */
+  keys: string[];
+  /** Kneedle and the plateau rule: a second opinion on the curve's shape. */
   knee: KneeReport;
+  /**
+   * The paired verdict (indexes into `points`): each overlap against the best and against overlap 0 on the same
+   * queries (hit rate), and the cheapest overlap non-inferior to the best within the margin, or "undecided".
+   */
+  decision: Decision;
+}
+
+/** Options of the paired decision. */
+export interface DecisionSettings {
+  /** Acceptable loss against the best, in proportion units (default 0.01 = 1 point). */
+  margin?: number;
+  /** Bootstrap replicates (default 2000). */
+  resamples?: number;
+  /** Bootstrap seed (default 1). */
+  seed?: number;
 }
 
 export interface SweepResult extends Omit<GridResult, "rows"> {
   rows: CostedRow[];
   curves: SweepCurve[];
+  /** One verdict over size x overlap per splitter and retrieval setting, when several sizes were swept. */
+  grids: GridVerdict[];
   /** The knee of the first curve (the only one unless several ks were swept). */
   knee: KneeReport;
 }
 
+/** The rows of a curve, in point order. */
+export function curveRows(rows: readonly CostedRow[], curve: SweepCurve): CostedRow[] {
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  return curve.keys.map((key) => {
+    const row = byKey.get(key);
+    if (!row) throw new SeamlabError(`curveRows: no row with key ${key}; pass the rows the curve was built from.`);
+    return row;
+  });
+}
+
+/** The grid of one size (`spec.size`); `sweepConfigs` covers every size of `spec.sizes`. */
 export function sweepGrid(spec: OverlapSweepSpec): GridSpec {
   return {
     splitters: Array.isArray(spec.splitter) ? spec.splitter : [spec.splitter],
     sizes: [spec.size],
-    overlaps: spec.overlaps,
+    overlaps: resolveOverlaps(spec.overlaps, spec.size),
     units: [spec.unit ?? "chars"],
     encoding: spec.encoding,
     ks: spec.ks ?? [5],
@@ -73,6 +110,12 @@ export function sweepGrid(spec: OverlapSweepSpec): GridSpec {
     retriever: spec.retriever,
     retrieverSettings: spec.retrieverSettings,
   };
+}
+
+/** Every config of the sweep: per size, its overlaps (shares resolved against that size). */
+export function sweepConfigs(spec: OverlapSweepSpec): ExperimentConfig[] {
+  const sizes = spec.sizes ?? [spec.size];
+  return sizes.flatMap((size) => expandGrid(sweepGrid({ ...spec, size })));
 }
 
 function metricOf(row: CostedRow, metric: SweepMetric): { y: number; ci: Interval } {
@@ -87,7 +130,7 @@ function metricOf(row: CostedRow, metric: SweepMetric): { y: number; ci: Interva
 export function sweepCurves(
   rows: readonly CostedRow[],
   metric: SweepMetric = "recallAtK",
-  kneeOptions: KneeOptions = {},
+  kneeOptions: KneeOptions & DecisionSettings = {},
 ): SweepCurve[] {
   const groups = new Map<string, CostedRow[]>();
   for (const row of rows) {
@@ -122,7 +165,15 @@ export function sweepCurves(
       reranker: r.reranker ?? "none",
       metric,
       points,
+      keys: sorted.map((row) => row.key),
       knee: pickKnee(points, kneeOptions),
+      // Index size decides what is cheaper (vectors stored); equal sizes go to the smaller overlap.
+      decision: decideRows(sorted, (row) => row.cost.storageBytes, {
+        margin: kneeOptions.margin,
+        resamples: kneeOptions.resamples,
+        seed: kneeOptions.seed,
+        baseline: 0,
+      }),
     };
   });
 }
@@ -131,12 +182,108 @@ export function sweepCurves(
 export async function runOverlapSweep(
   inputs: SweepInputs,
   spec: OverlapSweepSpec,
-  options: RunGridOptions & KneeOptions & { metric?: SweepMetric } = {},
+  options: RunGridOptions & KneeOptions & DecisionSettings & { metric?: SweepMetric } = {},
 ): Promise<SweepResult> {
-  const result = await runGrid(inputs, sweepGrid(spec), options);
+  const result = await runGrid(inputs, sweepConfigs(spec), options);
   const curves = sweepCurves(result.rows, options.metric, options);
   const knee = curves[0]?.knee ?? pickKnee([]);
-  return { ...result, curves, knee };
+  return { ...result, curves, knee, grids: gridVerdicts(result.rows, options) };
+}
+
+/** What the hit rate gained over a cheaper config costs, per point, for one better config. */
+export interface PricePerPoint {
+  index: number;
+  /** Hit-rate points above the config it is priced against. */
+  points: number;
+  extraVectorBytes: number;
+  extraTokens: number;
+  extraDollars: number;
+  bytesPerPoint: number;
+  tokensPerPoint: number;
+  dollarsPerPoint: number;
+}
+
+/** A verdict over two dimensions (size x overlap) by the same paired rule, cost = vectors stored. */
+export interface GridVerdict {
+  splitter: string;
+  k: number;
+  finalK: number;
+  reranker: string;
+  /** The rows compared, by size then overlap; the decision's indexes point here. */
+  rows: CostedRow[];
+  decision: Decision;
+  /** Configs with a higher hit rate than the cheapest one (fewest vectors), and what each point of it costs. */
+  prices: PricePerPoint[];
+}
+
+/** Price per point of every config better (by hit rate) than `from`, from the cost model's absolute figures. */
+export function pricesPerPoint(rows: readonly CostedRow[], from: number): PricePerPoint[] {
+  const base = rows[from];
+  const out: PricePerPoint[] = [];
+  rows.forEach((row, index) => {
+    const points = 100 * (row.retrieval.hitRate - base.retrieval.hitRate);
+    if (index === from || points <= 0) return;
+    const extraVectorBytes = row.cost.storageBytes - base.cost.storageBytes;
+    const extraTokens = row.cost.tokensEmbedded - base.cost.tokensEmbedded;
+    const extraDollars = row.cost.embeddingCost - base.cost.embeddingCost;
+    out.push({
+      index,
+      points,
+      extraVectorBytes,
+      extraTokens,
+      extraDollars,
+      bytesPerPoint: extraVectorBytes / points,
+      tokensPerPoint: extraTokens / points,
+      dollarsPerPoint: extraDollars / points,
+    });
+  });
+  return out;
+}
+
+/** The cheapest config of a decision (first of equal costs). */
+export function cheapestIndex(decision: Decision): number {
+  return decision.configs.reduce((a, b) => (b.cost < a.cost ? b : a)).index;
+}
+
+/** Grid verdicts: rows grouped by everything but size and overlap; only groups spanning several sizes. */
+export function gridVerdicts(rows: readonly CostedRow[], settings: DecisionSettings = {}): GridVerdict[] {
+  const groups = new Map<string, CostedRow[]>();
+  for (const row of rows) {
+    const { overlap: _overlap, size: _size, ...splitter } = row.config.splitter;
+    const id = JSON.stringify([splitter, row.config.retrieval]);
+    if (!groups.has(id)) groups.set(id, []);
+    (groups.get(id) as CostedRow[]).push(row);
+  }
+  const out: GridVerdict[] = [];
+  for (const group of groups.values()) {
+    if (new Set(group.map((row) => row.config.splitter.size)).size < 2) continue;
+    const sorted = [...group].sort(
+      (a, b) =>
+        a.config.splitter.size - b.config.splitter.size || a.config.splitter.overlap - b.config.splitter.overlap,
+    );
+    const decision = decideRows(sorted, (row) => row.cost.storageBytes, {
+      margin: settings.margin,
+      resamples: settings.resamples,
+      seed: settings.seed,
+    });
+    const r = sorted[0].config.retrieval;
+    out.push({
+      splitter: sorted[0].config.splitter.splitter,
+      k: r.k,
+      finalK: r.finalK ?? r.k,
+      reranker: r.reranker ?? "none",
+      rows: sorted,
+      decision,
+      prices: pricesPerPoint(sorted, cheapestIndex(decision)),
+    });
+  }
+  return out;
+}
+
+/** "size 1000, overlap 100 (10%)". */
+export function gridConfigName(row: GridRow): string {
+  const s = row.config.splitter;
+  return `size ${s.size}, overlap ${s.overlap} (${Math.round((100 * s.overlap) / s.size)}%)`;
 }
 
 /** One flat record per row, for tables, CSV and the CLI's JSON. */

@@ -2,7 +2,7 @@
 // sweeps already run on the same corpus; `scripts/validate-ict.ts` runs them and writes the results file.
 import type { SweepResult } from "../experiment/sweep";
 import { kendallTauB } from "../stats/kendall";
-import { recommendOverlap } from "./sweep";
+import { recommendedOverlap } from "./sweep";
 
 export interface SourceSweeps {
   /** "labelled", "ict", "ict-kept", "headers" */
@@ -67,7 +67,7 @@ function scores(sweeps: SourceSweeps): ConfigScore[] {
 function recommendations(sweeps: SourceSweeps): Map<string, number> {
   const out = new Map<string, number>();
   for (const r of sweeps.results)
-    for (const curve of r.curves) out.set(`${curve.splitter}@${curve.size}`, recommendOverlap(curve).overlap);
+    for (const curve of r.curves) out.set(`${curve.splitter}@${curve.size}`, recommendedOverlap(curve));
   return out;
 }
 

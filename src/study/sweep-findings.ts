@@ -7,15 +7,14 @@ const pointAt = (curve: SweepCurve, x: number) => curve.points.find((p) => p.x =
 const bestPoint = (curve: SweepCurve) => curve.points.reduce((a, b) => (b.y > a.y ? b : a));
 const points = (fraction: number) => num(100 * fraction, 1);
 
-/** The recommended overlap, why, and its hit rate with CI against overlap 0 (plus the knee finders' notes). */
+/** The paired verdict (margin, evidence, queries needed; Kneedle second), and the pick's hit rate against overlap 0. */
 export function recommendationFinding(curve: SweepCurve, rec: Recommendation, size: number, k: number): string {
   const zero = curve.points[0];
   const chosen = pointAt(curve, rec.overlap);
   return (
-    `**Recommended overlap for \`${curve.splitter}\` at size ${size}: ${rec.overlap} characters.** ${rec.reason} ` +
-    `Hit rate@${k} there: ${pct(chosen.y)} (95% CI ${pct(chosen.low ?? chosen.y)}–${pct(chosen.high ?? chosen.y)}), ` +
-    `against ${pct(zero.y)} at overlap ${zero.x}.` +
-    (rec.knee.notes.length ? ` Notes: ${rec.knee.notes.join("; ")}.` : "")
+    `**\`${curve.splitter}\` at size ${size}, hit rate@${k}:** ${rec.reason} ` +
+    `Hit rate@${k} at overlap ${rec.overlap}: ${pct(chosen.y)} ` +
+    `(95% CI ${pct(chosen.low ?? chosen.y)}–${pct(chosen.high ?? chosen.y)}), against ${pct(zero.y)} at overlap ${zero.x}.`
   );
 }
 
@@ -42,18 +41,12 @@ export function denseFinding(
   const dBest = bestPoint(denseCurve);
   const bBest = bestPoint(curve);
   const d0 = denseCurve.points[0];
-  const verdict =
-    denseRec.overlap === 0
-      ? "**Here overlap does not measurably help the embedding retriever**: no overlap beats 0 outside the CIs."
-      : `**Here overlap helps the embedding retriever up to ${denseRec.overlap} characters**; ` +
-        "beyond it the data cannot tell settings apart.";
   return (
-    `**Dense retrieval (${embedder}): recommended overlap ${denseRec.overlap} characters.** ${denseRec.reason} ` +
+    `**Dense retrieval (${embedder}):** ${denseRec.reason} ` +
     `Its best hit rate@${k}, ${pct(dBest.y)} (95% CI ${pct(dBest.low ?? dBest.y)}–${pct(dBest.high ?? dBest.y)}) ` +
     `at overlap ${dBest.x}, is ${points(dBest.y - d0.y)} points above overlap ${d0.x} (${pct(d0.y)}); ` +
     `BM25's best is ${points(bBest.y - zero.y)} points above its own. ` +
     `At overlap ${d0.x}, dense is ${num(Math.abs(100 * (d0.y - zero.y)), 1)} points ` +
-    `${d0.y >= zero.y ? "above" : "below"} BM25 (${pct(d0.y)} against ${pct(zero.y)}). ` +
-    verdict
+    `${d0.y >= zero.y ? "above" : "below"} BM25 (${pct(d0.y)} against ${pct(zero.y)}).`
   );
 }

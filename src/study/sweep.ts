@@ -1,10 +1,11 @@
 // The overlap sweep of notebook 03: hit rate vs overlap for a few splitters (cached grid), the knee by both
 // methods, the recommendation, and the cost of each overlap relative to none.
 import type { KneeReport } from "../experiment/knee";
+import type { Decision } from "../stats/non-inferiority";
+import { marginText, verdictCard, verdictHeadline, verdictText } from "../experiment/verdict";
 import { runOverlapSweep, type SweepCurve, type SweepResult } from "../experiment/sweep";
 import type { RetrievalInputs } from "./inputs";
 import { lsaSpec } from "./dense";
-import { pct } from "./format";
 
 export interface StudySweepSpec {
   splitters: string[];
@@ -86,31 +87,79 @@ export function costCurveRows(results: readonly SweepResult[]): Record<string, n
 }
 
 export interface Recommendation {
+  /** The paired rule's pick: the recommendation when decided, the safe pick (cheapest shown within the margin) when not. */
   overlap: number;
-  /** How it was chosen, in a sentence. */
+  verdict: "decided" | "undecided";
+  /** The verdict in sentences (margin, evidence, queries needed), with Kneedle named as a second opinion. */
   reason: string;
+  /** For a headline card: never a bare number. */
+  headline: string;
+  /** The index card: a short value and the verdict with its margin, evidence and queries needed. */
+  card: { value: string; note: string };
   knee: KneeReport;
+  decision: Decision;
+}
+
+/** "overlap 200" for point i of a curve. */
+export function overlapName(curve: SweepCurve): (i: number) => string {
+  return (i) => `overlap ${curve.points[i].x}`;
+}
+
+/** The overlap the paired rule picks on a curve (the safe pick when undecided), without the prose. */
+export function recommendedOverlap(curve: SweepCurve): number {
+  return curve.points[curve.decision.choice].x;
 }
 
 /**
- * The recommended overlap of a curve: the plateau rule's point (the smallest overlap whose CI reaches the best
- * hit rate: the data cannot tell it from the best, and it costs least), with Kneedle's answer beside it.
+ * The recommended overlap of a curve by the paired non-inferiority rule: the cheapest overlap whose paired CI
+ * shows it within the margin of the best, or "undecided" with the candidates and the queries needed. Kneedle's
+ * knee follows as a second opinion on the curve's shape.
  */
 export function recommendOverlap(curve: SweepCurve): Recommendation {
   const knee = curve.knee;
-  const plateau = knee.plateau;
-  const kneedle = knee.kneedle;
-  if (!plateau) return { overlap: 0, reason: "the sweep has no points", knee };
-  const best = `The best hit rate (${pct(plateau.bestY)}) is at overlap ${plateau.bestX}`;
-  const why =
-    plateau.rule === "best"
-      ? `${best}, and no smaller overlap comes within its confidence interval`
-      : `${best}, and overlap ${plateau.x} is the smallest whose 95% CI reaches it`;
-  const kneedleText = kneedle ? `Kneedle puts the knee at ${kneedle.x}` : "Kneedle finds no knee";
-  const agreement = knee.agree
-    ? "both methods agree"
-    : `${kneedleText}; the plateau rule is preferred because it accounts for the CIs`;
-  return { overlap: plateau.x, reason: `${why}; ${agreement}.`, knee };
+  const decision = curve.decision;
+  const name = overlapName(curve);
+  const kneedle = knee.kneedle
+    ? `Second opinion on the curve's shape: Kneedle puts the knee at overlap ${knee.kneedle.x}.`
+    : `Second opinion on the curve's shape: Kneedle finds no knee.`;
+  return {
+    overlap: curve.points[decision.choice].x,
+    verdict: decision.verdict,
+    reason: `${verdictText(decision, name)} ${kneedle}`,
+    headline: verdictHeadline(decision, (i) => `${curve.points[i].x} chars`),
+    card: verdictCard(decision, name, (i) => String(curve.points[i].x), " chars"),
+    knee,
+    decision,
+  };
+}
+
+/** The index card of a recommendation: value and headline options (label with the margin, note with the verdict). */
+export function recommendationCard(
+  curve: SweepCurve,
+  rec: Recommendation,
+  context: string,
+  label = "Recommended overlap",
+): { value: string; options: { label: string; note: string } } {
+  const kneedle = rec.knee.kneedle ? `overlap ${rec.knee.kneedle.x}` : "no knee";
+  return {
+    value: rec.card.value,
+    options: {
+      label: `${label} (paired rule, margin ${marginText(rec.decision.margin)})`,
+      note: `${context}: ${rec.card.note} Kneedle (second opinion on the shape): ${kneedle}.`,
+    },
+  };
+}
+
+/** Markers for `lineWithBand`: the paired rule's pick (or its candidates when undecided) and Kneedle's knee. */
+export function recommendationMarkers(rec: Recommendation, prefix = ""): { x: number; label: string }[] {
+  const markers: { x: number; label: string }[] = [];
+  markers.push({
+    x: rec.overlap,
+    label: `${prefix}${rec.verdict === "decided" ? "paired rule" : "safe pick (undecided)"}: ${rec.overlap}`,
+  });
+  if (rec.knee.kneedle && rec.knee.kneedle.x !== rec.overlap)
+    markers.push({ x: rec.knee.kneedle.x, label: `${prefix}Kneedle: ${rec.knee.kneedle.x}` });
+  return markers;
 }
 
 /** The knee markers for `lineWithBand`: one rule per method (merged when they agree), labels prefixed by `prefix`. */

@@ -202,3 +202,50 @@ test("a dense sweep uses the embedder the flags ask for and names it on each cur
   const bm25 = seamlab([...base, "--overlaps", "0,100", "--cache-dir", dir, "--workers", "0"]);
   assert.match(bm25.stdout, /retriever: bm25\(/);
 });
+
+test("seamlab sweep gives each curve a paired verdict at the --margin asked for, and refuses a bad margin", () => {
+  const dir = tempDir();
+  const args = [...base, "--overlaps", "0,100,200", "--json", "--cache-dir", dir, "--workers", "0"];
+  const wide = JSON.parse(seamlab([...args, "--margin", "50"]).stdout);
+  const curve = wide.curves[0];
+  assert.equal(curve.decision.margin, 0.5);
+  assert.equal(curve.decision.configs.length, 3);
+  // With a 50-point margin every overlap is within it of the best, so the cheapest (overlap 0) is the verdict.
+  assert.equal(curve.decision.verdict, "decided");
+  assert.equal(curve.decision.choice, 0);
+  assert.match(curve.verdict, /^Use overlap 0: the cheapest setting within 50 points of the best/);
+  const text = seamlab([...base, "--overlaps", "0,100,200", "--cache-dir", dir, "--margin", "1"]);
+  assert.equal(text.code, 0, text.stderr);
+  assert.match(text.stdout, /verdict \(hit rate, paired\): (Use overlap|Undecided)/);
+  assert.match(text.stdout, /second opinion on the shape: Kneedle/);
+  const bad = seamlab([...base, "--overlaps", "0,100", "--margin", "0", "--no-cache"]);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--margin must be a number above 0 and at most 99 points; got "0"/);
+});
+
+test("seamlab sweep --sizes with overlap shares gives a grid verdict, and --groups a per-group breakdown", () => {
+  const args = ["--corpus", corpus, "--splitter", "window", "--quiet", "--workers", "0", "--no-cache"];
+  const run = seamlab([...args, "--sizes", "200,400", "--overlaps", "0,10%", "--groups", "folder", "--json"]);
+  assert.equal(run.code, 0, run.stderr);
+  const report = JSON.parse(run.stdout);
+  assert.deepEqual(
+    report.rows.map((r: { size: number; overlap: number }) => [r.size, r.overlap]),
+    [
+      [200, 0],
+      [200, 20],
+      [400, 0],
+      [400, 40],
+    ],
+  );
+  assert.equal(report.curves.length, 2, "one curve per size");
+  assert.equal(report.grids.length, 1);
+  assert.equal(report.grids[0].decision.configs.length, 4);
+  assert.match(report.grids[0].verdict, /^(Use size \d+, overlap \d+|Undecided)/);
+  assert.ok(Array.isArray(report.groups) && report.groups.length >= 1);
+  const both = seamlab([...args, "--size", "200", "--sizes", "200,400", "--overlaps", "0"]);
+  assert.equal(both.code, 2);
+  assert.match(both.stderr, /--size and --sizes cannot be used together/);
+  const share = seamlab([...args, "--overlaps", "0,abc"]);
+  assert.equal(share.code, 2);
+  assert.match(share.stderr, /"abc" is neither a whole number nor a share like 10%/);
+});

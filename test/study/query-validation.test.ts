@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import type { SweepResult } from "../../src/experiment/sweep";
 import { compareWithTruth, validationMarkdown, type SourceSweeps } from "../../src/study/query-validation";
 
-/** A minimal sweep result: hit rates per overlap for one splitter and size, and the plateau knee at `knee`. */
+/** A minimal sweep result: hit rates per overlap for one splitter and size, and the recommended overlap `knee`. */
 function result(splitter: string, size: number, hitRates: Record<number, number>, knee: number): SweepResult {
   const overlaps = Object.keys(hitRates).map(Number);
   const best = overlaps.reduce((a, b) => (hitRates[b] > hitRates[a] ? b : a));
@@ -16,7 +16,8 @@ function result(splitter: string, size: number, hitRates: Record<number, number>
       {
         splitter,
         size,
-        points: [],
+        points: overlaps.map((x) => ({ x })),
+        decision: { choice: overlaps.indexOf(knee) },
         knee: {
           plateau: { x: knee, bestX: best, bestY: hitRates[best], rule: "ci" },
           kneedle: null,

@@ -1,34 +1,54 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { pickKnee } from "../../src/experiment/knee";
+import { sweepCurves } from "../../src/experiment/sweep";
+import type { CostedRow } from "../../src/experiment/run";
 import { kneeMarkers, recommendOverlap } from "../../src/study/sweep";
 
-function curve(points: { x: number; y: number; low: number; high: number }[]) {
-  const full = points.map((p) => ({ ...p, overlap: p.x, chunks: 100, tokensRatio: 1, storageRatio: 1 }));
+/** A grid row with just what a sweep curve reads: hits per query, chunks and vector bytes. */
+function row(overlap: number, hits: string, chunks: number): CostedRow {
+  const n = hits.length;
+  const h = [...hits].filter((c) => c === "1").length;
   return {
-    splitter: "recursive",
-    size: 1000,
-    unit: "chars" as const,
-    k: 5,
-    finalK: 5,
-    reranker: "none",
-    metric: "hitRate" as const,
-    points: full,
-    knee: pickKnee(full),
-  };
+    label: `recursive 1000/${overlap}`,
+    key: String(overlap),
+    config: { splitter: { splitter: "recursive", size: 1000, overlap, unit: "chars" }, retrieval: { k: 5, finalK: 5 } },
+    seams: { chunks } as CostedRow["seams"],
+    damage: {} as CostedRow["damage"],
+    retrieval: { hitRate: h / n, hitRateCI: { low: 0, high: 1 }, recallAtK: h / n, recallAtKCI: { low: 0, high: 1 } },
+    tokensEmbedded: chunks * 100,
+    hits,
+    cost: { storageBytes: chunks * 6144, tokensRatio: 1, storageRatio: 1 },
+  } as unknown as CostedRow;
 }
 
-test("the recommendation is the smallest overlap whose CI reaches the best hit rate", () => {
-  const c = curve([
-    { x: 0, y: 0.5, low: 0.45, high: 0.55 },
-    { x: 100, y: 0.6, low: 0.55, high: 0.65 },
-    { x: 200, y: 0.64, low: 0.59, high: 0.69 },
-    { x: 300, y: 0.63, low: 0.58, high: 0.68 },
-  ]);
-  // 0.55 < 0.64 but 0.65 >= 0.64: overlap 100 is the first the data cannot tell from the best.
-  const rec = recommendOverlap(c);
-  assert.equal(rec.overlap, 100);
-  assert.match(rec.reason, /^The best hit rate \(64\.0%\) is at overlap 200, and overlap 100 is the smallest/);
+const repeat = (pattern: string, times: number) => pattern.repeat(times);
+
+test("the paired rule recommends the cheapest overlap shown within a point of the best, and names Kneedle second", () => {
+  // 400 queries. Overlap 0 misses 40 queries that 200 and 400 hit (10 points worse); 200 and 400 agree on all.
+  const zero = repeat("0", 40) + repeat("1", 160) + repeat("0", 200);
+  const good = repeat("1", 40) + repeat("1", 160) + repeat("0", 200);
+  const curve = sweepCurves([row(0, zero, 100), row(200, good, 125), row(400, good, 166)], "hitRate")[0];
+  const rec = recommendOverlap(curve);
+  assert.equal(rec.overlap, 200);
+  assert.equal(rec.verdict, "decided");
+  assert.match(rec.reason, /^\*\*Use overlap 200\*\*: the cheapest setting within 1 point of the best/);
+  assert.match(rec.reason, /Shown worse than the best .*overlap 0 \(−10\.0 points from the best/);
+  assert.match(rec.reason, /Second opinion on the curve's shape: Kneedle/);
+  assert.match(rec.headline, /^200 chars \(within 1 point of the best\)$/);
+});
+
+test("when a cheaper overlap can be neither shown within the margin nor shown worse, the verdict is undecided with a query count", () => {
+  // 200 queries; overlap 0 and 300 disagree on 20 of them, 11 to 9 for 300: a 1-point gap no test can settle here.
+  const zero = repeat("1", 9) + repeat("0", 11) + repeat("1", 60) + repeat("0", 120);
+  const more = repeat("0", 9) + repeat("1", 11) + repeat("1", 60) + repeat("0", 120);
+  const curve = sweepCurves([row(0, zero, 100), row(300, more, 140)], "hitRate")[0];
+  const rec = recommendOverlap(curve);
+  assert.equal(rec.verdict, "undecided");
+  assert.deepEqual(curve.decision.candidates, [0]);
+  assert.ok((curve.decision.queriesNeeded as number) > 200);
+  assert.match(rec.reason, /^\*\*Undecided\*\* at a 1 point margin/);
+  assert.match(rec.reason, /About [\d,]+ queries would decide it \(this run has 200\)/);
+  assert.match(rec.headline, /^undecided: 0 chars, 300 chars \(need ~[\d,]+ queries\)$/);
 });
 
 test("knee markers merge into one rule when both methods agree and stay two when they do not", () => {

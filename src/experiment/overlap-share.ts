@@ -1,0 +1,47 @@
+import { SeamlabError } from "../core/errors";
+
+/**
+ * An overlap in a sweep: absolute (in the size's unit) or a share of the chunk size ("10%"), because advice on
+ * overlap is usually relative to the chunk size, and a grid over several sizes needs it so.
+ */
+export type OverlapSetting = number | { percent: number };
+
+/** Parses "0,10%,20%" or "0,50,100" (mixed is allowed); names the flag and the bad item. */
+export function parseOverlapList(text: string, flag = "--overlaps"): OverlapSetting[] {
+  const items = text
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+  if (items.length === 0)
+    throw new SeamlabError(`${flag} needs at least one overlap, e.g. ${flag} 0,100,200 or 0,10%,20%.`);
+  const seen = new Set<string>();
+  for (const item of items) {
+    if (seen.has(item)) throw new SeamlabError(`${flag} lists ${item} more than once; give each value once.`);
+    seen.add(item);
+  }
+  return items.map((item) => {
+    const share = /^(\d+(?:\.\d+)?)%$/.exec(item);
+    if (share) {
+      const percent = Number(share[1]);
+      if (!(percent < 100)) throw new SeamlabError(`${flag}: "${item}" must be below 100% of the chunk size.`);
+      return { percent };
+    }
+    if (!/^\d+$/.test(item)) {
+      throw new SeamlabError(
+        `${flag}: "${item}" is neither a whole number nor a share like 10%; e.g. ${flag} 0,100,200 or 0,10%,20%.`,
+      );
+    }
+    return Number(item);
+  });
+}
+
+/** The absolute overlaps of one size, ascending and without repeats (10% of 500 is 50). */
+export function resolveOverlaps(overlaps: readonly OverlapSetting[], size: number): number[] {
+  const values = overlaps.map((o) => (typeof o === "number" ? o : Math.round((size * o.percent) / 100)));
+  return [...new Set(values)].sort((a, b) => a - b);
+}
+
+/** "10%" or "50". */
+export function describeOverlapSetting(o: OverlapSetting): string {
+  return typeof o === "number" ? String(o) : `${o.percent}%`;
+}

@@ -1,0 +1,144 @@
+import { decideNonInferior, type Decision, type DecisionOptions } from "../stats/non-inferiority";
+import type { PairedDifference } from "../stats/paired-best";
+import type { GridRow } from "./rows";
+
+/**
+ * The paired verdict of a set of grid rows run on the same queries: which config to use (the cheapest
+ * non-inferior to the best by hit rate within the margin), or "undecided" with the queries that would tell,
+ * and the sentences that say so. Costs are the caller's (vectors stored, by default).
+ */
+
+export interface VerdictOptions extends DecisionOptions {
+  /** Names a config in prose, e.g. "overlap 200". Default: the row's label. */
+  name?: (row: GridRow, index: number) => string;
+}
+
+/** Per-query outcomes of a row as 0/1 bytes. */
+export function outcomesOf(row: GridRow): Uint8Array {
+  const out = new Uint8Array(row.hits.length);
+  for (let i = 0; i < row.hits.length; i++) out[i] = row.hits.charCodeAt(i) === 49 ? 1 : 0;
+  return out;
+}
+
+/** Decides among rows (same queries) whose cost is `costOf(row)`; ties go to the earlier row. */
+export function decideRows<T extends GridRow>(
+  rows: readonly T[],
+  costOf: (row: T) => number,
+  options: DecisionOptions = {},
+): Decision {
+  return decideNonInferior(
+    rows.map((row) => ({ label: row.label, cost: costOf(row), outcomes: outcomesOf(row) })),
+    options,
+  );
+}
+
+const points = (x: number) => `${(100 * x).toFixed(1)}`;
+const signedPoints = (x: number) => `${x >= 0 ? "+" : "−"}${Math.abs(100 * x).toFixed(1)}`;
+const interval = (d: PairedDifference, sign = 1) => {
+  const [a, b] = sign > 0 ? [d.low, d.high] : [-d.high, -d.low];
+  return `[${signedPoints(a)}, ${signedPoints(b)}]`;
+};
+/** p-values in plain notation, never "0". */
+export function formatP(p: number): string {
+  if (p < 0.001) return "< 0.001";
+  return p.toFixed(p < 0.01 ? 3 : 2);
+}
+/** "p = 0.29" or "p < 0.001". */
+export function pText(p: number): string {
+  const text = formatP(p);
+  return text.startsWith("<") ? `p ${text}` : `p = ${text}`;
+}
+const thousands = (n: number) =>
+  Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "more than any test set";
+
+/** "1 point" / "0.5 points". */
+export function marginText(margin: number): string {
+  const value = 100 * margin;
+  return `${Number(value.toFixed(2))} point${value === 1 ? "" : "s"}`;
+}
+
+/** "overlap 200 (−1.3 points from the best [−2.9, +0.0], McNemar p = 0.07)". */
+export function differenceText(decision: Decision, index: number, name: (i: number) => string): string {
+  const c = decision.configs[index];
+  if (index === decision.best) return `${name(index)} (the best, ${points(c.rate)}%)`;
+  return `${name(index)} (${signedPoints(-c.fromBest.diff)} points from the best ${interval(c.fromBest, -1)}, McNemar ${pText(c.fromBest.mcnemarP)})`;
+}
+
+/**
+ * The verdict in two or three sentences: the pick and why, or "undecided" with the candidates and the
+ * queries needed; never a bare number.
+ */
+export function verdictText(decision: Decision, name: (i: number) => string): string {
+  const margin = marginText(decision.margin);
+  const level = `${Math.round(100 * decision.level)}%`;
+  const best = decision.configs[decision.best];
+  const bestText = `the best is ${name(decision.best)} at ${points(best.rate)}% on ${decision.queries.toLocaleString("en-US")} queries`;
+  const choice = decision.configs[decision.choice];
+  const parts: string[] = [];
+  if (decision.verdict === "decided") {
+    if (decision.choiceIsNonInferior) {
+      parts.push(
+        `**Use ${name(decision.choice)}**: the cheapest setting within ${margin} of the best (paired ${level} CI of best − it: ${interval(choice.fromBest)} points, below the ${margin} margin); ${bestText}.`,
+      );
+    } else {
+      const cheaper = decision.configs.some((c) => c.cost < choice.cost);
+      parts.push(
+        `**Use ${name(decision.choice)}**: ${bestText}, and ${cheaper ? "every cheaper setting is shown worse than it" : "no setting is cheaper"}.`,
+      );
+    }
+  } else {
+    const candidates = decision.candidates.map((i) => differenceText(decision, i, name)).join("; ");
+    const cheapest = decision.configs[decision.candidates[0]];
+    const each =
+      decision.candidates.length > 1
+        ? `queries would settle every candidate (${name(cheapest.index)} alone: about ${thousands(cheapest.queriesNeeded as number)})`
+        : "queries would decide it";
+    const safe = decision.choiceIsNonInferior
+      ? `${name(decision.choice)} is the cheapest setting shown within ${margin} of the best (CI ${interval(choice.fromBest)} points)`
+      : `no setting is shown within ${margin} of the best`;
+    parts.push(
+      `**Undecided** at a ${margin} margin: ${bestText}; ${safe}, but the cheaper ${decision.candidates.length === 1 ? "setting" : "settings"} ${candidates} can be neither shown within ${margin} of the best nor shown worse. ` +
+        `About ${thousands(decision.queriesNeeded as number)} ${each} (this run has ${decision.queries.toLocaleString("en-US")}).`,
+    );
+  }
+  const worse = decision.configs.filter((c) => c.status === "worse" && c.index !== decision.best);
+  if (worse.length > 3) {
+    parts.push(
+      `Shown worse than the best (paired CI above 0): ${worse.map((c) => name(c.index)).join("; ")} (up to ${points(Math.max(...worse.map((c) => c.fromBest.diff)))} points below it).`,
+    );
+  } else if (worse.length > 0) {
+    parts.push(
+      `Shown worse than the best (paired CI above 0): ${worse.map((c) => differenceText(decision, c.index, name)).join("; ")}.`,
+    );
+  }
+  return parts.join(" ");
+}
+
+/** The short form for a headline card: "200 chars (within 1 point of the best)" or "undecided: 0 or 500". */
+export function verdictHeadline(decision: Decision, name: (i: number) => string): string {
+  const margin = marginText(decision.margin);
+  if (decision.verdict === "decided") {
+    return decision.choiceIsNonInferior
+      ? `${name(decision.choice)} (within ${margin} of the best)`
+      : `${name(decision.choice)} (the best; ${decision.configs.some((c) => c.cost < decision.configs[decision.choice].cost) ? "every cheaper one is shown worse" : "nothing is cheaper"})`;
+  }
+  const options = [...decision.candidates, decision.choice].map(name);
+  return `undecided: ${options.join(", ")} (need ~${thousands(decision.queriesNeeded as number)} queries)`;
+}
+
+/**
+ * A headline card: a short value ("200 chars", or "undecided: 0–200 chars") and a note carrying the verdict, the
+ * margin, the evidence and, when undecided, the queries needed. `value(i)` names one config briefly ("200").
+ */
+export function verdictCard(
+  decision: Decision,
+  name: (i: number) => string,
+  value: (i: number) => string,
+  unit = "",
+): { value: string; note: string } {
+  const note = verdictText(decision, name).replace(/\*\*/g, "");
+  if (decision.verdict === "decided") return { value: `${value(decision.choice)}${unit}`, note };
+  const options = [...decision.candidates, decision.choice].map(value);
+  const shown = options.length > 2 ? `${options[0]}…${options[options.length - 1]}` : options.join(" or ");
+  return { value: `undecided: ${shown}${unit}`, note };
+}

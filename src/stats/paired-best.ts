@@ -1,0 +1,216 @@
+import { SeamlabError } from "../core/errors";
+import { seededRandom } from "../core/random";
+import { mcnemarExactP } from "./paired";
+import { quantileOfSorted } from "./quantiles";
+
+/**
+ * Paired differences of many configs run on the same queries: each config against the best one and against
+ * a baseline (overlap 0). The best is picked from the same data, so its estimate is biased upward; the
+ * bootstrap accounts for that by re-picking the best (the max) inside every replicate, as a reader of the
+ * sweep would. Queries are resampled whole, so every comparison stays paired.
+ */
+
+/** One config's per-query outcomes: 1 hit, 0 miss (the same query order for every config). */
+export type Outcomes = Uint8Array | readonly number[];
+
+export interface PairedBestOptions {
+  /** Bootstrap replicates (default 2000). */
+  resamples?: number;
+  /** Seed of the resampling (default 1): same seed, same intervals. */
+  seed?: number;
+  /** Two-sided confidence level (default 0.95). */
+  level?: number;
+  /** Index of the baseline config (default 0). */
+  baseline?: number;
+}
+
+/** A difference with its percentile-bootstrap CI and the exact McNemar p of its discordant pairs. */
+export interface PairedDifference {
+  /** In proportion units (0.02 = 2 points). */
+  diff: number;
+  low: number;
+  high: number;
+  /** Queries the first side hits and the second misses, and the reverse. */
+  wins: number;
+  losses: number;
+  mcnemarP: number;
+}
+
+export interface ConfigVersusBest {
+  rate: number;
+  hits: number;
+  /**
+   * best − this config (>= 0). The CI's upper bound (what non-inferiority needs) re-picks the best in each
+   * replicate, so a best chosen by luck does not make the others look close to it; its lower bound (what
+   * "shown worse" needs) is the plain paired one against the observed best, the comparison McNemar tests,
+   * because the re-picked difference is never below 0 and so would call every config of a flat curve worse.
+   */
+  fromBest: PairedDifference;
+  /** this config − baseline (positive: better than the baseline). Plain paired bootstrap. */
+  fromBaseline: PairedDifference;
+}
+
+export interface PairedBestResult {
+  queries: number;
+  /** Index of the config with the highest observed rate (the first of ties). */
+  best: number;
+  baseline: number;
+  level: number;
+  resamples: number;
+  configs: ConfigVersusBest[];
+}
+
+/**
+ * Queries compressed to their outcome pattern across configs: configs are few and neighbours agree on most
+ * queries, so there are far fewer patterns than queries, and a replicate costs O(n + patterns x configs).
+ */
+interface Patterns {
+  /** pattern index of each query */
+  of: Uint32Array;
+  /** outcome of config k under pattern p: bits[p * K + k] */
+  bits: Uint8Array;
+  count: number;
+}
+
+function compress(outcomes: readonly Outcomes[], n: number): Patterns {
+  const K = outcomes.length;
+  const index = new Map<string, number>();
+  const of = new Uint32Array(n);
+  const bits: number[] = [];
+  for (let q = 0; q < n; q++) {
+    let key = "";
+    for (let k = 0; k < K; k++) key += outcomes[k][q] ? "1" : "0";
+    let p = index.get(key);
+    if (p === undefined) {
+      p = index.size;
+      index.set(key, p);
+      for (let k = 0; k < K; k++) bits.push(outcomes[k][q] ? 1 : 0);
+    }
+    of[q] = p;
+  }
+  return { of, bits: Uint8Array.from(bits), count: index.size };
+}
+
+function checkOutcomes(outcomes: readonly Outcomes[]): number {
+  if (outcomes.length === 0) throw new SeamlabError("paired comparison: no configs to compare.");
+  const n = outcomes[0].length;
+  outcomes.forEach((o, k) => {
+    if (o.length !== n) {
+      throw new SeamlabError(
+        `paired comparison: config ${k} has ${o.length} query outcomes but config 0 has ${n}; every config must run on the same queries.`,
+      );
+    }
+  });
+  return n;
+}
+
+function discordant(a: Outcomes, b: Outcomes): { wins: number; losses: number } {
+  let wins = 0;
+  let losses = 0;
+  for (let q = 0; q < a.length; q++) {
+    if (a[q] && !b[q]) wins++;
+    else if (!a[q] && b[q]) losses++;
+  }
+  return { wins, losses };
+}
+
+/**
+ * Every config against the best and against the baseline, with paired bootstrap CIs (the best re-picked per
+ * replicate) and exact McNemar p-values. Deterministic for a given seed.
+ */
+export function pairedAgainstBest(outcomes: readonly Outcomes[], options: PairedBestOptions = {}): PairedBestResult {
+  const n = checkOutcomes(outcomes);
+  const K = outcomes.length;
+  const resamples = options.resamples ?? 2000;
+  const level = options.level ?? 0.95;
+  const baseline = options.baseline ?? 0;
+  if (!Number.isInteger(resamples) || resamples < 1)
+    throw new SeamlabError(`resamples must be a whole number >= 1, got ${resamples}.`);
+  if (!(level > 0 && level < 1)) throw new SeamlabError(`level must be between 0 and 1, got ${level}.`);
+  if (!Number.isInteger(baseline) || baseline < 0 || baseline >= K)
+    throw new SeamlabError(`baseline must index one of the ${K} configs, got ${baseline}.`);
+  if (n === 0) throw new SeamlabError("paired comparison: there are no queries.");
+
+  const hits = outcomes.map((o) => {
+    let h = 0;
+    for (let q = 0; q < n; q++) if (o[q]) h++;
+    return h;
+  });
+  let best = 0;
+  for (let k = 1; k < K; k++) if (hits[k] > hits[best]) best = k;
+
+  const patterns = compress(outcomes, n);
+  const random = seededRandom(options.seed ?? 1);
+  const fromBest = Array.from({ length: K }, () => new Float64Array(resamples));
+  const fromObservedBest = Array.from({ length: K }, () => new Float64Array(resamples));
+  const fromBaseline = Array.from({ length: K }, () => new Float64Array(resamples));
+  const counts = new Uint32Array(patterns.count);
+  const rates = new Float64Array(K);
+  for (let r = 0; r < resamples; r++) {
+    counts.fill(0);
+    for (let i = 0; i < n; i++) counts[patterns.of[Math.floor(random() * n)]]++;
+    rates.fill(0);
+    for (let p = 0; p < patterns.count; p++) {
+      const c = counts[p];
+      if (c === 0) continue;
+      const base = p * K;
+      for (let k = 0; k < K; k++) if (patterns.bits[base + k]) rates[k] += c;
+    }
+    let max = 0;
+    for (let k = 0; k < K; k++) {
+      rates[k] /= n;
+      if (rates[k] > max) max = rates[k];
+    }
+    for (let k = 0; k < K; k++) {
+      fromBest[k][r] = max - rates[k];
+      fromObservedBest[k][r] = rates[best] - rates[k];
+      fromBaseline[k][r] = rates[k] - rates[baseline];
+    }
+  }
+  const tail = (1 - level) / 2;
+  const interval = (values: Float64Array) => {
+    values.sort();
+    return { low: quantileOfSorted(values, tail), high: quantileOfSorted(values, 1 - tail) };
+  };
+  const configs = outcomes.map((o, k): ConfigVersusBest => {
+    const vsBest = discordant(outcomes[best], o);
+    const vsBase = discordant(o, outcomes[baseline]);
+    return {
+      rate: hits[k] / n,
+      hits: hits[k],
+      fromBest: {
+        diff: (hits[best] - hits[k]) / n,
+        low: interval(fromObservedBest[k]).low,
+        high: interval(fromBest[k]).high,
+        ...vsBest,
+        mcnemarP: mcnemarExactP(vsBest.wins, vsBest.losses),
+      },
+      fromBaseline: {
+        diff: (hits[k] - hits[baseline]) / n,
+        ...interval(fromBaseline[k]),
+        ...vsBase,
+        mcnemarP: mcnemarExactP(vsBase.wins, vsBase.losses),
+      },
+    };
+  });
+  return { queries: n, best, baseline, level, resamples, configs };
+}
+
+/** z of a two-sided 95% test plus z of 80% power: the usual planning constant. */
+const Z_PLAN = 1.959963984540054 + 0.8416212335729143;
+
+/**
+ * Roughly how many queries would settle whether a config is within `margin` of the best, from the observed
+ * discordant-pair rates (the per-query variance of a paired difference is (b + c)/n − diff²): the smaller of
+ * the counts that would show it non-inferior (CI upper bound below the margin) or show it worse (CI lower
+ * bound above 0), each at 95% confidence with 80% power if the observed difference were the truth.
+ * Infinity when neither can be shown (no discordant pairs and no difference; or a difference exactly at the margin).
+ */
+export function queriesToDecide(diff: PairedDifference, queries: number, margin: number): number {
+  if (queries <= 0) return Infinity;
+  const discordantRate = (diff.wins + diff.losses) / queries;
+  // At least one discordant pair in the pool, so a run of full agreement does not promise certainty.
+  const variance = Math.max(discordantRate - diff.diff * diff.diff, 1 / queries);
+  const needed = (gap: number) => (gap > 0 ? Math.ceil((Z_PLAN * Z_PLAN * variance) / (gap * gap)) : Infinity);
+  return Math.min(needed(margin - diff.diff), needed(diff.diff));
+}

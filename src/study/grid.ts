@@ -1,0 +1,150 @@
+// Notebook 03's size x overlap section, per-group breakdown and simulation appendix: a cached grid over chunk
+// sizes and overlaps given as shares of the size, its verdict by the paired rule with vectors stored as the cost,
+// the price of each extra point, and what each folder of the corpus would pick on its own.
+import { runOverlapSweep, cheapestIndex, gridConfigName, curveRows } from "../experiment/sweep";
+import type { GridVerdict, SweepCurve, SweepResult } from "../experiment/sweep";
+import { groupBreakdown, queryGroups, type GroupBreakdown } from "../experiment/groups";
+import { formatP, marginText, verdictCard, verdictHeadline, verdictText } from "../experiment/verdict";
+import type { RetrievalInputs } from "./inputs";
+
+export interface StudyGridSpec {
+  splitter: string;
+  sizes: number[];
+  /** Overlaps as percentages of each size, e.g. [0, 10, 20]. */
+  overlapShares: number[];
+  k: number;
+}
+
+/** The cached size x overlap sweep (BM25, top-k), run in this process. */
+export async function runStudyGrid(inputs: RetrievalInputs, spec: StudyGridSpec): Promise<SweepResult> {
+  return runOverlapSweep(
+    { docs: inputs.docs, queries: inputs.queries },
+    {
+      splitter: spec.splitter,
+      size: spec.sizes[0],
+      sizes: spec.sizes,
+      overlaps: spec.overlapShares.map((percent) => ({ percent })),
+      ks: [spec.k],
+    },
+    { workers: 0, quiet: true, metric: "hitRate" },
+  );
+}
+
+const share = (overlap: number, size: number) => `${Math.round((100 * overlap) / size)}%`;
+const round1 = (x: number) => Math.round(10 * x) / 10;
+
+/** `heatmap` rows: hit rate per size (y) and overlap share (x). */
+export function gridHeatmapRows(grid: GridVerdict): Record<string, number | string>[] {
+  return grid.rows.map((row, i) => ({
+    x: share(row.config.splitter.overlap, row.config.splitter.size),
+    y: row.config.splitter.size,
+    value: grid.decision.configs[i].rate,
+  }));
+}
+
+/** One row per config: cost (vectors, tokens, context per query), hit rate, paired difference from the best. */
+export function gridTableRows(grid: GridVerdict): Record<string, number | string>[] {
+  return grid.rows.map((row, i) => {
+    const c = grid.decision.configs[i];
+    const s = row.config.splitter;
+    return {
+      size: s.size,
+      overlap: `${s.overlap} (${share(s.overlap, s.size)})`,
+      vectors: row.seams.chunks,
+      "tokens embedded": row.tokensEmbedded,
+      [`prompt tokens per query (${grid.finalK} chunks)`]: Math.round(
+        (grid.finalK * row.tokensEmbedded) / row.seams.chunks,
+      ),
+      "hit rate (%)": round1(100 * c.rate),
+      "best − it (points)": round1(100 * c.fromBest.diff),
+      "paired 95% CI": `[${round1(100 * c.fromBest.low)}, ${round1(100 * c.fromBest.high)}]`,
+      "McNemar p": formatP(c.fromBest.mcnemarP),
+      status: i === grid.decision.best ? "best" : c.status,
+    };
+  });
+}
+
+/** What each extra point of hit rate over the cheapest config costs (this corpus, the cost model's prices). */
+export function priceTableRows(grid: GridVerdict): Record<string, number | string>[] {
+  const from = gridConfigName(grid.rows[cheapestIndex(grid.decision)]);
+  return grid.prices.map((p) => ({
+    config: gridConfigName(grid.rows[p.index]),
+    against: from,
+    "points gained": round1(p.points),
+    "MB of vectors per point": Math.round(p.bytesPerPoint / 1e4) / 100,
+    "tokens embedded per point": Math.round(p.tokensPerPoint),
+    "$ per point (embedding)": Math.round(p.dollarsPerPoint * 1e4) / 1e4,
+  }));
+}
+
+/** The grid verdict in sentences and as a headline. */
+export function gridVerdictText(grid: GridVerdict): {
+  text: string;
+  headline: string;
+  card: { value: string; note: string };
+} {
+  const name = (i: number) => gridConfigName(grid.rows[i]);
+  const short = (i: number) => `${grid.rows[i].config.splitter.size}/${grid.rows[i].config.splitter.overlap}`;
+  return {
+    text: verdictText(grid.decision, name),
+    headline: verdictHeadline(grid.decision, name),
+    card: verdictCard(grid.decision, name, short, " (size/overlap)"),
+  };
+}
+
+/** The per-folder breakdown of a curve (the result must hold the curve's rows). */
+export function studyGroups(inputs: RetrievalInputs, result: SweepResult, curve: SweepCurve): GroupBreakdown[] {
+  return groupBreakdown(curve, curveRows(result.rows, curve), queryGroups(inputs.queries));
+}
+
+/** One row per group: the corpus's pick against overlap 0 on the group's queries, and the group's own verdict. */
+export function groupTableRows(
+  groups: readonly GroupBreakdown[],
+  curve: SweepCurve,
+): Record<string, number | string>[] {
+  const x = (i: number) => curve.points[i].x;
+  const pick = x(curve.decision.choice);
+  const base = x(curve.decision.baseline);
+  return groups.map((g) => {
+    const d = g.pickVersusBaseline;
+    return {
+      group: g.group,
+      queries: g.queries,
+      [`hit rate @${base} (%)`]: round1(100 * g.decision.configs[curve.decision.baseline].rate),
+      [`hit rate @${pick} (%)`]: round1(100 * g.decision.configs[curve.decision.choice].rate),
+      [`${pick} − ${base} (points)`]: round1(100 * d.diff),
+      "paired 95% CI": `[${round1(100 * d.low)}, ${round1(100 * d.high)}]`,
+      "McNemar p": formatP(d.mcnemarP),
+      "own verdict": verdictHeadline(g.decision, (i) => `overlap ${x(i)}`),
+      "wants another overlap": g.differs ? "yes" : "",
+    };
+  });
+}
+
+/** The grid verdict as a paragraph for the notebook. */
+export function gridFinding(grid: GridVerdict): string {
+  return `**Over size and overlap:** ${gridVerdictText(grid).text}`;
+}
+
+/** The grid verdict's index card: value and headline options. */
+export function gridCardOf(
+  grid: GridVerdict,
+  context: string,
+): { value: string; options: { label: string; note: string } } {
+  const card = gridVerdictText(grid).card;
+  return {
+    value: card.value,
+    options: {
+      label: `Recommended size and overlap (paired rule, margin ${marginText(grid.decision.margin)})`,
+      note: `${context}: ${card.note}`,
+    },
+  };
+}
+
+/** Which groups want another overlap, in a sentence. */
+export function groupsFinding(groups: readonly GroupBreakdown[]): string {
+  const differ = groups.filter((g) => g.differs).map((g) => g.group);
+  return differ.length === 0
+    ? "No folder's own settled verdict differs from the whole corpus's."
+    : `**Folders that want another overlap:** ${differ.join(", ")}.`;
+}

@@ -1,0 +1,56 @@
+// Notebook 03's paired section: each overlap's difference from the best (and from overlap 0) on the same queries,
+// as chart rows with the margin band and as a table, from the decision each sweep curve carries.
+import type { SweepCurve } from "../experiment/sweep";
+import { formatP, marginText } from "../experiment/verdict";
+
+const points = (x: number) => Math.round(1000 * x) / 10;
+
+/**
+ * `lineWithBand` rows: hit rate − best per overlap in points (0 for the best, negative below it) with the paired
+ * 95% CI as the band; one series per curve (named by `labels[i]`, default the splitter).
+ */
+export function differenceFromBestRows(
+  curves: readonly SweepCurve[],
+  labels?: readonly string[],
+): Record<string, number | string>[] {
+  const rows: Record<string, number | string>[] = [];
+  curves.forEach((curve, i) => {
+    const series = labels?.[i] ?? curve.splitter;
+    curve.points.forEach((p, j) => {
+      const d = curve.decision.configs[j].fromBest;
+      rows.push({ x: p.x, y: -points(d.diff), low: -points(d.high), high: -points(d.low), series });
+    });
+  });
+  return rows;
+}
+
+/** The band a difference must stay inside to count as "as good as the best": from −margin to 0, in points. */
+export function marginBand(curve: SweepCurve): { from: number; to: number; label: string } {
+  const m = 100 * curve.decision.margin;
+  return { from: -m, to: 0, label: `margin: within ${marginText(curve.decision.margin)} of the best` };
+}
+
+const interval = (low: number, high: number) =>
+  `[${points(low) >= 0 ? "+" : ""}${points(low).toFixed(1)}, ${points(high) >= 0 ? "+" : ""}${points(high).toFixed(1)}]`;
+
+/** One row per overlap: hit rate, the paired differences from the best and from overlap 0, status, queries needed. */
+export function pairedTableRows(curve: SweepCurve): Record<string, number | string>[] {
+  const d = curve.decision;
+  const base = curve.points[d.baseline].x;
+  return curve.points.map((p, i) => {
+    const c = d.configs[i];
+    return {
+      overlap: p.x,
+      "hit rate (%)": points(c.rate),
+      "best − it (points)": points(c.fromBest.diff),
+      "paired 95% CI": interval(c.fromBest.low, c.fromBest.high),
+      "McNemar p vs best": formatP(c.fromBest.mcnemarP),
+      [`it − overlap ${base} (points)`]: points(c.fromBaseline.diff),
+      [`95% CI vs ${base}`]: interval(c.fromBaseline.low, c.fromBaseline.high),
+      [`McNemar p vs ${base}`]: formatP(c.fromBaseline.mcnemarP),
+      status: i === d.best ? "best" : c.status === "unclear" ? "unclear" : c.status,
+      "queries to decide": c.queriesNeeded === null ? "" : Number.isFinite(c.queriesNeeded) ? c.queriesNeeded : "∞",
+      "vectors vs overlap 0": p.storageRatio === null ? "" : Math.round(100 * p.storageRatio) / 100,
+    };
+  });
+}

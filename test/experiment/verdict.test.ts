@@ -1,0 +1,49 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { decideNonInferior } from "../../src/stats/non-inferiority";
+import { formatP, marginText, verdictCard, verdictText } from "../../src/experiment/verdict";
+
+const bits = (text: string) => Array.from(text, (c) => (c === "1" ? 1 : 0));
+
+test("p-values never print as 0 and margins read as points", () => {
+  assert.equal(formatP(0), "< 0.001");
+  assert.equal(formatP(0.0042), "0.004");
+  assert.equal(formatP(0.2912), "0.29");
+  assert.equal(marginText(0.01), "1 point");
+  assert.equal(marginText(0.025), "2.5 points");
+});
+
+test("an undecided card gives the range of candidates as its value and the queries needed in its note", () => {
+  const cheap = bits("1".repeat(11) + "0".repeat(13) + "1".repeat(90) + "0".repeat(186));
+  const dear = bits("0".repeat(11) + "1".repeat(13) + "1".repeat(90) + "0".repeat(186));
+  const decision = decideNonInferior([
+    { label: "0", cost: 1, outcomes: cheap },
+    { label: "400", cost: 2, outcomes: dear },
+  ]);
+  const name = (i: number) => `overlap ${i === 0 ? 0 : 400}`;
+  const card = verdictCard(decision, name, (i) => (i === 0 ? "0" : "400"), " chars");
+  assert.equal(card.value, "undecided: 0 or 400 chars");
+  assert.match(card.note, /^Undecided at a 1 point margin: the best is overlap 400 at 34\.3% on 300 queries/);
+  assert.match(card.note, /About [\d,]+ queries would decide it \(this run has 300\)\./);
+  assert.ok(!card.note.includes("**"));
+  assert.match(verdictText(decision, name), /^\*\*Undecided\*\*/);
+});
+
+test("a decided card's value is the pick and its note the evidence against the margin", () => {
+  const o = bits("1100".repeat(50));
+  const decision = decideNonInferior([
+    { label: "0", cost: 1, outcomes: o },
+    { label: "200", cost: 2, outcomes: o },
+  ]);
+  const card = verdictCard(
+    decision,
+    (i) => `overlap ${i * 200}`,
+    (i) => String(i * 200),
+    " chars",
+  );
+  assert.equal(card.value, "0 chars");
+  assert.match(
+    card.note,
+    /^Use overlap 0: the cheapest setting within 1 point of the best \(paired 95% CI of best − it: \[\+0\.0, \+0\.0\] points/,
+  );
+});

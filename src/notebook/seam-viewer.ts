@@ -9,25 +9,13 @@
  * variables with fallbacks, so the viewer reads in light and dark themes; in print, shading is kept
  * (`print-color-adjust`) and every seam also has a visible border and marker, so it reads in black and white.
  */
+import type { SeamViewerPayload, SeamViewerSplitter } from "../study/viewer";
 import { escapeHtml } from "./format";
+
+export type { SeamViewerPayload, SeamViewerSplitter } from "../study/viewer";
 
 /** The MIME type of a seam viewer output; the report rebuilds its HTML from this payload. */
 export const SEAMS_MIME = "application/vnd.seamlab.seams+json";
-
-export interface SeamViewerSplitter {
-  name: string;
-  /** Spans in document offsets, in the splitter's order. */
-  chunks: { start: number; end: number }[];
-}
-
-export interface SeamViewerPayload {
-  doc: string;
-  /** The stretch of the document shown, and where it starts in the document. */
-  text: string;
-  offset: number;
-  splitters: SeamViewerSplitter[];
-  caption?: string;
-}
 
 export const SEAM_VIEWER_STYLE = `
 .seam-viewer{margin:.8rem 0;--sv-a:#e4e9f0;--sv-b:#dbe9f7;--sv-ov:#ffd166;--sv-ovfg:#1d1d1f;--sv-mark:#d55e00}

@@ -4,9 +4,23 @@
  */
 import type { Chunk, Doc } from "../core/types";
 import { SeamlabError } from "../core/errors";
-import type { SeamViewerPayload } from "../notebook/seam-viewer";
 import { splitDoc } from "../splitters/registry";
 import type { SplitterConfig } from "../splitters/config";
+
+export interface SeamViewerSplitter {
+  name: string;
+  /** Spans in document offsets, in the splitter's order. */
+  chunks: { start: number; end: number }[];
+}
+
+export interface SeamViewerPayload {
+  doc: string;
+  /** The stretch of the document shown, and where it starts in the document. */
+  text: string;
+  offset: number;
+  splitters: SeamViewerSplitter[];
+  caption?: string;
+}
 
 export interface ViewerOptions {
   /** Characters shown (default 3000). */

@@ -16,6 +16,8 @@ export interface LangchainFields {
   chunkOverlap: number;
   separators?: string[];
   keepSeparator?: boolean;
+  /** A LangChain language preset: "markdown" builds `MarkdownTextSplitter`, others `fromLanguage(language)`. */
+  language?: string;
   /** null: characters (LangChain's default `text.length`); otherwise a js-tiktoken encoding name. */
   tokenEncoding: string | null;
 }
@@ -23,9 +25,9 @@ export interface LangchainFields {
 const workerSource = `
 const { workerData } = require("node:worker_threads");
 const { port, flag, textsplittersPath, tiktokenPath } = workerData;
-let RecursiveCharacterTextSplitter, getEncoding, loadError;
+let RecursiveCharacterTextSplitter, MarkdownTextSplitter, getEncoding, loadError;
 try {
-  ({ RecursiveCharacterTextSplitter } = require(textsplittersPath));
+  ({ RecursiveCharacterTextSplitter, MarkdownTextSplitter } = require(textsplittersPath));
   ({ getEncoding } = require(tiktokenPath));
 } catch (error) {
   loadError = "cannot load @langchain/textsplitters: " + String((error && error.message) || error);
@@ -45,7 +47,12 @@ port.on("message", async (request) => {
     if (f.separators) options.separators = f.separators;
     if (f.keepSeparator !== undefined) options.keepSeparator = f.keepSeparator;
     if (f.tokenEncoding) options.lengthFunction = tokenLength(f.tokenEncoding);
-    const splitter = new RecursiveCharacterTextSplitter(options);
+    const splitter =
+      f.language === "markdown"
+        ? new MarkdownTextSplitter(options)
+        : f.language
+          ? RecursiveCharacterTextSplitter.fromLanguage(f.language, options)
+          : new RecursiveCharacterTextSplitter(options);
     const results = [];
     for (const text of request.texts) results.push(await splitter.splitText(text));
     reply = { results };

@@ -15,7 +15,13 @@ import { isWhitespaceCode } from "../text/words";
 import type { SplitterConfig } from "./config";
 import { LangchainFields, langchainSplitTextsSync } from "./langchain-bridge";
 
-export function langchainFieldsFor(config: SplitterConfig): LangchainFields {
+/**
+ * The LangChain language presets seamlab registers as `langchain-<language>` rows: `MarkdownTextSplitter` and
+ * `RecursiveCharacterTextSplitter.fromLanguage(language)` (LangChain's own separators for that language).
+ */
+export const LANGCHAIN_LANGUAGES = ["markdown", "js", "python"] as const;
+
+export function langchainFieldsFor(config: SplitterConfig, language?: string): LangchainFields {
   if (config.separatorsAreRegex) {
     throw new SeamlabError(
       "--splitter langchain: LangChain JS escapes separators and cannot use regex separators; use --splitter recursive",
@@ -33,6 +39,14 @@ export function langchainFieldsFor(config: SplitterConfig): LangchainFields {
     chunkOverlap: config.overlap,
     tokenEncoding: unit === "tokens" ? (config.encoding ?? defaultEncoding) : null,
   };
+  if (language !== undefined) {
+    if (config.separators) {
+      throw new SeamlabError(
+        `--splitter langchain-${language} uses LangChain's ${language} separators; drop --separators or use --splitter langchain`,
+      );
+    }
+    fields.language = language;
+  }
   if (config.separators) fields.separators = config.separators;
   if (keep === true || keep === false) fields.keepSeparator = keep;
   return fields;
@@ -122,12 +136,13 @@ export function locateChunksGreedy(doc: Doc, texts: string[]): Chunk[] {
 }
 
 /** The chunks of several docs in one round trip to the LangChain worker. */
-export function splitLangchainMany(docs: Doc[], config: SplitterConfig): Chunk[][] {
+export function splitLangchainMany(docs: Doc[], config: SplitterConfig, language?: string): Chunk[][] {
+  const fields = langchainFieldsFor(config, language);
   const texts = langchainSplitTextsSync(
     docs.map((d) => d.text),
-    langchainFieldsFor(config),
+    fields,
   );
-  const noTextDropped = langchainFieldsFor(config).keepSeparator !== false;
+  const noTextDropped = fields.keepSeparator !== false;
   return docs.map((doc, i) => locateChunks(doc, texts[i], noTextDropped));
 }
 
@@ -136,17 +151,23 @@ export function splitLangchain(doc: Doc, config: SplitterConfig): Chunk[] {
 }
 
 /** The same, in-process through LangChain's own async API (no worker): for async callers and benchmarks. */
-export async function splitLangchainAsync(doc: Doc, config: SplitterConfig): Promise<Chunk[]> {
-  const fields = langchainFieldsFor(config);
-  const { RecursiveCharacterTextSplitter } = await import("@langchain/textsplitters");
+export async function splitLangchainAsync(doc: Doc, config: SplitterConfig, language?: string): Promise<Chunk[]> {
+  const fields = langchainFieldsFor(config, language);
+  const { RecursiveCharacterTextSplitter, MarkdownTextSplitter } = await import("@langchain/textsplitters");
   const encoding = fields.tokenEncoding;
   if (encoding) getEncoding(encoding);
-  const splitter = new RecursiveCharacterTextSplitter({
+  const options = {
     chunkSize: fields.chunkSize,
     chunkOverlap: fields.chunkOverlap,
     ...(fields.separators ? { separators: fields.separators } : {}),
     ...(fields.keepSeparator !== undefined ? { keepSeparator: fields.keepSeparator } : {}),
     ...(encoding ? { lengthFunction: (text: string) => countTokens(text, encoding) } : {}),
-  });
+  };
+  const splitter =
+    language === "markdown"
+      ? new MarkdownTextSplitter(options)
+      : language
+        ? RecursiveCharacterTextSplitter.fromLanguage(language as "js", options)
+        : new RecursiveCharacterTextSplitter(options);
   return locateChunks(doc, await splitter.splitText(doc.text), fields.keepSeparator !== false);
 }

@@ -8,7 +8,14 @@ import { SeamlabError } from "../core/errors";
 import { checkEncodingName } from "../text/tokens";
 import type { SplitterConfig, Unit } from "./config";
 import { libraryOptionsFor, librarySplitters, splitWithLibrary } from "./libraries";
-import { langchainFieldsFor, splitLangchain, splitLangchainAsync, splitLangchainMany } from "./langchain";
+import {
+  LANGCHAIN_LANGUAGES,
+  langchainFieldsFor,
+  splitLangchain,
+  splitLangchainAsync,
+  splitLangchainMany,
+} from "./langchain";
+import { checkStructureConfig, splitStructure } from "./structure";
 import { recursiveOptionsFor, splitRecursive } from "./recursive";
 import { sentenceSeparators, splitSentences } from "./sentences";
 import { splitTail } from "./tail";
@@ -79,6 +86,13 @@ export const splitters: Record<string, SplitterEntry> = {
     splitCorpusAsync: (docs, config) => prepareSemanticSplit(docs, config),
     validate: (config) => void semanticOptionsFromConfig(config),
   },
+
+  structure: {
+    description:
+      "markdown sections first; code blocks, tables, FAQ pairs, turns kept whole up to a hard limit; TS/JS by function/class; overlap only in long prose",
+    split: splitStructure,
+    validate: checkStructureConfig,
+  },
 };
 
 for (const spec of librarySplitters) {
@@ -87,6 +101,21 @@ for (const spec of librarySplitters) {
     split: (doc, config) => splitWithLibrary(spec, doc, config),
     validate: (config) => void libraryOptionsFor(spec, config),
     ...(spec.units.length === 1 ? { fixedUnit: spec.units[0] } : {}),
+  };
+}
+
+// The real LangChain language presets, as comparison rows: `langchain-markdown` (MarkdownTextSplitter) and
+// `langchain-<language>` (RecursiveCharacterTextSplitter.fromLanguage).
+for (const language of LANGCHAIN_LANGUAGES) {
+  splitters[`langchain-${language}`] = {
+    description:
+      language === "markdown"
+        ? "the real LangChain MarkdownTextSplitter (markdown separators); spans by ordered search"
+        : `the real LangChain RecursiveCharacterTextSplitter.fromLanguage("${language}"); spans by ordered search`,
+    split: (doc, config) => splitLangchainMany([doc], config, language)[0],
+    splitAsync: (doc, config) => splitLangchainAsync(doc, config, language),
+    splitMany: (docs, config) => splitLangchainMany(docs, config, language),
+    validate: (config) => void langchainFieldsFor(config, language),
   };
 }
 

@@ -1,0 +1,312 @@
+/**
+ * Document and section types: a transparent, rule-based classifier. Every markdown section (and every file) gets
+ * one of seven types from a few counted features; the first rule that fires wins, in the order below. The rules
+ * are the documentation: `TYPE_RULES` is what `seamlab types` prints.
+ *
+ * Overrides (`--types FILE`) come first: a rule names a glob (matched against the document id, picomatch) or a
+ * heading pattern (`heading: /regex/` or `heading: text`, matched against a section's heading), and a type.
+ */
+import picomatch from "picomatch";
+import { SeamlabError } from "../core/errors";
+import type { Doc } from "../core/types";
+import { sectionsOf, type Block, type Section } from "../text/blocks";
+import { isSourcePath } from "../text/code-units";
+import { SPEAKER_LINE } from "../text/blocks";
+import { scanMarkdownLines } from "../text/headings";
+
+export const DOC_TYPES = ["reference", "faq", "prose", "transcript", "code", "table", "unknown"] as const;
+export type DocType = (typeof DOC_TYPES)[number];
+
+/** Each type's rule in words, with its features: printed by `seamlab types --rules` and the notebook. */
+export const TYPE_RULES: { type: DocType; rule: string }[] = [
+  { type: "code", rule: "the file's extension is a source-code one (.ts .js .mjs .cjs .tsx .jsx .py .go .java .rs …)" },
+  { type: "table", rule: "the file is .csv/.tsv, or table rows make up >= 60% of the section's non-blank characters" },
+  {
+    type: "transcript",
+    rule: "the file is a transcript: >= 50% of its paragraphs open with `Speaker:` (<= 3 words), >= 3 turns, >= 2 speakers, one speaking twice; all its sections are",
+  },
+  {
+    type: "faq",
+    rule: "the heading ends in `?` and the section is short (<= 1,500 chars), or Q:/A: pairs make up >= 50% of it",
+  },
+  {
+    type: "reference",
+    rule: "fenced code, tables and parameter-list items (`- \\`name\\` …`) make up >= 20% of the section's characters",
+  },
+  { type: "prose", rule: "paragraphs and list items, mostly letters, make up >= 50% of the non-blank characters" },
+  {
+    type: "unknown",
+    rule: "none of the above (e.g. only rules, links or symbols); a heading with no content takes the next section's type",
+  },
+];
+
+export interface TypeOverride {
+  /** picomatch glob over the document id */
+  glob?: string;
+  /** a regular expression over a section's heading text */
+  heading?: string;
+  type: DocType;
+  /** where the rule was read from, for messages */
+  origin?: string;
+}
+
+export interface TypedSection {
+  start: number;
+  end: number;
+  type: DocType;
+  heading?: string;
+  /** which rule decided: "override <origin>" or the type's rule name */
+  reason: string;
+  section: Section;
+}
+
+export interface TypedDoc {
+  doc: string;
+  /** the type holding most non-blank characters of the document */
+  type: DocType;
+  sections: TypedSection[];
+}
+
+const CSV = /\.(csv|tsv)$/i;
+const PARAM_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+(?:\*\*|__)?`[^`]+`/;
+
+function nonBlank(text: string, start: number, end: number): number {
+  let count = 0;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 10 && c !== 9 && c !== 13) count++;
+  }
+  return count;
+}
+
+function letters(text: string, start: number, end: number): number {
+  const m = text.slice(start, end).match(/\p{L}/gu);
+  return m ? m.length : 0;
+}
+
+/**
+ * Transcript features: paragraphs (runs of prose lines outside code) and how many open with a `Speaker:` label of
+ * at most three words; the speakers and how often the most frequent one speaks.
+ */
+function turnFeatures(text: string): { paragraphs: number; turns: number; speakers: number; maxTurns: number } {
+  let paragraphs = 0;
+  let turns = 0;
+  const speakers = new Map<string, number>();
+  let previous = "blank";
+  for (const line of scanMarkdownLines(text)) {
+    if (line.kind === "text" && previous !== "text") {
+      paragraphs++;
+      const m = SPEAKER_LINE.exec(text.slice(line.start, line.end));
+      if (m && m[1].trim().split(/\s+/).length <= 3) {
+        turns++;
+        const name = m[1].trim().toLowerCase();
+        speakers.set(name, (speakers.get(name) ?? 0) + 1);
+      }
+    }
+    previous = line.kind;
+  }
+  return { paragraphs, turns, speakers: speakers.size, maxTurns: Math.max(0, ...speakers.values()) };
+}
+
+/** True when the whole text reads as a transcript (see TYPE_RULES). */
+export function isTranscript(text: string): boolean {
+  const f = turnFeatures(text);
+  return f.turns >= 3 && f.speakers >= 2 && f.maxTurns >= 2 && f.turns / f.paragraphs >= 0.5;
+}
+
+interface SectionFeatures {
+  chars: number;
+  table: number;
+  code: number;
+  params: number;
+  faq: number;
+  prose: number;
+  proseLetters: number;
+}
+
+function featuresOf(text: string, section: Section): SectionFeatures {
+  const f: SectionFeatures = { chars: 0, table: 0, code: 0, params: 0, faq: 0, prose: 0, proseLetters: 0 };
+  for (const block of section.blocks) {
+    if (block.kind === "heading") continue;
+    const c = nonBlank(text, block.start, block.end);
+    f.chars += c;
+    if (block.kind === "table") f.table += c;
+    else if (block.kind === "code") f.code += c;
+    else if (block.kind === "faq-pair") f.faq += c;
+    else if (block.kind === "list-item" && PARAM_ITEM.test(text.slice(block.start, block.end))) f.params += c;
+    else if (block.kind === "paragraph" || block.kind === "list-item" || block.kind === "turn") {
+      f.prose += c;
+      f.proseLetters += letters(text, block.start, block.end);
+    }
+  }
+  return f;
+}
+
+/** The built-in rules for one section (no overrides); undefined for a heading with no content. */
+function ruleType(text: string, section: Section): DocType | undefined {
+  const f = featuresOf(text, section);
+  if (f.chars === 0) return undefined;
+  if (f.table / f.chars >= 0.6) return "table";
+  const question = section.heading?.text.trim().endsWith("?") ?? false;
+  if ((question && section.end - section.start <= 1500) || f.faq / f.chars >= 0.5) return "faq";
+  if ((f.code + f.table + f.params) / f.chars >= 0.2) return "reference";
+  if (f.prose / f.chars >= 0.5 && f.proseLetters / Math.max(1, f.prose) >= 0.5) return "prose";
+  return "unknown";
+}
+
+function compileOverrides(overrides: readonly TypeOverride[]): {
+  test(doc: string, heading?: string): TypeOverride | undefined;
+} {
+  const compiled = overrides.map((o) => ({
+    o,
+    glob: o.glob !== undefined ? picomatch(o.glob, { dot: true }) : undefined,
+    heading: o.heading !== undefined ? new RegExp(o.heading, "i") : undefined,
+  }));
+  return {
+    test(doc, heading) {
+      for (const c of compiled) {
+        if (c.glob && c.glob(doc)) return c.o;
+        if (c.heading && heading !== undefined && c.heading.test(heading)) return c.o;
+      }
+      return undefined;
+    },
+  };
+}
+
+/** Classifies one document and each of its markdown sections. Sections tile the document's text. */
+export function classifyDoc(doc: Doc, overrides: readonly TypeOverride[] = []): TypedDoc {
+  const matcher = compileOverrides(overrides);
+  const path = doc.source ?? doc.id;
+  const whole = (type: DocType, reason: string): TypedDoc => ({
+    doc: doc.id,
+    type,
+    sections: [
+      { start: 0, end: doc.text.length, type, reason, section: { start: 0, end: doc.text.length, blocks: [] } },
+    ],
+  });
+  const fileOverride = overrides.find((o) => o.glob !== undefined && matcher.test(doc.id) === o);
+  if (fileOverride && (fileOverride.type === "code" || fileOverride.type === "table")) {
+    return whole(fileOverride.type, `override ${fileOverride.origin ?? fileOverride.glob}`);
+  }
+  if (!fileOverride && isSourcePath(path)) return whole("code", "code: source-code extension");
+  if (!fileOverride && CSV.test(path)) return whole("table", "table: .csv/.tsv file");
+  const transcript = fileOverride ? fileOverride.type === "transcript" : isTranscript(doc.text);
+  const sections = sectionsOf(doc.text, { turns: transcript });
+  const typed: TypedSection[] = [];
+  const pending: boolean[] = [];
+  for (const section of sections) {
+    const heading = section.heading?.text;
+    const override = matcher.test(doc.id, heading);
+    let type: DocType | undefined;
+    let reason: string;
+    if (override) {
+      type = override.type;
+      reason = `override ${override.origin ?? override.glob ?? override.heading}`;
+    } else if (transcript) {
+      type = "transcript";
+      reason = "transcript: most paragraphs open with a speaker";
+    } else {
+      type = ruleType(doc.text, section);
+      reason = type ? `${type}: built-in rule` : "empty: takes the next section's type";
+    }
+    typed.push({ start: section.start, end: section.end, type: type ?? "unknown", heading, reason, section });
+    pending.push(type === undefined);
+  }
+  // A heading with no content takes the type of the next section that has one (or the previous, at the end).
+  for (let i = typed.length - 1; i >= 0; i--) {
+    if (!pending[i]) continue;
+    let j = i + 1;
+    while (j < typed.length && pending[j]) j++;
+    let k = i - 1;
+    while (k >= 0 && pending[k]) k--;
+    typed[i].type = j < typed.length ? typed[j].type : k >= 0 ? typed[k].type : "unknown";
+  }
+  const byType = new Map<DocType, number>();
+  for (const s of typed) byType.set(s.type, (byType.get(s.type) ?? 0) + nonBlank(doc.text, s.start, s.end));
+  let best: DocType = typed[0]?.type ?? "unknown";
+  for (const type of DOC_TYPES) if ((byType.get(type) ?? 0) > (byType.get(best) ?? 0)) best = type;
+  return { doc: doc.id, type: best, sections: typed };
+}
+
+/** The type of the section holding `offset` (binary search; sections tile the text). */
+export function typeAt(typed: TypedDoc, offset: number): DocType {
+  const sections = typed.sections;
+  let lo = 0;
+  let hi = sections.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (sections[mid].start <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return sections[lo]?.type ?? "unknown";
+}
+
+export interface TypeBreakdownRow {
+  type: DocType;
+  /** documents whose main type this is */
+  docs: number;
+  sections: number;
+  chars: number;
+  charsPct: number;
+}
+
+/** Characters, sections and documents per type over a corpus. */
+export function typeBreakdown(typedDocs: readonly TypedDoc[]): TypeBreakdownRow[] {
+  const rows = new Map<DocType, TypeBreakdownRow>(
+    DOC_TYPES.map((type) => [type, { type, docs: 0, sections: 0, chars: 0, charsPct: 0 }]),
+  );
+  let total = 0;
+  for (const typed of typedDocs) {
+    rows.get(typed.type)!.docs++;
+    for (const s of typed.sections) {
+      const row = rows.get(s.type)!;
+      row.sections++;
+      row.chars += s.end - s.start;
+      total += s.end - s.start;
+    }
+  }
+  for (const row of rows.values()) row.charsPct = total === 0 ? 0 : (100 * row.chars) / total;
+  return [...rows.values()].filter((r) => r.chars > 0 || r.docs > 0);
+}
+
+/**
+ * Parses a `--types` file: one rule per line, `PATTERN TYPE` (the type is the last word). PATTERN is a glob over
+ * document ids, or `heading: /regex/` / `heading: some text` over section headings. `#` starts a comment line.
+ */
+export function parseTypeOverrides(text: string, file: string): TypeOverride[] {
+  const rules: TypeOverride[] = [];
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].trim();
+    if (line === "" || line.startsWith("#")) continue;
+    const where = `${file}:${i + 1}`;
+    const m = /^(.*\S)\s+(\S+)$/.exec(line);
+    if (!m) throw new SeamlabError(`${where}: a rule is "PATTERN TYPE" (e.g. "docs/faq/** faq"), got "${line}".`);
+    const type = m[2] as DocType;
+    if (!(DOC_TYPES as readonly string[]).includes(type)) {
+      throw new SeamlabError(`${where}: unknown type "${m[2]}"; use one of ${DOC_TYPES.join(", ")}.`);
+    }
+    const pattern = m[1];
+    const heading = /^heading:\s*(.*)$/i.exec(pattern);
+    if (heading) {
+      const body = heading[1].trim();
+      if (body === "") throw new SeamlabError(`${where}: "heading:" needs a pattern, e.g. "heading: /\\?$/ faq".`);
+      const regex = /^\/(.*)\/$/.exec(body);
+      const source = regex ? regex[1] : body.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      try {
+        new RegExp(source, "i");
+      } catch (error) {
+        throw new SeamlabError(`${where}: invalid heading pattern ${body}: ${(error as Error).message}.`);
+      }
+      rules.push({ heading: source, type, origin: where });
+    } else {
+      rules.push({ glob: pattern, type, origin: where });
+    }
+  }
+  return rules;
+}
+
+/** The blocks of a typed section (exported for damage and the splitter). */
+export function blocksOfSection(section: TypedSection): Block[] {
+  return section.section.blocks;
+}

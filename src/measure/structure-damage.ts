@@ -1,0 +1,229 @@
+/**
+ * Structural damage per seam: does a chunk boundary fall inside a unit a reader needs whole — a fenced code block,
+ * a table (mid-row, or rows cut off from their header), a list item, a heading and its first line of content, an
+ * FAQ question and its answer, a speaker turn, a function or class of source code?
+ *
+ * A seam is the pair of neighbouring chunks a, b of one document (ordered by start). It damages a unit `[s, e)`
+ * (trimmed of surrounding whitespace) when one of its cut points — where a ends, where b starts — falls strictly
+ * inside the unit and neither a nor b holds the whole unit (overlap that carries the unit whole repairs the cut).
+ * A table cut exactly at a row boundary is damage only when b does not carry the header row in its text.
+ * Rates are damaged seams / seams, per kind, overall and by the type of the section the cut falls in (b's start).
+ * Units longer than `limit` cannot fit any chunk: cuts inside them are counted apart (`inOversize`).
+ */
+import type { Chunk, Doc } from "../core/types";
+import { classifyDoc, typeAt, DOC_TYPES, type DocType, type TypedDoc } from "../corpus/doc-types";
+import { codeUnits, isTsJsPath } from "../text/code-units";
+import { isWhitespaceCode } from "../text/paragraphs";
+import { chunksByDoc, spansByStart } from "./chunks-by-doc";
+
+export const DAMAGE_KINDS = ["code-block", "table", "list-item", "heading", "faq", "turn", "function"] as const;
+export type DamageKind = (typeof DAMAGE_KINDS)[number];
+
+/** What each kind counts, in a phrase (tables, CLI help, the notebook). */
+export const DAMAGE_KIND_LABELS: Record<DamageKind, string> = {
+  "code-block": "cut inside a fenced code block",
+  table: "cut inside a table (mid-row, or rows cut off from their header)",
+  "list-item": "cut inside a list item",
+  heading: "heading stranded from its first content",
+  faq: "FAQ question cut from its answer",
+  turn: "cut inside a speaker turn",
+  function: "cut inside a function or class (TS/JS source)",
+};
+
+export interface StructuralUnit {
+  kind: DamageKind;
+  start: number;
+  end: number;
+  /** tables: the header row(s) `[start, headerEnd)` */
+  headerEnd?: number;
+}
+
+export interface KindDamage {
+  /** seams that damage at least one unit of this kind */
+  damaged: number;
+  /** of those, seams whose damaged units of this kind are all longer than the limit */
+  inOversize: number;
+  units: number;
+  unitsOverLimit: number;
+  /** units damaged by at least one seam */
+  unitsCut: number;
+}
+
+export interface TypeDamage {
+  seams: number;
+  damaged: Record<DamageKind, number>;
+  inOversize: Record<DamageKind, number>;
+  /** seams damaging any unit (units under the limit) */
+  anyDamaged: number;
+}
+
+export interface StructureDamage {
+  seams: number;
+  limit: number;
+  kinds: Record<DamageKind, KindDamage>;
+  /** seams damaging at least one unit (of any kind) no longer than the limit */
+  anyDamaged: number;
+  byType: Partial<Record<DocType, TypeDamage>>;
+}
+
+function trimmed(text: string, start: number, end: number): [number, number] {
+  while (start < end && isWhitespaceCode(text.charCodeAt(start))) start++;
+  while (end > start && isWhitespaceCode(text.charCodeAt(end - 1))) end--;
+  return [start, end];
+}
+
+/** The structural units of one classified document, by kind, each list sorted by start. */
+export function structuralUnits(doc: Doc, typed: TypedDoc): StructuralUnit[] {
+  const text = doc.text;
+  const units: StructuralUnit[] = [];
+  const push = (kind: DamageKind, s: number, e: number, headerEnd?: number) => {
+    const [start, end] = trimmed(text, s, e);
+    if (end > start) units.push(headerEnd === undefined ? { kind, start, end } : { kind, start, end, headerEnd });
+  };
+  if (typed.type === "code" && typed.sections.length === 1 && typed.sections[0].section.blocks.length === 0) {
+    if (isTsJsPath(doc.source ?? doc.id)) {
+      for (const unit of codeUnits(text, doc.source ?? doc.id)) {
+        if (unit.isFunctionOrClass) push("function", unit.codeStart, unit.codeEnd);
+      }
+    }
+    return units;
+  }
+  for (const typedSection of typed.sections) {
+    const section = typedSection.section;
+    const blocks = section.blocks;
+    const heading = section.heading;
+    const content = blocks.find((b) => b.kind !== "heading");
+    if (heading && content) {
+      // a heading and the first line of its content
+      const lineEnd = text.indexOf("\n", content.start);
+      push("heading", heading.start, lineEnd < 0 || lineEnd > content.end ? content.end : lineEnd);
+      if (heading.text.trim().endsWith("?")) push("faq", heading.start, content.end);
+    }
+    for (const block of blocks) {
+      if (block.kind === "code") push("code-block", block.start, block.end);
+      else if (block.kind === "table") push("table", block.start, block.end, block.headerEnd);
+      else if (block.kind === "list-item") push("list-item", block.start, block.end);
+      else if (block.kind === "faq-pair") push("faq", block.start, block.end);
+      else if (block.kind === "turn") push("turn", block.start, block.end);
+    }
+  }
+  return units;
+}
+
+/** Index of the last unit with start < p in `units` (sorted by start), or -1. */
+function lastStartingBefore(units: readonly StructuralUnit[], p: number): number {
+  let lo = 0;
+  let hi = units.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (units[mid].start < p) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
+function emptyKinds(): Record<DamageKind, number> {
+  return Object.fromEntries(DAMAGE_KINDS.map((k) => [k, 0])) as Record<DamageKind, number>;
+}
+
+export interface StructureDamageOptions {
+  /** Classified documents (default: classified here with the built-in rules). */
+  typed?: readonly TypedDoc[];
+  /** Units longer than this (chars) are counted apart: no chunk of the config can hold them. Default Infinity. */
+  limit?: number;
+}
+
+/** Structural damage of one split corpus; see the module comment for the definitions. */
+export function measureStructureDamage(
+  docs: readonly Doc[],
+  chunks: readonly Chunk[],
+  options: StructureDamageOptions = {},
+): StructureDamage {
+  const limit = options.limit ?? Infinity;
+  const typedById = new Map((options.typed ?? docs.map((d) => classifyDoc(d))).map((t) => [t.doc, t]));
+  const kinds = Object.fromEntries(
+    DAMAGE_KINDS.map((k) => [k, { damaged: 0, inOversize: 0, units: 0, unitsOverLimit: 0, unitsCut: 0 }]),
+  ) as Record<DamageKind, KindDamage>;
+  const byType: Partial<Record<DocType, TypeDamage>> = {};
+  let seams = 0;
+  let anyDamaged = 0;
+  const byDoc = chunksByDoc(docs, chunks);
+  for (const doc of docs) {
+    const typed = typedById.get(doc.id) ?? classifyDoc(doc);
+    const units = structuralUnits(doc, typed);
+    const perKind = new Map<DamageKind, StructuralUnit[]>(DAMAGE_KINDS.map((k) => [k, []]));
+    for (const unit of units) perKind.get(unit.kind)!.push(unit);
+    const cut = new Map<DamageKind, Set<number>>(DAMAGE_KINDS.map((k) => [k, new Set<number>()]));
+    for (const kind of DAMAGE_KINDS) {
+      const list = perKind.get(kind)!.sort((x, y) => x.start - y.start || x.end - y.end);
+      kinds[kind].units += list.length;
+      kinds[kind].unitsOverLimit += list.filter((u) => u.end - u.start > limit).length;
+    }
+    const sorted = spansByStart(byDoc.get(doc.id) ?? []);
+    for (let i = 1; i < sorted.length; i++) {
+      const a = sorted[i - 1];
+      const b = sorted[i];
+      seams++;
+      const type = typeAt(typed, Math.min(b.start, doc.text.length - 1));
+      const row = (byType[type] ??= { seams: 0, damaged: emptyKinds(), inOversize: emptyKinds(), anyDamaged: 0 });
+      row.seams++;
+      let seamDamaged = false;
+      for (const kind of DAMAGE_KINDS) {
+        const list = perKind.get(kind)!;
+        if (list.length === 0) continue;
+        let damagedSmall = false;
+        let damagedLarge = false;
+        for (const p of [a.end, b.start]) {
+          // Units of one kind do not nest (list items, blocks and functions are disjoint), so the last unit
+          // starting before p is the only candidate; a few earlier ones are checked for safety.
+          const last = lastStartingBefore(list, p);
+          for (let u = last; u >= 0 && u >= last - 2; u--) {
+            const unit = list[u];
+            if (!(unit.start < p && p < unit.end)) continue;
+            if (a.start <= unit.start && unit.end <= a.end) continue;
+            if (b.start <= unit.start && unit.end <= b.end) continue;
+            if (kind === "table" && cutBetweenRows(doc.text, a, b) && carriesHeader(doc.text, unit, b)) continue;
+            cut.get(kind)!.add(u);
+            if (unit.end - unit.start > limit) damagedLarge = true;
+            else damagedSmall = true;
+          }
+        }
+        if (damagedSmall || damagedLarge) {
+          kinds[kind].damaged++;
+          row.damaged[kind]++;
+          if (!damagedSmall) {
+            kinds[kind].inOversize++;
+            row.inOversize[kind]++;
+          }
+        }
+        if (damagedSmall) seamDamaged = true;
+      }
+      if (seamDamaged) {
+        anyDamaged++;
+        row.anyDamaged++;
+      }
+    }
+    for (const kind of DAMAGE_KINDS) kinds[kind].unitsCut += cut.get(kind)!.size;
+  }
+  const ordered: Partial<Record<DocType, TypeDamage>> = {};
+  for (const type of DOC_TYPES) if (byType[type]) ordered[type] = byType[type];
+  return { seams, limit, kinds, anyDamaged, byType: ordered };
+}
+
+/** a ends at the end of a line and b starts at the start of one (indentation aside): a cut between two rows. */
+function cutBetweenRows(text: string, a: Chunk, b: Chunk): boolean {
+  let i = a.end;
+  while (i < text.length && (text[i] === " " || text[i] === "\t")) i++;
+  if (i < text.length && text[i] !== "\n") return false;
+  let j = b.start - 1;
+  while (j >= 0 && (text[j] === " " || text[j] === "\t")) j--;
+  return j < 0 || text[j] === "\n";
+}
+
+/** b's text opens with the table's header row(s): the `structure` splitter's continuation pieces do. */
+function carriesHeader(text: string, unit: StructuralUnit, b: Chunk): boolean {
+  if (unit.headerEnd === undefined) return false;
+  if (b.start <= unit.start) return true;
+  const header = text.slice(unit.start, unit.headerEnd).trim();
+  return header !== "" && b.text.trimStart().startsWith(header);
+}

@@ -1,0 +1,137 @@
+/**
+ * Source code units: the top-level statements of a TS/JS file (TypeScript compiler API, parse only), and which
+ * of them are functions or classes. Other languages get no parse: callers fall back to lines.
+ *
+ * TypeScript is loaded with a plain `require` and described by the few members used here, so this file compiles
+ * under tslab's bundled TypeScript 5.0 whatever version the project installs.
+ */
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+
+/** File name endings parsed with the TypeScript compiler (script kinds from the extension). */
+export const TS_JS_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
+
+/** Endings of source files of any language: typed `code` by the classifier. */
+export const SOURCE_EXTENSIONS = [
+  ...TS_JS_EXTENSIONS,
+  ".py",
+  ".go",
+  ".java",
+  ".rs",
+  ".rb",
+  ".php",
+  ".c",
+  ".h",
+  ".cc",
+  ".cpp",
+  ".hpp",
+  ".cs",
+  ".kt",
+  ".swift",
+  ".scala",
+  ".sh",
+];
+
+export interface CodeUnit {
+  /** from the statement's leading comments (its full start), so a doc comment stays with its function */
+  start: number;
+  end: number;
+  /** the statement's own text `[codeStart, codeEnd)`, without leading trivia */
+  codeStart: number;
+  codeEnd: number;
+  /** a function or class declaration, or a statement whose value is a function or class expression */
+  isFunctionOrClass: boolean;
+}
+
+interface TsNode {
+  kind: number;
+  pos: number;
+  end: number;
+  getStart(sourceFile?: TsNode): number;
+  forEachChild<T>(cb: (node: TsNode) => T | undefined): T | undefined;
+}
+interface TsSourceFile extends TsNode {
+  statements: TsNode[];
+}
+interface TsModule {
+  createSourceFile(name: string, text: string, target: number, setParents?: boolean, kind?: number): TsSourceFile;
+  ScriptTarget: { Latest: number };
+  ScriptKind: { TS: number; TSX: number; JS: number; JSX: number };
+  SyntaxKind: Record<string, number>;
+}
+
+let cached: TsModule | undefined;
+function typescript(): TsModule {
+  if (!cached) {
+    cached = localRequire()("typescript") as TsModule;
+  }
+  return cached;
+}
+
+/** A `require` that resolves from this file, in both ESM (tsx) and CommonJS (tslab) loading. */
+function localRequire(): NodeRequire {
+  if (typeof require === "function") return require;
+  // ESM without import.meta (tslab compiles this file as CommonJS): read our own path from a stack frame.
+  const match = /((?:file:\/\/)?\/[^\s():]*code-units\.[cm]?[jt]s)/.exec(new Error().stack ?? "");
+  if (match) return createRequire(match[1].startsWith("file:") ? fileURLToPath(match[1]) : match[1]);
+  return createRequire(process.cwd() + "/");
+}
+
+export function isTsJsPath(path: string): boolean {
+  const lower = path.toLowerCase();
+  return TS_JS_EXTENSIONS.some((ext) => lower.endsWith(ext));
+}
+
+export function isSourcePath(path: string): boolean {
+  const lower = path.toLowerCase();
+  return SOURCE_EXTENSIONS.some((ext) => lower.endsWith(ext));
+}
+
+function scriptKind(ts: TsModule, path: string): number {
+  const lower = path.toLowerCase();
+  if (lower.endsWith(".tsx")) return ts.ScriptKind.TSX;
+  if (lower.endsWith(".jsx")) return ts.ScriptKind.JSX;
+  if (/\.[mc]?ts$/.test(lower)) return ts.ScriptKind.TS;
+  return ts.ScriptKind.JS;
+}
+
+/**
+ * The top-level statements of a TS/JS text, tiling it: unit i runs from its full start (leading comments and
+ * blank lines included) to the next unit's full start; the last runs to the end of the text. Parse errors do
+ * not throw: TypeScript recovers and its statements still tile the text.
+ */
+export function codeUnits(text: string, path: string): CodeUnit[] {
+  const ts = typescript();
+  const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, scriptKind(ts, path));
+  const K = ts.SyntaxKind;
+  const functionish = new Set([
+    K.FunctionDeclaration,
+    K.ClassDeclaration,
+    K.FunctionExpression,
+    K.ArrowFunction,
+    K.ClassExpression,
+    K.MethodDeclaration,
+  ]);
+  const holdsFunction = (node: TsNode): boolean => {
+    if (functionish.has(node.kind)) return true;
+    // Only look through the statement's own shape (declarations, assignments, exports, calls' arguments)
+    return node.forEachChild((child) => (holdsFunction(child) ? true : undefined)) === true;
+  };
+  const statements = file.statements;
+  const units: CodeUnit[] = [];
+  for (let i = 0; i < statements.length; i++) {
+    const node = statements[i];
+    const start = i === 0 ? 0 : node.pos;
+    const end = i + 1 < statements.length ? statements[i + 1].pos : text.length;
+    units.push({
+      start,
+      end,
+      codeStart: node.getStart(file),
+      codeEnd: node.end,
+      isFunctionOrClass: holdsFunction(node),
+    });
+  }
+  if (units.length === 0 && text.length > 0)
+    units.push({ start: 0, end: text.length, codeStart: 0, codeEnd: text.length, isFunctionOrClass: false });
+  return units;
+}

@@ -13,6 +13,7 @@ export const commands: Record<string, () => Promise<CommandModule>> = {
   pairs: () => import("./pairs"),
   "compare-splitters": () => import("./compare-splitters"),
   libraries: () => import("./libraries"),
+  types: () => import("./types"),
   queries: () => import("./queries"),
   retrieve: () => import("./retrieve"),
   compare: () => import("./compare"),

@@ -11,6 +11,7 @@ import { formatFixed, formatRatio, formatTable, toJson } from "./format";
 import { corpusFromFlags, describeCorpus, sizeBounds, unitFromFlags } from "./flag-groups";
 import { choiceFlag, describeRange, intFlag, LIMITS, stringFlag, type FlagValues } from "./flags";
 import { num, pct } from "../study/format";
+import { structureDamageOf, structureExtraFromFlags, structureFlags, structureFlagsHelp } from "./structure-flags";
 
 export const summary =
   "Several splitter configs side by side: zero-overlap seams, real overlap, seam damage, index size.";
@@ -23,7 +24,9 @@ const help = `Usage: seamlab compare-splitters [options]
 
 Runs several splitter configs over one corpus and prints one row per config: chunks, zero-overlap seams,
 mean and median real overlap, seam damage (sentence pairs across paragraph breaks kept together), index
-size, longest chunk and lost text.
+size, longest chunk and lost text, and structural damage: the share of seams that cut a code block, a
+table, a list item, a heading from its content, an FAQ pair, a speaker turn or a function (units no longer
+than the hard limit, default 2 x size; --json has every kind per document type with Wilson 95% CIs).
 
   --corpus PATH      folder, file, glob, default corpus name or npm:<pkg>/<path> (default: moby-dick)
   --configs LIST     comma-separated splitter:size:overlap[:unit[:encoding]]
@@ -35,6 +38,7 @@ size, longest chunk and lost text.
   --overlap N        configured overlap for --splitters/--libraries (default 200 chars, 80 tokens)
   --unit U           chars | tokens for --splitters/--libraries (default chars)
   --encoding E       js-tiktoken encoding for token units (default cl100k_base)
+${structureFlagsHelp.replace("structure splitter:", "structure configs:")}
   --json             print JSON rows instead of a table
   -h, --help         this help`;
 
@@ -129,6 +133,7 @@ export async function run(argv: string[]): Promise<number> {
       overlap: { type: "string" },
       unit: { type: "string" },
       encoding: { type: "string" },
+      ...structureFlags,
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -140,6 +145,14 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   const configs = configsFromFlags(values);
+  const extra = structureExtraFromFlags(values);
+  if (extra) {
+    for (const config of configs) {
+      if (config.splitter !== "structure") continue;
+      config.extra = extra;
+      validateSplitterConfig(config);
+    }
+  }
   const { spec, corpus } = corpusFromFlags(values);
   const pairs = straddlingPairs(corpus.docs);
   const rows = [];
@@ -147,6 +160,8 @@ export async function run(argv: string[]): Promise<number> {
     const chunks = await splitCorpusAsync(corpus.docs, config);
     const measured = measureSplitterConfig(corpus.docs, config, { pairs, skipParagraphs: true, chunks });
     const s = measured.summary;
+    const structure = structureDamageOf(corpus, config, chunks, values);
+    const rate = (kind: string) => structure.rows.find((r) => r.type === "all" && r.kind === kind)!;
     rows.push({
       config: `${config.splitter}:${config.size}:${config.overlap}${config.unit === "tokens" ? ":tokens" : ""}`,
       splitter: config.splitter,
@@ -165,6 +180,12 @@ export async function run(argv: string[]): Promise<number> {
       indexRatio: s.indexRatio,
       maxChunkLength: s.maxChunkLength,
       lostChars: s.lostChars,
+      structureDamagePct: 100 * rate("any").value,
+      codeBlockCutPct: 100 * rate("code-block").value,
+      tableCutPct: 100 * rate("table").value,
+      listItemCutPct: 100 * rate("list-item").value,
+      strandedHeadingPct: 100 * rate("heading").value,
+      structureDamage: structure,
     });
   }
   if (values.json) {
@@ -182,6 +203,11 @@ export async function run(argv: string[]): Promise<number> {
       { header: "index", align: "right" },
       { header: "max chunk", align: "right" },
       { header: "lost chars", align: "right" },
+      { header: "struct dmg", align: "right" },
+      { header: "code", align: "right" },
+      { header: "table", align: "right" },
+      { header: "list", align: "right" },
+      { header: "heading", align: "right" },
     ],
     rows.map((row) => [
       row.config,
@@ -193,8 +219,17 @@ export async function run(argv: string[]): Promise<number> {
       formatRatio(row.indexRatio),
       num(row.maxChunkLength),
       num(row.lostChars),
+      pct(row.structureDamagePct / 100),
+      pct(row.codeBlockCutPct / 100),
+      pct(row.tableCutPct / 100),
+      pct(row.listItemCutPct / 100),
+      pct(row.strandedHeadingPct / 100),
     ]),
   );
-  process.stdout.write(`corpus ${describeCorpus(spec, corpus)}\n\n${table}\n`);
+  process.stdout.write(
+    `corpus ${describeCorpus(spec, corpus)}\n\n${table}\n` +
+      "struct dmg: seams cutting any structural unit (code, table, list item, heading, FAQ pair, turn, function); " +
+      "code/table/list/heading: seams cutting that kind. Units longer than the hard limit are not counted.\n",
+  );
   return 0;
 }

@@ -23,6 +23,13 @@ import {
 } from "./flag-groups";
 import { intFlag } from "./flags";
 import { num, pct } from "../study/format";
+import {
+  structureDamageOf,
+  structureDamageText,
+  structureExtraFromFlags,
+  structureFlags,
+  structureFlagsHelp,
+} from "./structure-flags";
 
 export const summary = "Real overlap per seam, zero-overlap share, lost text and seam damage of one splitter config.";
 
@@ -42,6 +49,7 @@ Splits a corpus with one splitter config and measures every seam (neighbouring c
 exact source spans: real overlap, gaps, lost text, chunk sizes, index size, seam damage, backward openers.
 
 ${splitFlagsHelp}
+${structureFlagsHelp}
   --limit N          count chunks longer than N (in --unit; default --size)
   --per-seam FILE    also write one JSON line per seam {doc,index,prevEnd,nextStart,overlap,...} to FILE
   --force            overwrite --per-seam FILE if it exists
@@ -53,7 +61,13 @@ Splitters: ${await splitterList()}`;
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
-    options: { ...splitFlags, limit: { type: "string" }, "per-seam": { type: "string" }, force: { type: "boolean" } },
+    options: {
+      ...splitFlags,
+      ...structureFlags,
+      limit: { type: "string" },
+      "per-seam": { type: "string" },
+      force: { type: "boolean" },
+    },
     strict: true,
     allowPositionals: false,
   });
@@ -61,20 +75,22 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write((await help()) + "\n");
     return 0;
   }
-  const config = splitterConfigFromFlags(values);
+  const extra = structureExtraFromFlags(values);
+  const config = splitterConfigFromFlags(values, extra ? { extra } : {});
   const limit = intFlag(values, "limit", config.size, sizeBounds(config.unit ?? "chars", 1));
   const perSeamPath = values["per-seam"];
   if (perSeamPath !== undefined) refuseToOverwrite(perSeamPath, values.force === true, "--per-seam");
   const { spec, corpus } = corpusFromFlags(values);
   const chunks = await splitCorpusAsync(corpus.docs, config);
   const measured = measureSplitterConfig(corpus.docs, config, { limit, chunks });
+  const structure = structureDamageOf(corpus, config, chunks, values);
   if (perSeamPath !== undefined) {
     writeFileAtomically(perSeamPath, perSeamLines(measured), { force: values.force === true, flag: "--per-seam" });
   }
   if (values.json) {
-    process.stdout.write(toJson(seamsJson(spec, corpus, measured)) + "\n");
+    process.stdout.write(toJson({ ...seamsJson(spec, corpus, measured), structureDamage: structure }) + "\n");
   } else {
-    process.stdout.write(seamsText(spec, corpus, measured) + "\n");
+    process.stdout.write(seamsText(spec, corpus, measured) + "\n\n" + structureDamageText(structure) + "\n");
   }
   return 0;
 }

@@ -42,6 +42,7 @@ import {
 import { formatP, verdictHeadline, verdictText } from "../experiment/verdict";
 import { parseOverlapList, resolveOverlaps, type OverlapSetting } from "../experiment/overlap-share";
 import { groupBreakdown, queryGroups, readGroupRules, type GroupBreakdown } from "../experiment/groups";
+import { byTypeHelp, runSweepByType } from "./sweep-by-type";
 
 export const summary =
   "Overlap sweep (x first-stage depth with a reranker): recall vs overlap, cost, and the knee (Kneedle + plateau rule).";
@@ -74,6 +75,7 @@ ${retrievalHelp
   .split("\n")
   .filter((line) => !/^\s+--(k|per-doc|json) /.test(line))
   .join("\n")}
+${byTypeHelp}
   --json                      print JSON: rows, curves (each with its paired decision) and knee {kneedle, plateau, agree}
 
 Ctrl-C stops cleanly: finished configs stay cached, so re-running completes the sweep with identical results.`;
@@ -257,6 +259,9 @@ export async function run(argv: string[]): Promise<number> {
       "no-cache": { type: "boolean" },
       "clear-cache": { type: "boolean" },
       "cache-dir": { type: "string" },
+      "by-type": { type: "boolean" },
+      types: { type: "string" },
+      "min-queries": { type: "string" },
     },
     strict: true,
   });
@@ -275,6 +280,7 @@ export async function run(argv: string[]): Promise<number> {
     const sweepFlags = ["corpus", "queries", "splitter", "size", "overlaps", "ks"];
     if (!sweepFlags.some((flag) => (values as Record<string, unknown>)[flag] !== undefined)) return 0;
   }
+  if (values["by-type"]) return runSweepByType(values);
   const splitters = stringFlag(values, "splitter", "langchain")
     .split(",")
     .map((name) => name.trim())

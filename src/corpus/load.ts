@@ -10,6 +10,7 @@ import { SeamlabError } from "../core/errors";
 import type { Doc } from "../core/types";
 import { projectRoot as seamlabRoot } from "../core/project";
 import { readCorpusManifest, type DefaultCorpusEntry } from "./defaults";
+import { SOURCE_EXTENSIONS } from "../text/code-units";
 
 /** File name endings a folder or glob corpus includes. */
 export const CORPUS_EXTENSIONS: readonly string[] = [".md", ".markdown", ".txt"];
@@ -48,6 +49,7 @@ export function loadCorpus(spec: string, options: LoadCorpusOptions = {}): Loade
     );
   const projectRoot = options.projectRoot ?? seamlabRoot();
   if (existsSync(spec)) return loadPath(resolve(spec), spec);
+  if (spec.includes("+")) return loadMixedCorpus(spec, { ...options, projectRoot });
   const manifest = readCorpusManifest(projectRoot, { optional: true });
   const entry = manifest?.corpora[spec];
   if (entry) return { ...loadDefaultCorpus(spec, entry, projectRoot), name: spec };
@@ -58,6 +60,30 @@ export function loadCorpus(spec: string, options: LoadCorpusOptions = {}): Loade
     `corpus "${spec}" not found: it is not an existing file or folder, a glob, npm:<package>/<path>, ` +
       `or a default corpus name (${names}).`,
   );
+}
+
+/**
+ * A mixed corpus, `a+b+c`: each part loaded as a corpus of its own, document ids prefixed with the part's spec
+ * (`fastify-docs/Reference/Routes.md`), so parts that share file names stay apart.
+ */
+function loadMixedCorpus(spec: string, options: LoadCorpusOptions): LoadedCorpus {
+  const parts = spec.split("+").map((p) => p.trim());
+  if (parts.some((p) => p === ""))
+    throw new SeamlabError(`--corpus "${spec}": a mixed corpus is part+part+..., with no empty part.`);
+  const docs: Doc[] = [];
+  let skippedEmpty = 0;
+  let skippedSpecial = 0;
+  let files = 0;
+  for (const part of parts) {
+    const loaded = loadCorpus(part, options);
+    for (const doc of loaded.docs) docs.push({ ...doc, id: `${part}/${doc.id}` });
+    skippedEmpty += loaded.skippedEmpty;
+    skippedSpecial += loaded.skippedSpecial ?? 0;
+    files += loaded.files;
+  }
+  const mixed: LoadedCorpus = { docs, root: options.projectRoot ?? seamlabRoot(), skippedEmpty, files, name: spec };
+  if (skippedSpecial > 0) mixed.skippedSpecial = skippedSpecial;
+  return mixed;
 }
 
 function loadDefaultCorpus(name: string, entry: DefaultCorpusEntry, projectRoot: string): LoadedCorpus {
@@ -123,7 +149,11 @@ function loadGlob(absolutePattern: string, spec: string): LoadedCorpus {
   }
   const matches = globMatcher(pattern);
   const special: string[] = [];
-  const keep = (file: string) => matches(file) && hasCorpusExtension(file);
+  // A glob that names source files or CSVs by extension (`lib/*.js`) takes them; otherwise only text files.
+  const named = /\.([A-Za-z0-9]+)$/.exec(pattern);
+  const explicit = named && isSourceOrTableExtension("." + named[1]) ? "." + named[1].toLowerCase() : undefined;
+  const keep = (file: string) =>
+    matches(file) && (hasCorpusExtension(file) || (explicit !== undefined && file.toLowerCase().endsWith(explicit)));
   const files = walkFiles(base, special).filter(keep);
   return readCorpusFiles(base, files, spec, special.filter(keep).length);
 }
@@ -249,6 +279,11 @@ function isFileTarget(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+function isSourceOrTableExtension(ext: string): boolean {
+  const lower = ext.toLowerCase();
+  return SOURCE_EXTENSIONS.includes(lower) || lower === ".csv" || lower === ".tsv";
 }
 
 function hasCorpusExtension(path: string): boolean {

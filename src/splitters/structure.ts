@@ -54,6 +54,8 @@ interface Unit {
   carry: boolean;
   /** table continuation piece: header `[start, end)` prepended to its text */
   header?: [number, number];
+  /** a sentence that does not start its paragraph: a chunk ends here only when no paragraph break is near */
+  midParagraph?: boolean;
 }
 
 function isSetting(value: unknown): value is TypeSetting {
@@ -180,6 +182,7 @@ function sentenceUnits(ctx: Context, start: number, end: number, size: number): 
     for (const [ps, pe] of packTiles(ctx, words, size)) units.push({ start: ps, end: pe, alone: false, carry: true });
   }
   if (units.length === 0) units.push({ start, end, alone: false, carry: true });
+  for (let i = 1; i < units.length; i++) units[i].midParagraph = true;
   return units;
 }
 
@@ -221,9 +224,14 @@ function sectionUnits(ctx: Context, section: TypedSection, setting: TypeSetting,
     }
   }
   const units: Unit[] = [];
+  // With overlap, prose is placed sentence by sentence so the next chunk can start with the last whole sentences.
+  const granular = setting.overlap > 0;
   for (const tile of tiles) {
     const length = ctx.length(tile.start, tile.end);
-    if (length <= size) {
+    const prose = tile.block.kind === "paragraph" || tile.block.kind === "list-item";
+    if (granular && prose) {
+      units.push(...sentenceUnits(ctx, tile.start, tile.end, size));
+    } else if (length <= size) {
       units.push({ start: tile.start, end: tile.end, alone: false, carry: false });
     } else if (ATOMIC.has(tile.block.kind) && length <= hardLimit) {
       units.push({ start: tile.start, end: tile.end, alone: true, carry: false });
@@ -256,6 +264,16 @@ function packUnits(
     let j = i;
     while (j + 1 < units.length && !units[j + 1].alone && ctx.length(units[i].start, units[j + 1].end) <= setting.size)
       j++;
+    // Prefer ending at a paragraph break when one leaves the chunk at least half full.
+    if (j + 1 < units.length && units[j + 1].midParagraph) {
+      for (let b = j - 1; b >= i; b--) {
+        if (ctx.length(units[i].start, units[b].end) < setting.size / 2) break;
+        if (!units[b + 1].midParagraph) {
+          j = b;
+          break;
+        }
+      }
+    }
     out.push({ start: units[i].start, end: units[j].end });
     if (j + 1 >= units.length) break;
     // Overlap: the longest run of trailing carry units within the budget that still leaves room for the next unit.

@@ -12,8 +12,8 @@ const names = readdirSync(folder).filter((name) => name.endsWith(".ipynb")).sort
 const source = (cell: { source: string | string[] }) => (Array.isArray(cell.source) ? cell.source.join("") : cell.source);
 const codeLines = (text: string) => text.split("\n").filter((line) => line.trim() !== "" && !line.trim().startsWith("//")).length;
 
-test("the six notebooks are there, numbered 01 to 06", () => {
-  assert.deepEqual(names.map((name) => name.slice(0, 2)), ["01", "02", "03", "04", "05", "06"]);
+test("the seven notebooks are there, numbered 01 to 07", () => {
+  assert.deepEqual(names.map((name) => name.slice(0, 2)), ["01", "02", "03", "04", "05", "06", "07"]);
 });
 
 for (const name of names) {

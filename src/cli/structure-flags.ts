@@ -1,0 +1,136 @@
+/**
+ * Flags of the `structure` splitter and of type-aware commands: `--per-type JSON|FILE`, `--hard-limit N`,
+ * `--types FILE`. They become the splitter config's `extra` (plain JSON: it is part of the cache key).
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { SeamlabError } from "../core/errors";
+import { parseTypeOverrides, type TypeOverride } from "../corpus/doc-types";
+import type { LoadedCorpus } from "../corpus/load";
+import { classifyDoc } from "../corpus/doc-types";
+import { measureStructureDamage, type StructureDamage } from "../measure/structure-damage";
+import type { SplitterConfig } from "../splitters/config";
+import { damageRateRows, type DamageRateRow } from "../study/structure-damage";
+import { intFlag } from "./flags";
+import { num, pct } from "../study/format";
+import { formatTable } from "./format";
+
+export const structureFlags = {
+  "per-type": { type: "string" },
+  "hard-limit": { type: "string" },
+  types: { type: "string" },
+} as const;
+
+export const structureFlagsHelp = `  --types FILE       type overrides, one "PATTERN TYPE" per line (glob over document ids, or
+                     "heading: /regex/"), applied before the built-in rules (see seamlab types --rules)
+  --per-type JSON    structure splitter: size/overlap per type, as JSON or a JSON file, e.g.
+                     '{"faq":{"size":600,"overlap":0},"prose":{"size":1000,"overlap":200}}'
+  --hard-limit N     structure splitter: keep code blocks, tables, FAQ pairs and turns whole up to N
+                     chars (default 2 x --size)`;
+
+/** The overrides of `--types FILE` (empty without the flag). */
+export function typeOverridesFromFlags(values: Record<string, unknown>): TypeOverride[] {
+  const path = values.types;
+  if (path === undefined) return [];
+  if (typeof path !== "string" || !existsSync(path))
+    throw new SeamlabError(`--types: file "${String(path)}" not found.`);
+  return parseTypeOverrides(readFileSync(path, "utf8"), path);
+}
+
+/** `--per-type` as an object: inline JSON (starting with "{") or the path of a JSON file. */
+export function perTypeFromFlags(values: Record<string, unknown>): Record<string, unknown> | undefined {
+  const raw = values["per-type"];
+  if (raw === undefined) return undefined;
+  const text = String(raw).trim();
+  let json = text;
+  let where = "--per-type";
+  if (!text.startsWith("{")) {
+    if (!existsSync(text))
+      throw new SeamlabError(`--per-type: "${text}" is neither JSON (starting with "{") nor a file.`);
+    json = readFileSync(text, "utf8");
+    where = `--per-type file ${text}`;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch (error) {
+    throw new SeamlabError(`${where}: invalid JSON (${(error as Error).message}).`);
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    throw new SeamlabError(`${where}: must be a JSON object of type -> {"size":N,"overlap":N}.`);
+  }
+  return parsed as Record<string, unknown>;
+}
+
+/** The `extra` options these flags give a splitter config (undefined when none is set). */
+export function structureExtraFromFlags(values: Record<string, unknown>): Record<string, unknown> | undefined {
+  const extra: Record<string, unknown> = {};
+  const perType = perTypeFromFlags(values);
+  if (perType) extra.perType = perType;
+  if (values["hard-limit"] !== undefined)
+    extra.hardLimit = intFlag(values, "hard-limit", undefined, { min: 1, max: 10_000_000, unit: "chars" });
+  const types = typeOverridesFromFlags(values);
+  if (types.length > 0)
+    extra.types = types.map(({ glob, heading, type }) => ({
+      ...(glob ? { glob } : {}),
+      ...(heading ? { heading } : {}),
+      type,
+    }));
+  return Object.keys(extra).length > 0 ? extra : undefined;
+}
+
+export interface StructureDamageReport {
+  /** units longer than this many chars are counted apart (the structure splitter's hard limit) */
+  limit: number;
+  seams: number;
+  rows: DamageRateRow[];
+  units: StructureDamage["kinds"];
+}
+
+/** Structural damage of a split corpus, with the --types overrides and the hard limit (default 2 x size). */
+export function structureDamageOf(
+  corpus: LoadedCorpus,
+  config: SplitterConfig,
+  chunks: Parameters<typeof measureStructureDamage>[1],
+  values: Record<string, unknown>,
+): StructureDamageReport {
+  const overrides = typeOverridesFromFlags(values);
+  const typed = corpus.docs.map((doc) => classifyDoc(doc, overrides));
+  const hardLimit = config.extra?.hardLimit;
+  const limit = typeof hardLimit === "number" ? hardLimit : 2 * config.size;
+  const damage = measureStructureDamage(corpus.docs, chunks, { typed, limit });
+  return { limit, seams: damage.seams, rows: damageRateRows(config.splitter, damage), units: damage.kinds };
+}
+
+export function structureDamageText(report: StructureDamageReport): string {
+  const all = report.rows.filter((r) => r.type === "all");
+  const kindTable = formatTable(
+    [
+      { header: "structural damage (per seam)" },
+      { header: "seams", align: "right" },
+      { header: "rate [95% CI]", align: "right" },
+      { header: "units cut/units", align: "right" },
+      { header: `cuts in units > ${report.limit}`, align: "right" },
+    ],
+    all.map((r) => {
+      const units = r.kind === "any" ? undefined : report.units[r.kind];
+      return [
+        r.label,
+        num(r.damaged),
+        `${pct(r.value)} [${pct(r.low)}, ${pct(r.high)}]`,
+        units ? `${num(units.unitsCut)}/${num(units.units)}` : "",
+        r.kind === "any" ? "" : num(r.inOversize),
+      ];
+    }),
+  );
+  const byType = report.rows.filter((r) => r.type !== "all" && r.kind === "any");
+  const typeTable = formatTable(
+    [
+      { header: "type of the section cut" },
+      { header: "seams", align: "right" },
+      { header: "damaged", align: "right" },
+      { header: "rate [95% CI]", align: "right" },
+    ],
+    byType.map((r) => [r.type, num(r.seams), num(r.damaged), `${pct(r.value)} [${pct(r.low)}, ${pct(r.high)}]`]),
+  );
+  return `${kindTable}\n\n${typeTable}\n(seams cutting only units longer than ${report.limit} chars are counted apart: no chunk can hold them whole)`;
+}

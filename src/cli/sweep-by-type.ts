@@ -1,0 +1,108 @@
+/**
+ * `seamlab sweep --by-type`: the overlap sweep broken down by the type of each query's gold section, one curve and
+ * one recommendation per type, and the best per-type setting against the best uniform one at equal index size
+ * (cross-fitted, paired). Both sides use the `structure` splitter; see `study/type-sweep`.
+ */
+import { resolve } from "node:path";
+import { loadCorpus } from "../corpus/load";
+import { defaultCacheDir } from "../experiment/cache";
+import { closeWorkers } from "../experiment/execute";
+import { typedHeaderQueries, queryTypes } from "../study/type-queries";
+import { runTypeSweep, typeRecommendationRows, type TypeSweepInputs, type TypeSweepResult } from "../study/type-sweep";
+import { formatTable, toJson } from "./format";
+import { projectRoot } from "../core/project";
+import { evaluationOptionsFrom, loadEvaluationInputs } from "./flag-groups";
+import { intFlag, intListFlag, LIMITS, stringFlag } from "./flags";
+import { typeOverridesFromFlags } from "./structure-flags";
+
+export const byTypeHelp = `  --by-type                   break the sweep down by the type of each query's gold section (structure
+                              splitter): one curve and recommendation per type, then the best per-type
+                              overlaps against the best uniform overlap at equal index size (paired test);
+                              header queries blank the heading words instead of removing the line, so
+                              sections survive. --types FILE overrides types; --min-queries N (default 20)`;
+
+export async function runSweepByType(values: Record<string, unknown>): Promise<number> {
+  const size = intFlag(values, "size", 1000, { min: 1, max: LIMITS.size, unit: "chars" });
+  const overlaps = intListFlag(values, "overlaps", [0, 100, 200, 400], { min: 0, max: LIMITS.size, unit: "chars" });
+  const k = intListFlag(values, "ks", [5], { min: 1, max: LIMITS.k, unit: "chunks" })[0];
+  const minQueries = intFlag(values, "min-queries", 20, { min: 1, max: 1_000_000, unit: "queries" });
+  const overrides = typeOverridesFromFlags(values);
+  const evaluation = evaluationOptionsFrom(values);
+  const queriesSpec = stringFlag(values, "queries", "headers");
+  let corpus: string;
+  let inputs: TypeSweepInputs;
+  if (queriesSpec === "headers") {
+    corpus = stringFlag(values, "corpus", "fastify-docs");
+    const set = typedHeaderQueries(loadCorpus(corpus, { projectRoot: projectRoot() }).docs, {
+      includeH3: Boolean(values["include-h3"]),
+      questionsOnly: Boolean(values["question-headers-only"]),
+      sentences: intFlag(values, "gold-sentences", 1, { min: 1, max: 100, unit: "sentences" }),
+      overrides,
+    });
+    inputs = { docs: set.docs, queries: set.queries, types: set.types };
+  } else {
+    const loaded = loadEvaluationInputs(values);
+    corpus = loaded.corpus;
+    inputs = {
+      docs: loaded.docs,
+      queries: loaded.queries,
+      types: queryTypes(loaded.docs, loaded.queries, overrides).types,
+    };
+  }
+  const cacheDir = values["cache-dir"] === undefined ? defaultCacheDir() : resolve(stringFlag(values, "cache-dir"));
+  let result: TypeSweepResult;
+  try {
+    result = await runTypeSweep(
+      inputs,
+      { size, overlaps, k, retriever: evaluation.retriever, minQueries },
+      {
+        workers:
+          values.workers === undefined
+            ? undefined
+            : intFlag(values, "workers", undefined, { min: 0, max: LIMITS.parallel, unit: "threads" }),
+        quiet: Boolean(values.quiet),
+        cacheDir: values["no-cache"] ? null : cacheDir,
+      },
+    );
+  } finally {
+    await closeWorkers();
+  }
+  const v = result.verdict;
+  if (values.json) {
+    process.stdout.write(
+      toJson({
+        corpus,
+        queries: inputs.queries.length,
+        size,
+        overlaps,
+        k,
+        curves: result.curves.map((c) => ({
+          type: c.type,
+          queries: c.queries,
+          points: c.points,
+          best: c.best,
+          recommended: c.recommended,
+        })),
+        perTypeVsUniform: v,
+      }) + "\n",
+    );
+    return 0;
+  }
+  const rows = typeRecommendationRows(result.curves);
+  const columns = Object.keys(rows[0] ?? {});
+  const lines = [
+    `corpus ${corpus}: ${inputs.queries.length} queries; structure splitter, size ${size}, k=${k}; hit rate by the type of each query's gold section`,
+    "",
+    formatTable(
+      columns.map((c, i) => ({ header: c, align: i === 0 ? undefined : ("right" as const) })),
+      rows.map((r) => columns.map((c) => String(r[c]))),
+    ),
+    "",
+    `per-type overlaps chosen on each half of the queries: ${v.perTypeChoices.map((c) => JSON.stringify(c)).join(" / ")}`,
+    `uniform comparators (index no larger): overlap ${v.uniformChoices.join(" / ")}; index ${v.uniformIndexRatio.map((x) => x.toFixed(2)).join(" / ")}x vs per type ${v.perTypeIndexRatio.map((x) => x.toFixed(2)).join(" / ")}x`,
+    `out-of-fold hit rate: per type ${(100 * v.comparison.hitRateA).toFixed(1)}%, uniform ${(100 * v.comparison.hitRateB).toFixed(1)}% (${v.comparison.wins} wins, ${v.comparison.losses} losses)`,
+    `answer: ${v.answer}`,
+  ];
+  process.stdout.write(lines.join("\n") + "\n");
+  return 0;
+}

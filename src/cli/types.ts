@@ -1,0 +1,108 @@
+/** `seamlab types`: the corpus broken down by document/section type, and the rules that decide each type. */
+import { parseArgs } from "node:util";
+import { classifyDoc, TYPE_RULES } from "../corpus/doc-types";
+import { typeBreakdown } from "../corpus/doc-types";
+import { num, pct } from "../study/format";
+import { formatTable, toJson } from "./format";
+import { corpusFromFlags, describeCorpus } from "./flag-groups";
+import { typeOverridesFromFlags } from "./structure-flags";
+
+export const summary = "The corpus by document and section type (reference, FAQ, prose, transcript, code, table).";
+
+const help = `Usage: seamlab types [options]
+
+Classifies every file and every markdown section with transparent rules (the first that fires wins) and
+prints characters, sections and documents per type. A document's type is the one holding most of its text.
+
+  --corpus PATH      folder, file, glob, default corpus name or npm:<pkg>/<path> (default: moby-dick)
+  --types FILE       overrides, one "PATTERN TYPE" per line: a glob over document ids (docs/faq/** faq) or
+                     a heading pattern (heading: /\\?$/ faq); first match wins, before the built-in rules
+  --rules            print the built-in rules and exit
+  --sections         also list every section with its type and the rule that decided it
+  --json             print JSON instead of a table
+  -h, --help         this help`;
+
+function rulesText(): string {
+  return formatTable(
+    [{ header: "type" }, { header: "rule (first that fires wins, in this order)" }],
+    TYPE_RULES.map((r) => [r.type, r.rule]),
+  );
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      corpus: { type: "string" },
+      types: { type: "string" },
+      rules: { type: "boolean" },
+      sections: { type: "boolean" },
+      json: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) {
+    process.stdout.write(help + "\n");
+    return 0;
+  }
+  if (values.rules) {
+    process.stdout.write((values.json ? toJson(TYPE_RULES) : rulesText()) + "\n");
+    return 0;
+  }
+  const overrides = typeOverridesFromFlags(values);
+  const { spec, corpus } = corpusFromFlags(values);
+  const typed = corpus.docs.map((doc) => classifyDoc(doc, overrides));
+  const rows = typeBreakdown(typed);
+  const sections = typed.flatMap((t) =>
+    t.sections.map((s) => ({
+      doc: t.doc,
+      start: s.start,
+      end: s.end,
+      heading: s.heading ?? null,
+      type: s.type,
+      reason: s.reason,
+    })),
+  );
+  if (values.json) {
+    const out: Record<string, unknown> = {
+      corpus: spec,
+      docs: corpus.docs.length,
+      types: rows,
+      documents: typed.map((t) => ({ doc: t.doc, type: t.type })),
+    };
+    if (values.sections) out.sections = sections;
+    process.stdout.write(toJson(out) + "\n");
+    return 0;
+  }
+  const table = formatTable(
+    [
+      { header: "type" },
+      { header: "documents", align: "right" },
+      { header: "sections", align: "right" },
+      { header: "characters", align: "right" },
+      { header: "share", align: "right" },
+    ],
+    rows.map((r) => [r.type, num(r.docs), num(r.sections), num(r.chars), pct(r.charsPct / 100)]),
+  );
+  const lines = [`corpus ${describeCorpus(spec, corpus)}`, "", table];
+  if (values.sections) {
+    lines.push(
+      "",
+      formatTable(
+        [
+          { header: "document" },
+          { header: "heading" },
+          { header: "type" },
+          { header: "chars", align: "right" },
+          { header: "rule" },
+        ],
+        sections.map((s) => [s.doc, s.heading ?? "(before the first heading)", s.type, num(s.end - s.start), s.reason]),
+      ),
+    );
+  }
+  lines.push("", "Rules: seamlab types --rules. Override with --types FILE.");
+  process.stdout.write(lines.join("\n") + "\n");
+  return 0;
+}

@@ -1,0 +1,167 @@
+// Queries for type-aware sweeps: header queries whose heading lines are blanked instead of removed, and the type
+// of each query's gold span.
+import { SeamlabError } from "../core/errors";
+import type { Doc, Query } from "../core/types";
+import { loadLabelledSet } from "../corpus/labelled";
+import { loadCorpus } from "../corpus/load";
+import { classifyDoc, typeAt, type DocType, type TypedDoc, type TypeOverride } from "../corpus/doc-types";
+import { buildHeaderQueries, type HeaderQueryOptions } from "../retrieval/header-queries";
+import { findHeadings } from "../text/headings";
+
+export interface TypedQuerySet {
+  /** the documents to split: headings blanked, so sections (and their types) survive and offsets are unchanged */
+  docs: Doc[];
+  queries: Query[];
+  /** the type of the section holding each query's (first) gold span, in query order */
+  types: DocType[];
+  typed: TypedDoc[];
+}
+
+/**
+ * A heading line with its words blanked: the `#` markers stay (so it is still a heading and sections survive),
+ * a final `?` stays (so the FAQ rule still sees a question), every other character becomes a space (same length,
+ * so offsets are unchanged and the query's words are not in the index).
+ */
+export function blankHeadingLine(line: string): string {
+  const newline = line.endsWith("\n") ? "\n" : "";
+  const body = newline ? line.slice(0, -1) : line;
+  const m = /^( {0,3}#{1,6})(.*)$/.exec(body);
+  if (!m) return line;
+  const rest = m[2];
+  const blanked = " ".repeat(rest.length);
+  const at = rest.trimEnd().length - 1;
+  const question = at >= 0 && rest[at] === "?";
+  return m[1] + (question ? blanked.slice(0, at) + "?" + blanked.slice(at + 1) : blanked) + newline;
+}
+
+/**
+ * Header queries (see `buildHeaderQueries`: the `##`/`###` heading is the query, the first sentence under it the
+ * gold span) over documents whose heading lines are blanked rather than removed. Removing headings would also
+ * remove the section structure that the `structure` splitter and the type classifier read; blanking keeps it and
+ * keeps the heading's words out of the index all the same.
+ */
+export function typedHeaderQueries(
+  docs: readonly Doc[],
+  options: HeaderQueryOptions & { overrides?: readonly TypeOverride[] } = { includeH3: true },
+): TypedQuerySet {
+  const set = buildHeaderQueries(docs, options);
+  const blankedDocs: Doc[] = [];
+  const toOriginal = new Map<string, (offset: number) => number>();
+  for (const doc of docs) {
+    const headings = findHeadings(doc.text);
+    let text = doc.text;
+    if (headings.length > 0) {
+      const parts: string[] = [];
+      let at = 0;
+      for (const h of headings) {
+        parts.push(doc.text.slice(at, h.lineStart));
+        parts.push(blankHeadingLine(doc.text.slice(h.lineStart, h.lineNext)));
+        at = h.lineNext;
+      }
+      parts.push(doc.text.slice(at));
+      text = parts.join("");
+    }
+    blankedDocs.push({ ...doc, text });
+    // buildHeaderQueries' gold offsets are in the text without heading lines: map them back to the original.
+    const newStarts: number[] = [];
+    const lengths: number[] = [];
+    let removed = 0;
+    for (const h of headings) {
+      newStarts.push(h.lineStart - removed);
+      lengths.push(h.lineNext - h.lineStart);
+      removed += h.lineNext - h.lineStart;
+    }
+    toOriginal.set(doc.id, (offset) => {
+      let shifted = offset;
+      for (let i = 0; i < newStarts.length && newStarts[i] <= offset; i++) shifted += lengths[i];
+      return shifted;
+    });
+  }
+  const queries: Query[] = set.queries.map((q) => ({
+    ...q,
+    gold: q.gold.map((g) => {
+      const map = toOriginal.get(g.doc)!;
+      return { doc: g.doc, start: map(g.start), end: map(g.end - 1) + 1 };
+    }),
+  }));
+  const typed = blankedDocs.map((d) => classifyDoc(d, options.overrides ?? []));
+  const typedById = new Map(typed.map((t) => [t.doc, t]));
+  const types = queries.map((q) => typeAt(typedById.get(q.gold[0].doc)!, q.gold[0].start));
+  return { docs: blankedDocs, queries, types, typed };
+}
+
+/** The type of each query's first gold span in already-split-ready documents (for labelled or ICT queries). */
+export function queryTypes(
+  docs: readonly Doc[],
+  queries: readonly Query[],
+  overrides: readonly TypeOverride[] = [],
+): { types: DocType[]; typed: TypedDoc[] } {
+  const typed = docs.map((d) => classifyDoc(d, overrides));
+  const byId = new Map(typed.map((t) => [t.doc, t]));
+  return {
+    types: queries.map((q) => {
+      const t = q.gold[0] ? byId.get(q.gold[0].doc) : undefined;
+      return t ? typeAt(t, q.gold[0].start) : "unknown";
+    }),
+    typed,
+  };
+}
+
+export interface TypedInputs {
+  /** the corpus as loaded (structural damage is measured on it) */
+  docs: Doc[];
+  typed: TypedDoc[];
+  /** what gets split for retrieval (header queries: headings blanked) */
+  sweepDocs: Doc[];
+  queries: Query[];
+  types: DocType[];
+  description: string;
+  querySource: string;
+}
+
+/**
+ * The corpus, its types, and queries typed by their gold section: header queries by default (the corpus's
+ * `##`/`###` headings; documents without headings give none), or a labelled file.
+ */
+export function loadTypedInputs(
+  corpus: string,
+  queries?: string,
+  overrides: readonly TypeOverride[] = [],
+): TypedInputs {
+  const loaded = loadCorpus(corpus);
+  const docs = loaded.docs;
+  const typed = docs.map((d) => classifyDoc(d, overrides));
+  const chars = docs.reduce((sum, d) => sum + d.text.length, 0);
+  const description = `${loaded.name ?? corpus}: ${docs.length.toLocaleString("en-US")} documents, ${chars.toLocaleString("en-US")} characters`;
+  if (queries) {
+    const set = loadLabelledSet(queries, docs, { skipMalformed: true });
+    if (set.queries.length === 0)
+      throw new SeamlabError(`${queries}: no question could be placed in corpus "${corpus}".`);
+    return {
+      docs,
+      typed,
+      sweepDocs: set.docs,
+      queries: set.queries,
+      types: queryTypes(set.docs, set.queries, overrides).types,
+      description,
+      querySource: `${set.queries.length} labelled questions from \`${queries}\``,
+    };
+  }
+  const set = typedHeaderQueries(docs, { includeH3: true, overrides });
+  if (set.queries.length === 0) {
+    throw new SeamlabError(
+      `corpus "${corpus}" has no markdown headings with prose under them, so no header queries: give a labelled file (queries parameter).`,
+    );
+  }
+  return {
+    docs,
+    typed,
+    sweepDocs: set.docs,
+    queries: set.queries,
+    types: set.types,
+    description,
+    querySource:
+      `${set.queries.length} header queries (each \`##\`/\`###\` heading is a question, the first sentence under it the answer; ` +
+      "the heading's words are blanked in the indexed text, its `#`s kept so sections survive)",
+  };
+}

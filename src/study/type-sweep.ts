@@ -1,0 +1,275 @@
+/**
+ * One overlap, or one per type? An overlap sweep broken down by the type of each query's gold section, a
+ * recommendation per type, and the best per-type setting against the best uniform one at equal index size.
+ *
+ * Both sides use the `structure` splitter, so only the overlap policy differs: "uniform o" gives every type
+ * overlap o (`extra.perType` sets all types); "per type" gives each type its own overlap. Choosing the per-type
+ * overlaps and then scoring them on the same queries would flatter them, so the choice is cross-fitted: queries
+ * are split in two folds (alternating in query order); the overlaps chosen on one fold are scored on the other,
+ * and the paired test runs over every query's out-of-fold outcome. The uniform comparator is chosen the same way,
+ * among uniform settings whose index is no larger than the per-type index (equal index size, 1% tolerance).
+ */
+import { SeamlabError } from "../core/errors";
+import type { Doc, Query } from "../core/types";
+import { DOC_TYPES, type DocType } from "../corpus/doc-types";
+import type { ExperimentConfig } from "../experiment/grid";
+import { pickKnee, type KneeReport } from "../experiment/knee";
+import { runGrid, type CostedRow, type RunGridOptions } from "../experiment/run";
+import { pairedComparison, type PairedComparison } from "../stats/paired";
+import { wilsonInterval } from "../stats/proportion";
+
+export interface TypeSweepInputs {
+  docs: readonly Doc[];
+  queries: readonly Query[];
+  /** the type of each query's gold, in query order */
+  types: readonly DocType[];
+}
+
+export interface TypeSweepSpec {
+  size: number;
+  overlaps: number[];
+  /** first-stage depth (default 5) */
+  k?: number;
+  retriever?: string;
+  /** types with fewer queries get a curve but no recommendation and keep the uniform overlap (default 20) */
+  minQueries?: number;
+}
+
+export interface TypePoint {
+  x: number;
+  y: number;
+  low: number;
+  high: number;
+  hits: number;
+  queries: number;
+}
+
+export interface TypeCurve {
+  type: DocType | "all";
+  queries: number;
+  points: TypePoint[];
+  knee: KneeReport;
+  /** the plateau rule's overlap (null: too few queries) */
+  recommended: number | null;
+  /** the overlap with the highest hit rate (ties: the smaller) */
+  best: number;
+}
+
+export interface PerTypeVsUniform {
+  /** the per-type overlaps chosen on each fold */
+  perTypeChoices: Record<DocType, number>[];
+  /** the uniform overlap chosen on each fold (at most the per-type index size) */
+  uniformChoices: number[];
+  /** index size (chunk chars / corpus chars) of each fold's per-type config and uniform comparator */
+  perTypeIndexRatio: number[];
+  uniformIndexRatio: number[];
+  /** out-of-fold hits: per type (A) vs uniform (B) */
+  comparison: PairedComparison;
+  /** the stated answer */
+  answer: string;
+}
+
+export interface TypeSweepResult {
+  curves: TypeCurve[];
+  uniformRows: CostedRow[];
+  perTypeRows: CostedRow[];
+  verdict: PerTypeVsUniform;
+}
+
+function configFor(size: number, perType: Record<DocType, number>, k: number, retriever?: string): ExperimentConfig {
+  const settings: Record<string, { size: number; overlap: number }> = {};
+  for (const type of DOC_TYPES) settings[type] = { size, overlap: perType[type] };
+  return {
+    splitter: { splitter: "structure", size, overlap: perType.prose, unit: "chars", extra: { perType: settings } },
+    retrieval: { k, ...(retriever ? { retriever } : {}) },
+  };
+}
+
+function uniform(overlap: number): Record<DocType, number> {
+  return Object.fromEntries(DOC_TYPES.map((t) => [t, overlap])) as Record<DocType, number>;
+}
+
+function hitRate(row: CostedRow, indices: readonly number[]): { hits: number; n: number } {
+  let hits = 0;
+  for (const i of indices) if (row.hits[i] === "1") hits++;
+  return { hits, n: indices.length };
+}
+
+/** The overlap with the highest hit rate over `indices` (ties: the smaller overlap). */
+function bestOverlap(rows: readonly CostedRow[], overlaps: readonly number[], indices: readonly number[]): number {
+  let best = overlaps[0];
+  let bestRate = -1;
+  rows.forEach((row, i) => {
+    const { hits, n } = hitRate(row, indices);
+    const rate = n === 0 ? 0 : hits / n;
+    if (rate > bestRate + 1e-12) {
+      bestRate = rate;
+      best = overlaps[i];
+    }
+  });
+  return best;
+}
+
+function curveOf(
+  type: DocType | "all",
+  rows: readonly CostedRow[],
+  overlaps: readonly number[],
+  indices: readonly number[],
+  minQueries: number,
+): TypeCurve {
+  const points: TypePoint[] = rows.map((row, i) => {
+    const { hits, n } = hitRate(row, indices);
+    const ci = wilsonInterval(hits, n);
+    return { x: overlaps[i], y: n === 0 ? 0 : hits / n, low: ci.low, high: ci.high, hits, queries: n };
+  });
+  const knee = pickKnee(points);
+  const enough = indices.length >= minQueries;
+  return {
+    type,
+    queries: indices.length,
+    points,
+    knee,
+    recommended: enough && knee.plateau ? knee.plateau.x : null,
+    best: bestOverlap(rows, overlaps, indices),
+  };
+}
+
+/** Runs the uniform sweep, the per-type curves and the cross-fitted per-type vs uniform comparison. */
+export async function runTypeSweep(
+  inputs: TypeSweepInputs,
+  spec: TypeSweepSpec,
+  options: RunGridOptions = {},
+): Promise<TypeSweepResult> {
+  const { size, overlaps } = spec;
+  const k = spec.k ?? 5;
+  const minQueries = spec.minQueries ?? 20;
+  if (inputs.queries.length !== inputs.types.length) {
+    throw new SeamlabError(`type sweep: ${inputs.queries.length} queries but ${inputs.types.length} query types.`);
+  }
+  if (inputs.queries.length < 2) throw new SeamlabError("type sweep: needs at least 2 queries.");
+  const sorted = [...new Set(overlaps)].sort((a, b) => a - b);
+  for (const o of sorted) {
+    if (!Number.isInteger(o) || o < 0 || o >= size) {
+      throw new SeamlabError(`--overlaps: ${o} must be a whole number from 0 to below --size (${size}).`);
+    }
+  }
+  const sweepInputs = { docs: inputs.docs, queries: inputs.queries };
+  const uniformRows = (
+    await runGrid(
+      sweepInputs,
+      sorted.map((o) => configFor(size, uniform(o), k, spec.retriever)),
+      { progressLabel: "uniform", ...options },
+    )
+  ).rows;
+  const all = inputs.queries.map((_, i) => i);
+  const byType = new Map<DocType, number[]>();
+  inputs.types.forEach((t, i) => {
+    if (!byType.has(t)) byType.set(t, []);
+    byType.get(t)!.push(i);
+  });
+  const curves: TypeCurve[] = [curveOf("all", uniformRows, sorted, all, minQueries)];
+  for (const type of DOC_TYPES) {
+    const indices = byType.get(type);
+    if (indices) curves.push(curveOf(type, uniformRows, sorted, indices, minQueries));
+  }
+
+  // Cross-fitting: fold f chooses, fold 1 - f is scored.
+  const folds = [all.filter((i) => i % 2 === 0), all.filter((i) => i % 2 === 1)];
+  const perTypeChoices: Record<DocType, number>[] = [];
+  for (const fold of folds) {
+    const fallback = bestOverlap(uniformRows, sorted, fold);
+    const choice = uniform(fallback);
+    for (const type of DOC_TYPES) {
+      const indices = (byType.get(type) ?? []).filter((i) => fold.includes(i));
+      if (indices.length >= minQueries / 2) choice[type] = bestOverlap(uniformRows, sorted, indices);
+    }
+    perTypeChoices.push(choice);
+  }
+  const perTypeRows = (
+    await runGrid(
+      sweepInputs,
+      perTypeChoices.map((c) => configFor(size, c, k, spec.retriever)),
+      { progressLabel: "per type", ...options },
+    )
+  ).rows;
+  const uniformChoices: number[] = [];
+  const uniformIndexRatio: number[] = [];
+  const perTypeIndexRatio = perTypeRows.map((r) => r.seams.indexRatio);
+  const perTypeHits: boolean[] = new Array(all.length).fill(false);
+  const uniformHits: boolean[] = new Array(all.length).fill(false);
+  folds.forEach((fold, f) => {
+    const budget = perTypeIndexRatio[f] * 1.01;
+    const eligible = uniformRows.map((r, i) => ({ r, o: sorted[i] })).filter((x) => x.r.seams.indexRatio <= budget);
+    const pool = eligible.length > 0 ? eligible : [{ r: uniformRows[0], o: sorted[0] }];
+    const chosen = bestOverlap(
+      pool.map((x) => x.r),
+      pool.map((x) => x.o),
+      fold,
+    );
+    const row = uniformRows[sorted.indexOf(chosen)];
+    uniformChoices.push(chosen);
+    uniformIndexRatio.push(row.seams.indexRatio);
+    for (const i of folds[1 - f]) {
+      perTypeHits[i] = perTypeRows[f].hits[i] === "1";
+      uniformHits[i] = row.hits[i] === "1";
+    }
+  });
+  const comparison = pairedComparison(perTypeHits, uniformHits);
+  return {
+    curves,
+    uniformRows,
+    perTypeRows,
+    verdict: {
+      perTypeChoices,
+      uniformChoices,
+      perTypeIndexRatio,
+      uniformIndexRatio,
+      comparison,
+      answer: statedAnswer(comparison),
+    },
+  };
+}
+
+/** "per-type settings gain X points [CI] at the same index size", or "no measurable gain: keep one setting". */
+export function statedAnswer(c: PairedComparison): string {
+  const points = (x: number) => `${(100 * x).toFixed(1)}`;
+  const ci = `[${points(c.diffCI.low)}, ${points(c.diffCI.high)}]`;
+  if (c.diffCI.low > 0) {
+    return `per-type settings gain ${points(c.diff)} points ${ci} of hit rate at the same index size (McNemar p = ${c.mcnemarP.toFixed(3)}, ${c.queries} queries)`;
+  }
+  if (c.diffCI.high < 0) {
+    return `per-type settings lose ${points(-c.diff)} points ${ci} at the same index size: keep one setting`;
+  }
+  return `no measurable gain: keep one setting (per type minus uniform: ${points(c.diff)} points ${ci}, McNemar p = ${c.mcnemarP.toFixed(3)}, ${c.queries} queries)`;
+}
+
+/** Curve rows for `lineWithBand`: one series per type. */
+export function typeCurveRows(
+  curves: readonly TypeCurve[],
+): { x: number; y: number; low: number; high: number; series: string }[] {
+  return curves.flatMap((c) =>
+    c.points.map((p) => ({ x: p.x, y: p.y, low: p.low, high: p.high, series: `${c.type} (${c.queries} queries)` })),
+  );
+}
+
+/** One row per type: queries, hit rate at each overlap, best and recommended overlap. */
+export function typeRecommendationRows(curves: readonly TypeCurve[]): Record<string, string | number>[] {
+  return curves.map((c) => {
+    const row: Record<string, string | number> = { type: c.type, queries: c.queries };
+    for (const p of c.points) row[`hit@${p.x} %`] = Math.round(1000 * p.y) / 10;
+    row.best = c.best;
+    row.recommended = c.recommended === null ? "too few queries" : c.recommended;
+    return row;
+  });
+}
+
+/** The notebook's answer paragraph: the stated answer, out-of-fold hit rates, the overlaps and index sizes. */
+export function perTypeVerdictFinding(v: PerTypeVsUniform): string {
+  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  const ratios = (xs: readonly number[]) => xs.map((x) => x.toFixed(2)).join(" / ");
+  return (
+    `**Answer:** ${v.answer}. Out of fold, per-type overlaps hit **${pct(v.comparison.hitRateA)}** and the best uniform ` +
+    `overlap (${v.uniformChoices.join(" / ")}) **${pct(v.comparison.hitRateB)}**; index ${ratios(v.perTypeIndexRatio)}x ` +
+    `vs ${ratios(v.uniformIndexRatio)}x the corpus.`
+  );
+}

@@ -1,0 +1,51 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { buildHeaderQueries } from "../../src/retrieval/header-queries";
+import { blankHeadingLine, typedHeaderQueries } from "../../src/study/type-queries";
+import { statedAnswer } from "../../src/study/type-sweep";
+
+const docs = [
+  {
+    id: "a.md",
+    text:
+      "# Title\n\nIntro text here.\n\n## How do I start?\n\nRun the installer. Then wait.\n\n" +
+      "## Options\n\n```js\nconst x = 1\n```\n\nThe options object sets everything.\n\n### Deep\n\nA deep answer.\n",
+  },
+];
+
+test("a blanked heading keeps its #s and a final ?, same length", () => {
+  assert.equal(blankHeadingLine("## How do I start?\n"), "##               ?\n");
+  assert.equal(blankHeadingLine("### Deep"), "###     ");
+  assert.equal(blankHeadingLine("## How do I start?\n").length, "## How do I start?\n".length);
+});
+
+test("typed header queries: the same queries and gold text as header queries, at the original offsets, typed by section", () => {
+  const plain = buildHeaderQueries(docs, { includeH3: true });
+  const typed = typedHeaderQueries(docs, { includeH3: true });
+  assert.deepEqual(
+    typed.queries.map((q) => q.text),
+    plain.queries.map((q) => q.text),
+  );
+  typed.queries.forEach((q, i) => {
+    const g = q.gold[0];
+    const p = plain.queries[i].gold[0];
+    assert.equal(typed.docs[0].text.slice(g.start, g.end), plain.docs[0].text.slice(p.start, p.end));
+    assert.equal(docs[0].text.slice(g.start, g.end), plain.docs[0].text.slice(p.start, p.end));
+  });
+  assert.equal(typed.docs[0].text.length, docs[0].text.length);
+  assert.doesNotMatch(typed.docs[0].text, /How do I start|Options|Deep/);
+  assert.deepEqual(typed.types, ["faq", "reference", "prose"]);
+});
+
+test("the stated answer names a gain only when the paired CI excludes zero", () => {
+  const base = { queries: 100, wins: 10, losses: 2, ties: 88, hitRateA: 0.9, hitRateB: 0.82, mcnemarP: 0.04 };
+  assert.match(
+    statedAnswer({ ...base, diff: 0.08, diffCI: { low: 0.02, high: 0.14 } }),
+    /^per-type settings gain 8\.0 points \[2\.0, 14\.0\]/,
+  );
+  assert.match(
+    statedAnswer({ ...base, diff: 0.02, diffCI: { low: -0.01, high: 0.05 } }),
+    /^no measurable gain: keep one setting/,
+  );
+  assert.match(statedAnswer({ ...base, diff: -0.05, diffCI: { low: -0.09, high: -0.01 } }), /lose 5\.0 points/);
+});

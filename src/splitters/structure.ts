@@ -194,7 +194,11 @@ function tableUnits(ctx: Context, block: Block, start: number, end: number, size
   const headerNext = ctx.text.indexOf("\n", headerEnd);
   const bodyStart = headerNext < 0 || headerNext + 1 > end ? end : headerNext + 1;
   const headerLength = ctx.length(block.start, headerEnd) + 1;
-  const rows = lineTiles(ctx, bodyStart, end, Math.max(1, size - headerLength));
+  // A header longer than half the size is not carried (it would leave too little room for rows).
+  if (headerLength > size / 2) {
+    return lineTiles(ctx, start, end, size).map(([s, e]) => ({ start: s, end: e, alone: true, carry: false }));
+  }
+  const rows = lineTiles(ctx, bodyStart, end, size - headerLength);
   const units: Unit[] = [];
   rows.forEach(([s, e], i) => {
     if (i === 0) units.push({ start, end: e, alone: true, carry: false });
@@ -230,18 +234,18 @@ function sectionUnits(ctx: Context, section: TypedSection, setting: TypeSetting,
     const length = ctx.length(tile.start, tile.end);
     const prose = tile.block.kind === "paragraph" || tile.block.kind === "list-item";
     if (granular && prose) {
-      units.push(...sentenceUnits(ctx, tile.start, tile.end, size));
+      for (const item of sentenceUnits(ctx, tile.start, tile.end, size)) units.push(item);
     } else if (length <= size) {
       units.push({ start: tile.start, end: tile.end, alone: false, carry: false });
     } else if (ATOMIC.has(tile.block.kind) && length <= hardLimit) {
       units.push({ start: tile.start, end: tile.end, alone: true, carry: false });
     } else if (tile.block.kind === "table") {
-      units.push(...tableUnits(ctx, tile.block, tile.start, tile.end, size));
+      for (const item of tableUnits(ctx, tile.block, tile.start, tile.end, size)) units.push(item);
     } else if (tile.block.kind === "code" || tile.block.kind === "front-matter") {
       for (const [s, e] of lineTiles(ctx, tile.start, tile.end, size))
         units.push({ start: s, end: e, alone: true, carry: false });
     } else {
-      units.push(...sentenceUnits(ctx, tile.start, tile.end, size));
+      for (const item of sentenceUnits(ctx, tile.start, tile.end, size)) units.push(item);
     }
   }
   return units;
@@ -318,7 +322,8 @@ export function splitStructure(doc: Doc, config: SplitterConfig): Chunk[] {
     (typed.type === "code" || typed.type === "table")
   ) {
     const setting = settingFor(typed.type, config, options);
-    spans.push(...packUnits(ctx, wholeFileUnits(ctx, doc, typed.type, setting, hardLimitFor(setting)), setting));
+    for (const item of packUnits(ctx, wholeFileUnits(ctx, doc, typed.type, setting, hardLimitFor(setting)), setting))
+      spans.push(item);
   } else {
     // Sections first: runs of whole sections of one type share a chunk while they fit.
     let group: { start: number; end: number; type: DocType } | undefined;
@@ -336,7 +341,8 @@ export function splitStructure(doc: Doc, config: SplitterConfig): Chunk[] {
       if (ctx.length(section.start, section.end) <= setting.size) {
         group = { start: section.start, end: section.end, type: section.type };
       } else {
-        spans.push(...packUnits(ctx, sectionUnits(ctx, section, setting, hardLimitFor(setting)), setting));
+        for (const item of packUnits(ctx, sectionUnits(ctx, section, setting, hardLimitFor(setting)), setting))
+          spans.push(item);
       }
     }
     flush();

@@ -133,6 +133,19 @@ test("a table past the hard limit is split between rows and every later piece ca
   assert.equal(measureStructureDamage([doc], bare).kinds.table.damaged, chunks.length - 1);
 });
 
+test("a table whose header is longer than half the size is split by lines without carrying the header", () => {
+  const header = "| " + Array.from({ length: 12 }, (_, i) => `column${i}`).join(" | ") + " |";
+  const rows = Array.from({ length: 400 }, (_, i) => `| ${i} | ${"x ".repeat(i % 7)}|`);
+  const text = `${header}\n| --- | --- |\n${rows.join("\n")}\n`;
+  const doc: Doc = { id: "wide.md", text };
+  const chunks = splitDoc(doc, config(200, 0));
+  assertCovers(doc, chunks);
+  for (const c of chunks) {
+    assert.equal(c.text, text.slice(c.start, c.end));
+    assert.ok(c.end - c.start <= 200);
+  }
+});
+
 test("a heading with no content joins the next section and is never left alone at a chunk's end", () => {
   const text = "## Empty\n\n## Next\n\nSome content under the next heading.\n\n## Last\n\nMore.";
   const doc: Doc = { id: "h.md", text };

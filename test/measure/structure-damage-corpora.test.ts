@@ -8,11 +8,12 @@ import { loadCorpus } from "../../src/corpus/load";
 import { measureStructureDamage } from "../../src/measure/structure-damage";
 import { stopLangchainBridge } from "../../src/splitters/langchain-bridge";
 import { splitCorpus } from "../../src/splitters/registry";
+import { dataDir } from "../helpers/data-dir";
 
 after(() => stopLangchainBridge());
 
-const dataDir = process.env.SEAMLAB_DATA_DIR;
-const corpusDir = dataDir ? join(dataDir, "opentelemetry-docs", "content") : undefined;
+const root = dataDir();
+const corpusDir = root ? join(root, "opentelemetry-docs", "content") : undefined;
 if (!corpusDir || !existsSync(corpusDir)) {
   console.log(
     "# skipping structural damage on opentelemetry-docs: SEAMLAB_DATA_DIR is not set (or has no opentelemetry-docs)",

@@ -90,6 +90,29 @@ test("compare-splitters adds structural damage columns; structure flags are chec
     seamlab("seams", "--corpus", corpus, "--splitter", "structure", "--per-type", '{"poem":{"size":1,"overlap":0}}'),
     /unknown type "poem"/,
   );
+  // --per-type as a file: faq sections at size 60 are cut, so structure has more chunks than without it.
+  writeFileSync(join(dir, "per-type.json"), '{"faq":{"size":60,"overlap":0}}');
+  const chunks = (...extra: string[]) =>
+    JSON.parse(
+      seamlab(
+        "seams",
+        "--corpus",
+        corpus,
+        "--splitter",
+        "structure",
+        "--size",
+        "200",
+        "--overlap",
+        "0",
+        ...extra,
+        "--json",
+      ).stdout,
+    ).chunks;
+  assert.ok(chunks("--per-type", join(dir, "per-type.json")) > chunks());
+  assertUserError(
+    seamlab("seams", "--corpus", corpus, "--splitter", "structure", "--per-type", join(dir, "missing.json")),
+    /--per-type: ".*missing\.json" is neither JSON/,
+  );
   assertUserError(
     seamlab("seams", "--corpus", corpus, "--splitter", "structure", "--hard-limit", "x"),
     /--hard-limit must be a whole number/,

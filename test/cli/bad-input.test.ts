@@ -116,6 +116,7 @@ test("every command, given bad flags, exits 2 with a message naming the flag and
     embed: "embed-dims",
     report: "timeout",
     queries: "n",
+    types: "types", // no numeric flag: a --types file that does not exist
   };
   for (const [command, flag] of Object.entries(numeric))
     cases.push([[command, `--${flag}`, "-1x"], new RegExp(`--${flag}`)]);

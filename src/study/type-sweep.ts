@@ -273,3 +273,14 @@ export function perTypeVerdictFinding(v: PerTypeVsUniform): string {
     `vs ${ratios(v.uniformIndexRatio)}x the corpus.`
   );
 }
+
+/** The notebook's sweep: the typed inputs' queries over their split-ready documents, in this process, cached. */
+export function runTypeStudy(
+  inputs: { sweepDocs: readonly Doc[]; queries: readonly Query[]; types: readonly DocType[] },
+  spec: TypeSweepSpec,
+): Promise<TypeSweepResult> {
+  return runTypeSweep({ docs: inputs.sweepDocs, queries: inputs.queries, types: inputs.types }, spec, {
+    workers: 0,
+    quiet: true,
+  });
+}

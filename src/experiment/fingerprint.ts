@@ -13,6 +13,7 @@ export const ROW_SOURCE_FOLDERS: readonly string[] = [
   "core",
   "text",
   "stats",
+  "corpus", // the structure splitter types sections with corpus/doc-types
   "splitters",
   "measure",
   "retrieval",

@@ -6,6 +6,7 @@ import { loadLabelledSet } from "../corpus/labelled";
 import { loadCorpus } from "../corpus/load";
 import { classifyDoc, typeAt, type DocType, type TypedDoc, type TypeOverride } from "../corpus/doc-types";
 import { buildHeaderQueries, type HeaderQueryOptions } from "../retrieval/header-queries";
+import { buildIctQueries } from "../retrieval/ict-queries";
 import { findHeadings } from "../text/headings";
 
 export interface TypedQuerySet {
@@ -120,12 +121,17 @@ export interface TypedInputs {
 }
 
 /**
- * The corpus, its types, and queries typed by their gold section: header queries by default (the corpus's
- * `##`/`###` headings; documents without headings give none), or a labelled file.
+ * The corpus, its types, and queries typed by their gold section. `queries`:
+ * - `headers` (default): header queries (`##`/`###` headings; documents without headings give none);
+ * - `ict`: inverse-cloze queries (a prose sentence is the query, its neighbours the gold; the sentence is removed
+ *   from the indexed text);
+ * - `headers+ict`: both over one text — ICT sentences removed first, then header queries built on that text with
+ *   their headings blanked (blanking keeps offsets, so both gold sets stay exact);
+ * - anything else: a labelled file.
  */
 export function loadTypedInputs(
   corpus: string,
-  queries?: string,
+  queries: string = "headers",
   overrides: readonly TypeOverride[] = [],
 ): TypedInputs {
   const loaded = loadCorpus(corpus);
@@ -133,7 +139,38 @@ export function loadTypedInputs(
   const typed = docs.map((d) => classifyDoc(d, overrides));
   const chars = docs.reduce((sum, d) => sum + d.text.length, 0);
   const description = `${loaded.name ?? corpus}: ${docs.length.toLocaleString("en-US")} documents, ${chars.toLocaleString("en-US")} characters`;
-  if (queries) {
+  const headerSentence = (n: number) =>
+    `${n} header queries (each \`##\`/\`###\` heading is a question, the first sentence under it the answer; ` +
+    "the heading's words are blanked in the indexed text, its `#`s kept so sections survive)";
+  const ictSentence = (n: number) =>
+    `${n} inverse-cloze (ICT) queries (a prose sentence is the question, the sentences around it the answer; ` +
+    "the sentence is removed from the indexed text)";
+  if (queries === "ict" || queries === "headers+ict") {
+    const ict = buildIctQueries(docs, { allowFewer: true, corpusName: corpus });
+    if (queries === "ict") {
+      return {
+        docs,
+        typed,
+        sweepDocs: ict.docs,
+        queries: ict.queries,
+        types: queryTypes(ict.docs, ict.queries, overrides).types,
+        description,
+        querySource: ictSentence(ict.queries.length),
+      };
+    }
+    const headers = typedHeaderQueries(ict.docs, { includeH3: true, overrides });
+    const all = [...headers.queries, ...ict.queries];
+    return {
+      docs,
+      typed,
+      sweepDocs: headers.docs,
+      queries: all,
+      types: queryTypes(headers.docs, all, overrides).types,
+      description,
+      querySource: `${headerSentence(headers.queries.length)}, and ${ictSentence(ict.queries.length)}`,
+    };
+  }
+  if (queries !== "headers") {
     const set = loadLabelledSet(queries, docs, { skipMalformed: true });
     if (set.queries.length === 0)
       throw new SeamlabError(`${queries}: no question could be placed in corpus "${corpus}".`);
@@ -150,7 +187,7 @@ export function loadTypedInputs(
   const set = typedHeaderQueries(docs, { includeH3: true, overrides });
   if (set.queries.length === 0) {
     throw new SeamlabError(
-      `corpus "${corpus}" has no markdown headings with prose under them, so no header queries: give a labelled file (queries parameter).`,
+      `corpus "${corpus}" has no markdown headings with prose under them, so no header queries: set the queries parameter to "ict" or a labelled file.`,
     );
   }
   return {
@@ -160,8 +197,6 @@ export function loadTypedInputs(
     queries: set.queries,
     types: set.types,
     description,
-    querySource:
-      `${set.queries.length} header queries (each \`##\`/\`###\` heading is a question, the first sentence under it the answer; ` +
-      "the heading's words are blanked in the indexed text, its `#`s kept so sections survive)",
+    querySource: headerSentence(set.queries.length),
   };
 }

@@ -1,7 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { buildHeaderQueries } from "../../src/retrieval/header-queries";
-import { blankHeadingLine, typedHeaderQueries } from "../../src/study/type-queries";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { blankHeadingLine, loadTypedInputs, typedHeaderQueries } from "../../src/study/type-queries";
 import { statedAnswer } from "../../src/study/type-sweep";
 
 const docs = [
@@ -48,4 +51,36 @@ test("the stated answer names a gain only when the paired CI excludes zero", () 
     /^no measurable gain: keep one setting/,
   );
   assert.match(statedAnswer({ ...base, diff: -0.05, diffCI: { low: -0.09, high: -0.01 } }), /lose 5\.0 points/);
+});
+
+test("headers+ict: both query sets over one text, every gold span inside it, typed by section", () => {
+  const dir = mkdtempSync(join(tmpdir(), "seamlab-typed-inputs-"));
+  try {
+    const sentences = (topic: string, n: number) =>
+      Array.from(
+        { length: n },
+        (_, i) => `The ${topic} number ${i} is described here in plain words for readers.`,
+      ).join(" ");
+    const page = (i: number) =>
+      `# Page ${i}\n\n## Part ${i} overview\n\n${sentences(`part${i}`, 6)}\n\n${sentences(`more${i}`, 6)}\n\n` +
+      "```js\nconst x = 1\n```\n";
+    for (let i = 0; i < 8; i++) writeFileSync(join(dir, `p${i}.md`), page(i));
+    const inputs = loadTypedInputs(dir, "headers+ict");
+    const counts = /^(\d+) header queries.*, and (\d+) inverse-cloze/.exec(inputs.querySource);
+    assert.ok(counts, inputs.querySource);
+    assert.equal(Number(counts[1]), 8);
+    assert.ok(Number(counts[2]) > 0);
+    assert.equal(Number(counts[1]) + Number(counts[2]), inputs.queries.length);
+    assert.equal(inputs.types.length, inputs.queries.length);
+    const byId = new Map(inputs.sweepDocs.map((d) => [d.id, d]));
+    for (const q of inputs.queries) {
+      const g = q.gold[0];
+      const text = byId.get(g.doc)!.text;
+      assert.ok(0 <= g.start && g.start < g.end && g.end <= text.length);
+      assert.match(text.slice(g.start, g.end), /\S/);
+    }
+    assert.doesNotMatch(inputs.sweepDocs[0].text, /Part 0 overview/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

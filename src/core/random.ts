@@ -12,3 +12,20 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/**
+ * `count` distinct indices from 0..n-1 drawn without replacement by a seeded partial Fisher–Yates shuffle,
+ * returned in ascending order (so a sample keeps the input's order). All of them when count >= n.
+ */
+export function sampleIndices(n: number, count: number, seed: number): number[] {
+  if (count >= n) return Array.from({ length: n }, (_, i) => i);
+  const random = seededRandom(seed);
+  const pool = Int32Array.from({ length: n }, (_, i) => i);
+  for (let i = 0; i < count; i++) {
+    const j = i + Math.floor(random() * (n - i));
+    const swap = pool[i];
+    pool[i] = pool[j];
+    pool[j] = swap;
+  }
+  return Array.from(pool.subarray(0, Math.max(0, count))).sort((a, b) => a - b);
+}

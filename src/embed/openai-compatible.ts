@@ -14,6 +14,11 @@ export interface OpenAiCompatibleOptions extends HttpRetryOptions {
   environment?: Record<string, string | undefined>;
   /** Texts per request (default 64). */
   batchSize?: number;
+  /**
+   * Requests in flight at once (default 4). The server scales out by itself (TEI, vLLM, a hosted API); this
+   * bounds how hard seamlab pushes it, and 429s with Retry-After still slow each request down.
+   */
+  concurrency?: number;
   /** Most requests this embedder may send, retries included (default 1000). */
   maxRequests?: number;
   /** The model's input limit in cl100k tokens (default 8191, OpenAI's text-embedding-3 limit). */
@@ -59,6 +64,9 @@ export function openAiCompatibleEmbedder(options: OpenAiCompatibleOptions): Embe
   const batchSize = options.batchSize ?? 64;
   if (!Number.isInteger(batchSize) || batchSize < 1)
     throw new SeamlabError(`--embed-batch must be >= 1, got ${batchSize}.`);
+  const concurrency = options.concurrency ?? 4;
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new SeamlabError(`--embed-concurrency must be >= 1, got ${concurrency}.`);
   const maxInputTokens = options.maxInputTokens ?? 8191;
   const policy = options.overLimit ?? "reject";
   const total = options.maxRequests ?? 1000;
@@ -84,23 +92,42 @@ export function openAiCompatibleEmbedder(options: OpenAiCompatibleOptions): Embe
         inputs,
         what,
       );
+      const batches: string[][] = [];
+      for (let from = 0; from < measured.length; from += batchSize)
+        batches.push(measured.slice(from, from + batchSize));
+      const answers: Float32Array[][] = new Array(batches.length);
+      // Up to `concurrency` requests at once, answers kept in batch order. The first failure stops new requests;
+      // those in flight finish (their vectors are simply dropped) before the error is thrown.
+      let next = 0;
+      let failure: { error: unknown } | undefined;
+      const lane = async () => {
+        while (failure === undefined && next < batches.length) {
+          const at = next++;
+          const batch = batches[at];
+          try {
+            const body = await postJsonWithRetries(
+              { model: options.model, input: batch, encoding_format: "float" },
+              {
+                what,
+                url: endpoint,
+                headers: key ? { authorization: `Bearer ${key}` } : {},
+                keySource: key ? `the key in $${keyEnv}` : `$${keyEnv} (unset: no key was sent)`,
+                secret: key,
+                budget,
+                budgetFlag: "--embed-max-requests",
+              },
+              options,
+            );
+            answers[at] = readEmbeddings(body, batch.length, what);
+          } catch (error) {
+            failure ??= { error };
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, batches.length) }, lane));
+      if (failure !== undefined) throw failure.error;
       const out: Float32Array[] = [];
-      for (let from = 0; from < measured.length; from += batchSize) {
-        const batch = measured.slice(from, from + batchSize);
-        const body = await postJsonWithRetries(
-          { model: options.model, input: batch, encoding_format: "float" },
-          {
-            what,
-            url: endpoint,
-            headers: key ? { authorization: `Bearer ${key}` } : {},
-            keySource: key ? `the key in $${keyEnv}` : `$${keyEnv} (unset: no key was sent)`,
-            secret: key,
-            budget,
-            budgetFlag: "--embed-max-requests",
-          },
-          options,
-        );
-        const vectors = readEmbeddings(body, batch.length, what);
+      for (const vectors of answers) {
         for (const vector of vectors) {
           if (embedder.dimensions === 0) embedder.dimensions = vector.length;
           if (vector.length !== embedder.dimensions) {
@@ -110,7 +137,7 @@ export function openAiCompatibleEmbedder(options: OpenAiCompatibleOptions): Embe
           }
           out.push(normaliseInPlace(vector));
         }
-        inputs.embedded += batch.length;
+        inputs.embedded += vectors.length;
       }
       return out;
     },

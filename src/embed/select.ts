@@ -24,6 +24,7 @@ export type EmbedderSpec =
       model: string;
       keyEnv?: string;
       batchSize?: number;
+      concurrency?: number;
       maxRequests?: number;
       maxInputTokens?: number;
       overLimit?: OverLimitPolicy;
@@ -74,6 +75,7 @@ export const embedderFlags = {
   "embed-model": { type: "string" },
   "embed-key-env": { type: "string" },
   "embed-batch": { type: "string" },
+  "embed-concurrency": { type: "string" },
   "embed-max-requests": { type: "string" },
   "embed-max-tokens": { type: "string" },
   "embed-over-limit": { type: "string" },
@@ -88,6 +90,7 @@ export const embedderFlagsHelp = [
   "  --embed-model NAME        openai-compatible: model name",
   "  --embed-key-env VAR       environment variable holding the API key (default SEAMLAB_EMBED_KEY)",
   "  --embed-batch N           texts per request (default 64)",
+  "  --embed-concurrency N     openai-compatible: requests in flight at once (default 4)",
   "  --embed-max-requests N    request budget, retries included (default 1000)",
   "  --embed-max-tokens N      input limit in tokens (openai-compatible, default 8191)",
   "  --embed-over-limit truncate|reject   what to do with longer inputs (always counted and reported)",
@@ -157,6 +160,7 @@ export function embedderSpecFromFlags(values: Record<string, unknown>): Embedder
       model: String(values["embed-model"]),
       keyEnv: values["embed-key-env"] === undefined ? undefined : String(values["embed-key-env"]),
       batchSize: positiveInt(values, "embed-batch"),
+      concurrency: positiveInt(values, "embed-concurrency"),
       maxRequests: positiveInt(values, "embed-max-requests"),
       maxInputTokens: positiveInt(values, "embed-max-tokens"),
       overLimit: overLimit(values),

@@ -37,7 +37,25 @@ function textKey(text: string): string {
   return createHash("sha256").update(text, "utf8").digest("hex");
 }
 
-export function withVectorCache(embedder: Embedder, dir: string = defaultVectorCacheDir()): CachedEmbedder {
+/**
+ * Texts sent to the wrapped embedder per call, each call's vectors saved as one pack before the next call starts:
+ * an interrupted embedding of a million chunks loses at most one slice and resumes from the packs on disk.
+ */
+export const defaultSaveEvery = 2048;
+
+export interface VectorCacheOptions {
+  /** Texts per saved pack (default `defaultSaveEvery`). */
+  saveEvery?: number;
+  /** Called after each saved slice: vectors done so far in this call, and how many this call needs. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export function withVectorCache(
+  embedder: Embedder,
+  dir: string = defaultVectorCacheDir(),
+  options: VectorCacheOptions = {},
+): CachedEmbedder {
+  const saveEvery = options.saveEvery ?? defaultSaveEvery;
   const folder = join(dir, createHash("sha256").update(embedder.id).digest("hex").slice(0, 32));
   const stats: VectorCacheStats = { hits: 0, misses: 0, dir: folder };
   let stored: Map<string, Float32Array> | undefined;
@@ -124,11 +142,13 @@ export function withVectorCache(embedder: Embedder, dir: string = defaultVectorC
       });
       stats.hits += texts.length - missing.length;
       stats.misses += missing.length;
-      if (missing.length > 0) {
-        const fresh = await embedder.embed(missing.map((i) => texts[i]));
-        const entries: [string, Float32Array][] = missing.map((i, j) => [keys[i], fresh[j]]);
+      for (let from = 0; from < missing.length; from += saveEvery) {
+        const slice = missing.slice(from, from + saveEvery);
+        const fresh = await embedder.embed(slice.map((i) => texts[i]));
+        const entries: [string, Float32Array][] = slice.map((i, j) => [keys[i], fresh[j]]);
         for (const [key, vector] of entries) map.set(key, vector);
         save(entries);
+        options.onProgress?.(from + slice.length, missing.length);
       }
       return keys.map((key) => Float32Array.from(map.get(key)!));
     },

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Chunk } from "../core/types";
 import { SeamlabError } from "../core/errors";
 import { describeTokenizer, tokenize, type TokenizerOptions } from "./tokenize";
@@ -184,11 +185,45 @@ export function searchBm25(index: Bm25Index, query: string, k: number, scratch?:
 }
 
 /** A `Retriever` over chunks (or raw texts) with BM25. */
+// The few most recent indexes, keyed by a hash of their texts and settings: configs whose chunks come out
+// identical (an overlap the splitter could not use, two splitters agreeing, the same arm in two notebook cells)
+// search one index instead of rebuilding it. An index is immutable once built, so sharing it is safe.
+const recentIndexes: { key: string; index: Bm25Index }[] = [];
+const keptIndexes = 4;
+let reusedIndexes = 0;
+
+/** How many BM25 indexes were served from `sharedBm25Index`'s memo instead of being rebuilt (in this thread). */
+export function bm25IndexReuses(): number {
+  return reusedIndexes;
+}
+
+/** `buildBm25Index`, or the index already built for the same texts and settings. */
+export function sharedBm25Index(texts: readonly string[], options: Bm25Options = {}): Bm25Index {
+  const hash = createHash("sha256");
+  const stopWords = options.stopWords ? [...options.stopWords].sort().join(" ") : "";
+  hash.update(
+    JSON.stringify([options.k1 ?? 1.2, options.b ?? 0.75, options.idf ?? "lucene", !!options.stem, stopWords]),
+  );
+  for (const text of texts) hash.update(`${text.length}:`).update(text);
+  const key = hash.digest("hex");
+  const at = recentIndexes.findIndex((entry) => entry.key === key);
+  if (at >= 0) {
+    const [entry] = recentIndexes.splice(at, 1);
+    recentIndexes.push(entry);
+    reusedIndexes++;
+    return entry.index;
+  }
+  const index = buildBm25Index(texts, options);
+  recentIndexes.push({ key, index });
+  if (recentIndexes.length > keptIndexes) recentIndexes.shift();
+  return index;
+}
+
 export function createBm25Retriever(
   chunks: readonly (Chunk | string)[],
   options: Bm25Options = {},
 ): Retriever & { index: Bm25Index } {
-  const index = buildBm25Index(
+  const index = sharedBm25Index(
     chunks.map((c) => (typeof c === "string" ? c : c.text)),
     options,
   );

@@ -100,8 +100,15 @@ export async function evaluateQueries(
     return set;
   };
   const outcomes: QueryOutcome[] = [];
-  for (const query of queries) {
-    const ranked = (await retriever.search(query.text, k)).slice(0, k).map((r) => r.index);
+  const batch = retriever.searchMany
+    ? await retriever.searchMany(
+        queries.map((q) => q.text),
+        k,
+      )
+    : undefined;
+  for (const [position, query] of queries.entries()) {
+    const found = batch ? batch[position] : await retriever.search(query.text, k);
+    const ranked = found.slice(0, k).map((r) => r.index);
     const spans = ranked.map((i) => chunks[i]);
     const goldFound = query.gold.filter((g) => spans.some((s) => containsSpan(s, g))).length;
     let overlapping = false;

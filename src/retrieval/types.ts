@@ -11,6 +11,8 @@ export interface Retriever {
   /** Names the method and its settings, e.g. "bm25(k1=1.2,b=0.75)" or "dense(lsa-256, fitted on this corpus)". */
   name: string;
   search(query: string, k: number): RankedChunk[] | Promise<RankedChunk[]>;
+  /** Optional: the same rankings as `search` for every query, computed together (dense scans the index once). */
+  searchMany?(queries: readonly string[], k: number): Promise<RankedChunk[][]>;
 }
 
 /**

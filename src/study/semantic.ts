@@ -2,7 +2,7 @@
 // retriever over the `lsa` embedder (TF-IDF + SVD fitted on the chunks: a corpus-fitted stand-in, not a
 // neural model), and neighbour similarity against real overlap.
 import type { Chunk, Doc, Query } from "../core/types";
-import { fitLsa } from "../embed/lsa";
+import { fitLsa, type LsaOptions } from "../embed/lsa";
 import { wilsonInterval } from "../stats/proportion";
 import { measureSplit, type SeamSummary } from "../measure/summary";
 import {
@@ -33,6 +33,8 @@ export interface SemanticArmOptions {
   maxLength: number;
   /** Sentences repeated after a break (0-2). */
   overlapSentences: number;
+  /** lsa settings for the sentence vectors (default: fitted on a seeded sample, see `LsaOptions.fitSample`). */
+  lsa?: LsaOptions;
 }
 
 function arm(docs: readonly Doc[], label: string, chunks: Chunk[], nominalOverlap: number, limit: number): ChunkingArm {
@@ -47,7 +49,7 @@ export async function semanticArm(docs: readonly Doc[], options: SemanticArmOpti
     overlapSentences: options.overlapSentences,
   };
   // Loaded through tsx: the semantic splitter reaches src/embed/select.ts (see runtime.ts).
-  const embedder = fitLsa(semanticSentenceTexts(docs, semantic));
+  const embedder = fitLsa(semanticSentenceTexts(docs, semantic), options.lsa);
   const chunks: Chunk[] = await splitSemantic(docs, semantic, embedder);
   // Short: it labels bars and legends; the settings are in the notebook's parameters and prose.
   const label = "semantic (lsa)";
@@ -99,13 +101,24 @@ export interface ArmRetrieval {
 }
 
 /** BM25 and dense-lsa retrieval of one arm at k; the lsa model is fitted on the arm's own chunks. */
-export async function retrieveArm(a: ChunkingArm, queries: readonly Query[], k: number): Promise<ArmRetrieval[]> {
+export async function retrieveArm(
+  a: ChunkingArm,
+  queries: readonly Query[],
+  k: number,
+  lsa?: LsaOptions,
+): Promise<ArmRetrieval[]> {
   const bm25 = createBm25Retriever(a.chunks);
   const bm25Outcomes = await evaluateQueries(a.chunks, queries, bm25, { k });
   const dense: Retriever & {
     index: { matrix: Float32Array; dimensions: number; count: number };
     embedder: { name: string };
-  } = await createDenseRetriever(a.chunks, fitLsa(a.chunks.map((c) => c.text)));
+  } = await createDenseRetriever(
+    a.chunks,
+    fitLsa(
+      a.chunks.map((c) => c.text),
+      lsa,
+    ),
+  );
   const denseOutcomes = await evaluateQueries(a.chunks, queries, dense, { k });
   const { matrix, dimensions, count } = dense.index;
   const vectors = Array.from({ length: count }, (_, i) => matrix.subarray(i * dimensions, (i + 1) * dimensions));

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { seededRandom } from "../../src/core/random";
+import { sampleIndices, seededRandom } from "../../src/core/random";
 
 test("seeded random repeats the same sequence for the same seed and differs for another", () => {
   const a = seededRandom(42);
@@ -10,4 +10,25 @@ test("seeded random repeats the same sequence for the same seed and differs for 
   assert.deepEqual(seqA, Array.from({ length: 5 }, b));
   assert.notDeepEqual(seqA, Array.from({ length: 5 }, c));
   for (const x of seqA) assert.ok(x >= 0 && x < 1);
+});
+
+test("sampleIndices draws distinct sorted indices, the same for the same seed, all of them when asked for more", () => {
+  const a = sampleIndices(1000, 50, 7);
+  assert.equal(a.length, 50);
+  assert.equal(new Set(a).size, 50);
+  assert.deepEqual(
+    [...a].sort((x, y) => x - y),
+    a,
+  );
+  assert.ok(a.every((i) => i >= 0 && i < 1000));
+  assert.deepEqual(sampleIndices(1000, 50, 7), a);
+  assert.notDeepEqual(sampleIndices(1000, 50, 8), a);
+  assert.deepEqual(sampleIndices(4, 10, 1), [0, 1, 2, 3]);
+  // Every index is equally likely: over 2000 draws of 10 from 20, each index is picked about 1000 times.
+  const counts = new Array(20).fill(0);
+  for (let seed = 0; seed < 2000; seed++) for (const i of sampleIndices(20, 10, seed)) counts[i]++;
+  assert.ok(
+    counts.every((c) => c > 880 && c < 1120),
+    `counts ${counts.join(",")}`,
+  );
 });

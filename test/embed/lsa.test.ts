@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { SeamlabError } from "../../src/core/errors";
+import { seededRandom } from "../../src/core/random";
 import { fitLsa } from "../../src/embed/lsa";
 import { randomizedSvd } from "../../src/embed/randomized-svd";
 import { csrFromDense } from "../../src/embed/sparse";
@@ -145,4 +146,48 @@ test("lsa says when the corpus allows fewer dimensions than requested", () => {
 test("lsa refuses an empty corpus with a SeamlabError", () => {
   assert.throws(() => fitLsa([]), SeamlabError);
   assert.throws(() => fitLsa(["...", "!!"]), /no words/);
+});
+
+test("lsa fitted on a seeded sample keeps topics apart for every text, names its sample, and is deterministic", async () => {
+  // Four topics with disjoint vocabularies, 60 texts each; the basis sees 40 of the 240 texts.
+  const topics = [
+    "whale harpoon ship sea captain sail deck",
+    "kernel thread mutex scheduler interrupt stack",
+    "flour oven yeast dough bake crust butter",
+    "violin tempo chord melody rhythm concert",
+  ].map((words) => words.split(" "));
+  const random = seededRandom(3);
+  const texts: string[] = [];
+  const topicOf: number[] = [];
+  for (let i = 0; i < 240; i++) {
+    const words = topics[i % 4];
+    texts.push(Array.from({ length: 8 }, () => words[Math.floor(random() * words.length)]).join(" "));
+    topicOf.push(i % 4);
+  }
+  const sampled = fitLsa(texts, { dimensions: 8, fitSample: 40 });
+  const full = fitLsa(texts, { dimensions: 8, fitSample: Infinity });
+  assert.match(sampled.name, /sample of 40 of 240 texts/);
+  assert.doesNotMatch(full.name, /sample/);
+  assert.notEqual(sampled.id, full.id, "the sample is part of the embedder's identity");
+  const vectors = await sampled.embed(texts);
+  const fullVectors = await full.embed(texts);
+  // Every text is nearer (cosine) to a text of its own topic than to any other topic's: the sampled basis spans all
+  // four topics, though it saw only 40 texts. And same-topic similarity is about what the full fit gives.
+  let sameSampled = 0;
+  let sameFull = 0;
+  for (let i = 0; i < texts.length; i++) {
+    const j = (i + 4) % texts.length;
+    const same = cosine(vectors[i], vectors[j]);
+    sameSampled += same / texts.length;
+    sameFull += cosine(fullVectors[i], fullVectors[j]) / texts.length;
+    for (let other = 1; other < 4; other++) {
+      const different = cosine(vectors[i], vectors[(i + other) % texts.length]);
+      assert.ok(same > different + 0.1, `text ${i} (topic ${topicOf[i]}): ${same} vs ${different}`);
+    }
+  }
+  assert.ok(Math.abs(sameSampled - sameFull) < 0.05, `mean same-topic cosine ${sameSampled} vs full fit ${sameFull}`);
+  const again = await fitLsa(texts, { dimensions: 8, fitSample: 40 }).embed(texts);
+  assert.deepEqual(again, vectors, "same seed and sample size: identical vectors");
+  assert.throws(() => fitLsa(texts, { fitSample: 0 }), SeamlabError);
+  assert.throws(() => fitLsa(texts, { fitSample: 2.5 }), /fitSample/);
 });

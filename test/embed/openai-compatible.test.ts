@@ -1,7 +1,11 @@
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { after, test } from "node:test";
 import { SeamlabError } from "../../src/core/errors";
 import { embeddingsEndpoint, openAiCompatibleEmbedder } from "../../src/embed/openai-compatible";
+import { withVectorCache } from "../../src/embed/vector-cache";
 import { json, raw, Reply, SeenRequest, silent, startLocalServer } from "../helpers/local-server";
 
 const closers: (() => Promise<void>)[] = [];
@@ -172,4 +176,58 @@ test("inputs over the token limit are rejected by default and truncated, counted
   await lenient.embed(["short", long]);
   assert.deepEqual((server.seen[0].body as { input: string[] }).input, ["short", "one two three four"]);
   assert.deepEqual(lenient.inputs, { embedded: 2, overLimit: 1, truncated: 1, longestTokens: 8 });
+});
+
+test("batches run concurrently up to the limit, and vectors still come back in input order", async () => {
+  let inFlight = 0;
+  let most = 0;
+  const slow: Reply = (request, response) => {
+    inFlight++;
+    most = Math.max(most, inFlight);
+    // Later batches answer sooner, so finishing order is the reverse of input order.
+    const input = (request.body as { input: string[] }).input;
+    setTimeout(
+      () => {
+        inFlight--;
+        embeddings(request, response);
+      },
+      60 - 5 * input[0].length,
+    );
+  };
+  const server = await serve([slow]);
+  const embedder = openAiCompatibleEmbedder({ url: server.url, model: "m", batchSize: 1, concurrency: 3 });
+  const texts = ["a", "bb", "ccc", "dddd", "eeeee", "ffffff", "ggggggg"];
+  const vectors = await embedder.embed(texts);
+  assert.equal(server.seen.length, 7);
+  assert.equal(most, 3, "never more than three requests in flight, and three were");
+  // vector i = [len, 1] normalised: its first entry gives the input back.
+  vectors.forEach((v, i) => assert.ok(Math.abs(v[0] / v[1] - texts[i].length) < 1e-4, `vector ${i}`));
+  assert.throws(() => openAiCompatibleEmbedder({ url: server.url, model: "m", concurrency: 0 }), /--embed-concurrency/);
+});
+
+test("an embedding interrupted by a failing server resumes from the on-disk cache without re-embedding saved slices", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "seamlab-resume-"));
+  closers.push(async () => rmSync(dir, { recursive: true, force: true }));
+  const texts = Array.from({ length: 20 }, (_, i) => `text number ${i} ${"x".repeat(i)}`);
+  // First run: five good answers (10 texts in batches of 2), then a failure that is not retried; then healthy again.
+  const server = await serve([...(Array(5).fill(embeddings) as Reply[]), raw(400, "bad request"), embeddings]);
+  const first = withVectorCache(
+    openAiCompatibleEmbedder({ url: server.url, model: "m", batchSize: 2, concurrency: 1 }),
+    dir,
+    { saveEvery: 4 },
+  );
+  await assert.rejects(first.embed(texts), /HTTP 400/);
+  // Slices of 4 texts: two were saved whole (8 texts); the third slice's first batch was lost with the failure.
+  const before = server.seen.length;
+  const second = withVectorCache(
+    openAiCompatibleEmbedder({ url: server.url, model: "m", batchSize: 2, concurrency: 2 }),
+    dir,
+    { saveEvery: 4 },
+  );
+  const resumed = await second.embed(texts);
+  const asked = server.seen.slice(before).flatMap((r) => (r.body as { input: string[] }).input);
+  assert.deepEqual(asked.sort(), texts.slice(8).sort(), "only the 12 texts not saved are embedded again");
+  assert.deepEqual(second.cache, { hits: 8, misses: 12, dir: second.cache.dir });
+  const fresh = await openAiCompatibleEmbedder({ url: server.url, model: "m" }).embed(texts);
+  assert.deepEqual(resumed, fresh, "the resumed vectors equal an uninterrupted run's");
 });

@@ -1,7 +1,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
-import { buildBm25Index, createBm25Retriever, scoreAllBm25, searchBm25 } from "../../src/retrieval/bm25";
+import {
+  bm25IndexReuses,
+  buildBm25Index,
+  createBm25Retriever,
+  scoreAllBm25,
+  searchBm25,
+} from "../../src/retrieval/bm25";
 import { tokenize } from "../../src/retrieval/tokenize";
 
 // better-sqlite3 ships no type declarations (and @types/better-sqlite3 is not installed): type what we use.
@@ -131,4 +137,18 @@ test("bm25 with the robertson idf equals SQLite FTS5 bm25(), negated, and ranks 
 test("bm25 rejects a negative k1 and a b outside [0, 1]", () => {
   assert.throws(() => buildBm25Index(texts, { k1: -1 }), /k1/);
   assert.throws(() => buildBm25Index(texts, { b: 1.5 }), /b must be/);
+});
+
+test("configs whose chunks are identical share one BM25 index; other texts or settings build their own", () => {
+  const texts = ["the whale surfaced", "a ship in the harbour", "whale oil and rope"];
+  const before = bm25IndexReuses();
+  const first = createBm25Retriever(texts);
+  const again = createBm25Retriever(texts.map((t) => ({ doc: "d", start: 0, end: t.length, text: t })));
+  assert.equal(again.index, first.index, "identical texts reuse the built index");
+  assert.equal(bm25IndexReuses(), before + 1);
+  assert.notEqual(createBm25Retriever([...texts, "one more"]).index, first.index, "other texts");
+  assert.notEqual(createBm25Retriever(texts, { k1: 0.9 }).index, first.index, "other k1");
+  assert.notEqual(createBm25Retriever(texts, { stem: true }).index, first.index, "stemming");
+  // The shared index ranks exactly as a freshly built one.
+  assert.deepEqual(again.search("whale", 3), searchBm25(buildBm25Index(texts), "whale", 3));
 });

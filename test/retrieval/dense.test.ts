@@ -3,7 +3,7 @@ import { test } from "node:test";
 import type { Chunk } from "../../src/core/types";
 import { seededRandom } from "../../src/core/random";
 import { Embedder, emptyInputReport } from "../../src/embed/types";
-import { buildDenseIndex, createDenseRetriever, searchDense } from "../../src/retrieval/dense";
+import { buildDenseIndex, createDenseRetriever, searchDense, searchDenseMany } from "../../src/retrieval/dense";
 import { createRetriever } from "../../src/retrieval/factory";
 
 function bruteForce(vectors: Float32Array[], query: Float32Array, k: number) {
@@ -31,6 +31,22 @@ test("exact dense search returns the same top-k as sorting every cosine, for man
       got.forEach((r, i) => assert.ok(Math.abs(r.score - want[i].score) < 1e-5));
     }
   }
+});
+
+test("searching many queries at once gives exactly the one-at-a-time rankings and scores (full and short blocks)", () => {
+  const random = seededRandom(11);
+  const vectors = Array.from({ length: 257 }, () => Float32Array.from({ length: 24 }, () => random() - 0.5));
+  // Duplicated rows make ties, which must still go to the lower index.
+  vectors[200] = vectors[3];
+  const index = buildDenseIndex(vectors);
+  const queries = Array.from({ length: 19 }, () => Float32Array.from({ length: 24 }, () => random() - 0.5));
+  queries[7] = Float32Array.from(vectors[3]);
+  for (const k of [1, 5, 300]) {
+    const many = searchDenseMany(index, queries, k);
+    assert.equal(many.length, queries.length);
+    queries.forEach((query, q) => assert.deepEqual(many[q], searchDense(index, query, k), `query ${q}, k=${k}`));
+  }
+  assert.deepEqual(searchDenseMany(index, queries.slice(0, 3), 0), [[], [], []]);
 });
 
 test("equal scores are broken by the lower index", () => {

@@ -53,7 +53,13 @@ export interface GridResult {
   workers: number;
 }
 
-function defaultWorkers(): number {
+/**
+ * All cores, unless SEAMLAB_WORKERS says otherwise: the report runner sets it for each notebook kernel so that
+ * notebooks running in parallel share the cores instead of each starting one thread per core.
+ */
+export function defaultWorkers(environment: Record<string, string | undefined> = process.env): number {
+  const capped = environment.SEAMLAB_WORKERS;
+  if (capped !== undefined && /^\d+$/.test(capped.trim())) return Number(capped.trim());
   return typeof availableParallelism === "function" ? availableParallelism() : 2;
 }
 

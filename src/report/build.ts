@@ -2,6 +2,7 @@
 // report only when every notebook succeeded (see publish.ts for how the swap stays whole and what is ours).
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { basename, join } from "node:path";
 import { SeamlabError } from "../core/errors";
 import { renderIndex } from "./index-page";
@@ -141,6 +142,13 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
   const executed = new Array<Notebook>(paths.length);
   const failedRuns = new Array<string | undefined>(paths.length);
   let next = 0;
+  // Notebooks run in parallel, and each may start worker threads for its sweeps: share the cores between them
+  // (SEAMLAB_WORKERS per kernel = cores / notebooks at once, at least 1) so the two kinds of parallelism do not
+  // oversubscribe the machine. A value the user exported wins.
+  const jobs = Math.max(1, Math.min(options.jobs ?? 1, paths.length));
+  const kernelEnv: Record<string, string> = {
+    SEAMLAB_WORKERS: process.env.SEAMLAB_WORKERS ?? String(workersPerKernel(jobs)),
+  };
   const worker = async () => {
     while (next < paths.length) {
       const at = next++;
@@ -156,6 +164,7 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
         parameters: options.parameters,
         cellTimeoutMs: options.cellTimeoutMs,
         name,
+        env: kernelEnv,
       });
       executed[at] = hideStrings(result.notebook, hide);
       log(
@@ -165,7 +174,6 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
       if (result.failed) failedRuns[at] = hideStrings(describeFailure(paths[at], result.failed), hide);
     }
   };
-  const jobs = Math.max(1, Math.min(options.jobs ?? 1, paths.length));
   await Promise.all(Array.from({ length: jobs }, worker));
   for (let at = 0; at < paths.length; at++) {
     const name = basename(paths[at], ".ipynb");
@@ -229,4 +237,9 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
   clearFailedPages(options.outDir);
   log(`report written to ${options.outDir}/index.html`);
   return { ok: true, pages, failures, outDir: options.outDir, failedPages: [], totalMs };
+}
+
+/** Worker threads each notebook kernel may start when `jobs` notebooks run at once. */
+export function workersPerKernel(jobs: number, cores: number = availableParallelism()): number {
+  return Math.max(1, Math.floor(cores / Math.max(1, jobs)));
 }

@@ -114,7 +114,10 @@ export class TslabKernel {
   }
 
   /** Starts `tslab kernel` in `root` and waits until shell and iopub both answer (kernel_info handshake). */
-  static async start(root: string, { startupTimeoutMs = 60_000 } = {}): Promise<TslabKernel> {
+  static async start(
+    root: string,
+    { startupTimeoutMs = 60_000, env = {} }: { startupTimeoutMs?: number; env?: Record<string, string> } = {},
+  ): Promise<TslabKernel> {
     const binary = tslabBinary(root);
     if (!existsSync(binary)) throw new SeamlabError(`tslab is not installed at ${binary}; run npm ci in ${root}.`);
     reclaimKernelTempDirs();
@@ -140,7 +143,7 @@ export class TslabKernel {
       {
         cwd: root,
         stdio: ["ignore", "pipe", "pipe"],
-        env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1", SEAMLAB_KERNEL_PARENT: String(process.pid) },
+        env: { ...process.env, ...env, FORCE_COLOR: "0", NO_COLOR: "1", SEAMLAB_KERNEL_PARENT: String(process.pid) },
       },
     );
     const live = { child, dir };

@@ -16,6 +16,8 @@ export interface RunOptions {
   name?: string;
   /** Called after each code cell (progress output). */
   onCell?: (index: number, cell: CodeCell) => void;
+  /** Extra environment for the kernel process (e.g. SEAMLAB_WORKERS). */
+  env?: Record<string, string>;
 }
 
 export interface FailedCell {
@@ -39,7 +41,7 @@ export async function runNotebook(input: Notebook, options: RunOptions): Promise
   const started = performance.now();
   const timeoutMs = options.cellTimeoutMs ?? 120_000;
   const notebook = injectParameters(structuredClone(input), options.parameters ?? {});
-  const kernel = await TslabKernel.start(options.root);
+  const kernel = await TslabKernel.start(options.root, { env: options.env });
   const kernelStartMs = performance.now() - started;
   const collector = new OutputCollector();
   let failed: FailedCell | undefined;

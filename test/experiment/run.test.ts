@@ -8,7 +8,8 @@ import { buildHeaderQueries } from "../../src/retrieval/header-queries";
 import { createBm25Retriever } from "../../src/retrieval/bm25";
 import { splitCorpus } from "../../src/splitters/registry";
 import { expandGrid, type GridSpec } from "../../src/experiment/grid";
-import { runGrid } from "../../src/experiment/run";
+import { defaultWorkers, runGrid } from "../../src/experiment/run";
+import { workersPerKernel } from "../../src/report/build";
 import { compareRows } from "../../src/experiment/sweep";
 import { SeamlabError } from "../../src/core/errors";
 import { fastifyGuides } from "../helpers/corpora";
@@ -218,4 +219,15 @@ test("token-window configs bundled into one worker task still come back one row 
   );
   assert.equal(json(pooled.rows), json(inThread.rows));
   assert.equal(pooled.taskTimes.length, 1, "all four token-unit configs share one task");
+});
+
+test("worker threads default to the cores, capped by SEAMLAB_WORKERS; the report shares cores between notebooks", () => {
+  assert.equal(defaultWorkers({ SEAMLAB_WORKERS: "1" }), 1);
+  assert.equal(defaultWorkers({ SEAMLAB_WORKERS: " 0 " }), 0);
+  assert.ok(defaultWorkers({}) >= 1);
+  assert.equal(defaultWorkers({ SEAMLAB_WORKERS: "lots" }), defaultWorkers({}), "an unreadable value is ignored");
+  assert.equal(workersPerKernel(2, 2), 1, "two notebooks on two cores: one worker thread each");
+  assert.equal(workersPerKernel(1, 2), 2);
+  assert.equal(workersPerKernel(3, 8), 2);
+  assert.equal(workersPerKernel(4, 2), 1, "never fewer than one");
 });

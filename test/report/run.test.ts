@@ -109,3 +109,24 @@ test("a cell that exceeds the timeout is interrupted and reported as timed out",
   // Not a timing claim: a loaded machine may take a while to start the kernel, but nowhere near the ten minutes.
   assert.ok(Date.now() - started < 300_000, "did not wait for the cell to finish");
 });
+
+test("a kernel gets the environment the runner passes (the report caps each kernel's worker threads this way)", async () => {
+  const notebook: Notebook = {
+    nbformat: 4,
+    nbformat_minor: 5,
+    metadata: {},
+    cells: [
+      {
+        cell_type: "code",
+        source: 'console.log("workers=" + process.env.SEAMLAB_WORKERS);',
+        metadata: {},
+        outputs: [],
+        execution_count: null,
+      },
+    ],
+  };
+  const result = await runNotebook(notebook, { root, cellTimeoutMs: 30_000, env: { SEAMLAB_WORKERS: "1" } });
+  assert.equal(result.ok, true, JSON.stringify(result.failed));
+  const [out] = codeCells(result.notebook)[0].outputs;
+  assert.ok(out.output_type === "stream" && String(out.text).includes("workers=1"), JSON.stringify(out));
+});

@@ -9,7 +9,7 @@ import { fixedUnitOf, splitterNames, validateSplitterConfig } from "../splitters
 import { librariesPreset } from "../study/libraries";
 import { formatFixed, formatRatio, formatTable, toJson } from "./format";
 import { corpusFromFlags, describeCorpus, sizeBounds, unitFromFlags } from "./flag-groups";
-import { choiceFlag, describeRange, intFlag, LIMITS, stringFlag, type FlagValues } from "./flags";
+import { choiceFlag, commaList, describeRange, intFlag, LIMITS, stringFlag, type FlagValues } from "./flags";
 import { num, pct } from "../study/format";
 import { structureDamageOf, structureExtraFromFlags, structureFlags, structureFlagsHelp } from "./structure-flags";
 
@@ -44,10 +44,7 @@ ${structureFlagsHelp.replace("structure splitter:", "structure configs:")}
 
 /** Parses `splitter:size:overlap[:unit[:encoding]]` items, naming the bad item. */
 export function parseConfigList(list: string): SplitterConfig[] {
-  const items = list
-    .split(",")
-    .map((item) => item.trim())
-    .filter((item) => item !== "");
+  const items = commaList(list);
   if (items.length === 0) throw new SeamlabError("--configs must list at least one splitter:size:overlap.");
   return items.map((item) => {
     const [splitter, size, overlap, unit, encoding, ...extra] = item.split(":");
@@ -103,12 +100,7 @@ export function configsFromFlags(values: FlagValues): SplitterConfig[] {
     return configs;
   }
   const unit = choiceFlag<Unit>(values, "unit", ["chars", "tokens"], "chars");
-  const names = values.libraries
-    ? librariesPreset(unit)
-    : stringFlag(values, "splitters")
-        .split(",")
-        .map((name) => name.trim())
-        .filter((name) => name !== "");
+  const names = values.libraries ? librariesPreset(unit) : commaList(stringFlag(values, "splitters"));
   if (names.length === 0) throw new SeamlabError("--splitters must name at least one splitter.");
   if (values.splitters !== undefined) unitFromFlags(values, names);
   const size = intFlag(values, "size", unit === "tokens" ? 400 : 1000, sizeBounds(unit, 1));

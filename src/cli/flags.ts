@@ -104,6 +104,14 @@ export function optionalNumberFlag(values: FlagValues, flag: string, bounds: Num
   return text === undefined ? undefined : checkNumber(flag, text, false, bounds);
 }
 
+/** The items of a comma-separated flag value, trimmed, without empty items. */
+export function commaList(text: string): string[] {
+  return text
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+}
+
 /**
  * A comma-separated list of whole numbers (e.g. `--overlaps 0,50,100`), each within bounds. Duplicates are
  * refused with the flag named (they would be computed twice and plotted as one point).
@@ -122,10 +130,7 @@ export function intListFlag(
       );
     return fallback;
   }
-  const parts = text
-    .split(",")
-    .map((part) => part.trim())
-    .filter((part) => part !== "");
+  const parts = commaList(text);
   if (parts.length === 0) throw new SeamlabError(`--${flag} must list at least one whole number; got "${text}".`);
   const list = parts.map((part) => checkNumber(flag, part, true, bounds, "item"));
   const seen = new Set<number>();

@@ -19,7 +19,7 @@ import {
 import { formatTable, toJson } from "./format";
 import { projectRoot } from "../core/project";
 import { corpusFromFlags, describeCorpus, sizeBounds } from "./flag-groups";
-import { choiceFlag, intFlag, stringFlag, type FlagValues } from "./flags";
+import { choiceFlag, commaList, intFlag, stringFlag, type FlagValues } from "./flags";
 
 export const summary =
   "Every chunking library's splitter (LlamaIndex, Mastra, chonkie, LangChain) on one corpus: configured vs realised overlap.";
@@ -102,10 +102,7 @@ export function settingsFromFlags(values: FlagValues): LibrarySetting[] {
 /** --splitters as a list, each checked against the registry at every setting before any work. */
 export function splittersFromFlags(values: FlagValues, settings: LibrarySetting[]): string[] | undefined {
   if (values.splitters === undefined) return undefined;
-  const names = stringFlag(values, "splitters")
-    .split(",")
-    .map((s) => s.trim())
-    .filter((s) => s !== "");
+  const names = commaList(stringFlag(values, "splitters"));
   if (names.length === 0) throw new SeamlabError("--splitters must name at least one splitter.");
   for (const splitter of names) for (const s of settings) validateSplitterConfig({ splitter, ...s });
   return names;

@@ -10,7 +10,7 @@ import { buildQuerySet } from "../retrieval/query-source";
 import { buildReport, listNotebooks, reportFileNames } from "../report/build";
 import { killAllKernels } from "../report/kernel";
 import { checkOutDir } from "../report/publish";
-import { intFlag, LIMITS, stringFlag } from "./flags";
+import { commaList, intFlag, LIMITS, stringFlag } from "./flags";
 
 export const summary = "Run the notebooks on a corpus (parameter injection) and render the static HTML report.";
 
@@ -91,12 +91,7 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
   // Every flag is checked before anything runs: numbers first, then --only and --out, then the inputs.
   const timeoutSeconds = intFlag(values, "timeout", 300, { min: 1, max: 86_400, unit: "seconds" });
   const jobs = intFlag(values, "jobs", 2, { min: 1, max: LIMITS.parallel, unit: "kernels" });
-  const only = values.only
-    ? values.only
-        .split(",")
-        .map((part) => part.trim())
-        .filter(Boolean)
-    : undefined;
+  const only = values.only ? commaList(values.only) : undefined;
   const outDir = resolve(process.cwd(), values.out ?? "reports");
   const notebooksDir = values.notebooks
     ? resolve(process.cwd(), values.notebooks)

@@ -31,6 +31,7 @@ import {
 } from "./flag-groups";
 import {
   choiceFlag,
+  commaList,
   intFlag,
   intListFlag,
   LIMITS,
@@ -281,10 +282,7 @@ export async function run(argv: string[]): Promise<number> {
     if (!sweepFlags.some((flag) => (values as Record<string, unknown>)[flag] !== undefined)) return 0;
   }
   if (values["by-type"]) return runSweepByType(values);
-  const splitters = stringFlag(values, "splitter", "langchain")
-    .split(",")
-    .map((name) => name.trim())
-    .filter((name) => name !== "");
+  const splitters = commaList(stringFlag(values, "splitter", "langchain"));
   const unit: Unit = unitFromFlags(values, splitters);
   const metricName = choiceFlag(values, "metric", ["recall", "hit-rate"], "recall");
   const metric: SweepMetric = metricName === "recall" ? "recallAtK" : "hitRate";

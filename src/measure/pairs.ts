@@ -44,6 +44,21 @@ export function measureSeamDamage(
   chunks: readonly Chunk[],
   pairs = straddlingPairs(docs),
 ): SeamDamage {
+  const { pairs: total, kept } = seamDamageByDoc(docs, chunks, pairs);
+  const keptAll = kept.reduce((s, k) => s + k, 0);
+  const pairCount = total.reduce((s, k) => s + k, 0);
+  return { pairs: pairCount, kept: keptAll, keptPct: percent(keptAll, pairCount), split: pairCount - keptAll };
+}
+
+/**
+ * Seam damage counted per document (aligned with `docs`): straddling pairs and pairs kept together. The
+ * per-document counts are what a cluster bootstrap over documents resamples.
+ */
+export function seamDamageByDoc(
+  docs: readonly Doc[],
+  chunks: readonly Chunk[],
+  pairs = straddlingPairs(docs),
+): { pairs: number[]; kept: number[] } {
   const byDoc = chunksByDoc(docs, chunks);
   const reachByDoc = new Map<string, { starts: number[]; maxEnds: number[] }>();
   for (const [doc, list] of byDoc) {
@@ -54,14 +69,19 @@ export function measureSeamDamage(
     for (const chunk of sorted) maxEnds.push((reach = Math.max(reach, chunk.end)));
     reachByDoc.set(doc, { starts, maxEnds });
   }
-  let kept = 0;
+  const position = new Map(docs.map((doc, i) => [doc.id, i]));
+  const pairCounts = new Array<number>(docs.length).fill(0);
+  const kept = new Array<number>(docs.length).fill(0);
   for (const pair of pairs) {
+    const at = position.get(pair.doc);
+    if (at === undefined) continue;
+    pairCounts[at]++;
     const reach = reachByDoc.get(pair.doc);
     if (!reach) continue;
     const last = lastIndexAtMost(reach.starts, pair.start);
-    if (last >= 0 && reach.maxEnds[last] >= pair.end) kept++;
+    if (last >= 0 && reach.maxEnds[last] >= pair.end) kept[at]++;
   }
-  return { pairs: pairs.length, kept, keptPct: percent(kept, pairs.length), split: pairs.length - kept };
+  return { pairs: pairCounts, kept };
 }
 
 /** Index of the last element <= value in ascending `sorted`, or -1. */

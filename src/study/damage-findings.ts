@@ -4,7 +4,8 @@ import { damageGainRows, type DamageRow } from "./damage";
 
 /** The corpus and how many sentence pairs straddle a paragraph break in it. */
 export function pairsFinding(damage: readonly DamageRow[], description: string): string {
-  return `Corpus: ${description}; ${num(damage[0]?.pairs ?? 0)} sentence pairs straddle a paragraph break.`;
+  const where = damage[0] ? ` in ${damage[0].sample}` : "";
+  return `Corpus: ${description}; ${num(damage[0]?.pairs ?? 0)} sentence pairs straddle a paragraph break${where}.`;
 }
 
 /** The splitters that keep the most and the fewest pairs together at one overlap, with their CIs. */

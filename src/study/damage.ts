@@ -1,9 +1,10 @@
 // Seam damage per splitter and overlap: the share of sentence pairs across a paragraph break that some
-// chunk keeps together, with Wilson 95% CIs (the rows behind notebook 02).
+// chunk keeps together, measured on a seeded stratified sample of documents (all of them on a small corpus),
+// with 95% CIs from a cluster bootstrap over documents (the rows behind notebook 02).
 import type { Chunk, Doc } from "../core/types";
-import { wilsonInterval } from "../stats/proportion";
-import { measureSeamDamage, straddlingPairs } from "../measure/pairs";
+import { seamDamageByDoc, straddlingPairs } from "../measure/pairs";
 import { splitCorpus } from "../splitters/registry";
+import { documentShareInterval, sampleForShares, type SampleOptions } from "./sampling";
 
 export type DamageRow = {
   /** e.g. "langchain 1000/200" */
@@ -16,38 +17,65 @@ export type DamageRow = {
   value: number;
   low: number;
   high: number;
+  /** chunks of the sampled documents */
   chunks: number;
+  /** documents measured */
+  docs: number;
+  /** the sample the row came from, in words */
+  sample: string;
 };
 
-/** Every splitter at every overlap (overlaps >= size are skipped), in splitter-then-overlap order. */
+export type DamageOptions = SampleOptions;
+
+/** Kept pairs of every config, per document of `docs`. */
+function keptShares(docs: Doc[], configs: readonly { splitter: string; size: number; overlap: number }[]) {
+  const pairs = straddlingPairs(docs);
+  return configs.map((config) => {
+    const byDoc = seamDamageByDoc(docs, splitCorpus(docs, config), pairs);
+    return { numerators: byDoc.kept, denominators: byDoc.pairs };
+  });
+}
+
+/**
+ * Every splitter at every overlap (overlaps >= size are skipped), in splitter-then-overlap order, measured on one
+ * document sample shared by every config (auto by default: sized so each share's CI is about ±1 point).
+ */
 export function seamDamageRows(
   docs: readonly Doc[],
   splitters: readonly string[],
   size: number,
   overlaps: readonly number[],
+  options: DamageOptions = {},
 ): DamageRow[] {
-  const pairs = straddlingPairs(docs);
-  const rows: DamageRow[] = [];
-  for (const splitter of splitters) {
-    for (const overlap of overlaps) {
-      if (overlap >= size) continue;
-      const chunks: Chunk[] = splitCorpus(docs as Doc[], { splitter, size, overlap });
-      const damage = measureSeamDamage(docs, chunks, pairs);
-      const ci = wilsonInterval(damage.kept, damage.pairs);
-      rows.push({
-        label: `${splitter} ${size}/${overlap}`,
-        splitter,
-        overlap,
-        pairs: damage.pairs,
-        kept: damage.kept,
-        value: damage.pairs === 0 ? 0 : damage.kept / damage.pairs,
-        low: ci.low,
-        high: ci.high,
-        chunks: chunks.length,
-      });
-    }
-  }
-  return rows;
+  const configs = splitters.flatMap((splitter) =>
+    overlaps.filter((overlap) => overlap < size).map((overlap) => ({ splitter, size, overlap })),
+  );
+  const sample = sampleForShares(docs, options, (trial) => keptShares(trial, configs));
+  const pairs = straddlingPairs(sample.docs);
+  return configs.map(({ splitter, overlap }) => {
+    const chunks: Chunk[] = splitCorpus(sample.docs, { splitter, size, overlap });
+    const byDoc = seamDamageByDoc(sample.docs, chunks, pairs);
+    const kept = byDoc.kept.reduce((s, k) => s + k, 0);
+    const total = byDoc.pairs.reduce((s, k) => s + k, 0);
+    const ci = documentShareInterval(
+      { numerators: byDoc.kept, denominators: byDoc.pairs },
+      sample.strata,
+      options.seed,
+    );
+    return {
+      label: `${splitter} ${size}/${overlap}`,
+      splitter,
+      overlap,
+      pairs: total,
+      kept,
+      value: total === 0 ? 0 : kept / total,
+      low: ci.low,
+      high: ci.high,
+      chunks: chunks.length,
+      docs: sample.docs.length,
+      sample: sample.description,
+    };
+  });
 }
 
 /** The same rows shaped for `lineWithBand` (x = overlap, one series per splitter). */

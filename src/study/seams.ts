@@ -1,19 +1,51 @@
 // Real overlap per seam for several splitters at one size/overlap: the rows behind notebook 01.
 import type { Doc } from "../core/types";
-import { wilsonInterval } from "../stats/proportion";
+import type { DocumentSample } from "../corpus/sample";
 import { measureSplitterConfig, type ConfigMeasurement } from "../measure/split-and-measure";
 import { straddlingPairs } from "../measure/pairs";
+import { measureSeams, type Seam } from "../measure/seams";
+import { splitCorpus } from "../splitters/registry";
 import { paragraphRegions } from "../text/paragraphs";
+import { documentShareInterval, sampleForShares, type PerDocumentShare, type SampleOptions } from "./sampling";
 
-/** Splits and measures the corpus once per splitter (seam damage pairs computed once). */
+/** One splitter's measurement and the document sample it was measured on. */
+export type SampledMeasurement = ConfigMeasurement & { sample: DocumentSample };
+
+/** Zero-overlap seams / seams, per document of `docs`. */
+function zeroSeamShare(docs: readonly Doc[], seams: readonly Seam[]): PerDocumentShare {
+  const position = new Map(docs.map((doc, i) => [doc.id, i]));
+  const numerators = new Array<number>(docs.length).fill(0);
+  const denominators = new Array<number>(docs.length).fill(0);
+  for (const seam of seams) {
+    const at = position.get(seam.doc);
+    if (at === undefined) continue;
+    denominators[at]++;
+    if (seam.overlap === 0) numerators[at]++;
+  }
+  return { numerators, denominators };
+}
+
+/**
+ * Splits and measures the documents once per splitter (seam damage pairs computed once), on one document sample
+ * (auto by default: sized so every splitter's zero-overlap share has a CI of about ±1 point).
+ */
 export function measureSplitters(
   docs: readonly Doc[],
   splitters: readonly string[],
   size: number,
   overlap: number,
-): ConfigMeasurement[] {
-  const pairs = straddlingPairs(docs);
-  return splitters.map((splitter) => measureSplitterConfig(docs, { splitter, size, overlap }, { pairs }));
+  options: SampleOptions = {},
+): SampledMeasurement[] {
+  const sample = sampleForShares(docs, options, (trial) =>
+    splitters.map((splitter) =>
+      zeroSeamShare(trial, measureSeams(trial, splitCorpus(trial, { splitter, size, overlap }))),
+    ),
+  );
+  const pairs = straddlingPairs(sample.docs);
+  return splitters.map((splitter) => ({
+    ...measureSplitterConfig(sample.docs, { splitter, size, overlap }, { pairs }),
+    sample,
+  }));
 }
 
 /** One row per seam: `{splitter, overlap}` in characters, for `overlapHistogram`. */
@@ -24,13 +56,21 @@ export function seamOverlapRows(measurements: readonly ConfigMeasurement[]): { s
   return rows;
 }
 
-/** The summary table: zero-overlap share with its Wilson 95% CI, mean/median overlap, realised ratio, index ratio. */
-export function seamSummaryRows(measurements: readonly ConfigMeasurement[]): Record<string, string | number | null>[] {
+/**
+ * The summary table: zero-overlap share with its 95% CI (cluster bootstrap over the measured documents, at least
+ * Wilson's), mean/median overlap, realised ratio, index ratio, and the documents measured. Without a sample (a
+ * plain measurement) the documents are those that have seams, unstratified.
+ */
+export function seamSummaryRows(
+  measurements: readonly (ConfigMeasurement & { sample?: DocumentSample })[],
+): Record<string, string | number | null>[] {
   return measurements.map((m) => {
     const s = m.summary;
-    const ci = wilsonInterval(s.zeroOverlapSeams, s.seams);
+    const docs = m.sample?.docs ?? [...new Set(m.seams.map((seam) => seam.doc))].map((id) => ({ id, text: "" }));
+    const ci = documentShareInterval(zeroSeamShare(docs, m.seams), m.sample?.strata);
     return {
       splitter: m.config.splitter,
+      documents: docs.length,
       chunks: s.chunks,
       seams: s.seams,
       "zero-overlap seams (%)": s.zeroOverlapPct,

@@ -1,0 +1,156 @@
+import { SeamlabError } from "../core/errors";
+import { sampleIndices } from "../core/random";
+import type { Doc } from "../core/types";
+
+/** `--sample auto|N|all`: how many documents seam and damage statistics are measured on. */
+export type SampleRequest = { kind: "auto"; halfWidth: number } | { kind: "count"; count: number } | { kind: "all" };
+
+/** Default: auto, sized for a 95% CI half-width of ±1 percentage point. */
+export const defaultSampleRequest: SampleRequest = { kind: "auto", halfWidth: 0.01 };
+
+/** Reads `--sample` (or a notebook's `sample` parameter): "auto", "auto:0.02", "all" or a document count. */
+export function parseSampleRequest(value: string | number | undefined, flag = "--sample"): SampleRequest {
+  if (value === undefined) return defaultSampleRequest;
+  const text = String(value).trim();
+  if (text === "all") return { kind: "all" };
+  if (text === "auto") return defaultSampleRequest;
+  const auto = /^auto:(\d*\.?\d+)$/.exec(text);
+  if (auto) {
+    const halfWidth = Number(auto[1]);
+    if (halfWidth > 0 && halfWidth < 0.5) return { kind: "auto", halfWidth };
+  }
+  if (/^\d+$/.test(text) && Number(text) >= 1) return { kind: "count", count: Number(text) };
+  throw new SeamlabError(
+    `${flag} must be auto, auto:H (a CI half-width such as 0.02), all, or a whole number of documents >= 1; got "${text}".`,
+  );
+}
+
+/** The documents a statistic was measured on, and how they were drawn. */
+export interface DocumentSample {
+  /** Positions in the corpus's doc array, ascending. */
+  indexes: number[];
+  docs: Doc[];
+  /** Stratum of each sampled doc (folder × size quartile), for a stratified cluster bootstrap. */
+  strata: string[];
+  population: number;
+  /** e.g. "all 705 documents" or "a seeded stratified sample of 412 of 705 documents (auto: ±1.0 point)". */
+  description: string;
+}
+
+/**
+ * A document's stratum: its top folder and the quartile of its length in the corpus. The top folder is the first
+ * path segment where ids part ways (below any folder every id shares, such as `content/en/`); folders holding
+ * under 2% of the documents share one "other" stratum, so strata stay few enough to sample within.
+ */
+export function documentStrata(docs: readonly Doc[]): string[] {
+  const lengths = docs.map((d) => d.text.length).sort((a, b) => a - b);
+  const cut = (q: number) => lengths[Math.min(lengths.length - 1, Math.floor(q * lengths.length))];
+  const cuts = [cut(0.25), cut(0.5), cut(0.75)];
+  const paths = docs.map((doc) => doc.id.split("/").slice(0, -1));
+  let shared = 0;
+  while (paths.length > 0 && paths.every((p) => p.length > shared && p[shared] === paths[0][shared])) shared++;
+  const folders = paths.map((p) => (p.length > shared ? p[shared] : "."));
+  const counts = new Map<string, number>();
+  for (const f of folders) counts.set(f, (counts.get(f) ?? 0) + 1);
+  const smallest = Math.max(2, 0.02 * docs.length);
+  return docs.map((doc, i) => {
+    const folder = (counts.get(folders[i]) ?? 0) >= smallest ? folders[i] : "(other)";
+    const size = cuts.filter((c) => doc.text.length > c).length;
+    return `${folder}|q${size}`;
+  });
+}
+
+/**
+ * A seeded sample of `count` documents, stratified by folder and by length quartile with proportional
+ * allocation (largest remainders), so a corpus of many short notes and a few long manuals is sampled in
+ * proportion to both. Every stratum keeps at least one document when `count` allows.
+ */
+export function stratifiedSample(
+  docs: readonly Doc[],
+  count: number,
+  seed = 1,
+): { indexes: number[]; strata: string[] } {
+  const all = documentStrata(docs);
+  if (count >= docs.length) return { indexes: docs.map((_, i) => i), strata: all };
+  const members = new Map<string, number[]>();
+  all.forEach((stratum, i) => {
+    let list = members.get(stratum);
+    if (!list) members.set(stratum, (list = []));
+    list.push(i);
+  });
+  const keys = [...members.keys()].sort();
+  const exact = keys.map((k) => (members.get(k)!.length * count) / docs.length);
+  const take = exact.map((x) => Math.floor(x));
+  const floor = count >= keys.length ? 1 : 0;
+  keys.forEach((k, i) => (take[i] = Math.min(members.get(k)!.length, Math.max(floor, take[i]))));
+  let left = count - take.reduce((s, t) => s + t, 0);
+  const order = keys
+    .map((_, i) => i)
+    .sort((a, b) => exact[b] - Math.floor(exact[b]) - (exact[a] - Math.floor(exact[a])) || a - b);
+  for (let pass = 0; left > 0 && pass < 2; pass++) {
+    for (const i of order) {
+      if (left <= 0) break;
+      if (take[i] < members.get(keys[i])!.length) {
+        take[i]++;
+        left--;
+      }
+    }
+  }
+  // Allocation floors can overshoot a small count: trim from the largest allocations.
+  while (left < 0) {
+    const i = take.indexOf(Math.max(...take));
+    take[i]--;
+    left++;
+  }
+  const indexes: number[] = [];
+  keys.forEach((k, i) => {
+    const list = members.get(k)!;
+    for (const j of sampleIndices(list.length, take[i], seed + i)) indexes.push(list[j]);
+  });
+  indexes.sort((a, b) => a - b);
+  return { indexes, strata: indexes.map((i) => all[i]) };
+}
+
+/** The sample for a fixed count, or every document. */
+export function documentSample(docs: readonly Doc[], count: number, note = "", seed = 1): DocumentSample {
+  const { indexes, strata } = stratifiedSample(docs, count, seed);
+  const total = docs.length.toLocaleString("en-US");
+  const description =
+    indexes.length >= docs.length
+      ? `all ${total} documents${note ? ` (${note})` : ""}`
+      : `a seeded sample of ${indexes.length.toLocaleString("en-US")} of ${total} documents, stratified by folder and size${note ? ` (${note})` : ""}`;
+  return { indexes, docs: indexes.map((i) => docs[i]), strata, population: docs.length, description };
+}
+
+/** Documents in the pilot that sizes an automatic sample. */
+export const pilotSize = 100;
+
+/**
+ * Resolves a request into a sample. `auto` starts from a pilot of `pilotSize` documents and asks `requiredFor`
+ * how many documents the sample in hand says are needed (the largest n any reported ratio needs, see
+ * `clusterSampleSize`); while that is more than it has, it draws a larger sample (25% to 100% larger) and asks
+ * again, so a noisy pilot cannot settle the size alone. Stops at the whole corpus.
+ */
+export function resolveSample(
+  docs: readonly Doc[],
+  request: SampleRequest,
+  requiredFor: (sample: DocumentSample) => number,
+  seed = 1,
+): DocumentSample {
+  if (request.kind === "all") return documentSample(docs, docs.length, "", seed);
+  if (request.kind === "count") return documentSample(docs, request.count, `--sample ${request.count}`, seed);
+  let sample = documentSample(docs, pilotSize, "", seed);
+  let needed = requiredFor(sample);
+  while (needed > sample.indexes.length && sample.indexes.length < docs.length) {
+    const n = sample.indexes.length;
+    const next = Math.min(docs.length, Math.max(Math.ceil(n * 1.25), Math.min(needed, 2 * n)));
+    sample = documentSample(docs, next, "", seed);
+    needed = requiredFor(sample);
+  }
+  const target = `±${(100 * request.halfWidth).toFixed(1)} points`;
+  const note =
+    needed > docs.length
+      ? `auto: a 95% CI of ${target} would need about ${needed.toLocaleString("en-US")} documents like these`
+      : `auto: sized for a 95% CI of ${target}`;
+  return documentSample(docs, sample.indexes.length, note, seed);
+}

@@ -1,0 +1,121 @@
+import { seededRandom } from "../core/random";
+
+/**
+ * Ratio statistics over documents sampled as clusters. A seam statistic such as "share of zero-overlap seams"
+ * is Σ_d y_d / Σ_d x_d over documents d (y = zero seams, x = seams of d). Seams of one document are not
+ * independent (one document's style decides many of them), so the CI resamples whole documents — a cluster
+ * bootstrap, within each stratum when the sample was stratified — instead of treating seams as coin flips.
+ */
+export interface ClusterInterval {
+  value: number;
+  low: number;
+  high: number;
+}
+
+export interface ClusterBootstrapOptions {
+  seed?: number;
+  resamples?: number;
+  level?: number;
+}
+
+/**
+ * Percentile CI of Σy/Σx by resampling documents with replacement (per stratum, keeping each stratum's size).
+ * NaN when Σx is 0.
+ */
+export function clusterRatioInterval(
+  numerators: readonly number[],
+  denominators: readonly number[],
+  strata?: readonly (string | number)[],
+  { seed = 1, resamples = 1000, level = 0.95 }: ClusterBootstrapOptions = {},
+): ClusterInterval {
+  const n = numerators.length;
+  let sumY = 0;
+  let sumX = 0;
+  for (let i = 0; i < n; i++) {
+    sumY += numerators[i];
+    sumX += denominators[i];
+  }
+  if (sumX === 0) return { value: Number.NaN, low: Number.NaN, high: Number.NaN };
+  const groups = new Map<string | number, number[]>();
+  for (let i = 0; i < n; i++) {
+    const key = strata ? strata[i] : 0;
+    let list = groups.get(key);
+    if (!list) groups.set(key, (list = []));
+    list.push(i);
+  }
+  const members = [...groups.values()];
+  const random = seededRandom(seed);
+  const values: number[] = [];
+  for (let r = 0; r < resamples; r++) {
+    let y = 0;
+    let x = 0;
+    for (const list of members) {
+      for (let j = 0; j < list.length; j++) {
+        const pick = list[Math.floor(random() * list.length)];
+        y += numerators[pick];
+        x += denominators[pick];
+      }
+    }
+    if (x > 0) values.push(y / x);
+  }
+  values.sort((a, b) => a - b);
+  const tail = (1 - level) / 2;
+  return { value: sumY / sumX, low: quantile(values, tail), high: quantile(values, 1 - tail) };
+}
+
+/** Linear-interpolated quantile of ascending values. */
+function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const position = q * (sorted.length - 1);
+  const low = Math.floor(position);
+  const high = Math.ceil(position);
+  return sorted[low] + (sorted[high] - sorted[low]) * (position - low);
+}
+
+/**
+ * Documents needed so that the ratio Σy/Σx has a 95% CI half-width of about `halfWidth`, from a pilot sample:
+ * the linearised (delta-method) variance of a ratio estimator, s² = Σ(y_i − R·x_i)² / (n − 1) / x̄² (within
+ * strata when `strata` are given, as the stratified bootstrap resamples), gives
+ * n = (z·s / h)². No finite-population correction: the CIs describe text like this corpus (a cluster bootstrap
+ * without correction), so a corpus with fewer documents than n is measured whole and its CI stays wider than the
+ * target. The result can exceed `population`; callers cap it and may say the target was out of reach.
+ */
+export function clusterSampleSize(
+  numerators: readonly number[],
+  denominators: readonly number[],
+  halfWidth: number,
+  strata?: readonly (string | number)[],
+  z = 1.959964,
+): number {
+  const n = numerators.length;
+  let sumY = 0;
+  let sumX = 0;
+  for (let i = 0; i < n; i++) {
+    sumY += numerators[i];
+    sumX += denominators[i];
+  }
+  if (n < 2 || sumX === 0) return Math.max(n, 1);
+  const ratio = sumY / sumX;
+  const meanX = sumX / n;
+  const residuals = numerators.map((y, i) => (y - ratio * denominators[i]) / meanX);
+  // Residual variance within strata (proportional allocation removes the between-strata part), pooled with
+  // n − H degrees of freedom; without strata, or with too few documents per stratum to trust, the plain variance.
+  const groups = new Map<string | number, number[]>();
+  residuals.forEach((e, i) => {
+    const key = strata ? strata[i] : 0;
+    let list = groups.get(key);
+    if (!list) groups.set(key, (list = []));
+    list.push(e);
+  });
+  const within = (lists: number[][]) => {
+    let squares = 0;
+    for (const list of lists) {
+      const mean = list.reduce((s, e) => s + e, 0) / list.length;
+      for (const e of list) squares += (e - mean) ** 2;
+    }
+    return squares / (n - lists.length);
+  };
+  const stratified = strata !== undefined && n - groups.size >= n / 2;
+  const variance = stratified ? within([...groups.values()]) : within([residuals]);
+  return Math.max(1, Math.ceil((z * z * variance) / (halfWidth * halfWidth)));
+}

@@ -1,0 +1,63 @@
+// Document samples for the seam statistics of notebooks 01 and 02 and their 95% CIs: shares counted per
+// document (zero-overlap seams / seams, kept pairs / pairs) with a cluster bootstrap over documents.
+import type { Doc } from "../core/types";
+import { parseSampleRequest, resolveSample, type DocumentSample, type SampleRequest } from "../corpus/sample";
+import { wilsonInterval } from "../stats/proportion";
+import { clusterRatioInterval, clusterSampleSize } from "../stats/cluster";
+
+/** A share counted per document: numerators[i] of denominators[i] in document i. */
+export interface PerDocumentShare {
+  numerators: number[];
+  denominators: number[];
+}
+
+export interface SampleOptions {
+  /** "auto" (default: sized for a ±1-point CI), "auto:H", "all", a document count, or a parsed request. */
+  sample?: string | number | SampleRequest;
+  seed?: number;
+}
+
+/**
+ * The documents to measure: all, a fixed count, or (auto) as many as the widest of `sharesOf`'s shares needs for
+ * the target half-width, judged on growing samples (see `resolveSample`). Stratified and seeded.
+ */
+export function sampleForShares(
+  docs: readonly Doc[],
+  options: SampleOptions,
+  sharesOf: (docs: Doc[]) => PerDocumentShare[],
+): DocumentSample {
+  const request = typeof options.sample === "object" ? options.sample : parseSampleRequest(options.sample, "sample");
+  return resolveSample(
+    docs,
+    request,
+    (trial) => {
+      if (request.kind !== "auto") return 0;
+      let needed = 0;
+      for (const share of sharesOf(trial.docs)) {
+        const n = clusterSampleSize(share.numerators, share.denominators, request.halfWidth, trial.strata);
+        needed = Math.max(needed, n);
+      }
+      return needed;
+    },
+    options.seed,
+  );
+}
+
+/**
+ * 95% CI of a share counted in documents: a stratified cluster bootstrap over documents, widened to the Wilson
+ * interval of the pooled counts when that is wider. The bootstrap carries the between-document variation that
+ * treating every seam as independent hides; with only a few documents it cannot see that variation at all (one
+ * document resamples to itself), and Wilson's binomial floor keeps the interval honest there.
+ */
+export function documentShareInterval(
+  share: PerDocumentShare,
+  strata?: readonly string[],
+  seed?: number,
+): { low: number; high: number } {
+  const y = share.numerators.reduce((s, k) => s + k, 0);
+  const x = share.denominators.reduce((s, k) => s + k, 0);
+  if (x === 0) return { low: 0, high: 0 };
+  const cluster = clusterRatioInterval(share.numerators, share.denominators, strata, { seed });
+  const wilson = wilsonInterval(y, x);
+  return { low: Math.min(cluster.low, wilson.low), high: Math.max(cluster.high, wilson.high) };
+}

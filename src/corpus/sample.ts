@@ -122,6 +122,23 @@ export function documentSample(docs: readonly Doc[], count: number, note = "", s
   return { indexes, docs: indexes.map((i) => docs[i]), strata, population: docs.length, description };
 }
 
+/**
+ * A seeded stratified sample holding about `maxChars` characters of the corpus (every document when the corpus
+ * is no larger): for measurements whose cost grows with the text, such as running every library's splitter.
+ * The count is the corpus's document count scaled by `maxChars` / total characters, since the sample is
+ * proportional in length quartiles; at least `minDocs` documents (default 20) when the corpus has them.
+ */
+export function characterBudgetSample(docs: readonly Doc[], maxChars: number, seed = 1, minDocs = 20): DocumentSample {
+  if (!(maxChars > 0)) throw new SeamlabError(`the character budget must be a positive number; got ${maxChars}.`);
+  const total = docs.reduce((sum, doc) => sum + doc.text.length, 0);
+  if (total <= maxChars) return documentSample(docs, docs.length, "", seed);
+  const count = Math.min(docs.length, Math.max(minDocs, Math.floor((docs.length * maxChars) / total)));
+  const sample = documentSample(docs, count, "", seed);
+  const chars = sample.docs.reduce((sum, doc) => sum + doc.text.length, 0);
+  const note = `${chars.toLocaleString("en-US")} characters; budget ${maxChars.toLocaleString("en-US")}`;
+  return { ...sample, description: documentSample(docs, count, note, seed).description };
+}
+
 /** Documents in the pilot that sizes an automatic sample. */
 export const pilotSize = 100;
 

@@ -18,6 +18,8 @@ import { createRetriever } from "../retrieval/factory";
 import type { SplitterConfig, Unit } from "../splitters/config";
 import { librarySplitter, librarySplitters } from "../splitters/libraries";
 import { splitCorpus, splitterNames, validateSplitterConfig } from "../splitters/registry";
+import type { DocumentSample } from "../corpus/sample";
+import { documentShareInterval, zeroSeamShare } from "./sampling";
 
 export interface LibrarySetting {
   unit: Unit;
@@ -116,13 +118,19 @@ export interface LibraryTableOptions extends LibrarySetting {
   splitters?: string[];
   /** Header queries and the docs they were built on (headings stripped), for the retrieval columns. */
   queries?: { docs: Doc[]; queries: Query[] };
+  /**
+   * Measure these documents of `docs` instead of all (e.g. `characterBudgetSample`): the zero-overlap CI is then
+   * a stratified cluster bootstrap over the sampled documents (never narrower than Wilson's).
+   */
+  sample?: DocumentSample;
   /** Called after each splitter (progress on stderr in the CLI). */
   onRow?: (row: LibraryRow) => void;
 }
 
 /** One row per splitter at one setting. A library that fails gives a row with `error`, not an exception. */
-export async function libraryTable(docs: readonly Doc[], options: LibraryTableOptions): Promise<LibraryRow[]> {
+export async function libraryTable(corpus: readonly Doc[], options: LibraryTableOptions): Promise<LibraryRow[]> {
   const names = options.splitters ?? librariesPreset(options.unit);
+  const docs = options.sample ? options.sample.docs : corpus;
   const pairs = straddlingPairs(docs);
   const rows: LibraryRow[] = [];
   for (const splitter of names) {
@@ -136,7 +144,7 @@ export async function libraryTable(docs: readonly Doc[], options: LibraryTableOp
     validateSplitterConfig(config);
     let row: LibraryRow;
     try {
-      row = await measureLibrary(docs, config, pairs, options.queries);
+      row = await measureLibrary(docs, config, pairs, options.queries, options.sample?.strata);
     } catch (error) {
       if (!(error instanceof SeamlabError)) throw error;
       row = failedRow(config, error.message);
@@ -152,6 +160,7 @@ async function measureLibrary(
   config: SplitterConfig,
   pairs: ReturnType<typeof straddlingPairs>,
   queries: LibraryTableOptions["queries"],
+  strata: readonly string[] | undefined,
 ): Promise<LibraryRow> {
   const chunks: Chunk[] = splitCorpus(docs as Doc[], config);
   const m = measureSplitterConfig(docs, config, { pairs, chunks, skipParagraphs: true });
@@ -180,7 +189,9 @@ async function measureLibrary(
     realisedRatio: config.overlap > 0 ? meanOverlap / config.overlap : null,
     zeroOverlapSeams: s.zeroOverlapSeams,
     zeroOverlapPct: s.zeroOverlapPct,
-    zeroOverlapCI: wilsonInterval(s.zeroOverlapSeams, s.seams),
+    zeroOverlapCI: strata
+      ? documentShareInterval(zeroSeamShare(docs, m.seams), strata)
+      : wilsonInterval(s.zeroOverlapSeams, s.seams),
     lostChars: s.lostChars,
     duplicatedChars: measureDuplicatedChars(docs, chunks),
     indexRatio: s.indexRatio,

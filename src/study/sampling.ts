@@ -4,11 +4,26 @@ import type { Doc } from "../core/types";
 import { parseSampleRequest, resolveSample, type DocumentSample, type SampleRequest } from "../corpus/sample";
 import { wilsonInterval } from "../stats/proportion";
 import { clusterRatioInterval, clusterSampleSize } from "../stats/cluster";
+import type { Seam } from "../measure/seams";
 
 /** A share counted per document: numerators[i] of denominators[i] in document i. */
 export interface PerDocumentShare {
   numerators: number[];
   denominators: number[];
+}
+
+/** Zero-overlap seams / seams, per document of `docs`. */
+export function zeroSeamShare(docs: readonly Doc[], seams: readonly Seam[]): PerDocumentShare {
+  const position = new Map(docs.map((doc, i) => [doc.id, i]));
+  const numerators = new Array<number>(docs.length).fill(0);
+  const denominators = new Array<number>(docs.length).fill(0);
+  for (const seam of seams) {
+    const at = position.get(seam.doc);
+    if (at === undefined) continue;
+    denominators[at]++;
+    if (seam.overlap === 0) numerators[at]++;
+  }
+  return { numerators, denominators };
 }
 
 export interface SampleOptions {

@@ -3,27 +3,13 @@ import type { Doc } from "../core/types";
 import type { DocumentSample } from "../corpus/sample";
 import { measureSplitterConfig, type ConfigMeasurement } from "../measure/split-and-measure";
 import { straddlingPairs } from "../measure/pairs";
-import { measureSeams, type Seam } from "../measure/seams";
+import { measureSeams } from "../measure/seams";
 import { splitCorpus } from "../splitters/registry";
 import { paragraphRegions } from "../text/paragraphs";
-import { documentShareInterval, sampleForShares, type PerDocumentShare, type SampleOptions } from "./sampling";
+import { documentShareInterval, sampleForShares, zeroSeamShare, type SampleOptions } from "./sampling";
 
 /** One splitter's measurement and the document sample it was measured on. */
 export type SampledMeasurement = ConfigMeasurement & { sample: DocumentSample };
-
-/** Zero-overlap seams / seams, per document of `docs`. */
-function zeroSeamShare(docs: readonly Doc[], seams: readonly Seam[]): PerDocumentShare {
-  const position = new Map(docs.map((doc, i) => [doc.id, i]));
-  const numerators = new Array<number>(docs.length).fill(0);
-  const denominators = new Array<number>(docs.length).fill(0);
-  for (const seam of seams) {
-    const at = position.get(seam.doc);
-    if (at === undefined) continue;
-    denominators[at]++;
-    if (seam.overlap === 0) numerators[at]++;
-  }
-  return { numerators, denominators };
-}
 
 /**
  * Splits and measures the documents once per splitter (seam damage pairs computed once), on one document sample

@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Doc } from "../../src/core/types";
-import { documentSample, documentStrata, resolveSample, stratifiedSample } from "../../src/corpus/sample";
+import {
+  characterBudgetSample,
+  documentSample,
+  documentStrata,
+  resolveSample,
+  stratifiedSample,
+} from "../../src/corpus/sample";
 
 // 200 docs under a shared root: 150 in guides/ (short and long), 50 in reference/ (all long), 3 stray ones.
 const docs: Doc[] = [
@@ -47,4 +53,17 @@ test("a sample names itself; auto grows from the pilot until the sample in hand 
   const tooFew = resolveSample(docs, { kind: "auto", halfWidth: 0.01 }, () => 5000);
   assert.equal(tooFew.docs.length, 203);
   assert.match(tooFew.description, /^all 203 documents \(auto: a 95% CI of ±1\.0 points would need about 5,000/);
+});
+
+test("a character-budget sample holds about the budget, names it, and is the whole corpus when that fits", () => {
+  const total = docs.reduce((sum, d) => sum + d.text.length, 0);
+  const sample = characterBudgetSample(docs, Math.round(total / 4));
+  const chars = sample.docs.reduce((sum, d) => sum + d.text.length, 0);
+  assert.ok(sample.docs.length < docs.length && sample.docs.length >= 20, `${sample.docs.length} documents`);
+  assert.ok(chars > total / 8 && chars < total / 2, `${chars} of ${total} characters for a budget of ${total / 4}`);
+  assert.match(sample.description, /^a seeded sample of \d+ of 203 documents.*characters; budget [\d,]+\)$/);
+  assert.equal(sample.strata.length, sample.docs.length);
+  assert.equal(characterBudgetSample(docs, total).description, "all 203 documents");
+  assert.equal(characterBudgetSample(docs, 1).docs.length, 20, "at least minDocs documents");
+  assert.throws(() => characterBudgetSample(docs, 0), /character budget must be a positive number/);
 });

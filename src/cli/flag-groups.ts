@@ -121,12 +121,20 @@ export function describeConfig(config: SplitterConfig): string {
 /** The corpus line of every report: name, docs, chars, skipped files. */
 export function describeCorpus(spec: string, corpus: LoadedCorpus): string {
   const chars = corpus.docs.reduce((sum, doc) => sum + doc.text.length, 0);
+  return describeCorpusCounts(spec, { ...corpus, docs: corpus.docs.length, chars });
+}
+
+/** The corpus line from counts, for a corpus read as a stream (never held whole). */
+export function describeCorpusCounts(
+  spec: string,
+  corpus: { docs: number; chars: number; skippedEmpty: number; skippedSpecial?: number },
+): string {
   const skipped =
     (corpus.skippedEmpty ? `, ${num(corpus.skippedEmpty)} empty skipped` : "") +
     (corpus.skippedSpecial
       ? `, ${num(corpus.skippedSpecial)} not regular files skipped (FIFOs, sockets, dangling links)`
       : "");
-  return `${spec} (${num(corpus.docs.length)} docs, ${num(chars)} chars${skipped})`;
+  return `${spec} (${num(corpus.docs)} docs, ${num(corpus.chars)} chars${skipped})`;
 }
 
 // ---------------------------------------------------------------- retrieval inputs and settings

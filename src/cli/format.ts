@@ -1,7 +1,7 @@
 /** Output helpers for the CLI: aligned text tables, locale-independent numbers, JSON, atomic file writes. */
 import { statSync, type Stats } from "node:fs";
 import { dirname } from "node:path";
-import { writeFileAtomic } from "../core/atomic-write";
+import { openAtomicFile, type AtomicFile } from "../core/atomic-write";
 import { SeamlabError } from "../core/errors";
 
 export interface Column {
@@ -85,14 +85,47 @@ function statOrUndefined(path: string): Stats | undefined {
  * existing file is never clobbered without `force`.
  */
 export function writeFileAtomically(path: string, content: string, { force = false, flag = "output" } = {}): void {
+  const file = openOutputFile(path, { force, flag });
+  file.write(content);
+  file.commit();
+}
+
+/**
+ * `writeFileAtomically` for content produced piece by piece: `write` as often as needed, then `commit` (the file
+ * appears whole) or `abort` (nothing appears). Write errors become SeamlabErrors naming `flag`.
+ */
+export function openOutputFile(path: string, { force = false, flag = "output" } = {}): AtomicFile {
   refuseToOverwrite(path, force, flag);
-  try {
-    writeFileAtomic(path, content, { exclusive: !force });
-  } catch (error) {
+  const fail = (error: unknown): never => {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "EEXIST") throw new SeamlabError(`${flag} ${path} already exists; pass --force to overwrite it.`);
     if (typeof code === "string" && code.startsWith("E"))
       throw new SeamlabError(`${flag} ${path}: cannot write it (${(error as Error).message}).`);
     throw error;
+  };
+  let file: AtomicFile | undefined;
+  try {
+    file = openAtomicFile(path, { exclusive: !force });
+  } catch (error) {
+    fail(error);
   }
+  const opened = file!;
+  return {
+    write(data) {
+      try {
+        opened.write(data);
+      } catch (error) {
+        opened.abort();
+        fail(error);
+      }
+    },
+    commit() {
+      try {
+        opened.commit();
+      } catch (error) {
+        fail(error);
+      }
+    },
+    abort: () => opened.abort(),
+  };
 }

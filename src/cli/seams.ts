@@ -1,35 +1,48 @@
 /** `seamlab seams`: real overlap at every seam of a corpus split with one splitter config. */
+import { existsSync, statSync } from "node:fs";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import type { LoadedCorpus } from "../corpus/load";
-import { splitCorpusAsync } from "../splitters/registry";
-import { measureSplitterConfig, type ConfigMeasurement } from "../measure/split-and-measure";
+import { SeamlabError } from "../core/errors";
+import { peakRssText } from "../core/memory";
+import { defaultCorpus } from "../corpus/defaults";
+import { streamCorpus } from "../corpus/load";
+import { defaultCacheDir } from "../experiment/cache";
+import { measureCorpusSeams, type CorpusSeams } from "../experiment/doc-cache";
+import { createProgress } from "../experiment/progress";
+import type { DocSeams } from "../measure/doc-seams";
+import type { ConfigMeasurement } from "../measure/split-and-measure";
+import { unitOf } from "../splitters/registry";
 import {
   formatFixed,
   formatKeyValues,
   formatRatio,
   formatTable,
+  openOutputFile,
   refuseToOverwrite,
   toJson,
-  writeFileAtomically,
 } from "./format";
 import {
-  corpusFromFlags,
   describeConfig,
-  describeCorpus,
+  describeCorpusCounts,
   sizeBounds,
   splitFlags,
   splitFlagsHelp,
   splitterConfigFromFlags,
 } from "./flag-groups";
-import { intFlag } from "./flags";
+import { intFlag, stringFlag } from "./flags";
 import { num, pct } from "../study/format";
 import {
-  structureDamageOf,
+  structureDamageReport,
   structureDamageText,
   structureExtraFromFlags,
   structureFlags,
   structureFlagsHelp,
+  structureLimitOf,
+  typeOverridesFromFlags,
 } from "./structure-flags";
+
+/** What the seams report prints: one config's measurements, whole-corpus or summed document by document. */
+export type SeamsReport = Pick<ConfigMeasurement, "config" | "summary" | "seamDamage" | "paragraphs" | "openers">;
 
 export const summary = "Real overlap per seam, zero-overlap share, lost text and seam damage of one splitter config.";
 
@@ -47,12 +60,18 @@ async function help(): Promise<string> {
 
 Splits a corpus with one splitter config and measures every seam (neighbouring chunks of one doc) from
 exact source spans: real overlap, gaps, lost text, chunk sizes, index size, seam damage, backward openers.
+The corpus is read one document at a time (memory grows with the number of seams, not the corpus text), and
+each document's results are cached by its content and the config: after adding or editing a few files, a
+re-run measures only those. The closing line on stderr counts both and prints time and peak RSS.
 
 ${splitFlagsHelp}
 ${structureFlagsHelp}
   --limit N          count chunks longer than N (in --unit; default --size)
   --per-seam FILE    also write one JSON line per seam {doc,index,prevEnd,nextStart,overlap,...} to FILE
   --force            overwrite --per-seam FILE if it exists
+  --cache-dir DIR    where per-document results are cached (default .seamlab-cache/ in the project root)
+  --no-cache         neither read nor write the per-document cache
+  --quiet            no progress bar (it is also off when stderr is not a terminal)
   -h, --help         this help
 
 Splitters: ${await splitterList()}`;
@@ -67,6 +86,9 @@ export async function run(argv: string[]): Promise<number> {
       limit: { type: "string" },
       "per-seam": { type: "string" },
       force: { type: "boolean" },
+      "no-cache": { type: "boolean" },
+      "cache-dir": { type: "string" },
+      quiet: { type: "boolean" },
     },
     strict: true,
     allowPositionals: false,
@@ -75,47 +97,96 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write((await help()) + "\n");
     return 0;
   }
+  const started = Date.now();
   const extra = structureExtraFromFlags(values);
   const config = splitterConfigFromFlags(values, extra ? { extra } : {});
   const limit = intFlag(values, "limit", config.size, sizeBounds(config.unit ?? "chars", 1));
   const perSeamPath = values["per-seam"];
-  if (perSeamPath !== undefined) refuseToOverwrite(perSeamPath, values.force === true, "--per-seam");
-  const { spec, corpus } = corpusFromFlags(values);
-  const chunks = await splitCorpusAsync(corpus.docs, config);
-  const measured = measureSplitterConfig(corpus.docs, config, { limit, chunks });
-  const structure = structureDamageOf(corpus, config, chunks, values);
-  if (perSeamPath !== undefined) {
-    writeFileAtomically(perSeamPath, perSeamLines(measured), { force: values.force === true, flag: "--per-seam" });
+  const force = values.force === true;
+  if (perSeamPath !== undefined) refuseToOverwrite(perSeamPath, force, "--per-seam");
+  const cacheDir = values["no-cache"] ? null : cacheDirFromFlags(values);
+  const spec = values.corpus === undefined ? defaultCorpus("prose") : stringFlag(values, "corpus");
+  const corpus = streamCorpus(spec);
+  const progress = createProgress(corpus.files.length, { quiet: values.quiet === true, label: "seams" });
+  const perSeam = perSeamPath === undefined ? undefined : openOutputFile(perSeamPath, { force, flag: "--per-seam" });
+  const tokens = unitOf(config) === "tokens";
+  let docs = 0; // non-empty documents measured so far
+  let passed = 0; // files passed so far (documents and skipped empty files), for the progress bar
+  let measured: CorpusSeams;
+  try {
+    measured = await measureCorpusSeams(corpus.docs(), config, {
+      cacheDir,
+      limit,
+      overrides: typeOverridesFromFlags(values),
+      structureLimit: structureLimitOf(config),
+      onDoc(part, cached) {
+        if (perSeam) perSeam.write(perSeamLines(part, tokens));
+        const now = ++docs + corpus.skippedEmpty;
+        if (cached) progress.skip(now - passed);
+        else progress.tick(now - passed);
+        passed = now;
+      },
+    });
+  } catch (error) {
+    perSeam?.abort();
+    throw error;
   }
+  progress.tick(corpus.files.length - passed);
+  progress.done();
+  perSeam?.commit();
+  const counts = { ...corpus, docs: measured.summary.docs, chars: measured.summary.chars };
+  const structure = structureDamageReport(config, measured.structure);
   if (values.json) {
     process.stdout.write(toJson({ ...seamsJson(spec, corpus, measured), structureDamage: structure }) + "\n");
   } else {
-    process.stdout.write(seamsText(spec, corpus, measured) + "\n\n" + structureDamageText(structure) + "\n");
+    process.stdout.write(
+      seamsText(describeCorpusCounts(spec, counts), measured) + "\n\n" + structureDamageText(structure) + "\n",
+    );
   }
+  const rejected = measured.rejected
+    ? `; ${measured.rejected} cached part(s) failed their checksum or key check and were recomputed`
+    : "";
+  process.stderr.write(
+    `seams: ${num(measured.summary.docs)} docs (${num(measured.computed)} measured, ${num(measured.cached)} from the ` +
+      `cache${rejected}) in ${((Date.now() - started) / 1000).toFixed(1)} s, ${peakRssText()}\n`,
+  );
   return 0;
 }
 
-function perSeamLines(measured: ConfigMeasurement): string {
-  const tokens = measured.summary.unit === "tokens";
-  return measured.seams
-    .map((seam) => {
-      const line: Record<string, unknown> = {
-        doc: seam.doc,
-        index: seam.index,
-        prevEnd: seam.prevEnd,
-        nextStart: seam.nextStart,
-        overlap: seam.overlap,
-        gap: seam.gap,
-        gapLostChars: seam.gapLostChars,
-      };
-      if (tokens) line.overlapTokens = seam.overlapTokens;
-      return JSON.stringify(line) + "\n";
-    })
-    .join("");
+/** `--cache-dir` (default .seamlab-cache/ in the project root), refused when it names a file. */
+function cacheDirFromFlags(values: Record<string, unknown>): string {
+  if (values["cache-dir"] === undefined) return defaultCacheDir();
+  const dir = resolve(stringFlag(values, "cache-dir"));
+  if (existsSync(dir) && !statSync(dir).isDirectory())
+    throw new SeamlabError(`--cache-dir ${dir} is a file; give a folder for the cache (it is created if missing).`);
+  return dir;
+}
+
+/** One JSON line per seam of one document. */
+function perSeamLines(part: DocSeams, tokens: boolean): string {
+  let out = "";
+  for (let i = 0; i < part.overlaps.length; i++) {
+    const line: Record<string, unknown> = {
+      doc: part.doc,
+      index: i,
+      prevEnd: part.spans[2 * i + 1],
+      nextStart: part.spans[2 * (i + 1)],
+      overlap: part.overlaps[i],
+      gap: part.gaps[i],
+      gapLostChars: part.gapLostChars[i],
+    };
+    if (tokens) line.overlapTokens = part.overlapTokens?.[i] ?? 0;
+    out += JSON.stringify(line) + "\n";
+  }
+  return out;
 }
 
 /** The `--json` document: the summary's fields at the top level, then the other measurements. */
-export function seamsJson(spec: string, corpus: LoadedCorpus, measured: ConfigMeasurement): Record<string, unknown> {
+export function seamsJson(
+  spec: string,
+  corpus: { skippedEmpty: number; skippedSpecial?: number },
+  measured: SeamsReport,
+): Record<string, unknown> {
   return {
     corpus: spec,
     skippedEmpty: corpus.skippedEmpty,
@@ -128,7 +199,7 @@ export function seamsJson(spec: string, corpus: LoadedCorpus, measured: ConfigMe
   };
 }
 
-function seamsText(spec: string, corpus: LoadedCorpus, measured: ConfigMeasurement): string {
+function seamsText(corpusLine: string, measured: SeamsReport): string {
   const s = measured.summary;
   const unit = s.unit === "tokens" ? "tokens" : "chars";
   const overlapLine =
@@ -141,7 +212,7 @@ function seamsText(spec: string, corpus: LoadedCorpus, measured: ConfigMeasureme
   const o = measured.openers;
   const lines = [
     formatKeyValues([
-      ["corpus", describeCorpus(spec, corpus)],
+      ["corpus", corpusLine],
       ["config", describeConfig(measured.config)],
       ["chunks", num(s.chunks)],
       ["seams", num(s.seams)],

@@ -95,10 +95,24 @@ export function structureDamageOf(
 ): StructureDamageReport {
   const overrides = typeOverridesFromFlags(values);
   const typed = corpus.docs.map((doc) => classifyDoc(doc, overrides));
+  const damage = measureStructureDamage(corpus.docs, chunks, { typed, limit: structureLimitOf(config) });
+  return structureDamageReport(config, damage);
+}
+
+/** Units longer than this many chars are counted apart: the structure splitter's hard limit, default 2 x size. */
+export function structureLimitOf(config: SplitterConfig): number {
   const hardLimit = config.extra?.hardLimit;
-  const limit = typeof hardLimit === "number" ? hardLimit : 2 * config.size;
-  const damage = measureStructureDamage(corpus.docs, chunks, { typed, limit });
-  return { limit, seams: damage.seams, rows: damageRateRows(config.splitter, damage), units: damage.kinds };
+  return typeof hardLimit === "number" ? hardLimit : 2 * config.size;
+}
+
+/** The report of structural damage already measured (e.g. summed document by document). */
+export function structureDamageReport(config: SplitterConfig, damage: StructureDamage): StructureDamageReport {
+  return {
+    limit: damage.limit,
+    seams: damage.seams,
+    rows: damageRateRows(config.splitter, damage),
+    units: damage.kinds,
+  };
 }
 
 export function structureDamageText(report: StructureDamageReport): string {

@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
 import type { Unit } from "../splitters/config";
 import { clearCache, defaultCacheDir, rejectedCacheEntries } from "../experiment/cache";
+import { peakRssText } from "../core/memory";
 import type { KneeReport } from "../experiment/knee";
 import { closeWorkers } from "../experiment/execute";
 import { checkedConfigs } from "../experiment/plan";
@@ -172,7 +173,7 @@ function describeGrid(grid: GridVerdict): string[] {
 
 function printText(result: SweepResult, corpus: string, queryLabel: string): void {
   const lines = [
-    `corpus ${corpus}: ${queryLabel}; ${result.total} configs (${result.cached} cached, ${result.computed} computed) in ${(result.elapsedMs / 1000).toFixed(1)} s on ${result.workers} worker(s)`,
+    `corpus ${corpus}: ${queryLabel}; ${result.total} configs (${result.cached} cached, ${result.computed} computed) in ${(result.elapsedMs / 1000).toFixed(1)} s on ${result.workers} worker(s), ${peakRssText()}`,
   ];
   for (const curve of result.curves) {
     lines.push(

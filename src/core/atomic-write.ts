@@ -4,7 +4,17 @@
  * files are named `.<name>.<pid>.<n>.seamlab-tmp`, so a later run can tell its own leftovers from a user's files
  * and reclaim them once the process that wrote them is gone (`removeStaleTempFiles`).
  */
-import { existsSync, linkSync, readdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  linkSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { threadId } from "node:worker_threads";
 
@@ -29,26 +39,68 @@ export interface AtomicWriteOptions {
  * filesystems without hard links). Throws the underlying Node error; callers turn it into a SeamlabError.
  */
 export function writeFileAtomic(path: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): void {
-  const temp = tempPathFor(path);
-  writeFileSync(temp, data);
+  const file = openAtomicFile(path, options);
   try {
-    if (!options.exclusive) {
-      renameSync(temp, path);
-      return;
-    }
-    try {
-      linkSync(temp, path);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if ((code !== "EPERM" && code !== "ENOTSUP" && code !== "EXDEV") || existsSync(path)) throw error;
-      renameSync(temp, path);
-      return;
-    }
-    unlinkSync(temp);
+    file.write(data);
   } catch (error) {
-    rmSync(temp, { force: true });
+    file.abort();
     throw error;
   }
+  file.commit();
+}
+
+/** A file written piece by piece into its temp file and put in place whole by `commit` (or dropped by `abort`). */
+export interface AtomicFile {
+  write(data: string | Uint8Array): void;
+  /** Closes the temp file and moves it into place as `writeFileAtomic` does (same `exclusive` rule). */
+  commit(): void;
+  /** Closes and removes the temp file; `path` is untouched. */
+  abort(): void;
+}
+
+/** Opens `path` for an atomic write of content produced piece by piece (e.g. one line per seam of a large corpus). */
+export function openAtomicFile(path: string, options: AtomicWriteOptions = {}): AtomicFile {
+  const temp = tempPathFor(path);
+  const fd = openSync(temp, "w");
+  let open = true;
+  const close = () => {
+    if (open) closeSync(fd);
+    open = false;
+  };
+  return {
+    write(data) {
+      writeFileSync(fd, data);
+    },
+    abort() {
+      close();
+      rmSync(temp, { force: true });
+    },
+    commit() {
+      close();
+      try {
+        placeTempFile(temp, path, options);
+      } catch (error) {
+        rmSync(temp, { force: true });
+        throw error;
+      }
+    },
+  };
+}
+
+function placeTempFile(temp: string, path: string, options: AtomicWriteOptions): void {
+  if (!options.exclusive) {
+    renameSync(temp, path);
+    return;
+  }
+  try {
+    linkSync(temp, path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if ((code !== "EPERM" && code !== "ENOTSUP" && code !== "EXDEV") || existsSync(path)) throw error;
+    renameSync(temp, path);
+    return;
+  }
+  unlinkSync(temp);
 }
 
 /** True when a process with this id is running (signal 0 probes without sending anything). */

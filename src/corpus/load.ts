@@ -34,27 +34,101 @@ export interface LoadedCorpus {
   name?: string;
 }
 
+/** One file of a corpus listing: its doc id and where to read it. */
+export interface CorpusFile {
+  id: string;
+  path: string;
+}
+
+/** The files a corpus spec names, in doc order, before any is read. */
+export interface CorpusListing {
+  /** Absolute folder the doc ids are relative to. */
+  root: string;
+  files: CorpusFile[];
+  /** Entries with a corpus name that are not readable files (FIFOs, sockets, dangling symlinks): skipped. */
+  skippedSpecial: number;
+  /** The default corpus name (or the mixed spec) when `spec` named one. */
+  name?: string;
+}
+
+/**
+ * A corpus read lazily: `docs()` yields one document at a time in id order, reading each file only when it is
+ * reached, so a caller that measures document by document holds one text at a time, never the whole corpus.
+ * Empty files are skipped and counted in `skippedEmpty` as the iteration passes them; if every file was empty,
+ * the iteration throws at its end (as `loadCorpus` does).
+ */
+export interface CorpusStream extends CorpusListing {
+  docs(): Generator<Doc>;
+  /** Empty or whitespace-only files passed so far. */
+  readonly skippedEmpty: number;
+}
+
 /**
  * Loads a corpus. `spec` is, in order of precedence: an existing file or folder; a default corpus name
  * from `data/corpora.json` (e.g. `moby-dick`); `npm:<package>/<path-or-glob>` (resolved from the project
  * root); or a glob (`docs/**\/*.md`, `*`, `?`, `{a,b}`, `[abc]`).
  *
- * Files are read one at a time (synchronously, in a loop): a corpus of thousands of files never holds
- * more than one open handle, and memory is bounded by the corpus text itself.
+ * Every document is held in memory: callers that need the whole corpus at once (retrieval indexes all of it) use
+ * this; callers that can work one document at a time use `streamCorpus`, which this collects.
  */
 export function loadCorpus(spec: string, options: LoadCorpusOptions = {}): LoadedCorpus {
+  const stream = streamCorpus(spec, options);
+  const docs = [...stream.docs()];
+  const loaded: LoadedCorpus = {
+    docs,
+    root: stream.root,
+    skippedEmpty: stream.skippedEmpty,
+    files: stream.files.length,
+  };
+  if (stream.skippedSpecial > 0) loaded.skippedSpecial = stream.skippedSpecial;
+  if (stream.name !== undefined) loaded.name = stream.name;
+  return loaded;
+}
+
+/** The corpus `spec` names (see `loadCorpus`), listed now and read one file at a time as `docs()` is iterated. */
+export function streamCorpus(spec: string, options: LoadCorpusOptions = {}): CorpusStream {
+  const listing = listCorpus(spec, options);
+  let skippedEmpty = 0;
+  return {
+    ...listing,
+    get skippedEmpty() {
+      return skippedEmpty;
+    },
+    *docs() {
+      skippedEmpty = 0;
+      let yielded = 0;
+      for (const file of listing.files) {
+        const text = readTextFile(file.path);
+        if (text.trim() === "") {
+          skippedEmpty++;
+          continue;
+        }
+        yielded++;
+        yield { id: file.id, text, source: file.path };
+      }
+      if (yielded === 0) {
+        throw new SeamlabError(
+          `corpus "${spec}": all ${listing.files.length} files are empty or whitespace-only (in ${listing.root}).`,
+        );
+      }
+    },
+  };
+}
+
+/** The files of the corpus `spec` names (see `loadCorpus`), in doc order, none read yet. */
+export function listCorpus(spec: string, options: LoadCorpusOptions = {}): CorpusListing {
   if (spec.trim() === "")
     throw new SeamlabError(
       "--corpus is empty: give a folder, file, glob, default corpus name or npm:<package>/<path>.",
     );
   const projectRoot = options.projectRoot ?? seamlabRoot();
-  if (existsSync(spec)) return loadPath(resolve(spec), spec);
-  if (spec.includes("+")) return loadMixedCorpus(spec, { ...options, projectRoot });
+  if (existsSync(spec)) return listPath(resolve(spec), spec);
+  if (spec.includes("+")) return listMixedCorpus(spec, { ...options, projectRoot });
   const manifest = readCorpusManifest(projectRoot, { optional: true });
   const entry = manifest?.corpora[spec];
-  if (entry) return { ...loadDefaultCorpus(spec, entry, projectRoot), name: spec };
-  if (spec.startsWith("npm:")) return loadNpmSpec(spec, projectRoot);
-  if (hasGlobSyntax(spec)) return loadGlob(resolve(spec), spec);
+  if (entry) return { ...listDefaultCorpus(spec, entry, projectRoot), name: spec };
+  if (spec.startsWith("npm:")) return listNpmSpec(spec, projectRoot);
+  if (hasGlobSyntax(spec)) return listGlob(resolve(spec), spec);
   const names = manifest ? Object.keys(manifest.corpora).join(", ") : "none found";
   throw new SeamlabError(
     `corpus "${spec}" not found: it is not an existing file or folder, a glob, npm:<package>/<path>, ` +
@@ -63,30 +137,24 @@ export function loadCorpus(spec: string, options: LoadCorpusOptions = {}): Loade
 }
 
 /**
- * A mixed corpus, `a+b+c`: each part loaded as a corpus of its own, document ids prefixed with the part's spec
+ * A mixed corpus, `a+b+c`: each part listed as a corpus of its own, document ids prefixed with the part's spec
  * (`fastify-docs/Reference/Routes.md`), so parts that share file names stay apart.
  */
-function loadMixedCorpus(spec: string, options: LoadCorpusOptions): LoadedCorpus {
+function listMixedCorpus(spec: string, options: LoadCorpusOptions): CorpusListing {
   const parts = spec.split("+").map((p) => p.trim());
   if (parts.some((p) => p === ""))
     throw new SeamlabError(`--corpus "${spec}": a mixed corpus is part+part+..., with no empty part.`);
-  const docs: Doc[] = [];
-  let skippedEmpty = 0;
+  const files: CorpusFile[] = [];
   let skippedSpecial = 0;
-  let files = 0;
   for (const part of parts) {
-    const loaded = loadCorpus(part, options);
-    for (const doc of loaded.docs) docs.push({ ...doc, id: `${part}/${doc.id}` });
-    skippedEmpty += loaded.skippedEmpty;
-    skippedSpecial += loaded.skippedSpecial ?? 0;
-    files += loaded.files;
+    const listed = listCorpus(part, options);
+    for (const file of listed.files) files.push({ id: `${part}/${file.id}`, path: file.path });
+    skippedSpecial += listed.skippedSpecial;
   }
-  const mixed: LoadedCorpus = { docs, root: options.projectRoot ?? seamlabRoot(), skippedEmpty, files, name: spec };
-  if (skippedSpecial > 0) mixed.skippedSpecial = skippedSpecial;
-  return mixed;
+  return { files, root: options.projectRoot ?? seamlabRoot(), skippedSpecial, name: spec };
 }
 
-function loadDefaultCorpus(name: string, entry: DefaultCorpusEntry, projectRoot: string): LoadedCorpus {
+function listDefaultCorpus(name: string, entry: DefaultCorpusEntry, projectRoot: string): CorpusListing {
   const packageRoot = resolvePackageRoot(entry.package, projectRoot, `default corpus "${name}"`);
   const installed = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")).version;
   // The numbers seamlab reports depend on the exact text: refuse a different version than the pinned one.
@@ -95,10 +163,10 @@ function loadDefaultCorpus(name: string, entry: DefaultCorpusEntry, projectRoot:
       `default corpus "${name}" is pinned to ${entry.package}@${entry.version} but ${installed} is installed; run \`npm ci\`.`,
     );
   }
-  return loadGlob(join(packageRoot, entry.glob), `${name} (${entry.package}@${entry.version}/${entry.glob})`);
+  return listGlob(join(packageRoot, entry.glob), `${name} (${entry.package}@${entry.version}/${entry.glob})`);
 }
 
-function loadNpmSpec(spec: string, projectRoot: string): LoadedCorpus {
+function listNpmSpec(spec: string, projectRoot: string): CorpusListing {
   const rest = spec.slice("npm:".length);
   const parts = rest.split("/");
   const nameParts = rest.startsWith("@") ? 2 : 1;
@@ -111,8 +179,8 @@ function loadNpmSpec(spec: string, projectRoot: string): LoadedCorpus {
   const packageRoot = resolvePackageRoot(packageName, projectRoot, `"${spec}"`);
   const inside = parts.slice(nameParts).join("/");
   const target = inside === "" ? packageRoot : join(packageRoot, inside);
-  if (existsSync(target)) return loadPath(target, spec);
-  if (hasGlobSyntax(inside)) return loadGlob(target, spec);
+  if (existsSync(target)) return listPath(target, spec);
+  if (hasGlobSyntax(inside)) return listGlob(target, spec);
   throw new SeamlabError(`"${spec}": ${packageName} has no file or folder "${inside}" (looked in ${packageRoot}).`);
 }
 
@@ -133,16 +201,16 @@ export function resolvePackageRoot(packageName: string, projectRoot: string, wha
   }
 }
 
-function loadPath(absolute: string, spec: string): LoadedCorpus {
+function listPath(absolute: string, spec: string): CorpusListing {
   const stats = statSync(absolute);
-  if (stats.isFile()) return readCorpusFiles(dirname(absolute), [basename(absolute)], spec);
+  if (stats.isFile()) return listFiles(dirname(absolute), [basename(absolute)], spec);
   if (!stats.isDirectory()) throw new SeamlabError(`corpus "${spec}" is neither a file nor a folder.`);
   const special: string[] = [];
   const files = walkFiles(absolute, special).filter(hasCorpusExtension);
-  return readCorpusFiles(absolute, files, spec, special.filter(hasCorpusExtension).length);
+  return listFiles(absolute, files, spec, special.filter(hasCorpusExtension).length);
 }
 
-function loadGlob(absolutePattern: string, spec: string): LoadedCorpus {
+function listGlob(absolutePattern: string, spec: string): CorpusListing {
   const { base, pattern } = splitGlob(absolutePattern);
   if (!existsSync(base) || !statSync(base).isDirectory()) {
     throw new SeamlabError(`corpus glob "${spec}": its base folder ${base} does not exist.`);
@@ -155,29 +223,15 @@ function loadGlob(absolutePattern: string, spec: string): LoadedCorpus {
   const keep = (file: string) =>
     matches(file) && (hasCorpusExtension(file) || (explicit !== undefined && file.toLowerCase().endsWith(explicit)));
   const files = walkFiles(base, special).filter(keep);
-  return readCorpusFiles(base, files, spec, special.filter(keep).length);
+  return listFiles(base, files, spec, special.filter(keep).length);
 }
 
-function readCorpusFiles(root: string, relativePaths: string[], spec: string, skippedSpecial = 0): LoadedCorpus {
+function listFiles(root: string, relativePaths: string[], spec: string, skippedSpecial = 0): CorpusListing {
   if (relativePaths.length === 0) {
     throw new SeamlabError(`corpus "${spec}" has no ${CORPUS_EXTENSIONS.join("/")} files (looked in ${root}).`);
   }
   const ids = [...relativePaths].sort(compareIds);
-  const docs: Doc[] = [];
-  let skippedEmpty = 0;
-  for (const id of ids) {
-    const path = join(root, ...id.split("/"));
-    const text = readTextFile(path);
-    if (text.trim() === "") {
-      skippedEmpty++;
-      continue;
-    }
-    docs.push({ id, text, source: path });
-  }
-  if (docs.length === 0) {
-    throw new SeamlabError(`corpus "${spec}": all ${ids.length} files are empty or whitespace-only (in ${root}).`);
-  }
-  return { docs, root, skippedEmpty, ...(skippedSpecial > 0 ? { skippedSpecial } : {}), files: ids.length };
+  return { root, files: ids.map((id) => ({ id, path: join(root, ...id.split("/")) })), skippedSpecial };
 }
 
 /**

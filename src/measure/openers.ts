@@ -90,8 +90,12 @@ export function measureBackwardOpeners(
       samples.push({ doc: seam.doc, index: seam.index, word, text: opening.slice(0, sampleLength) });
     }
   }
-  const byWord = [...counts.entries()]
+  return { zeroOverlapSeams: zero, backwardOpeners: backward, byWord: wordCounts(counts), samples };
+}
+
+/** Counts per word, most frequent first (ties alphabetical): the order `BackwardOpeners.byWord` is in. */
+export function wordCounts(counts: ReadonlyMap<string, number>): { word: string; count: number }[] {
+  return [...counts.entries()]
     .map(([word, count]) => ({ word, count }))
     .sort((a, b) => b.count - a.count || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
-  return { zeroOverlapSeams: zero, backwardOpeners: backward, byWord, samples };
 }

@@ -20,9 +20,17 @@ export function measureParagraphBudget(
   lengthOf: (text: string) => number = (text) => text.length,
 ): ParagraphBudget {
   const lengths: number[] = [];
-  for (const doc of docs) {
-    for (const region of paragraphRegions(doc.text)) lengths.push(lengthOf(doc.text.slice(region.start, region.end)));
-  }
+  for (const doc of docs) for (const length of paragraphLengths(doc, lengthOf)) lengths.push(length);
+  return paragraphBudgetOf(lengths, budget);
+}
+
+/** The length of every paragraph of `doc`, in order, in the unit of `lengthOf`. */
+export function paragraphLengths(doc: Doc, lengthOf: (text: string) => number = (text) => text.length): number[] {
+  return paragraphRegions(doc.text).map((region) => lengthOf(doc.text.slice(region.start, region.end)));
+}
+
+/** The budget summary of paragraph lengths already counted (one corpus, or documents gathered one by one). */
+export function paragraphBudgetOf(lengths: readonly number[], budget: number): ParagraphBudget {
   let over = 0;
   for (const length of lengths) if (length > budget) over++;
   return {

@@ -29,23 +29,34 @@ export function measureChunkSizes(
   const lengthOf = options.lengthOf ?? ((text: string) => text.length);
   const lengths: number[] = new Array(chunks.length);
   let chunkChars = 0;
-  let overLimit = 0;
   for (let i = 0; i < chunks.length; i++) {
-    const length = lengthOf(chunks[i].text);
-    lengths[i] = length;
-    if (length > options.limit) overLimit++;
+    lengths[i] = lengthOf(chunks[i].text);
     chunkChars += chunks[i].text.length;
   }
   let corpusChars = 0;
   for (const doc of docs) corpusChars += doc.text.length;
+  return chunkSizesOf(lengths, { chunkChars, corpusChars, limit: options.limit });
+}
+
+/**
+ * Chunk sizes from chunk lengths already counted (in the unit of `limit`) and character totals: the one place the
+ * distribution, over-limit count and index ratio are computed, whether the lengths come from one split or were
+ * gathered document by document.
+ */
+export function chunkSizesOf(
+  lengths: readonly number[],
+  totals: { chunkChars: number; corpusChars: number; limit: number },
+): ChunkSizes {
+  let overLimit = 0;
+  for (const length of lengths) if (length > totals.limit) overLimit++;
   const distribution = distributionOf(lengths);
   return {
     lengths: distribution,
-    maxChunkLength: chunks.length ? distribution.max : 0,
-    limit: options.limit,
+    maxChunkLength: lengths.length ? distribution.max : 0,
+    limit: totals.limit,
     chunksOverLimit: overLimit,
-    indexRatio: corpusChars === 0 ? 0 : chunkChars / corpusChars,
-    corpusChars,
-    chunkChars,
+    indexRatio: totals.corpusChars === 0 ? 0 : totals.chunkChars / totals.corpusChars,
+    corpusChars: totals.corpusChars,
+    chunkChars: totals.chunkChars,
   };
 }

@@ -2,7 +2,7 @@ import type { Chunk, Doc } from "../core/types";
 import type { Unit } from "../splitters/config";
 import { measureLostText } from "./lost";
 import { measureSeams, type Seam } from "./seams";
-import { measureChunkSizes } from "./sizes";
+import { measureChunkSizes, type ChunkSizes } from "./sizes";
 import { percent } from "../stats/proportion";
 import { overlapHistogram, type HistogramBin } from "./overlap-histogram";
 import { distributionOf, type Distribution } from "../stats/quantiles";
@@ -61,41 +61,71 @@ export function measureSplit(
   const seams = measureSeams(docs, chunks, { countTokens: tokenCounter });
   const sizes = measureChunkSizes(docs, chunks, { limit: options.limit ?? Infinity, lengthOf: tokenCounter });
   const lost = measureLostText(docs, chunks);
-  const overlaps = seams.map((seam) => seam.overlap);
+  const columns: SeamColumns = {
+    docs: docs.length,
+    overlaps: seams.map((seam) => seam.overlap),
+    gapSeams: seams.filter((seam) => seam.gap > 0).length,
+    lostChars: lost.lostChars,
+    docsWithLostText: lost.docsWithLostText,
+  };
+  if (tokenCounter) columns.overlapTokens = seams.map((seam) => seam.overlapTokens ?? 0);
+  return { summary: summariseSeams(columns, sizes, { ...options, unit }), seams };
+}
+
+/** The per-seam numbers and totals a seam summary is computed from: one split corpus, or per-doc parts summed. */
+export interface SeamColumns {
+  docs: number;
+  /** Overlap of every seam, in characters. */
+  overlaps: number[];
+  /** Overlap of every seam in tokens (token unit only). */
+  overlapTokens?: number[];
+  gapSeams: number;
+  lostChars: number;
+  docsWithLostText: number;
+}
+
+/** The seam summary from its columns and chunk sizes: the one place `SeamSummary` is computed. */
+export function summariseSeams(
+  columns: SeamColumns,
+  sizes: ChunkSizes,
+  options: SplitMeasureOptions & { unit: Unit },
+): SeamSummary {
+  const { overlaps } = columns;
   const chars = distributionOf(overlaps);
-  const inUnit = tokenCounter ? seams.map((seam) => seam.overlapTokens ?? 0) : overlaps;
-  const tokens = tokenCounter ? distributionOf(inUnit) : undefined;
-  const zero = overlaps.filter((overlap) => overlap === 0).length;
+  const inUnit = columns.overlapTokens ?? overlaps;
+  const tokens = columns.overlapTokens ? distributionOf(columns.overlapTokens) : undefined;
+  let zero = 0;
+  for (const overlap of overlaps) if (overlap === 0) zero++;
   const meanInUnit = tokens ? tokens.mean : chars.mean;
   const summary: SeamSummary = {
-    docs: docs.length,
+    docs: columns.docs,
     chars: sizes.corpusChars,
-    chunks: chunks.length,
-    seams: seams.length,
-    unit,
+    chunks: sizes.lengths.count,
+    seams: overlaps.length,
+    unit: options.unit,
     nominalOverlap: options.nominalOverlap,
     zeroOverlapSeams: zero,
-    zeroOverlapPct: percent(zero, seams.length),
+    zeroOverlapPct: percent(zero, overlaps.length),
     meanOverlap: orZero(chars.mean),
     medianOverlap: orZero(chars.median),
     p10Overlap: orZero(chars.p10),
     p90Overlap: orZero(chars.p90),
     realisedOverlapRatio: options.nominalOverlap > 0 ? orZero(meanInUnit) / options.nominalOverlap : null,
     overlapHistogram: overlapHistogram(inUnit, options.nominalOverlap),
-    gapSeams: seams.filter((seam) => seam.gap > 0).length,
+    gapSeams: columns.gapSeams,
     indexRatio: sizes.indexRatio,
     chunkLength: sizes.lengths,
     maxChunkLength: sizes.maxChunkLength,
     limit: sizes.limit,
     chunksOverLimit: sizes.chunksOverLimit,
-    lostChars: lost.lostChars,
-    docsWithLostText: lost.docsWithLostText,
+    lostChars: columns.lostChars,
+    docsWithLostText: columns.docsWithLostText,
   };
   if (tokens) {
     summary.meanOverlapTokens = orZero(tokens.mean);
     summary.medianOverlapTokens = orZero(tokens.median);
   }
-  return { summary, seams };
+  return summary;
 }
 
 // Statistics of zero seams are reported as 0 rather than NaN, so JSON stays valid numbers.

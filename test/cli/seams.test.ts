@@ -192,3 +192,26 @@ test("bad numbers, bad configs, missing and binary corpora give a message and a 
   );
   assertUserError(seamlab("seams", "--bogus"), /bogus/);
 });
+
+test("a re-run after editing one file measures only that file, prints the same numbers, and reports peak RSS", () => {
+  const corpus = join(dir, "cached-corpus");
+  const cache = join(dir, "cache");
+  mkdirSync(corpus);
+  for (const name of ["a", "b", "c"])
+    writeFileSync(join(corpus, `${name}.md`), `# ${name}\n\nOne two. Three.\n\nFour.\n`);
+  const args = ["seams", "--corpus", corpus, "--splitter", "recursive", "--size", "12", "--overlap", "4"];
+  const cold = seamlab(...args, "--cache-dir", cache, "--json");
+  assert.equal(cold.status, 0, cold.stderr);
+  assert.match(cold.stderr, /seams: 3 docs \(3 measured, 0 from the cache\) in [\d.]+ s, peak RSS \d+ MB/);
+  const warm = seamlab(...args, "--cache-dir", cache, "--json");
+  assert.match(warm.stderr, /\(0 measured, 3 from the cache\)/);
+  assert.equal(warm.stdout, cold.stdout);
+  writeFileSync(join(corpus, "b.md"), "# b\n\nFive six seven. Eight nine ten eleven.\n");
+  const edited = seamlab(...args, "--cache-dir", cache, "--json");
+  assert.match(edited.stderr, /\(1 measured, 2 from the cache\)/);
+  const uncached = seamlab(...args, "--no-cache", "--json");
+  assert.match(uncached.stderr, /\(3 measured, 0 from the cache\)/);
+  assert.equal(edited.stdout, uncached.stdout);
+  assert.notEqual(edited.stdout, cold.stdout);
+  assertUserError(seamlab(...args, "--cache-dir", join(corpus, "a.md")), /--cache-dir .*a\.md is a file/);
+});

@@ -1,0 +1,119 @@
+/**
+ * `seamlab seams` over a corpus stream, one document at a time, with a per-document cache. Each document's part
+ * (chunk spans and seam measures, see measure/doc-seams) is stored in the experiment cache (same folder, same
+ * atomic writes, key check and checksum) under a key hashing the document's id, file name and text with the
+ * splitter config, the structural-damage settings and the code fingerprint. Re-running after adding or editing a
+ * few files recomputes those files only; every other document is read (to hash it) and taken from the cache.
+ *
+ * Splitters that must see the whole corpus (semantic: its embedder is fitted on every document) cannot be cached
+ * per document: their corpus is collected, split at once, measured per document and nothing is cached.
+ */
+import { basename } from "node:path";
+import type { Chunk, Doc } from "../core/types";
+import { canonicalJson } from "../core/canonical-json";
+import type { TypeOverride } from "../corpus/doc-types";
+import {
+  addDocSeams,
+  createSeamTotals,
+  finishSeamTotals,
+  measureDocSeams,
+  type DocSeams,
+  type StreamedMeasurement,
+} from "../measure/doc-seams";
+import type { SplitterConfig } from "../splitters/config";
+import { splitCorpusAsync, splitDocAsync, splitters, validateSplitterConfig } from "../splitters/registry";
+import { openCache, sha256 } from "./cache";
+import { codeFingerprint } from "./fingerprint";
+
+export interface CorpusSeamsOptions {
+  /** Cache folder, or null for no cache (neither read nor written). */
+  cacheDir: string | null;
+  /** Chunk length limit in the config's unit (default: the size). */
+  limit?: number;
+  /** `--types` overrides for structural damage. */
+  overrides?: readonly TypeOverride[];
+  /** Units longer than this (chars) are counted apart in structural damage. */
+  structureLimit: number;
+  /** Called after each document, in corpus order (e.g. a progress bar, or per-seam lines). */
+  onDoc?: (part: DocSeams, cached: boolean) => void;
+}
+
+export interface CorpusSeams extends StreamedMeasurement {
+  /** Documents measured in this run, and documents taken from the cache. */
+  computed: number;
+  cached: number;
+  /** Cache entries found but not used (corrupt, misfiled, failing their checksum): recomputed. */
+  rejected: number;
+}
+
+/** True when the splitter needs every document at once (no per-document split, so no per-document cache). */
+export function splitsWholeCorpus(config: SplitterConfig): boolean {
+  return Object.prototype.hasOwnProperty.call(splitters, config.splitter)
+    ? splitters[config.splitter].splitCorpusAsync !== undefined
+    : false;
+}
+
+/** The cache key of one document's seam measures under `config`. */
+export function docSeamsKey(doc: Doc, config: SplitterConfig, options: CorpusSeamsOptions): string {
+  return sha256(
+    canonicalJson({
+      what: "doc-seams",
+      id: doc.id,
+      // Classification reads the file name (its extension says "source code" or "table").
+      file: basename(doc.source ?? doc.id),
+      text: sha256(doc.text),
+      config,
+      overrides: (options.overrides ?? []).map(({ glob, heading, type }) => ({ glob, heading, type })),
+      structureLimit: options.structureLimit,
+      code: codeFingerprint(),
+    }),
+  );
+}
+
+/** Measures a corpus document by document (see the module comment); `docs` is iterated once. */
+export async function measureCorpusSeams(
+  docs: Iterable<Doc>,
+  config: SplitterConfig,
+  options: CorpusSeamsOptions,
+): Promise<CorpusSeams> {
+  validateSplitterConfig(config);
+  const totals = createSeamTotals();
+  const partOptions = { overrides: options.overrides, structureLimit: options.structureLimit };
+  let computed = 0;
+  let cached = 0;
+  const add = (part: DocSeams, fromCache: boolean) => {
+    addDocSeams(totals, part);
+    options.onDoc?.(part, fromCache);
+  };
+  const finish = (rejected: number): CorpusSeams => ({
+    ...finishSeamTotals(totals, config, { limit: options.limit, structureLimit: options.structureLimit }),
+    computed,
+    cached,
+    rejected,
+  });
+  if (splitsWholeCorpus(config)) {
+    const all = [...docs];
+    const byDoc = new Map<string, Chunk[]>(all.map((doc) => [doc.id, []]));
+    for (const chunk of await splitCorpusAsync(all, config)) byDoc.get(chunk.doc)!.push(chunk);
+    for (const doc of all) {
+      computed++;
+      add(measureDocSeams(doc, byDoc.get(doc.id)!, config, partOptions), false);
+    }
+    return finish(0);
+  }
+  const cache = openCache(options.cacheDir);
+  for (const doc of docs) {
+    const key = options.cacheDir === null ? "" : docSeamsKey(doc, config, options);
+    const hit = key ? (cache.get(key) as DocSeams | undefined) : undefined;
+    if (hit !== undefined && hit.doc === doc.id) {
+      cached++;
+      add(hit, true);
+      continue;
+    }
+    const part = measureDocSeams(doc, await splitDocAsync(doc, config), config, partOptions);
+    if (key) cache.put(key, part);
+    computed++;
+    add(part, false);
+  }
+  return finish(cache.rejected);
+}

@@ -1,0 +1,278 @@
+/**
+ * `seamlab seams` one document at a time. `measureDocSeams` reduces one split document to the numbers the corpus
+ * summary needs (plain JSON, so it can be cached per document); `createSeamTotals` / `addDocSeams` /
+ * `finishSeamTotals` sum those parts into exactly the summary `measureSplitterConfig` computes over the whole
+ * corpus at once, while holding only per-seam numbers and one short summary per document, never the corpus text.
+ */
+import type { Chunk, Doc } from "../core/types";
+import { classifyDoc, DOC_TYPES, type TypeOverride } from "../corpus/doc-types";
+import type { SplitterConfig } from "../splitters/config";
+import { unitOf } from "../splitters/registry";
+import { percent } from "../stats/proportion";
+import { lengthFunctionFor } from "../text/tokens";
+import { measureLostText } from "./lost";
+import { measureBackwardOpeners, wordCounts, type BackwardOpeners, type OpenerSample } from "./openers";
+import { measureSeamDamage, type SeamDamage } from "./pairs";
+import { paragraphBudgetOf, paragraphLengths, type ParagraphBudget } from "./paragraphs";
+import { measureSeams } from "./seams";
+import { chunkSizesOf } from "./sizes";
+import { DAMAGE_KINDS, measureStructureDamage, type StructureDamage } from "./structure-damage";
+import { summariseSeams, type SeamSummary } from "./summary";
+
+/** Backward openers kept per document: the corpus keeps the first few in corpus order, so no more are needed. */
+export const OPENER_SAMPLES = 5;
+
+/** Everything the seam summary needs from one document split with one config. */
+export interface DocSeams {
+  doc: string;
+  chars: number;
+  /** Chunk spans in the splitter's order, flat: start0, end0, start1, end1, ... */
+  spans: number[];
+  /** Chunk lengths in the config's unit. */
+  chunkLengths: number[];
+  /** Characters of chunk text (what would be embedded). */
+  chunkChars: number;
+  /** Per seam (chunk i and i + 1), in order: overlap in chars, in tokens (token unit only), gap, lost gap text. */
+  overlaps: number[];
+  overlapTokens?: number[];
+  gaps: number[];
+  gapLostChars: number[];
+  lostChars: number;
+  /** Sentence pairs straddling a paragraph break, and those kept together in a chunk. */
+  pairs: number;
+  kept: number;
+  /** Paragraph lengths in the config's unit. */
+  paragraphLengths: number[];
+  openers: { zero: number; backward: number; words: [string, number][]; samples: OpenerSample[] };
+  structure: StructureDamage;
+}
+
+export interface DocSeamsOptions {
+  /** `--types` overrides for the structural-damage classification. */
+  overrides?: readonly TypeOverride[];
+  /** Units longer than this (chars) are counted apart in structural damage. */
+  structureLimit: number;
+}
+
+/** The seam numbers of one document from its chunks (in the splitter's order). */
+export function measureDocSeams(
+  doc: Doc,
+  chunks: readonly Chunk[],
+  config: SplitterConfig,
+  options: DocSeamsOptions,
+): DocSeams {
+  const docs = [doc];
+  const unit = unitOf(config);
+  const lengthOf = lengthFunctionFor(unit, config.encoding);
+  const seams = measureSeams(docs, chunks, { countTokens: unit === "tokens" ? lengthOf : undefined });
+  const damage = measureSeamDamage(docs, chunks);
+  const openers = measureBackwardOpeners(docs, chunks, seams, { maxSamples: OPENER_SAMPLES });
+  const part: DocSeams = {
+    doc: doc.id,
+    chars: doc.text.length,
+    spans: chunks.flatMap((chunk) => [chunk.start, chunk.end]),
+    chunkLengths: chunks.map((chunk) => lengthOf(chunk.text)),
+    chunkChars: chunks.reduce((sum, chunk) => sum + chunk.text.length, 0),
+    overlaps: seams.map((seam) => seam.overlap),
+    gaps: seams.map((seam) => seam.gap),
+    gapLostChars: seams.map((seam) => seam.gapLostChars),
+    lostChars: measureLostText(docs, chunks).lostChars,
+    pairs: damage.pairs,
+    kept: damage.kept,
+    paragraphLengths: paragraphLengths(doc, lengthOf),
+    openers: {
+      zero: openers.zeroOverlapSeams,
+      backward: openers.backwardOpeners,
+      words: openers.byWord.map(({ word, count }) => [word, count]),
+      samples: openers.samples,
+    },
+    structure: measureStructureDamage(docs, chunks, {
+      typed: [classifyDoc(doc, options.overrides ?? [])],
+      limit: options.structureLimit,
+    }),
+  };
+  if (unit === "tokens") part.overlapTokens = seams.map((seam) => seam.overlapTokens ?? 0);
+  return part;
+}
+
+/** One line per document of a measured corpus: enough to weigh documents (e.g. for sampling) without the text. */
+export interface DocSeamSummary {
+  doc: string;
+  chars: number;
+  chunks: number;
+  seams: number;
+  zeroOverlapSeams: number;
+  lostChars: number;
+}
+
+/** Running sums over documents; only numbers per seam, chunk and paragraph, and one summary per document. */
+export interface SeamTotals {
+  docs: DocSeamSummary[];
+  corpusChars: number;
+  chunkChars: number;
+  chunkLengths: number[];
+  overlaps: number[];
+  overlapTokens: number[];
+  gapSeams: number;
+  lostChars: number;
+  docsWithLostText: number;
+  pairs: number;
+  kept: number;
+  paragraphLengths: number[];
+  openerZero: number;
+  openerBackward: number;
+  openerWords: Map<string, number>;
+  openerSamples: OpenerSample[];
+  structure?: StructureDamage;
+}
+
+export function createSeamTotals(): SeamTotals {
+  return {
+    docs: [],
+    corpusChars: 0,
+    chunkChars: 0,
+    chunkLengths: [],
+    overlaps: [],
+    overlapTokens: [],
+    gapSeams: 0,
+    lostChars: 0,
+    docsWithLostText: 0,
+    pairs: 0,
+    kept: 0,
+    paragraphLengths: [],
+    openerZero: 0,
+    openerBackward: 0,
+    openerWords: new Map(),
+    openerSamples: [],
+  };
+}
+
+// push(...list) overflows the stack on very long lists: append in a loop.
+function append(into: number[], values: readonly number[]): void {
+  for (const value of values) into.push(value);
+}
+
+/** Adds one document's part (documents must be added in corpus order for the samples to be the first ones). */
+export function addDocSeams(totals: SeamTotals, part: DocSeams): void {
+  let zero = 0;
+  for (const overlap of part.overlaps) if (overlap === 0) zero++;
+  totals.docs.push({
+    doc: part.doc,
+    chars: part.chars,
+    chunks: part.chunkLengths.length,
+    seams: part.overlaps.length,
+    zeroOverlapSeams: zero,
+    lostChars: part.lostChars,
+  });
+  totals.corpusChars += part.chars;
+  totals.chunkChars += part.chunkChars;
+  append(totals.chunkLengths, part.chunkLengths);
+  append(totals.overlaps, part.overlaps);
+  if (part.overlapTokens) append(totals.overlapTokens, part.overlapTokens);
+  for (const gap of part.gaps) if (gap > 0) totals.gapSeams++;
+  totals.lostChars += part.lostChars;
+  if (part.lostChars > 0) totals.docsWithLostText++;
+  totals.pairs += part.pairs;
+  totals.kept += part.kept;
+  append(totals.paragraphLengths, part.paragraphLengths);
+  totals.openerZero += part.openers.zero;
+  totals.openerBackward += part.openers.backward;
+  for (const [word, count] of part.openers.words)
+    totals.openerWords.set(word, (totals.openerWords.get(word) ?? 0) + count);
+  for (const sample of part.openers.samples)
+    if (totals.openerSamples.length < OPENER_SAMPLES) totals.openerSamples.push(sample);
+  totals.structure = totals.structure ? sumStructureDamage(totals.structure, part.structure) : part.structure;
+}
+
+/** What `seamlab seams` reports for a corpus measured document by document. */
+export interface StreamedMeasurement {
+  config: SplitterConfig;
+  summary: SeamSummary;
+  seamDamage: SeamDamage;
+  openers: BackwardOpeners;
+  paragraphs: ParagraphBudget;
+  structure: StructureDamage;
+  perDoc: DocSeamSummary[];
+}
+
+/** The corpus summary from the sums (`limit`: chunk length limit in the config's unit, default the size). */
+export function finishSeamTotals(
+  totals: SeamTotals,
+  config: SplitterConfig,
+  options: { limit?: number; structureLimit: number },
+): StreamedMeasurement {
+  const unit = unitOf(config);
+  const limit = options.limit ?? config.size;
+  const sizes = chunkSizesOf(totals.chunkLengths, {
+    chunkChars: totals.chunkChars,
+    corpusChars: totals.corpusChars,
+    limit,
+  });
+  const summary = summariseSeams(
+    {
+      docs: totals.docs.length,
+      overlaps: totals.overlaps,
+      ...(unit === "tokens" ? { overlapTokens: totals.overlapTokens } : {}),
+      gapSeams: totals.gapSeams,
+      lostChars: totals.lostChars,
+      docsWithLostText: totals.docsWithLostText,
+    },
+    sizes,
+    { nominalOverlap: config.overlap, unit, limit },
+  );
+  return {
+    config,
+    summary,
+    seamDamage: {
+      pairs: totals.pairs,
+      kept: totals.kept,
+      keptPct: percent(totals.kept, totals.pairs),
+      split: totals.pairs - totals.kept,
+    },
+    openers: {
+      zeroOverlapSeams: totals.openerZero,
+      backwardOpeners: totals.openerBackward,
+      byWord: wordCounts(totals.openerWords),
+      samples: totals.openerSamples,
+    },
+    paragraphs: paragraphBudgetOf(totals.paragraphLengths, config.overlap),
+    structure: totals.structure ?? measureStructureDamage([], [], { limit: options.structureLimit }),
+    perDoc: totals.docs,
+  };
+}
+
+/**
+ * The structural damage of two disjoint sets of documents together (the same limit), types in `DOC_TYPES` order
+ * as `measureStructureDamage` gives them. Neither argument is changed; the result may share objects with them.
+ */
+export function sumStructureDamage(a: StructureDamage, b: StructureDamage): StructureDamage {
+  const kinds = { ...a.kinds };
+  for (const kind of DAMAGE_KINDS) {
+    const x = a.kinds[kind];
+    const y = b.kinds[kind];
+    kinds[kind] = {
+      damaged: x.damaged + y.damaged,
+      inOversize: x.inOversize + y.inOversize,
+      units: x.units + y.units,
+      unitsOverLimit: x.unitsOverLimit + y.unitsOverLimit,
+      unitsCut: x.unitsCut + y.unitsCut,
+    };
+  }
+  const byType: StructureDamage["byType"] = {};
+  for (const type of DOC_TYPES) {
+    const x = a.byType[type];
+    const y = b.byType[type];
+    if (!x || !y) {
+      if (x ?? y) byType[type] = (x ?? y)!;
+      continue;
+    }
+    const damaged = { ...x.damaged };
+    const inOversize = { ...x.inOversize };
+    for (const kind of DAMAGE_KINDS) {
+      damaged[kind] += y.damaged[kind];
+      inOversize[kind] += y.inOversize[kind];
+    }
+    byType[type] = { seams: x.seams + y.seams, damaged, inOversize, anyDamaged: x.anyDamaged + y.anyDamaged };
+  }
+  return { seams: a.seams + b.seams, limit: a.limit, kinds, anyDamaged: a.anyDamaged + b.anyDamaged, byType };
+}

@@ -1,27 +1,57 @@
-// bench:scale — time and peak RSS of `seamlab seams`, `seamlab sweep` (6 overlaps, header queries) and, with
-// --report, the whole report, on corpora of growing size, and the growth exponent between sizes (1 = linear).
+// bench:scale — time and peak RSS of `seamlab seams` (cold, warm per-document cache, and after editing one file),
+// `seamlab sweep` (6 overlaps, header queries) and, with --report, the whole report, on corpora of growing size, with
+// the growth exponent between sizes (1 = linear).
 //
-// The corpora are GENERATED for timing (say so when quoting the numbers): markdown documents of 2–40 KB, each a
-// title and `##` sections of seeded sentences over a 2,000-word vocabulary, written under /tmp (never into the
-// repo), plus the real fastify-docs markdown from npm copied in once so real structure is present. Generated text
-// has no meaning; the numbers it gives are for cost, not for any recommendation.
+// The corpora are GENERATED text plus REAL npm corpora (say so when quoting the numbers): markdown documents of
+// 2–40 KB, each a title and `##` sections of seeded sentences over a 2,000-word vocabulary, written under /tmp (never
+// into the repo), plus the real fastify-docs markdown and Moby-Dick chapters from npm copied in once, so real structure
+// and prose are present. Generated text has no meaning; the numbers it gives are for cost, not for any recommendation.
 //
-// Usage: npm run bench:scale [-- --sizes 10,100 (MB; 1000 = 1 GB: mind other users of the machine)] [--report]
-//        [--keep] (keep the generated corpora under /tmp/seamlab-scale-*)
-import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// Usage: npm run bench:scale [-- --sizes 10,100 (MB; 1000 = 1 GB: mind other users of the machine)]
+//        [--stages seams,sweep,report (default seams,sweep; --report adds report)] [--keep] (keep the generated
+//        corpora under /tmp/seamlab-scale-*) [--max-rss-gb 8] [--max-minutes 30] (a stage past either is stopped
+//        and reported as such). Run it under `flock /tmp/seamlab-bench.lock` on a shared machine.
+import { spawn, spawnSync } from "node:child_process";
+import {
+  appendFileSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { seededRandom } from "../src/core/random";
-import { resolvePackageRoot } from "../src/corpus/load";
+import { listCorpus } from "../src/corpus/load";
 import { projectRoot } from "../src/core/project";
 
+const STAGES = ["seams", "sweep", "report"] as const;
+
 const { values } = parseArgs({
-  options: { sizes: { type: "string" }, report: { type: "boolean" }, keep: { type: "boolean" } },
+  options: {
+    sizes: { type: "string" },
+    stages: { type: "string" },
+    report: { type: "boolean" },
+    keep: { type: "boolean" },
+    "max-rss-gb": { type: "string" },
+    "max-minutes": { type: "string" },
+  },
 });
+const maxRssGb = Number(values["max-rss-gb"] ?? 8);
+const maxMinutes = Number(values["max-minutes"] ?? 30);
 const sizesMb = (values.sizes ?? "10,100").split(",").map(Number);
+if (sizesMb.some((mb) => !Number.isFinite(mb) || mb <= 0)) throw new Error(`--sizes: MB numbers, got ${values.sizes}`);
+const stages = new Set((values.stages ?? "seams,sweep").split(",").map((s) => s.trim()));
+if (values.report) stages.add("report");
+for (const stage of stages)
+  if (!(STAGES as readonly string[]).includes(stage)) throw new Error(`--stages: one of ${STAGES.join(", ")}`);
 const root = projectRoot();
+const REAL_CORPORA = ["fastify-docs", "moby-dick"];
 
 function vocabulary(seed: number): string[] {
   const random = seededRandom(seed);
@@ -34,15 +64,27 @@ function vocabulary(seed: number): string[] {
   });
 }
 
-/** Writes `megabytes` of generated markdown (plus fastify's docs) into a fresh folder; returns it. */
-function generateCorpus(megabytes: number): string {
+/**
+ * Writes a corpus of `megabytes` (10^6 bytes) into a fresh folder: the real npm corpora, then generated markdown
+ * until the total reaches the size. Returns the folder and a line describing it.
+ */
+function generateCorpus(megabytes: number): { dir: string; description: string } {
   const dir = join(tmpdir(), `seamlab-scale-${megabytes}mb`);
-  if (existsSync(join(dir, ".complete"))) return dir;
+  const complete = join(dir, ".complete");
+  if (existsSync(complete)) return { dir, description: readFileSync(complete, "utf8") };
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  cpSync(join(resolvePackageRoot("fastify", root, "bench:scale"), "docs"), join(dir, "fastify-docs"), {
-    recursive: true,
-  });
+  let real = 0;
+  let realFiles = 0;
+  for (const name of REAL_CORPORA) {
+    for (const file of listCorpus(name, { projectRoot: root }).files) {
+      const target = join(dir, name, file.id);
+      mkdirSync(dirname(target), { recursive: true });
+      copyFileSync(file.path, target);
+      real += statSync(target).size;
+      realFiles++;
+    }
+  }
   const words = vocabulary(7);
   const random = seededRandom(megabytes);
   const pick = () => words[Math.floor(random() * random() * words.length)];
@@ -51,8 +93,9 @@ function generateCorpus(megabytes: number): string {
     const body = Array.from({ length: n }, pick).join(" ");
     return body[0].toUpperCase() + body.slice(1) + (random() < 0.1 ? "?" : ".");
   };
-  let written = 0;
-  for (let doc = 0; written < megabytes * 1_000_000; doc++) {
+  let written = real;
+  let generated = 0;
+  for (let doc = 0; written < megabytes * 1_000_000; doc++, generated++) {
     const folder = join(dir, `part-${String(Math.floor(doc / 500)).padStart(4, "0")}`);
     if (doc % 500 === 0) mkdirSync(folder, { recursive: true });
     const target = 2_000 + Math.floor(random() * random() * 38_000);
@@ -69,77 +112,163 @@ function generateCorpus(megabytes: number): string {
     }
     const text = parts.join("");
     writeFileSync(join(folder, `doc-${doc}.md`), text);
-    written += text.length;
+    written += Buffer.byteLength(text);
   }
-  writeFileSync(join(dir, ".complete"), "");
-  return dir;
+  const description =
+    `${(written / 1e6).toFixed(1)} MB: ${generated.toLocaleString("en-US")} generated files ` +
+    `(${((written - real) / 1e6).toFixed(1)} MB) + ${realFiles} real files (${(real / 1e6).toFixed(1)} MB)`;
+  writeFileSync(complete, description);
+  return { dir, description };
 }
 
 interface Timing {
   seconds: number;
   peakMb: number;
   ok: boolean;
+  load: number;
+  /** The `(N measured, M from the cache)` of a seams run. */
+  note: string;
 }
 
-function timed(args: string[], label: string): Timing {
+/**
+ * Runs `args` under /usr/bin/time (wall seconds, peak RSS). A watchdog polls the command's resident memory and
+ * elapsed time and stops it (SIGKILL, by its process id) past --max-rss-gb or --max-minutes, so one runaway stage
+ * cannot take a shared machine's memory; such a stage is reported as stopped, with what it had reached.
+ */
+async function timed(args: string[], label: string): Promise<Timing> {
   const stats = join(tmpdir(), `seamlab-scale-${process.pid}.time`);
-  process.stderr.write(`scale: ${label} (load average ${loadavg()[0].toFixed(1)})\n`);
-  const run = spawnSync("/usr/bin/time", ["-f", "%e %M", "-o", stats, ...args], {
+  const load = loadavg()[0];
+  process.stderr.write(`scale: ${label} (load average ${load.toFixed(1)})\n`);
+  const started = Date.now();
+  const child = spawn("/usr/bin/time", ["-f", "%e %M", "-o", stats, ...args], {
     cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "ignore", "pipe"],
   });
-  const [seconds, kb] = readFileSync(stats, "utf8").trim().split(/\s+/).slice(-2).map(Number);
+  let stderr = "";
+  child.stderr.setEncoding("utf8");
+  child.stderr.on("data", (text: string) => (stderr = (stderr + text).slice(-100_000)));
+  let stopped = "";
+  let watchedPeakKb = 0;
+  const watchdog = setInterval(() => {
+    const pids = spawnSync("pgrep", ["-P", String(child.pid)], { encoding: "utf8" })
+      .stdout.trim()
+      .split(/\s+/);
+    for (const pid of pids.filter(Boolean)) {
+      const rssKb = residentKb(pid);
+      watchedPeakKb = Math.max(watchedPeakKb, rssKb);
+      const minutes = (Date.now() - started) / 60_000;
+      if (rssKb > maxRssGb * 1024 * 1024) stopped = `stopped at ${(rssKb / 1024 / 1024).toFixed(1)} GB RSS`;
+      else if (minutes > maxMinutes) stopped = `stopped after ${maxMinutes} min`;
+      if (stopped) process.kill(Number(pid), "SIGKILL");
+    }
+  }, 500);
+  const status = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  clearInterval(watchdog);
+  if (status !== 0 && !stopped) process.stderr.write(stderr);
+  let seconds = (Date.now() - started) / 1000;
+  let kb = watchedPeakKb;
+  if (existsSync(stats)) {
+    const [s, k] = readFileSync(stats, "utf8").trim().split(/\s+/).slice(-2).map(Number);
+    if (Number.isFinite(s) && Number.isFinite(k)) [seconds, kb] = [s, Math.max(k, watchedPeakKb)];
+  }
   rmSync(stats, { force: true });
-  return { seconds, peakMb: kb / 1024, ok: run.status === 0 };
+  const counted = /\((\S+) measured, (\S+) from the cache/.exec(stderr);
+  const note = stopped || (counted ? `${counted[1]} measured, ${counted[2]} cached` : "");
+  return { seconds, peakMb: kb / 1024, ok: status === 0, load, note };
+}
+
+/** The resident memory of process `pid` in KB (0 when it has just ended). */
+function residentKb(pid: string): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** Appends a paragraph to one generated document: the "edit one file and re-run" case. */
+function editOneFile(corpus: string): void {
+  appendFileSync(
+    join(corpus, "part-0000", "doc-0.md"),
+    "\n## An edit\n\nOne more paragraph, written by bench:scale.\n",
+  );
 }
 
 const seamlab = [process.execPath, join(root, "bin", "seamlab.js")];
 const rows: { mb: number; stage: string; timing: Timing }[] = [];
+const descriptions: string[] = [];
 for (const mb of sizesMb) {
-  const corpus = generateCorpus(mb);
-  rows.push({
-    mb,
-    stage: "seams",
-    timing: timed([...seamlab, "seams", "--corpus", corpus, "--splitter", "recursive", "--json"], `seams ${mb} MB`),
-  });
-  rows.push({
-    mb,
-    stage: "sweep",
-    timing: timed(
-      [...seamlab, "sweep", "--corpus", corpus, "--splitter", "recursive", "--overlaps", "0,50,100,200,300,400"].concat(
-        ["--no-cache", "--quiet", "--json"],
+  const generating = Date.now();
+  const { dir: corpus, description } = generateCorpus(mb);
+  descriptions.push(`${mb} MB corpus = ${description}`);
+  process.stderr.write(`scale: ${description}, ready in ${((Date.now() - generating) / 1000).toFixed(0)} s\n`);
+  const seams = [...seamlab, "seams", "--corpus", corpus, "--splitter", "recursive", "--json", "--quiet"];
+  if (stages.has("seams")) {
+    const cache = mkdtempSync(join(tmpdir(), "seamlab-scale-cache-"));
+    const cached = [...seams, "--cache-dir", cache];
+    rows.push({ mb, stage: "seams (cold)", timing: await timed(cached, `seams ${mb} MB, empty cache`) });
+    rows.push({ mb, stage: "seams (warm)", timing: await timed(cached, `seams ${mb} MB, every document cached`) });
+    editOneFile(corpus);
+    rows.push({ mb, stage: "seams (1 edit)", timing: await timed(cached, `seams ${mb} MB, one file edited`) });
+    rmSync(cache, { recursive: true, force: true });
+  }
+  if (stages.has("sweep")) {
+    rows.push({
+      mb,
+      stage: "sweep",
+      timing: await timed(
+        [
+          ...seamlab,
+          "sweep",
+          "--corpus",
+          corpus,
+          "--splitter",
+          "recursive",
+          "--overlaps",
+          "0,50,100,200,300,400",
+        ].concat(["--no-cache", "--quiet", "--json"]),
+        `sweep ${mb} MB`,
       ),
-      `sweep ${mb} MB`,
-    ),
-  });
-  if (values.report) {
+    });
+  }
+  if (stages.has("report")) {
     const out = join(tmpdir(), `seamlab-scale-report-${mb}mb`);
     rows.push({
       mb,
       stage: "report",
-      timing: timed([...seamlab, "report", "--corpus", corpus, "--out", out, "--force"], `report ${mb} MB`),
+      timing: await timed([...seamlab, "report", "--corpus", corpus, "--out", out, "--force"], `report ${mb} MB`),
     });
     rmSync(out, { recursive: true, force: true });
   }
   if (!values.keep) rmSync(corpus, { recursive: true, force: true });
 }
 
-const lines = ["corpus (generated markdown + fastify-docs)   stage    wall s   peak RSS MB   growth exponent"];
+const exponent = (a: { mb: number; timing: Timing }, b: { mb: number; timing: Timing }) =>
+  Math.log(b.timing.seconds / a.timing.seconds) / Math.log(b.mb / a.mb);
+const lines = [
+  `corpus: generated markdown + real npm corpora (${REAL_CORPORA.join(", ")}); splitter recursive 1000/200`,
+  ...descriptions,
+  "size      stage            wall s   peak RSS MB   exponent   load   documents",
+];
 for (const row of rows) {
   const previous = rows.filter((r) => r.stage === row.stage && r.mb < row.mb).pop();
-  const exponent = previous
-    ? (Math.log(row.timing.seconds / previous.timing.seconds) / Math.log(row.mb / previous.mb)).toFixed(2)
-    : "-";
   lines.push(
-    `${`${row.mb} MB`.padEnd(44)} ${row.stage.padEnd(7)} ${row.timing.seconds.toFixed(1).padStart(7)}   ${row.timing.peakMb
-      .toFixed(0)
-      .padStart(11)}   ${exponent.padStart(5)}${row.timing.ok ? "" : "  FAILED"}`,
+    [
+      `${row.mb} MB`.padEnd(9),
+      row.stage.padEnd(15),
+      row.timing.seconds.toFixed(1).padStart(7),
+      row.timing.peakMb.toFixed(0).padStart(13),
+      (previous ? exponent(previous, row).toFixed(2) : "-").padStart(10),
+      row.timing.load.toFixed(1).padStart(6),
+      `  ${row.timing.note}${row.timing.ok ? "" : "  FAILED"}`,
+    ]
+      .join(" ")
+      .trimEnd(),
   );
 }
 lines.push(
-  `growth exponent: log(time ratio) / log(size ratio) against the next smaller size (1 = linear). Load average ${loadavg()
-    .map((x) => x.toFixed(1))
-    .join(" / ")} on ${availableParallelism()} cores: the machine is shared, so wall times are noisy.`,
+  `exponent: log(time ratio) / log(size ratio) against the next smaller size (1 = linear); load: 1-minute load ` +
+    `average when the stage started, on ${availableParallelism()} cores shared with others, so wall times are noisy.`,
 );
 process.stdout.write(lines.join("\n") + "\n");
 if (rows.some((r) => !r.timing.ok)) process.exitCode = 1;

@@ -63,7 +63,8 @@ export function parseConfigList(list: string): SplitterConfig[] {
     ] as const) {
       if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > LIMITS.size)
         throw new SeamlabError(
-          `--configs item "${item}": ${name} must be ${describeRange("a whole number", { min, max: LIMITS.size, unit: ownUnit })}, got "${value}".`,
+          `--configs item "${item}": ${name} must be ` +
+            `${describeRange("a whole number", { min, max: LIMITS.size, unit: ownUnit })}, got "${value}".`,
         );
     }
     const config: SplitterConfig = { splitter, size: Number(size), overlap: Number(overlap), unit: ownUnit };

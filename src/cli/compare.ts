@@ -15,7 +15,8 @@ import {
 import { pct } from "../study/format";
 
 export const summary =
-  "Paired comparison of two splitter configs on the same queries: wins/losses, exact McNemar p, CI of the hit-rate difference.";
+  "Paired comparison of two splitter configs on the same queries: " +
+  "wins/losses, exact McNemar p, CI of the hit-rate difference.";
 
 /** Parses "splitter:size:overlap[:unit]", e.g. "langchain:1000:200" or "recursive:400:0:tokens". */
 export function parseConfigSpec(spec: string, flag: string, values: Record<string, unknown>): SplitterConfig {
@@ -44,9 +45,11 @@ export async function run(argv: string[]): Promise<number> {
   });
   if (values.help) {
     process.stdout.write(
-      `Usage: seamlab compare [--corpus SPEC] [--queries headers|ict|FILE] --a splitter:size:overlap[:unit] --b splitter:size:overlap[:unit] [--json]\n\n` +
+      `Usage: seamlab compare [--corpus SPEC] [--queries headers|ict|FILE] --a ` +
+        `splitter:size:overlap[:unit] --b splitter:size:overlap[:unit] [--json]\n\n` +
         `  wins = queries only A hits, losses = queries only B hits, diff = hit rate A - hit rate B,\n` +
-        `  mcnemarP = exact two-sided McNemar p on wins vs losses, diffCI = paired bootstrap 95% CI of diff\n${retrievalHelp}\n`,
+        `  mcnemarP = exact two-sided McNemar p on wins vs losses, ` +
+        `diffCI = paired bootstrap 95% CI of diff\n${retrievalHelp}\n`,
     );
     return 0;
   }
@@ -97,10 +100,13 @@ export async function run(argv: string[]): Promise<number> {
   process.stdout.write(
     [
       `corpus ${inputs.corpus}: ${inputs.queryLabel}, k=${options.k}, ${a.summary.retriever}`,
-      `A ${describe(configA)}: hit rate ${pct(comparison.hitRateA)} [${pct(ciA.low)}, ${pct(ciA.high)}], index ${a.indexRatio.toFixed(2)}x`,
-      `B ${describe(configB)}: hit rate ${pct(comparison.hitRateB)} [${pct(ciB.low)}, ${pct(ciB.high)}], index ${b.indexRatio.toFixed(2)}x`,
+      `A ${describe(configA)}: hit rate ${pct(comparison.hitRateA)} ` +
+        `[${pct(ciA.low)}, ${pct(ciA.high)}], index ${a.indexRatio.toFixed(2)}x`,
+      `B ${describe(configB)}: hit rate ${pct(comparison.hitRateB)} ` +
+        `[${pct(ciB.low)}, ${pct(ciB.high)}], index ${b.indexRatio.toFixed(2)}x`,
       `only A hits (wins) ${comparison.wins}, only B hits (losses) ${comparison.losses}, ties ${comparison.ties}`,
-      `A - B = ${pct(comparison.diff)}, 95% CI [${pct(comparison.diffCI.low)}, ${pct(comparison.diffCI.high)}], exact McNemar p = ${comparison.mcnemarP.toPrecision(3)}`,
+      `A - B = ${pct(comparison.diff)}, 95% CI [${pct(comparison.diffCI.low)}, ` +
+        `${pct(comparison.diffCI.high)}], exact McNemar p = ${comparison.mcnemarP.toPrecision(3)}`,
     ].join("\n") + "\n",
   );
   return 0;

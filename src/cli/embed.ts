@@ -115,7 +115,8 @@ export async function run(argv: string[]): Promise<number> {
       ? `vector cache: ${cache.hits} hits, ${cache.misses} embedded (${cache.dir})`
       : "vector cache: not used (lsa is fitted per config)",
     `neighbouring chunks: ${neighbours.pairs} pairs, ${neighbours.overlappingPairs} share text`,
-    `mean cosine: all ${f(neighbours.meanSimilarity)}, overlapping ${f(neighbours.meanSimilarityOverlapping)}, disjoint ${f(neighbours.meanSimilarityDisjoint)}; ` +
+    `mean cosine: all ${f(neighbours.meanSimilarity)}, overlapping ${f(neighbours.meanSimilarityOverlapping)}, ` +
+      `disjoint ${f(neighbours.meanSimilarityDisjoint)}; ` +
       `correlation with overlap share ${f(neighbours.correlation)}`,
     `time ${((performance.now() - started) / 1000).toFixed(1)} s`,
   ];

@@ -39,7 +39,8 @@ export const splitFlags = {
   help: { type: "boolean", short: "h" },
 } as const;
 
-export const splitFlagsHelp = `  --corpus PATH      folder, file, glob, default corpus name (moby-dick, fastify-docs) or npm:<pkg>/<path>
+export const splitFlagsHelp = `  --corpus PATH      folder, file, glob, default corpus name (moby-dick, fastify-docs) \
+or npm:<pkg>/<path>
                      (default: the prose default corpus, moby-dick)
   --splitter NAME    splitter name (default langchain); see the list below
   --size N           chunk size in --unit, 1 to ${num(LIMITS.size)} (default 1000)
@@ -198,7 +199,8 @@ export const retrievalFlags = {
   ...embedderFlags,
 } as const;
 
-export const retrievalHelp = `  --corpus SPEC               folder, file, glob, default corpus name or npm:<pkg>/<glob> (default: fastify-docs,
+export const retrievalHelp = `  --corpus SPEC               folder, file, glob, default corpus name or \
+npm:<pkg>/<glob> (default: fastify-docs,
                               moby-dick for --queries ict; not with a SQuAD .json, which brings its own documents)
   --queries headers|ict|FILE  header queries from ## headings (default); ict: inverse-cloze queries from any prose
                               (a sampled sentence is the query, its neighbouring sentences the gold span: a hit

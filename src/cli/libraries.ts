@@ -22,7 +22,8 @@ import { corpusFromFlags, describeCorpus, sizeBounds } from "./flag-groups";
 import { choiceFlag, commaList, intFlag, stringFlag, type FlagValues } from "./flags";
 
 export const summary =
-  "Every chunking library's splitter (LlamaIndex, Mastra, chonkie, LangChain) on one corpus: configured vs realised overlap.";
+  "Every chunking library's splitter (LlamaIndex, Mastra, chonkie, " +
+  "LangChain) on one corpus: configured vs realised overlap.";
 
 /** The npm packages behind the library splitters (their pinned versions are printed with the table). */
 export const libraryPackages = ["@llamaindex/core", "@mastra/rag", "@chonkiejs/core", "@langchain/textsplitters"];
@@ -47,7 +48,8 @@ function wrap(text: string, indent = 23, width = 116): string {
   return lines.map((l) => " ".repeat(indent) + l).join("\n");
 }
 
-const help = `Usage: seamlab libraries [--corpus SPEC] [--size N --overlap N --unit chars|tokens] [--splitters LIST] [--json]
+const help = `Usage: seamlab libraries [--corpus SPEC] [--size N --overlap N --unit chars|tokens] \
+[--splitters LIST] [--json]
 
 Runs every library splitter (and LangChain's RecursiveCharacterTextSplitter, "langchain") over one corpus at one
 setting and prints configured against realised overlap, zero-overlap seams with a 95% Wilson CI, lost text,

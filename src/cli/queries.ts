@@ -44,7 +44,8 @@ generate (any OpenAI-compatible chat endpoint: Ollama, vLLM, llama.cpp server, T
   --journal FILE         reply journal for caching and resuming (default FILE.journal.jsonl): an interrupted
                          run continues where it stopped; changing model, prompt or parameters asks again
 Kept questions: every excerpt found verbatim in the passage's document (whitespace aside), fewer than
-${Math.round(defaultThresholds.copyThreshold * 100)}% of the question's word bigrams copied from its excerpts, term-set Jaccard with every earlier kept
+${Math.round(defaultThresholds.copyThreshold * 100)}% of the question's word bigrams copied from its excerpts, \
+term-set Jaccard with every earlier kept
 question below ${defaultThresholds.duplicateThreshold}. Drops are counted by reason in the sidecar.`;
 
 /** Writes a file whole or not at all, creating its folder. */
@@ -189,7 +190,8 @@ async function generate(values: Record<string, unknown>): Promise<number> {
     .join(", ");
   process.stdout.write(
     `wrote ${result.queries.length} of ${options.n} questions to ${out} (+ ${out}.meta.json); ` +
-      `dropped: ${dropped || "none"}; tokens used: ${result.usage.promptTokens} prompt, ${result.usage.completionTokens} completion\n`,
+      `dropped: ${dropped || "none"}; tokens used: ${result.usage.promptTokens} prompt, ` +
+      `${result.usage.completionTokens} completion\n`,
   );
   return result.dropped.requestFailed > 0 ? 1 : 0;
 }

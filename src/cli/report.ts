@@ -14,7 +14,8 @@ import { commaList, intFlag, LIMITS, stringFlag } from "./flags";
 
 export const summary = "Run the notebooks on a corpus (parameter injection) and render the static HTML report.";
 
-const HELP = `Usage: seamlab report --corpus PATH [--queries headers|ict|FILE] [--out DIR] [--only 03[,05]] [--timeout S]
+const HELP = `Usage: seamlab report --corpus PATH [--queries headers|ict|FILE] [--out DIR] [--only 03[,05]] \
+[--timeout S]
 
 Executes notebooks/*.ipynb through the tslab kernel with the corpus (and queries) injected after each
 notebook's parameters cell, then writes one HTML page per notebook, the executed .ipynb files and
@@ -152,8 +153,8 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
   for (const failure of result.failures) process.stderr.write(`seamlab report: ${failure}\n`);
   if (!result.ok) {
     process.stderr.write(
-      `seamlab report: ${result.failures.length} problem(s); the report was NOT published and ${outDir} was left as it was. ` +
-        `This run's pages are in ${resolve(outDir, ".failed")}/.\n`,
+      `seamlab report: ${result.failures.length} problem(s); the report was NOT published and ` +
+        `${outDir} was left as it was. This run's pages are in ${resolve(outDir, ".failed")}/.\n`,
     );
   }
   if (values.screenshots && result.ok) {

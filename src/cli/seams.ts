@@ -204,8 +204,10 @@ function seamsText(corpusLine: string, measured: SeamsReport): string {
   const unit = s.unit === "tokens" ? "tokens" : "chars";
   const overlapLine =
     s.unit === "tokens"
-      ? `mean ${formatFixed(s.meanOverlapTokens ?? 0)} tokens (${formatFixed(s.meanOverlap)} chars), median ${formatFixed(s.medianOverlapTokens ?? 0, 0)} tokens`
-      : `mean ${formatFixed(s.meanOverlap)}, median ${formatFixed(s.medianOverlap, 0)}, p10 ${formatFixed(s.p10Overlap, 0)}, p90 ${formatFixed(s.p90Overlap, 0)} chars`;
+      ? `mean ${formatFixed(s.meanOverlapTokens ?? 0)} tokens (${formatFixed(s.meanOverlap)} chars), median ` +
+        `${formatFixed(s.medianOverlapTokens ?? 0, 0)} tokens`
+      : `mean ${formatFixed(s.meanOverlap)}, median ${formatFixed(s.medianOverlap, 0)}, p10 ` +
+        `${formatFixed(s.p10Overlap, 0)}, p90 ${formatFixed(s.p90Overlap, 0)} chars`;
   const ratio = s.realisedOverlapRatio === null ? "n/a (nominal 0)" : pct(s.realisedOverlapRatio);
   const d = measured.seamDamage;
   const p = measured.paragraphs;
@@ -224,15 +226,18 @@ function seamsText(corpusLine: string, measured: SeamsReport): string {
       ["index size", `${formatRatio(s.indexRatio)} the corpus`],
       [
         `chunk length (${unit})`,
-        `median ${formatFixed(s.chunkLength.median, 0)}, p90 ${formatFixed(s.chunkLength.p90, 0)}, max ${num(s.maxChunkLength)}; ${num(s.chunksOverLimit)} over ${num(s.limit)}`,
+        `median ${formatFixed(s.chunkLength.median, 0)}, p90 ${formatFixed(s.chunkLength.p90, 0)}, max ` +
+          `${num(s.maxChunkLength)}; ${num(s.chunksOverLimit)} over ${num(s.limit)}`,
       ],
       [
         "seam damage",
-        `${num(d.kept)} of ${num(d.pairs)} sentence pairs across paragraph breaks kept together (${pct(d.keptPct / 100)})`,
+        `${num(d.kept)} of ${num(d.pairs)} sentence pairs across paragraph breaks kept together ` +
+          `(${pct(d.keptPct / 100)})`,
       ],
       [
         "paragraphs",
-        `${num(p.paragraphs)}, median ${formatFixed(p.lengths.median, 0)} ${unit}; ${pct(p.overBudgetPct / 100)} longer than the ${num(p.budget)}-${unit.slice(0, -1)} overlap`,
+        `${num(p.paragraphs)}, median ${formatFixed(p.lengths.median, 0)} ${unit}; ${pct(p.overBudgetPct / 100)} ` +
+          `longer than the ${num(p.budget)}-${unit.slice(0, -1)} overlap`,
       ],
       [
         "backward openers",

@@ -20,7 +20,8 @@ export const structureFlags = {
   types: { type: "string" },
 } as const;
 
-export const structureFlagsHelp = `  --types FILE       type overrides, one "PATTERN TYPE" per line (glob over document ids, or
+export const structureFlagsHelp = `  --types FILE       type overrides, one "PATTERN TYPE" per line (glob over \
+document ids, or
                      "heading: /regex/"), applied before the built-in rules (see seamlab types --rules)
   --per-type JSON    structure splitter: size/overlap per type, as JSON or a JSON file, e.g.
                      '{"faq":{"size":600,"overlap":0},"prose":{"size":1000,"overlap":200}}'
@@ -146,5 +147,8 @@ export function structureDamageText(report: StructureDamageReport): string {
     ],
     byType.map((r) => [r.type, num(r.seams), num(r.damaged), `${pct(r.value)} [${pct(r.low)}, ${pct(r.high)}]`]),
   );
-  return `${kindTable}\n\n${typeTable}\n(seams cutting only units longer than ${report.limit} chars are counted apart: no chunk can hold them whole)`;
+  return (
+    `${kindTable}\n\n${typeTable}\n(seams cutting only units longer than ${report.limit} chars are counted ` +
+    `apart: no chunk can hold them whole)`
+  );
 }

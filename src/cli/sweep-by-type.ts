@@ -15,7 +15,8 @@ import { evaluationOptionsFrom, loadEvaluationInputs } from "./flag-groups";
 import { intFlag, intListFlag, LIMITS, stringFlag } from "./flags";
 import { typeOverridesFromFlags } from "./structure-flags";
 
-export const byTypeHelp = `  --by-type                   break the sweep down by the type of each query's gold section (structure
+export const byTypeHelp = `  --by-type                   break the sweep down by the type of each query's gold section \
+(structure
                               splitter): one curve and recommendation per type, then the best per-type
                               overlaps against the best uniform overlap at equal index size (paired test);
                               header queries blank the heading words instead of removing the line, so
@@ -91,16 +92,21 @@ export async function runSweepByType(values: Record<string, unknown>): Promise<n
   const rows = typeRecommendationRows(result.curves);
   const columns = Object.keys(rows[0] ?? {});
   const lines = [
-    `corpus ${corpus}: ${inputs.queries.length} queries; structure splitter, size ${size}, k=${k}; hit rate by the type of each query's gold section`,
+    `corpus ${corpus}: ${inputs.queries.length} queries; structure splitter, size ${size}, k=${k}; hit rate by the ` +
+      `type of each query's gold section`,
     "",
     formatTable(
       columns.map((c, i) => ({ header: c, align: i === 0 ? undefined : ("right" as const) })),
       rows.map((r) => columns.map((c) => String(r[c]))),
     ),
     "",
-    `per-type overlaps chosen on each half of the queries: ${v.perTypeChoices.map((c) => JSON.stringify(c)).join(" / ")}`,
-    `uniform comparators (index no larger): overlap ${v.uniformChoices.join(" / ")}; index ${v.uniformIndexRatio.map((x) => x.toFixed(2)).join(" / ")}x vs per type ${v.perTypeIndexRatio.map((x) => x.toFixed(2)).join(" / ")}x`,
-    `out-of-fold hit rate: per type ${(100 * v.comparison.hitRateA).toFixed(1)}%, uniform ${(100 * v.comparison.hitRateB).toFixed(1)}% (${v.comparison.wins} wins, ${v.comparison.losses} losses)`,
+    `per-type overlaps chosen on each half of the queries: ` +
+      `${v.perTypeChoices.map((c) => JSON.stringify(c)).join(" / ")}`,
+    `uniform comparators (index no larger): overlap ${v.uniformChoices.join(" / ")}; index ` +
+      `${v.uniformIndexRatio.map((x) => x.toFixed(2)).join(" / ")}x vs per type ` +
+      `${v.perTypeIndexRatio.map((x) => x.toFixed(2)).join(" / ")}x`,
+    `out-of-fold hit rate: per type ${(100 * v.comparison.hitRateA).toFixed(1)}%, uniform ` +
+      `${(100 * v.comparison.hitRateB).toFixed(1)}% (${v.comparison.wins} wins, ${v.comparison.losses} losses)`,
     `answer: ${v.answer}`,
   ];
   process.stdout.write(lines.join("\n") + "\n");

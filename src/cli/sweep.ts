@@ -47,9 +47,11 @@ import { groupBreakdown, queryGroups, readGroupRules, type GroupBreakdown } from
 import { byTypeHelp, runSweepByType } from "./sweep-by-type";
 
 export const summary =
-  "Overlap sweep (x first-stage depth with a reranker): recall vs overlap, cost, and the knee (Kneedle + plateau rule).";
+  "Overlap sweep (x first-stage depth with a reranker): recall " +
+  "vs overlap, cost, and the knee (Kneedle + plateau rule).";
 
-const help = `Usage: seamlab sweep [--corpus SPEC] [--queries headers|ict|FILE] --splitter NAME --size N --overlaps 0,50,100,200,400
+const help = `Usage: seamlab sweep [--corpus SPEC] [--queries headers|ict|FILE] --splitter NAME --size N \
+--overlaps 0,50,100,200,400
                     [--ks 5,10,20 --final-k 3 --rerank mmr] [--workers N] [--quiet] [--json]
        seamlab sweep --clear-cache
 
@@ -68,7 +70,8 @@ const help = `Usage: seamlab sweep [--corpus SPEC] [--queries headers|ict|FILE] 
                               file mapping globs over document ids to group names ({"docs/**": "docs"})
   --margin POINTS             the verdict: the cheapest overlap whose paired 95% CI shows it at most POINTS of hit
                               rate below the best (default 1), else "undecided" with the queries needed
-  --price X --dims N --bytes N   cost model: price per million tokens (default 0.13), vector dims (1536), bytes per dim (4)
+  --price X --dims N --bytes N   cost model: price per million tokens (default 0.13), \
+vector dims (1536), bytes per dim (4)
   --workers N                 worker threads (default: all cores; 0 = this thread)
   --cache-dir DIR             where results are cached (default .seamlab-cache/ in the project root)
   --no-cache                  neither read nor write the cache; --clear-cache empties it first
@@ -78,7 +81,8 @@ ${retrievalHelp
   .filter((line) => !/^\s+--(k|per-doc|json) /.test(line))
   .join("\n")}
 ${byTypeHelp}
-  --json                      print JSON: rows, curves (each with its paired decision) and knee {kneedle, plateau, agree}
+  --json                      print JSON: rows, curves (each with its paired decision) \
+and knee {kneedle, plateau, agree}
 
 Ctrl-C stops cleanly: finished configs stay cached, so re-running completes the sweep with identical results.`;
 
@@ -88,7 +92,9 @@ const ratio = (x: number | null) => (x === null ? "  -  " : `${x.toFixed(2)}x`);
 
 function describeKnee(knee: KneeReport): string[] {
   const lines = [
-    `second opinion on the shape: Kneedle ${knee.kneedle ? `overlap ${knee.kneedle.x}` : "none"}, plateau rule overlap ${knee.plateau ? `${knee.plateau.x} (${knee.plateau.rule})` : "none"}, ${knee.agree ? "agree" : "disagree"}`,
+    `second opinion on the shape: Kneedle ${knee.kneedle ? `overlap ${knee.kneedle.x}` : "none"}, plateau rule ` +
+      `overlap ${knee.plateau ? `${knee.plateau.x} (${knee.plateau.rule})` : "none"}, ` +
+      `${knee.agree ? "agree" : "disagree"}`,
   ];
   for (const note of knee.notes) lines.push(`  note: ${note}`);
   return lines;
@@ -100,8 +106,10 @@ function describeGroups(groups: GroupBreakdown[], curve: SweepCurve): string[] {
   const base = x(curve.decision.baseline);
   const lines = [
     "",
-    `by group (${curve.splitter} size ${curve.size}): overlap ${pick} against ${base} on each group's queries, and each group's own verdict`,
-    `group                     queries  hit% @${base}  hit% @${pick}  ${pick}-${base} (pts) [paired 95% CI]  McNemar p  own verdict`,
+    `by group (${curve.splitter} size ${curve.size}): overlap ${pick} against ${base} on each group's queries, and ` +
+      `each group's own verdict`,
+    `group                     queries  hit% @${base}  hit% @${pick}  ${pick}-${base} (pts) [paired 95% CI]  ` +
+      `McNemar p  own verdict`,
   ];
   for (const g of groups) {
     const d = g.pickVersusBaseline;
@@ -130,7 +138,8 @@ function describeGrid(grid: GridVerdict): string[] {
   const name = (i: number) => gridConfigName(grid.rows[i]);
   const lines = [
     "",
-    `${grid.splitter}, size x overlap, k=${grid.k}${grid.reranker !== "none" ? ` -> ${grid.reranker}` : ""} @${grid.finalK} (cheapest = fewest vectors stored)`,
+    `${grid.splitter}, size x overlap, k=${grid.k}${grid.reranker !== "none" ? ` -> ${grid.reranker}` : ""} ` +
+      `@${grid.finalK} (cheapest = fewest vectors stored)`,
     "size  overlap  share  chunks  hit%   best-it (pts) [paired 95% CI]  status",
   ];
   grid.rows.forEach((row, i) => {
@@ -150,7 +159,8 @@ function describeGrid(grid: GridVerdict): string[] {
   });
   lines.push(`verdict over size x overlap: ${verdictText(grid.decision, name).replace(/\*\*/g, "")}`);
   lines.push(
-    `  note: hit rate@${grid.finalK} favours large chunks, since ${grid.finalK} of them carry more text into the prompt; weigh the context size too.`,
+    `  note: hit rate@${grid.finalK} favours large chunks, since ${grid.finalK} of them carry more text into the ` +
+      `prompt; weigh the context size too.`,
   );
   if (grid.prices.length === 0) {
     lines.push(
@@ -158,13 +168,15 @@ function describeGrid(grid: GridVerdict): string[] {
     );
   } else {
     lines.push(
-      `price per extra point of hit rate over the cheapest, ${name(cheapestIndex(grid.decision))} (this corpus, the cost model's prices):`,
+      `price per extra point of hit rate over the cheapest, ${name(cheapestIndex(grid.decision))} (this corpus, the ` +
+        `cost model's prices):`,
     );
     for (const p of grid.prices) {
       lines.push(
-        `  ${name(p.index)}: +${p.points.toFixed(1)} points for ${(p.extraVectorBytes / 1e6).toFixed(1)} MB of vectors, ` +
-          `${Math.round(p.extraTokens).toLocaleString("en-US")} tokens, $${p.extraDollars.toFixed(4)}: ` +
-          `${(p.bytesPerPoint / 1e6).toFixed(2)} MB, ${Math.round(p.tokensPerPoint).toLocaleString("en-US")} tokens, $${p.dollarsPerPoint.toFixed(4)} per point`,
+        `  ${name(p.index)}: +${p.points.toFixed(1)} points for ${(p.extraVectorBytes / 1e6).toFixed(1)} ` +
+          `MB of vectors, ${Math.round(p.extraTokens).toLocaleString("en-US")} tokens, ` +
+          `$${p.extraDollars.toFixed(4)}: ${(p.bytesPerPoint / 1e6).toFixed(2)} MB, ` +
+          `${Math.round(p.tokensPerPoint).toLocaleString("en-US")} tokens, $${p.dollarsPerPoint.toFixed(4)} per point`,
       );
     }
   }
@@ -173,12 +185,14 @@ function describeGrid(grid: GridVerdict): string[] {
 
 function printText(result: SweepResult, corpus: string, queryLabel: string): void {
   const lines = [
-    `corpus ${corpus}: ${queryLabel}; ${result.total} configs (${result.cached} cached, ${result.computed} computed) in ${(result.elapsedMs / 1000).toFixed(1)} s on ${result.workers} worker(s), ${peakRssText()}`,
+    `corpus ${corpus}: ${queryLabel}; ${result.total} configs (${result.cached} cached, ${result.computed} ` +
+      `computed) in ${(result.elapsedMs / 1000).toFixed(1)} s on ${result.workers} worker(s), ${peakRssText()}`,
   ];
   for (const curve of result.curves) {
     lines.push(
       "",
-      `${curve.splitter} size ${curve.size} ${curve.unit}, k=${curve.k}${curve.reranker !== "none" ? ` -> ${curve.reranker}` : ""} @${curve.finalK}`,
+      `${curve.splitter} size ${curve.size} ${curve.unit}, ` +
+        `k=${curve.k}${curve.reranker !== "none" ? ` -> ${curve.reranker}` : ""} @${curve.finalK}`,
     );
     // Name the retriever (and so the embedder, for dense/hybrid) the way the rows measured it.
     const measuredBy = result.rows.find(
@@ -186,7 +200,8 @@ function printText(result: SweepResult, corpus: string, queryLabel: string): voi
     );
     if (measuredBy) lines.push(`retriever: ${measuredBy.retrieval.retriever}`);
     lines.push(
-      "overlap  chunks  zero-seams%  pairs-kept%  recall%  95% CI          distinct  tokens  storage  best-it (pts) [paired 95% CI]  McNemar p  status",
+      "overlap  chunks  zero-seams%  pairs-kept%  recall%  95% CI          distinct  tokens  storage  best-it (pts) " +
+        "[paired 95% CI]  McNemar p  status",
     );
     curve.points.forEach((point, index) => {
       const row = result.rows.find(
@@ -213,9 +228,10 @@ function printText(result: SweepResult, corpus: string, queryLabel: string): voi
           Number(f.meanDistinct).toFixed(2).padStart(8),
           ratio(point.tokensRatio).padStart(6),
           ratio(point.storageRatio).padStart(7),
-          `${pct(paired.fromBest.diff).padStart(5)} [${signed(paired.fromBest.low)}, ${signed(paired.fromBest.high)}]`.padEnd(
-            30,
-          ),
+          (
+            `${pct(paired.fromBest.diff).padStart(5)} [${signed(paired.fromBest.low)}, ` +
+            `${signed(paired.fromBest.high)}]`
+          ).padEnd(30),
           formatP(paired.fromBest.mcnemarP).padStart(9),
           index === curve.decision.best ? "best" : paired.status,
         ].join("  "),

@@ -19,11 +19,16 @@ export type DocType = (typeof DOC_TYPES)[number];
 
 /** Each type's rule in words, with its features: printed by `seamlab types --rules` and the notebook. */
 export const TYPE_RULES: { type: DocType; rule: string }[] = [
-  { type: "code", rule: "the file's extension is a source-code one (.ts .js .mjs .cjs .tsx .jsx .py .go .java .rs …)" },
+  {
+    type: "code",
+    rule: "the file's extension is a source-code one (.ts .js .mjs .cjs .tsx .jsx .py .go .java .rs …)",
+  },
   { type: "table", rule: "the file is .csv/.tsv, or table rows make up >= 60% of the section's non-blank characters" },
   {
     type: "transcript",
-    rule: "the file is a transcript: >= 50% of its paragraphs open with `Speaker:` (<= 3 words), >= 3 turns, >= 2 speakers, one speaking twice; all its sections are",
+    rule:
+      "the file is a transcript: >= 50% of its paragraphs open with `Speaker:` (<= 3 words), " +
+      ">= 3 turns, >= 2 speakers, one speaking twice; all its sections are",
   },
   {
     type: "faq",
@@ -31,12 +36,17 @@ export const TYPE_RULES: { type: DocType; rule: string }[] = [
   },
   {
     type: "reference",
-    rule: "fenced code, tables and parameter-list items (`- \\`name\\` …`) make up >= 20% of the section's characters",
+    rule: [
+      "fenced code, tables and parameter-list items (`- \\`name\\` …`)",
+      "make up >= 20% of the section's characters",
+    ].join(" "),
   },
   { type: "prose", rule: "paragraphs and list items, mostly letters, make up >= 50% of the non-blank characters" },
   {
     type: "unknown",
-    rule: "none of the above (e.g. only rules, links or symbols); a heading with no content takes the next section's type",
+    rule:
+      "none of the above (e.g. only rules, links or symbols); " +
+      "a heading with no content takes the next section's type",
   },
 ];
 

@@ -26,7 +26,10 @@ export function readCsvRows(text: string, file: string): Row[] {
   }
 }
 
-/** The JSON object of each non-blank line; a line that is not one is an error, or with `skipMalformed` noted in `skipped`. */
+/**
+ * The JSON object of each non-blank line; a line that is not one is an error, or with `skipMalformed` noted in
+ * `skipped`.
+ */
 export function readJsonlRows(text: string, file: string, options: LabelledOptions, skipped: string[]): Row[] {
   const rows: Row[] = [];
   const malformed = (message: string) => {

@@ -60,7 +60,8 @@ export function parseLabelledSet(
   for (const column of required) {
     if (!(column in first)) {
       throw new SeamlabError(
-        `${file}:${extension === ".csv" ? 1 : rows[0].line}: missing column "${column}" (found ${Object.keys(first).join(", ") || "none"}). ` +
+        `${file}:${extension === ".csv" ? 1 : rows[0].line}: missing column "${column}" (found ` +
+          `${Object.keys(first).join(", ") || "none"}). ` +
           `Expected ${required.join(", ")}.`,
       );
     }

@@ -273,7 +273,8 @@ export function readTextFile(path: string): string {
   const wide = wideEncoding(bytes);
   if (wide === "utf-32le" || wide === "utf-32be") {
     throw new SeamlabError(
-      `corpus file ${path} is UTF-32 (${wide.slice(6).toUpperCase()}), which seamlab does not read; re-encode it as UTF-8 (e.g. iconv -f UTF-32 -t UTF-8).`,
+      `corpus file ${path} is UTF-32 (${wide.slice(6).toUpperCase()}), which seamlab does not read; ` +
+        `re-encode it as UTF-8 (e.g. iconv -f UTF-32 -t UTF-8).`,
     );
   }
   const encoding = wide ?? "utf-8";

@@ -118,7 +118,8 @@ export function documentSample(docs: readonly Doc[], count: number, note = "", s
   const description =
     indexes.length >= docs.length
       ? `all ${total} documents${note ? ` (${note})` : ""}`
-      : `a seeded sample of ${indexes.length.toLocaleString("en-US")} of ${total} documents, stratified by folder and size${note ? ` (${note})` : ""}`;
+      : `a seeded sample of ${indexes.length.toLocaleString("en-US")} of ${total} documents, ` +
+        `stratified by folder and size${note ? ` (${note})` : ""}`;
   return { indexes, docs: indexes.map((i) => docs[i]), strata, population: docs.length, description };
 }
 

@@ -67,10 +67,14 @@ export function fitLsa(texts: string[], options: LsaOptions = {}): Embedder {
   const rank = svd.rank;
   const fitted = createHash("sha256");
   for (const text of texts) fitted.update(`${text.length}:`).update(text);
-  const settings = `d=${dimensions},q=${powerIterations},p=${oversample},seed=${seed},minDf=${options.minDocumentFrequency ?? 2},maxVocab=${options.maxVocabulary ?? 100_000}${sampled ? `,fitSample=${fitSample}` : ""}`;
+  const settings =
+    `d=${dimensions},q=${powerIterations},p=${oversample},seed=${seed},` +
+    `minDf=${options.minDocumentFrequency ?? 2},` +
+    `maxVocab=${options.maxVocabulary ?? 100_000}${sampled ? `,fitSample=${fitSample}` : ""}`;
   const requested = rank < dimensions ? `; ${dimensions} requested, corpus rank allows ${rank}` : "";
   const basis = sampled
-    ? `; basis from a seeded sample of ${fitSample.toLocaleString("en-US")} of ${texts.length.toLocaleString("en-US")} texts`
+    ? `; basis from a seeded sample of ${fitSample.toLocaleString("en-US")} of ` +
+      `${texts.length.toLocaleString("en-US")} texts`
     : "";
   const inputs = emptyInputReport();
   return {

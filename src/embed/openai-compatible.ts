@@ -163,7 +163,8 @@ export function readEmbeddings(body: unknown, expected: number, what: string): F
     const embedding = entry?.embedding;
     if (!Number.isInteger(index) || index < 0 || index >= expected || out[index] !== undefined) {
       throw new SeamlabError(
-        `${what}: malformed answer, data[${position}].index is ${describe(entry?.index)} (missing, repeated or out of range).`,
+        `${what}: malformed answer, data[${position}].index is ` +
+          `${describe(entry?.index)} (missing, repeated or out of range).`,
       );
     }
     if (

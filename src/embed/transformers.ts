@@ -33,7 +33,8 @@ export function checkModelDir(modelDir: string): ModelFolder {
   const dir = resolve(modelDir);
   const fix =
     "Download a sentence-embedding model in transformers.js layout (e.g. onnx-community/all-MiniLM-L6-v2-ONNX: " +
-    "config.json, tokenizer.json, tokenizer_config.json, onnx/model.onnx) on a machine with access and copy the folder here.";
+    "config.json, tokenizer.json, tokenizer_config.json, onnx/model.onnx)" +
+    " on a machine with access and copy the folder here.";
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     throw new SeamlabError(`--model-dir ${modelDir}: no such folder. ${fix}`);
   }
@@ -154,7 +155,8 @@ export async function transformersEmbedder(options: TransformersOptions): Promis
 /** transformers.js's fetch hook: any attempt to reach the network is a bug here, so it fails loudly. */
 async function refuseNetwork(input: unknown): Promise<never> {
   throw new SeamlabError(
-    `the transformers embedder never downloads, but was asked to fetch ${String(input)}; use --model-dir with a complete local folder.`,
+    `the transformers embedder never downloads, but was asked to fetch ` +
+      `${String(input)}; use --model-dir with a complete local folder.`,
   );
 }
 

@@ -8,9 +8,10 @@ import { Embedder } from "./types";
 /**
  * Vectors on disk keyed by embedder identity + sha256 of the text, so re-running a notebook, report or sweep
  * embeds only chunks it has not seen (identical chunk texts across configs are shared too; on chatlogs.md,
- * recursive 1000/300 reused 6 of 57 chunks of 1000/200, so most savings come from re-runs). Layout: `<dir>/<sha256(embedder.id)[:32]>/` holds
- * `identity.txt` (the full id, checked on open so a hash collision cannot mix models) and pack files, each
- * written once, atomically (temp file + rename), so an interrupted run leaves no torn entry.
+ * recursive 1000/300 reused 6 of 57 chunks of 1000/200, so most savings come from re-runs).
+ * Layout: `<dir>/<sha256(embedder.id)[:32]>/` holds `identity.txt` (the full id, checked on open so a hash
+ * collision cannot mix models) and pack files, each written once, atomically (temp file + rename), so an
+ * interrupted run leaves no torn entry.
  *
  * Pack format: "SLV1", uint32 dimensions, uint32 count, then count × (32-byte sha256, dimensions × float32), LE.
  * Floats are copied as raw bytes (fast for 100k vectors), which is little-endian on every platform Node ships for.

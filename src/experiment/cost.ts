@@ -6,7 +6,10 @@ import { SeamlabError } from "../core/errors";
  * the price list of the day.
  */
 export interface CostOptions {
-  /** Price per million embedded tokens, in any currency. Default 0.13 (the text-embedding-3-large figure the seeds quote). */
+  /**
+   * Price per million embedded tokens, in any currency. Default 0.13 (the text-embedding-3-large figure the seeds
+   * quote).
+   */
   pricePerMillionTokens?: number;
   /** Embedding dimensions. Default 1536. */
   dims?: number;

@@ -20,7 +20,9 @@ export interface KneedleOptions {
   curve?: CurveShape;
   /** Default "increasing". */
   direction?: CurveDirection;
-  /** Online mode keeps scanning after the first knee and reports the last one confirmed (the paper's online variant). */
+  /**
+   * Online mode keeps scanning after the first knee and reports the last one confirmed (the paper's online variant).
+   */
   online?: boolean;
 }
 
@@ -247,7 +249,8 @@ export function pickKnee(points: readonly CurvePoint[], options: KneeOptions = {
   const notes: string[] = [];
   if (points.length < MIN_KNEE_POINTS) {
     notes.push(
-      `only ${points.length} point(s): a knee picked from fewer than ${MIN_KNEE_POINTS} points is unreliable; sweep more overlaps`,
+      `only ${points.length} point(s): a knee picked from fewer than ` +
+        `${MIN_KNEE_POINTS} points is unreliable; sweep more overlaps`,
     );
   }
   if (points.length === 0) return { points: 0, kneedle: null, plateau: null, agree: false, notes };

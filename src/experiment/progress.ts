@@ -55,7 +55,10 @@ export function formatProgress(
   const filled = Math.round(share * width);
   const bar = "#".repeat(filled) + "-".repeat(width - filled);
   const eta = done >= total ? "done" : etaMs === undefined ? "ETA ?" : `ETA ${formatDuration(etaMs)}`;
-  return `${label ? label + " " : ""}[${bar}] ${done}/${total} ${Math.round(share * 100)}% ${formatDuration(elapsedMs)} ${eta}`;
+  return (
+    `${label ? label + " " : ""}[${bar}] ${done}/${total} ${Math.round(share * 100)}% ` +
+    `${formatDuration(elapsedMs)} ${eta}`
+  );
 }
 
 export function createProgress(total: number, options: ProgressOptions = {}): Progress {

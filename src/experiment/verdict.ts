@@ -61,7 +61,10 @@ export function marginText(margin: number): string {
 export function differenceText(decision: Decision, index: number, name: (i: number) => string): string {
   const c = decision.configs[index];
   if (index === decision.best) return `${name(index)} (the best, ${points(c.rate)}%)`;
-  return `${name(index)} (${signedPoints(-c.fromBest.diff)} points from the best ${interval(c.fromBest, -1)}, McNemar ${pText(c.fromBest.mcnemarP)})`;
+  return (
+    `${name(index)} (${signedPoints(-c.fromBest.diff)} points from the best ${interval(c.fromBest, -1)}, ` +
+    `McNemar ${pText(c.fromBest.mcnemarP)})`
+  );
 }
 
 /**
@@ -72,18 +75,22 @@ export function verdictText(decision: Decision, name: (i: number) => string): st
   const margin = marginText(decision.margin);
   const level = `${Math.round(100 * decision.level)}%`;
   const best = decision.configs[decision.best];
-  const bestText = `the best is ${name(decision.best)} at ${points(best.rate)}% on ${decision.queries.toLocaleString("en-US")} queries`;
+  const bestText =
+    `the best is ${name(decision.best)} at ${points(best.rate)}% on ` +
+    `${decision.queries.toLocaleString("en-US")} queries`;
   const choice = decision.configs[decision.choice];
   const parts: string[] = [];
   if (decision.verdict === "decided") {
     if (decision.choiceIsNonInferior) {
       parts.push(
-        `**Use ${name(decision.choice)}**: the cheapest setting within ${margin} of the best (paired ${level} CI of best − it: ${interval(choice.fromBest)} points, below the ${margin} margin); ${bestText}.`,
+        `**Use ${name(decision.choice)}**: the cheapest setting within ${margin} of the best (paired ${level} CI of ` +
+          `best − it: ${interval(choice.fromBest)} points, below the ${margin} margin); ${bestText}.`,
       );
     } else {
       const cheaper = decision.configs.some((c) => c.cost < choice.cost);
       parts.push(
-        `**Use ${name(decision.choice)}**: ${bestText}, and ${cheaper ? "every cheaper setting is shown worse than it" : "no setting is cheaper"}.`,
+        `**Use ${name(decision.choice)}**: ${bestText}, and ` +
+          `${cheaper ? "every cheaper setting is shown worse than it" : "no setting is cheaper"}.`,
       );
     }
   } else {
@@ -91,24 +98,31 @@ export function verdictText(decision: Decision, name: (i: number) => string): st
     const cheapest = decision.configs[decision.candidates[0]];
     const each =
       decision.candidates.length > 1
-        ? `queries would settle every candidate (${name(cheapest.index)} alone: about ${thousands(cheapest.queriesNeeded as number)})`
+        ? `queries would settle every candidate (${name(cheapest.index)} alone: about ` +
+          `${thousands(cheapest.queriesNeeded as number)})`
         : "queries would decide it";
     const safe = decision.choiceIsNonInferior
-      ? `${name(decision.choice)} is the cheapest setting shown within ${margin} of the best (CI ${interval(choice.fromBest)} points)`
+      ? `${name(decision.choice)} is the cheapest setting shown within ${margin} of the best (CI ` +
+        `${interval(choice.fromBest)} points)`
       : `no setting is shown within ${margin} of the best`;
     parts.push(
-      `**Undecided** at a ${margin} margin: ${bestText}; ${safe}, but the cheaper ${decision.candidates.length === 1 ? "setting" : "settings"} ${candidates} can be neither shown within ${margin} of the best nor shown worse. ` +
-        `About ${thousands(decision.queriesNeeded as number)} ${each} (this run has ${decision.queries.toLocaleString("en-US")}).`,
+      `**Undecided** at a ${margin} margin: ${bestText}; ${safe}, but the cheaper ` +
+        `${decision.candidates.length === 1 ? "setting" : "settings"} ${candidates} can be neither shown within ` +
+        `${margin} of the best nor shown worse. ` +
+        `About ${thousands(decision.queriesNeeded as number)} ${each} (this run has ` +
+        `${decision.queries.toLocaleString("en-US")}).`,
     );
   }
   const worse = decision.configs.filter((c) => c.status === "worse" && c.index !== decision.best);
   if (worse.length > 3) {
     parts.push(
-      `Shown worse than the best (paired CI above 0): ${worse.map((c) => name(c.index)).join("; ")} (up to ${points(Math.max(...worse.map((c) => c.fromBest.diff)))} points below it).`,
+      `Shown worse than the best (paired CI above 0): ${worse.map((c) => name(c.index)).join("; ")} (up to ` +
+        `${points(Math.max(...worse.map((c) => c.fromBest.diff)))} points below it).`,
     );
   } else if (worse.length > 0) {
     parts.push(
-      `Shown worse than the best (paired CI above 0): ${worse.map((c) => differenceText(decision, c.index, name)).join("; ")}.`,
+      `Shown worse than the best (paired CI above 0): ` +
+        `${worse.map((c) => differenceText(decision, c.index, name)).join("; ")}.`,
     );
   }
   return parts.join(" ");
@@ -118,9 +132,12 @@ export function verdictText(decision: Decision, name: (i: number) => string): st
 export function verdictHeadline(decision: Decision, name: (i: number) => string): string {
   const margin = marginText(decision.margin);
   if (decision.verdict === "decided") {
+    const cheaper = decision.configs.some((c) => c.cost < decision.configs[decision.choice].cost)
+      ? "every cheaper one is shown worse"
+      : "nothing is cheaper";
     return decision.choiceIsNonInferior
       ? `${name(decision.choice)} (within ${margin} of the best)`
-      : `${name(decision.choice)} (the best; ${decision.configs.some((c) => c.cost < decision.configs[decision.choice].cost) ? "every cheaper one is shown worse" : "nothing is cheaper"})`;
+      : `${name(decision.choice)} (the best; ${cheaper})`;
   }
   const options = [...decision.candidates, decision.choice].map(name);
   return `undecided: ${options.join(", ")} (need ~${thousands(decision.queriesNeeded as number)} queries)`;

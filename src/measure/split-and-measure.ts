@@ -24,7 +24,9 @@ export interface ConfigMeasureOptions {
   limit?: number;
   /** Straddling pairs of `docs`, when measuring many configs of one corpus (they depend on the text only). */
   pairs?: StraddlingPair[];
-  /** Chunks already split with `config` (e.g. by `splitCorpusAsync` for the semantic splitter); split here otherwise. */
+  /**
+   * Chunks already split with `config` (e.g. by `splitCorpusAsync` for the semantic splitter); split here otherwise.
+   */
   chunks?: Chunk[];
   /** Skip the paragraph budget (it counts tokens of every paragraph in token units). */
   skipParagraphs?: boolean;

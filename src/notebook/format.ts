@@ -60,7 +60,8 @@ export function tableHtml(
   const head = columns.map((column, i) => `<th${numeric[i] ? ' class="num"' : ""}>${escapeHtml(column)}</th>`).join("");
   const more =
     rows.length > MAX_HTML_ROWS
-      ? `\n<tr><td colspan="${columns.length}" class="more">${escapeHtml(moreRows(rows.length, MAX_HTML_ROWS))}</td></tr>`
+      ? `\n<tr><td colspan="${columns.length}" class="more">` +
+        `${escapeHtml(moreRows(rows.length, MAX_HTML_ROWS))}</td></tr>`
       : "";
   const body =
     rows
@@ -78,7 +79,10 @@ export function tableHtml(
       )
       .join("\n") + more;
   const captionHtml = caption ? `<caption>${escapeHtml(caption)}</caption>` : "";
-  return `<table class="seamlab-table">${captionHtml}<thead><tr>${head}</tr></thead>\n<tbody>\n${body}\n</tbody></table>`;
+  return (
+    `<table class="seamlab-table">${captionHtml}<thead><tr>${head}</tr></thead>\n` +
+    `<tbody>\n${body}\n</tbody></table>`
+  );
 }
 
 export function tableText(

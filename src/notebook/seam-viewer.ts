@@ -20,20 +20,25 @@ export const SEAMS_MIME = "application/vnd.seamlab.seams+json";
 export const SEAM_VIEWER_STYLE = `
 .seam-viewer{margin:.8rem 0;--sv-a:#e4e9f0;--sv-b:#dbe9f7;--sv-ov:#ffd166;--sv-ovfg:#1d1d1f;--sv-mark:#d55e00}
 :root[data-theme=dark] .seam-viewer{--sv-a:#2e353f;--sv-b:#23364a;--sv-ov:#7a5a00;--sv-ovfg:#fff3cd}
-@media (prefers-color-scheme: dark){:root:not([data-theme=light]) .seam-viewer{--sv-a:#2e353f;--sv-b:#23364a;--sv-ov:#7a5a00;--sv-ovfg:#fff3cd}}
+@media (prefers-color-scheme: dark){:root:not([data-theme=light]) .seam-viewer{\
+--sv-a:#2e353f;--sv-b:#23364a;--sv-ov:#7a5a00;--sv-ovfg:#fff3cd}}
 .seam-viewer figcaption{font-weight:600;margin:.2rem 0 .4rem}
 .seam-viewer .sv-legend{font-size:.8rem;color:var(--muted,#5f6368);margin:.2rem 0 .6rem}
 .seam-viewer .sv-legend span{padding:0 .3rem;margin-right:.6rem;border-radius:3px}
 .seam-viewer h4{margin:.6rem 0 .2rem;font-size:.9rem}
 .seam-viewer h4 small{font-weight:400;color:var(--muted,#5f6368)}
-.seam-viewer .sv-text{font:.82rem/1.6 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;white-space:pre-wrap;word-break:break-word;border:1px solid var(--border,#d9dce1);border-radius:6px;padding:.5rem .7rem;max-height:24rem;overflow:auto;background:var(--bg,#fff);color:var(--fg,#1d1d1f)}
+.seam-viewer .sv-text{font:.82rem/1.6 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;white-space:pre-wrap;\
+word-break:break-word;border:1px solid var(--border,#d9dce1);border-radius:6px;padding:.5rem .7rem;max-height:24rem;\
+overflow:auto;background:var(--bg,#fff);color:var(--fg,#1d1d1f)}
 .seam-viewer .c0{background:var(--sv-a)}
 .seam-viewer .c1{background:var(--sv-b)}
 .seam-viewer .ov{background:var(--sv-ov);color:var(--sv-ovfg);text-decoration:underline;text-decoration-style:dotted}
 .seam-viewer .lost{text-decoration:line-through;color:var(--sv-mark)}
 .seam-viewer .start{border-left:2px solid var(--fg,#1d1d1f)}
 .seam-viewer .zero{color:var(--sv-mark);font-weight:700}
-@media print{.seam-viewer{--sv-a:#e4e9f0;--sv-b:#dbe9f7;--sv-ov:#ffd166;--sv-ovfg:#1d1d1f}.seam-viewer .sv-text{max-height:none;overflow:visible}.seam-viewer *{-webkit-print-color-adjust:exact;print-color-adjust:exact}}
+@media print{.seam-viewer{--sv-a:#e4e9f0;--sv-b:#dbe9f7;--sv-ov:#ffd166;--sv-ovfg:#1d1d1f}\
+.seam-viewer .sv-text{max-height:none;overflow:visible}\
+.seam-viewer *{-webkit-print-color-adjust:exact;print-color-adjust:exact}}
 `;
 
 function finite(value: unknown, fallback: number): number {

@@ -34,7 +34,8 @@ export function renderIndex(pages: IndexPage[], summary: ReportSummary): string 
   sections.push(`<h1 id="seamlab-report">seamlab report</h1>`);
   if (failures.length > 0) {
     sections.push(
-      `<div class="banner-error" role="alert"><strong>${failures.length} notebook(s) stopped with an error.</strong><ul>` +
+      `<div class="banner-error" role="alert"><strong>${failures.length} notebook(s) stopped with an ` +
+        `error.</strong><ul>` +
         failures
           .map(
             (page) => `<li><a href="${escapeHtml(page.name)}.html">${escapeHtml(page.failure ?? page.name)}</a></li>`,
@@ -52,9 +53,12 @@ export function renderIndex(pages: IndexPage[], summary: ReportSummary): string 
   );
   sections.push(`<h2 id="recommendation">Recommendation</h2>`);
   if (recommended.length > 0) {
+    const links = recommended.map(
+      (entry) => `<a href="${escapeHtml(entry.page.name)}.html">${escapeHtml(entry.page.title)}</a>`,
+    );
     sections.push(
       `<div class="cards big">${headlinesHtml(recommended.map((entry) => entry.headline))}</div>` +
-        `<p class="timing">From ${recommended.map((entry) => `<a href="${escapeHtml(entry.page.name)}.html">${escapeHtml(entry.page.title)}</a>`).join(", ")}.</p>`,
+        `<p class="timing">From ${links.join(", ")}.</p>`,
     );
   } else {
     sections.push(`<p>No notebook published a recommended overlap in this run.</p>`);
@@ -65,7 +69,8 @@ export function renderIndex(pages: IndexPage[], summary: ReportSummary): string 
       const own = others.filter((entry) => entry.page === page).map((entry) => entry.headline);
       if (own.length === 0) continue;
       sections.push(
-        `<h3><a href="${escapeHtml(page.name)}.html">${escapeHtml(page.title)}</a></h3><div class="cards">${headlinesHtml(own)}</div>`,
+        `<h3><a href="${escapeHtml(page.name)}.html">${escapeHtml(page.title)}</a></h3><div ` +
+          `class="cards">${headlinesHtml(own)}</div>`,
       );
     }
   } else {
@@ -87,8 +92,10 @@ export function renderIndex(pages: IndexPage[], summary: ReportSummary): string 
           `${page.run.corpus !== summary.corpus ? ` · ${escapeHtml(page.run.corpus)}` : ""}</span>`
         : "";
       return (
-        `<tr><td><a href="${escapeHtml(page.name)}.html">${escapeHtml(page.title)}</a><br><span class="timing">${escapeHtml(page.name)}.ipynb · ` +
-        `<a href="${escapeHtml(page.name)}.ipynb">executed notebook</a></span></td><td>${status}</td><td class="num">${page.charts}</td>` +
+        `<tr><td><a href="${escapeHtml(page.name)}.html">${escapeHtml(page.title)}</a><br><span ` +
+        `class="timing">${escapeHtml(page.name)}.ipynb · ` +
+        `<a href="${escapeHtml(page.name)}.ipynb">executed notebook</a></span></td><td>${status}</td><td ` +
+        `class="num">${page.charts}</td>` +
         `<td class="num">${page.tables}</td><td class="num">${time}</td><td>${run}</td></tr>`
       );
     })
@@ -96,7 +103,9 @@ export function renderIndex(pages: IndexPage[], summary: ReportSummary): string 
   sections.push(
     pages.length === 0
       ? `<p>No notebooks were run.</p>`
-      : `<div class="table-wrap"><table class="seamlab-table"><thead><tr><th>Notebook</th><th>Status</th><th class="num">Charts</th><th class="num">Tables</th><th class="num">Run time</th><th>Run</th></tr></thead><tbody>${rows}</tbody></table></div>`,
+      : `<div class="table-wrap"><table class="seamlab-table"><thead><tr><th>Notebook</th><th>Status</th><th ` +
+          `class="num">Charts</th><th class="num">Tables</th><th class="num">Run ` +
+          `time</th><th>Run</th></tr></thead><tbody>${rows}</tbody></table></div>`,
   );
   return pageHtml({
     title: "seamlab report",

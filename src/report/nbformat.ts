@@ -1,4 +1,5 @@
-// The slice of nbformat 4 that seamlab reads and writes (https://nbformat.readthedocs.io/en/latest/format_description.html).
+// The slice of nbformat 4 that seamlab reads and writes
+// (https://nbformat.readthedocs.io/en/latest/format_description.html).
 import { readFileSync } from "node:fs";
 import { SeamlabError } from "../core/errors";
 
@@ -68,12 +69,16 @@ export function readNotebook(path: string): Notebook {
   return parsed as Notebook;
 }
 
-/** Stable serialisation like Jupyter's (1-space indent, trailing newline), so diffs of executed notebooks stay small. */
+/**
+ * Stable serialisation like Jupyter's (1-space indent, trailing newline), so diffs of executed notebooks stay small.
+ */
 export function serializeNotebook(notebook: Notebook): string {
   return JSON.stringify(notebook, null, 1) + "\n";
 }
 
-/** A TypeScript literal for a parameter value; JSON is valid TypeScript for strings, numbers, booleans, arrays, objects. */
+/**
+ * A TypeScript literal for a parameter value; JSON is valid TypeScript for strings, numbers, booleans, arrays, objects.
+ */
 export function parameterLiteral(value: unknown): string {
   if (value === undefined) return "undefined";
   return JSON.stringify(value);

@@ -1,18 +1,21 @@
 // The HTML shell shared by every report page: inline CSS (light/dark/print), one small inline script for the
 // theme toggle, and a Content-Security-Policy that allows nothing else, so no request can leave the page and
-// no script that slipped into the content could run.
+// no script that slipped into the content could run. A `\` at the end of a line inside these templates continues
+// the line without a newline: the source stays narrow and the page's bytes (and the script's hash) do not change.
 import { createHash } from "node:crypto";
 import { escapeHtml } from "../notebook/format";
 
 const THEME_SCRIPT = `(function () {
   var root = document.documentElement, key = "seamlab-theme";
-  try { var saved = localStorage.getItem(key); if (saved === "dark" || saved === "light") root.setAttribute("data-theme", saved); } catch (e) {}
+  try { var saved = localStorage.getItem(key); \
+if (saved === "dark" || saved === "light") root.setAttribute("data-theme", saved); } catch (e) {}
   document.addEventListener("DOMContentLoaded", function () {
     var button = document.getElementById("theme-toggle");
     if (!button) return;
     button.hidden = false;
     button.addEventListener("click", function () {
-      var current = root.getAttribute("data-theme") || (window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light");
+      var current = root.getAttribute("data-theme") || \
+(window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light");
       var next = current === "dark" ? "light" : "dark";
       root.setAttribute("data-theme", next);
       try { localStorage.setItem(key, next); } catch (e) {}
@@ -26,20 +29,26 @@ export const CONTENT_SECURITY_POLICY =
   `default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'sha256-${SCRIPT_HASH}'; ` +
   `base-uri 'none'; form-action 'none'`;
 
-const LIGHT = `--bg:#ffffff;--fg:#1d1d1f;--muted:#5f6368;--border:#d9dce1;--panel:#f6f7f9;--accent:#0b62a4;--code-bg:#f6f8fa;
-  --err-bg:#fdecea;--err-fg:#8a1c12;--kw:#a626a4;--str:#50a14f;--num:#986801;--com:#6a737d;--fn:#4078f2;--type:#c18401`;
-const DARK = `--bg:#16181c;--fg:#e6e6e6;--muted:#a0a4aa;--border:#3a3f47;--panel:#1f2329;--accent:#6cb6ff;--code-bg:#1e2227;
-  --err-bg:#3b1f1f;--err-fg:#ffb4ab;--kw:#c678dd;--str:#98c379;--num:#d19a66;--com:#7f848e;--fn:#61afef;--type:#e5c07b`;
+const LIGHT =
+  `--bg:#ffffff;--fg:#1d1d1f;--muted:#5f6368;--border:#d9dce1;--panel:#f6f7f9;--accent:#0b62a4;--code-bg:#f6f8fa;\n` +
+  `  --err-bg:#fdecea;--err-fg:#8a1c12;--kw:#a626a4;--str:#50a14f;--num:#986801;--com:#6a737d;` +
+  `--fn:#4078f2;--type:#c18401`;
+const DARK =
+  `--bg:#16181c;--fg:#e6e6e6;--muted:#a0a4aa;--border:#3a3f47;--panel:#1f2329;--accent:#6cb6ff;--code-bg:#1e2227;\n` +
+  `  --err-bg:#3b1f1f;--err-fg:#ffb4ab;--kw:#c678dd;--str:#98c379;--num:#d19a66;--com:#7f848e;` +
+  `--fn:#61afef;--type:#e5c07b`;
 
 export const STYLE = `
 :root{${LIGHT};color-scheme:light}
 @media (prefers-color-scheme: dark){:root:not([data-theme=light]){${DARK};color-scheme:dark}}
 :root[data-theme=dark]{${DARK};color-scheme:dark}
 *{box-sizing:border-box}
-body{margin:0;background:var(--bg);color:var(--fg);font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
+body{margin:0;background:var(--bg);color:var(--fg);\
+font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
 a{color:var(--accent)}
 .layout{display:grid;grid-template-columns:15rem minmax(0,1fr);gap:2rem;max-width:76rem;margin:0 auto;padding:1.5rem}
-header.top{grid-column:1/-1;display:flex;justify-content:space-between;align-items:center;border-bottom:1px solid var(--border);padding-bottom:.6rem}
+header.top{grid-column:1/-1;display:flex;justify-content:space-between;align-items:center;\
+border-bottom:1px solid var(--border);padding-bottom:.6rem}
 header.top .crumbs{font-size:.9rem;color:var(--muted)}
 nav.toc{position:sticky;top:1rem;align-self:start;font-size:.88rem;max-height:calc(100vh - 2rem);overflow:auto}
 nav.toc ol{list-style:none;padding-left:0;margin:.3rem 0}
@@ -48,11 +57,13 @@ nav.toc a{text-decoration:none;color:var(--fg)}nav.toc a:hover{color:var(--accen
 main{min-width:0}
 h1,h2,h3{line-height:1.25}
 pre,code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace;font-size:.86rem}
-pre{background:var(--code-bg);border:1px solid var(--border);border-radius:6px;padding:.7rem .9rem;overflow:auto;white-space:pre-wrap;word-break:break-word}
+pre{background:var(--code-bg);border:1px solid var(--border);border-radius:6px;padding:.7rem .9rem;overflow:auto;\
+white-space:pre-wrap;word-break:break-word}
 .cell{margin:1rem 0}
 details.code>summary{cursor:pointer;color:var(--muted);font-size:.85rem;user-select:none}
 details.code>pre{margin-top:.4rem}
-.tag{display:inline-block;border:1px solid var(--border);border-radius:999px;padding:0 .5rem;margin-left:.4rem;font-size:.75rem}
+.tag{display:inline-block;border:1px solid var(--border);border-radius:999px;padding:0 .5rem;margin-left:.4rem;\
+font-size:.75rem}
 .output{margin:.5rem 0}
 .stream.stderr{border-left:3px solid #d55e00}
 .error{background:var(--err-bg);color:var(--err-fg);border-radius:6px;padding:.6rem .9rem;margin:.6rem 0}
@@ -64,12 +75,14 @@ figure.chart svg{max-width:100%;height:auto;display:block}
 .table-wrap{overflow:auto;max-height:32rem;border:1px solid var(--border);border-radius:6px}
 table.seamlab-table{border-collapse:collapse;font-size:.88rem;width:100%}
 table.seamlab-table caption{caption-side:top;text-align:left;font-weight:600;padding:.4rem .6rem}
-table.seamlab-table th,table.seamlab-table td{padding:.3rem .6rem;border-bottom:1px solid var(--border);text-align:left;vertical-align:top}
+table.seamlab-table th,table.seamlab-table td{padding:.3rem .6rem;border-bottom:1px solid var(--border);\
+text-align:left;vertical-align:top}
 table.seamlab-table th{position:sticky;top:0;background:var(--panel)}
 table.seamlab-table .num{text-align:right;font-variant-numeric:tabular-nums}
 table.seamlab-table td.more{color:var(--muted);font-style:italic}
 .download{font-size:.82rem;color:var(--muted);margin:.3rem 0 1rem}
-.headline{display:inline-block;background:var(--panel);border:1px solid var(--border);border-radius:8px;padding:.5rem .9rem;margin:.3rem .4rem .3rem 0}
+.headline{display:inline-block;background:var(--panel);border:1px solid var(--border);border-radius:8px;\
+padding:.5rem .9rem;margin:.3rem .4rem .3rem 0}
 .headline .value{font-size:1.4rem;font-weight:650}
 .headline .label{font-size:.8rem;color:var(--muted);display:block}
 .cards{display:flex;flex-wrap:wrap;gap:.6rem}
@@ -78,7 +91,8 @@ dl.meta{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem;font-s
 dl.meta dt{color:var(--muted)}dl.meta dd{margin:0}
 .status-ok{color:#009e73;font-weight:600}.status-error{color:#d55e00;font-weight:600}
 .timing{color:var(--muted);font-size:.8rem}
-button#theme-toggle{font:inherit;font-size:.85rem;background:var(--panel);color:var(--fg);border:1px solid var(--border);border-radius:6px;padding:.25rem .7rem;cursor:pointer}
+button#theme-toggle{font:inherit;font-size:.85rem;background:var(--panel);color:var(--fg);\
+border:1px solid var(--border);border-radius:6px;padding:.25rem .7rem;cursor:pointer}
 .missing-image{color:var(--muted);font-style:italic}
 .hljs-keyword,.hljs-built_in,.hljs-literal{color:var(--kw)}.hljs-string,.hljs-regexp{color:var(--str)}
 .hljs-number{color:var(--num)}.hljs-comment{color:var(--com);font-style:italic}
@@ -116,7 +130,8 @@ export function pageHtml(parts: PageParts): string {
 </head>
 <body>
 <div class="layout">
-<header class="top"><div class="crumbs">${parts.crumbs}</div><button id="theme-toggle" type="button" hidden>Light / dark</button></header>
+<header class="top"><div class="crumbs">${parts.crumbs}</div>\
+<button id="theme-toggle" type="button" hidden>Light / dark</button></header>
 <nav class="toc" aria-label="Contents">${parts.toc}</nav>
 <main>
 ${parts.body}

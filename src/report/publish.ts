@@ -214,15 +214,18 @@ export function checkOutDir(outDir: string, names: readonly string[], { force = 
       ? " It looks like a report of an earlier seamlab, which kept no checksums: delete it if it is one."
       : "";
     throw new SeamlabError(
-      `${flag} ${outDir} holds files seamlab did not write (${list(foreign)}); choose an empty or new folder, or pass ` +
+      `${flag} ${outDir} holds files seamlab did not write ` +
+        `(${list(foreign)}); choose an empty or new folder, or pass ` +
         `--force to write the report beside them (they are left as they are).${legacy}`,
     );
   }
   const clash = foreign.filter((name) => names.includes(name) || name === STATE_DIR || name === FAILED_DIR);
   if (clash.length > 0) {
     throw new SeamlabError(
-      `${flag} ${outDir}: ${list(clash)} would be replaced by the report but seamlab did not write ${clash.length > 1 ? "them" : "it"}; ` +
-        `move ${clash.length > 1 ? "them" : "it"} away or choose another folder (--force never overwrites a file seamlab did not write).`,
+      `${flag} ${outDir}: ${list(clash)} would be replaced by the report ` +
+        `but seamlab did not write ${clash.length > 1 ? "them" : "it"}; ` +
+        `move ${clash.length > 1 ? "them" : "it"} away or choose another ` +
+        `folder (--force never overwrites a file seamlab did not write).`,
     );
   }
 }

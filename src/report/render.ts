@@ -85,7 +85,10 @@ class PageBuilder {
         typeof table.digits === "number" ? table.digits : 3,
         table.caption ? String(table.caption) : undefined,
       );
-      return `<div class="table-wrap">${html}</div>${downloadLinks(table.rows, `${this.name}-table-${this.tables}`, columns)}`;
+      return (
+        `<div class="table-wrap">${html}</div>` +
+        `${downloadLinks(table.rows, `${this.name}-table-${this.tables}`, columns)}`
+      );
     }
     if (typeof data["text/markdown"] === "string" || Array.isArray(data["text/markdown"]))
       return this.md(textOf(data["text/markdown"]));
@@ -132,7 +135,10 @@ class PageBuilder {
       case "error": {
         const trace = stripAnsi(output.traceback.join("\n"));
         const heading = `<strong>${escapeHtml(output.ename)}: ${escapeHtml(stripAnsi(output.evalue))}</strong>`;
-        return `<div class="error" role="alert">${heading}${trace.trim() ? `<pre>${escapeHtml(trace)}</pre>` : ""}</div>`;
+        return (
+          `<div class="error" role="alert">` +
+          `${heading}${trace.trim() ? `<pre>${escapeHtml(trace)}</pre>` : ""}</div>`
+        );
       }
       case "display_data":
       case "execute_result":
@@ -208,11 +214,14 @@ export async function renderNotebook(
     (typeof notebook.metadata?.title === "string" ? notebook.metadata.title : name);
   const banner =
     status === "error"
-      ? `<div class="banner-error" role="alert"><strong>This notebook stopped with an error.</strong> ${escapeHtml(failure ?? "")} ` +
-        `<a href="#cell-${failedCell?.index ?? failedIndex}">Go to the failing cell</a>. Cells after it were not run.</div>`
+      ? `<div class="banner-error" role="alert"><strong>This notebook ` +
+        `stopped with an error.</strong> ${escapeHtml(failure ?? "")} ` +
+        `<a href="#cell-${failedCell?.index ?? failedIndex}">Go to ` +
+        `the failing cell</a>. Cells after it were not run.</div>`
       : "";
   const runLine = executed
-    ? `<p class="timing">Executed ${escapeHtml(String(meta.executed_at))} in ${seconds(Number(meta.duration_ms ?? 0))} ` +
+    ? `<p class="timing">Executed ${escapeHtml(String(meta.executed_at))} ` +
+      `in ${seconds(Number(meta.duration_ms ?? 0))} ` +
       `(kernel start ${seconds(Number(meta.kernel_start_ms ?? 0))}).</p>`
     : `<p class="timing">Outputs as saved in the notebook (not run by seamlab report).</p>`;
   const indexHref = options.indexHref ?? "index.html";

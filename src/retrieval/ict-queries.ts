@@ -296,7 +296,8 @@ export function buildIctQueries(docs: readonly Doc[], options: IctOptions = {}):
 export function describeIctQueries(set: IctQuerySet): string {
   const s = set.settings;
   return (
-    `${set.queries.length} inverse-cloze (ICT) queries: sampled sentences (seed ${s.seed}, stratified over documents), ` +
+    `${set.queries.length} inverse-cloze (ICT) queries: sampled ` +
+    `sentences (seed ${s.seed}, stratified over documents), ` +
     `gold = ${s.contextSentences} sentence${s.contextSentences === 1 ? "" : "s"} of context each side; ` +
     (s.keepSentence ? "the sentence stays in the indexed text" : "the sentence is removed from the indexed text")
   );

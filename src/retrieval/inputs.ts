@@ -55,7 +55,8 @@ export function loadCorpusAndQueries(spec: EvaluationInputSpec): EvaluationInput
   }
   if (spec.corpus === undefined || spec.corpus === "") {
     throw new SeamlabError(
-      `${queries === "headers" || queries === "ict" ? `${queries} queries need` : `${queries} needs`} a corpus: name one (--corpus, or the notebook's corpus parameter).`,
+      `${queries === "headers" || queries === "ict" ? `${queries} queries need` : `${queries} needs`} a corpus: ` +
+        `name one (--corpus, or the notebook's corpus parameter).`,
     );
   }
   const loaded = loadCorpus(spec.corpus);

@@ -66,7 +66,8 @@ export function buildQuerySet(spec: string, docs: readonly Doc[], options: Query
       label: `${set.queries.length} header queries`,
       description:
         `${set.queries.length} header queries: each ${levels} heading is a question and the first sentence under it ` +
-        "the answer; heading lines are removed from the text before splitting, so a query never matches its own heading",
+        "the answer; heading lines are removed from the text before " +
+        "splitting, so a query never matches its own heading",
       provenance: { kind: "headers", headings: set.headings, skipped: set.skipped },
     };
   }
@@ -82,7 +83,10 @@ export function buildQuerySet(spec: string, docs: readonly Doc[], options: Query
         `${set.queries.length} inverse-cloze (ICT) queries: each is a sentence sampled from the corpus (seed ` +
         `${set.settings.seed}, stratified over documents); a query hits when one retrieved chunk holds its whole ` +
         `context (${set.settings.contextSentences} sentence${set.settings.contextSentences === 1 ? "" : "s"} before ` +
-        `and after); ${kept ? "the sentence stays in the indexed text" : "the sentence is removed from the indexed text, the same for every config"}`,
+        `and after); ` +
+        (kept
+          ? "the sentence stays in the indexed text"
+          : "the sentence is removed from the indexed text, the same for every config"),
       provenance: {
         kind: "ict",
         settings: set.settings,
@@ -107,7 +111,9 @@ export function buildQuerySet(spec: string, docs: readonly Doc[], options: Query
     docs: set.docs,
     queries: set.queries.map((q) => ({ ...q, doc: q.doc ?? q.gold[0]?.doc })),
     label: `${set.queries.length} labelled queries (${name})`,
-    description: `${set.queries.length} labelled questions from \`${spec}\` (${set.report.shape} shape${skipped > 0 ? `; ${skipped} rows skipped` : ""})`,
+    description:
+      `${set.queries.length} labelled questions from \`${spec}\` ` +
+      `(${set.report.shape} shape${skipped > 0 ? `; ${skipped} rows skipped` : ""})`,
     provenance: { kind: "labelled", report: set.report },
   };
 }

@@ -99,7 +99,9 @@ export function httpReranker(options: HttpRerankerOptions): AsyncReranker {
   };
 }
 
-/** Scores in input order from `{results: [{index, relevance_score}]}` or `[{index, score}]`; every input must get one. */
+/**
+ * Scores in input order from `{results: [{index, relevance_score}]}` or `[{index, score}]`; every input must get one.
+ */
 export function readRerankScores(answer: unknown, expected: number, what: string): number[] {
   const list = Array.isArray(answer) ? answer : (answer as { results?: unknown } | null)?.results;
   if (!Array.isArray(list)) {
@@ -120,7 +122,8 @@ export function readRerankScores(answer: unknown, expected: number, what: string
       scores[index] !== undefined
     ) {
       throw new SeamlabError(
-        `${what}: malformed answer, entry ${position} has index ${JSON.stringify(index)} (missing, repeated or out of range).`,
+        `${what}: malformed answer, entry ${position} has index ` +
+          `${JSON.stringify(index)} (missing, repeated or out of range).`,
       );
     }
     if (typeof score !== "number" || !Number.isFinite(score)) {
@@ -131,7 +134,8 @@ export function readRerankScores(answer: unknown, expected: number, what: string
   const missing = scores.findIndex((s) => s === undefined);
   if (missing >= 0) {
     throw new SeamlabError(
-      `${what}: the server scored ${list.length} of ${expected} documents (document ${missing} has no score); is top_n set on the server?`,
+      `${what}: the server scored ${list.length} of ${expected} documents ` +
+        `(document ${missing} has no score); is top_n set on the server?`,
     );
   }
   return scores as number[];

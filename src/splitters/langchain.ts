@@ -3,7 +3,8 @@
  * texts, so spans are recovered by ordered search: each chunk is looked up from the previous chunk's start (a
  * chunk never starts before its predecessor) and must not end before its predecessor's end. Text repeated
  * within one chunk length (a "}" or "|" line, a run of dashes) can still make a span ambiguous: the earliest
- * candidate wins (preferring later ones was tried and misplaces table rows on real docs). The text is exact. A chunk that cannot be located throws: the spans are never guessed.
+ * candidate wins (preferring later ones was tried and misplaces table rows on real docs). The text is exact. A
+ * chunk that cannot be located throws: the spans are never guessed.
  *
  * text vs source: `text === source.slice(start, end)` exactly, by construction of the search.
  * LangChain JS escapes separators (no regex support), so `separatorsAreRegex` is rejected.
@@ -42,7 +43,8 @@ export function langchainFieldsFor(config: SplitterConfig, language?: string): L
   if (language !== undefined) {
     if (config.separators) {
       throw new SeamlabError(
-        `--splitter langchain-${language} uses LangChain's ${language} separators; drop --separators or use --splitter langchain`,
+        `--splitter langchain-${language} uses LangChain's ${language} ` +
+          `separators; drop --separators or use --splitter langchain`,
       );
     }
     fields.language = language;
@@ -125,7 +127,8 @@ export function locateChunksGreedy(doc: Doc, texts: string[]): Chunk[] {
     while (at >= 0 && at + text.length < prevEnd) at = source.indexOf(text, at + 1);
     if (at < 0 || !source.startsWith(text, at)) {
       throw new Error(
-        `langchain chunk ${i} of "${doc.id}" (${JSON.stringify(text.slice(0, 60))}…) not found in the source after offset ${from}`,
+        `langchain chunk ${i} of "${doc.id}" (${JSON.stringify(text.slice(0, 60))}…)` +
+          ` not found in the source after offset ${from}`,
       );
     }
     chunks.push({ doc: doc.id, start: at, end: at + text.length, text });

@@ -37,7 +37,9 @@ export const librarySplitters: LibrarySplitter[] = [
     api: "@llamaindex/core/node-parser SentenceSplitter",
     units: ["chars", "tokens"],
     semantics:
-      "chunkSize/chunkOverlap counted by its tokenizer (we pass one counting the --unit); splits paragraph > sentence > word, merges up to size, then carries whole trailing splits whose total fits in chunkOverlap; chunks are trimmed",
+      "chunkSize/chunkOverlap counted by its tokenizer (we pass one counting the " +
+      "--unit); splits paragraph > sentence > word, merges up to size, then carries " +
+      "whole trailing splits whose total fits in chunkOverlap; chunks are trimmed",
   },
   {
     name: "llamaindex-token",
@@ -45,7 +47,8 @@ export const librarySplitters: LibrarySplitter[] = [
     api: "@llamaindex/core/node-parser TokenTextSplitter",
     units: ["chars", "tokens"],
     semantics:
-      "splits on spaces (then newlines) and merges to chunkSize; carries trailing splits up to chunkOverlap; chunks trimmed",
+      "splits on spaces (then newlines) and merges to chunkSize; " +
+      "carries trailing splits up to chunkOverlap; chunks trimmed",
   },
   {
     name: "llamaindex-markdown",
@@ -55,7 +58,8 @@ export const librarySplitters: LibrarySplitter[] = [
     ignoresSize: true,
     ignoresOverlap: true,
     semantics:
-      'one chunk per markdown header section, no size limit and no overlap; drops the "#" marks and embeds "Header_N: …" metadata lines before the text (spans map the section text)',
+      'one chunk per markdown header section, no size limit and no overlap; drops the "#" marks ' +
+      'and embeds "Header_N: …" metadata lines before the text (spans map the section text)',
   },
   {
     name: "mastra-recursive",
@@ -63,7 +67,8 @@ export const librarySplitters: LibrarySplitter[] = [
     api: "@mastra/rag MDocument.chunk({strategy: 'recursive'})",
     units: ["chars", "tokens"],
     semantics:
-      "maxSize/overlap in the --unit (lengthFunction); LangChain-style recursive merge, overlap made of whole trailing pieces up to `overlap`; pieces re-joined and whitespace stripped",
+      "maxSize/overlap in the --unit (lengthFunction); LangChain-style recursive merge, overlap " +
+      "made of whole trailing pieces up to `overlap`; pieces re-joined and whitespace stripped",
   },
   {
     name: "mastra-character",
@@ -101,7 +106,8 @@ export const librarySplitters: LibrarySplitter[] = [
     units: ["chars", "tokens"],
     ignoresOverlap: true,
     semantics:
-      "chunkSize in characters (or js-tiktoken tokens we pass); paragraphs > sentences > punctuation > words; RecursiveChunker has NO overlap option: configured overlap is ignored",
+      "chunkSize in characters (or js-tiktoken tokens we pass); paragraphs > sentences > " +
+      "punctuation > words; RecursiveChunker has NO overlap option: configured overlap is ignored",
   },
   {
     name: "chonkie-sentence",
@@ -109,7 +115,8 @@ export const librarySplitters: LibrarySplitter[] = [
     api: "@chonkiejs/core SentenceChunker",
     units: ["chars", "tokens"],
     semantics:
-      'sentences (delimiters ". ", "! ", "? ", newline) packed to chunkSize; overlap made of whole trailing sentences up to chunkOverlap',
+      'sentences (delimiters ". ", "! ", "? ", newline) packed to chunkSize;' +
+      " overlap made of whole trailing sentences up to chunkOverlap",
   },
   {
     name: "chonkie-token",
@@ -124,7 +131,8 @@ export const librarySplitters: LibrarySplitter[] = [
     api: "@langchain/textsplitters CharacterTextSplitter",
     units: ["chars", "tokens"],
     semantics:
-      'splits on "\\n\\n" only and merges to chunkSize (longer paragraphs stay oversize); overlap of whole trailing paragraphs up to chunkOverlap',
+      'splits on "\\n\\n" only and merges to chunkSize (longer paragraphs stay ' +
+      "oversize); overlap of whole trailing paragraphs up to chunkOverlap",
   },
   {
     name: "langchain-token",
@@ -132,7 +140,8 @@ export const librarySplitters: LibrarySplitter[] = [
     api: "@langchain/textsplitters TokenTextSplitter",
     units: ["tokens"],
     semantics:
-      "window of chunkSize tokens stepping chunkSize - chunkOverlap over the whole text (encoder injected from js-tiktoken; LangChain's own would download ranks)",
+      "window of chunkSize tokens stepping chunkSize - chunkOverlap over the whole " +
+      "text (encoder injected from js-tiktoken; LangChain's own would download ranks)",
   },
 ];
 
@@ -157,7 +166,8 @@ export function libraryOptionsFor(spec: LibrarySplitter, config: SplitterConfig)
   const unit = config.unit ?? (spec.units.length === 1 ? spec.units[0] : "chars");
   if (spec.units.indexOf(unit) < 0) {
     throw new SeamlabError(
-      `--splitter ${spec.name} counts ${spec.units.join(" or ")} only; use --unit ${spec.units[0]} (got --unit ${unit})`,
+      `--splitter ${spec.name} counts ${spec.units.join(" or ")} ` +
+        `only; use --unit ${spec.units[0]} (got --unit ${unit})`,
     );
   }
   if (config.separators !== undefined) {

@@ -94,7 +94,8 @@ export function runLibrarySync(
     if (left <= 0) {
       stopLibraryBridge();
       throw new SeamlabError(
-        `${library} did not finish document "${docId}" (${text.length} chars) within ${timeoutMs} ms and was stopped; ` +
+        `${library} did not finish document "${docId}" (${text.length} ` +
+          `chars) within ${timeoutMs} ms and was stopped; ` +
           `raise SEAMLAB_LIBRARY_TIMEOUT_MS or leave that document out`,
       );
     }

@@ -109,8 +109,8 @@ function separatorOccurs(text: string, separator: string, isRegex: boolean): boo
 }
 
 /**
- * Pieces of `text[start, end)` (`sub` is that slice) split on `separator`, as absolute flat `[s, e, ...]` pairs, empties dropped
- * (Python `_split_text_with_regex`). An empty separator splits into code points (Python `list(text)`).
+ * Pieces of `text[start, end)` (`sub` is that slice) split on `separator`, as absolute flat `[s, e, ...]` pairs,
+ * empties dropped (Python `_split_text_with_regex`). An empty separator splits into code points (Python `list(text)`).
  */
 function splitPieces(
   text: string,

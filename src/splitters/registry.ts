@@ -81,7 +81,8 @@ export const splitters: Record<string, SplitterEntry> = {
   },
   semantic: {
     description:
-      "sentences grouped until neighbour similarity drops (embedder in extra.embedder, default lsa); async: use splitCorpusAsync",
+      "sentences grouped until neighbour similarity drops (embedder in extra.embedder, default lsa); async: use " +
+      "splitCorpusAsync",
     split: splitSemanticPrepared,
     splitCorpusAsync: (docs, config) => prepareSemanticSplit(docs, config),
     validate: (config) => void semanticOptionsFromConfig(config),
@@ -89,7 +90,8 @@ export const splitters: Record<string, SplitterEntry> = {
 
   structure: {
     description:
-      "markdown sections first; code blocks, tables, FAQ pairs, turns kept whole up to a hard limit; TS/JS by function/class; overlap only in long prose",
+      "markdown sections first; code blocks, tables, FAQ pairs, turns kept whole up to a hard limit; TS/JS by " +
+      "function/class; overlap only in long prose",
     split: splitStructure,
     validate: checkStructureConfig,
   },

@@ -27,7 +27,10 @@ import type { Unit } from "./config";
 export type SemanticThreshold = { similarity: number } | { percentile: number };
 
 export interface SemanticOptions {
-  /** Break below this similarity, or below this percentile (0–100) of the doc's neighbour similarities. Default { percentile: 10 }. */
+  /**
+   * Break below this similarity, or below this percentile (0–100) of the doc's neighbour similarities. Default {
+   * percentile: 10 }.
+   */
   threshold?: SemanticThreshold;
   /** Most sentences in one chunk (default 12). */
   maxSentences?: number;

@@ -97,7 +97,8 @@ function checkOutcomes(outcomes: readonly Outcomes[]): number {
   outcomes.forEach((o, k) => {
     if (o.length !== n) {
       throw new SeamlabError(
-        `paired comparison: config ${k} has ${o.length} query outcomes but config 0 has ${n}; every config must run on the same queries.`,
+        `paired comparison: config ${k} has ${o.length} query outcomes but config 0 has ${n}; every config must run ` +
+          `on the same queries.`,
       );
     }
   });

@@ -45,7 +45,10 @@ export type ConfigEvaluation = {
   indexRatio: number;
   summary: RetrievalSummary;
   outcomes: QueryOutcome[];
-  /** Names the row on charts and tables instead of the config (e.g. the retriever when one config is compared across retrievers). */
+  /**
+   * Names the row on charts and tables instead of the config (e.g. the retriever when one config is compared across
+   * retrievers).
+   */
   label?: string;
 };
 
@@ -218,7 +221,8 @@ export function labelledInputs(corpus: string, queries?: string): LabelledInputs
     builtFromHeadings: true,
     howBuilt:
       header.queryKind === "ict"
-        ? "each query is a sentence sampled from the corpus (removed from the text) and its neighbouring sentences the answer span"
+        ? "each query is a sentence sampled from the corpus (removed from the text) and its neighbouring sentences " +
+          "the answer span"
         : "each `##`/`###` heading is a question and the first sentence under it the answer span",
     label: `${set.queries.length} ${header.queryKind === "ict" ? "ICT" : "header"} queries (as a labelled file)`,
     ambiguous: set.report.ambiguous,

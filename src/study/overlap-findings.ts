@@ -24,7 +24,8 @@ export function zeroOverlapFinding(measured: readonly ConfigMeasurement[], overl
   const first = measured[0].summary;
   const zeroCI = seamSummaryRows(measured)[0];
   return (
-    `With \`${measured[0].config.splitter}\`, **${num(first.zeroOverlapPct, 1)}% of ${num(first.seams)} seams share no text at all** ` +
+    `With \`${measured[0].config.splitter}\`, **${num(first.zeroOverlapPct, 1)}% ` +
+    `of ${num(first.seams)} seams share no text at all** ` +
     `(95% CI ${num(zeroCI["95% CI low (%)"] as number, 1)}–${num(zeroCI["95% CI high (%)"] as number, 1)}%). ` +
     `The mean overlap is ${num(first.meanOverlap)} characters and the median ${num(first.medianOverlap)}, ` +
     `${pct(first.realisedOverlapRatio ?? 0)} of the configured ${overlap}.`
@@ -45,7 +46,8 @@ export function openerFinding(measured: readonly ConfigMeasurement[]): string {
 export function paragraphBudgetFinding(measured: readonly ConfigMeasurement[], overlap: number): string {
   const budget = measured[0].paragraphs;
   return (
-    `**${num(budget.overBudgetPct, 1)}% of ${num(budget.paragraphs)} paragraphs are longer than ${overlap} characters** ` +
+    `**${num(budget.overBudgetPct, 1)}% of ${num(budget.paragraphs)} ` +
+    `paragraphs are longer than ${overlap} characters** ` +
     `(median ${num(budget.lengths.median)} chars): whenever one of them ends a chunk, nothing is carried into the next.`
   );
 }

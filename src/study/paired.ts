@@ -31,7 +31,8 @@ export function marginBand(curve: SweepCurve): { from: number; to: number; label
 }
 
 const interval = (low: number, high: number) =>
-  `[${points(low) >= 0 ? "+" : ""}${points(low).toFixed(1)}, ${points(high) >= 0 ? "+" : ""}${points(high).toFixed(1)}]`;
+  `[${points(low) >= 0 ? "+" : ""}${points(low).toFixed(1)}, ` +
+  `${points(high) >= 0 ? "+" : ""}${points(high).toFixed(1)}]`;
 
 /** One row per overlap: hit rate, the paired differences from the best and from overlap 0, status, queries needed. */
 export function pairedTableRows(curve: SweepCurve): Record<string, number | string>[] {

@@ -68,7 +68,10 @@ export function sourceRecommendationText(
   const { sweeps, missing } = bySource;
   const parts = sweeps.map((s) => {
     const point = s.result.curves[0].points.find((p) => p.x === s.recommendation.overlap)!;
-    return `with ${s.inputs.queryLabel}, overlap **${s.recommendation.overlap}** (hit rate@${k} ${(100 * point.y).toFixed(1)}%)`;
+    return (
+      `with ${s.inputs.queryLabel}, overlap **${s.recommendation.overlap}** ` +
+      `(hit rate@${k} ${(100 * point.y).toFixed(1)}%)`
+    );
   });
   const agree = new Set(sweeps.map((s) => s.recommendation.overlap)).size === 1;
   return (
@@ -77,7 +80,8 @@ export function sourceRecommendationText(
       ? ""
       : agree
         ? "The sources agree on the overlap."
-        : "The sources disagree: the knee depends on what the queries ask for; trust the source closer to your users' questions.") +
+        : "The sources disagree: the knee depends on what the queries " +
+          "ask for; trust the source closer to your users' questions.") +
     (missing.length > 0
       ? ` Not available on this corpus: ${missing.map((m) => `${m.source} (${m.reason})`).join("; ")}`
       : "")
@@ -132,9 +136,11 @@ export function validationSummary(root: string = projectRoot()): ValidationSumma
     `Over ${ict.length} labelled corpora, ICT queries (sentence removed) rank the ${ict[0]?.p.configs ?? 0} configs ` +
     `much as the labelled questions do: median Kendall tau **${median(taus).toFixed(2)}** ` +
     `(from ${Math.min(...taus).toFixed(2)} to ${Math.max(...taus).toFixed(2)}). ` +
-    `**They do not reliably reproduce the recommended overlap: the same value on ${agreeing} of ${recs.length} curves** ` +
+    `**They do not reliably reproduce the recommended overlap: ` +
+    `the same value on ${agreeing} of ${recs.length} curves** ` +
     `(within 100 characters on ${within100}; smaller on ${below}, larger on ${above}). ` +
-    `Their hit rates sit a median ${Math.abs(median(gaps)).toFixed(1)} points ${median(gaps) < 0 ? "below" : "above"} the labelled ones, ` +
+    `Their hit rates sit a median ${Math.abs(median(gaps)).toFixed(1)} ` +
+    `points ${median(gaps) < 0 ? "below" : "above"} the labelled ones, ` +
     "so read ICT for the ranking and the shape of the curve, not for its level or an exact knee. " +
     `With the sentence kept in the text, ICT recommends more overlap than the labelled questions on ${keptAbove} of ` +
     `${keptRecs.length} curves (its gold span is longer): keep the default, sentence removed. ` +
@@ -144,8 +150,10 @@ export function validationSummary(root: string = projectRoot()): ValidationSumma
     rows: validationRows(file.corpora),
     caption:
       `ICT, ICT with the sentence kept, and header queries against labelled questions, same sweep on each corpus ` +
-      `(${file.grid.splitters.join(" and ")} at ${file.grid.sizes.join(" and ")} chars, overlaps ${file.grid.overlaps.join(", ")}, ` +
-      `BM25, hit rate@${file.grid.k}); tau = Kendall tau-b of the configs' hit rates; "same overlap" = recommended overlap ` +
+      `(${file.grid.splitters.join(" and ")} at ${file.grid.sizes.join(" and ")} ` +
+      `chars, overlaps ${file.grid.overlaps.join(", ")}, ` +
+      `BM25, hit rate@${file.grid.k}); tau = Kendall tau-b of the ` +
+      `configs' hit rates; "same overlap" = recommended overlap ` +
       "(plateau rule) equal, per splitter and size; gap = mean hit rate, proxy minus labelled",
     verdict,
     available: true,
@@ -184,7 +192,8 @@ export async function runProseIctSweeps(
     text:
       `**${corpus} (${inputs.queryLabel}): recommended overlap for \`${curve.splitter}\` at size ${spec.size}: ` +
       `${recommendation.overlap} characters.** ${recommendation.reason} Hit rate@${spec.k} there: ${pct(chosen.y)} ` +
-      `(95% CI ${pct(chosen.low ?? chosen.y)}–${pct(chosen.high ?? chosen.y)}), against ${pct(first.y)} at overlap ${first.x}. ` +
+      `(95% CI ${pct(chosen.low ?? chosen.y)}–${pct(chosen.high ?? chosen.y)})` +
+      `, against ${pct(first.y)} at overlap ${first.x}. ` +
       "ICT hit rates are low in absolute terms (one sentence has to find its neighbours); read the shape of the curve.",
     subtitle: `${inputs.description}; ${inputs.queryLabel}; bands: Wilson 95% CI; knee of ${curve.splitter} marked`,
     headline: {

@@ -17,7 +17,10 @@ export interface RedundancySpec {
   depths: number[];
   /** MMR weight of relevance against novelty. */
   lambda: number;
-  /** When set, the same overlap x depth grid is also run with the `dense` reranker over lsa vectors of this many dimensions. */
+  /**
+   * When set, the same overlap x depth grid is also run with the `dense` reranker over lsa vectors of this many
+   * dimensions.
+   */
   embedderDims?: number;
 }
 

@@ -6,7 +6,8 @@ import type { ArmRetrieval, ChunkingArm } from "./semantic";
 export function chunkSizeFinding(semantic: ChunkingArm, recursive: ChunkingArm, size: number): string {
   const length = semantic.seams.chunkLength;
   return (
-    `The semantic chunker makes **${num(semantic.seams.chunks)} chunks** of ${num(length.mean)} characters on average ` +
+    `The semantic chunker makes **${num(semantic.seams.chunks)} ` +
+    `chunks** of ${num(length.mean)} characters on average ` +
     `(${num(length.p10)}–${num(length.p90)} from p10 to p90), ` +
     `against ${num(recursive.seams.chunks)} recursive chunks at size ${size}.`
   );

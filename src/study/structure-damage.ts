@@ -164,7 +164,10 @@ export function configsFor(splitters: readonly string[], size: number, overlap: 
 export function structureFinding(results: readonly SplitterDamage[]): string {
   const units = Object.values(results[0]?.damage.kinds ?? {}).reduce((sum, kind) => sum + kind.units, 0);
   if (units === 0) {
-    return "This corpus has no code blocks, tables, lists, headings or turns: structural damage is zero for every splitter here.";
+    return (
+      "This corpus has no code blocks, tables, lists, headings " +
+      "or turns: structural damage is zero for every splitter here."
+    );
   }
   const shares = results.map(
     (r) => `\`${r.config.splitter}\` ${pct(r.damage.seams ? r.damage.anyDamaged / r.damage.seams : 0)}`,

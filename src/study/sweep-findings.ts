@@ -14,7 +14,8 @@ export function recommendationFinding(curve: SweepCurve, rec: Recommendation, si
   return (
     `**\`${curve.splitter}\` at size ${size}, hit rate@${k}:** ${rec.reason} ` +
     `Hit rate@${k} at overlap ${rec.overlap}: ${pct(chosen.y)} ` +
-    `(95% CI ${pct(chosen.low ?? chosen.y)}–${pct(chosen.high ?? chosen.y)}), against ${pct(zero.y)} at overlap ${zero.x}.`
+    `(95% CI ${pct(chosen.low ?? chosen.y)}–${pct(chosen.high ?? chosen.y)})` +
+    `, against ${pct(zero.y)} at overlap ${zero.x}.`
   );
 }
 

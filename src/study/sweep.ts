@@ -87,7 +87,9 @@ export function costCurveRows(results: readonly SweepResult[]): Record<string, n
 }
 
 export interface Recommendation {
-  /** The paired rule's pick: the recommendation when decided, the safe pick (cheapest shown within the margin) when not. */
+  /**
+   * The paired rule's pick: the recommendation when decided, the safe pick (cheapest shown within the margin) when not.
+   */
   overlap: number;
   verdict: "decided" | "undecided";
   /** The verdict in sentences (margin, evidence, queries needed), with Kneedle named as a second opinion. */

@@ -138,7 +138,9 @@ export function loadTypedInputs(
   const docs = loaded.docs;
   const typed = docs.map((d) => classifyDoc(d, overrides));
   const chars = docs.reduce((sum, d) => sum + d.text.length, 0);
-  const description = `${loaded.name ?? corpus}: ${docs.length.toLocaleString("en-US")} documents, ${chars.toLocaleString("en-US")} characters`;
+  const description =
+    `${loaded.name ?? corpus}: ${docs.length.toLocaleString("en-US")} documents, ` +
+    `${chars.toLocaleString("en-US")} characters`;
   const headerSentence = (n: number) =>
     `${n} header queries (each \`##\`/\`###\` heading is a question, the first sentence under it the answer; ` +
     "the heading's words are blanked in the indexed text, its `#`s kept so sections survive)";
@@ -187,7 +189,8 @@ export function loadTypedInputs(
   const set = typedHeaderQueries(docs, { includeH3: true, overrides });
   if (set.queries.length === 0) {
     throw new SeamlabError(
-      `corpus "${corpus}" has no markdown headings with prose under them, so no header queries: set the queries parameter to "ict" or a labelled file.`,
+      `corpus "${corpus}" has no markdown headings with prose under them, so no header queries: set the queries ` +
+        `parameter to "ict" or a labelled file.`,
     );
   }
   return {

@@ -235,12 +235,18 @@ export function statedAnswer(c: PairedComparison): string {
   const points = (x: number) => `${(100 * x).toFixed(1)}`;
   const ci = `[${points(c.diffCI.low)}, ${points(c.diffCI.high)}]`;
   if (c.diffCI.low > 0) {
-    return `per-type settings gain ${points(c.diff)} points ${ci} of hit rate at the same index size (McNemar p = ${c.mcnemarP.toFixed(3)}, ${c.queries} queries)`;
+    return (
+      `per-type settings gain ${points(c.diff)} points ${ci} of hit rate at the ` +
+      `same index size (McNemar p = ${c.mcnemarP.toFixed(3)}, ${c.queries} queries)`
+    );
   }
   if (c.diffCI.high < 0) {
     return `per-type settings lose ${points(-c.diff)} points ${ci} at the same index size: keep one setting`;
   }
-  return `no measurable gain: keep one setting (per type minus uniform: ${points(c.diff)} points ${ci}, McNemar p = ${c.mcnemarP.toFixed(3)}, ${c.queries} queries)`;
+  return (
+    `no measurable gain: keep one setting (per type minus uniform: ${points(c.diff)} ` +
+    `points ${ci}, McNemar p = ${c.mcnemarP.toFixed(3)}, ${c.queries} queries)`
+  );
 }
 
 /** Curve rows for `lineWithBand`: one series per type. */
@@ -268,8 +274,10 @@ export function perTypeVerdictFinding(v: PerTypeVsUniform): string {
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   const ratios = (xs: readonly number[]) => xs.map((x) => x.toFixed(2)).join(" / ");
   return (
-    `**Answer:** ${v.answer}. Out of fold, per-type overlaps hit **${pct(v.comparison.hitRateA)}** and the best uniform ` +
-    `overlap (${v.uniformChoices.join(" / ")}) **${pct(v.comparison.hitRateB)}**; index ${ratios(v.perTypeIndexRatio)}x ` +
+    `**Answer:** ${v.answer}. Out of fold, per-type overlaps hit ` +
+    `**${pct(v.comparison.hitRateA)}** and the best uniform ` +
+    `overlap (${v.uniformChoices.join(" / ")}) ` +
+    `**${pct(v.comparison.hitRateB)}**; index ${ratios(v.perTypeIndexRatio)}x ` +
     `vs ${ratios(v.uniformIndexRatio)}x the corpus.`
   );
 }

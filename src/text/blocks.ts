@@ -63,9 +63,14 @@ export const LIST_ITEM = /^(\s*)(?:[-*+]|\d{1,9}[.)])\s+\S/;
 const DELIMITER_ROW = /^\s*\|?\s*:?-{1,}:?\s*(?:\|\s*:?-{1,}:?\s*)*\|?\s*$/;
 const QUESTION_LINE = /^\s*(?:\*\*|__)?(?:Q|Question)\s*\d*\s*[:.)]/i;
 const ANSWER_LINE = /^\s*(?:\*\*|__)?(?:A|Answer)\s*\d*\s*[:.)]/i;
+const TIMESTAMP = /(?:\[?\(?\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?\)?\]?\s*)?/u; // [00:01:02] or (1:02.5)
+const EMPHASIS = /(?:\*\*|__)?/u;
+const SPEAKER_NAME = /([\p{Lu}][\p{L}\p{N} .'_-]{0,39}?)(?:\s*\([^)]{1,30}\))?/u; // NAME or NAME (role)
 /** `Name:`, `**Name:**`, `[00:01:02] Name:`, `NAME (role):`: a label of at most 40 chars, then text. */
-export const SPEAKER_LINE =
-  /^\s*(?:\[?\(?\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?\)?\]?\s*)?(?:\*\*|__)?([\p{Lu}][\p{L}\p{N} .'_-]{0,39}?)(?:\s*\([^)]{1,30}\))?(?:\*\*|__)?\s*:(?:\*\*|__)?\s+\S/u;
+export const SPEAKER_LINE = new RegExp(
+  `^\\s*${TIMESTAMP.source}${EMPHASIS.source}${SPEAKER_NAME.source}${EMPHASIS.source}\\s*:${EMPHASIS.source}\\s+\\S`,
+  "u",
+);
 
 function lineText(text: string, line: MarkdownLine): string {
   return text.slice(line.start, line.end);

@@ -1,6 +1,4 @@
 /** `seamlab libraries`: every chunking library's splitter on one corpus, measured the same way. */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
 import type { Unit } from "../splitters/config";
@@ -17,7 +15,7 @@ import {
   type LibrarySetting,
 } from "../study/libraries";
 import { formatTable, toJson } from "./format";
-import { projectRoot } from "../core/project";
+import { readPackageJson } from "../core/project";
 import { corpusFromFlags, describeCorpus, sizeBounds } from "./flag-groups";
 import { choiceFlag, commaList, intFlag, stringFlag, type FlagValues } from "./flags";
 
@@ -75,9 +73,7 @@ What each library's size and overlap mean:
 ${librariesHelp}`;
 
 function pinnedVersions(): Record<string, string> {
-  const pkg = JSON.parse(readFileSync(join(projectRoot(), "package.json"), "utf8")) as {
-    dependencies?: Record<string, string>;
-  };
+  const pkg = readPackageJson();
   const out: Record<string, string> = {};
   for (const name of libraryPackages) out[name] = pkg.dependencies?.[name] ?? "not installed";
   return out;

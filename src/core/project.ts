@@ -7,10 +7,9 @@ import { dirname, join, resolve } from "node:path";
  * exist). Walk up from whichever of them is available.
  */
 function isSeamlabRoot(dir: string): boolean {
-  const file = join(dir, "package.json");
-  if (!existsSync(file)) return false;
+  if (!existsSync(join(dir, "package.json"))) return false;
   try {
-    return JSON.parse(readFileSync(file, "utf8")).name === "seamlab";
+    return readPackageJson(dir).name === "seamlab";
   } catch {
     return false;
   }
@@ -42,7 +41,22 @@ export function projectRoot(): string {
   throw new Error(`cannot find the seamlab package.json above ${starts.join(" or ")}`);
 }
 
-/** The version in package.json: part of every cache key, so a new release never reads old results. */
-export function seamlabVersion(): string {
-  return String(JSON.parse(readFileSync(join(projectRoot(), "package.json"), "utf8")).version);
+/** The fields of package.json that seamlab reads. */
+export interface PackageManifest {
+  name?: string;
+  version?: string;
+  dependencies?: Record<string, string>;
+}
+
+/** The package.json of the seamlab checkout at `root` (default: this one), parsed: the one place that reads it. */
+export function readPackageJson(root: string = projectRoot()): PackageManifest {
+  return JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as PackageManifest;
+}
+
+/**
+ * The version in package.json: part of every cache key, so a new release never reads old results; the report's
+ * index names it too.
+ */
+export function seamlabVersion(root: string = projectRoot()): string {
+  return String(readPackageJson(root).version);
 }

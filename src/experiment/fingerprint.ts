@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { sha256 } from "./cache";
-import { projectRoot } from "../core/project";
+import { projectRoot, readPackageJson } from "../core/project";
 
 /**
  * The source folders a grid row's numbers depend on. A cache key includes a hash of their code (and of the
@@ -53,8 +53,7 @@ export function codeFingerprint(root: string = projectRoot()): string {
     }
   }
   try {
-    const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { dependencies?: unknown };
-    parts.push("package.json#dependencies", JSON.stringify(pkg.dependencies ?? {}));
+    parts.push("package.json#dependencies", JSON.stringify(readPackageJson(root).dependencies ?? {}));
   } catch {
     parts.push("package.json#missing");
   }

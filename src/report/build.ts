@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { basename, join } from "node:path";
 import { SeamlabError } from "../core/errors";
+import { seamlabVersion } from "../core/project";
 import { renderIndex } from "./index-page";
 import {
   checkOutDir,
@@ -116,14 +117,6 @@ export function gitCommit(root: string): string {
   }
 }
 
-export function packageVersion(root: string): string {
-  try {
-    return String(JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version ?? "unknown");
-  } catch {
-    return "unknown";
-  }
-}
-
 export async function buildReport(options: ReportOptions): Promise<ReportResult> {
   const started = performance.now();
   const log = options.log ?? (() => {});
@@ -221,7 +214,7 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
     renderIndex(entries, {
       corpus: run.corpus,
       generatedAt: run.generatedAt,
-      version: packageVersion(options.root),
+      version: seamlabVersion(options.root),
       commit: gitCommit(options.root),
       totalMs,
       runId: run.id,

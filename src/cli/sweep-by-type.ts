@@ -10,6 +10,7 @@ import { closeWorkers } from "../experiment/execute";
 import { typedHeaderQueries, queryTypes } from "../study/type-queries";
 import { runTypeSweep, typeRecommendationRows, type TypeSweepInputs, type TypeSweepResult } from "../study/type-sweep";
 import { formatTable, toJson } from "./format";
+import { pct } from "../study/format";
 import { projectRoot } from "../core/project";
 import { evaluationOptionsFrom, loadEvaluationInputs } from "./flag-groups";
 import { intFlag, intListFlag, LIMITS, stringFlag } from "./flags";
@@ -105,8 +106,8 @@ export async function runSweepByType(values: Record<string, unknown>): Promise<n
     `uniform comparators (index no larger): overlap ${v.uniformChoices.join(" / ")}; index ` +
       `${v.uniformIndexRatio.map((x) => x.toFixed(2)).join(" / ")}x vs per type ` +
       `${v.perTypeIndexRatio.map((x) => x.toFixed(2)).join(" / ")}x`,
-    `out-of-fold hit rate: per type ${(100 * v.comparison.hitRateA).toFixed(1)}%, uniform ` +
-      `${(100 * v.comparison.hitRateB).toFixed(1)}% (${v.comparison.wins} wins, ${v.comparison.losses} losses)`,
+    `out-of-fold hit rate: per type ${pct(v.comparison.hitRateA)}, uniform ` +
+      `${pct(v.comparison.hitRateB)} (${v.comparison.wins} wins, ${v.comparison.losses} losses)`,
     `answer: ${v.answer}`,
   ];
   process.stdout.write(lines.join("\n") + "\n");

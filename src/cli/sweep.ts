@@ -45,6 +45,7 @@ import { formatP, verdictHeadline, verdictText } from "../experiment/verdict";
 import { parseOverlapList, resolveOverlaps, type OverlapSetting } from "../experiment/overlap-share";
 import { groupBreakdown, queryGroups, readGroupRules, type GroupBreakdown } from "../experiment/groups";
 import { byTypeHelp, runSweepByType } from "./sweep-by-type";
+import { percentNumber, signedPoints } from "../study/format";
 
 export const summary =
   "Overlap sweep (x first-stage depth with a reranker): recall " +
@@ -86,8 +87,6 @@ and knee {kneedle, plateau, agree}
 
 Ctrl-C stops cleanly: finished configs stay cached, so re-running completes the sweep with identical results.`;
 
-const pct = (x: number) => `${(100 * x).toFixed(1)}`;
-const signed = (x: number) => `${x >= 0 ? "+" : "-"}${Math.abs(100 * x).toFixed(1)}`;
 const ratio = (x: number | null) => (x === null ? "  -  " : `${x.toFixed(2)}x`);
 
 function describeKnee(knee: KneeReport): string[] {
@@ -117,9 +116,9 @@ function describeGroups(groups: GroupBreakdown[], curve: SweepCurve): string[] {
       [
         g.group.slice(0, 24).padEnd(24),
         String(g.queries).padStart(7),
-        pct(g.decision.configs[curve.decision.baseline].rate).padStart(8),
-        pct(g.decision.configs[curve.decision.choice].rate).padStart(9),
-        `${signed(d.diff)} [${signed(d.low)}, ${signed(d.high)}]`.padEnd(27),
+        percentNumber(g.decision.configs[curve.decision.baseline].rate).padStart(8),
+        percentNumber(g.decision.configs[curve.decision.choice].rate).padStart(9),
+        `${signedPoints(d.diff)} [${signedPoints(d.low)}, ${signedPoints(d.high)}]`.padEnd(27),
         formatP(d.mcnemarP).padStart(9),
         verdictHeadline(g.decision, (i) => `overlap ${x(i)}`) + (g.differs ? "  <- wants another overlap" : ""),
       ].join("  "),
@@ -151,8 +150,11 @@ function describeGrid(grid: GridVerdict): string[] {
         String(s.overlap).padStart(7),
         `${Math.round((100 * s.overlap) / s.size)}%`.padStart(5),
         String(row.seams.chunks).padStart(6),
-        pct(c.rate).padStart(5),
-        `${pct(c.fromBest.diff).padStart(5)} [${signed(c.fromBest.low)}, ${signed(c.fromBest.high)}]`.padEnd(30),
+        percentNumber(c.rate).padStart(5),
+        (
+          `${percentNumber(c.fromBest.diff).padStart(5)} ` +
+          `[${signedPoints(c.fromBest.low)}, ${signedPoints(c.fromBest.high)}]`
+        ).padEnd(30),
         i === grid.decision.best ? "best" : c.status,
       ].join("  "),
     );
@@ -216,21 +218,21 @@ function printText(result: SweepResult, corpus: string, queryLabel: string): voi
       if (!row) return;
       const f = flattenRow(row);
       const paired = curve.decision.configs[index];
-      const ci = `[${pct(point.low as number)}, ${pct(point.high as number)}]`;
+      const ci = `[${percentNumber(point.low as number)}, ${percentNumber(point.high as number)}]`;
       lines.push(
         [
           String(point.overlap).padStart(7),
           String(f.chunks).padStart(6),
           Number(f.zeroOverlapPct).toFixed(1).padStart(11),
           Number(f.pairsKeptPct).toFixed(1).padStart(11),
-          pct(point.y).padStart(7),
+          percentNumber(point.y).padStart(7),
           ci.padEnd(14),
           Number(f.meanDistinct).toFixed(2).padStart(8),
           ratio(point.tokensRatio).padStart(6),
           ratio(point.storageRatio).padStart(7),
           (
-            `${pct(paired.fromBest.diff).padStart(5)} [${signed(paired.fromBest.low)}, ` +
-            `${signed(paired.fromBest.high)}]`
+            `${percentNumber(paired.fromBest.diff).padStart(5)} [${signedPoints(paired.fromBest.low)}, ` +
+            `${signedPoints(paired.fromBest.high)}]`
           ).padEnd(30),
           formatP(paired.fromBest.mcnemarP).padStart(9),
           index === curve.decision.best ? "best" : paired.status,

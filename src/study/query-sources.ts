@@ -8,6 +8,7 @@ import type { SweepResult } from "../experiment/sweep";
 import { loadRetrievalInputs, type RetrievalInputs } from "./inputs";
 import { validationRows, type CorpusValidation } from "./query-validation";
 import { recommendOverlap, runStudySweeps, type Recommendation } from "./sweep";
+import { pct } from "./format";
 
 export interface SourceSweep {
   source: "headers" | "ict";
@@ -184,7 +185,6 @@ export async function runProseIctSweeps(
   const recommendation = recommendOverlap(curve);
   const first = curve.points[0];
   const chosen = curve.points.find((p) => p.x === recommendation.overlap) ?? first;
-  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   return {
     inputs,
     sweeps,

@@ -6,6 +6,7 @@ import { seededRandom } from "../core/random";
 import { kneedle, plateauStart } from "../experiment/knee";
 import { wilsonInterval } from "../stats/proportion";
 import { decideNonInferior } from "../stats/non-inferiority";
+import { pct } from "./format";
 
 export interface TrueCurve {
   name: string;
@@ -193,7 +194,6 @@ export function runSimulation(spec: SimulationSpec, onCell?: (cell: SimulationCe
 /** One row per curve x query count, the three rules side by side (for a table). */
 export function simulationTableRows(cells: readonly SimulationCell[]): Record<string, string | number>[] {
   const rows = new Map<string, Record<string, string | number>>();
-  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   for (const cell of cells) {
     const id = `${cell.curve}|${cell.queries}`;
     if (!rows.has(id)) rows.set(id, { "true curve": cell.curve, queries: cell.queries });
@@ -225,7 +225,6 @@ export function simulationFinding(cells: readonly SimulationCell[]): string {
   const worst = Math.max(...paired.map((c) => c.wrong));
   const plateau = Math.max(...cells.filter((c) => c.rule === "plateau").map((c) => c.wrong));
   const kneedle = Math.max(...cells.filter((c) => c.rule === "kneedle").map((c) => c.wrong));
-  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   return (
     `The paired rule's worst wrong-pick rate over every shape and query count here: **${pct(worst)}** ` +
     `(target: at most 5%${worst <= 0.05 ? ", met" : ", **missed**"}); the plateau rule's worst is ${pct(plateau)}, ` +

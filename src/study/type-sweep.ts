@@ -17,6 +17,7 @@ import { pickKnee, type KneeReport } from "../experiment/knee";
 import { runGrid, type CostedRow, type RunGridOptions } from "../experiment/run";
 import { pairedComparison, type PairedComparison } from "../stats/paired";
 import { wilsonInterval } from "../stats/proportion";
+import { pct, percentNumber } from "./format";
 
 export interface TypeSweepInputs {
   docs: readonly Doc[];
@@ -232,19 +233,18 @@ export async function runTypeSweep(
 
 /** "per-type settings gain X points [CI] at the same index size", or "no measurable gain: keep one setting". */
 export function statedAnswer(c: PairedComparison): string {
-  const points = (x: number) => `${(100 * x).toFixed(1)}`;
-  const ci = `[${points(c.diffCI.low)}, ${points(c.diffCI.high)}]`;
+  const ci = `[${percentNumber(c.diffCI.low)}, ${percentNumber(c.diffCI.high)}]`;
   if (c.diffCI.low > 0) {
     return (
-      `per-type settings gain ${points(c.diff)} points ${ci} of hit rate at the ` +
+      `per-type settings gain ${percentNumber(c.diff)} points ${ci} of hit rate at the ` +
       `same index size (McNemar p = ${c.mcnemarP.toFixed(3)}, ${c.queries} queries)`
     );
   }
   if (c.diffCI.high < 0) {
-    return `per-type settings lose ${points(-c.diff)} points ${ci} at the same index size: keep one setting`;
+    return `per-type settings lose ${percentNumber(-c.diff)} points ${ci} at the same index size: keep one setting`;
   }
   return (
-    `no measurable gain: keep one setting (per type minus uniform: ${points(c.diff)} ` +
+    `no measurable gain: keep one setting (per type minus uniform: ${percentNumber(c.diff)} ` +
     `points ${ci}, McNemar p = ${c.mcnemarP.toFixed(3)}, ${c.queries} queries)`
   );
 }
@@ -271,7 +271,6 @@ export function typeRecommendationRows(curves: readonly TypeCurve[]): Record<str
 
 /** The notebook's answer paragraph: the stated answer, out-of-fold hit rates, the overlaps and index sizes. */
 export function perTypeVerdictFinding(v: PerTypeVsUniform): string {
-  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
   const ratios = (xs: readonly number[]) => xs.map((x) => x.toFixed(2)).join(" / ");
   return (
     `**Answer:** ${v.answer}. Out of fold, per-type overlaps hit ` +

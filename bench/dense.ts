@@ -9,9 +9,9 @@ import { fitLsa } from "../src/embed/lsa";
 import { buildBm25Index } from "../src/retrieval/bm25";
 import { buildDenseIndex, searchDense } from "../src/retrieval/dense";
 import { splitRecursive } from "../src/splitters/recursive";
+import { median } from "../src/stats/quantiles";
 import { dataDirOrSkip } from "../test/helpers/data-dir";
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 function time<T>(run: () => T): [T, number] {
   const start = performance.now();
   const value = run();

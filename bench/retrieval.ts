@@ -23,6 +23,7 @@ import { buildBm25Index, searchBm25 } from "../src/retrieval/bm25";
 import { jaccard } from "../src/retrieval/metrics";
 import { tokenize } from "../src/retrieval/tokenize";
 import { splitRecursive } from "../src/splitters/recursive";
+import { median } from "../src/stats/quantiles";
 import { dataDirOrSkip } from "../test/helpers/data-dir";
 
 const require = createRequire(import.meta.url);
@@ -59,10 +60,6 @@ const chunks = set.docs.flatMap((doc) =>
 const texts = chunks.map((c) => c.text);
 const queries = set.queries.map((q) => q.text);
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[s.length >> 1];
-}
 function time<T>(fn: () => T): { seconds: number; value: T } {
   const t0 = performance.now();
   const value = fn();

@@ -14,6 +14,7 @@ import type { Chunk, Doc } from "../src/core/types";
 import { locateChunks, splitLangchainMany } from "../src/splitters/langchain";
 import { stopLangchainBridge } from "../src/splitters/langchain-bridge";
 import { splitRecursive } from "../src/splitters/recursive";
+import { median } from "../src/stats/quantiles";
 import { splitDoc } from "../src/splitters/registry";
 import { sentenceRegions } from "../src/text/sentences";
 import { closestToRecursive, librarySplitter } from "../src/splitters/libraries";
@@ -100,12 +101,6 @@ async function benchLibraries(docs: Doc[], chars: number, cpuMs: (since: NodeJS.
     results.push(result);
   }
   return results;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 async function main(): Promise<void> {

@@ -33,6 +33,11 @@ export function quantile(values: readonly number[], q: number): number {
   return quantileOfSorted(sortedNumbers(values), q);
 }
 
+/** The median of unsorted `values` (the mean of the middle two when their count is even); NaN when empty. */
+export function median(values: readonly number[]): number {
+  return quantile(values, 0.5);
+}
+
 /** The arithmetic mean; NaN when empty. */
 export function mean(values: ArrayLike<number>): number {
   if (values.length === 0) return NaN;

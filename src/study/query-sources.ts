@@ -9,6 +9,7 @@ import { loadRetrievalInputs, type RetrievalInputs } from "./inputs";
 import { validationRows, type CorpusValidation } from "./query-validation";
 import { recommendOverlap, runStudySweeps, type Recommendation } from "./sweep";
 import { pct } from "./format";
+import { median } from "../stats/quantiles";
 
 export interface SourceSweep {
   source: "headers" | "ict";
@@ -131,17 +132,17 @@ export function validationSummary(root: string = projectRoot()): ValidationSumma
     .filter(({ p }) => typeof p.tau !== "number" || p.tau < 0.6)
     .map(({ c, p }) => `${c.corpus} (${typeof p.tau === "number" ? p.tau.toFixed(2) : "n/a"})`);
   const gaps = ict.map(({ p }) => p.levelGap);
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  const middle = (xs: number[]) => (xs.length > 0 ? median(xs) : 0);
   const headers = file.corpora.filter((c) => c.proxies.some((p) => p.source === "headers")).length;
   const verdict =
     `Over ${ict.length} labelled corpora, ICT queries (sentence removed) rank the ${ict[0]?.p.configs ?? 0} configs ` +
-    `much as the labelled questions do: median Kendall tau **${median(taus).toFixed(2)}** ` +
+    `much as the labelled questions do: median Kendall tau **${middle(taus).toFixed(2)}** ` +
     `(from ${Math.min(...taus).toFixed(2)} to ${Math.max(...taus).toFixed(2)}). ` +
     `**They do not reliably reproduce the recommended overlap: ` +
     `the same value on ${agreeing} of ${recs.length} curves** ` +
     `(within 100 characters on ${within100}; smaller on ${below}, larger on ${above}). ` +
-    `Their hit rates sit a median ${Math.abs(median(gaps)).toFixed(1)} ` +
-    `points ${median(gaps) < 0 ? "below" : "above"} the labelled ones, ` +
+    `Their hit rates sit a median ${Math.abs(middle(gaps)).toFixed(1)} ` +
+    `points ${middle(gaps) < 0 ? "below" : "above"} the labelled ones, ` +
     "so read ICT for the ranking and the shape of the curve, not for its level or an exact knee. " +
     `With the sentence kept in the text, ICT recommends more overlap than the labelled questions on ${keptAbove} of ` +
     `${keptRecs.length} curves (its gold span is longer): keep the default, sentence removed. ` +

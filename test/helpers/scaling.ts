@@ -3,6 +3,7 @@
 // other processes on a shared machine barely move, the median of a few runs, compared between two input sizes:
 // five times the input costs about five times as much when linear and twenty-five times as much when quadratic.
 import assert from "node:assert/strict";
+import { median } from "../../src/stats/quantiles";
 
 /** Median CPU milliseconds (user + system) of `runs` calls of `work`. */
 export function medianCpuMs(work: () => void, runs = 3): number {
@@ -13,8 +14,7 @@ export function medianCpuMs(work: () => void, runs = 3): number {
     const used = process.cpuUsage(start);
     times.push((used.user + used.system) / 1000);
   }
-  times.sort((a, b) => a - b);
-  return times[times.length >> 1];
+  return median(times);
 }
 
 /**

@@ -40,6 +40,41 @@ export interface PostJsonContext {
   budgetFlag: string;
 }
 
+/** An API key read from an environment variable, and what a request and its messages make of it. */
+export interface BearerKey {
+  /** The variable's name, for messages. */
+  keyEnv: string;
+  key?: string;
+  /** postJsonWithRetries' context fields: the Authorization header (none without a key), how messages name the
+   * key, and the secret they redact. */
+  auth: Pick<PostJsonContext, "headers" | "keySource" | "secret">;
+}
+
+/**
+ * The key in `$keyEnv` (default `defaultEnv`); unset or empty means no Authorization header, unless the user named
+ * the variable with `flag`: then it must hold a key, or a SeamlabError says so.
+ */
+export function readBearerKey(
+  keyEnv: string | undefined,
+  defaultEnv: string,
+  flag: string,
+  environment: Record<string, string | undefined> = process.env,
+): BearerKey {
+  const name = keyEnv ?? defaultEnv;
+  const key = environment[name] || undefined;
+  if (keyEnv !== undefined && !key)
+    throw new SeamlabError(`${flag} names $${name}, but that environment variable is empty or unset.`);
+  return {
+    keyEnv: name,
+    key,
+    auth: {
+      headers: key ? { authorization: `Bearer ${key}` } : {},
+      keySource: key ? `the key in $${name}` : `$${name} (unset: no key was sent)`,
+      secret: key,
+    },
+  };
+}
+
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Parses Retry-After (delta-seconds or an HTTP date) into ms; undefined when absent or unreadable. */

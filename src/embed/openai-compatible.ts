@@ -1,6 +1,6 @@
 import { SeamlabError } from "../core/errors";
 import { encodeTokens, tokenOffsets } from "../text/tokens";
-import { HttpRetryOptions, postJsonWithRetries, RequestBudget } from "./http-retry";
+import { HttpRetryOptions, postJsonWithRetries, readBearerKey, RequestBudget } from "./http-retry";
 import { applyInputLimit } from "./input-limit";
 import { Embedder, emptyInputReport, normaliseInPlace, OverLimitPolicy } from "./types";
 
@@ -53,14 +53,7 @@ export function openAiCompatibleEmbedder(options: OpenAiCompatibleOptions): Embe
   const endpoint = embeddingsEndpoint(options.url);
   if (!options.model)
     throw new SeamlabError("--embed-model is required with --embed-url (the model name the server expects).");
-  const keyEnv = options.keyEnv ?? "SEAMLAB_EMBED_KEY";
-  const environment = options.environment ?? process.env;
-  const key = environment[keyEnv];
-  if (options.keyEnv !== undefined && (key === undefined || key === "")) {
-    throw new SeamlabError(
-      `--embed-key-env names $${options.keyEnv}, but that environment variable is empty or unset.`,
-    );
-  }
+  const { auth } = readBearerKey(options.keyEnv, "SEAMLAB_EMBED_KEY", "--embed-key-env", options.environment);
   const batchSize = options.batchSize ?? 64;
   if (!Number.isInteger(batchSize) || batchSize < 1)
     throw new SeamlabError(`--embed-batch must be >= 1, got ${batchSize}.`);
@@ -110,9 +103,7 @@ export function openAiCompatibleEmbedder(options: OpenAiCompatibleOptions): Embe
               {
                 what,
                 url: endpoint,
-                headers: key ? { authorization: `Bearer ${key}` } : {},
-                keySource: key ? `the key in $${keyEnv}` : `$${keyEnv} (unset: no key was sent)`,
-                secret: key,
+                ...auth,
                 budget,
                 budgetFlag: "--embed-max-requests",
               },

@@ -1,7 +1,13 @@
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { SeamlabError } from "../core/errors";
 import type { Doc } from "../core/types";
-import { postJsonWithRetries, type HttpRetryOptions, type RequestBudget } from "../embed/http-retry";
+import {
+  postJsonWithRetries,
+  readBearerKey,
+  type BearerKey,
+  type HttpRetryOptions,
+  type RequestBudget,
+} from "../embed/http-retry";
 import { countTokens } from "../text/tokens";
 import {
   defaultThresholds,
@@ -102,12 +108,8 @@ export function modelsEndpoint(chat: string): string {
   return parsed.toString();
 }
 
-function readKey(options: GenerateOptions): { key?: string; keyEnv: string } {
-  const keyEnv = options.keyEnv ?? "SEAMLAB_LLM_KEY";
-  const key = (options.environment ?? process.env)[keyEnv];
-  if (options.keyEnv !== undefined && !key)
-    throw new SeamlabError(`--llm-key-env names $${keyEnv}, but that environment variable is empty or unset.`);
-  return { key: key || undefined, keyEnv };
+function readKey(options: GenerateOptions): BearerKey {
+  return readBearerKey(options.keyEnv, "SEAMLAB_LLM_KEY", "--llm-key-env", options.environment);
 }
 
 /**
@@ -117,12 +119,12 @@ function readKey(options: GenerateOptions): { key?: string; keyEnv: string } {
 export async function checkEndpoint(options: GenerateOptions): Promise<void> {
   const chat = chatEndpoint(options.url);
   const url = modelsEndpoint(chat);
-  const { key } = readKey(options);
+  const { auth } = readKey(options);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? 10_000);
   let response: Response;
   try {
-    response = await fetch(url, { headers: key ? { authorization: `Bearer ${key}` } : {}, signal: controller.signal });
+    response = await fetch(url, { headers: auth.headers, signal: controller.signal });
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     const reason = controller.signal.aborted
@@ -251,7 +253,7 @@ export async function generateQueries(docs: readonly Doc[], options: GenerateOpt
   const concurrency = options.concurrency ?? 4;
   if (!Number.isInteger(concurrency) || concurrency < 1)
     throw new SeamlabError(`--concurrency must be a whole number >= 1, got ${concurrency}.`);
-  const { key, keyEnv } = readKey(options);
+  const { auth } = readKey(options);
   const journal = readJournal(options.journal);
   const todo = requests.filter((r) => !journal.has(r.key));
   if (todo.length > 0) await checkEndpoint(options);
@@ -280,9 +282,7 @@ export async function generateQueries(docs: readonly Doc[], options: GenerateOpt
           {
             what,
             url: endpoint,
-            headers: key ? { authorization: `Bearer ${key}` } : {},
-            keySource: key ? `the key in $${keyEnv}` : `$${keyEnv} (unset: no key was sent)`,
-            secret: key,
+            ...auth,
             budget,
             budgetFlag: "--max-requests",
           },

@@ -1,6 +1,6 @@
 import type { Chunk } from "../core/types";
 import { SeamlabError } from "../core/errors";
-import { HttpRetryOptions, postJsonWithRetries, RequestBudget } from "../embed/http-retry";
+import { HttpRetryOptions, postJsonWithRetries, readBearerKey, RequestBudget } from "../embed/http-retry";
 import type { AsyncReranker, RankedChunk } from "./types";
 
 /**
@@ -42,13 +42,7 @@ export function httpReranker(options: HttpRerankerOptions): AsyncReranker {
   const protocol = options.protocol ?? "cohere";
   if (protocol !== "cohere" && protocol !== "tei")
     throw new SeamlabError(`--rerank-protocol must be cohere or tei, got "${String(protocol)}".`);
-  const keyEnv = options.keyEnv ?? "SEAMLAB_RERANK_KEY";
-  const key = (options.environment ?? process.env)[keyEnv];
-  if (options.keyEnv !== undefined && !key) {
-    throw new SeamlabError(
-      `--rerank-key-env names $${options.keyEnv}, but that environment variable is empty or unset.`,
-    );
-  }
+  const { auth } = readBearerKey(options.keyEnv, "SEAMLAB_RERANK_KEY", "--rerank-key-env", options.environment);
   const batchSize = options.batchSize ?? 100;
   const total = options.maxRequests ?? 1000;
   const budget: RequestBudget = { remaining: total, total };
@@ -65,9 +59,7 @@ export function httpReranker(options: HttpRerankerOptions): AsyncReranker {
       {
         what,
         url,
-        headers: key ? { authorization: `Bearer ${key}` } : {},
-        keySource: key ? `the key in $${keyEnv}` : `$${keyEnv} (unset: no key was sent)`,
-        secret: key,
+        ...auth,
         budget,
         budgetFlag: "--rerank-max-requests",
       },

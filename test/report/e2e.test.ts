@@ -8,10 +8,11 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { buildReport } from "../../src/report/build";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../src/report/screenshots";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..", "..");
-const CHROMIUM = "/usr/bin/chromium";
+const CHROMIUM = CHROMIUM_PATH;
 // Kept after the test (outside the deleted work dir) so a reviewer can look at them.
 const screenshotDir = process.env.SEAMLAB_SCREENSHOT_DIR ?? join(tmpdir(), "seamlab-e2e-screenshots");
 
@@ -44,15 +45,7 @@ test("the rendered report opens in headless Chromium with working charts, no net
     const context = await chromium.launchPersistentContext(join(work, "profile"), {
       executablePath: CHROMIUM,
       headless: true,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      args: CHROMIUM_ARGS,
       viewport: { width: 1200, height: 900 },
     });
     try {

@@ -45,7 +45,7 @@ import { formatP, verdictHeadline, verdictText } from "../experiment/verdict";
 import { parseOverlapList, resolveOverlaps, type OverlapSetting } from "../experiment/overlap-share";
 import { groupBreakdown, queryGroups, readGroupRules, type GroupBreakdown } from "../experiment/groups";
 import { byTypeHelp, runSweepByType } from "./sweep-by-type";
-import { percentNumber, signedPoints } from "../study/format";
+import { percentNumber, signedPoints } from "../stats/format";
 
 export const summary =
   "Overlap sweep (x first-stage depth with a reranker): recall " +

@@ -1,6 +1,7 @@
 import { decideNonInferior, type Decision, type DecisionOptions } from "../stats/non-inferiority";
 import type { PairedDifference } from "../stats/paired-best";
 import type { GridRow } from "./rows";
+import { percentNumber, signedPoints } from "../stats/format";
 
 /**
  * The paired verdict of a set of grid rows run on the same queries: which config to use (the cheapest
@@ -32,11 +33,10 @@ export function decideRows<T extends GridRow>(
   );
 }
 
-const points = (x: number) => `${(100 * x).toFixed(1)}`;
-const signedPoints = (x: number) => `${x >= 0 ? "+" : "−"}${Math.abs(100 * x).toFixed(1)}`;
+const signed = (x: number) => signedPoints(x, { minus: "−" });
 const interval = (d: PairedDifference, sign = 1) => {
   const [a, b] = sign > 0 ? [d.low, d.high] : [-d.high, -d.low];
-  return `[${signedPoints(a)}, ${signedPoints(b)}]`;
+  return `[${signed(a)}, ${signed(b)}]`;
 };
 /** p-values in plain notation, never "0". */
 export function formatP(p: number): string {
@@ -60,9 +60,9 @@ export function marginText(margin: number): string {
 /** "overlap 200 (−1.3 points from the best [−2.9, +0.0], McNemar p = 0.07)". */
 export function differenceText(decision: Decision, index: number, name: (i: number) => string): string {
   const c = decision.configs[index];
-  if (index === decision.best) return `${name(index)} (the best, ${points(c.rate)}%)`;
+  if (index === decision.best) return `${name(index)} (the best, ${percentNumber(c.rate)}%)`;
   return (
-    `${name(index)} (${signedPoints(-c.fromBest.diff)} points from the best ${interval(c.fromBest, -1)}, ` +
+    `${name(index)} (${signed(-c.fromBest.diff)} points from the best ${interval(c.fromBest, -1)}, ` +
     `McNemar ${pText(c.fromBest.mcnemarP)})`
   );
 }
@@ -76,7 +76,7 @@ export function verdictText(decision: Decision, name: (i: number) => string): st
   const level = `${Math.round(100 * decision.level)}%`;
   const best = decision.configs[decision.best];
   const bestText =
-    `the best is ${name(decision.best)} at ${points(best.rate)}% on ` +
+    `the best is ${name(decision.best)} at ${percentNumber(best.rate)}% on ` +
     `${decision.queries.toLocaleString("en-US")} queries`;
   const choice = decision.configs[decision.choice];
   const parts: string[] = [];
@@ -117,7 +117,7 @@ export function verdictText(decision: Decision, name: (i: number) => string): st
   if (worse.length > 3) {
     parts.push(
       `Shown worse than the best (paired CI above 0): ${worse.map((c) => name(c.index)).join("; ")} (up to ` +
-        `${points(Math.max(...worse.map((c) => c.fromBest.diff)))} points below it).`,
+        `${percentNumber(Math.max(...worse.map((c) => c.fromBest.diff)))} points below it).`,
     );
   } else if (worse.length > 0) {
     parts.push(

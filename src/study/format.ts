@@ -1,22 +1,9 @@
 // Numbers written into notebook prose: one rounding rule everywhere, so the text and the tables agree.
+import { percentNumber } from "../stats/format";
 
 /** A fraction in [0, 1] as a percentage, e.g. 0.6634 -> "66.3%". */
 export function pct(fraction: number, digits = 1): string {
   return Number.isFinite(fraction) ? `${percentNumber(fraction, digits)}%` : "n/a";
-}
-
-/**
- * A fraction as a number of percent (or a difference of fractions as percentage points) without the sign, for
- * table columns whose header says "%" or "(pts)": 0.6634 -> "66.3".
- */
-export function percentNumber(fraction: number, digits = 1): string {
-  return Number.isFinite(fraction) ? (100 * fraction).toFixed(digits) : "n/a";
-}
-
-/** A difference of fractions as signed percentage points: 0.012 -> "+1.2", -0.004 -> "-0.4". */
-export function signedPoints(difference: number, digits = 1): string {
-  if (!Number.isFinite(difference)) return "n/a";
-  return `${difference >= 0 ? "+" : "-"}${percentNumber(Math.abs(difference), digits)}`;
 }
 
 /** A 95% interval of fractions as "[61.2%, 71.0%]". */

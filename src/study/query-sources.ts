@@ -70,10 +70,7 @@ export function sourceRecommendationText(
   const { sweeps, missing } = bySource;
   const parts = sweeps.map((s) => {
     const point = s.result.curves[0].points.find((p) => p.x === s.recommendation.overlap)!;
-    return (
-      `with ${s.inputs.queryLabel}, overlap **${s.recommendation.overlap}** ` +
-      `(hit rate@${k} ${(100 * point.y).toFixed(1)}%)`
-    );
+    return `with ${s.inputs.queryLabel}, overlap **${s.recommendation.overlap}** ` + `(hit rate@${k} ${pct(point.y)})`;
   });
   const agree = new Set(sweeps.map((s) => s.recommendation.overlap)).size === 1;
   return (

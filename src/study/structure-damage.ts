@@ -13,6 +13,7 @@ import {
 import type { SplitterConfig } from "../splitters/config";
 import { splitCorpus } from "../splitters/registry";
 import { num, pct } from "./format";
+import { percentNumber } from "../stats/format";
 
 export interface DamageRateRow {
   splitter: string;
@@ -147,9 +148,7 @@ export function damageByTypeTable(results: readonly SplitterDamage[]): Record<st
     const row: Record<string, string | number> = { splitter: r.config.splitter };
     for (const type of types) {
       const x = r.rows.find((y) => y.type === type && y.kind === "any");
-      row[`${type} %`] = x
-        ? `${(100 * x.value).toFixed(1)} [${(100 * x.low).toFixed(1)}, ${(100 * x.high).toFixed(1)}]`
-        : "-";
+      row[`${type} %`] = x ? `${percentNumber(x.value)} [${percentNumber(x.low)}, ${percentNumber(x.high)}]` : "-";
     }
     return row;
   });

@@ -17,7 +17,8 @@ import { pickKnee, type KneeReport } from "../experiment/knee";
 import { runGrid, type CostedRow, type RunGridOptions } from "../experiment/run";
 import { pairedComparison, type PairedComparison } from "../stats/paired";
 import { wilsonInterval } from "../stats/proportion";
-import { pct, percentNumber } from "./format";
+import { pct } from "./format";
+import { percentNumber } from "../stats/format";
 
 export interface TypeSweepInputs {
   docs: readonly Doc[];

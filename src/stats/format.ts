@@ -1,0 +1,20 @@
+// How statistics are written as numbers of percent: one rounding rule, below every layer that prints one
+// (experiment's verdict sentences, study's prose and tables, the CLI's columns).
+
+/**
+ * A fraction as a number of percent (or a difference of fractions as percentage points) without the sign, for
+ * table columns whose header says "%" or "(pts)": 0.6634 -> "66.3"; "n/a" when not finite.
+ */
+export function percentNumber(fraction: number, digits = 1): string {
+  return Number.isFinite(fraction) ? (100 * fraction).toFixed(digits) : "n/a";
+}
+
+/**
+ * A difference of fractions as signed percentage points: 0.012 -> "+1.2", -0.004 -> "-0.4". Prose passes
+ * `minus: "−"` (U+2212) for a typographic minus.
+ */
+export function signedPoints(difference: number, options: { digits?: number; minus?: string } = {}): string {
+  if (!Number.isFinite(difference)) return "n/a";
+  const sign = difference >= 0 ? "+" : (options.minus ?? "-");
+  return `${sign}${percentNumber(Math.abs(difference), options.digits ?? 1)}`;
+}

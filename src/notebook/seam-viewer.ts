@@ -75,7 +75,8 @@ function splitterHtml(text: string, offset: number, splitter: SeamViewerSplitter
     const to = points[p + 1];
     if (zeroSeams.has(from)) {
       zeroCount++;
-      parts.push(`<span class="zero" title="seam with no shared text" aria-label="seam with no shared text">‖</span>`);
+      const label = "seam with no shared text";
+      parts.push(`<span class="zero" title="${label}" aria-label="${label}">‖</span>`);
     }
     let covering = 0;
     let last = -1;

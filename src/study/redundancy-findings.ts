@@ -15,7 +15,8 @@ export function distinctFinding(grid: RedundancyRows, k: number): string {
   return (
     `At overlap ${o0} the top-${k} holds **${num(p0.meanDistinct, 2)}** ` +
     `distinct passages on average; at overlap ${oN}, ` +
-    `**${num(pN.meanDistinct, 2)}** (95% CI ${num(pN.meanDistinctCI.low, 2)}–${num(pN.meanDistinctCI.high, 2)}), and ` +
+    `**${num(pN.meanDistinct, 2)}** ` +
+    `(95% CI ${num(pN.meanDistinctCI.low, 2)}–${num(pN.meanDistinctCI.high, 2)}), and ` +
     `${pct(pN.queriesWithOverlappingTopK)} of queries get the ` +
     `same text twice (vs ${pct(p0.queriesWithOverlappingTopK)}).`
   );

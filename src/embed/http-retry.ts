@@ -40,6 +40,32 @@ export interface PostJsonContext {
   budgetFlag: string;
 }
 
+/** `url` parsed; a SeamlabError naming `flag` (with an example) when it is not an http or https URL. */
+export function parseHttpUrl(url: string, flag: string, example: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new SeamlabError(`${flag} must be an http(s) URL such as ${example}, got "${url}".`);
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
+    throw new SeamlabError(`${flag} must use http or https, got "${url}".`);
+  }
+  return parsed;
+}
+
+/**
+ * An OpenAI-style endpoint from what a user types: ".../v1" -> ".../v1/<route>"; a root -> "/v1/<route>"; a URL
+ * already ending in the route stays as it is.
+ */
+export function openAiEndpoint(url: string, route: string, flag: string, example: string): string {
+  const parsed = parseHttpUrl(url, flag, example);
+  const path = parsed.pathname.replace(/\/+$/, "");
+  if (path.endsWith(`/${route}`)) return parsed.toString();
+  parsed.pathname = path.endsWith("/v1") ? `${path}/${route}` : `${path}/v1/${route}`;
+  return parsed.toString();
+}
+
 /** An API key read from an environment variable, and what a request and its messages make of it. */
 export interface BearerKey {
   /** The variable's name, for messages. */

@@ -1,6 +1,6 @@
 import { SeamlabError } from "../core/errors";
 import { encodeTokens, tokenOffsets } from "../text/tokens";
-import { HttpRetryOptions, postJsonWithRetries, readBearerKey, RequestBudget } from "./http-retry";
+import { HttpRetryOptions, openAiEndpoint, postJsonWithRetries, readBearerKey, RequestBudget } from "./http-retry";
 import { applyInputLimit } from "./input-limit";
 import { Embedder, emptyInputReport, normaliseInPlace, OverLimitPolicy } from "./types";
 
@@ -29,19 +29,7 @@ export interface OpenAiCompatibleOptions extends HttpRetryOptions {
 
 /** ".../v1" → ".../v1/embeddings"; a root → "/v1/embeddings"; a full endpoint stays as it is. */
 export function embeddingsEndpoint(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new SeamlabError(`--embed-url must be an http(s) URL such as http://127.0.0.1:8080/v1, got "${url}".`);
-  }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
-    throw new SeamlabError(`--embed-url must use http or https, got "${url}".`);
-  }
-  const path = parsed.pathname.replace(/\/+$/, "");
-  if (path.endsWith("/embeddings")) return parsed.toString();
-  parsed.pathname = path.endsWith("/v1") ? `${path}/embeddings` : `${path}/v1/embeddings`;
-  return parsed.toString();
+  return openAiEndpoint(url, "embeddings", "--embed-url", "http://127.0.0.1:8080/v1");
 }
 
 /**

@@ -2,6 +2,7 @@ import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { SeamlabError } from "../core/errors";
 import type { Doc } from "../core/types";
 import {
+  openAiEndpoint,
   postJsonWithRetries,
   readBearerKey,
   type BearerKey,
@@ -87,18 +88,7 @@ export interface GenerationResult extends FilterResult {
 
 /** ".../v1" → ".../v1/chat/completions"; a root → "/v1/chat/completions"; a full endpoint stays. */
 export function chatEndpoint(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new SeamlabError(`--llm-url must be an http(s) URL such as http://127.0.0.1:11434/v1, got "${url}".`);
-  }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
-    throw new SeamlabError(`--llm-url must use http or https, got "${url}".`);
-  const path = parsed.pathname.replace(/\/+$/, "");
-  if (path.endsWith("/chat/completions")) return parsed.toString();
-  parsed.pathname = path.endsWith("/v1") ? `${path}/chat/completions` : `${path}/v1/chat/completions`;
-  return parsed.toString();
+  return openAiEndpoint(url, "chat/completions", "--llm-url", "http://127.0.0.1:11434/v1");
 }
 
 /** The `GET /models` endpoint beside a chat endpoint. */

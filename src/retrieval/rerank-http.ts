@@ -1,6 +1,6 @@
 import type { Chunk } from "../core/types";
 import { SeamlabError } from "../core/errors";
-import { HttpRetryOptions, postJsonWithRetries, readBearerKey, RequestBudget } from "../embed/http-retry";
+import { HttpRetryOptions, parseHttpUrl, postJsonWithRetries, readBearerKey, RequestBudget } from "../embed/http-retry";
 import type { AsyncReranker, RankedChunk } from "./types";
 
 /**
@@ -28,17 +28,7 @@ export interface HttpRerankerOptions extends HttpRetryOptions {
 }
 
 export function httpReranker(options: HttpRerankerOptions): AsyncReranker {
-  let endpoint: URL;
-  try {
-    endpoint = new URL(options.url);
-  } catch {
-    throw new SeamlabError(
-      `--rerank-url must be an http(s) URL such as http://127.0.0.1:8080/rerank, got "${options.url}".`,
-    );
-  }
-  if (endpoint.protocol !== "http:" && endpoint.protocol !== "https:") {
-    throw new SeamlabError(`--rerank-url must use http or https, got "${options.url}".`);
-  }
+  const endpoint = parseHttpUrl(options.url, "--rerank-url", "http://127.0.0.1:8080/rerank");
   const protocol = options.protocol ?? "cohere";
   if (protocol !== "cohere" && protocol !== "tei")
     throw new SeamlabError(`--rerank-protocol must be cohere or tei, got "${String(protocol)}".`);

@@ -6,9 +6,8 @@
  * caller posts a batch of texts and blocks on `Atomics.wait` until the worker has answered (the same trick
  * `synckit` uses). The worker is unref'ed, so it never keeps the process alive.
  */
-import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
 import { MessageChannel, MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
+import { requireFrom } from "../core/local-require";
 
 /** What the worker needs to build the splitter (plain data: it crosses a thread boundary). */
 export interface LangchainFields {
@@ -65,16 +64,7 @@ port.on("message", async (request) => {
 });
 `;
 
-/** A `require` that resolves from this file, in both ESM (tsx) and CommonJS (tslab) loading. */
-function localRequire(): NodeRequire {
-  if (typeof require === "function") return require;
-  // ESM without import.meta (tslab compiles this file as CommonJS, where import.meta is an error): read our own
-  // path from a stack frame.
-  const stack = new Error().stack ?? "";
-  const match = /((?:file:\/\/)?\/[^\s():]*langchain-bridge\.[cm]?[jt]s)/.exec(stack);
-  if (match) return createRequire(match[1].startsWith("file:") ? fileURLToPath(match[1]) : match[1]);
-  return createRequire(process.cwd() + "/");
-}
+const localRequire = () => requireFrom("langchain-bridge");
 
 interface Bridge {
   port: MessagePort;

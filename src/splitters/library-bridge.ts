@@ -7,10 +7,9 @@
  * 50 KB word, a document of only newlines) is terminated and reported with a SeamlabError naming the library and
  * the document; the next call starts a fresh worker. A library that throws is reported the same way.
  */
-import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
 import { MessageChannel, MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
 import { SeamlabError } from "../core/errors";
+import { requireFrom } from "../core/local-require";
 
 /** What the worker needs to configure a library (plain data: it crosses a thread boundary). */
 export interface LibraryOptions {
@@ -40,14 +39,7 @@ export function libraryTimeoutMs(): number {
   return ms;
 }
 
-/** A `require` that resolves from this file, in both ESM (tsx) and CommonJS (tslab) loading. */
-function localRequire(): NodeRequire {
-  if (typeof require === "function") return require;
-  const stack = new Error().stack ?? "";
-  const match = /((?:file:\/\/)?\/[^\s():]*library-bridge\.[cm]?[jt]s)/.exec(stack);
-  if (match) return createRequire(match[1].startsWith("file:") ? fileURLToPath(match[1]) : match[1]);
-  return createRequire(process.cwd() + "/src/splitters/");
-}
+const localRequire = () => requireFrom("library-bridge", process.cwd() + "/src/splitters/");
 
 interface Bridge {
   port: MessagePort;

@@ -5,8 +5,7 @@
  * TypeScript is loaded with a plain `require` and described by the few members used here, so this file compiles
  * under tslab's bundled TypeScript 5.0 whatever version the project installs.
  */
-import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
+import { requireFrom } from "../core/local-require";
 
 /** File name endings parsed with the TypeScript compiler (script kinds from the extension). */
 export const TS_JS_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
@@ -68,14 +67,7 @@ function typescript(): TsModule {
   return cached;
 }
 
-/** A `require` that resolves from this file, in both ESM (tsx) and CommonJS (tslab) loading. */
-function localRequire(): NodeRequire {
-  if (typeof require === "function") return require;
-  // ESM without import.meta (tslab compiles this file as CommonJS): read our own path from a stack frame.
-  const match = /((?:file:\/\/)?\/[^\s():]*code-units\.[cm]?[jt]s)/.exec(new Error().stack ?? "");
-  if (match) return createRequire(match[1].startsWith("file:") ? fileURLToPath(match[1]) : match[1]);
-  return createRequire(process.cwd() + "/");
-}
+const localRequire = () => requireFrom("code-units");
 
 export function isTsJsPath(path: string): boolean {
   const lower = path.toLowerCase();

@@ -71,6 +71,7 @@ export async function run(argv: string[]): Promise<number> {
     corpus: inputs.corpus,
     queriesFrom: inputs.source.kind,
     queryLabel: inputs.queryLabel,
+    querySample: { population: inputs.querySample.population, description: inputs.querySample.description },
     k: options.k,
     retriever: a.summary.retriever,
     a: {

@@ -7,6 +7,7 @@ import { projectRoot } from "../core/project";
 import { loadCorpus } from "../corpus/load";
 import { loadLabelledSet } from "../corpus/labelled";
 import { buildQuerySet } from "../retrieval/query-source";
+import { parseQuerySample } from "../retrieval/query-sample";
 import { buildReport, listNotebooks, reportFileNames } from "../report/build";
 import { killAllKernels } from "../report/kernel";
 import { checkOutDir } from "../report/publish";
@@ -28,6 +29,9 @@ first kernel starts.
   --queries SOURCE  queries of the retrieval notebooks: headers, ict (sentences as queries, any prose) or a
                     labelled file (CSV, JSONL, SQuAD JSON); default: headers when the corpus has them, else ict.
                     With --corpus, notebook 03 draws that corpus only (not the default prose corpus too)
+  --query-sample auto|N|all   queries the retrieval notebooks run (their querySample parameter; the corpus is
+                    always indexed whole): auto (default) runs up to 1,537 and samples larger sets down to that
+                    (any hit rate's 95% CI within ±2.5 points), auto:H for a half-width H, N queries, or all
   --out DIR         output folder (default: reports); a folder holding other files needs --force, and even
                     then seamlab replaces only files it wrote
   --force           write the report into a non-empty folder that is not a seamlab report
@@ -73,6 +77,7 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
     options: {
       corpus: { type: "string" },
       queries: { type: "string" },
+      "query-sample": { type: "string" },
       out: { type: "string" },
       only: { type: "string" },
       timeout: { type: "string" },
@@ -93,6 +98,9 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
   const timeoutSeconds = intFlag(values, "timeout", 300, { min: 1, max: 86_400, unit: "seconds" });
   const jobs = intFlag(values, "jobs", 2, { min: 1, max: LIMITS.parallel, unit: "kernels" });
   const only = values.only ? commaList(values.only) : undefined;
+  if (values["query-sample"] !== undefined) {
+    parseQuerySample(values["query-sample"]); // a bad value stops here, before any kernel starts
+  }
   const outDir = resolve(process.cwd(), values.out ?? "reports");
   const notebooksDir = values.notebooks
     ? resolve(process.cwd(), values.notebooks)
@@ -112,6 +120,7 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
     // notebook 03's extra prose-corpus section (Moby-Dick by default) belongs to the default report only
     parameters.proseCorpus = "";
   }
+  if (values["query-sample"] !== undefined) parameters.querySample = values["query-sample"].trim();
   const given = values.queries === undefined ? undefined : stringFlag(values, "queries");
   if (given === "headers" || given === "ict") {
     // built from the corpus: checked now (a corpus without headings, or too small for ICT, fails before any kernel)

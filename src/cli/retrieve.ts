@@ -28,6 +28,7 @@ export function retrievalReport(
     corpus: inputs.corpus,
     queriesFrom: inputs.source,
     queryLabel: inputs.queryLabel,
+    querySample: { population: inputs.querySample.population, description: inputs.querySample.description },
     config: evaluation.config,
     indexRatio: evaluation.indexRatio,
     ...s,

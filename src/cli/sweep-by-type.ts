@@ -12,7 +12,8 @@ import { runTypeSweep, typeRecommendationRows, type TypeSweepInputs, type TypeSw
 import { formatTable, toJson } from "./format";
 import { pct } from "../study/format";
 import { projectRoot } from "../core/project";
-import { evaluationOptionsFrom, loadEvaluationInputs } from "./flag-groups";
+import { evaluationOptionsFrom, loadEvaluationInputs, querySampleFromFlags } from "./flag-groups";
+import { sampleQueries, sampledLabel } from "../retrieval/query-sample";
 import { intFlag, intListFlag, LIMITS, stringFlag } from "./flags";
 import { typeOverridesFromFlags } from "./structure-flags";
 
@@ -31,8 +32,10 @@ export async function runSweepByType(values: Record<string, unknown>): Promise<n
   const overrides = typeOverridesFromFlags(values);
   const evaluation = evaluationOptionsFrom(values);
   const queriesSpec = stringFlag(values, "queries", "headers");
+  const querySample = querySampleFromFlags(values);
   let corpus: string;
   let inputs: TypeSweepInputs;
+  let label: string;
   if (queriesSpec === "headers") {
     corpus = stringFlag(values, "corpus", "fastify-docs");
     const set = typedHeaderQueries(loadCorpus(corpus, { projectRoot: projectRoot() }).docs, {
@@ -41,7 +44,9 @@ export async function runSweepByType(values: Record<string, unknown>): Promise<n
       sentences: intFlag(values, "gold-sentences", 1, { min: 1, max: 100, unit: "sentences" }),
       overrides,
     });
-    inputs = { docs: set.docs, queries: set.queries, types: set.types };
+    const sample = sampleQueries(set.queries, querySample);
+    inputs = { docs: set.docs, queries: sample.queries, types: sample.indexes.map((i) => set.types[i]) };
+    label = sampledLabel(`${set.queries.length} header queries`, sample);
   } else {
     const loaded = loadEvaluationInputs(values);
     corpus = loaded.corpus;
@@ -50,6 +55,7 @@ export async function runSweepByType(values: Record<string, unknown>): Promise<n
       queries: loaded.queries,
       types: queryTypes(loaded.docs, loaded.queries, overrides).types,
     };
+    label = loaded.queryLabel;
   }
   const cacheDir = values["cache-dir"] === undefined ? defaultCacheDir() : resolve(stringFlag(values, "cache-dir"));
   let result: TypeSweepResult;
@@ -75,6 +81,7 @@ export async function runSweepByType(values: Record<string, unknown>): Promise<n
       toJson({
         corpus,
         queries: inputs.queries.length,
+        queryLabel: label,
         size,
         overlaps,
         k,
@@ -93,7 +100,7 @@ export async function runSweepByType(values: Record<string, unknown>): Promise<n
   const rows = typeRecommendationRows(result.curves);
   const columns = Object.keys(rows[0] ?? {});
   const lines = [
-    `corpus ${corpus}: ${inputs.queries.length} queries; structure splitter, size ${size}, k=${k}; hit rate by the ` +
+    `corpus ${corpus}: ${label}; structure splitter, size ${size}, k=${k}; hit rate by the ` +
       `type of each query's gold section`,
     "",
     formatTable(

@@ -46,6 +46,7 @@ import { parseOverlapList, resolveOverlaps, type OverlapSetting } from "../exper
 import { groupBreakdown, queryGroups, readGroupRules, type GroupBreakdown } from "../experiment/groups";
 import { byTypeHelp, runSweepByType } from "./sweep-by-type";
 import { percentNumber, signedPoints } from "../stats/format";
+import { withSampleAdvice } from "../experiment/sample-advice";
 
 export const summary =
   "Overlap sweep (x first-stage depth with a reranker): recall " +
@@ -392,6 +393,8 @@ export async function run(argv: string[]): Promise<number> {
     process.off("SIGINT", onSigint);
     await closeWorkers();
   }
+  // Every config ran on the same sampled queries; an undecided verdict on a sample says to raise it first.
+  result = withSampleAdvice(result, inputs.querySample, "--query-sample");
   const rejected = rejectedCacheEntries();
   if (rejected > 0) {
     process.stderr.write(
@@ -411,6 +414,7 @@ export async function run(argv: string[]): Promise<number> {
     const report = {
       corpus: inputs.corpus,
       queries: inputs.queries.length,
+      querySample: { population: inputs.querySample.population, description: inputs.querySample.description },
       queriesFrom: inputs.source,
       queryLabel: inputs.queryLabel,
       total: result.total,

@@ -110,7 +110,8 @@ export function verdictText(decision: Decision, name: (i: number) => string): st
         `${decision.candidates.length === 1 ? "setting" : "settings"} ${candidates} can be neither shown within ` +
         `${margin} of the best nor shown worse. ` +
         `About ${thousands(decision.queriesNeeded as number)} ${each} (this run has ` +
-        `${decision.queries.toLocaleString("en-US")}).`,
+        `${decision.queries.toLocaleString("en-US")}).` +
+        (decision.undecidedNote ? ` ${decision.undecidedNote}` : ""),
     );
   }
   const worse = decision.configs.filter((c) => c.status === "worse" && c.index !== decision.best);

@@ -4,6 +4,7 @@ import { loadCorpus } from "../corpus/load";
 import type { HeaderQueryOptions } from "./header-queries";
 import type { IctOptions } from "./ict-queries";
 import { buildQuerySet, isSquadSpec, type QuerySet } from "./query-source";
+import { sampleQueries, sampledLabel, type QuerySample, type QuerySampleRequest } from "./query-sample";
 
 /** Where the corpus and the queries come from (what the CLI's flags and a notebook's parameters name). */
 export interface EvaluationInputSpec {
@@ -17,6 +18,8 @@ export interface EvaluationInputSpec {
   ict?: IctOptions;
   /** Labelled sets: skip malformed rows (counted) instead of stopping at the first one. */
   skipMalformed?: boolean;
+  /** How many queries run (`--query-sample`; default auto, see `defaultQuerySampleRequest`). The corpus stays whole. */
+  querySample?: QuerySampleRequest;
 }
 
 /** The documents to split and the queries to run (header and ICT queries remove text from `docs`, once). */
@@ -28,10 +31,14 @@ export interface EvaluationInputs {
   docs: Doc[];
   /** The documents as read (header and ICT queries remove text from `docs`; these keep it). */
   corpusDocs: readonly Doc[];
+  /** The queries that run: the sample (every query when not sampled). */
   queries: Query[];
-  /** Source and count, for every table and chart: "500 ICT queries (sentence removed)". */
+  /** Which queries run, out of how many the source gave, in words ("a seeded sample of 1,537 of 2,425 queries"). */
+  querySample: QuerySample;
+  /** Source and count, for every table and chart: "500 ICT queries (sentence removed)", or for a sample
+   * "1,537 of 2,425 header queries, a seeded sample". */
   queryLabel: string;
-  /** How the queries were made, in a sentence. */
+  /** How the queries were made, in a sentence (ending with the sample). */
   queryDescription: string;
   source: QuerySet["provenance"];
 }
@@ -51,7 +58,7 @@ export function loadCorpusAndQueries(spec: EvaluationInputSpec): EvaluationInput
   const options = { headers: spec.headers, ict: spec.ict, skipMalformed: spec.skipMalformed };
   if (isSquadFile(queries)) {
     const set = buildQuerySet(queries, [], options);
-    return withSet(queries, queries, set.docs, set);
+    return withSet(queries, queries, set.docs, set, spec.querySample);
   }
   if (spec.corpus === undefined || spec.corpus === "") {
     throw new SeamlabError(
@@ -69,18 +76,27 @@ export function loadCorpusAndQueries(spec: EvaluationInputSpec): EvaluationInput
     name,
     loaded.docs,
     buildQuerySet(queries, loaded.docs, { ...options, corpusName: spec.corpus }),
+    spec.querySample,
   );
 }
 
-function withSet(corpus: string, name: string, corpusDocs: readonly Doc[], set: QuerySet): EvaluationInputs {
+function withSet(
+  corpus: string,
+  name: string,
+  corpusDocs: readonly Doc[],
+  set: QuerySet,
+  request: QuerySampleRequest | undefined,
+): EvaluationInputs {
+  const sample = sampleQueries(set.queries, request);
   return {
     corpus,
     name,
     docs: set.docs,
     corpusDocs,
-    queries: set.queries,
-    queryLabel: set.label,
-    queryDescription: set.description,
+    queries: sample.queries,
+    querySample: sample,
+    queryLabel: sampledLabel(set.label, sample),
+    queryDescription: sample.sampled ? `${set.description}; of these, ${sample.description} run` : set.description,
     source: set.provenance,
   };
 }

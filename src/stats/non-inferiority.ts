@@ -63,6 +63,8 @@ export interface Decision {
   queriesNeeded: number | null;
   /** Items sorted by cost order are not needed by callers: this is in input order. */
   configs: ConfigVerdict[];
+  /** A sentence the verdict text adds when undecided, e.g. that the queries were a sample (raise it first). */
+  undecidedNote?: string;
 }
 
 export function checkMargin(margin: number, flag = "--margin"): number {

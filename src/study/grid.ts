@@ -5,7 +5,8 @@ import { runOverlapSweep, cheapestIndex, gridConfigName, curveRows } from "../ex
 import type { GridVerdict, SweepCurve, SweepResult } from "../experiment/sweep";
 import { groupBreakdown, queryGroups, type GroupBreakdown } from "../experiment/groups";
 import { formatP, marginText, verdictCard, verdictHeadline, verdictText } from "../experiment/verdict";
-import type { RetrievalInputs } from "./inputs";
+import { withSampleAdvice } from "../experiment/sample-advice";
+import { querySampleParameter, type RetrievalInputs } from "./inputs";
 
 export interface StudyGridSpec {
   splitter: string;
@@ -17,7 +18,7 @@ export interface StudyGridSpec {
 
 /** The cached size x overlap sweep (BM25, top-k), run in this process. */
 export async function runStudyGrid(inputs: RetrievalInputs, spec: StudyGridSpec): Promise<SweepResult> {
-  return runOverlapSweep(
+  const result = await runOverlapSweep(
     { docs: inputs.docs, queries: inputs.queries },
     {
       splitter: spec.splitter,
@@ -28,6 +29,7 @@ export async function runStudyGrid(inputs: RetrievalInputs, spec: StudyGridSpec)
     },
     { workers: 0, quiet: true, metric: "hitRate" },
   );
+  return withSampleAdvice(result, inputs.querySample, querySampleParameter);
 }
 
 const share = (overlap: number, size: number) => `${Math.round((100 * overlap) / size)}%`;

@@ -4,6 +4,7 @@ import type { Doc, Query } from "../core/types";
 import { loadCorpus } from "../corpus/load";
 import type { LabelledReport } from "../corpus/types";
 import { loadCorpusAndQueries, type EvaluationInputs } from "../retrieval/inputs";
+import { parseQuerySample, type QuerySample } from "../retrieval/query-sample";
 
 export interface ProseInputs {
   docs: Doc[];
@@ -12,8 +13,11 @@ export interface ProseInputs {
 }
 
 export interface RetrievalInputs extends ProseInputs {
+  /** The queries that run (a seeded sample of a large set; see `querySample`). */
   queries: Query[];
-  /** Where the queries came from and why this source, in a sentence. */
+  /** Which queries run out of how many: "a seeded sample of 1,537 of 2,425 queries (auto: ...)". */
+  querySample: QuerySample;
+  /** Where the queries came from and why this source, in a sentence (with the sample). */
   querySource: string;
   /** Short, for every chart subtitle and table caption: "500 ICT queries (sentence removed)". */
   queryLabel: string;
@@ -38,9 +42,20 @@ export function loadProse(corpus: string): ProseInputs {
   return { docs: loaded.docs, description: describe(loaded.name ?? corpus, loaded.docs) };
 }
 
+/** What a notebook's reader raises to run more of the queries (named by the advice of an undecided verdict). */
+export const querySampleParameter = "the querySample parameter (`seamlab report --query-sample`)";
+
+/** Options of `loadRetrievalInputs`. */
+export interface RetrievalInputOptions {
+  includeH3?: boolean;
+  ictCount?: number;
+  /** A notebook's `querySample` parameter: "auto" (default), "auto:0.02", "all" or a number of queries. */
+  querySample?: string | number;
+}
+
 /**
  * The corpus and its queries (rules: `loadCorpusAndQueries`; `queries`: "headers", "ict", a labelled file, or
- * undefined to choose): a labelled file (CSV/JSONL answer spans, Chroma CSV or SQuAD JSON; malformed rows are
+ * undefined to choose; `querySample`: how many of them run, the corpus indexed whole): a labelled file (CSV/JSONL answer spans, Chroma CSV or SQuAD JSON; malformed rows are
  * skipped and counted); header-as-query pairs from the `##` (and `###`) headings, whose heading lines are removed
  * from the text that gets split; or inverse-cloze queries (sampled sentences, removed from the text, their
  * neighbours the gold span). Undefined chooses headers when the corpus has them and ICT otherwise, and says why.
@@ -48,9 +63,10 @@ export function loadProse(corpus: string): ProseInputs {
 export function loadRetrievalInputs(
   corpus: string,
   queries?: string,
-  { includeH3 = true, ictCount }: { includeH3?: boolean; ictCount?: number } = {},
+  { includeH3 = true, ictCount, querySample }: RetrievalInputOptions = {},
 ): RetrievalInputs {
-  const spec = { corpus, headers: { includeH3 }, ict: { n: ictCount }, skipMalformed: true };
+  const sample = parseQuerySample(querySample, "the querySample parameter");
+  const spec = { corpus, headers: { includeH3 }, ict: { n: ictCount }, skipMalformed: true, querySample: sample };
   let inputs: EvaluationInputs;
   let why: string;
   if (queries === undefined || queries === "") {
@@ -71,6 +87,7 @@ export function loadRetrievalInputs(
     docs: inputs.docs,
     description: describe(inputs.name, inputs.corpusDocs),
     queries: inputs.queries,
+    querySample: inputs.querySample,
     querySource: `${inputs.queryDescription} (${why})`,
     queryLabel: inputs.queryLabel,
     queryKind: kind === "headers" ? "header" : kind,

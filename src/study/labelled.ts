@@ -195,9 +195,9 @@ export interface LabelledInputs {
  * header queries (question = heading, answer = the first sentence under it) and read back through the same
  * loader a user's file goes through.
  */
-export function labelledInputs(corpus: string, queries?: string): LabelledInputs {
+export function labelledInputs(corpus: string, queries?: string, querySample?: string | number): LabelledInputs {
   if (queries && isLabelledSpec(queries)) {
-    const inputs = loadRetrievalInputs(corpus, queries);
+    const inputs = loadRetrievalInputs(corpus, queries, { querySample });
     const report = inputs.labelled as LabelledReport;
     return {
       docs: inputs.docs,
@@ -211,7 +211,7 @@ export function labelledInputs(corpus: string, queries?: string): LabelledInputs
       description: inputs.description,
     };
   }
-  const header = loadRetrievalInputs(corpus, queries);
+  const header = loadRetrievalInputs(corpus, queries, { querySample });
   const file = writeAnswerSpanJsonl(header.docs, header.queries);
   const set = loadLabelledSet(file, header.docs, { skipMalformed: true });
   return {
@@ -224,7 +224,9 @@ export function labelledInputs(corpus: string, queries?: string): LabelledInputs
         ? "each query is a sentence sampled from the corpus (removed from the text) and its neighbouring sentences " +
           "the answer span"
         : "each `##`/`###` heading is a question and the first sentence under it the answer span",
-    label: `${set.queries.length} ${header.queryKind === "ict" ? "ICT" : "header"} queries (as a labelled file)`,
+    label:
+      `${set.queries.length}${header.querySample.sampled ? ` of ${header.querySample.population.toLocaleString("en-US")}` : ""} ` +
+      `${header.queryKind === "ict" ? "ICT" : "header"} queries (as a labelled file${header.querySample.sampled ? ", a seeded sample" : ""})`,
     ambiguous: set.report.ambiguous,
     skipped: set.report.rows - set.report.queries,
     description: header.description,

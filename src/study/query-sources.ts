@@ -23,6 +23,8 @@ export interface SourceSweepSpec {
   size: number;
   overlaps: number[];
   k: number;
+  /** The notebook's querySample parameter (default auto): how many of each source's queries run. */
+  querySample?: string | number;
 }
 
 /**
@@ -39,7 +41,7 @@ export async function runSourceSweeps(
   for (const source of sources) {
     let inputs: RetrievalInputs;
     try {
-      inputs = loadRetrievalInputs(corpus, source);
+      inputs = loadRetrievalInputs(corpus, source, { querySample: spec.querySample });
     } catch (error) {
       if (!(error instanceof SeamlabError)) throw error;
       missing.push({ source, reason: error.message });
@@ -175,9 +177,9 @@ export interface ProseIctSweeps {
 /** The overlap sweep of a prose corpus with ICT queries (one curve per splitter) and its recommendation. */
 export async function runProseIctSweeps(
   corpus: string,
-  spec: { splitters: string[]; size: number; overlaps: number[]; k: number },
+  spec: { splitters: string[]; size: number; overlaps: number[]; k: number; querySample?: string | number },
 ): Promise<ProseIctSweeps> {
-  const inputs = loadRetrievalInputs(corpus, "ict");
+  const inputs = loadRetrievalInputs(corpus, "ict", { querySample: spec.querySample });
   const sweeps = await runStudySweeps(inputs, spec);
   const curve = sweeps[0].curves[0];
   const recommendation = recommendOverlap(curve);

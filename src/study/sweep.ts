@@ -4,7 +4,8 @@ import type { KneeReport } from "../experiment/knee";
 import type { Decision } from "../stats/non-inferiority";
 import { marginText, verdictCard, verdictHeadline, verdictText } from "../experiment/verdict";
 import { runOverlapSweep, type SweepCurve, type SweepResult } from "../experiment/sweep";
-import type { RetrievalInputs } from "./inputs";
+import { withSampleAdvice } from "../experiment/sample-advice";
+import { querySampleParameter, type RetrievalInputs } from "./inputs";
 import { lsaSpec } from "./dense";
 
 export interface StudySweepSpec {
@@ -18,13 +19,12 @@ export interface StudySweepSpec {
 export async function runStudySweeps(inputs: RetrievalInputs, spec: StudySweepSpec): Promise<SweepResult[]> {
   const results: SweepResult[] = [];
   for (const splitter of spec.splitters) {
-    results.push(
-      await runOverlapSweep(
-        { docs: inputs.docs, queries: inputs.queries },
-        { splitter, size: spec.size, overlaps: spec.overlaps, ks: [spec.k] },
-        { workers: 0, quiet: true, metric: "hitRate" },
-      ),
+    const result = await runOverlapSweep(
+      { docs: inputs.docs, queries: inputs.queries },
+      { splitter, size: spec.size, overlaps: spec.overlaps, ks: [spec.k] },
+      { workers: 0, quiet: true, metric: "hitRate" },
     );
+    results.push(withSampleAdvice(result, inputs.querySample, querySampleParameter));
   }
   return results;
 }
@@ -40,7 +40,7 @@ export interface DenseSweepSpec {
 
 /** The same cached overlap sweep with the `dense` retriever over an `lsa` embedder instead of BM25. */
 export async function runDenseSweep(inputs: RetrievalInputs, spec: DenseSweepSpec): Promise<SweepResult> {
-  return runOverlapSweep(
+  const result = await runOverlapSweep(
     { docs: inputs.docs, queries: inputs.queries },
     {
       splitter: spec.splitter,
@@ -52,6 +52,7 @@ export async function runDenseSweep(inputs: RetrievalInputs, spec: DenseSweepSpe
     },
     { workers: 0, quiet: true, metric: "hitRate" },
   );
+  return withSampleAdvice(result, inputs.querySample, querySampleParameter);
 }
 
 /**

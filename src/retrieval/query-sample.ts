@@ -1,0 +1,128 @@
+import { SeamlabError } from "../core/errors";
+import { sampleIndices } from "../core/random";
+import type { Query } from "../core/types";
+
+/**
+ * `--query-sample auto|auto:H|N|all`: how many of the queries a retrieval evaluation runs. The corpus is always
+ * indexed whole (sampling documents would remove distractors and inflate hit rates); only the queries are sampled,
+ * once, so every config is compared on the same ones.
+ */
+export type QuerySampleRequest =
+  { kind: "auto"; halfWidth: number } | { kind: "count"; count: number } | { kind: "all" };
+
+/**
+ * Default: auto at ±2.5 points. A hit rate is a proportion, whose 95% CI half-width is at most 1.96·√(0.25/n)
+ * (at p = 0.5), so 1,537 queries bound every hit rate's CI to ±2.5 points; paired differences between configs
+ * are tighter still, since two configs agree on most queries. Beyond that, more queries cost time in every config
+ * of every sweep while narrowing the CIs only slowly (√n), so larger query sets are sampled down to that size.
+ */
+export const defaultQuerySampleRequest: QuerySampleRequest = { kind: "auto", halfWidth: 0.025 };
+
+/** The seed of every query sample (one fixed seed: the same flags always draw the same queries). */
+export const querySampleSeed = 1;
+
+/** Queries for a 95% CI half-width of at most `halfWidth` on any proportion (worst case p = 0.5). */
+export function queriesForHalfWidth(halfWidth: number): number {
+  return Math.ceil((1.959964 ** 2 * 0.25) / (halfWidth * halfWidth));
+}
+
+/** Reads `--query-sample` (or a notebook's `querySample` parameter): "auto", "auto:0.02", "all" or a count. */
+export function parseQuerySample(value: string | number | undefined, flag = "--query-sample"): QuerySampleRequest {
+  if (value === undefined || value === "") return defaultQuerySampleRequest;
+  const text = String(value).trim();
+  if (text === "all") return { kind: "all" };
+  if (text === "auto") return defaultQuerySampleRequest;
+  const auto = /^auto:(\d*\.?\d+)$/.exec(text);
+  if (auto) {
+    const halfWidth = Number(auto[1]);
+    if (halfWidth >= 0.001 && halfWidth < 0.5) return { kind: "auto", halfWidth };
+  }
+  if (/^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= 10_000_000)
+    return { kind: "count", count: Number(text) };
+  throw new SeamlabError(
+    `${flag} must be auto, auto:H (a hit-rate CI half-width from 0.001 to 0.5, e.g. 0.02), all, or a whole number ` +
+      `of queries from 1 to 10,000,000; got "${text}".`,
+  );
+}
+
+/** The queries an evaluation ran, and how they were drawn. */
+export interface QuerySample {
+  queries: Query[];
+  /** Positions in the full query list, ascending. */
+  indexes: number[];
+  /** Queries there were to draw from. */
+  population: number;
+  /** Whether fewer than all queries run. */
+  sampled: boolean;
+  /** "all 301 queries" or "a seeded sample of 1,537 of 2,425 queries (auto: 95% CI of a hit rate at most ±2.5 points)". */
+  description: string;
+}
+
+const thousands = (n: number) => n.toLocaleString("en-US");
+
+/** How many queries a request keeps out of `population`. */
+export function querySampleSize(population: number, request: QuerySampleRequest): number {
+  if (request.kind === "all") return population;
+  if (request.kind === "count") return Math.min(population, request.count);
+  return Math.min(population, queriesForHalfWidth(request.halfWidth));
+}
+
+/**
+ * A seeded simple random sample of the queries (they keep their order), or all of them. `all`, and any request
+ * at least as large as the query set, returns the very same queries, so results equal an unsampled run's.
+ */
+export function sampleQueries(
+  queries: readonly Query[],
+  request: QuerySampleRequest = defaultQuerySampleRequest,
+  seed = querySampleSeed,
+): QuerySample {
+  const population = queries.length;
+  const count = querySampleSize(population, request);
+  const indexes = sampleIndices(population, count, seed);
+  const sampled = count < population;
+  const why =
+    request.kind === "auto"
+      ? `auto: 95% CI of a hit rate at most ±${(100 * request.halfWidth).toFixed(1)} points`
+      : request.kind === "count"
+        ? `query sample ${thousands(request.count)}`
+        : "";
+  return {
+    queries: indexes.map((i) => queries[i]),
+    indexes,
+    population,
+    sampled,
+    description: sampled
+      ? `a seeded sample of ${thousands(count)} of ${thousands(population)} queries (${why})`
+      : `all ${thousands(population)} queries`,
+  };
+}
+
+/**
+ * "1,537 of 2,425 header queries, a seeded sample" from a source's label ("2425 header queries"): the count a
+ * label starts with becomes "sampled of population"; an unsampled label is returned as it was.
+ */
+export function sampledLabel(label: string, sample: QuerySample): string {
+  if (!sample.sampled) return label;
+  const rest = label.replace(/^\d[\d,]*\s+/, "");
+  return `${thousands(sample.queries.length)} of ${thousands(sample.population)} ${rest}, a seeded sample`;
+}
+
+/**
+ * For an undecided paired verdict that asks for more queries than the run had: when the run's queries were a
+ * sample of a larger set, the first thing to do is run more of them (`how`: the flag or parameter to raise).
+ * Empty when the sample was the whole set or the verdict needs no more queries.
+ */
+export function raiseSampleAdvice(
+  queriesNeeded: number | null | undefined,
+  sample: Pick<QuerySample, "sampled" | "population" | "queries">,
+  how = "--query-sample",
+): string {
+  if (!sample.sampled || queriesNeeded === null || queriesNeeded === undefined) return "";
+  if (queriesNeeded <= sample.queries.length) return "";
+  const target = Number.isFinite(queriesNeeded) && queriesNeeded < sample.population ? thousands(queriesNeeded) : "all";
+  const enough = Number.isFinite(queriesNeeded) && queriesNeeded <= sample.population;
+  return (
+    `These ${thousands(sample.queries.length)} queries are a sample of ${thousands(sample.population)}: raise ${how} ` +
+    `(to ${target}) before writing more queries${enough ? "" : `, though all ${thousands(sample.population)} may still not settle it`}.`
+  );
+}

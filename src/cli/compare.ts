@@ -13,6 +13,7 @@ import {
   splitterConfigFromFlags,
 } from "./flag-groups";
 import { pct } from "../study/format";
+import { createProgress } from "../experiment/progress";
 
 export const summary =
   "Paired comparison of two splitter configs on the same queries: " +
@@ -60,8 +61,13 @@ export async function run(argv: string[]): Promise<number> {
   const options = evaluationOptionsFrom(values);
   checkEvaluationInputFlags(values);
   const inputs = loadEvaluationInputs(values);
+  // One tick per config: once A is done, the ETA is B's expected time (same corpus, same queries).
+  const progress = createProgress(2, { label: "compare" });
   const a = await evaluateSplitterConfig(inputs.docs, inputs.queries, configA, options);
+  progress.tick();
   const b = await evaluateSplitterConfig(inputs.docs, inputs.queries, configB, options);
+  progress.tick();
+  progress.done();
   const comparison = pairedComparison(
     a.outcomes.map((o) => o.hit),
     b.outcomes.map((o) => o.hit),

@@ -19,6 +19,50 @@ import type { SplitterConfig } from "../splitters/config";
 import { prepareSemanticSplit } from "../splitters/semantic-prepared";
 import { corpusFromFlags, describeConfig, splitFlags, splitFlagsHelp, splitterConfigFromFlags } from "./flag-groups";
 import { intFlag, numberFlag, refuseTogether } from "./flags";
+import { createProgress, type ProgressStream } from "../experiment/progress";
+
+/** Texts per progress tick: one vector-cache pack, so concurrency inside the embedder is kept. */
+const progressSlice = 2048;
+
+/**
+ * The embedder with a progress bar (ETA) over `total` texts: `embed` goes through it in slices, cache hits count
+ * toward the bar but not the ETA's rate.
+ */
+export function withEmbedProgress(
+  embedder: Embedder,
+  total: number,
+  options: { stream?: ProgressStream; now?: () => number } = {},
+): Embedder {
+  const progress = createProgress(total, { label: "embed", throttleMs: 0, ...options });
+  if (!progress.enabled) return embedder;
+  const cache = (embedder as Partial<CachedEmbedder>).cache;
+  let seen = 0;
+  return {
+    name: embedder.name,
+    id: embedder.id,
+    maxInputTokens: embedder.maxInputTokens,
+    get dimensions() {
+      return embedder.dimensions;
+    },
+    get inputs() {
+      return embedder.inputs;
+    },
+    async embed(texts: string[]): Promise<Float32Array[]> {
+      const out: Float32Array[] = [];
+      for (let from = 0; from < texts.length; from += progressSlice) {
+        const slice = texts.slice(from, from + progressSlice);
+        const hitsBefore = cache?.hits ?? 0;
+        out.push(...(await embedder.embed(slice)));
+        const hits = (cache?.hits ?? 0) - hitsBefore;
+        if (hits > 0) progress.skip(hits);
+        progress.tick(slice.length - hits);
+      }
+      seen += texts.length;
+      if (seen >= total) progress.done();
+      return out;
+    },
+  };
+}
 
 export const summary =
   "Embed one config's chunks: embedder, over-limit inputs, cache hits, neighbour cosine vs real overlap.";
@@ -86,7 +130,7 @@ export async function run(argv: string[]): Promise<number> {
     spec,
     chunks.map((c) => c.text),
   );
-  const rows = await neighbourSimilarity(chunks, embedder);
+  const rows = await neighbourSimilarity(chunks, withEmbedProgress(embedder, chunks.length));
   const neighbours = summariseNeighbours(rows, embedder.name);
   const cache = (embedder as Partial<CachedEmbedder>).cache;
   const report = {

@@ -10,10 +10,12 @@ import {
   headerQuerySet,
   libraryDisplayRows,
   librarySettings,
+  librariesPreset,
   libraryTable,
   type LibraryRow,
   type LibrarySetting,
 } from "../study/libraries";
+import { createProgress } from "../experiment/progress";
 import { formatTable, toJson } from "./format";
 import { readPackageJson } from "../core/project";
 import { corpusFromFlags, describeCorpus, sizeBounds } from "./flag-groups";
@@ -131,17 +133,27 @@ export async function run(argv: string[]): Promise<number> {
   const { spec, corpus } = corpusFromFlags(values);
   const queries = headerQuerySet(corpus.docs);
   const tables: { setting: LibrarySetting; rows: LibraryRow[] }[] = [];
+  // One tick per splitter and setting: the bar's ETA comes from the splitters measured so far.
+  const perSetting = settings.map((s) => (splitters ?? librariesPreset(s.unit)).length);
+  const progress = createProgress(
+    perSetting.reduce((a, b) => a + b, 0),
+    { label: "libraries" },
+  );
   try {
     for (const setting of settings) {
       const rows = await libraryTable(corpus.docs, {
         ...setting,
         splitters,
         queries,
-        onRow: (row) => process.stderr.write(`  ${row.splitter} ${row.size}/${row.overlap} ${row.unit}: done\n`),
+        onRow: (row) => {
+          if (progress.enabled) progress.tick();
+          else process.stderr.write(`  ${row.splitter} ${row.size}/${row.overlap} ${row.unit}: done\n`);
+        },
       });
       tables.push({ setting, rows });
     }
   } finally {
+    progress.done();
     stopLibraryBridge();
     stopLangchainBridge();
   }

@@ -103,3 +103,36 @@ export function createProgress(total: number, options: ProgressOptions = {}): Pr
     },
   };
 }
+
+/**
+ * The ETA of items run `jobs` at a time (notebooks of a report), from per-item times: each item not finished yet
+ * is expected to take its time from an earlier run when one is known, else the mean of this run's finished items;
+ * their sum is spread over the jobs. Undefined while nothing is known about an unfinished item.
+ */
+export function etaFromItemTimes(
+  finishedMs: readonly number[],
+  unfinishedPreviousMs: readonly (number | undefined)[],
+  jobs: number,
+): number | undefined {
+  const meanFinished =
+    finishedMs.length === 0 ? undefined : finishedMs.reduce((sum, ms) => sum + ms, 0) / finishedMs.length;
+  let total = 0;
+  for (const previous of unfinishedPreviousMs) {
+    const expected = previous ?? meanFinished;
+    if (expected === undefined) return undefined;
+    total += expected;
+  }
+  return total / Math.max(1, Math.min(jobs, unfinishedPreviousMs.length || 1));
+}
+
+/** "3/7 notebooks, 4m12s elapsed, ETA 2m30s" (or "ETA ?" while unknown, "done" at the end). */
+export function formatItemsEta(
+  done: number,
+  total: number,
+  elapsedMs: number,
+  etaMs: number | undefined,
+  noun: string,
+) {
+  const eta = done >= total ? "done" : etaMs === undefined ? "ETA ?" : `ETA ${formatDuration(etaMs)}`;
+  return `${done}/${total} ${noun}, ${formatDuration(elapsedMs)} elapsed, ${eta}`;
+}

@@ -6,6 +6,7 @@ import { availableParallelism } from "node:os";
 import { basename, join } from "node:path";
 import { SeamlabError } from "../core/errors";
 import { seamlabVersion } from "../core/project";
+import { etaFromItemTimes, formatItemsEta } from "../experiment/progress";
 import { renderIndex } from "./index-page";
 import {
   checkOutDir,
@@ -117,6 +118,16 @@ export function gitCommit(root: string): string {
   }
 }
 
+/** How long a notebook took in an earlier report (its executed .ipynb's metadata), when there is one. */
+function previousDuration(path: string): number | undefined {
+  try {
+    const ms = JSON.parse(readFileSync(path, "utf8"))?.metadata?.seamlab?.duration_ms;
+    return typeof ms === "number" && ms > 0 ? ms : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function buildReport(options: ReportOptions): Promise<ReportResult> {
   const started = performance.now();
   const log = options.log ?? (() => {});
@@ -142,6 +153,11 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
   const kernelEnv: Record<string, string> = {
     SEAMLAB_WORKERS: process.env.SEAMLAB_WORKERS ?? String(workersPerKernel(jobs)),
   };
+  // Per-notebook times for the ETA line: this run's finished notebooks, and the previous report's times (from its
+  // executed .ipynb in outDir) for the ones still to run.
+  const finishedMs: number[] = [];
+  const finished = new Set<number>();
+  const previousMs = paths.map((path) => previousDuration(join(options.outDir, `${basename(path, ".ipynb")}.ipynb`)));
   const worker = async () => {
     while (next < paths.length) {
       const at = next++;
@@ -160,9 +176,14 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
         env: kernelEnv,
       });
       executed[at] = hideStrings(result.notebook, hide);
+      finishedMs.push(result.durationMs);
+      finished.add(at);
+      const unfinished = previousMs.filter((_, i) => !finished.has(i));
+      const eta = etaFromItemTimes(finishedMs, unfinished, jobs);
       log(
         `  ${name}: ${result.ok ? "ok" : "FAILED"} in ${(result.durationMs / 1000).toFixed(1)} s ` +
-          `(kernel start ${(result.kernelStartMs / 1000).toFixed(1)} s)`,
+          `(kernel start ${(result.kernelStartMs / 1000).toFixed(1)} s); ` +
+          formatItemsEta(finished.size, paths.length, performance.now() - started, eta, "notebooks"),
       );
       if (result.failed) failedRuns[at] = hideStrings(describeFailure(paths[at], result.failed), hide);
     }

@@ -11,7 +11,13 @@ import { parseQuerySample } from "../retrieval/query-sample";
 import { buildReport, listNotebooks, reportFileNames } from "../report/build";
 import { killAllKernels } from "../report/kernel";
 import { checkOutDir } from "../report/publish";
-import { commaList, intFlag, LIMITS, stringFlag } from "./flags";
+import { commaList, intFlag, LIMITS, refuseTogether, stringFlag } from "./flags";
+import { parseBudgetMinutes } from "../experiment/budget";
+import { pilotSweepCost } from "../experiment/budget-pilot";
+import { sweepConfigs } from "../experiment/sweep";
+import { defaultCorpus } from "../corpus/defaults";
+import { chooseReportBudget, notebookWorkload } from "../report/budget";
+import { loadRetrievalInputs } from "../study/inputs";
 
 export const summary = "Run the notebooks on a corpus (parameter injection) and render the static HTML report.";
 
@@ -32,6 +38,9 @@ first kernel starts.
   --query-sample auto|N|all   queries the retrieval notebooks run (their querySample parameter; the corpus is
                     always indexed whole): auto (default) runs up to 1,537 and samples larger sets down to that
                     (any hit rate's 95% CI within ±2.5 points), auto:H for a half-width H, N queries, or all
+  --budget MIN      fit the retrieval notebooks (03-06) in MIN minutes: a pilot times a sweep's two end configs
+                    on 200 queries, and the largest query sample that fits is injected (said in one line);
+                    not with --query-sample
   --out DIR         output folder (default: reports); a folder holding other files needs --force, and even
                     then seamlab replaces only files it wrote
   --force           write the report into a non-empty folder that is not a seamlab report
@@ -70,6 +79,38 @@ function corpusFromSpec(spec: string): {
   };
 }
 
+/**
+ * `--budget`: pilot on the corpus and queries the retrieval notebooks will load (every query), then the query sample
+ * that fits; prints the line saying what was chosen. Undefined when no chosen notebook runs retrieval queries.
+ */
+async function budgetQuerySample(
+  budgetMinutes: number,
+  notebooks: string[],
+  jobs: number,
+  parameters: Record<string, unknown>,
+): Promise<string | number | undefined> {
+  const say = (line: string) => process.stderr.write(`seamlab report: ${line}\n`);
+  if (!notebooks.some((name) => notebookWorkload[name.slice(0, 2)] !== undefined)) {
+    say(`budget ${budgetMinutes} min: none of these notebooks runs retrieval queries; nothing to choose.`);
+    return undefined;
+  }
+  const corpus = typeof parameters.corpus === "string" ? parameters.corpus : defaultCorpus("markdown");
+  const queries = typeof parameters.queries === "string" ? parameters.queries : undefined;
+  const inputs = loadRetrievalInputs(corpus, queries, { querySample: "all" });
+  const configs = sweepConfigs({ splitter: "langchain", size: 1000, overlaps: [0, 500], ks: [5] });
+  const pilot = await pilotSweepCost(inputs, configs);
+  const choice = chooseReportBudget({
+    budgetMinutes,
+    notebooks,
+    jobs,
+    model: pilot.model,
+    spentMs: pilot.spentMs,
+    population: inputs.queries.length,
+  });
+  say(choice.line);
+  return choice.queries >= inputs.queries.length ? "all" : choice.queries;
+}
+
 /** Shared by `seamlab report` (corpus required) and `npm run report` (the notebooks' own defaults). */
 export async function runReport(argv: string[], { corpusRequired }: { corpusRequired: boolean }): Promise<number> {
   const { values } = parseArgs({
@@ -78,6 +119,7 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
       corpus: { type: "string" },
       queries: { type: "string" },
       "query-sample": { type: "string" },
+      budget: { type: "string" },
       out: { type: "string" },
       only: { type: "string" },
       timeout: { type: "string" },
@@ -101,6 +143,8 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
   if (values["query-sample"] !== undefined) {
     parseQuerySample(values["query-sample"]); // a bad value stops here, before any kernel starts
   }
+  const budgetMinutes = parseBudgetMinutes(values.budget);
+  refuseTogether(values, "budget", "query-sample", "--budget chooses the query sample; give one or the other.");
   const outDir = resolve(process.cwd(), values.out ?? "reports");
   const notebooksDir = values.notebooks
     ? resolve(process.cwd(), values.notebooks)
@@ -135,6 +179,11 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
     }
     parameters.queries = queries;
     if (queries !== given || isAbsolute(given)) hide.push([queries, isAbsolute(given) ? basename(queries) : given]);
+  }
+  if (budgetMinutes !== undefined) {
+    const names = listNotebooks(notebooksDir, only).map((path) => basename(path));
+    const chosen = await budgetQuerySample(budgetMinutes, names, jobs, parameters);
+    if (chosen !== undefined) parameters.querySample = chosen;
   }
   // Ctrl-C reaches the kernels too (same process group) and tslab treats it as "interrupt", not "exit":
   // stop them ourselves. The previous report stays as it was (nothing is published until the end).

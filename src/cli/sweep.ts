@@ -47,6 +47,9 @@ import { groupBreakdown, queryGroups, readGroupRules, type GroupBreakdown } from
 import { byTypeHelp, runSweepByType } from "./sweep-by-type";
 import { percentNumber, signedPoints } from "../stats/format";
 import { withSampleAdvice } from "../experiment/sample-advice";
+import { chooseQueryBudget, parseBudgetMinutes, type BudgetChoice } from "../experiment/budget";
+import { pilotSweepCost, splitCount } from "../experiment/budget-pilot";
+import { sampleEvaluationInputs } from "../retrieval/inputs";
 
 export const summary =
   "Overlap sweep (x first-stage depth with a reranker): recall " +
@@ -74,6 +77,8 @@ const help = `Usage: seamlab sweep [--corpus SPEC] [--queries headers|ict|FILE] 
                               rate below the best (default 1), else "undecided" with the queries needed
   --price X --dims N --bytes N   cost model: price per million tokens (default 0.13), \
 vector dims (1536), bytes per dim (4)
+  --budget MIN                fit the sweep in MIN minutes: a pilot times the two end configs on 200 queries, and
+                              the largest query sample that fits is run (said in one line); not with --query-sample
   --workers N                 worker threads (default: all cores; 0 = this thread)
   --cache-dir DIR             where results are cached (default .seamlab-cache/ in the project root)
   --no-cache                  neither read nor write the cache; --clear-cache empties it first
@@ -283,6 +288,7 @@ export async function run(argv: string[]): Promise<number> {
       "by-type": { type: "boolean" },
       types: { type: "string" },
       "min-queries": { type: "string" },
+      budget: { type: "string" },
     },
     strict: true,
   });
@@ -358,12 +364,31 @@ export async function run(argv: string[]): Promise<number> {
     bytesPerDim: intFlag(values, "bytes", 4, { min: 1, max: 16, unit: "bytes" }),
   };
   checkEvaluationInputFlags(values);
+  const budgetMinutes = parseBudgetMinutes(values.budget);
+  refuseTogether(values, "budget", "query-sample", "--budget chooses the query sample; give one or the other.");
   const margin = numberFlag(values, "margin", 1, { min: 0, max: 99, exclusiveMin: true, unit: "points" }) / 100;
   const groupsFlag = values.groups === undefined ? undefined : stringFlag(values, "groups");
   const groupRules =
     groupsFlag === undefined || groupsFlag === "folder" ? undefined : readGroupRules(resolve(groupsFlag));
   checkedConfigs(sweepConfigs(spec)); // fail on a bad option before loading the corpus
-  const inputs = loadEvaluationInputs(values);
+  let inputs = loadEvaluationInputs(budgetMinutes === undefined ? values : { ...values, "query-sample": "all" });
+  let budget: BudgetChoice | undefined;
+  if (budgetMinutes !== undefined) {
+    // Pilot first (the budget pays for it), then the largest query sample whose estimate fits the rest.
+    const configs = checkedConfigs(sweepConfigs(spec));
+    const pilot = await pilotSweepCost(inputs, configs, { nearDuplicateThreshold: evaluation.nearDuplicateThreshold });
+    budget = chooseQueryBudget({
+      budgetMs: budgetMinutes * 60_000,
+      spentMs: pilot.spentMs,
+      splits: splitCount(configs),
+      configs: configs.length,
+      parallel: 1,
+      model: pilot.model,
+      population: inputs.queries.length,
+    });
+    process.stderr.write(`seamlab: ${budget.line}\n`);
+    inputs = sampleEvaluationInputs(inputs, { kind: "count", count: budget.queries }, `budget ${budgetMinutes} min`);
+  }
   const controller = new AbortController();
   let interrupts = 0;
   const onSigint = () => {
@@ -415,6 +440,7 @@ export async function run(argv: string[]): Promise<number> {
       corpus: inputs.corpus,
       queries: inputs.queries.length,
       querySample: { population: inputs.querySample.population, description: inputs.querySample.description },
+      budget,
       queriesFrom: inputs.source,
       queryLabel: inputs.queryLabel,
       total: result.total,

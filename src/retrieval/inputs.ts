@@ -4,7 +4,13 @@ import { loadCorpus } from "../corpus/load";
 import type { HeaderQueryOptions } from "./header-queries";
 import type { IctOptions } from "./ict-queries";
 import { buildQuerySet, isSquadSpec, type QuerySet } from "./query-source";
-import { sampleQueries, sampledLabel, type QuerySample, type QuerySampleRequest } from "./query-sample";
+import {
+  defaultQuerySampleRequest,
+  sampleQueries,
+  sampledLabel,
+  type QuerySample,
+  type QuerySampleRequest,
+} from "./query-sample";
 
 /** Where the corpus and the queries come from (what the CLI's flags and a notebook's parameters name). */
 export interface EvaluationInputSpec {
@@ -87,16 +93,39 @@ function withSet(
   set: QuerySet,
   request: QuerySampleRequest | undefined,
 ): EvaluationInputs {
-  const sample = sampleQueries(set.queries, request);
-  return {
+  const whole: EvaluationInputs = {
     corpus,
     name,
     docs: set.docs,
     corpusDocs,
+    queries: set.queries,
+    querySample: sampleQueries(set.queries, { kind: "all" }),
+    queryLabel: set.label,
+    queryDescription: set.description,
+    source: set.provenance,
+  };
+  return sampleEvaluationInputs(whole, request ?? defaultQuerySampleRequest);
+}
+
+/**
+ * Inputs loaded with every query (`querySample: all`) narrowed to a sample chosen afterwards (e.g. by `--budget`,
+ * whose pilot needs the whole set first); `reason` says why in the description ("budget 5 min").
+ */
+export function sampleEvaluationInputs(
+  inputs: EvaluationInputs,
+  request: QuerySampleRequest,
+  reason?: string,
+): EvaluationInputs {
+  if (inputs.querySample.sampled)
+    throw new SeamlabError("sampleEvaluationInputs needs inputs loaded with every query (querySample: all).");
+  const sample = sampleQueries(inputs.queries, request, undefined, reason);
+  return {
+    ...inputs,
     queries: sample.queries,
     querySample: sample,
-    queryLabel: sampledLabel(set.label, sample),
-    queryDescription: sample.sampled ? `${set.description}; of these, ${sample.description} run` : set.description,
-    source: set.provenance,
+    queryLabel: sampledLabel(inputs.queryLabel, sample),
+    queryDescription: sample.sampled
+      ? `${inputs.queryDescription}; of these, ${sample.description} run`
+      : inputs.queryDescription,
   };
 }

@@ -75,13 +75,15 @@ export function sampleQueries(
   queries: readonly Query[],
   request: QuerySampleRequest = defaultQuerySampleRequest,
   seed = querySampleSeed,
+  reason?: string,
 ): QuerySample {
   const population = queries.length;
   const count = querySampleSize(population, request);
   const indexes = sampleIndices(population, count, seed);
   const sampled = count < population;
-  const why =
-    request.kind === "auto"
+  const why = reason
+    ? reason
+    : request.kind === "auto"
       ? `auto: 95% CI of a hit rate at most ±${(100 * request.halfWidth).toFixed(1)} points`
       : request.kind === "count"
         ? `query sample ${thousands(request.count)}`

@@ -32,3 +32,31 @@ test("seamlab sweep --query-sample N scores every overlap on the same N sampled 
   const text = seamlab([...args, "--query-sample", "25", "--no-cache", "--workers", "0", "--quiet"]);
   assert.match(text.stdout.split("\n")[0], /^corpus .*: 25 of \d+ header queries, a seeded sample; 2 configs/);
 });
+
+test("--budget is checked before any work and refused beside --query-sample", () => {
+  assertUserError(
+    seamlab(["sweep", "--corpus", fastifyGuides, "--budget", "0"]),
+    /--budget must be a number of minutes/,
+  );
+  assertUserError(
+    seamlab(["report", "--corpus", fastifyGuides, "--budget", "soon", "--out", "/nonexistent/x"]),
+    /--budget must be a number of minutes/,
+  );
+  assertUserError(
+    seamlab(["sweep", "--corpus", fastifyGuides, "--budget", "5", "--query-sample", "10"]),
+    /--budget and --query-sample cannot be used together/,
+  );
+});
+
+test("seamlab sweep --budget says in one line what it chose and runs that many queries", () => {
+  const args = ["sweep", "--corpus", fastifyGuides, "--splitter", "window", "--size", "400", "--overlaps", "0,100"];
+  const run = seamlab([...args, "--budget", "5", "--no-cache", "--workers", "0", "--quiet", "--json"]);
+  assert.equal(run.status, 0, run.stderr);
+  const report = JSON.parse(run.stdout);
+  const line = run.stderr.split("\n").find((l) => l.startsWith("seamlab: budget 5 min: "));
+  assert.ok(line, run.stderr);
+  assert.equal(line, `seamlab: ${report.budget.line}`);
+  assert.match(line, /estimated \d+\.\d min \(2 configs: .* from a \d+\.\d s pilot\)\.$/);
+  assert.equal(report.queries, report.budget.queries);
+  assert.equal(report.querySample.population, report.budget.population);
+});

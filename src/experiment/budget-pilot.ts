@@ -1,0 +1,74 @@
+/**
+ * The pilot behind `--budget`: a few configs of the sweep, each computed as the sweep would (split, measure,
+ * index, queries) on a small seeded sample of the queries, timed; then the time their queries alone take. From
+ * these, `costModelFromPilot` splits a config's cost into a fixed part and a part per query.
+ */
+import { canonicalJson } from "../core/canonical-json";
+import { evaluateSplitterConfig } from "../retrieval/evaluate-config";
+import { sampleQueries } from "../retrieval/query-sample";
+import { costModelFromPilot, type ConfigCostModel } from "./budget";
+import type { ExperimentConfig } from "./grid";
+import { computeTaskRows, type RowOptions, type SweepInputs } from "./rows";
+
+/** Queries the pilot runs per config (all of them when there are fewer). */
+export const pilotQueryCount = 200;
+
+export interface PilotResult {
+  model: ConfigCostModel;
+  /** Wall time of the whole pilot, which the budget has already paid. */
+  spentMs: number;
+  pilotQueries: number;
+  pilotConfigs: number;
+}
+
+/** The first config of the first and of the last splitter config: the sweep's two ends (say overlap 0 and 400). */
+export function pilotConfigs(configs: readonly ExperimentConfig[]): ExperimentConfig[] {
+  const firstOf = new Map<string, ExperimentConfig>();
+  for (const config of configs) {
+    const key = canonicalJson(config.splitter);
+    if (!firstOf.has(key)) firstOf.set(key, config);
+  }
+  const ends = [...firstOf.values()];
+  return ends.length <= 1 ? ends : [ends[0], ends[ends.length - 1]];
+}
+
+/** Distinct splitter configs of a sweep (each splits, measures and indexes the corpus once). */
+export function splitCount(configs: readonly ExperimentConfig[]): number {
+  return new Set(configs.map((c) => canonicalJson(c.splitter))).size;
+}
+
+/**
+ * Times the pilot and returns the cost model it implies. Reranking is not in the query-only timing (the first
+ * stage is), so with a reranker the per-query part is an underestimate and the fixed part holds the rest.
+ */
+export async function pilotSweepCost(
+  inputs: SweepInputs,
+  configs: readonly ExperimentConfig[],
+  options: RowOptions & { now?: () => number } = {},
+): Promise<PilotResult> {
+  const now = options.now ?? (() => performance.now());
+  const started = now();
+  const queries = sampleQueries(inputs.queries, { kind: "count", count: pilotQueryCount }).queries;
+  const chosen = pilotConfigs(configs);
+  const timings: { rowMs: number; queryMs: number }[] = [];
+  for (const config of chosen) {
+    const t0 = now();
+    await computeTaskRows({ docs: inputs.docs, queries }, [config], ["budget-pilot"], options);
+    const rowMs = now() - t0;
+    // The queries alone (the index is already built), with the config's retriever: the part a sample shortens.
+    const r = config.retrieval;
+    const evaluation = await evaluateSplitterConfig(inputs.docs, queries, config.splitter, {
+      k: r.k,
+      retriever: r.retriever,
+      retrieverSettings: r.retrieverSettings,
+      nearDuplicateThreshold: options.nearDuplicateThreshold,
+    });
+    timings.push({ rowMs, queryMs: Math.min(rowMs, 1000 * evaluation.timings.query) });
+  }
+  return {
+    model: costModelFromPilot(timings, queries.length),
+    spentMs: now() - started,
+    pilotQueries: queries.length,
+    pilotConfigs: chosen.length,
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * `--budget MIN`: choose how many queries a sweep runs so that it fits in MIN minutes. A pilot times a few
+ * configs on a few queries; every config is then modelled as a fixed part (splitting and indexing the whole
+ * corpus, which no query sample shortens) plus a part per query (search and scoring), and the largest query sample
+ * that fits what is left of the budget after the pilot is chosen. The choice and its reason go into one line.
+ */
+import { SeamlabError } from "../core/errors";
+
+/**
+ * The cost of a sweep: a fixed part per splitter config (split, measure and index the whole corpus, which no query
+ * sample shortens) and a part per query and retrieval config (search and score), in ms.
+ */
+export interface ConfigCostModel {
+  fixedMs: number;
+  perQueryMs: number;
+}
+
+/** Longest budget accepted: a week. A larger value is a typo, not a wish. */
+export const maxBudgetMinutes = 7 * 24 * 60;
+
+/** Reads `--budget MIN` (minutes, fractions allowed): a number above 0 and at most a week. */
+export function parseBudgetMinutes(value: string | number | undefined, flag = "--budget"): number | undefined {
+  if (value === undefined) return undefined;
+  const text = String(value).trim();
+  const minutes = /^(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : NaN;
+  if (!(minutes > 0 && minutes <= maxBudgetMinutes)) {
+    throw new SeamlabError(
+      `${flag} must be a number of minutes above 0 and at most ${maxBudgetMinutes.toLocaleString("en-US")} ` +
+        `(a week), e.g. ${flag} 5; got "${text}".`,
+    );
+  }
+  return minutes;
+}
+
+/**
+ * The cost model from pilot timings: per pilot config, the whole row's time (split, measure, index, queries) and
+ * the time its queries alone took, over `pilotQueries` queries. The per-query part is the mean query time per
+ * query; the fixed part is the mean of what the rows took beyond their queries.
+ */
+export function costModelFromPilot(
+  timings: readonly { rowMs: number; queryMs: number }[],
+  pilotQueries: number,
+): ConfigCostModel {
+  if (timings.length === 0 || pilotQueries < 1) throw new SeamlabError("the budget pilot measured nothing.");
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const perQueryMs = mean(timings.map((t) => t.queryMs)) / pilotQueries;
+  return { fixedMs: mean(timings.map((t) => Math.max(0, t.rowMs - t.queryMs))), perQueryMs };
+}
+
+export interface BudgetPlan {
+  budgetMs: number;
+  /** Time already spent (the pilot), taken off the budget. */
+  spentMs: number;
+  /** Splitter configs (each splits and indexes the corpus once). */
+  splits: number;
+  /** Retrieval configs (each runs every query). */
+  configs: number;
+  /** Configs assumed to run at once (1 unless the caller has measured a speed-up). */
+  parallel: number;
+  model: ConfigCostModel;
+  /** Queries there are to draw from. */
+  population: number;
+  /** The fewest queries worth running (a smaller sample says little); default 100. */
+  minQueries?: number;
+  /** What to do when even the fewest queries do not fit (default: sweep fewer configs or raise --budget). */
+  advice?: string;
+}
+
+export interface BudgetChoice {
+  /** Queries to run: every query when they all fit. */
+  queries: number;
+  population: number;
+  /** Estimated time of the run with that many queries (pilot not included). */
+  estimatedMs: number;
+  /** Whether the estimate fits what is left of the budget (false: even the fewest queries do not). */
+  fits: boolean;
+  /** One line for the user: what was chosen and why. */
+  line: string;
+}
+
+/** Estimated ms of a run: `splits` splitter configs and `configs` retrieval configs over `queries`, `parallel` at once. */
+export function estimateRunMs(
+  model: ConfigCostModel,
+  run: { splits: number; configs: number; parallel?: number },
+  queries: number,
+): number {
+  const serial = run.splits * model.fixedMs + run.configs * model.perQueryMs * queries;
+  return Math.round(serial / Math.max(1, run.parallel ?? 1));
+}
+
+const minutes = (ms: number) => `${(ms / 60_000).toFixed(ms < 600_000 ? 1 : 0)} min`;
+const thousands = (n: number) => n.toLocaleString("en-US");
+
+/** The largest query sample whose estimated run fits the budget left after the pilot, and the line saying so. */
+export function chooseQueryBudget(plan: BudgetPlan): BudgetChoice {
+  const { model, configs, population } = plan;
+  const parallel = Math.max(1, plan.parallel);
+  const left = Math.max(0, plan.budgetMs - plan.spentMs);
+  const floor = Math.min(population, Math.max(1, plan.minQueries ?? 100));
+  const run = { splits: plan.splits, configs, parallel };
+  const fixedMs = estimateRunMs(model, run, 0);
+  const perQueryMs = (configs * model.perQueryMs) / parallel; // one more query, over every config
+  const fitting = perQueryMs > 0 ? Math.floor((left - fixedMs) / perQueryMs) : population;
+  const queries = Math.max(floor, Math.min(population, fitting));
+  const estimatedMs = estimateRunMs(model, run, queries);
+  const fits = estimatedMs <= left + 1; // +1: the estimate is rounded to whole ms
+  const budget = `budget ${Number((plan.budgetMs / 60_000).toFixed(2))} min`;
+  const what =
+    queries >= population
+      ? `all ${thousands(population)} queries`
+      : `${thousands(queries)} of ${thousands(population)} queries`;
+  const basis =
+    `${thousands(configs)} config${configs === 1 ? "" : "s"}${parallel > 1 ? `, ${parallel} at a time` : ""}: ` +
+    `${(model.fixedMs / 1000).toFixed(1)} s per split to split, measure and index + ${model.perQueryMs.toFixed(2)} ms ` +
+    `per query, from a ${(plan.spentMs / 1000).toFixed(1)} s pilot`;
+  if (fits)
+    return {
+      queries,
+      population,
+      estimatedMs,
+      fits,
+      line: `${budget}: ${what}, estimated ${minutes(estimatedMs)} (${basis}).`,
+    };
+  return {
+    queries,
+    population,
+    estimatedMs,
+    fits,
+    line:
+      `${budget}: does not fit; running ${what}, estimated ${minutes(estimatedMs)}: splitting and indexing alone ` +
+      `take about ${minutes(fixedMs)} (${basis}). ${plan.advice ?? "Sweep fewer configs or raise --budget."}`,
+  };
+}

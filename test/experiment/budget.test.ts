@@ -1,0 +1,126 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { SeamlabError } from "../../src/core/errors";
+import {
+  chooseQueryBudget,
+  costModelFromPilot,
+  estimateRunMs,
+  parseBudgetMinutes,
+  type BudgetPlan,
+} from "../../src/experiment/budget";
+import { pilotConfigs, pilotSweepCost, splitCount } from "../../src/experiment/budget-pilot";
+import { sweepConfigs } from "../../src/experiment/sweep";
+import { chooseReportBudget } from "../../src/report/budget";
+import { loadCorpusAndQueries } from "../../src/retrieval/inputs";
+import { fastifyGuides } from "../helpers/corpora";
+
+test("--budget takes minutes above 0 and at most a week, and names itself when refused", () => {
+  assert.equal(parseBudgetMinutes(undefined), undefined);
+  assert.equal(parseBudgetMinutes("5"), 5);
+  assert.equal(parseBudgetMinutes("0.5"), 0.5);
+  for (const bad of ["0", "-1", "abc", "1e3", "20000", ""]) {
+    assert.throws(
+      () => parseBudgetMinutes(bad),
+      (e: unknown) => e instanceof SeamlabError && /^--budget must be a number of minutes/.test(e.message),
+      bad,
+    );
+  }
+});
+
+test("the pilot's rows split into a fixed part per split and a part per query", () => {
+  const model = costModelFromPilot(
+    [
+      { rowMs: 3000, queryMs: 400 },
+      { rowMs: 5000, queryMs: 600 },
+    ],
+    200,
+  );
+  assert.equal(model.perQueryMs, 2.5); // (400 + 600) / 2 / 200
+  assert.equal(model.fixedMs, 3500); // mean of 2600 and 4400
+  assert.equal(estimateRunMs(model, { splits: 4, configs: 8 }, 100), 4 * 3500 + 8 * 2.5 * 100);
+  assert.equal(estimateRunMs(model, { splits: 4, configs: 8, parallel: 2 }, 100), (4 * 3500 + 8 * 2.5 * 100) / 2);
+});
+
+const plan = (over: Partial<BudgetPlan> = {}): BudgetPlan => ({
+  budgetMs: 60_000,
+  spentMs: 5_000,
+  splits: 10,
+  configs: 10,
+  parallel: 1,
+  model: { fixedMs: 2_000, perQueryMs: 1 },
+  population: 4212,
+  ...over,
+});
+
+test("the budget picks the largest query sample whose estimate fits what the pilot left, and says so", () => {
+  // 55 s left; splitting and indexing 10 configs takes 20 s; each query costs 10 ms over the 10 configs: 3,500 fit
+  const choice = chooseQueryBudget(plan());
+  assert.equal(choice.queries, 3500);
+  assert.equal(choice.estimatedMs, 55_000);
+  assert.equal(choice.fits, true);
+  assert.match(choice.line, /^budget 1 min: 3,500 of 4,212 queries, estimated 0\.9 min \(10 configs: 2\.0 s per split/);
+  // every query fits: all of them
+  const all = chooseQueryBudget(plan({ population: 1000 }));
+  assert.equal(all.queries, 1000);
+  assert.match(all.line, /^budget 1 min: all 1,000 queries, estimated 0\.5 min/);
+  // two at a time: twice the queries fit (up to the population)
+  assert.equal(chooseQueryBudget(plan({ parallel: 2 })).queries, 4212);
+  // a larger budget never chooses fewer queries
+  let last = 0;
+  for (let minutes = 0.5; minutes <= 3; minutes += 0.25) {
+    const q = chooseQueryBudget(plan({ budgetMs: minutes * 60_000 })).queries;
+    assert.ok(q >= last, `${minutes} min: ${q} < ${last}`);
+    last = q;
+  }
+});
+
+test("a budget the fixed part alone overruns runs the fewest queries and says what to change", () => {
+  const choice = chooseQueryBudget(plan({ budgetMs: 12_000 }));
+  assert.equal(choice.queries, 100);
+  assert.equal(choice.fits, false);
+  assert.match(
+    choice.line,
+    /does not fit; running 100 of 4,212 queries.*splitting and indexing alone take about 0\.3 min/,
+  );
+  assert.match(choice.line, /Sweep fewer configs or raise --budget\.$/);
+});
+
+test("the report's budget models the retrieval notebooks that run, no faster than the longest alone", () => {
+  const base = { budgetMinutes: 5, jobs: 2, model: { fixedMs: 1_000, perQueryMs: 0.5 }, spentMs: 10_000 };
+  const choice = chooseReportBudget({
+    ...base,
+    notebooks: ["01-seams.ipynb", "03-overlap-sweep.ipynb", "04-topk-redundancy.ipynb"],
+    population: 5000,
+  });
+  assert.deepEqual(choice.modelled, ["03-overlap-sweep.ipynb", "04-topk-redundancy.ipynb"]);
+  assert.match(choice.line, /^budget 5 min for notebooks 03, 04: /);
+  assert.match(choice.line, / Notebooks 01 keep their own samples and are not estimated\.$/);
+  // 290 s left; 03 alone (49 splits, 41 configs) bounds it: (290,000 − 49,000) / (41 × 0.5) = 11,756 > 5,000
+  assert.equal(choice.queries, 5000);
+  const tight = chooseReportBudget({
+    ...base,
+    budgetMinutes: 1.5,
+    notebooks: ["03-overlap-sweep.ipynb"],
+    population: 5000,
+  });
+  // 80 s left: (80,000 − 49,000) / 20.5 = 1,512
+  assert.equal(tight.queries, 1512);
+});
+
+test("the pilot times the sweep's two end configs on at most 200 queries (fake clock)", async () => {
+  const inputs = loadCorpusAndQueries({ corpus: fastifyGuides, querySample: { kind: "all" } });
+  const configs = sweepConfigs({ splitter: "window", size: 400, overlaps: [0, 100, 200] });
+  assert.deepEqual(
+    pilotConfigs(configs).map((c) => c.splitter.overlap),
+    [0, 200],
+  );
+  assert.equal(splitCount(configs), 3);
+  let clock = 0;
+  const pilot = await pilotSweepCost(inputs, configs, { now: () => (clock += 1_000) });
+  assert.equal(pilot.pilotConfigs, 2);
+  assert.equal(pilot.pilotQueries, Math.min(200, inputs.queries.length));
+  // clock reads: start, then per config before and after its row (4), then the end: 6 reads, 5 s apart from start
+  assert.equal(pilot.spentMs, 5_000);
+  assert.ok(pilot.model.fixedMs >= 0 && pilot.model.fixedMs <= 1_000);
+  assert.ok(pilot.model.perQueryMs >= 0);
+});

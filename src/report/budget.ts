@@ -50,7 +50,7 @@ export function chooseReportBudget(options: {
   const longest = plan([work.reduce((a, b) => (b.splits + b.configs > a.splits + a.configs ? b : a))], 1);
   const choice = longest.queries < shared.queries ? longest : shared;
   const others = options.notebooks.filter((name) => !modelled.includes(name)).map((name) => name.slice(0, 2));
-  const rest = others.length > 0 ? ` Notebooks ${others.join(", ")} keep their own samples and are not estimated.` : "";
+  const rest = others.length > 0 ? ` Notebooks ${others.join(", ")} are not in the estimate.` : "";
   return {
     ...choice,
     modelled,

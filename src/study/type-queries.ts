@@ -7,6 +7,7 @@ import { loadCorpus } from "../corpus/load";
 import { classifyDoc, typeAt, type DocType, type TypedDoc, type TypeOverride } from "../corpus/doc-types";
 import { buildHeaderQueries, type HeaderQueryOptions } from "../retrieval/header-queries";
 import { buildIctQueries } from "../retrieval/ict-queries";
+import { parseQuerySample, sampleQueries } from "../retrieval/query-sample";
 import { findHeadings } from "../text/headings";
 
 export interface TypedQuerySet {
@@ -133,7 +134,22 @@ export function loadTypedInputs(
   corpus: string,
   queries: string = "headers",
   overrides: readonly TypeOverride[] = [],
+  querySample?: string | number,
 ): TypedInputs {
+  const request = parseQuerySample(querySample, "the querySample parameter");
+  const all = typedInputsOf(corpus, queries, overrides);
+  // A seeded sample of the queries (default auto), their types alongside; the corpus stays whole.
+  const sample = sampleQueries(all.queries, request);
+  if (!sample.sampled) return all;
+  return {
+    ...all,
+    queries: sample.queries,
+    types: sample.indexes.map((i) => all.types[i]),
+    querySource: `${all.querySource}; of these, ${sample.description} run`,
+  };
+}
+
+function typedInputsOf(corpus: string, queries: string, overrides: readonly TypeOverride[]): TypedInputs {
   const loaded = loadCorpus(corpus);
   const docs = loaded.docs;
   const typed = docs.map((d) => classifyDoc(d, overrides));

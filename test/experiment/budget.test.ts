@@ -94,7 +94,7 @@ test("the report's budget models the retrieval notebooks that run, no faster tha
   });
   assert.deepEqual(choice.modelled, ["03-overlap-sweep.ipynb", "04-topk-redundancy.ipynb"]);
   assert.match(choice.line, /^budget 5 min for notebooks 03, 04: /);
-  assert.match(choice.line, / Notebooks 01 keep their own samples and are not estimated\.$/);
+  assert.match(choice.line, / Notebooks 01 are not in the estimate\.$/);
   // 290 s left; 03 alone (49 splits, 41 configs) bounds it: (290,000 − 49,000) / (41 × 0.5) = 11,756 > 5,000
   assert.equal(choice.queries, 5000);
   const tight = chooseReportBudget({

@@ -125,6 +125,6 @@ export function raiseSampleAdvice(
   const enough = Number.isFinite(queriesNeeded) && queriesNeeded <= sample.population;
   return (
     `These ${thousands(sample.queries.length)} queries are a sample of ${thousands(sample.population)}: raise ${how} ` +
-    `(to ${target}) before writing more queries${enough ? "" : `, though all ${thousands(sample.population)} may still not settle it`}.`
+    `to ${target} before writing more queries${enough ? "" : `, though all ${thousands(sample.population)} may still not settle it`}.`
   );
 }

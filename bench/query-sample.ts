@@ -1,6 +1,7 @@
 // Notebooks 03 and 04's retrieval work on every query against the default query sample (auto), side by side in
 // one run on opentelemetry-docs: wall and CPU seconds of each, their ratio, and whether each sampled hit rate's
-// 95% CI covers the all-queries value. Nothing is cached (every config is computed in both arms).
+// 95% CI covers the all-queries value. Nothing is cached (every config is computed in every arm); the sampled arm
+// runs before and after the full one and its times are averaged.
 //
 // Usage: SEAMLAB_DATA_DIR=../shared/data npx tsx bench/query-sample.ts [--corpus NAME]
 import { loadavg } from "node:os";
@@ -67,6 +68,11 @@ async function arm(inputs: RetrievalInputs) {
   return { bm25, dense, grid, rates };
 }
 
+const mean = <T>(a: { value: T; seconds: number; cpu: number }, b: { seconds: number; cpu: number }) => ({
+  value: a.value,
+  seconds: (a.seconds + b.seconds) / 2,
+  cpu: (a.cpu + b.cpu) / 2,
+});
 const load = () =>
   loadavg()
     .map((x) => x.toFixed(2))
@@ -75,8 +81,25 @@ const all = loadRetrievalInputs(corpus, undefined, { querySample: "all" });
 const auto = loadRetrievalInputs(corpus);
 process.stdout.write(`bench:query-sample ${corpus}: all = ${all.queryLabel}; auto = ${auto.queryLabel}\n`);
 process.stdout.write(`load average before: ${load()}\n`);
-const sampled = await arm(auto);
+// A warm-up on 50 queries first (module loading, JIT), then all queries between two sampled runs, so neither arm
+// pays the cold start and a drift in the machine's load shows up as a difference between the two sampled runs.
+await arm({ ...auto, queries: auto.queries.slice(0, 50) });
+const before = await arm(auto);
 const full = await arm(all);
+const after = await arm(auto);
+const sampled = {
+  ...before,
+  bm25: mean(before.bm25, after.bm25),
+  dense: mean(before.dense, after.dense),
+  grid: mean(before.grid, after.grid),
+};
+process.stdout.write(
+  `sampled runs before / after the full one (wall s): ` +
+    (["bm25", "dense", "grid"] as const)
+      .map((p) => `${p} ${before[p].seconds.toFixed(1)} / ${after[p].seconds.toFixed(1)}`)
+      .join(", ") +
+    "\n",
+);
 process.stdout.write(`load average after: ${load()}\n`);
 for (const part of ["bm25", "dense", "grid"] as const) {
   const [a, s] = [full[part], sampled[part]];

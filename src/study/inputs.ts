@@ -55,10 +55,11 @@ export interface RetrievalInputOptions {
 
 /**
  * The corpus and its queries (rules: `loadCorpusAndQueries`; `queries`: "headers", "ict", a labelled file, or
- * undefined to choose; `querySample`: how many of them run, the corpus indexed whole): a labelled file (CSV/JSONL answer spans, Chroma CSV or SQuAD JSON; malformed rows are
- * skipped and counted); header-as-query pairs from the `##` (and `###`) headings, whose heading lines are removed
- * from the text that gets split; or inverse-cloze queries (sampled sentences, removed from the text, their
- * neighbours the gold span). Undefined chooses headers when the corpus has them and ICT otherwise, and says why.
+ * undefined to choose; `querySample`: how many of them run, the corpus indexed whole): a labelled file (CSV/JSONL
+ * answer spans, Chroma CSV or SQuAD JSON; malformed rows are skipped and counted); header-as-query pairs from the
+ * `##` (and `###`) headings, whose heading lines are removed from the text that gets split; or inverse-cloze
+ * queries (sampled sentences, removed from the text, their neighbours the gold span). Undefined chooses headers
+ * when the corpus has them and ICT otherwise, and says why.
  */
 export function loadRetrievalInputs(
   corpus: string,

@@ -214,6 +214,7 @@ export function labelledInputs(corpus: string, queries?: string, querySample?: s
   const header = loadRetrievalInputs(corpus, queries, { querySample });
   const file = writeAnswerSpanJsonl(header.docs, header.queries);
   const set = loadLabelledSet(file, header.docs, { skipMalformed: true });
+  const sampled = header.querySample.sampled;
   return {
     docs: header.docs,
     queries: set.queries,
@@ -225,8 +226,8 @@ export function labelledInputs(corpus: string, queries?: string, querySample?: s
           "the answer span"
         : "each `##`/`###` heading is a question and the first sentence under it the answer span",
     label:
-      `${set.queries.length}${header.querySample.sampled ? ` of ${header.querySample.population.toLocaleString("en-US")}` : ""} ` +
-      `${header.queryKind === "ict" ? "ICT" : "header"} queries (as a labelled file${header.querySample.sampled ? ", a seeded sample" : ""})`,
+      `${set.queries.length}${sampled ? ` of ${header.querySample.population.toLocaleString("en-US")}` : ""} ` +
+      `${header.queryKind === "ict" ? "ICT" : "header"} queries (as a labelled file${sampled ? ", a seeded sample" : ""})`,
     ambiguous: set.report.ambiguous,
     skipped: set.report.rows - set.report.queries,
     description: header.description,

@@ -5,7 +5,7 @@ import { SeamlabError } from "../core/errors";
 import { projectRoot } from "../core/project";
 import type { GridPlan } from "./plan";
 import { computeTaskRows, type GridRow, type RowOptions, type SweepInputs } from "./rows";
-import { encodeInputs, type RowTask, type RowTaskResult } from "./worker";
+import { encodeInputs, threadCpuMs, type RowTask, type RowTaskResult } from "./worker";
 
 export interface ExecuteOptions {
   /** Worker threads; 0 runs every task in this thread. */
@@ -19,8 +19,19 @@ export interface ExecuteOptions {
   inputsId: string;
 }
 
-/** Receives one finished task: its config indexes, their rows (same order) and the task's time in ms. */
-export type AcceptTask = (indexes: number[], rows: GridRow[], ms: number) => void;
+/** When and where a task ran: its thread (0 = the calling thread), start (epoch ms) and duration in ms. */
+export interface TaskTiming {
+  thread: number;
+  startedAt: number;
+  ms: number;
+  /** CPU ms of the task's thread during the task, where the platform tells (Linux). */
+  cpuMs?: number;
+  /** CPU ms the worker thread used before its first task (start-up), on its first task only. */
+  bootCpuMs?: number;
+}
+
+/** Receives one finished task: its config indexes, their rows (same order) and when and where it ran. */
+export type AcceptTask = (indexes: number[], rows: GridRow[], timing: TaskTiming) => void;
 
 /** Default worker entry: a small .mjs that registers tsx, then loads worker.ts. */
 export function workerEntryFile(): string {
@@ -73,14 +84,18 @@ export async function executePlan(
   if (options.workers === 0) {
     for (const indexes of tasks) {
       if (aborted()) break;
+      const startedAt = performance.timeOrigin + performance.now();
       const taskStarted = performance.now();
+      const cpu0 = threadCpuMs();
       const computed = await computeTaskRows(
         inputs,
         indexes.map((i) => configs[i]),
         indexes.map((i) => keys[i]),
         options.rowOptions,
       );
-      accept(indexes, computed, performance.now() - taskStarted);
+      const cpu1 = threadCpuMs();
+      const cpuMs = cpu0 === undefined || cpu1 === undefined ? undefined : cpu1 - cpu0;
+      accept(indexes, computed, { thread: 0, startedAt, ms: performance.now() - taskStarted, cpuMs });
     }
     return;
   }
@@ -110,7 +125,8 @@ export async function executePlan(
               ? new SeamlabError(result.error.message)
               : new Error(result.error.message + "\n" + result.error.stack);
           }
-          accept(indexes, result.rows, result.ms);
+          const { rows, ...timing } = result;
+          accept(indexes, rows, timing);
         } catch (error) {
           if (!cancel.signal.aborted) {
             firstError = error;

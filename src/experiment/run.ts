@@ -2,7 +2,7 @@ import { availableParallelism } from "node:os";
 import { SeamlabError } from "../core/errors";
 import { openCache, defaultCacheDir } from "./cache";
 import { costsWithRatios, type CostOptions, type CostWithRatios } from "./cost";
-import { executePlan } from "./execute";
+import { executePlan, type TaskTiming } from "./execute";
 import type { ExperimentConfig, GridSpec } from "./grid";
 import { checkedConfigs, gridKeys, inputsId, planGrid } from "./plan";
 import { createProgress, type ProgressStream } from "./progress";
@@ -37,6 +37,14 @@ export interface TaskTime {
   splitter: string;
   rows: number;
   ms: number;
+  /** Worker thread id (0: the calling thread). */
+  thread: number;
+  /** When the task started, in ms after runGrid was called. */
+  startMs: number;
+  /** CPU ms of the task's thread (Linux only): unlike `ms`, not inflated by other processes. */
+  cpuMs?: number;
+  /** CPU ms the worker thread spent starting up before this, its first task (Linux only). */
+  bootCpuMs?: number;
 }
 
 export interface GridResult {
@@ -48,7 +56,7 @@ export interface GridResult {
   interrupted: boolean;
   /** Wall time of this call in ms (not part of any row). */
   elapsedMs: number;
-  /** Time each computed task took (split + measure + index + queries of one splitter config), in finish order. */
+  /** Time each computed task took (split + measure + index + queries), where and when it ran, in finish order. */
   taskTimes: TaskTime[];
   workers: number;
 }
@@ -100,6 +108,7 @@ export async function runGrid(
   options: RunGridOptions = {},
 ): Promise<GridResult> {
   const started = Date.now();
+  const startedPrecise = performance.now();
   const configs = checkedConfigs(grid);
   if (inputs.docs.length === 0)
     throw new SeamlabError("the corpus has no documents: check --corpus (empty files are skipped).");
@@ -117,10 +126,19 @@ export async function runGrid(
   progress.skip(plan.cached + plan.duplicateOf.size);
   const taskTimes: TaskTime[] = [];
   let computedRows = 0;
-  const accept = (indexes: number[], computed: GridRow[], ms: number) => {
+  const accept = (indexes: number[], computed: GridRow[], timing: TaskTiming) => {
     computedRows += indexes.length;
     const names = [...new Set(indexes.map((i) => describeSplitterConfig(configs[i])))];
-    taskTimes.push({ splitter: names.join(" + "), rows: indexes.length, ms });
+    const startMs = timing.startedAt - (performance.timeOrigin + startedPrecise);
+    taskTimes.push({
+      splitter: names.join(" + "),
+      rows: indexes.length,
+      ms: timing.ms,
+      thread: timing.thread,
+      startMs,
+      cpuMs: timing.cpuMs,
+      bootCpuMs: timing.bootCpuMs,
+    });
     computed.forEach((row, j) => {
       // A JSON round trip makes a fresh row identical to what a later run reads from the cache (-0, undefined).
       const plain = JSON.parse(JSON.stringify(row)) as GridRow;

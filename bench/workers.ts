@@ -1,0 +1,189 @@
+// Does a second worker thread pay? The same grid (seven splitters at 1000/0, 1000/200, 1000/500 and a six-point
+// overlap sweep of `langchain` and `window`, header queries, BM25 at k = 5) on an empty cache with 1 and with 2
+// worker threads, side by side in one process. Prints wall and CPU seconds of each run, the speed-up, whether the
+// rows are identical, each thread's timeline (when its first task started, busy time, idle tail), and the machine
+// load: on a shared machine a busy neighbour takes the second core, which the CPU seconds show.
+//
+// Usage: npm run bench:workers [-- --corpus PATH] [--rounds N] [--json FILE]
+// Needs SEAMLAB_DATA_DIR (opentelemetry-docs) unless --corpus is given.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { loadCorpus } from "../src/corpus/load";
+import { clearCache } from "../src/experiment/cache";
+import { normalizeConfig, type ExperimentConfig } from "../src/experiment/grid";
+import { runGrid, type GridResult, type TaskTime } from "../src/experiment/run";
+import { threadCpuMs } from "../src/experiment/worker";
+import { buildHeaderQueries } from "../src/retrieval/header-queries";
+import { dataDirOrSkip } from "../test/helpers/data-dir";
+
+const { values } = parseArgs({
+  options: { corpus: { type: "string" }, rounds: { type: "string" }, json: { type: "string" } },
+});
+const data = values.corpus ? undefined : dataDirOrSkip("bench:workers", "opentelemetry-docs, or --corpus PATH");
+if (!values.corpus && !data) process.exit(0);
+const corpusPath = resolve(values.corpus ?? join(data as string, "opentelemetry-docs"));
+const rounds = Number(values.rounds ?? "1");
+if (!Number.isInteger(rounds) || rounds < 1) {
+  console.error(`bench:workers: --rounds must be a whole number >= 1, got "${values.rounds}".`);
+  process.exit(2);
+}
+
+const SPLITTERS = ["window", "window-words", "langchain", "recursive", "sentences", "tail", "tokens"];
+const OVERLAPS = [0, 200, 500];
+const SWEEP_SPLITTERS = ["langchain", "window"];
+const SWEEP_OVERLAPS = [50, 100, 300, 400];
+
+function config(splitter: string, overlap: number): ExperimentConfig {
+  return normalizeConfig({
+    splitter: { splitter, size: 1000, overlap, unit: splitter === "tokens" ? "tokens" : "chars" },
+    retrieval: { k: 5 },
+  });
+}
+const configs: ExperimentConfig[] = [
+  ...SPLITTERS.flatMap((splitter) => OVERLAPS.map((overlap) => config(splitter, overlap))),
+  ...SWEEP_SPLITTERS.flatMap((splitter) => SWEEP_OVERLAPS.map((overlap) => config(splitter, overlap))),
+];
+
+const corpus = loadCorpus(corpusPath);
+const set = buildHeaderQueries(corpus.docs);
+const inputs = { docs: set.docs, queries: set.queries };
+
+interface Run {
+  workers: number;
+  seconds: number;
+  cpuSeconds: number;
+  /** CPU seconds of this (the main) thread alone, Linux only. */
+  mainCpuSeconds: number;
+  load: number;
+  result: GridResult;
+}
+
+const cacheDir = mkdtempSync(join(tmpdir(), "seamlab-bench-workers-"));
+
+async function coldRun(workers: number): Promise<Run> {
+  clearCache(cacheDir);
+  const cpu0 = process.cpuUsage();
+  const main0 = threadCpuMs() ?? 0;
+  const t0 = performance.now();
+  // keepWorkers false: fresh threads each run, as a new process would start them.
+  const result = await runGrid(inputs, configs, { workers, cacheDir, quiet: true, keepWorkers: false });
+  const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const mainCpuSeconds = ((threadCpuMs() ?? 0) - main0) / 1000;
+  const run = {
+    workers,
+    seconds,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    mainCpuSeconds,
+    load: loadavg()[0],
+    result,
+  };
+  process.stderr.write(
+    `${workers} worker${workers === 1 ? " " : "s"}: ${seconds.toFixed(2)} s wall, ${run.cpuSeconds.toFixed(1)} s CPU ` +
+      `(${result.computed} computed, ${result.cached} cached; load average ${run.load.toFixed(2)})\n`,
+  );
+  return run;
+}
+
+/**
+ * Per thread: when its first task started, its wall time busy, its CPU time in tasks and in start-up (Linux), and
+ * how long it idled before the run ended. What the worker threads' CPU does not cover is the main thread's,
+ * the garbage collector's helper threads' and the tsx loader's.
+ */
+function timeline(run: Run): string[] {
+  const byThread = new Map<number, TaskTime[]>();
+  for (const t of run.result.taskTimes) {
+    if (!byThread.has(t.thread)) byThread.set(t.thread, []);
+    (byThread.get(t.thread) as TaskTime[]).push(t);
+  }
+  const end = run.seconds * 1000;
+  const s = (ms: number) => (ms / 1000).toFixed(2);
+  let workerCpu = 0;
+  const lines = [...byThread.entries()].map(([thread, tasks]) => {
+    const first = Math.min(...tasks.map((t) => t.startMs));
+    const last = Math.max(...tasks.map((t) => t.startMs + t.ms));
+    const busy = tasks.reduce((sum, t) => sum + t.ms, 0);
+    const cpu = tasks.reduce((sum, t) => sum + (t.cpuMs ?? 0), 0);
+    const boot = tasks.reduce((sum, t) => sum + (t.bootCpuMs ?? 0), 0);
+    workerCpu += cpu + boot;
+    const longest = tasks.reduce((a, b) => (b.ms > a.ms ? b : a));
+    return (
+      `  thread ${thread}: ${tasks.length} tasks, first starts at ${s(first)} s, busy ${s(busy)} s wall / ` +
+      `${s(cpu)} s CPU, start-up ${s(boot)} s CPU, idle tail ${s(end - last)} s; longest ${longest.splitter} ` +
+      `${s(longest.ms)} s wall / ${s(longest.cpuMs ?? 0)} s CPU`
+    );
+  });
+  lines.push(
+    `  main thread ${run.mainCpuSeconds.toFixed(2)} s CPU; other threads (garbage collector, optimising compiler) ` +
+      `${(run.cpuSeconds - run.mainCpuSeconds - workerCpu / 1000).toFixed(2)} s CPU`,
+  );
+  return lines;
+}
+
+const runs: Run[] = [];
+process.stderr.write(
+  `bench:workers: ${configs.length} configs, ${inputs.docs.length} docs, ${inputs.queries.length} queries ` +
+    `(${corpusPath}); load average before ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" / ")} on ${availableParallelism()} cores\n`,
+);
+for (let round = 0; round < rounds; round++) {
+  // Alternate the order so that a change in the machine's load does not favour one side.
+  const order = round % 2 === 0 ? [1, 2] : [2, 1];
+  for (const workers of order) runs.push(await coldRun(workers));
+}
+rmSync(cacheDir, { recursive: true, force: true });
+
+const one = runs.filter((r) => r.workers === 1);
+const two = runs.filter((r) => r.workers === 2);
+const reference = JSON.stringify(one[0].result.rows);
+const identical = runs.every((r) => JSON.stringify(r.result.rows) === reference);
+// With several rounds, the fastest of each: on a shared machine a slower run measures the neighbours.
+const fastest = (xs: Run[]) => xs.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+const wall1 = fastest(one).seconds;
+const wall2 = fastest(two).seconds;
+const cpu1 = fastest(one).cpuSeconds;
+const cpu2 = fastest(two).cpuSeconds;
+const ratio = wall1 / wall2;
+const lines = [
+  `1 worker: ${wall1.toFixed(2)} s wall, ${cpu1.toFixed(1)} s CPU; 2 workers: ${wall2.toFixed(2)} s wall, ` +
+    `${cpu2.toFixed(1)} s CPU (CPU/wall ${(cpu2 / wall2).toFixed(2)} of 2)${rounds > 1 ? `; fastest of ${rounds}` : ""}`,
+  `speed-up 2 vs 1 worker: ${ratio.toFixed(2)}x (target >= 1.7x on an idle machine: ${ratio >= 1.7 ? "met" : "MISSED"})`,
+  `rows identical across all runs: ${identical ? "yes" : "NO"}`,
+  `load average after: ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" / ")} on ${availableParallelism()} cores (the 1-minute figure includes this benchmark's own threads)`,
+  `timeline of the fastest 2-worker run:`,
+  ...timeline(fastest(two)),
+  `timeline of the fastest 1-worker run:`,
+  ...timeline(fastest(one)),
+];
+process.stdout.write(lines.join("\n") + "\n");
+if (values.json) {
+  writeFileSync(
+    values.json,
+    JSON.stringify(
+      {
+        corpus: corpusPath,
+        wall1,
+        wall2,
+        cpu1,
+        cpu2,
+        ratio,
+        identical,
+        load: loadavg(),
+        runs: runs.map((r) => ({
+          workers: r.workers,
+          seconds: r.seconds,
+          cpu: r.cpuSeconds,
+          tasks: r.result.taskTimes,
+        })),
+      },
+      null,
+      2,
+    ),
+  );
+}
+if (!identical) process.exitCode = 1;

@@ -4,7 +4,10 @@
 // rows are identical, each thread's timeline (when its first task started, busy time, idle tail), and the machine
 // load: on a shared machine a busy neighbour takes the second core, which the CPU seconds show.
 //
-// Usage: npm run bench:workers [-- --corpus PATH] [--rounds N] [--json FILE]
+// --grid tokens runs a six-overlap token-window sweep instead (all token windows: the work the planner used to
+// keep in one task, on one thread).
+//
+// Usage: npm run bench:workers [-- --corpus PATH] [--grid study|tokens] [--rounds N] [--json FILE]
 // Needs SEAMLAB_DATA_DIR (opentelemetry-docs) unless --corpus is given.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -19,7 +22,12 @@ import { buildHeaderQueries } from "../src/retrieval/header-queries";
 import { dataDirOrSkip } from "../test/helpers/data-dir";
 
 const { values } = parseArgs({
-  options: { corpus: { type: "string" }, rounds: { type: "string" }, json: { type: "string" } },
+  options: {
+    corpus: { type: "string" },
+    grid: { type: "string", default: "study" },
+    rounds: { type: "string" },
+    json: { type: "string" },
+  },
 });
 const data = values.corpus ? undefined : dataDirOrSkip("bench:workers", "opentelemetry-docs, or --corpus PATH");
 if (!values.corpus && !data) process.exit(0);
@@ -27,6 +35,10 @@ const corpusPath = resolve(values.corpus ?? join(data as string, "opentelemetry-
 const rounds = Number(values.rounds ?? "1");
 if (!Number.isInteger(rounds) || rounds < 1) {
   console.error(`bench:workers: --rounds must be a whole number >= 1, got "${values.rounds}".`);
+  process.exit(2);
+}
+if (values.grid !== "study" && values.grid !== "tokens") {
+  console.error(`bench:workers: --grid must be study or tokens, got "${values.grid}".`);
   process.exit(2);
 }
 
@@ -41,10 +53,13 @@ function config(splitter: string, overlap: number): ExperimentConfig {
     retrieval: { k: 5 },
   });
 }
-const configs: ExperimentConfig[] = [
-  ...SPLITTERS.flatMap((splitter) => OVERLAPS.map((overlap) => config(splitter, overlap))),
-  ...SWEEP_SPLITTERS.flatMap((splitter) => SWEEP_OVERLAPS.map((overlap) => config(splitter, overlap))),
-];
+const configs: ExperimentConfig[] =
+  values.grid === "tokens"
+    ? [0, 50, 100, 200, 300, 400].map((overlap) => config("tokens", overlap))
+    : [
+        ...SPLITTERS.flatMap((splitter) => OVERLAPS.map((overlap) => config(splitter, overlap))),
+        ...SWEEP_SPLITTERS.flatMap((splitter) => SWEEP_OVERLAPS.map((overlap) => config(splitter, overlap))),
+      ];
 
 const corpus = loadCorpus(corpusPath);
 const set = buildHeaderQueries(corpus.docs);
@@ -124,7 +139,7 @@ function timeline(run: Run): string[] {
 
 const runs: Run[] = [];
 process.stderr.write(
-  `bench:workers: ${configs.length} configs, ${inputs.docs.length} docs, ${inputs.queries.length} queries ` +
+  `bench:workers: ${values.grid} grid, ${configs.length} configs, ${inputs.docs.length} docs, ${inputs.queries.length} queries ` +
     `(${corpusPath}); load average before ${loadavg()
       .map((x) => x.toFixed(2))
       .join(" / ")} on ${availableParallelism()} cores\n`,

@@ -54,28 +54,63 @@ export function gridKeys(
   return configs.map((config) => cacheKey({ ...id, config, version }));
 }
 
+/** Token windows (and splitters measuring in tokens) encode the whole corpus with js-tiktoken. */
+function isTokenWindow(config: ExperimentConfig): boolean {
+  return config.splitter.splitter === "tokens" || config.splitter.unit === "tokens";
+}
+
 /**
- * A rough relative cost of one config, for scheduling only (results never depend on it): token windows
- * encode the whole corpus with js-tiktoken, the real LangChain splitter is slower than the span-native ones,
- * and overlap multiplies the text that is indexed.
+ * A rough relative cost of one config, for scheduling only (results never depend on it). Measured on
+ * opentelemetry-docs (bench:workers, thread CPU per task): a character splitter's config takes about the same
+ * whatever the splitter (LangChain's included), growing with the text that overlap repeats; a token window's
+ * takes about 3.5 times as long, because it encodes the corpus with js-tiktoken.
  */
 function estimatedCost(config: ExperimentConfig): number {
   const s = config.splitter;
-  const base = s.splitter === "tokens" || s.unit === "tokens" ? 4 : s.splitter === "langchain" ? 3 : 2;
-  return base * (1 + s.overlap / s.size);
+  return (isTokenWindow(config) ? 3.5 : 1) * (1 + s.overlap / s.size);
+}
+
+/** What a thread pays once before its first token window (the tokenizer's per-piece tables), in the same units. */
+const TOKEN_WARM_UP = 1.5;
+
+/**
+ * Bundles the splitter groups of one token encoding into as few tasks as keep each under a fair share of the
+ * grid's work (`fairShare`), and never more tasks than threads: every bundle pays the tokenizer's warm-up again
+ * in its thread, so a grid with plenty of other work keeps them in one task, while a token-only sweep is split
+ * across the threads instead of running on one. Groups go to the lightest bundle, heaviest first.
+ */
+function bundleTokenGroups(
+  groups: number[][],
+  cost: (indexes: number[]) => number,
+  workers: number,
+  fairShare: number,
+) {
+  const most = Math.max(1, Math.min(workers, groups.length));
+  const heaviestFirst = [...groups].sort((a, b) => cost(b) - cost(a) || a[0] - b[0]);
+  for (let count = 1; ; count++) {
+    const bundles = Array.from({ length: count }, () => ({ indexes: [] as number[], cost: TOKEN_WARM_UP }));
+    for (const group of heaviestFirst) {
+      const lightest = bundles.reduce((a, b) => (b.cost < a.cost ? b : a));
+      lightest.indexes.push(...group);
+      lightest.cost += cost(group);
+    }
+    if (count === most || Math.max(...bundles.map((b) => b.cost)) <= fairShare)
+      return bundles.map((b) => [...b.indexes].sort((x, y) => x - y));
+  }
 }
 
 /**
  * Plans a run: looks each key up (`cached` returns a stored row or undefined), sets aside repeated keys, and
  * groups the rest into tasks. Configs sharing a splitter config are one task (split and indexed once); token
- * windows of one encoding are one task too, because each thread that tokenises the corpus pays the tokenizer's
- * per-piece warm-up (seconds) again. Heaviest tasks come first, so a pool does not end on one long task while
- * the other threads idle.
+ * windows of one encoding are bundled too (see `bundleTokenGroups`), into as many tasks as `workers` threads
+ * need to share the work evenly. Heaviest tasks come first (longest processing time first), so a pool does not
+ * end on one long task while the other threads idle.
  */
 export function planGrid(
   configs: ExperimentConfig[],
   keys: string[],
   cached: (key: string) => GridRow | undefined,
+  workers = 1,
 ): GridPlan {
   const rows: (GridRow | undefined)[] = configs.map(() => undefined);
   const missing = new Map<string, number[]>(); // splitter key -> config indexes
@@ -100,14 +135,21 @@ export function planGrid(
     (missing.get(group) as number[]).push(i);
   });
 
-  const tasks = new Map<string, number[]>();
-  for (const [id, indexes] of missing) {
-    const s = configs[indexes[0]].splitter;
-    const affinity = s.splitter === "tokens" || s.unit === "tokens" ? `tokens:${s.encoding ?? "cl100k_base"}` : id;
-    if (!tasks.has(affinity)) tasks.set(affinity, []);
-    (tasks.get(affinity) as number[]).push(...indexes);
-  }
   const taskCost = (indexes: number[]) => indexes.reduce((sum, i) => sum + estimatedCost(configs[i]), 0);
-  const ordered = [...tasks.values()].sort((a, b) => taskCost(b) - taskCost(a) || a[0] - b[0]);
+  const tasks: number[][] = [];
+  const tokenFamilies = new Map<string, number[][]>(); // encoding -> splitter groups
+  for (const indexes of missing.values()) {
+    const s = configs[indexes[0]].splitter;
+    if (!isTokenWindow(configs[indexes[0]])) tasks.push(indexes);
+    else {
+      const encoding = s.encoding ?? "cl100k_base";
+      if (!tokenFamilies.has(encoding)) tokenFamilies.set(encoding, []);
+      (tokenFamilies.get(encoding) as number[][]).push(indexes);
+    }
+  }
+  const total = [...missing.values()].reduce((sum, indexes) => sum + taskCost(indexes), 0);
+  const fairShare = (total + TOKEN_WARM_UP * tokenFamilies.size) / Math.max(1, workers);
+  for (const groups of tokenFamilies.values()) tasks.push(...bundleTokenGroups(groups, taskCost, workers, fairShare));
+  const ordered = tasks.sort((a, b) => taskCost(b) - taskCost(a) || a[0] - b[0]);
   return { configs, keys, rows, cached: hits, duplicateOf, tasks: ordered };
 }

@@ -115,7 +115,8 @@ export async function runGrid(
   if (inputs.queries.length === 0) throw new SeamlabError("the query set is empty: nothing to evaluate.");
   const cache = openCache(options.cacheDir === undefined ? defaultCacheDir() : options.cacheDir);
   const id = inputsId(inputs);
-  const plan = planGrid(configs, gridKeys(id, configs), (key) => cache.get(key) as GridRow | undefined);
+  const requested = options.workers ?? defaultWorkers();
+  const plan = planGrid(configs, gridKeys(id, configs), (key) => cache.get(key) as GridRow | undefined, requested);
   const rows = plan.rows;
 
   const progress = createProgress(configs.length, {
@@ -152,7 +153,6 @@ export async function runGrid(
     }
   };
 
-  const requested = options.workers ?? defaultWorkers();
   const workers = Math.max(0, Math.min(requested, plan.tasks.length));
   try {
     await executePlan(

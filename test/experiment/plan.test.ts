@@ -46,6 +46,35 @@ test("token windows of one encoding share a task, and heavier tasks come first",
   assert.deepEqual(plan.tasks[1], [0]);
 });
 
+test("token windows stay in one task while other work fills the threads, and spread over the threads when they are the grid", () => {
+  const tokenSweep = expandGrid({ splitters: ["tokens"], sizes: [200], overlaps: [0, 20, 40, 60, 80, 100] });
+  const keys = keysOf(tokenSweep);
+  const all = tokenSweep.map((_, i) => i);
+  assert.equal(planGrid(tokenSweep, keys, () => undefined, 1).tasks.length, 1, "one thread: one task");
+  const two = planGrid(tokenSweep, keys, () => undefined, 2).tasks;
+  assert.equal(two.length, 2, "two threads: two tasks of three overlaps each");
+  assert.deepEqual(two.map((t) => t.length).sort(), [3, 3]);
+  assert.deepEqual(
+    two.flat().sort((a, b) => a - b),
+    all,
+    "every config exactly once",
+  );
+  assert.equal(planGrid(tokenSweep, keys, () => undefined, 16).tasks.length, 6, "never more tasks than configs");
+  // Three token windows beside 26 character configs (the bench:study grid): one task, one tokenizer warm-up.
+  const study = [
+    ...expandGrid({ splitters: ["tokens"], sizes: [1000], overlaps: [0, 200, 500] }),
+    ...expandGrid({ splitters: ["window", "langchain"], sizes: [1000], overlaps: [0, 50, 100, 200, 300, 400, 500] }),
+    ...expandGrid({
+      splitters: ["recursive", "sentences", "tail", "window-words"],
+      sizes: [1000],
+      overlaps: [0, 200, 500],
+    }),
+  ];
+  const plan = planGrid(study, keysOf(study), () => undefined, 2);
+  assert.deepEqual(plan.tasks[0], [0, 1, 2], "the token bundle is the heaviest task and goes first");
+  assert.equal(plan.tasks.length, study.length - 2);
+});
+
 test("checkedConfigs refuses an unknown reranker before anything runs", () => {
   assert.throws(
     () => checkedConfigs({ splitters: ["window"], sizes: [400], overlaps: [0], rerankers: ["nope"] }),

@@ -209,7 +209,7 @@ test("a user error raised inside a worker thread comes back as a SeamlabError", 
   );
 });
 
-test("token-window configs bundled into one worker task still come back one row per config, in order", async () => {
+test("token-window configs bundled into worker tasks still come back one row per config, in order", async () => {
   const grid: GridSpec = { splitters: ["tokens", "window"], sizes: [120], overlaps: [0, 30], units: ["tokens"] };
   const inThread = await runGrid(inputs, grid, { workers: 0, cacheDir: null });
   const pooled = await runGrid(inputs, grid, { workers: 2, cacheDir: null });
@@ -218,7 +218,14 @@ test("token-window configs bundled into one worker task still come back one row 
     ["tokens 120/0 tokens, k=5", "tokens 120/30 tokens, k=5", "window 120/0 tokens, k=5", "window 120/30 tokens, k=5"],
   );
   assert.equal(json(pooled.rows), json(inThread.rows));
-  assert.equal(pooled.taskTimes.length, 1, "all four token-unit configs share one task");
+  assert.equal(pooled.taskTimes.length, 2, "four token-unit configs and nothing else: one task per thread");
+  assert.deepEqual(
+    pooled.taskTimes.map((t) => t.rows),
+    [2, 2],
+  );
+  const onePool = await runGrid(inputs, grid, { workers: 1, cacheDir: null });
+  assert.equal(json(onePool.rows), json(inThread.rows));
+  assert.equal(onePool.taskTimes.length, 1, "one thread: all four share one task (one tokenizer warm-up)");
 });
 
 test("worker threads default to the cores, capped by SEAMLAB_WORKERS; the report shares cores between notebooks", () => {

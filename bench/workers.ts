@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { Worker } from "node:worker_threads";
 import { loadCorpus } from "../src/corpus/load";
 import { clearCache } from "../src/experiment/cache";
 import { normalizeConfig, type ExperimentConfig } from "../src/experiment/grid";
@@ -137,7 +138,27 @@ function timeline(run: Run): string[] {
   return lines;
 }
 
+/**
+ * What the machine gives two threads right now: the same fixed arithmetic loop (no allocation, no shared data)
+ * on one thread, then on two at once. On an idle two-core machine the ratio is close to 2; whatever a busy
+ * neighbour takes shows here too, so the grid's speed-up can be read against it.
+ */
+async function controlRatio(): Promise<number> {
+  const loop = `let x = 0; for (let i = 0; i < 120_000_000; i++) x = (x + i * 7) % 1_000_003; process.exit(x < 0 ? 1 : 0);`;
+  const threads = async (n: number) => {
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: n }, () => new Promise((done) => new Worker(loop, { eval: true }).on("exit", done))),
+    );
+    return performance.now() - t0;
+  };
+  const one = await threads(1);
+  const two = await threads(2);
+  return (2 * one) / two;
+}
+
 const runs: Run[] = [];
+const controls: number[] = [];
 process.stderr.write(
   `bench:workers: ${values.grid} grid, ${configs.length} configs, ${inputs.docs.length} docs, ${inputs.queries.length} queries ` +
     `(${corpusPath}); load average before ${loadavg()
@@ -147,6 +168,8 @@ process.stderr.write(
 for (let round = 0; round < rounds; round++) {
   // Alternate the order so that a change in the machine's load does not favour one side.
   const order = round % 2 === 0 ? [1, 2] : [2, 1];
+  controls.push(await controlRatio());
+  process.stderr.write(`control (fixed loop, 2 threads vs 1): ${controls[controls.length - 1].toFixed(2)}x\n`);
   for (const workers of order) runs.push(await coldRun(workers));
 }
 rmSync(cacheDir, { recursive: true, force: true });
@@ -166,6 +189,14 @@ const lines = [
   `1 worker: ${wall1.toFixed(2)} s wall, ${cpu1.toFixed(1)} s CPU; 2 workers: ${wall2.toFixed(2)} s wall, ` +
     `${cpu2.toFixed(1)} s CPU (CPU/wall ${(cpu2 / wall2).toFixed(2)} of 2)${rounds > 1 ? `; fastest of ${rounds}` : ""}`,
   `speed-up 2 vs 1 worker: ${ratio.toFixed(2)}x (target >= 1.7x on an idle machine: ${ratio >= 1.7 ? "met" : "MISSED"})`,
+  `what the machine gave 2 threads of a fixed arithmetic loop just before (the ceiling now): ${controls
+    .map((x) => x.toFixed(2) + "x")
+    .join(", ")}; ${
+    Math.max(...controls) > 1.1
+      ? `the grid's gain over 1 worker is ${((100 * (ratio - 1)) / (Math.max(...controls) - 1)).toFixed(0)}% of the ` +
+        `best control's`
+      : "the machine had no second core to give"
+  }`,
   `rows identical across all runs: ${identical ? "yes" : "NO"}`,
   `load average after: ${loadavg()
     .map((x) => x.toFixed(2))
@@ -188,6 +219,7 @@ if (values.json) {
         cpu2,
         ratio,
         identical,
+        controls,
         load: loadavg(),
         runs: runs.map((r) => ({
           workers: r.workers,

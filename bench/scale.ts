@@ -8,7 +8,7 @@
 // and prose are present. Generated text has no meaning; the numbers it gives are for cost, not for any recommendation.
 //
 // Usage: npm run bench:scale [-- --sizes 10,100 (MB; 1000 = 1 GB: mind other users of the machine)]
-//        [--stages seams,sweep,report (default seams,sweep; --report adds report)] [--keep] (keep the generated
+//        [--stages seams,sweep,report|none (default seams,sweep; --report adds report)] [--keep] (keep the generated
 //        corpora under /tmp/seamlab-scale-*) [--max-rss-gb 8] [--max-minutes 30] (a stage past either is stopped
 //        and reported as such). Run it under `flock /tmp/seamlab-bench.lock` on a shared machine.
 import { spawn, spawnSync } from "node:child_process";
@@ -46,7 +46,13 @@ const maxRssGb = Number(values["max-rss-gb"] ?? 8);
 const maxMinutes = Number(values["max-minutes"] ?? 30);
 const sizesMb = (values.sizes ?? "10,100").split(",").map(Number);
 if (sizesMb.some((mb) => !Number.isFinite(mb) || mb <= 0)) throw new Error(`--sizes: MB numbers, got ${values.sizes}`);
-const stages = new Set((values.stages ?? "seams,sweep").split(",").map((s) => s.trim()));
+// `--stages none --keep` only writes the corpora (e.g. ahead of a timed run).
+const stages = new Set(
+  (values.stages ?? "seams,sweep")
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "none"),
+);
 if (values.report) stages.add("report");
 for (const stage of stages)
   if (!(STAGES as readonly string[]).includes(stage)) throw new Error(`--stages: one of ${STAGES.join(", ")}`);

@@ -1,7 +1,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -214,4 +214,19 @@ test("a re-run after editing one file measures only that file, prints the same n
   assert.equal(edited.stdout, uncached.stdout);
   assert.notEqual(edited.stdout, cold.stdout);
   assertUserError(seamlab(...args, "--cache-dir", join(corpus, "a.md")), /--cache-dir .*a\.md is a file/);
+});
+
+test("a corpus file that fails mid-stream leaves no --per-seam file behind, not even a partial one", () => {
+  const corpus = join(dir, "fails-late");
+  mkdirSync(corpus);
+  writeFileSync(join(corpus, "a.md"), "abcdefghijklmnopqrstuvwxyz\n");
+  writeFileSync(join(corpus, "z.md"), Buffer.from([1, 0, 2]));
+  const out = join(dir, "late.jsonl");
+  const args = ["seams", "--corpus", corpus, "--splitter", "window", "--size", "10", "--overlap", "3"];
+  assertUserError(seamlab(...args, "--no-cache", "--per-seam", out), /z\.md looks binary/);
+  assert.ok(!existsSync(out));
+  assert.deepEqual(
+    readdirSync(dir).filter((name) => name.includes("late.jsonl")),
+    [],
+  );
 });

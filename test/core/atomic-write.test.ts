@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { removeStaleTempFiles, writeFileAtomic } from "../../src/core/atomic-write";
+import { openAtomicFile, removeStaleTempFiles, writeFileAtomic } from "../../src/core/atomic-write";
 
 test("writeFileAtomic replaces a file whole, or refuses to when exclusive, leaving no temp file", () => {
   const dir = mkdtempSync(join(tmpdir(), "seamlab-atomic-write-"));
@@ -17,6 +17,31 @@ test("writeFileAtomic replaces a file whole, or refuses to when exclusive, leavi
     assert.equal(readFileSync(path, "utf8"), "two");
     writeFileAtomic(join(dir, "new.txt"), "new", { exclusive: true });
     assert.deepEqual(readdirSync(dir).sort(), ["new.txt", "out.txt"]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("openAtomicFile shows nothing until commit, the whole content after it, and nothing at all after abort", () => {
+  const dir = mkdtempSync(join(tmpdir(), "seamlab-atomic-write-"));
+  try {
+    const path = join(dir, "lines.jsonl");
+    writeFileSync(path, "old\n");
+    const file = openAtomicFile(path);
+    file.write("a\n");
+    file.write(Buffer.from("b\n"));
+    assert.equal(readFileSync(path, "utf8"), "old\n", "the old content until commit");
+    file.commit();
+    assert.equal(readFileSync(path, "utf8"), "a\nb\n");
+    const dropped = openAtomicFile(join(dir, "dropped.jsonl"));
+    dropped.write("half");
+    dropped.abort();
+    assert.deepEqual(readdirSync(dir), ["lines.jsonl"], "no temp file and no dropped file left");
+    const exclusive = openAtomicFile(path, { exclusive: true });
+    exclusive.write("c\n");
+    assert.throws(() => exclusive.commit(), { code: "EEXIST" });
+    assert.deepEqual(readdirSync(dir), ["lines.jsonl"]);
+    assert.equal(readFileSync(path, "utf8"), "a\nb\n");
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -132,8 +132,10 @@ interface Timing {
   peakMb: number;
   ok: boolean;
   load: number;
-  /** The `(N measured, M from the cache)` of a seams run. */
+  /** The `(N measured, M from the cache)` of a seams run, or why the watchdog stopped it. */
   note: string;
+  /** Stopped by the watchdog: its time is a lower bound. */
+  stopped: boolean;
 }
 
 /**
@@ -180,7 +182,7 @@ async function timed(args: string[], label: string): Promise<Timing> {
   rmSync(stats, { force: true });
   const counted = /\((\S+) measured, (\S+) from the cache/.exec(stderr);
   const note = stopped || (counted ? `${counted[1]} measured, ${counted[2]} cached` : "");
-  return { seconds, peakMb: kb / 1024, ok: status === 0, load, note };
+  return { seconds, peakMb: kb / 1024, ok: status === 0, load, note, stopped: stopped !== "" };
 }
 
 /** The resident memory of process `pid` in KB (0 when it has just ended). */
@@ -262,9 +264,16 @@ for (const row of rows) {
     [
       `${row.mb} MB`.padEnd(9),
       row.stage.padEnd(15),
-      row.timing.seconds.toFixed(1).padStart(7),
+      ((row.timing.stopped ? ">=" : "") + row.timing.seconds.toFixed(1)).padStart(7),
       row.timing.peakMb.toFixed(0).padStart(13),
-      (previous ? exponent(previous, row).toFixed(2) : "-").padStart(10),
+      // A stopped stage ran at least this long, so its exponent is a lower bound (an unbounded one when the
+      // smaller size was stopped too).
+      (previous?.timing.stopped
+        ? "?"
+        : previous
+          ? (row.timing.stopped ? ">=" : "") + exponent(previous, row).toFixed(2)
+          : "-"
+      ).padStart(10),
       row.timing.load.toFixed(1).padStart(6),
       `  ${row.timing.note}${row.timing.ok ? "" : "  FAILED"}`,
     ]

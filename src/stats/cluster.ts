@@ -1,4 +1,5 @@
 import { seededRandom } from "../core/random";
+import { quantileOfSorted } from "./quantiles";
 
 /**
  * Ratio statistics over documents sampled as clusters. A seam statistic such as "share of zero-overlap seams"
@@ -18,6 +19,29 @@ export interface ClusterBootstrapOptions {
   level?: number;
 }
 
+/** Σy and Σx over the documents. */
+function totals(numerators: readonly number[], denominators: readonly number[]): { sumY: number; sumX: number } {
+  let sumY = 0;
+  let sumX = 0;
+  for (let i = 0; i < numerators.length; i++) {
+    sumY += numerators[i];
+    sumX += denominators[i];
+  }
+  return { sumY, sumX };
+}
+
+/** Document positions grouped by stratum (one group when `strata` is undefined), in first-seen order. */
+function positionsByStratum(n: number, strata: readonly (string | number)[] | undefined): number[][] {
+  const groups = new Map<string | number, number[]>();
+  for (let i = 0; i < n; i++) {
+    const key = strata ? strata[i] : 0;
+    let list = groups.get(key);
+    if (!list) groups.set(key, (list = []));
+    list.push(i);
+  }
+  return [...groups.values()];
+}
+
 /**
  * Percentile CI of Σy/Σx by resampling documents with replacement (per stratum, keeping each stratum's size).
  * NaN when Σx is 0.
@@ -28,22 +52,9 @@ export function clusterRatioInterval(
   strata?: readonly (string | number)[],
   { seed = 1, resamples = 1000, level = 0.95 }: ClusterBootstrapOptions = {},
 ): ClusterInterval {
-  const n = numerators.length;
-  let sumY = 0;
-  let sumX = 0;
-  for (let i = 0; i < n; i++) {
-    sumY += numerators[i];
-    sumX += denominators[i];
-  }
+  const { sumY, sumX } = totals(numerators, denominators);
   if (sumX === 0) return { value: Number.NaN, low: Number.NaN, high: Number.NaN };
-  const groups = new Map<string | number, number[]>();
-  for (let i = 0; i < n; i++) {
-    const key = strata ? strata[i] : 0;
-    let list = groups.get(key);
-    if (!list) groups.set(key, (list = []));
-    list.push(i);
-  }
-  const members = [...groups.values()];
+  const members = positionsByStratum(numerators.length, strata);
   const random = seededRandom(seed);
   const values: number[] = [];
   for (let r = 0; r < resamples; r++) {
@@ -60,16 +71,7 @@ export function clusterRatioInterval(
   }
   values.sort((a, b) => a - b);
   const tail = (1 - level) / 2;
-  return { value: sumY / sumX, low: quantile(values, tail), high: quantile(values, 1 - tail) };
-}
-
-/** Linear-interpolated quantile of ascending values. */
-function quantile(sorted: readonly number[], q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const position = q * (sorted.length - 1);
-  const low = Math.floor(position);
-  const high = Math.ceil(position);
-  return sorted[low] + (sorted[high] - sorted[low]) * (position - low);
+  return { value: sumY / sumX, low: quantileOfSorted(values, tail), high: quantileOfSorted(values, 1 - tail) };
 }
 
 /**
@@ -88,25 +90,14 @@ export function clusterSampleSize(
   z = 1.959964,
 ): number {
   const n = numerators.length;
-  let sumY = 0;
-  let sumX = 0;
-  for (let i = 0; i < n; i++) {
-    sumY += numerators[i];
-    sumX += denominators[i];
-  }
+  const { sumY, sumX } = totals(numerators, denominators);
   if (n < 2 || sumX === 0) return Math.max(n, 1);
   const ratio = sumY / sumX;
   const meanX = sumX / n;
   const residuals = numerators.map((y, i) => (y - ratio * denominators[i]) / meanX);
   // Residual variance within strata (proportional allocation removes the between-strata part), pooled with
   // n − H degrees of freedom; without strata, or with too few documents per stratum to trust, the plain variance.
-  const groups = new Map<string | number, number[]>();
-  residuals.forEach((e, i) => {
-    const key = strata ? strata[i] : 0;
-    let list = groups.get(key);
-    if (!list) groups.set(key, (list = []));
-    list.push(e);
-  });
+  const groups = positionsByStratum(n, strata).map((positions) => positions.map((i) => residuals[i]));
   const within = (lists: number[][]) => {
     let squares = 0;
     for (const list of lists) {
@@ -115,7 +106,7 @@ export function clusterSampleSize(
     }
     return squares / (n - lists.length);
   };
-  const stratified = strata !== undefined && n - groups.size >= n / 2;
-  const variance = stratified ? within([...groups.values()]) : within([residuals]);
+  const stratified = strata !== undefined && n - groups.length >= n / 2;
+  const variance = stratified ? within(groups) : within([residuals]);
   return Math.max(1, Math.ceil((z * z * variance) / (halfWidth * halfWidth)));
 }

@@ -114,13 +114,20 @@ export function stratifiedSample(
 /** The sample for a fixed count, or every document. */
 export function documentSample(docs: readonly Doc[], count: number, note = "", seed = 1): DocumentSample {
   const { indexes, strata } = stratifiedSample(docs, count, seed);
-  const total = docs.length.toLocaleString("en-US");
+  const sample = { indexes, docs: indexes.map((i) => docs[i]), strata, population: docs.length, description: "" };
+  return withNote(sample, note);
+}
+
+/** `sample` described again with `note` in brackets (the documents stay as drawn). */
+function withNote(sample: DocumentSample, note: string): DocumentSample {
+  const total = sample.population.toLocaleString("en-US");
+  const bracket = note ? ` (${note})` : "";
   const description =
-    indexes.length >= docs.length
-      ? `all ${total} documents${note ? ` (${note})` : ""}`
-      : `a seeded sample of ${indexes.length.toLocaleString("en-US")} of ${total} documents, ` +
-        `stratified by folder and size${note ? ` (${note})` : ""}`;
-  return { indexes, docs: indexes.map((i) => docs[i]), strata, population: docs.length, description };
+    sample.indexes.length >= sample.population
+      ? `all ${total} documents${bracket}`
+      : `a seeded sample of ${sample.indexes.length.toLocaleString("en-US")} of ${total} documents, ` +
+        `stratified by folder and size${bracket}`;
+  return { ...sample, description };
 }
 
 /**
@@ -136,8 +143,7 @@ export function characterBudgetSample(docs: readonly Doc[], maxChars: number, se
   const count = Math.min(docs.length, Math.max(minDocs, Math.floor((docs.length * maxChars) / total)));
   const sample = documentSample(docs, count, "", seed);
   const chars = sample.docs.reduce((sum, doc) => sum + doc.text.length, 0);
-  const note = `${chars.toLocaleString("en-US")} characters; budget ${maxChars.toLocaleString("en-US")}`;
-  return { ...sample, description: documentSample(docs, count, note, seed).description };
+  return withNote(sample, `${chars.toLocaleString("en-US")} characters; budget ${maxChars.toLocaleString("en-US")}`);
 }
 
 /** Documents in the pilot that sizes an automatic sample. */
@@ -170,5 +176,5 @@ export function resolveSample(
     needed > docs.length
       ? `auto: a 95% CI of ${target} would need about ${needed.toLocaleString("en-US")} documents like these`
       : `auto: sized for a 95% CI of ${target}`;
-  return documentSample(docs, sample.indexes.length, note, seed);
+  return withNote(sample, note);
 }

@@ -7,7 +7,10 @@ import { peakRssText } from "../core/memory";
 import { defaultCorpus } from "../corpus/defaults";
 import { streamCorpus } from "../corpus/load";
 import { defaultCacheDir } from "../experiment/cache";
-import { measureCorpusSeams, type CorpusSeams } from "../experiment/doc-cache";
+import { measureSampledSeams, type SampledSeams } from "../experiment/sampled-seams";
+import { parseSampleRequest } from "../corpus/sample";
+import { documentShareInterval } from "../study/sampling";
+import type { Interval } from "../stats/types";
 import { createProgress } from "../experiment/progress";
 import type { DocSeams } from "../measure/doc-seams";
 import type { ConfigMeasurement } from "../measure/split-and-measure";
@@ -64,9 +67,16 @@ The corpus is read one document at a time (memory grows with the number of seams
 each document's results are cached by its content and the config: after adding or editing a few files, a
 re-run measures only those. The closing line on stderr counts both and prints time and peak RSS.
 
+The numbers come from a seeded sample of documents, stratified by folder and length, sized so that the two
+headline shares (zero-overlap seams, sentence pairs kept) have 95% CIs of about ±1 point: a corpus that needs
+every document is measured whole. The CIs are a cluster bootstrap over documents (a document's seams are not
+independent), never narrower than Wilson's. The sample and the CIs are printed with the numbers.
+
 ${splitFlagsHelp}
 ${structureFlagsHelp}
   --limit N          count chunks longer than N (in --unit; default --size)
+  --sample S         documents measured: auto (default, sized for ±1-point CIs), auto:H (e.g. auto:0.02),
+                     a number of documents, or all
   --per-seam FILE    also write one JSON line per seam {doc,index,prevEnd,nextStart,overlap,...} to FILE
   --force            overwrite --per-seam FILE if it exists
   --cache-dir DIR    where per-document results are cached (default .seamlab-cache/ in the project root)
@@ -84,6 +94,7 @@ export async function run(argv: string[]): Promise<number> {
       ...splitFlags,
       ...structureFlags,
       limit: { type: "string" },
+      sample: { type: "string" },
       "per-seam": { type: "string" },
       force: { type: "boolean" },
       "no-cache": { type: "boolean" },
@@ -101,46 +112,66 @@ export async function run(argv: string[]): Promise<number> {
   const extra = structureExtraFromFlags(values);
   const config = splitterConfigFromFlags(values, extra ? { extra } : {});
   const limit = intFlag(values, "limit", config.size, sizeBounds(config.unit ?? "chars", 1));
+  const request = parseSampleRequest(values.sample, "--sample");
   const perSeamPath = values["per-seam"];
   const force = values.force === true;
   if (perSeamPath !== undefined) refuseToOverwrite(perSeamPath, force, "--per-seam");
   const cacheDir = values["no-cache"] ? null : cacheDirFromFlags(values);
   const spec = values.corpus === undefined ? defaultCorpus("prose") : stringFlag(values, "corpus");
   const corpus = streamCorpus(spec);
-  const progress = createProgress(corpus.files.length, { quiet: values.quiet === true, label: "seams" });
   const perSeam = perSeamPath === undefined ? undefined : openOutputFile(perSeamPath, { force, flag: "--per-seam" });
   const tokens = unitOf(config) === "tokens";
-  let docs = 0; // non-empty documents measured so far
-  let passed = 0; // files passed so far (documents and skipped empty files), for the progress bar
-  let measured: CorpusSeams;
+  let progress = createProgress(0, { quiet: true });
+  let result: SampledSeams;
   try {
-    measured = await measureCorpusSeams(corpus.docs(), config, {
-      cacheDir,
-      limit,
-      overrides: typeOverridesFromFlags(values),
-      structureLimit: structureLimitOf(config),
-      onDoc(part, cached) {
-        if (perSeam) perSeam.write(perSeamLines(part, tokens));
-        const now = ++docs + corpus.skippedEmpty;
-        if (cached) progress.skip(now - passed);
-        else progress.tick(now - passed);
-        passed = now;
+    result = await measureSampledSeams(
+      corpus,
+      config,
+      {
+        cacheDir,
+        limit,
+        overrides: typeOverridesFromFlags(values),
+        structureLimit: structureLimitOf(config),
       },
-    });
+      request,
+      {
+        onPass(docs, pass) {
+          progress.done();
+          const label = request.kind === "auto" ? `seams (sample ${pass})` : "seams";
+          progress = createProgress(docs, { quiet: values.quiet === true, label });
+        },
+        onMeasured(_part, cached) {
+          if (cached) progress.skip(1);
+          else progress.tick(1);
+        },
+        onResult(part) {
+          if (perSeam) perSeam.write(perSeamLines(part, tokens));
+        },
+      },
+    );
   } catch (error) {
+    progress.done();
     perSeam?.abort();
     throw error;
   }
-  progress.tick(corpus.files.length - passed);
   progress.done();
   perSeam?.commit();
-  const counts = { ...corpus, docs: measured.summary.docs, chars: measured.summary.chars };
+  const measured = result.measured;
+  // The corpus line counts the whole corpus; the sample line says which of its documents were measured.
+  const counts = {
+    ...corpus,
+    skippedEmpty: result.skippedEmpty,
+    docs: result.sample.population,
+    chars: result.corpusChars,
+  };
   const structure = structureDamageReport(config, measured.structure);
   if (values.json) {
-    process.stdout.write(toJson({ ...seamsJson(spec, corpus, measured), structureDamage: structure }) + "\n");
+    process.stdout.write(
+      toJson({ ...seamsJson(spec, counts, measured), sample: sampleJson(result), structureDamage: structure }) + "\n",
+    );
   } else {
     process.stdout.write(
-      seamsText(describeCorpusCounts(spec, counts), measured) + "\n\n" + structureDamageText(structure) + "\n",
+      seamsText(describeCorpusCounts(spec, counts), measured, result) + "\n\n" + structureDamageText(structure) + "\n",
     );
   }
   const rejected = measured.rejected
@@ -160,6 +191,25 @@ function cacheDirFromFlags(values: Record<string, unknown>): string {
   if (existsSync(dir) && !statSync(dir).isDirectory())
     throw new SeamlabError(`--cache-dir ${dir} is a file; give a folder for the cache (it is created if missing).`);
   return dir;
+}
+
+/** 95% CIs of the two headline shares over the measured documents (see `documentShareInterval`). */
+function sampleIntervals(result: SampledSeams): { zeroOverlap: Interval; kept: Interval } {
+  const { shares, sample } = result;
+  return {
+    zeroOverlap: documentShareInterval({ numerators: shares.zeroSeams, denominators: shares.seams }, sample.strata),
+    kept: documentShareInterval({ numerators: shares.kept, denominators: shares.pairs }, sample.strata),
+  };
+}
+
+/** The `--json` document's `sample`: what was measured and the CIs (shares in [0, 1]). */
+function sampleJson(result: SampledSeams): Record<string, unknown> {
+  return {
+    description: result.sample.description,
+    documents: result.sample.indexes.length,
+    population: result.sample.population,
+    ...sampleIntervals(result),
+  };
 }
 
 /** One JSON line per seam of one document. */
@@ -199,7 +249,9 @@ export function seamsJson(
   };
 }
 
-function seamsText(corpusLine: string, measured: SeamsReport): string {
+function seamsText(corpusLine: string, measured: SeamsReport, result: SampledSeams): string {
+  const ci = sampleIntervals(result);
+  const range = (i: Interval) => `[95% CI ${pct(i.low)}–${pct(i.high)}]`;
   const s = measured.summary;
   const unit = s.unit === "tokens" ? "tokens" : "chars";
   const overlapLine =
@@ -215,10 +267,11 @@ function seamsText(corpusLine: string, measured: SeamsReport): string {
   const lines = [
     formatKeyValues([
       ["corpus", corpusLine],
+      ["sample", result.sample.description],
       ["config", describeConfig(measured.config)],
       ["chunks", num(s.chunks)],
       ["seams", num(s.seams)],
-      ["zero-overlap seams", `${num(s.zeroOverlapSeams)} (${pct(s.zeroOverlapPct / 100)})`],
+      ["zero-overlap seams", `${num(s.zeroOverlapSeams)} (${pct(s.zeroOverlapPct / 100)}) ${range(ci.zeroOverlap)}`],
       ["real overlap", overlapLine],
       ["realised / nominal", `${ratio} of ${num(s.nominalOverlap)} ${unit}`],
       ["seams with a gap", num(s.gapSeams)],
@@ -232,7 +285,7 @@ function seamsText(corpusLine: string, measured: SeamsReport): string {
       [
         "seam damage",
         `${num(d.kept)} of ${num(d.pairs)} sentence pairs across paragraph breaks kept together ` +
-          `(${pct(d.keptPct / 100)})`,
+          `(${pct(d.keptPct / 100)}) ${range(ci.kept)}`,
       ],
       [
         "paragraphs",

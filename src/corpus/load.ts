@@ -58,7 +58,8 @@ export interface CorpusListing {
  * the iteration throws at its end (as `loadCorpus` does).
  */
 export interface CorpusStream extends CorpusListing {
-  docs(): Generator<Doc>;
+  /** The documents in id order; with `only`, just the files whose ids it holds (the others are not read). */
+  docs(only?: ReadonlySet<string>): Generator<Doc>;
   /** Empty or whitespace-only files passed so far. */
   readonly skippedEmpty: number;
 }
@@ -94,10 +95,11 @@ export function streamCorpus(spec: string, options: LoadCorpusOptions = {}): Cor
     get skippedEmpty() {
       return skippedEmpty;
     },
-    *docs() {
+    *docs(only?: ReadonlySet<string>) {
       skippedEmpty = 0;
       let yielded = 0;
       for (const file of listing.files) {
+        if (only && !only.has(file.id)) continue;
         const text = readTextFile(file.path);
         if (text.trim() === "") {
           skippedEmpty++;

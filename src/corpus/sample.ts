@@ -1,6 +1,7 @@
 import { SeamlabError } from "../core/errors";
 import { sampleIndices } from "../core/random";
 import type { Doc } from "../core/types";
+import { positionsByStratum } from "../stats/cluster";
 
 /** `--sample auto|N|all`: how many documents seam and damage statistics are measured on. */
 export type SampleRequest = { kind: "auto"; halfWidth: number } | { kind: "count"; count: number } | { kind: "all" };
@@ -25,11 +26,25 @@ export function parseSampleRequest(value: string | number | undefined, flag = "-
   );
 }
 
+/**
+ * What sampling needs to know of a document: its id (for the folder) and its length in characters. A corpus too
+ * large to hold is sampled from outlines gathered in one streaming pass, then only the sampled documents are read.
+ */
+export interface DocOutline {
+  id: string;
+  length: number;
+}
+
+/** Either a document or its outline: everything here samples both the same way. */
+export type Sampleable = Doc | DocOutline;
+
+const lengthOf = (doc: Sampleable): number => ("text" in doc ? doc.text.length : doc.length);
+
 /** The documents a statistic was measured on, and how they were drawn. */
-export interface DocumentSample {
+export interface DocumentSample<D extends Sampleable = Doc> {
   /** Positions in the corpus's doc array, ascending. */
   indexes: number[];
-  docs: Doc[];
+  docs: D[];
   /** Stratum of each sampled doc (folder × size quartile), for a stratified cluster bootstrap. */
   strata: string[];
   population: number;
@@ -42,8 +57,8 @@ export interface DocumentSample {
  * path segment where ids part ways (below any folder every id shares, such as `content/en/`); folders holding
  * under 2% of the documents share one "other" stratum, so strata stay few enough to sample within.
  */
-export function documentStrata(docs: readonly Doc[]): string[] {
-  const lengths = docs.map((d) => d.text.length).sort((a, b) => a - b);
+export function documentStrata(docs: readonly Sampleable[]): string[] {
+  const lengths = docs.map(lengthOf).sort((a, b) => a - b);
   const cut = (q: number) => lengths[Math.min(lengths.length - 1, Math.floor(q * lengths.length))];
   const cuts = [cut(0.25), cut(0.5), cut(0.75)];
   const paths = docs.map((doc) => doc.id.split("/").slice(0, -1));
@@ -55,7 +70,7 @@ export function documentStrata(docs: readonly Doc[]): string[] {
   const smallest = Math.max(2, 0.02 * docs.length);
   return docs.map((doc, i) => {
     const folder = (counts.get(folders[i]) ?? 0) >= smallest ? folders[i] : "(other)";
-    const size = cuts.filter((c) => doc.text.length > c).length;
+    const size = cuts.filter((c) => lengthOf(doc) > c).length;
     return `${folder}|q${size}`;
   });
 }
@@ -66,18 +81,13 @@ export function documentStrata(docs: readonly Doc[]): string[] {
  * proportion to both. Every stratum keeps at least one document when `count` allows.
  */
 export function stratifiedSample(
-  docs: readonly Doc[],
+  docs: readonly Sampleable[],
   count: number,
   seed = 1,
 ): { indexes: number[]; strata: string[] } {
   const all = documentStrata(docs);
   if (count >= docs.length) return { indexes: docs.map((_, i) => i), strata: all };
-  const members = new Map<string, number[]>();
-  all.forEach((stratum, i) => {
-    let list = members.get(stratum);
-    if (!list) members.set(stratum, (list = []));
-    list.push(i);
-  });
+  const members = positionsByStratum(all.length, all) as Map<string, number[]>;
   const keys = [...members.keys()].sort();
   const exact = keys.map((k) => (members.get(k)!.length * count) / docs.length);
   const take = exact.map((x) => Math.floor(x));
@@ -112,14 +122,19 @@ export function stratifiedSample(
 }
 
 /** The sample for a fixed count, or every document. */
-export function documentSample(docs: readonly Doc[], count: number, note = "", seed = 1): DocumentSample {
+export function documentSample<D extends Sampleable>(
+  docs: readonly D[],
+  count: number,
+  note = "",
+  seed = 1,
+): DocumentSample<D> {
   const { indexes, strata } = stratifiedSample(docs, count, seed);
   const sample = { indexes, docs: indexes.map((i) => docs[i]), strata, population: docs.length, description: "" };
   return withNote(sample, note);
 }
 
 /** `sample` described again with `note` in brackets (the documents stay as drawn). */
-function withNote(sample: DocumentSample, note: string): DocumentSample {
+function withNote<D extends Sampleable>(sample: DocumentSample<D>, note: string): DocumentSample<D> {
   const total = sample.population.toLocaleString("en-US");
   const bracket = note ? ` (${note})` : "";
   const description =
@@ -136,13 +151,20 @@ function withNote(sample: DocumentSample, note: string): DocumentSample {
  * The count is the corpus's document count scaled by `maxChars` / total characters, since the sample is
  * proportional in length quartiles; at least `minDocs` documents (default 20) when the corpus has them.
  */
-export function characterBudgetSample(docs: readonly Doc[], maxChars: number, seed = 1, minDocs = 20): DocumentSample {
-  if (!(maxChars > 0)) throw new SeamlabError(`the character budget must be a positive number; got ${maxChars}.`);
-  const total = docs.reduce((sum, doc) => sum + doc.text.length, 0);
+export function characterBudgetSample<D extends Sampleable>(
+  docs: readonly D[],
+  maxChars: number,
+  seed = 1,
+  minDocs = 20,
+  parameter = "the character budget",
+): DocumentSample<D> {
+  if (!(typeof maxChars === "number" && maxChars > 0 && Number.isFinite(maxChars)))
+    throw new SeamlabError(`${parameter} must be a positive number of characters; got ${String(maxChars)}.`);
+  const total = docs.reduce((sum, doc) => sum + lengthOf(doc), 0);
   if (total <= maxChars) return documentSample(docs, docs.length, "", seed);
   const count = Math.min(docs.length, Math.max(minDocs, Math.floor((docs.length * maxChars) / total)));
   const sample = documentSample(docs, count, "", seed);
-  const chars = sample.docs.reduce((sum, doc) => sum + doc.text.length, 0);
+  const chars = sample.docs.reduce((sum, doc) => sum + lengthOf(doc), 0);
   return withNote(sample, `${chars.toLocaleString("en-US")} characters; budget ${maxChars.toLocaleString("en-US")}`);
 }
 
@@ -150,26 +172,27 @@ export function characterBudgetSample(docs: readonly Doc[], maxChars: number, se
 export const pilotSize = 100;
 
 /**
- * Resolves a request into a sample. `auto` starts from a pilot of `pilotSize` documents and asks `requiredFor`
- * how many documents the sample in hand says are needed (the largest n any reported ratio needs, see
- * `clusterSampleSize`); while that is more than it has, it draws a larger sample (25% to 100% larger) and asks
- * again, so a noisy pilot cannot settle the size alone. Stops at the whole corpus.
+ * The steps of resolving a request into a sample: `auto` starts from a pilot of `pilotSize` documents, yields it,
+ * and is sent back how many documents the sample in hand says are needed (the largest n any reported ratio needs,
+ * see `clusterSampleSize`); while that is more than it has, it draws a larger sample (25% to 100% larger) and
+ * yields that, so a noisy pilot cannot settle the size alone. Stops at the whole corpus. `resolveSample` and
+ * `resolveSampleAsync` drive it (the second when measuring a trial sample means reading and splitting files).
  */
-export function resolveSample(
-  docs: readonly Doc[],
+function* sampleSteps<D extends Sampleable>(
+  docs: readonly D[],
   request: SampleRequest,
-  requiredFor: (sample: DocumentSample) => number,
-  seed = 1,
-): DocumentSample {
+  seed: number,
+  countFlag: string,
+): Generator<DocumentSample<D>, DocumentSample<D>, number> {
   if (request.kind === "all") return documentSample(docs, docs.length, "", seed);
-  if (request.kind === "count") return documentSample(docs, request.count, `--sample ${request.count}`, seed);
+  if (request.kind === "count") return documentSample(docs, request.count, `${countFlag} ${request.count}`, seed);
   let sample = documentSample(docs, pilotSize, "", seed);
-  let needed = requiredFor(sample);
+  let needed: number = yield sample;
   while (needed > sample.indexes.length && sample.indexes.length < docs.length) {
     const n = sample.indexes.length;
     const next = Math.min(docs.length, Math.max(Math.ceil(n * 1.25), Math.min(needed, 2 * n)));
     sample = documentSample(docs, next, "", seed);
-    needed = requiredFor(sample);
+    needed = yield sample;
   }
   const target = `±${(100 * request.halfWidth).toFixed(1)} points`;
   const note =
@@ -177,4 +200,32 @@ export function resolveSample(
       ? `auto: a 95% CI of ${target} would need about ${needed.toLocaleString("en-US")} documents like these`
       : `auto: sized for a 95% CI of ${target}`;
   return withNote(sample, note);
+}
+
+/** Resolves a request into a sample (see `sampleSteps`); `requiredFor` measures a trial sample. */
+export function resolveSample<D extends Sampleable>(
+  docs: readonly D[],
+  request: SampleRequest,
+  requiredFor: (sample: DocumentSample<D>) => number,
+  seed = 1,
+  countFlag = "--sample",
+): DocumentSample<D> {
+  const steps = sampleSteps(docs, request, seed, countFlag);
+  let step = steps.next(0);
+  while (!step.done) step = steps.next(requiredFor(step.value));
+  return step.value;
+}
+
+/** `resolveSample` when measuring a trial sample is asynchronous. */
+export async function resolveSampleAsync<D extends Sampleable>(
+  docs: readonly D[],
+  request: SampleRequest,
+  requiredFor: (sample: DocumentSample<D>) => Promise<number>,
+  seed = 1,
+  countFlag = "--sample",
+): Promise<DocumentSample<D>> {
+  const steps = sampleSteps(docs, request, seed, countFlag);
+  let step = steps.next(0);
+  while (!step.done) step = steps.next(await requiredFor(step.value));
+  return step.value;
 }

@@ -30,16 +30,22 @@ function totals(numerators: readonly number[], denominators: readonly number[]):
   return { sumY, sumX };
 }
 
-/** Document positions grouped by stratum (one group when `strata` is undefined), in first-seen order. */
-function positionsByStratum(n: number, strata: readonly (string | number)[] | undefined): number[][] {
-  const groups = new Map<string | number, number[]>();
+/**
+ * Positions 0..n-1 grouped by stratum, keys in first-seen order (one group, key 0, when `strata` is undefined).
+ * Shared with the stratified sampler (corpus/sample), which draws within the same groups this bootstrap resamples.
+ */
+export function positionsByStratum<K extends string | number>(
+  n: number,
+  strata: readonly K[] | undefined,
+): Map<K | 0, number[]> {
+  const groups = new Map<K | 0, number[]>();
   for (let i = 0; i < n; i++) {
     const key = strata ? strata[i] : 0;
     let list = groups.get(key);
     if (!list) groups.set(key, (list = []));
     list.push(i);
   }
-  return [...groups.values()];
+  return groups;
 }
 
 /**
@@ -54,7 +60,7 @@ export function clusterRatioInterval(
 ): ClusterInterval {
   const { sumY, sumX } = totals(numerators, denominators);
   if (sumX === 0) return { value: Number.NaN, low: Number.NaN, high: Number.NaN };
-  const members = positionsByStratum(numerators.length, strata);
+  const members = [...positionsByStratum(numerators.length, strata).values()];
   const random = seededRandom(seed);
   const values: number[] = [];
   for (let r = 0; r < resamples; r++) {
@@ -97,7 +103,7 @@ export function clusterSampleSize(
   const residuals = numerators.map((y, i) => (y - ratio * denominators[i]) / meanX);
   // Residual variance within strata (proportional allocation removes the between-strata part), pooled with
   // n − H degrees of freedom; without strata, or with too few documents per stratum to trust, the plain variance.
-  const groups = positionsByStratum(n, strata).map((positions) => positions.map((i) => residuals[i]));
+  const groups = [...positionsByStratum(n, strata).values()].map((positions) => positions.map((i) => residuals[i]));
   const within = (lists: number[][]) => {
     let squares = 0;
     for (const list of lists) {

@@ -230,3 +230,23 @@ test("a corpus file that fails mid-stream leaves no --per-seam file behind, not 
     [],
   );
 });
+
+test("--sample measures a stated sample of the documents, with cluster-bootstrap CIs, and is checked first", () => {
+  const args = ["seams", "--corpus", join(dir, "corpus"), "--splitter", "window", "--size", "10", "--overlap", "3"];
+  const table = seamlab(...args, "--sample", "1", "--no-cache");
+  assert.equal(table.status, 0, table.stderr);
+  assert.match(table.stdout, /corpus .*\(2 docs, 71 chars, 1 empty skipped\)/);
+  assert.match(
+    table.stdout,
+    /sample\s+a seeded sample of 1 of 2 documents, stratified by folder and size \(--sample 1\)/,
+  );
+  assert.match(table.stdout, /zero-overlap seams\s+0 \(0\.0%\) \[95% CI 0\.0%–\d+\.\d%\]/);
+  const json = JSON.parse(seamlab(...args, "--sample", "all", "--no-cache", "--json").stdout);
+  assert.equal(json.docs, 2);
+  assert.deepEqual([json.sample.documents, json.sample.population], [2, 2]);
+  assert.equal(json.sample.description, "all 2 documents");
+  assert.equal(json.sample.zeroOverlap.low, 0);
+  assert.ok(json.sample.kept.high <= 1);
+  assertUserError(seamlab(...args, "--sample", "some"), /--sample must be auto, auto:H .*got "some"/);
+  assertUserError(seamlab(...args, "--sample", "0"), /--sample must be/);
+});

@@ -14,6 +14,27 @@ export function seededRandom(seed: number): () => number {
 }
 
 /**
+ * Fills `out` with indices in 0..n-1: exactly `Math.floor(random() * n)` for successive draws of
+ * `seededRandom(seed)`, the stream continuing from one call to the next. The generator is written out inline
+ * so that a hot loop (a bootstrap draws millions of indices) allocates nothing: a closure returning a double
+ * boxes every draw when V8 does not inline it.
+ */
+export function seededIndexFiller(seed: number): (out: Int32Array, n: number) => void {
+  let state = seed >>> 0;
+  return (out, n) => {
+    let s = state;
+    for (let i = 0; i < out.length; i++) {
+      s = (s + 0x6d2b79f5) >>> 0;
+      let t = s;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      out[i] = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+    }
+    state = s;
+  };
+}
+
+/**
  * `count` distinct indices from 0..n-1 drawn without replacement by a seeded partial Fisher–Yates shuffle,
  * returned in ascending order (so a sample keeps the input's order). All of them when count >= n.
  */

@@ -1,4 +1,4 @@
-import { seededRandom } from "../core/random";
+import { seededIndexFiller } from "../core/random";
 import { quantileOfSorted } from "./quantiles";
 import type { Interval } from "./types";
 
@@ -20,11 +20,11 @@ export function bootstrapIndexInterval(
   { seed = 1, resamples = 2000, level = 0.95 }: BootstrapOptions = {},
 ): Interval {
   if (n === 0) return { low: Number.NaN, high: Number.NaN };
-  const random = seededRandom(seed);
+  const fill = seededIndexFiller(seed);
   const values = new Float64Array(resamples);
   const indices = new Int32Array(n);
   for (let r = 0; r < resamples; r++) {
-    for (let i = 0; i < n; i++) indices[i] = Math.floor(random() * n);
+    fill(indices, n);
     values[r] = statistic(indices);
   }
   values.sort();

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { sampleIndices, seededRandom } from "../../src/core/random";
+import { sampleIndices, seededIndexFiller, seededRandom } from "../../src/core/random";
 
 test("seeded random repeats the same sequence for the same seed and differs for another", () => {
   const a = seededRandom(42);
@@ -31,4 +31,22 @@ test("sampleIndices draws distinct sorted indices, the same for the same seed, a
     counts.every((c) => c > 880 && c < 1120),
     `counts ${counts.join(",")}`,
   );
+});
+
+test("seededIndexFiller draws the same indices as flooring seededRandom draws, its stream continuing across calls", () => {
+  for (const [seed, n] of [
+    [1, 1304],
+    [7, 3],
+    [123456789, 100000],
+  ]) {
+    const random = seededRandom(seed);
+    const fill = seededIndexFiller(seed);
+    for (let round = 0; round < 3; round++) {
+      const out = new Int32Array(257);
+      fill(out, n);
+      const expected = Array.from({ length: 257 }, () => Math.floor(random() * n));
+      assert.deepEqual(Array.from(out), expected);
+      assert.ok(out.every((i) => i >= 0 && i < n));
+    }
+  }
 });

@@ -46,3 +46,17 @@ test("another encoding can be chosen", () => {
   assert.ok(a.length > 0 && b.length > 0);
   assert.equal(b[0].text, getEncoding("gpt2").decode(getEncoding("gpt2").encode(doc.text).slice(0, 50)));
 });
+
+test("a document split again at another overlap gives the windows a fresh encoding gives, and an edited one is re-encoded", () => {
+  const encoder = getEncoding();
+  const doc = { id: "d", text: "Seams cut sentences in half. ".repeat(40) };
+  const first = splitTokens(doc, { splitter: "tokens", size: 50, overlap: 0 });
+  const second = splitTokens(doc, { splitter: "tokens", size: 50, overlap: 20 });
+  const fresh = splitTokens({ ...doc }, { splitter: "tokens", size: 50, overlap: 20 });
+  assert.deepEqual(second, fresh);
+  assert.equal(first.length, Math.ceil(encodeTokens(doc.text).length / 50));
+  doc.text = "Another text entirely, much shorter.";
+  const edited = splitTokens(doc, { splitter: "tokens", size: 50, overlap: 20 });
+  assert.equal(edited.length, 1);
+  assert.equal(edited[0].text, encoder.decode(encodeTokens(doc.text)));
+});

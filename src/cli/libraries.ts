@@ -20,6 +20,8 @@ import { formatTable, toJson } from "./format";
 import { readPackageJson } from "../core/project";
 import { corpusFromFlags, describeCorpus, sizeBounds } from "./flag-groups";
 import { choiceFlag, commaList, intFlag, stringFlag, type FlagValues } from "./flags";
+import { characterBudgetSample, type DocumentSample } from "../corpus/sample";
+import type { Doc } from "../core/types";
 
 export const summary =
   "Every chunking library's splitter (LlamaIndex, Mastra, chonkie, " +
@@ -49,7 +51,7 @@ function wrap(text: string, indent = 23, width = 116): string {
 }
 
 const help = `Usage: seamlab libraries [--corpus SPEC] [--size N --overlap N --unit chars|tokens] \
-[--splitters LIST] [--json]
+[--splitters LIST] [--sample-chars N|all] [--hit-rate] [--json]
 
 Runs every library splitter (and LangChain's RecursiveCharacterTextSplitter, "langchain") over one corpus at one
 setting and prints configured against realised overlap, zero-overlap seams with a 95% Wilson CI, lost text,
@@ -63,6 +65,12 @@ tables: 1000/200 characters and 400/80 tokens (cl100k_base).
   --unit U           chars | tokens
   --encoding E       js-tiktoken encoding for token units (default cl100k_base)
   --splitters LIST   comma-separated splitter names (default: every library splitter that counts the unit)
+  --sample-chars N   on a corpus over N characters (default 400,000), measure seams on a seeded sample of its
+                     documents holding about N characters, stratified by folder and length and named above the
+                     tables; the zero-overlap CI is then a cluster bootstrap over the sampled documents. all:
+                     every document (libraries are slow: LlamaIndex splits about half a megabyte a second)
+  --hit-rate         on a sampled corpus, still compute hit@5, which splits every document with every library
+                     (retrieval indexes the whole corpus, never a sample); without it the column is left out there
   --json             print JSON instead of tables
   -h, --help         this help
 
@@ -108,6 +116,22 @@ export function splittersFromFlags(values: FlagValues, settings: LibrarySetting[
   return names;
 }
 
+/** Characters the seam columns measure: `--sample-chars N` (default 400,000), or undefined for all. */
+export function sampleCharsFromFlags(values: FlagValues): number | undefined {
+  const text = values["sample-chars"] === undefined ? undefined : stringFlag(values, "sample-chars").trim();
+  if (text === undefined) return 400_000;
+  if (text === "all") return undefined;
+  if (/^\d+$/.test(text) && Number(text) >= 1_000) return Number(text);
+  throw new SeamlabError(`--sample-chars must be all or a whole number of characters >= 1,000; got "${text}".`);
+}
+
+/** The documents the seam columns measure, or undefined when that is every document. */
+export function librarySample(docs: readonly Doc[], maxChars: number | undefined): DocumentSample | undefined {
+  if (maxChars === undefined) return undefined;
+  const sample = characterBudgetSample(docs, maxChars, 1, 20, "--sample-chars");
+  return sample.indexes.length < docs.length ? sample : undefined;
+}
+
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
@@ -118,6 +142,8 @@ export async function run(argv: string[]): Promise<number> {
       unit: { type: "string" },
       encoding: { type: "string" },
       splitters: { type: "string" },
+      "sample-chars": { type: "string" },
+      "hit-rate": { type: "boolean" },
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -130,8 +156,12 @@ export async function run(argv: string[]): Promise<number> {
   }
   const settings = settingsFromFlags(values);
   const splitters = splittersFromFlags(values, settings);
+  const sampleChars = sampleCharsFromFlags(values);
   const { spec, corpus } = corpusFromFlags(values);
-  const queries = headerQuerySet(corpus.docs);
+  const sample = librarySample(corpus.docs, sampleChars);
+  // Retrieval indexes the whole corpus: with a sample, hit@5 costs every library a split of every document.
+  const hitRateSkipped = sample !== undefined && values["hit-rate"] !== true;
+  const queries = hitRateSkipped ? undefined : headerQuerySet(corpus.docs);
   const tables: { setting: LibrarySetting; rows: LibraryRow[] }[] = [];
   // One tick per splitter and setting: the bar's ETA comes from the splitters measured so far.
   const perSetting = settings.map((s) => (splitters ?? librariesPreset(s.unit)).length);
@@ -145,6 +175,7 @@ export async function run(argv: string[]): Promise<number> {
         ...setting,
         splitters,
         queries,
+        sample,
         onRow: (row) => {
           if (progress.enabled) progress.tick();
           else process.stderr.write(`  ${row.splitter} ${row.size}/${row.overlap} ${row.unit}: done\n`);
@@ -159,13 +190,27 @@ export async function run(argv: string[]): Promise<number> {
   }
   const versions = pinnedVersions();
   if (values.json) {
+    const sampled = sample && {
+      description: sample.description,
+      documents: sample.indexes.length,
+      population: sample.population,
+    };
     process.stdout.write(
-      toJson({ corpus: spec, docs: corpus.docs.length, queries: queries?.queries.length ?? 0, versions, tables }) +
-        "\n",
+      toJson({
+        corpus: spec,
+        docs: corpus.docs.length,
+        ...(sampled ? { sample: sampled } : {}),
+        queries: queries?.queries.length ?? 0,
+        versions,
+        tables,
+      }) + "\n",
     );
     return 0;
   }
   const out: string[] = [`corpus ${describeCorpus(spec, corpus)}`];
+  if (sample) out.push(`sample ${sample.description}`);
+  if (hitRateSkipped && headerQuerySet(corpus.docs) !== undefined)
+    out.push("hit@5 left out on a sampled corpus: add --hit-rate to split every document with every library");
   out.push(
     `libraries ${Object.entries(versions)
       .map(([n, v]) => `${n}@${v}`)

@@ -104,3 +104,29 @@ test("compare-splitters --splitters takes any mix of built-in and library splitt
   assert.equal(rows[0].chunks, 2);
   assert.equal(rows[1].meanOverlap, 3);
 });
+
+test("--sample-chars measures a named, stratified sample of a larger corpus and leaves hit@5 out unless asked", () => {
+  const corpus = join(dir, "larger");
+  mkdirSync(corpus);
+  // 30 documents of about 400 characters with "##" headings (so header queries exist): 12,000 characters.
+  for (let i = 0; i < 30; i++) {
+    const words = Array.from({ length: 60 }, (_, j) => `w${(i * 7 + j) % 97}`).join(" ");
+    writeFileSync(join(corpus, `doc-${i}.md`), `# Doc ${i}\n\n## Part ${i}\n\n${words}.\n\n${words}.\n`);
+  }
+  const args = ["libraries", "--corpus", corpus, "--size", "200", "--overlap", "40", "--splitters", "langchain"];
+  const sampled = seamlab(...args, "--sample-chars", "4000");
+  assert.equal(sampled.status, 0, sampled.stderr);
+  assert.match(sampled.stdout, /sample a seeded sample of 20 of 30 documents, stratified by folder and size/);
+  assert.match(sampled.stdout, /hit@5 left out on a sampled corpus: add --hit-rate/);
+  assert.doesNotMatch(sampled.stdout, /hit@5\s*\n/);
+  const json = JSON.parse(seamlab(...args, "--sample-chars", "4000", "--hit-rate", "--json").stdout);
+  assert.deepEqual([json.sample.documents, json.sample.population], [20, 30]);
+  assert.ok(json.queries > 0, "hit@5 ran on the whole corpus's header queries");
+  assert.equal(json.tables[0].rows[0].chunks > 0, true);
+  assert.notEqual(json.tables[0].rows[0].hitRate, null);
+  const whole = JSON.parse(seamlab(...args, "--sample-chars", "all", "--json").stdout);
+  assert.equal(whole.sample, undefined);
+  assert.ok(whole.tables[0].rows[0].chunks > json.tables[0].rows[0].chunks, "the sample splits fewer documents");
+  assertUserError(seamlab(...args, "--sample-chars", "lots"), /--sample-chars must be all or a whole number/);
+  assertUserError(seamlab(...args, "--sample-chars", "999"), /--sample-chars must be all .*got "999"/);
+});

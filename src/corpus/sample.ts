@@ -2,28 +2,22 @@ import { SeamlabError } from "../core/errors";
 import { sampleIndices } from "../core/random";
 import type { Doc } from "../core/types";
 import { positionsByStratum } from "../stats/cluster";
+import { parseSampleSizeRequest, type SampleSizeRequest } from "../stats/sample-request";
 
 /** `--sample auto|N|all`: how many documents seam and damage statistics are measured on. */
-export type SampleRequest = { kind: "auto"; halfWidth: number } | { kind: "count"; count: number } | { kind: "all" };
+export type SampleRequest = SampleSizeRequest;
 
 /** Default: auto, sized for a 95% CI half-width of ±1 percentage point. */
 export const defaultSampleRequest: SampleRequest = { kind: "auto", halfWidth: 0.01 };
 
 /** Reads `--sample` (or a notebook's `sample` parameter): "auto", "auto:0.02", "all" or a document count. */
 export function parseSampleRequest(value: string | number | undefined, flag = "--sample"): SampleRequest {
-  if (value === undefined) return defaultSampleRequest;
-  const text = String(value).trim();
-  if (text === "all") return { kind: "all" };
-  if (text === "auto") return defaultSampleRequest;
-  const auto = /^auto:(\d*\.?\d+)$/.exec(text);
-  if (auto) {
-    const halfWidth = Number(auto[1]);
-    if (halfWidth > 0 && halfWidth < 0.5) return { kind: "auto", halfWidth };
-  }
-  if (/^\d+$/.test(text) && Number(text) >= 1) return { kind: "count", count: Number(text) };
-  throw new SeamlabError(
-    `${flag} must be auto, auto:H (a CI half-width such as 0.02), all, or a whole number of documents >= 1; got "${text}".`,
-  );
+  return parseSampleSizeRequest(value, {
+    flag,
+    defaultRequest: defaultSampleRequest,
+    units: "documents",
+    halfWidthOf: "a CI half-width",
+  });
 }
 
 /**

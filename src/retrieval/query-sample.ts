@@ -1,4 +1,4 @@
-import { SeamlabError } from "../core/errors";
+import { parseSampleSizeRequest, type SampleSizeRequest } from "../stats/sample-request";
 import { sampleIndices } from "../core/random";
 import type { Query } from "../core/types";
 
@@ -7,8 +7,7 @@ import type { Query } from "../core/types";
  * indexed whole (sampling documents would remove distractors and inflate hit rates); only the queries are sampled,
  * once, so every config is compared on the same ones.
  */
-export type QuerySampleRequest =
-  { kind: "auto"; halfWidth: number } | { kind: "count"; count: number } | { kind: "all" };
+export type QuerySampleRequest = SampleSizeRequest;
 
 /**
  * Default: auto at ±2.5 points. A hit rate is a proportion, whose 95% CI half-width is at most 1.96·√(0.25/n)
@@ -28,21 +27,12 @@ export function queriesForHalfWidth(halfWidth: number): number {
 
 /** Reads `--query-sample` (or a notebook's `querySample` parameter): "auto", "auto:0.02", "all" or a count. */
 export function parseQuerySample(value: string | number | undefined, flag = "--query-sample"): QuerySampleRequest {
-  if (value === undefined || value === "") return defaultQuerySampleRequest;
-  const text = String(value).trim();
-  if (text === "all") return { kind: "all" };
-  if (text === "auto") return defaultQuerySampleRequest;
-  const auto = /^auto:(\d*\.?\d+)$/.exec(text);
-  if (auto) {
-    const halfWidth = Number(auto[1]);
-    if (halfWidth >= 0.001 && halfWidth < 0.5) return { kind: "auto", halfWidth };
-  }
-  if (/^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= 10_000_000)
-    return { kind: "count", count: Number(text) };
-  throw new SeamlabError(
-    `${flag} must be auto, auto:H (a hit-rate CI half-width from 0.001 to 0.5, e.g. 0.02), all, or a whole number ` +
-      `of queries from 1 to 10,000,000; got "${text}".`,
-  );
+  return parseSampleSizeRequest(value, {
+    flag,
+    defaultRequest: defaultQuerySampleRequest,
+    units: "queries",
+    halfWidthOf: "a hit-rate CI half-width",
+  });
 }
 
 /** The queries an evaluation ran, and how they were drawn. */

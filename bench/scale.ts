@@ -1,6 +1,6 @@
-// bench:scale — time and peak RSS of `seamlab seams` (cold, warm per-document cache, and after editing one file),
-// `seamlab sweep` (6 overlaps, header queries) and, with --report, the whole report, on corpora of growing size, with
-// the growth exponent between sizes (1 = linear).
+// bench:scale — time and peak RSS of `seamlab seams` (its default auto document sample, cold; then every document: cold,
+// warm per-document cache, after editing one file), `seamlab sweep` (6 overlaps, header queries) and, with --report, the whole
+// report, on corpora of growing size, with the growth exponent between sizes (1 = linear).
 //
 // The corpora are GENERATED text plus REAL npm corpora (say so when quoting the numbers): markdown documents of
 // 2–40 KB, each a title and `##` sections of seeded sentences over a 2,000-word vocabulary, written under /tmp (never
@@ -212,8 +212,13 @@ for (const mb of sizesMb) {
   process.stderr.write(`scale: ${description}, ready in ${((Date.now() - generating) / 1000).toFixed(0)} s\n`);
   const seams = [...seamlab, "seams", "--corpus", corpus, "--splitter", "recursive", "--json", "--quiet"];
   if (stages.has("seams")) {
+    // The default document sample (auto, ±1 point), cold; then every document (--sample all), streamed and cached.
+    const sampleCache = mkdtempSync(join(tmpdir(), "seamlab-scale-cache-"));
+    const sampled = [...seams, "--cache-dir", sampleCache];
+    rows.push({ mb, stage: "seams (auto sample)", timing: await timed(sampled, `seams ${mb} MB, auto sample`) });
+    rmSync(sampleCache, { recursive: true, force: true });
     const cache = mkdtempSync(join(tmpdir(), "seamlab-scale-cache-"));
-    const cached = [...seams, "--cache-dir", cache];
+    const cached = [...seams, "--sample", "all", "--cache-dir", cache];
     rows.push({ mb, stage: "seams (cold)", timing: await timed(cached, `seams ${mb} MB, empty cache`) });
     rows.push({ mb, stage: "seams (warm)", timing: await timed(cached, `seams ${mb} MB, every document cached`) });
     editOneFile(corpus);
@@ -256,14 +261,14 @@ const exponent = (a: { mb: number; timing: Timing }, b: { mb: number; timing: Ti
 const lines = [
   `corpus: generated markdown + real npm corpora (${REAL_CORPORA.join(", ")}); splitter recursive 1000/200`,
   ...descriptions,
-  "size      stage            wall s   peak RSS MB   exponent   load   documents",
+  "size      stage                  wall s   peak RSS MB   exponent   load   documents",
 ];
 for (const row of rows) {
   const previous = rows.filter((r) => r.stage === row.stage && r.mb < row.mb).pop();
   lines.push(
     [
       `${row.mb} MB`.padEnd(9),
-      row.stage.padEnd(15),
+      row.stage.padEnd(21),
       ((row.timing.stopped ? ">=" : "") + row.timing.seconds.toFixed(1)).padStart(7),
       row.timing.peakMb.toFixed(0).padStart(13),
       // A stopped stage ran at least this long, so its exponent is a lower bound (an unbounded one when the

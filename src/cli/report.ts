@@ -16,7 +16,13 @@ import { parseBudgetMinutes } from "../experiment/budget";
 import { pilotSweepCost } from "../experiment/budget-pilot";
 import { sweepConfigs } from "../experiment/sweep";
 import { defaultCorpus } from "../corpus/defaults";
-import { chooseReportBudget, notebookWorkload } from "../report/budget";
+import {
+  chooseDocumentBudget,
+  chooseReportBudget,
+  documentNotebooks,
+  notebookWorkload,
+  pilotDocumentCost,
+} from "../report/budget";
 import { loadRetrievalInputs } from "../study/inputs";
 
 export const summary = "Run the notebooks on a corpus (parameter injection) and render the static HTML report.";
@@ -38,9 +44,9 @@ first kernel starts.
   --query-sample auto|N|all   queries the retrieval notebooks run (their querySample parameter; the corpus is
                     always indexed whole): auto (default) runs up to 1,537 and samples larger sets down to that
                     (any hit rate's 95% CI within ±2.5 points), auto:H for a half-width H, N queries, or all
-  --budget MIN      fit the retrieval notebooks (03-06) in MIN minutes: a pilot times a sweep's two end configs
-                    on 200 queries, and the largest query sample that fits is injected (said in one line);
-                    not with --query-sample
+  --budget MIN      fit the retrieval notebooks (03-06) and the seam cells of 01-02 in MIN minutes: pilots time
+                    a sweep's two end configs on 200 queries and 01-02 on 30 documents; the largest query sample
+                    and document sample that fit are injected (each said in one line); not with --query-sample
   --out DIR         output folder (default: reports); a folder holding other files needs --force, and even
                     then seamlab replaces only files it wrote
   --force           write the report into a non-empty folder that is not a seamlab report
@@ -88,6 +94,7 @@ async function budgetQuerySample(
   notebooks: string[],
   jobs: number,
   parameters: Record<string, unknown>,
+  spentMs = 0,
 ): Promise<string | number | undefined> {
   const say = (line: string) => process.stderr.write(`seamlab report: ${line}\n`);
   if (!notebooks.some((name) => notebookWorkload[name.slice(0, 2)] !== undefined)) {
@@ -104,11 +111,41 @@ async function budgetQuerySample(
     notebooks,
     jobs,
     model: pilot.model,
-    spentMs: pilot.spentMs,
+    spentMs: spentMs + pilot.spentMs,
     population: inputs.queries.length,
   });
   say(choice.line);
   return choice.queries >= inputs.queries.length ? "all" : choice.queries;
+}
+
+/**
+ * `--budget` for notebooks 01 and 02: a pilot times their sampled cells on a few documents of the corpus they load,
+ * and the document sample that fits their share of the budget is chosen (said in one line). Returns the sample to
+ * inject (undefined keeps auto) and the time that part is estimated to take off the whole run (pilot included),
+ * which the retrieval notebooks' choice then leaves out of theirs.
+ */
+function budgetDocumentSample(
+  budgetMinutes: number,
+  notebooks: string[],
+  jobs: number,
+  parameters: Record<string, unknown>,
+): { sample?: number; spentMs: number } {
+  const prefixes = notebooks.map((name) => name.slice(0, 2)).filter((prefix) => documentNotebooks[prefix]);
+  if (prefixes.length === 0) return { spentMs: 0 };
+  const corpus = typeof parameters.corpus === "string" ? parameters.corpus : defaultCorpus("prose");
+  const docs = loadCorpus(corpus).docs;
+  const pilot = pilotDocumentCost(docs, prefixes);
+  const modelled = notebooks.filter((name) => notebookWorkload[name.slice(0, 2)] !== undefined).length;
+  const choice = chooseDocumentBudget({
+    budgetMinutes,
+    perCharMs: pilot.perCharMs,
+    modelledNotebooks: prefixes.length + modelled,
+    jobs,
+    spentMs: pilot.spentMs,
+    docLengths: docs.map((doc) => doc.text.length),
+  });
+  process.stderr.write(`seamlab report: ${choice.line}\n`);
+  return { sample: choice.sample, spentMs: pilot.spentMs + choice.estimatedMs };
 }
 
 /** Shared by `seamlab report` (corpus required) and `npm run report` (the notebooks' own defaults). */
@@ -182,7 +219,9 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
   }
   if (budgetMinutes !== undefined) {
     const names = listNotebooks(notebooksDir, only).map((path) => basename(path));
-    const chosen = await budgetQuerySample(budgetMinutes, names, jobs, parameters);
+    const documents = budgetDocumentSample(budgetMinutes, names, jobs, parameters);
+    if (documents.sample !== undefined) parameters.sample = documents.sample;
+    const chosen = await budgetQuerySample(budgetMinutes, names, jobs, parameters, documents.spentMs);
     if (chosen !== undefined) parameters.querySample = chosen;
   }
   // Ctrl-C reaches the kernels too (same process group) and tslab treats it as "interrupt", not "exit":

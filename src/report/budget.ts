@@ -4,7 +4,11 @@
  * of one split and of one query; each notebook's work at its default parameters is counted below in splits and
  * query passes; notebooks run `jobs` at a time.
  */
+import type { Doc } from "../core/types";
+import { documentSample, type SampleRequest } from "../corpus/sample";
 import { chooseQueryBudget, type BudgetChoice, type ConfigCostModel } from "../experiment/budget";
+import { seamDamageRows } from "../study/damage";
+import { measureSplitters } from "../study/seams";
 
 /**
  * Work of each retrieval notebook at its default parameters: `splits` (split, measure and index the corpus, or an
@@ -49,11 +53,118 @@ export function chooseReportBudget(options: {
   const shared = plan(work, Math.max(1, Math.min(options.jobs, modelled.length)));
   const longest = plan([work.reduce((a, b) => (b.splits + b.configs > a.splits + a.configs ? b : a))], 1);
   const choice = longest.queries < shared.queries ? longest : shared;
-  const others = options.notebooks.filter((name) => !modelled.includes(name)).map((name) => name.slice(0, 2));
+  const others = options.notebooks
+    .map((name) => name.slice(0, 2))
+    .filter((prefix) => notebookWorkload[prefix] === undefined && documentNotebooks[prefix] === undefined);
   const rest = others.length > 0 ? ` Notebooks ${others.join(", ")} are not in the estimate.` : "";
   return {
     ...choice,
     modelled,
     line: `${choice.line.replace(/^(budget [^:]+): /, `$1 for notebooks ${modelled.map((n) => n.slice(0, 2)).join(", ")}: `)}${rest}`,
   };
+}
+
+const seamSplitters = ["langchain", "window", "sentences", "tail"];
+
+/**
+ * Notebooks whose seam statistics come from a document sample (their `sample` parameter), and the sampled cells
+ * at their default parameters, which the pilot times: 01, zero-overlap seams of four splitters at 1000/200; 02,
+ * sentence pairs kept by the same four splitters at overlaps 0, 100, 200 and 300.
+ */
+export const documentNotebooks: Readonly<Record<string, (docs: readonly Doc[], sample: SampleRequest) => unknown>> = {
+  "01": (docs, sample) => measureSplitters(docs, seamSplitters, 1000, 200, { sample }),
+  "02": (docs, sample) => seamDamageRows(docs, seamSplitters, 1000, [0, 100, 200, 300], { sample }),
+};
+
+/** The fewest documents a budget sample takes (fewer say little about between-document variation). */
+export const minBudgetDocuments = 20;
+
+export interface DocumentBudgetChoice {
+  /** Documents to inject as `sample`, or undefined to keep `auto` (every document fits). */
+  sample?: number;
+  /** Estimated ms of the sampled cells of each notebook, summed (they run `parallel` at a time). */
+  estimatedMs: number;
+  /** The line saying what was chosen and why. */
+  line: string;
+}
+
+/**
+ * The document sample of notebooks 01 and 02 under `--budget`: each modelled notebook (these and the retrieval
+ * ones) gets an equal share of what the notebooks running `jobs` at a time can do in the budget left after the
+ * pilots, and no more than that time alone. A notebook's sampled cells cost `perCharMs` per character measured
+ * (from the pilot); a sample of n documents holds about n mean-length documents (it is stratified by length).
+ */
+export function chooseDocumentBudget(options: {
+  budgetMinutes: number;
+  /** Sampled cost per character, per notebook prefix that runs ("01", "02"). */
+  perCharMs: Readonly<Record<string, number>>;
+  /** Notebooks the budget models in all (document and retrieval ones). */
+  modelledNotebooks: number;
+  jobs: number;
+  spentMs: number;
+  docLengths: readonly number[];
+}): DocumentBudgetChoice {
+  const names = Object.keys(options.perCharMs).sort();
+  const population = options.docLengths.length;
+  const meanChars = options.docLengths.reduce((s, n) => s + n, 0) / Math.max(1, population);
+  const left = Math.max(0, options.budgetMinutes * 60_000 - options.spentMs);
+  const modelled = Math.max(names.length, options.modelledNotebooks);
+  const parallel = Math.max(1, Math.min(options.jobs, modelled));
+  const share = Math.min(left, (left * parallel) / modelled);
+  const costliest = Math.max(...names.map((name) => options.perCharMs[name]));
+  const perDocMs = costliest * meanChars;
+  const fitting = perDocMs > 0 ? Math.floor(share / perDocMs) : population;
+  const n = Math.min(population, Math.max(Math.min(population, minBudgetDocuments), fitting));
+  const estimate = (docs: number) =>
+    names.reduce((sum, name) => sum + options.perCharMs[name] * meanChars * docs, 0) / parallel;
+  const which = `notebooks ${names.join(", ")} (their sampled seam cells)`;
+  const basis =
+    `${names.map((name) => `${name} ${(options.perCharMs[name] * 1e6).toFixed(0)} ms`).join(", ")} per million ` +
+    `characters measured, from a pilot; mean document ${Math.round(meanChars).toLocaleString("en-US")} characters`;
+  const budget = `budget ${Number(options.budgetMinutes.toFixed(2))} min`;
+  const took = (ms: number) => (ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : `${(ms / 60_000).toFixed(1)} min`);
+  if (fitting >= population) {
+    return {
+      estimatedMs: estimate(population),
+      line:
+        `${budget} for ${which}: every one of the ${population.toLocaleString("en-US")} documents fits ` +
+        `(estimated ${took(estimate(population))}), so their sample stays auto (±1 point) (${basis}).`,
+    };
+  }
+  const fits = fitting >= n;
+  return {
+    sample: n,
+    estimatedMs: estimate(n),
+    line:
+      `${budget} for ${which}: ${fits ? "" : "does not fit; "}a seeded stratified sample of ` +
+      `${n.toLocaleString("en-US")} of ${population.toLocaleString("en-US")} documents, estimated ` +
+      `${took(estimate(n))}; their CIs (cluster bootstrap over documents) say how wide that ` +
+      `leaves them (${basis}).`,
+  };
+}
+
+/** Documents the pilot of notebooks 01 and 02 measures (all of them in a smaller corpus). */
+export const documentPilotSize = 30;
+
+/**
+ * Times the sampled cells of notebooks `prefixes` (of `documentNotebooks`) on a seeded sample of
+ * `documentPilotSize` documents: ms per character measured, per notebook, and the pilot's wall time.
+ */
+export function pilotDocumentCost(
+  docs: readonly Doc[],
+  prefixes: readonly string[],
+  now: () => number = () => performance.now(),
+): { perCharMs: Record<string, number>; spentMs: number } {
+  const started = now();
+  const count = Math.min(docs.length, documentPilotSize);
+  const chars = documentSample(docs, count).docs.reduce((sum, doc) => sum + doc.text.length, 0);
+  const perCharMs: Record<string, number> = {};
+  for (const prefix of prefixes) {
+    const measure = documentNotebooks[prefix];
+    if (!measure) continue;
+    const t0 = now();
+    measure(docs, { kind: "count", count });
+    perCharMs[prefix] = (now() - t0) / Math.max(1, chars);
+  }
+  return { perCharMs, spentMs: now() - started };
 }

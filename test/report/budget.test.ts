@@ -1,0 +1,60 @@
+// `seamlab report --budget` for notebooks 01 and 02: the document sample their sampled seam cells measure.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import type { Doc } from "../../src/core/types";
+import { chooseDocumentBudget, minBudgetDocuments, pilotDocumentCost } from "../../src/report/budget";
+
+const lengths = (n: number, chars: number) => Array.from({ length: n }, () => chars);
+const choose = (budgetMinutes: number, perCharMs: Record<string, number>, modelled: number, jobs: number, n: number) =>
+  chooseDocumentBudget({
+    budgetMinutes,
+    perCharMs,
+    modelledNotebooks: modelled,
+    jobs,
+    spentMs: 0,
+    docLengths: lengths(n, n === 1_000 ? 1_000 : 10_000),
+  });
+
+test("a budget every document fits keeps the auto sample and says so", () => {
+  const choice = chooseDocumentBudget({
+    budgetMinutes: 5,
+    perCharMs: { "01": 0.001, "02": 0.004 },
+    modelledNotebooks: 6,
+    jobs: 2,
+    spentMs: 1_000,
+    docLengths: lengths(100, 10_000),
+  });
+  // the costlier notebook (02): 100 documents × 10,000 chars × 0.004 ms = 4 s, far inside its share
+  assert.equal(choice.sample, undefined);
+  assert.match(choice.line, /^budget 5 min for notebooks 01, 02 \(their sampled seam cells\): every one of the 100 /);
+  assert.match(choice.line, /stays auto/);
+  // both notebooks' cells, 2 at a time: (1 + 4) s / 2
+  assert.equal(Math.round(choice.estimatedMs), 2_500);
+});
+
+test("a tight budget samples as many documents as fit the notebook's share, and the line names the sample", () => {
+  const choice = choose(1, { "02": 0.01 }, 6, 2, 5_000);
+  // share: 60 s × 2 jobs / 6 notebooks = 20 s; a document costs 100 ms: 200 documents
+  assert.equal(choice.sample, 200);
+  assert.match(choice.line, /a seeded stratified sample of 200 of 5,000 documents, estimated 10\.0 s/);
+  assert.doesNotMatch(choice.line, /does not fit/);
+});
+
+test("when even the fewest documents do not fit, the budget says so and takes the floor", () => {
+  const choice = choose(0.1, { "01": 1 }, 1, 1, 1_000); // 1,000 documents of 1,000 characters
+  assert.equal(choice.sample, minBudgetDocuments);
+  assert.match(choice.line, /does not fit; a seeded stratified sample of 20 of 1,000 documents/);
+});
+
+test("the document pilot times each sampled notebook on a few documents (fake clock)", () => {
+  const docs: Doc[] = Array.from({ length: 40 }, (_, i) => ({
+    id: `d${i}.md`,
+    text: `${"A short sentence here. ".repeat(30 + i)}\n\n${"Another paragraph follows it. ".repeat(20)}`,
+  }));
+  let clock = 0;
+  const pilot = pilotDocumentCost(docs, ["01", "02", "03"], () => (clock += 1_000));
+  // reads: start, before and after 01, before and after 02, end: 5 s from start; 03 has no sampled cells
+  assert.equal(pilot.spentMs, 5_000);
+  assert.deepEqual(Object.keys(pilot.perCharMs), ["01", "02"]);
+  for (const ms of Object.values(pilot.perCharMs)) assert.ok(ms > 0 && ms < 1_000 / 20_000);
+});

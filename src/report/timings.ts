@@ -1,0 +1,34 @@
+// Where an executed notebook's time went, from the metadata the runner writes (run.ts): the kernel's start, the
+// cells that only import (tslab type-checks and transpiles every project file they reach, then loads them) and the
+// cells that compute. For bench:report's per-notebook lines.
+import { joinSource, type Notebook } from "./nbformat";
+
+export interface NotebookTimings {
+  totalMs: number;
+  kernelStartMs: number;
+  /** Cells holding nothing but import statements (and comments). */
+  importMs: number;
+  /** Every other code cell. */
+  computeMs: number;
+}
+
+/** True when a cell's source is import statements (each ending in ";") and line comments only. */
+export function isImportCell(source: string): boolean {
+  const code = source.replace(/^\s*\/\/.*$/gm, "");
+  return /^(\s*import\s[^;]*;)+\s*$/.test(code);
+}
+
+/** The timings of a notebook the report executed; undefined when it carries none (not executed by seamlab). */
+export function notebookTimings(notebook: Notebook): NotebookTimings | undefined {
+  const meta = (notebook.metadata as { seamlab?: { duration_ms?: number; kernel_start_ms?: number } }).seamlab;
+  if (typeof meta?.duration_ms !== "number") return undefined;
+  let importMs = 0;
+  let computeMs = 0;
+  for (const cell of notebook.cells) {
+    if (cell.cell_type !== "code") continue;
+    const ms = (cell.metadata as { seamlab?: { duration_ms?: number } }).seamlab?.duration_ms ?? 0;
+    if (isImportCell(joinSource(cell.source))) importMs += ms;
+    else computeMs += ms;
+  }
+  return { totalMs: meta.duration_ms, kernelStartMs: meta.kernel_start_ms ?? 0, importMs, computeMs };
+}

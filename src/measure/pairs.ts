@@ -1,6 +1,6 @@
 import type { Chunk, Doc } from "../core/types";
 import { paragraphRegions, type TextRegion } from "../text/paragraphs";
-import { firstSentence, lastSentence } from "../text/sentences";
+import { firstSentence, lastSentence, SEGMENT_WINDOW, sentenceRegions } from "../text/sentences";
 import { chunksByDoc, spansByStart } from "./chunks-by-doc";
 import { percent } from "../stats/proportion";
 
@@ -26,9 +26,13 @@ export function straddlingPairs(docs: readonly Doc[]): StraddlingPair[] {
   for (const doc of docs) {
     let previous: TextRegion | undefined;
     for (const paragraph of paragraphRegions(doc.text)) {
-      const first = firstSentence(doc.text, paragraph.start, paragraph.end);
+      // A paragraph that fits one segmentation window is segmented once for both ends (what firstSentence and
+      // lastSentence would each do); a longer one is probed from each end instead of segmented whole.
+      const short = paragraph.end - paragraph.start <= SEGMENT_WINDOW;
+      const sentences = short ? sentenceRegions(doc.text, paragraph.start, paragraph.end) : undefined;
+      const first = sentences ? sentences[0] : firstSentence(doc.text, paragraph.start, paragraph.end);
       if (previous && first) pairs.push({ doc: doc.id, start: previous.start, end: first.end });
-      previous = lastSentence(doc.text, paragraph.start, paragraph.end);
+      previous = sentences ? sentences[sentences.length - 1] : lastSentence(doc.text, paragraph.start, paragraph.end);
     }
   }
   return pairs;

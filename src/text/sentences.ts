@@ -2,7 +2,8 @@ import { isWhitespaceCode, type TextRegion } from "./paragraphs";
 
 // V8's Intl.Segmenter gets quadratic on long inputs (measured on Node 20: 100k chars 0.1 s,
 // 300k chars 3 s, the whole of Moby-Dick 40 s), so text is segmented in bounded windows.
-const SEGMENT_WINDOW = 4096;
+/** Characters segmented at a time (see sentenceRegions). */
+export const SEGMENT_WINDOW = 4096;
 
 let cachedSegmenter: Intl.Segmenter | undefined;
 function sentenceSegmenter(): Intl.Segmenter {

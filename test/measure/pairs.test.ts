@@ -40,3 +40,27 @@ test("seam damage equals a brute-force containment check on random chunks", () =
     assert.equal(measureSeamDamage([d], chunks).kept, expected);
   }
 });
+
+test("straddling pairs of short and window-long paragraphs use each paragraph's first and last sentence", () => {
+  const short = "One short sentence. Then a second one.";
+  // Longer than one segmentation window (4,096 characters): its ends are found by probing, not by segmenting it whole.
+  const long = Array.from({ length: 200 }, (_, i) => `Sentence number ${i} of a long paragraph goes here.`).join(" ");
+  const text = [short, long, short, "Alone."].join("\n\n");
+  const pairs = straddlingPairs([{ id: "d", text }]);
+  const sentence = (s: string, from: number) => {
+    const start = text.indexOf(s, from);
+    return { start, end: start + s.length };
+  };
+  const longStart = text.indexOf(long);
+  const secondShort = text.indexOf(short, longStart + long.length);
+  const expected = [
+    [sentence("Then a second one.", 0), sentence("Sentence number 0 of a long paragraph goes here.", longStart)],
+    [
+      sentence("Sentence number 199 of a long paragraph goes here.", longStart),
+      sentence("One short sentence.", secondShort),
+    ],
+    [sentence("Then a second one.", secondShort), sentence("Alone.", secondShort)],
+  ].map(([a, b]) => ({ doc: "d", start: a.start, end: b.end }));
+  assert.ok(long.length > 4096);
+  assert.deepEqual(pairs, expected);
+});

@@ -1,6 +1,6 @@
 import { checkRerankerName } from "../retrieval/rerank";
 import { validateSplitterConfig } from "../splitters/registry";
-import { cacheKey, hashDocs, hashQueries } from "./cache";
+import { cacheKey, hashDocs, hashQueries, sha256 } from "./cache";
 import { codeFingerprint } from "./fingerprint";
 import { expandGrid, normalizeConfig, splitterKey, type ExperimentConfig, type GridSpec } from "./grid";
 import { seamlabVersion } from "../core/project";
@@ -39,9 +39,17 @@ export function checkedConfigs(grid: readonly ExperimentConfig[] | GridSpec): Ex
   return configs;
 }
 
-/** The inputs' identity (corpus and query hashes), shared by every key of one run and by the worker threads. */
+/**
+ * The inputs' identity (corpus and query hashes), shared by every key of one run and by the worker threads. A
+ * document sample (rows measured on some documents only) is part of the corpus's identity; without one the hash
+ * is the corpus's alone, as before samples existed.
+ */
 export function inputsId(inputs: SweepInputs): { corpusHash: string; queriesHash: string } {
-  return { corpusHash: hashDocs(inputs.docs), queriesHash: hashQueries(inputs.queries) };
+  const corpusHash = hashDocs(inputs.docs);
+  return {
+    corpusHash: inputs.sample ? `${corpusHash}+sample:${sha256(JSON.stringify(inputs.sample))}` : corpusHash,
+    queriesHash: hashQueries(inputs.queries),
+  };
 }
 
 /** Cache keys of the configs: corpus, queries, config, and the version and code hash behind the numbers. */

@@ -1,5 +1,14 @@
 import type { Chunk, Doc, Query } from "../core/types";
-import { measureSeamDamage, straddlingPairs, type SeamDamage, type StraddlingPair } from "../measure/pairs";
+import {
+  measureSeamDamage,
+  seamDamageByDoc,
+  straddlingPairs,
+  type SeamDamage,
+  type StraddlingPair,
+} from "../measure/pairs";
+import { clusterRatioInterval } from "../stats/cluster";
+import { percent } from "../stats/proportion";
+import { docsOfSample, type RowSample } from "./row-sample";
 import { measureSplit, type SeamSummary } from "../measure/summary";
 import { evaluateQueries, summarizeOutcomes, type RetrievalSummary } from "../retrieval/evaluate";
 import { createRetriever } from "../retrieval/factory";
@@ -28,12 +37,31 @@ export interface GridRow {
   tokensEmbedded: number;
   /** One character per query, in query order: "1" hit at finalK, "0" miss. For paired comparisons. */
   hits: string;
+  /**
+   * Present when `damage` and `tokensEmbedded` come from a document sample (absent: every document). `damage`
+   * then counts the sampled documents' pairs; `tokensEmbedded` is an estimate for the whole corpus (tokens per
+   * chunk character on the sample × the corpus's chunk characters). CIs: cluster bootstrap over documents.
+   */
+  sample?: RowSampleNote;
+}
+
+/** What a sampled row says about its sample. */
+export interface RowSampleNote {
+  documents: number;
+  population: number;
+  description: string;
+  /** 95% CI of `damage.keptPct`, in percent. */
+  keptPctCI: { low: number; high: number };
+  /** 95% CI of the estimated `tokensEmbedded`. */
+  tokensEmbeddedCI: { low: number; high: number };
 }
 
 /** What every config of one sweep shares: the documents that are split and the queries. */
 export interface SweepInputs {
   docs: readonly Doc[];
   queries: readonly Query[];
+  /** Measure seam damage and embedded tokens on these documents only (default: all); retrieval indexes all. */
+  sample?: RowSample;
 }
 
 export interface RowOptions {
@@ -82,6 +110,52 @@ function deepestFirst(base: Retriever, depth: number): Retriever {
 }
 
 /**
+ * Seam damage and embedded tokens on the sample's documents: damage counted there with a cluster-bootstrap CI,
+ * tokens estimated for the whole corpus as tokens per chunk character on the sample times every chunk's characters.
+ */
+function sampledMeasures(
+  docs: readonly Doc[],
+  chunks: readonly Chunk[],
+  rowSample: RowSample,
+  seed = 1,
+): { damage: SeamDamage; tokensEmbedded: number; note: RowSampleNote } {
+  const measured = docsOfSample(docs, rowSample);
+  const position = new Map(measured.map((doc, i) => [doc.id, i]));
+  const measuredChunks = chunks.filter((chunk) => position.has(chunk.doc));
+  const pairs = pairsOf(measured);
+  const byDoc = seamDamageByDoc(measured, measuredChunks, pairs);
+  const pairCount = byDoc.pairs.reduce((sum, n) => sum + n, 0);
+  const keptCount = byDoc.kept.reduce((sum, n) => sum + n, 0);
+  const damage = {
+    pairs: pairCount,
+    kept: keptCount,
+    keptPct: percent(keptCount, pairCount),
+    split: pairCount - keptCount,
+  };
+  const kept = clusterRatioInterval(byDoc.kept, byDoc.pairs, rowSample.strata, { seed });
+  const countChunkTokens = chunkCounterOf(measured);
+  const tokens = new Array<number>(measured.length).fill(0);
+  const chars = new Array<number>(measured.length).fill(0);
+  for (const chunk of measuredChunks) {
+    const at = position.get(chunk.doc) as number;
+    tokens[at] += countChunkTokens(chunk);
+    chars[at] += chunk.text.length;
+  }
+  let allChars = 0;
+  for (const chunk of chunks) allChars += chunk.text.length;
+  const perChar = clusterRatioInterval(tokens, chars, rowSample.strata, { seed });
+  const scale = (ratio: number) => (Number.isNaN(ratio) ? 0 : Math.round(ratio * allChars));
+  const note: RowSampleNote = {
+    documents: measured.length,
+    population: rowSample.population,
+    description: rowSample.description,
+    keptPctCI: Number.isNaN(kept.value) ? { low: 0, high: 0 } : { low: 100 * kept.low, high: 100 * kept.high },
+    tokensEmbeddedCI: { low: scale(perChar.low), high: scale(perChar.high) },
+  };
+  return { damage, tokensEmbedded: scale(perChar.value), note };
+}
+
+/**
  * Computes the rows of configs that share one splitter config (the caller groups them): the corpus is
  * split, measured and indexed once, then every retrieval setting is evaluated on the same chunks.
  * `keys[i]` is stored in row i.
@@ -104,12 +178,21 @@ export async function computeRows(
     limit: splitter.size,
     countTokens: unit === "tokens" ? tokenCounter(encoding) : undefined,
   }).summary;
-  const damage = measureSeamDamage(docs, chunks, pairsOf(docs));
-  const countChunkTokens = chunkCounterOf(docs);
+  let damage: SeamDamage;
   let tokensEmbedded = 0;
-  for (const chunk of chunks) tokensEmbedded += countChunkTokens(chunk);
+  let sample: RowSampleNote | undefined;
+  if (inputs.sample) {
+    const measured = sampledMeasures(docs, chunks, inputs.sample, options.seed);
+    ({ damage, tokensEmbedded, note: sample } = measured);
+  } else {
+    damage = measureSeamDamage(docs, chunks, pairsOf(docs));
+    const countChunkTokens = chunkCounterOf(docs);
+    for (const chunk of chunks) tokensEmbedded += countChunkTokens(chunk);
+  }
 
-  // One first-stage index per distinct retriever (+ settings), searched once per query at the deepest k.
+  // One first-stage index per distinct retriever (+ settings), searched once per query at the deepest k. Only
+  // these queries are ever asked, so BM25 indexes their terms alone (identical rankings, far fewer postings).
+  const scope = { queries: inputs.queries.map((query) => query.text) };
   const firstStages = new Map<string, Promise<Retriever>>();
   const firstStageFor = (config: ExperimentConfig): Promise<Retriever> => {
     const r = config.retrieval;
@@ -121,7 +204,7 @@ export async function computeRows(
           .filter((c) => canonicalJson([c.retrieval.retriever ?? "bm25", c.retrieval.retrieverSettings ?? {}]) === id)
           .map((c) => c.retrieval.k),
       );
-      stage = createRetriever(r.retriever ?? "bm25", chunks, r.retrieverSettings ?? {}).then((base) =>
+      stage = createRetriever(r.retriever ?? "bm25", chunks, r.retrieverSettings ?? {}, scope).then((base) =>
         deepestFirst(base, depth),
       );
       firstStages.set(id, stage);
@@ -161,6 +244,7 @@ export async function computeRows(
       retrieval,
       tokensEmbedded,
       hits: outcomes.map((o) => (o.hit ? "1" : "0")).join(""),
+      ...(sample ? { sample } : {}),
     });
   }
   return rows;

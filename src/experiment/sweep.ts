@@ -321,6 +321,17 @@ export function flattenRow(row: CostedRow): Record<string, string | number | nul
     embeddingCost: row.cost.embeddingCost,
     storageBytes: row.cost.storageBytes,
     storageRatio: row.cost.storageRatio,
+    // A row measured on a document sample says so, with the CIs of what the sample estimates.
+    ...(row.sample
+      ? {
+          sampleDocuments: row.sample.documents,
+          sample: row.sample.description,
+          pairsKeptLow: row.sample.keptPctCI.low,
+          pairsKeptHigh: row.sample.keptPctCI.high,
+          tokensEmbeddedLow: row.sample.tokensEmbeddedCI.low,
+          tokensEmbeddedHigh: row.sample.tokensEmbeddedCI.high,
+        }
+      : {}),
   };
 }
 

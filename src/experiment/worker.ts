@@ -19,7 +19,10 @@ export interface RowTask {
 }
 
 export function encodeInputs(inputs: SweepInputs): SharedArrayBuffer {
-  const bytes = Buffer.from(JSON.stringify({ docs: inputs.docs, queries: inputs.queries }), "utf8");
+  const bytes = Buffer.from(
+    JSON.stringify({ docs: inputs.docs, queries: inputs.queries, sample: inputs.sample }),
+    "utf8",
+  );
   const shared = new SharedArrayBuffer(bytes.length);
   new Uint8Array(shared).set(bytes);
   return shared;
@@ -30,7 +33,10 @@ const decoded = new Map<string, SweepInputs>();
 function inputsOf(task: RowTask): SweepInputs {
   let inputs = decoded.get(task.inputsId);
   if (!inputs) {
-    const parsed = JSON.parse(Buffer.from(task.inputs).toString("utf8")) as { docs: Doc[]; queries: Query[] };
+    const parsed = JSON.parse(Buffer.from(task.inputs).toString("utf8")) as SweepInputs & {
+      docs: Doc[];
+      queries: Query[];
+    };
     inputs = parsed;
     // A worker serves one sweep at a time in practice; keep the latest two corpora at most.
     if (decoded.size >= 2) decoded.delete(decoded.keys().next().value as string);

@@ -32,6 +32,11 @@ export interface Bm25Index {
   readonly averageLength: number;
   /** term -> term id */
   readonly termIds: Map<string, number>;
+  /**
+   * The only terms a query may hold when the index was built for known queries (see `Bm25Scope`), else null
+   * (any term). Searching for a term outside it throws: its postings were never collected.
+   */
+  readonly vocabulary: ReadonlySet<string> | null;
   /** postings of term t are positions [postingStart[t], postingStart[t+1]) of postingText / postingFrequency */
   readonly postingStart: Int32Array;
   readonly postingText: Int32Array;
@@ -45,22 +50,56 @@ export interface Bm25Index {
   readonly options: Bm25Options;
 }
 
+/**
+ * What an index must answer. With `vocabulary` (the terms of every query that will run), postings are kept for
+ * those terms only. Scores stay exactly the full index's: a score reads only the query terms' document
+ * frequencies and term frequencies, the text count and each text's length, and all of those are still counted
+ * over every term of every text. Only the memory (and the term map) shrinks to what the queries can reach.
+ */
+export interface Bm25Scope {
+  vocabulary?: ReadonlySet<string>;
+}
+
 function checkParameters(k1: number, b: number): void {
   if (!(Number.isFinite(k1) && k1 >= 0)) throw new SeamlabError(`BM25 k1 must be a number >= 0, got ${k1}.`);
   if (!(Number.isFinite(b) && b >= 0 && b <= 1)) throw new SeamlabError(`BM25 b must be in [0, 1], got ${b}.`);
 }
 
+/** An Int32Array that grows by doubling: a packed stand-in for `number[]` with `push`. */
+class Int32Growable {
+  values = new Int32Array(1024);
+  length = 0;
+  push(value: number): void {
+    if (this.length === this.values.length) {
+      const larger = new Int32Array(this.values.length * 2);
+      larger.set(this.values);
+      this.values = larger;
+    }
+    this.values[this.length++] = value;
+  }
+}
+
+/** The terms of every query, as the index tokenizes them: the vocabulary of an index built for those queries. */
+export function queryVocabulary(queries: readonly string[], options: Bm25Options = {}): Set<string> {
+  const vocabulary = new Set<string>();
+  for (const query of queries) for (const term of tokenize(query, options)) vocabulary.add(term);
+  return vocabulary;
+}
+
 /** Builds the index. `texts[i]` gets id i, the id `search` returns. */
-export function buildBm25Index(texts: readonly string[], options: Bm25Options = {}): Bm25Index {
+export function buildBm25Index(texts: readonly string[], options: Bm25Options = {}, scope: Bm25Scope = {}): Bm25Index {
   const k1 = options.k1 ?? 1.2;
   const b = options.b ?? 0.75;
   checkParameters(k1, b);
+  const vocabulary = scope.vocabulary ?? null;
   const termIds = new Map<string, number>();
-  const documentFrequency: number[] = [];
+  // A scoped index knows its terms up front (sorted, so ids do not depend on the set's order) and skips the rest.
+  if (vocabulary) for (const term of [...vocabulary].sort()) termIds.set(term, termIds.size);
+  const documentFrequency = new Array<number>(termIds.size).fill(0);
   const textLength = new Int32Array(texts.length);
-  // (text, term, tf) triples in text order, flattened; grown as plain arrays then packed.
-  const pairTerm: number[] = [];
-  const pairFrequency: number[] = [];
+  // (text, term, tf) triples in text order, flattened into packed growable arrays.
+  const pairTerm = new Int32Growable();
+  const pairFrequency = new Int32Growable();
   const pairTextEnd = new Int32Array(texts.length);
   let totalLength = 0;
   for (let i = 0; i < texts.length; i++) {
@@ -68,22 +107,24 @@ export function buildBm25Index(texts: readonly string[], options: Bm25Options = 
     textLength[i] = terms.length;
     totalLength += terms.length;
     const ids = new Int32Array(terms.length);
+    let kept = 0;
     for (let j = 0; j < terms.length; j++) {
       let id = termIds.get(terms[j]);
       if (id === undefined) {
+        if (vocabulary) continue;
         id = termIds.size;
         termIds.set(terms[j], id);
         documentFrequency.push(0);
       }
-      ids[j] = id;
+      ids[kept++] = id;
     }
-    ids.sort();
-    for (let j = 0; j < ids.length;) {
+    const present = ids.subarray(0, kept).sort();
+    for (let j = 0; j < present.length;) {
       let run = j + 1;
-      while (run < ids.length && ids[run] === ids[j]) run++;
-      pairTerm.push(ids[j]);
+      while (run < present.length && present[run] === present[j]) run++;
+      pairTerm.push(present[j]);
       pairFrequency.push(run - j);
-      documentFrequency[ids[j]]++;
+      documentFrequency[present[j]]++;
       j = run;
     }
     pairTextEnd[i] = pairTerm.length;
@@ -97,9 +138,9 @@ export function buildBm25Index(texts: readonly string[], options: Bm25Options = 
   let p = 0;
   for (let i = 0; i < texts.length; i++) {
     for (; p < pairTextEnd[i]; p++) {
-      const slot = fill[pairTerm[p]]++;
+      const slot = fill[pairTerm.values[p]]++;
       postingText[slot] = i;
-      postingFrequency[slot] = pairFrequency[p];
+      postingFrequency[slot] = pairFrequency.values[p];
     }
   }
   const n = texts.length;
@@ -122,6 +163,7 @@ export function buildBm25Index(texts: readonly string[], options: Bm25Options = 
     textCount: n,
     averageLength,
     termIds,
+    vocabulary,
     postingStart,
     postingText,
     postingFrequency,
@@ -145,7 +187,10 @@ function accumulate(index: Bm25Index, query: string, scores: Float64Array, touch
   const { termIds, postingStart, postingText, postingFrequency, idf, lengthNorm, k1 } = index;
   for (const term of tokenize(query, index.options)) {
     const t = termIds.get(term);
-    if (t === undefined) continue;
+    if (t === undefined) {
+      if (index.vocabulary === null) continue;
+      throw new Error(`bm25: "${term}" is outside the vocabulary this index was built for; build it for this query.`);
+    }
     const weight = idf[t];
     for (let p = postingStart[t]; p < postingStart[t + 1]; p++) {
       const text = postingText[p];
@@ -184,12 +229,14 @@ export function searchBm25(index: Bm25Index, query: string, k: number, scratch?:
   return best;
 }
 
-/** A `Retriever` over chunks (or raw texts) with BM25. */
-// The few most recent indexes, keyed by a hash of their texts and settings: configs whose chunks come out
-// identical (an overlap the splitter could not use, two splitters agreeing, the same arm in two notebook cells)
-// search one index instead of rebuilding it. An index is immutable once built, so sharing it is safe.
+// The few most recent indexes, keyed by a hash of their texts, settings and vocabulary: configs whose chunks come
+// out identical (an overlap the splitter could not use, two splitters agreeing, the same arm in two notebook cells)
+// search one index instead of rebuilding it. An index is immutable once built, so sharing it is safe. Besides the
+// newest, older ones are kept only while all of them together hold at most `keptPostings` postings, so a sweep
+// over a large corpus holds one index at a time.
 const recentIndexes: { key: string; index: Bm25Index }[] = [];
 const keptIndexes = 4;
+const keptPostings = 16_000_000;
 let reusedIndexes = 0;
 
 /** How many BM25 indexes were served from `sharedBm25Index`'s memo instead of being rebuilt (in this thread). */
@@ -197,12 +244,22 @@ export function bm25IndexReuses(): number {
   return reusedIndexes;
 }
 
-/** `buildBm25Index`, or the index already built for the same texts and settings. */
-export function sharedBm25Index(texts: readonly string[], options: Bm25Options = {}): Bm25Index {
+const postingsOf = (index: Bm25Index) => index.postingText.length;
+
+/** `buildBm25Index`, or the index already built for the same texts, settings and scope. */
+export function sharedBm25Index(texts: readonly string[], options: Bm25Options = {}, scope: Bm25Scope = {}): Bm25Index {
   const hash = createHash("sha256");
   const stopWords = options.stopWords ? [...options.stopWords].sort().join(" ") : "";
+  const vocabulary = scope.vocabulary ? [...scope.vocabulary].sort() : null;
   hash.update(
-    JSON.stringify([options.k1 ?? 1.2, options.b ?? 0.75, options.idf ?? "lucene", !!options.stem, stopWords]),
+    JSON.stringify([
+      options.k1 ?? 1.2,
+      options.b ?? 0.75,
+      options.idf ?? "lucene",
+      !!options.stem,
+      stopWords,
+      vocabulary,
+    ]),
   );
   for (const text of texts) hash.update(`${text.length}:`).update(text);
   const key = hash.digest("hex");
@@ -213,19 +270,32 @@ export function sharedBm25Index(texts: readonly string[], options: Bm25Options =
     reusedIndexes++;
     return entry.index;
   }
-  const index = buildBm25Index(texts, options);
+  // Drop what the budget cannot keep before building, so two large indexes are never alive at once.
+  while (recentIndexes.length > 0 && recentIndexes.reduce((s, e) => s + postingsOf(e.index), 0) > keptPostings)
+    recentIndexes.shift();
+  const index = buildBm25Index(texts, options, scope);
   recentIndexes.push({ key, index });
-  if (recentIndexes.length > keptIndexes) recentIndexes.shift();
+  while (
+    recentIndexes.length > keptIndexes ||
+    (recentIndexes.length > 1 && recentIndexes.reduce((s, e) => s + postingsOf(e.index), 0) > keptPostings)
+  )
+    recentIndexes.shift();
   return index;
 }
 
+/**
+ * A `Retriever` over chunks (or raw texts) with BM25. Given `queries` (every query text it will be asked), the index
+ * keeps postings for their terms only (same scores, see `Bm25Scope`), and any other query throws.
+ */
 export function createBm25Retriever(
   chunks: readonly (Chunk | string)[],
   options: Bm25Options = {},
+  queries?: readonly string[],
 ): Retriever & { index: Bm25Index } {
   const index = sharedBm25Index(
     chunks.map((c) => (typeof c === "string" ? c : c.text)),
     options,
+    queries ? { vocabulary: queryVocabulary(queries, options) } : {},
   );
   const scratch = new Float64Array(index.textCount);
   const idfName = options.idf ?? "lucene";

@@ -2,22 +2,22 @@ import type { Chunk } from "../core/types";
 import { SeamlabError } from "../core/errors";
 import { createBm25Retriever, type Bm25Options } from "./bm25";
 import { englishStopWords } from "./tokenize";
-import type { Retriever, RetrieverFactory, RetrieverSettings } from "./types";
+import type { Retriever, RetrieverFactory, RetrieverScope, RetrieverSettings } from "./types";
 
 const factories = new Map<string, RetrieverFactory>();
 
-const bm25Factory: RetrieverFactory = (chunks, settings) => {
+const bm25Factory: RetrieverFactory = (chunks, settings, scope) => {
   const options: Bm25Options = { k1: settings.k1, b: settings.b, idf: settings.idf, stem: settings.stem };
   if (settings.stopWords) options.stopWords = englishStopWords;
-  return createBm25Retriever(chunks, options);
+  return createBm25Retriever(chunks, options, scope?.queries);
 };
 // Dense and hybrid load lazily (the embedder stack is heavy) through literal import paths, which tslab can follow
 // in a notebook kernel; a computed path (`./${name}`) it cannot. Hybrid is handed the two factories it fuses, so
 // it never looks them up here (which would make hybrid and this registry import each other).
 const denseFactory: RetrieverFactory = async (chunks, settings) =>
   (await import("./dense")).retrieverFactory(chunks, settings);
-const hybridFactory: RetrieverFactory = async (chunks, settings) =>
-  (await import("./hybrid")).hybridRetrieverFactory(bm25Factory, denseFactory)(chunks, settings);
+const hybridFactory: RetrieverFactory = async (chunks, settings, scope) =>
+  (await import("./hybrid")).hybridRetrieverFactory(bm25Factory, denseFactory)(chunks, settings, scope);
 
 factories.set("bm25", bm25Factory);
 factories.set("dense", denseFactory);
@@ -35,12 +35,14 @@ export function retrieverNames(): string[] {
 
 /**
  * Builds the named retriever. A name not registered yet is looked up as a module `src/retrieval/<name>.ts`
- * exporting `retrieverFactory: RetrieverFactory`, so a new retriever plugs in without editing this file.
+ * exporting `retrieverFactory: RetrieverFactory`, so a new retriever plugs in without editing this file. `scope`
+ * names the queries it will be asked when they are known (see `RetrieverScope`).
  */
 export async function createRetriever(
   name: string,
   chunks: readonly Chunk[],
   settings: RetrieverSettings = {},
+  scope?: RetrieverScope,
 ): Promise<Retriever> {
   let factory = factories.get(name);
   if (factory === undefined && /^[a-z][a-z0-9-]*$/.test(name)) {
@@ -57,5 +59,5 @@ export async function createRetriever(
   if (factory === undefined) {
     throw new SeamlabError(`unknown retriever "${name}" (--retriever). Known: ${retrieverNames().join(", ")}.`);
   }
-  return await factory(chunks, settings);
+  return await factory(chunks, settings, scope);
 }

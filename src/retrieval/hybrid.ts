@@ -45,9 +45,9 @@ export function createHybridRetriever(retrievers: readonly Retriever[], options:
  * settings.depth candidates (default 100).
  */
 export function hybridRetrieverFactory(...parts: RetrieverFactory[]): RetrieverFactory {
-  return async (chunks: readonly Chunk[], settings) => {
+  return async (chunks: readonly Chunk[], settings, scope) => {
     const retrievers: Retriever[] = [];
-    for (const part of parts) retrievers.push(await part(chunks, settings));
+    for (const part of parts) retrievers.push(await part(chunks, settings, scope));
     return createHybridRetriever(retrievers, {
       rrfK: settings.rrfK === undefined ? undefined : Number(settings.rrfK),
       depth: settings.depth === undefined ? undefined : Number(settings.depth),

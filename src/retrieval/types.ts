@@ -29,10 +29,20 @@ export interface RetrieverSettings {
   [key: string]: unknown;
 }
 
+/**
+ * What a retriever is built to answer, when known in advance: `queries`, every query text it will be asked. A
+ * retriever may use it to index less (BM25 keeps postings for those queries' terms only) and may refuse any other
+ * query; rankings of these queries must be exactly those of a retriever built without it.
+ */
+export interface RetrieverScope {
+  queries?: readonly string[];
+}
+
 /** Builds a retriever over chunks (may be async, e.g. a dense model that loads weights). */
 export type RetrieverFactory = (
   chunks: readonly Chunk[],
   settings: RetrieverSettings,
+  scope?: RetrieverScope,
 ) => Retriever | Promise<Retriever>;
 
 /**

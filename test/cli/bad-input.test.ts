@@ -223,3 +223,14 @@ test("paths of the wrong kind are refused up front, naming the flag, without a s
   for (const [args, pattern] of cases) assertUserError(seamlab(args), pattern, args.join(" "));
   assert.equal(readFileSync(file, "utf8"), "x");
 });
+
+test("a bad sweep --sample is refused before the corpus is read, naming the flag", () => {
+  for (const value of ["bogus", "0", "auto:2"]) {
+    const result = seamlab(["sweep", "--corpus", join(dir, "no-such-corpus"), "--sample", value, "--no-cache"]);
+    assertUserError(result, /--sample must be auto, auto:H .* got "/, `--sample ${value}`);
+  }
+  assertUserError(
+    seamlab(["sweep", "--corpus", corpus, "--by-type", "--sample", "10", "--no-cache"]),
+    /--sample is not available with --by-type/,
+  );
+});

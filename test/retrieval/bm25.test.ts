@@ -5,6 +5,7 @@ import {
   bm25IndexReuses,
   buildBm25Index,
   createBm25Retriever,
+  queryVocabulary,
   scoreAllBm25,
   searchBm25,
 } from "../../src/retrieval/bm25";
@@ -151,4 +152,34 @@ test("configs whose chunks are identical share one BM25 index; other texts or se
   assert.notEqual(createBm25Retriever(texts, { stem: true }).index, first.index, "stemming");
   // The shared index ranks exactly as a freshly built one.
   assert.deepEqual(again.search("whale", 3), searchBm25(buildBm25Index(texts), "whale", 3));
+});
+
+test("an index built for known queries ranks them exactly as the full index, with fewer postings", () => {
+  // A seeded corpus with repeated and rare words, so document frequencies, lengths and ties all vary.
+  let state = 7;
+  const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const words = Array.from({ length: 300 }, (_, i) => `w${i.toString(36)}`);
+  const corpus = Array.from({ length: 400 }, () =>
+    Array.from({ length: 3 + Math.floor(random() * 40) }, () => words[Math.floor(random() * random() * 300)]).join(" "),
+  );
+  const asked = ["w0 w1 w0", "w5 wz w2", "w10 nowhere", "w1", "W3, w4! w4"];
+  for (const options of [{}, { k1: 2, b: 0.3 }, { idf: "robertson" as const }, { stem: true }]) {
+    const full = buildBm25Index(corpus, options);
+    const scoped = buildBm25Index(corpus, options, { vocabulary: queryVocabulary(asked, options) });
+    assert.ok(scoped.postingText.length < full.postingText.length / 5, "postings of the asked terms only");
+    assert.equal(scoped.averageLength, full.averageLength);
+    for (const q of asked) {
+      assert.deepEqual(Array.from(scoreAllBm25(scoped, q)), Array.from(scoreAllBm25(full, q)), q);
+      assert.deepEqual(searchBm25(scoped, q, 10), searchBm25(full, q, 10), q);
+    }
+  }
+});
+
+test("an index built for known queries refuses a query with another term, and is not shared with a full one", () => {
+  const texts = ["the whale surfaced", "a ship in the harbour", "whale oil and rope"];
+  const scoped = createBm25Retriever(texts, {}, ["whale ship"]);
+  assert.deepEqual(scoped.search("ship whale", 2), createBm25Retriever(texts).search("ship whale", 2));
+  assert.throws(() => scoped.search("rope", 2), /outside the vocabulary/);
+  assert.notEqual(createBm25Retriever(texts).index, scoped.index);
+  assert.equal(createBm25Retriever(texts, {}, ["ship", "whale"]).index, scoped.index, "same vocabulary, same index");
 });

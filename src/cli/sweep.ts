@@ -264,6 +264,29 @@ function printText(result: SweepResult, corpus: string, queryLabel: string): voi
   process.stdout.write(lines.join("\n") + "\n");
 }
 
+/** Above this many characters a sweep computes in the calling thread unless --workers says otherwise. */
+export const singleThreadChars = 200_000_000;
+
+/**
+ * The worker threads of a sweep over `chars` characters: as asked, else the default (all cores) unless the corpus
+ * is over `limit`. Each worker thread decodes its own copy of the corpus and builds its own caches and index, and
+ * the corpus is copied once more to reach them: past a few hundred MB that memory costs more than the second core
+ * gains, so a huge corpus runs in this thread, with a note saying so.
+ */
+export function sweepWorkers(
+  asked: number | undefined,
+  chars: number,
+  limit = singleThreadChars,
+): { workers: number | undefined; note?: string } {
+  if (asked !== undefined || chars <= limit) return { workers: asked };
+  return {
+    workers: 0,
+    note:
+      `${(chars / 1e6).toFixed(0)} M characters: computing in this thread, since every worker thread would hold a ` +
+      `copy of the corpus (--workers N to override)`,
+  };
+}
+
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv,
@@ -399,6 +422,14 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(`seamlab: ${budget.line}\n`);
     inputs = sampleEvaluationInputs(inputs, { kind: "count", count: budget.queries }, `budget ${budgetMinutes} min`);
   }
+  // The documents as read are not needed once the queries are built (the sweep splits `docs`, whose heading lines
+  // header queries removed): letting them go halves the text a sweep holds.
+  inputs = { ...inputs, corpusDocs: [] };
+  const threads = sweepWorkers(
+    workers,
+    inputs.docs.reduce((sum, doc) => sum + doc.text.length, 0),
+  );
+  if (threads.note) process.stderr.write(`seamlab: ${threads.note}\n`);
   // Seam damage and embedded tokens on a document sample of a large corpus; retrieval indexes every document.
   const rowSample = resolveRowSample(inputs.docs, checkedConfigs(sweepConfigs(spec)), sampleRequest, evaluation.seed);
   const documentSample = {
@@ -418,7 +449,7 @@ export async function run(argv: string[]): Promise<number> {
   let result: SweepResult;
   try {
     result = await runOverlapSweep({ docs: inputs.docs, queries: inputs.queries, sample: rowSample }, spec, {
-      workers,
+      workers: threads.workers,
       quiet: Boolean(values.quiet),
       cacheDir: values["no-cache"] ? null : cacheDir,
       signal: controller.signal,

@@ -40,7 +40,8 @@ export interface Bm25Index {
   /** postings of term t are positions [postingStart[t], postingStart[t+1]) of postingText / postingFrequency */
   readonly postingStart: Int32Array;
   readonly postingText: Int32Array;
-  readonly postingFrequency: Int32Array;
+  /** Uint16Array when every text has fewer than 65,536 terms (the usual case), else Int32Array. */
+  readonly postingFrequency: Int32Array | Uint16Array;
   readonly textLength: Int32Array;
   readonly idf: Float64Array;
   /** k1·(1 − b + b·|d|/avgdl), precomputed per text */
@@ -65,20 +66,6 @@ function checkParameters(k1: number, b: number): void {
   if (!(Number.isFinite(b) && b >= 0 && b <= 1)) throw new SeamlabError(`BM25 b must be in [0, 1], got ${b}.`);
 }
 
-/** An Int32Array that grows by doubling: a packed stand-in for `number[]` with `push`. */
-class Int32Growable {
-  values = new Int32Array(1024);
-  length = 0;
-  push(value: number): void {
-    if (this.length === this.values.length) {
-      const larger = new Int32Array(this.values.length * 2);
-      larger.set(this.values);
-      this.values = larger;
-    }
-    this.values[this.length++] = value;
-  }
-}
-
 /** The terms of every query, as the index tokenizes them: the vocabulary of an index built for those queries. */
 export function queryVocabulary(queries: readonly string[], options: Bm25Options = {}): Set<string> {
   const vocabulary = new Set<string>();
@@ -97,51 +84,56 @@ export function buildBm25Index(texts: readonly string[], options: Bm25Options = 
   if (vocabulary) for (const term of [...vocabulary].sort()) termIds.set(term, termIds.size);
   const documentFrequency = new Array<number>(termIds.size).fill(0);
   const textLength = new Int32Array(texts.length);
-  // (text, term, tf) triples in text order, flattened into packed growable arrays.
-  const pairTerm = new Int32Growable();
-  const pairFrequency = new Int32Growable();
-  const pairTextEnd = new Int32Array(texts.length);
+  // Two passes over the texts, tokenizing each twice, so that no (text, term, tf) list as long as the postings is
+  // held beside them while they are built: at 1 GB of chunk text that list alone took gigabytes.
+  // Pass 1: lengths (every term counts) and document frequencies (a term once per text).
+  const lastText: number[] = new Array<number>(termIds.size).fill(-1);
   let totalLength = 0;
+  let longest = 0;
   for (let i = 0; i < texts.length; i++) {
     const terms = tokenize(texts[i], options);
     textLength[i] = terms.length;
     totalLength += terms.length;
-    const ids = new Int32Array(terms.length);
-    let kept = 0;
-    for (let j = 0; j < terms.length; j++) {
-      let id = termIds.get(terms[j]);
+    longest = Math.max(longest, terms.length);
+    for (const term of terms) {
+      let id = termIds.get(term);
       if (id === undefined) {
         if (vocabulary) continue;
         id = termIds.size;
-        termIds.set(terms[j], id);
+        termIds.set(term, id);
         documentFrequency.push(0);
+        lastText.push(-1);
       }
-      ids[kept++] = id;
+      if (lastText[id] !== i) {
+        lastText[id] = i;
+        documentFrequency[id]++;
+      }
     }
-    const present = ids.subarray(0, kept).sort();
-    for (let j = 0; j < present.length;) {
-      let run = j + 1;
-      while (run < present.length && present[run] === present[j]) run++;
-      pairTerm.push(present[j]);
-      pairFrequency.push(run - j);
-      documentFrequency[present[j]]++;
-      j = run;
-    }
-    pairTextEnd[i] = pairTerm.length;
   }
   const termCount = termIds.size;
   const postingStart = new Int32Array(termCount + 1);
   for (let t = 0; t < termCount; t++) postingStart[t + 1] = postingStart[t] + documentFrequency[t];
+  const postings = postingStart[termCount];
+  // Pass 2: each text's term frequencies appended to its terms' postings, so every posting list is in text order.
   const fill = postingStart.slice(0, termCount);
-  const postingText = new Int32Array(pairTerm.length);
-  const postingFrequency = new Int32Array(pairTerm.length);
-  let p = 0;
+  const postingText = new Int32Array(postings);
+  // A term frequency is at most a text's term count: two bytes hold it for any chunk under 65,536 terms.
+  const postingFrequency = longest < 65_536 ? new Uint16Array(postings) : new Int32Array(postings);
+  const frequency = new Int32Array(termCount);
+  const present: number[] = [];
   for (let i = 0; i < texts.length; i++) {
-    for (; p < pairTextEnd[i]; p++) {
-      const slot = fill[pairTerm.values[p]]++;
-      postingText[slot] = i;
-      postingFrequency[slot] = pairFrequency.values[p];
+    for (const term of tokenize(texts[i], options)) {
+      const id = termIds.get(term);
+      if (id === undefined) continue;
+      if (frequency[id]++ === 0) present.push(id);
     }
+    for (const id of present) {
+      const slot = fill[id]++;
+      postingText[slot] = i;
+      postingFrequency[slot] = frequency[id];
+      frequency[id] = 0;
+    }
+    present.length = 0;
   }
   const n = texts.length;
   const idf = new Float64Array(termCount);
@@ -183,8 +175,13 @@ export function scoreAllBm25(index: Bm25Index, query: string): Float64Array {
   return scores;
 }
 
-function accumulate(index: Bm25Index, query: string, scores: Float64Array, touched: number[] | null): void {
+/**
+ * Adds the query's BM25 terms into `scores`; with `touched`, also lists each text that got its first score there
+ * and returns how many (0 without it).
+ */
+function accumulate(index: Bm25Index, query: string, scores: Float64Array, touched: Int32Array | null): number {
   const { termIds, postingStart, postingText, postingFrequency, idf, lengthNorm, k1 } = index;
+  let count = 0;
   for (const term of tokenize(query, index.options)) {
     const t = termIds.get(term);
     if (t === undefined) {
@@ -195,10 +192,11 @@ function accumulate(index: Bm25Index, query: string, scores: Float64Array, touch
     for (let p = postingStart[t]; p < postingStart[t + 1]; p++) {
       const text = postingText[p];
       const tf = postingFrequency[p];
-      if (touched !== null && scores[text] === 0) touched.push(text);
+      if (touched !== null && scores[text] === 0) touched[count++] = text;
       scores[text] += (weight * (tf * (k1 + 1))) / (tf + lengthNorm[text]);
     }
   }
+  return count;
 }
 
 /** Orders by score descending, then text index ascending. */
@@ -206,15 +204,26 @@ function ranksBefore(scoreA: number, indexA: number, scoreB: number, indexB: num
   return scoreA > scoreB || (scoreA === scoreB && indexA < indexB);
 }
 
+/** Reusable buffers for `searchBm25` over one index: scores and the list of texts a query touched. */
+export interface Bm25Scratch {
+  scores: Float64Array;
+  touched: Int32Array;
+}
+
+/** Buffers sized for `index`, for many searches in a row (one search at a time). */
+export function bm25Scratch(index: Bm25Index): Bm25Scratch {
+  return { scores: new Float64Array(index.textCount), touched: new Int32Array(index.textCount) };
+}
+
 /** The k best texts for the query, best first; ties broken by lower index. */
-export function searchBm25(index: Bm25Index, query: string, k: number, scratch?: Float64Array): RankedChunk[] {
+export function searchBm25(index: Bm25Index, query: string, k: number, scratch?: Bm25Scratch): RankedChunk[] {
   if (k <= 0) return [];
-  const scores = scratch ?? new Float64Array(index.textCount);
-  const touched: number[] = [];
-  accumulate(index, query, scores, touched);
+  const { scores, touched } = scratch ?? bm25Scratch(index);
+  const count = accumulate(index, query, scores, touched);
   // Keep the k best in a small sorted array: k is tiny (5-20) next to the touched count.
   const best: RankedChunk[] = [];
-  for (const text of touched) {
+  for (let i = 0; i < count; i++) {
+    const text = touched[i];
     const score = scores[text];
     if (best.length === k && !ranksBefore(score, text, best[k - 1].score, best[k - 1].index)) continue;
     let at = best.length === k ? k - 1 : best.length;
@@ -225,7 +234,7 @@ export function searchBm25(index: Bm25Index, query: string, k: number, scratch?:
     }
     best[at] = { index: text, score };
   }
-  for (const text of touched) scores[text] = 0;
+  for (let i = 0; i < count; i++) scores[touched[i]] = 0;
   return best;
 }
 
@@ -297,7 +306,7 @@ export function createBm25Retriever(
     options,
     queries ? { vocabulary: queryVocabulary(queries, options) } : {},
   );
-  const scratch = new Float64Array(index.textCount);
+  const scratch = bm25Scratch(index);
   const idfName = options.idf ?? "lucene";
   return {
     name: `bm25(k1=${index.k1},b=${index.b},idf=${idfName},tokens=${describeTokenizer(options)})`,

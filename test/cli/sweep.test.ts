@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { sweepWorkers } from "../../src/cli/sweep";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const bin = join(root, "bin", "seamlab.js");
@@ -248,4 +249,35 @@ test("seamlab sweep --sizes with overlap shares gives a grid verdict, and --grou
   const share = seamlab([...args, "--overlaps", "0,abc"]);
   assert.equal(share.code, 2);
   assert.match(share.stderr, /"abc" is neither a whole number nor a share like 10%/);
+});
+
+test("seamlab sweep --sample N measures pairs kept and tokens on N documents and says so; by default every one", () => {
+  const args = [...base, "--overlaps", "0,100", "--json", "--no-cache", "--workers", "0"];
+  const whole = JSON.parse(seamlab(args).stdout);
+  assert.equal(whole.documentSample.description, `all ${whole.documentSample.population} documents`);
+  assert.ok(whole.rows.every((r: Record<string, unknown>) => !("sample" in r) && !("pairsKeptLow" in r)));
+  const run = seamlab([...args, "--sample", "5"]);
+  assert.equal(run.code, 0, run.stderr);
+  const sampled = JSON.parse(run.stdout);
+  assert.equal(sampled.documentSample.documents, 5);
+  assert.match(sampled.documentSample.description, /a seeded sample of 5 of \d+ documents/);
+  sampled.rows.forEach((row: Record<string, number | string>, i: number) => {
+    const full = whole.rows[i];
+    assert.equal(row.sample, sampled.documentSample.description);
+    assert.equal(row.sampleDocuments, 5);
+    // Retrieval and seams cover every document: unchanged by the sample.
+    for (const key of ["chunks", "zeroOverlapPct", "hitRate", "recall"]) assert.equal(row[key], full[key], key);
+    assert.ok(row.pairsKeptLow <= row.pairsKeptPct && row.pairsKeptPct <= row.pairsKeptHigh);
+    assert.ok(row.tokensEmbeddedLow <= row.tokensEmbedded && row.tokensEmbedded <= row.tokensEmbeddedHigh);
+  });
+  const text = seamlab([...base, "--overlaps", "0,100", "--no-cache", "--workers", "0", "--sample", "5"]).stdout;
+  assert.match(text, /pairs-kept% and tokens measured on a seeded sample of 5 of \d+ documents/);
+});
+
+test("a sweep over a huge corpus computes in this thread unless --workers is given", () => {
+  assert.deepEqual(sweepWorkers(undefined, 1000, 2000), { workers: undefined });
+  assert.deepEqual(sweepWorkers(2, 5000, 2000), { workers: 2 });
+  const huge = sweepWorkers(undefined, 300_000_000);
+  assert.equal(huge.workers, 0);
+  assert.match(huge.note ?? "", /300 M characters: computing in this thread, .*\(--workers N to override\)/);
 });

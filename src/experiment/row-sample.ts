@@ -25,9 +25,10 @@ export interface RowSample {
 export const wholeCorpusChars = 20_000_000;
 
 /**
- * The sample for a sweep's configs, or undefined when every document is measured (`all`, or `auto` on a corpus of
- * at most `wholeUpTo` characters (default `wholeCorpusChars`), or a count not below the corpus's documents). `auto` grows the sample until the share
- * of sentence pairs kept across paragraph breaks has a 95% CI of about ±halfWidth for every splitter config.
+ * The sample for a sweep's configs, or undefined when every document is measured: `all`, `auto` on a corpus of at
+ * most `wholeUpTo` characters (default `wholeCorpusChars`), or a count not below the corpus's documents. `auto`
+ * grows the sample until the share of sentence pairs kept across paragraph breaks has a 95% CI of about
+ * ±halfWidth for every splitter config.
  */
 export function resolveRowSample(
   docs: readonly Doc[],

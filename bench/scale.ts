@@ -7,6 +7,9 @@
 // into the repo), plus the real fastify-docs markdown and Moby-Dick chapters from npm copied in once, so real structure
 // and prose are present. Generated text has no meaning; the numbers it gives are for cost, not for any recommendation.
 //
+// The sweep stage runs the CLI's defaults: `--sample auto` (pairs kept and tokens on a document sample past 20 M
+// characters; seams and retrieval on every document) and its threads (this thread past 200 M characters).
+//
 // Usage: npm run bench:scale [-- --sizes 10,100 (MB; 1000 = 1 GB: mind other users of the machine)]
 //        [--stages seams,sweep,report|none (default seams,sweep; --report adds report)] [--keep] (keep the generated
 //        corpora under /tmp/seamlab-scale-*) [--max-rss-gb 8] [--max-minutes 30] (a stage past either is stopped

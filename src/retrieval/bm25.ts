@@ -59,6 +59,11 @@ export interface Bm25Index {
  */
 export interface Bm25Scope {
   vocabulary?: ReadonlySet<string>;
+  /**
+   * Term ids the build keeps between its two passes (default `RECORDED_IDS_CAP`); texts past it are tokenized a
+   * second time instead. Changes memory and time only, never the index.
+   */
+  recordedIdsCap?: number;
 }
 
 function checkParameters(k1: number, b: number): void {
@@ -73,21 +78,32 @@ export function queryVocabulary(queries: readonly string[], options: Bm25Options
   return vocabulary;
 }
 
+/** Term ids pass 1 keeps for pass 2 by default (4 bytes each: 256 MB at most); see `Bm25Scope.recordedIdsCap`. */
+export const RECORDED_IDS_CAP = 64 * 1024 * 1024;
+
 /** Builds the index. `texts[i]` gets id i, the id `search` returns. */
 export function buildBm25Index(texts: readonly string[], options: Bm25Options = {}, scope: Bm25Scope = {}): Bm25Index {
   const k1 = options.k1 ?? 1.2;
   const b = options.b ?? 0.75;
   checkParameters(k1, b);
   const vocabulary = scope.vocabulary ?? null;
+  const cap = scope.recordedIdsCap ?? RECORDED_IDS_CAP;
   const termIds = new Map<string, number>();
   // A scoped index knows its terms up front (sorted, so ids do not depend on the set's order) and skips the rest.
   if (vocabulary) for (const term of [...vocabulary].sort()) termIds.set(term, termIds.size);
   const documentFrequency = new Array<number>(termIds.size).fill(0);
   const textLength = new Int32Array(texts.length);
-  // Two passes over the texts, tokenizing each twice, so that no (text, term, tf) list as long as the postings is
-  // held beside them while they are built: at 1 GB of chunk text that list alone took gigabytes.
-  // Pass 1: lengths (every term counts) and document frequencies (a term once per text).
+  // Two passes over the texts, so that no (text, term, tf) list as long as the postings is held beside them while
+  // they are built: at 1 GB of chunk text that list alone took gigabytes. Pass 1 tokenizes, counts lengths (every
+  // term counts) and document frequencies (a term once per text), and keeps each text's indexed term ids in one
+  // packed buffer while it stays under `cap` entries; pass 2 reads them back and tokenizes again only
+  // the texts past the cap, so an ordinary corpus is tokenized once and a huge one stays within bounded memory.
   const lastText: number[] = new Array<number>(termIds.size).fill(-1);
+  let recorded = new Int32Array(Math.min(cap, 1 << 16));
+  let recordedLength = 0;
+  const recordedEnd = new Int32Array(texts.length);
+  let recordedTexts = 0; // texts 0 .. recordedTexts-1 have their ids in `recorded`
+  let recording = true;
   let totalLength = 0;
   let longest = 0;
   for (let i = 0; i < texts.length; i++) {
@@ -95,6 +111,14 @@ export function buildBm25Index(texts: readonly string[], options: Bm25Options = 
     textLength[i] = terms.length;
     totalLength += terms.length;
     longest = Math.max(longest, terms.length);
+    if (recording && recordedLength + terms.length > recorded.length) {
+      if (recordedLength + terms.length > cap) recording = false;
+      else {
+        const grown = new Int32Array(Math.min(cap, Math.max(2 * recorded.length, recordedLength + terms.length)));
+        grown.set(recorded.subarray(0, recordedLength));
+        recorded = grown;
+      }
+    }
     for (const term of terms) {
       let id = termIds.get(term);
       if (id === undefined) {
@@ -104,10 +128,15 @@ export function buildBm25Index(texts: readonly string[], options: Bm25Options = 
         documentFrequency.push(0);
         lastText.push(-1);
       }
+      if (recording) recorded[recordedLength++] = id;
       if (lastText[id] !== i) {
         lastText[id] = i;
         documentFrequency[id]++;
       }
+    }
+    if (recording) {
+      recordedEnd[i] = recordedLength;
+      recordedTexts = i + 1;
     }
   }
   const termCount = termIds.size;
@@ -121,11 +150,17 @@ export function buildBm25Index(texts: readonly string[], options: Bm25Options = 
   const postingFrequency = longest < 65_536 ? new Uint16Array(postings) : new Int32Array(postings);
   const frequency = new Int32Array(termCount);
   const present: number[] = [];
+  const count = (id: number) => {
+    if (frequency[id]++ === 0) present.push(id);
+  };
   for (let i = 0; i < texts.length; i++) {
-    for (const term of tokenize(texts[i], options)) {
-      const id = termIds.get(term);
-      if (id === undefined) continue;
-      if (frequency[id]++ === 0) present.push(id);
+    if (i < recordedTexts) {
+      for (let p = i === 0 ? 0 : recordedEnd[i - 1]; p < recordedEnd[i]; p++) count(recorded[p]);
+    } else {
+      for (const term of tokenize(texts[i], options)) {
+        const id = termIds.get(term);
+        if (id !== undefined) count(id);
+      }
     }
     for (const id of present) {
       const slot = fill[id]++;

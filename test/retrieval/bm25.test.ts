@@ -183,3 +183,23 @@ test("an index built for known queries refuses a query with another term, and is
   assert.notEqual(createBm25Retriever(texts).index, scoped.index);
   assert.equal(createBm25Retriever(texts, {}, ["ship", "whale"]).index, scoped.index, "same vocabulary, same index");
 });
+
+test("the term ids kept between the build's passes change nothing: a capped build equals the default one", () => {
+  let state = 11;
+  const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const words = Array.from({ length: 120 }, (_, i) => `t${i.toString(36)}`);
+  const corpus = Array.from({ length: 300 }, () =>
+    Array.from({ length: 1 + Math.floor(random() * 30) }, () => words[Math.floor(random() * random() * 120)]).join(" "),
+  );
+  const asked = ["t0 t1", "t2 t3 t3", "t9"];
+  for (const scope of [{}, { vocabulary: queryVocabulary(asked) }]) {
+    const whole = buildBm25Index(corpus, {}, scope);
+    // 0: every text tokenized twice; 50: the first few recorded, the rest tokenized again; 1e9: all recorded.
+    for (const recordedIdsCap of [0, 50, 1e9]) {
+      const capped = buildBm25Index(corpus, {}, { ...scope, recordedIdsCap });
+      for (const field of ["postingStart", "postingText", "postingFrequency", "textLength", "idf"] as const)
+        assert.deepEqual(Array.from(capped[field]), Array.from(whole[field]), `${field} at cap ${recordedIdsCap}`);
+      assert.deepEqual([...capped.termIds], [...whole.termIds]);
+    }
+  }
+});

@@ -128,7 +128,7 @@ export function sampleCharsFromFlags(values: FlagValues): number | undefined {
 /** The documents the seam columns measure, or undefined when that is every document. */
 export function librarySample(docs: readonly Doc[], maxChars: number | undefined): DocumentSample | undefined {
   if (maxChars === undefined) return undefined;
-  const sample = characterBudgetSample(docs, maxChars, 1, 20, "--sample-chars");
+  const sample = characterBudgetSample(docs, maxChars, { parameter: "--sample-chars" });
   return sample.indexes.length < docs.length ? sample : undefined;
 }
 

@@ -148,9 +148,11 @@ function withNote<D extends Sampleable>(sample: DocumentSample<D>, note: string)
 export function characterBudgetSample<D extends Sampleable>(
   docs: readonly D[],
   maxChars: number,
-  seed = 1,
-  minDocs = 20,
-  parameter = "the character budget",
+  {
+    seed = 1,
+    minDocs = 20,
+    parameter = "the character budget",
+  }: { seed?: number; minDocs?: number; parameter?: string } = {},
 ): DocumentSample<D> {
   if (!(typeof maxChars === "number" && maxChars > 0 && Number.isFinite(maxChars)))
     throw new SeamlabError(`${parameter} must be a positive number of characters; got ${String(maxChars)}.`);

@@ -66,4 +66,8 @@ test("a character-budget sample holds about the budget, names it, and is the who
   assert.equal(characterBudgetSample(docs, total).description, "all 203 documents");
   assert.equal(characterBudgetSample(docs, 1).docs.length, 20, "at least minDocs documents");
   assert.throws(() => characterBudgetSample(docs, 0), /character budget must be a positive number/);
+  assert.throws(
+    () => characterBudgetSample(docs, Number.NaN, { parameter: "libraryChars" }),
+    /^SeamlabError: libraryChars must be a positive number of characters; got NaN/,
+  );
 });

@@ -3,11 +3,11 @@ import {
   measureSeamDamage,
   seamDamageByDoc,
   straddlingPairs,
+  totalSeamDamage,
   type SeamDamage,
   type StraddlingPair,
 } from "../measure/pairs";
 import { clusterRatioInterval } from "../stats/cluster";
-import { percent } from "../stats/proportion";
 import { docsOfSample, type RowSample } from "./row-sample";
 import { measureSplit, type SeamSummary } from "../measure/summary";
 import { evaluateQueries, summarizeOutcomes, type RetrievalSummary } from "../retrieval/evaluate";
@@ -124,14 +124,7 @@ function sampledMeasures(
   const measuredChunks = chunks.filter((chunk) => position.has(chunk.doc));
   const pairs = pairsOf(measured);
   const byDoc = seamDamageByDoc(measured, measuredChunks, pairs);
-  const pairCount = byDoc.pairs.reduce((sum, n) => sum + n, 0);
-  const keptCount = byDoc.kept.reduce((sum, n) => sum + n, 0);
-  const damage = {
-    pairs: pairCount,
-    kept: keptCount,
-    keptPct: percent(keptCount, pairCount),
-    split: pairCount - keptCount,
-  };
+  const damage = totalSeamDamage(byDoc);
   const kept = clusterRatioInterval(byDoc.kept, byDoc.pairs, rowSample.strata, { seed });
   const countChunkTokens = chunkCounterOf(measured);
   const tokens = new Array<number>(measured.length).fill(0);

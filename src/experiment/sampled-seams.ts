@@ -96,12 +96,7 @@ export async function measureSampledSeams(
   };
 
   if (request.kind === "all") {
-    const { measured, parts } = await measure(
-      (function* () {
-        for (const doc of stream.docs()) yield doc;
-      })(),
-      stream.files.length,
-    );
+    const { measured, parts } = await measure(stream.docs(), stream.files.length);
     for (const part of parts) hooks.onResult?.(part);
     const outlines = parts.map((part) => ({ id: part.doc, length: part.chars }));
     const sample = documentSample(outlines, outlines.length, "", seed);

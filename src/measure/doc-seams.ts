@@ -8,11 +8,10 @@ import type { Chunk, Doc } from "../core/types";
 import { classifyDoc, DOC_TYPES, type TypeOverride } from "../corpus/doc-types";
 import type { SplitterConfig } from "../splitters/config";
 import { unitOf } from "../splitters/registry";
-import { percent } from "../stats/proportion";
 import { lengthFunctionFor } from "../text/tokens";
 import { measureLostText } from "./lost";
 import { measureBackwardOpeners, wordCounts, type BackwardOpeners, type OpenerSample } from "./openers";
-import { measureSeamDamage, type SeamDamage } from "./pairs";
+import { measureSeamDamage, seamDamageFromCounts, type SeamDamage } from "./pairs";
 import { paragraphBudgetOf, paragraphLengths, type ParagraphBudget } from "./paragraphs";
 import { measureSeams } from "./seams";
 import { chunkSizesOf } from "./sizes";
@@ -223,12 +222,7 @@ export function finishSeamTotals(
   return {
     config,
     summary,
-    seamDamage: {
-      pairs: totals.pairs,
-      kept: totals.kept,
-      keptPct: percent(totals.kept, totals.pairs),
-      split: totals.pairs - totals.kept,
-    },
+    seamDamage: seamDamageFromCounts(totals.kept, totals.pairs),
     openers: {
       zeroOverlapSeams: totals.openerZero,
       backwardOpeners: totals.openerBackward,

@@ -48,10 +48,19 @@ export function measureSeamDamage(
   chunks: readonly Chunk[],
   pairs = straddlingPairs(docs),
 ): SeamDamage {
-  const { pairs: total, kept } = seamDamageByDoc(docs, chunks, pairs);
-  const keptAll = kept.reduce((s, k) => s + k, 0);
-  const pairCount = total.reduce((s, k) => s + k, 0);
-  return { pairs: pairCount, kept: keptAll, keptPct: percent(keptAll, pairCount), split: pairCount - keptAll };
+  return totalSeamDamage(seamDamageByDoc(docs, chunks, pairs));
+}
+
+/** Seam damage from the count of straddling pairs and of those kept together. */
+export function seamDamageFromCounts(kept: number, pairs: number): SeamDamage {
+  return { pairs, kept, keptPct: percent(kept, pairs), split: pairs - kept };
+}
+
+/** Seam damage of per-document counts (see `seamDamageByDoc`), summed over the documents. */
+export function totalSeamDamage(byDoc: { pairs: readonly number[]; kept: readonly number[] }): SeamDamage {
+  const kept = byDoc.kept.reduce((s, k) => s + k, 0);
+  const pairs = byDoc.pairs.reduce((s, k) => s + k, 0);
+  return seamDamageFromCounts(kept, pairs);
 }
 
 /**

@@ -4,7 +4,8 @@ import { basename, isAbsolute, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
 import { projectRoot } from "../core/project";
-import { loadCorpus } from "../corpus/load";
+import { loadCorpus, streamCorpus } from "../corpus/load";
+import { documentSample } from "../corpus/sample";
 import { loadLabelledSet } from "../corpus/labelled";
 import { buildQuerySet } from "../retrieval/query-source";
 import { parseQuerySample } from "../retrieval/query-sample";
@@ -20,6 +21,7 @@ import {
   chooseDocumentBudget,
   chooseReportBudget,
   documentNotebooks,
+  documentPilotSize,
   notebookWorkload,
   pilotDocumentCost,
 } from "../report/budget";
@@ -65,24 +67,33 @@ function existingPath(value: string, flag: string): string {
 
 /**
  * The corpus as the notebooks should load it (a path made absolute, since kernels start at the project root; a
- * default name or npm: spec as given), and the label pages show instead of an absolute path. Loading it here
- * checks it before any kernel starts.
+ * default name or npm: spec as given), and the label pages show instead of an absolute path. It is checked here,
+ * before any kernel starts, by reading files only until the first non-empty one: the report process never holds
+ * the whole corpus (each kernel loads what it needs), so a 1 GB corpus is not in memory once more while they run.
  */
-function corpusFromSpec(spec: string): {
-  parameter: string;
-  label: string;
-  docs: ReturnType<typeof loadCorpus>["docs"];
-} {
+function corpusFromSpec(spec: string): { parameter: string; label: string } {
   const path = isAbsolute(spec) ? spec : resolve(process.cwd(), spec);
   const isPath = existsSync(path);
-  const loaded = loadCorpus(isPath ? path : spec);
-  if (loaded.docs.length === 0)
-    throw new SeamlabError(`--corpus ${spec} has no non-empty .md/.txt documents; give another corpus.`);
-  return {
-    parameter: isPath ? path : spec,
-    label: isPath && isAbsolute(spec) ? basename(path) : spec,
-    docs: loaded.docs,
-  };
+  const parameter = isPath ? path : spec;
+  // listing throws on a corpus with no .md/.txt file, and the stream on one whose files are all empty
+  streamCorpus(parameter).docs().next();
+  return { parameter, label: isPath && isAbsolute(spec) ? basename(path) : spec };
+}
+
+/**
+ * `--queries headers|ict|FILE` checked against the corpus before any kernel starts: a corpus without headings, one
+ * too small for ICT, or a labelled file none of whose questions can be placed fails now. The corpus is loaded for
+ * this check only and dropped when it returns.
+ */
+function checkQueries(given: string, queriesPath: string, corpus: { parameter: string; label: string }): void {
+  const { docs } = loadCorpus(corpus.parameter);
+  if (given === "headers" || given === "ict") {
+    buildQuerySet(given, docs, { corpusName: corpus.label, headers: { includeH3: true } });
+    return;
+  }
+  const set = loadLabelledSet(queriesPath, docs, { skipMalformed: true });
+  if (set.queries.length === 0)
+    throw new SeamlabError(`--queries ${given}: no question could be placed in --corpus ${corpus.label}.`);
 }
 
 /**
@@ -133,8 +144,12 @@ function budgetDocumentSample(
   const prefixes = notebooks.map((name) => name.slice(0, 2)).filter((prefix) => documentNotebooks[prefix]);
   if (prefixes.length === 0) return { spentMs: 0 };
   const corpus = typeof parameters.corpus === "string" ? parameters.corpus : defaultCorpus("prose");
-  const docs = loadCorpus(corpus).docs;
-  const pilot = pilotDocumentCost(docs, prefixes);
+  // Lengths from one pass over the corpus (one file in memory at a time), then only the pilot's documents are read:
+  // the same seeded stratified sample `pilotDocumentCost` would draw from the whole corpus.
+  const stream = streamCorpus(corpus);
+  const outlines = Array.from(stream.docs(), (doc) => ({ id: doc.id, length: doc.text.length }));
+  const pilotIds = documentSample(outlines, Math.min(outlines.length, documentPilotSize)).docs.map((doc) => doc.id);
+  const pilot = pilotDocumentCost([...stream.docs(new Set(pilotIds))], prefixes);
   const modelled = notebooks.filter((name) => notebookWorkload[name.slice(0, 2)] !== undefined).length;
   const choice = chooseDocumentBudget({
     budgetMinutes,
@@ -142,7 +157,7 @@ function budgetDocumentSample(
     modelledNotebooks: prefixes.length + modelled,
     jobs,
     spentMs: pilot.spentMs,
-    docLengths: docs.map((doc) => doc.text.length),
+    docLengths: outlines.map((doc) => doc.length),
   });
   process.stderr.write(`seamlab report: ${choice.line}\n`);
   return { sample: choice.sample, spentMs: pilot.spentMs + choice.estimatedMs };
@@ -190,30 +205,21 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
   checkOutDir(outDir, reportFileNames(listNotebooks(notebooksDir, only)), { force });
   const parameters: Record<string, unknown> = {};
   const hide: [string, string][] = [];
-  let corpusLabel: string | undefined;
-  let docs: ReturnType<typeof loadCorpus>["docs"] | undefined;
+  let corpus: { parameter: string; label: string } | undefined;
   if (values.corpus !== undefined || corpusRequired) {
-    const corpus = corpusFromSpec(stringFlag(values, "corpus"));
+    corpus = corpusFromSpec(stringFlag(values, "corpus"));
     parameters.corpus = corpus.parameter;
-    corpusLabel = corpus.label;
-    docs = corpus.docs;
     if (corpus.parameter !== corpus.label) hide.push([corpus.parameter, corpus.label]);
     // notebook 03's extra prose-corpus section (Moby-Dick by default) belongs to the default report only
     parameters.proseCorpus = "";
   }
+  const corpusLabel = corpus?.label;
   if (values["query-sample"] !== undefined) parameters.querySample = values["query-sample"].trim();
   const given = values.queries === undefined ? undefined : stringFlag(values, "queries");
-  if (given === "headers" || given === "ict") {
-    // built from the corpus: checked now (a corpus without headings, or too small for ICT, fails before any kernel)
-    if (docs) buildQuerySet(given, docs, { corpusName: corpusLabel, headers: { includeH3: true } });
-    parameters.queries = given;
-  } else if (given !== undefined) {
-    const queries = existingPath(given, "queries");
-    if (docs) {
-      const set = loadLabelledSet(queries, docs, { skipMalformed: true });
-      if (set.queries.length === 0)
-        throw new SeamlabError(`--queries ${given}: no question could be placed in --corpus ${corpusLabel}.`);
-    }
+  if (given !== undefined) {
+    // built from the corpus (headers, ict) or placed in it (a labelled file): checked now
+    const queries = given === "headers" || given === "ict" ? given : existingPath(given, "queries");
+    if (corpus) checkQueries(given, queries, corpus);
     parameters.queries = queries;
     if (queries !== given || isAbsolute(given)) hide.push([queries, isAbsolute(given) ? basename(queries) : given]);
   }

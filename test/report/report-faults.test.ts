@@ -213,3 +213,21 @@ test("report accepts the default corpus names, checks a bad corpus before any ke
     assert.equal(readFileSync(join(pathOut, name), "utf8").includes(corpus), false, `${name} names ${corpus}`);
   }
 });
+
+test("--queries is checked against the corpus before any kernel starts, naming the flag", () => {
+  const plain = join(work, "no-headings");
+  mkdirSync(plain);
+  writeFileSync(join(plain, "a.txt"), "Plain prose without a single heading. ".repeat(20));
+  const headers = seamlab(["report", "--corpus", plain, "--queries", "headers", "--out", join(work, "never-h")]);
+  assertUserError(headers, /heading/i);
+  assert.doesNotMatch(headers.stderr, /running /, "no kernel started");
+  const labelled = join(work, "elsewhere.jsonl");
+  writeFileSync(
+    labelled,
+    JSON.stringify({ question: "where?", answer_span: "a sentence found in no document" }) + "\n",
+  );
+  const none = seamlab(["report", "--corpus", plain, "--queries", labelled, "--out", join(work, "never-l")]);
+  assertUserError(none, /--queries .*elsewhere\.jsonl|no question could be placed/);
+  assert.doesNotMatch(none.stderr, /running /, "no kernel started");
+  assert.equal(existsSync(join(work, "never-h")) || existsSync(join(work, "never-l")), false);
+});

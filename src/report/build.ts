@@ -21,6 +21,7 @@ import {
 import { cellTags, joinSource, readNotebook, serializeNotebook, type Notebook } from "./nbformat";
 import { renderNotebook, type RenderedNotebook } from "./render";
 import { describeFailure, runNotebook } from "./run";
+import { prepareKernelSources } from "./kernel-sources";
 
 export interface ReportOptions {
   root: string;
@@ -42,6 +43,11 @@ export interface ReportOptions {
   /** Strings replaced everywhere in executed notebooks and pages, e.g. an absolute corpus path by its label. */
   hide?: [string, string][];
   log?: (line: string) => void;
+  /**
+   * Kernels load src/ compiled once for the run (kernel-sources.ts) instead of each compiling it (default true;
+   * the environment variable SEAMLAB_REPORT_SOURCES=tslab turns it off, for benchmarks).
+   */
+  compiledSources?: boolean;
 }
 
 export interface ReportResult {
@@ -161,6 +167,7 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
   // Longest first (by the previous report's times, else typical ones), so no long notebook starts last and
   // leaves the other kernels idle at the end; pages keep the file order.
   const order = longestFirst(paths, previousMs);
+  const compiledSources = options.noExecute ? undefined : compileForKernels(options, log);
   const worker = async () => {
     while (next < order.length) {
       const at = order[next++];
@@ -177,6 +184,7 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
         cellTimeoutMs: options.cellTimeoutMs,
         name,
         env: kernelEnv,
+        compiledSources,
       });
       executed[at] = hideStrings(result.notebook, hide);
       finishedMs.push(result.durationMs);
@@ -254,6 +262,27 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
   clearFailedPages(options.outDir);
   log(`report written to ${options.outDir}/index.html`);
   return { ok: true, pages, failures, outDir: options.outDir, failedPages: [], totalMs };
+}
+
+/** The compiled copy of src/ the kernels load, or undefined when they are to compile src/ themselves. */
+function compileForKernels(options: ReportOptions, log: (line: string) => void): string | undefined {
+  if (options.compiledSources === false || process.env.SEAMLAB_REPORT_SOURCES === "tslab") return undefined;
+  try {
+    const sources = prepareKernelSources(options.root);
+    const seconds = (sources.ms / 1000).toFixed(1);
+    if (sources.dir) {
+      log(`${sources.reused ? "reused" : "compiled"} src/ for the kernels in ${seconds} s`);
+    } else {
+      log(
+        `src/ has ${sources.diagnostics.length} error(s) under tslab's TypeScript (first: ${sources.diagnostics[0]}); ` +
+          `the kernels compile it themselves and report them in the notebooks`,
+      );
+    }
+    return sources.dir;
+  } catch (error) {
+    log(`could not compile src/ for the kernels (${(error as Error).message}); the kernels compile it themselves`);
+    return undefined;
+  }
 }
 
 /**

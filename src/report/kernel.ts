@@ -44,6 +44,8 @@ export function killAllKernels(): void {
 /** Preloaded into each kernel: kills it when this process is gone, even after a SIGKILL (see the file). */
 const WATCHDOG = new URL("./kernel-watchdog.mjs", import.meta.url).href;
 const QUIET_WATCH = new URL("./kernel-quiet-watch.mjs", import.meta.url).href;
+/** Preloaded when the kernel is to load a compiled copy of src/ (kernel-sources.ts). */
+const COMPILED_SRC = new URL("./kernel-compiled-src.mjs", import.meta.url).href;
 const TEMP_PREFIX = "seamlab-kernel-";
 
 /**
@@ -113,10 +115,17 @@ export class TslabKernel {
     });
   }
 
-  /** Starts `tslab kernel` in `root` and waits until shell and iopub both answer (kernel_info handshake). */
+  /**
+   * Starts `tslab kernel` in `root` and waits until shell and iopub both answer (kernel_info handshake). With
+   * `compiledSources` (a copy made by kernel-sources.ts), `./src/...` imports load that copy.
+   */
   static async start(
     root: string,
-    { startupTimeoutMs = 60_000, env = {} }: { startupTimeoutMs?: number; env?: Record<string, string> } = {},
+    {
+      startupTimeoutMs = 60_000,
+      env = {},
+      compiledSources,
+    }: { startupTimeoutMs?: number; env?: Record<string, string>; compiledSources?: string } = {},
   ): Promise<TslabKernel> {
     const binary = tslabBinary(root);
     if (!existsSync(binary)) throw new SeamlabError(`tslab is not installed at ${binary}; run npm ci in ${root}.`);
@@ -137,15 +146,24 @@ export class TslabKernel {
     };
     const connectionFile = join(dir, "connection.json");
     writeFileSync(connectionFile, JSON.stringify(connection));
-    const child = spawn(
-      process.execPath,
-      ["--import", WATCHDOG, "--import", QUIET_WATCH, binary, "kernel", "--config-path", connectionFile],
-      {
-        cwd: root,
-        stdio: ["ignore", "pipe", "pipe"],
-        env: { ...process.env, ...env, FORCE_COLOR: "0", NO_COLOR: "1", SEAMLAB_KERNEL_PARENT: String(process.pid) },
+    const preloads = ["--import", WATCHDOG, "--import", QUIET_WATCH];
+    const compiled: Record<string, string> = {};
+    if (compiledSources) {
+      preloads.push("--import", COMPILED_SRC);
+      compiled.SEAMLAB_KERNEL_SRC = compiledSources;
+    }
+    const child = spawn(process.execPath, [...preloads, binary, "kernel", "--config-path", connectionFile], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        ...env,
+        ...compiled,
+        FORCE_COLOR: "0",
+        NO_COLOR: "1",
+        SEAMLAB_KERNEL_PARENT: String(process.pid),
       },
-    );
+    });
     const live = { child, dir };
     liveKernels.add(live);
     child.on("exit", () => liveKernels.delete(live));

@@ -18,6 +18,8 @@ export interface RunOptions {
   onCell?: (index: number, cell: CodeCell) => void;
   /** Extra environment for the kernel process (e.g. SEAMLAB_WORKERS). */
   env?: Record<string, string>;
+  /** A compiled copy of src/ for the kernel to load (kernel-sources.ts); without it, tslab compiles src/. */
+  compiledSources?: string;
 }
 
 export interface FailedCell {
@@ -41,7 +43,10 @@ export async function runNotebook(input: Notebook, options: RunOptions): Promise
   const started = performance.now();
   const timeoutMs = options.cellTimeoutMs ?? 120_000;
   const notebook = injectParameters(structuredClone(input), options.parameters ?? {});
-  const kernel = await TslabKernel.start(options.root, { env: options.env });
+  const kernel = await TslabKernel.start(options.root, {
+    env: options.env,
+    compiledSources: options.compiledSources,
+  });
   const kernelStartMs = performance.now() - started;
   const collector = new OutputCollector();
   let failed: FailedCell | undefined;

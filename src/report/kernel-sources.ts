@@ -1,0 +1,214 @@
+// The report's kernels load a compiled copy of src/ (CommonJS .js + .d.ts) instead of compiling it themselves.
+// tslab type-checks, emits and transpiles every project file a cell reaches, in every kernel: 5-9 s of CPU for
+// each notebook's import cells. Here that is done once, with tslab's own TypeScript and tslab's own compiler
+// options (so the types cells are checked against, the JavaScript that runs, and its sloppy mode are the same),
+// and kept in `.seamlab-cache/kernel-src/<key>/` keyed by the hash of what it depends on, so a later report with
+// the same sources reuses it. The kernels see it through `kernel-compiled-src.mjs`. When the sources do not
+// compile cleanly under tslab, there is no copy: the kernels compile src/ as before and show the errors in the
+// notebook, as they always did.
+import { createHash } from "node:crypto";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, relative } from "node:path";
+import type * as TypeScript from "typescript";
+import { processAlive } from "../core/atomic-write";
+
+/** Folders of src/ that notebooks never reach (plain Node ESM code run by tsx). */
+export const NOTEBOOK_UNREACHABLE = ["report", "cli"];
+
+/** Bumped when the build below changes what it writes, so an old copy is never used. */
+const BUILD_FORMAT = "kernel-src 1";
+
+/** Where compiled copies live, under the project root (so package lookups and projectRoot() still find it). */
+export function kernelSourcesDir(root: string): string {
+  return join(root, ".seamlab-cache", "kernel-src");
+}
+
+/** Every file of src/ a notebook can reach (TypeScript sources and the plain files beside them), sorted. */
+export function notebookSourceFiles(root: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string, top: boolean) => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) {
+        if (!(top && NOTEBOOK_UNREACHABLE.includes(name))) walk(path, false);
+      } else out.push(path);
+    }
+  };
+  walk(join(root, "src"), true);
+  return out;
+}
+
+type Ts = typeof TypeScript;
+
+function tslabTypeScript(root: string): Ts {
+  return createRequire(join(root, "node_modules", "tslab", "package.json"))("@tslab/typescript-for-tslab") as Ts;
+}
+
+function readIfExists(path: string): string {
+  return existsSync(path) ? readFileSync(path, "utf8") : "";
+}
+
+/**
+ * The hash a compiled copy is filed under: the notebook-reachable sources, the installed packages (their types
+ * shape the declarations), tslab's version and TypeScript's, and this build's format.
+ */
+export function kernelSourcesKey(root: string, ts: Pick<Ts, "version"> = tslabTypeScript(root)): string {
+  const hash = createHash("sha256");
+  const tslabManifest = readIfExists(join(root, "node_modules", "tslab", "package.json"));
+  for (const part of [BUILD_FORMAT, ts.version, tslabManifest, readIfExists(join(root, "package-lock.json"))]) {
+    hash.update(`${part.length}:${part}\n`);
+  }
+  for (const path of notebookSourceFiles(root)) {
+    const name = relative(root, path);
+    const content = readFileSync(path);
+    hash.update(`${name.length}:${name}\n${content.length}:`);
+    hash.update(content);
+  }
+  return hash.digest("hex");
+}
+
+/**
+ * tslab 1.0.22's compiler options (node_modules/tslab/dist/converter.js, createConverter), except `module`: tslab
+ * emits ES modules and then transpiles each file again to CommonJS; emitting CommonJS directly gives the same
+ * module code in one pass. `noImplicitUseStrict` keeps tslab's sloppy-mode output.
+ */
+export function tslabCompilerOptions(ts: Ts, root: string, outDir: string): TypeScript.CompilerOptions {
+  return {
+    module: ts.ModuleKind.CommonJS,
+    moduleResolution: ts.ModuleResolutionKind.Node10,
+    esModuleInterop: true,
+    target: ts.ScriptTarget.ES2022,
+    lib: ["lib.es2022.d.ts"],
+    declaration: true,
+    newLine: ts.NewLineKind.LineFeed,
+    noImplicitUseStrict: true,
+    ignoreDeprecations: "5.0",
+    experimentalDecorators: true,
+    resolveJsonModule: true,
+    jsx: ts.JsxEmit.React,
+    allowJs: true,
+    checkJs: true,
+    skipLibCheck: true,
+    rootDir: root,
+    outDir,
+  };
+}
+
+export interface KernelSources {
+  /** The compiled copy (holding `src/` and a CommonJS package.json), or undefined when the kernels compile src/. */
+  dir?: string;
+  /** True when an earlier run's copy was used. */
+  reused: boolean;
+  /** tslab's diagnostics in src/ ("src/x.ts:12 message"), when there is no copy because of them. */
+  diagnostics: string[];
+  ms: number;
+}
+
+const TEMP_PATTERN = /^\.([0-9a-f]{64})\.(\d+)\.tmp$/;
+const KEY_PATTERN = /^[0-9a-f]{64}$/;
+/** Compiled copies kept besides the current one (another report of other sources may be running). */
+const KEEP_OTHERS = 2;
+
+/** Removes what earlier builds left in `dir`: temp folders of dead processes, and all but the newest copies. */
+export function pruneKernelSources(dir: string, keep: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  const copies: { name: string; mtime: number }[] = [];
+  for (const name of names) {
+    const temp = TEMP_PATTERN.exec(name);
+    if (temp && !processAlive(Number(temp[2]))) rmSync(join(dir, name), { recursive: true, force: true });
+    if (KEY_PATTERN.test(name) && name !== keep) copies.push({ name, mtime: statSync(join(dir, name)).mtimeMs });
+  }
+  copies.sort((a, b) => b.mtime - a.mtime);
+  for (const { name } of copies.slice(KEEP_OTHERS)) rmSync(join(dir, name), { recursive: true, force: true });
+}
+
+/** Compiles the notebook-reachable sources into `outDir`; returns tslab's diagnostics (nothing written if any). */
+export function compileKernelSources(root: string, outDir: string, ts: Ts = tslabTypeScript(root)): string[] {
+  const files = notebookSourceFiles(root);
+  const sources = files.filter((path) => /\.tsx?$/.test(path) && !path.endsWith(".d.ts"));
+  const program = ts.createProgram(sources, tslabCompilerOptions(ts, root, outDir));
+  const srcDir = join(root, "src");
+  const own = program.getSourceFiles().filter((file) => !relative(srcDir, file.fileName).startsWith(".."));
+  const diagnostics = own.flatMap((file) => [
+    ...program.getSyntacticDiagnostics(file),
+    ...program.getSemanticDiagnostics(file),
+    ...program.getDeclarationDiagnostics(file),
+  ]);
+  const outputs = new Map<string, string>();
+  if (diagnostics.length === 0) {
+    const emitted = program.emit(undefined, (path, text) => outputs.set(path, text));
+    diagnostics.push(...emitted.diagnostics);
+  }
+  if (diagnostics.length > 0) {
+    return diagnostics.map((d) => {
+      const where = d.file
+        ? `${relative(root, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1} `
+        : "";
+      return where + ts.flattenDiagnosticMessageText(d.messageText, " ");
+    });
+  }
+  for (const [path, text] of outputs) {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text);
+  }
+  // Plain files beside the sources (worker scripts found relative to the module that starts them) come along.
+  for (const path of files) {
+    if (sources.includes(path)) continue;
+    const target = join(outDir, relative(root, path));
+    mkdirSync(dirname(target), { recursive: true });
+    cpSync(path, target);
+  }
+  // The project's package.json says "type": "module"; the compiled files are CommonJS.
+  writeFileSync(join(outDir, "package.json"), JSON.stringify({ type: "commonjs" }) + "\n");
+  return [];
+}
+
+/**
+ * The compiled copy for the current sources: reused when one exists, else built into a temp folder and renamed
+ * into place whole (a concurrent report building the same key keeps whichever landed first).
+ */
+export function prepareKernelSources(root: string): KernelSources {
+  const started = performance.now();
+  const ts = tslabTypeScript(root);
+  const key = kernelSourcesKey(root, ts);
+  const parent = kernelSourcesDir(root);
+  const dir = join(parent, key);
+  const done = (result: Omit<KernelSources, "ms">): KernelSources => ({ ...result, ms: performance.now() - started });
+  if (existsSync(join(dir, "package.json"))) {
+    pruneKernelSources(parent, key);
+    return done({ dir, reused: true, diagnostics: [] });
+  }
+  mkdirSync(parent, { recursive: true });
+  const temp = join(parent, `.${key}.${process.pid}.tmp`);
+  rmSync(temp, { recursive: true, force: true });
+  try {
+    const diagnostics = compileKernelSources(root, temp, ts);
+    if (diagnostics.length > 0) return done({ reused: false, diagnostics });
+    try {
+      renameSync(temp, dir);
+    } catch (error) {
+      // Another report landed the same copy first: use it.
+      if (!existsSync(join(dir, "package.json"))) throw error;
+    }
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
+  }
+  pruneKernelSources(parent, key);
+  return done({ dir, reused: false, diagnostics: [] });
+}

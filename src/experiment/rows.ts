@@ -184,8 +184,9 @@ export async function computeRows(
   }
 
   // One first-stage index per distinct retriever (+ settings), searched once per query at the deepest k. Only
-  // these queries are ever asked, so BM25 indexes their terms alone (identical rankings, far fewer postings).
-  const scope = { queries: inputs.queries.map((query) => query.text) };
+  // these queries are ever asked, so BM25 indexes their terms alone (identical rankings, far fewer postings), and
+  // reads chunk terms from the documents, tokenized once for every config over this docs array (same index).
+  const scope = { queries: inputs.queries.map((query) => query.text), docs: inputs.docs };
   const firstStages = new Map<string, Promise<Retriever>>();
   const firstStageFor = (config: ExperimentConfig): Promise<Retriever> => {
     const r = config.retrieval;

@@ -1,6 +1,15 @@
 import { createHash } from "node:crypto";
-import type { Chunk } from "../core/types";
+import type { Chunk, Doc } from "../core/types";
 import { SeamlabError } from "../core/errors";
+import {
+  chunkTermReader,
+  readChunkTerms,
+  sharedDocTermTable,
+  vocabularyTermIds,
+  type ChunkTermReader,
+  type ChunkTerms,
+  type DocTermTable,
+} from "./doc-terms";
 import { describeTokenizer, tokenize, type TokenizerOptions } from "./tokenize";
 import type { RankedChunk, Retriever } from "./types";
 
@@ -83,22 +92,59 @@ export const RECORDED_IDS_CAP = 64 * 1024 * 1024;
 
 /** Builds the index. `texts[i]` gets id i, the id `search` returns. */
 export function buildBm25Index(texts: readonly string[], options: Bm25Options = {}, scope: Bm25Scope = {}): Bm25Index {
+  return build(texts, options, scope, null);
+}
+
+/**
+ * `buildBm25Index` of the chunks' texts for a vocabulary, reading each chunk's terms from `table` (its documents,
+ * tokenized once) where it can instead of tokenizing the chunk: the same index, cheaper when many configs chunk the
+ * same documents. The table must have been built for `vocabulary` and `options`' tokenizer settings.
+ */
+export function buildBm25IndexOfChunks(
+  chunks: readonly Chunk[],
+  table: DocTermTable,
+  options: Bm25Options,
+  scope: Bm25Scope & { vocabulary: ReadonlySet<string> },
+): Bm25Index {
+  const expected = vocabularyTermIds(scope.vocabulary);
+  const sameIds =
+    expected.size === table.termIds.size && [...expected].every(([term, id]) => table.termIds.get(term) === id);
+  const stops = (words: ReadonlySet<string> | undefined) => (words ? [...words].sort().join(" ") : "");
+  if (
+    !sameIds ||
+    !!table.options.stem !== !!options.stem ||
+    stops(table.options.stopWords) !== stops(options.stopWords)
+  )
+    throw new Error("bm25: the document term table was built for another vocabulary or tokenizer settings.");
+  return build(
+    chunks.map((chunk) => chunk.text),
+    options,
+    scope,
+    { chunks, reader: chunkTermReader(table) },
+  );
+}
+
+function build(
+  texts: readonly string[],
+  options: Bm25Options,
+  scope: Bm25Scope,
+  spans: { chunks: readonly Chunk[]; reader: ChunkTermReader } | null,
+): Bm25Index {
   const k1 = options.k1 ?? 1.2;
   const b = options.b ?? 0.75;
   checkParameters(k1, b);
   const vocabulary = scope.vocabulary ?? null;
   const cap = scope.recordedIdsCap ?? RECORDED_IDS_CAP;
-  const termIds = new Map<string, number>();
   // A scoped index knows its terms up front (sorted, so ids do not depend on the set's order) and skips the rest.
-  if (vocabulary) for (const term of [...vocabulary].sort()) termIds.set(term, termIds.size);
-  const documentFrequency = new Array<number>(termIds.size).fill(0);
+  const termIds = vocabulary ? vocabularyTermIds(vocabulary) : new Map<string, number>();
+  let documentFrequency = new Int32Array(Math.max(termIds.size, 1024));
+  let lastText = new Int32Array(documentFrequency.length).fill(-1);
   const textLength = new Int32Array(texts.length);
   // Two passes over the texts, so that no (text, term, tf) list as long as the postings is held beside them while
   // they are built: at 1 GB of chunk text that list alone took gigabytes. Pass 1 tokenizes, counts lengths (every
   // term counts) and document frequencies (a term once per text), and keeps each text's indexed term ids in one
   // packed buffer while it stays under `cap` entries; pass 2 reads them back and tokenizes again only
   // the texts past the cap, so an ordinary corpus is tokenized once and a huge one stays within bounded memory.
-  const lastText: number[] = new Array<number>(termIds.size).fill(-1);
   let recorded = new Int32Array(Math.min(cap, 1 << 16));
   let recordedLength = 0;
   const recordedEnd = new Int32Array(texts.length);
@@ -106,37 +152,60 @@ export function buildBm25Index(texts: readonly string[], options: Bm25Options = 
   let recording = true;
   let totalLength = 0;
   let longest = 0;
-  for (let i = 0; i < texts.length; i++) {
+  // Text i's indexed term ids (with repeats) land in `found.ids[0 .. found.count)`, its term count in `found.length`:
+  // read from its document's span, or tokenized (a new term gets the next id unless the index is scoped).
+  const tokenized: ChunkTerms = { ids: new Int32Array(1024), count: 0, length: 0 };
+  const termsOf = (i: number, addTerms: boolean): ChunkTerms => {
+    if (spans !== null && readChunkTerms(spans.reader, spans.chunks[i])) return spans.reader.out;
     const terms = tokenize(texts[i], options);
-    textLength[i] = terms.length;
-    totalLength += terms.length;
-    longest = Math.max(longest, terms.length);
-    if (recording && recordedLength + terms.length > recorded.length) {
-      if (recordedLength + terms.length > cap) recording = false;
+    if (tokenized.ids.length < terms.length) tokenized.ids = new Int32Array(2 * terms.length);
+    let count = 0;
+    for (const term of terms) {
+      let id = termIds.get(term);
+      if (id === undefined) {
+        if (!addTerms) continue;
+        id = termIds.size;
+        termIds.set(term, id);
+        if (id === documentFrequency.length) {
+          const frequencies = new Int32Array(2 * id);
+          frequencies.set(documentFrequency);
+          documentFrequency = frequencies;
+          const last = new Int32Array(2 * id).fill(-1);
+          last.set(lastText);
+          lastText = last;
+        }
+      }
+      tokenized.ids[count++] = id;
+    }
+    tokenized.count = count;
+    tokenized.length = terms.length;
+    return tokenized;
+  };
+  for (let i = 0; i < texts.length; i++) {
+    const { ids, count, length } = termsOf(i, vocabulary === null);
+    textLength[i] = length;
+    totalLength += length;
+    longest = Math.max(longest, length);
+    if (recording && recordedLength + count > recorded.length) {
+      if (recordedLength + count > cap) recording = false;
       else {
-        const grown = new Int32Array(Math.min(cap, Math.max(2 * recorded.length, recordedLength + terms.length)));
+        const grown = new Int32Array(Math.min(cap, Math.max(2 * recorded.length, recordedLength + count)));
         grown.set(recorded.subarray(0, recordedLength));
         recorded = grown;
       }
     }
-    for (const term of terms) {
-      let id = termIds.get(term);
-      if (id === undefined) {
-        if (vocabulary) continue;
-        id = termIds.size;
-        termIds.set(term, id);
-        documentFrequency.push(0);
-        lastText.push(-1);
-      }
-      if (recording) recorded[recordedLength++] = id;
+    if (recording) {
+      recorded.set(ids.subarray(0, count), recordedLength);
+      recordedLength += count;
+      recordedEnd[i] = recordedLength;
+      recordedTexts = i + 1;
+    }
+    for (let p = 0; p < count; p++) {
+      const id = ids[p];
       if (lastText[id] !== i) {
         lastText[id] = i;
         documentFrequency[id]++;
       }
-    }
-    if (recording) {
-      recordedEnd[i] = recordedLength;
-      recordedTexts = i + 1;
     }
   }
   const termCount = termIds.size;
@@ -149,26 +218,32 @@ export function buildBm25Index(texts: readonly string[], options: Bm25Options = 
   // A term frequency is at most a text's term count: two bytes hold it for any chunk under 65,536 terms.
   const postingFrequency = longest < 65_536 ? new Uint16Array(postings) : new Int32Array(postings);
   const frequency = new Int32Array(termCount);
-  const present: number[] = [];
-  const count = (id: number) => {
-    if (frequency[id]++ === 0) present.push(id);
-  };
+  const present = new Int32Array(termCount);
   for (let i = 0; i < texts.length; i++) {
+    let ids: Int32Array;
+    let from = 0;
+    let to: number;
     if (i < recordedTexts) {
-      for (let p = i === 0 ? 0 : recordedEnd[i - 1]; p < recordedEnd[i]; p++) count(recorded[p]);
+      ids = recorded;
+      from = i === 0 ? 0 : recordedEnd[i - 1];
+      to = recordedEnd[i];
     } else {
-      for (const term of tokenize(texts[i], options)) {
-        const id = termIds.get(term);
-        if (id !== undefined) count(id);
-      }
+      const terms = termsOf(i, false);
+      ids = terms.ids;
+      to = terms.count;
     }
-    for (const id of present) {
+    let distinct = 0;
+    for (let p = from; p < to; p++) {
+      const id = ids[p];
+      if (frequency[id]++ === 0) present[distinct++] = id;
+    }
+    for (let q = 0; q < distinct; q++) {
+      const id = present[q];
       const slot = fill[id]++;
       postingText[slot] = i;
       postingFrequency[slot] = frequency[id];
       frequency[id] = 0;
     }
-    present.length = 0;
   }
   const n = texts.length;
   const idf = new Float64Array(termCount);
@@ -290,8 +365,16 @@ export function bm25IndexReuses(): number {
 
 const postingsOf = (index: Bm25Index) => index.postingText.length;
 
-/** `buildBm25Index`, or the index already built for the same texts, settings and scope. */
-export function sharedBm25Index(texts: readonly string[], options: Bm25Options = {}, scope: Bm25Scope = {}): Bm25Index {
+/**
+ * `buildBm25Index`, or the index already built for the same texts, settings and scope. With `build`, a new index is
+ * built by it (it must return what `buildBm25Index` would, e.g. `buildBm25IndexOfChunks`).
+ */
+export function sharedBm25Index(
+  texts: readonly string[],
+  options: Bm25Options = {},
+  scope: Bm25Scope = {},
+  build?: () => Bm25Index,
+): Bm25Index {
   const hash = createHash("sha256");
   const stopWords = options.stopWords ? [...options.stopWords].sort().join(" ") : "";
   const vocabulary = scope.vocabulary ? [...scope.vocabulary].sort() : null;
@@ -317,7 +400,7 @@ export function sharedBm25Index(texts: readonly string[], options: Bm25Options =
   // Drop what the budget cannot keep before building, so two large indexes are never alive at once.
   while (recentIndexes.length > 0 && recentIndexes.reduce((s, e) => s + postingsOf(e.index), 0) > keptPostings)
     recentIndexes.shift();
-  const index = buildBm25Index(texts, options, scope);
+  const index = build ? build() : buildBm25Index(texts, options, scope);
   recentIndexes.push({ key, index });
   while (
     recentIndexes.length > keptIndexes ||
@@ -329,17 +412,26 @@ export function sharedBm25Index(texts: readonly string[], options: Bm25Options =
 
 /**
  * A `Retriever` over chunks (or raw texts) with BM25. Given `queries` (every query text it will be asked), the index
- * keeps postings for their terms only (same scores, see `Bm25Scope`), and any other query throws.
+ * keeps postings for their terms only (same scores, see `Bm25Scope`), and any other query throws. Given as well the
+ * `docs` the chunks are spans of, the chunks' terms are read from those documents, tokenized once for every index
+ * built over the same documents array and queries (`buildBm25IndexOfChunks`; same index).
  */
 export function createBm25Retriever(
   chunks: readonly (Chunk | string)[],
   options: Bm25Options = {},
   queries?: readonly string[],
+  docs?: readonly Doc[],
 ): Retriever & { index: Bm25Index } {
+  const texts = chunks.map((c) => (typeof c === "string" ? c : c.text));
+  const vocabulary = queries ? queryVocabulary(queries, options) : undefined;
+  const spans = docs && chunks.every((c) => typeof c !== "string") ? (chunks as readonly Chunk[]) : null;
   const index = sharedBm25Index(
-    chunks.map((c) => (typeof c === "string" ? c : c.text)),
+    texts,
     options,
-    queries ? { vocabulary: queryVocabulary(queries, options) } : {},
+    vocabulary ? { vocabulary } : {},
+    vocabulary && spans && docs
+      ? () => buildBm25IndexOfChunks(spans, sharedDocTermTable(docs, vocabulary, options), options, { vocabulary })
+      : undefined,
   );
   const scratch = bm25Scratch(index);
   const idfName = options.idf ?? "lucene";

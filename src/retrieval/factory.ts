@@ -9,7 +9,7 @@ const factories = new Map<string, RetrieverFactory>();
 const bm25Factory: RetrieverFactory = (chunks, settings, scope) => {
   const options: Bm25Options = { k1: settings.k1, b: settings.b, idf: settings.idf, stem: settings.stem };
   if (settings.stopWords) options.stopWords = englishStopWords;
-  return createBm25Retriever(chunks, options, scope?.queries);
+  return createBm25Retriever(chunks, options, scope?.queries, scope?.docs);
 };
 // Dense and hybrid load lazily (the embedder stack is heavy) through literal import paths, which tslab can follow
 // in a notebook kernel; a computed path (`./${name}`) it cannot. Hybrid is handed the two factories it fuses, so

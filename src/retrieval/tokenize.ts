@@ -19,18 +19,24 @@ export interface TokenizerOptions {
   stem?: boolean;
 }
 
-const TERM = /[\p{L}\p{N}]+/gu;
+/** Rule 2: a term is a maximal run of letters or digits (global: copy it before `exec` loops of your own). */
+export const TERM = /[\p{L}\p{N}]+/gu;
+
+/** Rules 3 and 4 for one lowercased run of letters or digits: its index term, or null for a stop word. */
+export function indexTerm(run: string, options: TokenizerOptions): string | null {
+  if (options.stopWords && options.stopWords.has(run)) return null;
+  return options.stem ? stemmer(run) : run;
+}
 
 /** Splits text into index terms following the rules above. */
 export function tokenize(text: string, options: TokenizerOptions = {}): string[] {
   const terms = text.toLowerCase().match(TERM);
   if (terms === null) return [];
-  const { stopWords, stem } = options;
-  if (!stopWords && !stem) return terms;
+  if (!options.stopWords && !options.stem) return terms;
   const out: string[] = [];
-  for (const term of terms) {
-    if (stopWords && stopWords.has(term)) continue;
-    out.push(stem ? stemmer(term) : term);
+  for (const run of terms) {
+    const term = indexTerm(run, options);
+    if (term !== null) out.push(term);
   }
   return out;
 }

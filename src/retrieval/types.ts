@@ -1,4 +1,4 @@
-import type { Chunk } from "../core/types";
+import type { Chunk, Doc } from "../core/types";
 
 /** A chunk found for a query: `index` points into the chunk array the retriever was built over. */
 export interface RankedChunk {
@@ -36,6 +36,11 @@ export interface RetrieverSettings {
  */
 export interface RetrieverScope {
   queries?: readonly string[];
+  /**
+   * The documents the chunks are spans of (`chunk.doc` ids). A retriever may read chunk terms from them (BM25 does,
+   * tokenizing the documents once for every config of a sweep); results must not change.
+   */
+  docs?: readonly Doc[];
 }
 
 /** Builds a retriever over chunks (may be async, e.g. a dense model that loads weights). */

@@ -1,0 +1,259 @@
+import type { Chunk, Doc } from "../core/types";
+import { indexTerm, TERM, tokenize, type TokenizerOptions } from "./tokenize";
+
+/**
+ * Index terms of chunks read from their documents, tokenized once, instead of from each chunk's text.
+ *
+ * Every config of a sweep re-chunks the same documents, and a chunk's text is the span [start, end) of its
+ * document, so its terms are the document's terms lying inside the span, except a run of letters that a span edge
+ * cuts: the chunk holds only the piece on its side of the edge, which is tokenized on its own. That equality needs
+ * lowercasing to act character by character without changing lengths, so a document qualifies only when its
+ * lowercased text is as long as it is, holds no capital sigma (the one context-dependent lowercase mapping), and has
+ * its runs of letters and digits at the same places before and after lowercasing. Documents that do not qualify,
+ * chunks whose text is not exactly their span, and documents past the table's memory cap are tokenized from the
+ * chunk text as before, so the terms are always exactly `tokenize(chunk.text)`'s.
+ *
+ * Per document the table keeps one code per run of letters or digits (2 bytes while the vocabulary has fewer than
+ * 65,534 terms) and the start of every `ANCHOR_EVERY`th run; the runs next to a span edge are found again from the
+ * nearest anchor with the same pattern.
+ */
+export interface DocTermTable {
+  /** term -> id; a run whose term is not here counts towards a chunk's length only */
+  readonly termIds: ReadonlyMap<string, number>;
+  /** the code of a run whose term is not in `termIds` (= termIds.size) */
+  readonly other: number;
+  /** the code of a stop word (= termIds.size + 1): not a term at all */
+  readonly stop: number;
+  readonly options: TokenizerOptions;
+  readonly docs: ReadonlyMap<string, DocTerms>;
+  /** documents kept (the others are tokenized per chunk) */
+  readonly covered: number;
+}
+
+interface DocTerms {
+  readonly text: string;
+  readonly codes: Uint16Array | Int32Array;
+  /** anchors[j] = start of run j·ANCHOR_EVERY */
+  readonly anchors: Int32Array;
+}
+
+const ANCHOR_EVERY = 8;
+
+/** Runs the table keeps by default: 256 M, 512 MB of 2-byte codes (about 1.4 GB of English text). */
+export const DOC_TERMS_CAP = 256 * 1024 * 1024;
+
+const SIGMA = "\u03a3";
+// eslint-disable-next-line no-control-regex
+const NOT_ASCII = /[^\u0000-\u007f]/;
+
+/** Starts of `runs` in `text`, found in order (each run is where the pattern matched, so indexOf finds it there). */
+function runStarts(text: string, runs: readonly string[]): Int32Array {
+  const starts = new Int32Array(runs.length);
+  let at = 0;
+  for (let j = 0; j < runs.length; j++) {
+    starts[j] = text.indexOf(runs[j], at);
+    at = starts[j] + runs[j].length;
+  }
+  return starts;
+}
+
+/** Whether the runs of `text` sit at the same places, with the same lengths, as those of its lowercased form. */
+function sameRuns(text: string, lower: string, runs: readonly string[]): boolean {
+  if (!NOT_ASCII.test(text)) return true;
+  const original = text.match(TERM) ?? [];
+  if (original.length !== runs.length) return false;
+  const a = runStarts(text, original);
+  const b = runStarts(lower, runs);
+  for (let j = 0; j < runs.length; j++) if (a[j] !== b[j] || original[j].length !== runs[j].length) return false;
+  return true;
+}
+
+/**
+ * Tokenizes every qualifying document once, coding each run by `termIds` (the index's ids), until `cap` runs are
+ * kept.
+ */
+export function buildDocTermTable(
+  docs: readonly Doc[],
+  termIds: ReadonlyMap<string, number>,
+  options: TokenizerOptions = {},
+  cap = DOC_TERMS_CAP,
+): DocTermTable {
+  const other = termIds.size;
+  const stop = other + 1;
+  const wide = stop >= 65_536;
+  const kept = new Map<string, DocTerms>();
+  let total = 0;
+  for (const doc of docs) {
+    const text = doc.text;
+    const lower = text.toLowerCase();
+    if (lower.length !== text.length || text.includes(SIGMA) || kept.has(doc.id)) continue;
+    const runs = lower.match(TERM) ?? [];
+    if (total + runs.length > cap) break;
+    if (!sameRuns(text, lower, runs)) continue;
+    total += runs.length;
+    const codes = wide ? new Int32Array(runs.length) : new Uint16Array(runs.length);
+    const anchors = new Int32Array(Math.ceil(runs.length / ANCHOR_EVERY));
+    let at = 0;
+    for (let j = 0; j < runs.length; j++) {
+      const run = runs[j];
+      const start = lower.indexOf(run, at);
+      if (j % ANCHOR_EVERY === 0) anchors[j / ANCHOR_EVERY] = start;
+      at = start + run.length;
+      const term = indexTerm(run, options);
+      codes[j] = term === null ? stop : (termIds.get(term) ?? other);
+    }
+    kept.set(doc.id, { text, codes, anchors });
+  }
+  return { termIds, other, stop, options, docs: kept, covered: kept.size };
+}
+
+/** Where the runs stand around one offset: the first run starting at or after it, and the run before that. */
+interface Edge {
+  index: number;
+  previousStart: number;
+  previousEnd: number;
+}
+
+function locate(entry: DocTerms, offset: number, pattern: RegExp, edge: Edge): void {
+  const { anchors, text } = entry;
+  let low = 0;
+  let high = anchors.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (anchors[middle] < offset) low = middle + 1;
+    else high = middle;
+  }
+  edge.previousStart = -1;
+  edge.previousEnd = -1;
+  if (low === 0) {
+    edge.index = 0;
+    return;
+  }
+  let index = (low - 1) * ANCHOR_EVERY;
+  pattern.lastIndex = anchors[low - 1];
+  for (;;) {
+    const match = pattern.exec(text);
+    if (match === null || match.index >= offset) break;
+    edge.previousStart = match.index;
+    edge.previousEnd = match.index + match[0].length;
+    index++;
+  }
+  edge.index = index;
+}
+
+/** A chunk's indexed term ids (`ids[0 .. count)`, with repeats, any order) and its term count (`length`). */
+export interface ChunkTerms {
+  ids: Int32Array;
+  count: number;
+  length: number;
+}
+
+/** A reader for `readChunkTerms`, with its own buffers (one chunk at a time). */
+export interface ChunkTermReader {
+  readonly table: DocTermTable;
+  readonly out: ChunkTerms;
+  readonly pattern: RegExp;
+  readonly left: Edge;
+  readonly right: Edge;
+}
+
+/** Ids of a vocabulary as an index built for it numbers them: in sorted order, so they do not depend on the set's. */
+export function vocabularyTermIds(vocabulary: ReadonlySet<string>): Map<string, number> {
+  const termIds = new Map<string, number>();
+  for (const term of [...vocabulary].sort()) termIds.set(term, termIds.size);
+  return termIds;
+}
+
+// The table of the latest vocabulary and settings per documents array: every config of a sweep reads the same one.
+const tables = new WeakMap<readonly Doc[], { key: string; table: DocTermTable }>();
+
+/** `buildDocTermTable` for a vocabulary, or the one already built for the same documents, vocabulary and settings. */
+export function sharedDocTermTable(
+  docs: readonly Doc[],
+  vocabulary: ReadonlySet<string>,
+  options: TokenizerOptions = {},
+): DocTermTable {
+  const stopWords = options.stopWords ? [...options.stopWords].sort() : null;
+  const key = JSON.stringify([!!options.stem, stopWords, [...vocabulary].sort()]);
+  const known = tables.get(docs);
+  if (known && known.key === key) return known.table;
+  tables.delete(docs);
+  const table = buildDocTermTable(docs, vocabularyTermIds(vocabulary), options);
+  tables.set(docs, { key, table });
+  return table;
+}
+
+/** A reader over `table` with buffers of its own. */
+export function chunkTermReader(table: DocTermTable): ChunkTermReader {
+  return {
+    table,
+    out: { ids: new Int32Array(1024), count: 0, length: 0 },
+    pattern: new RegExp(TERM.source, TERM.flags),
+    left: { index: 0, previousStart: -1, previousEnd: -1 },
+    right: { index: 0, previousStart: -1, previousEnd: -1 },
+  };
+}
+
+function push(out: ChunkTerms, id: number): void {
+  if (out.count === out.ids.length) grow(out, out.count + 1);
+  out.ids[out.count++] = id;
+}
+
+function grow(out: ChunkTerms, size: number): void {
+  const grown = new Int32Array(Math.max(size, 2 * out.ids.length));
+  grown.set(out.ids.subarray(0, out.count));
+  out.ids = grown;
+}
+
+/** Adds the terms of `text[from, to)` read on its own (a run cut by a span edge). */
+function addPiece(reader: ChunkTermReader, text: string, from: number, to: number): void {
+  const { out, table } = reader;
+  for (const term of tokenize(text.slice(from, to), table.options)) {
+    out.length++;
+    const id = table.termIds.get(term);
+    if (id !== undefined) push(out, id);
+  }
+}
+
+/**
+ * Fills `reader.out` with the chunk's terms, exactly those of `tokenize(chunk.text)`, and returns true; returns false
+ * (leaving it unspecified) when the table cannot tell them, and the chunk text must be tokenized.
+ */
+export function readChunkTerms(reader: ChunkTermReader, chunk: Chunk): boolean {
+  const { table, out, left, right, pattern } = reader;
+  const entry = table.docs.get(chunk.doc);
+  if (entry === undefined) return false;
+  const { start, end } = chunk;
+  const text = entry.text;
+  if (!(start >= 0 && end <= text.length && chunk.text.length === end - start && text.startsWith(chunk.text, start)))
+    return false;
+  out.count = 0;
+  out.length = 0;
+  locate(entry, start, pattern, left);
+  locate(entry, end, pattern, right);
+  const first = left.index;
+  let last = right.index;
+  // A run across the start (and maybe the end too): only its part inside the chunk.
+  if (left.previousEnd > start) addPiece(reader, text, start, Math.min(left.previousEnd, end));
+  // A run starting inside and crossing the end: only its part before the end.
+  if (last > first && right.previousEnd > end) {
+    last--;
+    addPiece(reader, text, right.previousStart, end);
+  }
+  const { codes } = entry;
+  const { other } = table;
+  if (out.count + last - first > out.ids.length) grow(out, out.count + last - first);
+  const ids = out.ids;
+  let count = out.count;
+  let length = out.length;
+  for (let j = first; j < last; j++) {
+    const code = codes[j];
+    if (code < other) {
+      ids[count++] = code;
+      length++;
+    } else if (code === other) length++;
+  }
+  out.count = count;
+  out.length = length;
+  return true;
+}

@@ -55,6 +55,8 @@ export interface Bm25Index {
   readonly idf: Float64Array;
   /** k1·(1 − b + b·|d|/avgdl), precomputed per text */
   readonly lengthNorm: Float64Array;
+  /** The largest score term t adds to any text (one occurrence in the query), for pruning searches. */
+  readonly upperBound: Float64Array;
   readonly k1: number;
   readonly b: number;
   readonly options: Bm25Options;
@@ -261,6 +263,15 @@ function build(
   for (let i = 0; i < n; i++) {
     lengthNorm[i] = k1 * (1 - b + (averageLength === 0 ? 0 : (b * textLength[i]) / averageLength));
   }
+  const upperBound = new Float64Array(termCount);
+  for (let t = 0; t < termCount; t++) {
+    let most = 0;
+    for (let p = postingStart[t]; p < postingStart[t + 1]; p++) {
+      const score = contribution(idf[t], postingFrequency[p], k1, lengthNorm[postingText[p]]);
+      if (score > most) most = score;
+    }
+    upperBound[t] = most;
+  }
   return {
     textCount: n,
     averageLength,
@@ -272,10 +283,16 @@ function build(
     textLength,
     idf,
     lengthNorm,
+    upperBound,
     k1,
     b,
     options,
   };
+}
+
+/** What one occurrence of a term in the query adds to a text's score: the one formula every path uses. */
+function contribution(weight: number, tf: number, k1: number, lengthNorm: number): number {
+  return (weight * (tf * (k1 + 1))) / (tf + lengthNorm);
 }
 
 /** Scores every text for the query (0 where no query term occurs). For tests and diagnostics. */
@@ -285,25 +302,34 @@ export function scoreAllBm25(index: Bm25Index, query: string): Float64Array {
   return scores;
 }
 
+/** The query's term ids in query order, repeats kept; a term outside a scoped index's vocabulary throws. */
+function queryTermIds(index: Bm25Index, query: string): number[] {
+  const ids: number[] = [];
+  for (const term of tokenize(query, index.options)) {
+    const t = index.termIds.get(term);
+    if (t === undefined) {
+      if (index.vocabulary === null) continue;
+      throw new Error(`bm25: "${term}" is outside the vocabulary this index was built for; build it for this query.`);
+    }
+    ids.push(t);
+  }
+  return ids;
+}
+
 /**
  * Adds the query's BM25 terms into `scores`; with `touched`, also lists each text that got its first score there
  * and returns how many (0 without it).
  */
 function accumulate(index: Bm25Index, query: string, scores: Float64Array, touched: Int32Array | null): number {
-  const { termIds, postingStart, postingText, postingFrequency, idf, lengthNorm, k1 } = index;
+  const { postingStart, postingText, postingFrequency, idf, lengthNorm, k1 } = index;
   let count = 0;
-  for (const term of tokenize(query, index.options)) {
-    const t = termIds.get(term);
-    if (t === undefined) {
-      if (index.vocabulary === null) continue;
-      throw new Error(`bm25: "${term}" is outside the vocabulary this index was built for; build it for this query.`);
-    }
+  for (const t of queryTermIds(index, query)) {
     const weight = idf[t];
     for (let p = postingStart[t]; p < postingStart[t + 1]; p++) {
       const text = postingText[p];
       const tf = postingFrequency[p];
       if (touched !== null && scores[text] === 0) touched[count++] = text;
-      scores[text] += (weight * (tf * (k1 + 1))) / (tf + lengthNorm[text]);
+      scores[text] += contribution(weight, tf, k1, lengthNorm[text]);
     }
   }
   return count;
@@ -312,6 +338,18 @@ function accumulate(index: Bm25Index, query: string, scores: Float64Array, touch
 /** Orders by score descending, then text index ascending. */
 function ranksBefore(scoreA: number, indexA: number, scoreB: number, indexB: number): boolean {
   return scoreA > scoreB || (scoreA === scoreB && indexA < indexB);
+}
+
+/** Puts the text into the sorted k best if it ranks there (the array holds at most k). */
+function keepBest(best: RankedChunk[], k: number, text: number, score: number): void {
+  if (best.length === k && !ranksBefore(score, text, best[k - 1].score, best[k - 1].index)) return;
+  let at = best.length === k ? k - 1 : best.length;
+  if (best.length < k) best.push({ index: text, score });
+  while (at > 0 && ranksBefore(score, text, best[at - 1].score, best[at - 1].index)) {
+    best[at] = best[at - 1];
+    at--;
+  }
+  best[at] = { index: text, score };
 }
 
 /** Reusable buffers for `searchBm25` over one index: scores and the list of texts a query touched. */
@@ -325,26 +363,137 @@ export function bm25Scratch(index: Bm25Index): Bm25Scratch {
   return { scores: new Float64Array(index.textCount), touched: new Int32Array(index.textCount) };
 }
 
-/** The k best texts for the query, best first; ties broken by lower index. */
+/**
+ * The k best texts for the query, best first; ties broken by lower index. A query of two or more distinct terms is
+ * searched with MaxScore pruning (`searchBm25Pruned`), else every posting is scored (`searchBm25Exhaustive`): the
+ * same texts, scores and order either way.
+ */
 export function searchBm25(index: Bm25Index, query: string, k: number, scratch?: Bm25Scratch): RankedChunk[] {
+  if (k <= 0) return [];
+  const terms = queryTermIds(index, query);
+  if (new Set(terms).size >= 2) return searchBm25Pruned(index, terms, k);
+  return searchBm25Exhaustive(index, query, k, scratch);
+}
+
+/** `searchBm25` scoring every posting of the query's terms, term by term. */
+export function searchBm25Exhaustive(index: Bm25Index, query: string, k: number, scratch?: Bm25Scratch): RankedChunk[] {
   if (k <= 0) return [];
   const { scores, touched } = scratch ?? bm25Scratch(index);
   const count = accumulate(index, query, scores, touched);
   // Keep the k best in a small sorted array: k is tiny (5-20) next to the touched count.
   const best: RankedChunk[] = [];
-  for (let i = 0; i < count; i++) {
-    const text = touched[i];
-    const score = scores[text];
-    if (best.length === k && !ranksBefore(score, text, best[k - 1].score, best[k - 1].index)) continue;
-    let at = best.length === k ? k - 1 : best.length;
-    if (best.length < k) best.push({ index: text, score });
-    while (at > 0 && ranksBefore(score, text, best[at - 1].score, best[at - 1].index)) {
-      best[at] = best[at - 1];
-      at--;
-    }
-    best[at] = { index: text, score };
-  }
+  for (let i = 0; i < count; i++) keepBest(best, k, touched[i], scores[touched[i]]);
   for (let i = 0; i < count; i++) scores[touched[i]] = 0;
+  return best;
+}
+
+// Bounds are sums taken in another order than the scores: a relative slack far above rounding keeps pruning exact.
+const SLACK = 1 + 1e-9;
+
+/**
+ * `searchBm25` by MaxScore (Turtle & Flood 1995), texts in index order. Terms are sorted by the most they can add
+ * to a score; once k texts are held, the weakest terms whose bounds together stay under the k-th score cannot lift a
+ * text into the k best alone, so only texts holding one of the other ("essential") terms are candidates, and a
+ * candidate's weaker terms are looked up (galloping along their postings) only while its bound can still reach the
+ * k-th score. A candidate that can is scored exactly as the exhaustive search scores it, adding its terms in query
+ * order, so scores are the same numbers; texts come in index order, so a later text that only ties the k-th loses,
+ * as it does there.
+ */
+export function searchBm25Pruned(index: Bm25Index, queryTerms: readonly number[], k: number): RankedChunk[] {
+  if (k <= 0) return [];
+  const { postingStart, postingText, postingFrequency, idf, lengthNorm, upperBound, k1 } = index;
+  const slots = new Map<number, number>();
+  const slotTerm: number[] = [];
+  const slotRepeats: number[] = [];
+  for (const t of queryTerms) {
+    const slot = slots.get(t) ?? slotTerm.length;
+    if (slot === slotTerm.length) {
+      slots.set(t, slot);
+      slotTerm.push(t);
+      slotRepeats.push(0);
+    }
+    slotRepeats[slot]++;
+  }
+  const m = slotTerm.length;
+  const slotBound = (slot: number) => upperBound[slotTerm[slot]] * slotRepeats[slot];
+  const order = slotTerm.map((_, slot) => slot).sort((a, b) => slotBound(a) - slotBound(b) || a - b);
+  // Position i: the i-th weakest term. prefix[i] = the most terms 0..i can add together.
+  const term = new Int32Array(m);
+  const repeats = new Int32Array(m);
+  const position = new Int32Array(m);
+  const end = new Int32Array(m);
+  const tf = new Int32Array(m);
+  const bound = new Float64Array(m);
+  const prefix = new Float64Array(m);
+  const rank = new Int32Array(m);
+  order.forEach((slot, i) => {
+    term[i] = slotTerm[slot];
+    repeats[i] = slotRepeats[slot];
+    position[i] = postingStart[term[i]];
+    end[i] = postingStart[term[i] + 1];
+    bound[i] = slotBound(slot);
+    prefix[i] = (i === 0 ? 0 : prefix[i - 1]) + bound[i];
+    rank[slot] = i;
+  });
+  const sequence = queryTerms.map((t) => rank[slots.get(t) as number]);
+  const best: RankedChunk[] = [];
+  let threshold = -Infinity;
+  let essential = 0; // terms 0 .. essential-1 are not essential
+  for (;;) {
+    let text = 0x7fffffff;
+    for (let i = essential; i < m; i++)
+      if (position[i] < end[i] && postingText[position[i]] < text) text = postingText[position[i]];
+    if (text === 0x7fffffff) break;
+    const norm = lengthNorm[text];
+    let most = essential === 0 ? 0 : prefix[essential - 1];
+    for (let i = essential; i < m; i++) {
+      const p = position[i];
+      if (p < end[i] && postingText[p] === text) {
+        tf[i] = postingFrequency[p];
+        position[i] = p + 1;
+        most += contribution(idf[term[i]], tf[i], k1, norm) * repeats[i];
+      } else tf[i] = 0;
+    }
+    let i = essential - 1;
+    for (; i >= 0 && most * SLACK >= threshold; i--) {
+      // Gallop to the first posting at or after `text`.
+      let low = position[i];
+      const last = end[i];
+      if (low < last && postingText[low] < text) {
+        let step = 1;
+        let high = low + 1;
+        while (high < last && postingText[high] < text) {
+          low = high;
+          step *= 2;
+          high = low + step;
+        }
+        if (high > last) high = last;
+        low++;
+        while (low < high) {
+          const middle = (low + high) >>> 1;
+          if (postingText[middle] < text) low = middle + 1;
+          else high = middle;
+        }
+      }
+      position[i] = low;
+      if (low < last && postingText[low] === text) {
+        tf[i] = postingFrequency[low];
+        most += contribution(idf[term[i]], tf[i], k1, norm) * repeats[i] - bound[i];
+      } else {
+        tf[i] = 0;
+        most -= bound[i];
+      }
+    }
+    if (i >= 0 || most * SLACK < threshold) continue;
+    let score = 0;
+    for (const at of sequence) if (tf[at] > 0) score += contribution(idf[term[at]], tf[at], k1, norm);
+    if (best.length === k && !(score > threshold)) continue;
+    keepBest(best, k, text, score);
+    if (best.length === k) {
+      threshold = best[k - 1].score;
+      while (essential < m && prefix[essential] * SLACK < threshold) essential++;
+    }
+  }
   return best;
 }
 

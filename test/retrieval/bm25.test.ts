@@ -8,6 +8,7 @@ import {
   queryVocabulary,
   scoreAllBm25,
   searchBm25,
+  searchBm25Exhaustive,
 } from "../../src/retrieval/bm25";
 import { tokenize } from "../../src/retrieval/tokenize";
 
@@ -202,4 +203,33 @@ test("the term ids kept between the build's passes change nothing: a capped buil
       assert.deepEqual([...capped.termIds], [...whole.termIds]);
     }
   }
+});
+
+test("pruned search (MaxScore) returns exactly the exhaustive top k: same texts, scores and tie order", () => {
+  // Skewed word frequencies (common and rare terms), duplicate texts (exact ties), repeated query terms, and
+  // settings where bounds are loose (b = 0), flat (k1 = 0) or tiny (robertson idf floored at 1e-6).
+  let state = 3;
+  const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const words = Array.from({ length: 60 }, (_, i) => `w${i}`);
+  const pick = () => words[Math.floor(random() * random() * random() * words.length)];
+  const corpus = Array.from({ length: 700 }, () =>
+    Array.from({ length: 1 + Math.floor(random() * 50) }, pick).join(" "),
+  );
+  for (let i = 0; i < 40; i++) corpus[650 + i] = corpus[i * 7];
+  const asked = Array.from({ length: 150 }, () => Array.from({ length: 1 + Math.floor(random() * 6) }, pick).join(" "));
+  asked.push("w0 w0 w1", "w1 w0 w1 w0", "w59 w58", "w0 nowhere w3");
+  let pruned = 0;
+  for (const options of [{}, { b: 0 }, { k1: 0 }, { idf: "robertson" as const }, { k1: 2.5, b: 1 }]) {
+    for (const scope of [{}, { vocabulary: queryVocabulary(asked, options) }]) {
+      const index = buildBm25Index(corpus, options, scope);
+      for (const query of asked) {
+        for (const k of [1, 3, 5, 20]) {
+          const expected = searchBm25Exhaustive(index, query, k);
+          assert.deepEqual(searchBm25(index, query, k), expected, `${query} @${k} ${JSON.stringify(options)}`);
+          if (new Set(tokenize(query)).size >= 2) pruned++;
+        }
+      }
+    }
+  }
+  assert.ok(pruned > 1000, `pruned path taken ${pruned} times`);
 });

@@ -57,15 +57,54 @@ function runStarts(text: string, runs: readonly string[]): Int32Array {
   return starts;
 }
 
-/** Whether the runs of `text` sit at the same places, with the same lengths, as those of its lowercased form. */
+// One character of TERM, for stepping along runs without running the pattern: ASCII from a table, the rest by the
+// pattern itself (a document where this stepping would disagree with TERM anywhere is not kept, see `sameRuns`).
+const TERM_CHAR = new RegExp(`^${TERM.source.slice(0, -1)}$`, "u");
+const ASCII_TERM_CHAR = Uint8Array.from({ length: 128 }, (_, c) => (TERM_CHAR.test(String.fromCharCode(c)) ? 1 : 0));
+
+/** The UTF-16 length of the term character at `i` (2 for a letter outside the BMP), or 0 when it is none. */
+function termCharAt(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c < 128) return ASCII_TERM_CHAR[c];
+  if (c >= 0xd800 && c < 0xdc00 && i + 1 < text.length) {
+    const d = text.charCodeAt(i + 1);
+    if (d >= 0xdc00 && d < 0xe000) return TERM_CHAR.test(text.slice(i, i + 2)) ? 2 : 0;
+  }
+  return TERM_CHAR.test(text[i]) ? 1 : 0;
+}
+
+/** The end of the run starting at `start`. */
+function runEnd(text: string, start: number): number {
+  let end = start;
+  for (let step = termCharAt(text, end); step > 0 && end < text.length; step = termCharAt(text, end)) end += step;
+  return end;
+}
+
+/** The start of the first run at or after `from`, or the text's length. */
+function nextRun(text: string, from: number): number {
+  let at = from;
+  while (at < text.length && termCharAt(text, at) === 0) at++;
+  return at;
+}
+
+/**
+ * Whether the runs of `text` sit at the same places, with the same lengths, as those of its lowercased form, and
+ * stepping along characters (`runEnd`, `nextRun`) finds exactly them.
+ */
 function sameRuns(text: string, lower: string, runs: readonly string[]): boolean {
   if (!NOT_ASCII.test(text)) return true;
   const original = text.match(TERM) ?? [];
   if (original.length !== runs.length) return false;
   const a = runStarts(text, original);
   const b = runStarts(lower, runs);
-  for (let j = 0; j < runs.length; j++) if (a[j] !== b[j] || original[j].length !== runs[j].length) return false;
-  return true;
+  let at = nextRun(text, 0);
+  for (let j = 0; j < runs.length; j++) {
+    if (a[j] !== b[j] || original[j].length !== runs[j].length || at !== a[j]) return false;
+    const end = runEnd(text, at);
+    if (end !== a[j] + runs[j].length) return false;
+    at = nextRun(text, end);
+  }
+  return at === text.length;
 }
 
 /**
@@ -114,7 +153,7 @@ interface Edge {
   previousEnd: number;
 }
 
-function locate(entry: DocTerms, offset: number, pattern: RegExp, edge: Edge): void {
+function locate(entry: DocTerms, offset: number, edge: Edge): void {
   const { anchors, text } = entry;
   let low = 0;
   let high = anchors.length;
@@ -130,13 +169,11 @@ function locate(entry: DocTerms, offset: number, pattern: RegExp, edge: Edge): v
     return;
   }
   let index = (low - 1) * ANCHOR_EVERY;
-  pattern.lastIndex = anchors[low - 1];
-  for (;;) {
-    const match = pattern.exec(text);
-    if (match === null || match.index >= offset) break;
-    edge.previousStart = match.index;
-    edge.previousEnd = match.index + match[0].length;
-    index++;
+  for (let start = anchors[low - 1]; start < offset && start < text.length; index++) {
+    const end = runEnd(text, start);
+    edge.previousStart = start;
+    edge.previousEnd = end;
+    start = nextRun(text, end);
   }
   edge.index = index;
 }
@@ -152,7 +189,6 @@ export interface ChunkTerms {
 export interface ChunkTermReader {
   readonly table: DocTermTable;
   readonly out: ChunkTerms;
-  readonly pattern: RegExp;
   readonly left: Edge;
   readonly right: Edge;
 }
@@ -188,7 +224,6 @@ export function chunkTermReader(table: DocTermTable): ChunkTermReader {
   return {
     table,
     out: { ids: new Int32Array(1024), count: 0, length: 0 },
-    pattern: new RegExp(TERM.source, TERM.flags),
     left: { index: 0, previousStart: -1, previousEnd: -1 },
     right: { index: 0, previousStart: -1, previousEnd: -1 },
   };
@@ -220,17 +255,18 @@ function addPiece(reader: ChunkTermReader, text: string, from: number, to: numbe
  * (leaving it unspecified) when the table cannot tell them, and the chunk text must be tokenized.
  */
 export function readChunkTerms(reader: ChunkTermReader, chunk: Chunk): boolean {
-  const { table, out, left, right, pattern } = reader;
+  const { table, out, left, right } = reader;
   const entry = table.docs.get(chunk.doc);
   if (entry === undefined) return false;
   const { start, end } = chunk;
   const text = entry.text;
-  if (!(start >= 0 && end <= text.length && chunk.text.length === end - start && text.startsWith(chunk.text, start)))
+  // (A slice shares the document's characters, and comparing it is a block compare: cheaper than startsWith.)
+  if (!(start >= 0 && end <= text.length && chunk.text.length === end - start && text.slice(start, end) === chunk.text))
     return false;
   out.count = 0;
   out.length = 0;
-  locate(entry, start, pattern, left);
-  locate(entry, end, pattern, right);
+  locate(entry, start, left);
+  locate(entry, end, right);
   const first = left.index;
   let last = right.index;
   // A run across the start (and maybe the end too): only its part inside the chunk.

@@ -3,6 +3,7 @@ import type { Chunk, Doc } from "../core/types";
 import { SeamlabError } from "../core/errors";
 import {
   chunkTermReader,
+  isSpanOf,
   readChunkTerms,
   sharedDocTermTable,
   vocabularyTermIds,
@@ -514,30 +515,57 @@ export function bm25IndexReuses(): number {
 
 const postingsOf = (index: Bm25Index) => index.postingText.length;
 
+/** Chunks and the documents they are spans of (`Chunk.doc` ids). */
+export interface ChunkSpans {
+  chunks: readonly Chunk[];
+  docs: readonly Doc[];
+}
+
+// Documents arrays are plain data that is never changed once made (as everywhere in seamlab): a serial number and
+// the positions of their ids are kept per array, so that chunks which are all exact spans of one array's documents
+// are named by their spans instead of by hashing every chunk's text again for every config.
+const spanSources = new WeakMap<readonly Doc[], { serial: number; position: Map<string, number> }>();
+let lastSerial = 0;
+
+/** A name of the chunks' texts when every chunk is an exact span of one of `docs`, else null. */
+function spansName({ chunks, docs }: ChunkSpans): string | null {
+  let source = spanSources.get(docs);
+  if (source === undefined) {
+    source = { serial: ++lastSerial, position: new Map(docs.map((doc, i) => [doc.id, i])) };
+    spanSources.set(docs, source);
+  }
+  const packed = new Int32Array(3 * chunks.length);
+  for (let i = 0; i < chunks.length; i++) {
+    const chunk = chunks[i];
+    const at = source.position.get(chunk.doc);
+    if (at === undefined || !isSpanOf(chunk, docs[at].text)) return null;
+    packed[3 * i] = at;
+    packed[3 * i + 1] = chunk.start;
+    packed[3 * i + 2] = chunk.end;
+  }
+  return `spans of documents array #${source.serial}: ${createHash("sha256").update(packed).digest("hex")}`;
+}
+
 /**
- * `buildBm25Index`, or the index already built for the same texts, settings and scope. With `build`, a new index is
- * built by it (it must return what `buildBm25Index` would, e.g. `buildBm25IndexOfChunks`).
+ * `buildBm25Index`, or the index already built for the same texts, settings and scope. Given the `spans` the texts
+ * come from (`texts[i]` = `spans.chunks[i].text`) and a vocabulary, a new index is built from the documents
+ * (`buildBm25IndexOfChunks`: the same index).
  */
 export function sharedBm25Index(
   texts: readonly string[],
   options: Bm25Options = {},
   scope: Bm25Scope = {},
-  build?: () => Bm25Index,
+  spans?: ChunkSpans,
 ): Bm25Index {
   const hash = createHash("sha256");
   const stopWords = options.stopWords ? [...options.stopWords].sort().join(" ") : "";
-  const vocabulary = scope.vocabulary ? [...scope.vocabulary].sort() : null;
+  const terms = scope.vocabulary ? [...scope.vocabulary].sort() : null;
   hash.update(
-    JSON.stringify([
-      options.k1 ?? 1.2,
-      options.b ?? 0.75,
-      options.idf ?? "lucene",
-      !!options.stem,
-      stopWords,
-      vocabulary,
-    ]),
+    JSON.stringify([options.k1 ?? 1.2, options.b ?? 0.75, options.idf ?? "lucene", !!options.stem, stopWords, terms]),
   );
-  for (const text of texts) hash.update(`${text.length}:`).update(text);
+  const named = spans && scope.vocabulary ? spansName(spans) : null;
+  if (named !== null) hash.update(named);
+  else for (const text of texts) hash.update(`${text.length}:`).update(text);
   const key = hash.digest("hex");
   const at = recentIndexes.findIndex((entry) => entry.key === key);
   if (at >= 0) {
@@ -549,7 +577,14 @@ export function sharedBm25Index(
   // Drop what the budget cannot keep before building, so two large indexes are never alive at once.
   while (recentIndexes.length > 0 && recentIndexes.reduce((s, e) => s + postingsOf(e.index), 0) > keptPostings)
     recentIndexes.shift();
-  const index = build ? build() : buildBm25Index(texts, options, scope);
+  const vocabulary = scope.vocabulary;
+  const index =
+    spans && vocabulary
+      ? buildBm25IndexOfChunks(spans.chunks, sharedDocTermTable(spans.docs, vocabulary, options), options, {
+          ...scope,
+          vocabulary,
+        })
+      : buildBm25Index(texts, options, scope);
   recentIndexes.push({ key, index });
   while (
     recentIndexes.length > keptIndexes ||
@@ -578,9 +613,7 @@ export function createBm25Retriever(
     texts,
     options,
     vocabulary ? { vocabulary } : {},
-    vocabulary && spans && docs
-      ? () => buildBm25IndexOfChunks(spans, sharedDocTermTable(docs, vocabulary, options), options, { vocabulary })
-      : undefined,
+    spans && docs ? { chunks: spans, docs } : undefined,
   );
   const scratch = bm25Scratch(index);
   const idfName = options.idf ?? "lucene";

@@ -250,6 +250,13 @@ function addPiece(reader: ChunkTermReader, text: string, from: number, to: numbe
   }
 }
 
+/** Whether the chunk's text is exactly `text[chunk.start, chunk.end)` (its document's text). */
+export function isSpanOf(chunk: Chunk, text: string): boolean {
+  const { start, end } = chunk;
+  // A slice shares the document's characters, and comparing it is a block compare: cheaper than startsWith.
+  return start >= 0 && end <= text.length && chunk.text.length === end - start && text.slice(start, end) === chunk.text;
+}
+
 /**
  * Fills `reader.out` with the chunk's terms, exactly those of `tokenize(chunk.text)`, and returns true; returns false
  * (leaving it unspecified) when the table cannot tell them, and the chunk text must be tokenized.
@@ -260,9 +267,7 @@ export function readChunkTerms(reader: ChunkTermReader, chunk: Chunk): boolean {
   if (entry === undefined) return false;
   const { start, end } = chunk;
   const text = entry.text;
-  // (A slice shares the document's characters, and comparing it is a block compare: cheaper than startsWith.)
-  if (!(start >= 0 && end <= text.length && chunk.text.length === end - start && text.slice(start, end) === chunk.text))
-    return false;
+  if (!isSpanOf(chunk, text)) return false;
   out.count = 0;
   out.length = 0;
   locate(entry, start, left);

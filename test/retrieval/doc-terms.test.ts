@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Chunk, Doc } from "../../src/core/types";
 import {
+  bm25IndexReuses,
   buildBm25Index,
   buildBm25IndexOfChunks,
   createBm25Retriever,
@@ -158,4 +159,29 @@ test("the table keeps documents in order until its cap of runs, and tokenizing c
   );
   assert.deepEqual(Array.from(built.postingFrequency), Array.from(expected.postingFrequency));
   assert.deepEqual(Array.from(built.textLength), Array.from(expected.textLength));
+});
+
+test("indexes over spans of one documents array are shared by their spans; other spans or texts build their own", () => {
+  const chunks = randomChunks(100);
+  const before = bm25IndexReuses();
+  const first = createBm25Retriever(chunks, {}, queries, docs);
+  assert.equal(createBm25Retriever([...chunks], {}, queries, docs).index, first.index, "same spans, same index");
+  assert.equal(bm25IndexReuses(), before + 1);
+  const moved = chunks.map((c, i) => (i === 50 ? { ...c, end: c.start, text: "" } : c));
+  assert.notEqual(createBm25Retriever(moved, {}, queries, docs).index, first.index, "one span differs");
+  // A chunk that is not its span: named by the texts, still shared when they repeat.
+  const titled = chunks.map((c, i) => (i === 0 ? { ...c, text: `Title ${c.text}` } : c));
+  const titledIndex = createBm25Retriever(titled, {}, queries, docs).index;
+  assert.notEqual(titledIndex, first.index);
+  assert.equal(createBm25Retriever(titled, {}, queries, docs).index, titledIndex);
+  assert.deepEqual(
+    Array.from(titledIndex.postingFrequency),
+    Array.from(
+      buildBm25Index(
+        titled.map((c) => c.text),
+        {},
+        { vocabulary: queryVocabulary(queries) },
+      ).postingFrequency,
+    ),
+  );
 });

@@ -93,10 +93,13 @@ function chunkCounterOf(docs: readonly Doc[]): (chunk: Chunk) => number {
   return counter;
 }
 
-/** Runs each query once at the deepest k any setting asks for and serves shallower depths as prefixes. */
+/**
+ * Runs each query once at the deepest k any setting asks for and serves shallower depths as prefixes; a batch
+ * (`searchMany`) goes to the base's own batch search when it has one (dense scores queries in blocks).
+ */
 function deepestFirst(base: Retriever, depth: number): Retriever {
   const memo = new Map<string, RankedChunk[]>();
-  return {
+  const retriever: Retriever = {
     name: base.name,
     async search(query, k) {
       let ranked = memo.get(query);
@@ -107,6 +110,15 @@ function deepestFirst(base: Retriever, depth: number): Retriever {
       return ranked.slice(0, k);
     },
   };
+  if (base.searchMany) {
+    const many = base.searchMany.bind(base);
+    retriever.searchMany = async (queries, k) => {
+      const missing = [...new Set(queries.filter((query) => !memo.has(query)))];
+      if (missing.length > 0) (await many(missing, depth)).forEach((ranked, i) => memo.set(missing[i], ranked));
+      return queries.map((query) => (memo.get(query) as RankedChunk[]).slice(0, k));
+    };
+  }
+  return retriever;
 }
 
 /**
@@ -206,13 +218,22 @@ export async function computeRows(
     return stage;
   };
 
+  // One reranker per name + options, shared by the depths that use it: a dense reranker fits its lsa model once
+  // per chunk array and embeds each candidate once, not once per depth.
+  const rerankers = new Map<string, ReturnType<typeof loadReranker>>();
+  const rerankerFor = (r: ExperimentConfig["retrieval"]) => {
+    const id = canonicalJson([r.reranker ?? "none", r.rerankerOptions ?? {}]);
+    if (!rerankers.has(id)) rerankers.set(id, loadReranker(r.reranker ?? "none", r.rerankerOptions));
+    return rerankers.get(id) as ReturnType<typeof loadReranker>;
+  };
+
   const rows: GridRow[] = [];
   for (let i = 0; i < configs.length; i++) {
     const config = configs[i];
     const r = config.retrieval;
     const finalK = r.finalK ?? r.k;
     const first = await firstStageFor(config);
-    const reranker = await loadReranker(r.reranker ?? "none", r.rerankerOptions);
+    const reranker = await rerankerFor(r);
     const pipeline: Retriever = {
       name: reranker.name === "none" ? first.name : `${first.name} top-${r.k} -> ${reranker.name}`,
       async search(query, k) {
@@ -220,6 +241,15 @@ export async function computeRows(
         return reranker.rerank(query, candidates, chunks, k);
       },
     };
+    if (first.searchMany) {
+      const many = first.searchMany.bind(first);
+      pipeline.searchMany = async (queries, k) => {
+        const batch = await many(queries, r.k);
+        const out: RankedChunk[][] = [];
+        for (let q = 0; q < queries.length; q++) out.push(await reranker.rerank(queries[q], batch[q], chunks, k));
+        return out;
+      };
+    }
     const outcomes = await evaluateQueries(chunks, inputs.queries, pipeline, {
       k: finalK,
       nearDuplicateThreshold: options.nearDuplicateThreshold,

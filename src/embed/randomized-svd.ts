@@ -1,5 +1,5 @@
 import { seededRandom } from "../core/random";
-import { CsrMatrix, multiplyDense, multiplyTransposeDense } from "./sparse";
+import { CsrMatrix, multiplyDense, multiplyTransposeDense, transposeCsr } from "./sparse";
 import { symmetricEigen } from "./symmetric-eigen";
 
 /**
@@ -38,14 +38,15 @@ export function randomizedSvd(a: CsrMatrix, options: RandomizedSvdOptions): Trun
   if (sketch === 0) return { rank: 0, singularValues: new Float64Array(0), right: new Float64Array(0) };
 
   const omega = gaussianMatrix(a.cols, sketch, seed);
+  const aT = transposeCsr(a);
   let q = orthonormaliseColumns(multiplyDense(a, omega, sketch), a.rows, sketch);
   for (let i = 0; i < powerIterations && q.width > 0; i++) {
-    const z = multiplyTransposeDense(a, q.matrix, q.width);
+    const z = multiplyTransposeDense(a, q.matrix, q.width, aT);
     q = orthonormaliseColumns(multiplyDense(a, z, q.width), a.rows, q.width);
   }
   // Bᵀ = Aᵀ Q (cols × w); B Bᵀ = Zᵀ Z has eigenvalues σ² and eigenvectors U_B; V = Bᵀ U_B Σ⁻¹.
   const w = q.width;
-  const bT = multiplyTransposeDense(a, q.matrix, w);
+  const bT = multiplyTransposeDense(a, q.matrix, w, aT);
   const eigen = symmetricEigen(gram(bT, a.cols, w), w);
   const largest = Math.max(eigen.values[0] ?? 0, 0);
   let kept = 0;

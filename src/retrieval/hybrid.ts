@@ -36,6 +36,21 @@ export function createHybridRetriever(retrievers: readonly Retriever[], options:
       const rankings = await Promise.all(retrievers.map(async (r) => (await r.search(query, take)).slice(0, take)));
       return reciprocalRankFusion(rankings, rrfK).slice(0, k);
     },
+    // The same fusion over each part's batch search where it has one (dense scans the matrix once per block).
+    async searchMany(queries: readonly string[], k: number) {
+      const take = Math.max(depth, k);
+      const parts: RankedChunk[][][] = [];
+      for (const r of retrievers) {
+        if (r.searchMany) parts.push(await r.searchMany(queries, take));
+        else parts.push(await Promise.all(queries.map((query) => r.search(query, take))));
+      }
+      return queries.map((_, q) =>
+        reciprocalRankFusion(
+          parts.map((part) => part[q].slice(0, take)),
+          rrfK,
+        ).slice(0, k),
+      );
+    },
   };
 }
 

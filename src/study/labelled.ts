@@ -7,7 +7,11 @@ import type { Doc, Query } from "../core/types";
 import { sha256 } from "../experiment/cache";
 import { pairedComparison, type PairedComparison } from "../stats/paired";
 import type { QueryOutcome, RetrievalSummary } from "../retrieval/evaluate";
-import { evaluateSplitterConfig } from "../retrieval/evaluate-config";
+import { evaluateRetriever, evaluateSplitterConfig } from "../retrieval/evaluate-config";
+import { createRetriever } from "../retrieval/factory";
+import { createHybridRetriever } from "../retrieval/hybrid";
+import type { Retriever } from "../retrieval/types";
+import { splitCorpusAsync } from "../splitters/registry";
 import type { SplitterConfig } from "../splitters/config";
 import { loadLabelledSet } from "../corpus/labelled";
 import type { LabelledReport } from "../corpus/types";
@@ -64,7 +68,9 @@ export function evaluationLabel(e: ConfigEvaluation): string {
 
 /**
  * One config under BM25, dense (cosine over `lsa` vectors of `embedderDims` dimensions, fitted on the config's
- * chunks) and hybrid (the two fused by reciprocal rank fusion), labelled by retriever.
+ * chunks) and hybrid (the two fused by reciprocal rank fusion), labelled by retriever. The config is split once;
+ * hybrid fuses the very BM25 index and dense model the other two rows use (one lsa fit, not two), and the BM25 row
+ * is `evaluateConfigs`' own when it already evaluated this config on these queries.
  */
 export async function evaluateRetrievers(
   docs: readonly Doc[],
@@ -74,21 +80,29 @@ export async function evaluateRetrievers(
   embedderDims: number,
 ): Promise<ConfigEvaluation[]> {
   const settings = { embedder: lsaSpec(embedderDims) };
-  const arms = [
-    { label: "BM25", retriever: "bm25", retrieverSettings: {} },
-    { label: "dense (lsa)", retriever: "dense", retrieverSettings: settings },
-    { label: "hybrid (RRF)", retriever: "hybrid", retrieverSettings: settings },
+  const chunks = await splitCorpusAsync(docs as Doc[], config);
+  const bm25 = await createRetriever("bm25", chunks, settings);
+  const dense = await createRetriever("dense", chunks, settings);
+  const hybrid = createHybridRetriever([bm25, dense]);
+  const evaluate = (retriever: Retriever) => evaluateRetriever(docs, queries, config, chunks, retriever, { k });
+  return [
+    { ...(earlierBm25(docs, queries, config, k) ?? (await evaluate(bm25))), label: "BM25" },
+    { ...(await evaluate(dense)), label: "dense (lsa)" },
+    { ...(await evaluate(hybrid)), label: "hybrid (RRF)" },
   ];
-  const out: ConfigEvaluation[] = [];
-  for (const arm of arms) {
-    const e = await evaluateSplitterConfig(docs, queries, config, {
-      k,
-      retriever: arm.retriever,
-      retrieverSettings: arm.retrieverSettings,
-    });
-    out.push({ ...e, label: arm.label });
-  }
-  return out;
+}
+
+// BM25 evaluations `evaluateConfigs` made, per docs and queries array: evaluateRetrievers reuses its config's.
+const bm25Evaluations = new WeakMap<readonly Doc[], WeakMap<readonly Query[], Map<string, ConfigEvaluation>>>();
+const bm25Key = (config: SplitterConfig, k: number) => JSON.stringify([config, k]);
+
+function earlierBm25(
+  docs: readonly Doc[],
+  queries: readonly Query[],
+  config: SplitterConfig,
+  k: number,
+): ConfigEvaluation | undefined {
+  return bm25Evaluations.get(docs)?.get(queries)?.get(bm25Key(config, k));
 }
 
 /** Evaluates each config with BM25 at k (split, index, query). */
@@ -98,8 +112,16 @@ export async function evaluateConfigs(
   configs: readonly SplitterConfig[],
   k: number,
 ): Promise<ConfigEvaluation[]> {
+  if (!bm25Evaluations.has(docs)) bm25Evaluations.set(docs, new WeakMap());
+  const byQueries = bm25Evaluations.get(docs) as WeakMap<readonly Query[], Map<string, ConfigEvaluation>>;
+  if (!byQueries.has(queries)) byQueries.set(queries, new Map());
+  const done = byQueries.get(queries) as Map<string, ConfigEvaluation>;
   const out: ConfigEvaluation[] = [];
-  for (const config of configs) out.push(await evaluateSplitterConfig(docs, queries, config, { k }));
+  for (const config of configs) {
+    const evaluation = await evaluateSplitterConfig(docs, queries, config, { k });
+    done.set(bm25Key(config, k), evaluation);
+    out.push(evaluation);
+  }
   return out;
 }
 

@@ -4,6 +4,10 @@ import type { Chunk } from "../../src/core/types";
 import { createRetriever } from "../../src/retrieval/factory";
 import { createHybridRetriever, reciprocalRankFusion } from "../../src/retrieval/hybrid";
 import type { Retriever } from "../../src/retrieval/types";
+import { loadCorpus } from "../../src/corpus/load";
+import { buildHeaderQueries } from "../../src/retrieval/header-queries";
+import { splitCorpus } from "../../src/splitters/registry";
+import { fastifyGuides } from "../helpers/corpora";
 
 const r = (...indices: number[]) => indices.map((index, i) => ({ index, score: 10 - i }));
 
@@ -57,4 +61,19 @@ test("the factory's hybrid fuses BM25 with lsa and finds the chunk both agree on
   const hybrid = await createRetriever("hybrid", chunks, { embedder: { kind: "lsa", dimensions: 2 } });
   assert.match(hybrid.name, /^hybrid\(rrf k=60, depth=100: bm25.* \+ dense\(lsa-2 /);
   assert.equal((await hybrid.search("bond yields", 1))[0].index, 2);
+});
+
+test("hybrid's batch search (dense parts scored in blocks) returns what one query at a time returns", async () => {
+  const set = buildHeaderQueries(loadCorpus(fastifyGuides).docs);
+  const chunks = splitCorpus(set.docs, { splitter: "recursive", size: 600, overlap: 100 });
+  const hybrid = await createRetriever("hybrid", chunks, { embedder: { kind: "lsa", dimensions: 32 }, depth: 20 });
+  assert.ok(hybrid.searchMany, "hybrid has a batch search");
+  const texts = set.queries.map((q) => q.text);
+  const batch = await hybrid.searchMany(texts, 5);
+  const single = await Promise.all(texts.map((text) => hybrid.search(text, 5)));
+  assert.deepEqual(batch, single);
+  assert.ok(
+    single.every((ranked) => ranked.length === 5),
+    "every query found 5 chunks",
+  );
 });

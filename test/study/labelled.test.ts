@@ -2,7 +2,12 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { loadLabelledSet } from "../../src/corpus/labelled";
-import { writeAnswerSpanJsonl } from "../../src/study/labelled";
+import { evaluateConfigs, evaluateRetrievers, writeAnswerSpanJsonl } from "../../src/study/labelled";
+import { lsaSpec } from "../../src/study/dense";
+import { loadCorpus } from "../../src/corpus/load";
+import { buildHeaderQueries } from "../../src/retrieval/header-queries";
+import { evaluateSplitterConfig } from "../../src/retrieval/evaluate-config";
+import { fastifyGuides } from "../helpers/corpora";
 
 test("header queries written as answer-span JSONL read back to the same gold spans", () => {
   const docs = [
@@ -25,4 +30,37 @@ test("header queries written as answer-span JSONL read back to the same gold spa
     queries.map((q) => q.text),
   );
   assert.equal(writeAnswerSpanJsonl(docs, queries), file, "same content, same file name");
+});
+
+test("evaluateRetrievers (one split, one lsa fit, BM25 row from evaluateConfigs) equals each retriever built alone", async () => {
+  const set = buildHeaderQueries(loadCorpus(fastifyGuides).docs);
+  const config = { splitter: "recursive", size: 600, overlap: 100 };
+  const settings = { embedder: lsaSpec(32) };
+  const [bm25First] = await evaluateConfigs(set.docs, set.queries, [config], 5);
+  const shared = await evaluateRetrievers(set.docs, set.queries, config, 5, 32);
+  assert.equal(shared[0].outcomes, bm25First.outcomes, "the BM25 row is evaluateConfigs' own");
+  const alone = [
+    await evaluateSplitterConfig(set.docs, set.queries, config, { k: 5 }),
+    await evaluateSplitterConfig(set.docs, set.queries, config, {
+      k: 5,
+      retriever: "dense",
+      retrieverSettings: settings,
+    }),
+    await evaluateSplitterConfig(set.docs, set.queries, config, {
+      k: 5,
+      retriever: "hybrid",
+      retrieverSettings: settings,
+    }),
+  ];
+  const plain = (e: { summary: unknown; outcomes: unknown; indexRatio: number }) => ({
+    summary: e.summary,
+    outcomes: e.outcomes,
+    indexRatio: e.indexRatio,
+  });
+  assert.deepEqual(shared.map(plain), alone.map(plain));
+  assert.deepEqual(
+    shared.map((e) => e.label),
+    ["BM25", "dense (lsa)", "hybrid (RRF)"],
+  );
+  assert.notDeepEqual(shared[0].summary, shared[1].summary, "BM25 and dense rank differently");
 });

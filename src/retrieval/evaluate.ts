@@ -1,5 +1,5 @@
 import type { Chunk, Doc, Query } from "../core/types";
-import { bootstrapMeanInterval } from "../stats/bootstrap";
+import { bootstrapMeanIntervals } from "../stats/bootstrap";
 import { wilsonInterval } from "../stats/proportion";
 import { type Interval } from "../stats/types";
 import {
@@ -142,16 +142,23 @@ export function summarizeOutcomes(
   const hits = outcomes.filter((o) => o.hit).length;
   const overlapping = outcomes.filter((o) => o.overlapping).length;
   const retrieved = outcomes.reduce((s, o) => s + o.ranked.length, 0);
-  const column = (pick: (o: QueryOutcome) => number) => outcomes.map(pick);
-  const withCI = (values: number[]) => ({ value: meanOrZero(values), ci: bootstrapMeanInterval(values, { seed }) });
-  const recall = withCI(column((o) => (o.goldTotal === 0 ? 0 : o.goldFound / o.goldTotal)));
-  const distinct = withCI(column((o) => o.distinct));
-  const mRecall = withCI(column((o) => o.merged.recall));
-  const mPrecision = withCI(column((o) => o.merged.precision));
-  const mIou = withCI(column((o) => o.merged.iou));
-  const cRecall = withCI(column((o) => o.chroma.recall));
-  const cPrecision = withCI(column((o) => o.chroma.precision));
-  const cIou = withCI(column((o) => o.chroma.iou));
+  const picks: ((o: QueryOutcome) => number)[] = [
+    (o) => (o.goldTotal === 0 ? 0 : o.goldFound / o.goldTotal),
+    (o) => o.distinct,
+    (o) => o.merged.recall,
+    (o) => o.merged.precision,
+    (o) => o.merged.iou,
+    (o) => o.chroma.recall,
+    (o) => o.chroma.precision,
+    (o) => o.chroma.iou,
+  ];
+  // One set of resampled queries for every column (each CI is what bootstrapMeanInterval gives it alone).
+  const columns = picks.map((pick) => outcomes.map(pick));
+  const intervals = bootstrapMeanIntervals(columns, { seed });
+  const [recall, distinct, mRecall, mPrecision, mIou, cRecall, cPrecision, cIou] = columns.map((values, j) => ({
+    value: meanOrZero(values),
+    ci: intervals[j],
+  }));
   return {
     retriever: meta.retriever,
     k: meta.k,

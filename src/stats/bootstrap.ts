@@ -34,13 +34,38 @@ export function bootstrapIndexInterval(
 
 /** Percentile bootstrap CI of the mean of `values`. */
 export function bootstrapMeanInterval(values: readonly number[], options: BootstrapOptions = {}): Interval {
-  return bootstrapIndexInterval(
-    values.length,
-    (indices) => {
+  return bootstrapMeanIntervals([values], options)[0];
+}
+
+/**
+ * Percentile bootstrap CIs of the means of several columns of equal length, resampling the same indices for all:
+ * each interval equals `bootstrapMeanInterval(column, options)` (same seed, same draws, same sums), but the
+ * indices are drawn once per replicate instead of once per column.
+ */
+export function bootstrapMeanIntervals(
+  columns: readonly (readonly number[])[],
+  { seed = 1, resamples = 2000, level = 0.95 }: BootstrapOptions = {},
+): Interval[] {
+  const n = columns.length === 0 ? 0 : columns[0].length;
+  if (columns.some((column) => column.length !== n))
+    throw new Error(`bootstrapMeanIntervals: columns of ${columns.map((c) => c.length).join(", ")} values`);
+  if (n === 0) return columns.map(() => ({ low: Number.NaN, high: Number.NaN }));
+  const fill = seededIndexFiller(seed);
+  const data = columns.map((column) => Float64Array.from(column));
+  const means = columns.map(() => new Float64Array(resamples));
+  const indices = new Int32Array(n);
+  for (let r = 0; r < resamples; r++) {
+    fill(indices, n);
+    for (let j = 0; j < data.length; j++) {
+      const values = data[j];
       let sum = 0;
-      for (let i = 0; i < indices.length; i++) sum += values[indices[i]];
-      return sum / indices.length;
-    },
-    options,
-  );
+      for (let i = 0; i < n; i++) sum += values[indices[i]];
+      means[j][r] = sum / n;
+    }
+  }
+  const tail = (1 - level) / 2;
+  return means.map((values) => {
+    values.sort();
+    return { low: quantileOfSorted(values, tail), high: quantileOfSorted(values, 1 - tail) };
+  });
 }

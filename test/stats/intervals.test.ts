@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mcnemarExactP, pairedComparison } from "../../src/stats/paired";
-import { bootstrapMeanInterval } from "../../src/stats/bootstrap";
+import { bootstrapIndexInterval, bootstrapMeanInterval, bootstrapMeanIntervals } from "../../src/stats/bootstrap";
 import { wilsonInterval } from "../../src/stats/proportion";
 
 const close = (actual: number, expected: number, tolerance = 5e-5) =>
@@ -59,4 +59,31 @@ test("paired comparison counts wins, losses and ties and reports hit rates and t
   close(result.mcnemarP, (2 * (1 + 4)) / 16, 1e-12);
   assert.ok(result.diffCI.low <= result.diff && result.diff <= result.diffCI.high);
   assert.throws(() => pairedComparison([true], [true, false]), /same queries/);
+});
+
+test("bootstrapMeanIntervals gives each column the interval of its own mean bootstrap (same draws, same sums)", () => {
+  const columns = [0, 1, 2].map((j) => Array.from({ length: 157 }, (_, i) => ((i * (j + 3)) % 7) / (j + 1.5)));
+  const alone = (values: number[], seed: number) =>
+    bootstrapIndexInterval(
+      values.length,
+      (indices) => {
+        let sum = 0;
+        for (let i = 0; i < indices.length; i++) sum += values[indices[i]];
+        return sum / indices.length;
+      },
+      { seed, resamples: 700 },
+    );
+  for (const seed of [1, 9]) {
+    const shared = bootstrapMeanIntervals(columns, { seed, resamples: 700 });
+    assert.deepEqual(
+      shared,
+      columns.map((values) => alone(values, seed)),
+    );
+    assert.ok(shared[0].low < shared[0].high && shared[1].low !== shared[2].low, JSON.stringify(shared));
+  }
+  assert.deepEqual(bootstrapMeanIntervals([[], []]), [
+    { low: Number.NaN, high: Number.NaN },
+    { low: Number.NaN, high: Number.NaN },
+  ]);
+  assert.throws(() => bootstrapMeanIntervals([[1, 2], [1]]), /columns of 2, 1 values/);
 });

@@ -14,13 +14,14 @@ import { measureSplitters } from "../study/seams";
  * Work of each retrieval notebook at its default parameters: `splits` (split, measure and index the corpus, or an
  * lsa fit of the same order) and `configs` (a pass of every query). Counted from the notebooks' cells:
  * 03: 2 splitters × 8 overlaps, 3 × 3 size-share grid, 8 dense overlaps (each also fits lsa), 8 ICT-source overlaps;
- * 04: 5 overlaps, each plain + 3 depths × (MMR, dense rerank fitting lsa); 05: 4 configs + 3 retrievers (2 fit
- * lsa); 06: 3 chunkings (semantic embeds every sentence) × BM25 and dense.
+ * 04: 5 overlaps, each plain + 3 depths × (MMR, dense rerank; one lsa fit per overlap serves the 3 depths); 05: 4
+ * configs + 1 config split once for 3 retrievers (its BM25 row is one of the 4; dense and hybrid share one lsa
+ * fit); 06: 3 chunkings (semantic embeds every sentence) × BM25 and dense.
  */
 export const notebookWorkload: Readonly<Record<string, { splits: number; configs: number }>> = {
   "03": { splits: 49, configs: 41 },
-  "04": { splits: 20, configs: 35 },
-  "05": { splits: 9, configs: 7 },
+  "04": { splits: 10, configs: 35 },
+  "05": { splits: 6, configs: 6 },
   "06": { splits: 9, configs: 6 },
 };
 

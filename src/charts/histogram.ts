@@ -25,20 +25,72 @@ export interface HistogramOptions extends CommonOptions {
   marker?: { value: number; label: string };
 }
 
+/**
+ * Counts per series and bin of width `step`, binned as vega-lite bins the raw values with `bin: {step}` (one x
+ * scale for every panel): the extent over all rows widened to multiples of the step, values at its top counted in
+ * the last bin. What a histogram of many values carries instead of one row per value.
+ */
+export function binnedCounts(
+  rows: readonly Record<string, unknown>[],
+  value: string,
+  series: string,
+  step: number,
+): { series: unknown; start: number; end: number; count: number }[] {
+  const finite = rows.filter((row) => typeof row[value] === "number" && Number.isFinite(row[value]));
+  if (finite.length === 0) return [];
+  let min = Infinity;
+  let max = -Infinity;
+  for (const row of finite) {
+    min = Math.min(min, row[value] as number);
+    max = Math.max(max, row[value] as number);
+  }
+  const first = Math.floor(min / step + 1e-14) * step;
+  const stop = Math.max(Math.ceil(max / step) * step, first + step);
+  const bins = new Map<unknown, Map<number, number>>();
+  for (const row of finite) {
+    const x = Math.max(first, Math.min(row[value] as number, stop - step));
+    const start = first + step * Math.floor(1e-14 + (x - first) / step);
+    let counts = bins.get(row[series]);
+    if (!counts) bins.set(row[series], (counts = new Map()));
+    counts.set(start, (counts.get(start) ?? 0) + 1);
+  }
+  return [...bins].flatMap(([name, counts]) =>
+    [...counts]
+      .sort((a, b) => a[0] - b[0])
+      .map(([start, count]) => ({ series: name, start, end: start + step, count })),
+  );
+}
+
+/**
+ * One panel per series. With `binStep` the rows are counted into bins here and the chart carries one row per
+ * non-empty bin (a corpus's seams or paragraphs can number millions); without it vega-lite bins the raw rows.
+ */
 export function overlapHistogram(rows: Record<string, unknown>[], options: HistogramOptions): VegaLiteSpec {
   const value = options.value ?? "overlap";
   const series = options.series ?? "splitter";
-  const bin = options.binStep ? { step: options.binStep } : { maxbins: 20 };
-  const layers: Record<string, unknown>[] = [
-    {
-      mark: { type: "bar", tooltip: true, binSpacing: 1 },
-      encoding: {
-        x: { field: value, type: "quantitative", bin, title: options.xTitle },
+  const step = options.binStep;
+  const data = step
+    ? binnedCounts(rows, value, series, step).map((b) => ({
+        [series]: b.series,
+        bin_start: b.start,
+        bin_end: b.end,
+        count: b.count,
+      }))
+    : rows;
+  const color = { field: series, type: "nominal", scale: colorScale(rows, series), legend: null };
+  const encoding = step
+    ? {
+        x: { field: "bin_start", type: "quantitative", bin: { binned: true, step }, title: options.xTitle },
+        x2: { field: "bin_end" },
+        y: { field: "count", type: "quantitative", title: "seams" },
+        color,
+      }
+    : {
+        x: { field: value, type: "quantitative", bin: { maxbins: 20 }, title: options.xTitle },
         y: { aggregate: "count", type: "quantitative", title: "seams" },
-        color: { field: series, type: "nominal", scale: colorScale(rows, series), legend: null },
-      },
-    },
-  ];
+        color,
+      };
+  const layers: Record<string, unknown>[] = [{ mark: { type: "bar", tooltip: true, binSpacing: 1 }, encoding }];
   if (options.marker) {
     // One row per panel, so the rule and its label are drawn once, not once per seam.
     const once = [{ aggregate: [{ op: "count", as: "seams" }], groupby: [series] }];
@@ -58,7 +110,7 @@ export function overlapHistogram(rows: Record<string, unknown>[], options: Histo
   return {
     $schema: SCHEMA,
     title: titleOf(options),
-    data: inlineData(rows),
+    data: inlineData(data),
     facet: {
       row: {
         field: series,

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as vl from "vega-lite";
 import { barWithCI, heatmap, lineWithBand, overlapHistogram, scatter, PALETTE } from "../../src/charts/index";
+import { binnedCounts } from "../../src/charts/histogram";
 import { renderVegaLiteSvg } from "../../src/report/vega";
 import { assertMatchesSnapshot } from "../helpers/snapshot";
 
@@ -178,4 +179,54 @@ test("a long subtitle is broken into lines at word boundaries so the chart keeps
     valueTitle: "distinct",
   });
   assert.deepEqual((spec.title as { subtitle: string[] }).subtitle, lines);
+});
+
+test("binnedCounts bins as vega-lite's bin {step}: extent widened to the step, the top value in the last bin", () => {
+  const rows = [
+    { s: "a", v: 23 },
+    { s: "a", v: 40 },
+    { s: "a", v: 59.5 },
+    { s: "b", v: 100 },
+    { s: "b", v: Number.NaN },
+    { s: "b", v: 79.99 },
+  ];
+  assert.deepEqual(binnedCounts(rows, "v", "s", 20), [
+    { series: "a", start: 20, end: 40, count: 1 },
+    { series: "a", start: 40, end: 60, count: 2 },
+    { series: "b", start: 60, end: 80, count: 1 },
+    { series: "b", start: 80, end: 100, count: 1 },
+  ]);
+  assert.deepEqual(binnedCounts([{ s: "a", v: 7 }], "v", "s", 5), [{ series: "a", start: 5, end: 10, count: 1 }]);
+  assert.deepEqual(binnedCounts([], "v", "s", 5), []);
+});
+
+test("a histogram with binStep carries one row per bin and draws the bars vega-lite draws from the raw rows", async () => {
+  const many = Array.from({ length: 3000 }, (_, i) => ({
+    splitter: i % 3 === 0 ? "window" : "langchain",
+    overlap: i % 3 === 0 ? 200 : (i * 37) % 201,
+  }));
+  const options = { title: "Real overlap", xTitle: "real overlap (chars)", binStep: 20 };
+  const spec = overlapHistogram(many, { ...options, marker: { value: 200, label: "configured 200" } });
+  const values = shape(spec).data.values as { count: number }[];
+  assert.ok(values.length <= 2 * 10, `${values.length} rows`);
+  assert.equal(
+    values.reduce((sum, row) => sum + row.count, 0),
+    many.length,
+  );
+  // The same chart binned by vega-lite from every raw row, as the builder made it before it counted bins itself.
+  const raw = JSON.parse(JSON.stringify(spec));
+  raw.data = { values: many };
+  raw.spec.layer[0].encoding = {
+    x: { field: "overlap", type: "quantitative", bin: { step: 20 }, title: options.xTitle },
+    y: { aggregate: "count", type: "quantitative", title: "seams" },
+    color: raw.spec.layer[0].encoding.color,
+  };
+  const bars = async (s: Record<string, unknown>) =>
+    [...(await renderVegaLiteSvg(s, "h-")).matchAll(/aria-label="([^"]*)"/g)].map((m) => m[1]).sort();
+  const drawn = await bars(spec);
+  assert.deepEqual(drawn, await bars(raw));
+  assert.ok(
+    drawn.some((label) => /180 – 200; seams: 1000; splitter: window/.test(label)),
+    drawn.join("\n"),
+  );
 });

@@ -112,7 +112,13 @@ export function gram(y: Float64Array, rows: number, width: number): Float64Array
   return g;
 }
 
-/** (rows × inner) · (inner × cols), both row-major. */
+/**
+ * (rows × inner) · (inner × cols), both row-major. Two rows of the output per pass share each load of `right`, and
+ * four rows of `right` per pass share each load and store of `out`; every output element still adds the same
+ * products in the same order as a one-row pass (`out += v0·r0 + v1·r1 + v2·r2 + v3·r3` per group of four, then
+ * one `+=` per leftover non-zero), so results do not depend on the blocking. An odd last row is paired with a row of
+ * zeros whose output is dropped.
+ */
 export function multiplyRowMajor(
   left: Float64Array,
   rows: number,
@@ -120,33 +126,50 @@ export function multiplyRowMajor(
   right: Float64Array,
   cols: number,
 ): Float64Array {
-  const out = new Float64Array(rows * cols);
-  for (let i = 0; i < rows; i++) {
-    const outRow = i * cols;
-    const leftRow = i * inner;
-    // Four rows of `right` per pass: each load/store of out carries four multiply-adds.
+  const odd = rows % 2 === 1;
+  const lhs = odd ? new Float64Array((rows + 1) * inner) : left;
+  if (odd) lhs.set(left.subarray(0, rows * inner));
+  const out = new Float64Array((rows + (odd ? 1 : 0)) * cols);
+  for (let i = 0; i < rows; i += 2) {
+    const out0 = i * cols;
+    const out1 = out0 + cols;
+    const left0 = i * inner;
+    const left1 = left0 + inner;
     let j = 0;
     for (; j + 4 <= inner; j += 4) {
-      const v0 = left[leftRow + j];
-      const v1 = left[leftRow + j + 1];
-      const v2 = left[leftRow + j + 2];
-      const v3 = left[leftRow + j + 3];
+      const a0 = lhs[left0 + j];
+      const a1 = lhs[left0 + j + 1];
+      const a2 = lhs[left0 + j + 2];
+      const a3 = lhs[left0 + j + 3];
+      const b0 = lhs[left1 + j];
+      const b1 = lhs[left1 + j + 1];
+      const b2 = lhs[left1 + j + 2];
+      const b3 = lhs[left1 + j + 3];
       const s0 = j * cols;
       const s1 = s0 + cols;
       const s2 = s1 + cols;
       const s3 = s2 + cols;
       for (let c = 0; c < cols; c++) {
-        out[outRow + c] += v0 * right[s0 + c] + v1 * right[s1 + c] + v2 * right[s2 + c] + v3 * right[s3 + c];
+        const r0 = right[s0 + c];
+        const r1 = right[s1 + c];
+        const r2 = right[s2 + c];
+        const r3 = right[s3 + c];
+        out[out0 + c] += a0 * r0 + a1 * r1 + a2 * r2 + a3 * r3;
+        out[out1 + c] += b0 * r0 + b1 * r1 + b2 * r2 + b3 * r3;
       }
     }
     for (; j < inner; j++) {
-      const v = left[leftRow + j];
-      if (v === 0) continue;
-      const rightRow = j * cols;
-      for (let c = 0; c < cols; c++) out[outRow + c] += v * right[rightRow + c];
+      addScaledRow(out, out0, lhs[left0 + j], right, j * cols, cols);
+      addScaledRow(out, out1, lhs[left1 + j], right, j * cols, cols);
     }
   }
-  return out;
+  return odd ? out.slice(0, rows * cols) : out;
+}
+
+/** out[at..at+cols) += v · right[from..from+cols), nothing when v is 0. */
+function addScaledRow(out: Float64Array, at: number, v: number, right: Float64Array, from: number, cols: number): void {
+  if (v === 0) return;
+  for (let c = 0; c < cols; c++) out[at + c] += v * right[from + c];
 }
 
 /**

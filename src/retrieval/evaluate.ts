@@ -8,10 +8,11 @@ import {
   nearDuplicateCount,
   spanScoresChroma,
   spanScoresMerged,
+  sortedIdJaccard,
   spansOverlap,
-  termSet,
   type SpanScores,
 } from "./metrics";
+import { tokenize } from "./tokenize";
 import type { Retriever } from "./types";
 import { mean } from "../stats/quantiles";
 
@@ -84,6 +85,35 @@ export interface RetrievalSummary {
 /** The mean, 0 for no queries (an empty set scores nothing rather than NaN). */
 const meanOrZero = (values: number[]) => (values.length === 0 ? 0 : mean(values));
 
+/**
+ * The term set (as `termSet` tokenizes: no stemming, no stop words) of each chunk asked for, once per chunk, as its
+ * distinct term ids in ascending order: a retrieved chunk's set lives until the last query is scored, and thousands
+ * of `Set<string>`s per config were most of what the collector had to copy. Ids are numbered in first-seen order
+ * within one evaluation; only equality of ids matters.
+ */
+function termIdSets(chunks: readonly Chunk[]): (index: number) => Int32Array {
+  const ids = new Map<string, number>();
+  const sets = new Map<number, Int32Array>();
+  return (index) => {
+    let set = sets.get(index);
+    if (set === undefined) {
+      const terms = tokenize(chunks[index].text);
+      const all = new Int32Array(terms.length);
+      for (let i = 0; i < terms.length; i++) {
+        let id = ids.get(terms[i]);
+        if (id === undefined) ids.set(terms[i], (id = ids.size));
+        all[i] = id;
+      }
+      all.sort();
+      let distinct = 0;
+      for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[distinct++] = all[i];
+      set = all.slice(0, distinct);
+      sets.set(index, set);
+    }
+    return set;
+  };
+}
+
 /** Runs every query against the retriever and scores the top-k against the gold spans. */
 export async function evaluateQueries(
   chunks: readonly Chunk[],
@@ -93,12 +123,7 @@ export async function evaluateQueries(
 ): Promise<QueryOutcome[]> {
   const k = options.k ?? 5;
   const threshold = options.nearDuplicateThreshold ?? 0.7;
-  const termSets = new Map<number, Set<string>>();
-  const termSetOf = (index: number) => {
-    let set = termSets.get(index);
-    if (set === undefined) termSets.set(index, (set = termSet(chunks[index].text)));
-    return set;
-  };
+  const termSetOf = termIdSets(chunks);
   const outcomes: QueryOutcome[] = [];
   const batch = retriever.searchMany
     ? await retriever.searchMany(
@@ -123,7 +148,7 @@ export async function evaluateQueries(
       ranked,
       distinct: distinctPassages(spans),
       overlapping,
-      nearDuplicates: nearDuplicateCount(ranked.map(termSetOf), threshold),
+      nearDuplicates: ranked.length < 2 ? 0 : nearDuplicateCount(ranked.map(termSetOf), threshold, sortedIdJaccard),
       merged: spanScoresMerged(spans, query.gold),
       chroma: spanScoresChroma(spans, query.gold),
     });

@@ -126,13 +126,37 @@ export function termSet(text: string): Set<string> {
 }
 
 /**
- * How many of the ranked items are near-duplicates of a higher-ranked one: term-set Jaccard >= threshold.
+ * Jaccard similarity of two term sets given as ascending arrays of distinct term ids (1 when both are empty): the
+ * same value as `jaccard` on the sets the ids stand for, without a hash set per text.
  */
-export function nearDuplicateCount(rankedTermSets: readonly ReadonlySet<string>[], threshold: number): number {
+export function sortedIdJaccard(a: Int32Array, b: Int32Array): number {
+  if (a.length === 0 && b.length === 0) return 1;
+  let shared = 0;
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    if (a[i] < b[j]) i++;
+    else if (a[i] > b[j]) j++;
+    else {
+      shared++;
+      i++;
+      j++;
+    }
+  }
+  return shared / (a.length + b.length - shared);
+}
+
+/**
+ * How many of the ranked items are near-duplicates of a higher-ranked one: term-set Jaccard >= threshold. Items
+ * are term sets, or any other form `similarity` compares (e.g. sorted term ids with `sortedIdJaccard`).
+ */
+export function nearDuplicateCount<T = ReadonlySet<string>>(
+  rankedTermSets: readonly T[],
+  threshold: number,
+  similarity: (a: T, b: T) => number = jaccard as unknown as (a: T, b: T) => number,
+): number {
   let count = 0;
   for (let i = 1; i < rankedTermSets.length; i++) {
     for (let j = 0; j < i; j++) {
-      if (jaccard(rankedTermSets[i], rankedTermSets[j]) >= threshold) {
+      if (similarity(rankedTermSets[i], rankedTermSets[j]) >= threshold) {
         count++;
         break;
       }

@@ -6,6 +6,7 @@ import {
   jaccard,
   mergeSpans,
   nearDuplicateCount,
+  sortedIdJaccard,
   spanScoresChroma,
   spanScoresMerged,
   termSet,
@@ -64,4 +65,32 @@ test("near-duplicates are chunks whose term-set Jaccard with a higher-ranked one
   assert.equal(jaccard(a, c), 3 / 5);
   assert.equal(nearDuplicateCount([a, b, c, d], 0.6), 2);
   assert.equal(nearDuplicateCount([a, b, c, d], 0.7), 1);
+});
+
+test("sortedIdJaccard on ascending distinct ids equals jaccard on the sets, and nearDuplicateCount takes it", () => {
+  let state = 7;
+  const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const sets: Set<number>[] = [];
+  for (let n = 0; n < 40; n++) {
+    const set = new Set<number>();
+    const size = Math.floor(next() * 12);
+    for (let i = 0; i < size; i++) set.add(Math.floor(next() * 16));
+    sets.push(set);
+  }
+  const sorted = sets.map((set) => Int32Array.from([...set].sort((a, b) => a - b)));
+  const similar = [0, 0];
+  for (let i = 0; i < sets.length; i++)
+    for (let j = 0; j < i; j++) {
+      assert.equal(sortedIdJaccard(sorted[i], sorted[j]), jaccard(sets[i], sets[j]));
+      similar[jaccard(sets[i], sets[j]) >= 0.5 ? 1 : 0]++;
+    }
+  assert.ok(similar[0] > 0 && similar[1] > 0, `pairs on both sides of 0.5: ${similar}`);
+  for (const threshold of [0.3, 0.5, 0.7, 1]) {
+    assert.equal(
+      nearDuplicateCount(sorted, threshold, sortedIdJaccard),
+      nearDuplicateCount(sets as Set<unknown>[] as Set<string>[], threshold),
+    );
+  }
+  assert.equal(sortedIdJaccard(new Int32Array(0), new Int32Array(0)), 1);
+  assert.equal(sortedIdJaccard(Int32Array.from([1, 2]), new Int32Array(0)), 0);
 });

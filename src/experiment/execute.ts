@@ -5,7 +5,8 @@ import { SeamlabError } from "../core/errors";
 import { projectRoot } from "../core/project";
 import type { GridPlan } from "./plan";
 import { computeTaskRows, type GridRow, type RowOptions, type SweepInputs } from "./rows";
-import { encodeInputs, threadCpuMs, type RowTask, type RowTaskResult } from "./worker";
+import { threadCpuMs } from "./thread-times";
+import { encodeInputs, type RowTask, type RowTaskResult } from "./worker";
 
 export interface ExecuteOptions {
   /** Worker threads; 0 runs every task in this thread. */
@@ -28,6 +29,8 @@ export interface TaskTiming {
   cpuMs?: number;
   /** CPU ms the worker thread used before its first task (start-up), on its first task only. */
   bootCpuMs?: number;
+  /** The worker thread's kernel id (Linux), to read its scheduler times (thread-times). */
+  osThread?: number;
 }
 
 /** Receives one finished task: its config indexes, their rows (same order) and when and where it ran. */

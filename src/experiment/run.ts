@@ -45,6 +45,8 @@ export interface TaskTime {
   cpuMs?: number;
   /** CPU ms the worker thread spent starting up before this, its first task (Linux only). */
   bootCpuMs?: number;
+  /** Kernel id of the task's worker thread (Linux only), for its scheduler times (experiment/thread-times). */
+  osThread?: number;
 }
 
 export interface GridResult {
@@ -139,6 +141,7 @@ export async function runGrid(
       startMs,
       cpuMs: timing.cpuMs,
       bootCpuMs: timing.bootCpuMs,
+      osThread: timing.osThread,
     });
     computed.forEach((row, j) => {
       // A JSON round trip makes a fresh row identical to what a later run reads from the cache (-0, undefined).

@@ -1,8 +1,8 @@
-import { readFileSync } from "node:fs";
 import { threadId } from "node:worker_threads";
 import type { Doc, Query } from "../core/types";
 import type { ExperimentConfig } from "./grid";
 import { computeTaskRows, type GridRow, type RowOptions, type SweepInputs } from "./rows";
+import { osThreadId, threadCpuMs } from "./thread-times";
 
 /**
  * The unit of work sent to a worker thread: configs that are best computed in one thread (one splitter
@@ -46,26 +46,19 @@ function inputsOf(task: RowTask): SweepInputs {
 }
 
 /**
- * CPU milliseconds this thread has used (user + system), from Linux's /proc/thread-self/stat; undefined elsewhere.
- * Wall time on a shared machine mostly measures the neighbours; a thread's CPU time does not.
- */
-export function threadCpuMs(): number | undefined {
-  try {
-    const stat = readFileSync("/proc/thread-self/stat", "utf8");
-    // Fields after the command name (which may hold spaces, so split after its closing parenthesis).
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime in clock ticks of 10 ms
-  } catch {
-    return undefined;
-  }
-}
-
-/**
  * Rows, or the error as plain data: an Error crossing the thread boundary loses its class, and the main
  * thread needs to know a SeamlabError (a user's mistake, printed without a stack) from a bug.
  */
 export type RowTaskResult =
-  | { rows: GridRow[]; ms: number; thread: number; startedAt: number; cpuMs?: number; bootCpuMs?: number }
+  | {
+      rows: GridRow[];
+      ms: number;
+      thread: number;
+      startedAt: number;
+      cpuMs?: number;
+      bootCpuMs?: number;
+      osThread?: number;
+    }
   | { error: { message: string; stack: string; seamlab: boolean } };
 
 let firstTask = true;
@@ -82,7 +75,8 @@ export async function runRowTask(task: RowTask): Promise<RowTaskResult> {
     const rows = await computeTaskRows(inputsOf(task), task.configs, task.keys, task.options);
     const cpu1 = threadCpuMs();
     const cpuMs = cpu0 === undefined || cpu1 === undefined ? undefined : cpu1 - cpu0;
-    return { rows, ms: performance.now() - started, thread: threadId, startedAt, cpuMs, bootCpuMs };
+    const osThread = osThreadId();
+    return { rows, ms: performance.now() - started, thread: threadId, startedAt, cpuMs, bootCpuMs, osThread };
   } catch (error) {
     const e = error instanceof Error ? error : new Error(String(error));
     return { error: { message: e.message, stack: e.stack ?? "", seamlab: e.name === "SeamlabError" } };

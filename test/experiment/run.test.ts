@@ -223,6 +223,12 @@ test("token-window configs bundled into worker tasks still come back one row per
     pooled.taskTimes.map((t) => t.rows),
     [2, 2],
   );
+  if (process.platform === "linux")
+    for (const t of pooled.taskTimes)
+      assert.ok(
+        t.osThread !== undefined && t.osThread !== process.pid,
+        "a worker's kernel thread id, for bench:workers",
+      );
   const onePool = await runGrid(inputs, grid, { workers: 1, cacheDir: null });
   assert.equal(json(onePool.rows), json(inThread.rows));
   assert.equal(onePool.taskTimes.length, 1, "one thread: all four share one task (one tokenizer warm-up)");

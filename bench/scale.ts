@@ -13,7 +13,9 @@
 // Usage: npm run bench:scale [-- --sizes 10,100 (MB; 1000 = 1 GB: mind other users of the machine)]
 //        [--stages seams,sweep,report|none (default seams,sweep; --report adds report)] [--keep] (keep the generated
 //        corpora under /tmp/seamlab-scale-*) [--max-rss-gb 8] [--max-minutes 30] (a stage past either is stopped
-//        and reported as such). Run it under `flock /tmp/seamlab-bench.lock` on a shared machine.
+//        and reported as such) [--baseline DIR] (another seamlab checkout with its node_modules, e.g. a worktree of an
+//        older commit: the sweep and report stages run there first, then here, side by side on the same corpus, and
+//        the ratios are printed; the seams stage, which edits the corpus, runs here only). Run it under `flock /tmp/seamlab-bench.lock` on a shared machine.
 import { spawn, spawnSync } from "node:child_process";
 import {
   appendFileSync,
@@ -27,7 +29,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { seededRandom } from "../src/core/random";
 import { listCorpus } from "../src/corpus/load";
@@ -43,6 +45,7 @@ const { values } = parseArgs({
     keep: { type: "boolean" },
     "max-rss-gb": { type: "string" },
     "max-minutes": { type: "string" },
+    baseline: { type: "string" },
   },
 });
 const maxRssGb = Number(values["max-rss-gb"] ?? 8);
@@ -146,13 +149,13 @@ interface Timing {
  * elapsed time and stops it (SIGKILL, by its process id) past --max-rss-gb or --max-minutes, so one runaway stage
  * cannot take a shared machine's memory; such a stage is reported as stopped, with what it had reached.
  */
-async function timed(args: string[], label: string): Promise<Timing> {
+async function timed(args: string[], label: string, cwd = root): Promise<Timing> {
   const stats = join(tmpdir(), `seamlab-scale-${process.pid}.time`);
   const load = loadavg()[0];
   process.stderr.write(`scale: ${label} (load average ${load.toFixed(1)})\n`);
   const started = Date.now();
   const child = spawn("/usr/bin/time", ["-f", "%e %M", "-o", stats, ...args], {
-    cwd: root,
+    cwd,
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";
@@ -205,7 +208,16 @@ function editOneFile(corpus: string): void {
   );
 }
 
-const seamlab = [process.execPath, join(root, "bin", "seamlab.js")];
+// With --baseline, each stage runs first with the other checkout's CLI ("<stage> [baseline]"), then with this one.
+const baseline = values.baseline ? resolve(values.baseline) : undefined;
+if (baseline && !existsSync(join(baseline, "bin", "seamlab.js")))
+  throw new Error(`--baseline: no bin/seamlab.js under ${baseline} (give a seamlab checkout with its node_modules)`);
+const checkouts: { root: string; suffix: string }[] = [
+  ...(baseline ? [{ root: baseline, suffix: " [baseline]" }] : []),
+  { root, suffix: "" },
+];
+const cliOf = (checkout: string) => [process.execPath, join(checkout, "bin", "seamlab.js")];
+const seamlab = cliOf(root);
 const rows: { mb: number; stage: string; timing: Timing }[] = [];
 const descriptions: string[] = [];
 for (const mb of sizesMb) {
@@ -228,13 +240,13 @@ for (const mb of sizesMb) {
     rows.push({ mb, stage: "seams (1 edit)", timing: await timed(cached, `seams ${mb} MB, one file edited`) });
     rmSync(cache, { recursive: true, force: true });
   }
-  if (stages.has("sweep")) {
+  for (const { root: checkout, suffix } of stages.has("sweep") ? checkouts : []) {
     rows.push({
       mb,
-      stage: "sweep",
+      stage: `sweep${suffix}`,
       timing: await timed(
         [
-          ...seamlab,
+          ...cliOf(checkout),
           "sweep",
           "--corpus",
           corpus,
@@ -243,16 +255,21 @@ for (const mb of sizesMb) {
           "--overlaps",
           "0,50,100,200,300,400",
         ].concat(["--no-cache", "--quiet", "--json"]),
-        `sweep ${mb} MB`,
+        `sweep ${mb} MB${suffix}`,
+        checkout,
       ),
     });
   }
-  if (stages.has("report")) {
+  for (const { root: checkout, suffix } of stages.has("report") ? checkouts : []) {
     const out = join(tmpdir(), `seamlab-scale-report-${mb}mb`);
     rows.push({
       mb,
-      stage: "report",
-      timing: await timed([...seamlab, "report", "--corpus", corpus, "--out", out, "--force"], `report ${mb} MB`),
+      stage: `report${suffix}`,
+      timing: await timed(
+        [...cliOf(checkout), "report", "--corpus", corpus, "--out", out, "--force"],
+        `report ${mb} MB${suffix}`,
+        checkout,
+      ),
     });
     rmSync(out, { recursive: true, force: true });
   }
@@ -287,6 +304,16 @@ for (const row of rows) {
     ]
       .join(" ")
       .trimEnd(),
+  );
+}
+for (const row of rows.filter((r) => r.stage.endsWith(" [baseline]"))) {
+  const stage = row.stage.slice(0, -" [baseline]".length);
+  const now = rows.find((r) => r.mb === row.mb && r.stage === stage);
+  if (!now) continue;
+  lines.push(
+    `${row.mb} MB ${stage}: baseline ${row.timing.seconds.toFixed(1)} s / this ${now.timing.seconds.toFixed(1)} s = ` +
+      `${(row.timing.seconds / now.timing.seconds).toFixed(2)}x faster; peak RSS ${row.timing.peakMb.toFixed(0)} -> ` +
+      `${now.timing.peakMb.toFixed(0)} MB (baseline ${baseline})`,
   );
 }
 lines.push(

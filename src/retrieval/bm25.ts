@@ -73,7 +73,8 @@ export interface Bm25Scope {
   vocabulary?: ReadonlySet<string>;
   /**
    * Term ids the build keeps between its two passes (default `RECORDED_IDS_CAP`); texts past it are tokenized a
-   * second time instead. Changes memory and time only, never the index.
+   * second time instead. A build from document spans (`buildBm25IndexOfChunks`) keeps none: it reads them again.
+   * Changes memory and time only, never the index.
    */
   recordedIdsCap?: number;
 }
@@ -152,7 +153,9 @@ function build(
   let recordedLength = 0;
   const recordedEnd = new Int32Array(texts.length);
   let recordedTexts = 0; // texts 0 .. recordedTexts-1 have their ids in `recorded`
-  let recording = true;
+  // Reading a chunk's ids from its documents again costs little next to tokenizing it: a build from spans keeps no
+  // ids between its passes (at 1 GB the buffer would take its whole 256 MB beside the documents' table).
+  let recording = spans === null;
   let totalLength = 0;
   let longest = 0;
   // Text i's indexed term ids (with repeats) land in `found.ids[0 .. found.count)`, its term count in `found.length`:

@@ -2,8 +2,11 @@
 // ≤ 60 s; `seamlab report --corpus $SEAMLAB_DATA_DIR/opentelemetry-docs` ≤ 90 s). Clones the committed HEAD
 // into a temporary folder (empty result cache, node_modules linked), runs each report as a child process under
 // /usr/bin/time and prints wall seconds, peak RSS and the machine's load: on a shared machine wall time is noisy.
+// `--sources both` times each report twice, each in its own fresh clone: first with the kernels compiling src/
+// themselves (SEAMLAB_REPORT_SOURCES=tslab, as before kernel-sources.ts), then as `npm run report` does by
+// default (src/ compiled once for all kernels), and prints the ratios.
 //
-// Usage: npm run bench:report [-- --only default|otel] [--jobs N]
+// Usage: npm run bench:report [-- --only default|otel] [--jobs N] [--sources compiled|tslab|both]
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -11,100 +14,144 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { projectRoot } from "../src/core/project";
 import { readNotebook } from "../src/report/nbformat";
-import { notebookTimings } from "../src/report/timings";
+import { notebookTimings, type NotebookTimings } from "../src/report/timings";
 
-const { values } = parseArgs({ options: { only: { type: "string" }, jobs: { type: "string" } } });
+const { values } = parseArgs({
+  options: { only: { type: "string" }, jobs: { type: "string" }, sources: { type: "string", default: "compiled" } },
+});
+if (!["compiled", "tslab", "both"].includes(values.sources!)) {
+  throw new Error(`--sources ${values.sources}: expected compiled, tslab or both`);
+}
 const root = projectRoot();
 const dataDir = process.env.SEAMLAB_DATA_DIR;
-const clone = mkdtempSync(join(tmpdir(), "seamlab-report-bench-"));
+const clones: string[] = [];
 
 interface Timing {
   name: string;
-  /** Output folder in the clone (its executed notebooks carry per-cell times). */
+  /** Output folder (its executed notebooks carry per-cell times). */
   out: string;
+  /** How the kernels got src/ ("compiled" once for the run, or "tslab": each kernel compiles it). */
+  sources: string;
   seconds: number;
   peakMb: number;
   ok: boolean;
   target: number;
 }
 
-function timed(name: string, target: number, out: string, command: string[]): Timing {
-  const stats = join(clone, `${name}.time`);
+/** A fresh clone of the committed HEAD with an empty result cache (node_modules linked). */
+function freshClone(): string {
+  const clone = mkdtempSync(join(tmpdir(), "seamlab-report-bench-"));
+  clones.push(clone);
+  const cloned = spawnSync("git", ["clone", "-q", "--no-hardlinks", root, clone], { stdio: "inherit" });
+  if (cloned.status !== 0) throw new Error("git clone failed");
+  symlinkSync(join(root, "node_modules"), join(clone, "node_modules"));
+  return clone;
+}
+
+function timed(name: string, target: number, sources: string, out: string, command: string[]): Timing {
+  const clone = freshClone();
+  const stats = join(clone, `report.time`);
   const load = loadavg()[0];
-  process.stderr.write(`report-time: ${name}: ${command.join(" ")} (load average ${load.toFixed(1)})\n`);
+  process.stderr.write(
+    `report-time: ${name} (src/ ${sources}): ${command.join(" ")} (load average ${load.toFixed(1)})\n`,
+  );
+  const sourcesEnv = sources === "tslab" ? { SEAMLAB_REPORT_SOURCES: "tslab" } : {};
+  const { SEAMLAB_REPORT_SOURCES: _ignored, ...env } = process.env;
   const run = spawnSync("/usr/bin/time", ["-f", "%e %M", "-o", stats, ...command], {
     cwd: clone,
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, FORCE_COLOR: "0" },
+    env: { ...env, ...sourcesEnv, FORCE_COLOR: "0" },
   });
   const [seconds, kb] = readFileSync(stats, "utf8").trim().split(/\s+/).slice(-2).map(Number);
-  return { name, out, seconds, peakMb: kb / 1024, ok: run.status === 0, target };
+  return { name, out: join(clone, out), sources, seconds, peakMb: kb / 1024, ok: run.status === 0, target };
 }
 
 /**
  * One line per executed notebook, longest first: its wall time split into kernel start, import cells (tslab
  * type-checks and transpiles what they reach, then loads it) and computing cells.
  */
-function notebookLines(out: string): string[] {
+function executedTimings(out: string): { name: string; t: NotebookTimings }[] {
   if (!existsSync(out)) return [];
-  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   return readdirSync(out)
     .filter((name) => name.endsWith(".ipynb"))
     .map((name) => ({ name, t: notebookTimings(readNotebook(join(out, name))) }))
-    .filter((x) => x.t !== undefined)
-    .sort((a, b) => b.t!.totalMs - a.t!.totalMs)
-    .map(
-      ({ name, t }) =>
-        `${name}: ${s(t!.totalMs)} = kernel start ${s(t!.kernelStartMs)} + imports ${s(t!.importMs)} + ` +
-        `cells ${s(t!.computeMs)}`,
-    );
+    .filter((x): x is { name: string; t: NotebookTimings } => x.t !== undefined)
+    .sort((a, b) => b.t.totalMs - a.t.totalMs);
+}
+
+const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function notebookLines(out: string): string[] {
+  return executedTimings(out).map(
+    ({ name, t }) =>
+      `${name}: ${s(t.totalMs)} = kernel start ${s(t.kernelStartMs)} + imports ${s(t.importMs)} + ` +
+      `cells ${s(t.computeMs)}`,
+  );
+}
+
+/** Kernel start + import cells, summed over a run's notebooks. */
+function fixedOverheadMs(out: string): number {
+  return executedTimings(out).reduce((sum, { t }) => sum + t.kernelStartMs + t.importMs, 0);
 }
 
 try {
-  const cloned = spawnSync("git", ["clone", "-q", "--no-hardlinks", root, clone], { stdio: "inherit" });
-  if (cloned.status !== 0) throw new Error("git clone failed");
-  symlinkSync(join(root, "node_modules"), join(clone, "node_modules"));
   const jobs = values.jobs ? ["--jobs", values.jobs] : [];
+  const sourceModes = values.sources === "both" ? ["tslab", "compiled"] : [values.sources!];
   const timings: Timing[] = [];
-  if (values.only !== "otel") {
-    timings.push(
-      timed("npm run report", 60, "out-default", [
-        "npm",
-        "run",
-        "--silent",
-        "report",
-        "--",
-        "--out",
-        "out-default",
-        ...jobs,
-      ]),
-    );
-  }
-  if (values.only !== "default") {
-    const otel = dataDir ? join(dataDir, "opentelemetry-docs") : undefined;
-    if (!otel || !existsSync(otel)) {
-      process.stdout.write("bench:report skips opentelemetry-docs: SEAMLAB_DATA_DIR is unset or lacks it.\n");
-    } else {
+  for (const sources of sourceModes) {
+    if (values.only !== "otel") {
       timings.push(
-        timed("seamlab report --corpus opentelemetry-docs", 90, "out-otel", [
-          process.execPath,
-          "bin/seamlab.js",
+        timed("npm run report", 60, sources, "out-default", [
+          "npm",
+          "run",
+          "--silent",
           "report",
-          "--corpus",
-          otel,
+          "--",
           "--out",
-          "out-otel",
+          "out-default",
           ...jobs,
         ]),
       );
     }
+    if (values.only !== "default") {
+      const otel = dataDir ? join(dataDir, "opentelemetry-docs") : undefined;
+      if (!otel || !existsSync(otel)) {
+        process.stdout.write("bench:report skips opentelemetry-docs: SEAMLAB_DATA_DIR is unset or lacks it.\n");
+      } else {
+        timings.push(
+          timed("seamlab report --corpus opentelemetry-docs", 90, sources, "out-otel", [
+            process.execPath,
+            "bin/seamlab.js",
+            "report",
+            "--corpus",
+            otel,
+            "--out",
+            "out-otel",
+            ...jobs,
+          ]),
+        );
+      }
+    }
   }
   for (const t of timings) {
     process.stdout.write(
-      `${t.name}: ${t.seconds.toFixed(1)} s wall (target ≤ ${t.target} s: ${t.seconds <= t.target ? "met" : "MISSED"}), ` +
+      `${t.name}${sourceModes.length > 1 ? ` [src/ ${t.sources}]` : ""}: ${t.seconds.toFixed(1)} s wall ` +
+        `(target ≤ ${t.target} s: ${t.seconds <= t.target ? "met" : "MISSED"}), ` +
         `peak RSS ${t.peakMb.toFixed(0)} MB${t.ok ? "" : ", FAILED"}\n`,
     );
-    for (const line of notebookLines(join(clone, t.out))) process.stdout.write(`  ${line}\n`);
+    for (const line of notebookLines(t.out)) process.stdout.write(`  ${line}\n`);
+  }
+  if (sourceModes.length > 1) {
+    for (const name of new Set(timings.map((t) => t.name))) {
+      const [before, after] = sourceModes.map((mode) => timings.find((t) => t.name === name && t.sources === mode)!);
+      if (!before || !after) continue;
+      const [fixedBefore, fixedAfter] = [fixedOverheadMs(before.out), fixedOverheadMs(after.out)];
+      process.stdout.write(
+        `${name}: src/ compiled once vs by every kernel: wall ${after.seconds.toFixed(1)} / ${before.seconds.toFixed(1)} s ` +
+          `= ${(after.seconds / before.seconds).toFixed(2)}; kernel start + import cells summed over notebooks ` +
+          `${s(fixedAfter)} / ${s(fixedBefore)} = ${(fixedAfter / fixedBefore).toFixed(2)}\n`,
+      );
+    }
   }
   process.stdout.write(
     `fresh clone of HEAD, empty result cache; load average ${loadavg()
@@ -113,5 +160,5 @@ try {
   );
   if (timings.some((t) => !t.ok)) process.exitCode = 1;
 } finally {
-  rmSync(clone, { recursive: true, force: true });
+  for (const clone of clones) rmSync(clone, { recursive: true, force: true });
 }

@@ -21,7 +21,7 @@ import {
 import { cellTags, joinSource, readNotebook, serializeNotebook, type Notebook } from "./nbformat";
 import { renderNotebook, type RenderedNotebook } from "./render";
 import { describeFailure, runNotebook } from "./run";
-import { prepareKernelSources } from "./kernel-sources";
+import { startKernelSources, type PendingKernelSources } from "./kernel-sources";
 
 export interface ReportOptions {
   root: string;
@@ -264,25 +264,38 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
   return { ok: true, pages, failures, outDir: options.outDir, failedPages: [], totalMs };
 }
 
-/** The compiled copy of src/ the kernels load, or undefined when they are to compile src/ themselves. */
-function compileForKernels(options: ReportOptions, log: (line: string) => void): string | undefined {
+/**
+ * The compiled copy of src/ the kernels are to load (being built while they start), or undefined when they are to
+ * compile src/ themselves. `ready` never rejects: a failed build is logged, and the kernels, finding no copy,
+ * compile src/ as before.
+ */
+function compileForKernels(options: ReportOptions, log: (line: string) => void): PendingKernelSources | undefined {
   if (options.compiledSources === false || process.env.SEAMLAB_REPORT_SOURCES === "tslab") return undefined;
+  let pending: PendingKernelSources;
   try {
-    const sources = prepareKernelSources(options.root);
-    const seconds = (sources.ms / 1000).toFixed(1);
-    if (sources.dir) {
-      log(`${sources.reused ? "reused" : "compiled"} src/ for the kernels in ${seconds} s`);
-    } else {
-      log(
-        `src/ has ${sources.diagnostics.length} error(s) under tslab's TypeScript (first: ${sources.diagnostics[0]}); ` +
-          `the kernels compile it themselves and report them in the notebooks`,
-      );
-    }
-    return sources.dir;
+    pending = startKernelSources(options.root);
   } catch (error) {
     log(`could not compile src/ for the kernels (${(error as Error).message}); the kernels compile it themselves`);
     return undefined;
   }
+  const ready = pending.ready.then(
+    (sources) => {
+      const seconds = (sources.ms / 1000).toFixed(1);
+      if (sources.dir) log(`${sources.reused ? "reused" : "compiled"} src/ for the kernels in ${seconds} s`);
+      else {
+        log(
+          `src/ has ${sources.diagnostics.length} error(s) under tslab's TypeScript (first: ${sources.diagnostics[0]}); ` +
+            `the kernels compile it themselves and report them in the notebooks`,
+        );
+      }
+      return sources;
+    },
+    (error: Error) => {
+      log(`could not compile src/ for the kernels (${error.message}); the kernels compile it themselves`);
+      return { reused: false, diagnostics: [], ms: 0 };
+    },
+  );
+  return { dir: pending.dir, ready };
 }
 
 /**

@@ -6,7 +6,8 @@
 //    declaration file is neither type-checked (skipLibCheck) nor emitted, while cells are still checked against
 //    the same types;
 //  - a `require` that resolves into `<root>/src/` loads the compiled `x.js` instead.
-// A file the copy lacks (a notebook importing something outside it) is compiled from source as before.
+// A file the copy lacks (a notebook importing something outside it, or no copy at all because src/ did not compile
+// cleanly) is compiled from source as before.
 import { existsSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve, sep } from "node:path";
@@ -47,7 +48,8 @@ if (compiled) {
     return readFile(declaration ?? path, encoding);
   };
   // The compiled copy does not change during a run (its folder name is the hash of the sources).
-  ts.sys.watchFile = (path, ...rest) => (mapped(path) !== undefined ? { close() {} } : watchFile(path, ...rest));
+  ts.sys.watchFile = (path, ...rest) =>
+    declarationFor(path) !== undefined ? { close() {} } : watchFile(path, ...rest);
 
   const Module = require("node:module");
   const resolveFilename = Module._resolveFilename;

@@ -20,6 +20,7 @@ import {
 } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
+import { Worker } from "node:worker_threads";
 import type * as TypeScript from "typescript";
 import { processAlive } from "../core/atomic-write";
 
@@ -55,6 +56,16 @@ function tslabTypeScript(root: string): Ts {
   return createRequire(join(root, "node_modules", "tslab", "package.json"))("@tslab/typescript-for-tslab") as Ts;
 }
 
+/** tslab's TypeScript version, from its package.json (without loading the compiler). */
+function tslabTypeScriptVersion(root: string): string {
+  const require = createRequire(join(root, "node_modules", "tslab", "package.json"));
+  return (
+    JSON.parse(readFileSync(require.resolve("@tslab/typescript-for-tslab/package.json"), "utf8")) as {
+      version: string;
+    }
+  ).version;
+}
+
 function readIfExists(path: string): string {
   return existsSync(path) ? readFileSync(path, "utf8") : "";
 }
@@ -63,7 +74,10 @@ function readIfExists(path: string): string {
  * The hash a compiled copy is filed under: the notebook-reachable sources, the installed packages (their types
  * shape the declarations), tslab's version and TypeScript's, and this build's format.
  */
-export function kernelSourcesKey(root: string, ts: Pick<Ts, "version"> = tslabTypeScript(root)): string {
+export function kernelSourcesKey(
+  root: string,
+  ts: Pick<Ts, "version"> = { version: tslabTypeScriptVersion(root) },
+): string {
   const hash = createHash("sha256");
   const tslabManifest = readIfExists(join(root, "node_modules", "tslab", "package.json"));
   for (const part of [BUILD_FORMAT, ts.version, tslabManifest, readIfExists(join(root, "package-lock.json"))]) {
@@ -183,10 +197,8 @@ export function compileKernelSources(root: string, outDir: string, ts: Ts = tsla
  * The compiled copy for the current sources: reused when one exists, else built into a temp folder and renamed
  * into place whole (a concurrent report building the same key keeps whichever landed first).
  */
-export function prepareKernelSources(root: string): KernelSources {
+export function prepareKernelSources(root: string, key: string = kernelSourcesKey(root)): KernelSources {
   const started = performance.now();
-  const ts = tslabTypeScript(root);
-  const key = kernelSourcesKey(root, ts);
   const parent = kernelSourcesDir(root);
   const dir = join(parent, key);
   const done = (result: Omit<KernelSources, "ms">): KernelSources => ({ ...result, ms: performance.now() - started });
@@ -198,7 +210,7 @@ export function prepareKernelSources(root: string): KernelSources {
   const temp = join(parent, `.${key}.${process.pid}.tmp`);
   rmSync(temp, { recursive: true, force: true });
   try {
-    const diagnostics = compileKernelSources(root, temp, ts);
+    const diagnostics = compileKernelSources(root, temp);
     if (diagnostics.length > 0) return done({ reused: false, diagnostics });
     try {
       renameSync(temp, dir);
@@ -211,4 +223,26 @@ export function prepareKernelSources(root: string): KernelSources {
   }
   pruneKernelSources(parent, key);
   return done({ dir, reused: false, diagnostics: [] });
+}
+
+export interface PendingKernelSources {
+  /** Where the copy will be: kernels can start with it before it exists (they wait for `ready` before cells). */
+  dir: string;
+  /** Settles when the copy is in place, or when there will be none (diagnostics; the kernels compile src/). */
+  ready: Promise<KernelSources>;
+}
+
+/**
+ * `prepareKernelSources` in a worker thread, so the kernels start (about 2 s of CPU each) while src/ compiles.
+ * The worker dies with this process; a temp folder it leaves is reclaimed by the next build.
+ */
+export function startKernelSources(root: string): PendingKernelSources {
+  const key = kernelSourcesKey(root);
+  const worker = new Worker(new URL("./kernel-sources-worker.mjs", import.meta.url), { workerData: { root, key } });
+  const ready = new Promise<KernelSources>((resolve, reject) => {
+    worker.once("message", (result: KernelSources) => resolve(result));
+    worker.once("error", reject);
+    worker.once("exit", (code) => reject(new Error(`the compiling worker exited (code ${code})`)));
+  });
+  return { dir: join(kernelSourcesDir(root), key), ready };
 }

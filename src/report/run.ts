@@ -18,8 +18,11 @@ export interface RunOptions {
   onCell?: (index: number, cell: CodeCell) => void;
   /** Extra environment for the kernel process (e.g. SEAMLAB_WORKERS). */
   env?: Record<string, string>;
-  /** A compiled copy of src/ for the kernel to load (kernel-sources.ts); without it, tslab compiles src/. */
-  compiledSources?: string;
+  /**
+   * A compiled copy of src/ for the kernel to load (kernel-sources.ts), which may still be being built: cells run
+   * once `ready` settles (the wait counts as kernel start). Without it, or if no copy lands, tslab compiles src/.
+   */
+  compiledSources?: { dir: string; ready: Promise<unknown> };
 }
 
 export interface FailedCell {
@@ -45,8 +48,10 @@ export async function runNotebook(input: Notebook, options: RunOptions): Promise
   const notebook = injectParameters(structuredClone(input), options.parameters ?? {});
   const kernel = await TslabKernel.start(options.root, {
     env: options.env,
-    compiledSources: options.compiledSources,
+    compiledSources: options.compiledSources?.dir,
   });
+  // A build that failed leaves no copy: the kernel compiles src/ itself, as without one.
+  await options.compiledSources?.ready.catch(() => undefined);
   const kernelStartMs = performance.now() - started;
   const collector = new OutputCollector();
   let failed: FailedCell | undefined;

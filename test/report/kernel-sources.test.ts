@@ -24,6 +24,7 @@ import {
   notebookSourceFiles,
   prepareKernelSources,
   pruneKernelSources,
+  startKernelSources,
 } from "../../src/report/kernel-sources";
 import { TslabKernel } from "../../src/report/kernel";
 
@@ -146,6 +147,20 @@ test("a copy is built once, reused after, and copies of other sources are pruned
     assert.deepEqual(kept, expected.sort());
     pruneKernelSources(parent, "");
     assert.ok(existsSync(foreign));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a copy built in a worker thread is named before it exists and is in place once ready settles", async () => {
+  const dir = fakeProject();
+  try {
+    symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
+    const pending = startKernelSources(dir);
+    assert.equal(pending.dir, join(kernelSourcesDir(dir), kernelSourcesKey(dir)));
+    const sources = await pending.ready;
+    assert.deepEqual([sources.dir, sources.reused, sources.diagnostics], [pending.dir, false, []]);
+    assert.ok(existsSync(join(pending.dir, "src/study/use.js")));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -26,6 +26,8 @@ interface Pending {
   idle: boolean;
   messages: JupyterMessage[];
   done: () => void;
+  /** Called when the shell reply arrives before the idle status (the handshake's slow-joiner case). */
+  replied?: () => void;
 }
 
 // Kernels still running, so that an interrupted report does not leave tslab processes behind.
@@ -98,6 +100,7 @@ export class TslabKernel {
       if (pending) {
         pending.reply = message;
         if (pending.idle) pending.done();
+        else pending.replied?.();
       }
     });
     void this.pump(control, () => {});
@@ -217,14 +220,15 @@ export class TslabKernel {
   }
 
   // The iopub SUB socket only receives after its subscription reaches the kernel ("slow joiner"), so repeat
-  // kernel_info until a status message for one of them arrives on iopub, as jupyter_client does.
+  // kernel_info until a status message for one of them arrives on iopub, as jupyter_client does. Once the kernel
+  // answers on shell it is up: a status missed on iopub is asked for again within 50 ms, not after the full second.
   private async handshake(timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       if (this.exited) {
         throw new Error(`tslab kernel exited during startup (code ${this.exited.code}): ${this.stderrText.trim()}`);
       }
-      const outcome = await this.request("kernel_info_request", {}, 1000);
+      const outcome = await this.request("kernel_info_request", {}, 1000, this.shell, 50);
       if (outcome.reply && outcome.idle) return;
     }
     throw new Error(`tslab kernel did not answer kernel_info within ${timeoutMs} ms: ${this.stderrText.trim()}`);
@@ -235,9 +239,15 @@ export class TslabKernel {
     content: Record<string, unknown>,
     timeoutMs: number,
     socket: Dealer = this.shell,
+    /** After the shell reply, wait at most this long for the idle status (default: until `timeoutMs`). */
+    idleAfterReplyMs?: number,
   ): Promise<{ reply?: JupyterMessage; idle: boolean; messages: JupyterMessage[]; timedOut: boolean }> {
     const message = newMessage(msgType, content, this.session);
     return new Promise((resolve) => {
+      const timeOut = () => {
+        this.pending.delete(message.header.msg_id);
+        resolve({ reply: pending.reply, idle: pending.idle, messages: pending.messages, timedOut: true });
+      };
       const pending: Pending = {
         idle: false,
         messages: [],
@@ -247,11 +257,14 @@ export class TslabKernel {
           resolve({ reply: pending.reply, idle: pending.idle, messages: pending.messages, timedOut: false });
         },
       };
+      if (idleAfterReplyMs !== undefined) {
+        pending.replied = () => {
+          clearTimeout(timer);
+          timer = setTimeout(timeOut, idleAfterReplyMs);
+        };
+      }
       this.pending.set(message.header.msg_id, pending);
-      const timer = setTimeout(() => {
-        this.pending.delete(message.header.msg_id);
-        resolve({ reply: pending.reply, idle: pending.idle, messages: pending.messages, timedOut: true });
-      }, timeoutMs);
+      let timer = setTimeout(timeOut, timeoutMs);
       void socket.send(encodeMessage(this.key, message)).catch(() => pending.done());
     });
   }

@@ -7,17 +7,7 @@
 // compile cleanly under tslab, there is no copy: the kernels compile src/ as before and show the errors in the
 // notebook, as they always did.
 import { createHash } from "node:crypto";
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { Worker } from "node:worker_threads";
@@ -39,10 +29,11 @@ export function kernelSourcesDir(root: string): string {
 export function notebookSourceFiles(root: string): string[] {
   const out: string[] = [];
   const walk = (dir: string, top: boolean) => {
-    for (const name of readdirSync(dir).sort()) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) {
-        if (!(top && NOTEBOOK_UNREACHABLE.includes(name))) walk(path, false);
+    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!(top && NOTEBOOK_UNREACHABLE.includes(entry.name))) walk(path, false);
       } else out.push(path);
     }
   };
@@ -66,6 +57,19 @@ function tslabTypeScriptVersion(root: string): string {
   ).version;
 }
 
+/**
+ * A file's bytes, or undefined when it was removed after src/ was listed (a file another process writes and removes
+ * in src/ while a report starts is not part of the sources).
+ */
+function readUnlessGone(path: string): Buffer | undefined {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
 function readIfExists(path: string): string {
   return existsSync(path) ? readFileSync(path, "utf8") : "";
 }
@@ -85,7 +89,8 @@ export function kernelSourcesKey(
   }
   for (const path of notebookSourceFiles(root)) {
     const name = relative(root, path);
-    const content = readFileSync(path);
+    const content = readUnlessGone(path);
+    if (content === undefined) continue;
     hash.update(`${name.length}:${name}\n${content.length}:`);
     hash.update(content);
   }
@@ -185,8 +190,10 @@ export function compileKernelSources(root: string, outDir: string, ts: Ts = tsla
   for (const path of files) {
     if (sources.includes(path)) continue;
     const target = join(outDir, relative(root, path));
+    const content = readUnlessGone(path);
+    if (content === undefined) continue;
     mkdirSync(dirname(target), { recursive: true });
-    cpSync(path, target);
+    writeFileSync(target, content);
   }
   // The project's package.json says "type": "module"; the compiled files are CommonJS.
   writeFileSync(join(outDir, "package.json"), JSON.stringify({ type: "commonjs" }) + "\n");

@@ -1,4 +1,5 @@
 import type { Chunk, Doc } from "../core/types";
+import { lowerBound } from "../core/sorted";
 import { defaultEncoding, getEncoding, tokenCounter, type TokenCounter } from "../text/tokens";
 
 export { tokenCounter, type TokenCounter };
@@ -52,7 +53,7 @@ export function chunkTokenCounter(docs: readonly Doc[], encoding: string = defau
     const { ends, cumulative } = piecesOf(doc);
     const text = chunk.text;
     // The last document boundary that is followed by a whole piece ending before the chunk's last char.
-    const last = lastIndexBelow(ends, chunk.end - 1); // ends[last] < end - 1
+    const last = lowerBound(ends, chunk.end - 1) - 1; // the largest index with ends[last] < end - 1, or -1
     const tailFrom = last >= 1 ? ends[last - 1] : -1; // ends[last - 1] is followed by piece `last`, inside the chunk
     let total = 0;
     regex.lastIndex = 0;
@@ -73,20 +74,8 @@ export function chunkTokenCounter(docs: readonly Doc[], encoding: string = defau
   };
 }
 
-/** Largest i with sorted[i] < value, or -1. */
-function lastIndexBelow(sorted: Int32Array, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid] < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
-}
-
 /** Index of value in ascending `sorted`, or -1. */
 function indexOf(sorted: Int32Array, value: number): number {
-  const i = lastIndexBelow(sorted, value + 1);
+  const i = lowerBound(sorted, value + 1) - 1; // the last element <= value
   return i >= 0 && sorted[i] === value ? i : -1;
 }

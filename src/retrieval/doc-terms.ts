@@ -1,4 +1,5 @@
 import type { Chunk, Doc } from "../core/types";
+import { lowerBound } from "../core/sorted";
 import { indexTerm, TERM, tokenize, type TokenizerOptions } from "./tokenize";
 
 /**
@@ -155,13 +156,7 @@ interface Edge {
 
 function locate(entry: DocTerms, offset: number, edge: Edge): void {
   const { anchors, text } = entry;
-  let low = 0;
-  let high = anchors.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (anchors[middle] < offset) low = middle + 1;
-    else high = middle;
-  }
+  const low = lowerBound(anchors, offset);
   edge.previousStart = -1;
   edge.previousEnd = -1;
   if (low === 0) {

@@ -20,6 +20,7 @@
  * naming the library, document and chunk: spans are never guessed.
  */
 import type { Chunk, Doc } from "../core/types";
+import { lowerBound } from "../core/sorted";
 import { SeamlabError } from "../core/errors";
 import { isWhitespaceCode } from "../text/whitespace";
 import { locateChunks } from "./langchain";
@@ -55,18 +56,6 @@ function isWordCode(code: number): boolean {
   if (code < 128) return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
   if (code >= 0xd800 && code <= 0xdfff) return true;
   return /[\p{L}\p{N}]/u.test(String.fromCharCode(code));
-}
-
-/** The first index in `offsets` whose value is >= `at` (offsets ascend). */
-function lowerBound(offsets: Int32Array, at: number): number {
-  let lo = 0;
-  let hi = offsets.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (offsets[mid] < at) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** Source span of `needle` projected like `source`, searched from source offset `from`; null when absent. */

@@ -1,0 +1,13 @@
+// Searching ascending typed arrays of offsets (span starts, word anchors, token boundaries).
+
+/** The first index in ascending `sorted` whose value is >= `value` (`sorted.length` when there is none). */
+export function lowerBound(sorted: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

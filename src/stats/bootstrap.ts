@@ -17,19 +17,34 @@ export interface BootstrapOptions {
 export function bootstrapIndexInterval(
   n: number,
   statistic: (indices: Int32Array) => number,
-  { seed = 1, resamples = 2000, level = 0.95 }: BootstrapOptions = {},
+  options: BootstrapOptions = {},
 ): Interval {
-  if (n === 0) return { low: Number.NaN, high: Number.NaN };
+  return bootstrapIndexIntervals(n, [statistic], options)[0];
+}
+
+/**
+ * Percentile bootstrap CIs of several statistics over the same resampled indices: each interval equals
+ * `bootstrapIndexInterval(n, statistic, options)` (same seed, same draws), but the indices are drawn once per
+ * replicate instead of once per statistic.
+ */
+export function bootstrapIndexIntervals(
+  n: number,
+  statistics: readonly ((indices: Int32Array) => number)[],
+  { seed = 1, resamples = 2000, level = 0.95 }: BootstrapOptions = {},
+): Interval[] {
+  if (n === 0) return statistics.map(() => ({ low: Number.NaN, high: Number.NaN }));
   const fill = seededIndexFiller(seed);
-  const values = new Float64Array(resamples);
+  const values = statistics.map(() => new Float64Array(resamples));
   const indices = new Int32Array(n);
   for (let r = 0; r < resamples; r++) {
     fill(indices, n);
-    values[r] = statistic(indices);
+    for (let j = 0; j < statistics.length; j++) values[j][r] = statistics[j](indices);
   }
-  values.sort();
   const tail = (1 - level) / 2;
-  return { low: quantileOfSorted(values, tail), high: quantileOfSorted(values, 1 - tail) };
+  return values.map((sorted) => {
+    sorted.sort();
+    return { low: quantileOfSorted(sorted, tail), high: quantileOfSorted(sorted, 1 - tail) };
+  });
 }
 
 /** Percentile bootstrap CI of the mean of `values`. */
@@ -44,28 +59,18 @@ export function bootstrapMeanInterval(values: readonly number[], options: Bootst
  */
 export function bootstrapMeanIntervals(
   columns: readonly (readonly number[])[],
-  { seed = 1, resamples = 2000, level = 0.95 }: BootstrapOptions = {},
+  options: BootstrapOptions = {},
 ): Interval[] {
   const n = columns.length === 0 ? 0 : columns[0].length;
   if (columns.some((column) => column.length !== n))
     throw new Error(`bootstrapMeanIntervals: columns of ${columns.map((c) => c.length).join(", ")} values`);
-  if (n === 0) return columns.map(() => ({ low: Number.NaN, high: Number.NaN }));
-  const fill = seededIndexFiller(seed);
-  const data = columns.map((column) => Float64Array.from(column));
-  const means = columns.map(() => new Float64Array(resamples));
-  const indices = new Int32Array(n);
-  for (let r = 0; r < resamples; r++) {
-    fill(indices, n);
-    for (let j = 0; j < data.length; j++) {
-      const values = data[j];
+  const means = columns.map((column) => {
+    const values = Float64Array.from(column);
+    return (indices: Int32Array) => {
       let sum = 0;
-      for (let i = 0; i < n; i++) sum += values[indices[i]];
-      means[j][r] = sum / n;
-    }
-  }
-  const tail = (1 - level) / 2;
-  return means.map((values) => {
-    values.sort();
-    return { low: quantileOfSorted(values, tail), high: quantileOfSorted(values, 1 - tail) };
+      for (let i = 0; i < indices.length; i++) sum += values[indices[i]];
+      return sum / indices.length;
+    };
   });
+  return bootstrapIndexIntervals(n, means, options);
 }

@@ -139,7 +139,9 @@ test("a server that does not answer in time is abandoned after the timeout", asy
   await assert.rejects(embedder.embed(["a"]), /gave up after 2 attempts \(last: no answer within 100 ms\)/);
   // The silent server never answers: only the timeout ends this. The bound is generous so load cannot fail it.
   assert.ok(Date.now() - started < 60_000);
-  assert.equal(server.seen.length, 2);
+  // The message above proves two attempts. The server records a request once its body has arrived, which on a
+  // loaded machine can take longer than the 100 ms after which the client hangs up: it may have seen only one.
+  assert.ok(server.seen.length >= 1 && server.seen.length <= 2, `server saw ${server.seen.length} requests`);
 });
 
 test("an auth failure names the variable, never the key, even when the server echoes it", async () => {

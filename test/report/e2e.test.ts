@@ -38,7 +38,7 @@ test("the rendered report opens in headless Chromium with working charts, no net
       notebooksDir: notebooks,
       outDir: out,
       parameters: { corpus: "<img src=x onerror=alert(1)>" },
-      cellTimeoutMs: 30_000,
+      cellTimeoutMs: 120_000,
     });
     assert.equal(result.ok, true, result.failures.join("\n"));
 

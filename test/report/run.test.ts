@@ -19,7 +19,7 @@ test("a notebook runs through tslab with injected parameters, multi-MIME display
   const result = await runNotebook(readNotebook(join(fixtures, "every-output.ipynb")), {
     root,
     parameters: { corpus: "/data/injected" },
-    cellTimeoutMs: 30_000,
+    cellTimeoutMs: 120_000,
   });
   assert.equal(result.ok, true, JSON.stringify(result.failed));
   const cells = codeCells(result.notebook);
@@ -54,7 +54,10 @@ test("a notebook runs through tslab with injected parameters, multi-MIME display
 });
 
 test("a failing cell stops the run, keeps its error, leaves later cells unexecuted and is named in the message", async () => {
-  const result = await runNotebook(readNotebook(join(fixtures, "failing-cell.ipynb")), { root, cellTimeoutMs: 30_000 });
+  const result = await runNotebook(readNotebook(join(fixtures, "failing-cell.ipynb")), {
+    root,
+    cellTimeoutMs: 120_000,
+  });
   assert.equal(result.ok, false);
   assert.ok(result.failed);
   assert.equal(result.failed.codeCellNumber, 3);
@@ -87,7 +90,7 @@ test("a cell that exceeds the timeout is interrupted and reported as timed out",
       },
     ],
   };
-  const compileError = await runNotebook(notebook, { root, cellTimeoutMs: 30_000 });
+  const compileError = await runNotebook(notebook, { root, cellTimeoutMs: 120_000 });
   assert.equal(compileError.ok, false);
   assert.match(compileError.failed!.message, /Type 'string' is not assignable to type 'number'/);
 
@@ -125,7 +128,7 @@ test("a kernel gets the environment the runner passes (the report caps each kern
       },
     ],
   };
-  const result = await runNotebook(notebook, { root, cellTimeoutMs: 30_000, env: { SEAMLAB_WORKERS: "1" } });
+  const result = await runNotebook(notebook, { root, cellTimeoutMs: 120_000, env: { SEAMLAB_WORKERS: "1" } });
   assert.equal(result.ok, true, JSON.stringify(result.failed));
   const [out] = codeCells(result.notebook)[0].outputs;
   assert.ok(out.output_type === "stream" && String(out.text).includes("workers=1"), JSON.stringify(out));

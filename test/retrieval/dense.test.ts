@@ -3,7 +3,14 @@ import { test } from "node:test";
 import type { Chunk } from "../../src/core/types";
 import { seededRandom } from "../../src/core/random";
 import { Embedder, emptyInputReport } from "../../src/embed/types";
-import { buildDenseIndex, createDenseRetriever, searchDense, searchDenseMany } from "../../src/retrieval/dense";
+import {
+  buildDenseIndex,
+  createDenseRetriever,
+  searchDense,
+  searchDenseMany,
+  searchDenseManyJs,
+} from "../../src/retrieval/dense";
+import { scoreKernel } from "../../src/retrieval/dense-scores";
 import { createRetriever } from "../../src/retrieval/factory";
 
 function bruteForce(vectors: Float32Array[], query: Float32Array, k: number) {
@@ -47,6 +54,29 @@ test("searching many queries at once gives exactly the one-at-a-time rankings an
     queries.forEach((query, q) => assert.deepEqual(many[q], searchDense(index, query, k), `query ${q}, k=${k}`));
   }
   assert.deepEqual(searchDenseMany(index, queries.slice(0, 3), 0), [[], [], []]);
+});
+
+test("the WebAssembly kernel gives bit-identical scores to the JavaScript sums, across row and query passes", () => {
+  assert.ok(scoreKernel(), "Node 20 runs WebAssembly SIMD, so searches take the kernel path");
+  const random = seededRandom(23);
+  // 600 rows cross the kernel's 256-row passes; 2,061 queries cross its 2,048-query passes and end in a short block.
+  for (const [rows, dims, count] of [
+    [600, 7, 2061],
+    [3, 1, 9],
+    [300, 128, 17],
+  ]) {
+    const vectors = Array.from({ length: rows }, () => Float32Array.from({ length: dims }, () => random() - 0.5));
+    vectors[rows - 1] = vectors[0];
+    const index = buildDenseIndex(vectors);
+    const queries = Array.from({ length: count }, () => Float32Array.from({ length: dims }, () => random() - 0.5));
+    queries[count - 1] = Float32Array.from({ length: dims }, () => 0);
+    for (const k of [1, 5, rows + 3]) {
+      const fast = searchDenseMany(index, queries, k);
+      const js = searchDenseManyJs(index, queries, k);
+      assert.deepEqual(fast, js, `${rows} rows x ${dims} dims, ${count} queries, k=${k}`);
+      for (const q of [0, 8, count - 2, count - 1]) assert.deepEqual(fast[q], searchDense(index, queries[q], k));
+    }
+  }
 });
 
 test("equal scores are broken by the lower index", () => {

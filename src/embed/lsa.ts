@@ -3,7 +3,7 @@ import { SeamlabError } from "../core/errors";
 import { sampleIndices } from "../core/random";
 import { randomizedSvd } from "./randomized-svd";
 import { multiplyDense } from "./sparse";
-import { fitTfidf, tfidfMatrix, TfidfOptions } from "./tfidf";
+import { countTerms, fitTfidfCounts, tfidfCountRows, tfidfMatrix, TfidfOptions, type TermCounts } from "./tfidf";
 import { Embedder, emptyInputReport, normaliseInPlace } from "./types";
 
 export interface LsaOptions extends TfidfOptions {
@@ -30,6 +30,13 @@ export interface LsaOptions extends TfidfOptions {
 export const defaultLsaFitSample = 4000;
 
 /**
+ * The fitted texts' term counts are kept until they are embedded (a dense index embeds exactly the texts it fitted
+ * on) so they are not tokenized a third time; above this many (term, text) entries (8 bytes each) they are dropped
+ * after the fit instead, and an embedder that never embeds its own texts holds at most this much.
+ */
+const keptCountsLimit = 32_000_000;
+
+/**
  * Latent semantic analysis: a local, deterministic, download-free embedder fitted on the corpus itself.
  * Texts become TF-IDF rows and are projected onto the corpus's top right singular vectors (so a chunk's
  * vector is its row of U·Σ, and a query is folded in the same way). It knows only words that occur in at
@@ -50,7 +57,9 @@ export function fitLsa(texts: string[], options: LsaOptions = {}): Embedder {
     throw new SeamlabError(`lsa: fitSample must be a whole number >= 1 or Infinity, got ${fitSample}.`);
   }
   if (texts.length === 0) throw new SeamlabError("lsa: cannot fit on an empty corpus (no chunks to learn from).");
-  const model = fitTfidf(texts, options);
+  const counted = countTerms(texts);
+  const fittedTfidf = fitTfidfCounts(counted, options);
+  const model = fittedTfidf.model;
   if (model.idf.length === 0) {
     throw new SeamlabError("lsa: the corpus has no words to learn from (every chunk is empty or punctuation).");
   }
@@ -62,8 +71,12 @@ export function fitLsa(texts: string[], options: LsaOptions = {}): Embedder {
     );
   }
   const sampled = texts.length > fitSample;
-  const basisTexts = sampled ? sampleIndices(texts.length, fitSample, seed).map((i) => texts[i]) : texts;
-  const svd = randomizedSvd(tfidfMatrix(model, basisTexts), { rank: dimensions, oversample, powerIterations, seed });
+  const basisRows = sampled ? sampleIndices(texts.length, fitSample, seed) : undefined;
+  const basis = tfidfCountRows(fittedTfidf, counted, basisRows);
+  const svd = randomizedSvd(basis, { rank: dimensions, oversample, powerIterations, seed });
+  // Kept without the term strings (the rows need only ids and counts), beside the texts they count.
+  let kept: { texts: string[]; counts: TermCounts } | undefined =
+    counted.ids.length <= keptCountsLimit ? { texts: texts.slice(), counts: { ...counted, terms: [] } } : undefined;
   const rank = svd.rank;
   const fitted = createHash("sha256");
   for (const text of texts) fitted.update(`${text.length}:`).update(text);
@@ -72,19 +85,23 @@ export function fitLsa(texts: string[], options: LsaOptions = {}): Embedder {
     `minDf=${options.minDocumentFrequency ?? 2},` +
     `maxVocab=${options.maxVocabulary ?? 100_000}${sampled ? `,fitSample=${fitSample}` : ""}`;
   const requested = rank < dimensions ? `; ${dimensions} requested, corpus rank allows ${rank}` : "";
-  const basis = sampled
+  const basisNote = sampled
     ? `; basis from a seeded sample of ${fitSample.toLocaleString("en-US")} of ` +
       `${texts.length.toLocaleString("en-US")} texts`
     : "";
   const inputs = emptyInputReport();
   return {
-    name: `lsa-${rank} (TF-IDF+SVD fitted on this corpus${requested}${basis}; not a neural model)`,
+    name: `lsa-${rank} (TF-IDF+SVD fitted on this corpus${requested}${basisNote}; not a neural model)`,
     id: `lsa:${settings}:corpus=${fitted.digest("hex")}`,
     dimensions: rank,
     maxInputTokens: Infinity,
     inputs,
     async embed(batch: string[]): Promise<Float32Array[]> {
-      const projected = multiplyDense(tfidfMatrix(model, batch), svd.right, rank);
+      // The fitted texts themselves (a dense index embeds exactly the texts it fitted on): their counts, released.
+      const own = kept && batch.length === kept.texts.length && batch.every((text, i) => text === kept!.texts[i]);
+      const rows = own && kept ? tfidfCountRows(fittedTfidf, kept.counts) : tfidfMatrix(model, batch);
+      if (own) kept = undefined;
+      const projected = multiplyDense(rows, svd.right, rank);
       inputs.embedded += batch.length;
       const out: Float32Array[] = [];
       for (let i = 0; i < batch.length; i++) {

@@ -32,25 +32,124 @@ function termCounts(text: string): Map<string, number> {
   return counts;
 }
 
-export function fitTfidf(texts: string[], options: TfidfOptions = {}): TfidfModel {
-  const { minDocumentFrequency = 2, maxVocabulary = 100_000 } = options;
-  const df = new Map<string, number>();
-  for (const text of texts) for (const term of termCounts(text).keys()) df.set(term, (df.get(term) ?? 0) + 1);
-  // A corpus too small for the df threshold (a handful of texts) keeps every term rather than none.
-  const minDf = texts.length < 2 * minDocumentFrequency ? 1 : minDocumentFrequency;
-  const terms = [...df.entries()]
-    .filter(([, count]) => count >= minDf)
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-    .slice(0, maxVocabulary)
-    .map(([term]) => term)
-    .sort();
-  const vocabulary = new Map<string, number>();
-  const idf = new Float64Array(terms.length);
-  terms.forEach((term, column) => {
-    vocabulary.set(term, column);
-    idf[column] = Math.log((1 + texts.length) / (1 + (df.get(term) ?? 0))) + 1;
+/**
+ * Every text's terms, tokenized once: row i's distinct terms are `ids[rowStart[i] .. rowStart[i+1])` (indexes into
+ * `terms`, in order of first occurrence in the text) with their counts. Fitting a model and weighting the same texts
+ * then read these instead of tokenizing every text again.
+ */
+export interface TermCounts {
+  rows: number;
+  terms: string[];
+  rowStart: Int32Array;
+  ids: Int32Array;
+  counts: Int32Array;
+}
+
+export function countTerms(texts: readonly string[]): TermCounts {
+  const idOf = new Map<string, number>();
+  const terms: string[] = [];
+  const lastRow: number[] = [];
+  const slot: number[] = [];
+  const ids: number[] = [];
+  const counts: number[] = [];
+  const rowStart = new Int32Array(texts.length + 1);
+  texts.forEach((text, row) => {
+    for (const token of lsaTokens(text)) {
+      let id = idOf.get(token);
+      if (id === undefined) {
+        id = terms.length;
+        idOf.set(token, id);
+        terms.push(token);
+        lastRow.push(-1);
+        slot.push(0);
+      }
+      if (lastRow[id] === row) counts[slot[id]]++;
+      else {
+        lastRow[id] = row;
+        slot[id] = ids.length;
+        ids.push(id);
+        counts.push(1);
+      }
+    }
+    rowStart[row + 1] = ids.length;
   });
-  return { vocabulary, idf };
+  return { rows: texts.length, terms, rowStart, ids: Int32Array.from(ids), counts: Int32Array.from(counts) };
+}
+
+/** A fitted model and, for every term id of the counts it was fitted on, its column (-1: not in the vocabulary). */
+export interface FittedTfidf {
+  model: TfidfModel;
+  column: Int32Array;
+}
+
+export function fitTfidf(texts: string[], options: TfidfOptions = {}): TfidfModel {
+  return fitTfidfCounts(countTerms(texts), options).model;
+}
+
+/** `fitTfidf` over texts already counted (the same model). */
+export function fitTfidfCounts(counted: TermCounts, options: TfidfOptions = {}): FittedTfidf {
+  const { minDocumentFrequency = 2, maxVocabulary = 100_000 } = options;
+  const { terms } = counted;
+  const df = new Int32Array(terms.length);
+  for (let p = 0; p < counted.ids.length; p++) df[counted.ids[p]]++;
+  // A corpus too small for the df threshold (a handful of texts) keeps every term rather than none.
+  const minDf = counted.rows < 2 * minDocumentFrequency ? 1 : minDocumentFrequency;
+  const byTerm = (a: number, b: number) => (terms[a] < terms[b] ? -1 : terms[a] > terms[b] ? 1 : 0);
+  const kept: number[] = [];
+  for (let id = 0; id < df.length; id++) if (df[id] >= minDf) kept.push(id);
+  const ids = kept
+    .sort((a, b) => df[b] - df[a] || byTerm(a, b))
+    .slice(0, maxVocabulary)
+    .sort(byTerm);
+  const vocabulary = new Map<string, number>();
+  const idf = new Float64Array(ids.length);
+  const column = new Int32Array(terms.length).fill(-1);
+  ids.forEach((id, at) => {
+    vocabulary.set(terms[id], at);
+    column[id] = at;
+    idf[at] = Math.log((1 + counted.rows) / (1 + df[id])) + 1;
+  });
+  return { model: { vocabulary, idf }, column };
+}
+
+/**
+ * The TF-IDF rows (all, or those listed, in that order) of texts already counted, under the model fitted on those
+ * counts: the very rows `tfidfMatrix` gives for the same texts (same weights, same column order, same norms).
+ */
+export function tfidfCountRows(fitted: FittedTfidf, counted: TermCounts, rows?: readonly number[]): CsrMatrix {
+  const { model, column } = fitted;
+  const count = rows ? rows.length : counted.rows;
+  const rowStart = new Int32Array(count + 1);
+  let nonZeros = 0;
+  for (let r = 0; r < count; r++) {
+    const row = rows ? rows[r] : r;
+    for (let p = counted.rowStart[row]; p < counted.rowStart[row + 1]; p++) if (column[counted.ids[p]] >= 0) nonZeros++;
+  }
+  const colIndex = new Int32Array(nonZeros);
+  const values = new Float64Array(nonZeros);
+  const countOf = new Int32Array(model.idf.length);
+  let at = 0;
+  for (let r = 0; r < count; r++) {
+    const row = rows ? rows[r] : r;
+    const from = at;
+    for (let p = counted.rowStart[row]; p < counted.rowStart[row + 1]; p++) {
+      const c = column[counted.ids[p]];
+      if (c < 0) continue;
+      colIndex[at++] = c;
+      countOf[c] = counted.counts[p];
+    }
+    colIndex.subarray(from, at).sort();
+    let norm = 0;
+    for (let i = from; i < at; i++) {
+      const v = (1 + Math.log(countOf[colIndex[i]])) * model.idf[colIndex[i]];
+      values[i] = v;
+      norm += v * v;
+    }
+    const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+    for (let i = from; i < at; i++) values[i] = values[i] * inv;
+    rowStart[r + 1] = at;
+  }
+  return { rows: count, cols: model.idf.length, rowStart, colIndex, values };
 }
 
 /** The TF-IDF rows of `texts` under a fitted model; terms outside the vocabulary are ignored. */

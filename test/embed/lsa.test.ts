@@ -6,7 +6,7 @@ import { fitLsa } from "../../src/embed/lsa";
 import { randomizedSvd } from "../../src/embed/randomized-svd";
 import { csrFromDense } from "../../src/embed/sparse";
 import { symmetricEigen } from "../../src/embed/symmetric-eigen";
-import { fitTfidf, tfidfMatrix } from "../../src/embed/tfidf";
+import { countTerms, fitTfidf, fitTfidfCounts, tfidfCountRows, tfidfMatrix } from "../../src/embed/tfidf";
 import { cosine } from "../../src/embed/types";
 
 function close(actual: number, expected: number, tolerance: number, what: string): void {
@@ -116,6 +116,48 @@ const corpus = [
   "The recipe needs flour, sugar and butter for the cake.",
   "Bake the cake after mixing butter and sugar with flour.",
 ];
+
+/** Random texts over a small vocabulary with accents, digits, repeats and empty texts. */
+function randomTexts(count: number, seed: number): string[] {
+  const random = seededRandom(seed);
+  const words = ["Cat", "dog", "fish", "Éclair", "naïve", "42", "x9", "the", "THE", "über", "a", "b"];
+  return Array.from({ length: count }, (_, i) =>
+    i % 17 === 0
+      ? "--"
+      : Array.from({ length: 1 + Math.floor(random() * 30) }, () => words[Math.floor(random() * words.length)]).join(
+          random() < 0.5 ? " " : ", ",
+        ),
+  );
+}
+
+test("tf-idf rows from texts counted once equal tfidfMatrix over the texts, for all rows and for a subset", () => {
+  const texts = randomTexts(200, 3);
+  for (const options of [{}, { minDocumentFrequency: 1 }, { maxVocabulary: 5 }]) {
+    const counted = countTerms(texts);
+    const fitted = fitTfidfCounts(counted, options);
+    assert.deepEqual(fitted.model, fitTfidf(texts, options));
+    assert.deepEqual(tfidfCountRows(fitted, counted), tfidfMatrix(fitted.model, texts));
+    const rows = [0, 3, 17, 18, 199];
+    assert.deepEqual(
+      tfidfCountRows(fitted, counted, rows),
+      tfidfMatrix(
+        fitted.model,
+        rows.map((i) => texts[i]),
+      ),
+    );
+  }
+});
+
+test("lsa embeds its own fitted texts (from their kept counts) bit-identically to texts it tokenizes afresh", async () => {
+  const texts = randomTexts(300, 9);
+  for (const fitSample of [Infinity, 120]) {
+    const lsa = fitLsa(texts, { dimensions: 8, fitSample });
+    const own = await lsa.embed(texts.slice());
+    const fresh = (await lsa.embed([...texts, "cat"])).slice(0, texts.length);
+    assert.deepEqual(own, fresh);
+    assert.deepEqual(await lsa.embed(texts), own, "after the kept counts are released");
+  }
+});
 
 test("lsa embeds a query closest to the texts that share its topic, and names itself honestly", async () => {
   const lsa = fitLsa(corpus, { dimensions: 3, minDocumentFrequency: 1 });

@@ -1,6 +1,7 @@
 import { seededRandom } from "../core/random";
 import { CsrMatrix, multiplyDense, multiplyTransposeDense, transposeCsr } from "./sparse";
 import { symmetricEigen } from "./symmetric-eigen";
+import { gramGroupsWasm, rowMajorProductWasm } from "./dense-products";
 
 /**
  * Truncated SVD of a sparse matrix by a randomized, seeded range finder (Halko, Martinsson & Tropp 2011,
@@ -79,9 +80,22 @@ function gaussianMatrix(rows: number, cols: number, seed: number): Float64Array 
 
 /** Gram matrix Yᵀ Y (width × width) of a row-major rows × width matrix. */
 export function gram(y: Float64Array, rows: number, width: number): Float64Array {
-  const g = new Float64Array(width * width);
+  return gramWith(gramGroupsWasm(y, rows, width), y, rows, width);
+}
+
+/** `gram` in plain JavaScript (runtimes without WebAssembly SIMD; tests compare the two). */
+export function gramJs(y: Float64Array, rows: number, width: number): Float64Array {
+  return gramWith(null, y, rows, width);
+}
+
+/**
+ * Yᵀ Y, its groups of four rows taken from `groups` (the WebAssembly kernel's upper triangle, the same sums) when
+ * given, else summed here; then the leftover rows, then the lower triangle mirrored.
+ */
+function gramWith(groups: Float64Array | null, y: Float64Array, rows: number, width: number): Float64Array {
+  const g = groups ?? new Float64Array(width * width);
   // Four rows of y per pass: each load/store of g then carries four multiply-adds (about twice as fast in V8).
-  let i = 0;
+  let i = groups ? rows - (rows % 4) : 0;
   for (; i + 4 <= rows; i += 4) {
     const r0 = i * width;
     const r1 = r0 + width;
@@ -137,9 +151,20 @@ export function gram(y: Float64Array, rows: number, width: number): Float64Array
  * four rows of `right` per pass share each load and store of `out`; every output element still adds the same
  * products in the same order as a one-row pass (`out += v0·r0 + v1·r1 + v2·r2 + v3·r3` per group of four, then
  * one `+=` per leftover non-zero), so results do not depend on the blocking. An odd last row is paired with a row of
- * zeros whose output is dropped.
+ * zeros whose output is dropped. Runs in a WebAssembly kernel (dense-products.ts, the same sums) where there is one.
  */
 export function multiplyRowMajor(
+  left: Float64Array,
+  rows: number,
+  inner: number,
+  right: Float64Array,
+  cols: number,
+): Float64Array {
+  return rowMajorProductWasm(left, rows, inner, right, cols) ?? multiplyRowMajorJs(left, rows, inner, right, cols);
+}
+
+/** `multiplyRowMajor` in plain JavaScript (runtimes without WebAssembly SIMD; tests compare the two). */
+export function multiplyRowMajorJs(
   left: Float64Array,
   rows: number,
   inner: number,

@@ -1,3 +1,5 @@
+import { csrProductWasm } from "./dense-products";
+
 /**
  * A sparse matrix in compressed sparse row form (rows = texts, columns = terms), plus the two products the
  * randomized SVD needs. Dense operands are row-major Float64Array, so every inner loop runs over contiguous memory.
@@ -14,9 +16,15 @@ export interface CsrMatrix {
 /**
  * out (rows × width) = A (rows × cols) · D (cols × width). Four non-zeros of a row per pass over its output row:
  * `out + v0·d0 + v1·d1 + …` adds left to right, the very sums (same order, same rounding) of one `+=` per
- * non-zero, with a quarter of the loads and stores of `out`.
+ * non-zero, with a quarter of the loads and stores of `out`. Runs in a WebAssembly kernel (dense-products.ts: the
+ * same sums, two columns per instruction) where the runtime has one.
  */
 export function multiplyDense(a: CsrMatrix, dense: Float64Array, width: number): Float64Array {
+  return csrProductWasm(a, dense, width) ?? multiplyDenseJs(a, dense, width);
+}
+
+/** `multiplyDense` in plain JavaScript (runtimes without WebAssembly SIMD; tests compare the two). */
+export function multiplyDenseJs(a: CsrMatrix, dense: Float64Array, width: number): Float64Array {
   const out = new Float64Array(a.rows * width);
   const { rowStart, colIndex, values } = a;
   for (let i = 0; i < a.rows; i++) {

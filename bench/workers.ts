@@ -7,6 +7,9 @@
 // --grid tokens runs a six-overlap token-window sweep instead (all token windows: the work the planner used to
 // keep in one task, on one thread).
 //
+// Each worker first builds its share of the documents' setup (sentence pairs, token pieces: experiment/doc-setup),
+// shown as "documents' setup" in the timelines; the row tasks follow.
+//
 // Usage: npm run bench:workers [-- --corpus PATH] [--grid study|tokens] [--rounds N] [--json FILE]
 // Needs SEAMLAB_DATA_DIR (opentelemetry-docs) unless --corpus is given.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -81,6 +84,11 @@ interface Run {
   otherCpu: number;
 }
 
+/** The documents' setup shares and the row tasks, in the order they started. */
+function tasksOf(result: GridResult): TaskTime[] {
+  return [...result.setupTimes, ...result.taskTimes].sort((a, b) => a.startMs - b.startMs);
+}
+
 const cacheDir = mkdtempSync(join(tmpdir(), "seamlab-bench-workers-"));
 
 async function coldRun(workers: number): Promise<Run> {
@@ -98,7 +106,11 @@ async function coldRun(workers: number): Promise<Run> {
   const threads1 = processThreadTimes();
   const boot1 = uptimeMs() ?? 0;
   await closeWorkers();
-  const workerIds = new Set(result.taskTimes.map((t) => t.osThread).filter((id): id is number => id !== undefined));
+  const workerIds = new Set(
+    tasksOf(result)
+      .map((t) => t.osThread)
+      .filter((id): id is number => id !== undefined),
+  );
   const workerTimes: Run["workerTimes"] = new Map();
   let otherCpu = 0;
   for (const [tid, after] of threads1) {
@@ -155,7 +167,7 @@ function idleProjection(run: Run): number | undefined {
  */
 function timeline(run: Run): string[] {
   const byThread = new Map<number, TaskTime[]>();
-  for (const t of run.result.taskTimes) {
+  for (const t of tasksOf(run.result)) {
     if (!byThread.has(t.thread)) byThread.set(t.thread, []);
     (byThread.get(t.thread) as TaskTime[]).push(t);
   }
@@ -242,15 +254,15 @@ const ratio = wall1 / wall2;
 /** Per worker thread: when its first task started plus its CPU in tasks; the largest (wall if the core were free). */
 function busiestThread(run: Run): number {
   const threads = new Map<number, number>();
-  for (const t of run.result.taskTimes) {
+  const tasks = tasksOf(run.result);
+  for (const t of tasks) {
     const first = Math.min(threads.get(t.thread) ?? Infinity, t.startMs);
     threads.set(t.thread, first);
   }
   return Math.max(
     ...[...threads].map(
       ([thread, first]) =>
-        (first + run.result.taskTimes.filter((t) => t.thread === thread).reduce((sum, t) => sum + (t.cpuMs ?? 0), 0)) /
-        1000,
+        (first + tasks.filter((t) => t.thread === thread).reduce((sum, t) => sum + (t.cpuMs ?? 0), 0)) / 1000,
     ),
   );
 }
@@ -311,7 +323,7 @@ if (values.json) {
           cpu: r.cpuSeconds,
           workerThreads: Object.fromEntries(r.workerTimes),
           otherThreadsCpu: r.otherCpu,
-          tasks: r.result.taskTimes,
+          tasks: tasksOf(r.result),
         })),
       },
       null,

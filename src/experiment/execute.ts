@@ -6,7 +6,18 @@ import { projectRoot } from "../core/project";
 import type { GridPlan } from "./plan";
 import { computeTaskRows, type GridRow, type RowOptions, type SweepInputs } from "./rows";
 import { threadCpuMs } from "./thread-times";
-import { encodeInputs, type RowTask, type RowTaskResult } from "./worker";
+import { mergeDocSetup, setupRanges, type DocSetup } from "./doc-setup";
+import {
+  encodeInputs,
+  type RowTask,
+  type RowTaskResult,
+  type SetupTask,
+  type SetupTaskResult,
+  type TaskError,
+  type TaskTiming,
+} from "./worker";
+
+export type { TaskTiming };
 
 export interface ExecuteOptions {
   /** Worker threads; 0 runs every task in this thread. */
@@ -18,19 +29,8 @@ export interface ExecuteOptions {
   rowOptions: RowOptions;
   /** Names the inputs for the worker threads' per-corpus caches (corpus and query hashes). */
   inputsId: string;
-}
-
-/** When and where a task ran: its thread (0 = the calling thread), start (epoch ms) and duration in ms. */
-export interface TaskTiming {
-  thread: number;
-  startedAt: number;
-  ms: number;
-  /** CPU ms of the task's thread during the task, where the platform tells (Linux). */
-  cpuMs?: number;
-  /** CPU ms the worker thread used before its first task (start-up), on its first task only. */
-  bootCpuMs?: number;
-  /** The worker thread's kernel id (Linux), to read its scheduler times (thread-times). */
-  osThread?: number;
+  /** Told when and where each share of the documents' setup was computed (worker threads only). */
+  onSetup?: (timing: TaskTiming) => void;
 }
 
 /** Receives one finished task: its config indexes, their rows (same order) and when and where it ran. */
@@ -113,6 +113,14 @@ export async function executePlan(
   }
   const pool = await workerPool(options.workers, options.keepWorkers);
   const shared = encodeInputs(inputs);
+  const runOnPool = async <T>(task: RowTask | SetupTask): Promise<T> => {
+    const result = (await pool.run(task, { signal: cancel.signal })) as T | { error: TaskError };
+    if (typeof result === "object" && result !== null && "error" in result) {
+      const error = (result as { error: TaskError }).error;
+      throw error.seamlab ? new SeamlabError(error.message) : new Error(error.message + "\n" + error.stack);
+    }
+    return result as T;
+  };
   // One signal for the caller's Ctrl-C and for "a task failed, cancel the rest".
   const cancel = new AbortController();
   setMaxListeners(tasks.length + 10, cancel.signal); // piscina listens once per queued task
@@ -120,30 +128,54 @@ export async function executePlan(
   options.signal?.addEventListener("abort", onAbort);
   if (aborted()) cancel.abort();
   let firstError: unknown;
+  const fail = (error: unknown) => {
+    if (!cancel.signal.aborted) {
+      firstError = error;
+      cancel.abort(); // one failing config fails the grid
+    }
+  };
   try {
+    // The documents' setup first, one share per thread, merged and shared with every row task (see doc-setup). A
+    // sampled run measures other documents' pairs and tokens, so it builds its own as before.
+    let setup: DocSetup | undefined;
+    if (!inputs.sample) {
+      const ranges = setupRanges(inputs.docs, Math.min(options.workers, tasks.length));
+      const parts = await Promise.all(
+        ranges.map(([from, to]) =>
+          runOnPool<Extract<SetupTaskResult, { part: unknown }>>({
+            kind: "setup",
+            inputsId: options.inputsId,
+            inputs: shared,
+            from,
+            to,
+          }).catch((error) => void fail(error)),
+        ),
+      );
+      if (parts.every((part) => part !== undefined)) {
+        setup = mergeDocSetup(
+          parts.map((result) => (result as Extract<SetupTaskResult, { part: unknown }>).part),
+          inputs.docs.length,
+        );
+        for (const { part: _part, ...timing } of parts as Extract<SetupTaskResult, { part: unknown }>[])
+          options.onSetup?.(timing);
+      }
+    }
     await Promise.all(
       tasks.map(async (indexes) => {
+        if (cancel.signal.aborted) return;
         const task: RowTask = {
           inputsId: options.inputsId,
           inputs: shared,
           configs: indexes.map((i) => configs[i]),
           keys: indexes.map((i) => keys[i]),
           options: options.rowOptions,
+          setup,
         };
         try {
-          const result = (await pool.run(task, { signal: cancel.signal })) as RowTaskResult;
-          if ("error" in result) {
-            throw result.error.seamlab
-              ? new SeamlabError(result.error.message)
-              : new Error(result.error.message + "\n" + result.error.stack);
-          }
-          const { rows, ...timing } = result;
+          const { rows, ...timing } = await runOnPool<Extract<RowTaskResult, { rows: unknown }>>(task);
           accept(indexes, rows, timing);
         } catch (error) {
-          if (!cancel.signal.aborted) {
-            firstError = error;
-            cancel.abort(); // one failing config fails the grid
-          }
+          fail(error);
         }
       }),
     );

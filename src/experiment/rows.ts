@@ -18,6 +18,7 @@ import { splitCorpus } from "../splitters/registry";
 import { canonicalJson } from "../core/canonical-json";
 import { describeConfig, splitterKey, type ExperimentConfig } from "./grid";
 import { chunkTokenCounter, tokenCounter } from "./token-count";
+import { SETUP_ENCODING, setupPairs, setupPieces, type DocSetup } from "./doc-setup";
 
 /**
  * One row of an experiment grid: every seam and retrieval number of one config, as plain JSON (it is
@@ -87,10 +88,24 @@ const chunkCounters = new WeakMap<readonly Doc[], (chunk: Chunk) => number>();
 function chunkCounterOf(docs: readonly Doc[]): (chunk: Chunk) => number {
   let counter = chunkCounters.get(docs);
   if (!counter) {
-    counter = chunkTokenCounter(docs, "cl100k_base");
+    counter = chunkTokenCounter(docs, SETUP_ENCODING);
     chunkCounters.set(docs, counter);
   }
   return counter;
+}
+
+/**
+ * Fills the two caches above for `docs` from a setup built elsewhere (by several worker threads, see doc-setup), so
+ * this thread does not read the corpus again for them. Does nothing when they are filled already.
+ */
+export function useDocSetup(docs: readonly Doc[], setup: DocSetup): void {
+  if (setup.docCount !== docs.length) throw new Error("doc setup: built for another corpus");
+  if (!pairsByDocs.has(docs)) pairsByDocs.set(docs, setupPairs(docs, setup));
+  if (!chunkCounters.has(docs))
+    chunkCounters.set(
+      docs,
+      chunkTokenCounter(docs, SETUP_ENCODING, (i) => setupPieces(setup, i)),
+    );
 }
 
 /**

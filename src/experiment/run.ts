@@ -60,6 +60,8 @@ export interface GridResult {
   elapsedMs: number;
   /** Time each computed task took (split + measure + index + queries), where and when it ran, in finish order. */
   taskTimes: TaskTime[];
+  /** Time each share of the documents' setup took on a worker thread, before the tasks (see doc-setup). */
+  setupTimes: TaskTime[];
   workers: number;
 }
 
@@ -128,21 +130,22 @@ export async function runGrid(
   });
   progress.skip(plan.cached + plan.duplicateOf.size);
   const taskTimes: TaskTime[] = [];
+  const setupTimes: TaskTime[] = [];
   let computedRows = 0;
+  const timeOf = (what: string, rows: number, timing: TaskTiming): TaskTime => ({
+    splitter: what,
+    rows,
+    ms: timing.ms,
+    thread: timing.thread,
+    startMs: timing.startedAt - (performance.timeOrigin + startedPrecise),
+    cpuMs: timing.cpuMs,
+    bootCpuMs: timing.bootCpuMs,
+    osThread: timing.osThread,
+  });
   const accept = (indexes: number[], computed: GridRow[], timing: TaskTiming) => {
     computedRows += indexes.length;
     const names = [...new Set(indexes.map((i) => describeSplitterConfig(configs[i])))];
-    const startMs = timing.startedAt - (performance.timeOrigin + startedPrecise);
-    taskTimes.push({
-      splitter: names.join(" + "),
-      rows: indexes.length,
-      ms: timing.ms,
-      thread: timing.thread,
-      startMs,
-      cpuMs: timing.cpuMs,
-      bootCpuMs: timing.bootCpuMs,
-      osThread: timing.osThread,
-    });
+    taskTimes.push(timeOf(names.join(" + "), indexes.length, timing));
     computed.forEach((row, j) => {
       // A JSON round trip makes a fresh row identical to what a later run reads from the cache (-0, undefined).
       const plain = JSON.parse(JSON.stringify(row)) as GridRow;
@@ -167,6 +170,7 @@ export async function runGrid(
         signal: options.signal,
         rowOptions: { nearDuplicateThreshold: options.nearDuplicateThreshold, seed: options.seed },
         inputsId: `${id.corpusHash}:${id.queriesHash}`,
+        onSetup: (timing) => setupTimes.push(timeOf("documents' setup", 0, timing)),
       },
       accept,
     );
@@ -187,6 +191,7 @@ export async function runGrid(
     interrupted,
     elapsedMs: Date.now() - started,
     taskTimes,
+    setupTimes,
     workers: plan.tasks.length === 0 ? 0 : workers,
   };
 }

@@ -7,7 +7,7 @@ export { tokenCounter, type TokenCounter };
 // Token counts of many chunks of the same documents, for the cost model; the per-text counter lives in
 // text/tokens (re-exported here for the sweep code that imports it from this module).
 
-interface DocPieces {
+export interface DocPieces {
   /** End offset of every pre-tokenisation piece of the document, ascending. */
   ends: Int32Array;
   /** cumulative[i] = tokens in pieces 0..i-1 (cumulative[0] = 0). */
@@ -24,33 +24,31 @@ interface DocPieces {
  * verbatim slices (e.g. a prefixed tail chunk) are counted from their text. Tested equal to js-tiktoken on
  * every chunk of several splitters over a real corpus.
  */
-export function chunkTokenCounter(docs: readonly Doc[], encoding: string = defaultEncoding): (chunk: Chunk) => number {
+export function chunkTokenCounter(
+  docs: readonly Doc[],
+  encoding: string = defaultEncoding,
+  known?: (docIndex: number) => DocPieces | undefined,
+): (chunk: Chunk) => number {
   const count = tokenCounter(encoding);
-  const internals = getEncoding(encoding) as unknown as { patStr?: string };
-  if (typeof internals.patStr !== "string") return (chunk) => count(chunk.text);
-  const regex = new RegExp(internals.patStr, "ug");
-  const byId = new Map(docs.map((doc) => [doc.id, doc]));
+  const found = pieceRegexOf(encoding);
+  if (!found) return (chunk) => count(chunk.text);
+  const regex: RegExp = found;
+  const byId = new Map(docs.map((doc, i) => [doc.id, i]));
   const piecesById = new Map<string, DocPieces>();
-  const piecesOf = (doc: Doc): DocPieces => {
+  const piecesOf = (doc: Doc, docIndex: number): DocPieces => {
     let pieces = piecesById.get(doc.id);
     if (!pieces) {
-      const ends: number[] = [];
-      const cumulative: number[] = [0];
-      regex.lastIndex = 0;
-      for (let m = regex.exec(doc.text); m !== null; m = regex.exec(doc.text)) {
-        ends.push(m.index + m[0].length);
-        cumulative.push(cumulative[cumulative.length - 1] + count(m[0]));
-      }
-      pieces = { ends: Int32Array.from(ends), cumulative: Float64Array.from(cumulative) };
+      pieces = known?.(docIndex) ?? documentPieces(doc.text, encoding);
       piecesById.set(doc.id, pieces);
     }
     return pieces;
   };
   return (chunk) => {
-    const doc = byId.get(chunk.doc);
+    const docIndex = byId.get(chunk.doc);
+    const doc = docIndex === undefined ? undefined : docs[docIndex];
     const length = chunk.end - chunk.start;
     if (!doc || chunk.text.length !== length || !doc.text.startsWith(chunk.text, chunk.start)) return count(chunk.text);
-    const { ends, cumulative } = piecesOf(doc);
+    const { ends, cumulative } = piecesOf(doc, docIndex as number);
     const text = chunk.text;
     // The last document boundary that is followed by a whole piece ending before the chunk's last char.
     const last = lowerBound(ends, chunk.end - 1) - 1; // the largest index with ends[last] < end - 1, or -1
@@ -72,6 +70,29 @@ export function chunkTokenCounter(docs: readonly Doc[], encoding: string = defau
     }
     return total;
   };
+}
+
+/** The encoding's pre-tokenisation regex (global), or null when js-tiktoken's internals do not show it. */
+function pieceRegexOf(encoding: string): RegExp | null {
+  const internals = getEncoding(encoding) as unknown as { patStr?: string };
+  return typeof internals.patStr === "string" ? new RegExp(internals.patStr, "ug") : null;
+}
+
+/**
+ * A document's pre-tokenisation pieces with running token totals: what `chunkTokenCounter` reads chunk counts from.
+ * Pure in the text and encoding, so a thread may compute it for another (see experiment/doc-setup).
+ */
+export function documentPieces(text: string, encoding: string = defaultEncoding): DocPieces {
+  const count = tokenCounter(encoding);
+  const regex = pieceRegexOf(encoding);
+  if (!regex) return { ends: new Int32Array(0), cumulative: Float64Array.of(0) };
+  const ends: number[] = [];
+  const cumulative: number[] = [0];
+  for (let m = regex.exec(text); m !== null; m = regex.exec(text)) {
+    ends.push(m.index + m[0].length);
+    cumulative.push(cumulative[cumulative.length - 1] + count(m[0]));
+  }
+  return { ends: Int32Array.from(ends), cumulative: Float64Array.from(cumulative) };
 }
 
 /** Index of value in ascending `sorted`, or -1. */

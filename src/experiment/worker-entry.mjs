@@ -5,6 +5,6 @@
 import { register } from "tsx/esm/api";
 
 register();
-const { runRowTask } = await import("./worker.ts");
+const { runTask } = await import("./worker.ts");
 
-export default runRowTask;
+export default runTask;

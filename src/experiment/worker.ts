@@ -1,7 +1,8 @@
 import { threadId } from "node:worker_threads";
 import type { Doc, Query } from "../core/types";
 import type { ExperimentConfig } from "./grid";
-import { computeTaskRows, type GridRow, type RowOptions, type SweepInputs } from "./rows";
+import { computeDocSetupPart, type DocSetup, type DocSetupPart } from "./doc-setup";
+import { computeTaskRows, useDocSetup, type GridRow, type RowOptions, type SweepInputs } from "./rows";
 import { osThreadId, threadCpuMs } from "./thread-times";
 
 /**
@@ -16,6 +17,17 @@ export interface RowTask {
   configs: ExperimentConfig[];
   keys: string[];
   options: RowOptions;
+  /** What every row needs of the documents alone, built once across the threads (see doc-setup). */
+  setup?: DocSetup;
+}
+
+/** The other unit of work: the doc setup of the documents [from, to), computed before any row task. */
+export interface SetupTask {
+  kind: "setup";
+  inputsId: string;
+  inputs: SharedArrayBuffer;
+  from: number;
+  to: number;
 }
 
 export function encodeInputs(inputs: SweepInputs): SharedArrayBuffer {
@@ -30,7 +42,7 @@ export function encodeInputs(inputs: SweepInputs): SharedArrayBuffer {
 
 const decoded = new Map<string, SweepInputs>();
 
-function inputsOf(task: RowTask): SweepInputs {
+function inputsOf(task: RowTask | SetupTask): SweepInputs {
   let inputs = decoded.get(task.inputsId);
   if (!inputs) {
     const parsed = JSON.parse(Buffer.from(task.inputs).toString("utf8")) as SweepInputs & {
@@ -45,23 +57,76 @@ function inputsOf(task: RowTask): SweepInputs {
   return inputs;
 }
 
+/** When and where a task ran: its thread (0 = the calling thread), start (epoch ms) and duration in ms. */
+export interface TaskTiming {
+  thread: number;
+  startedAt: number;
+  ms: number;
+  /** CPU ms of the task's thread during the task, where the platform tells (Linux). */
+  cpuMs?: number;
+  /** CPU ms the worker thread used before its first task (start-up), on its first task only. */
+  bootCpuMs?: number;
+  /** The worker thread's kernel id (Linux), to read its scheduler times (thread-times). */
+  osThread?: number;
+}
+
 /**
- * Rows, or the error as plain data: an Error crossing the thread boundary loses its class, and the main
- * thread needs to know a SeamlabError (a user's mistake, printed without a stack) from a bug.
+ * An error as plain data: an Error crossing the thread boundary loses its class, and the main thread needs to know
+ * a SeamlabError (a user's mistake, printed without a stack) from a bug.
  */
-export type RowTaskResult =
-  | {
-      rows: GridRow[];
-      ms: number;
-      thread: number;
-      startedAt: number;
-      cpuMs?: number;
-      bootCpuMs?: number;
-      osThread?: number;
-    }
-  | { error: { message: string; stack: string; seamlab: boolean } };
+export interface TaskError {
+  message: string;
+  stack: string;
+  seamlab: boolean;
+}
+
+/** Rows and when and where they were computed, or the error. */
+export type RowTaskResult = ({ rows: GridRow[] } & TaskTiming) | { error: TaskError };
+
+/** A setup part and when and where it was computed, or the error. */
+export type SetupTaskResult = ({ part: DocSetupPart } & TaskTiming) | { error: TaskError };
 
 let firstTask = true;
+
+/** The thread's CPU before its first task (loading TypeScript and the modules); undefined after the first. */
+function bootCpu(cpu0: number | undefined): number | undefined {
+  const boot = firstTask ? cpu0 : undefined;
+  firstTask = false;
+  return boot;
+}
+
+function errorResult(error: unknown): { error: TaskError } {
+  const e = error instanceof Error ? error : new Error(String(error));
+  return { error: { message: e.message, stack: e.stack ?? "", seamlab: e.name === "SeamlabError" } };
+}
+
+/** Runs one task inside a worker thread: a setup part, or the rows of some configs. */
+export async function runTask(task: RowTask | SetupTask): Promise<RowTaskResult | SetupTaskResult> {
+  return "kind" in task && task.kind === "setup" ? runSetupTask(task) : runRowTask(task as RowTask);
+}
+
+function runSetupTask(task: SetupTask): SetupTaskResult {
+  try {
+    const startedAt = performance.timeOrigin + performance.now();
+    const started = performance.now();
+    const cpu0 = threadCpuMs();
+    const bootCpuMs = bootCpu(cpu0);
+    const part = computeDocSetupPart(inputsOf(task).docs, task.from, task.to);
+    const cpu1 = threadCpuMs();
+    const cpuMs = cpu0 === undefined || cpu1 === undefined ? undefined : cpu1 - cpu0;
+    return {
+      part,
+      ms: performance.now() - started,
+      thread: threadId,
+      startedAt,
+      cpuMs,
+      bootCpuMs,
+      osThread: osThreadId(),
+    };
+  } catch (error) {
+    return errorResult(error);
+  }
+}
 
 /** Computes the rows of one task (runs inside a worker thread). */
 export async function runRowTask(task: RowTask): Promise<RowTaskResult> {
@@ -69,16 +134,15 @@ export async function runRowTask(task: RowTask): Promise<RowTaskResult> {
     const startedAt = performance.timeOrigin + performance.now();
     const started = performance.now();
     const cpu0 = threadCpuMs();
-    // The thread's CPU before its first task: loading TypeScript and the modules.
-    const bootCpuMs = firstTask ? cpu0 : undefined;
-    firstTask = false;
-    const rows = await computeTaskRows(inputsOf(task), task.configs, task.keys, task.options);
+    const bootCpuMs = bootCpu(cpu0);
+    const inputs = inputsOf(task);
+    if (task.setup && !inputs.sample) useDocSetup(inputs.docs, task.setup);
+    const rows = await computeTaskRows(inputs, task.configs, task.keys, task.options);
     const cpu1 = threadCpuMs();
     const cpuMs = cpu0 === undefined || cpu1 === undefined ? undefined : cpu1 - cpu0;
     const osThread = osThreadId();
     return { rows, ms: performance.now() - started, thread: threadId, startedAt, cpuMs, bootCpuMs, osThread };
   } catch (error) {
-    const e = error instanceof Error ? error : new Error(String(error));
-    return { error: { message: e.message, stack: e.stack ?? "", seamlab: e.name === "SeamlabError" } };
+    return errorResult(error);
   }
 }

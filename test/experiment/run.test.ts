@@ -85,9 +85,15 @@ test("worker threads and the main thread give identical rows, and a second run r
   const parallel = await runGrid(inputs, spec, { workers: 2, cacheDir: dir });
   assert.equal(parallel.workers, 2);
   assert.equal(json(parallel.rows), json(inProcess.rows));
+  // The documents' setup is built in one share per thread, before any row task starts.
+  assert.equal(inProcess.setupTimes.length, 0);
+  assert.equal(parallel.setupTimes.length, 2);
+  const setupEnd = Math.max(...parallel.setupTimes.map((t) => t.startMs + t.ms));
+  for (const t of parallel.taskTimes) assert.ok(t.startMs >= setupEnd - 1, "row tasks wait for the setup");
   const warm = await runGrid(inputs, spec, { workers: 2, cacheDir: dir });
   assert.equal(warm.cached, warm.total);
   assert.equal(warm.computed, 0);
+  assert.equal(warm.setupTimes.length, 0, "nothing to compute, no setup");
   assert.equal(json(warm.rows), json(inProcess.rows));
 });
 

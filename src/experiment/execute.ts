@@ -6,7 +6,7 @@ import { projectRoot } from "../core/project";
 import type { GridPlan } from "./plan";
 import { computeTaskRows, type GridRow, type RowOptions, type SweepInputs } from "./rows";
 import { threadCpuMs } from "./thread-times";
-import { mergeDocSetup, setupRanges, type DocSetup } from "./doc-setup";
+import { mergeDocSetup, setupRanges, setupTermsFit, usesDefaultBm25, type DocSetup } from "./doc-setup";
 import {
   encodeInputs,
   type RowTask,
@@ -140,6 +140,10 @@ export async function executePlan(
     let setup: DocSetup | undefined;
     if (!inputs.sample) {
       const ranges = setupRanges(inputs.docs, Math.min(options.workers, tasks.length));
+      const terms = setupTermsFit(
+        inputs.docs,
+        usesDefaultBm25(tasks.flatMap((indexes) => indexes.map((i) => configs[i]))),
+      );
       const parts = await Promise.all(
         ranges.map(([from, to]) =>
           runOnPool<Extract<SetupTaskResult, { part: unknown }>>({
@@ -148,6 +152,7 @@ export async function executePlan(
             inputs: shared,
             from,
             to,
+            terms,
           }).catch((error) => void fail(error)),
         ),
       );

@@ -1,7 +1,7 @@
 import { threadId } from "node:worker_threads";
 import type { Doc, Query } from "../core/types";
 import type { ExperimentConfig } from "./grid";
-import { computeDocSetupPart, type DocSetup, type DocSetupPart } from "./doc-setup";
+import { computeDocSetupPart, useSetupTerms, type DocSetup, type DocSetupPart } from "./doc-setup";
 import { computeTaskRows, useDocSetup, type GridRow, type RowOptions, type SweepInputs } from "./rows";
 import { osThreadId, threadCpuMs } from "./thread-times";
 
@@ -28,6 +28,8 @@ export interface SetupTask {
   inputs: SharedArrayBuffer;
   from: number;
   to: number;
+  /** Also build BM25's document terms for the default tokenizer (see doc-setup). */
+  terms: boolean;
 }
 
 export function encodeInputs(inputs: SweepInputs): SharedArrayBuffer {
@@ -87,6 +89,8 @@ export type RowTaskResult = ({ rows: GridRow[] } & TaskTiming) | { error: TaskEr
 export type SetupTaskResult = ({ part: DocSetupPart } & TaskTiming) | { error: TaskError };
 
 let firstTask = true;
+// Documents arrays whose caches hold a setup already.
+const installed = new WeakSet<readonly Doc[]>();
 
 /** The thread's CPU before its first task (loading TypeScript and the modules); undefined after the first. */
 function bootCpu(cpu0: number | undefined): number | undefined {
@@ -111,7 +115,8 @@ function runSetupTask(task: SetupTask): SetupTaskResult {
     const started = performance.now();
     const cpu0 = threadCpuMs();
     const bootCpuMs = bootCpu(cpu0);
-    const part = computeDocSetupPart(inputsOf(task).docs, task.from, task.to);
+    const inputs = inputsOf(task);
+    const part = computeDocSetupPart(inputs.docs, task.from, task.to, task.terms ? inputs.queries : undefined);
     const cpu1 = threadCpuMs();
     const cpuMs = cpu0 === undefined || cpu1 === undefined ? undefined : cpu1 - cpu0;
     return {
@@ -136,7 +141,11 @@ export async function runRowTask(task: RowTask): Promise<RowTaskResult> {
     const cpu0 = threadCpuMs();
     const bootCpuMs = bootCpu(cpu0);
     const inputs = inputsOf(task);
-    if (task.setup && !inputs.sample) useDocSetup(inputs.docs, task.setup);
+    if (task.setup && !inputs.sample && !installed.has(inputs.docs)) {
+      useDocSetup(inputs.docs, task.setup);
+      useSetupTerms(inputs.docs, inputs.queries, task.setup);
+      installed.add(inputs.docs);
+    }
     const rows = await computeTaskRows(inputs, task.configs, task.keys, task.options);
     const cpu1 = threadCpuMs();
     const cpuMs = cpu0 === undefined || cpu1 === undefined ? undefined : cpu1 - cpu0;

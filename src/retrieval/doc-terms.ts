@@ -31,7 +31,8 @@ export interface DocTermTable {
   readonly covered: number;
 }
 
-interface DocTerms {
+/** One document's row of a `DocTermTable`. */
+export interface DocTerms {
   readonly text: string;
   readonly codes: Uint16Array | Int32Array;
   /** anchors[j] = start of run j·ANCHOR_EVERY */
@@ -198,14 +199,40 @@ export function vocabularyTermIds(vocabulary: ReadonlySet<string>): Map<string, 
 // The table of the latest vocabulary and settings per documents array: every config of a sweep reads the same one.
 const tables = new WeakMap<readonly Doc[], { key: string; table: DocTermTable }>();
 
+function tableKey(vocabulary: ReadonlySet<string>, options: TokenizerOptions): string {
+  const stopWords = options.stopWords ? [...options.stopWords].sort() : null;
+  return JSON.stringify([!!options.stem, stopWords, [...vocabulary].sort()]);
+}
+
+/**
+ * A table from rows built elsewhere (the documents' rows in document order, first of a repeated id only), equal to
+ * `buildDocTermTable(docs, termIds, options)` when each row is what it computed for its document.
+ */
+export function docTermTableOf(
+  termIds: ReadonlyMap<string, number>,
+  options: TokenizerOptions,
+  rows: ReadonlyMap<string, DocTerms>,
+): DocTermTable {
+  return { termIds, other: termIds.size, stop: termIds.size + 1, options, docs: rows, covered: rows.size };
+}
+
+/** Makes `table` what `sharedDocTermTable` answers for these documents, vocabulary and settings. */
+export function rememberDocTermTable(
+  docs: readonly Doc[],
+  vocabulary: ReadonlySet<string>,
+  options: TokenizerOptions,
+  table: DocTermTable,
+): void {
+  tables.set(docs, { key: tableKey(vocabulary, options), table });
+}
+
 /** `buildDocTermTable` for a vocabulary, or the one already built for the same documents, vocabulary and settings. */
 export function sharedDocTermTable(
   docs: readonly Doc[],
   vocabulary: ReadonlySet<string>,
   options: TokenizerOptions = {},
 ): DocTermTable {
-  const stopWords = options.stopWords ? [...options.stopWords].sort() : null;
-  const key = JSON.stringify([!!options.stem, stopWords, [...vocabulary].sort()]);
+  const key = tableKey(vocabulary, options);
   const known = tables.get(docs);
   if (known && known.key === key) return known.table;
   tables.delete(docs);

@@ -7,7 +7,12 @@ import {
   setupPairs,
   setupPieces,
   setupRanges,
+  setupTermsFit,
+  useSetupTerms,
 } from "../../src/experiment/doc-setup";
+import { queryVocabulary } from "../../src/retrieval/bm25";
+import { buildDocTermTable, sharedDocTermTable, vocabularyTermIds } from "../../src/retrieval/doc-terms";
+import { buildHeaderQueries } from "../../src/retrieval/header-queries";
 import { chunkTokenCounter } from "../../src/experiment/token-count";
 import { straddlingPairs } from "../../src/measure/pairs";
 import { splitCorpus } from "../../src/splitters/registry";
@@ -66,4 +71,32 @@ test("chunk token counts read from a merged setup's pieces equal js-tiktoken on 
     assert.equal(ends[ends.length - 1], doc.text.length);
     assert.equal(cumulative[ends.length], countTokens(doc.text));
   });
+});
+
+test("BM25's document terms built in shares are the table a single build gives, and BM25 reads them", () => {
+  const queries = buildHeaderQueries(docs).queries;
+  const vocabulary = queryVocabulary(queries.map((query) => query.text));
+  const whole = buildDocTermTable(docs, vocabularyTermIds(vocabulary));
+  const parts = setupRanges(docs, 3).map(([from, to]) => computeDocSetupPart(docs, from, to, queries));
+  const setup = mergeDocSetup(parts, docs.length);
+  assert.ok(setup.terms && setup.terms.codes.buffer instanceof SharedArrayBuffer);
+  const copy = docs.map((doc) => ({ ...doc })); // another documents array, as a worker thread decodes it
+  useSetupTerms(copy, queries, setup);
+  const shared = sharedDocTermTable(copy, vocabulary);
+  const [first] = shared.docs.values();
+  assert.ok(first.codes.buffer instanceof SharedArrayBuffer, "the shared rows, not a table built again");
+  assert.equal(shared.covered, whole.covered);
+  assert.ok(whole.covered > 0);
+  for (const [id, row] of whole.docs) {
+    const other = shared.docs.get(id);
+    assert.ok(other, id);
+    assert.deepEqual([...other.codes], [...row.codes], id);
+    assert.deepEqual([...other.anchors], [...row.anchors], id);
+  }
+  assert.equal(shared.other, whole.other);
+  assert.equal(shared.stop, whole.stop);
+  // Without queries the setup holds no terms, and a merge of parts with and without them keeps none.
+  assert.equal(mergeDocSetup([computeDocSetupPart(docs, 0, docs.length)], docs.length).terms, undefined);
+  assert.ok(setupTermsFit(docs, true));
+  assert.ok(!setupTermsFit(docs, false));
 });

@@ -4,16 +4,31 @@ import { basename, isAbsolute, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
 import { projectRoot } from "../core/project";
+import { totalmem } from "node:os";
+import v8 from "node:v8";
+import { runInNewContext } from "node:vm";
 import { loadCorpus, streamCorpus } from "../corpus/load";
-import { documentSample } from "../corpus/sample";
+import { characterBudgetSample, documentSample, type DocOutline } from "../corpus/sample";
 import { loadLabelledSet } from "../corpus/labelled";
 import { buildQuerySet } from "../retrieval/query-source";
 import { parseQuerySample } from "../retrieval/query-sample";
-import { buildReport, listNotebooks, reportFileNames } from "../report/build";
+import { buildReport, listNotebooks, reportFileNames, workersPerKernel } from "../report/build";
 import { killAllKernels } from "../report/kernel";
 import { checkOutDir } from "../report/publish";
 import { commaList, intFlag, LIMITS, refuseTogether, stringFlag } from "./flags";
-import { parseBudgetMinutes } from "../experiment/budget";
+import { chooseQueryBudget, parseBudgetMinutes } from "../experiment/budget";
+import type { SweepInputs } from "../experiment/rows";
+import type { NotebookBudgetPlan } from "../report/budget-notebook";
+import {
+  chooseJobs,
+  chooseNotebookWork,
+  kernelBytes,
+  notebookLevels,
+  parseMaxMemory,
+  workLine,
+  workNote,
+  type JobsChoice,
+} from "../report/budget-work";
 import { pilotSweepCost } from "../experiment/budget-pilot";
 import { sweepConfigs } from "../experiment/sweep";
 import { defaultCorpus } from "../corpus/defaults";
@@ -48,7 +63,12 @@ first kernel starts.
                     (any hit rate's 95% CI within ±2.5 points), auto:H for a half-width H, N queries, or all
   --budget MIN      fit the retrieval notebooks (03-06) and the seam cells of 01-02 in MIN minutes: pilots time
                     a sweep's two end configs on 200 queries and 01-02 on 30 documents; the largest query sample
-                    and document sample that fit are injected (each said in one line); not with --query-sample
+                    and document sample that fit are injected (each said in one line); not with --query-sample.
+                    A corpus over 20 M characters is piloted on a seeded sample and scaled; 01-02 then read only
+                    their document sample; when even the fewest queries cannot fit, each notebook does less (fewer
+                    overlaps, sections or notebooks left out), said on its page
+  --max-memory GB   with --budget: notebooks run at once only as many as fit this much memory, each kernel
+                    estimated from the corpus size and the pilot (default: half the machine's memory)
   --out DIR         output folder (default: reports); a folder holding other files needs --force, and even
                     then seamlab replaces only files it wrote
   --force           write the report into a non-empty folder that is not a seamlab report
@@ -96,71 +116,283 @@ function checkQueries(given: string, queriesPath: string, corpus: { parameter: s
     throw new SeamlabError(`--queries ${given}: no question could be placed in --corpus ${corpus.label}.`);
 }
 
-/**
- * `--budget`: pilot on the corpus and queries the retrieval notebooks will load (every query), then the query sample
- * that fits; prints the line saying what was chosen. Undefined when no chosen notebook runs retrieval queries.
- */
-async function budgetQuerySample(
-  budgetMinutes: number,
-  notebooks: string[],
-  jobs: number,
-  parameters: Record<string, unknown>,
-  spentMs = 0,
-): Promise<string | number | undefined> {
-  const say = (line: string) => process.stderr.write(`seamlab report: ${line}\n`);
-  if (!notebooks.some((name) => notebookWorkload[name.slice(0, 2)] !== undefined)) {
-    say(`budget ${budgetMinutes} min: none of these notebooks runs retrieval queries; nothing to choose.`);
-    return undefined;
-  }
-  const corpus = typeof parameters.corpus === "string" ? parameters.corpus : defaultCorpus("markdown");
-  const queries = typeof parameters.queries === "string" ? parameters.queries : undefined;
-  const inputs = loadRetrievalInputs(corpus, queries, { querySample: "all" });
-  const configs = sweepConfigs({ splitter: "langchain", size: 1000, overlaps: [0, 500], ks: [5] });
-  const pilot = await pilotSweepCost(inputs, configs);
-  const choice = chooseReportBudget({
-    budgetMinutes,
-    notebooks,
-    jobs,
-    model: pilot.model,
-    spentMs: spentMs + pilot.spentMs,
-    population: inputs.queries.length,
-  });
-  say(choice.line);
-  return choice.queries >= inputs.queries.length ? "all" : choice.queries;
+/** Characters the retrieval pilot reads at most: a larger corpus is piloted on a seeded sample this size, scaled up. */
+export const pilotChars = 20_000_000;
+
+/** A kernel's start (tslab, src/ loaded), counted once per notebook on top of loading its corpus. */
+const kernelStartMs = 8_000;
+
+/** One streaming pass over a corpus: each document's id and length, and how long reading it all took. */
+interface CorpusOutline {
+  outlines: DocOutline[];
+  chars: number;
+  readMs: number;
+}
+
+function outlineCorpus(spec: string): CorpusOutline {
+  const t0 = performance.now();
+  const outlines = Array.from(streamCorpus(spec).docs(), (doc) => ({ id: doc.id, length: doc.text.length }));
+  return { outlines, chars: outlines.reduce((sum, d) => sum + d.length, 0), readMs: performance.now() - t0 };
 }
 
 /**
- * `--budget` for notebooks 01 and 02: a pilot times their sampled cells on a few documents of the corpus they load,
- * and the document sample that fits their share of the budget is chosen (said in one line). Returns the sample to
- * inject (undefined keeps auto) and the time that part is estimated to take off the whole run (pilot included),
- * which the retrieval notebooks' choice then leaves out of theirs.
+ * The retrieval pilot: a sweep's two end configs on 200 queries, on the whole corpus up to `pilotChars` and on a
+ * seeded document sample of that many characters above, its costs scaled by the corpus's characters over the
+ * sample's (splitting, indexing and searching grow with the text). Also measures what loading the corpus and its
+ * queries costs a kernel.
  */
-function budgetDocumentSample(
+async function retrievalPilot(corpus: string, queries: string | undefined, outline: CorpusOutline) {
+  const t0 = performance.now();
+  let inputs: SweepInputs;
+  let population: number;
+  let scale = 1;
+  let sampleChars = outline.chars;
+  if (outline.chars <= pilotChars) {
+    const whole = loadRetrievalInputs(corpus, queries, { querySample: "all" });
+    inputs = whole;
+    population = whole.queries.length;
+  } else {
+    const sample = characterBudgetSample(outline.outlines, pilotChars, { parameter: "the budget pilot" });
+    const ids = new Set(sample.docs.map((d) => d.id));
+    const docs = [...streamCorpus(corpus).docs(ids)];
+    sampleChars = docs.reduce((sum, d) => sum + d.text.length, 0);
+    scale = outline.chars / Math.max(1, sampleChars);
+    const options = { corpusName: corpus, headers: { includeH3: true } };
+    let set;
+    try {
+      set = buildQuerySet(queries ?? "headers", docs, options);
+    } catch (error) {
+      if (queries !== undefined || !(error instanceof SeamlabError)) throw error;
+      set = buildQuerySet("ict", docs, options);
+    }
+    inputs = { docs: set.docs, queries: set.queries };
+    population = Math.round(set.queries.length * scale);
+  }
+  const loadMs = (performance.now() - t0) * scale;
+  const configs = sweepConfigs({ splitter: "langchain", size: 1000, overlaps: [0, 500], ks: [5] });
+  const pilot = await pilotSweepCost(inputs, configs);
+  const model = { fixedMs: pilot.model.fixedMs * scale, perQueryMs: pilot.model.perQueryMs * scale };
+  return {
+    model,
+    population,
+    scale,
+    sampleChars,
+    // a kernel reads the corpus (as the outline pass did) and builds its queries, after starting
+    loadMs: kernelStartMs + Math.max(outline.readMs, loadMs),
+    spentMs: performance.now() - t0,
+  };
+}
+
+/** V8's collector, exposed at run time: what the pilot held is given back before the kernels start. */
+function collectGarbage(): void {
+  v8.setFlagsFromString("--expose-gc");
+  (runInNewContext("gc") as () => void)();
+}
+
+/** What `--budget` chose for the whole run: values injected into every notebook, per-notebook plans, and jobs. */
+interface BudgetDecision {
+  parameters: Record<string, unknown>;
+  plans: Record<string, NotebookBudgetPlan>;
+  jobs: number;
+}
+
+/**
+ * `--budget` (and `--max-memory`): pilots, then the document sample of 01-02, the notebooks at once, the query
+ * sample, and, when even that does not fit, less work per notebook; each choice said in one line on stderr and the
+ * reductions on the notebooks' pages. Throws a SeamlabError naming --budget when not even the least work fits.
+ */
+async function chooseBudget(
   budgetMinutes: number,
-  notebooks: string[],
-  jobs: number,
+  names: string[],
+  requestedJobs: number,
   parameters: Record<string, unknown>,
-): { sample?: number; spentMs: number } {
-  const prefixes = notebooks.map((name) => name.slice(0, 2)).filter((prefix) => documentNotebooks[prefix]);
-  if (prefixes.length === 0) return { spentMs: 0 };
-  const corpus = typeof parameters.corpus === "string" ? parameters.corpus : defaultCorpus("prose");
-  // Lengths from one pass over the corpus (one file in memory at a time), then only the pilot's documents are read:
-  // the same seeded stratified sample `pilotDocumentCost` would draw from the whole corpus.
-  const stream = streamCorpus(corpus);
-  const outlines = Array.from(stream.docs(), (doc) => ({ id: doc.id, length: doc.text.length }));
-  const pilotIds = documentSample(outlines, Math.min(outlines.length, documentPilotSize)).docs.map((doc) => doc.id);
-  const pilot = pilotDocumentCost([...stream.docs(new Set(pilotIds))], prefixes);
-  const modelled = notebooks.filter((name) => notebookWorkload[name.slice(0, 2)] !== undefined).length;
-  const choice = chooseDocumentBudget({
+  maxBytes: number,
+): Promise<BudgetDecision> {
+  const say = (line: string) => process.stderr.write(`seamlab report: ${line}\n`);
+  const decision: BudgetDecision = { parameters: {}, plans: {}, jobs: requestedJobs };
+  const prefixes = names.map((name) => name.slice(0, 2));
+  const outlines = new Map<string, CorpusOutline>();
+  const outlineOf = (spec: string) => outlines.get(spec) ?? outlines.set(spec, outlineCorpus(spec)).get(spec)!;
+  const started = performance.now();
+  const retrieval = prefixes.filter((prefix) => notebookWorkload[prefix] !== undefined);
+  const docPrefixes = prefixes.filter((prefix) => documentNotebooks[prefix]);
+  // The retrieval pilot first: it sizes each kernel's memory, hence how many notebooks run at once.
+  const corpus = typeof parameters.corpus === "string" ? parameters.corpus : defaultCorpus("markdown");
+  const queries = typeof parameters.queries === "string" ? parameters.queries : undefined;
+  const pilot = retrieval.length > 0 ? await retrievalPilot(corpus, queries, outlineOf(corpus)) : undefined;
+  collectGarbage(); // what the pilot held is given back before the kernels start
+  const corpusChars = pilot ? outlineOf(corpus).chars : 0;
+  const pilotLine = !pilot
+    ? ""
+    : pilot.scale > 1
+      ? `piloted on a seeded sample of ${pilot.sampleChars.toLocaleString("en-US")} of ` +
+        `${corpusChars.toLocaleString("en-US")} characters, costs scaled ×${pilot.scale.toFixed(1)}`
+      : `piloted on the whole corpus`;
+  // 01 and 02: their sampled seam cells, piloted on 30 documents, each given its share of the budget; then each
+  // kernel's memory, hence how many notebooks run at once
+  let memory: JobsChoice | undefined;
+  let jobs = requestedJobs;
+  // The most notebooks at once whose kernels fit: fewer at once means more worker threads each (and, below 200 M
+  // characters, a copy of the corpus per thread), so each count is estimated with its own threads.
+  const memoryJobs = (charsOf: (prefix: string) => number): JobsChoice => {
+    for (let at = requestedJobs; ; at--) {
+      const workers = Number(process.env.SEAMLAB_WORKERS ?? workersPerKernel(at));
+      const kernels = Object.fromEntries(prefixes.map((p) => [p, kernelBytes(p, charsOf(p), workers)]));
+      const choice = chooseJobs({ requested: at, maxBytes, reportBytes: process.memoryUsage.rss(), kernels });
+      if (choice.jobs === at || at <= 1) return choice;
+    }
+  };
+  const docCostMs: Record<string, number> = {};
+  const docLoadMs: Record<string, number> = {};
+  let docSampleNote = "";
+  if (docPrefixes.length > 0) {
+    const proseCorpus = typeof parameters.corpus === "string" ? parameters.corpus : defaultCorpus("prose");
+    const outline = outlineOf(proseCorpus);
+    const pilotIds = documentSample(outline.outlines, Math.min(outline.outlines.length, documentPilotSize)).docs;
+    const docPilot = pilotDocumentCost(
+      [...streamCorpus(proseCorpus).docs(new Set(pilotIds.map((d) => d.id)))],
+      docPrefixes,
+    );
+    const chooseDocs = (parallel: number) =>
+      chooseDocumentBudget({
+        budgetMinutes,
+        perCharMs: docPilot.perCharMs,
+        modelledNotebooks: docPrefixes.length + retrieval.length,
+        jobs: parallel,
+        spentMs: performance.now() - started,
+        docLengths: outline.outlines.map((doc) => doc.length),
+      });
+    let choice = chooseDocs(jobs);
+    // each kernel's memory, hence how many notebooks run at once (01 and 02 hold their sample only)
+    const sampleChars = (choice.sample ?? outline.outlines.length) * (outline.chars / outline.outlines.length);
+    memory = memoryJobs((prefix) => (docPrefixes.includes(prefix) ? sampleChars : corpusChars));
+    say(memory.line);
+    if (memory.jobs < jobs) choice = chooseDocs((jobs = memory.jobs));
+    say(choice.line);
+    const measured = choice.sample ?? outline.outlines.length;
+    if (choice.sample !== undefined) {
+      decision.parameters.sample = choice.sample;
+      docSampleNote =
+        `this notebook read only a seeded stratified sample of ${choice.sample.toLocaleString("en-US")} of ` +
+        `${outline.outlines.length.toLocaleString("en-US")} documents (the sample that fits its share of ` +
+        `\`--budget ${budgetMinutes}\`, from a pilot on ${documentPilotSize}); every figure below is on that sample, ` +
+        `with 95% CIs from a cluster bootstrap over documents.`;
+    }
+    const meanChars = outline.chars / Math.max(1, outline.outlines.length);
+    for (const prefix of docPrefixes) {
+      docCostMs[prefix] = docPilot.perCharMs[prefix] * meanChars * measured;
+      // one pass over the corpus for the outlines, then the sample read again
+      docLoadMs[prefix] = kernelStartMs + outline.readMs * (1 + measured / Math.max(1, outline.outlines.length));
+    }
+  }
+  if (!memory) {
+    memory = memoryJobs(() => corpusChars);
+    say(memory.line);
+    jobs = memory.jobs;
+  }
+  decision.jobs = jobs;
+  const memoryChoice = memory;
+  const docNotes = () => {
+    for (const prefix of docPrefixes) if (docSampleNote) decision.plans[prefix] = { note: docSampleNote };
+  };
+  if (!pilot) {
+    say(`budget ${budgetMinutes} min: none of these notebooks runs retrieval queries; no query sample to choose.`);
+    docNotes();
+    return decision;
+  }
+  const spentMs = performance.now() - started;
+  const sampleOf = (n: number) => (n >= pilot.population ? "all" : n);
+  const parallel = Math.max(1, Math.min(jobs, names.length));
+  const loadsMs =
+    prefixes.reduce((sum, prefix) => sum + (docLoadMs[prefix] ?? pilot.loadMs) + (docCostMs[prefix] ?? 0), 0) /
+    parallel;
+  const full = chooseReportBudget({
     budgetMinutes,
-    perCharMs: pilot.perCharMs,
-    modelledNotebooks: prefixes.length + modelled,
+    notebooks: names,
     jobs,
-    spentMs: pilot.spentMs,
-    docLengths: outlines.map((doc) => doc.length),
+    model: pilot.model,
+    spentMs: spentMs + loadsMs,
+    population: pilot.population,
   });
-  process.stderr.write(`seamlab report: ${choice.line}\n`);
-  return { sample: choice.sample, spentMs: pilot.spentMs + choice.estimatedMs };
+  if (full.fits) {
+    say(`${full.line} (${pilotLine}; kernel loads ~${(pilot.loadMs / 1000).toFixed(0)} s each)`);
+    decision.parameters.querySample = sampleOf(full.queries);
+    docNotes();
+    return decision;
+  }
+  // Even the fewest queries do not fit the full work: reduce the work per notebook, planned at a query sample
+  // of `plannedQueries` (a hit rate's 95% CI within about ±5 points), then the query sample that fits that work.
+  const plannedQueries = Math.min(pilot.population, 400);
+  const costs = {
+    splitMs: pilot.model.fixedMs,
+    queryMs: pilot.model.perQueryMs,
+    loadMs: pilot.loadMs,
+    queries: plannedQueries,
+    fixedMs: docCostMs,
+    loadMsOf: docLoadMs,
+  };
+  const plan = chooseNotebookWork({
+    budgetMs: budgetMinutes * 60_000 - spentMs,
+    prefixes,
+    jobs,
+    costs,
+    excluded: memoryChoice.overLimit,
+  });
+  say(
+    `${workLine(plan, budgetMinutes, jobs)} (${pilotLine}; ${(pilot.model.fixedMs / 1000).toFixed(1)} s per ` +
+      `split, ${(pilot.loadMs / 1000).toFixed(0)} s per kernel load, ${(spentMs / 1000).toFixed(0)} s of pilots)`,
+  );
+  if (!plan.fits) {
+    throw new SeamlabError(
+      `--budget ${budgetMinutes}: too small for this corpus (${corpusChars.toLocaleString("en-US")} characters): ` +
+        `even the least work of notebook ${plan.notebooks[0]?.prefix} needs about ` +
+        `${Math.ceil((plan.estimatedMs + spentMs) / 60_000)} min (${pilotLine}). Raise --budget or run fewer ` +
+        `notebooks (--only).`,
+    );
+  }
+  const running = plan.notebooks.filter((n) => n.level >= 0);
+  const work = running.map((n) => notebookLevels[n.prefix]?.[n.level]).filter((w) => w !== undefined);
+  const runningParallel = Math.max(1, Math.min(jobs, running.length));
+  const fixedRest = running.reduce(
+    (sum, n) => sum + (docLoadMs[n.prefix] ?? pilot.loadMs) + (docCostMs[n.prefix] ?? 0),
+    0,
+  );
+  const chosen = chooseQueryBudget({
+    budgetMs: budgetMinutes * 60_000,
+    spentMs: spentMs + fixedRest / runningParallel,
+    splits: work.reduce((sum, w) => sum + w.splits, 0),
+    configs: Math.max(
+      1,
+      work.reduce((sum, w) => sum + w.configs, 0),
+    ),
+    parallel: runningParallel,
+    model: pilot.model,
+    population: pilot.population,
+    minQueries: Math.min(100, plannedQueries),
+  });
+  const queryCount = Math.max(plannedQueries, chosen.queries);
+  say(
+    queryCount > chosen.queries
+      ? `budget ${budgetMinutes} min: the reduced work was planned at ${queryCount.toLocaleString("en-US")} queries; ` +
+          `they run.`
+      : chosen.line,
+  );
+  decision.parameters.querySample = sampleOf(queryCount);
+  for (const n of plan.notebooks) {
+    const levels = notebookLevels[n.prefix];
+    const overLimit = memoryChoice.overLimit.includes(n.prefix);
+    const context = {
+      budgetMinutes,
+      corpusChars,
+      ...(overLimit ? { kernelBytes: kernelBytes(n.prefix, corpusChars), maxBytes } : {}),
+    };
+    const note = docPrefixes.includes(n.prefix) && !overLimit ? docSampleNote : workNote(n, context);
+    if (n.level < 0) decision.plans[n.prefix] = { skipAll: true, note };
+    else if (levels && n.level > 0)
+      decision.plans[n.prefix] = { parameters: levels[n.level].parameters, skip: levels[n.level].skip, note };
+    else if (note) decision.plans[n.prefix] = { note };
+  }
+  return decision;
 }
 
 /** Shared by `seamlab report` (corpus required) and `npm run report` (the notebooks' own defaults). */
@@ -172,6 +404,7 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
       queries: { type: "string" },
       "query-sample": { type: "string" },
       budget: { type: "string" },
+      "max-memory": { type: "string" },
       out: { type: "string" },
       only: { type: "string" },
       timeout: { type: "string" },
@@ -196,6 +429,9 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
     parseQuerySample(values["query-sample"]); // a bad value stops here, before any kernel starts
   }
   const budgetMinutes = parseBudgetMinutes(values.budget);
+  const maxBytes = parseMaxMemory(values["max-memory"]);
+  if (maxBytes !== undefined && budgetMinutes === undefined)
+    throw new SeamlabError("--max-memory needs --budget (the budget's pilot estimates each kernel's memory).");
   refuseTogether(values, "budget", "query-sample", "--budget chooses the query sample; give one or the other.");
   const outDir = resolve(process.cwd(), values.out ?? "reports");
   const notebooksDir = values.notebooks
@@ -223,12 +459,14 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
     parameters.queries = queries;
     if (queries !== given || isAbsolute(given)) hide.push([queries, isAbsolute(given) ? basename(queries) : given]);
   }
+  let runJobs = jobs;
+  let notebookPlans: Record<string, NotebookBudgetPlan> | undefined;
   if (budgetMinutes !== undefined) {
     const names = listNotebooks(notebooksDir, only).map((path) => basename(path));
-    const documents = budgetDocumentSample(budgetMinutes, names, jobs, parameters);
-    if (documents.sample !== undefined) parameters.sample = documents.sample;
-    const chosen = await budgetQuerySample(budgetMinutes, names, jobs, parameters, documents.spentMs);
-    if (chosen !== undefined) parameters.querySample = chosen;
+    const decision = await chooseBudget(budgetMinutes, names, jobs, parameters, maxBytes ?? totalmem() / 2);
+    Object.assign(parameters, decision.parameters);
+    notebookPlans = decision.plans;
+    runJobs = decision.jobs;
   }
   // Ctrl-C reaches the kernels too (same process group) and tslab treats it as "interrupt", not "exit":
   // stop them ourselves. The previous report stays as it was (nothing is published until the end).
@@ -246,7 +484,8 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
     parameters,
     only,
     cellTimeoutMs: timeoutSeconds * 1000,
-    jobs,
+    jobs: runJobs,
+    notebookPlans,
     force,
     corpusLabel,
     hide,

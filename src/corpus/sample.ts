@@ -115,6 +115,23 @@ export function stratifiedSample(
   return { indexes, strata: indexes.map((i) => all[i]) };
 }
 
+/**
+ * Document lists that are themselves a seeded sample of a larger corpus (read without loading the rest, see
+ * `readDocumentSample`): the corpus's document count and each document's stratum in it. A sample drawn from such a
+ * list still says how many documents the corpus has, and keeps the corpus's strata for its bootstrap.
+ */
+const drawnSamples = new WeakMap<readonly Sampleable[], { population: number; strata: readonly string[] }>();
+
+/** Marks `docs` as a sample of a corpus of `population` documents, `strata[i]` being docs[i]'s stratum in it. */
+export function markDrawnSample<D extends Sampleable>(
+  docs: readonly D[],
+  population: number,
+  strata: readonly string[],
+): readonly D[] {
+  drawnSamples.set(docs, { population, strata });
+  return docs;
+}
+
 /** The sample for a fixed count, or every document. */
 export function documentSample<D extends Sampleable>(
   docs: readonly D[],
@@ -122,8 +139,15 @@ export function documentSample<D extends Sampleable>(
   note = "",
   seed = 1,
 ): DocumentSample<D> {
+  const drawn = drawnSamples.get(docs);
   const { indexes, strata } = stratifiedSample(docs, count, seed);
-  const sample = { indexes, docs: indexes.map((i) => docs[i]), strata, population: docs.length, description: "" };
+  const sample = {
+    indexes,
+    docs: indexes.map((i) => docs[i]),
+    strata: drawn ? indexes.map((i) => drawn.strata[i]) : strata,
+    population: drawn?.population ?? docs.length,
+    description: "",
+  };
   return withNote(sample, note);
 }
 

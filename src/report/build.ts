@@ -22,6 +22,7 @@ import { cellTags, joinSource, readNotebook, serializeNotebook, type Notebook } 
 import { renderNotebook, type RenderedNotebook } from "./render";
 import { describeFailure, runNotebook } from "./run";
 import { startKernelSources, type PendingKernelSources } from "./kernel-sources";
+import { applyBudgetPlan, type NotebookBudgetPlan } from "./budget-notebook";
 
 export interface ReportOptions {
   root: string;
@@ -43,6 +44,11 @@ export interface ReportOptions {
   /** Strings replaced everywhere in executed notebooks and pages, e.g. an absolute corpus path by its label. */
   hide?: [string, string][];
   log?: (line: string) => void;
+  /**
+   * `--budget`'s plan per notebook (by file-name prefix, "03"): parameters for that notebook only, sections left out,
+   * a note on the page, or not run at all.
+   */
+  notebookPlans?: Readonly<Record<string, NotebookBudgetPlan>>;
   /**
    * Kernels load src/ compiled once for the run (kernel-sources.ts) instead of each compiling it (default true;
    * the environment variable SEAMLAB_REPORT_SOURCES=tslab turns it off, for benchmarks).
@@ -172,15 +178,17 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
     while (next < order.length) {
       const at = order[next++];
       const name = basename(paths[at], ".ipynb");
-      const source = readNotebook(paths[at]);
-      if (options.noExecute) {
+      const plan = options.notebookPlans?.[name.slice(0, 2)];
+      const source = plan ? applyBudgetPlan(readNotebook(paths[at]), plan) : readNotebook(paths[at]);
+      if (options.noExecute || plan?.skipAll) {
+        if (plan?.skipAll) log(`  ${name}: not run under the budget (the page says why)`);
         executed[at] = hideStrings(source, hide);
         continue;
       }
       log(`running ${name}.ipynb`);
       const result = await runNotebook(source, {
         root: options.root,
-        parameters: options.parameters,
+        parameters: plan?.parameters ? { ...options.parameters, ...plan.parameters } : options.parameters,
         cellTimeoutMs: options.cellTimeoutMs,
         name,
         env: kernelEnv,
@@ -193,7 +201,8 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
       const eta = etaFromItemTimes(finishedMs, unfinished, jobs);
       log(
         `  ${name}: ${result.ok ? "ok" : "FAILED"} in ${(result.durationMs / 1000).toFixed(1)} s ` +
-          `(kernel start ${(result.kernelStartMs / 1000).toFixed(1)} s); ` +
+          `(kernel start ${(result.kernelStartMs / 1000).toFixed(1)} s` +
+          `${result.peakRssBytes ? `, kernel peak RSS ${(result.peakRssBytes / 2 ** 30).toFixed(2)} GB` : ""}); ` +
           formatItemsEta(finished.size, paths.length, performance.now() - started, eta, "notebooks"),
       );
       if (result.failed) failedRuns[at] = hideStrings(describeFailure(paths[at], result.failed), hide);

@@ -3,7 +3,7 @@
 // with a timeout (SIGINT interrupts, as tslab's kernel has no interrupt_request handler) and shuts it down.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { processAlive } from "../core/atomic-write";
@@ -316,6 +316,16 @@ export class TslabKernel {
   }
 
   /** Asks for a clean shutdown on the control channel, then kills the process if it lingers; removes the temp dir. */
+  /** The kernel process's peak resident memory so far, in bytes (Linux: VmHWM; undefined elsewhere or once exited). */
+  peakRssBytes(): number | undefined {
+    try {
+      const kb = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${this.child.pid}/status`, "utf8"))?.[1];
+      return kb === undefined ? undefined : Number(kb) * 1024;
+    } catch {
+      return undefined;
+    }
+  }
+
   async shutdown(): Promise<void> {
     if (!this.exited) {
       await this.request("shutdown_request", { restart: false }, 1000, this.control);

@@ -40,6 +40,8 @@ export interface RunResult {
   failed?: FailedCell;
   durationMs: number;
   kernelStartMs: number;
+  /** The kernel process's peak resident memory, when the system says (Linux). */
+  peakRssBytes?: number;
 }
 
 export async function runNotebook(input: Notebook, options: RunOptions): Promise<RunResult> {
@@ -56,6 +58,7 @@ export async function runNotebook(input: Notebook, options: RunOptions): Promise
   const collector = new OutputCollector();
   let failed: FailedCell | undefined;
   let codeCellNumber = 0;
+  let peakRssBytes: number | undefined;
   try {
     for (let index = 0; index < notebook.cells.length; index++) {
       const cell = notebook.cells[index];
@@ -97,6 +100,7 @@ export async function runNotebook(input: Notebook, options: RunOptions): Promise
       options.onCell?.(index, cell);
     }
   } finally {
+    peakRssBytes = kernel.peakRssBytes();
     await kernel.shutdown();
   }
   const durationMs = performance.now() - started;
@@ -108,12 +112,13 @@ export async function runNotebook(input: Notebook, options: RunOptions): Promise
       executed_at: new Date().toISOString(),
       duration_ms: Math.round(durationMs),
       kernel_start_ms: Math.round(kernelStartMs),
+      ...(peakRssBytes !== undefined ? { peak_rss_mb: Math.round(peakRssBytes / 2 ** 20) } : {}),
       parameters: options.parameters ?? {},
       status: failed ? "error" : "ok",
       ...(failed ? { failed_cell: failed } : {}),
     },
   };
-  return { notebook, ok: !failed, failed, durationMs, kernelStartMs };
+  return { notebook, ok: !failed, failed, durationMs, kernelStartMs, peakRssBytes };
 }
 
 /** "03-overlap-sweep.ipynb, cell [4] (cell 7 of the file): TypeError: ..." */

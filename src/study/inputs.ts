@@ -2,6 +2,7 @@
 import { SeamlabError } from "../core/errors";
 import type { Doc, Query } from "../core/types";
 import { loadCorpus } from "../corpus/load";
+import { readDocumentSample } from "../corpus/sample-read";
 import type { LabelledReport } from "../corpus/types";
 import { loadCorpusAndQueries, type EvaluationInputs } from "../retrieval/inputs";
 import { parseQuerySample, type QuerySample } from "../retrieval/query-sample";
@@ -28,8 +29,15 @@ export interface RetrievalInputs extends ProseInputs {
 }
 
 function describe(name: string, docs: readonly Doc[]): string {
-  const chars = docs.reduce((sum, doc) => sum + doc.text.length, 0);
-  return `${name}: ${docs.length.toLocaleString("en-US")} documents, ${chars.toLocaleString("en-US")} characters`;
+  return describeCounts(
+    name,
+    docs.length,
+    docs.reduce((sum, doc) => sum + doc.text.length, 0),
+  );
+}
+
+function describeCounts(name: string, documents: number, chars: number): string {
+  return `${name}: ${documents.toLocaleString("en-US")} documents, ${chars.toLocaleString("en-US")} characters`;
 }
 
 /** Loads a corpus (default name, folder, file, glob or npm: spec) for the seam notebooks. */
@@ -40,6 +48,18 @@ export function loadProse(corpus: string): ProseInputs {
       `corpus "${corpus}" has no non-empty .md/.txt documents: set the corpus parameter to another folder.`,
     );
   return { docs: loaded.docs, description: describe(loaded.name ?? corpus, loaded.docs) };
+}
+
+/**
+ * The seam notebooks' corpus under a document-count `sample` (as `seamlab report --budget` injects): only that seeded
+ * stratified sample is read, never the whole corpus; samples drawn from it name the corpus's size. Any other
+ * `sample` ("auto", "all") loads every document, as `loadProse`. The description is the whole corpus's.
+ */
+export function loadProseSample(corpus: string, sample: string | number): ProseInputs {
+  if (typeof sample !== "number") return loadProse(corpus);
+  const read = readDocumentSample(corpus, sample);
+  const whole = describeCounts(read.name ?? corpus, read.population, read.populationChars);
+  return { docs: read.docs, description: `${whole} (${read.docs.length.toLocaleString("en-US")} read: the sample)` };
 }
 
 /** What a notebook's reader raises to run more of the queries (named by the advice of an undecided verdict). */

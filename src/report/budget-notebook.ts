@@ -1,0 +1,64 @@
+// A notebook as `--budget` reduced it: a note under the parameters saying what ran and why, and the code cells of
+// sections left out (tagged `budget:<section>`) replaced by one line each saying so. Pure: notebook in, notebook out.
+import { cellTags, type Cell, type Notebook } from "./nbformat";
+import { sectionNames } from "./budget-work";
+
+/** What `--budget` asks of one notebook. */
+export interface NotebookBudgetPlan {
+  /** Parameters injected into this notebook only (over the report's). */
+  parameters?: Record<string, unknown>;
+  /** Sections whose code cells are left out. */
+  skip?: readonly string[];
+  /** Markdown shown under the parameters: what ran, what was sampled or reduced, and why. */
+  note?: string;
+  /** Not run at all: the page keeps the title and the note. */
+  skipAll?: boolean;
+}
+
+const noteCell = (text: string, tag: string): Cell => ({
+  cell_type: "markdown",
+  source: text,
+  metadata: { tags: [tag] },
+});
+
+/** The section a cell belongs to (`budget:grid` → "grid"), if any. */
+export function budgetSection(cell: Cell): string | undefined {
+  const tag = cellTags(cell).find((t) => t.startsWith("budget:"));
+  return tag?.slice("budget:".length);
+}
+
+export function applyBudgetPlan(notebook: Notebook, plan: NotebookBudgetPlan): Notebook {
+  const note = plan.note ? [noteCell(`> **Budget.** ${plan.note}`, "budget-note")] : [];
+  if (plan.skipAll) {
+    const title = notebook.cells.find((cell) => cell.cell_type === "markdown");
+    return {
+      ...notebook,
+      cells: [...(title ? [title] : []), ...note],
+      metadata: {
+        ...notebook.metadata,
+        seamlab: { executed_at: new Date().toISOString(), duration_ms: 0, status: "ok", budget: "not run" },
+      },
+    };
+  }
+  const skip = new Set(plan.skip ?? []);
+  const cells: Cell[] = [];
+  const noted = new Set<string>();
+  for (const cell of notebook.cells) {
+    const section = budgetSection(cell);
+    if (cell.cell_type === "code" && section !== undefined && skip.has(section)) {
+      if (!noted.has(section)) {
+        noted.add(section);
+        cells.push(
+          noteCell(
+            `*Left out under \`--budget\`: ${sectionNames[section] ?? section} (see the budget note at the top).*`,
+            "budget-skipped",
+          ),
+        );
+      }
+      continue;
+    }
+    cells.push(cell);
+    if (cellTags(cell).includes("parameters")) cells.push(...note);
+  }
+  return { ...notebook, cells };
+}

@@ -1,0 +1,405 @@
+/**
+ * `seamlab report --budget MIN` on a corpus too large for the whole report to fit: how much work each notebook does
+ * (fewer overlaps, fewer splitters, sections left out, a notebook left out), and how many notebooks run at once
+ * within `--max-memory`. Pure functions over plain numbers measured by the pilots; the CLI measures, these choose.
+ *
+ * Costs are in full-corpus units: `splitMs` is one split + measure + BM25 index of the whole corpus (an lsa fit is
+ * counted as one more), `queryMs` one query over one config, `loadMs` a kernel start plus loading the corpus and
+ * its queries. Every notebook pays `loadMs` once; notebooks run `jobs` at a time, never faster than the longest.
+ */
+import { SeamlabError } from "../core/errors";
+
+/** What a notebook does at one level of work: injected parameters, sections not run, and its cost in units. */
+export interface WorkLevel {
+  /** Parameters injected into this notebook only (e.g. fewer overlaps). */
+  parameters: Record<string, unknown>;
+  /** Sections (cells tagged `budget:<section>`) left out. */
+  skip: string[];
+  /** Full-corpus splits (split, measure, index; an lsa fit counts as one). */
+  splits: number;
+  /** Query passes (one per retrieval config). */
+  configs: number;
+  /** What ran, in words, for the page ("overlaps 0, 200, 500 of 8; one splitter of 2; no size grid"). */
+  ran: string;
+}
+
+/** Evenly spaced picks of `n` values of `values`, keeping both ends: the shape of a sweep with fewer points. */
+export function spacedSubset<T>(values: readonly T[], n: number): T[] {
+  if (n >= values.length) return [...values];
+  if (n <= 1) return values.slice(0, 1);
+  const picked = new Set<number>();
+  for (let i = 0; i < n; i++) picked.add(Math.round((i * (values.length - 1)) / (n - 1)));
+  return [...picked].sort((a, b) => a - b).map((i) => values[i]);
+}
+
+const list = (xs: readonly unknown[]) => xs.join(", ");
+
+/**
+ * Notebook 03's defaults (its parameters cell: `test/report/budget-work.test.ts` checks they agree) and its levels,
+ * full first: 2 splitters × 8 overlaps, the 3 × 3 size grid, a dense sweep (split + lsa fit per overlap) and an ICT
+ * sweep (which loads the corpus again), then one splitter, then fewer overlaps and sections, down to 3 overlaps.
+ */
+export const notebook03Defaults = {
+  splitters: ["langchain", "window"],
+  overlaps: [0, 50, 100, 150, 200, 300, 400, 500],
+};
+export const notebook04Defaults = { overlaps: [0, 100, 200, 300, 500], depths: [5, 10, 20] };
+export const notebook07Defaults = {
+  overlaps: [0, 100, 200, 400],
+  splitters: ["langchain", "langchain-markdown", "langchain-js", "window", "structure"],
+};
+
+function levels03(): WorkLevel[] {
+  const d = notebook03Defaults;
+  const sections = ["grid", "dense", "sources"];
+  const level = (splitters: string[], overlaps: number[], skip: string[], full = false): WorkLevel => {
+    const o = overlaps.length;
+    const has = (s: string) => !skip.includes(s);
+    const ran = [
+      `overlaps ${list(overlaps)}${o < d.overlaps.length ? ` (${o} of ${d.overlaps.length})` : ""}`,
+      splitters.length < d.splitters.length ? `splitter ${list(splitters)} only (of ${list(d.splitters)})` : "",
+      skip.length > 0 ? `left out: ${skip.map((s) => sectionNames[s] ?? s).join(", ")}` : "",
+    ].filter(Boolean);
+    return {
+      parameters: full ? {} : { splitters, overlaps },
+      skip,
+      splits: splitters.length * o + (has("grid") ? 9 : 0) + (has("dense") ? 2 * o : 0) + (has("sources") ? o : 0),
+      configs: splitters.length * o + (has("grid") ? 9 : 0) + (has("dense") ? o : 0) + (has("sources") ? o : 0),
+      ran: ran.join("; "),
+    };
+  };
+  const one = d.splitters.slice(0, 1);
+  return [
+    level(d.splitters, d.overlaps, [], true),
+    level(one, d.overlaps, []),
+    level(one, d.overlaps, ["sources"]),
+    level(one, spacedSubset(d.overlaps, 5), ["sources"]),
+    level(one, spacedSubset(d.overlaps, 5), ["sources", "dense"]),
+    level(one, spacedSubset(d.overlaps, 4), ["sources", "dense"]),
+    level(one, spacedSubset(d.overlaps, 4), sections),
+    level(one, spacedSubset(d.overlaps, 3), sections),
+  ];
+}
+
+/** Sections' names on the page. */
+export const sectionNames: Readonly<Record<string, string>> = {
+  grid: "the size × overlap grid",
+  dense: "the dense (lsa) sweep",
+  sources: "the sweep by query source",
+  retrievers: "BM25 against dense and hybrid retrieval",
+};
+
+function levels04(): WorkLevel[] {
+  const d = notebook04Defaults;
+  const level = (overlaps: number[], depths: number[], full = false): WorkLevel => ({
+    parameters: full ? {} : { overlaps, depths },
+    skip: [],
+    // each overlap: one split, and one lsa fit for the dense reranker; plain + (MMR, dense) per depth
+    splits: 2 * overlaps.length,
+    configs: overlaps.length * (1 + 2 * depths.length),
+    ran:
+      `overlaps ${list(overlaps)}${overlaps.length < d.overlaps.length ? ` (${overlaps.length} of ${d.overlaps.length})` : ""}` +
+      `; first-stage depths ${list(depths)}${depths.length < d.depths.length ? ` (of ${list(d.depths)})` : ""}`,
+  });
+  return [
+    level(d.overlaps, d.depths, true),
+    level(spacedSubset(d.overlaps, 3), d.depths),
+    level(spacedSubset(d.overlaps, 2), d.depths),
+    level(spacedSubset(d.overlaps, 2), d.depths.slice(-1)),
+  ];
+}
+
+function levels05(): WorkLevel[] {
+  // 4 configs; the retrievers section fits lsa on one config and runs dense and hybrid: about 8 splits' time
+  // (05 took 137 s at 100 MB where a split took about 10 s, load average 9)
+  return [
+    { parameters: {}, skip: [], splits: 12, configs: 6, ran: "every config and retriever" },
+    { parameters: {}, skip: ["retrievers"], splits: 4, configs: 4, ran: `left out: ${sectionNames.retrievers}` },
+  ];
+}
+
+function levels06(): WorkLevel[] {
+  // the semantic arm embeds every sentence: all or nothing, and about 40 splits' time (at 100 MB its retrieval
+  // cell alone passed the 300 s cell timeout where a split took about 10 s)
+  return [{ parameters: {}, skip: [], splits: 40, configs: 6, ran: "every chunking" }];
+}
+
+function levels07(): WorkLevel[] {
+  const d = notebook07Defaults;
+  const level = (splitters: string[], overlaps: number[], full = false): WorkLevel => ({
+    parameters: full ? {} : { splitters, overlaps },
+    skip: [],
+    // structural damage splits and segments the corpus per splitter (about 3 splits' time each: 07 took 246 s at
+    // 100 MB where a split took about 10 s); the type sweep splits once per overlap (structure splitter)
+    splits: 3 * splitters.length + overlaps.length,
+    configs: overlaps.length,
+    ran:
+      `damage of ${list(splitters)}${splitters.length < d.splitters.length ? ` (${splitters.length} of ${d.splitters.length} splitters)` : ""}; ` +
+      `overlaps ${list(overlaps)}${overlaps.length < d.overlaps.length ? ` (of ${list(d.overlaps)})` : ""}`,
+  });
+  return [
+    level(d.splitters, d.overlaps, true),
+    level(["langchain", "structure"], d.overlaps),
+    level(["structure"], spacedSubset(d.overlaps, 3)),
+    level(["structure"], spacedSubset(d.overlaps, 2)),
+  ];
+}
+
+/** Work levels of each notebook whose work the budget can reduce, full first. */
+export const notebookLevels: Readonly<Record<string, readonly WorkLevel[]>> = {
+  "03": levels03(),
+  "04": levels04(),
+  "05": levels05(),
+  "06": levels06(),
+  "07": levels07(),
+};
+
+/** Which notebook keeps its work longest when the budget is short (first: last to be reduced or left out). */
+export const notebookPriority = ["01", "02", "03", "05", "04", "07", "06"];
+
+export interface WorkCosts {
+  splitMs: number;
+  queryMs: number;
+  loadMs: number;
+  /** Queries each retrieval config runs (the sample the work is planned at). */
+  queries: number;
+  /** Cost of the sampled cells of notebooks without levels (01, 02), by prefix; they are never reduced here. */
+  fixedMs?: Readonly<Record<string, number>>;
+  /** A notebook's own load cost when not `loadMs` (01 and 02 read only their document sample). */
+  loadMsOf?: Readonly<Record<string, number>>;
+}
+
+export interface NotebookWork {
+  prefix: string;
+  /** Index into `notebookLevels[prefix]`, or -1: not run at all. Notebooks without levels are 0. */
+  level: number;
+  estimatedMs: number;
+  /** Estimated ms of this notebook's full work (its first level) and of its least. */
+  fullMs: number;
+  leastMs: number;
+}
+
+export interface WorkPlan {
+  notebooks: NotebookWork[];
+  /** Estimated wall ms of the run (`jobs` at a time, never below the longest notebook). */
+  estimatedMs: number;
+  fits: boolean;
+}
+
+/** Estimated ms of one notebook at a level (-1: not run). */
+export function notebookMs(prefix: string, level: number, costs: WorkCosts): number {
+  if (level < 0) return 0;
+  const levels = notebookLevels[prefix];
+  const work = levels?.[level];
+  const fixed = costs.fixedMs?.[prefix] ?? 0;
+  const load = costs.loadMsOf?.[prefix] ?? costs.loadMs;
+  if (!work) return load + fixed;
+  return load + fixed + work.splits * costs.splitMs + work.configs * costs.queries * costs.queryMs;
+}
+
+/** Wall estimate of notebooks taking `ms` each, `jobs` at a time: the mean load per kernel, never below the longest. */
+export function wallMs(ms: readonly number[], jobs: number): number {
+  const running = ms.filter((m) => m > 0);
+  if (running.length === 0) return 0;
+  const parallel = Math.max(1, Math.min(jobs, running.length));
+  return Math.max(Math.max(...running), running.reduce((a, b) => a + b, 0) / parallel);
+}
+
+/**
+ * The most work that fits `budgetMs`: every notebook starts at its least work (notebooks without levels as they
+ * are); while that does not fit, notebooks are left out from the end of `notebookPriority`; then, in priority
+ * order and round after round, a notebook left out comes back at its least work, and one running moves one level
+ * up, whenever the result still fits. Fits = false when even the first two notebooks at their least do not.
+ */
+export function chooseNotebookWork(options: {
+  budgetMs: number;
+  prefixes: readonly string[];
+  jobs: number;
+  costs: WorkCosts;
+  /** Notebooks that may not run (e.g. their kernel alone is over `--max-memory`). */
+  excluded?: readonly string[];
+}): WorkPlan {
+  const { costs, jobs } = options;
+  const prefixes = [...options.prefixes].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+  const least = (p: string) => (notebookLevels[p] ? notebookLevels[p].length - 1 : 0);
+  const excluded = new Set(options.excluded ?? []);
+  const level = new Map(prefixes.map((p) => [p, excluded.has(p) ? -1 : least(p)]));
+  const total = () =>
+    wallMs(
+      prefixes.map((p) => notebookMs(p, level.get(p)!, costs)),
+      jobs,
+    );
+  const fits = () => total() <= options.budgetMs;
+  for (let i = prefixes.length - 1; i >= 0 && !fits(); i--) {
+    if (i === 0 && prefixes.length > 0) break; // the first notebook always runs: the plan then says it does not fit
+    level.set(prefixes[i], -1);
+  }
+  for (let changed = true; changed && fits();) {
+    changed = false;
+    for (const p of prefixes) {
+      const now = level.get(p)!;
+      const up = now < 0 ? least(p) : now - 1;
+      if (now === 0 || excluded.has(p)) continue;
+      level.set(p, up);
+      if (fits()) changed = true;
+      else level.set(p, now);
+    }
+  }
+  const notebooks = prefixes.map((prefix) => ({
+    prefix,
+    level: level.get(prefix)!,
+    estimatedMs: notebookMs(prefix, level.get(prefix)!, costs),
+    fullMs: notebookMs(prefix, 0, costs),
+    leastMs: notebookMs(prefix, least(prefix), costs),
+  }));
+  return { notebooks, estimatedMs: total(), fits: fits() };
+}
+
+function rank(prefix: string): number {
+  const at = notebookPriority.indexOf(prefix);
+  return at < 0 ? notebookPriority.length : at;
+}
+
+const minutes = (ms: number) => (ms < 60_000 ? `${(ms / 1000).toFixed(0)} s` : `${(ms / 60_000).toFixed(1)} min`);
+
+/** The note a notebook's page carries: what this notebook ran under the budget, and what the full work would take. */
+export function workNote(
+  work: NotebookWork,
+  context: { budgetMinutes: number; corpusChars: number; kernelBytes?: number; maxBytes?: number },
+): string {
+  const size = `${(context.corpusChars / 1e6).toLocaleString("en-US", { maximumFractionDigits: 0 })} M characters`;
+  const under = `At this corpus size (${size}), under \`--budget ${context.budgetMinutes}\``;
+  const gb = (b: number) => `${(b / 1024 ** 3).toFixed(1)} GB`;
+  if (work.level < 0 && context.kernelBytes !== undefined && context.maxBytes !== undefined)
+    return (
+      `${under}, this notebook was **not run**: its kernel would hold about ${gb(context.kernelBytes)}, more than ` +
+      `\`--max-memory\` (${gb(context.maxBytes)}) leaves. Raise \`--max-memory\` on a machine that has it.`
+    );
+  if (work.level < 0)
+    return (
+      `${under}, this notebook was **not run**: even its least work (about ${minutes(work.leastMs)}; the full ` +
+      `version about ${minutes(work.fullMs)}) did not fit what the budget leaves after the notebooks ahead of it. ` +
+      `Raise \`--budget\` or run it alone with \`--only ${work.prefix}\`.`
+    );
+  const levels = notebookLevels[work.prefix];
+  if (!levels || work.level === 0) return "";
+  return (
+    `${under}, this notebook ran less than its full work: ${levels[work.level].ran} ` +
+    `(estimated ${minutes(work.estimatedMs)}; the full version would take about ${minutes(work.fullMs)}). ` +
+    `Numbers below are for what ran; raise \`--budget\` for the rest.`
+  );
+}
+
+/** One line for the terminal: every notebook's choice. */
+export function workLine(plan: WorkPlan, budgetMinutes: number, jobs: number): string {
+  const parts = plan.notebooks.map((n) => {
+    if (n.level < 0) return `${n.prefix} not run (full ~${minutes(n.fullMs)})`;
+    const levels = notebookLevels[n.prefix];
+    if (!levels || n.level === 0) return `${n.prefix} full (~${minutes(n.estimatedMs)})`;
+    return `${n.prefix} reduced: ${levels[n.level].ran} (~${minutes(n.estimatedMs)} of ~${minutes(n.fullMs)})`;
+  });
+  return (
+    `budget ${budgetMinutes} min, work per notebook (${jobs} at a time, estimated ${minutes(plan.estimatedMs)}` +
+    `${plan.fits ? "" : ", does NOT fit"}): ${parts.join("; ")}.`
+  );
+}
+
+/** Kernel memory: a tslab kernel with src/ loaded, before any corpus (measured on this machine, about 0.3 GB). */
+export const kernelBaseBytes = 300 * 1024 * 1024;
+
+/**
+ * A notebook's kernel peak beyond `kernelBaseBytes`, in bytes per character of each copy of the text it holds (the
+ * corpus; for 01 and 02 under a document-count sample, the sample). Retrieval notebooks: the 1 GB sweep process's
+ * peak, 3.58 GB in one thread (corpus, documents' term table, a config's chunks and index). 01 and 02: 1.03 GB for
+ * 01 on the whole generated 100 MB corpus. 06 holds a vector per sentence: larger, from the 4.9 GB largest process
+ * of a 100 MB report. A notebook not listed counts as the largest. Below `inThreadChars`, each of a kernel's worker
+ * threads holds its own copy of the corpus; there, and wherever V8 collects lazily, these are floors (03 peaked at
+ * 2.67 GB on the 100 MB corpus with 2 worker threads, estimated 1.4 GB).
+ */
+export const kernelBytesPerChar: Readonly<Record<string, number>> = {
+  "01": 8,
+  "02": 8,
+  "03": 3.6,
+  "04": 3.6,
+  "05": 3.6,
+  "06": 20,
+  "07": 3.6,
+};
+
+/** Corpora above this many characters are swept in the kernel's own thread (no worker copies). */
+export const inThreadChars = 200_000_000;
+
+/**
+ * The estimate for one notebook's kernel: `kernelBaseBytes` + its bytes per character × the characters it loads ×
+ * copies (1, plus one per worker thread below `inThreadChars`).
+ */
+export function kernelBytes(prefix: string, chars: number, workers = 0): number {
+  const perChar = kernelBytesPerChar[prefix] ?? Math.max(...Object.values(kernelBytesPerChar));
+  const copies = chars > inThreadChars || kernelBytesPerChar[prefix] === undefined ? 1 : 1 + workers;
+  return Math.round(kernelBaseBytes + perChar * chars * copies);
+}
+
+/** How far over the room a kernel's estimate may be and still run (alone): the estimates are rough. */
+export const memoryTolerance = 1.25;
+
+export interface JobsChoice {
+  jobs: number;
+  /** Notebooks whose kernel alone would not fit the limit (not run). */
+  overLimit: string[];
+  line: string;
+}
+
+/**
+ * Notebooks at once under `--max-memory`: the most kernels such that the largest that many estimates, with the
+ * report process's `reportBytes`, stay under `maxBytes` (at least 1). A notebook whose kernel alone is over the room
+ * by more than `memoryTolerance` is named in `overLimit`, to be left out; one over it by less runs, said so.
+ */
+export function chooseJobs(options: {
+  requested: number;
+  maxBytes: number;
+  reportBytes: number;
+  /** The estimate of each notebook's kernel, by prefix. */
+  kernels: Readonly<Record<string, number>>;
+}): JobsChoice {
+  const room = options.maxBytes - options.reportBytes;
+  const overLimit = Object.keys(options.kernels)
+    .filter((prefix) => options.kernels[prefix] > room * memoryTolerance)
+    .sort();
+  const tight = Object.keys(options.kernels)
+    .filter((prefix) => options.kernels[prefix] > room && !overLimit.includes(prefix))
+    .sort();
+  const sizes = Object.entries(options.kernels)
+    .filter(([prefix]) => !overLimit.includes(prefix))
+    .map(([, bytes]) => bytes)
+    .sort((a, b) => b - a);
+  let jobs = 1;
+  while (
+    jobs < Math.min(options.requested, sizes.length) &&
+    sizes.slice(0, jobs + 1).reduce((a, b) => a + b, 0) <= room
+  )
+    jobs++;
+  const gb = (b: number) => `${(b / 1024 ** 3).toFixed(2)} GB`;
+  const each = Object.keys(options.kernels)
+    .sort()
+    .map((prefix) => `${prefix} ${gb(options.kernels[prefix])}`)
+    .join(", ");
+  const line =
+    `max memory ${gb(options.maxBytes)}: ${jobs} notebook${jobs === 1 ? "" : "s"} at a time` +
+    `${jobs < options.requested ? ` (of --jobs ${options.requested})` : ""}` +
+    `${overLimit.length > 0 ? `; not run, each kernel alone well over the limit: ${overLimit.join(", ")}` : ""}` +
+    `${tight.length > 0 ? `; estimated just over it alone, run anyway: ${tight.join(", ")}` : ""} ` +
+    `(kernels estimated from the corpus size: ${each}; this process ${gb(options.reportBytes)}).`;
+  return { jobs, overLimit, line };
+}
+
+/** Reads `--max-memory GB`: a number of gigabytes above 0.5 and at most 1,024. */
+export function parseMaxMemory(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  const gb = /^(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : NaN;
+  if (!(gb >= 0.5 && gb <= 1024))
+    throw new SeamlabError(
+      `--max-memory must be a number of gigabytes from 0.5 to 1,024, e.g. --max-memory 4; got "${text}".`,
+    );
+  return gb * 1024 ** 3;
+}

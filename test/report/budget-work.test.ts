@@ -1,0 +1,208 @@
+// `seamlab report --budget` on a corpus too large for the full report: less work per notebook, fewer kernels at once.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  chooseJobs,
+  chooseNotebookWork,
+  kernelBaseBytes,
+  kernelBytes,
+  kernelBytesPerChar,
+  notebook03Defaults,
+  notebook04Defaults,
+  notebook07Defaults,
+  notebookLevels,
+  notebookMs,
+  parseMaxMemory,
+  spacedSubset,
+  wallMs,
+  workLine,
+  workNote,
+} from "../../src/report/budget-work";
+import { notebookWorkload } from "../../src/report/budget";
+
+const all = ["01", "02", "03", "04", "05", "06", "07"];
+const costs = (splitMs: number, loadMs = 20_000) => ({
+  splitMs,
+  queryMs: 1,
+  loadMs,
+  queries: 400,
+  fixedMs: { "01": 10_000, "02": 10_000 },
+});
+
+test("a sweep with fewer points keeps both ends and spaces the rest", () => {
+  assert.deepEqual(spacedSubset([0, 50, 100, 150, 200, 300, 400, 500], 3), [0, 200, 500]);
+  assert.deepEqual(spacedSubset([0, 50, 100, 150, 200, 300, 400, 500], 4), [0, 100, 300, 500]);
+  assert.deepEqual(spacedSubset([0, 100, 200, 300, 500], 2), [0, 500]);
+  assert.deepEqual(spacedSubset([1, 2], 5), [1, 2]);
+});
+
+test("each notebook's full level is the workload the query budget already models", () => {
+  for (const [prefix, work] of Object.entries(notebookWorkload)) {
+    const full = notebookLevels[prefix][0];
+    assert.deepEqual({ splits: full.splits, configs: full.configs }, work, prefix);
+    assert.deepEqual(full.parameters, {}, `${prefix}: the full level injects nothing`);
+  }
+  // and every later level does less work than the one before it: no more of either, less of one
+  for (const [prefix, levels] of Object.entries(notebookLevels))
+    for (let i = 1; i < levels.length; i++) {
+      const [a, b] = [levels[i - 1], levels[i]];
+      assert.ok(b.splits <= a.splits && b.configs <= a.configs, `${prefix} level ${i}`);
+      assert.ok(b.splits < a.splits || b.configs < a.configs, `${prefix} level ${i}`);
+    }
+});
+
+test("the levels' defaults are the notebooks' own parameters (a changed notebook fails here)", () => {
+  const parameters = (name: string) => {
+    const nb = JSON.parse(readFileSync(join("notebooks", name), "utf8"));
+    const cell = nb.cells.find((c: { metadata: { tags?: string[] } }) => c.metadata.tags?.includes("parameters"));
+    return (cell.source as string[]).join("");
+  };
+  const literal = (values: readonly unknown[]) => JSON.stringify(values).replace(/,/g, ", ");
+  const p03 = parameters("03-overlap-sweep.ipynb");
+  assert.ok(p03.includes(`const splitters = ${literal(notebook03Defaults.splitters)};`), p03);
+  assert.ok(p03.includes(`const overlaps = ${literal(notebook03Defaults.overlaps)};`), p03);
+  const p04 = parameters("04-topk-redundancy.ipynb");
+  assert.ok(p04.includes(`const overlaps = ${literal(notebook04Defaults.overlaps)};`), p04);
+  assert.ok(p04.includes(`const depths = ${literal(notebook04Defaults.depths)};`), p04);
+  const p07 = parameters("07-document-types.ipynb");
+  assert.ok(p07.includes(`const overlaps = ${literal(notebook07Defaults.overlaps)};`), p07);
+  assert.ok(p07.includes(`const splitters = ${literal(notebook07Defaults.splitters)};`), p07);
+});
+
+test("sections a level leaves out are tagged in the notebook, so the runner can leave them out", () => {
+  const tagged = (name: string) => {
+    const nb = JSON.parse(readFileSync(join("notebooks", name), "utf8"));
+    return new Set(
+      nb.cells.flatMap((c: { metadata: { tags?: string[] } }) =>
+        (c.metadata.tags ?? []).filter((t) => t.startsWith("budget:")).map((t) => t.slice(7)),
+      ),
+    );
+  };
+  const files: Record<string, string> = { "03": "03-overlap-sweep.ipynb", "05": "05-labelled-eval.ipynb" };
+  for (const [prefix, levels] of Object.entries(notebookLevels)) {
+    const skipped = new Set(levels.flatMap((l) => l.skip));
+    if (skipped.size === 0) continue;
+    const tags = tagged(files[prefix]);
+    for (const section of skipped) assert.ok(tags.has(section), `${prefix}: no cell tagged budget:${section}`);
+  }
+});
+
+test("notebooks run jobs at a time, never faster than the longest alone", () => {
+  assert.equal(wallMs([60, 60, 60, 60], 2), 120);
+  assert.equal(wallMs([300, 10, 10], 2), 300);
+  assert.equal(wallMs([0, 50], 4), 50);
+  assert.equal(wallMs([], 2), 0);
+});
+
+test("a budget the full work fits keeps every notebook at its full level", () => {
+  const plan = chooseNotebookWork({ budgetMs: 60 * 60_000, prefixes: all, jobs: 2, costs: costs(100) });
+  assert.ok(plan.fits);
+  assert.deepEqual(
+    plan.notebooks.map((n) => n.level),
+    plan.notebooks.map(() => 0),
+  );
+  assert.match(workLine(plan, 60, 2), /03 full/);
+});
+
+test("a short budget at a large corpus reduces the costly notebooks first and leaves out the last in priority", () => {
+  // 45 s per split, 30 s per kernel load, one kernel at a time, 14 minutes
+  const plan = chooseNotebookWork({ budgetMs: 14 * 60_000, prefixes: all, jobs: 1, costs: costs(45_000, 30_000) });
+  assert.ok(plan.fits);
+  assert.ok(plan.estimatedMs <= 14 * 60_000);
+  const level = Object.fromEntries(plan.notebooks.map((n) => [n.prefix, n.level]));
+  assert.equal(level["01"], 0);
+  assert.ok(level["03"] > 0, "03 runs reduced");
+  assert.equal(level["06"], -1, "06 (all or nothing, 9 splits) is left out");
+  // what the plan estimates is what its levels cost
+  const sum = plan.notebooks.reduce((s, n) => s + notebookMs(n.prefix, n.level, costs(45_000, 30_000)), 0);
+  assert.equal(Math.round(plan.estimatedMs), Math.round(sum));
+  // no notebook could move one level up (or come back) and still fit
+  for (const n of plan.notebooks) {
+    if (n.level === 0) continue;
+    const up = n.level < 0 ? (notebookLevels[n.prefix]?.length ?? 1) - 1 : n.level - 1;
+    const more = sum - n.estimatedMs + notebookMs(n.prefix, up, costs(45_000, 30_000));
+    assert.ok(more > 14 * 60_000, `${n.prefix} could do more`);
+  }
+});
+
+test("when not even the first notebook's least work fits, the plan says it does not fit", () => {
+  const plan = chooseNotebookWork({ budgetMs: 60_000, prefixes: ["03", "04"], jobs: 1, costs: costs(45_000) });
+  assert.equal(plan.fits, false);
+  assert.equal(plan.notebooks.find((n) => n.prefix === "04")!.level, -1);
+  assert.match(workLine(plan, 1, 1), /does NOT fit/);
+});
+
+test("the page note names what ran, the budget and the full version's estimate", () => {
+  const plan = chooseNotebookWork({ budgetMs: 14 * 60_000, prefixes: all, jobs: 1, costs: costs(45_000, 30_000) });
+  const n03 = plan.notebooks.find((n) => n.prefix === "03")!;
+  const note = workNote(n03, { budgetMinutes: 14, corpusChars: 1_000_000_000 });
+  assert.match(note, /^At this corpus size \(1,000 M characters\), under `--budget 14`, this notebook ran less/);
+  assert.match(note, /overlaps [\d, ]+ \(\d of 8\)/);
+  assert.match(note, /the full version would take about \d+(\.\d)? min/);
+  const n06 = plan.notebooks.find((n) => n.prefix === "06")!;
+  assert.match(
+    workNote(n06, { budgetMinutes: 14, corpusChars: 1e9 }),
+    /was \*\*not run\*\*: even its least work.*--only 06/,
+  );
+});
+
+test("kernels at once: the most whose largest estimates fit the limit; one alone over it is not run", () => {
+  const gb = 1024 ** 3;
+  const kernels = { "01": 0.5 * gb, "03": 1.5 * gb, "04": 1.2 * gb, "06": 5 * gb };
+  const two = chooseJobs({ requested: 2, maxBytes: 4 * gb, reportBytes: 0.2 * gb, kernels });
+  assert.equal(two.jobs, 2); // 1.5 + 1.2 + 0.2 <= 4
+  assert.deepEqual(two.overLimit, ["06"]);
+  assert.match(
+    two.line,
+    /^max memory 4\.00 GB: 2 notebooks at a time; not run, each kernel alone well over the limit: 06 /,
+  );
+  const one = chooseJobs({ requested: 3, maxBytes: 2.8 * gb, reportBytes: 0.2 * gb, kernels });
+  assert.equal(one.jobs, 1); // 1.5 + 1.2 + 0.2 > 2.8
+  assert.match(one.line, /1 notebook at a time \(of --jobs 3\)/);
+  // a kernel estimated just over the room (within the estimates' tolerance) runs alone, and the line says so
+  const tight = chooseJobs({ requested: 2, maxBytes: 4 * gb, reportBytes: 0.2 * gb, kernels: { "03": 4 * gb } });
+  assert.equal(tight.jobs, 1);
+  assert.deepEqual(tight.overLimit, []);
+  assert.match(tight.line, /estimated just over it alone, run anyway: 03/);
+  const all = chooseJobs({ requested: 2, maxBytes: 64 * gb, reportBytes: 0.2 * gb, kernels });
+  assert.equal(all.jobs, 2);
+  assert.deepEqual(all.overLimit, []);
+});
+
+test("a kernel's estimate grows with the characters it loads, from its base", () => {
+  assert.equal(kernelBytes("03", 0), kernelBaseBytes);
+  assert.equal(kernelBytes("03", 1e9), kernelBaseBytes + kernelBytesPerChar["03"] * 1e9);
+  // below 200 M characters each worker thread holds its own copy of the corpus; above, the kernel's thread sweeps
+  assert.equal(kernelBytes("03", 1e8, 2), kernelBaseBytes + kernelBytesPerChar["03"] * 3e8);
+  assert.equal(kernelBytes("03", 1e9, 2), kernelBaseBytes + kernelBytesPerChar["03"] * 1e9);
+  // a notebook the table does not know counts as the largest
+  assert.equal(kernelBytes("99", 1e6), kernelBaseBytes + Math.max(...Object.values(kernelBytesPerChar)) * 1e6);
+});
+
+test("a notebook left out for memory says so on its page, naming --max-memory", () => {
+  const plan = chooseNotebookWork({
+    budgetMs: 60 * 60_000,
+    prefixes: ["03", "06"],
+    jobs: 1,
+    costs: costs(1_000),
+    excluded: ["06"],
+  });
+  const n06 = plan.notebooks.find((n) => n.prefix === "06")!;
+  assert.equal(n06.level, -1);
+  assert.equal(plan.notebooks.find((n) => n.prefix === "03")!.level, 0);
+  const note = workNote(n06, {
+    budgetMinutes: 60,
+    corpusChars: 1e9,
+    kernelBytes: 5 * 1024 ** 3,
+    maxBytes: 4 * 1024 ** 3,
+  });
+  assert.match(note, /not run\*\*: its kernel would hold about 5\.0 GB, more than `--max-memory` \(4\.0 GB\)/);
+});
+
+test("--max-memory takes gigabytes and names itself when wrong", () => {
+  assert.equal(parseMaxMemory("4"), 4 * 1024 ** 3);
+  assert.equal(parseMaxMemory(undefined), undefined);
+  for (const bad of ["0", "lots", "-1", "2000"]) assert.throws(() => parseMaxMemory(bad), /--max-memory must be/);
+});

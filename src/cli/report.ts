@@ -1,5 +1,5 @@
 // `seamlab report`: re-run the notebooks on a corpus (parameter injection) and render the static HTML report.
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { basename, isAbsolute, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
@@ -7,7 +7,7 @@ import { projectRoot } from "../core/project";
 import { totalmem } from "node:os";
 import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
-import { loadCorpus, streamCorpus } from "../corpus/load";
+import { listCorpus, loadCorpus, streamCorpus } from "../corpus/load";
 import { characterBudgetSample, documentSample, type DocOutline } from "../corpus/sample";
 import { loadLabelledSet } from "../corpus/labelled";
 import { buildQuerySet } from "../retrieval/query-source";
@@ -22,6 +22,7 @@ import type { NotebookBudgetPlan } from "../report/budget-notebook";
 import {
   chooseJobs,
   chooseNotebookWork,
+  inThreadChars,
   kernelBytes,
   notebookLevels,
   parseMaxMemory,
@@ -61,14 +62,15 @@ first kernel starts.
   --query-sample auto|N|all   queries the retrieval notebooks run (their querySample parameter; the corpus is
                     always indexed whole): auto (default) runs up to 1,537 and samples larger sets down to that
                     (any hit rate's 95% CI within ±2.5 points), auto:H for a half-width H, N queries, or all
-  --budget MIN      fit the retrieval notebooks (03-06) and the seam cells of 01-02 in MIN minutes: pilots time
+  --budget MIN      fit the retrieval notebooks (03-07) and the seam cells of 01-02 in MIN minutes: pilots time
                     a sweep's two end configs on 200 queries and 01-02 on 30 documents; the largest query sample
                     and document sample that fit are injected (each said in one line); not with --query-sample.
                     A corpus over 20 M characters is piloted on a seeded sample and scaled; 01-02 then read only
                     their document sample; when even the fewest queries cannot fit, each notebook does less (fewer
                     overlaps, sections or notebooks left out), said on its page
   --max-memory GB   with --budget: notebooks run at once only as many as fit this much memory, each kernel
-                    estimated from the corpus size and the pilot (default: half the machine's memory)
+                    estimated from the corpus size (default: half the machine's memory); a corpus over 200 M
+                    characters is swept in each kernel's own thread (with or without --budget)
   --out DIR         output folder (default: reports); a folder holding other files needs --force, and even
                     then seamlab replaces only files it wrote
   --force           write the report into a non-empty folder that is not a seamlab report
@@ -121,6 +123,11 @@ export const pilotChars = 20_000_000;
 
 /** A kernel's start (tslab, src/ loaded), counted once per notebook on top of loading its corpus. */
 const kernelStartMs = 8_000;
+
+/** The corpus's size in bytes from its listing (no file read): about its characters, for choosing threads. */
+function corpusBytes(spec: string): number {
+  return listCorpus(spec).files.reduce((sum, file) => sum + statSync(file.path).size, 0);
+}
 
 /** One streaming pass over a corpus: each document's id and length, and how long reading it all took. */
 interface CorpusOutline {
@@ -194,6 +201,8 @@ interface BudgetDecision {
   parameters: Record<string, unknown>;
   plans: Record<string, NotebookBudgetPlan>;
   jobs: number;
+  /** Worker threads per kernel when the default share would copy a large corpus into each. */
+  kernelWorkers?: number;
 }
 
 /**
@@ -232,11 +241,21 @@ async function chooseBudget(
   // kernel's memory, hence how many notebooks run at once
   let memory: JobsChoice | undefined;
   let jobs = requestedJobs;
+  // Above 200 M characters the kernels sweep in their own thread, as `seamlab sweep` does: each worker thread would
+  // hold its own copy of the corpus (3 copies of 1 GB with the default 2 threads).
+  const inThread = corpusChars > inThreadChars && process.env.SEAMLAB_WORKERS === undefined;
+  if (inThread) {
+    decision.kernelWorkers = 0;
+    say(
+      `corpus over ${(inThreadChars / 1e6).toFixed(0)} M characters: each notebook's sweeps run in its kernel's ` +
+        `own thread (a worker thread would hold its own copy of the corpus).`,
+    );
+  }
   // The most notebooks at once whose kernels fit: fewer at once means more worker threads each (and, below 200 M
   // characters, a copy of the corpus per thread), so each count is estimated with its own threads.
   const memoryJobs = (charsOf: (prefix: string) => number): JobsChoice => {
     for (let at = requestedJobs; ; at--) {
-      const workers = Number(process.env.SEAMLAB_WORKERS ?? workersPerKernel(at));
+      const workers = Number(process.env.SEAMLAB_WORKERS ?? (inThread ? 0 : workersPerKernel(at)));
       const kernels = Object.fromEntries(prefixes.map((p) => [p, kernelBytes(p, charsOf(p), workers)]));
       const choice = chooseJobs({ requested: at, maxBytes, reportBytes: process.memoryUsage.rss(), kernels });
       if (choice.jobs === at || at <= 1) return choice;
@@ -461,12 +480,24 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
   }
   let runJobs = jobs;
   let notebookPlans: Record<string, NotebookBudgetPlan> | undefined;
+  // A corpus over 200 M characters (bytes, counted from the listing) is swept in each kernel's own thread, with or
+  // without --budget: a worker thread would hold its own copy of it.
+  let kernelWorkers: number | undefined =
+    corpus && process.env.SEAMLAB_WORKERS === undefined && corpusBytes(corpus.parameter) > inThreadChars
+      ? 0
+      : undefined;
   if (budgetMinutes !== undefined) {
     const names = listNotebooks(notebooksDir, only).map((path) => basename(path));
     const decision = await chooseBudget(budgetMinutes, names, jobs, parameters, maxBytes ?? totalmem() / 2);
     Object.assign(parameters, decision.parameters);
     notebookPlans = decision.plans;
     runJobs = decision.jobs;
+    kernelWorkers = decision.kernelWorkers ?? kernelWorkers;
+  } else if (kernelWorkers === 0) {
+    process.stderr.write(
+      `seamlab report: corpus over ${(inThreadChars / 1e6).toFixed(0)} M characters: each notebook's sweeps run in ` +
+        `its kernel's own thread (a worker thread would hold its own copy of the corpus).\n`,
+    );
   }
   // Ctrl-C reaches the kernels too (same process group) and tslab treats it as "interrupt", not "exit":
   // stop them ourselves. The previous report stays as it was (nothing is published until the end).
@@ -486,6 +517,7 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
     cellTimeoutMs: timeoutSeconds * 1000,
     jobs: runJobs,
     notebookPlans,
+    kernelWorkers,
     force,
     corpusLabel,
     hide,

@@ -16,14 +16,14 @@ import { measureSplitters } from "../study/seams";
  * 03: 2 splitters × 8 overlaps, 3 × 3 size-share grid, 8 dense overlaps (each also fits lsa), 8 ICT-source overlaps;
  * 04: 5 overlaps, each plain + 3 depths × (MMR, dense rerank; one lsa fit per overlap serves the 3 depths); 05: 4
  * configs + 1 config split once for 3 retrievers (its BM25 row is one of the 4; dense and hybrid share one lsa
- * fit), 12 splits' time; 06: 3 chunkings × BM25 and dense, 40 splits' time (semantic embeds every sentence); 07:
+ * fit), 20 splits' time; 06: 3 chunkings × BM25 and dense, 40 splits' time (semantic embeds every sentence); 07:
  * structural damage of 5 splitters (3 splits' time each) and a 4-overlap sweep. The times are calibrated on the
  * generated 100 MB corpus (`budget-work.ts`).
  */
 export const notebookWorkload: Readonly<Record<string, { splits: number; configs: number }>> = {
   "03": { splits: 49, configs: 41 },
   "04": { splits: 10, configs: 35 },
-  "05": { splits: 12, configs: 6 },
+  "05": { splits: 20, configs: 6 },
   "06": { splits: 40, configs: 6 },
   "07": { splits: 19, configs: 4 },
 };

@@ -49,6 +49,8 @@ export interface ReportOptions {
    * a note on the page, or not run at all.
    */
   notebookPlans?: Readonly<Record<string, NotebookBudgetPlan>>;
+  /** Worker threads per kernel, over the default share of the cores (0: sweeps run in the kernel's own thread). */
+  kernelWorkers?: number;
   /**
    * Kernels load src/ compiled once for the run (kernel-sources.ts) instead of each compiling it (default true;
    * the environment variable SEAMLAB_REPORT_SOURCES=tslab turns it off, for benchmarks).
@@ -163,7 +165,7 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
   // oversubscribe the machine. A value the user exported wins.
   const jobs = Math.max(1, Math.min(options.jobs ?? 1, paths.length));
   const kernelEnv: Record<string, string> = {
-    SEAMLAB_WORKERS: process.env.SEAMLAB_WORKERS ?? String(workersPerKernel(jobs)),
+    SEAMLAB_WORKERS: process.env.SEAMLAB_WORKERS ?? String(options.kernelWorkers ?? workersPerKernel(jobs)),
   };
   // Per-notebook times for the ETA line: this run's finished notebooks, and the previous report's times (from its
   // executed .ipynb in outDir) for the ones still to run.

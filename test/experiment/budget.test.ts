@@ -89,13 +89,14 @@ test("the report's budget models the retrieval notebooks that run, no faster tha
   const base = { budgetMinutes: 5, jobs: 2, model: { fixedMs: 1_000, perQueryMs: 0.5 }, spentMs: 10_000 };
   const choice = chooseReportBudget({
     ...base,
-    notebooks: ["01-seams.ipynb", "03-overlap-sweep.ipynb", "04-topk-redundancy.ipynb", "07-types.ipynb"],
+    notebooks: ["01-seams.ipynb", "03-overlap-sweep.ipynb", "04-topk-redundancy.ipynb", "08-extra.ipynb"],
     population: 5000,
   });
   assert.deepEqual(choice.modelled, ["03-overlap-sweep.ipynb", "04-topk-redundancy.ipynb"]);
   assert.match(choice.line, /^budget 5 min for notebooks 03, 04: /);
-  // 01's sampled cells have their own budget line (chooseDocumentBudget); 07 is in no estimate
-  assert.match(choice.line, / Notebooks 07 are not in the estimate\.$/);
+  // 01's sampled cells have their own budget line (chooseDocumentBudget); a notebook seamlab does not know is in no
+  // estimate
+  assert.match(choice.line, / Notebooks 08 are not in the estimate\.$/);
   // 290 s left; 03 alone (49 splits, 41 configs) bounds it: (290,000 − 49,000) / (41 × 0.5) = 11,756 > 5,000
   assert.equal(choice.queries, 5000);
   const tight = chooseReportBudget({

@@ -184,13 +184,25 @@ async function timed(args: string[], label: string, cwd = root): Promise<Timing>
   const loads: number[] = [];
   const watchdog = setInterval(() => {
     loads.push(loadavg()[0]);
+    if (stopped) return;
     const pids = descendants(child.pid!);
-    const rssKb = pids.reduce((sum, pid) => sum + residentKb(pid), 0);
+    const each = pids.map((pid) => residentKb(pid));
+    const rssKb = each.reduce((sum, kb) => sum + kb, 0);
     watchedPeakKb = Math.max(watchedPeakKb, rssKb);
     const minutes = (Date.now() - started) / 60_000;
-    if (rssKb > maxRssGb * 1024 * 1024) stopped = `stopped at ${(rssKb / 1024 / 1024).toFixed(1)} GB RSS (tree)`;
+    const gb = (kb: number) => (kb / 1024 / 1024).toFixed(1);
+    if (rssKb > maxRssGb * 1024 * 1024)
+      stopped = `stopped at ${gb(rssKb)} GB RSS (tree: ${each.map((kb) => gb(kb)).join(" + ")} GB)`;
     else if (minutes > maxMinutes) stopped = `stopped after ${maxMinutes} min`;
-    if (stopped) for (const pid of pids) process.kill(Number(pid), "SIGKILL");
+    if (!stopped) return;
+    process.stderr.write(`scale: ${label}: ${stopped}\n`);
+    for (const pid of pids) {
+      try {
+        process.kill(Number(pid), "SIGKILL");
+      } catch {
+        // ended meanwhile
+      }
+    }
   }, 500);
   const status = await new Promise<number | null>((resolve) => child.on("close", resolve));
   clearInterval(watchdog);

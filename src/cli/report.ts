@@ -23,6 +23,7 @@ import {
   chooseJobs,
   chooseNotebookWork,
   inThreadChars,
+  kernelBaseBytes,
   kernelBytes,
   notebookLevels,
   parseMaxMemory,
@@ -38,7 +39,9 @@ import {
   chooseReportBudget,
   documentNotebooks,
   documentPilotSize,
+  minBudgetDocuments,
   notebookWorkload,
+  type DocumentBudgetChoice,
   pilotDocumentCost,
 } from "../report/budget";
 import { loadRetrievalInputs } from "../study/inputs";
@@ -281,12 +284,29 @@ async function chooseBudget(
         spentMs: performance.now() - started,
         docLengths: outline.outlines.map((doc) => doc.length),
       });
-    let choice = chooseDocs(jobs);
-    // each kernel's memory, hence how many notebooks run at once (01 and 02 hold their sample only)
-    const sampleChars = (choice.sample ?? outline.outlines.length) * (outline.chars / outline.outlines.length);
+    // 01 and 02 hold their sample only: no more documents than one kernel can hold under --max-memory
+    const population = outline.outlines.length;
+    const meanChars = outline.chars / Math.max(1, population);
+    const perChar = Math.max(...docPrefixes.map((prefix) => kernelBytes(prefix, 1) - kernelBaseBytes));
+    const roomChars = (maxBytes - process.memoryUsage.rss() - kernelBaseBytes) / perChar;
+    const holdable = Math.max(minBudgetDocuments, Math.floor(roomChars / meanChars));
+    const capped = (choice: DocumentBudgetChoice): DocumentBudgetChoice =>
+      (choice.sample ?? population) <= holdable
+        ? choice
+        : {
+            sample: holdable,
+            estimatedMs: (choice.estimatedMs * holdable) / (choice.sample ?? population),
+            line:
+              `${choice.line} Capped at ${holdable.toLocaleString("en-US")} documents by --max-memory ` +
+              `(${(maxBytes / 1024 ** 3).toFixed(1)} GB; a kernel holds about ${perChar} bytes per character ` +
+              `of its sample).`,
+          };
+    let choice = capped(chooseDocs(jobs));
+    // each kernel's memory, hence how many notebooks run at once
+    const sampleChars = (choice.sample ?? population) * meanChars;
     memory = memoryJobs((prefix) => (docPrefixes.includes(prefix) ? sampleChars : corpusChars));
     say(memory.line);
-    if (memory.jobs < jobs) choice = chooseDocs((jobs = memory.jobs));
+    if (memory.jobs < jobs) choice = capped(chooseDocs((jobs = memory.jobs)));
     say(choice.line);
     const measured = choice.sample ?? outline.outlines.length;
     if (choice.sample !== undefined) {
@@ -297,7 +317,6 @@ async function chooseBudget(
         `\`--budget ${budgetMinutes}\`, from a pilot on ${documentPilotSize}); every figure below is on that sample, ` +
         `with 95% CIs from a cluster bootstrap over documents.`;
     }
-    const meanChars = outline.chars / Math.max(1, outline.outlines.length);
     for (const prefix of docPrefixes) {
       docCostMs[prefix] = docPilot.perCharMs[prefix] * meanChars * measured;
       // one pass over the corpus for the outlines, then the sample read again

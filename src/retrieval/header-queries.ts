@@ -75,7 +75,7 @@ function paragraphSentences(text: string, paragraph: { start: number; end: numbe
 }
 
 /** Builds header queries; see the module comment for the rules. */
-export function buildHeaderQueries(docs: readonly Doc[], options: HeaderQueryOptions = {}): HeaderQuerySet {
+export function buildHeaderQueries(docs: Iterable<Doc>, options: HeaderQueryOptions = {}): HeaderQuerySet {
   const maxLevel = options.includeH3 ? 3 : 2;
   const sentenceCount = Math.max(1, options.sentences ?? 1);
   const skipped = { notQuestion: 0, emptyText: 0, noProse: 0, duplicate: 0 };
@@ -112,7 +112,9 @@ export function buildHeaderQueries(docs: readonly Doc[], options: HeaderQueryOpt
       const last = sentences[Math.min(sentenceCount, sentences.length) - 1];
       candidates.push({
         id: `${doc.id}#${heading.lineStart}`,
-        text: heading.text,
+        // a copy, not a slice of the document: documents read one at a time (a stream) are then not all kept alive
+        // by their headings' queries, only their heading-less texts
+        text: (" " + heading.text).slice(1),
         gold: [{ doc: doc.id, start: without.toNew(sentences[0].start), end: without.toNew(last.end) }],
       });
     }

@@ -1,6 +1,6 @@
 import { SeamlabError } from "../core/errors";
 import type { Doc, Query } from "../core/types";
-import { loadCorpus } from "../corpus/load";
+import { loadCorpus, streamCorpus } from "../corpus/load";
 import type { HeaderQueryOptions } from "./header-queries";
 import type { IctOptions } from "./ict-queries";
 import { buildQuerySet, isSquadSpec, type QuerySet } from "./query-source";
@@ -35,8 +35,13 @@ export interface EvaluationInputs {
   /** The corpus's own name when it has one (a default corpus), else the spec. */
   name: string;
   docs: Doc[];
-  /** The documents as read (header and ICT queries remove text from `docs`; these keep it). */
+  /**
+   * The documents as read (header and ICT queries remove text from `docs`; these keep it). Empty for header
+   * queries, whose corpus is read as a stream so that it is never held twice: `corpusSize` says what was read.
+   */
   corpusDocs: readonly Doc[];
+  /** Documents and characters of the corpus as read. */
+  corpusSize: { documents: number; chars: number };
   /** The queries that run: the sample (every query when not sampled). */
   queries: Query[];
   /** Which queries run, out of how many the source gave, in words ("a seeded sample of 1,537 of 2,425 queries"). */
@@ -72,6 +77,21 @@ export function loadCorpusAndQueries(spec: EvaluationInputSpec): EvaluationInput
         `name one (--corpus, or the notebook's corpus parameter).`,
     );
   }
+  if (queries === "headers") {
+    // Read one document at a time: each is held only as its heading-less text, never twice (a 1 GB corpus
+    // would otherwise peak at two copies while its queries are built).
+    const stream = streamCorpus(spec.corpus);
+    const size = { documents: 0, chars: 0 };
+    const counted = function* () {
+      for (const doc of stream.docs()) {
+        size.documents++;
+        size.chars += doc.text.length;
+        yield doc;
+      }
+    };
+    const set = buildQuerySet(queries, counted(), { ...options, corpusName: spec.corpus });
+    return withSet(spec.corpus, stream.name ?? spec.corpus, [], set, spec.querySample, size);
+  }
   const loaded = loadCorpus(spec.corpus);
   const name = loaded.name ?? spec.corpus;
   if (loaded.docs.length === 0) {
@@ -92,12 +112,14 @@ function withSet(
   corpusDocs: readonly Doc[],
   set: QuerySet,
   request: QuerySampleRequest | undefined,
+  corpusSize = { documents: corpusDocs.length, chars: corpusDocs.reduce((sum, doc) => sum + doc.text.length, 0) },
 ): EvaluationInputs {
   const whole: EvaluationInputs = {
     corpus,
     name,
     docs: set.docs,
     corpusDocs,
+    corpusSize,
     queries: set.queries,
     querySample: sampleQueries(set.queries, { kind: "all" }),
     queryLabel: set.label,

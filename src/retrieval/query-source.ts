@@ -48,10 +48,11 @@ export const isLabelledSpec = (spec: string) => spec !== "headers" && spec !== "
 export const isSquadSpec = (spec: string) => isLabelledSpec(spec) && spec.toLowerCase().endsWith(".json");
 
 /** Builds or reads the queries named by `spec` over `docs` (ignored for SQuAD files, which bring their own). */
-export function buildQuerySet(spec: string, docs: readonly Doc[], options: QuerySourceOptions = {}): QuerySet {
+export function buildQuerySet(spec: string, given: Iterable<Doc>, options: QuerySourceOptions = {}): QuerySet {
   const corpus = options.corpusName ? `corpus "${options.corpusName}"` : "the corpus";
   if (spec === "headers") {
-    const set = buildHeaderQueries(docs, options.headers);
+    // header queries take the documents one at a time (a stream works); the other sources need them all
+    const set = buildHeaderQueries(given, options.headers);
     if (set.queries.length === 0)
       throw new SeamlabError(
         `${corpus} has no markdown headings with prose under them (${set.headings} usable headings), so no header ` +
@@ -71,6 +72,7 @@ export function buildQuerySet(spec: string, docs: readonly Doc[], options: Query
       provenance: { kind: "headers", headings: set.headings, skipped: set.skipped },
     };
   }
+  const docs: readonly Doc[] = Array.isArray(given) ? given : [...given];
   if (spec === "ict") {
     const set = buildIctQueries(docs, { corpusName: options.corpusName, ...options.ict });
     const kept = set.settings.keepSentence;

@@ -106,7 +106,7 @@ export function loadRetrievalInputs(
   const kind = inputs.source.kind;
   return {
     docs: inputs.docs,
-    description: describe(inputs.name, inputs.corpusDocs),
+    description: describeCounts(inputs.name, inputs.corpusSize.documents, inputs.corpusSize.chars),
     queries: inputs.queries,
     querySample: inputs.querySample,
     querySource: `${inputs.queryDescription} (${why})`,

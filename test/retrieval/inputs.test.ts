@@ -5,6 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SeamlabError } from "../../src/core/errors";
 import { loadCorpusAndQueries } from "../../src/retrieval/inputs";
+import { loadCorpus } from "../../src/corpus/load";
+import { buildQuerySet } from "../../src/retrieval/query-source";
 
 const dir = mkdtempSync(join(tmpdir(), "seamlab-inputs-"));
 const corpus = join(dir, "corpus");
@@ -32,12 +34,22 @@ writeFileSync(
   }),
 );
 
-test("header queries strip the heading lines but keep the documents as read", () => {
+test("header queries strip the heading lines; the corpus is read as a stream, never held twice, its size kept", () => {
   const inputs = loadCorpusAndQueries({ corpus });
   assert.equal(inputs.source.kind, "headers");
   assert.equal(inputs.queries.length, 2);
   assert.ok(!inputs.docs[0].text.includes("## How do I install it?"));
-  assert.ok(inputs.corpusDocs[0].text.includes("## How do I install it?"));
+  assert.equal(inputs.corpusDocs.length, 0);
+  const read = loadCorpus(corpus).docs;
+  assert.ok(read[0].text.includes("## How do I install it?"));
+  assert.deepEqual(inputs.corpusSize, {
+    documents: read.length,
+    chars: read.reduce((sum, doc) => sum + doc.text.length, 0),
+  });
+  // the same documents and queries as building them from the loaded corpus
+  const built = buildQuerySet("headers", read);
+  assert.deepEqual(inputs.docs, built.docs);
+  assert.deepEqual(inputs.queries, built.queries);
 });
 
 test("a malformed labelled row stops with its line unless skipping is asked for, then it is counted", () => {

@@ -395,6 +395,9 @@ async function chooseBudget(
     (sum, n) => sum + (docLoadMs[n.prefix] ?? pilot.loadMs) + (docCostMs[n.prefix] ?? 0),
     0,
   );
+  if (work.length === 0) {
+    say(`budget ${budgetMinutes} min: no retrieval notebook runs, so no query sample is chosen.`);
+  }
   const chosen = chooseQueryBudget({
     budgetMs: budgetMinutes * 60_000,
     spentMs: spentMs + fixedRest / runningParallel,
@@ -409,12 +412,13 @@ async function chooseBudget(
     minQueries: Math.min(100, plannedQueries),
   });
   const queryCount = Math.max(plannedQueries, chosen.queries);
-  say(
-    queryCount > chosen.queries
-      ? `budget ${budgetMinutes} min: the reduced work was planned at ${queryCount.toLocaleString("en-US")} queries; ` +
-          `they run.`
-      : chosen.line,
-  );
+  if (work.length > 0)
+    say(
+      queryCount > chosen.queries
+        ? `budget ${budgetMinutes} min: the reduced work was planned at ${queryCount.toLocaleString("en-US")} queries; ` +
+            `they run.`
+        : chosen.line,
+    );
   decision.parameters.querySample = sampleOf(queryCount);
   for (const n of plan.notebooks) {
     const levels = notebookLevels[n.prefix];

@@ -312,7 +312,8 @@ export const kernelBaseBytes = 300 * 1024 * 1024;
  * A notebook's kernel peak beyond `kernelBaseBytes`, in bytes per character of each copy of the text it holds (the
  * corpus; for 01 and 02 under a document-count sample, the sample). Retrieval notebooks: notebook 03's least work
  * (3 BM25 configs, 1,883 queries) on the generated 1 GB corpus in one thread was still growing at 6.2 GB when it was
- * stopped, so 6 is a floor (the CLI sweep of 6 configs peaked at 3.58 GB; the study's sweeps hold more). 01 and 02:
+ * stopped, and peaked at 8.83 GB in a later run with the auto row sample, so 6 is a floor (the CLI sweep of 6 configs
+ * peaked at 3.58 GB; the study's sweeps hold more). 01 and 02:
  * 1.03 GB for 01 on the whole generated 100 MB corpus. 06 holds a vector per sentence: larger, from the 4.9 GB
  * largest process of a 100 MB report. A notebook not listed counts as the largest. Below `inThreadChars`, each of a
  * kernel's worker threads holds its own copy of the corpus (03 peaked at 2.67 GB on the 100 MB corpus with 2 worker

@@ -71,6 +71,21 @@ test("the memoised encoder returns exactly js-tiktoken's tokens on real document
   }
 });
 
+test("pieces new to the memo are byte-pair merged exactly as js-tiktoken merges them, in every encoding shipped", () => {
+  const awkward = [
+    "supercalifragilisticexpialidocious antidisestablishmentarianism pneumonoultramicroscopic",
+    "x".repeat(257) + " " + "ab".repeat(99) + " zzzzzzzzzzzzzzzzzzzzzqqqqqqqqqqqq",
+    "\u65E5\u672C\u8A9E\u306E\u30C6\u30AD\u30B9\u30C8 \u0645\u0631\u062D\u0628\u0627 \u{1F469}\u200D\u{1F4BB}\u{1F1EF}\u{1F1F5}",
+    "getElementsByTagNameNS(0x7FFFFFFF, 1234567890, 3.14159e-10); // TODO(otel): spanProcessorExporter",
+    "  \t\t  \r\n\r\n\u00A0\u2003x  \u0000\u0001 <|endoftext|><|fim_prefix|>",
+  ];
+  for (const name of ["cl100k_base", "o200k_base", "p50k_base", "r50k_base"]) {
+    const encoder = getEncoding(name);
+    for (const text of awkward)
+      assert.deepEqual(encodeTokens(text, name), encoder.encode(text, [], []), `${name} ${text}`);
+  }
+});
+
 test("js-tiktoken's private fields that text/tokens reads are still there (an upgrade must pass this first)", async () => {
   // text/tokens reads three non-public fields of js-tiktoken's Tiktoken: patStr (the pre-tokenising regex),
   // rankMap (byte-pair ranks keyed "104,105") and textMap (token id -> bytes). Without the first two it silently

@@ -161,6 +161,17 @@ function idleProjection(run: Run): number | undefined {
 }
 
 /**
+ * A bound from CPU alone, which a busy neighbour barely moves (unlike time blocked, which grows while the threads we
+ * wait on wait for a core): the slowest worker's start plus its time on a core, and, with every core taken, all the
+ * run's CPU spread over the cores. An idle machine takes at least this long.
+ */
+function cpuFloor(run: Run): number | undefined {
+  if (run.workerTimes.size === 0) return undefined;
+  const slowest = Math.max(...[...run.workerTimes.values()].map((t) => t.started + t.cpu));
+  return run.workers >= availableParallelism() ? Math.max(slowest, run.cpuSeconds / availableParallelism()) : slowest;
+}
+
+/**
  * Per thread: when its first task started, its wall time busy, its CPU time in tasks and in start-up (Linux), and
  * how long it idled before the run ended. What the worker threads' CPU does not cover is the main thread's,
  * the garbage collector's helper threads' and the tsx loader's.
@@ -292,6 +303,17 @@ const lines = [
       `(its thread's start and CPU; the collector and compiler threads use the other core), 2 workers >= ` +
       `${project2.seconds.toFixed(1)} s (all CPU over 2 cores, or the busiest thread): at most ` +
       `${(project1.seconds / project2.seconds).toFixed(2)}x`,
+  ...(() => {
+    const floor1 = Math.min(...one.map(cpuFloor).filter((x): x is number => x !== undefined));
+    const floor2 = Math.min(...two.map(cpuFloor).filter((x): x is number => x !== undefined));
+    return Number.isFinite(floor1) && Number.isFinite(floor2)
+      ? [
+          `floor from CPU alone, which the load barely moves (each run's least time on an idle machine: the slowest ` +
+            `worker's start and time on a core; with every core taken, all its CPU over the cores): 1 worker >= ` +
+            `${floor1.toFixed(1)} s, 2 workers >= ${floor2.toFixed(1)} s (${(floor1 / floor2).toFixed(2)}x)`,
+        ]
+      : [];
+  })(),
   `rows identical across all runs: ${identical ? "yes" : "NO"}`,
   `load average after: ${loadavg()
     .map((x) => x.toFixed(2))

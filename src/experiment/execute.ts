@@ -55,6 +55,8 @@ interface Pool {
   destroy(): Promise<void>;
 }
 const keptPools = new Map<number, Pool>();
+// The documents' setup a kept pool last built, by pool (it goes with the pool).
+const keptSetups = new WeakMap<Pool, { inputsId: string; setup: DocSetup }>();
 
 async function workerPool(threads: number, keep: boolean): Promise<Pool> {
   const kept = keep ? keptPools.get(threads) : undefined;
@@ -138,12 +140,16 @@ export async function executePlan(
     // The documents' setup first, one share per thread, merged and shared with every row task (see doc-setup). A
     // sampled run measures other documents' pairs and tokens, so it builds its own as before.
     let setup: DocSetup | undefined;
-    if (!inputs.sample) {
+    const terms = setupTermsFit(
+      inputs.docs,
+      usesDefaultBm25(tasks.flatMap((indexes) => indexes.map((i) => configs[i]))),
+    );
+    // A kept pool keeps the setup of its latest inputs: a notebook calling runGrid again on the same corpus reuses it.
+    const known = keptSetups.get(pool);
+    if (known && known.inputsId === options.inputsId && (known.setup.terms !== undefined || !terms))
+      setup = known.setup;
+    else if (!inputs.sample) {
       const ranges = setupRanges(inputs.docs, Math.min(options.workers, tasks.length));
-      const terms = setupTermsFit(
-        inputs.docs,
-        usesDefaultBm25(tasks.flatMap((indexes) => indexes.map((i) => configs[i]))),
-      );
       const parts = await Promise.all(
         ranges.map(([from, to]) =>
           runOnPool<Extract<SetupTaskResult, { part: unknown }>>({
@@ -163,6 +169,7 @@ export async function executePlan(
         );
         for (const { part: _part, ...timing } of parts as Extract<SetupTaskResult, { part: unknown }>[])
           options.onSetup?.(timing);
+        if (options.keepWorkers) keptSetups.set(pool, { inputsId: options.inputsId, setup });
       }
     }
     await Promise.all(

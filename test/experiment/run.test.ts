@@ -9,6 +9,7 @@ import { createBm25Retriever } from "../../src/retrieval/bm25";
 import { splitCorpus } from "../../src/splitters/registry";
 import { expandGrid, type GridSpec } from "../../src/experiment/grid";
 import { defaultWorkers, runGrid } from "../../src/experiment/run";
+import { closeWorkers } from "../../src/experiment/execute";
 import { workersPerKernel } from "../../src/report/build";
 import { compareRows } from "../../src/experiment/sweep";
 import { SeamlabError } from "../../src/core/errors";
@@ -249,4 +250,24 @@ test("worker threads default to the cores, capped by SEAMLAB_WORKERS; the report
   assert.equal(workersPerKernel(1, 2), 2);
   assert.equal(workersPerKernel(3, 8), 2);
   assert.equal(workersPerKernel(4, 2), 1, "never fewer than one");
+});
+
+test("a kept pool reuses the documents' setup it built for the same corpus; a new pool builds it again", async () => {
+  const first: GridSpec = { splitters: ["window"], sizes: [300], overlaps: [0, 50] };
+  const second: GridSpec = { splitters: ["window"], sizes: [300], overlaps: [100, 150] };
+  await closeWorkers(); // earlier tests keep a pool (the default) with this corpus's setup
+  try {
+    const a = await runGrid(inputs, first, { workers: 2, cacheDir: null, keepWorkers: true });
+    const b = await runGrid(inputs, second, { workers: 2, cacheDir: null, keepWorkers: true });
+    assert.equal(a.setupTimes.length, 2);
+    assert.equal(b.setupTimes.length, 0, "the kept pool's setup serves the second grid");
+    const inThread = await runGrid(inputs, second, { workers: 0, cacheDir: null });
+    assert.equal(json(b.rows), json(inThread.rows));
+    await closeWorkers();
+    const c = await runGrid(inputs, second, { workers: 2, cacheDir: null, keepWorkers: true });
+    assert.equal(c.setupTimes.length, 2, "closing the pool drops its setup");
+    assert.equal(json(c.rows), json(inThread.rows));
+  } finally {
+    await closeWorkers();
+  }
 });

@@ -20,11 +20,49 @@ async function tiktoken(name) {
   return enc;
 }
 
+/**
+ * js-tiktoken's `encode(text, [], [])` with each pre-tokenisation piece's tokens memoised (as src/text/tokens.ts
+ * does; this worker runs plain JavaScript): the libraries measure every candidate chunk, and a sentence splitter
+ * re-measures a growing string word by word, so the same pieces are encoded over and over. The same tokens as
+ * encode(): a piece comes from the memo only when the encoding's regex, run on the piece alone, matches it whole;
+ * otherwise the whole text goes to encode().
+ */
+const memoisedEncoders = new WeakMap();
+export function memoisedEncode(enc) {
+  let encode = memoisedEncoders.get(enc);
+  if (encode) return encode;
+  encode = (text) => enc.encode(text, [], []);
+  if (typeof enc.patStr === "string") {
+    const pieces = new RegExp(enc.patStr, "ug");
+    const alone = new RegExp(enc.patStr, "uy");
+    const memo = new Map();
+    encode = (text) => {
+      const out = [];
+      for (const match of text.matchAll(pieces)) {
+        const piece = match[0];
+        let tokens = memo.get(piece);
+        if (!tokens) {
+          alone.lastIndex = 0;
+          const whole = alone.exec(piece);
+          if (!whole || whole[0] !== piece) return enc.encode(text, [], []);
+          tokens = enc.encode(piece, [], []);
+          if (memo.size >= 200_000) memo.clear();
+          memo.set(piece, tokens);
+        }
+        for (let i = 0; i < tokens.length; i++) out.push(tokens[i]);
+      }
+      return out;
+    };
+  }
+  memoisedEncoders.set(enc, encode);
+  return encode;
+}
+
 /** The user's unit as a length function. */
 async function lengthFunction(o) {
   if (o.unit !== "tokens") return (text) => text.length;
-  const enc = await tiktoken(o.encoding);
-  return (text) => (text.length === 0 ? 0 : enc.encode(text, [], []).length);
+  const encode = memoisedEncode(await tiktoken(o.encoding));
+  return (text) => (text.length === 0 ? 0 : encode(text).length);
 }
 
 /** A LlamaIndex tokenizer ({encode, decode}) counting the user's unit: UTF-16 code units or js-tiktoken tokens. */
@@ -40,8 +78,9 @@ async function llamaTokenizer(o) {
     };
   }
   const enc = await tiktoken(o.encoding);
+  const encode = memoisedEncode(enc);
   return {
-    encode: (text) => Uint32Array.from(enc.encode(text, [], [])),
+    encode: (text) => Uint32Array.from(encode(text)),
     decode: (tokens) => enc.decode(Array.from(tokens)),
   };
 }
@@ -50,9 +89,10 @@ async function llamaTokenizer(o) {
 async function chonkieTokenizer(o) {
   if (o.unit !== "tokens") return "character";
   const enc = await tiktoken(o.encoding);
+  const encode = memoisedEncode(enc);
   return {
-    countTokens: (text) => (text.length === 0 ? 0 : enc.encode(text, [], []).length),
-    encode: (text) => enc.encode(text, [], []),
+    countTokens: (text) => (text.length === 0 ? 0 : encode(text).length),
+    encode: (text) => encode(text),
     decode: (tokens) => enc.decode(Array.from(tokens)),
     decodeBatch(batch) {
       return batch.map((tokens) => enc.decode(Array.from(tokens)));

@@ -1,3 +1,5 @@
+import { indexDrawKernel } from "./index-draws";
+
 /**
  * A seeded pseudo-random generator (mulberry32): every random choice in seamlab goes through one of
  * these, so the same seed gives byte-identical results.
@@ -17,10 +19,13 @@ export function seededRandom(seed: number): () => number {
  * Fills `out` with indices in 0..n-1: exactly `Math.floor(random() * n)` for successive draws of
  * `seededRandom(seed)`, the stream continuing from one call to the next. The generator is written out inline
  * so that a hot loop (a bootstrap draws millions of indices) allocates nothing: a closure returning a double
- * boxes every draw when V8 does not inline it.
+ * boxes every draw when V8 does not inline it. Where WebAssembly runs, the loop runs there (index-draws.ts: the
+ * same integer steps and the same floor, so the same indices).
  */
 export function seededIndexFiller(seed: number): (out: Int32Array, n: number) => void {
   let state = seed >>> 0;
+  const kernel = indexDrawKernel();
+  if (kernel) return (out, n) => void (state = kernel(state, out, n));
   return (out, n) => {
     let s = state;
     for (let i = 0; i < out.length; i++) {

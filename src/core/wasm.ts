@@ -59,6 +59,14 @@ export const op = {
   i32Mul: [0x6c],
   i32Shl: [0x74],
   i32ShrU: [0x76],
+  i32Or: [0x72],
+  i32Xor: [0x73],
+  i32Store: (offset = 0) => [0x36, 2, ...uleb(offset)],
+  i32TruncF64S: [0xaa],
+  f64ConvertI32U: [0xb8],
+  f64Mul: [0xa2],
+  f64Floor: [0x9c],
+  f64Const: (value: number) => [0x44, ...new Uint8Array(Float64Array.of(value).buffer)],
   i32Eqz: [0x45],
   i32LtS: [0x48],
   i32LeS: [0x4c],
@@ -71,7 +79,6 @@ export const op = {
   f32Load: (offset = 0) => [0x2a, 2, ...uleb(offset)],
   f64Load: (offset = 0) => [0x2b, 3, ...uleb(offset)],
   f64PromoteF32: [0xbb],
-  f64Const0: [0x44, 0, 0, 0, 0, 0, 0, 0, 0],
   f64Eq: [0x61],
   v128Load: (offset = 0) => [0xfd, 0x00, 3, ...uleb(offset)],
   v128Store: (offset = 0) => [0xfd, 0x0b, 3, ...uleb(offset)],
@@ -112,7 +119,7 @@ export function wasmModule(functions: readonly WasmFunction[]): Uint8Array {
 
 /** A compiled module that can be instantiated (each instance with its own memory), or null without WebAssembly. */
 export interface CompiledWasm {
-  instantiate(): { memory: WasmMemory; exports: Record<string, unknown> };
+  instantiate(): WasmInstance;
 }
 
 export function compileWasm(bytes: Uint8Array): CompiledWasm | null {
@@ -131,4 +138,24 @@ export function compileWasm(bytes: Uint8Array): CompiledWasm | null {
 export function reserveWasmMemory(memory: WasmMemory, bytes: number): void {
   const have = memory.buffer.byteLength;
   if (bytes > have) memory.grow(Math.ceil((bytes - have) / WASM_PAGE));
+}
+
+export interface WasmInstance {
+  memory: WasmMemory;
+  exports: Record<string, unknown>;
+}
+
+/**
+ * A kernel built on first use, once per thread: `wrap` turns one instance of the module into the kernel's API.
+ * The getter returns null where WebAssembly (SIMD) is unavailable.
+ */
+export function lazyKernel<T>(functions: () => WasmFunction[], wrap: (instance: WasmInstance) => T): () => T | null {
+  let kernel: T | null | undefined;
+  return () => {
+    if (kernel === undefined) {
+      const compiled = compileWasm(wasmModule(functions()));
+      kernel = compiled ? wrap(compiled.instantiate()) : null;
+    }
+    return kernel;
+  };
 }

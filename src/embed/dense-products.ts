@@ -47,7 +47,7 @@ function rowMajorFunction() {
   b.push(...op.end, ...op.end);
   // leftover j: skipped when a is 0, as addScaledRow does
   b.push(...op.block, ...op.loop, ...get(7), ...op.i32Eqz, ...op.brIf(1));
-  b.push(...op.block, ...get(9), ...op.f64Load(), ...op.f64Const0, ...op.f64Eq, ...op.brIf(0));
+  b.push(...op.block, ...get(9), ...op.f64Load(), ...op.f64Const(0), ...op.f64Eq, ...op.brIf(0));
   b.push(...splat(get(9)), ...set(16), ...get(5), ...set(11), ...get(10), ...set(12), ...get(4), ...set(8));
   b.push(...op.loop, ...get(11), ...get(11), ...op.v128Load(), ...mulAdd(16, 12), ...op.f64x2Add, ...op.v128Store());
   b.push(...addConst(11, 16), ...addConst(12, 16), ...decrementLoop(8), ...op.end, ...op.end);

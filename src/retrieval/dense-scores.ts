@@ -3,7 +3,7 @@
 // adds it in JavaScript; WebAssembly's f64x2 lanes do the same IEEE double multiply and add, two queries per
 // instruction, so every score is bit-identical to the JavaScript sum while the loop runs several times faster (no
 // bounds checks, no float32 -> double conversion per query).
-import { compileWasm, op, reserveWasmMemory, I32, V128, wasmModule, type WasmMemory } from "../core/wasm";
+import { I32, lazyKernel, op, reserveWasmMemory, V128, type WasmInstance } from "../core/wasm";
 
 /** Queries scored together per call (four f64x2 lanes). */
 export const QUERY_LANES = 8;
@@ -54,17 +54,10 @@ export interface ScoreKernel {
   score(block: number, rowCount: number, dims: number): void;
 }
 
-let kernel: ScoreKernel | null | undefined;
-
 /** The WebAssembly kernel of this thread (built once), or null when this runtime cannot run it. */
-export function scoreKernel(): ScoreKernel | null {
-  if (kernel !== undefined) return kernel;
-  const compiled = compileWasm(wasmModule([scoresFunction()]));
-  kernel = compiled ? kernelOf(compiled.instantiate()) : null;
-  return kernel;
-}
+export const scoreKernel = lazyKernel(() => [scoresFunction()], kernelOf);
 
-function kernelOf(instance: { memory: WasmMemory; exports: Record<string, unknown> }): ScoreKernel {
+function kernelOf(instance: WasmInstance): ScoreKernel {
   const { memory } = instance;
   const scores = instance.exports.scores as (rows: number, n: number, dims: number, q: number, out: number) => void;
   let rowsAt = 0;

@@ -1,5 +1,5 @@
 import { SeamlabError } from "../core/errors";
-import { seededRandom } from "../core/random";
+import { seededIndexFiller } from "../core/random";
 import { mcnemarExactP } from "./paired";
 import { quantileOfSorted } from "./quantiles";
 
@@ -141,7 +141,9 @@ export function pairedAgainstBest(outcomes: readonly Outcomes[], options: Paired
   for (let k = 1; k < K; k++) if (hits[k] > hits[best]) best = k;
 
   const patterns = compress(outcomes, n);
-  const random = seededRandom(options.seed ?? 1);
+  // The draws of seededRandom(seed), Math.floor(random() * n) each, filled a replicate at a time.
+  const fill = seededIndexFiller(options.seed ?? 1);
+  const drawn = new Int32Array(n);
   const fromBest = Array.from({ length: K }, () => new Float64Array(resamples));
   const fromObservedBest = Array.from({ length: K }, () => new Float64Array(resamples));
   const fromBaseline = Array.from({ length: K }, () => new Float64Array(resamples));
@@ -149,7 +151,8 @@ export function pairedAgainstBest(outcomes: readonly Outcomes[], options: Paired
   const rates = new Float64Array(K);
   for (let r = 0; r < resamples; r++) {
     counts.fill(0);
-    for (let i = 0; i < n; i++) counts[patterns.of[Math.floor(random() * n)]]++;
+    fill(drawn, n);
+    for (let i = 0; i < n; i++) counts[patterns.of[drawn[i]]]++;
     rates.fill(0);
     for (let p = 0; p < patterns.count; p++) {
       const c = counts[p];

@@ -1,5 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { indexDrawKernel } from "../../src/core/index-draws";
 import { sampleIndices, seededIndexFiller, seededRandom } from "../../src/core/random";
 
 test("seeded random repeats the same sequence for the same seed and differs for another", () => {
@@ -33,18 +34,25 @@ test("sampleIndices draws distinct sorted indices, the same for the same seed, a
   );
 });
 
+test("the index draws run in WebAssembly on Node 20 (so the test below checks the kernel)", () => {
+  assert.ok(indexDrawKernel());
+});
+
 test("seededIndexFiller draws the same indices as flooring seededRandom draws, its stream continuing across calls", () => {
   for (const [seed, n] of [
     [1, 1304],
     [7, 3],
     [123456789, 100000],
+    [99, 1],
+    [5, 2147483647],
   ]) {
     const random = seededRandom(seed);
     const fill = seededIndexFiller(seed);
+    fill(new Int32Array(0), n);
     for (let round = 0; round < 3; round++) {
-      const out = new Int32Array(257);
+      const out = new Int32Array(257 + 1000 * round);
       fill(out, n);
-      const expected = Array.from({ length: 257 }, () => Math.floor(random() * n));
+      const expected = Array.from({ length: out.length }, () => Math.floor(random() * n));
       assert.deepEqual(Array.from(out), expected);
       assert.ok(out.every((i) => i >= 0 && i < n));
     }

@@ -129,7 +129,14 @@ const align16 = (n: number) => Math.ceil(n / 16) * 16;
 
 /** Copies rows × cols (row-major) into `to` with a row stride of `stride` (padding left as it is). */
 function copyRows(from: Float64Array, rows: number, cols: number, to: Float64Array, stride: number): void {
-  for (let r = 0; r < rows; r++) to.set(from.subarray(r * cols, (r + 1) * cols), r * stride);
+  if (stride === cols) to.set(from.subarray(0, rows * cols));
+  else for (let r = 0; r < rows; r++) to.set(from.subarray(r * cols, (r + 1) * cols), r * stride);
+}
+
+/** Copies rows × cols out of `from` (row stride `stride`) into `to` from row `at`. */
+function copyRowsOut(from: Float64Array, rows: number, cols: number, stride: number, to: Float64Array, at: number) {
+  if (stride === cols) to.set(from.subarray(0, rows * cols), at * cols);
+  else for (let r = 0; r < rows; r++) to.set(from.subarray(r * stride, r * stride + cols), (at + r) * cols);
 }
 
 /** `multiplyRowMajor` (randomized-svd.ts) in the kernel, or null without WebAssembly SIMD. */
@@ -159,7 +166,7 @@ export function rowMajorProductWasm(
     leftView.set(left.subarray(from * inner, (from + n) * inner));
     outView.fill(0);
     run(leftAt, n, inner, rightAt, stride / 2, outAt);
-    for (let r = 0; r < n; r++) out.set(outView.subarray(r * stride, r * stride + cols), (from + r) * cols);
+    copyRowsOut(outView, n, cols, stride, out, from);
   }
   return out;
 }
@@ -197,7 +204,7 @@ export function csrProductWasm(a: Csr, dense: Float64Array, width: number): Floa
     columnsView.set(a.colIndex.subarray(first, a.rowStart[from + n]));
     outView.fill(0);
     run(startAt, columnsAt, valuesAt, n, denseAt, stride / 2, outAt);
-    for (let r = 0; r < n; r++) out.set(outView.subarray(r * stride, r * stride + width), (from + r) * width);
+    copyRowsOut(outView, n, width, stride, out, from);
   }
   return out;
 }

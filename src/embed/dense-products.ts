@@ -171,10 +171,15 @@ export function rowMajorProductWasm(
   return out;
 }
 
-/** `multiplyDense` (sparse.ts) in the kernel, or null without WebAssembly SIMD. */
+/**
+ * `multiplyDense` (sparse.ts) in the kernel, or null without WebAssembly SIMD or when A has fewer non-zeros than
+ * `dense` has rows (then the JavaScript loop is cheaper than copying `dense`).
+ */
 export function csrProductWasm(a: Csr, dense: Float64Array, width: number): Float64Array | null {
   const wasm = kernels();
-  if (!wasm || width === 0 || a.rows === 0) return null;
+  // The kernel copies all of `dense` in first: worth it only when the product reads its rows at least once on
+  // average (a fit's products, embedding a corpus), not for a few short texts (a query and its candidates).
+  if (!wasm || width === 0 || a.rows === 0 || a.colIndex.length < a.cols) return null;
   const { memory, exports } = wasm.instantiate();
   const run = exports.csr as (s: number, c: number, v: number, n: number, d: number, p: number, o: number) => void;
   const stride = even(width);

@@ -22,6 +22,8 @@ test("Node 20 runs the lsa products' WebAssembly kernels, so the fit takes them"
   assert.ok(rowMajorProductWasm(new Float64Array(4), 2, 2, new Float64Array(4), 2));
   assert.ok(gramGroupsWasm(new Float64Array(8), 4, 2));
   assert.ok(csrProductWasm(csrFromDense([[1, 2]]), new Float64Array(2), 1));
+  // A short text against a wide vocabulary reads too few rows of `dense` to pay for copying it.
+  assert.equal(csrProductWasm(csrFromDense([[1, 0, 0]]), new Float64Array(3), 1), null);
 });
 
 test("the dense product kernel gives multiplyRowMajor's JavaScript sums bit for bit (blocks, odd sizes, zeros)", () => {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { SeamlabError } from "../core/errors";
 import { sampleIndices } from "../core/random";
 import { randomizedSvd } from "./randomized-svd";
-import { multiplyDense } from "./sparse";
+import { interleaveCsrRows, multiplyDense, type CsrMatrix } from "./sparse";
 import { countTerms, fitTfidfCounts, tfidfCountRows, tfidfMatrix, TfidfOptions, type TermCounts } from "./tfidf";
 import { Embedder, emptyInputReport, normaliseInPlace } from "./types";
 
@@ -30,9 +30,9 @@ export interface LsaOptions extends TfidfOptions {
 export const defaultLsaFitSample = 4000;
 
 /**
- * The fitted texts' term counts are kept until they are embedded (a dense index embeds exactly the texts it fitted
- * on) so they are not tokenized a third time; above this many (term, text) entries (8 bytes each) they are dropped
- * after the fit instead, and an embedder that never embeds its own texts holds at most this much.
+ * The fitted texts' term counts are kept for embedding them (a dense index embeds exactly the texts it fitted on,
+ * then they are released; a dense reranker embeds a few at a time beside a query), so they are not tokenized
+ * again; above this many (term, text) entries (8 bytes each) none are kept, which bounds what an embedder holds.
  */
 const keptCountsLimit = 32_000_000;
 
@@ -75,8 +75,36 @@ export function fitLsa(texts: string[], options: LsaOptions = {}): Embedder {
   const basis = tfidfCountRows(fittedTfidf, counted, basisRows);
   const svd = randomizedSvd(basis, { rank: dimensions, oversample, powerIterations, seed });
   // Kept without the term strings (the rows need only ids and counts), beside the texts they count.
-  let kept: { texts: string[]; counts: TermCounts } | undefined =
+  let kept: { texts: string[]; counts: TermCounts; rowOf?: Map<string, number> } | undefined =
     counted.ids.length <= keptCountsLimit ? { texts: texts.slice(), counts: { ...counted, terms: [] } } : undefined;
+  /** TF-IDF rows of `batch`: a fitted text's from its kept counts, any other text tokenized (the same rows). */
+  const rowsOf = (batch: string[]): CsrMatrix => {
+    if (!kept) return tfidfMatrix(model, batch);
+    const { texts: keptTexts, counts } = kept;
+    if (batch.length === keptTexts.length && batch.every((text, i) => text === keptTexts[i])) {
+      // The fitted texts themselves (a dense index embeds exactly what it fitted on): the counts are done with.
+      kept = undefined;
+      return tfidfCountRows(fittedTfidf, counts);
+    }
+    // Some of them (a dense reranker's candidates beside its query).
+    if (!kept.rowOf) kept.rowOf = new Map(keptTexts.map((text, row) => [text, row]));
+    const rowOf = kept.rowOf;
+    const at = batch.map((text) => rowOf.get(text) ?? -1);
+    const fromKept = at.map((row) => row >= 0);
+    if (!fromKept.some(Boolean)) return tfidfMatrix(model, batch);
+    return interleaveCsrRows(
+      tfidfCountRows(
+        fittedTfidf,
+        counts,
+        at.filter((row) => row >= 0),
+      ),
+      tfidfMatrix(
+        model,
+        batch.filter((_, i) => !fromKept[i]),
+      ),
+      fromKept,
+    );
+  };
   const rank = svd.rank;
   const fitted = createHash("sha256");
   for (const text of texts) fitted.update(`${text.length}:`).update(text);
@@ -97,11 +125,7 @@ export function fitLsa(texts: string[], options: LsaOptions = {}): Embedder {
     maxInputTokens: Infinity,
     inputs,
     async embed(batch: string[]): Promise<Float32Array[]> {
-      // The fitted texts themselves (a dense index embeds exactly the texts it fitted on): their counts, released.
-      const own = kept && batch.length === kept.texts.length && batch.every((text, i) => text === kept!.texts[i]);
-      const rows = own && kept ? tfidfCountRows(fittedTfidf, kept.counts) : tfidfMatrix(model, batch);
-      if (own) kept = undefined;
-      const projected = multiplyDense(rows, svd.right, rank);
+      const projected = multiplyDense(rowsOf(batch), svd.right, rank);
       inputs.embedded += batch.length;
       const out: Float32Array[] = [];
       for (let i = 0; i < batch.length; i++) {

@@ -114,3 +114,23 @@ export function csrFromDense(values: number[][]): CsrMatrix {
   }
   return { rows, cols, rowStart, colIndex: Int32Array.from(colIndex), values: Float64Array.from(nz) };
 }
+
+/** The rows of `a` and `b` in one matrix: row i is the next row of `a` when `fromA[i]`, else the next row of `b`. */
+export function interleaveCsrRows(a: CsrMatrix, b: CsrMatrix, fromA: readonly boolean[]): CsrMatrix {
+  const rowStart = new Int32Array(fromA.length + 1);
+  const colIndex = new Int32Array(a.colIndex.length + b.colIndex.length);
+  const values = new Float64Array(colIndex.length);
+  let nextA = 0;
+  let nextB = 0;
+  let at = 0;
+  fromA.forEach((takeA, row) => {
+    const m = takeA ? a : b;
+    const r = takeA ? nextA++ : nextB++;
+    for (let p = m.rowStart[r]; p < m.rowStart[r + 1]; p++, at++) {
+      colIndex[at] = m.colIndex[p];
+      values[at] = m.values[p];
+    }
+    rowStart[row + 1] = at;
+  });
+  return { rows: fromA.length, cols: a.cols, rowStart, colIndex, values };
+}

@@ -148,14 +148,20 @@ test("tf-idf rows from texts counted once equal tfidfMatrix over the texts, for 
   }
 });
 
-test("lsa embeds its own fitted texts (from their kept counts) bit-identically to texts it tokenizes afresh", async () => {
+test("lsa embeds its fitted texts, all or some beside new ones, from kept counts bit-identically to afresh", async () => {
   const texts = randomTexts(300, 9);
   for (const fitSample of [Infinity, 120]) {
+    // The reference tokenizes afresh: embedding all its fitted texts once releases its kept counts.
+    const reference = fitLsa(texts, { dimensions: 8, fitSample });
+    const own = await reference.embed(texts.slice());
+    const mixed = ["cat naïve", texts[3], texts[250], "--", texts[3], "unseen words only"];
+    const fresh = await reference.embed(mixed);
     const lsa = fitLsa(texts, { dimensions: 8, fitSample });
-    const own = await lsa.embed(texts.slice());
-    const fresh = (await lsa.embed([...texts, "cat"])).slice(0, texts.length);
-    assert.deepEqual(own, fresh);
-    assert.deepEqual(await lsa.embed(texts), own, "after the kept counts are released");
+    assert.deepEqual(await lsa.embed(mixed), fresh, "some fitted texts beside new ones");
+    assert.deepEqual(await lsa.embed(["no fitted text here"]), await reference.embed(["no fitted text here"]));
+    assert.deepEqual(await lsa.embed(texts), own, "all the fitted texts");
+    assert.deepEqual(await lsa.embed(mixed), fresh, "after the kept counts are released");
+    assert.deepEqual(await reference.embed(texts), own);
   }
 });
 

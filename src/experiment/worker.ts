@@ -109,49 +109,42 @@ export async function runTask(task: RowTask | SetupTask): Promise<RowTaskResult 
   return "kind" in task && task.kind === "setup" ? runSetupTask(task) : runRowTask(task as RowTask);
 }
 
-function runSetupTask(task: SetupTask): SetupTaskResult {
+/**
+ * Runs a task's work with its clocks: when and where it ran, its wall time, this thread's CPU for it, and the
+ * thread's CPU before its first task. A thrown error becomes the task's error result.
+ */
+async function timed<T extends object>(work: () => T | Promise<T>): Promise<(T & TaskTiming) | { error: TaskError }> {
   try {
     const startedAt = performance.timeOrigin + performance.now();
     const started = performance.now();
     const cpu0 = threadCpuMs();
     const bootCpuMs = bootCpu(cpu0);
-    const inputs = inputsOf(task);
-    const part = computeDocSetupPart(inputs.docs, task.from, task.to, task.terms ? inputs.queries : undefined);
+    const value = await work();
     const cpu1 = threadCpuMs();
     const cpuMs = cpu0 === undefined || cpu1 === undefined ? undefined : cpu1 - cpu0;
-    return {
-      part,
-      ms: performance.now() - started,
-      thread: threadId,
-      startedAt,
-      cpuMs,
-      bootCpuMs,
-      osThread: osThreadId(),
-    };
+    const timing = { ms: performance.now() - started, thread: threadId, startedAt, cpuMs, bootCpuMs };
+    return { ...value, ...timing, osThread: osThreadId() };
   } catch (error) {
     return errorResult(error);
   }
 }
 
+function runSetupTask(task: SetupTask): Promise<SetupTaskResult> {
+  return timed(() => {
+    const inputs = inputsOf(task);
+    return { part: computeDocSetupPart(inputs.docs, task.from, task.to, task.terms ? inputs.queries : undefined) };
+  });
+}
+
 /** Computes the rows of one task (runs inside a worker thread). */
-export async function runRowTask(task: RowTask): Promise<RowTaskResult> {
-  try {
-    const startedAt = performance.timeOrigin + performance.now();
-    const started = performance.now();
-    const cpu0 = threadCpuMs();
-    const bootCpuMs = bootCpu(cpu0);
+export function runRowTask(task: RowTask): Promise<RowTaskResult> {
+  return timed(async () => {
     const inputs = inputsOf(task);
     if (task.setup && !inputs.sample && !installed.has(inputs.docs)) {
       useDocSetup(inputs.docs, task.setup);
       useSetupTerms(inputs.docs, inputs.queries, task.setup);
       installed.add(inputs.docs);
     }
-    const rows = await computeTaskRows(inputs, task.configs, task.keys, task.options);
-    const cpu1 = threadCpuMs();
-    const cpuMs = cpu0 === undefined || cpu1 === undefined ? undefined : cpu1 - cpu0;
-    const osThread = osThreadId();
-    return { rows, ms: performance.now() - started, thread: threadId, startedAt, cpuMs, bootCpuMs, osThread };
-  } catch (error) {
-    return errorResult(error);
-  }
+    return { rows: await computeTaskRows(inputs, task.configs, task.keys, task.options) };
+  });
 }

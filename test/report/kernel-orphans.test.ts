@@ -64,10 +64,14 @@ test("kill -9 of seamlab report ends its kernel within seconds, even mid-cell, a
         ],
       }),
     );
+    // The run gets its own temp folder: any kernel another test starts meanwhile reclaims dead runs' folders in the
+    // shared one, which would remove this one before the test looks for it.
+    const temp = join(work, "tmp");
+    mkdirSync(temp);
     const child = spawn(
       process.execPath,
       [bin, "report", "--corpus", join(work, "corpus"), "--notebooks", notebooks, "--out", join(work, "out")],
-      { cwd: root, stdio: ["ignore", "ignore", "pipe"] },
+      { cwd: root, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, TMPDIR: temp } },
     );
     let stderr = "";
     child.stderr.on("data", (d) => (stderr += d));
@@ -83,10 +87,10 @@ test("kill -9 of seamlab report ends its kernel within seconds, even mid-cell, a
     const killedAt = Date.now();
     await waitFor("the kernel to die", 5_000, () => (alive(kernel) ? undefined : true));
     assert.ok(Date.now() - killedAt < 5_000);
-    const leftover = readdirSync(tmpdir()).filter((name) => name.startsWith(`seamlab-kernel-${child.pid}-`));
+    const leftover = readdirSync(temp).filter((name) => name.startsWith(`seamlab-kernel-${child.pid}-`));
     assert.equal(leftover.length, 1, "the killed run's kernel folder is left (no chance to clean up)");
-    assert.ok(reclaimKernelTempDirs() >= 1);
-    assert.equal(existsSync(join(tmpdir(), leftover[0])), false, "the next run reclaims it");
+    assert.ok(reclaimKernelTempDirs(temp) >= 1);
+    assert.equal(existsSync(join(temp, leftover[0])), false, "the next run reclaims it");
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

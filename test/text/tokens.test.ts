@@ -71,6 +71,28 @@ test("the memoised encoder returns exactly js-tiktoken's tokens on real document
   }
 });
 
+test("growing prefixes, as a library's sentence splitter measures them word by word, encode and count as js-tiktoken does", () => {
+  const texts = [
+    "Call me Ishmael.  Some years ago\u2014never mind how long precisely\u2014having little or no money in my purse,\n\n",
+    "don't   stop 12345678 na\u00efve caf\u00e9 \u65e5\u672c\u8a9e <|endoftext|> tabs\t\there   \n  \n",
+    "```js\nconst x = 1;   // trailing   \n```\n\n## Heading\n\n- item one\n- item two   ",
+    "",
+    "   ",
+  ];
+  for (const name of ["cl100k_base", "o200k_base"]) {
+    const encoder = getEncoding(name);
+    // Pieces repeat across prefixes, and whitespace runs end them: both must leave the memo exact.
+    for (const text of texts) {
+      for (let end = 0; end <= text.length; end++) {
+        const prefix = text.slice(0, end);
+        const expected = encoder.encode(prefix, [], []);
+        assert.deepEqual(encodeTokens(prefix, name), expected, `${name}: ${JSON.stringify(prefix)}`);
+        assert.equal(countTokens(prefix, name), expected.length, `${name} count: ${JSON.stringify(prefix)}`);
+      }
+    }
+  }
+});
+
 test("pieces new to the memo are byte-pair merged exactly as js-tiktoken merges them, in every encoding shipped", () => {
   const awkward = [
     "supercalifragilisticexpialidocious antidisestablishmentarianism pneumonoultramicroscopic",

@@ -1,14 +1,22 @@
-// Preloaded into every tslab kernel that `seamlab report` starts (node --import). A worker thread, which keeps
-// running while a cell blocks the kernel's own event loop, kills the kernel as soon as the process that started
-// it is gone, even when that process was killed with SIGKILL and had no chance to clean up.
+// Preloaded into every tslab kernel that `seamlab report` starts and into the kernelspec's (node --import). A worker
+// thread, which keeps running while a cell blocks the kernel's own event loop, kills the kernel as soon as the
+// process that started it is gone, even when that process was killed with SIGKILL and had no chance to clean up.
+// The parent is `seamlab report` (SEAMLAB_KERNEL_PARENT) or, for a kernel Jupyter started (nbconvert, JupyterLab,
+// VS Code), Jupyter's kernel manager: jupyter_client passes its pid as JPY_PARENT_PID on POSIX, as ipykernel's own
+// parent poller expects (on Windows the variable holds a handle, not a pid, and is ignored).
 import { Worker } from "node:worker_threads";
 
-const parent = Number(process.env.SEAMLAB_KERNEL_PARENT);
+const parent = Number(
+  process.env.SEAMLAB_KERNEL_PARENT || (process.platform === "win32" ? "" : process.env.JPY_PARENT_PID),
+);
 if (parent > 0) {
+  // Reparenting (the parent died and the kernel was handed to init) is checked against the parent the kernel had at
+  // start: a launcher may pass on JPY_PARENT_PID from a process further up than its direct parent.
   const code = `
     const parent = ${parent};
+    const startParent = ${process.ppid};
     const gone = () => {
-      if (process.ppid !== parent) return true;
+      if (process.ppid !== startParent) return true;
       try { process.kill(parent, 0); return false; } catch (error) { return error.code !== "EPERM"; }
     };
     setInterval(() => { if (gone()) process.kill(process.pid, "SIGKILL"); }, 250);

@@ -14,7 +14,8 @@ export function kernelSpec(root: string): Record<string, unknown> {
     argv: [
       "bash",
       "-c",
-      `cd ${shellQuote(root)} && exec node --import ./src/report/kernel-quiet-watch.mjs ` +
+      `cd ${shellQuote(root)} && exec node --import ./src/report/kernel-watchdog.mjs ` +
+        `--import ./src/report/kernel-quiet-watch.mjs ` +
         `node_modules/tslab/bin/tslab kernel --config-path "$0"`,
       "{connection_file}",
     ],

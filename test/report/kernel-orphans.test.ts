@@ -3,40 +3,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { reclaimKernelTempDirs } from "../../src/report/kernel";
 import { bin, root } from "../cli/spawn-cli";
-
-/** Kernels started by `parent`: processes whose parent it is and whose command line preloads the watchdog. */
-function kernelsOf(parent: number): number[] {
-  const found: number[] = [];
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      const cmdline = readFileSync(`/proc/${name}/cmdline`, "utf8");
-      if (ppid === parent && cmdline.includes("kernel-watchdog")) found.push(Number(name));
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return found;
-}
-
-const alive = (pid: number) => existsSync(`/proc/${pid}`) && !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
-
-async function waitFor<T>(what: string, timeoutMs: number, probe: () => T | undefined): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+import { alive, kernelsOf, waitFor } from "../helpers/processes";
 
 test("kill -9 of seamlab report ends its kernel within seconds, even mid-cell, and the next run reclaims its temp folder", async () => {
   const work = mkdtempSync(join(tmpdir(), "seamlab-orphans-"));

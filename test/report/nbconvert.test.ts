@@ -1,8 +1,8 @@
 // The same notebooks must run unchanged under Debian's Jupyter with the seamlab kernelspec.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,6 +10,7 @@ import { readNotebook, type CodeCell } from "../../src/report/nbformat";
 import { KERNEL_NAME, writeKernelSpec } from "../../src/report/kernelspec";
 import { renderNotebook } from "../../src/report/render";
 import { VEGA_LITE_MIME } from "../../src/notebook/mime";
+import { alive, kernelsOf, waitFor } from "../helpers/processes";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..", "..");
@@ -53,6 +54,55 @@ test("a fixture notebook executes under `jupyter nbconvert --execute` with the s
     const page = await renderNotebook(executed, "every-output");
     assert.equal(page.charts, 2);
     assert.equal(page.headlines.length, 2);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+});
+
+test("kill -9 of `jupyter nbconvert` ends the seamlab kernel it started within seconds, even mid-cell", async (t) => {
+  if (spawnSync("jupyter", ["nbconvert", "--version"], { encoding: "utf8" }).status !== 0) {
+    console.log("# skipping the nbconvert orphan test: jupyter nbconvert not installed");
+    t.skip("jupyter nbconvert not installed");
+    return;
+  }
+  const work = mkdtempSync(join(tmpdir(), "seamlab-nbconvert-orphan-"));
+  try {
+    writeKernelSpec(join(work, "jupyter"), root);
+    const busy = join(work, "busy.ipynb");
+    const cell = (source: string) => ({ cell_type: "code", source, metadata: {}, outputs: [], execution_count: null });
+    writeFileSync(
+      busy,
+      JSON.stringify({
+        nbformat: 4,
+        nbformat_minor: 5,
+        metadata: { kernelspec: { name: KERNEL_NAME, display_name: "TypeScript (seamlab)", language: "typescript" } },
+        cells: [cell('console.log("busy");\nconst until = Date.now() + 60000;\nwhile (Date.now() < until) {}')],
+      }),
+    );
+    const child = spawn(
+      "jupyter",
+      ["nbconvert", "--to", "notebook", "--execute", busy, "--output-dir", join(work, "out")],
+      { env: { ...process.env, JUPYTER_PATH: join(work, "jupyter") }, stdio: "ignore" },
+    );
+    const closed = new Promise((resolve) => child.on("close", resolve));
+    let kernel = 0;
+    try {
+      [kernel] = await waitFor("nbconvert's kernel to start", 60_000, () => {
+        const found = kernelsOf(child.pid!);
+        return found.length > 0 ? found : undefined;
+      });
+      // Let the busy cell start, so the kernel's event loop is blocked when Jupyter dies.
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      child.kill("SIGKILL");
+      await closed;
+      const killedAt = Date.now();
+      await waitFor("the kernel to die", 5_000, () => (alive(kernel) ? undefined : true));
+      assert.ok(Date.now() - killedAt < 5_000);
+    } finally {
+      child.kill("SIGKILL");
+      // A failed run must not leave its busy kernel spinning for the rest of the suite.
+      if (kernel > 0 && alive(kernel)) process.kill(kernel, "SIGKILL");
+    }
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -112,7 +112,13 @@ export function locateChunks(doc: Doc, texts: string[], noTextDropped = true): C
     searchFrom[i] = starts[i] + 1;
   }
   if (!placed) return locateChunksGreedy(doc, texts);
-  return texts.map((text, k) => ({ doc: doc.id, start: starts[k], end: starts[k] + text.length, text }));
+  // The text is the source's own (equal by construction): a slice shares the document's memory, where the copy
+  // the worker sent back would hold every chunk's characters a second time.
+  return texts.map((text, k) => {
+    const start = starts[k];
+    const end = start + text.length;
+    return { doc: doc.id, start, end, text: source.slice(start, end) };
+  });
 }
 
 /** First-occurrence ordered search (the fallback); throws when a chunk is not in the source. */
@@ -131,22 +137,43 @@ export function locateChunksGreedy(doc: Doc, texts: string[]): Chunk[] {
           ` not found in the source after offset ${from}`,
       );
     }
-    chunks.push({ doc: doc.id, start: at, end: at + text.length, text });
+    chunks.push({ doc: doc.id, start: at, end: at + text.length, text: source.slice(at, at + text.length) });
     from = at;
     prevEnd = at + text.length;
   }
   return chunks;
 }
 
-/** The chunks of several docs in one round trip to the LangChain worker. */
-export function splitLangchainMany(docs: Doc[], config: SplitterConfig, language?: string): Chunk[][] {
+/**
+ * Characters sent to the LangChain worker per round trip. A round trip holds its texts three more times (the
+ * message, the worker's copy, the chunk texts coming back), so a whole large corpus in one message would hold it
+ * several times over; batches of this size keep that to a few tens of MB at any corpus size.
+ */
+export const langchainBatchChars = 4_000_000;
+
+/** The chunks of several docs, in round trips to the LangChain worker of at most `batchChars` characters each. */
+export function splitLangchainMany(
+  docs: Doc[],
+  config: SplitterConfig,
+  language?: string,
+  batchChars = langchainBatchChars,
+): Chunk[][] {
   const fields = langchainFieldsFor(config, language);
-  const texts = langchainSplitTextsSync(
-    docs.map((d) => d.text),
-    fields,
-  );
   const noTextDropped = fields.keepSeparator !== false;
-  return docs.map((doc, i) => locateChunks(doc, texts[i], noTextDropped));
+  const out: Chunk[][] = [];
+  for (let from = 0; from < docs.length;) {
+    let to = from + 1;
+    for (let chars = docs[from].text.length; to < docs.length && chars + docs[to].text.length <= batchChars; to++)
+      chars += docs[to].text.length;
+    const batch = docs.slice(from, to);
+    const texts = langchainSplitTextsSync(
+      batch.map((d) => d.text),
+      fields,
+    );
+    batch.forEach((doc, i) => out.push(locateChunks(doc, texts[i], noTextDropped)));
+    from = to;
+  }
+  return out;
 }
 
 export function splitLangchain(doc: Doc, config: SplitterConfig): Chunk[] {

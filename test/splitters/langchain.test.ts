@@ -1,7 +1,7 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { RecursiveCharacterTextSplitter } from "@langchain/textsplitters";
-import { locateChunks, splitLangchain, splitLangchainAsync } from "../../src/splitters/langchain";
+import { locateChunks, splitLangchain, splitLangchainAsync, splitLangchainMany } from "../../src/splitters/langchain";
 import { stopLangchainBridge } from "../../src/splitters/langchain-bridge";
 import { countTokens } from "../../src/text/tokens";
 import { pinnedCorpus } from "../helpers/corpora";
@@ -32,6 +32,26 @@ test("the synchronous worker bridge returns what LangChain's own async API retur
     direct,
   );
   assert.deepEqual(await splitLangchainAsync(doc, { splitter: "langchain", size: 500, overlap: 100 }), bridged);
+});
+
+test("a corpus split in several round trips to the worker gives the chunks of one round trip, in document order", async () => {
+  const docs = pinnedCorpus("fastify-docs");
+  const config = { splitter: "langchain", size: 500, overlap: 100 };
+  const whole = splitLangchainMany(docs, config, undefined, Number.POSITIVE_INFINITY);
+  const batched = splitLangchainMany(docs, config, undefined, 20_000);
+  assert.ok(
+    docs.some((d) => d.text.length > 20_000),
+    "a document larger than a batch goes alone",
+  );
+  assert.equal(batched.length, docs.length);
+  assert.deepEqual(batched, whole);
+  const splitter = new RecursiveCharacterTextSplitter({ chunkSize: 500, chunkOverlap: 100 });
+  for (const i of [0, Math.floor(docs.length / 2), docs.length - 1])
+    assert.deepEqual(
+      batched[i].map((c) => c.text),
+      await splitter.splitText(docs[i].text),
+    );
+  assert.deepEqual(splitLangchainMany([], config, undefined, 20_000), []);
 });
 
 test("every LangChain chunk span holds exactly the chunk's text", () => {

@@ -1,12 +1,13 @@
 // Notebook 03's size x overlap section, per-group breakdown and simulation appendix: a cached grid over chunk
 // sizes and overlaps given as shares of the size, its verdict by the paired rule with vectors stored as the cost,
 // the price of each extra point, and what each folder of the corpus would pick on its own.
-import { runOverlapSweep, cheapestIndex, gridConfigName, curveRows } from "../experiment/sweep";
-import type { GridVerdict, SweepCurve, SweepResult } from "../experiment/sweep";
+import { runOverlapSweep, cheapestIndex, gridConfigName, curveRows, sweepConfigs } from "../experiment/sweep";
+import type { GridVerdict, OverlapSweepSpec, SweepCurve, SweepResult } from "../experiment/sweep";
 import { groupBreakdown, queryGroups, type GroupBreakdown } from "../experiment/groups";
 import { formatP, marginText, verdictCard, verdictHeadline, verdictText } from "../experiment/verdict";
 import { withSampleAdvice } from "../experiment/sample-advice";
 import { querySampleParameter, type RetrievalInputs } from "./inputs";
+import { studySweepInputs, tokenSampleNote } from "./row-sample";
 
 export interface StudyGridSpec {
   splitter: string;
@@ -18,17 +19,18 @@ export interface StudyGridSpec {
 
 /** The cached size x overlap sweep (BM25, top-k), run in this process. */
 export async function runStudyGrid(inputs: RetrievalInputs, spec: StudyGridSpec): Promise<SweepResult> {
-  const result = await runOverlapSweep(
-    { docs: inputs.docs, queries: inputs.queries },
-    {
-      splitter: spec.splitter,
-      size: spec.sizes[0],
-      sizes: spec.sizes,
-      overlaps: spec.overlapShares.map((percent) => ({ percent })),
-      ks: [spec.k],
-    },
-    { workers: 0, quiet: true, metric: "hitRate" },
-  );
+  const sweep: OverlapSweepSpec = {
+    splitter: spec.splitter,
+    size: spec.sizes[0],
+    sizes: spec.sizes,
+    overlaps: spec.overlapShares.map((percent) => ({ percent })),
+    ks: [spec.k],
+  };
+  const result = await runOverlapSweep(studySweepInputs(inputs, sweepConfigs(sweep)), sweep, {
+    workers: 0,
+    quiet: true,
+    metric: "hitRate",
+  });
   return withSampleAdvice(result, inputs.querySample, querySampleParameter);
 }
 
@@ -125,7 +127,8 @@ export function groupTableRows(
 
 /** The grid verdict as a paragraph for the notebook. */
 export function gridFinding(grid: GridVerdict): string {
-  return `**Over size and overlap:** ${gridVerdictText(grid).text}`;
+  const note = tokenSampleNote(grid.rows);
+  return `**Over size and overlap:** ${gridVerdictText(grid).text}${note ? ` ${note}` : ""}`;
 }
 
 /** The grid verdict's index card: value and headline options. */

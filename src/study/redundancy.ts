@@ -6,6 +6,7 @@ import { normalizeConfig, type ExperimentConfig } from "../experiment/grid";
 import { runGrid, type CostedRow } from "../experiment/run";
 import type { RetrievalInputs } from "./inputs";
 import { lsaSpec } from "./dense";
+import { studySweepInputs } from "./row-sample";
 
 export interface RedundancySpec {
   splitter: string;
@@ -56,7 +57,7 @@ export async function runRedundancyGrid(inputs: RetrievalInputs, spec: Redundanc
       }
     }
   }
-  const result: { rows: CostedRow[] } = await runGrid({ docs: inputs.docs, queries: inputs.queries }, configs, {
+  const result: { rows: CostedRow[] } = await runGrid(studySweepInputs(inputs, configs), configs, {
     workers: 0,
     quiet: true,
   });

@@ -1,7 +1,8 @@
 // The sentences notebook 03 writes under its charts, built from the sweep curves so cells stay short.
-import type { SweepCurve } from "../experiment/sweep";
+import type { SweepCurve, SweepResult } from "../experiment/sweep";
 import { num, pct } from "./format";
 import type { Recommendation } from "./sweep";
+import { tokenSampleNote } from "./row-sample";
 
 const pointAt = (curve: SweepCurve, x: number) => curve.points.find((p) => p.x === x)!;
 const bestPoint = (curve: SweepCurve) => curve.points.reduce((a, b) => (b.y > a.y ? b : a));
@@ -20,13 +21,14 @@ export function recommendationFinding(curve: SweepCurve, rec: Recommendation, si
 }
 
 /** What the largest overlap costs against overlap 0 (vectors stored, tokens embedded) and what it buys. */
-export function costFinding(curve: SweepCurve): string {
+export function costFinding(curve: SweepCurve, result?: SweepResult): string {
   const zero = curve.points[0];
   const last = curve.points[curve.points.length - 1];
+  const note = result ? tokenSampleNote(result.rows) : "";
   return (
     `Going from overlap ${zero.x} to ${last.x} multiplies the vectors stored by ${num(last.storageRatio ?? 1, 2)} ` +
     `and the tokens embedded by ${num(last.tokensRatio ?? 1, 2)}, ` +
-    `for a hit-rate change of ${points(last.y - zero.y)} points.`
+    `for a hit-rate change of ${points(last.y - zero.y)} points.${note ? ` ${note}` : ""}`
   );
 }
 

@@ -3,10 +3,17 @@
 import type { KneeReport } from "../experiment/knee";
 import type { Decision } from "../stats/non-inferiority";
 import { marginText, verdictCard, verdictHeadline, verdictText } from "../experiment/verdict";
-import { runOverlapSweep, type SweepCurve, type SweepResult } from "../experiment/sweep";
+import {
+  runOverlapSweep,
+  sweepConfigs,
+  type OverlapSweepSpec,
+  type SweepCurve,
+  type SweepResult,
+} from "../experiment/sweep";
 import { withSampleAdvice } from "../experiment/sample-advice";
 import { querySampleParameter, type RetrievalInputs } from "./inputs";
 import { lsaSpec } from "./dense";
+import { studySweepInputs } from "./row-sample";
 
 export interface StudySweepSpec {
   splitters: string[];
@@ -19,11 +26,12 @@ export interface StudySweepSpec {
 export async function runStudySweeps(inputs: RetrievalInputs, spec: StudySweepSpec): Promise<SweepResult[]> {
   const results: SweepResult[] = [];
   for (const splitter of spec.splitters) {
-    const result = await runOverlapSweep(
-      { docs: inputs.docs, queries: inputs.queries },
-      { splitter, size: spec.size, overlaps: spec.overlaps, ks: [spec.k] },
-      { workers: 0, quiet: true, metric: "hitRate" },
-    );
+    const sweep: OverlapSweepSpec = { splitter, size: spec.size, overlaps: spec.overlaps, ks: [spec.k] };
+    const result = await runOverlapSweep(studySweepInputs(inputs, sweepConfigs(sweep)), sweep, {
+      workers: 0,
+      quiet: true,
+      metric: "hitRate",
+    });
     results.push(withSampleAdvice(result, inputs.querySample, querySampleParameter));
   }
   return results;
@@ -40,18 +48,19 @@ export interface DenseSweepSpec {
 
 /** The same cached overlap sweep with the `dense` retriever over an `lsa` embedder instead of BM25. */
 export async function runDenseSweep(inputs: RetrievalInputs, spec: DenseSweepSpec): Promise<SweepResult> {
-  const result = await runOverlapSweep(
-    { docs: inputs.docs, queries: inputs.queries },
-    {
-      splitter: spec.splitter,
-      size: spec.size,
-      overlaps: spec.overlaps,
-      ks: [spec.k],
-      retriever: "dense",
-      retrieverSettings: { embedder: lsaSpec(spec.embedderDims) },
-    },
-    { workers: 0, quiet: true, metric: "hitRate" },
-  );
+  const sweep: OverlapSweepSpec = {
+    splitter: spec.splitter,
+    size: spec.size,
+    overlaps: spec.overlaps,
+    ks: [spec.k],
+    retriever: "dense",
+    retrieverSettings: { embedder: lsaSpec(spec.embedderDims) },
+  };
+  const result = await runOverlapSweep(studySweepInputs(inputs, sweepConfigs(sweep)), sweep, {
+    workers: 0,
+    quiet: true,
+    metric: "hitRate",
+  });
   return withSampleAdvice(result, inputs.querySample, querySampleParameter);
 }
 

@@ -19,6 +19,7 @@ import { pairedComparison, type PairedComparison } from "../stats/paired";
 import { wilsonInterval } from "../stats/proportion";
 import { pct } from "./format";
 import { percentNumber } from "../stats/format";
+import { studySweepInputs } from "./row-sample";
 
 export interface TypeSweepInputs {
   docs: readonly Doc[];
@@ -155,14 +156,10 @@ export async function runTypeSweep(
       throw new SeamlabError(`--overlaps: ${o} must be a whole number from 0 to below --size (${size}).`);
     }
   }
-  const sweepInputs = { docs: inputs.docs, queries: inputs.queries };
-  const uniformRows = (
-    await runGrid(
-      sweepInputs,
-      sorted.map((o) => configFor(size, uniform(o), k, spec.retriever)),
-      { progressLabel: "uniform", ...options },
-    )
-  ).rows;
+  const uniformConfigs = sorted.map((o) => configFor(size, uniform(o), k, spec.retriever));
+  // One document sample (for damage and tokens) for both grids, sized on the uniform configs.
+  const sweepInputs = studySweepInputs(inputs, uniformConfigs);
+  const uniformRows = (await runGrid(sweepInputs, uniformConfigs, { progressLabel: "uniform", ...options })).rows;
   const all = inputs.queries.map((_, i) => i);
   const byType = new Map<DocType, number[]>();
   inputs.types.forEach((t, i) => {

@@ -9,7 +9,16 @@ import { Worker } from "node:worker_threads";
 const parent = Number(
   process.env.SEAMLAB_KERNEL_PARENT || (process.platform === "win32" ? "" : process.env.JPY_PARENT_PID),
 );
-if (parent > 0) {
+const running = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+};
+// A parent already gone at start is a stale variable passed down from elsewhere, not this kernel's parent.
+if (parent > 0 && running(parent)) {
   // Reparenting (the parent died and the kernel was handed to init) is checked against the parent the kernel had at
   // start: a launcher may pass on JPY_PARENT_PID from a process further up than its direct parent.
   const code = `

@@ -26,6 +26,7 @@ import {
   kernelBaseBytes,
   kernelBytes,
   notebookLevels,
+  minutes,
   parseMaxMemory,
   workLine,
   workNote,
@@ -384,8 +385,8 @@ async function chooseBudget(
     throw new SeamlabError(
       `--budget ${budgetMinutes}: too small for this corpus (${corpusChars.toLocaleString("en-US")} characters): ` +
         `even the least work of notebook ${plan.notebooks[0]?.prefix} needs about ` +
-        `${Math.ceil((plan.estimatedMs + spentMs) / 60_000)} min (${pilotLine}). Raise --budget or run fewer ` +
-        `notebooks (--only).`,
+        `${minutes(plan.notebooks[0]?.leastMs ?? 0)}, the run about ${minutes(plan.estimatedMs + spentMs)} with ` +
+        `${minutes(spentMs)} of pilots (${pilotLine}). Raise --budget or run fewer notebooks (--only).`,
     );
   }
   const running = plan.notebooks.filter((n) => n.level >= 0);

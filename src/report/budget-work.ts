@@ -261,7 +261,9 @@ function rank(prefix: string): number {
   return at < 0 ? notebookPriority.length : at;
 }
 
-const minutes = (ms: number) => (ms < 60_000 ? `${(ms / 1000).toFixed(0)} s` : `${(ms / 60_000).toFixed(1)} min`);
+/** A duration as the budget's lines and pages write it: "8 s" under a minute, else "2.5 min". */
+export const minutes = (ms: number) =>
+  ms < 60_000 ? `${(ms / 1000).toFixed(0)} s` : `${(ms / 60_000).toFixed(1)} min`;
 
 /** The note a notebook's page carries: what this notebook ran under the budget, and what the full work would take. */
 export function workNote(

@@ -28,6 +28,10 @@ test("a budget too small for even the least work is refused after the pilot, bef
       /--budget 0\.01: too small for this corpus .*: even the least work of notebook 03 needs about/,
     );
     assert.match(run.stderr, /budget 0\.01 min, work per notebook \(\d at a time, estimated .*does NOT fit\)/);
+    // The refusal gives the least work the same estimate as the plan line, in the same words.
+    const planned = /03 reduced: .*?\(~([\d.]+ (?:s|min)) of ~/.exec(run.stderr);
+    assert.ok(planned, run.stderr);
+    assert.match(run.stderr, new RegExp(`notebook 03 needs about ${planned[1].replace(".", "\\.")}, the run about `));
     assert.doesNotMatch(run.stderr, /running 03/);
     assert.deepEqual(readdirSync(out), [], "nothing was written");
   } finally {

@@ -312,23 +312,30 @@ export const kernelBaseBytes = 300 * 1024 * 1024;
 
 /**
  * A notebook's kernel peak beyond `kernelBaseBytes`, in bytes per character of each copy of the text it holds (the
- * corpus; for 01 and 02 under a document-count sample, the sample). Retrieval notebooks: notebook 03's least work
- * (3 BM25 configs, 1,883 queries) on the generated 1 GB corpus in one thread was still growing at 6.2 GB when it was
- * stopped, and peaked at 8.83 GB in a later run with the auto row sample, so 6 is a floor (the CLI sweep of 6 configs
- * peaked at 3.58 GB; the study's sweeps hold more). 01 and 02:
- * 1.03 GB for 01 on the whole generated 100 MB corpus. 06 holds a vector per sentence: larger, from the 4.9 GB
- * largest process of a 100 MB report. A notebook not listed counts as the largest. Below `inThreadChars`, each of a
- * kernel's worker threads holds its own copy of the corpus (03 peaked at 2.67 GB on the 100 MB corpus with 2 worker
- * threads, estimated 2.1 GB).
+ * corpus; for 01 and 02 under a document-count sample, the sample), measured on the generated scale corpora after
+ * study sweeps took seam damage and tokens from a document sample and LangChain's chunks became slices of the
+ * documents (2026-12-02):
+ * - 03: its least work (3 langchain configs, 1,883 queries, one thread) peaked at 3.84-3.95 GB on the 1 GB corpus
+ *   (8.83 GB before): the corpus (1 GB), the BM25 document-term table (0.4 GB) and the index of the largest config
+ *   (1.1 GB), with what a config allocates meanwhile. On the 100 MB corpus its kernel peaked at 0.88 GB (4 configs).
+ * - 04: 1.66 GB on the 100 MB corpus (3 overlaps x 3 depths, MMR and the dense lsa reranker).
+ * - 05: 0.59 GB on the 100 MB corpus (its 4 BM25 configs; the dense and hybrid section left out).
+ * - 07: 1.32 GB on the 100 MB corpus (damage of 2 splitters, 4 overlaps).
+ * - 06 holds a vector per sentence: from the 4.9 GB largest process of an older 100 MB report.
+ * - 01 and 02: 1.03 GB for 01 on the whole generated 100 MB corpus.
+ * The 100 MB figures include about 0.2 GB that does not grow with the corpus, so they overstate a larger corpus
+ * (03: 5.8 bytes per character at 100 MB, 3.7 at 1 GB). A notebook not listed counts as the largest. Below
+ * `inThreadChars`, each of a kernel's worker threads holds its own copy of the corpus (03 peaked at 2.67 GB on the
+ * 100 MB corpus with 2 worker threads).
  */
 export const kernelBytesPerChar: Readonly<Record<string, number>> = {
   "01": 8,
   "02": 8,
-  "03": 6,
-  "04": 6,
-  "05": 6,
+  "03": 3.8,
+  "04": 13,
+  "05": 3,
   "06": 20,
-  "07": 6,
+  "07": 10,
 };
 
 /** Corpora above this many characters are swept in the kernel's own thread (no worker copies). */

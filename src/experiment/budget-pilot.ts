@@ -39,7 +39,8 @@ export function splitCount(configs: readonly ExperimentConfig[]): number {
 
 /**
  * Times the pilot and returns the cost model it implies. Reranking is not in the query-only timing (the first
- * stage is), so with a reranker the per-query part is an underestimate and the fixed part holds the rest.
+ * stage is), so with a reranker the per-query part is an underestimate and the fixed part holds the rest. With
+ * `inputs.sample`, seam damage and tokens are measured on that document sample, as the sweep being planned will.
  */
 export async function pilotSweepCost(
   inputs: SweepInputs,
@@ -53,7 +54,7 @@ export async function pilotSweepCost(
   const timings: { rowMs: number; queryMs: number }[] = [];
   for (const config of chosen) {
     const t0 = now();
-    await computeTaskRows({ docs: inputs.docs, queries }, [config], ["budget-pilot"], options);
+    await computeTaskRows({ docs: inputs.docs, queries, sample: inputs.sample }, [config], ["budget-pilot"], options);
     const rowMs = now() - t0;
     // The queries alone (the index is already built), with the config's retriever: the part a sample shortens.
     const r = config.retrieval;

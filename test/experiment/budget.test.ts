@@ -126,3 +126,15 @@ test("the pilot times the sweep's two end configs on at most 200 queries (fake c
   assert.ok(pilot.model.fixedMs >= 0 && pilot.model.fixedMs <= 1_000);
   assert.ok(pilot.model.perQueryMs >= 0);
 });
+
+test("the pilot measures damage and tokens on the inputs' document sample, as the sweep it plans will", async () => {
+  const inputs = loadCorpusAndQueries({ corpus: fastifyGuides, querySample: { kind: "all" } });
+  const configs = sweepConfigs({ splitter: "window", size: 400, overlaps: [0, 200] });
+  const docs = inputs.docs;
+  const sample = { indexes: [0, 1], strata: ["a", "a"], population: docs.length, description: "two documents" };
+  const pilot = await pilotSweepCost({ docs, queries: inputs.queries, sample }, configs);
+  assert.equal(pilot.pilotConfigs, 2);
+  // A sample naming a document the corpus does not have fails where the rows read it: the sample reached them.
+  const outside = { ...sample, indexes: [0, docs.length] };
+  await assert.rejects(pilotSweepCost({ docs, queries: inputs.queries, sample: outside }, configs), /outside/);
+});

@@ -22,6 +22,7 @@ import type { SweepInputs } from "../experiment/rows";
 import type { NotebookBudgetPlan } from "../report/budget-notebook";
 import {
   chooseJobs,
+  cellTimeoutSeconds,
   chooseNotebookWork,
   inThreadChars,
   kernelBaseBytes,
@@ -80,7 +81,7 @@ first kernel starts.
                     then seamlab replaces only files it wrote
   --force           write the report into a non-empty folder that is not a seamlab report
   --only LIST       only notebooks whose file name starts with one of these, e.g. 03 or 01,02
-  --timeout S       per-cell timeout, 1 to 86,400 seconds (default: 300)
+  --timeout S       per-cell timeout, 1 to 86,400 seconds (default: 300; with --budget, the budget when longer)
   --jobs N          notebooks run at once, one kernel each, 1 to 256 (default: 2)
   --no-execute      render the notebooks' saved outputs instead of running them
   --screenshots     also save screenshot-<page>-{light,dark}.png of the index and first notebook (needs chromium)
@@ -473,13 +474,17 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
     return 0;
   }
   // Every flag is checked before anything runs: numbers first, then --only and --out, then the inputs.
-  const timeoutSeconds = intFlag(values, "timeout", 300, { min: 1, max: 86_400, unit: "seconds" });
+  const timeoutFlag =
+    values.timeout === undefined
+      ? undefined
+      : intFlag(values, "timeout", 300, { min: 1, max: 86_400, unit: "seconds" });
   const jobs = intFlag(values, "jobs", 2, { min: 1, max: LIMITS.parallel, unit: "kernels" });
   const only = values.only ? commaList(values.only) : undefined;
   if (values["query-sample"] !== undefined) {
     parseQuerySample(values["query-sample"]); // a bad value stops here, before any kernel starts
   }
   const budgetMinutes = parseBudgetMinutes(values.budget);
+  const timeoutSeconds = cellTimeoutSeconds(timeoutFlag, budgetMinutes);
   const maxBytes = parseMaxMemory(values["max-memory"]);
   if (maxBytes !== undefined && budgetMinutes === undefined)
     throw new SeamlabError("--max-memory needs --budget (the budget's pilot estimates each kernel's memory).");

@@ -415,3 +415,16 @@ export function parseMaxMemory(value: string | undefined): number | undefined {
     );
   return gb * 1024 ** 3;
 }
+
+/** `seamlab report`'s per-cell timeout when `--timeout` is not given. */
+export const defaultCellTimeoutSeconds = 300;
+
+/**
+ * The per-cell timeout: `--timeout` when given; else the default, raised to the whole budget under `--budget`, where
+ * one cell of a large corpus (notebook 03's sweep at 1 GB: over 5 min) may rightly take most of it.
+ */
+export function cellTimeoutSeconds(given: number | undefined, budgetMinutes: number | undefined): number {
+  if (given !== undefined) return given;
+  if (budgetMinutes === undefined) return defaultCellTimeoutSeconds;
+  return Math.max(defaultCellTimeoutSeconds, Math.ceil(budgetMinutes * 60));
+}

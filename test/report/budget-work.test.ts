@@ -8,6 +8,7 @@ import {
   chooseNotebookWork,
   kernelBaseBytes,
   kernelBytes,
+  cellTimeoutSeconds,
   kernelBytesPerChar,
   notebook03Defaults,
   notebook04Defaults,
@@ -205,4 +206,13 @@ test("--max-memory takes gigabytes and names itself when wrong", () => {
   assert.equal(parseMaxMemory("4"), 4 * 1024 ** 3);
   assert.equal(parseMaxMemory(undefined), undefined);
   for (const bad of ["0", "lots", "-1", "2000"]) assert.throws(() => parseMaxMemory(bad), /--max-memory must be/);
+});
+
+test("a cell may take the whole budget unless --timeout says otherwise", () => {
+  assert.equal(cellTimeoutSeconds(undefined, undefined), 300);
+  assert.equal(cellTimeoutSeconds(undefined, 14), 840, "--budget 14: a cell may run 14 minutes");
+  assert.equal(cellTimeoutSeconds(undefined, 2), 300, "a short budget keeps the default");
+  assert.equal(cellTimeoutSeconds(undefined, 0.5), 300);
+  assert.equal(cellTimeoutSeconds(60, 14), 60, "--timeout given wins");
+  assert.equal(cellTimeoutSeconds(900, undefined), 900);
 });

@@ -1,5 +1,5 @@
 import { checkRerankerName } from "../retrieval/rerank";
-import { validateSplitterConfig } from "../splitters/registry";
+import { helperThreadOf, validateSplitterConfig } from "../splitters/registry";
 import { cacheKey, hashDocs, hashQueries, sha256 } from "./cache";
 import { codeFingerprint } from "./fingerprint";
 import { expandGrid, normalizeConfig, splitterKey, type ExperimentConfig, type GridSpec } from "./grid";
@@ -78,25 +78,36 @@ function estimatedCost(config: ExperimentConfig): number {
   return (isTokenWindow(config) ? 3.5 : 1) * (1 + s.overlap / s.size);
 }
 
-/** What a thread pays once before its first token window (the tokenizer's per-piece tables), in the same units. */
-const TOKEN_WARM_UP = 1.5;
+/**
+ * What a thread pays once before the first config of a family (in the units of `estimatedCost`): a token window's
+ * tokenizer tables, or starting a helper thread that loads and warms up a splitting library (LangChain's bridge,
+ * the library worker). Measured on opentelemetry-docs (bench:workers): each is about one and a half character
+ * configs of CPU, most of it the helper isolate's start and its optimising compiler.
+ */
+const FAMILY_WARM_UP = 1.5;
 
 /**
- * Bundles the splitter groups of one token encoding into as few tasks as keep each under a fair share of the
- * grid's work (`fairShare`), and never more tasks than threads: every bundle pays the tokenizer's warm-up again
- * in its thread, so a grid with plenty of other work keeps them in one task, while a token-only sweep is split
- * across the threads instead of running on one. Groups go to the lightest bundle, heaviest first.
+ * Configs that share a per-thread warm-up (FAMILY_WARM_UP): token windows by encoding, and splitters running a library
+ * in a helper thread, by helper. Undefined: the config needs nothing per thread beyond the shared code.
  */
-function bundleTokenGroups(
-  groups: number[][],
-  cost: (indexes: number[]) => number,
-  workers: number,
-  fairShare: number,
-) {
+function familyOf(config: ExperimentConfig): string | undefined {
+  if (isTokenWindow(config)) return `tokens:${config.splitter.encoding ?? "cl100k_base"}`;
+  const helper = helperThreadOf(config.splitter.splitter);
+  return helper === undefined ? undefined : `helper:${helper}`;
+}
+
+/**
+ * Bundles the splitter groups of one family into as few tasks as keep each under a fair share of the grid's work
+ * (`fairShare`), and never more tasks than threads: every bundle pays the family's warm-up again in its thread, so
+ * a grid with plenty of other work keeps them in one task (one tokenizer warm-up), while a sweep of one family is
+ * split across the threads instead of running on one. Groups go to the lightest
+ * bundle, heaviest first.
+ */
+function bundleFamily(groups: number[][], cost: (indexes: number[]) => number, workers: number, fairShare: number) {
   const most = Math.max(1, Math.min(workers, groups.length));
   const heaviestFirst = [...groups].sort((a, b) => cost(b) - cost(a) || a[0] - b[0]);
   for (let count = 1; ; count++) {
-    const bundles = Array.from({ length: count }, () => ({ indexes: [] as number[], cost: TOKEN_WARM_UP }));
+    const bundles = Array.from({ length: count }, () => ({ indexes: [] as number[], cost: FAMILY_WARM_UP }));
     for (const group of heaviestFirst) {
       const lightest = bundles.reduce((a, b) => (b.cost < a.cost ? b : a));
       lightest.indexes.push(...group);
@@ -110,9 +121,10 @@ function bundleTokenGroups(
 /**
  * Plans a run: looks each key up (`cached` returns a stored row or undefined), sets aside repeated keys, and
  * groups the rest into tasks. Configs sharing a splitter config are one task (split and indexed once); token
- * windows of one encoding are bundled too (see `bundleTokenGroups`), into as many tasks as `workers` threads
- * need to share the work evenly. Heaviest tasks come first (longest processing time first), so a pool does not
- * end on one long task while the other threads idle.
+ * windows of one encoding are bundled too (see `bundleFamily`), into as many tasks as `workers` threads need to
+ * share the work evenly, and so are splitters running one helper thread (LangChain's) when they fit one fair share
+ * of a pool's work. Heaviest tasks come first (longest processing time first), so a pool does not end on one long
+ * task while the other threads idle.
  */
 export function planGrid(
   configs: ExperimentConfig[],
@@ -145,19 +157,26 @@ export function planGrid(
 
   const taskCost = (indexes: number[]) => indexes.reduce((sum, i) => sum + estimatedCost(configs[i]), 0);
   const tasks: number[][] = [];
-  const tokenFamilies = new Map<string, number[][]>(); // encoding -> splitter groups
+  const families = new Map<string, number[][]>(); // family -> splitter groups
   for (const indexes of missing.values()) {
-    const s = configs[indexes[0]].splitter;
-    if (!isTokenWindow(configs[indexes[0]])) tasks.push(indexes);
+    const family = familyOf(configs[indexes[0]]);
+    if (family === undefined) tasks.push(indexes);
     else {
-      const encoding = s.encoding ?? "cl100k_base";
-      if (!tokenFamilies.has(encoding)) tokenFamilies.set(encoding, []);
-      (tokenFamilies.get(encoding) as number[][]).push(indexes);
+      if (!families.has(family)) families.set(family, []);
+      (families.get(family) as number[][]).push(indexes);
     }
   }
   const total = [...missing.values()].reduce((sum, indexes) => sum + taskCost(indexes), 0);
-  const fairShare = (total + TOKEN_WARM_UP * tokenFamilies.size) / Math.max(1, workers);
-  for (const groups of tokenFamilies.values()) tasks.push(...bundleTokenGroups(groups, taskCost, workers, fairShare));
+  const fairShare = (total + FAMILY_WARM_UP * families.size) / Math.max(1, workers);
+  for (const [family, groups] of families) {
+    if (family.startsWith("tokens:")) tasks.push(...bundleFamily(groups, taskCost, workers, fairShare));
+    // A helper family is one task only on a pool of several threads (one thread starts one helper anyway) and only
+    // when it fits a fair share: otherwise its configs stay separate tasks, each row cached as soon as it is done (an
+    // interrupted LangChain sweep keeps its finished configs).
+    else if (workers >= 2 && FAMILY_WARM_UP + groups.reduce((sum, g) => sum + taskCost(g), 0) <= fairShare)
+      tasks.push(...bundleFamily(groups, taskCost, 1, fairShare));
+    else tasks.push(...groups);
+  }
   const ordered = tasks.sort((a, b) => taskCost(b) - taskCost(a) || a[0] - b[0]);
   return { configs, keys, rows, cached: hits, duplicateOf, tasks: ordered };
 }

@@ -39,6 +39,11 @@ export interface SplitterEntry {
   fixedUnit?: Unit;
   /** Optional splitter-specific checks (throw SeamlabError), run by validateSplitterConfig. */
   validate?: (config: SplitterConfig) => void;
+  /**
+   * The helper thread the splitter runs its library in, started once per calling thread (the LangChain bridge, the
+   * library worker): a grid keeps such configs on few threads so that few helpers start (see experiment/plan).
+   */
+  helperThread?: "langchain" | "library";
 }
 
 export const splitters: Record<string, SplitterEntry> = {
@@ -57,6 +62,7 @@ export const splitters: Record<string, SplitterEntry> = {
     splitAsync: splitLangchainAsync,
     splitMany: splitLangchainMany,
     validate: (config) => void langchainFieldsFor(config),
+    helperThread: "langchain",
   },
   recursive: {
     description: "seamlab's span-native port of LangChain Python 0.3 RecursiveCharacterTextSplitter",
@@ -102,6 +108,7 @@ for (const spec of librarySplitters) {
     description: `${spec.api}: ${spec.semantics}`,
     split: (doc, config) => splitWithLibrary(spec, doc, config),
     validate: (config) => void libraryOptionsFor(spec, config),
+    helperThread: "library",
     ...(spec.units.length === 1 ? { fixedUnit: spec.units[0] } : {}),
   };
 }
@@ -118,6 +125,7 @@ for (const language of LANGCHAIN_LANGUAGES) {
     splitAsync: (doc, config) => splitLangchainAsync(doc, config, language),
     splitMany: (docs, config) => splitLangchainMany(docs, config, language),
     validate: (config) => void langchainFieldsFor(config, language),
+    helperThread: "langchain",
   };
 }
 
@@ -143,6 +151,11 @@ const units = ["chars", "tokens"];
 /** The unit a splitter always counts in, or undefined when it follows `config.unit` (unknown names too). */
 export function fixedUnitOf(name: string): Unit | undefined {
   return Object.prototype.hasOwnProperty.call(splitters, name) ? splitters[name].fixedUnit : undefined;
+}
+
+/** The helper thread a splitter starts in each thread that runs it (see SplitterEntry.helperThread), if any. */
+export function helperThreadOf(name: string): SplitterEntry["helperThread"] {
+  return Object.prototype.hasOwnProperty.call(splitters, name) ? splitters[name].helperThread : undefined;
 }
 
 /** Throws a SeamlabError naming the parameter when a config cannot be split with. */

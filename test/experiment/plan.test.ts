@@ -72,7 +72,41 @@ test("token windows stay in one task while other work fills the threads, and spr
   ];
   const plan = planGrid(study, keysOf(study), () => undefined, 2);
   assert.deepEqual(plan.tasks[0], [0, 1, 2], "the token bundle is the heaviest task and goes first");
-  assert.equal(plan.tasks.length, study.length - 2);
+  // The token bundle, the LangChain bundle, and one task for each of the other 19 splitter configs.
+  assert.equal(plan.tasks.length, 2 + (study.length - 3 - 7));
+});
+
+test("LangChain's configs share a task (one helper thread) beside other work on several threads, and not alone", () => {
+  const study = [
+    ...expandGrid({ splitters: ["langchain"], sizes: [1000], overlaps: [0, 50, 100, 200, 300, 400, 500] }),
+    ...expandGrid({ splitters: ["window", "recursive", "tail"], sizes: [1000], overlaps: [0, 100, 200, 300, 500] }),
+  ];
+  const plan = planGrid(study, keysOf(study), () => undefined, 2);
+  const langchain = [0, 1, 2, 3, 4, 5, 6];
+  assert.deepEqual(
+    plan.tasks.find((t) => t.includes(0)),
+    langchain,
+    "every LangChain config in one task",
+  );
+  assert.equal(plan.tasks.length, 1 + 15);
+  assert.deepEqual(
+    plan.tasks.flat().sort((a, b) => a - b),
+    study.map((_, i) => i),
+    "every config exactly once",
+  );
+  // A LangChain sweep alone, or on one thread, keeps one task per config (each row cached as soon as it is done).
+  assert.equal(planGrid(study.slice(0, 7), keysOf(study.slice(0, 7)), () => undefined, 2).tasks.length, 7);
+  assert.equal(planGrid(study, keysOf(study), () => undefined, 1).tasks.length, study.length);
+  // Library splitters share their own helper: one task beside other work.
+  const libraries = [
+    ...expandGrid({ splitters: ["mastra-recursive", "chonkie-recursive"], sizes: [1000], overlaps: [0, 200] }),
+    ...expandGrid({ splitters: ["window", "tail", "recursive"], sizes: [1000], overlaps: [0, 100, 200, 300, 500] }),
+  ];
+  const libraryPlan = planGrid(libraries, keysOf(libraries), () => undefined, 2);
+  assert.deepEqual(
+    libraryPlan.tasks.find((t) => t.includes(0)),
+    [0, 1, 2, 3],
+  );
 });
 
 test("checkedConfigs refuses an unknown reranker before anything runs", () => {

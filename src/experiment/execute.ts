@@ -6,6 +6,7 @@ import { projectRoot } from "../core/project";
 import type { GridPlan } from "./plan";
 import { computeTaskRows, type GridRow, type RowOptions, type SweepInputs } from "./rows";
 import { threadCpuMs } from "./thread-times";
+import { workerBundleFile } from "./worker-bundle";
 import { mergeDocSetup, setupRanges, setupTermsFit, usesDefaultBm25, type DocSetup } from "./doc-setup";
 import {
   encodeInputs,
@@ -36,7 +37,10 @@ export interface ExecuteOptions {
 /** Receives one finished task: its config indexes, their rows (same order) and when and where it ran. */
 export type AcceptTask = (indexes: number[], rows: GridRow[], timing: TaskTiming) => void;
 
-/** Default worker entry: a small .mjs that registers tsx, then loads worker.ts. */
+/**
+ * The TypeScript worker entry: a small .mjs that registers tsx, then loads worker.ts. Pools start from the bundled
+ * worker instead (`worker-bundle`), and from this file only when the bundle cannot be built.
+ */
 export function workerEntryFile(): string {
   return join(projectRoot(), "src", "experiment", "worker-entry.mjs");
 }
@@ -63,7 +67,7 @@ async function workerPool(threads: number, keep: boolean): Promise<Pool> {
   if (kept) return kept;
   const { Piscina } = await import("piscina");
   const pool: Pool = new Piscina({
-    filename: pathToFileURL(workerEntryFile()).href,
+    filename: pathToFileURL((await workerBundleFile()) ?? workerEntryFile()).href,
     // No resident threads: they start as tasks queue up and exit after a minute idle, freeing their caches.
     minThreads: 0,
     maxThreads: threads,

@@ -47,7 +47,8 @@ export async function createRetriever(
   let factory = factories.get(name);
   if (factory === undefined && /^[a-z][a-z0-9-]*$/.test(name)) {
     try {
-      const mod = (await import(`./${name}`)) as { retrieverFactory?: RetrieverFactory };
+      // With its extension: the bundled worker (experiment/worker-bundle) holds this folder's files by file name.
+      const mod = (await import(`./${name}.ts`)) as { retrieverFactory?: RetrieverFactory };
       if (typeof mod.retrieverFactory === "function") {
         factory = mod.retrieverFactory;
         factories.set(name, factory);

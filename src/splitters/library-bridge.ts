@@ -7,9 +7,11 @@
  * 50 KB word, a document of only newlines) is terminated and reported with a SeamlabError naming the library and
  * the document; the next call starts a fresh worker. A library that throws is reported the same way.
  */
+import { join } from "node:path";
 import { MessageChannel, MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
 import { SeamlabError } from "../core/errors";
 import { requireFrom } from "../core/local-require";
+import { projectRoot } from "../core/project";
 
 /** What the worker needs to configure a library (plain data: it crosses a thread boundary). */
 export interface LibraryOptions {
@@ -39,7 +41,7 @@ export function libraryTimeoutMs(): number {
   return ms;
 }
 
-const localRequire = () => requireFrom("library-bridge", process.cwd() + "/src/splitters/");
+const localRequire = () => requireFrom("library-bridge", join(projectRoot(), "src", "splitters") + "/");
 
 interface Bridge {
   port: MessagePort;

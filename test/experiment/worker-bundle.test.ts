@@ -1,0 +1,56 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, statSync } from "node:fs";
+import { basename, dirname } from "node:path";
+import { pathToFileURL } from "node:url";
+import { loadCorpus } from "../../src/corpus/load";
+import { buildHeaderQueries } from "../../src/retrieval/header-queries";
+import { normalizeConfig } from "../../src/experiment/grid";
+import { computeTaskRows, type SweepInputs } from "../../src/experiment/rows";
+import { encodeInputs, type RowTask, type RowTaskResult } from "../../src/experiment/worker";
+import { workerBundleDir, workerBundleFile } from "../../src/experiment/worker-bundle";
+import { fastifyGuides } from "../helpers/corpora";
+
+const set = buildHeaderQueries(loadCorpus(fastifyGuides).docs);
+const inputs: SweepInputs = { docs: set.docs, queries: set.queries };
+
+test("the worker bundle is built once per version of the code, in node_modules/.cache/seamlab", async () => {
+  const file = await workerBundleFile();
+  assert.ok(file !== undefined, "esbuild is a dependency: the bundle builds");
+  assert.ok(existsSync(file));
+  assert.equal(dirname(file), workerBundleDir());
+  assert.match(basename(file), /^worker-[0-9a-f]{24}\.mjs$/);
+  const written = statSync(file).mtimeMs;
+  assert.equal(await workerBundleFile(), file, "the same file for the same code");
+  assert.equal(statSync(file).mtimeMs, written, "not written again");
+});
+
+test("SEAMLAB_WORKER_BUNDLE=0 asks for the TypeScript entry instead", async () => {
+  const before = process.env.SEAMLAB_WORKER_BUNDLE;
+  process.env.SEAMLAB_WORKER_BUNDLE = "0";
+  try {
+    assert.equal(await workerBundleFile(), undefined);
+  } finally {
+    if (before === undefined) delete process.env.SEAMLAB_WORKER_BUNDLE;
+    else process.env.SEAMLAB_WORKER_BUNDLE = before;
+  }
+});
+
+test("the bundled worker's task computes the same rows as the TypeScript modules, LangChain and a library included", async () => {
+  const file = await workerBundleFile();
+  assert.ok(file !== undefined);
+  const { default: runTask } = (await import(pathToFileURL(file).href)) as {
+    default: (task: RowTask) => Promise<RowTaskResult>;
+  };
+  const configs = [
+    normalizeConfig({ splitter: { splitter: "langchain", size: 400, overlap: 50 }, retrieval: { k: 5 } }),
+    normalizeConfig({ splitter: { splitter: "tokens", size: 100, overlap: 20, unit: "tokens" }, retrieval: { k: 5 } }),
+    normalizeConfig({ splitter: { splitter: "mastra-recursive", size: 400, overlap: 0 }, retrieval: { k: 3 } }),
+  ];
+  const keys = configs.map((_, i) => `key-${i}`);
+  const bundled = await runTask({ inputsId: "bundle-test", inputs: encodeInputs(inputs), configs, keys, options: {} });
+  assert.ok("rows" in bundled, "error" in bundled ? bundled.error.message : "no rows");
+  const direct = await computeTaskRows(inputs, configs, keys, {});
+  assert.equal(JSON.stringify(bundled.rows), JSON.stringify(direct));
+  assert.equal(bundled.rows.length, 3);
+});

@@ -26,6 +26,7 @@ import { clearCache } from "../src/experiment/cache";
 import { normalizeConfig, type ExperimentConfig } from "../src/experiment/grid";
 import { runGrid, type GridResult, type TaskTime } from "../src/experiment/run";
 import { closeWorkers } from "../src/experiment/execute";
+import { workerBundleFile } from "../src/experiment/worker-bundle";
 import { processThreadTimes, threadCpuMs, uptimeMs, type ThreadTimes } from "../src/experiment/thread-times";
 import { buildHeaderQueries } from "../src/retrieval/header-queries";
 import { dataDirOrSkip } from "../test/helpers/data-dir";
@@ -263,6 +264,10 @@ async function controlRatio(): Promise<number> {
   const two = await threads(2);
   return (2 * one) / two;
 }
+
+// The worker threads' bundled code is built once per version of the code (experiment/worker-bundle); build it before
+// the timed runs, so that neither side pays it.
+await workerBundleFile();
 
 const runs: Run[] = [];
 const warmRuns: WarmRun[] = [];

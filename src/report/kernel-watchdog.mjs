@@ -9,6 +9,7 @@ import { Worker } from "node:worker_threads";
 const parent = Number(
   process.env.SEAMLAB_KERNEL_PARENT || (process.platform === "win32" ? "" : process.env.JPY_PARENT_PID),
 );
+// Also the watchdog thread's check (its source is pasted into the thread's code below).
 const running = (pid) => {
   try {
     process.kill(pid, 0);
@@ -24,10 +25,8 @@ if (parent > 0 && running(parent)) {
   const code = `
     const parent = ${parent};
     const startParent = ${process.ppid};
-    const gone = () => {
-      if (process.ppid !== startParent) return true;
-      try { process.kill(parent, 0); return false; } catch (error) { return error.code !== "EPERM"; }
-    };
+    const running = ${running};
+    const gone = () => process.ppid !== startParent || !running(parent);
     setInterval(() => { if (gone()) process.kill(process.pid, "SIGKILL"); }, 250);
   `;
   const worker = new Worker(code, { eval: true, stdout: false, stderr: false });

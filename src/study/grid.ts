@@ -1,13 +1,13 @@
 // Notebook 03's size x overlap section, per-group breakdown and simulation appendix: a cached grid over chunk
 // sizes and overlaps given as shares of the size, its verdict by the paired rule with vectors stored as the cost,
 // the price of each extra point, and what each folder of the corpus would pick on its own.
-import { runOverlapSweep, cheapestIndex, gridConfigName, curveRows, sweepConfigs } from "../experiment/sweep";
-import type { GridVerdict, OverlapSweepSpec, SweepCurve, SweepResult } from "../experiment/sweep";
+import { cheapestIndex, gridConfigName, curveRows } from "../experiment/sweep";
+import type { GridVerdict, SweepCurve, SweepResult } from "../experiment/sweep";
 import { groupBreakdown, queryGroups, type GroupBreakdown } from "../experiment/groups";
 import { formatP, marginText, verdictCard, verdictHeadline, verdictText } from "../experiment/verdict";
-import { withSampleAdvice } from "../experiment/sample-advice";
-import { querySampleParameter, type RetrievalInputs } from "./inputs";
-import { studySweepInputs, tokenSampleNote } from "./row-sample";
+import type { RetrievalInputs } from "./inputs";
+import { tokenSampleNote } from "./row-sample";
+import { runStudyOverlapSweep } from "./sweep";
 
 export interface StudyGridSpec {
   splitter: string;
@@ -19,19 +19,13 @@ export interface StudyGridSpec {
 
 /** The cached size x overlap sweep (BM25, top-k), run in this process. */
 export async function runStudyGrid(inputs: RetrievalInputs, spec: StudyGridSpec): Promise<SweepResult> {
-  const sweep: OverlapSweepSpec = {
+  return runStudyOverlapSweep(inputs, {
     splitter: spec.splitter,
     size: spec.sizes[0],
     sizes: spec.sizes,
     overlaps: spec.overlapShares.map((percent) => ({ percent })),
     ks: [spec.k],
-  };
-  const result = await runOverlapSweep(studySweepInputs(inputs, sweepConfigs(sweep)), sweep, {
-    workers: 0,
-    quiet: true,
-    metric: "hitRate",
   });
-  return withSampleAdvice(result, inputs.querySample, querySampleParameter);
 }
 
 const share = (overlap: number, size: number) => `${Math.round((100 * overlap) / size)}%`;

@@ -15,6 +15,19 @@ import { querySampleParameter, type RetrievalInputs } from "./inputs";
 import { lsaSpec } from "./dense";
 import { studySweepInputs } from "./row-sample";
 
+/**
+ * A cached overlap sweep as the notebooks run it: in this thread, quietly, judged on hit rate, on the study's
+ * document sample for seam damage and tokens (`studySweepInputs`), with the query sample's advice attached.
+ */
+export async function runStudyOverlapSweep(inputs: RetrievalInputs, sweep: OverlapSweepSpec): Promise<SweepResult> {
+  const result = await runOverlapSweep(studySweepInputs(inputs, sweepConfigs(sweep)), sweep, {
+    workers: 0,
+    quiet: true,
+    metric: "hitRate",
+  });
+  return withSampleAdvice(result, inputs.querySample, querySampleParameter);
+}
+
 export interface StudySweepSpec {
   splitters: string[];
   size: number;
@@ -26,13 +39,9 @@ export interface StudySweepSpec {
 export async function runStudySweeps(inputs: RetrievalInputs, spec: StudySweepSpec): Promise<SweepResult[]> {
   const results: SweepResult[] = [];
   for (const splitter of spec.splitters) {
-    const sweep: OverlapSweepSpec = { splitter, size: spec.size, overlaps: spec.overlaps, ks: [spec.k] };
-    const result = await runOverlapSweep(studySweepInputs(inputs, sweepConfigs(sweep)), sweep, {
-      workers: 0,
-      quiet: true,
-      metric: "hitRate",
-    });
-    results.push(withSampleAdvice(result, inputs.querySample, querySampleParameter));
+    results.push(
+      await runStudyOverlapSweep(inputs, { splitter, size: spec.size, overlaps: spec.overlaps, ks: [spec.k] }),
+    );
   }
   return results;
 }
@@ -48,20 +57,14 @@ export interface DenseSweepSpec {
 
 /** The same cached overlap sweep with the `dense` retriever over an `lsa` embedder instead of BM25. */
 export async function runDenseSweep(inputs: RetrievalInputs, spec: DenseSweepSpec): Promise<SweepResult> {
-  const sweep: OverlapSweepSpec = {
+  return runStudyOverlapSweep(inputs, {
     splitter: spec.splitter,
     size: spec.size,
     overlaps: spec.overlaps,
     ks: [spec.k],
     retriever: "dense",
     retrieverSettings: { embedder: lsaSpec(spec.embedderDims) },
-  };
-  const result = await runOverlapSweep(studySweepInputs(inputs, sweepConfigs(sweep)), sweep, {
-    workers: 0,
-    quiet: true,
-    metric: "hitRate",
   });
-  return withSampleAdvice(result, inputs.querySample, querySampleParameter);
 }
 
 /**

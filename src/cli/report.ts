@@ -24,6 +24,7 @@ import {
   chooseJobs,
   cellTimeoutSeconds,
   chooseNotebookWork,
+  defaultCellTimeoutSeconds,
   inThreadChars,
   kernelBaseBytes,
   kernelBytes,
@@ -477,7 +478,7 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
   const timeoutFlag =
     values.timeout === undefined
       ? undefined
-      : intFlag(values, "timeout", 300, { min: 1, max: 86_400, unit: "seconds" });
+      : intFlag(values, "timeout", defaultCellTimeoutSeconds, { min: 1, max: 86_400, unit: "seconds" });
   const jobs = intFlag(values, "jobs", 2, { min: 1, max: LIMITS.parallel, unit: "kernels" });
   const only = values.only ? commaList(values.only) : undefined;
   if (values["query-sample"] !== undefined) {

@@ -341,23 +341,38 @@ async function chooseBudget(
   }
   decision.jobs = jobs;
   const memoryChoice = memory;
+  // A notebook whose kernel alone is over --max-memory does not run, whatever the time budget allows: its page says
+  // so, and the time estimates below leave it out.
+  const overMemory = new Set(memoryChoice.overLimit);
+  const memoryNote = (prefix: string) =>
+    workNote(
+      { prefix, level: -1, estimatedMs: 0, fullMs: 0, leastMs: 0 },
+      { budgetMinutes, corpusChars, kernelBytes: kernelBytes(prefix, corpusChars), maxBytes },
+    );
   const docNotes = () => {
-    for (const prefix of docPrefixes) if (docSampleNote) decision.plans[prefix] = { note: docSampleNote };
+    for (const prefix of docPrefixes)
+      if (docSampleNote && !overMemory.has(prefix)) decision.plans[prefix] = { note: docSampleNote };
+    for (const prefix of overMemory) decision.plans[prefix] = { skipAll: true, note: memoryNote(prefix) };
   };
-  if (!pilot) {
-    say(`budget ${budgetMinutes} min: none of these notebooks runs retrieval queries; no query sample to choose.`);
+  const runnable = names.filter((name) => !overMemory.has(name.slice(0, 2)));
+  if (!pilot || !runnable.some((name) => notebookWorkload[name.slice(0, 2)] !== undefined)) {
+    const why = pilot
+      ? "every notebook that runs retrieval queries is over --max-memory"
+      : "none of these notebooks runs retrieval queries";
+    say(`budget ${budgetMinutes} min: ${why}; no query sample to choose.`);
     docNotes();
     return decision;
   }
   const spentMs = performance.now() - started;
   const sampleOf = (n: number) => (n >= pilot.population ? "all" : n);
-  const parallel = Math.max(1, Math.min(jobs, names.length));
+  const parallel = Math.max(1, Math.min(jobs, runnable.length));
   const loadsMs =
-    prefixes.reduce((sum, prefix) => sum + (docLoadMs[prefix] ?? pilot.loadMs) + (docCostMs[prefix] ?? 0), 0) /
-    parallel;
+    runnable
+      .map((name) => name.slice(0, 2))
+      .reduce((sum, prefix) => sum + (docLoadMs[prefix] ?? pilot.loadMs) + (docCostMs[prefix] ?? 0), 0) / parallel;
   const full = chooseReportBudget({
     budgetMinutes,
-    notebooks: names,
+    notebooks: runnable,
     jobs,
     model: pilot.model,
     spentMs: spentMs + loadsMs,
@@ -388,7 +403,7 @@ async function chooseBudget(
     excluded: memoryChoice.overLimit,
   });
   say(
-    `${workLine(plan, budgetMinutes, jobs)} (${pilotLine}; ${(pilot.model.fixedMs / 1000).toFixed(1)} s per ` +
+    `${workLine(plan, budgetMinutes, jobs, memoryChoice.overLimit)} (${pilotLine}; ${(pilot.model.fixedMs / 1000).toFixed(1)} s per ` +
       `split, ${(pilot.loadMs / 1000).toFixed(0)} s per kernel load, ${(spentMs / 1000).toFixed(0)} s of pilots)`,
   );
   if (!plan.fits) {
@@ -433,13 +448,12 @@ async function chooseBudget(
   decision.parameters.querySample = sampleOf(queryCount);
   for (const n of plan.notebooks) {
     const levels = notebookLevels[n.prefix];
-    const overLimit = memoryChoice.overLimit.includes(n.prefix);
-    const context = {
-      budgetMinutes,
-      corpusChars,
-      ...(overLimit ? { kernelBytes: kernelBytes(n.prefix, corpusChars), maxBytes } : {}),
-    };
-    const note = docPrefixes.includes(n.prefix) && !overLimit ? docSampleNote : workNote(n, context);
+    const overLimit = overMemory.has(n.prefix);
+    const note = overLimit
+      ? memoryNote(n.prefix)
+      : docPrefixes.includes(n.prefix)
+        ? docSampleNote
+        : workNote(n, { budgetMinutes, corpusChars });
     if (n.level < 0) decision.plans[n.prefix] = { skipAll: true, note };
     else if (levels && n.level > 0)
       decision.plans[n.prefix] = { parameters: levels[n.level].parameters, skip: levels[n.level].skip, note };

@@ -293,9 +293,15 @@ export function workNote(
   );
 }
 
-/** One line for the terminal: every notebook's choice. */
-export function workLine(plan: WorkPlan, budgetMinutes: number, jobs: number): string {
+/** One line for the terminal: every notebook's choice (`overMemory`: those left out for `--max-memory`). */
+export function workLine(
+  plan: WorkPlan,
+  budgetMinutes: number,
+  jobs: number,
+  overMemory: readonly string[] = [],
+): string {
   const parts = plan.notebooks.map((n) => {
+    if (n.level < 0 && overMemory.includes(n.prefix)) return `${n.prefix} not run (its kernel is over --max-memory)`;
     if (n.level < 0) return `${n.prefix} not run (full ~${minutes(n.fullMs)})`;
     const levels = notebookLevels[n.prefix];
     if (!levels || n.level === 0) return `${n.prefix} full (~${minutes(n.estimatedMs)})`;
@@ -351,9 +357,6 @@ export function kernelBytes(prefix: string, chars: number, workers = 0): number 
   return Math.round(kernelBaseBytes + perChar * chars * copies);
 }
 
-/** How far over the room a kernel's estimate may be and still run (alone): the estimates are rough. */
-export const memoryTolerance = 1.25;
-
 export interface JobsChoice {
   jobs: number;
   /** Notebooks whose kernel alone would not fit the limit (not run). */
@@ -363,8 +366,9 @@ export interface JobsChoice {
 
 /**
  * Notebooks at once under `--max-memory`: the most kernels such that the largest that many estimates, with the
- * report process's `reportBytes`, stay under `maxBytes` (at least 1). A notebook whose kernel alone is over the room
- * by more than `memoryTolerance` is named in `overLimit`, to be left out; one over it by less runs, said so.
+ * report process's `reportBytes`, stay under `maxBytes` (at least 1). A notebook whose kernel alone is estimated over
+ * that room is named in `overLimit`, to be left out (its page says so): the user's limit holds, there is no
+ * tolerance for a kernel "just over" it (one was once admitted at up to 1.25x and the tree passed the limit).
  */
 export function chooseJobs(options: {
   requested: number;
@@ -375,10 +379,7 @@ export function chooseJobs(options: {
 }): JobsChoice {
   const room = options.maxBytes - options.reportBytes;
   const overLimit = Object.keys(options.kernels)
-    .filter((prefix) => options.kernels[prefix] > room * memoryTolerance)
-    .sort();
-  const tight = Object.keys(options.kernels)
-    .filter((prefix) => options.kernels[prefix] > room && !overLimit.includes(prefix))
+    .filter((prefix) => options.kernels[prefix] > room)
     .sort();
   const sizes = Object.entries(options.kernels)
     .filter(([prefix]) => !overLimit.includes(prefix))
@@ -398,8 +399,7 @@ export function chooseJobs(options: {
   const line =
     `max memory ${gb(options.maxBytes)}: ${jobs} notebook${jobs === 1 ? "" : "s"} at a time` +
     `${jobs < options.requested ? ` (of --jobs ${options.requested})` : ""}` +
-    `${overLimit.length > 0 ? `; not run, each kernel alone well over the limit: ${overLimit.join(", ")}` : ""}` +
-    `${tight.length > 0 ? `; estimated just over it alone, run anyway: ${tight.join(", ")}` : ""} ` +
+    `${overLimit.length > 0 ? `; not run, each kernel alone over the ${gb(room)} left: ${overLimit.join(", ")}` : ""} ` +
     `(kernels estimated from the corpus size: ${each}; this process ${gb(options.reportBytes)}).`;
   return { jobs, overLimit, line };
 }

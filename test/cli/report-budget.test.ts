@@ -2,7 +2,7 @@
 // least work stop before any kernel starts, naming the flag.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { assertUserError, seamlab } from "./spawn-cli";
@@ -34,6 +34,37 @@ test("a budget too small for even the least work is refused after the pilot, bef
     assert.match(run.stderr, new RegExp(`notebook 03 needs about ${planned[1].replace(".", "\\.")}, the run about `));
     assert.doesNotMatch(run.stderr, /running 03/);
     assert.deepEqual(readdirSync(out), [], "nothing was written");
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
+
+test("a notebook whose kernel alone is over --max-memory is not run even when the budget fits it, and its page says so", () => {
+  const out = mkdtempSync(join(tmpdir(), "seamlab-report-memory-"));
+  try {
+    // 0.5 GB leaves less than a kernel's base (0.3 GB) once this process holds its pilot: 05 cannot run, however
+    // long the budget
+    const run = seamlab([
+      "report",
+      "--corpus",
+      fastifyGuides,
+      "--only",
+      "05",
+      "--budget",
+      "30",
+      "--max-memory",
+      "0.5",
+      "--out",
+      out,
+      "--force",
+    ]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stderr, /max memory 0\.50 GB: .*not run, each kernel alone over the -?[\d.]+ GB left: 05 /);
+    assert.match(run.stderr, /05-labelled-eval: not run under the budget/);
+    assert.doesNotMatch(run.stderr, /running 05/);
+    const page = readdirSync(out).find((name) => name.startsWith("05") && name.endsWith(".html"));
+    assert.ok(page, readdirSync(out).join(", "));
+    assert.match(readFileSync(join(out, page), "utf8"), /not run<\/strong>: its kernel would hold about/);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

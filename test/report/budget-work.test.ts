@@ -157,16 +157,20 @@ test("kernels at once: the most whose largest estimates fit the limit; one alone
   assert.deepEqual(two.overLimit, ["06"]);
   assert.match(
     two.line,
-    /^max memory 4\.00 GB: 2 notebooks at a time; not run, each kernel alone well over the limit: 06 /,
+    /^max memory 4\.00 GB: 2 notebooks at a time; not run, each kernel alone over the 3\.80 GB left: 06 /,
   );
   const one = chooseJobs({ requested: 3, maxBytes: 2.8 * gb, reportBytes: 0.2 * gb, kernels });
   assert.equal(one.jobs, 1); // 1.5 + 1.2 + 0.2 > 2.8
   assert.match(one.line, /1 notebook at a time \(of --jobs 3\)/);
-  // a kernel estimated just over the room (within the estimates' tolerance) runs alone, and the line says so
-  const tight = chooseJobs({ requested: 2, maxBytes: 4 * gb, reportBytes: 0.2 * gb, kernels: { "03": 4 * gb } });
-  assert.equal(tight.jobs, 1);
-  assert.deepEqual(tight.overLimit, []);
-  assert.match(tight.line, /estimated just over it alone, run anyway: 03/);
+  // the user's limit holds: a kernel estimated even slightly over what the report process leaves is not run (it
+  // once ran at up to 1.25x the room, and the process tree passed --max-memory), one just under it runs alone
+  const over = chooseJobs({ requested: 2, maxBytes: 4 * gb, reportBytes: 0.2 * gb, kernels: { "03": 3.85 * gb } });
+  assert.deepEqual(over.overLimit, ["03"]);
+  assert.match(over.line, /not run, each kernel alone over the 3\.80 GB left: 03 /);
+  const under = chooseJobs({ requested: 2, maxBytes: 4 * gb, reportBytes: 0.2 * gb, kernels: { "03": 3.75 * gb } });
+  assert.equal(under.jobs, 1);
+  assert.deepEqual(under.overLimit, []);
+  assert.doesNotMatch(under.line, /not run/);
   const all = chooseJobs({ requested: 2, maxBytes: 64 * gb, reportBytes: 0.2 * gb, kernels });
   assert.equal(all.jobs, 2);
   assert.deepEqual(all.overLimit, []);
@@ -200,6 +204,10 @@ test("a notebook left out for memory says so on its page, naming --max-memory", 
     maxBytes: 4 * 1024 ** 3,
   });
   assert.match(note, /not run\*\*: its kernel would hold about 5\.0 GB, more than `--max-memory` \(4\.0 GB\)/);
+  // the plan line names memory, not time, as the reason
+  const line = workLine(plan, 60, 1, ["06"]);
+  assert.match(line, /06 not run \(its kernel is over --max-memory\)/);
+  assert.match(workLine(plan, 60, 1), /06 not run \(full ~/);
 });
 
 test("--max-memory takes gigabytes and names itself when wrong", () => {

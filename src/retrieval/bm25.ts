@@ -50,8 +50,11 @@ export interface Bm25Index {
   /** postings of term t are positions [postingStart[t], postingStart[t+1]) of postingText / postingFrequency */
   readonly postingStart: Int32Array;
   readonly postingText: Int32Array;
-  /** Uint16Array when every text has fewer than 65,536 terms (the usual case), else Int32Array. */
-  readonly postingFrequency: Int32Array | Uint16Array;
+  /**
+   * Uint8Array when every text has fewer than 256 terms (chunks of about 1,000 characters), Uint16Array below 65,536,
+   * else Int32Array: a term frequency is at most its text's term count, so each holds it exactly.
+   */
+  readonly postingFrequency: Int32Array | Uint16Array | Uint8Array;
   readonly textLength: Int32Array;
   readonly idf: Float64Array;
   /** k1·(1 − b + b·|d|/avgdl), precomputed per text */
@@ -221,8 +224,9 @@ function build(
   // Pass 2: each text's term frequencies appended to its terms' postings, so every posting list is in text order.
   const fill = postingStart.slice(0, termCount);
   const postingText = new Int32Array(postings);
-  // A term frequency is at most a text's term count: two bytes hold it for any chunk under 65,536 terms.
-  const postingFrequency = longest < 65_536 ? new Uint16Array(postings) : new Int32Array(postings);
+  // A term frequency is at most a text's term count: one byte holds it for any chunk under 256 terms, two under 65,536.
+  const postingFrequency =
+    longest < 256 ? new Uint8Array(postings) : longest < 65_536 ? new Uint16Array(postings) : new Int32Array(postings);
   const frequency = new Int32Array(termCount);
   const present = new Int32Array(termCount);
   for (let i = 0; i < texts.length; i++) {

@@ -233,3 +233,15 @@ test("pruned search (MaxScore) returns exactly the exhaustive top k: same texts,
   }
   assert.ok(pruned > 1000, `pruned path taken ${pruned} times`);
 });
+
+test("term frequencies take one byte while every text has under 256 terms, and stay exact past it", () => {
+  const short = buildBm25Index([Array(255).fill("cat").join(" "), "cat dog"]);
+  assert.ok(short.postingFrequency instanceof Uint8Array);
+  assert.deepEqual(Array.from(short.postingFrequency), [255, 1, 1]);
+  const long = buildBm25Index([Array(256).fill("cat").join(" "), "cat dog", Array(70_000).fill("dog").join(" ")]);
+  assert.ok(long.postingFrequency instanceof Int32Array);
+  assert.deepEqual(Array.from(long.postingFrequency), [256, 1, 1, 70_000]);
+  const mid = buildBm25Index([Array(256).fill("cat").join(" "), "cat dog"]);
+  assert.ok(mid.postingFrequency instanceof Uint16Array);
+  assert.deepEqual(Array.from(mid.postingFrequency), [256, 1, 1]);
+});

@@ -41,6 +41,32 @@ export function isNumericColumn(rows: Record<string, unknown>[], column: string)
   return any;
 }
 
+/**
+ * Decimals a numeric column is shown with: the fewest (at most `digits`) that still show each value as `digits`
+ * decimals would, so a column's decimal points line up (3 and 1.7 read 3.0 and 1.7). A column of integers keeps none.
+ */
+export function columnDigits(rows: Record<string, unknown>[], column: string, digits: number): number {
+  let most = 0;
+  for (const row of rows) {
+    const value = row[column];
+    if (typeof value !== "number" || !Number.isFinite(value) || Number.isInteger(value)) continue;
+    const shown = value.toFixed(digits).replace(/\.?0+$/, "");
+    const dot = shown.indexOf(".");
+    if (dot >= 0) most = Math.max(most, shown.length - dot - 1);
+  }
+  return most;
+}
+
+/** Each column's cell formatter: numeric columns with `columnDigits` decimals, others as `formatCell`. */
+function cellFormatters(columns: string[], rows: Record<string, unknown>[], digits: number) {
+  return columns.map((column) => {
+    if (!isNumericColumn(rows, column)) return (value: unknown) => formatCell(value, digits);
+    const places = columnDigits(rows, column, digits);
+    return (value: unknown) =>
+      typeof value === "number" && Number.isFinite(value) ? value.toFixed(places) : formatCell(value, digits);
+  });
+}
+
 /** Rows shown in HTML tables (a page with 10,000 rows is unreadable and slow); all rows stay in the data download. */
 export const MAX_HTML_ROWS = 200;
 /** Rows shown in the text/plain fallback. */
@@ -57,6 +83,7 @@ export function tableHtml(
   caption?: string,
 ): string {
   const numeric = columns.map((column) => isNumericColumn(rows, column));
+  const format = cellFormatters(columns, rows, digits);
   const head = columns.map((column, i) => `<th${numeric[i] ? ' class="num"' : ""}>${escapeHtml(column)}</th>`).join("");
   const more =
     rows.length > MAX_HTML_ROWS
@@ -70,10 +97,7 @@ export function tableHtml(
         (row) =>
           "<tr>" +
           columns
-            .map(
-              (column, i) =>
-                `<td${numeric[i] ? ' class="num"' : ""}>${escapeHtml(formatCell(row[column], digits))}</td>`,
-            )
+            .map((column, i) => `<td${numeric[i] ? ' class="num"' : ""}>${escapeHtml(format[i](row[column]))}</td>`)
             .join("") +
           "</tr>",
       )
@@ -91,9 +115,10 @@ export function tableText(
   digits: number,
   caption?: string,
 ): string {
+  const format = cellFormatters(columns, rows, digits);
   const cells = rows
     .slice(0, MAX_TEXT_ROWS)
-    .map((row) => columns.map((column) => formatCell(row[column], digits).replace(/\s+/g, " ")));
+    .map((row) => columns.map((column, i) => format[i](row[column]).replace(/\s+/g, " ")));
   const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((line) => line[i].length)));
   const numeric = columns.map((column) => isNumericColumn(rows, column));
   const pad = (text: string, i: number) => (numeric[i] ? text.padStart(widths[i]) : text.padEnd(widths[i]));

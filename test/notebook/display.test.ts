@@ -32,7 +32,7 @@ test("table() escapes corpus text in its HTML and keeps the raw rows for the rep
   });
 });
 
-test("table() text fallback right-aligns numbers and formats decimals", () => {
+test("table() text fallback right-aligns numbers and lines up each column's decimals", () => {
   const [bundle] = capture(() =>
     table(
       [
@@ -44,8 +44,21 @@ test("table() text fallback right-aligns numbers and formats decimals", () => {
   );
   assert.equal(
     bundle.data["text/plain"],
-    "splitter   overlap\n---------  -------\nwindow        12.5\nlangchain      200",
+    "splitter   overlap\n---------  -------\nwindow        12.5\nlangchain    200.0",
   );
+});
+
+test("table() shows a numeric column with the fewest decimals (at most digits) its values need", () => {
+  const rows = [
+    { n: 3, rate: 60.1, p: 0.123456, whole: 4 },
+    { n: 5, rate: 63, p: 0.5, whole: 7 },
+  ];
+  const [bundle] = capture(() => table(rows, { digits: 3 }));
+  const html = bundle.data["text/html"] as string;
+  const cells = [...html.matchAll(/<td class="num">([^<]*)<\/td>/g)].map((m) => m[1]);
+  assert.deepEqual(cells, ["3", "60.1", "0.123", "4", "5", "63.0", "0.500", "7"]);
+  const [plain] = capture(() => table([{ x: 1.0000001 }, { x: 2 }], { digits: 2 }));
+  assert.equal(plain.data["text/plain"], "x\n-\n1\n2");
 });
 
 test("table() takes columns in first-seen order across rows and leaves missing cells empty", () => {

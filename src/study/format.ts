@@ -11,6 +11,17 @@ export function pctInterval(interval: { low: number; high: number }, digits = 1)
   return `[${pct(interval.low, digits)}, ${pct(interval.high, digits)}]`;
 }
 
+/** A fraction as percentage points rounded to one decimal, for table cells: 0.6634 -> 66.3. */
+export function points(fraction: number): number {
+  return Math.round(1000 * fraction) / 10;
+}
+
+/** A paired 95% interval of differences (fractions) as signed points with one decimal: "[−0.7, +4.3]". */
+export function pointsInterval(low: number, high: number): string {
+  const signed = (x: number) => `${points(x) >= 0 ? "+" : ""}${points(x).toFixed(1)}`;
+  return `[${signed(low)}, ${signed(high)}]`;
+}
+
 /** A number with thousands separators and at most `digits` decimals, e.g. 1212842 -> "1,212,842". */
 export function num(value: number, digits = 0): string {
   if (!Number.isFinite(value)) return "n/a";

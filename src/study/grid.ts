@@ -8,6 +8,7 @@ import { formatP, marginText, verdictCard, verdictHeadline, verdictText } from "
 import type { RetrievalInputs } from "./inputs";
 import { tokenSampleNote } from "./row-sample";
 import { runStudyOverlapSweep } from "./sweep";
+import { points, pointsInterval } from "./format";
 
 export interface StudyGridSpec {
   splitter: string;
@@ -53,9 +54,9 @@ export function gridTableRows(grid: GridVerdict): Record<string, number | string
       [`prompt tokens per query (${grid.finalK} chunks)`]: Math.round(
         (grid.finalK * row.tokensEmbedded) / row.seams.chunks,
       ),
-      "hit rate (%)": round1(100 * c.rate),
-      "best − it (points)": round1(100 * c.fromBest.diff),
-      "paired 95% CI": `[${round1(100 * c.fromBest.low)}, ${round1(100 * c.fromBest.high)}]`,
+      "hit rate (%)": points(c.rate),
+      "best − it (points)": points(c.fromBest.diff),
+      "paired 95% CI": pointsInterval(c.fromBest.low, c.fromBest.high),
       "McNemar p": formatP(c.fromBest.mcnemarP),
       status: i === grid.decision.best ? "best" : c.status,
     };
@@ -108,10 +109,10 @@ export function groupTableRows(
     return {
       group: g.group,
       queries: g.queries,
-      [`hit rate @${base} (%)`]: round1(100 * g.decision.configs[curve.decision.baseline].rate),
-      [`hit rate @${pick} (%)`]: round1(100 * g.decision.configs[curve.decision.choice].rate),
-      [`${pick} − ${base} (points)`]: round1(100 * d.diff),
-      "paired 95% CI": `[${round1(100 * d.low)}, ${round1(100 * d.high)}]`,
+      [`hit rate @${base} (%)`]: points(g.decision.configs[curve.decision.baseline].rate),
+      [`hit rate @${pick} (%)`]: points(g.decision.configs[curve.decision.choice].rate),
+      [`${pick} − ${base} (points)`]: points(d.diff),
+      "paired 95% CI": pointsInterval(d.low, d.high),
       "McNemar p": formatP(d.mcnemarP),
       "own verdict": verdictHeadline(g.decision, (i) => `overlap ${x(i)}`),
       "wants another overlap": g.differs ? "yes" : "",

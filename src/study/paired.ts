@@ -2,8 +2,7 @@
 // as chart rows with the margin band and as a table, from the decision each sweep curve carries.
 import type { SweepCurve } from "../experiment/sweep";
 import { formatP, marginText } from "../experiment/verdict";
-
-const points = (x: number) => Math.round(1000 * x) / 10;
+import { points, pointsInterval } from "./format";
 
 /**
  * `lineWithBand` rows: hit rate − best per overlap in points (0 for the best, negative below it) with the paired
@@ -30,10 +29,6 @@ export function marginBand(curve: SweepCurve): { from: number; to: number; label
   return { from: -m, to: 0, label: `margin: within ${marginText(curve.decision.margin)} of the best` };
 }
 
-const interval = (low: number, high: number) =>
-  `[${points(low) >= 0 ? "+" : ""}${points(low).toFixed(1)}, ` +
-  `${points(high) >= 0 ? "+" : ""}${points(high).toFixed(1)}]`;
-
 /** One row per overlap: hit rate, the paired differences from the best and from overlap 0, status, queries needed. */
 export function pairedTableRows(curve: SweepCurve): Record<string, number | string>[] {
   const d = curve.decision;
@@ -44,10 +39,10 @@ export function pairedTableRows(curve: SweepCurve): Record<string, number | stri
       overlap: p.x,
       "hit rate (%)": points(c.rate),
       "best − it (points)": points(c.fromBest.diff),
-      "paired 95% CI": interval(c.fromBest.low, c.fromBest.high),
+      "paired 95% CI": pointsInterval(c.fromBest.low, c.fromBest.high),
       "McNemar p vs best": formatP(c.fromBest.mcnemarP),
       [`it − overlap ${base} (points)`]: points(c.fromBaseline.diff),
-      [`95% CI vs ${base}`]: interval(c.fromBaseline.low, c.fromBaseline.high),
+      [`95% CI vs ${base}`]: pointsInterval(c.fromBaseline.low, c.fromBaseline.high),
       [`McNemar p vs ${base}`]: formatP(c.fromBaseline.mcnemarP),
       status: i === d.best ? "best" : c.status === "unclear" ? "unclear" : c.status,
       "queries to decide": c.queriesNeeded === null ? "" : Number.isFinite(c.queriesNeeded) ? c.queriesNeeded : "∞",

@@ -12,7 +12,7 @@ import {
 } from "../measure/structure-damage";
 import type { SplitterConfig } from "../splitters/config";
 import { splitCorpus } from "../splitters/registry";
-import { num, pct } from "./format";
+import { num, pct, points } from "./format";
 import { percentNumber } from "../stats/format";
 
 export interface DamageRateRow {
@@ -110,7 +110,7 @@ export function damageWideRows(
     row.seams = rows[0]?.seams ?? 0;
     for (const kind of kinds) {
       const x = rows.find((y) => y.kind === kind);
-      row[`${kind} %`] = x ? Math.round(1000 * x.value) / 10 : 0;
+      row[`${kind} %`] = x ? points(x.value) : 0;
     }
     return row;
   });

@@ -17,7 +17,7 @@ import { pickKnee, type KneeReport } from "../experiment/knee";
 import { runGrid, type CostedRow, type RunGridOptions } from "../experiment/run";
 import { pairedComparison, type PairedComparison } from "../stats/paired";
 import { wilsonInterval } from "../stats/proportion";
-import { pct } from "./format";
+import { pct, points } from "./format";
 import { percentNumber } from "../stats/format";
 import { studySweepInputs } from "./row-sample";
 
@@ -260,7 +260,7 @@ export function typeCurveRows(
 export function typeRecommendationRows(curves: readonly TypeCurve[]): Record<string, string | number>[] {
   return curves.map((c) => {
     const row: Record<string, string | number> = { type: c.type, queries: c.queries };
-    for (const p of c.points) row[`hit@${p.x} %`] = Math.round(1000 * p.y) / 10;
+    for (const p of c.points) row[`hit@${p.x} %`] = points(p.y);
     row.best = c.best;
     row.recommended = c.recommended === null ? "too few queries" : c.recommended;
     return row;

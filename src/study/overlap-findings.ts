@@ -24,9 +24,9 @@ export function zeroOverlapFinding(measured: readonly ConfigMeasurement[], overl
   const first = measured[0].summary;
   const zeroCI = seamSummaryRows(measured)[0];
   return (
-    `With \`${measured[0].config.splitter}\`, **${num(first.zeroOverlapPct, 1)}% ` +
+    `With \`${measured[0].config.splitter}\`, **${first.zeroOverlapPct.toFixed(1)}% ` +
     `of ${num(first.seams)} seams share no text at all** ` +
-    `(95% CI ${num(zeroCI["95% CI low (%)"] as number, 1)}–${num(zeroCI["95% CI high (%)"] as number, 1)}%). ` +
+    `(95% CI ${(zeroCI["95% CI low (%)"] as number).toFixed(1)}–${(zeroCI["95% CI high (%)"] as number).toFixed(1)}%). ` +
     `The mean overlap is ${num(first.meanOverlap)} characters and the median ${num(first.medianOverlap)}, ` +
     `${pct(first.realisedOverlapRatio ?? 0)} of the configured ${overlap}.`
   );

@@ -1,5 +1,7 @@
 // The sentences notebook 04 writes under its charts, built from the grid's rows so cells stay short.
 import type { CostedRow } from "../experiment/run";
+import { decideRows, verdictText } from "../experiment/verdict";
+import type { Decision } from "../stats/non-inferiority";
 import { num, pct } from "./format";
 import { bestHitRateRow, type RedundancyRows } from "./redundancy";
 
@@ -22,15 +24,35 @@ export function distinctFinding(grid: RedundancyRows, k: number): string {
   );
 }
 
-/** The best MMR cell of overlap x first-stage depth, against the plain top-k at the smallest overlap. */
+/**
+ * The paired verdict over the MMR grid (every cell ran the same queries): the cheapest cell within the margin of
+ * the best, cheaper meaning fewer vectors stored, then a shallower first stage. The first of `cells` (smallest
+ * overlap, depth k: MMR only reordering the plain top-k) is the baseline.
+ */
+export function mmrDecision(grid: RedundancyRows): { cells: CostedRow[]; decision: Decision } {
+  const cells = [...grid.reranked].sort(
+    (a, b) => a.cost.storageBytes - b.cost.storageBytes || a.config.retrieval.k - b.config.retrieval.k,
+  );
+  return { cells, decision: decideRows(cells, (row) => row.cost.storageBytes, { baseline: 0 }) };
+}
+
+/**
+ * The best MMR cell of overlap x first-stage depth against the plain top-k at the smallest overlap, then the paired
+ * verdict over all cells: the best of many cells is picked from the same data, so only the paired rule may
+ * recommend one.
+ */
 export function bestMmrFinding(grid: RedundancyRows, k: number): string {
   const best = bestHitRateRow(grid.reranked);
   const p0 = first(grid.plain);
   const ci = best.retrieval.hitRateCI;
+  const { cells, decision } = mmrDecision(grid);
+  const name = (i: number) => `overlap ${cells[i].config.splitter.overlap}, first stage ${cells[i].config.retrieval.k}`;
   return (
     `The best cell is overlap ${best.config.splitter.overlap} with a first stage of ${best.config.retrieval.k}: ` +
     `hit rate@${k} ${pct(best.retrieval.hitRate)} (95% CI ${pct(ci.low)}–${pct(ci.high)}), ` +
-    `against ${pct(p0.retrieval.hitRate)} for plain top-${k} at overlap ${p0.config.splitter.overlap}.`
+    `against ${pct(p0.retrieval.hitRate)} for plain top-${k} at overlap ${p0.config.splitter.overlap}. ` +
+    `Paired over all ${cells.length} cells on the same ${num(decision.queries)} queries (cheaper: fewer vectors ` +
+    `stored, then a shallower first stage): ${verdictText(decision, name)}`
   );
 }
 

@@ -1,5 +1,6 @@
 // The sentences notebook 05 writes under its tables and charts, built from the evaluations so cells stay short.
 import type { PairedComparison } from "../stats/paired";
+import { signedPoints } from "../stats/format";
 import { num, pct, pValue } from "./format";
 import { configLabel, type ConfigEvaluation, type LabelledInputs } from "./labelled";
 
@@ -46,7 +47,8 @@ export function pairedFinding(a: ConfigEvaluation, b: ConfigEvaluation, paired: 
   );
 }
 
-const points = (fraction: number) => num(100 * fraction, 1);
+/** A difference in signed points with one decimal, as the paired tables show it: "+5.0", "−1.7". */
+const points = (fraction: number) => signedPoints(fraction, { minus: "−" });
 
 /**
  * BM25, dense and hybrid on one config (`byRetriever` in that order), and hybrid against BM25 query by query:

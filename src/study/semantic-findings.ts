@@ -1,5 +1,7 @@
 // The sentences notebook 06 writes under its tables and charts, built from the arms' results so cells stay short.
-import { num, pct } from "./format";
+import { signedPoints } from "../stats/format";
+import { pairedComparison } from "../stats/paired";
+import { num, pct, pValue } from "./format";
 import type { ArmRetrieval, ChunkingArm } from "./semantic";
 
 /** Chunk count and lengths of the semantic arm, against the recursive arm at the configured size. */
@@ -13,16 +15,39 @@ export function chunkSizeFinding(semantic: ChunkingArm, recursive: ChunkingArm, 
   );
 }
 
-/** Hit rate@k of each arm (the semantic one first), with BM25 and with the dense lsa retriever. */
+/**
+ * The semantic arm against the size-matched recursive one on the same queries, for one retriever: the paired
+ * difference with its CI and McNemar's p, and what it allows to say.
+ */
+function pairedArmText(semantic: ArmRetrieval, matched: ArmRetrieval): string {
+  const paired = pairedComparison(semantic.hits, matched.hits);
+  const signed = (x: number) => signedPoints(x, { minus: "−" });
+  const shown = paired.diffCI.low > 0 ? "better" : paired.diffCI.high < 0 ? "worse" : null;
+  return (
+    `${signed(paired.diff)} points (paired 95% CI ${signed(paired.diffCI.low)} to ${signed(paired.diffCI.high)}, ` +
+    `${paired.wins} wins and ${paired.losses} losses, McNemar ${pValue(paired.mcnemarP)}): ` +
+    (shown ? `semantic chunking is shown ${shown}` : "the data cannot tell them apart")
+  );
+}
+
+/**
+ * Hit rate@k of each arm (the semantic one first), with BM25 and with the dense lsa retriever, and the semantic arm
+ * against the size-matched recursive arm query by query: overlapping CIs are not evidence of no difference, so the
+ * comparison that decides is the paired one.
+ */
 export function hitRateFinding(results: readonly ArmRetrieval[], arms: readonly ChunkingArm[], k: number): string {
-  const hit = (arm: ChunkingArm, bm25: boolean) =>
-    pct(results.find((r) => r.arm === arm.label && r.retriever.startsWith("BM25") === bm25)!.summary.hitRate);
+  const result = (arm: ChunkingArm, bm25: boolean) =>
+    results.find((r) => r.arm === arm.label && r.retriever.startsWith("BM25") === bm25)!;
+  const hit = (arm: ChunkingArm, bm25: boolean) => pct(result(arm, bm25).summary.hitRate);
   const [semantic, recursive, matched] = arms;
   return (
     `With BM25, the semantic chunks reach a hit rate@${k} of **${hit(semantic, true)}**, against ` +
     `${hit(recursive, true)} for \`${recursive.label}\` and ${hit(matched, true)} for the size-matched ` +
     `\`${matched.label}\`. ` +
-    `With the dense lsa retriever: ${hit(semantic, false)}, ${hit(recursive, false)} and ${hit(matched, false)}.`
+    `With the dense lsa retriever: ${hit(semantic, false)}, ${hit(recursive, false)} and ${hit(matched, false)}. ` +
+    `Against the size-matched \`${matched.label}\` on the same ${num(result(semantic, true).hits.length)} ` +
+    `queries, with BM25: ${pairedArmText(result(semantic, true), result(matched, true))}; with dense: ` +
+    `${pairedArmText(result(semantic, false), result(matched, false))}.`
   );
 }
 

@@ -95,6 +95,8 @@ export interface ArmRetrieval {
   arm: string;
   retriever: string;
   summary: RetrievalSummary;
+  /** Per query, in query order: whether it hit at k (for paired comparisons between arms). */
+  hits: boolean[];
   /** Neighbouring-chunk similarity under the retriever's vectors (dense only). */
   neighbours?: NeighbourRow[];
   neighbourSummary?: NeighbourSummary;
@@ -125,11 +127,17 @@ export async function retrieveArm(
   const neighbours = neighbourRowsFromVectors(a.chunks, vectors, dense.embedder.name);
   const meta = { k, chunks: a.chunks.length };
   return [
-    { arm: a.label, retriever: "BM25", summary: summarizeOutcomes(bm25Outcomes, { ...meta, retriever: bm25.name }) },
+    {
+      arm: a.label,
+      retriever: "BM25",
+      summary: summarizeOutcomes(bm25Outcomes, { ...meta, retriever: bm25.name }),
+      hits: bm25Outcomes.map((o) => o.hit),
+    },
     {
       arm: a.label,
       retriever: "dense (lsa, not neural)",
       summary: summarizeOutcomes(denseOutcomes, { ...meta, retriever: dense.name }),
+      hits: denseOutcomes.map((o) => o.hit),
       neighbours,
       neighbourSummary: summariseNeighbours(neighbours),
     },

@@ -19,7 +19,7 @@ import { typeOverridesFromFlags } from "./structure-flags";
 
 export const byTypeHelp = `  --by-type                   break the sweep down by the type of each query's gold section \
 (structure
-                              splitter): one curve and recommendation per type, then the best per-type
+                              splitter): one curve and paired-rule recommendation per type, then the best per-type
                               overlaps against the best uniform overlap at equal index size (paired test);
                               header queries blank the heading words instead of removing the line, so
                               sections survive. --types FILE overrides types; --min-queries N (default 20)`;
@@ -91,6 +91,8 @@ export async function runSweepByType(values: Record<string, unknown>): Promise<n
           points: c.points,
           best: c.best,
           recommended: c.recommended,
+          verdict: c.decision?.verdict ?? "too few queries",
+          queriesToDecide: c.decision?.queriesNeeded ?? null,
         })),
         perTypeVsUniform: v,
       }) + "\n",

@@ -16,9 +16,11 @@ import type { ExperimentConfig } from "../experiment/grid";
 import { pickKnee, type KneeReport } from "../experiment/knee";
 import { runGrid, type CostedRow, type RunGridOptions } from "../experiment/run";
 import { pairedComparison, type PairedComparison } from "../stats/paired";
+import { decideNonInferior, type Decision } from "../stats/non-inferiority";
+import { verdictHeadline } from "../experiment/verdict";
 import { wilsonInterval } from "../stats/proportion";
 import { pct, points } from "./format";
-import { percentNumber } from "../stats/format";
+import { percentNumber, signedPoints } from "../stats/format";
 import { studySweepInputs } from "./row-sample";
 
 export interface TypeSweepInputs {
@@ -52,7 +54,12 @@ export interface TypeCurve {
   queries: number;
   points: TypePoint[];
   knee: KneeReport;
-  /** the plateau rule's overlap (null: too few queries) */
+  /**
+   * The paired rule on this type's own queries: the cheapest overlap (fewest vectors stored) within the margin of
+   * the type's best, or undecided with the queries that would settle it; null when the type has too few queries.
+   */
+  decision: Decision | null;
+  /** The decided overlap of `decision` (null: undecided, or too few queries). */
   recommended: number | null;
   /** the overlap with the highest hit rate (ties: the smaller) */
   best: number;
@@ -113,7 +120,18 @@ function bestOverlap(rows: readonly CostedRow[], overlaps: readonly number[], in
   return best;
 }
 
-function curveOf(
+/** A row's per-query outcomes (1 hit, 0 miss) at `indices`, in that order. */
+function outcomesAt(row: CostedRow, indices: readonly number[]): Uint8Array {
+  const out = new Uint8Array(indices.length);
+  indices.forEach((q, i) => (out[i] = row.hits[q] === "1" ? 1 : 0));
+  return out;
+}
+
+/**
+ * One type's curve over the uniform sweep's rows: hit rate per overlap on the type's queries (`indices`), the knee,
+ * the best overlap and the paired rule's recommendation (null decision below `minQueries`).
+ */
+export function typeCurve(
   type: DocType | "all",
   rows: readonly CostedRow[],
   overlaps: readonly number[],
@@ -126,13 +144,24 @@ function curveOf(
     return { x: overlaps[i], y: n === 0 ? 0 : hits / n, low: ci.low, high: ci.high, hits, queries: n };
   });
   const knee = pickKnee(points);
-  const enough = indices.length >= minQueries;
+  const decision =
+    indices.length >= minQueries
+      ? decideNonInferior(
+          rows.map((row, i) => ({
+            label: `overlap ${overlaps[i]}`,
+            cost: row.cost.storageBytes,
+            outcomes: outcomesAt(row, indices),
+          })),
+          { baseline: 0 },
+        )
+      : null;
   return {
     type,
     queries: indices.length,
     points,
     knee,
-    recommended: enough && knee.plateau ? knee.plateau.x : null,
+    decision,
+    recommended: decision?.verdict === "decided" ? overlaps[decision.choice] : null,
     best: bestOverlap(rows, overlaps, indices),
   };
 }
@@ -166,10 +195,10 @@ export async function runTypeSweep(
     if (!byType.has(t)) byType.set(t, []);
     byType.get(t)!.push(i);
   });
-  const curves: TypeCurve[] = [curveOf("all", uniformRows, sorted, all, minQueries)];
+  const curves: TypeCurve[] = [typeCurve("all", uniformRows, sorted, all, minQueries)];
   for (const type of DOC_TYPES) {
     const indices = byType.get(type);
-    if (indices) curves.push(curveOf(type, uniformRows, sorted, indices, minQueries));
+    if (indices) curves.push(typeCurve(type, uniformRows, sorted, indices, minQueries));
   }
 
   // Cross-fitting: fold f chooses, fold 1 - f is scored.
@@ -231,7 +260,8 @@ export async function runTypeSweep(
 
 /** "per-type settings gain X points [CI] at the same index size", or "no measurable gain: keep one setting". */
 export function statedAnswer(c: PairedComparison): string {
-  const ci = `[${percentNumber(c.diffCI.low)}, ${percentNumber(c.diffCI.high)}]`;
+  const signed = (x: number) => signedPoints(x, { minus: "−" });
+  const ci = `[${signed(c.diffCI.low)}, ${signed(c.diffCI.high)}]`;
   if (c.diffCI.low > 0) {
     return (
       `per-type settings gain ${percentNumber(c.diff)} points ${ci} of hit rate at the ` +
@@ -242,7 +272,7 @@ export function statedAnswer(c: PairedComparison): string {
     return `per-type settings lose ${percentNumber(-c.diff)} points ${ci} at the same index size: keep one setting`;
   }
   return (
-    `no measurable gain: keep one setting (per type minus uniform: ${percentNumber(c.diff)} ` +
+    `no measurable gain: keep one setting (per type minus uniform: ${signed(c.diff)} ` +
     `points ${ci}, McNemar p = ${c.mcnemarP.toFixed(3)}, ${c.queries} queries)`
   );
 }
@@ -256,26 +286,33 @@ export function typeCurveRows(
   );
 }
 
-/** One row per type: queries, hit rate at each overlap, best and recommended overlap. */
+/**
+ * One row per type: queries, hit rate at each overlap, the best overlap and the paired rule's recommendation
+ * ("undecided: 0, 200 (need ~1,400 queries)" when the type's queries cannot settle it).
+ */
 export function typeRecommendationRows(curves: readonly TypeCurve[]): Record<string, string | number>[] {
   return curves.map((c) => {
     const row: Record<string, string | number> = { type: c.type, queries: c.queries };
     for (const p of c.points) row[`hit@${p.x} %`] = points(p.y);
     row.best = c.best;
-    row.recommended = c.recommended === null ? "too few queries" : c.recommended;
+    row.recommended =
+      c.decision === null
+        ? "too few queries"
+        : c.decision.verdict === "decided"
+          ? c.points[c.decision.choice].x
+          : verdictHeadline(c.decision, (i) => String(c.points[i].x));
     return row;
   });
 }
 
 /** The notebook's answer paragraph: the stated answer, out-of-fold hit rates, the overlaps and index sizes. */
 export function perTypeVerdictFinding(v: PerTypeVsUniform): string {
-  const ratios = (xs: readonly number[]) => xs.map((x) => x.toFixed(2)).join(" / ");
+  const ratios = (xs: readonly number[]) => xs.map((x) => `${x.toFixed(2)}x`).join(" / ");
   return (
-    `**Answer:** ${v.answer}. Out of fold, per-type overlaps hit ` +
-    `**${pct(v.comparison.hitRateA)}** and the best uniform ` +
-    `overlap (${v.uniformChoices.join(" / ")}) ` +
-    `**${pct(v.comparison.hitRateB)}**; index ${ratios(v.perTypeIndexRatio)}x ` +
-    `vs ${ratios(v.uniformIndexRatio)}x the corpus.`
+    `**Answer:** ${v.answer}. Scored on the half of the queries they were not chosen on, per-type overlaps hit ` +
+    `**${pct(v.comparison.hitRateA)}** and the best uniform overlap ` +
+    `**${pct(v.comparison.hitRateB)}** (uniform overlap chosen on each half: ${v.uniformChoices.join(" / ")}); ` +
+    `the index is ${ratios(v.perTypeIndexRatio)} the corpus per type against ${ratios(v.uniformIndexRatio)} uniform.`
   );
 }
 

@@ -44,11 +44,11 @@ test("the stated answer names a gain only when the paired CI excludes zero", () 
   const base = { queries: 100, wins: 10, losses: 2, ties: 88, hitRateA: 0.9, hitRateB: 0.82, mcnemarP: 0.04 };
   assert.match(
     statedAnswer({ ...base, diff: 0.08, diffCI: { low: 0.02, high: 0.14 } }),
-    /^per-type settings gain 8\.0 points \[2\.0, 14\.0\]/,
+    /^per-type settings gain 8\.0 points \[\+2\.0, \+14\.0\]/,
   );
   assert.match(
     statedAnswer({ ...base, diff: 0.02, diffCI: { low: -0.01, high: 0.05 } }),
-    /^no measurable gain: keep one setting/,
+    /^no measurable gain: keep one setting \(per type minus uniform: \+2\.0 points \[−1\.0, \+5\.0\]/,
   );
   assert.match(statedAnswer({ ...base, diff: -0.05, diffCI: { low: -0.09, high: -0.01 } }), /lose 5\.0 points/);
 });

@@ -58,10 +58,10 @@ export function sourceSeriesLabels(sweeps: readonly SourceSweep[]): string[] {
   return sweeps.map((s) => `${s.source} (${s.inputs.queries.length})`);
 }
 
-/** The subtitle of the by-source chart: the corpus, each source's label, the bands and the knees. */
+/** The subtitle of the by-source chart: the corpus, each source's label, the bands and the picks. */
 export function sourceSweepsSubtitle(description: string, bySource: { sweeps: readonly SourceSweep[] }): string {
   const labels = bySource.sweeps.map((s) => s.inputs.queryLabel).join(" against ");
-  return `${description}; ${labels}; bands: Wilson 95% CI; knee (plateau rule) per source`;
+  return `${description}; ${labels}; bands: Wilson 95% CI; paired-rule pick per source`;
 }
 
 /** One sentence per source (its recommended overlap and hit rate there), and the sources the corpus lacks. */
@@ -72,17 +72,22 @@ export function sourceRecommendationText(
   const { sweeps, missing } = bySource;
   const parts = sweeps.map((s) => {
     const point = s.result.curves[0].points.find((p) => p.x === s.recommendation.overlap)!;
-    return `with ${s.inputs.queryLabel}, overlap **${s.recommendation.overlap}** ` + `(hit rate@${k} ${pct(point.y)})`;
+    const undecided = s.recommendation.verdict === "decided" ? "" : ", the safe pick of an undecided verdict";
+    return `with ${s.inputs.queryLabel}, overlap **${s.recommendation.overlap}** (hit rate@${k} ${pct(point.y)}${undecided})`;
   });
   const agree = new Set(sweeps.map((s) => s.recommendation.overlap)).size === 1;
+  const unsettled = sweeps.filter((s) => s.recommendation.verdict !== "decided").map((s) => s.source);
   return (
     `Recommended overlap ${parts.join("; ")}. ` +
     (sweeps.length < 2
       ? ""
       : agree
         ? "The sources agree on the overlap."
-        : "The sources disagree: the knee depends on what the queries " +
-          "ask for; trust the source closer to your users' questions.") +
+        : unsettled.length > 0
+          ? `The picks differ, but ${unsettled.join(" and ")} ${unsettled.length > 1 ? "are" : "is"} undecided, ` +
+            "so this is not yet evidence that the sources want different overlaps."
+          : "The sources disagree: the knee depends on what the queries " +
+            "ask for; trust the source closer to your users' questions.") +
     (missing.length > 0
       ? ` Not available on this corpus: ${missing.map((m) => `${m.source} (${m.reason})`).join("; ")}`
       : "")
@@ -190,12 +195,14 @@ export async function runProseIctSweeps(
     sweeps,
     recommendation,
     text:
-      `**${corpus} (${inputs.queryLabel}): recommended overlap for \`${curve.splitter}\` at size ${spec.size}: ` +
+      `**${corpus} (${inputs.queryLabel}): ` +
+      `${recommendation.verdict === "decided" ? "recommended overlap" : "safe pick (undecided)"} ` +
+      `for \`${curve.splitter}\` at size ${spec.size}: ` +
       `${recommendation.overlap} characters.** ${recommendation.reason} Hit rate@${spec.k} there: ${pct(chosen.y)} ` +
       `(95% CI ${pct(chosen.low ?? chosen.y)}–${pct(chosen.high ?? chosen.y)})` +
       `, against ${pct(first.y)} at overlap ${first.x}. ` +
       "ICT hit rates are low in absolute terms (one sentence has to find its neighbours); read the shape of the curve.",
-    subtitle: `${inputs.description}; ${inputs.queryLabel}; bands: Wilson 95% CI; knee of ${curve.splitter} marked`,
+    subtitle: `${inputs.description}; ${inputs.queryLabel}; bands: Wilson 95% CI; paired-rule pick (and Kneedle's knee) of ${curve.splitter} marked`,
     headline: {
       unit: "chars",
       label: `Recommended overlap on ${corpus} (ICT queries)`,

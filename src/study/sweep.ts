@@ -177,28 +177,21 @@ export function recommendationMarkers(rec: Recommendation, prefix = ""): { x: nu
   return markers;
 }
 
-/** The knee markers for `lineWithBand`: one rule per method (merged when they agree), labels prefixed by `prefix`. */
-export function kneeMarkers(knee: KneeReport, prefix = ""): { x: number; label: string }[] {
-  if (knee.kneedle && knee.plateau && knee.kneedle.x === knee.plateau.x)
-    return [{ x: knee.plateau.x, label: `${prefix}knee (Kneedle = plateau): ${knee.plateau.x}` }];
-  const markers: { x: number; label: string }[] = [];
-  if (knee.plateau) markers.push({ x: knee.plateau.x, label: `${prefix}plateau: ${knee.plateau.x}` });
-  if (knee.kneedle) markers.push({ x: knee.kneedle.x, label: `${prefix}Kneedle: ${knee.kneedle.x}` });
-  return markers;
-}
-
 /**
- * Knee markers of several curves on one chart: the plateau rule's knee of each (the recommendation; Kneedle's
- * would crowd the labels, the prose gives it), curves sharing a knee sharing one rule: "BM25 & dense knee: 0".
+ * The paired rule's pick of several curves on one chart (Kneedle's knees would crowd the labels; the prose gives
+ * them), curves with the same pick sharing one rule: "headers & ict (undecided) paired rule: 50".
  */
-export function combinedKneeMarkers(
-  curves: readonly { knee: KneeReport; name: string }[],
+export function combinedRecommendationMarkers(
+  curves: readonly { rec: Recommendation; name: string }[],
 ): { x: number; label: string }[] {
   const byX = new Map<number, string[]>();
-  for (const c of curves) if (c.knee.plateau) byX.set(c.knee.plateau.x, [...(byX.get(c.knee.plateau.x) ?? []), c.name]);
+  for (const { rec, name } of curves) {
+    const named = rec.verdict === "decided" ? name : `${name} (undecided)`;
+    byX.set(rec.overlap, [...(byX.get(rec.overlap) ?? []), named]);
+  }
   return [...byX.entries()]
     .sort((a, b) => a[0] - b[0])
-    .map(([x, names]) => ({ x, label: `${names.join(" & ")} knee: ${x}` }));
+    .map(([x, names]) => ({ x, label: `${names.join(" & ")} paired rule: ${x}` }));
 }
 
 /** The cost model table of one sweep: per overlap, chunks, tokens, embedding cost and vector storage vs overlap 0. */

@@ -3,10 +3,9 @@ import assert from "node:assert/strict";
 import { fitLsa } from "../../src/embed/lsa";
 import { createDenseRetriever } from "../../src/retrieval/dense";
 import type { CostedRow } from "../../src/experiment/run";
-import type { KneeReport } from "../../src/experiment/knee";
 import type { SweepResult } from "../../src/experiment/sweep";
 import { embedderNameOf, lsaSpec } from "../../src/study/dense";
-import { combinedKneeMarkers, hitRateRows } from "../../src/study/sweep";
+import { hitRateRows } from "../../src/study/sweep";
 import { bestHitRateRow, depthHeatmapRows } from "../../src/study/redundancy";
 import { evaluateRetrievers, evaluationLabel, recallRows } from "../../src/study/labelled";
 
@@ -34,37 +33,6 @@ test("a retriever name without an lsa rank falls back to the requested dimension
   );
   assert.equal(name, "lsa-128 requested (TF-IDF+SVD fitted on each config's chunks; not a neural model)");
   assert.deepEqual(lsaSpec(64), { kind: "lsa", dimensions: 64 });
-});
-
-function knee(plateauX: number | null, kneedleX: number | null): KneeReport {
-  return {
-    points: 5,
-    kneedle: kneedleX === null ? null : { x: kneedleX, y: 0.5 },
-    plateau: plateauX === null ? null : { x: plateauX, y: 0.5, rule: "ci", bestX: 300, bestY: 0.6 },
-    agree: plateauX === kneedleX,
-    notes: [],
-  } as KneeReport;
-}
-
-test("knees of two curves share a rule when they fall on the same overlap and get their own otherwise", () => {
-  assert.deepEqual(
-    combinedKneeMarkers([
-      { knee: knee(0, 50), name: "BM25" },
-      { knee: knee(0, 300), name: "dense" },
-    ]),
-    [{ x: 0, label: "BM25 & dense knee: 0" }],
-  );
-  assert.deepEqual(
-    combinedKneeMarkers([
-      { knee: knee(200, null), name: "BM25" },
-      { knee: knee(100, 100), name: "dense" },
-      { knee: knee(null, null), name: "none" },
-    ]),
-    [
-      { x: 100, label: "dense knee: 100" },
-      { x: 200, label: "BM25 knee: 200" },
-    ],
-  );
 });
 
 test("hit-rate rows take their series from the labels given, else from the splitter", () => {

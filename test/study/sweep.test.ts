@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { sweepCurves } from "../../src/experiment/sweep";
 import type { CostedRow } from "../../src/experiment/run";
-import { kneeMarkers, recommendOverlap } from "../../src/study/sweep";
+import { combinedRecommendationMarkers, recommendOverlap, recommendationMarkers } from "../../src/study/sweep";
 
 /** A grid row with just what a sweep curve reads: hits per query, chunks and vector bytes. */
 function row(overlap: number, hits: string, chunks: number): CostedRow {
@@ -51,18 +51,31 @@ test("when a cheaper overlap can be neither shown within the margin nor shown wo
   assert.match(rec.headline, /^undecided: 0 chars, 300 chars \(need ~[\d,]+ queries\)$/);
 });
 
-test("knee markers merge into one rule when both methods agree and stay two when they do not", () => {
-  const agree = {
-    points: 4,
-    kneedle: { x: 100, y: 1 },
-    plateau: { x: 100, y: 1, rule: "ci" as const, bestX: 200, bestY: 1 },
-    agree: true,
-    notes: [],
-  };
-  assert.deepEqual(kneeMarkers(agree), [{ x: 100, label: "knee (Kneedle = plateau): 100" }]);
-  const disagree = { ...agree, kneedle: { x: 50, y: 1 }, agree: false };
+test("charts mark the paired rule's pick, not the plateau rule's knee; curves with the same pick share one rule", () => {
+  // 200 queries: overlap 300 hits 20 more than overlap 0, every one a win: decided for 300.
+  const zero = repeat("0", 20) + repeat("1", 60) + repeat("0", 120);
+  const more = repeat("1", 20) + repeat("1", 60) + repeat("0", 120);
+  const decided = recommendOverlap(sweepCurves([row(0, zero, 100), row(300, more, 140)], "hitRate")[0]);
+  assert.equal(decided.verdict, "decided");
+  assert.equal(recommendationMarkers(decided)[0].label, "paired rule: 300");
+  // 11 to 9 on 20 disagreeing queries: undecided, the safe pick is 300.
+  const a = repeat("1", 9) + repeat("0", 11) + repeat("1", 60) + repeat("0", 120);
+  const b = repeat("0", 9) + repeat("1", 11) + repeat("1", 60) + repeat("0", 120);
+  const undecided = recommendOverlap(sweepCurves([row(0, a, 100), row(300, b, 140)], "hitRate")[0]);
+  assert.equal(undecided.verdict, "undecided");
   assert.deepEqual(
-    kneeMarkers(disagree).map((m) => m.x),
-    [100, 50],
+    combinedRecommendationMarkers([
+      { rec: decided, name: "headers" },
+      { rec: undecided, name: "ict" },
+    ]),
+    [{ x: 300, label: "headers & ict (undecided) paired rule: 300" }],
+  );
+  const flat = recommendOverlap(sweepCurves([row(0, zero, 100), row(300, zero, 140)], "hitRate")[0]);
+  assert.deepEqual(
+    combinedRecommendationMarkers([
+      { rec: decided, name: "headers" },
+      { rec: flat, name: "ict" },
+    ]).map((m) => m.label),
+    ["ict paired rule: 0", "headers paired rule: 300"],
   );
 });

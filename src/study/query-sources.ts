@@ -202,7 +202,9 @@ export async function runProseIctSweeps(
       `(95% CI ${pct(chosen.low ?? chosen.y)}–${pct(chosen.high ?? chosen.y)})` +
       `, against ${pct(first.y)} at overlap ${first.x}. ` +
       "ICT hit rates are low in absolute terms (one sentence has to find its neighbours); read the shape of the curve.",
-    subtitle: `${inputs.description}; ${inputs.queryLabel}; bands: Wilson 95% CI; paired-rule pick (and Kneedle's knee) of ${curve.splitter} marked`,
+    subtitle:
+      `${inputs.description}; ${inputs.queryLabel}; bands: Wilson 95% CI; ` +
+      `paired-rule pick (and Kneedle's knee) of ${curve.splitter} marked`,
     headline: {
       unit: "chars",
       label: `Recommended overlap on ${corpus} (ICT queries)`,

@@ -2,7 +2,7 @@
 // On each labelled corpus, the same overlap sweep (recursive and window splitters, sizes 500 and 1000 chars,
 // overlaps 0-400, BM25, hit rate@5) runs with the labelled questions, with ICT queries (sentence removed, and
 // kept) and with header queries where the corpus has `##` headings; the proxies are compared with the truth:
-// Kendall tau-b over the configs' hit rates, and whether each curve's recommended overlap (plateau rule) agrees.
+// Kendall tau-b over the configs' hit rates, and whether each curve's recommended overlap (paired rule) agrees.
 //
 // Data: SEAMLAB_DATA_DIR (chroma-chunking-eval: five corpora + questions_df.csv; covid-qa) and, optionally,
 // `--squad FILE`: any SQuAD/XQuAD file, its paragraphs joined per article (src/corpus/squad-articles.ts).
@@ -154,7 +154,7 @@ writeFileSync(
     {
       about:
         "ICT and header queries against labelled questions: same sweep per corpus, Kendall tau-b of config hit rates, " +
-        "recommended overlap (plateau rule) per curve. Produced by scripts/validate-ict.ts.",
+        "recommended overlap (paired rule; its safe pick when undecided) per curve. Produced by scripts/validate-ict.ts.",
       grid: { splitters: SPLITTERS, sizes: SIZES, overlaps: OVERLAPS, k: K, retriever: "bm25", metric: "hit rate@5" },
       ictQueries: ictN ?? "default (500, or every usable sentence when fewer)",
       corpora: measured,

@@ -160,7 +160,7 @@ export function validationSummary(root: string = projectRoot()): ValidationSumma
       `chars, overlaps ${file.grid.overlaps.join(", ")}, ` +
       `BM25, hit rate@${file.grid.k}); tau = Kendall tau-b of the ` +
       `configs' hit rates; "same overlap" = recommended overlap ` +
-      "(plateau rule) equal, per splitter and size; gap = mean hit rate, proxy minus labelled",
+      "(paired rule; its safe pick when undecided) equal, per splitter and size; gap = mean hit rate, proxy minus labelled",
     verdict,
     available: true,
   };

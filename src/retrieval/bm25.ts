@@ -47,9 +47,17 @@ export interface Bm25Index {
    * (any term). Searching for a term outside it throws: its postings were never collected.
    */
   readonly vocabulary: ReadonlySet<string> | null;
-  /** postings of term t are positions [postingStart[t], postingStart[t+1]) of postingText / postingFrequency */
+  /** postings of term t are positions [postingStart[t], postingStart[t+1]) of postingTextLow / postingFrequency */
   readonly postingStart: Int32Array;
-  readonly postingText: Int32Array;
+  /**
+   * The low 16 bits of each posting's text id. Text ids are cut into blocks of 65,536 (`textBlocks` of them; one
+   * for an index of up to 65,536 texts); term t's postings of texts in block j are positions
+   * [blockStart[t·(textBlocks+1) + j], blockStart[t·(textBlocks+1) + j + 1]), so a posting's text is
+   * j·65,536 + postingTextLow[p]. Two bytes a posting instead of four: postings are most of a large index.
+   */
+  readonly postingTextLow: Uint16Array;
+  readonly textBlocks: number;
+  readonly blockStart: Int32Array;
   /**
    * Uint8Array when every text has fewer than 256 terms (chunks of about 1,000 characters), Uint16Array below 65,536,
    * else Int32Array: a term frequency is at most its text's term count, so each holds it exactly.
@@ -223,13 +231,24 @@ function build(
   const postings = postingStart[termCount];
   // Pass 2: each text's term frequencies appended to its terms' postings, so every posting list is in text order.
   const fill = postingStart.slice(0, termCount);
-  const postingText = new Int32Array(postings);
+  const postingTextLow = new Uint16Array(postings);
+  const textBlocks = Math.max(1, Math.ceil(texts.length / BLOCK));
+  const blockStart = new Int32Array(termCount * (textBlocks + 1));
+  for (let t = 0; t < termCount; t++) {
+    blockStart[t * (textBlocks + 1)] = postingStart[t];
+    blockStart[t * (textBlocks + 1) + textBlocks] = postingStart[t + 1];
+  }
   // A term frequency is at most a text's term count: one byte holds it for any chunk under 256 terms, two under 65,536.
   const postingFrequency =
     longest < 256 ? new Uint8Array(postings) : longest < 65_536 ? new Uint16Array(postings) : new Int32Array(postings);
   const frequency = new Int32Array(termCount);
   const present = new Int32Array(termCount);
   for (let i = 0; i < texts.length; i++) {
+    if (i % BLOCK === 0 && i > 0) {
+      // every term's postings so far are of earlier blocks: the next block starts where each list stands now
+      const j = i / BLOCK;
+      for (let t = 0; t < termCount; t++) blockStart[t * (textBlocks + 1) + j] = fill[t];
+    }
     let ids: Int32Array;
     let from = 0;
     let to: number;
@@ -250,7 +269,7 @@ function build(
     for (let q = 0; q < distinct; q++) {
       const id = present[q];
       const slot = fill[id]++;
-      postingText[slot] = i;
+      postingTextLow[slot] = i & LOW;
       postingFrequency[slot] = frequency[id];
       frequency[id] = 0;
     }
@@ -274,9 +293,13 @@ function build(
   const upperBound = new Float64Array(termCount);
   for (let t = 0; t < termCount; t++) {
     let most = 0;
-    for (let p = postingStart[t]; p < postingStart[t + 1]; p++) {
-      const score = contribution(idf[t], postingFrequency[p], k1, lengthNorm[postingText[p]]);
-      if (score > most) most = score;
+    for (let j = 0; j < textBlocks; j++) {
+      const base = j * BLOCK;
+      const at = t * (textBlocks + 1) + j;
+      for (let p = blockStart[at]; p < blockStart[at + 1]; p++) {
+        const score = contribution(idf[t], postingFrequency[p], k1, lengthNorm[base + postingTextLow[p]]);
+        if (score > most) most = score;
+      }
     }
     upperBound[t] = most;
   }
@@ -286,7 +309,9 @@ function build(
     termIds,
     vocabulary,
     postingStart,
-    postingText,
+    postingTextLow,
+    textBlocks,
+    blockStart,
     postingFrequency,
     textLength,
     idf,
@@ -297,6 +322,12 @@ function build(
     options,
   };
 }
+
+/** Texts per block of `Bm25Index.postingTextLow` (ids below one block's size fit its 16 bits). */
+const BLOCK = 65_536;
+const LOW = BLOCK - 1;
+/** A cursor past its last posting: above every text id. */
+const NONE = 0x7fffffff;
 
 /** What one occurrence of a term in the query adds to a text's score: the one formula every path uses. */
 function contribution(weight: number, tf: number, k1: number, lengthNorm: number): number {
@@ -329,15 +360,19 @@ function queryTermIds(index: Bm25Index, query: string): number[] {
  * and returns how many (0 without it).
  */
 function accumulate(index: Bm25Index, query: string, scores: Float64Array, touched: Int32Array | null): number {
-  const { postingStart, postingText, postingFrequency, idf, lengthNorm, k1 } = index;
+  const { postingTextLow, textBlocks, blockStart, postingFrequency, idf, lengthNorm, k1 } = index;
   let count = 0;
   for (const t of queryTermIds(index, query)) {
     const weight = idf[t];
-    for (let p = postingStart[t]; p < postingStart[t + 1]; p++) {
-      const text = postingText[p];
-      const tf = postingFrequency[p];
-      if (touched !== null && scores[text] === 0) touched[count++] = text;
-      scores[text] += contribution(weight, tf, k1, lengthNorm[text]);
+    for (let j = 0; j < textBlocks; j++) {
+      const base = j * BLOCK;
+      const at = t * (textBlocks + 1) + j;
+      for (let p = blockStart[at]; p < blockStart[at + 1]; p++) {
+        const text = base + postingTextLow[p];
+        const tf = postingFrequency[p];
+        if (touched !== null && scores[text] === 0) touched[count++] = text;
+        scores[text] += contribution(weight, tf, k1, lengthNorm[text]);
+      }
     }
   }
   return count;
@@ -409,7 +444,8 @@ const SLACK = 1 + 1e-9;
  */
 export function searchBm25Pruned(index: Bm25Index, queryTerms: readonly number[], k: number): RankedChunk[] {
   if (k <= 0) return [];
-  const { postingStart, postingText, postingFrequency, idf, lengthNorm, upperBound, k1 } = index;
+  const { postingStart, postingTextLow, textBlocks, blockStart, postingFrequency, idf, lengthNorm, upperBound, k1 } =
+    index;
   const slots = new Map<number, number>();
   const slotTerm: number[] = [];
   const slotRepeats: number[] = [];
@@ -430,6 +466,13 @@ export function searchBm25Pruned(index: Bm25Index, queryTerms: readonly number[]
   const repeats = new Int32Array(m);
   const position = new Int32Array(m);
   const end = new Int32Array(m);
+  // The text at each cursor (NONE past its last posting), the block its position is in, and where the term's block
+  // starts are (`Bm25Index.blockStart`).
+  const current = new Int32Array(m);
+  const block = new Int32Array(m);
+  const blocks = new Int32Array(m);
+  const blockEnd = new Int32Array(m);
+  const blockBase = new Int32Array(m);
   const tf = new Int32Array(m);
   const bound = new Float64Array(m);
   const prefix = new Float64Array(m);
@@ -439,53 +482,80 @@ export function searchBm25Pruned(index: Bm25Index, queryTerms: readonly number[]
     repeats[i] = slotRepeats[slot];
     position[i] = postingStart[term[i]];
     end[i] = postingStart[term[i] + 1];
+    blocks[i] = term[i] * (textBlocks + 1);
     bound[i] = slotBound(slot);
     prefix[i] = (i === 0 ? 0 : prefix[i - 1]) + bound[i];
     rank[slot] = i;
   });
+  // Cursor i now at `position[i]`: its block and text.
+  const settle = (i: number) => {
+    const p = position[i];
+    if (p >= end[i]) {
+      current[i] = NONE;
+      return;
+    }
+    let j = block[i];
+    while (p >= blockStart[blocks[i] + j + 1]) j++;
+    block[i] = j;
+    blockEnd[i] = blockStart[blocks[i] + j + 1];
+    blockBase[i] = j * BLOCK;
+    current[i] = blockBase[i] + postingTextLow[p];
+  };
+  for (let i = 0; i < m; i++) settle(i);
   const sequence = queryTerms.map((t) => rank[slots.get(t) as number]);
   const best: RankedChunk[] = [];
   let threshold = -Infinity;
   let essential = 0; // terms 0 .. essential-1 are not essential
   for (;;) {
-    let text = 0x7fffffff;
-    for (let i = essential; i < m; i++)
-      if (position[i] < end[i] && postingText[position[i]] < text) text = postingText[position[i]];
-    if (text === 0x7fffffff) break;
+    let text = NONE;
+    for (let i = essential; i < m; i++) if (current[i] < text) text = current[i];
+    if (text === NONE) break;
     const norm = lengthNorm[text];
     let most = essential === 0 ? 0 : prefix[essential - 1];
     for (let i = essential; i < m; i++) {
-      const p = position[i];
-      if (p < end[i] && postingText[p] === text) {
+      if (current[i] === text) {
+        const p = position[i];
         tf[i] = postingFrequency[p];
         position[i] = p + 1;
+        if (p + 1 < blockEnd[i]) current[i] = blockBase[i] + postingTextLow[p + 1];
+        else settle(i);
         most += contribution(idf[term[i]], tf[i], k1, norm) * repeats[i];
       } else tf[i] = 0;
     }
     let i = essential - 1;
     for (; i >= 0 && most * SLACK >= threshold; i--) {
-      // Gallop to the first posting at or after `text`.
-      let low = position[i];
-      const last = end[i];
-      if (low < last && postingText[low] < text) {
-        let step = 1;
-        let high = low + 1;
-        while (high < last && postingText[high] < text) {
-          low = high;
-          step *= 2;
-          high = low + step;
+      // Gallop to the first posting at or after `text`: straight to the start of its block (every posting before
+      // it is of a smaller text), then along the low bits within that block.
+      if (current[i] < text) {
+        const target = Math.floor(text / BLOCK);
+        let low = position[i];
+        if (block[i] < target) {
+          block[i] = target;
+          low = blockStart[blocks[i] + target];
         }
-        if (high > last) high = last;
-        low++;
-        while (low < high) {
-          const middle = (low + high) >>> 1;
-          if (postingText[middle] < text) low = middle + 1;
-          else high = middle;
+        const last = blockStart[blocks[i] + target + 1];
+        const bits = text & LOW;
+        if (low < last && postingTextLow[low] < bits) {
+          let step = 1;
+          let high = low + 1;
+          while (high < last && postingTextLow[high] < bits) {
+            low = high;
+            step *= 2;
+            high = low + step;
+          }
+          if (high > last) high = last;
+          low++;
+          while (low < high) {
+            const middle = (low + high) >>> 1;
+            if (postingTextLow[middle] < bits) low = middle + 1;
+            else high = middle;
+          }
         }
+        position[i] = low;
+        settle(i);
       }
-      position[i] = low;
-      if (low < last && postingText[low] === text) {
-        tf[i] = postingFrequency[low];
+      if (current[i] === text) {
+        tf[i] = postingFrequency[position[i]];
         most += contribution(idf[term[i]], tf[i], k1, norm) * repeats[i] - bound[i];
       } else {
         tf[i] = 0;
@@ -520,7 +590,7 @@ export function bm25IndexReuses(): number {
   return reusedIndexes;
 }
 
-const postingsOf = (index: Bm25Index) => index.postingText.length;
+const postingsOf = (index: Bm25Index) => index.postingTextLow.length;
 
 /** Chunks and the documents they are spans of (`Chunk.doc` ids). */
 export interface ChunkSpans {

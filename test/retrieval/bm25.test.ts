@@ -11,6 +11,8 @@ import {
   searchBm25Exhaustive,
 } from "../../src/retrieval/bm25";
 import { tokenize } from "../../src/retrieval/tokenize";
+import { seededRandom } from "../../src/core/random";
+import { bm25ArrayFields } from "../helpers/bm25-fields";
 
 // better-sqlite3 ships no type declarations (and @types/better-sqlite3 is not installed): type what we use.
 interface Statement {
@@ -167,7 +169,7 @@ test("an index built for known queries ranks them exactly as the full index, wit
   for (const options of [{}, { k1: 2, b: 0.3 }, { idf: "robertson" as const }, { stem: true }]) {
     const full = buildBm25Index(corpus, options);
     const scoped = buildBm25Index(corpus, options, { vocabulary: queryVocabulary(asked, options) });
-    assert.ok(scoped.postingText.length < full.postingText.length / 5, "postings of the asked terms only");
+    assert.ok(scoped.postingTextLow.length < full.postingTextLow.length / 5, "postings of the asked terms only");
     assert.equal(scoped.averageLength, full.averageLength);
     for (const q of asked) {
       assert.deepEqual(Array.from(scoreAllBm25(scoped, q)), Array.from(scoreAllBm25(full, q)), q);
@@ -198,7 +200,7 @@ test("the term ids kept between the build's passes change nothing: a capped buil
     // 0: every text tokenized twice; 50: the first few recorded, the rest tokenized again; 1e9: all recorded.
     for (const recordedIdsCap of [0, 50, 1e9]) {
       const capped = buildBm25Index(corpus, {}, { ...scope, recordedIdsCap });
-      for (const field of ["postingStart", "postingText", "postingFrequency", "textLength", "idf"] as const)
+      for (const field of bm25ArrayFields)
         assert.deepEqual(Array.from(capped[field]), Array.from(whole[field]), `${field} at cap ${recordedIdsCap}`);
       assert.deepEqual([...capped.termIds], [...whole.termIds]);
     }
@@ -244,4 +246,55 @@ test("term frequencies take one byte while every text has under 256 terms, and s
   const mid = buildBm25Index([Array(256).fill("cat").join(" "), "cat dog"]);
   assert.ok(mid.postingFrequency instanceof Uint16Array);
   assert.deepEqual(Array.from(mid.postingFrequency), [256, 1, 1]);
+});
+
+test("an index of more than 65,536 texts (postings keep 16 bits of the text id per block) scores and ranks every text right", () => {
+  // 200,000 texts over 3 blocks of 65,536: common terms in every block, rare ones in some blocks only (a search
+  // gallops over whole blocks), one term only in the last text
+  const random = seededRandom(14);
+  const words = ["alpha", "beta", "gamma", "delta", "eps", "zeta", "eta", "theta"];
+  const texts: string[] = [];
+  for (let i = 0; i < 200_000; i++) {
+    const n = 1 + Math.floor(random() * 6);
+    const parts = Array.from({ length: n }, () => words[Math.floor(random() * random() * words.length)]);
+    if (i % 9_973 === 0) parts.push("rare");
+    if (i >= 131_072 && i % 5_003 === 0) parts.push("late");
+    if (i === 199_999) parts.push("last");
+    texts.push(parts.join(" "));
+  }
+  const index = buildBm25Index(texts, {}, { vocabulary: queryVocabulary(["alpha beta rare late last theta"]) });
+  assert.equal(index.textBlocks, 4);
+  // BM25 by hand from each text's own counts (Lucene idf), for texts across the blocks
+  const lengths = texts.map((text) => text.split(" ").length);
+  const average = lengths.reduce((a, b) => a + b, 0) / texts.length;
+  const df = (term: string) => texts.filter((text) => text.split(" ").includes(term)).length;
+  const byHand = (query: string, i: number) =>
+    query.split(" ").reduce((sum, term) => {
+      const tf = texts[i].split(" ").filter((w) => w === term).length;
+      if (tf === 0) return sum;
+      const idf = Math.log(1 + (texts.length - df(term) + 0.5) / (df(term) + 0.5));
+      return sum + (idf * tf * 2.2) / (tf + 1.2 * (1 - 0.75 + (0.75 * lengths[i]) / average));
+    }, 0);
+  for (const query of ["rare late", "last alpha", "theta rare beta"]) {
+    const scores = scoreAllBm25(index, query);
+    for (const i of [0, 9_973, 65_535, 65_536, 69_798, 131_072, 135_065, 199_999, 199_998])
+      assert.ok(Math.abs(scores[i] - byHand(query, i)) < 1e-9, `${query}: text ${i}`);
+    for (const k of [1, 5, 40]) {
+      const exhaustive = searchBm25Exhaustive(index, query, k);
+      assert.deepEqual(searchBm25(index, query, k), exhaustive, `${query} k=${k}`);
+      const expected = [...scores.keys()]
+        .filter((i) => scores[i] > 0)
+        .sort((a, b) => scores[b] - scores[a] || a - b)
+        .slice(0, k);
+      assert.deepEqual(
+        exhaustive.map((r) => r.index),
+        expected,
+        `${query} k=${k}`,
+      );
+    }
+  }
+  assert.deepEqual(
+    searchBm25(index, "last", 3).map((r) => r.index),
+    [199_999],
+  );
 });

@@ -17,6 +17,7 @@ import {
   vocabularyTermIds,
 } from "../../src/retrieval/doc-terms";
 import { englishStopWords, tokenize } from "../../src/retrieval/tokenize";
+import { bm25ArrayFields } from "../helpers/bm25-fields";
 
 // Documents that stress the span edges: words cut anywhere, digits, accents, a letter outside the BMP (two UTF-16
 // units, so an edge can cut it in half), an emoji (not a letter), and three that must not be read from the table:
@@ -103,7 +104,7 @@ test("a BM25 index built from chunk spans equals the index built from the chunk 
     const texts = chunks.map((chunk) => chunk.text);
     const expected = buildBm25Index(texts, options, { vocabulary });
     const built = buildBm25IndexOfChunks(chunks, table, options, { vocabulary });
-    for (const field of ["postingStart", "postingText", "postingFrequency", "textLength", "idf", "lengthNorm"] as const)
+    for (const field of bm25ArrayFields)
       assert.deepEqual(Array.from(built[field]), Array.from(expected[field]), `${field} ${JSON.stringify(options)}`);
     assert.deepEqual([...built.termIds], [...expected.termIds]);
     assert.equal(built.averageLength, expected.averageLength);

@@ -3,7 +3,14 @@ import { SeamlabError } from "../core/errors";
 import { sampleIndices } from "../core/random";
 import { randomizedSvd } from "./randomized-svd";
 import { interleaveCsrRows, multiplyDense, type CsrMatrix } from "./sparse";
-import { countTerms, fitTfidfCounts, tfidfCountRows, tfidfMatrix, TfidfOptions, type TermCounts } from "./tfidf";
+import {
+  countTermsWithin,
+  fitTfidfFrequencies,
+  tfidfCountRows,
+  tfidfMatrix,
+  TfidfOptions,
+  type TermCounts,
+} from "./tfidf";
 import { Embedder, emptyInputReport, normaliseInPlace } from "./types";
 
 export interface LsaOptions extends TfidfOptions {
@@ -24,6 +31,11 @@ export interface LsaOptions extends TfidfOptions {
    * (110k sentences of opentelemetry-docs took ~28 s; a 4000-text sample takes about a second).
    */
   fitSample?: number;
+  /**
+   * The most (term, text) pairs whose counts the fit keeps (default `keptCountsLimit`); past it only document
+   * frequencies are counted and the basis rows are tokenized again. Changes memory and time only, never the model.
+   */
+  keptCounts?: number;
 }
 
 /** Default `fitSample`: see `LsaOptions.fitSample` (bench/lsa-sample.ts compares it with a full fit). */
@@ -57,8 +69,11 @@ export function fitLsa(texts: string[], options: LsaOptions = {}): Embedder {
     throw new SeamlabError(`lsa: fitSample must be a whole number >= 1 or Infinity, got ${fitSample}.`);
   }
   if (texts.length === 0) throw new SeamlabError("lsa: cannot fit on an empty corpus (no chunks to learn from).");
-  const counted = countTerms(texts);
-  const fittedTfidf = fitTfidfCounts(counted, options);
+  // Counts of every (term, text) pair only while they stay small; past that document frequencies alone (the
+  // vocabulary and idf need no more), and the basis's sampled rows are tokenized again: the same rows.
+  const frequencies = countTermsWithin(texts, options.keptCounts ?? keptCountsLimit);
+  const counted = frequencies.counts;
+  const fittedTfidf = fitTfidfFrequencies(frequencies, options);
   const model = fittedTfidf.model;
   if (model.idf.length === 0) {
     throw new SeamlabError("lsa: the corpus has no words to learn from (every chunk is empty or punctuation).");
@@ -72,11 +87,14 @@ export function fitLsa(texts: string[], options: LsaOptions = {}): Embedder {
   }
   const sampled = texts.length > fitSample;
   const basisRows = sampled ? sampleIndices(texts.length, fitSample, seed) : undefined;
-  const basis = tfidfCountRows(fittedTfidf, counted, basisRows);
+  const basis = counted
+    ? tfidfCountRows(fittedTfidf, counted, basisRows)
+    : tfidfMatrix(model, basisRows ? basisRows.map((row) => texts[row]) : [...texts]);
   const svd = randomizedSvd(basis, { rank: dimensions, oversample, powerIterations, seed });
   // Kept without the term strings (the rows need only ids and counts), beside the texts they count.
-  let kept: { texts: string[]; counts: TermCounts; rowOf?: Map<string, number> } | undefined =
-    counted.ids.length <= keptCountsLimit ? { texts: texts.slice(), counts: { ...counted, terms: [] } } : undefined;
+  let kept: { texts: string[]; counts: TermCounts; rowOf?: Map<string, number> } | undefined = counted
+    ? { texts: texts.slice(), counts: { ...counted, terms: [] } }
+    : undefined;
   /** TF-IDF rows of `batch`: a fitted text's from its kept counts, any other text tokenized (the same rows). */
   const rowsOf = (batch: string[]): CsrMatrix => {
     if (!kept) return tfidfMatrix(model, batch);

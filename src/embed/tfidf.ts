@@ -46,12 +46,43 @@ export interface TermCounts {
 }
 
 export function countTerms(texts: readonly string[]): TermCounts {
+  return countTermsWithin(texts, Infinity).counts!;
+}
+
+/** Every text's distinct terms and the number of texts each occurs in, and the per-text counts while they fit. */
+export interface TermFrequencies {
+  rows: number;
+  /** term id -> term */
+  terms: string[];
+  /** term id -> texts it occurs in */
+  df: Int32Array;
+  /** (term, text) pairs: what the per-text counts hold */
+  entries: number;
+  /** The per-text counts, when `entries` is at most the cap asked for. */
+  counts?: TermCounts;
+}
+
+const grown = (array: Int32Array, size: number, fill = 0): Int32Array => {
+  const next = new Int32Array(Math.max(size, 2 * array.length)).fill(fill, array.length);
+  next.set(array);
+  return next;
+};
+
+/**
+ * `countTerms`, keeping the per-text counts only while they hold at most `cap` (term, text) pairs (4 bytes each for
+ * the term and its count); past that only each term's document frequency, which is all a model's vocabulary and
+ * idf need. Tokenizes every text once either way: a 1 GB corpus's chunks have hundreds of millions of pairs.
+ */
+export function countTermsWithin(texts: readonly string[], cap: number): TermFrequencies {
   const idOf = new Map<string, number>();
   const terms: string[] = [];
-  const lastRow: number[] = [];
-  const slot: number[] = [];
-  const ids: number[] = [];
-  const counts: number[] = [];
+  let lastRow = new Int32Array(1024).fill(-1);
+  let slot = new Int32Array(1024);
+  let df = new Int32Array(1024);
+  let ids = new Int32Array(1024);
+  let counts = new Int32Array(1024);
+  let keeping = true;
+  let entries = 0;
   const rowStart = new Int32Array(texts.length + 1);
   texts.forEach((text, row) => {
     for (const token of lsaTokens(text)) {
@@ -60,20 +91,45 @@ export function countTerms(texts: readonly string[]): TermCounts {
         id = terms.length;
         idOf.set(token, id);
         terms.push(token);
-        lastRow.push(-1);
-        slot.push(0);
+        if (id === lastRow.length) {
+          lastRow = grown(lastRow, id + 1, -1);
+          slot = grown(slot, id + 1);
+          df = grown(df, id + 1);
+        }
       }
-      if (lastRow[id] === row) counts[slot[id]]++;
-      else {
-        lastRow[id] = row;
-        slot[id] = ids.length;
-        ids.push(id);
-        counts.push(1);
+      if (lastRow[id] === row) {
+        if (keeping) counts[slot[id]]++;
+        continue;
       }
+      lastRow[id] = row;
+      df[id]++;
+      if (keeping && entries + 1 > cap) {
+        keeping = false;
+        ids = counts = new Int32Array(0);
+      }
+      if (keeping) {
+        if (entries === ids.length) {
+          ids = grown(ids, entries + 1);
+          counts = grown(counts, entries + 1);
+        }
+        slot[id] = entries;
+        ids[entries] = id;
+        counts[entries] = 1;
+      }
+      entries++;
     }
-    rowStart[row + 1] = ids.length;
+    rowStart[row + 1] = entries;
   });
-  return { rows: texts.length, terms, rowStart, ids: Int32Array.from(ids), counts: Int32Array.from(counts) };
+  const rows = texts.length;
+  return {
+    rows,
+    terms,
+    df: df.slice(0, terms.length),
+    entries,
+    ...(keeping
+      ? { counts: { rows, terms, rowStart, ids: ids.slice(0, entries), counts: counts.slice(0, entries) } }
+      : {}),
+  };
 }
 
 /** A fitted model and, for every term id of the counts it was fitted on, its column (-1: not in the vocabulary). */
@@ -88,10 +144,18 @@ export function fitTfidf(texts: string[], options: TfidfOptions = {}): TfidfMode
 
 /** `fitTfidf` over texts already counted (the same model). */
 export function fitTfidfCounts(counted: TermCounts, options: TfidfOptions = {}): FittedTfidf {
-  const { minDocumentFrequency = 2, maxVocabulary = 100_000 } = options;
-  const { terms } = counted;
-  const df = new Int32Array(terms.length);
+  const df = new Int32Array(counted.terms.length);
   for (let p = 0; p < counted.ids.length; p++) df[counted.ids[p]]++;
+  return fitTfidfFrequencies({ rows: counted.rows, terms: counted.terms, df }, options);
+}
+
+/** `fitTfidf` from each term's document frequency over `rows` texts (the same model). */
+export function fitTfidfFrequencies(
+  counted: Pick<TermFrequencies, "rows" | "terms" | "df">,
+  options: TfidfOptions = {},
+): FittedTfidf {
+  const { minDocumentFrequency = 2, maxVocabulary = 100_000 } = options;
+  const { terms, df } = counted;
   // A corpus too small for the df threshold (a handful of texts) keeps every term rather than none.
   const minDf = counted.rows < 2 * minDocumentFrequency ? 1 : minDocumentFrequency;
   const byTerm = (a: number, b: number) => (terms[a] < terms[b] ? -1 : terms[a] > terms[b] ? 1 : 0);

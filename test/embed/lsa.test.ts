@@ -6,7 +6,15 @@ import { fitLsa } from "../../src/embed/lsa";
 import { randomizedSvd } from "../../src/embed/randomized-svd";
 import { csrFromDense } from "../../src/embed/sparse";
 import { symmetricEigen } from "../../src/embed/symmetric-eigen";
-import { countTerms, fitTfidf, fitTfidfCounts, tfidfCountRows, tfidfMatrix } from "../../src/embed/tfidf";
+import {
+  countTerms,
+  countTermsWithin,
+  fitTfidf,
+  fitTfidfCounts,
+  fitTfidfFrequencies,
+  tfidfCountRows,
+  tfidfMatrix,
+} from "../../src/embed/tfidf";
 import { cosine } from "../../src/embed/types";
 
 function close(actual: number, expected: number, tolerance: number, what: string): void {
@@ -162,6 +170,28 @@ test("lsa embeds its fitted texts, all or some beside new ones, from kept counts
     assert.deepEqual(await lsa.embed(texts), own, "all the fitted texts");
     assert.deepEqual(await lsa.embed(mixed), fresh, "after the kept counts are released");
     assert.deepEqual(await reference.embed(texts), own);
+  }
+});
+
+test("past the kept-counts cap, lsa counts document frequencies only and fits the same model, id and vectors", async () => {
+  const texts = randomTexts(300, 11);
+  const counted = countTerms(texts);
+  for (const options of [{}, { minDocumentFrequency: 1 }, { maxVocabulary: 5 }]) {
+    const within = countTermsWithin(texts, 10);
+    assert.equal(within.counts, undefined, "over the cap: no per-text counts");
+    assert.equal(within.entries, counted.ids.length);
+    const whole = fitTfidfCounts(counted, options);
+    assert.deepEqual(fitTfidfFrequencies(within, options), whole);
+    assert.deepEqual(countTermsWithin(texts, counted.ids.length).counts, counted, "at the cap: kept");
+  }
+  for (const fitSample of [Infinity, 120]) {
+    const kept = fitLsa(texts, { dimensions: 8, fitSample });
+    const capped = fitLsa(texts, { dimensions: 8, fitSample, keptCounts: 50 });
+    assert.equal(capped.id, kept.id);
+    assert.equal(capped.name, kept.name);
+    const some = [texts[0], "cat naïve", texts[299]];
+    assert.deepEqual(await capped.embed(some), await kept.embed(some));
+    assert.deepEqual(await capped.embed(texts), await kept.embed(texts));
   }
 });
 

@@ -8,8 +8,7 @@ import { totalmem } from "node:os";
 import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
 import { listCorpus, loadCorpus, streamCorpus } from "../corpus/load";
-import { characterBudgetSample, defaultSampleRequest, documentSample, type DocOutline } from "../corpus/sample";
-import { resolveRowSample } from "../experiment/row-sample";
+import { documentSample } from "../corpus/sample";
 import { loadLabelledSet } from "../corpus/labelled";
 import { buildQuerySet } from "../retrieval/query-source";
 import { parseQuerySample } from "../retrieval/query-sample";
@@ -18,7 +17,6 @@ import { killAllKernels } from "../report/kernel";
 import { checkOutDir } from "../report/publish";
 import { commaList, intFlag, LIMITS, refuseTogether, stringFlag } from "./flags";
 import { chooseQueryBudget, parseBudgetMinutes } from "../experiment/budget";
-import type { SweepInputs } from "../experiment/rows";
 import type { NotebookBudgetPlan } from "../report/budget-notebook";
 import {
   chooseJobs,
@@ -35,8 +33,6 @@ import {
   workNote,
   type JobsChoice,
 } from "../report/budget-work";
-import { pilotSweepCost } from "../experiment/budget-pilot";
-import { sweepConfigs } from "../experiment/sweep";
 import { defaultCorpus } from "../corpus/defaults";
 import {
   chooseDocumentBudget,
@@ -48,7 +44,7 @@ import {
   type DocumentBudgetChoice,
   pilotDocumentCost,
 } from "../report/budget";
-import { loadRetrievalInputs } from "../study/inputs";
+import { kernelStartMs, outlineCorpus, retrievalPilotInChild, type CorpusOutline } from "./report-pilot";
 
 export const summary = "Run the notebooks on a corpus (parameter injection) and render the static HTML report.";
 
@@ -125,83 +121,9 @@ function checkQueries(given: string, queriesPath: string, corpus: { parameter: s
     throw new SeamlabError(`--queries ${given}: no question could be placed in --corpus ${corpus.label}.`);
 }
 
-/** Characters the retrieval pilot reads at most: a larger corpus is piloted on a seeded sample this size, scaled up. */
-export const pilotChars = 20_000_000;
-
-/** A kernel's start (tslab, src/ loaded), counted once per notebook on top of loading its corpus. */
-const kernelStartMs = 8_000;
-
 /** The corpus's size in bytes from its listing (no file read): about its characters, for choosing threads. */
 function corpusBytes(spec: string): number {
   return listCorpus(spec).files.reduce((sum, file) => sum + statSync(file.path).size, 0);
-}
-
-/** One streaming pass over a corpus: each document's id and length, and how long reading it all took. */
-interface CorpusOutline {
-  outlines: DocOutline[];
-  chars: number;
-  readMs: number;
-}
-
-function outlineCorpus(spec: string): CorpusOutline {
-  const t0 = performance.now();
-  const outlines = Array.from(streamCorpus(spec).docs(), (doc) => ({ id: doc.id, length: doc.text.length }));
-  return { outlines, chars: outlines.reduce((sum, d) => sum + d.length, 0), readMs: performance.now() - t0 };
-}
-
-/**
- * The retrieval pilot: a sweep's two end configs on 200 queries, on the whole corpus up to `pilotChars` and on a
- * seeded document sample of that many characters above, its costs scaled by the corpus's characters over the
- * sample's (splitting, indexing and searching grow with the text). Also measures what loading the corpus and its
- * queries costs a kernel.
- */
-async function retrievalPilot(corpus: string, queries: string | undefined, outline: CorpusOutline) {
-  const t0 = performance.now();
-  const configs = sweepConfigs({ splitter: "langchain", size: 1000, overlaps: [0, 500], ks: [5] });
-  let inputs: SweepInputs;
-  let population: number;
-  let scale = 1;
-  let sampleChars = outline.chars;
-  let loadedMs: number;
-  if (outline.chars <= pilotChars) {
-    const whole = loadRetrievalInputs(corpus, queries, { querySample: "all" });
-    loadedMs = performance.now() - t0;
-    inputs = whole;
-    population = whole.queries.length;
-  } else {
-    const sample = characterBudgetSample(outline.outlines, pilotChars, { parameter: "the budget pilot" });
-    const ids = new Set(sample.docs.map((d) => d.id));
-    const docs = [...streamCorpus(corpus).docs(ids)];
-    sampleChars = docs.reduce((sum, d) => sum + d.text.length, 0);
-    scale = outline.chars / Math.max(1, sampleChars);
-    const options = { corpusName: corpus, headers: { includeH3: true } };
-    let set;
-    try {
-      set = buildQuerySet(queries ?? "headers", docs, options);
-    } catch (error) {
-      if (queries !== undefined || !(error instanceof SeamlabError)) throw error;
-      set = buildQuerySet("ict", docs, options);
-    }
-    loadedMs = performance.now() - t0;
-    population = Math.round(set.queries.length * scale);
-    // The notebooks' sweeps of a corpus this large measure seam damage and tokens on a document sample (study
-    // row-sample): so does the pilot, or it would time sentence segmentation of all its 20 M characters and scale
-    // that by the corpus's size (276 s per split estimated at 1 GB at load 9, where a split took about 100 s).
-    const rowSample = resolveRowSample(set.docs, configs, defaultSampleRequest, 1, 0);
-    inputs = { docs: set.docs, queries: set.queries, ...(rowSample ? { sample: rowSample } : {}) };
-  }
-  const loadMs = loadedMs * scale;
-  const pilot = await pilotSweepCost(inputs, configs);
-  const model = { fixedMs: pilot.model.fixedMs * scale, perQueryMs: pilot.model.perQueryMs * scale };
-  return {
-    model,
-    population,
-    scale,
-    sampleChars,
-    // a kernel reads the corpus (as the outline pass did) and builds its queries, after starting
-    loadMs: kernelStartMs + Math.max(outline.readMs, loadMs),
-    spentMs: performance.now() - t0,
-  };
 }
 
 /** V8's collector, exposed at run time: what the pilot held is given back before the kernels start. */
@@ -242,7 +164,11 @@ async function chooseBudget(
   // The retrieval pilot first: it sizes each kernel's memory, hence how many notebooks run at once.
   const corpus = typeof parameters.corpus === "string" ? parameters.corpus : defaultCorpus("markdown");
   const queries = typeof parameters.queries === "string" ? parameters.queries : undefined;
-  const pilot = retrieval.length > 0 ? await retrievalPilot(corpus, queries, outlineOf(corpus)) : undefined;
+  // In a child process, so that what it holds is not kept in this one beside the kernels: its outline of the
+  // corpus comes back with it.
+  const pilotRun = retrieval.length > 0 ? await retrievalPilotInChild(corpus, queries) : undefined;
+  if (pilotRun) outlines.set(corpus, pilotRun.outline);
+  const pilot = pilotRun?.pilot;
   collectGarbage(); // what the pilot held is given back before the kernels start
   const corpusChars = pilot ? outlineOf(corpus).chars : 0;
   const pilotLine = !pilot

@@ -2,7 +2,8 @@
 // least work stop before any kernel starts, naming the flag.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { seededRandom } from "../../src/core/random";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { assertUserError, seamlab } from "./spawn-cli";
@@ -40,32 +41,45 @@ test("a budget too small for even the least work is refused after the pilot, bef
 });
 
 test("a notebook whose kernel alone is over --max-memory is not run even when the budget fits it, and its page says so", () => {
-  const out = mkdtempSync(join(tmpdir(), "seamlab-report-memory-"));
+  const dir = mkdtempSync(join(tmpdir(), "seamlab-report-memory-"));
+  const corpus = join(dir, "corpus");
+  const out = join(dir, "out");
   try {
-    // 0.5 GB leaves less than a kernel's base (0.3 GB) once this process holds its pilot: 05 cannot run, however
-    // long the budget
+    // About 6 M characters of seeded markdown (titled sections of sentences): notebook 06's kernel is estimated at
+    // 20 bytes a character over its 0.3 GB base, more than --max-memory 0.5 leaves beside this process, however long
+    // the budget
+    const random = seededRandom(6);
+    const word = () => `w${Math.floor(random() * random() * 3000).toString(36)}`;
+    const sentence = () => `${Array.from({ length: 8 + Math.floor(random() * 12) }, word).join(" ")}.`;
+    mkdirSync(corpus);
+    for (let doc = 0; doc < 400; doc++) {
+      const sections = Array.from({ length: 20 }, () => {
+        const paragraphs = Array.from({ length: 3 }, () => Array.from({ length: 4 }, sentence).join(" "));
+        return `## ${word()} ${word()} ${word()}\n\n${paragraphs.join("\n\n")}\n`;
+      });
+      writeFileSync(join(corpus, `doc-${doc}.md`), `# ${word()} ${word()}\n\n${sections.join("\n")}`);
+    }
     const run = seamlab([
       "report",
       "--corpus",
-      fastifyGuides,
+      corpus,
       "--only",
-      "05",
+      "06",
       "--budget",
-      "30",
+      "60",
       "--max-memory",
       "0.5",
       "--out",
       out,
-      "--force",
     ]);
     assert.equal(run.status, 0, run.stderr);
-    assert.match(run.stderr, /max memory 0\.50 GB: .*not run, each kernel alone over the -?[\d.]+ GB left: 05 /);
-    assert.match(run.stderr, /05-labelled-eval: not run under the budget/);
-    assert.doesNotMatch(run.stderr, /running 05/);
-    const page = readdirSync(out).find((name) => name.startsWith("05") && name.endsWith(".html"));
+    assert.match(run.stderr, /max memory 0\.50 GB: .*not run, each kernel alone over the [\d.]+ GB left: 06 /);
+    assert.match(run.stderr, /06-semantic-chunking: not run under the budget/);
+    assert.doesNotMatch(run.stderr, /running 06/);
+    const page = readdirSync(out).find((name) => name.startsWith("06") && name.endsWith(".html"));
     assert.ok(page, readdirSync(out).join(", "));
     assert.match(readFileSync(join(out, page), "utf8"), /not run<\/strong>: its kernel would hold about/);
   } finally {
-    rmSync(out, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -1,0 +1,152 @@
+// `seamlab report --budget`'s retrieval pilot, run in a child process: what the pilot holds (a 20 M-character
+// document sample, its chunks and indexes) goes away with the child, instead of staying in the report process's
+// heap beside every kernel it then starts (0.53 GB after the pilot against 0.18 GB without it, on the 100 MB
+// corpus; V8 keeps the pages a collection frees).
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { SeamlabError } from "../core/errors";
+import { projectRoot } from "../core/project";
+import { streamCorpus } from "../corpus/load";
+import { characterBudgetSample, defaultSampleRequest, type DocOutline } from "../corpus/sample";
+import { pilotSweepCost } from "../experiment/budget-pilot";
+import type { SweepInputs } from "../experiment/rows";
+import { resolveRowSample } from "../experiment/row-sample";
+import { sweepConfigs } from "../experiment/sweep";
+import { buildQuerySet } from "../retrieval/query-source";
+import { loadRetrievalInputs } from "../study/inputs";
+
+/** Characters the retrieval pilot reads at most: a larger corpus is piloted on a seeded sample this size, scaled up. */
+export const pilotChars = 20_000_000;
+
+/** A kernel's start (tslab, src/ loaded), counted once per notebook on top of loading its corpus. */
+export const kernelStartMs = 8_000;
+
+/** One streaming pass over a corpus: each document's id and length, and how long reading it all took. */
+export interface CorpusOutline {
+  outlines: DocOutline[];
+  chars: number;
+  readMs: number;
+}
+
+export function outlineCorpus(spec: string): CorpusOutline {
+  const t0 = performance.now();
+  const outlines = Array.from(streamCorpus(spec).docs(), (doc) => ({ id: doc.id, length: doc.text.length }));
+  return { outlines, chars: outlines.reduce((sum, d) => sum + d.length, 0), readMs: performance.now() - t0 };
+}
+
+/** What the retrieval pilot measured: its cost model (scaled to the whole corpus), queries, and load cost. */
+export interface RetrievalPilot {
+  model: { fixedMs: number; perQueryMs: number };
+  population: number;
+  scale: number;
+  sampleChars: number;
+  loadMs: number;
+  spentMs: number;
+}
+
+/**
+ * The retrieval pilot: a sweep's two end configs on 200 queries, on the whole corpus up to `pilotChars` and on a
+ * seeded document sample of that many characters above, its costs scaled by the corpus's characters over the
+ * sample's (splitting, indexing and searching grow with the text). Also measures what loading the corpus and its
+ * queries costs a kernel.
+ */
+export async function retrievalPilot(
+  corpus: string,
+  queries: string | undefined,
+  outline: CorpusOutline,
+): Promise<RetrievalPilot> {
+  const t0 = performance.now();
+  const configs = sweepConfigs({ splitter: "langchain", size: 1000, overlaps: [0, 500], ks: [5] });
+  let inputs: SweepInputs;
+  let population: number;
+  let scale = 1;
+  let sampleChars = outline.chars;
+  let loadedMs: number;
+  if (outline.chars <= pilotChars) {
+    const whole = loadRetrievalInputs(corpus, queries, { querySample: "all" });
+    loadedMs = performance.now() - t0;
+    inputs = whole;
+    population = whole.queries.length;
+  } else {
+    const sample = characterBudgetSample(outline.outlines, pilotChars, { parameter: "the budget pilot" });
+    const ids = new Set(sample.docs.map((d) => d.id));
+    const docs = [...streamCorpus(corpus).docs(ids)];
+    sampleChars = docs.reduce((sum, d) => sum + d.text.length, 0);
+    scale = outline.chars / Math.max(1, sampleChars);
+    const options = { corpusName: corpus, headers: { includeH3: true } };
+    let set;
+    try {
+      set = buildQuerySet(queries ?? "headers", docs, options);
+    } catch (error) {
+      if (queries !== undefined || !(error instanceof SeamlabError)) throw error;
+      set = buildQuerySet("ict", docs, options);
+    }
+    loadedMs = performance.now() - t0;
+    population = Math.round(set.queries.length * scale);
+    // The notebooks' sweeps of a corpus this large measure seam damage and tokens on a document sample (study
+    // row-sample): so does the pilot, or it would time sentence segmentation of all its 20 M characters and scale
+    // that by the corpus's size (276 s per split estimated at 1 GB at load 9, where a split took about 100 s).
+    const rowSample = resolveRowSample(set.docs, configs, defaultSampleRequest, 1, 0);
+    inputs = { docs: set.docs, queries: set.queries, ...(rowSample ? { sample: rowSample } : {}) };
+  }
+  const loadMs = loadedMs * scale;
+  const pilot = await pilotSweepCost(inputs, configs);
+  const model = { fixedMs: pilot.model.fixedMs * scale, perQueryMs: pilot.model.perQueryMs * scale };
+  return {
+    model,
+    population,
+    scale,
+    sampleChars,
+    // a kernel reads the corpus (as the outline pass did) and builds its queries, after starting
+    loadMs: kernelStartMs + Math.max(outline.readMs, loadMs),
+    spentMs: performance.now() - t0,
+  };
+}
+
+/** What the child answers: the corpus's outline and the pilot, or the message of a SeamlabError it met. */
+type ChildAnswer = { outline: CorpusOutline; pilot: RetrievalPilot } | { error: string };
+
+/**
+ * The corpus's outline and the retrieval pilot, measured in a child process (`report-pilot-entry.mjs`) that exits
+ * when done. A SeamlabError there (e.g. a corpus without headings for `--queries headers`) is thrown here.
+ */
+export function retrievalPilotInChild(
+  corpus: string,
+  queries: string | undefined,
+): Promise<{ outline: CorpusOutline; pilot: RetrievalPilot }> {
+  const entry = join(projectRoot(), "src", "cli", "report-pilot-entry.mjs");
+  const child = spawn(process.execPath, [entry, JSON.stringify({ corpus, queries })], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const chunks: Buffer[] = [];
+  child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const text = Buffer.concat(chunks).toString("utf8");
+      let answer: ChildAnswer;
+      try {
+        answer = JSON.parse(text) as ChildAnswer;
+      } catch {
+        reject(new Error(`the budget pilot's process ended (exit ${code}) without an answer: ${text.slice(0, 500)}`));
+        return;
+      }
+      if ("error" in answer) reject(new SeamlabError(answer.error));
+      else resolve(answer);
+    });
+  });
+}
+
+/** The child's side: measure, then print the answer as one JSON document on stdout. */
+export async function answerPilot(argument: string): Promise<void> {
+  const { corpus, queries } = JSON.parse(argument) as { corpus: string; queries?: string };
+  let answer: ChildAnswer;
+  try {
+    const outline = outlineCorpus(corpus);
+    answer = { outline, pilot: await retrievalPilot(corpus, queries, outline) };
+  } catch (error) {
+    if (!(error instanceof SeamlabError)) throw error;
+    answer = { error: error.message };
+  }
+  await new Promise<void>((resolve) => process.stdout.write(JSON.stringify(answer), () => resolve()));
+}

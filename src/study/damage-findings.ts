@@ -1,6 +1,7 @@
 // The sentences notebook 02 writes under its charts, built from the damage rows so cells stay short.
 import { num, pct } from "./format";
-import { damageGainRows, type DamageRow } from "./damage";
+import { signedPoints } from "../stats/format";
+import type { DamageRow } from "./damage";
 
 /** The corpus and how many sentence pairs straddle a paragraph break in it. */
 export function pairsFinding(damage: readonly DamageRow[], description: string): string {
@@ -20,19 +21,27 @@ export function keptFinding(atOverlap: readonly DamageRow[], overlap: number): s
   );
 }
 
-/** How much raising the overlap from the smallest to the largest measured changes each splitter's kept share. */
+/**
+ * How much raising the overlap from the smallest to the largest measured changes each splitter's kept share, with
+ * the paired CI of each change (same documents, same pairs).
+ */
 export function gainFinding(
   damage: readonly DamageRow[],
   splitters: readonly string[],
   overlaps: readonly number[],
 ): string {
-  const gains = damageGainRows(damage);
-  const gain = (s: string) => (gains.find((g) => g.splitter === s)?.["gain (points)"] as number | undefined) ?? NaN;
   const lo = Math.min(...overlaps);
   const hi = Math.max(...overlaps);
+  const gain = (splitter: string) => {
+    const rows = damage.filter((r) => r.splitter === splitter);
+    const last = rows[rows.length - 1];
+    if (!last) return `no rows for \`${splitter}\``;
+    const signed = (x: number) => signedPoints(x, { minus: "−" });
+    return `**${signed(last.gain)} points** [${signed(last.gainLow)}, ${signed(last.gainHigh)}] for \`${splitter}\``;
+  };
   return (
     `Raising the overlap from ${lo} to ${hi} characters changes the kept share by ` +
-    splitters.map((s) => `**${num(gain(s), 1)} points** for \`${s}\``).join(", ") +
-    "."
+    splitters.map(gain).join(", ") +
+    " (paired 95% CIs: a cluster bootstrap over documents of each document's change)."
   );
 }

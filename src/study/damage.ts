@@ -4,6 +4,8 @@
 import type { Chunk, Doc } from "../core/types";
 import { seamDamageByDoc, straddlingPairs } from "../measure/pairs";
 import { splitCorpus } from "../splitters/registry";
+import { clusterRatioInterval } from "../stats/cluster";
+import { pointsInterval } from "./format";
 import { documentShareInterval, sampleForShares, type SampleOptions } from "./sampling";
 
 export type DamageRow = {
@@ -23,6 +25,13 @@ export type DamageRow = {
   docs: number;
   /** the sample the row came from, in words */
   sample: string;
+  /**
+   * kept share minus the same splitter's at its smallest overlap (0 for that row), on the same documents and pairs,
+   * with a paired 95% CI: a cluster bootstrap over documents of the per-document differences.
+   */
+  gain: number;
+  gainLow: number;
+  gainHigh: number;
 };
 
 export type DamageOptions = SampleOptions;
@@ -52,9 +61,11 @@ export function seamDamageRows(
   );
   const sample = sampleForShares(docs, options, (trial) => keptShares(trial, configs));
   const pairs = straddlingPairs(sample.docs);
-  return configs.map(({ splitter, overlap }) => {
-    const chunks: Chunk[] = splitCorpus(sample.docs, { splitter, size, overlap });
-    const byDoc = seamDamageByDoc(sample.docs, chunks, pairs);
+  const measured = configs.map((config) => {
+    const chunks: Chunk[] = splitCorpus(sample.docs, config);
+    return { config, chunks: chunks.length, byDoc: seamDamageByDoc(sample.docs, chunks, pairs) };
+  });
+  return measured.map(({ config: { splitter, overlap }, chunks, byDoc }) => {
     const kept = byDoc.kept.reduce((s, k) => s + k, 0);
     const total = byDoc.pairs.reduce((s, k) => s + k, 0);
     const ci = documentShareInterval(
@@ -62,6 +73,16 @@ export function seamDamageRows(
       sample.strata,
       options.seed,
     );
+    const first = measured.find((m) => m.config.splitter === splitter)!.byDoc;
+    const gain =
+      first === byDoc || total === 0
+        ? { value: 0, low: 0, high: 0 }
+        : clusterRatioInterval(
+            byDoc.kept.map((k, i) => k - first.kept[i]),
+            byDoc.pairs,
+            sample.strata,
+            { seed: options.seed },
+          );
     return {
       label: `${splitter} ${size}/${overlap}`,
       splitter,
@@ -71,9 +92,12 @@ export function seamDamageRows(
       value: total === 0 ? 0 : kept / total,
       low: ci.low,
       high: ci.high,
-      chunks: chunks.length,
+      chunks,
       docs: sample.docs.length,
       sample: sample.description,
+      gain: gain.value,
+      gainLow: gain.low,
+      gainHigh: gain.high,
     };
   });
 }
@@ -96,7 +120,8 @@ export function damageGainRows(rows: readonly DamageRow[]): Record<string, strin
       splitter,
       [`kept at ${first.overlap} (%)`]: 100 * first.value,
       [`kept at ${last.overlap} (%)`]: 100 * last.value,
-      "gain (points)": 100 * (last.value - first.value),
+      "gain (points)": 100 * last.gain,
+      "gain 95% CI (paired)": pointsInterval(last.gainLow, last.gainHigh),
       [`chunks at ${first.overlap}`]: first.chunks,
       [`chunks at ${last.overlap}`]: last.chunks,
     };

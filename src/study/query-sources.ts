@@ -7,7 +7,7 @@ import { projectRoot } from "../core/project";
 import type { SweepResult } from "../experiment/sweep";
 import { loadRetrievalInputs, type RetrievalInputs } from "./inputs";
 import { validationRows, type CorpusValidation } from "./query-validation";
-import { recommendOverlap, runStudySweeps, type Recommendation } from "./sweep";
+import { recommendationCard, recommendOverlap, runStudySweeps, type Recommendation } from "./sweep";
 import { pct } from "./format";
 import { median } from "../stats/quantiles";
 
@@ -175,8 +175,8 @@ export interface ProseIctSweeps {
   text: string;
   /** the chart's subtitle: corpus, query source and count, bands, knee */
   subtitle: string;
-  /** options of the notebook's headline */
-  headline: { unit: string; label: string; note: string };
+  /** the notebook's headline card: "500 chars", or "undecided: 300…500 chars" with the verdict in its note */
+  card: ReturnType<typeof recommendationCard>;
 }
 
 /** The overlap sweep of a prose corpus with ICT queries (one curve per splitter) and its recommendation. */
@@ -205,10 +205,11 @@ export async function runProseIctSweeps(
     subtitle:
       `${inputs.description}; ${inputs.queryLabel}; bands: Wilson 95% CI; ` +
       `paired-rule pick (and Kneedle's knee) of ${curve.splitter} marked`,
-    headline: {
-      unit: "chars",
-      label: `Recommended overlap on ${corpus} (ICT queries)`,
-      note: `${curve.splitter} at size ${spec.size}, ${inputs.queryLabel}`,
-    },
+    card: recommendationCard(
+      curve,
+      recommendation,
+      `${curve.splitter} at size ${spec.size}, ${inputs.queryLabel}`,
+      `Recommended overlap on ${corpus} (ICT queries)`,
+    ),
   };
 }

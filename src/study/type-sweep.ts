@@ -305,6 +305,27 @@ export function typeRecommendationRows(curves: readonly TypeCurve[]): Record<str
   });
 }
 
+/**
+ * The index page's headline of the per-type question: the gain only when the paired CI excludes zero, else "no
+ * measurable gain" (never a bare difference the data cannot support), with the stated answer as its note.
+ */
+export function perTypeHeadline(v: PerTypeVsUniform): { value: string; options: { label: string; note: string } } {
+  const c = v.comparison;
+  const value =
+    c.diffCI.low > 0
+      ? `${signedPoints(c.diff, { minus: "−" })} points`
+      : c.diffCI.high < 0
+        ? `${signedPoints(c.diff, { minus: "−" })} points: keep one setting`
+        : "no measurable gain";
+  return {
+    value,
+    options: {
+      label: "Per-type overlaps against one overlap, same index size (paired, out of fold)",
+      note: `${v.answer}.`,
+    },
+  };
+}
+
 /** The notebook's answer paragraph: the stated answer, out-of-fold hit rates, the overlaps and index sizes. */
 export function perTypeVerdictFinding(v: PerTypeVsUniform): string {
   const ratios = (xs: readonly number[]) => xs.map((x) => `${x.toFixed(2)}x`).join(" / ");

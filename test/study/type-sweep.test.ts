@@ -1,7 +1,13 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import type { CostedRow } from "../../src/experiment/run";
-import { typeCurve, typeRecommendationRows } from "../../src/study/type-sweep";
+import {
+  perTypeHeadline,
+  statedAnswer,
+  typeCurve,
+  typeRecommendationRows,
+  type PerTypeVsUniform,
+} from "../../src/study/type-sweep";
 
 const QUERIES = 600;
 function row(storage: number, hit: (i: number) => boolean): CostedRow {
@@ -29,4 +35,17 @@ test("07's per-type recommendation says undecided, with the queries needed, or t
   const few = typeCurve("faq", rows, [0, 100], [0, 1, 2], 20);
   assert.equal(few.decision, null);
   assert.equal(typeRecommendationRows([few])[0].recommended, "too few queries");
+});
+
+test("07's headline prints a per-type gain only when the paired CI excludes zero", () => {
+  const base = { queries: 801, wins: 30, losses: 16, ties: 755, hitRateA: 0.431, hitRateB: 0.413, mcnemarP: 0.07 };
+  const verdict = (diff: number, low: number, high: number) => {
+    const comparison = { ...base, diff, diffCI: { low, high } };
+    return { comparison, answer: statedAnswer(comparison) } as unknown as PerTypeVsUniform;
+  };
+  const unclear = perTypeHeadline(verdict(0.017, 0, 0.035));
+  assert.equal(unclear.value, "no measurable gain");
+  assert.match(unclear.options.note, /^no measurable gain: keep one setting \(per type minus uniform: \+1\.7 points/);
+  assert.equal(perTypeHeadline(verdict(0.02, 0.005, 0.035)).value, "+2.0 points");
+  assert.equal(perTypeHeadline(verdict(-0.02, -0.035, -0.005)).value, "−2.0 points: keep one setting");
 });

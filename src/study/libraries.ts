@@ -92,7 +92,8 @@ function libraryOf(splitter: string): string {
   return "seamlab";
 }
 
-const fmt = (n: number) => (Math.round(n * 10) / 10).toLocaleString("en-US");
+/** One decimal, always shown, with thousands separators: 88 -> "88.0", 1234.56 -> "1,234.6". */
+const fmt = (n: number) => n.toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** The one sentence a user of `row`'s library should read. */
 export function libraryMeaning(row: Omit<LibraryRow, "meaning">): string {
@@ -107,7 +108,11 @@ export function libraryMeaning(row: Omit<LibraryRow, "meaning">): string {
         (row.realisedRatio === null ? "" : ` (${Math.round(row.realisedRatio * 100)}% of it)`),
     );
   }
-  parts.push(`${fmt(row.zeroOverlapPct)}% of seams share nothing`);
+  parts.push(
+    row.seams === 0
+      ? "no seams to measure (every document is one chunk)"
+      : `${row.zeroOverlapPct.toFixed(1)}% of seams share nothing`,
+  );
   if (row.oversizeChunks > 0) parts.push(`${row.oversizeChunks} chunks exceed size ${row.size}`);
   if (row.lostChars > 0) parts.push(`${row.lostChars} characters are in no chunk`);
   if (row.rewrittenSpans > 0) parts.push(`${row.rewrittenSpans} chunks embed text rewritten from the source`);
@@ -242,7 +247,7 @@ function failedRow(config: SplitterConfig, message: string): LibraryRow {
 
 /** Table rows for display (notebook and README): strings, one per column. */
 export function libraryDisplayRows(rows: readonly LibraryRow[]): Record<string, string>[] {
-  const pct = (v: number) => `${fmt(v)}%`;
+  const pct = (v: number) => `${v.toFixed(1)}%`;
   return rows.map((r) => ({
     splitter: r.splitter,
     setting: `${r.size}/${r.overlap} ${r.unit}`,
@@ -252,7 +257,9 @@ export function libraryDisplayRows(rows: readonly LibraryRow[]): Record<string, 
       : `${fmt(r.meanOverlap)}${r.realisedRatio === null ? "" : ` (${pct(r.realisedRatio * 100)})`}`,
     "zero-overlap seams [95% CI]": r.error
       ? ""
-      : `${pct(r.zeroOverlapPct)} [${fmt(r.zeroOverlapCI.low * 100)}–${fmt(r.zeroOverlapCI.high * 100)}]`,
+      : r.seams === 0
+        ? "no seams"
+        : `${pct(r.zeroOverlapPct)} [${(r.zeroOverlapCI.low * 100).toFixed(1)}–${(r.zeroOverlapCI.high * 100).toFixed(1)}]`,
     "lost chars": r.error ? "" : r.lostChars.toLocaleString("en-US"),
     oversize: r.error ? "" : r.oversizeChunks.toLocaleString("en-US"),
     index: r.error ? "" : `${r.indexRatio.toFixed(2)}×`,

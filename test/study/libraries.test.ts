@@ -4,7 +4,7 @@ import { characterBudgetSample } from "../../src/corpus/sample";
 import { splitCorpus } from "../../src/splitters/registry";
 import { wilsonInterval } from "../../src/stats/proportion";
 import { loadProse } from "../../src/study/inputs";
-import { libraryTable } from "../../src/study/libraries";
+import { libraryDisplayRows, libraryMeaning, libraryTable } from "../../src/study/libraries";
 
 test("a library table on a character-budget sample measures only the sample, with a cluster CI that covers the full corpus", async () => {
   const { docs } = loadProse("moby-dick");
@@ -22,4 +22,42 @@ test("a library table on a character-budget sample measures only the sample, wit
     const value = full[i].zeroOverlapPct / 100;
     assert.ok(ci.low <= value && value <= ci.high, `${name}: full ${value} in [${ci.low}, ${ci.high}]`);
   }
+});
+
+test("a splitter that leaves every document whole has no seams to measure, and the table says so instead of 0%", () => {
+  const row = {
+    splitter: "llamaindex-markdown",
+    library: "LlamaIndex TS",
+    unit: "chars",
+    size: 1000,
+    overlap: 200,
+    chunks: 138,
+    seams: 0,
+    meanOverlap: 0,
+    realisedRatio: 0,
+    zeroOverlapSeams: 0,
+    zeroOverlapPct: 0,
+    zeroOverlapCI: { low: 0, high: 1 },
+    lostChars: 0,
+    duplicatedChars: 0,
+    indexRatio: 1,
+    oversizeChunks: 136,
+    maxChunkLength: 20000,
+    pairsKeptPct: 100,
+    exactSpans: 138,
+    whitespaceSpans: 0,
+    rewrittenSpans: 0,
+    firstChange: null,
+    hitRate: null,
+    hitRateCI: null,
+  } as const;
+  const meaning = libraryMeaning(row);
+  assert.match(meaning, /no seams to measure \(every document is one chunk\)/);
+  assert.doesNotMatch(meaning, /% of seams share nothing/);
+  const [display] = libraryDisplayRows([{ ...row, meaning }]);
+  assert.equal(display["zero-overlap seams [95% CI]"], "no seams");
+  const [measured] = libraryDisplayRows([
+    { ...row, seams: 100, zeroOverlapPct: 68.2, zeroOverlapCI: { low: 0.642, high: 0.72 }, meaning },
+  ]);
+  assert.equal(measured["zero-overlap seams [95% CI]"], "68.2% [64.2–72.0]");
 });

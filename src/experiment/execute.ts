@@ -6,7 +6,7 @@ import { projectRoot } from "../core/project";
 import type { GridPlan } from "./plan";
 import { computeTaskRows, type GridRow, type RowOptions, type SweepInputs } from "./rows";
 import { threadCpuMs } from "./thread-times";
-import { workerBundleFile } from "./worker-bundle";
+import { bundleExecArgv, workerBundleFile } from "./worker-bundle";
 import { mergeDocSetup, setupRanges, setupTermsFit, usesDefaultBm25, type DocSetup } from "./doc-setup";
 import {
   encodeInputs,
@@ -48,10 +48,13 @@ export function workerEntryFile(): string {
 /**
  * Each worker thread's young generation, in MB (V8 makes each of its two semi-spaces a third of it; its default is
  * 16 MB semi-spaces). A study-grid sweep allocates about 9 GB of short-lived objects; on 2 workers the default
- * took about 500 scavenges, 64 MB semi-spaces about 150, and every scavenge's helper threads compete with the
- * other worker for the cores. The price: up to about 180 MB more resident memory per worker thread while it sweeps.
+ * took about 500 scavenges, 64 MB semi-spaces (192 MB) about 150, and every scavenge's helper threads compete with
+ * the other worker for the cores. 256 MB semi-spaces (768 MB) cut one worker's scavenges on bench:workers' grid
+ * from 80 to 54 and the data they copy from 410 to 290 MB, and 2 workers' CPU by about 1 s of 17.8 (three runs each;
+ * 384 MB gave about 0.9 s). The price: the process's peak RSS went up by about 120-150 MB (semi-spaces grow only
+ * as a sweep fills them).
  */
-export const WORKER_YOUNG_GENERATION_MB = 192;
+export const WORKER_YOUNG_GENERATION_MB = 768;
 
 // Kept pools by thread count (see RunGridOptions.keepWorkers). Typed loosely: piscina is imported lazily.
 interface Pool {
@@ -66,8 +69,12 @@ async function workerPool(threads: number, keep: boolean): Promise<Pool> {
   const kept = keep ? keptPools.get(threads) : undefined;
   if (kept) return kept;
   const { Piscina } = await import("piscina");
+  const bundle = await workerBundleFile();
+  const execArgv = bundle === undefined ? undefined : bundleExecArgv();
   const pool: Pool = new Piscina({
-    filename: pathToFileURL((await workerBundleFile()) ?? workerEntryFile()).href,
+    filename: pathToFileURL(bundle ?? workerEntryFile()).href,
+    // The bundle is plain JavaScript: its threads skip the TypeScript loader the process may have been started with.
+    ...(execArgv !== undefined ? { execArgv } : {}),
     // No resident threads: they start as tasks queue up and exit after a minute idle, freeing their caches.
     minThreads: 0,
     maxThreads: threads,

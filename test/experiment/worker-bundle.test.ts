@@ -3,12 +3,14 @@ import assert from "node:assert/strict";
 import { existsSync, statSync } from "node:fs";
 import { basename, dirname } from "node:path";
 import { pathToFileURL } from "node:url";
+import { once } from "node:events";
+import { Worker } from "node:worker_threads";
 import { loadCorpus } from "../../src/corpus/load";
 import { buildHeaderQueries } from "../../src/retrieval/header-queries";
 import { normalizeConfig } from "../../src/experiment/grid";
 import { computeTaskRows, type SweepInputs } from "../../src/experiment/rows";
 import { encodeInputs, type RowTask, type RowTaskResult } from "../../src/experiment/worker";
-import { workerBundleDir, workerBundleFile } from "../../src/experiment/worker-bundle";
+import { bundleExecArgv, workerBundleDir, workerBundleFile } from "../../src/experiment/worker-bundle";
 import { fastifyGuides } from "../helpers/corpora";
 
 const set = buildHeaderQueries(loadCorpus(fastifyGuides).docs);
@@ -53,4 +55,53 @@ test("the bundled worker's task computes the same rows as the TypeScript modules
   const direct = await computeTaskRows(inputs, configs, keys, {});
   assert.equal(JSON.stringify(bundled.rows), JSON.stringify(direct));
   assert.equal(bundled.rows.length, 3);
+});
+
+test("threads loading the bundle drop the modules tsx preloads and keep the other options a thread accepts", () => {
+  const tsx = [
+    "--require",
+    "/app/node_modules/tsx/dist/preflight.cjs",
+    "--import",
+    "file:///app/node_modules/tsx/dist/loader.mjs",
+  ];
+  assert.deepEqual(bundleExecArgv(tsx), []);
+  assert.deepEqual(
+    bundleExecArgv(["--import=tsx", "--loader", "tsx/esm", "-r", "C:\\app\\node_modules\\tsx\\dist\\preflight.cjs"]),
+    [],
+  );
+  const others = [
+    "--import",
+    "file:///app/src/report/kernel-watchdog.mjs",
+    "--require",
+    "./tsxish.cjs",
+    "--no-warnings",
+  ];
+  assert.deepEqual(bundleExecArgv([...tsx.slice(0, 2), ...others, ...tsx.slice(2)]), others);
+  assert.deepEqual(
+    bundleExecArgv(["--conditions", "tsx", ...tsx]),
+    ["--conditions", "tsx"],
+    "a condition is no preload",
+  );
+});
+
+test("threads inherit the process's options when tsx preloads nothing or an option is not one a thread accepts", () => {
+  assert.equal(bundleExecArgv([]), undefined);
+  assert.equal(bundleExecArgv(["--import", "file:///app/src/report/kernel-watchdog.mjs"]), undefined);
+  // V8's flags and the process's options make `new Worker` throw when passed explicitly.
+  assert.equal(bundleExecArgv(["--max-old-space-size=4096", "--import", "tsx"]), undefined);
+  assert.equal(bundleExecArgv(["--import", "tsx", "--title", "x"]), undefined);
+  assert.equal(bundleExecArgv(["--import", "tsx", "--import"]), undefined, "a dangling option is left to node");
+});
+
+test("a pool thread accepts the options kept for it (new Worker throws on V8 flags in execArgv)", async () => {
+  const execArgv = bundleExecArgv(["--no-warnings", "--import", "tsx"]) as string[];
+  const worker = new Worker("require('node:worker_threads').parentPort.postMessage(process.execArgv)", {
+    eval: true,
+    execArgv,
+  });
+  const [seen] = (await once(worker, "message")) as [string[]];
+  assert.deepEqual(seen, ["--no-warnings"]);
+  assert.throws(() => new Worker("0", { eval: true, execArgv: ["--max-old-space-size=64"] }), {
+    code: "ERR_WORKER_INVALID_EXEC_ARGV",
+  });
 });

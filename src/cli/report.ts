@@ -22,6 +22,7 @@ import {
   chooseJobs,
   cellTimeoutSeconds,
   chooseNotebookWork,
+  fullestLevelWithin,
   defaultCellTimeoutSeconds,
   inThreadChars,
   kernelBaseBytes,
@@ -281,6 +282,26 @@ async function chooseBudget(
     for (const prefix of overMemory) decision.plans[prefix] = { skipAll: true, note: memoryNote(prefix) };
   };
   const runnable = names.filter((name) => !overMemory.has(name.slice(0, 2)));
+  // The fullest work each notebook may do within --max-memory: its kernel beside the `jobs - 1` largest others at
+  // their least (03's dense and query-source sweeps, 05's retriever comparison hold more than their least work).
+  const fullest: Record<string, number> = {};
+  {
+    const workers = Number(process.env.SEAMLAB_WORKERS ?? (inThread ? 0 : workersPerKernel(jobs)));
+    const room = maxBytes - process.memoryUsage.rss();
+    const least = (prefix: string) => kernelBytes(prefix, docPrefixes.includes(prefix) ? 0 : corpusChars, workers);
+    for (const name of runnable) {
+      const prefix = name.slice(0, 2);
+      const others = runnable
+        .map((other) => other.slice(0, 2))
+        .filter((other) => other !== prefix)
+        .map(least)
+        .sort((a, b) => b - a)
+        .slice(0, jobs - 1)
+        .reduce((a, b) => a + b, 0);
+      fullest[prefix] = fullestLevelWithin(prefix, corpusChars, workers, room - others);
+    }
+  }
+  const memoryLimited = Object.keys(fullest).filter((prefix) => fullest[prefix] > 0);
   if (!pilot || !runnable.some((name) => notebookWorkload[name.slice(0, 2)] !== undefined)) {
     const why = pilot
       ? "every notebook that runs retrieval queries is over --max-memory"
@@ -304,7 +325,7 @@ async function chooseBudget(
     spentMs: spentMs + loadsMs,
     population: pilot.population,
   });
-  if (full.fits) {
+  if (full.fits && memoryLimited.length === 0) {
     say(`${full.line} (${pilotLine}; kernel loads ~${(pilot.loadMs / 1000).toFixed(0)} s each)`);
     decision.parameters.querySample = sampleOf(full.queries);
     docNotes();
@@ -327,6 +348,7 @@ async function chooseBudget(
     jobs,
     costs,
     excluded: memoryChoice.overLimit,
+    fullest,
   });
   say(
     `${workLine(plan, budgetMinutes, jobs, memoryChoice.overLimit)} (${pilotLine}; ${(pilot.model.fixedMs / 1000).toFixed(1)} s per ` +
@@ -379,7 +401,12 @@ async function chooseBudget(
       ? memoryNote(n.prefix)
       : docPrefixes.includes(n.prefix)
         ? docSampleNote
-        : workNote(n, { budgetMinutes, corpusChars });
+        : workNote(n, {
+            budgetMinutes,
+            corpusChars,
+            maxBytes,
+            memoryLimited: n.level >= 0 && n.level === fullest[n.prefix] && fullest[n.prefix] > 0,
+          });
     if (n.level < 0) decision.plans[n.prefix] = { skipAll: true, note };
     else if (levels && n.level > 0)
       decision.plans[n.prefix] = { parameters: levels[n.level].parameters, skip: levels[n.level].skip, note };

@@ -21,6 +21,12 @@ export interface WorkLevel {
   configs: number;
   /** What ran, in words, for the page ("overlaps 0, 200, 500 of 8; one splitter of 2; no size grid"). */
   ran: string;
+  /**
+   * Kernel bytes per corpus character this level holds beyond the notebook's least work (`kernelBytesPerChar`):
+   * 03's dense sweep embeds every chunk (a vector and a TF-IDF row each), its query-source sweep loads the corpus a
+   * second time with its own index; 05's retriever comparison embeds every chunk of one config.
+   */
+  extraBytesPerChar?: number;
 }
 
 /** Evenly spaced picks of `n` values of `values`, keeping both ends: the shape of a sweep with fewer points. */
@@ -66,6 +72,7 @@ function levels03(): WorkLevel[] {
       splits: splitters.length * o + (has("grid") ? 9 : 0) + (has("dense") ? 2 * o : 0) + (has("sources") ? o : 0),
       configs: splitters.length * o + (has("grid") ? 9 : 0) + (has("dense") ? o : 0) + (has("sources") ? o : 0),
       ran: ran.join("; "),
+      extraBytesPerChar: (has("dense") ? denseBytesPerChar : 0) + (has("sources") ? secondCorpusBytesPerChar : 0),
     };
   };
   const one = d.splitters.slice(0, 1);
@@ -109,11 +116,27 @@ function levels04(): WorkLevel[] {
   ];
 }
 
+/**
+ * Estimated from the arrays, not measured at 1 GB: embedding every chunk of a config holds its vector (128 float32,
+ * 512 bytes) and its TF-IDF row (about 100 entries of 12 bytes) per chunk, a chunk per ~650 characters at 1000/500,
+ * plus the lsa fit: about 3 bytes per character. A second corpus load (03's query-source sweep reads it again with
+ * ICT queries) holds another copy and its own index and document table: about 2.5.
+ */
+const denseBytesPerChar = 3;
+const secondCorpusBytesPerChar = 2.5;
+
 function levels05(): WorkLevel[] {
   // 4 configs; the retrievers section fits lsa on one config and runs dense and hybrid: about 16 splits' time
   // (05 took 137 s and 265 s at 100 MB where a split took about 9-10 s, load average 4-9)
   return [
-    { parameters: {}, skip: [], splits: 20, configs: 6, ran: "every config and retriever" },
+    {
+      parameters: {},
+      skip: [],
+      splits: 20,
+      configs: 6,
+      ran: "every config and retriever",
+      extraBytesPerChar: denseBytesPerChar,
+    },
     { parameters: {}, skip: ["retrievers"], splits: 4, configs: 4, ran: `left out: ${sectionNames.retrievers}` },
   ];
 }
@@ -219,6 +242,8 @@ export function chooseNotebookWork(options: {
   costs: WorkCosts;
   /** Notebooks that may not run (e.g. their kernel alone is over `--max-memory`). */
   excluded?: readonly string[];
+  /** The fullest level (lowest index) each notebook may take, e.g. the fullest whose kernel fits `--max-memory`. */
+  fullest?: Readonly<Record<string, number>>;
 }): WorkPlan {
   const { costs, jobs } = options;
   const prefixes = [...options.prefixes].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
@@ -240,7 +265,7 @@ export function chooseNotebookWork(options: {
     for (const p of prefixes) {
       const now = level.get(p)!;
       const up = now < 0 ? least(p) : now - 1;
-      if (now === 0 || excluded.has(p)) continue;
+      if (now === 0 || excluded.has(p) || (now >= 0 && now <= (options.fullest?.[p] ?? 0))) continue;
       level.set(p, up);
       if (fits()) changed = true;
       else level.set(p, now);
@@ -268,7 +293,14 @@ export const minutes = (ms: number) =>
 /** The note a notebook's page carries: what this notebook ran under the budget, and what the full work would take. */
 export function workNote(
   work: NotebookWork,
-  context: { budgetMinutes: number; corpusChars: number; kernelBytes?: number; maxBytes?: number },
+  context: {
+    budgetMinutes: number;
+    corpusChars: number;
+    kernelBytes?: number;
+    maxBytes?: number;
+    /** The fuller levels were ruled out by `--max-memory`, not by time. */
+    memoryLimited?: boolean;
+  },
 ): string {
   const size = `${(context.corpusChars / 1e6).toLocaleString("en-US", { maximumFractionDigits: 0 })} M characters`;
   const under = `At this corpus size (${size}), under \`--budget ${context.budgetMinutes}\``;
@@ -286,10 +318,14 @@ export function workNote(
     );
   const levels = notebookLevels[work.prefix];
   if (!levels || work.level === 0) return "";
+  const raise = context.memoryLimited
+    ? `its fuller work would not fit \`--max-memory\`${context.maxBytes ? ` (${gb(context.maxBytes)})` : ""}; raise it ` +
+      `(and \`--budget\`) for the rest`
+    : `raise \`--budget\` for the rest`;
   return (
     `${under}, this notebook ran less than its full work: ${levels[work.level].ran} ` +
     `(estimated ${minutes(work.estimatedMs)}; the full version would take about ${minutes(work.fullMs)}). ` +
-    `Numbers below are for what ran; raise \`--budget\` for the rest.`
+    `Numbers below are for what ran; ${raise}.`
   );
 }
 
@@ -317,44 +353,66 @@ export function workLine(
 export const kernelBaseBytes = 300 * 1024 * 1024;
 
 /**
- * A notebook's kernel peak beyond `kernelBaseBytes`, in bytes per character of each copy of the text it holds (the
- * corpus; for 01 and 02 under a document-count sample, the sample), measured on the generated scale corpora after
- * study sweeps took seam damage and tokens from a document sample and LangChain's chunks became slices of the
- * documents (2026-12-02):
- * - 03: its least work (3 langchain configs, 1,883 queries, one thread) peaked at 3.84-3.95 GB on the 1 GB corpus
- *   (8.83 GB before): the corpus (1 GB), the BM25 document-term table (0.4 GB) and the index of the largest config
- *   (1.1 GB), with what a config allocates meanwhile. On the 100 MB corpus its kernel peaked at 0.88 GB (4 configs).
- * - 04: 1.66 GB on the 100 MB corpus (3 overlaps x 3 depths, MMR and the dense lsa reranker).
- * - 05: 0.59 GB on the 100 MB corpus (its 4 BM25 configs; the dense and hybrid section left out).
- * - 07: 1.32 GB on the 100 MB corpus (damage of 2 splitters, 4 overlaps).
+ * A notebook's kernel peak beyond `kernelBaseBytes`: `kernelFixedBytes` plus bytes per character of each copy of the
+ * text it holds (the corpus; for 01 and 02 under a document-count sample, the sample). Fitted to lie at or above
+ * both sizes measured on the generated scale corpora (2026-12-02, least work, one thread, 400 queries; a plain node
+ * process's peak plus 0.18 GB, what a tslab kernel holds more), after BM25 postings went to 3 bytes and lsa stopped
+ * keeping every chunk's term counts past 32 M pairs:
+ * - 03 (3 or 4 langchain configs): 0.67 GB on 100 MB, 2.80 GB on 1 GB (3.84-3.95 GB before): the corpus (1 GB),
+ *   the BM25 document-term table (0.5 GB with its anchors), the largest config's index (0.35 GB) and its chunks.
+ * - 04 (overlaps 0 and 500, depth 20, MMR and the dense lsa reranker): 1.01 GB on 100 MB (1.52 before; there the
+ *   reranker's fit still keeps its counts), 2.99 GB on 1 GB.
+ * - 05: 0.59 GB on the 100 MB corpus (its 4 BM25 configs; the dense and hybrid section left out); not measured at
+ *   1 GB.
+ * - 07: 1.32 GB on the 100 MB corpus (damage of 2 splitters, 4 overlaps): it holds the corpus twice (the original
+ *   for structure damage, the query-stripped copy it indexes).
  * - 06 holds a vector per sentence: from the 4.9 GB largest process of an older 100 MB report.
  * - 01 and 02: 1.03 GB for 01 on the whole generated 100 MB corpus.
- * The 100 MB figures include about 0.2 GB that does not grow with the corpus, so they overstate a larger corpus
- * (03: 5.8 bytes per character at 100 MB, 3.7 at 1 GB). A notebook not listed counts as the largest. Below
- * `inThreadChars`, each of a kernel's worker threads holds its own copy of the corpus (03 peaked at 2.67 GB on the
- * 100 MB corpus with 2 worker threads).
+ * A notebook not listed counts as the largest. Below `inThreadChars`, each of a kernel's worker threads holds its
+ * own copy of the corpus (03 peaked at 2.67 GB on the 100 MB corpus with 2 worker threads).
  */
 export const kernelBytesPerChar: Readonly<Record<string, number>> = {
   "01": 8,
   "02": 8,
-  "03": 3.8,
-  "04": 13,
+  "03": 2.6,
+  "04": 2.4,
   "05": 3,
   "06": 20,
   "07": 10,
+};
+
+/** What a notebook's kernel holds beyond `kernelBaseBytes` whatever the corpus size (see `kernelBytesPerChar`). */
+export const kernelFixedBytes: Readonly<Record<string, number>> = {
+  "03": 350e6,
+  "04": 750e6,
+  "05": 100e6,
 };
 
 /** Corpora above this many characters are swept in the kernel's own thread (no worker copies). */
 export const inThreadChars = 200_000_000;
 
 /**
- * The estimate for one notebook's kernel: `kernelBaseBytes` + its bytes per character × the characters it loads ×
- * copies (1, plus one per worker thread below `inThreadChars`).
+ * The estimate for one notebook's kernel at its least work (or at `level`): `kernelBaseBytes` + its fixed bytes +
+ * its bytes per character (and the level's extra) × the characters it loads × copies (1, plus one per worker thread
+ * below `inThreadChars`).
  */
-export function kernelBytes(prefix: string, chars: number, workers = 0): number {
+export function kernelBytes(prefix: string, chars: number, workers = 0, level?: number): number {
   const perChar = kernelBytesPerChar[prefix] ?? Math.max(...Object.values(kernelBytesPerChar));
   const copies = chars > inThreadChars || kernelBytesPerChar[prefix] === undefined ? 1 : 1 + workers;
-  return Math.round(kernelBaseBytes + perChar * chars * copies);
+  const extra = level === undefined ? 0 : (notebookLevels[prefix]?.[level]?.extraBytesPerChar ?? 0);
+  return Math.round(kernelBaseBytes + (kernelFixedBytes[prefix] ?? 0) + (perChar + extra) * chars * copies);
+}
+
+/**
+ * The fullest level (lowest index of `notebookLevels[prefix]`) whose kernel estimate fits `roomBytes`; the least
+ * work when none does (whether that fits is `chooseJobs`' question).
+ */
+export function fullestLevelWithin(prefix: string, chars: number, workers: number, roomBytes: number): number {
+  const levels = notebookLevels[prefix];
+  if (!levels) return 0;
+  for (let level = 0; level < levels.length; level++)
+    if (kernelBytes(prefix, chars, workers, level) <= roomBytes) return level;
+  return levels.length - 1;
 }
 
 export interface JobsChoice {

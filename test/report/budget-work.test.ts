@@ -6,10 +6,12 @@ import { join } from "node:path";
 import {
   chooseJobs,
   chooseNotebookWork,
+  fullestLevelWithin,
   kernelBaseBytes,
   kernelBytes,
   cellTimeoutSeconds,
   kernelBytesPerChar,
+  kernelFixedBytes,
   notebook03Defaults,
   notebook04Defaults,
   notebook07Defaults,
@@ -177,11 +179,23 @@ test("kernels at once: the most whose largest estimates fit the limit; one alone
 });
 
 test("a kernel's estimate grows with the characters it loads, from its base", () => {
-  assert.equal(kernelBytes("03", 0), kernelBaseBytes);
-  assert.equal(kernelBytes("03", 1e9), kernelBaseBytes + kernelBytesPerChar["03"] * 1e9);
+  const fixed = kernelFixedBytes["03"];
+  assert.equal(kernelBytes("03", 0), kernelBaseBytes + fixed);
+  assert.equal(kernelBytes("03", 1e9), kernelBaseBytes + fixed + kernelBytesPerChar["03"] * 1e9);
   // below 200 M characters each worker thread holds its own copy of the corpus; above, the kernel's thread sweeps
-  assert.equal(kernelBytes("03", 1e8, 2), kernelBaseBytes + kernelBytesPerChar["03"] * 3e8);
-  assert.equal(kernelBytes("03", 1e9, 2), kernelBaseBytes + kernelBytesPerChar["03"] * 1e9);
+  assert.equal(kernelBytes("03", 1e8, 2), Math.round(kernelBaseBytes + fixed + kernelBytesPerChar["03"] * 3e8));
+  assert.equal(kernelBytes("03", 1e9, 2), kernelBaseBytes + fixed + kernelBytesPerChar["03"] * 1e9);
+  // the estimates lie at or above the peaks measured at least work on the generated 100 MB and 1 GB corpora (a plain
+  // node process's peak plus the 0.18 GB a tslab kernel holds more)
+  const gib = 1024 ** 3;
+  const measured: [string, number, number][] = [
+    ["03", 100_009_218, 0.67],
+    ["03", 1_000_000_000, 2.8],
+    ["04", 100_009_218, 1.01],
+    ["04", 1_000_000_000, 2.99],
+  ];
+  for (const [prefix, chars, peak] of measured)
+    assert.ok(kernelBytes(prefix, chars) >= (peak + 0.18) * gib, `${prefix} at ${chars} characters`);
   // a notebook the table does not know counts as the largest
   assert.equal(kernelBytes("99", 1e6), kernelBaseBytes + Math.max(...Object.values(kernelBytesPerChar)) * 1e6);
 });
@@ -223,4 +237,41 @@ test("a cell may take the whole budget unless --timeout says otherwise", () => {
   assert.equal(cellTimeoutSeconds(undefined, 0.5), 300);
   assert.equal(cellTimeoutSeconds(60, 14), 60, "--timeout given wins");
   assert.equal(cellTimeoutSeconds(900, undefined), 900);
+});
+
+test("a level that holds more than the least work (03's dense and query-source sweeps) is kept out when memory is short", () => {
+  const chars = 1e9;
+  const levels = notebookLevels["03"];
+  const least = levels.length - 1;
+  // no extra memory where neither the dense nor the query-source sweep runs; more where either does
+  for (let level = 0; level < levels.length; level++) {
+    const heavy = !levels[level].skip.includes("dense") || !levels[level].skip.includes("sources");
+    const bytes = kernelBytes("03", chars, 0, level);
+    if (heavy) assert.ok(bytes > kernelBytes("03", chars), `level ${level} holds more`);
+    else assert.equal(bytes, kernelBytes("03", chars), `level ${level} holds the least work's`);
+  }
+  const fullestLight = levels.findIndex((l) => l.skip.includes("dense") && l.skip.includes("sources"));
+  assert.ok(fullestLight > 0);
+  assert.equal(fullestLevelWithin("03", chars, 0, kernelBytes("03", chars) + 1e6), fullestLight);
+  assert.equal(fullestLevelWithin("03", chars, 0, 1e15), 0);
+  assert.equal(fullestLevelWithin("03", chars, 0, 1e6), least, "nothing fits: the least (chooseJobs refuses it)");
+  assert.equal(fullestLevelWithin("01", chars, 0, 1e6), 0, "a notebook without levels");
+  // with all the time in the world, 03 still stops at the fullest level memory allows, and its page says why
+  const plan = chooseNotebookWork({
+    budgetMs: 1e9,
+    prefixes: ["03", "05"],
+    jobs: 1,
+    costs: costs(1_000),
+    fullest: { "03": fullestLight, "05": 1 },
+  });
+  const n03 = plan.notebooks.find((n) => n.prefix === "03")!;
+  assert.equal(n03.level, fullestLight);
+  assert.equal(plan.notebooks.find((n) => n.prefix === "05")!.level, 1);
+  assert.equal(
+    chooseNotebookWork({ budgetMs: 1e9, prefixes: ["03"], jobs: 1, costs: costs(1_000) }).notebooks[0].level,
+    0,
+  );
+  const note = workNote(n03, { budgetMinutes: 14, corpusChars: chars, maxBytes: 4 * 1024 ** 3, memoryLimited: true });
+  assert.match(note, /ran less than its full work: .*its fuller work would not fit `--max-memory` \(4\.0 GB\)/);
+  assert.match(workNote(n03, { budgetMinutes: 14, corpusChars: chars }), /raise `--budget` for the rest\.$/);
 });

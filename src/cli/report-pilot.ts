@@ -21,6 +21,17 @@ export const pilotChars = 20_000_000;
 /** A kernel's start (tslab, src/ loaded), counted once per notebook on top of loading its corpus. */
 export const kernelStartMs = 8_000;
 
+/**
+ * This process's CPU time in ms (every thread: the LangChain helper thread works while the main thread waits on it).
+ * The pilots are timed by it, not by the wall clock: on a machine others are using, wall times of the same work were
+ * 38-143 s per split across runs, and the budget then left out notebooks it could run. On an idle machine the two
+ * agree (these pilots keep one thread busy at a time); on a busy one the run takes longer than planned.
+ */
+export function cpuNow(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
 /** One streaming pass over a corpus: each document's id and length, and how long reading it all took. */
 export interface CorpusOutline {
   outlines: DocOutline[];
@@ -29,9 +40,9 @@ export interface CorpusOutline {
 }
 
 export function outlineCorpus(spec: string): CorpusOutline {
-  const t0 = performance.now();
+  const t0 = cpuNow();
   const outlines = Array.from(streamCorpus(spec).docs(), (doc) => ({ id: doc.id, length: doc.text.length }));
-  return { outlines, chars: outlines.reduce((sum, d) => sum + d.length, 0), readMs: performance.now() - t0 };
+  return { outlines, chars: outlines.reduce((sum, d) => sum + d.length, 0), readMs: cpuNow() - t0 };
 }
 
 /** What the retrieval pilot measured: its cost model (scaled to the whole corpus), queries, and load cost. */
@@ -48,14 +59,15 @@ export interface RetrievalPilot {
  * The retrieval pilot: a sweep's two end configs on 200 queries, on the whole corpus up to `pilotChars` and on a
  * seeded document sample of that many characters above, its costs scaled by the corpus's characters over the
  * sample's (splitting, indexing and searching grow with the text). Also measures what loading the corpus and its
- * queries costs a kernel.
+ * queries costs a kernel. Costs are CPU times (`cpuNow`); `spentMs` is the wall time it took.
  */
 export async function retrievalPilot(
   corpus: string,
   queries: string | undefined,
   outline: CorpusOutline,
 ): Promise<RetrievalPilot> {
-  const t0 = performance.now();
+  const t0 = cpuNow();
+  const wall = performance.now();
   const configs = sweepConfigs({ splitter: "langchain", size: 1000, overlaps: [0, 500], ks: [5] });
   let inputs: SweepInputs;
   let population: number;
@@ -64,7 +76,7 @@ export async function retrievalPilot(
   let loadedMs: number;
   if (outline.chars <= pilotChars) {
     const whole = loadRetrievalInputs(corpus, queries, { querySample: "all" });
-    loadedMs = performance.now() - t0;
+    loadedMs = cpuNow() - t0;
     inputs = whole;
     population = whole.queries.length;
   } else {
@@ -81,7 +93,7 @@ export async function retrievalPilot(
       if (queries !== undefined || !(error instanceof SeamlabError)) throw error;
       set = buildQuerySet("ict", docs, options);
     }
-    loadedMs = performance.now() - t0;
+    loadedMs = cpuNow() - t0;
     population = Math.round(set.queries.length * scale);
     // The notebooks' sweeps of a corpus this large measure seam damage and tokens on a document sample (study
     // row-sample): so does the pilot, or it would time sentence segmentation of all its 20 M characters and scale
@@ -90,7 +102,7 @@ export async function retrievalPilot(
     inputs = { docs: set.docs, queries: set.queries, ...(rowSample ? { sample: rowSample } : {}) };
   }
   const loadMs = loadedMs * scale;
-  const pilot = await pilotSweepCost(inputs, configs);
+  const pilot = await pilotSweepCost(inputs, configs, { now: cpuNow });
   const model = { fixedMs: pilot.model.fixedMs * scale, perQueryMs: pilot.model.perQueryMs * scale };
   return {
     model,
@@ -99,7 +111,7 @@ export async function retrievalPilot(
     sampleChars,
     // a kernel reads the corpus (as the outline pass did) and builds its queries, after starting
     loadMs: kernelStartMs + Math.max(outline.readMs, loadMs),
-    spentMs: performance.now() - t0,
+    spentMs: performance.now() - wall,
   };
 }
 

@@ -45,7 +45,7 @@ import {
   type DocumentBudgetChoice,
   pilotDocumentCost,
 } from "../report/budget";
-import { kernelStartMs, outlineCorpus, retrievalPilotInChild, type CorpusOutline } from "./report-pilot";
+import { cpuNow, kernelStartMs, outlineCorpus, retrievalPilotInChild, type CorpusOutline } from "./report-pilot";
 
 export const summary = "Run the notebooks on a corpus (parameter injection) and render the static HTML report.";
 
@@ -175,9 +175,9 @@ async function chooseBudget(
   const pilotLine = !pilot
     ? ""
     : pilot.scale > 1
-      ? `piloted on a seeded sample of ${pilot.sampleChars.toLocaleString("en-US")} of ` +
+      ? `piloted in CPU time on a seeded sample of ${pilot.sampleChars.toLocaleString("en-US")} of ` +
         `${corpusChars.toLocaleString("en-US")} characters, costs scaled ×${pilot.scale.toFixed(1)}`
-      : `piloted on the whole corpus`;
+      : `piloted in CPU time on the whole corpus`;
   // 01 and 02: their sampled seam cells, piloted on 30 documents, each given its share of the budget; then each
   // kernel's memory, hence how many notebooks run at once
   let memory: JobsChoice | undefined;
@@ -212,6 +212,7 @@ async function chooseBudget(
     const docPilot = pilotDocumentCost(
       [...streamCorpus(proseCorpus).docs(new Set(pilotIds.map((d) => d.id)))],
       docPrefixes,
+      cpuNow,
     );
     const chooseDocs = (parallel: number) =>
       chooseDocumentBudget({

@@ -186,7 +186,7 @@ test("a kernel's estimate grows with the characters it loads, from its base", ()
   assert.equal(kernelBytes("03", 1e8, 2), Math.round(kernelBaseBytes + fixed + kernelBytesPerChar["03"] * 3e8));
   assert.equal(kernelBytes("03", 1e9, 2), kernelBaseBytes + fixed + kernelBytesPerChar["03"] * 1e9);
   // the estimates lie at or above the peaks measured at least work on the generated 100 MB and 1 GB corpora (a plain
-  // node process's peak plus the 0.18 GB a tslab kernel holds more)
+  // node process's peak plus the 0.34 GB a tslab kernel held more: 03's kernel peaked at 3.14 GB in the 1 GB report)
   const gib = 1024 ** 3;
   const measured: [string, number, number][] = [
     ["03", 100_009_218, 0.67],
@@ -195,7 +195,7 @@ test("a kernel's estimate grows with the characters it loads, from its base", ()
     ["04", 1_000_000_000, 2.99],
   ];
   for (const [prefix, chars, peak] of measured)
-    assert.ok(kernelBytes(prefix, chars) >= (peak + 0.18) * gib, `${prefix} at ${chars} characters`);
+    assert.ok(kernelBytes(prefix, chars) >= (peak + 0.34) * gib, `${prefix} at ${chars} characters`);
   // a notebook the table does not know counts as the largest
   assert.equal(kernelBytes("99", 1e6), kernelBaseBytes + Math.max(...Object.values(kernelBytesPerChar)) * 1e6);
 });

@@ -2,11 +2,11 @@ import { existsSync, readFileSync } from "node:fs";
 import picomatch from "picomatch";
 import { SeamlabError } from "../core/errors";
 import type { Query } from "../core/types";
-import { decideNonInferior, type Decision } from "../stats/non-inferiority";
+import type { Decision } from "../stats/non-inferiority";
 import type { PairedDifference } from "../stats/paired-best";
 import type { SweepCurve } from "./sweep";
 import type { CostedRow } from "./run";
-import { outcomesOf } from "./verdict";
+import { decideRowsOn } from "./verdict";
 
 /**
  * The per-group breakdown of a sweep curve: each query belongs to the document of its (first) gold span, and
@@ -98,9 +98,10 @@ export function groupBreakdown(
   options: GroupOptions = {},
 ): GroupBreakdown[] {
   const minQueries = options.minQueries ?? 30;
-  const outcomes = rows.map(outcomesOf);
-  if (outcomes.some((o) => o.length !== groups.length)) {
-    throw new SeamlabError(`group breakdown: ${groups.length} query groups for ${outcomes[0]?.length} query outcomes.`);
+  if (rows.some((row) => row.hits.length !== groups.length)) {
+    throw new SeamlabError(
+      `group breakdown: ${groups.length} query groups for ${rows[0]?.hits.length} query outcomes.`,
+    );
   }
   const sizes = new Map<string, number>();
   for (const g of groups) sizes.set(g, (sizes.get(g) ?? 0) + 1);
@@ -113,14 +114,12 @@ export function groupBreakdown(
   const overall = curve.decision;
   const out: GroupBreakdown[] = [];
   for (const [group, queries] of members) {
-    const decision = decideNonInferior(
-      rows.map((row, k) => ({
-        label: row.label,
-        cost: row.cost.storageBytes,
-        outcomes: Uint8Array.from(queries, (q) => outcomes[k][q]),
-      })),
-      { margin: options.margin ?? overall.margin, resamples: options.resamples, seed: options.seed, baseline: 0 },
-    );
+    const decision = decideRowsOn(rows, queries, (row) => row.cost.storageBytes, {
+      margin: options.margin ?? overall.margin,
+      resamples: options.resamples,
+      seed: options.seed,
+      baseline: 0,
+    });
     out.push({
       group,
       queries: queries.length,

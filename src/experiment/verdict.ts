@@ -21,6 +21,26 @@ export function outcomesOf(row: GridRow): Uint8Array {
   return out;
 }
 
+/**
+ * `decideRows` on some of the queries only (`queries`: positions in each row's hits), e.g. one group's or one
+ * document type's: the same rule, paired on those queries.
+ */
+export function decideRowsOn<T extends GridRow>(
+  rows: readonly T[],
+  queries: readonly number[],
+  costOf: (row: T) => number,
+  options: DecisionOptions = {},
+): Decision {
+  return decideNonInferior(
+    rows.map((row) => ({
+      label: row.label,
+      cost: costOf(row),
+      outcomes: Uint8Array.from(queries, (q) => (row.hits.charCodeAt(q) === 49 ? 1 : 0)),
+    })),
+    options,
+  );
+}
+
 /** Decides among rows (same queries) whose cost is `costOf(row)`; ties go to the earlier row. */
 export function decideRows<T extends GridRow>(
   rows: readonly T[],

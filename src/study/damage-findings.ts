@@ -1,6 +1,5 @@
 // The sentences notebook 02 writes under its charts, built from the damage rows so cells stay short.
-import { num, pct } from "./format";
-import { signedPoints } from "../stats/format";
+import { num, pct, signedPointsText } from "./format";
 import type { DamageRow } from "./damage";
 
 /** The corpus and how many sentence pairs straddle a paragraph break in it. */
@@ -36,8 +35,10 @@ export function gainFinding(
     const rows = damage.filter((r) => r.splitter === splitter);
     const last = rows[rows.length - 1];
     if (!last) return `no rows for \`${splitter}\``;
-    const signed = (x: number) => signedPoints(x, { minus: "−" });
-    return `**${signed(last.gain)} points** [${signed(last.gainLow)}, ${signed(last.gainHigh)}] for \`${splitter}\``;
+    return (
+      `**${signedPointsText(last.gain)} points** ` +
+      `[${signedPointsText(last.gainLow)}, ${signedPointsText(last.gainHigh)}] for \`${splitter}\``
+    );
   };
   return (
     `Raising the overlap from ${lo} to ${hi} characters changes the kept share by ` +

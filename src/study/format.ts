@@ -1,5 +1,5 @@
 // Numbers written into notebook prose: one rounding rule everywhere, so the text and the tables agree.
-import { percentNumber } from "../stats/format";
+import { percentNumber, signedPoints } from "../stats/format";
 
 /** A fraction in [0, 1] as a percentage, e.g. 0.6634 -> "66.3%". */
 export function pct(fraction: number, digits = 1): string {
@@ -20,6 +20,11 @@ export function points(fraction: number): number {
 export function pointsInterval(low: number, high: number): string {
   const signed = (x: number) => `${points(x) >= 0 ? "+" : ""}${points(x).toFixed(1)}`;
   return `[${signed(low)}, ${signed(high)}]`;
+}
+
+/** A difference of fractions as signed points for prose, with a typographic minus: 0.017 -> "+1.7", -0.004 -> "−0.4". */
+export function signedPointsText(difference: number): string {
+  return signedPoints(difference, { minus: "−" });
 }
 
 /** A number with thousands separators and at most `digits` decimals, e.g. 1212842 -> "1,212,842". */

@@ -1,7 +1,6 @@
 // The sentences notebook 05 writes under its tables and charts, built from the evaluations so cells stay short.
 import type { PairedComparison } from "../stats/paired";
-import { signedPoints } from "../stats/format";
-import { num, pct, pValue } from "./format";
+import { num, pct, pValue, signedPointsText } from "./format";
 import { configLabel, type ConfigEvaluation, type LabelledInputs } from "./labelled";
 
 /** Where the questions came from: the user's file, or a self-supervised proxy built from the headings or ICT. */
@@ -41,14 +40,11 @@ export function pairedFinding(a: ConfigEvaluation, b: ConfigEvaluation, paired: 
   return (
     `\`${configLabel(a.config)}\` against \`${configLabel(b.config)}\`: ` +
     `**${paired.wins} wins, ${paired.losses} losses, ${paired.ties} ties**; ` +
-    `hit-rate difference ${points(paired.diff)} points (95% CI ${points(paired.diffCI.low)} to ` +
-    `${points(paired.diffCI.high)}), McNemar ${pValue(paired.mcnemarP)}. ` +
+    `hit-rate difference ${signedPointsText(paired.diff)} points (95% CI ${signedPointsText(paired.diffCI.low)} to ` +
+    `${signedPointsText(paired.diffCI.high)}), McNemar ${pValue(paired.mcnemarP)}. ` +
     verdict
   );
 }
-
-/** A difference in signed points with one decimal, as the paired tables show it: "+5.0", "−1.7". */
-const points = (fraction: number) => signedPoints(fraction, { minus: "−" });
 
 /**
  * BM25, dense and hybrid on one config (`byRetriever` in that order), and hybrid against BM25 query by query:
@@ -72,8 +68,8 @@ export function retrieverFinding(
     `**${pct(sd.recallAtK)}** dense and **${pct(sh.recallAtK)}** hybrid ` +
     `(span IoU ${pct(sb.iou)}, ${pct(sd.iou)} and ${pct(sh.iou)}; embedder ${embedder}). ` +
     `Hybrid against BM25: **${vsBm25.wins} wins, ${vsBm25.losses} losses, ${vsBm25.ties} ties**, ` +
-    `difference ${points(vsBm25.diff)} points (95% CI ${points(vsBm25.diffCI.low)} to ` +
-    `${points(vsBm25.diffCI.high)}), McNemar ${pValue(vsBm25.mcnemarP)}. ` +
+    `difference ${signedPointsText(vsBm25.diff)} points (95% CI ${signedPointsText(vsBm25.diffCI.low)} to ` +
+    `${signedPointsText(vsBm25.diffCI.high)}), McNemar ${pValue(vsBm25.mcnemarP)}. ` +
     verdict
   );
 }

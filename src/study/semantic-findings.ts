@@ -1,7 +1,6 @@
 // The sentences notebook 06 writes under its tables and charts, built from the arms' results so cells stay short.
-import { signedPoints } from "../stats/format";
 import { pairedComparison } from "../stats/paired";
-import { num, pct, pValue } from "./format";
+import { num, pct, pValue, signedPointsText } from "./format";
 import type { ArmRetrieval, ChunkingArm } from "./semantic";
 
 /** Chunk count and lengths of the semantic arm, against the recursive arm at the configured size. */
@@ -21,10 +20,10 @@ export function chunkSizeFinding(semantic: ChunkingArm, recursive: ChunkingArm, 
  */
 function pairedArmText(semantic: ArmRetrieval, matched: ArmRetrieval): string {
   const paired = pairedComparison(semantic.hits, matched.hits);
-  const signed = (x: number) => signedPoints(x, { minus: "−" });
   const shown = paired.diffCI.low > 0 ? "better" : paired.diffCI.high < 0 ? "worse" : null;
   return (
-    `${signed(paired.diff)} points (paired 95% CI ${signed(paired.diffCI.low)} to ${signed(paired.diffCI.high)}, ` +
+    `${signedPointsText(paired.diff)} points ` +
+    `(paired 95% CI ${signedPointsText(paired.diffCI.low)} to ${signedPointsText(paired.diffCI.high)}, ` +
     `${paired.wins} wins and ${paired.losses} losses, McNemar ${pValue(paired.mcnemarP)}): ` +
     (shown ? `semantic chunking is shown ${shown}` : "the data cannot tell them apart")
   );

@@ -16,11 +16,11 @@ import type { ExperimentConfig } from "../experiment/grid";
 import { pickKnee, type KneeReport } from "../experiment/knee";
 import { runGrid, type CostedRow, type RunGridOptions } from "../experiment/run";
 import { pairedComparison, type PairedComparison } from "../stats/paired";
-import { decideNonInferior, type Decision } from "../stats/non-inferiority";
-import { verdictHeadline } from "../experiment/verdict";
+import type { Decision } from "../stats/non-inferiority";
+import { decideRowsOn, verdictHeadline } from "../experiment/verdict";
 import { wilsonInterval } from "../stats/proportion";
-import { pct, points } from "./format";
-import { percentNumber, signedPoints } from "../stats/format";
+import { pct, points, signedPointsText } from "./format";
+import { percentNumber } from "../stats/format";
 import { studySweepInputs } from "./row-sample";
 
 export interface TypeSweepInputs {
@@ -120,13 +120,6 @@ function bestOverlap(rows: readonly CostedRow[], overlaps: readonly number[], in
   return best;
 }
 
-/** A row's per-query outcomes (1 hit, 0 miss) at `indices`, in that order. */
-function outcomesAt(row: CostedRow, indices: readonly number[]): Uint8Array {
-  const out = new Uint8Array(indices.length);
-  indices.forEach((q, i) => (out[i] = row.hits[q] === "1" ? 1 : 0));
-  return out;
-}
-
 /**
  * One type's curve over the uniform sweep's rows: hit rate per overlap on the type's queries (`indices`), the knee,
  * the best overlap and the paired rule's recommendation (null decision below `minQueries`).
@@ -145,16 +138,7 @@ export function typeCurve(
   });
   const knee = pickKnee(points);
   const decision =
-    indices.length >= minQueries
-      ? decideNonInferior(
-          rows.map((row, i) => ({
-            label: `overlap ${overlaps[i]}`,
-            cost: row.cost.storageBytes,
-            outcomes: outcomesAt(row, indices),
-          })),
-          { baseline: 0 },
-        )
-      : null;
+    indices.length >= minQueries ? decideRowsOn(rows, indices, (row) => row.cost.storageBytes, { baseline: 0 }) : null;
   return {
     type,
     queries: indices.length,
@@ -260,8 +244,7 @@ export async function runTypeSweep(
 
 /** "per-type settings gain X points [CI] at the same index size", or "no measurable gain: keep one setting". */
 export function statedAnswer(c: PairedComparison): string {
-  const signed = (x: number) => signedPoints(x, { minus: "−" });
-  const ci = `[${signed(c.diffCI.low)}, ${signed(c.diffCI.high)}]`;
+  const ci = `[${signedPointsText(c.diffCI.low)}, ${signedPointsText(c.diffCI.high)}]`;
   if (c.diffCI.low > 0) {
     return (
       `per-type settings gain ${percentNumber(c.diff)} points ${ci} of hit rate at the ` +
@@ -272,7 +255,7 @@ export function statedAnswer(c: PairedComparison): string {
     return `per-type settings lose ${percentNumber(-c.diff)} points ${ci} at the same index size: keep one setting`;
   }
   return (
-    `no measurable gain: keep one setting (per type minus uniform: ${signed(c.diff)} ` +
+    `no measurable gain: keep one setting (per type minus uniform: ${signedPointsText(c.diff)} ` +
     `points ${ci}, McNemar p = ${c.mcnemarP.toFixed(3)}, ${c.queries} queries)`
   );
 }
@@ -313,9 +296,9 @@ export function perTypeHeadline(v: PerTypeVsUniform): { value: string; options: 
   const c = v.comparison;
   const value =
     c.diffCI.low > 0
-      ? `${signedPoints(c.diff, { minus: "−" })} points`
+      ? `${signedPointsText(c.diff)} points`
       : c.diffCI.high < 0
-        ? `${signedPoints(c.diff, { minus: "−" })} points: keep one setting`
+        ? `${signedPointsText(c.diff)} points: keep one setting`
         : "no measurable gain";
   return {
     value,

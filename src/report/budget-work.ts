@@ -369,8 +369,8 @@ export const kernelBaseBytes = 300 * 1024 * 1024;
  *   for structure damage, the query-stripped copy it indexes).
  * - 06 holds a vector per sentence: from the 4.9 GB largest process of an older 100 MB report.
  * - 01 and 02: 1.03 GB for 01 on the whole generated 100 MB corpus.
- * A notebook not listed counts as the largest. Below `inThreadChars`, each of a kernel's worker threads holds its
- * own copy of the corpus (03 peaked at 2.67 GB on the 100 MB corpus with 2 worker threads).
+ * A notebook not listed counts as the largest. Below `inThreadChars`, each worker thread of a sweeping notebook's
+ * kernel (03-07) holds its own copy of the corpus (03 peaked at 2.67 GB on the 100 MB corpus with 2 worker threads).
  */
 export const kernelBytesPerChar: Readonly<Record<string, number>> = {
   "01": 8,
@@ -399,7 +399,11 @@ export const inThreadChars = 200_000_000;
  */
 export function kernelBytes(prefix: string, chars: number, workers = 0, level?: number): number {
   const perChar = kernelBytesPerChar[prefix] ?? Math.max(...Object.values(kernelBytesPerChar));
-  const copies = chars > inThreadChars || kernelBytesPerChar[prefix] === undefined ? 1 : 1 + workers;
+  // Only the sweeping notebooks (those with work levels, 03-07) hand the corpus to worker threads: 01 and 02 measure
+  // their sample in the kernel's thread (their kernels peaked at 1.30 and 1.16 GB at 1 GB, on a 148 M-character sample
+  // whose estimate with a worker copy was 2.50 GB).
+  const sweeps = notebookLevels[prefix] !== undefined;
+  const copies = chars > inThreadChars || !sweeps ? 1 : 1 + workers;
   const extra = level === undefined ? 0 : (notebookLevels[prefix]?.[level]?.extraBytesPerChar ?? 0);
   return Math.round(kernelBaseBytes + (kernelFixedBytes[prefix] ?? 0) + (perChar + extra) * chars * copies);
 }

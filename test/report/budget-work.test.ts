@@ -185,6 +185,11 @@ test("a kernel's estimate grows with the characters it loads, from its base", ()
   // below 200 M characters each worker thread holds its own copy of the corpus; above, the kernel's thread sweeps
   assert.equal(kernelBytes("03", 1e8, 2), Math.round(kernelBaseBytes + fixed + kernelBytesPerChar["03"] * 3e8));
   assert.equal(kernelBytes("03", 1e9, 2), kernelBaseBytes + fixed + kernelBytesPerChar["03"] * 1e9);
+  // 01 and 02 measure their sample in the kernel's own thread: no copy per worker (their kernels peaked at 1.30 and
+  // 1.16 GB on a 148 M-character sample of the 1 GB corpus, which an extra copy estimated at 2.50 GB)
+  assert.equal(kernelBytes("01", 148e6, 1), kernelBytes("01", 148e6, 0));
+  assert.equal(kernelBytes("02", 148e6, 2), kernelBytes("02", 148e6));
+  assert.ok(kernelBytes("01", 148e6, 1) >= 1.3 * 1024 ** 3 && kernelBytes("01", 148e6, 1) < 1.6 * 1024 ** 3);
   // the estimates lie at or above the peaks measured at least work on the generated 100 MB and 1 GB corpora (a plain
   // node process's peak plus the 0.34 GB a tslab kernel held more: 03's kernel peaked at 3.14 GB in the 1 GB report)
   const gib = 1024 ** 3;

@@ -8,8 +8,8 @@ import { SeamlabError } from "../core/errors";
 import { projectRoot } from "../core/project";
 import { streamCorpus } from "../corpus/load";
 import { characterBudgetSample, defaultSampleRequest, type DocOutline } from "../corpus/sample";
+import { extrapolateCost, extrapolateModel, type SampledCost } from "../experiment/budget";
 import { pilotSweepCost } from "../experiment/budget-pilot";
-import type { SweepInputs } from "../experiment/rows";
 import { resolveRowSample } from "../experiment/row-sample";
 import { sweepConfigs } from "../experiment/sweep";
 import { buildQuerySet } from "../retrieval/query-source";
@@ -45,21 +45,66 @@ export function outlineCorpus(spec: string): CorpusOutline {
   return { outlines, chars: outlines.reduce((sum, d) => sum + d.length, 0), readMs: cpuNow() - t0 };
 }
 
-/** What the retrieval pilot measured: its cost model (scaled to the whole corpus), queries, and load cost. */
+/**
+ * What the retrieval pilot measured: its cost model (scaled to the whole corpus), queries, and what a retrieval
+ * notebook pays once (`loadMs`: its kernel's start, loading the corpus and its queries, and the setup its first
+ * sweep shares with the rest, see `PilotResult.setupMs`).
+ */
 export interface RetrievalPilot {
   model: { fixedMs: number; perQueryMs: number };
   population: number;
+  /** The corpus's characters over the (larger) pilot sample's. */
   scale: number;
   sampleChars: number;
+  /** The smaller sample's characters when the costs were extrapolated from two samples (`extrapolateModel`). */
+  smallSampleChars?: number;
   loadMs: number;
   spentMs: number;
 }
 
+/** The second, smaller sample of a large corpus's pilot: its costs and the larger one's fix a line (`extrapolateModel`). */
+export const smallPilotChars = pilotChars / 4;
+
+/** The untimed warm-up sample of a large corpus's pilot. */
+export const warmUpPilotChars = 1_000_000;
+
+/** The pilot on a seeded document sample of about `maxChars` characters: its cost model, load time and queries. */
+async function pilotOnSample(
+  corpus: string,
+  queries: string | undefined,
+  outline: CorpusOutline,
+  maxChars: number,
+  configs: ReturnType<typeof sweepConfigs>,
+): Promise<{ sampled: SampledCost; setupMs: number; loadedMs: number; queries: number }> {
+  const t0 = cpuNow();
+  const sample = characterBudgetSample(outline.outlines, maxChars, { parameter: "the budget pilot" });
+  const ids = new Set(sample.docs.map((d) => d.id));
+  const docs = [...streamCorpus(corpus).docs(ids)];
+  const chars = docs.reduce((sum, d) => sum + d.text.length, 0);
+  const options = { corpusName: corpus, headers: { includeH3: true } };
+  let set;
+  try {
+    set = buildQuerySet(queries ?? "headers", docs, options);
+  } catch (error) {
+    if (queries !== undefined || !(error instanceof SeamlabError)) throw error;
+    set = buildQuerySet("ict", docs, options);
+  }
+  const loadedMs = cpuNow() - t0;
+  // The notebooks' sweeps of a corpus this large measure seam damage and tokens on a document sample (study
+  // row-sample): so does the pilot, or it would time sentence segmentation of all its 20 M characters and scale
+  // that by the corpus's size (276 s per split estimated at 1 GB at load 9, where a split took about 100 s).
+  const rowSample = resolveRowSample(set.docs, configs, defaultSampleRequest, 1, 0);
+  const inputs = { docs: set.docs, queries: set.queries, ...(rowSample ? { sample: rowSample } : {}) };
+  const pilot = await pilotSweepCost(inputs, configs, { now: cpuNow, separateSetup: true });
+  return { sampled: { chars, model: pilot.model }, setupMs: pilot.setupMs, loadedMs, queries: set.queries.length };
+}
+
 /**
- * The retrieval pilot: a sweep's two end configs on 200 queries, on the whole corpus up to `pilotChars` and on a
- * seeded document sample of that many characters above, its costs scaled by the corpus's characters over the
- * sample's (splitting, indexing and searching grow with the text). Also measures what loading the corpus and its
- * queries costs a kernel. Costs are CPU times (`cpuNow`); `spentMs` is the wall time it took.
+ * The retrieval pilot: a sweep's two end configs on 200 queries, on the whole corpus up to `pilotChars`. A larger
+ * corpus is piloted on two seeded document samples, of `pilotChars` and `smallPilotChars` characters, and the costs
+ * are extrapolated to the corpus's size along the line through both (`extrapolateModel`: what does not grow with
+ * the text is not scaled with it). Also measures what loading the corpus and its queries costs a kernel. Costs are
+ * CPU times (`cpuNow`); `spentMs` is the wall time it took.
  */
 export async function retrievalPilot(
   corpus: string,
@@ -69,48 +114,49 @@ export async function retrievalPilot(
   const t0 = cpuNow();
   const wall = performance.now();
   const configs = sweepConfigs({ splitter: "langchain", size: 1000, overlaps: [0, 500], ks: [5] });
-  let inputs: SweepInputs;
-  let population: number;
-  let scale = 1;
-  let sampleChars = outline.chars;
-  let loadedMs: number;
   if (outline.chars <= pilotChars) {
     const whole = loadRetrievalInputs(corpus, queries, { querySample: "all" });
-    loadedMs = cpuNow() - t0;
-    inputs = whole;
-    population = whole.queries.length;
-  } else {
-    const sample = characterBudgetSample(outline.outlines, pilotChars, { parameter: "the budget pilot" });
-    const ids = new Set(sample.docs.map((d) => d.id));
-    const docs = [...streamCorpus(corpus).docs(ids)];
-    sampleChars = docs.reduce((sum, d) => sum + d.text.length, 0);
-    scale = outline.chars / Math.max(1, sampleChars);
-    const options = { corpusName: corpus, headers: { includeH3: true } };
-    let set;
-    try {
-      set = buildQuerySet(queries ?? "headers", docs, options);
-    } catch (error) {
-      if (queries !== undefined || !(error instanceof SeamlabError)) throw error;
-      set = buildQuerySet("ict", docs, options);
-    }
-    loadedMs = cpuNow() - t0;
-    population = Math.round(set.queries.length * scale);
-    // The notebooks' sweeps of a corpus this large measure seam damage and tokens on a document sample (study
-    // row-sample): so does the pilot, or it would time sentence segmentation of all its 20 M characters and scale
-    // that by the corpus's size (276 s per split estimated at 1 GB at load 9, where a split took about 100 s).
-    const rowSample = resolveRowSample(set.docs, configs, defaultSampleRequest, 1, 0);
-    inputs = { docs: set.docs, queries: set.queries, ...(rowSample ? { sample: rowSample } : {}) };
+    const loadedMs = cpuNow() - t0;
+    const pilot = await pilotSweepCost(whole, configs, { now: cpuNow, separateSetup: true });
+    return {
+      model: pilot.model,
+      population: whole.queries.length,
+      scale: 1,
+      sampleChars: outline.chars,
+      loadMs: kernelStartMs + Math.max(outline.readMs, loadedMs) + pilot.setupMs,
+      spentMs: performance.now() - wall,
+    };
   }
-  const loadMs = loadedMs * scale;
-  const pilot = await pilotSweepCost(inputs, configs, { now: cpuNow });
-  const model = { fixedMs: pilot.model.fixedMs * scale, perQueryMs: pilot.model.perQueryMs * scale };
+  // A warm-up on a small sample first (not timed): the costs paid once per process (the LangChain thread's start,
+  // compiling the hot code) would otherwise fall on the first timed sample only and tilt the line through both.
+  // (A sample this small may lack what the query source needs: the timed samples below then say so.)
+  await pilotOnSample(corpus, queries, outline, warmUpPilotChars, configs).catch(() => undefined);
+  const large = await pilotOnSample(corpus, queries, outline, pilotChars, configs);
+  const small = await pilotOnSample(corpus, queries, outline, smallPilotChars, configs);
+  const scale = outline.chars / Math.max(1, large.sampled.chars);
   return {
-    model,
-    population,
+    model: extrapolateModel(small.sampled, large.sampled, outline.chars),
+    population: Math.round(large.queries * scale),
     scale,
-    sampleChars,
-    // a kernel reads the corpus (as the outline pass did) and builds its queries, after starting
-    loadMs: kernelStartMs + Math.max(outline.readMs, loadMs),
+    sampleChars: large.sampled.chars,
+    smallSampleChars: small.sampled.chars,
+    // a kernel reads the corpus (as the outline pass did) and builds its queries, after starting; its first sweep
+    // then sets up what every split shares
+    loadMs:
+      kernelStartMs +
+      Math.max(
+        outline.readMs,
+        extrapolateCost(
+          { chars: small.sampled.chars, ms: small.loadedMs },
+          { chars: large.sampled.chars, ms: large.loadedMs },
+          outline.chars,
+        ),
+      ) +
+      extrapolateCost(
+        { chars: small.sampled.chars, ms: small.setupMs },
+        { chars: large.sampled.chars, ms: large.setupMs },
+        outline.chars,
+      ),
     spentMs: performance.now() - wall,
   };
 }

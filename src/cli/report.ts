@@ -174,10 +174,14 @@ async function chooseBudget(
   const corpusChars = pilot ? outlineOf(corpus).chars : 0;
   const pilotLine = !pilot
     ? ""
-    : pilot.scale > 1
-      ? `piloted in CPU time on a seeded sample of ${pilot.sampleChars.toLocaleString("en-US")} of ` +
-        `${corpusChars.toLocaleString("en-US")} characters, costs scaled ×${pilot.scale.toFixed(1)}`
-      : `piloted in CPU time on the whole corpus`;
+    : pilot.scale > 1 && pilot.smallSampleChars !== undefined
+      ? `piloted in CPU time on seeded samples of ${pilot.smallSampleChars.toLocaleString("en-US")} and ` +
+        `${pilot.sampleChars.toLocaleString("en-US")} of ${corpusChars.toLocaleString("en-US")} characters, ` +
+        `costs extrapolated along the line through both (at most ×${pilot.scale.toFixed(1)})`
+      : pilot.scale > 1
+        ? `piloted in CPU time on a seeded sample of ${pilot.sampleChars.toLocaleString("en-US")} of ` +
+          `${corpusChars.toLocaleString("en-US")} characters, costs scaled ×${pilot.scale.toFixed(1)}`
+        : `piloted in CPU time on the whole corpus`;
   // 01 and 02: their sampled seam cells, piloted on 30 documents, each given its share of the budget; then each
   // kernel's memory, hence how many notebooks run at once
   let memory: JobsChoice | undefined;
@@ -327,7 +331,7 @@ async function chooseBudget(
     population: pilot.population,
   });
   if (full.fits && memoryLimited.length === 0) {
-    say(`${full.line} (${pilotLine}; kernel loads ~${(pilot.loadMs / 1000).toFixed(0)} s each)`);
+    say(`${full.line} (${pilotLine}; kernel load and sweep setup ~${(pilot.loadMs / 1000).toFixed(0)} s each)`);
     decision.parameters.querySample = sampleOf(full.queries);
     docNotes();
     return decision;
@@ -353,7 +357,7 @@ async function chooseBudget(
   });
   say(
     `${workLine(plan, budgetMinutes, jobs, memoryChoice.overLimit)} (${pilotLine}; ${(pilot.model.fixedMs / 1000).toFixed(1)} s per ` +
-      `split, ${(pilot.loadMs / 1000).toFixed(0)} s per kernel load, ${(spentMs / 1000).toFixed(0)} s of pilots)`,
+      `split, ${(pilot.loadMs / 1000).toFixed(0)} s per kernel load and sweep setup, ${(spentMs / 1000).toFixed(0)} s of pilots)`,
   );
   if (!plan.fits) {
     throw new SeamlabError(

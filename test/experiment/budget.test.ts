@@ -5,6 +5,8 @@ import {
   chooseQueryBudget,
   costModelFromPilot,
   estimateRunMs,
+  extrapolateCost,
+  extrapolateModel,
   parseBudgetMinutes,
   type BudgetPlan,
 } from "../../src/experiment/budget";
@@ -127,6 +129,27 @@ test("the pilot times the sweep's two end configs on at most 200 queries (fake c
   assert.ok(pilot.model.perQueryMs >= 0);
 });
 
+test("the pilot can time what the first config pays once for the sweep apart from its splits (fake clock)", async () => {
+  const inputs = loadCorpusAndQueries({ corpus: fastifyGuides, querySample: { kind: "all" } });
+  const configs = sweepConfigs({ splitter: "window", size: 400, overlaps: [0, 200] });
+  // reads: start; each config's row (before, after); the first config's row again, warm (before, after); the end
+  const times = [0, 0, 5_000, 5_000, 6_000, 6_000, 7_000, 7_000];
+  let read = 0;
+  const pilot = await pilotSweepCost(inputs, configs, { now: () => times[read++], separateSetup: true });
+  assert.equal(read, times.length);
+  assert.equal(pilot.setupMs, 4_000); // 5 s cold, 1 s warm
+  // per split: the warm rows (1 s each) less their queries, not the cold 5 s the first row took
+  assert.ok(pilot.model.fixedMs <= 1_000, `${pilot.model.fixedMs}`);
+  const plain = await pilotSweepCost(inputs, configs, {
+    now: (() =>
+      (
+        (t: number) => () =>
+          (t += 1_000)
+      )(0))(),
+  });
+  assert.equal(plain.setupMs, 0); // without separateSetup, as `seamlab sweep --budget` has it
+});
+
 test("the pilot measures damage and tokens on the inputs' document sample, as the sweep it plans will", async () => {
   const inputs = loadCorpusAndQueries({ corpus: fastifyGuides, querySample: { kind: "all" } });
   const configs = sweepConfigs({ splitter: "window", size: 400, overlaps: [0, 200] });
@@ -137,4 +160,25 @@ test("the pilot measures damage and tokens on the inputs' document sample, as th
   // A sample naming a document the corpus does not have fails where the rows read it: the sample reached them.
   const outside = { ...sample, indexes: [0, docs.length] };
   await assert.rejects(pilotSweepCost({ docs, queries: inputs.queries, sample: outside }, configs), /outside/);
+});
+
+test("a cost piloted on two samples grows along the line through both, not in proportion to the larger", () => {
+  // synthetic: 1 s that does not grow with the text (a thread's start, a fixed-size row sample) + 50 ms per M chars
+  const cost = (chars: number) => 1000 + (50 * chars) / 1e6;
+  const small = { chars: 5e6, ms: cost(5e6) };
+  const large = { chars: 20e6, ms: cost(20e6) };
+  assert.equal(extrapolateCost(small, large, 1e9), cost(1e9)); // 51 s
+  // the proportional scaling of the larger sample (the estimate before) counted the fixed second 50 times: 100 s
+  assert.equal((large.ms * 1e9) / large.chars, 100_000);
+  // never above that scaling, never below what the larger sample measured, and within the sample: proportional
+  assert.equal(extrapolateCost({ chars: 5e6, ms: 100 }, large, 1e9), 100_000); // steeper than proportional: capped
+  assert.equal(extrapolateCost({ chars: 5e6, ms: 3000 }, large, 1e9), large.ms); // noise gave a falling line
+  assert.equal(extrapolateCost(small, large, 10e6), (large.ms * 10e6) / 20e6);
+  assert.equal(extrapolateCost(large, large, 1e9), 100_000); // one sample only: proportional
+  const model = extrapolateModel(
+    { chars: 5e6, model: { fixedMs: cost(5e6), perQueryMs: 0.25 } },
+    { chars: 20e6, model: { fixedMs: cost(20e6), perQueryMs: 1 } },
+    1e9,
+  );
+  assert.deepEqual(model, { fixedMs: 51_000, perQueryMs: 50 }); // per query: 0.05 ms per M chars, no fixed part
 });

@@ -69,7 +69,7 @@ first kernel starts.
   --budget MIN      fit the retrieval notebooks (03-07) and the seam cells of 01-02 in MIN minutes: pilots time
                     a sweep's two end configs on 200 queries and 01-02 on 30 documents; the largest query sample
                     and document sample that fit are injected (each said in one line); not with --query-sample.
-                    A corpus over 20 M characters is piloted on a seeded sample and scaled; 01-02 then read only
+                    A corpus over 20 M characters is piloted on two seeded samples, extrapolated; 01-02 read only
                     their document sample; when even the fewest queries cannot fit, each notebook does less (fewer
                     overlaps, sections or notebooks left out), said on its page
   --max-memory GB   with --budget: notebooks run at once only as many as fit this much memory, each kernel
@@ -328,6 +328,7 @@ async function chooseBudget(
     jobs,
     model: pilot.model,
     spentMs: spentMs + loadsMs,
+    spentOn: "pilots, and kernel loads and sweep setups set aside",
     population: pilot.population,
   });
   if (full.fits && memoryLimited.length === 0) {
@@ -380,6 +381,7 @@ async function chooseBudget(
   const chosen = chooseQueryBudget({
     budgetMs: budgetMinutes * 60_000,
     spentMs: spentMs + fixedRest / runningParallel,
+    spentOn: "pilots, and kernel loads, sweep setups and 01-02's cells set aside",
     splits: work.reduce((sum, w) => sum + w.splits, 0),
     configs: Math.max(
       1,

@@ -83,6 +83,8 @@ export interface BudgetPlan {
   budgetMs: number;
   /** Time already spent (the pilot), taken off the budget. */
   spentMs: number;
+  /** What `spentMs` holds, for the line (default "pilot"): e.g. the pilots and the kernels' loads, set aside. */
+  spentOn?: string;
   /** Splitter configs (each splits and indexes the corpus once). */
   splits: number;
   /** Retrieval configs (each runs every query). */
@@ -144,7 +146,11 @@ export function chooseQueryBudget(plan: BudgetPlan): BudgetChoice {
   const basis =
     `${thousands(configs)} config${configs === 1 ? "" : "s"}${parallel > 1 ? `, ${parallel} at a time` : ""}: ` +
     `${(model.fixedMs / 1000).toFixed(1)} s per split to split, measure and index + ${model.perQueryMs.toFixed(2)} ms ` +
-    `per query, from a ${(plan.spentMs / 1000).toFixed(1)} s pilot`;
+    `per query, ${
+      plan.spentOn === undefined
+        ? `from a ${(plan.spentMs / 1000).toFixed(1)} s pilot`
+        : `from the pilots; ${(plan.spentMs / 1000).toFixed(1)} s of ${plan.spentOn}`
+    }`;
   if (fits)
     return {
       queries,

@@ -35,6 +35,8 @@ export function chooseReportBudget(options: {
   jobs: number;
   model: ConfigCostModel;
   spentMs: number;
+  /** What `spentMs` holds when more than the pilot (see `BudgetPlan.spentOn`). */
+  spentOn?: string;
   population: number;
 }): BudgetChoice & { modelled: string[] } {
   const modelled = options.notebooks.filter((name) => notebookWorkload[name.slice(0, 2)] !== undefined);
@@ -43,6 +45,7 @@ export function chooseReportBudget(options: {
     chooseQueryBudget({
       budgetMs: options.budgetMinutes * 60_000,
       spentMs: options.spentMs,
+      spentOn: options.spentOn,
       splits: parts.reduce((sum, w) => sum + w.splits, 0),
       configs: Math.max(
         1,

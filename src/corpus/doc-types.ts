@@ -89,9 +89,32 @@ function nonBlank(text: string, start: number, end: number): number {
   return count;
 }
 
-function letters(text: string, start: number, end: number): number {
-  const m = text.slice(start, end).match(/\p{L}/gu);
-  return m ? m.length : 0;
+const LETTER = /^\p{L}$/u;
+
+/**
+ * How many code points of `text[start, end)` are letters (`\p{L}`), counted in place: matching the slice with
+ * `/\p{L}/gu` made a string per letter, most of what classifying a corpus allocated (07's load of the generated
+ * 100 MB corpus spent 10.5 of 54 s CPU here). A surrogate pair cut by either end is not a letter, as in the slice.
+ */
+export function countLetters(text: string, start: number, end: number): number {
+  let count = 0;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128) {
+      if ((c | 32) >= 97 && (c | 32) <= 122) count++;
+      continue;
+    }
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < end) {
+      const low = text.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        if (LETTER.test(text.slice(i, i + 2))) count++;
+        i++;
+        continue;
+      }
+    }
+    if (LETTER.test(text[i])) count++;
+  }
+  return count;
 }
 
 /**
@@ -146,7 +169,7 @@ function featuresOf(text: string, section: Section): SectionFeatures {
     else if (block.kind === "list-item" && PARAM_ITEM.test(text.slice(block.start, block.end))) f.params += c;
     else if (block.kind === "paragraph" || block.kind === "list-item" || block.kind === "turn") {
       f.prose += c;
-      f.proseLetters += letters(text, block.start, block.end);
+      f.proseLetters += countLetters(text, block.start, block.end);
     }
   }
   return f;

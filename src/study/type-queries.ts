@@ -97,8 +97,8 @@ export function queryTypes(
   docs: readonly Doc[],
   queries: readonly Query[],
   overrides: readonly TypeOverride[] = [],
+  typed: TypedDoc[] = docs.map((d) => classifyDoc(d, overrides)),
 ): { types: DocType[]; typed: TypedDoc[] } {
-  const typed = docs.map((d) => classifyDoc(d, overrides));
   const byId = new Map(typed.map((t) => [t.doc, t]));
   return {
     types: queries.map((q) => {
@@ -183,7 +183,8 @@ function typedInputsOf(corpus: string, queries: string, overrides: readonly Type
       typed,
       sweepDocs: headers.docs,
       queries: all,
-      types: queryTypes(headers.docs, all, overrides).types,
+      // headers.typed classified these very documents (with these overrides): not classified a third time
+      types: queryTypes(headers.docs, all, overrides, headers.typed).types,
       description,
       querySource: `${headerSentence(headers.queries.length)}, and ${ictSentence(ict.queries.length)}`,
     };

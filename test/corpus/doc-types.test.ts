@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { classifyDoc, parseTypeOverrides, typeAt, typeBreakdown } from "../../src/corpus/doc-types";
+import { classifyDoc, countLetters, parseTypeOverrides, typeAt, typeBreakdown } from "../../src/corpus/doc-types";
 
 const docs = {
   guide: {
@@ -54,4 +54,13 @@ test("source files, CSVs and transcripts are typed by file", () => {
   // "Note:" lines in docs are not a transcript: one speaker only.
   const notes = "Note: one.\n\nNote: two.\n\nNote: three.\n";
   assert.notEqual(classifyDoc({ id: "n.md", text: notes }).type, "transcript");
+});
+
+test("letters are counted in place exactly as matching the slice with /\\p{L}/gu counts them", () => {
+  // ASCII, accents, a combining mark, CJK, letters outside the BMP (surrogate pairs), an emoji, digits, punctuation
+  const text = "Héllo, wörld! 漢字 𝒜𝒝 😀 _@[`{ 123 Ωµ ǅ \u0300x ";
+  const byRegex = (start: number, end: number) => text.slice(start, end).match(/\p{L}/gu)?.length ?? 0;
+  for (let start = 0; start <= text.length; start++)
+    for (let end = start; end <= text.length; end++)
+      assert.equal(countLetters(text, start, end), byRegex(start, end), `[${start}, ${end})`);
 });

@@ -13,6 +13,7 @@ import {
   splitterConfigFromFlags,
 } from "./flag-groups";
 import { pct } from "../study/format";
+import { pText } from "../stats/format";
 import { createProgress } from "../experiment/progress";
 
 export const summary =
@@ -113,7 +114,7 @@ export async function run(argv: string[]): Promise<number> {
         `[${pct(ciB.low)}, ${pct(ciB.high)}], index ${b.indexRatio.toFixed(2)}x`,
       `only A hits (wins) ${comparison.wins}, only B hits (losses) ${comparison.losses}, ties ${comparison.ties}`,
       `A - B = ${pct(comparison.diff)}, 95% CI [${pct(comparison.diffCI.low)}, ` +
-        `${pct(comparison.diffCI.high)}], exact McNemar p = ${comparison.mcnemarP.toPrecision(3)}`,
+        `${pct(comparison.diffCI.high)}], exact McNemar ${pText(comparison.mcnemarP)}`,
     ].join("\n") + "\n",
   );
   return 0;

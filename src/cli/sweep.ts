@@ -41,7 +41,8 @@ import {
   refuseTogether,
   stringFlag,
 } from "./flags";
-import { formatP, verdictHeadline, verdictText } from "../experiment/verdict";
+import { verdictHeadline, verdictText } from "../experiment/verdict";
+import { formatP } from "../stats/format";
 import { parseOverlapList, resolveOverlaps, type OverlapSetting } from "../experiment/overlap-share";
 import { groupBreakdown, queryGroups, readGroupRules, type GroupBreakdown } from "../experiment/groups";
 import { byTypeHelp, runSweepByType } from "./sweep-by-type";

@@ -1,7 +1,7 @@
 import { decideNonInferior, type Decision, type DecisionOptions } from "../stats/non-inferiority";
 import type { PairedDifference } from "../stats/paired-best";
 import type { GridRow } from "./rows";
-import { percentNumber, signedPoints } from "../stats/format";
+import { percentNumber, pText, signedPoints } from "../stats/format";
 
 /**
  * The paired verdict of a set of grid rows run on the same queries: which config to use (the cheapest
@@ -58,16 +58,6 @@ const interval = (d: PairedDifference, sign = 1) => {
   const [a, b] = sign > 0 ? [d.low, d.high] : [-d.high, -d.low];
   return `[${signed(a)}, ${signed(b)}]`;
 };
-/** p-values in plain notation, never "0". */
-export function formatP(p: number): string {
-  if (p < 0.001) return "< 0.001";
-  return p.toFixed(p < 0.01 ? 3 : 2);
-}
-/** "p = 0.29" or "p < 0.001". */
-export function pText(p: number): string {
-  const text = formatP(p);
-  return text.startsWith("<") ? `p ${text}` : `p = ${text}`;
-}
 const thousands = (n: number) =>
   Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "more than any test set";
 

@@ -9,6 +9,18 @@ export function percentNumber(fraction: number, digits = 1): string {
   return Number.isFinite(fraction) ? (100 * fraction).toFixed(digits) : "n/a";
 }
 
+/** A p-value in plain notation, never "0": "< 0.001", "0.004", "0.29" (two decimals from 0.01 up). */
+export function formatP(p: number): string {
+  if (p < 0.001) return "< 0.001";
+  return p.toFixed(p < 0.01 ? 3 : 2);
+}
+
+/** A p-value for prose: "p = 0.29" or "p < 0.001". */
+export function pText(p: number): string {
+  const text = formatP(p);
+  return text.startsWith("<") ? `p ${text}` : `p = ${text}`;
+}
+
 /**
  * A difference of fractions as signed percentage points: 0.012 -> "+1.2", -0.004 -> "-0.4". Prose passes
  * `minus: "−"` (U+2212) for a typographic minus.

@@ -32,8 +32,3 @@ export function num(value: number, digits = 0): string {
   if (!Number.isFinite(value)) return "n/a";
   return value.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: 0 });
 }
-
-/** A p-value as prose: "p = 0.034" or "p < 0.001". */
-export function pValue(p: number): string {
-  return p < 0.001 ? "p < 0.001" : `p = ${p.toFixed(3)}`;
-}

@@ -4,7 +4,8 @@
 import { cheapestIndex, gridConfigName, curveRows } from "../experiment/sweep";
 import type { GridVerdict, SweepCurve, SweepResult } from "../experiment/sweep";
 import { groupBreakdown, queryGroups, type GroupBreakdown } from "../experiment/groups";
-import { formatP, marginText, verdictCard, verdictHeadline, verdictText } from "../experiment/verdict";
+import { marginText, verdictCard, verdictHeadline, verdictText } from "../experiment/verdict";
+import { formatP } from "../stats/format";
 import type { RetrievalInputs } from "./inputs";
 import { tokenSampleNote } from "./row-sample";
 import { runStudyOverlapSweep } from "./sweep";

@@ -1,6 +1,7 @@
 // The sentences notebook 05 writes under its tables and charts, built from the evaluations so cells stay short.
 import type { PairedComparison } from "../stats/paired";
-import { num, pct, pValue, signedPointsText } from "./format";
+import { pText } from "../stats/format";
+import { num, pct, signedPointsText } from "./format";
 import { configLabel, type ConfigEvaluation, type LabelledInputs } from "./labelled";
 
 /** Where the questions came from: the user's file, or a self-supervised proxy built from the headings or ICT. */
@@ -41,7 +42,7 @@ export function pairedFinding(a: ConfigEvaluation, b: ConfigEvaluation, paired: 
     `\`${configLabel(a.config)}\` against \`${configLabel(b.config)}\`: ` +
     `**${paired.wins} wins, ${paired.losses} losses, ${paired.ties} ties**; ` +
     `hit-rate difference ${signedPointsText(paired.diff)} points (95% CI ${signedPointsText(paired.diffCI.low)} to ` +
-    `${signedPointsText(paired.diffCI.high)}), McNemar ${pValue(paired.mcnemarP)}. ` +
+    `${signedPointsText(paired.diffCI.high)}), McNemar ${pText(paired.mcnemarP)}. ` +
     verdict
   );
 }
@@ -69,7 +70,7 @@ export function retrieverFinding(
     `(span IoU ${pct(sb.iou)}, ${pct(sd.iou)} and ${pct(sh.iou)}; embedder ${embedder}). ` +
     `Hybrid against BM25: **${vsBm25.wins} wins, ${vsBm25.losses} losses, ${vsBm25.ties} ties**, ` +
     `difference ${signedPointsText(vsBm25.diff)} points (95% CI ${signedPointsText(vsBm25.diffCI.low)} to ` +
-    `${signedPointsText(vsBm25.diffCI.high)}), McNemar ${pValue(vsBm25.mcnemarP)}. ` +
+    `${signedPointsText(vsBm25.diffCI.high)}), McNemar ${pText(vsBm25.mcnemarP)}. ` +
     verdict
   );
 }

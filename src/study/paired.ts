@@ -1,7 +1,8 @@
 // Notebook 03's paired section: each overlap's difference from the best (and from overlap 0) on the same queries,
 // as chart rows with the margin band and as a table, from the decision each sweep curve carries.
 import type { SweepCurve } from "../experiment/sweep";
-import { formatP, marginText } from "../experiment/verdict";
+import { marginText } from "../experiment/verdict";
+import { formatP } from "../stats/format";
 import { points, pointsInterval } from "./format";
 
 /**

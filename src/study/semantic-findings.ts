@@ -1,6 +1,7 @@
 // The sentences notebook 06 writes under its tables and charts, built from the arms' results so cells stay short.
 import { pairedComparison } from "../stats/paired";
-import { num, pct, pValue, signedPointsText } from "./format";
+import { pText } from "../stats/format";
+import { num, pct, signedPointsText } from "./format";
 import type { ArmRetrieval, ChunkingArm } from "./semantic";
 
 /** Chunk count and lengths of the semantic arm, against the recursive arm at the configured size. */
@@ -24,7 +25,7 @@ function pairedArmText(semantic: ArmRetrieval, matched: ArmRetrieval): string {
   return (
     `${signedPointsText(paired.diff)} points ` +
     `(paired 95% CI ${signedPointsText(paired.diffCI.low)} to ${signedPointsText(paired.diffCI.high)}, ` +
-    `${paired.wins} wins and ${paired.losses} losses, McNemar ${pValue(paired.mcnemarP)}): ` +
+    `${paired.wins} wins and ${paired.losses} losses, McNemar ${pText(paired.mcnemarP)}): ` +
     (shown ? `semantic chunking is shown ${shown}` : "the data cannot tell them apart")
   );
 }

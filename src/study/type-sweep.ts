@@ -19,8 +19,8 @@ import { pairedComparison, type PairedComparison } from "../stats/paired";
 import type { Decision } from "../stats/non-inferiority";
 import { decideRowsOn, verdictHeadline } from "../experiment/verdict";
 import { wilsonInterval } from "../stats/proportion";
-import { pct, points, signedPointsText } from "./format";
-import { percentNumber } from "../stats/format";
+import { num, pct, points, signedPointsText } from "./format";
+import { percentNumber, pText } from "../stats/format";
 import { studySweepInputs } from "./row-sample";
 
 export interface TypeSweepInputs {
@@ -248,7 +248,7 @@ export function statedAnswer(c: PairedComparison): string {
   if (c.diffCI.low > 0) {
     return (
       `per-type settings gain ${percentNumber(c.diff)} points ${ci} of hit rate at the ` +
-      `same index size (McNemar p = ${c.mcnemarP.toFixed(3)}, ${c.queries} queries)`
+      `same index size (McNemar ${pText(c.mcnemarP)}, ${num(c.queries)} queries)`
     );
   }
   if (c.diffCI.high < 0) {
@@ -256,7 +256,7 @@ export function statedAnswer(c: PairedComparison): string {
   }
   return (
     `no measurable gain: keep one setting (per type minus uniform: ${signedPointsText(c.diff)} ` +
-    `points ${ci}, McNemar p = ${c.mcnemarP.toFixed(3)}, ${c.queries} queries)`
+    `points ${ci}, McNemar ${pText(c.mcnemarP)}, ${num(c.queries)} queries)`
   );
 }
 
@@ -265,7 +265,13 @@ export function typeCurveRows(
   curves: readonly TypeCurve[],
 ): { x: number; y: number; low: number; high: number; series: string }[] {
   return curves.flatMap((c) =>
-    c.points.map((p) => ({ x: p.x, y: p.y, low: p.low, high: p.high, series: `${c.type} (${c.queries} queries)` })),
+    c.points.map((p) => ({
+      x: p.x,
+      y: p.y,
+      low: p.low,
+      high: p.high,
+      series: `${c.type} (${num(c.queries)} queries)`,
+    })),
   );
 }
 

@@ -1,7 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { decideNonInferior } from "../../src/stats/non-inferiority";
-import { formatP, marginText, verdictCard, verdictText } from "../../src/experiment/verdict";
+import { marginText, verdictCard, verdictText } from "../../src/experiment/verdict";
+import { formatP } from "../../src/stats/format";
 
 const bits = (text: string) => Array.from(text, (c) => (c === "1" ? 1 : 0));
 

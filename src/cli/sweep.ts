@@ -44,7 +44,13 @@ import {
 import { verdictHeadline, verdictText } from "../experiment/verdict";
 import { formatP } from "../stats/format";
 import { parseOverlapList, resolveOverlaps, type OverlapSetting } from "../experiment/overlap-share";
-import { groupBreakdown, queryGroups, readGroupRules, type GroupBreakdown } from "../experiment/groups";
+import {
+  groupBreakdown,
+  groupVerdictHeadline,
+  queryGroups,
+  readGroupRules,
+  type GroupBreakdown,
+} from "../experiment/groups";
 import { byTypeHelp, runSweepByType } from "./sweep-by-type";
 import { percentNumber, signedPoints } from "../stats/format";
 import { withSampleAdvice } from "../experiment/sample-advice";
@@ -133,7 +139,7 @@ function describeGroups(groups: GroupBreakdown[], curve: SweepCurve): string[] {
         percentNumber(g.decision.configs[curve.decision.choice].rate).padStart(9),
         `${signedPoints(d.diff)} [${signedPoints(d.low)}, ${signedPoints(d.high)}]`.padEnd(27),
         formatP(d.mcnemarP).padStart(9),
-        verdictHeadline(g.decision, (i) => `overlap ${x(i)}`) + (g.differs ? "  <- wants another overlap" : ""),
+        groupVerdictHeadline(g, (i) => `overlap ${x(i)}`) + (g.differs ? "  <- wants another overlap" : ""),
       ].join("  "),
     );
   }
@@ -529,7 +535,8 @@ export async function run(argv: string[]): Promise<number> {
         queries: g.queries,
         differs: g.differs,
         pickVersusBaseline: g.pickVersusBaseline,
-        verdict: verdictHeadline(g.decision, (i) => `overlap ${groupCurve.points[i].x}`),
+        verdict: groupVerdictHeadline(g, (i) => `overlap ${groupCurve.points[i].x}`),
+        tooFewQueries: g.tooFewQueries,
         decision: g.decision,
       })),
       // The first curve's knee; every curve (splitter x depth) carries its own in `curves`.

@@ -6,7 +6,7 @@ import type { Decision } from "../stats/non-inferiority";
 import type { PairedDifference } from "../stats/paired-best";
 import type { SweepCurve } from "./sweep";
 import type { CostedRow } from "./run";
-import { decideRowsOn } from "./verdict";
+import { decideRowsOn, verdictHeadline } from "./verdict";
 
 /**
  * The per-group breakdown of a sweep curve: each query belongs to the document of its (first) gold span, and
@@ -68,6 +68,9 @@ export function queryGroups(queries: readonly Query[], rules?: readonly GroupRul
   return folders.map((f) => (f.length > shared ? f[shared] : "(top level)"));
 }
 
+/** Groups with fewer queries than this are pooled, and a pool this small gets no verdict of its own. */
+export const DEFAULT_MIN_GROUP_QUERIES = 30;
+
 /** The name of the pool of groups with too few queries. */
 export const POOLED = "(small groups)";
 
@@ -80,6 +83,16 @@ export interface GroupBreakdown {
   pickVersusBaseline: PairedDifference;
   /** The group's decided pick differs from the whole corpus's. */
   differs: boolean;
+  /** Fewer queries than `minQueries` (only the pool of small groups can be): its own verdict is not stated. */
+  tooFewQueries: boolean;
+  minQueries: number;
+}
+
+/** A group's own verdict in a few words, or why it has none ("too few queries to decide (3 of 30 needed)"). */
+export function groupVerdictHeadline(g: GroupBreakdown, name: (index: number) => string): string {
+  return g.tooFewQueries
+    ? `too few queries to decide (${g.queries} of ${g.minQueries} needed)`
+    : verdictHeadline(g.decision, name);
 }
 
 export interface GroupOptions {
@@ -97,7 +110,7 @@ export function groupBreakdown(
   groups: readonly string[],
   options: GroupOptions = {},
 ): GroupBreakdown[] {
-  const minQueries = options.minQueries ?? 30;
+  const minQueries = options.minQueries ?? DEFAULT_MIN_GROUP_QUERIES;
   if (rows.some((row) => row.hits.length !== groups.length)) {
     throw new SeamlabError(
       `group breakdown: ${groups.length} query groups for ${rows[0]?.hits.length} query outcomes.`,
@@ -127,6 +140,8 @@ export function groupBreakdown(
       pickVersusBaseline: decision.configs[overall.choice].fromBaseline,
       // A pool of small groups is no group anyone would index apart: never named as wanting another overlap.
       differs: group !== POOLED && decision.verdict === "decided" && decision.choice !== overall.choice,
+      tooFewQueries: queries.length < minQueries,
+      minQueries,
     });
   }
   return out.sort((a, b) => b.queries - a.queries || a.group.localeCompare(b.group));

@@ -3,7 +3,7 @@
 // the price of each extra point, and what each folder of the corpus would pick on its own.
 import { cheapestIndex, gridConfigName, curveRows } from "../experiment/sweep";
 import type { GridVerdict, SweepCurve, SweepResult } from "../experiment/sweep";
-import { groupBreakdown, queryGroups, type GroupBreakdown } from "../experiment/groups";
+import { groupBreakdown, groupVerdictHeadline, queryGroups, type GroupBreakdown } from "../experiment/groups";
 import { marginText, verdictCard, verdictHeadline, verdictText } from "../experiment/verdict";
 import { formatP } from "../stats/format";
 import type { RetrievalInputs } from "./inputs";
@@ -115,7 +115,7 @@ export function groupTableRows(
       [`${pick} − ${base} (points)`]: points(d.diff),
       "paired 95% CI": pointsInterval(d.low, d.high),
       "McNemar p": formatP(d.mcnemarP),
-      "own verdict": verdictHeadline(g.decision, (i) => `overlap ${x(i)}`),
+      "own verdict": groupVerdictHeadline(g, (i) => `overlap ${x(i)}`),
       "wants another overlap": g.differs ? "yes" : "",
     };
   });

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { groupBreakdown, queryGroups, readGroupRules } from "../../src/experiment/groups";
+import { groupBreakdown, groupVerdictHeadline, queryGroups, readGroupRules } from "../../src/experiment/groups";
 import { sweepCurves } from "../../src/experiment/sweep";
 import type { CostedRow } from "../../src/experiment/run";
 import type { Query } from "../../src/core/types";
@@ -82,4 +82,17 @@ test("groups smaller than the minimum are pooled", () => {
     ],
   );
   assert.ok(breakdown.every((g) => !g.differs || g.group !== "(small groups)"));
+  // A pool still under the minimum states no verdict of its own (the bootstrap of 10 agreeing queries would
+  // call overlap 0 "within 1 point of the best"); a group at or over it does.
+  const [big, pool] = breakdown;
+  assert.equal(pool.tooFewQueries, true);
+  assert.equal(
+    groupVerdictHeadline(pool, (i) => `overlap ${i}`),
+    "too few queries to decide (10 of 30 needed)",
+  );
+  assert.equal(big.tooFewQueries, false);
+  assert.doesNotMatch(
+    groupVerdictHeadline(big, (i) => `overlap ${i}`),
+    /too few/,
+  );
 });

@@ -16,6 +16,7 @@ import { evaluationOptionsFrom, loadEvaluationInputs, querySampleFromFlags } fro
 import { sampleQueries, sampledLabel } from "../retrieval/query-sample";
 import { intFlag, intListFlag, LIMITS, stringFlag } from "./flags";
 import { typeOverridesFromFlags } from "./structure-flags";
+import { thousands } from "../stats/format";
 
 export const byTypeHelp = `  --by-type                   break the sweep down by the type of each query's gold section \
 (structure
@@ -46,7 +47,7 @@ export async function runSweepByType(values: Record<string, unknown>): Promise<n
     });
     const sample = sampleQueries(set.queries, querySample);
     inputs = { docs: set.docs, queries: sample.queries, types: sample.indexes.map((i) => set.types[i]) };
-    label = sampledLabel(`${set.queries.length} header queries`, sample);
+    label = sampledLabel(`${thousands(set.queries.length)} header queries`, sample);
   } else {
     const loaded = loadEvaluationInputs(values);
     corpus = loaded.corpus;

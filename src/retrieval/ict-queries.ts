@@ -3,6 +3,7 @@ import { seededRandom } from "../core/random";
 import type { Doc, Query } from "../core/types";
 import { removeRanges, scanMarkdownLines } from "../text/headings";
 import { sentenceRegions } from "../text/sentences";
+import { thousands } from "../stats/format";
 
 /**
  * Inverse-cloze queries (ICT; Lee, Chang and Toutanova 2019, "Latent Retrieval for Weakly Supervised Open
@@ -296,7 +297,7 @@ export function buildIctQueries(docs: readonly Doc[], options: IctOptions = {}):
 export function describeIctQueries(set: IctQuerySet): string {
   const s = set.settings;
   return (
-    `${set.queries.length} inverse-cloze (ICT) queries: sampled ` +
+    `${thousands(set.queries.length)} inverse-cloze (ICT) queries: sampled ` +
     `sentences (seed ${s.seed}, stratified over documents), ` +
     `gold = ${s.contextSentences} sentence${s.contextSentences === 1 ? "" : "s"} of context each side; ` +
     (s.keepSentence ? "the sentence stays in the indexed text" : "the sentence is removed from the indexed text")

@@ -1,6 +1,7 @@
 import { parseSampleSizeRequest, type SampleSizeRequest } from "../stats/sample-request";
 import { sampleIndices } from "../core/random";
 import type { Query } from "../core/types";
+import { thousands } from "../stats/format";
 
 /**
  * `--query-sample auto|auto:H|N|all`: how many of the queries a retrieval evaluation runs. The corpus is always
@@ -47,8 +48,6 @@ export interface QuerySample {
   /** "all 301 queries" or "a seeded sample of 1,537 of 2,425 queries (auto: 95% CI of a hit rate at most ±2.5 points)". */
   description: string;
 }
-
-const thousands = (n: number) => n.toLocaleString("en-US");
 
 /** How many queries a request keeps out of `population`. */
 export function querySampleSize(population: number, request: QuerySampleRequest): number {

@@ -1,4 +1,5 @@
 import { SeamlabError } from "../core/errors";
+import { thousands } from "../stats/format";
 import type { Doc, Query } from "../core/types";
 import { loadLabelledSet } from "../corpus/labelled";
 import type { LabelledReport } from "../corpus/types";
@@ -64,9 +65,9 @@ export function buildQuerySet(spec: string, given: Iterable<Doc>, options: Query
       kind: "headers",
       docs: set.docs,
       queries: set.queries.map((q) => ({ ...q, doc: q.gold[0]?.doc })),
-      label: `${set.queries.length} header queries`,
+      label: `${thousands(set.queries.length)} header queries`,
       description:
-        `${set.queries.length} header queries: each ${levels} heading is a question and the first sentence under it ` +
+        `${thousands(set.queries.length)} header queries: each ${levels} heading is a question and the first sentence under it ` +
         "the answer; heading lines are removed from the text before " +
         "splitting, so a query never matches its own heading",
       provenance: { kind: "headers", headings: set.headings, skipped: set.skipped },
@@ -80,9 +81,9 @@ export function buildQuerySet(spec: string, given: Iterable<Doc>, options: Query
       kind: "ict",
       docs: set.docs,
       queries: set.queries,
-      label: `${set.queries.length} ICT queries (sentence ${kept ? "kept" : "removed"})`,
+      label: `${thousands(set.queries.length)} ICT queries (sentence ${kept ? "kept" : "removed"})`,
       description:
-        `${set.queries.length} inverse-cloze (ICT) queries: each is a sentence sampled from the corpus (seed ` +
+        `${thousands(set.queries.length)} inverse-cloze (ICT) queries: each is a sentence sampled from the corpus (seed ` +
         `${set.settings.seed}, stratified over documents); a query hits when one retrieved chunk holds its whole ` +
         `context (${set.settings.contextSentences} sentence${set.settings.contextSentences === 1 ? "" : "s"} before ` +
         `and after); ` +
@@ -112,9 +113,9 @@ export function buildQuerySet(spec: string, given: Iterable<Doc>, options: Query
     kind: "labelled",
     docs: set.docs,
     queries: set.queries.map((q) => ({ ...q, doc: q.doc ?? q.gold[0]?.doc })),
-    label: `${set.queries.length} labelled queries (${name})`,
+    label: `${thousands(set.queries.length)} labelled queries (${name})`,
     description:
-      `${set.queries.length} labelled questions from \`${spec}\` ` +
+      `${thousands(set.queries.length)} labelled questions from \`${spec}\` ` +
       `(${set.report.shape} shape${skipped > 0 ? `; ${skipped} rows skipped` : ""})`,
     provenance: { kind: "labelled", report: set.report },
   };

@@ -9,6 +9,11 @@ export function percentNumber(fraction: number, digits = 1): string {
   return Number.isFinite(fraction) ? (100 * fraction).toFixed(digits) : "n/a";
 }
 
+/** A count with thousands separators: 1537 -> "1,537". */
+export function thousands(n: number): string {
+  return n.toLocaleString("en-US");
+}
+
 /** A p-value in plain notation, never "0": "< 0.001", "0.004", "0.29" (two decimals from 0.01 up). */
 export function formatP(p: number): string {
   if (p < 0.001) return "< 0.001";

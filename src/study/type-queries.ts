@@ -9,6 +9,7 @@ import { buildHeaderQueries, type HeaderQueryOptions } from "../retrieval/header
 import { buildIctQueries } from "../retrieval/ict-queries";
 import { parseQuerySample, sampleQueries } from "../retrieval/query-sample";
 import { findHeadings } from "../text/headings";
+import { thousands } from "../stats/format";
 
 export interface TypedQuerySet {
   /** the documents to split: headings blanked, so sections (and their types) survive and offsets are unchanged */
@@ -158,10 +159,10 @@ function typedInputsOf(corpus: string, queries: string, overrides: readonly Type
     `${loaded.name ?? corpus}: ${docs.length.toLocaleString("en-US")} documents, ` +
     `${chars.toLocaleString("en-US")} characters`;
   const headerSentence = (n: number) =>
-    `${n} header queries (each \`##\`/\`###\` heading is a question, the first sentence under it the answer; ` +
+    `${thousands(n)} header queries (each \`##\`/\`###\` heading is a question, the first sentence under it the answer; ` +
     "the heading's words are blanked in the indexed text, its `#`s kept so sections survive)";
   const ictSentence = (n: number) =>
-    `${n} inverse-cloze (ICT) queries (a prose sentence is the question, the sentences around it the answer; ` +
+    `${thousands(n)} inverse-cloze (ICT) queries (a prose sentence is the question, the sentences around it the answer; ` +
     "the sentence is removed from the indexed text)";
   if (queries === "ict" || queries === "headers+ict") {
     const ict = buildIctQueries(docs, { allowFewer: true, corpusName: corpus });
@@ -200,7 +201,7 @@ function typedInputsOf(corpus: string, queries: string, overrides: readonly Type
       queries: set.queries,
       types: queryTypes(set.docs, set.queries, overrides).types,
       description,
-      querySource: `${set.queries.length} labelled questions from \`${queries}\``,
+      querySource: `${thousands(set.queries.length)} labelled questions from \`${queries}\``,
     };
   }
   const set = typedHeaderQueries(docs, { includeH3: true, overrides });

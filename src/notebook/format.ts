@@ -29,12 +29,15 @@ export function columnsOf(rows: Record<string, unknown>[], columns?: string[]): 
   return seen;
 }
 
-/** Whether a column holds numbers only (right-aligned). */
+/** Cells that stand for a missing number ("n/a" where a ratio has no denominator): they do not make a column text. */
+const MISSING_NUMBER = new Set(["n/a", "", "—"]);
+
+/** Whether a column holds numbers only, or numbers and "n/a" (right-aligned). */
 export function isNumericColumn(rows: Record<string, unknown>[], column: string): boolean {
   let any = false;
   for (const row of rows) {
     const value = row[column];
-    if (value === null || value === undefined) continue;
+    if (value === null || value === undefined || (typeof value === "string" && MISSING_NUMBER.has(value))) continue;
     if (typeof value !== "number") return false;
     any = true;
   }
@@ -57,10 +60,12 @@ export function columnDigits(rows: Record<string, unknown>[], column: string, di
   return most;
 }
 
-/** Each column's cell formatter: numeric columns with `columnDigits` decimals, others as `formatCell`. */
+/**
+ * Each column's cell formatter: the numbers of a column with `columnDigits` decimals (also where some cells are
+ * text, such as "n/a"), everything else as `formatCell`.
+ */
 function cellFormatters(columns: string[], rows: Record<string, unknown>[], digits: number) {
   return columns.map((column) => {
-    if (!isNumericColumn(rows, column)) return (value: unknown) => formatCell(value, digits);
     const places = columnDigits(rows, column, digits);
     return (value: unknown) =>
       typeof value === "number" && Number.isFinite(value) ? value.toFixed(places) : formatCell(value, digits);

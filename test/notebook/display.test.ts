@@ -61,6 +61,19 @@ test("table() shows a numeric column with the fewest decimals (at most digits) i
   assert.equal(plain.data["text/plain"], "x\n-\n1\n2");
 });
 
+test("table() formats a column of numbers and n/a cells as numbers: one number of decimals, right-aligned", () => {
+  const rows = [{ gap: -28.7 }, { gap: "n/a" }, { gap: -32 }, { gap: 7.5 }];
+  const [bundle] = capture(() => table(rows, { digits: 3 }));
+  const html = bundle.data["text/html"] as string;
+  const cells = [...html.matchAll(/<td class="num">([^<]*)<\/td>/g)].map((m) => m[1]);
+  assert.deepEqual(cells, ["-28.7", "n/a", "-32.0", "7.5"]);
+  // A column whose text is more than a placeholder stays text, but its numbers still share the decimals.
+  const [mixed] = capture(() => table([{ v: "none" }, { v: 1.25 }, { v: 2 }], { digits: 3 }));
+  const mixedHtml = mixed.data["text/html"] as string;
+  assert.doesNotMatch(mixedHtml, /class="num"/);
+  assert.match(mixedHtml, /<td>1\.25<\/td>[\s\S]*<td>2\.00<\/td>/);
+});
+
 test("table() takes columns in first-seen order across rows and leaves missing cells empty", () => {
   const [bundle] = capture(() => table([{ a: 1 }, { b: 2 }]));
   assert.deepEqual((bundle.data[TABLE_MIME] as { columns: string[] }).columns, ["a", "b"]);

@@ -14,6 +14,7 @@ import { withSampleAdvice } from "../experiment/sample-advice";
 import { querySampleParameter, type RetrievalInputs } from "./inputs";
 import { lsaSpec } from "./dense";
 import { studySweepInputs } from "./row-sample";
+import { points } from "./format";
 
 /**
  * A cached overlap sweep as the notebooks run it: in this thread, quietly, judged on hit rate, on the study's
@@ -204,6 +205,6 @@ export function costTableRows(result: SweepResult): Record<string, number | stri
     "embedding cost ($ at 0.13/M tokens)": row.cost.embeddingCost,
     "vector storage (MB, 1536-d float32)": row.cost.storageBytes / 1e6,
     "storage vs overlap 0": row.cost.storageRatio,
-    [`hit rate @${row.config.retrieval.k} (%)`]: 100 * row.retrieval.hitRate,
+    [`hit rate @${row.config.retrieval.k} (%)`]: points(row.retrieval.hitRate),
   }));
 }

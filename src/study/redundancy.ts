@@ -7,6 +7,7 @@ import { runGrid, type CostedRow } from "../experiment/run";
 import type { RetrievalInputs } from "./inputs";
 import { lsaSpec } from "./dense";
 import { studySweepInputs } from "./row-sample";
+import { points } from "./format";
 
 export interface RedundancySpec {
   splitter: string;
@@ -123,11 +124,11 @@ export function redundancyTableRows(result: RedundancyRows): Record<string, numb
       overlap,
       chunks: plain.seams.chunks,
       "distinct passages in top-k": plain.retrieval.meanDistinct,
-      "queries with overlapping top-k (%)": 100 * plain.retrieval.queriesWithOverlappingTopK,
-      "near-duplicate share (%)": 100 * plain.retrieval.nearDuplicateRatio,
-      "hit rate (%)": 100 * plain.retrieval.hitRate,
+      "queries with overlapping top-k (%)": points(plain.retrieval.queriesWithOverlappingTopK),
+      "near-duplicate share (%)": points(plain.retrieval.nearDuplicateRatio),
+      "hit rate (%)": points(plain.retrieval.hitRate),
       "best mmr depth": best ? best.config.retrieval.k : "",
-      "hit rate with mmr (%)": best ? 100 * best.retrieval.hitRate : "",
+      "hit rate with mmr (%)": best ? points(best.retrieval.hitRate) : "",
       "distinct with mmr": best ? best.retrieval.meanDistinct : "",
     };
   });

@@ -18,6 +18,8 @@ import type { LabelledReport } from "../corpus/types";
 import { loadRetrievalInputs } from "./inputs";
 import { isLabelledSpec } from "../retrieval/query-source";
 import { lsaSpec } from "./dense";
+import { points, pointsInterval } from "./format";
+import { formatP } from "../stats/format";
 
 /**
  * Writes queries with one gold span each as an answer-span JSONL file (`{question, answer_span, doc}` per
@@ -153,11 +155,11 @@ export function evaluationTableRows(evaluations: readonly ConfigEvaluation[]): R
   return evaluations.map((e) => ({
     config: evaluationLabel(e),
     chunks: e.summary.chunks,
-    [`recall@${e.summary.k} (%)`]: 100 * e.summary.recallAtK,
-    "span recall (%)": 100 * e.summary.spanRecall,
-    "span precision (%)": 100 * e.summary.spanPrecision,
-    "span IoU (%)": 100 * e.summary.iou,
-    "IoU, Chroma's way (%)": 100 * e.summary.chroma.iou,
+    [`recall@${e.summary.k} (%)`]: points(e.summary.recallAtK),
+    "span recall (%)": points(e.summary.spanRecall),
+    "span precision (%)": points(e.summary.spanPrecision),
+    "span IoU (%)": points(e.summary.iou),
+    "IoU, Chroma's way (%)": points(e.summary.chroma.iou),
     "index size / corpus": e.indexRatio,
   }));
 }
@@ -184,12 +186,11 @@ export function comparisonTableRows(
       "A wins": c.wins,
       "B wins": c.losses,
       ties: c.ties,
-      "hit rate A (%)": 100 * c.hitRateA,
-      "hit rate B (%)": 100 * c.hitRateB,
-      "A - B (points)": 100 * c.diff,
-      "95% CI low": 100 * c.diffCI.low,
-      "95% CI high": 100 * c.diffCI.high,
-      "McNemar p": c.mcnemarP,
+      "hit rate A (%)": points(c.hitRateA),
+      "hit rate B (%)": points(c.hitRateB),
+      "A − B (points)": points(c.diff),
+      "paired 95% CI": pointsInterval(c.diffCI.low, c.diffCI.high),
+      "McNemar p": formatP(c.mcnemarP),
     },
   ];
 }

@@ -2,7 +2,12 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { loadLabelledSet } from "../../src/corpus/labelled";
-import { evaluateConfigs, evaluateRetrievers, writeAnswerSpanJsonl } from "../../src/study/labelled";
+import {
+  comparisonTableRows,
+  evaluateConfigs,
+  evaluateRetrievers,
+  writeAnswerSpanJsonl,
+} from "../../src/study/labelled";
 import { lsaSpec } from "../../src/study/dense";
 import { loadCorpus } from "../../src/corpus/load";
 import { buildHeaderQueries } from "../../src/retrieval/header-queries";
@@ -63,4 +68,24 @@ test("evaluateRetrievers (one split, one lsa fit, BM25 row from evaluateConfigs)
     ["BM25", "dense (lsa)", "hybrid (RRF)"],
   );
   assert.notDeepEqual(shared[0].summary, shared[1].summary, "BM25 and dense rank differently");
+});
+
+test("the paired comparison table writes a tiny p-value as '< 0.001' and the CI as one signed interval", () => {
+  const evaluation = (label: string) => ({ label }) as unknown as Parameters<typeof comparisonTableRows>[0];
+  const comparison = {
+    queries: 1170,
+    wins: 52,
+    losses: 95,
+    ties: 1023,
+    hitRateA: 0.42906,
+    hitRateB: 0.46581,
+    diff: -0.03675,
+    diffCI: { low: -0.05812, high: -0.01795 },
+    mcnemarP: 0.00021,
+  } as Parameters<typeof comparisonTableRows>[2];
+  const [row] = comparisonTableRows(evaluation("hybrid"), evaluation("BM25"), comparison);
+  assert.equal(row["McNemar p"], "< 0.001");
+  assert.equal(row["paired 95% CI"], "[-5.8, -1.8]");
+  assert.equal(row["A − B (points)"], -3.7);
+  assert.equal(row["hit rate A (%)"], 42.9);
 });

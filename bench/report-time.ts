@@ -5,8 +5,12 @@
 // `--sources both` times each report twice, each in its own fresh clone: first with the kernels compiling src/
 // themselves (SEAMLAB_REPORT_SOURCES=tslab, as before kernel-sources.ts), then as `npm run report` does by
 // default (src/ compiled once for all kernels), and prints the ratios.
+// `--baseline REV` times each report first in a fresh clone checked out at REV, then at HEAD, back to back in one
+// run, and prints HEAD's time over REV's: whether a change of the code made the report slower, apart from the
+// machine (figures from different days come from different machines and loads). REV must pin the same
+// package-lock.json as HEAD (both clones use this checkout's node_modules).
 //
-// Usage: npm run bench:report [-- --only default|otel] [--jobs N] [--sources compiled|tslab|both]
+// Usage: npm run bench:report [-- --only default|otel] [--jobs N] [--sources compiled|tslab|both] [--baseline REV]
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -17,12 +21,42 @@ import { readNotebook } from "../src/report/nbformat";
 import { notebookTimings, type NotebookTimings } from "../src/report/timings";
 
 const { values } = parseArgs({
-  options: { only: { type: "string" }, jobs: { type: "string" }, sources: { type: "string", default: "compiled" } },
+  options: {
+    only: { type: "string" },
+    jobs: { type: "string" },
+    sources: { type: "string", default: "compiled" },
+    baseline: { type: "string" },
+  },
 });
+/** A bad flag: one line naming it, exit 2, no stack. */
+function usageError(message: string): never {
+  process.stderr.write(`bench:report: ${message}\n`);
+  process.exit(2);
+}
 if (!["compiled", "tslab", "both"].includes(values.sources!)) {
-  throw new Error(`--sources ${values.sources}: expected compiled, tslab or both`);
+  usageError(`--sources ${values.sources}: expected compiled, tslab or both`);
+}
+if (values.baseline !== undefined && values.sources === "both") {
+  usageError("--baseline compares two commits with the same --sources: give --sources compiled or tslab");
 }
 const root = projectRoot();
+/** The commit --baseline names, resolved once (a clear error, before any clone, when it is not one). */
+function resolveBaseline(rev: string): string {
+  const parsed = spawnSync("git", ["rev-parse", "--verify", "--quiet", `${rev}^{commit}`], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  if (parsed.status !== 0) usageError(`--baseline ${rev}: not a commit of this repository`);
+  const commit = parsed.stdout.trim();
+  const lock = spawnSync("git", ["diff", "--quiet", commit, "HEAD", "--", "package-lock.json"], { cwd: root });
+  if (lock.status !== 0) {
+    usageError(
+      `--baseline ${rev}: its package-lock.json differs from HEAD's, and both clones use this checkout's node_modules`,
+    );
+  }
+  return commit;
+}
+const baseline = values.baseline === undefined ? undefined : resolveBaseline(values.baseline);
 const dataDir = process.env.SEAMLAB_DATA_DIR;
 const clones: string[] = [];
 
@@ -32,28 +66,35 @@ interface Timing {
   out: string;
   /** How the kernels got src/ ("compiled" once for the run, or "tslab": each kernel compiles it). */
   sources: string;
+  /** The commit the clone was checked out at (HEAD unless --baseline). */
+  commit: string;
   seconds: number;
   peakMb: number;
   ok: boolean;
   target: number;
 }
 
-/** A fresh clone of the committed HEAD with an empty result cache (node_modules linked). */
-function freshClone(): string {
+/** A fresh clone of the committed HEAD (or `commit`) with an empty result cache (node_modules linked). */
+function freshClone(commit = "HEAD"): string {
   const clone = mkdtempSync(join(tmpdir(), "seamlab-report-bench-"));
   clones.push(clone);
   const cloned = spawnSync("git", ["clone", "-q", "--no-hardlinks", root, clone], { stdio: "inherit" });
   if (cloned.status !== 0) throw new Error("git clone failed");
+  if (commit !== "HEAD") {
+    const checkout = spawnSync("git", ["checkout", "-q", "--detach", commit], { cwd: clone, stdio: "inherit" });
+    if (checkout.status !== 0) throw new Error(`git checkout ${commit} failed`);
+  }
   symlinkSync(join(root, "node_modules"), join(clone, "node_modules"));
   return clone;
 }
 
-function timed(name: string, target: number, sources: string, out: string, command: string[]): Timing {
-  const clone = freshClone();
+function timed(name: string, target: number, sources: string, out: string, command: string[], commit = "HEAD"): Timing {
+  const clone = freshClone(commit);
   const stats = join(clone, `report.time`);
   const load = loadavg()[0];
   process.stderr.write(
-    `report-time: ${name} (src/ ${sources}): ${command.join(" ")} (load average ${load.toFixed(1)})\n`,
+    `report-time: ${name} (src/ ${sources}, ${commit === "HEAD" ? "HEAD" : commit.slice(0, 10)}): ` +
+      `${command.join(" ")} (load average ${load.toFixed(1)})\n`,
   );
   const sourcesEnv = sources === "tslab" ? { SEAMLAB_REPORT_SOURCES: "tslab" } : {};
   const { SEAMLAB_REPORT_SOURCES: _ignored, ...env } = process.env;
@@ -63,7 +104,7 @@ function timed(name: string, target: number, sources: string, out: string, comma
     env: { ...env, ...sourcesEnv, FORCE_COLOR: "0" },
   });
   const [seconds, kb] = readFileSync(stats, "utf8").trim().split(/\s+/).slice(-2).map(Number);
-  return { name, out: join(clone, out), sources, seconds, peakMb: kb / 1024, ok: run.status === 0, target };
+  return { name, out: join(clone, out), sources, commit, seconds, peakMb: kb / 1024, ok: run.status === 0, target };
 }
 
 /**
@@ -98,19 +139,19 @@ try {
   const jobs = values.jobs ? ["--jobs", values.jobs] : [];
   const sourceModes = values.sources === "both" ? ["tslab", "compiled"] : [values.sources!];
   const timings: Timing[] = [];
+  // With --baseline, each report runs at the baseline and then at HEAD, back to back.
+  const commits = baseline ? [baseline, "HEAD"] : ["HEAD"];
   for (const sources of sourceModes) {
-    if (values.only !== "otel") {
+    for (const commit of values.only !== "otel" ? commits : []) {
       timings.push(
-        timed("npm run report", 60, sources, "out-default", [
-          "npm",
-          "run",
-          "--silent",
-          "report",
-          "--",
-          "--out",
+        timed(
+          "npm run report",
+          60,
+          sources,
           "out-default",
-          ...jobs,
-        ]),
+          ["npm", "run", "--silent", "report", "--", "--out", "out-default", ...jobs],
+          commit,
+        ),
       );
     }
     if (values.only !== "default") {
@@ -118,24 +159,26 @@ try {
       if (!otel || !existsSync(otel)) {
         process.stdout.write("bench:report skips opentelemetry-docs: SEAMLAB_DATA_DIR is unset or lacks it.\n");
       } else {
-        timings.push(
-          timed("seamlab report --corpus opentelemetry-docs", 90, sources, "out-otel", [
-            process.execPath,
-            "bin/seamlab.js",
-            "report",
-            "--corpus",
-            otel,
-            "--out",
-            "out-otel",
-            ...jobs,
-          ]),
-        );
+        for (const commit of commits) {
+          timings.push(
+            timed(
+              "seamlab report --corpus opentelemetry-docs",
+              90,
+              sources,
+              "out-otel",
+              [process.execPath, "bin/seamlab.js", "report", "--corpus", otel, "--out", "out-otel", ...jobs],
+              commit,
+            ),
+          );
+        }
       }
     }
   }
   for (const t of timings) {
     process.stdout.write(
-      `${t.name}${sourceModes.length > 1 ? ` [src/ ${t.sources}]` : ""}: ${t.seconds.toFixed(1)} s wall ` +
+      `${t.name}${sourceModes.length > 1 ? ` [src/ ${t.sources}]` : ""}` +
+        `${baseline ? ` [${t.commit === "HEAD" ? "HEAD" : `baseline ${t.commit.slice(0, 10)}`}]` : ""}: ` +
+        `${t.seconds.toFixed(1)} s wall ` +
         `(target ≤ ${t.target} s: ${t.seconds <= t.target ? "met" : "MISSED"}), ` +
         `peak RSS ${t.peakMb.toFixed(0)} MB${t.ok ? "" : ", FAILED"}\n`,
     );
@@ -153,8 +196,17 @@ try {
       );
     }
   }
+  if (baseline) {
+    for (const name of new Set(timings.map((t) => t.name))) {
+      const [before, after] = commits.map((commit) => timings.find((t) => t.name === name && t.commit === commit)!);
+      process.stdout.write(
+        `${name}: HEAD / baseline ${baseline.slice(0, 10)}: wall ${after.seconds.toFixed(1)} / ` +
+          `${before.seconds.toFixed(1)} s = ${(after.seconds / before.seconds).toFixed(2)} (one run each, back to back)\n`,
+      );
+    }
+  }
   process.stdout.write(
-    `fresh clone of HEAD, empty result cache; load average ${loadavg()
+    `fresh clone${baseline ? "s" : " of HEAD"}, empty result cache; load average ${loadavg()
       .map((x) => x.toFixed(1))
       .join(" / ")} on ${availableParallelism()} cores (a shared machine inflates wall times)\n`,
   );

@@ -59,10 +59,15 @@ export interface Bm25Index {
   readonly textBlocks: number;
   readonly blockStart: Int32Array;
   /**
-   * Uint8Array when every text has fewer than 256 terms (chunks of about 1,000 characters), Uint16Array below 65,536,
-   * else Int32Array: a term frequency is at most its text's term count, so each holds it exactly.
+   * Each posting's term frequency in one byte, exact below `FREQUENCY_ESCAPE` (255); a posting holding 255 has its
+   * frequency in `frequencyOverflow`. One array type for every index: when indexes of both short and long chunks
+   * went through the same code with a Uint8Array or a Uint16Array, V8 deoptimised the build and search loops each
+   * time the other type came (about 20 deoptimisations and as many recompilations per worker thread on a study
+   * grid, bench:workers).
    */
-  readonly postingFrequency: Int32Array | Uint16Array | Uint8Array;
+  readonly postingFrequency: Uint8Array;
+  /** Posting position -> term frequency, for the postings whose frequency is at least `FREQUENCY_ESCAPE`. */
+  readonly frequencyOverflow: ReadonlyMap<number, number>;
   readonly textLength: Int32Array;
   readonly idf: Float64Array;
   /** k1·(1 − b + b·|d|/avgdl), precomputed per text */
@@ -168,7 +173,6 @@ function build(
   // ids between its passes (at 1 GB the buffer would take its whole 256 MB beside the documents' table).
   let recording = spans === null;
   let totalLength = 0;
-  let longest = 0;
   // Text i's indexed term ids (with repeats) land in `found.ids[0 .. found.count)`, its term count in `found.length`:
   // read from its document's span, or tokenized (a new term gets the next id unless the index is scoped).
   const tokenized: ChunkTerms = { ids: new Int32Array(1024), count: 0, length: 0 };
@@ -202,7 +206,6 @@ function build(
     const { ids, count, length } = termsOf(i, vocabulary === null);
     textLength[i] = length;
     totalLength += length;
-    longest = Math.max(longest, length);
     if (recording && recordedLength + count > recorded.length) {
       if (recordedLength + count > cap) recording = false;
       else {
@@ -238,9 +241,8 @@ function build(
     blockStart[t * (textBlocks + 1)] = postingStart[t];
     blockStart[t * (textBlocks + 1) + textBlocks] = postingStart[t + 1];
   }
-  // A term frequency is at most a text's term count: one byte holds it for any chunk under 256 terms, two under 65,536.
-  const postingFrequency =
-    longest < 256 ? new Uint8Array(postings) : longest < 65_536 ? new Uint16Array(postings) : new Int32Array(postings);
+  const postingFrequency = new Uint8Array(postings);
+  const frequencyOverflow = new Map<number, number>();
   const frequency = new Int32Array(termCount);
   const present = new Int32Array(termCount);
   for (let i = 0; i < texts.length; i++) {
@@ -270,7 +272,12 @@ function build(
       const id = present[q];
       const slot = fill[id]++;
       postingTextLow[slot] = i & LOW;
-      postingFrequency[slot] = frequency[id];
+      const tf = frequency[id];
+      if (tf < FREQUENCY_ESCAPE) postingFrequency[slot] = tf;
+      else {
+        postingFrequency[slot] = FREQUENCY_ESCAPE;
+        frequencyOverflow.set(slot, tf);
+      }
       frequency[id] = 0;
     }
   }
@@ -297,7 +304,12 @@ function build(
       const base = j * BLOCK;
       const at = t * (textBlocks + 1) + j;
       for (let p = blockStart[at]; p < blockStart[at + 1]; p++) {
-        const score = contribution(idf[t], postingFrequency[p], k1, lengthNorm[base + postingTextLow[p]]);
+        const score = contribution(
+          idf[t],
+          frequencyAt(postingFrequency, frequencyOverflow, p),
+          k1,
+          lengthNorm[base + postingTextLow[p]],
+        );
         if (score > most) most = score;
       }
     }
@@ -313,6 +325,7 @@ function build(
     textBlocks,
     blockStart,
     postingFrequency,
+    frequencyOverflow,
     textLength,
     idf,
     lengthNorm,
@@ -321,6 +334,15 @@ function build(
     b,
     options,
   };
+}
+
+/** A one-byte term frequency at or above which the exact frequency is in `Bm25Index.frequencyOverflow`. */
+export const FREQUENCY_ESCAPE = 255;
+
+/** The term frequency of posting p. */
+function frequencyAt(frequencies: Uint8Array, overflow: ReadonlyMap<number, number>, p: number): number {
+  const tf = frequencies[p];
+  return tf < FREQUENCY_ESCAPE ? tf : (overflow.get(p) as number);
 }
 
 /** Texts per block of `Bm25Index.postingTextLow` (ids below one block's size fit its 16 bits). */
@@ -360,7 +382,7 @@ function queryTermIds(index: Bm25Index, query: string): number[] {
  * and returns how many (0 without it).
  */
 function accumulate(index: Bm25Index, query: string, scores: Float64Array, touched: Int32Array | null): number {
-  const { postingTextLow, textBlocks, blockStart, postingFrequency, idf, lengthNorm, k1 } = index;
+  const { postingTextLow, textBlocks, blockStart, postingFrequency, frequencyOverflow, idf, lengthNorm, k1 } = index;
   let count = 0;
   for (const t of queryTermIds(index, query)) {
     const weight = idf[t];
@@ -369,7 +391,7 @@ function accumulate(index: Bm25Index, query: string, scores: Float64Array, touch
       const at = t * (textBlocks + 1) + j;
       for (let p = blockStart[at]; p < blockStart[at + 1]; p++) {
         const text = base + postingTextLow[p];
-        const tf = postingFrequency[p];
+        const tf = frequencyAt(postingFrequency, frequencyOverflow, p);
         if (touched !== null && scores[text] === 0) touched[count++] = text;
         scores[text] += contribution(weight, tf, k1, lengthNorm[text]);
       }
@@ -444,8 +466,8 @@ const SLACK = 1 + 1e-9;
  */
 export function searchBm25Pruned(index: Bm25Index, queryTerms: readonly number[], k: number): RankedChunk[] {
   if (k <= 0) return [];
-  const { postingStart, postingTextLow, textBlocks, blockStart, postingFrequency, idf, lengthNorm, upperBound, k1 } =
-    index;
+  const { postingStart, postingTextLow, textBlocks, blockStart, postingFrequency, frequencyOverflow } = index;
+  const { idf, lengthNorm, upperBound, k1 } = index;
   const slots = new Map<number, number>();
   const slotTerm: number[] = [];
   const slotRepeats: number[] = [];
@@ -515,7 +537,7 @@ export function searchBm25Pruned(index: Bm25Index, queryTerms: readonly number[]
     for (let i = essential; i < m; i++) {
       if (current[i] === text) {
         const p = position[i];
-        tf[i] = postingFrequency[p];
+        tf[i] = frequencyAt(postingFrequency, frequencyOverflow, p);
         position[i] = p + 1;
         if (p + 1 < blockEnd[i]) current[i] = blockBase[i] + postingTextLow[p + 1];
         else settle(i);
@@ -555,7 +577,7 @@ export function searchBm25Pruned(index: Bm25Index, queryTerms: readonly number[]
         settle(i);
       }
       if (current[i] === text) {
-        tf[i] = postingFrequency[position[i]];
+        tf[i] = frequencyAt(postingFrequency, frequencyOverflow, position[i]);
         most += contribution(idf[term[i]], tf[i], k1, norm) * repeats[i] - bound[i];
       } else {
         tf[i] = 0;

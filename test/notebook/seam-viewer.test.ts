@@ -169,6 +169,14 @@ test("the viewer payload starts at the chunk before the first bare seam and name
     { start: 601, end: 1200 },
   ]);
   assert.equal(pickDoc([doc], 0), doc);
+  // "auto" works on a one-document corpus (index 1 failed there), and takes the first document with a bare seam.
+  const config = { splitter: "recursive", size: 1000, overlap: 200 } as const;
+  assert.equal(pickDoc([doc], "auto", config), doc);
+  const short = { id: "short", text: "One short paragraph." };
+  const longer = { id: "longer", text: "word ".repeat(400) };
+  assert.equal(pickDoc([short, doc], "auto", config), doc);
+  // No bare seam anywhere (no seams at all here): the longest document.
+  assert.equal(pickDoc([short, longer], "auto", config), longer);
   assert.throws(
     () => pickDoc([doc], "nope.md"),
     (e: unknown) => e instanceof SeamlabError && /viewerDoc "nope\.md" is not a document .*three/.test(e.message),

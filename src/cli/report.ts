@@ -423,6 +423,15 @@ async function chooseBudget(
 }
 
 /** Shared by `seamlab report` (corpus required) and `npm run report` (the notebooks' own defaults). */
+/**
+ * The parameters `--corpus` injects: the corpus, and empty extra corpora, because notebook 03's prose-corpus
+ * section (Moby-Dick by default) and 01's library table on the markdown default corpus (fastify-docs) belong to
+ * the default report only: a report on your corpus measures your corpus.
+ */
+export function corpusParameters(corpus: string): Record<string, string> {
+  return { corpus, proseCorpus: "", markdownCorpus: "" };
+}
+
 export async function runReport(argv: string[], { corpusRequired }: { corpusRequired: boolean }): Promise<number> {
   const { values } = parseArgs({
     args: argv,
@@ -475,10 +484,8 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
   let corpus: { parameter: string; label: string } | undefined;
   if (values.corpus !== undefined || corpusRequired) {
     corpus = corpusFromSpec(stringFlag(values, "corpus"));
-    parameters.corpus = corpus.parameter;
+    Object.assign(parameters, corpusParameters(corpus.parameter));
     if (corpus.parameter !== corpus.label) hide.push([corpus.parameter, corpus.label]);
-    // notebook 03's extra prose-corpus section (Moby-Dick by default) belongs to the default report only
-    parameters.proseCorpus = "";
   }
   const corpusLabel = corpus?.label;
   if (values["query-sample"] !== undefined) parameters.querySample = values["query-sample"].trim();

@@ -19,6 +19,8 @@
 //        [--report-budget 14] [--report-max-memory 4] (the report stage runs `seamlab report --budget 14 --max-memory 4`,
 //        the issue's targets, with the checkout's result cache set aside so it runs cold; its peak RSS is the sum over
 //        the process tree: the report process, its kernels and their threads)
+//        [--report-timeout S] (the report's per-cell timeout, passed as --timeout; by default the budget's, which a
+//        cell run on a busy machine can pass when the plan, made in CPU time, fits an idle one: say so when quoting)
 import { spawn, spawnSync } from "node:child_process";
 import {
   appendFileSync,
@@ -52,12 +54,14 @@ const { values } = parseArgs({
     baseline: { type: "string" },
     "report-budget": { type: "string" },
     "report-max-memory": { type: "string" },
+    "report-timeout": { type: "string" },
   },
 });
 // The report stage runs `seamlab report --budget MIN --max-memory GB`: the issue's targets, 14 minutes (a minute
 // of the 15 left for the pilot's misestimates) and 4 GB over the process tree.
 const reportBudget = values["report-budget"] ?? "14";
 const reportMaxMemory = values["report-max-memory"] ?? "4";
+const reportTimeout = values["report-timeout"] === undefined ? [] : ["--timeout", values["report-timeout"]];
 const maxRssGb = Number(values["max-rss-gb"] ?? 8);
 const maxMinutes = Number(values["max-minutes"] ?? 30);
 const sizesMb = (values.sizes ?? "10,100").split(",").map(Number);
@@ -341,6 +345,7 @@ for (const mb of sizesMb) {
             reportBudget,
             "--max-memory",
             reportMaxMemory,
+            ...reportTimeout,
           ],
           `report ${mb} MB${suffix}`,
           checkout,
@@ -360,7 +365,8 @@ const exponent = (a: { mb: number; timing: Timing }, b: { mb: number; timing: Ti
 const lines = [
   `corpus: generated markdown + real npm corpora (${REAL_CORPORA.join(", ")}); splitter recursive 1000/200`,
   ...descriptions,
-  `report: seamlab report --budget ${reportBudget} --max-memory ${reportMaxMemory}; peak RSS: the sum over the process tree`,
+  `report: seamlab report --budget ${reportBudget} --max-memory ${reportMaxMemory}${reportTimeout.length ? ` ${reportTimeout.join(" ")}` : ""}; ` +
+    `peak RSS: the sum over the process tree`,
   "size      stage                  wall s   peak RSS MB   exponent   load   notes",
 ];
 for (const row of rows) {

@@ -232,8 +232,9 @@ export function wallMs(ms: readonly number[], jobs: number): number {
 /**
  * The most work that fits `budgetMs`: every notebook starts at its least work (notebooks without levels as they
  * are); while that does not fit, notebooks are left out from the end of `notebookPriority`; then, in priority
- * order and round after round, a notebook left out comes back at its least work, and one running moves one level
- * up, whenever the result still fits. Fits = false when even the first two notebooks at their least do not.
+ * order, a notebook left out comes back at its least work whenever the result still fits; then, round after round,
+ * one running moves one level up whenever the result still fits. Fits = false when even the first notebook at its
+ * least does not.
  */
 export function chooseNotebookWork(options: {
   budgetMs: number;
@@ -260,15 +261,21 @@ export function chooseNotebookWork(options: {
     if (i === 0 && prefixes.length > 0) break; // the first notebook always runs: the plan then says it does not fit
     level.set(prefixes[i], -1);
   }
-  for (let changed = true; changed && fits();) {
-    changed = false;
-    for (const p of prefixes) {
-      const now = level.get(p)!;
-      const up = now < 0 ? least(p) : now - 1;
-      if (now === 0 || excluded.has(p) || (now >= 0 && now <= (options.fullest?.[p] ?? 0))) continue;
-      level.set(p, up);
-      if (fits()) changed = true;
-      else level.set(p, now);
+  // First every notebook left out comes back at its least work where it fits, in priority order; only then do
+  // running notebooks move up, round after round: a notebook run reduced says more than a fuller one beside a
+  // notebook not run at all (at 1 GB, 03 at 4 overlaps instead of 3 had left 05 out).
+  for (const admitting of [true, false]) {
+    for (let changed = true; changed && fits();) {
+      changed = false;
+      for (const p of prefixes) {
+        const now = level.get(p)!;
+        if (admitting !== now < 0) continue;
+        const up = now < 0 ? least(p) : now - 1;
+        if (now === 0 || excluded.has(p) || (now >= 0 && now <= (options.fullest?.[p] ?? 0))) continue;
+        level.set(p, up);
+        if (fits()) changed = true;
+        else level.set(p, now);
+      }
     }
   }
   const notebooks = prefixes.map((prefix) => ({

@@ -130,6 +130,28 @@ test("a short budget at a large corpus reduces the costly notebooks first and le
   }
 });
 
+test("a notebook left out comes back at its least work before a running one does more", () => {
+  // synthetic costs, one kernel at a time: after 04 and 07 are left out, 07's least work (cheaper than 04's) fits in
+  // what is left, but not beside 03 moved one level up; before, 03 moved up first and 07 stayed out (4 notebooks ran)
+  const synthetic = {
+    splitMs: 18_000,
+    queryMs: 27,
+    loadMs: 112_000,
+    queries: 400,
+    fixedMs: { "01": 103_000, "02": 116_000 },
+    loadMsOf: { "01": 15_000, "02": 15_000 },
+  };
+  const plan = chooseNotebookWork({ budgetMs: 15 * 60_000, prefixes: all, jobs: 1, costs: synthetic });
+  const level = Object.fromEntries(plan.notebooks.map((n) => [n.prefix, n.level]));
+  assert.equal(level["07"], notebookLevels["07"].length - 1, "07 runs at its least work");
+  assert.equal(level["03"], notebookLevels["03"].length - 1, "03 stays at its least");
+  assert.deepEqual(
+    plan.notebooks.filter((n) => n.level >= 0).map((n) => n.prefix),
+    ["01", "02", "03", "05", "07"],
+  );
+  assert.ok(plan.fits && plan.estimatedMs <= 15 * 60_000);
+});
+
 test("when not even the first notebook's least work fits, the plan says it does not fit", () => {
   const plan = chooseNotebookWork({ budgetMs: 60_000, prefixes: ["03", "04"], jobs: 1, costs: costs(45_000) });
   assert.equal(plan.fits, false);

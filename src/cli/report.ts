@@ -198,8 +198,8 @@ async function chooseBudget(
   }
   // The most notebooks at once whose kernels fit: fewer at once means more worker threads each (and, below 200 M
   // characters, a copy of the corpus per thread), so each count is estimated with its own threads.
-  const memoryJobs = (charsOf: (prefix: string) => number): JobsChoice => {
-    for (let at = requestedJobs; ; at--) {
+  const memoryJobs = (charsOf: (prefix: string) => number, from = requestedJobs): JobsChoice => {
+    for (let at = from; ; at--) {
       const workers = Number(process.env.SEAMLAB_WORKERS ?? (inThread ? 0 : workersPerKernel(at)));
       const kernels = Object.fromEntries(prefixes.map((p) => [p, kernelBytes(p, charsOf(p), workers)]));
       const choice = chooseJobs({ requested: at, maxBytes, reportBytes: process.memoryUsage.rss(), kernels });
@@ -246,10 +246,18 @@ async function chooseBudget(
           };
     let choice = capped(chooseDocs(jobs));
     // each kernel's memory, hence how many notebooks run at once
-    const sampleChars = (choice.sample ?? population) * meanChars;
-    memory = memoryJobs((prefix) => (docPrefixes.includes(prefix) ? sampleChars : corpusChars));
+    const charsOf = (sample: DocumentBudgetChoice) => (prefix: string) =>
+      docPrefixes.includes(prefix) ? (sample.sample ?? population) * meanChars : corpusChars;
+    memory = memoryJobs(charsOf(choice));
+    if (memory.jobs < jobs) {
+      // fewer at once: 01 and 02 get a smaller sample, and the line names their kernels as they will run (it gave
+      // the larger sample's, e.g. 2.50 GB for a kernel then run on half the documents and peaking at 1.30 GB)
+      choice = capped(chooseDocs((jobs = memory.jobs)));
+      const requested = memory.line.match(/ \(of --jobs \d+\)/)?.[0] ?? "";
+      memory = memoryJobs(charsOf(choice), jobs);
+      memory = { ...memory, line: memory.line.replace(/ at a time(?! \(of)/, ` at a time${requested}`) };
+    }
     say(memory.line);
-    if (memory.jobs < jobs) choice = capped(chooseDocs((jobs = memory.jobs)));
     say(choice.line);
     const measured = choice.sample ?? outline.outlines.length;
     if (choice.sample !== undefined) {

@@ -123,8 +123,8 @@ test("the pilot times the sweep's two end configs on at most 200 queries (fake c
   const pilot = await pilotSweepCost(inputs, configs, { now: () => (clock += 1_000) });
   assert.equal(pilot.pilotConfigs, 2);
   assert.equal(pilot.pilotQueries, Math.min(200, inputs.queries.length));
-  // clock reads: start, then per config before and after its row (4), then the end: 6 reads, 5 s apart from start
-  assert.equal(pilot.spentMs, 5_000);
+  // clock reads: start, then per config before and after its row and its queries (8), then the end: 9 reads
+  assert.equal(pilot.spentMs, 9_000);
   assert.ok(pilot.model.fixedMs >= 0 && pilot.model.fixedMs <= 1_000);
   assert.ok(pilot.model.perQueryMs >= 0);
 });
@@ -132,12 +132,16 @@ test("the pilot times the sweep's two end configs on at most 200 queries (fake c
 test("the pilot can time what the first config pays once for the sweep apart from its splits (fake clock)", async () => {
   const inputs = loadCorpusAndQueries({ corpus: fastifyGuides, querySample: { kind: "all" } });
   const configs = sweepConfigs({ splitter: "window", size: 400, overlaps: [0, 200] });
-  // reads: start; each config's row (before, after); the first config's row again, warm (before, after); the end
-  const times = [0, 0, 5_000, 5_000, 6_000, 6_000, 7_000, 7_000];
+  // reads: start; each config's row (before, after) and its queries' evaluation (before, after); the first
+  // config's row again, warm (before, after); the end
+  const times = [0, 0, 5_000, 5_000, 5_000, 5_000, 6_000, 6_000, 6_000, 6_000, 7_000, 7_000];
   let read = 0;
   const pilot = await pilotSweepCost(inputs, configs, { now: () => times[read++], separateSetup: true });
   assert.equal(read, times.length);
   assert.equal(pilot.setupMs, 4_000); // 5 s cold, 1 s warm
+  // the queries' evaluations took no time on the pilot's clock: nothing per query (the wall clock is not read; it was,
+  // and a CPU-time pilot on a busy machine counted the waiting as query time)
+  assert.equal(pilot.model.perQueryMs, 0);
   // per split: the warm rows (1 s each) less their queries, not the cold 5 s the first row took
   assert.ok(pilot.model.fixedMs <= 1_000, `${pilot.model.fixedMs}`);
   const plain = await pilotSweepCost(inputs, configs, {

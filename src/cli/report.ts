@@ -29,7 +29,10 @@ import {
   kernelBytes,
   notebookLevels,
   minutes,
+  notebookMs,
+  notebookTimeLimitMs,
   parseMaxMemory,
+  type WorkCosts,
   workLine,
   workNote,
   type JobsChoice,
@@ -71,7 +74,9 @@ first kernel starts.
                     and document sample that fit are injected (each said in one line); not with --query-sample.
                     A corpus over 20 M characters is piloted on two seeded samples, extrapolated; 01-02 read only
                     their document sample; when even the fewest queries cannot fit, each notebook does less (fewer
-                    overlaps, sections or notebooks left out), said on its page
+                    overlaps, sections or notebooks left out), said on its page. Each notebook that runs
+                    has a time limit, twice its estimate and at least 2 min over it: one past it is stopped
+                    and left out (its page says so) and the report is published with the others
   --max-memory GB   with --budget: notebooks run at once only as many as fit this much memory, each kernel
                     estimated from the corpus size (default: half the machine's memory); a corpus over 200 M
                     characters is swept in each kernel's own thread (with or without --budget)
@@ -79,7 +84,7 @@ first kernel starts.
                     then seamlab replaces only files it wrote
   --force           write the report into a non-empty folder that is not a seamlab report
   --only LIST       only notebooks whose file name starts with one of these, e.g. 03 or 01,02
-  --timeout S       per-cell timeout, 1 to 86,400 seconds (default: 300; with --budget, the budget when longer)
+  --timeout S       per-cell timeout, 1 to 86,400 seconds (default: 300; with --budget, twice the budget when longer)
   --jobs N          notebooks run at once, one kernel each, 1 to 256 (default: 2)
   --no-execute      render the notebooks' saved outputs instead of running them
   --screenshots     also save screenshot-<page>-{light,dark}.png of the index and first notebook (needs chromium)
@@ -165,13 +170,22 @@ async function chooseBudget(
   // The retrieval pilot first: it sizes each kernel's memory, hence how many notebooks run at once.
   const corpus = typeof parameters.corpus === "string" ? parameters.corpus : defaultCorpus("markdown");
   const queries = typeof parameters.queries === "string" ? parameters.queries : undefined;
+  // Validate before expensive work: when every retrieval notebook's kernel alone is over --max-memory, none of them
+  // runs and the pilot would measure nothing that is used. The corpus's bytes (from its listing, no file read) bound
+  // its characters from above; only when even that bound says "over" is the corpus read for its exact size.
+  const retrievalOverMemory =
+    retrieval.length > 0 &&
+    retrieval.every((p) => kernelBytes(p, corpusBytes(corpus), 0) > maxBytes - process.memoryUsage.rss()) &&
+    retrieval.every((p) => kernelBytes(p, outlineOf(corpus).chars, 0) > maxBytes - process.memoryUsage.rss());
+  if (retrievalOverMemory) say(`every retrieval notebook's kernel alone is over --max-memory: no retrieval pilot.`);
   // In a child process, so that what it holds is not kept in this one beside the kernels: its outline of the
   // corpus comes back with it.
-  const pilotRun = retrieval.length > 0 ? await retrievalPilotInChild(corpus, queries) : undefined;
+  const pilotRun =
+    retrieval.length > 0 && !retrievalOverMemory ? await retrievalPilotInChild(corpus, queries) : undefined;
   if (pilotRun) outlines.set(corpus, pilotRun.outline);
   const pilot = pilotRun?.pilot;
   collectGarbage(); // what the pilot held is given back before the kernels start
-  const corpusChars = pilot ? outlineOf(corpus).chars : 0;
+  const corpusChars = retrieval.length > 0 ? outlineOf(corpus).chars : 0;
   const pilotLine = !pilot
     ? ""
     : pilot.scale > 1 && pilot.smallSampleChars !== undefined
@@ -284,6 +298,7 @@ async function chooseBudget(
   // A notebook whose kernel alone is over --max-memory does not run, whatever the time budget allows: its page says
   // so, and the time estimates below leave it out.
   const overMemory = new Set(memoryChoice.overLimit);
+  if (retrievalOverMemory) for (const prefix of retrieval) overMemory.add(prefix);
   const memoryNote = (prefix: string) =>
     workNote(
       { prefix, level: -1, estimatedMs: 0, fullMs: 0, leastMs: 0 },
@@ -315,12 +330,29 @@ async function chooseBudget(
     }
   }
   const memoryLimited = Object.keys(fullest).filter((prefix) => fullest[prefix] > 0);
+  // Each notebook that runs: its estimate (the ETA) and its time limit (stopped and left out past it).
+  const timePlans = (costs: WorkCosts | undefined, levelOf: (prefix: string) => number) => {
+    for (const prefix of prefixes) {
+      if (overMemory.has(prefix) || levelOf(prefix) < 0) continue;
+      const estimatedMs = costs
+        ? notebookMs(prefix, levelOf(prefix), costs)
+        : (docLoadMs[prefix] ?? 0) + (docCostMs[prefix] ?? 0);
+      if (!(estimatedMs > 0)) continue;
+      decision.plans[prefix] = {
+        ...decision.plans[prefix],
+        estimatedMs,
+        timeLimitMs: notebookTimeLimitMs(estimatedMs),
+      };
+    }
+  };
   if (!pilot || !runnable.some((name) => notebookWorkload[name.slice(0, 2)] !== undefined)) {
-    const why = pilot
-      ? "every notebook that runs retrieval queries is over --max-memory"
-      : "none of these notebooks runs retrieval queries";
+    const why =
+      retrieval.length > 0
+        ? "every notebook that runs retrieval queries is over --max-memory"
+        : "none of these notebooks runs retrieval queries";
     say(`budget ${budgetMinutes} min: ${why}; no query sample to choose.`);
     docNotes();
+    timePlans(undefined, () => 0);
     return decision;
   }
   const spentMs = performance.now() - started;
@@ -343,12 +375,23 @@ async function chooseBudget(
     say(`${full.line} (${pilotLine}; kernel load and sweep setup ~${(pilot.loadMs / 1000).toFixed(0)} s each)`);
     decision.parameters.querySample = sampleOf(full.queries);
     docNotes();
+    timePlans(
+      {
+        splitMs: pilot.model.fixedMs,
+        queryMs: pilot.model.perQueryMs,
+        loadMs: pilot.loadMs,
+        queries: Math.min(full.queries, pilot.population),
+        fixedMs: docCostMs,
+        loadMsOf: docLoadMs,
+      },
+      () => 0,
+    );
     return decision;
   }
   // Even the fewest queries do not fit the full work: reduce the work per notebook, planned at a query sample
   // of `plannedQueries` (a hit rate's 95% CI within about ±5 points), then the query sample that fits that work.
   const plannedQueries = Math.min(pilot.population, 400);
-  const costs = {
+  const costs: WorkCosts = {
     splitMs: pilot.model.fixedMs,
     queryMs: pilot.model.perQueryMs,
     loadMs: pilot.loadMs,
@@ -427,6 +470,8 @@ async function chooseBudget(
       decision.plans[n.prefix] = { parameters: levels[n.level].parameters, skip: levels[n.level].skip, note };
     else if (note) decision.plans[n.prefix] = { note };
   }
+  const levelOf = new Map(plan.notebooks.map((n) => [n.prefix, n.level]));
+  timePlans({ ...costs, queries: Math.min(queryCount, pilot.population) }, (prefix) => levelOf.get(prefix) ?? -1);
   return decision;
 }
 
@@ -544,6 +589,7 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
     cellTimeoutMs: timeoutSeconds * 1000,
     jobs: runJobs,
     notebookPlans,
+    budgetMinutes,
     kernelWorkers,
     force,
     corpusLabel,

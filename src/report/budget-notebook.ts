@@ -13,6 +13,13 @@ export interface NotebookBudgetPlan {
   note?: string;
   /** Not run at all: the page keeps the title and the note. */
   skipAll?: boolean;
+  /** The plan's estimate of this notebook's run (kernel start included), for the ETA and its time limit. */
+  estimatedMs?: number;
+  /**
+   * Stop the notebook past this many ms (kernel start included): its page then says it was stopped, and the report
+   * is published without its results instead of not at all (`notebookTimeLimitMs`).
+   */
+  timeLimitMs?: number;
 }
 
 const noteCell = (text: string, tag: string): Cell => ({

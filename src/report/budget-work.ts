@@ -336,6 +336,32 @@ export function workNote(
   );
 }
 
+/**
+ * A notebook's time limit under `--budget`: twice its planned time, and at least 2 minutes over it. The plan is made
+ * in CPU time, so on a machine others are using a notebook can take several times its estimate: one that passes its
+ * limit is stopped and left out of the report (its page says so) instead of holding the run past the budget or,
+ * with the old per-cell timeout of the whole budget, failing it with nothing published.
+ */
+export function notebookTimeLimitMs(plannedMs: number): number {
+  return Math.round(Math.max(2 * plannedMs, plannedMs + 120_000));
+}
+
+/** The page of a notebook stopped at its time limit (`notebookTimeLimitMs`). */
+export function overrunNote(context: {
+  prefix: string;
+  plannedMs: number;
+  limitMs: number;
+  budgetMinutes: number;
+}): string {
+  return (
+    `Under \`--budget ${context.budgetMinutes}\`, this notebook was **stopped** at its time limit of ` +
+    `${minutes(context.limitMs)} (twice its planned ${minutes(context.plannedMs)}, and at least 2 min over it), so ` +
+    `none of its results are shown. The plan is made from a pilot timed in CPU time; a notebook takes longer when ` +
+    `the machine is busy. The report was published with the other notebooks. Run it alone with ` +
+    `\`--only ${context.prefix}\` or raise \`--budget\`.`
+  );
+}
+
 /** One line for the terminal: every notebook's choice (`overMemory`: those left out for `--max-memory`). */
 export function workLine(
   plan: WorkPlan,
@@ -490,11 +516,13 @@ export function parseMaxMemory(value: string | undefined): number | undefined {
 export const defaultCellTimeoutSeconds = 300;
 
 /**
- * The per-cell timeout: `--timeout` when given; else the default, raised to the whole budget under `--budget`, where
- * one cell of a large corpus (notebook 03's sweep at 1 GB: over 5 min) may rightly take most of it.
+ * The per-cell timeout: `--timeout` when given; else the default, raised under `--budget` to the time limit of a
+ * notebook planned at the whole budget (`notebookTimeLimitMs`), where one cell of a large corpus (notebook 03's sweep
+ * at 1 GB: over 5 min) may rightly take most of it: under a budget each notebook's own time limit, from its planned
+ * share, is what stops it (and leaves it out of the report, instead of failing the report).
  */
 export function cellTimeoutSeconds(given: number | undefined, budgetMinutes: number | undefined): number {
   if (given !== undefined) return given;
   if (budgetMinutes === undefined) return defaultCellTimeoutSeconds;
-  return Math.max(defaultCellTimeoutSeconds, Math.ceil(budgetMinutes * 60));
+  return Math.max(defaultCellTimeoutSeconds, Math.ceil(notebookTimeLimitMs(budgetMinutes * 60_000) / 1000));
 }

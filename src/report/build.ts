@@ -23,6 +23,7 @@ import { renderNotebook, type RenderedNotebook } from "./render";
 import { describeFailure, runNotebook } from "./run";
 import { startKernelSources, type PendingKernelSources } from "./kernel-sources";
 import { applyBudgetPlan, type NotebookBudgetPlan } from "./budget-notebook";
+import { minutes, overrunNote } from "./budget-work";
 
 export interface ReportOptions {
   root: string;
@@ -49,6 +50,8 @@ export interface ReportOptions {
    * a note on the page, or not run at all.
    */
   notebookPlans?: Readonly<Record<string, NotebookBudgetPlan>>;
+  /** The `--budget` minutes the plans were made for (named on the page of a notebook stopped at its time limit). */
+  budgetMinutes?: number;
   /** Worker threads per kernel, over the default share of the cores (0: sweeps run in the kernel's own thread). */
   kernelWorkers?: number;
   /**
@@ -66,6 +69,8 @@ export interface ReportResult {
   outDir: string;
   /** Where the pages of a failed run were written (the published report was left as it was). */
   failedPages: string[];
+  /** Notebooks stopped at their `--budget` time limit and left out of the report (their pages say so). */
+  stopped: string[];
   totalMs: number;
 }
 
@@ -174,6 +179,11 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
   const previousMs = paths.map((path) => previousDuration(join(options.outDir, `${basename(path, ".ipynb")}.ipynb`)));
   // Longest first (by the previous report's times, else typical ones), so no long notebook starts last and
   // leaves the other kernels idle at the end; pages keep the file order.
+  // `--budget`'s estimates, when it made a plan: the ETA counts what is left of each notebook's estimate (the mean
+  // of the first finished notebooks said "ETA 28m" after 01 at 1 GB, where 01 is short and 03 long)
+  const plannedMs = paths.map((path) => options.notebookPlans?.[basename(path).slice(0, 2)]?.estimatedMs);
+  const runningSince = new Map<number, number>();
+  const stopped: string[] = [];
   const order = longestFirst(paths, previousMs);
   const compiledSources = options.noExecute ? undefined : compileForKernels(options, log);
   const worker = async () => {
@@ -185,29 +195,53 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
       if (options.noExecute || plan?.skipAll) {
         if (plan?.skipAll) log(`  ${name}: not run under the budget (the page says why)`);
         executed[at] = hideStrings(source, hide);
+        finished.add(at);
         continue;
       }
       log(`running ${name}.ipynb`);
+      runningSince.set(at, performance.now());
       const result = await runNotebook(source, {
         root: options.root,
         parameters: plan?.parameters ? { ...options.parameters, ...plan.parameters } : options.parameters,
         cellTimeoutMs: options.cellTimeoutMs,
+        timeLimitMs: plan?.timeLimitMs,
         name,
         env: kernelEnv,
         compiledSources,
       });
+      runningSince.delete(at);
       executed[at] = hideStrings(result.notebook, hide);
       finishedMs.push(result.durationMs);
       finished.add(at);
-      const unfinished = previousMs.filter((_, i) => !finished.has(i));
-      const eta = etaFromItemTimes(finishedMs, unfinished, jobs);
+      const now = performance.now();
+      const eta = plannedMs.some((ms) => ms !== undefined)
+        ? etaFromPlan(paths.length, plannedMs, finished, runningSince, now, jobs)
+        : etaFromItemTimes(
+            finishedMs,
+            previousMs.filter((_, i) => !finished.has(i)),
+            jobs,
+          );
+      const overran = result.overran === true && plan?.timeLimitMs !== undefined;
       log(
-        `  ${name}: ${result.ok ? "ok" : "FAILED"} in ${(result.durationMs / 1000).toFixed(1)} s ` +
-          `(kernel start ${(result.kernelStartMs / 1000).toFixed(1)} s` +
+        `  ${name}: ${overran ? "STOPPED at its time limit" : result.ok ? "ok" : "FAILED"} in ` +
+          `${(result.durationMs / 1000).toFixed(1)} s (kernel start ${(result.kernelStartMs / 1000).toFixed(1)} s` +
           `${result.peakRssBytes ? `, kernel peak RSS ${(result.peakRssBytes / 2 ** 30).toFixed(2)} GB` : ""}); ` +
-          formatItemsEta(finished.size, paths.length, performance.now() - started, eta, "notebooks"),
+          formatItemsEta(finished.size, paths.length, now - started, eta, "notebooks"),
       );
-      if (result.failed) failedRuns[at] = hideStrings(describeFailure(paths[at], result.failed), hide);
+      if (overran) {
+        // Left out, not failed: the report is published with the other notebooks and this page says why.
+        const note = overrunNote({
+          prefix: name.slice(0, 2),
+          plannedMs: plan.estimatedMs ?? plan.timeLimitMs!,
+          limitMs: plan.timeLimitMs!,
+          budgetMinutes: options.budgetMinutes ?? 0,
+        });
+        const page = applyBudgetPlan(readNotebook(paths[at]), { skipAll: true, note });
+        page.metadata = { ...page.metadata, seamlab: { ...(page.metadata.seamlab as object), budget: "stopped" } };
+        executed[at] = hideStrings(page, hide);
+        stopped.push(name);
+        log(`  ${name}: left out of the report (its page says it was stopped at ${minutes(plan.timeLimitMs!)})`);
+      } else if (result.failed) failedRuns[at] = hideStrings(describeFailure(paths[at], result.failed), hide);
     }
   };
   await Promise.all(Array.from({ length: jobs }, worker));
@@ -267,12 +301,37 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
     const failedPages = writeFailedPages(options.outDir, files);
     log(`report NOT published: the previous report in ${options.outDir} was left as it was.`);
     log(`failed run's pages: ${join(options.outDir, ".failed")}/ (${failedPages.length} files)`);
-    return { ok: false, pages, failures, outDir: options.outDir, failedPages, totalMs };
+    return { ok: false, pages, failures, outDir: options.outDir, failedPages, totalMs, stopped };
   }
   publishReport(options.outDir, files, run, entries);
   clearFailedPages(options.outDir);
   log(`report written to ${options.outDir}/index.html`);
-  return { ok: true, pages, failures, outDir: options.outDir, failedPages: [], totalMs };
+  return { ok: true, pages, failures, outDir: options.outDir, failedPages: [], totalMs, stopped };
+}
+
+/**
+ * ETA from `--budget`'s estimates: what is left of each notebook's planned time (a running one's estimate less the
+ * time it has run, never below 0; a notebook with no estimate counts 0), `jobs` at a time. Undefined when no
+ * notebook has an estimate.
+ */
+export function etaFromPlan(
+  count: number,
+  plannedMs: readonly (number | undefined)[],
+  finished: ReadonlySet<number>,
+  runningSince: ReadonlyMap<number, number>,
+  now: number,
+  jobs: number,
+): number | undefined {
+  if (!plannedMs.some((ms) => ms !== undefined)) return undefined;
+  let left = 0;
+  let unfinished = 0;
+  for (let at = 0; at < count; at++) {
+    if (finished.has(at)) continue;
+    unfinished++;
+    const since = runningSince.get(at);
+    left += Math.max(0, (plannedMs[at] ?? 0) - (since === undefined ? 0 : now - since));
+  }
+  return left / Math.max(1, Math.min(jobs, unfinished));
 }
 
 /**

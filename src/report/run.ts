@@ -12,6 +12,11 @@ export interface RunOptions {
   /** Values that override the `parameters` cell. */
   parameters?: Record<string, unknown>;
   cellTimeoutMs?: number;
+  /**
+   * The whole notebook's time limit, kernel start included (`--budget`: its planned share with slack): a cell still
+   * running when it is reached is interrupted as on a cell timeout, and the result says `overran`.
+   */
+  timeLimitMs?: number;
   /** Used in messages; defaults to "notebook". */
   name?: string;
   /** Called after each code cell (progress output). */
@@ -40,6 +45,8 @@ export interface RunResult {
   failed?: FailedCell;
   durationMs: number;
   kernelStartMs: number;
+  /** A cell was stopped by `timeLimitMs` (the notebook's limit), not by its own timeout or an error. */
+  overran?: boolean;
   /** The kernel process's peak resident memory, when the system says (Linux). */
   peakRssBytes?: number;
 }
@@ -59,6 +66,9 @@ export async function runNotebook(input: Notebook, options: RunOptions): Promise
   let failed: FailedCell | undefined;
   let codeCellNumber = 0;
   let peakRssBytes: number | undefined;
+  let overran = false;
+  const limitLeft = () =>
+    options.timeLimitMs === undefined ? Infinity : Math.max(1, options.timeLimitMs - (performance.now() - started));
   try {
     for (let index = 0; index < notebook.cells.length; index++) {
       const cell = notebook.cells[index];
@@ -72,15 +82,21 @@ export async function runNotebook(input: Notebook, options: RunOptions): Promise
         continue;
       }
       const startedAt = new Date().toISOString();
+      const left = limitLeft();
+      const cellLimitMs = Math.min(timeoutMs, left);
       const outcome =
         code.trim() === ""
           ? { status: "ok", executionCount: null, messages: [], durationMs: 0, timedOut: false }
-          : await kernel.execute(code, timeoutMs);
+          : await kernel.execute(code, cellLimitMs);
       let outputs = collector.collect(outcome.messages, outcome.executionCount);
       if (outcome.status !== "ok") {
-        const reason = outcome.timedOut
-          ? `cell timed out after ${Math.round(timeoutMs / 1000)} s and was interrupted`
-          : `cell failed (kernel status "${outcome.status}")`;
+        overran = outcome.timedOut && left < timeoutMs;
+        const reason = overran
+          ? `the notebook's time limit (${Math.round(options.timeLimitMs! / 1000)} s) was reached in this cell, ` +
+            `which was interrupted`
+          : outcome.timedOut
+            ? `cell timed out after ${Math.round(timeoutMs / 1000)} s and was interrupted`
+            : `cell failed (kernel status "${outcome.status}")`;
         outputs = errorFromStderr(outputs, reason);
         const error = outputs.find((output) => output.output_type === "error");
         const detail = outcome.timedOut
@@ -118,7 +134,7 @@ export async function runNotebook(input: Notebook, options: RunOptions): Promise
       ...(failed ? { failed_cell: failed } : {}),
     },
   };
-  return { notebook, ok: !failed, failed, durationMs, kernelStartMs, peakRssBytes };
+  return { notebook, ok: !failed, failed, durationMs, kernelStartMs, peakRssBytes, ...(overran ? { overran } : {}) };
 }
 
 /** "03-overlap-sweep.ipynb, cell [4] (cell 7 of the file): TypeError: ..." */

@@ -75,6 +75,8 @@ test("a notebook whose kernel alone is over --max-memory is not run even when th
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stderr, /max memory 0\.50 GB: .*not run, each kernel alone over the [\d.]+ GB left: 06 /);
     assert.match(run.stderr, /06-semantic-chunking: not run under the budget/);
+    // validated before expensive work: no retrieval pilot for a notebook that cannot run
+    assert.match(run.stderr, /every retrieval notebook's kernel alone is over --max-memory: no retrieval pilot/);
     assert.doesNotMatch(run.stderr, /running 06/);
     const page = readdirSync(out).find((name) => name.startsWith("06") && name.endsWith(".html"));
     assert.ok(page, readdirSync(out).join(", "));

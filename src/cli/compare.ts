@@ -51,7 +51,7 @@ export async function run(argv: string[]): Promise<number> {
         `splitter:size:overlap[:unit] --b splitter:size:overlap[:unit] [--json]\n\n` +
         `  wins = queries only A hits, losses = queries only B hits, diff = hit rate A - hit rate B,\n` +
         `  mcnemarP = exact two-sided McNemar p on wins vs losses, ` +
-        `diffCI = paired bootstrap 95% CI of diff\n${retrievalHelp}\n`,
+        `diffCI = paired bootstrap 95% CI of diff,\n  never narrower than Tango's score interval\n${retrievalHelp}\n`,
     );
     return 0;
   }

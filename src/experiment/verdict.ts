@@ -1,7 +1,7 @@
 import { decideNonInferior, type Decision, type DecisionOptions } from "../stats/non-inferiority";
 import type { PairedDifference } from "../stats/paired-best";
 import type { GridRow } from "./rows";
-import { percentNumber, pText, signedPoints } from "../stats/format";
+import { formatP, percentNumber, pText, signedPoints } from "../stats/format";
 
 /**
  * The paired verdict of a set of grid rows run on the same queries: which config to use (the cheapest
@@ -125,14 +125,16 @@ export function verdictText(decision: Decision, name: (i: number) => string): st
     );
   }
   const worse = decision.configs.filter((c) => c.status === "worse" && c.index !== decision.best);
+  // "worse" needs the exact McNemar test as well as the CI (see shownDirection): say so where it is claimed.
+  const worseRule = `paired CI above 0, McNemar p < ${formatP(1 - decision.level)}`;
   if (worse.length > 3) {
     parts.push(
-      `Shown worse than the best (paired CI above 0): ${worse.map((c) => name(c.index)).join("; ")} (up to ` +
+      `Shown worse than the best (${worseRule}): ${worse.map((c) => name(c.index)).join("; ")} (up to ` +
         `${percentNumber(Math.max(...worse.map((c) => c.fromBest.diff)))} points below it).`,
     );
   } else if (worse.length > 0) {
     parts.push(
-      `Shown worse than the best (paired CI above 0): ` +
+      `Shown worse than the best (${worseRule}): ` +
         `${worse.map((c) => differenceText(decision, c.index, name)).join("; ")}.`,
     );
   }

@@ -6,12 +6,13 @@ import {
   type Outcomes,
   type PairedBestOptions,
 } from "./paired-best";
+import { shownDirection } from "./paired-score";
 
 /**
  * The decision rule: recommend the cheapest config that is non-inferior to the best, i.e. whose paired CI
  * upper bound for (best − config) lies below the margin. A cheaper config the data can neither show
- * non-inferior nor show worse than the best (CI lower bound above 0) makes the verdict "undecided": the
- * cheap option may be fine, and the verdict says how many queries would tell.
+ * non-inferior nor show worse than the best (CI lower bound above 0 and exact McNemar p below 1 − level) makes
+ * the verdict "undecided": the cheap option may be fine, and the verdict says how many queries would tell.
  */
 
 export interface DecisionItem {
@@ -27,8 +28,10 @@ export interface DecisionOptions extends PairedBestOptions {
 }
 
 /**
- * - "non-inferior": CI upper bound of (best − config) below the margin;
- * - "worse": not that, and the CI lower bound is above 0 (the data shows it below the best);
+ * - "non-inferior": CI upper bound of (best − config) below the margin (the CI is never narrower than Tango's score
+ *   interval, so a few dozen queries that agree cannot show a 1-point margin);
+ * - "worse": not that, the CI lower bound is above 0 and the exact McNemar test agrees (p below 1 − level): the
+ *   data shows it below the best (see `shownDirection`: with a handful of discordant queries the CI alone is eager);
  * - "unclear": neither.
  */
 export type ConfigStatus = "non-inferior" | "worse" | "unclear";
@@ -90,7 +93,12 @@ export function decideNonInferior(items: readonly DecisionItem[], options: Decis
     options,
   );
   const configs: ConfigVerdict[] = paired.configs.map((c, index) => {
-    const status: ConfigStatus = c.fromBest.high < margin ? "non-inferior" : c.fromBest.low > 0 ? "worse" : "unclear";
+    const status: ConfigStatus =
+      c.fromBest.high < margin
+        ? "non-inferior"
+        : shownDirection(c.fromBest, paired.level) === "above"
+          ? "worse"
+          : "unclear";
     return {
       ...c,
       index,

@@ -1,6 +1,7 @@
 import { SeamlabError } from "../core/errors";
 import { seededIndexFiller } from "../core/random";
 import { mcnemarExactP } from "./paired";
+import { atLeastTango } from "./paired-score";
 import { quantileOfSorted } from "./quantiles";
 
 /**
@@ -24,7 +25,10 @@ export interface PairedBestOptions {
   baseline?: number;
 }
 
-/** A difference with its percentile-bootstrap CI and the exact McNemar p of its discordant pairs. */
+/**
+ * A difference with its CI (percentile bootstrap, never narrower than Tango's score interval of its discordant
+ * pairs: see paired-score) and the exact McNemar p of its discordant pairs.
+ */
 export interface PairedDifference {
   /** In proportion units (0.02 = 2 points). */
   diff: number;
@@ -44,9 +48,11 @@ export interface ConfigVersusBest {
    * replicate, so a best chosen by luck does not make the others look close to it; its lower bound (what
    * "shown worse" needs) is the plain paired one against the observed best, the comparison McNemar tests,
    * because the re-picked difference is never below 0 and so would call every config of a flat curve worse.
+   * Both bounds are widened to Tango's interval of the discordant pairs against the observed best (not the best's
+   * own, which is 0 by construction, not by chance).
    */
   fromBest: PairedDifference;
-  /** this config − baseline (positive: better than the baseline). Plain paired bootstrap. */
+  /** this config − baseline (positive: better than the baseline). Plain paired bootstrap, floored at Tango's. */
   fromBaseline: PairedDifference;
 }
 
@@ -179,19 +185,22 @@ export function pairedAgainstBest(outcomes: readonly Outcomes[], options: Paired
   const configs = outcomes.map((o, k): ConfigVersusBest => {
     const vsBest = discordant(outcomes[best], o);
     const vsBase = discordant(o, outcomes[baseline]);
+    const bootstrapFromBest = { low: interval(fromObservedBest[k]).low, high: interval(fromBest[k]).high };
+    const bootstrapFromBaseline = interval(fromBaseline[k]);
     return {
       rate: hits[k] / n,
       hits: hits[k],
       fromBest: {
         diff: (hits[best] - hits[k]) / n,
-        low: interval(fromObservedBest[k]).low,
-        high: interval(fromBest[k]).high,
+        ...(k === best ? bootstrapFromBest : atLeastTango(bootstrapFromBest, vsBest.wins, vsBest.losses, n, level)),
         ...vsBest,
         mcnemarP: mcnemarExactP(vsBest.wins, vsBest.losses),
       },
       fromBaseline: {
         diff: (hits[k] - hits[baseline]) / n,
-        ...interval(fromBaseline[k]),
+        ...(k === baseline
+          ? bootstrapFromBaseline
+          : atLeastTango(bootstrapFromBaseline, vsBase.wins, vsBase.losses, n, level)),
         ...vsBase,
         mcnemarP: mcnemarExactP(vsBase.wins, vsBase.losses),
       },

@@ -1,5 +1,6 @@
 import { SeamlabError } from "../core/errors";
 import { bootstrapIndexInterval, type BootstrapOptions } from "./bootstrap";
+import { atLeastTango } from "./paired-score";
 import type { Interval } from "./types";
 
 /**
@@ -37,8 +38,13 @@ export interface PairedComparison {
   hitRateB: number;
   /** hitRateA − hitRateB (positive: A better) */
   diff: number;
-  /** percentile bootstrap 95% CI of diff, resampling queries (pairs kept together) */
+  /**
+   * 95% CI of diff: the percentile bootstrap resampling queries (pairs kept together), widened to Tango's score
+   * interval where that is wider (see paired-score: the bootstrap alone is too narrow with few discordant queries)
+   */
   diffCI: Interval;
+  /** the CI's confidence level (what `shownDirection` tests McNemar's p against) */
+  level: number;
   /** exact McNemar two-sided p-value on wins vs losses */
   mcnemarP: number;
 }
@@ -67,7 +73,7 @@ export function pairedComparison(
     if (!hitsA[i] && hitsB[i]) losses++;
     delta[i] = (hitsA[i] ? 1 : 0) - (hitsB[i] ? 1 : 0);
   }
-  const diffCI = bootstrapIndexInterval(
+  const bootstrap = bootstrapIndexInterval(
     n,
     (indices) => {
       let sum = 0;
@@ -76,6 +82,7 @@ export function pairedComparison(
     },
     options,
   );
+  const level = options.level ?? 0.95;
   return {
     queries: n,
     wins,
@@ -84,7 +91,8 @@ export function pairedComparison(
     hitRateA: n === 0 ? 0 : countA / n,
     hitRateB: n === 0 ? 0 : countB / n,
     diff: n === 0 ? 0 : (countA - countB) / n,
-    diffCI,
+    diffCI: n === 0 ? bootstrap : atLeastTango(bootstrap, wins, losses, n, level),
+    level,
     mcnemarP: mcnemarExactP(wins, losses),
   };
 }

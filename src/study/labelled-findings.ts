@@ -1,5 +1,6 @@
 // The sentences notebook 05 writes under its tables and charts, built from the evaluations so cells stay short.
 import type { PairedComparison } from "../stats/paired";
+import { shownDirection } from "../stats/paired-score";
 import { pText } from "../stats/format";
 import { num, pct, signedPointsText } from "./format";
 import { configLabel, type ConfigEvaluation, type LabelledInputs } from "./labelled";
@@ -37,7 +38,9 @@ export function bestRecallFinding(evaluations: readonly ConfigEvaluation[], k: n
 /** Wins, losses and ties of A against B, the hit-rate difference with its CI, and McNemar's verdict. */
 export function pairedFinding(a: ConfigEvaluation, b: ConfigEvaluation, paired: PairedComparison): string {
   const verdict =
-    paired.mcnemarP < 0.05 ? "The difference is unlikely to be chance." : "The data cannot tell these configs apart.";
+    shownDirection({ ...paired.diffCI, mcnemarP: paired.mcnemarP }, paired.level) !== null
+      ? "The difference is unlikely to be chance."
+      : "The data cannot tell these configs apart.";
   return (
     `\`${configLabel(a.config)}\` against \`${configLabel(b.config)}\`: ` +
     `**${paired.wins} wins, ${paired.losses} losses, ${paired.ties} ties**; ` +
@@ -59,7 +62,7 @@ export function retrieverFinding(
 ): string {
   const [sb, sd, sh] = byRetriever.map((e) => e.summary);
   const verdict =
-    vsBm25.mcnemarP < 0.05
+    shownDirection({ ...vsBm25.diffCI, mcnemarP: vsBm25.mcnemarP }, vsBm25.level) !== null
       ? vsBm25.diff > 0
         ? "Fusing in the dense ranking helps here."
         : "Fusing in the dense ranking hurts here."

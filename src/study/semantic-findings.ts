@@ -1,5 +1,6 @@
 // The sentences notebook 06 writes under its tables and charts, built from the arms' results so cells stay short.
 import { pairedComparison } from "../stats/paired";
+import { shownDirection } from "../stats/paired-score";
 import { pText } from "../stats/format";
 import { num, pct, signedPointsText } from "./format";
 import type { ArmRetrieval, ChunkingArm } from "./semantic";
@@ -21,7 +22,8 @@ export function chunkSizeFinding(semantic: ChunkingArm, recursive: ChunkingArm, 
  */
 function pairedArmText(semantic: ArmRetrieval, matched: ArmRetrieval): string {
   const paired = pairedComparison(semantic.hits, matched.hits);
-  const shown = paired.diffCI.low > 0 ? "better" : paired.diffCI.high < 0 ? "worse" : null;
+  const direction = shownDirection({ ...paired.diffCI, mcnemarP: paired.mcnemarP }, paired.level);
+  const shown = direction === "above" ? "better" : direction === "below" ? "worse" : null;
   return (
     `${signedPointsText(paired.diff)} points ` +
     `(paired 95% CI ${signedPointsText(paired.diffCI.low)} to ${signedPointsText(paired.diffCI.high)}, ` +

@@ -16,6 +16,7 @@ import type { ExperimentConfig } from "../experiment/grid";
 import { pickKnee, type KneeReport } from "../experiment/knee";
 import { runGrid, type CostedRow, type RunGridOptions } from "../experiment/run";
 import { pairedComparison, type PairedComparison } from "../stats/paired";
+import { shownDirection } from "../stats/paired-score";
 import type { Decision } from "../stats/non-inferiority";
 import { decideRowsOn, verdictHeadline } from "../experiment/verdict";
 import { wilsonInterval } from "../stats/proportion";
@@ -242,16 +243,20 @@ export async function runTypeSweep(
   };
 }
 
+/** The paired rule's reading of the comparison: the CI excludes 0 and the exact McNemar test agrees. */
+const shownOf = (c: PairedComparison) => shownDirection({ ...c.diffCI, mcnemarP: c.mcnemarP }, c.level);
+
 /** "per-type settings gain X points [CI] at the same index size", or "no measurable gain: keep one setting". */
 export function statedAnswer(c: PairedComparison): string {
   const ci = `[${signedPointsText(c.diffCI.low)}, ${signedPointsText(c.diffCI.high)}]`;
-  if (c.diffCI.low > 0) {
+  const shown = shownOf(c);
+  if (shown === "above") {
     return (
       `per-type settings gain ${percentNumber(c.diff)} points ${ci} of hit rate at the ` +
       `same index size (McNemar ${pText(c.mcnemarP)}, ${num(c.queries)} queries)`
     );
   }
-  if (c.diffCI.high < 0) {
+  if (shown === "below") {
     return `per-type settings lose ${percentNumber(-c.diff)} points ${ci} at the same index size: keep one setting`;
   }
   return (
@@ -295,15 +300,17 @@ export function typeRecommendationRows(curves: readonly TypeCurve[]): Record<str
 }
 
 /**
- * The index page's headline of the per-type question: the gain only when the paired CI excludes zero, else "no
+ * The index page's headline of the per-type question: the gain only when the paired CI excludes zero and McNemar's
+ * exact test agrees, else "no
  * measurable gain" (never a bare difference the data cannot support), with the stated answer as its note.
  */
 export function perTypeHeadline(v: PerTypeVsUniform): { value: string; options: { label: string; note: string } } {
   const c = v.comparison;
+  const shown = shownOf(c);
   const value =
-    c.diffCI.low > 0
+    shown === "above"
       ? `${signedPointsText(c.diff)} points`
-      : c.diffCI.high < 0
+      : shown === "below"
         ? `${signedPointsText(c.diff)} points: keep one setting`
         : "no measurable gain";
   return {

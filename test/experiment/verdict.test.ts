@@ -48,3 +48,17 @@ test("a decided card's value is the pick and its note the evidence against the m
     /^Use overlap 0: the cheapest setting within 1 point of the best \(paired 95% CI of best − it: \[\+0\.0, \+0\.0\] points/,
   );
 });
+
+test("a config shown worse is named with both halves of the rule: CI above 0 and the exact McNemar p", () => {
+  // 10 queries only the dear one hits, none the reverse, of 100: exact McNemar p = 2/1024.
+  const cheap = bits("0".repeat(10) + "1".repeat(40) + "0".repeat(50));
+  const dear = bits("1".repeat(50) + "0".repeat(50));
+  const decision = decideNonInferior([
+    { label: "0", cost: 1, outcomes: cheap },
+    { label: "400", cost: 2, outcomes: dear },
+  ]);
+  assert.equal(decision.configs[0].status, "worse");
+  const text = verdictText(decision, (i) => `overlap ${i * 400}`);
+  assert.match(text, /Shown worse than the best \(paired CI above 0, McNemar p < 0\.05\): overlap 0 \(−10\.0 points/);
+  assert.match(text, /McNemar p = 0\.002\)/);
+});

@@ -2,7 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mcnemarExactP, pairedComparison } from "../../src/stats/paired";
 import { bootstrapIndexInterval, bootstrapMeanInterval, bootstrapMeanIntervals } from "../../src/stats/bootstrap";
-import { wilsonInterval } from "../../src/stats/proportion";
+import { wilsonInterval, Z95 } from "../../src/stats/proportion";
+import { shownDirection, tangoInterval, zOfLevel } from "../../src/stats/paired-score";
 
 const close = (actual: number, expected: number, tolerance = 5e-5) =>
   assert.ok(Math.abs(actual - expected) <= tolerance, `${actual} is not within ${tolerance} of ${expected}`);
@@ -86,4 +87,50 @@ test("bootstrapMeanIntervals gives each column the interval of its own mean boot
     { low: Number.NaN, high: Number.NaN },
   ]);
   assert.throws(() => bootstrapMeanIntervals([[1, 2], [1]]), /columns of 2, 1 values/);
+});
+
+test("tango's score interval matches Fagerland et al.'s Cavo example: 6 against 16 of 161 pairs, [−0.1240, −0.0054]", () => {
+  // contingencytables (R), Tango_asymptotic_score_CI_paired_2x2(rbind(c(59, 6), c(16, 80))): -0.0621 (-0.1240 to -0.0054);
+  // the same table's exact conditional McNemar test: P = 0.052479.
+  const { low, high } = tangoInterval(6, 16, 161);
+  close(low, -0.124);
+  close(high, -0.0054);
+  close(mcnemarExactP(6, 16), 0.052479, 1e-6);
+  // The CI excludes 0 but the exact test does not reject: not shown.
+  assert.equal(shownDirection({ low, high, mcnemarP: mcnemarExactP(6, 16) }), null);
+  assert.equal(shownDirection({ low, high, mcnemarP: 0.01 }), "below");
+});
+
+test("tango's interval with no discordant pairs is ±z²/(n + z²), and reaches ±1 when every pair disagrees one way", () => {
+  const z2 = Z95 * Z95;
+  const none = tangoInterval(0, 0, 40);
+  close(none.high, z2 / (40 + z2), 1e-8);
+  close(none.low, -z2 / (40 + z2), 1e-8);
+  assert.equal(tangoInterval(5, 0, 5).high, 1);
+  assert.equal(tangoInterval(0, 5, 5).low, -1);
+  assert.throws(() => tangoInterval(3, 3, 5), /b \+ c <= n/);
+});
+
+test("zOfLevel inverts the normal: 1.96 for 95%, 1.645 for 90%, 2.576 for 99%", () => {
+  close(zOfLevel(0.95), Z95, 1e-8);
+  close(zOfLevel(0.9), 1.644854, 1e-6);
+  close(zOfLevel(0.99), 2.575829, 1e-6);
+  assert.throws(() => zOfLevel(1), /level/);
+});
+
+test("a paired comparison's CI is never narrower than Tango's: 40 agreeing queries are not [0, 0]", () => {
+  const hits = Array.from({ length: 40 }, (_, i) => i % 3 === 0);
+  const c = pairedComparison(hits, hits);
+  assert.equal(c.diff, 0);
+  close(c.diffCI.high, (Z95 * Z95) / (40 + Z95 * Z95), 1e-8);
+  assert.equal(shownDirection({ ...c.diffCI, mcnemarP: c.mcnemarP }), null);
+});
+
+test("4 wins and no losses of 76 are not shown: the CI may exclude 0, the exact McNemar p of 0.125 does not", () => {
+  const a = Array.from({ length: 76 }, (_, i) => i < 44);
+  const b = Array.from({ length: 76 }, (_, i) => i >= 4 && i < 44);
+  const c = pairedComparison(a, b);
+  assert.equal(c.wins, 4);
+  assert.equal(c.mcnemarP, 0.125);
+  assert.equal(shownDirection({ ...c.diffCI, mcnemarP: c.mcnemarP }, c.level), null);
 });

@@ -51,13 +51,23 @@ test("re-picking the best per replicate widens the best's own interval above 0 w
   assert.ok(result.configs[1].fromBest.low < 0 && result.configs[1].fromBest.high > 0);
 });
 
-test("identical configs differ by exactly zero in every replicate", () => {
+test("identical configs: the best's own difference is exactly zero, the others' CI is Tango's ±z²/(n + z²)", () => {
   const a = bits("1011001110");
   const result = pairedAgainstBest([a, a, a], { resamples: 200 });
-  for (const c of result.configs) {
-    assert.deepEqual([c.fromBest.diff, c.fromBest.low, c.fromBest.high], [0, 0, 0]);
+  assert.equal(result.best, 0);
+  const own = result.configs[0].fromBest;
+  assert.deepEqual([own.diff, own.low, own.high], [0, 0, 0]);
+  // Ten agreeing queries say little about how often the configs would disagree: 1.96²/(10 + 1.96²) = 0.2775.
+  for (const c of result.configs.slice(1)) {
+    assert.equal(c.fromBest.diff, 0);
+    assert.ok(
+      Math.abs(c.fromBest.low + 0.2775) < 1e-4 && Math.abs(c.fromBest.high - 0.2775) < 1e-4,
+      `${c.fromBest.high}`,
+    );
     assert.equal(c.fromBest.mcnemarP, 1);
   }
+  // The baseline against itself is exactly zero too.
+  assert.deepEqual([result.configs[0].fromBaseline.low, result.configs[0].fromBaseline.high], [0, 0]);
 });
 
 test("mcnemar p of a config against the best counts the discordant queries both ways", () => {

@@ -40,8 +40,17 @@ test("typed header queries: the same queries and gold text as header queries, at
   assert.deepEqual(typed.types, ["faq", "reference", "prose"]);
 });
 
-test("the stated answer names a gain only when the paired CI excludes zero", () => {
-  const base = { queries: 100, wins: 10, losses: 2, ties: 88, hitRateA: 0.9, hitRateB: 0.82, mcnemarP: 0.04 };
+test("the stated answer names a gain only when the paired CI excludes zero and McNemar's p is below 0.05", () => {
+  const base = {
+    queries: 100,
+    wins: 10,
+    losses: 2,
+    ties: 88,
+    hitRateA: 0.9,
+    hitRateB: 0.82,
+    mcnemarP: 0.04,
+    level: 0.95,
+  };
   assert.match(
     statedAnswer({ ...base, diff: 0.08, diffCI: { low: 0.02, high: 0.14 } }),
     /^per-type settings gain 8\.0 points \[\+2\.0, \+14\.0\]/,
@@ -51,6 +60,10 @@ test("the stated answer names a gain only when the paired CI excludes zero", () 
     /^no measurable gain: keep one setting \(per type minus uniform: \+2\.0 points \[−1\.0, \+5\.0\]/,
   );
   assert.match(statedAnswer({ ...base, diff: -0.05, diffCI: { low: -0.09, high: -0.01 } }), /lose 5\.0 points/);
+  assert.match(
+    statedAnswer({ ...base, mcnemarP: 0.06, diff: 0.08, diffCI: { low: 0.02, high: 0.14 } }),
+    /^no measurable gain: keep one setting/,
+  );
 });
 
 test("headers+ict: both query sets over one text, every gold span inside it, typed by section", () => {

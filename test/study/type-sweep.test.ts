@@ -37,15 +37,17 @@ test("07's per-type recommendation says undecided, with the queries needed, or t
   assert.equal(typeRecommendationRows([few])[0].recommended, "too few queries");
 });
 
-test("07's headline prints a per-type gain only when the paired CI excludes zero", () => {
-  const base = { queries: 801, wins: 30, losses: 16, ties: 755, hitRateA: 0.431, hitRateB: 0.413, mcnemarP: 0.07 };
-  const verdict = (diff: number, low: number, high: number) => {
-    const comparison = { ...base, diff, diffCI: { low, high } };
+test("07's headline prints a per-type gain only when the paired CI excludes zero and McNemar's exact test agrees", () => {
+  const base = { queries: 801, wins: 30, losses: 16, ties: 755, hitRateA: 0.431, hitRateB: 0.413, level: 0.95 };
+  const verdict = (diff: number, low: number, high: number, mcnemarP = 0.01) => {
+    const comparison = { ...base, mcnemarP, diff, diffCI: { low, high } };
     return { comparison, answer: statedAnswer(comparison) } as unknown as PerTypeVsUniform;
   };
-  const unclear = perTypeHeadline(verdict(0.017, 0, 0.035));
+  const unclear = perTypeHeadline(verdict(0.017, 0, 0.035, 0.07));
   assert.equal(unclear.value, "no measurable gain");
   assert.match(unclear.options.note, /^no measurable gain: keep one setting \(per type minus uniform: \+1\.7 points/);
   assert.equal(perTypeHeadline(verdict(0.02, 0.005, 0.035)).value, "+2.0 points");
   assert.equal(perTypeHeadline(verdict(-0.02, -0.035, -0.005)).value, "−2.0 points: keep one setting");
+  // A CI above 0 beside an exact McNemar p of 0.07 (30 against 16) is not a shown gain.
+  assert.equal(perTypeHeadline(verdict(0.02, 0.005, 0.035, 0.07)).value, "no measurable gain");
 });

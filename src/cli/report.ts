@@ -138,6 +138,9 @@ function collectGarbage(): void {
   (runInNewContext("gc") as () => void)();
 }
 
+/** The query sample the reduced work is planned at: a hit rate's 95% CI within about ±5 points. */
+const plannedQueryCount = 400;
+
 /** What `--budget` chose for the whole run: values injected into every notebook, per-notebook plans, and jobs. */
 interface BudgetDecision {
   parameters: Record<string, unknown>;
@@ -220,6 +223,24 @@ async function chooseBudget(
       if (choice.jobs === at || at <= 1) return choice;
     }
   };
+  // The least work of the retrieval notebooks whose kernel can hold it, as the plan below counts it (400 queries):
+  // kept out of 01-02's share of the budget.
+  const reservedFor = (parallel: number) => {
+    if (!pilot) return 0;
+    const least = retrieval
+      .filter((p) => kernelBytes(p, corpusChars, 0) <= maxBytes - process.memoryUsage.rss())
+      .map((p) =>
+        notebookMs(p, notebookLevels[p].length - 1, {
+          splitMs: pilot.model.fixedMs,
+          queryMs: pilot.model.perQueryMs,
+          loadMs: pilot.loadMs,
+          queries: Math.min(pilot.population, plannedQueryCount),
+          corpusChars,
+          sampleLoadMs: (share: number) => kernelStartMs + outlineOf(corpus).readMs * (1 + share),
+        }),
+      );
+    return least.reduce((a, b) => a + b, 0) / Math.max(1, Math.min(parallel, least.length));
+  };
   const docCostMs: Record<string, number> = {};
   const docLoadMs: Record<string, number> = {};
   let docSampleNote = "";
@@ -240,6 +261,7 @@ async function chooseBudget(
         jobs: parallel,
         spentMs: performance.now() - started,
         docLengths: outline.outlines.map((doc) => doc.length),
+        reservedMs: reservedFor(parallel),
       });
     // 01 and 02 hold their sample only: no more documents than one kernel can hold under --max-memory
     const population = outline.outlines.length;
@@ -356,6 +378,11 @@ async function chooseBudget(
     return decision;
   }
   const spentMs = performance.now() - started;
+  // levels reading a document sample (06's and 07's least work): a pass over the corpus, then the sample read again
+  const sampleCosts = {
+    corpusChars,
+    sampleLoadMs: (share: number) => kernelStartMs + outlineOf(corpus).readMs * (1 + share),
+  };
   const sampleOf = (n: number) => (n >= pilot.population ? "all" : n);
   const parallel = Math.max(1, Math.min(jobs, runnable.length));
   const loadsMs =
@@ -383,6 +410,7 @@ async function chooseBudget(
         queries: Math.min(full.queries, pilot.population),
         fixedMs: docCostMs,
         loadMsOf: docLoadMs,
+        ...sampleCosts,
       },
       () => 0,
     );
@@ -390,7 +418,7 @@ async function chooseBudget(
   }
   // Even the fewest queries do not fit the full work: reduce the work per notebook, planned at a query sample
   // of `plannedQueries` (a hit rate's 95% CI within about ±5 points), then the query sample that fits that work.
-  const plannedQueries = Math.min(pilot.population, 400);
+  const plannedQueries = Math.min(pilot.population, plannedQueryCount);
   const costs: WorkCosts = {
     splitMs: pilot.model.fixedMs,
     queryMs: pilot.model.perQueryMs,
@@ -398,6 +426,7 @@ async function chooseBudget(
     queries: plannedQueries,
     fixedMs: docCostMs,
     loadMsOf: docLoadMs,
+    ...sampleCosts,
   };
   const plan = chooseNotebookWork({
     budgetMs: budgetMinutes * 60_000 - spentMs,

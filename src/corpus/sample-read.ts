@@ -3,7 +3,7 @@
 // For a 1 GB corpus whose seam statistics need a few thousand documents, memory holds those, not the gigabyte.
 import type { Doc } from "../core/types";
 import { streamCorpus } from "./load";
-import { documentSample, markDrawnSample, type DocOutline } from "./sample";
+import { characterBudgetSample, documentSample, markDrawnSample, type DocOutline, type DocumentSample } from "./sample";
 
 export interface ReadSample {
   /** The sampled documents (marked as a sample of the corpus: samples drawn from them name its size). */
@@ -17,10 +17,22 @@ export interface ReadSample {
 
 /** Reads `count` documents of corpus `spec` (a seeded stratified sample, as `documentSample` draws it). */
 export function readDocumentSample(spec: string, count: number, seed = 1): ReadSample {
+  return readSample(spec, (outlines) => documentSample(outlines, count, "", seed));
+}
+
+/**
+ * Reads a seeded stratified sample of about `maxChars` characters of corpus `spec` (as `characterBudgetSample` draws
+ * it; every document when the corpus is no larger). `parameter` names the value in an error.
+ */
+export function readCharacterSample(spec: string, maxChars: number, parameter: string, seed = 1): ReadSample {
+  return readSample(spec, (outlines) => characterBudgetSample(outlines, maxChars, { seed, parameter }));
+}
+
+function readSample(spec: string, draw: (outlines: DocOutline[]) => DocumentSample<DocOutline>): ReadSample {
   const stream = streamCorpus(spec);
   const outlines: DocOutline[] = Array.from(stream.docs(), (doc) => ({ id: doc.id, length: doc.text.length }));
   const populationChars = outlines.reduce((sum, doc) => sum + doc.length, 0);
-  const sample = documentSample(outlines, count, "", seed);
+  const sample = draw(outlines);
   const docs = [...stream.docs(new Set(sample.docs.map((doc) => doc.id)))];
   // the corpus's strata (folder × length quartile in the whole corpus), not the sample's own
   const strataOf = new Map(sample.docs.map((doc, i) => [doc.id, sample.strata[i]]));

@@ -27,6 +27,12 @@ export interface WorkLevel {
    * second time with its own index; 05's retriever comparison embeds every chunk of one config.
    */
   extraBytesPerChar?: number;
+  /**
+   * The level reads only a seeded document sample of about this many characters, never the whole corpus (its
+   * `documentChars` parameter): its splits count at the sample's share of the corpus, and its kernel holds the sample.
+   * Sections that would need the whole corpus (retrieval indexes every document) are in `skip`.
+   */
+  documentChars?: number;
 }
 
 /** Evenly spaced picks of `n` values of `values`, keeping both ends: the shape of a sweep with fewer points. */
@@ -50,6 +56,14 @@ export const notebook03Defaults = {
   overlaps: [0, 50, 100, 150, 200, 300, 400, 500],
 };
 export const notebook04Defaults = { overlaps: [0, 100, 200, 300, 500], depths: [5, 10, 20] };
+export const notebook05Defaults = {
+  configs: [
+    { splitter: "recursive", size: 1000, overlap: 0 },
+    { splitter: "recursive", size: 1000, overlap: 200 },
+    { splitter: "sentences", size: 1000, overlap: 200 },
+    { splitter: "window", size: 1000, overlap: 200 },
+  ],
+};
 export const notebook07Defaults = {
   overlaps: [0, 100, 200, 400],
   splitters: ["langchain", "langchain-markdown", "langchain-js", "window", "structure"],
@@ -94,25 +108,33 @@ export const sectionNames: Readonly<Record<string, string>> = {
   dense: "the dense (lsa) sweep",
   sources: "the sweep by query source",
   retrievers: "BM25 against dense and hybrid retrieval",
+  retrieval:
+    "retrieval (it indexes the whole corpus: sampling documents would remove distractors and inflate hit rates)",
+  sweep:
+    "the sweep of overlap by document type (it indexes the whole corpus: sampling documents would remove " +
+    "distractors and inflate hit rates)",
+  rerank: "the dense (lsa) reranker beside MMR",
 };
 
 function levels04(): WorkLevel[] {
   const d = notebook04Defaults;
-  const level = (overlaps: number[], depths: number[], full = false): WorkLevel => ({
-    parameters: full ? {} : { overlaps, depths },
-    skip: [],
+  const level = (overlaps: number[], depths: number[], full = false, dense = true): WorkLevel => ({
+    parameters: full ? {} : { overlaps, depths, ...(dense ? {} : { denseRerank: false }) },
+    skip: dense ? [] : ["rerank"],
     // each overlap: one split, and one lsa fit for the dense reranker; plain + (MMR, dense) per depth
-    splits: 2 * overlaps.length,
-    configs: overlaps.length * (1 + 2 * depths.length),
+    splits: (dense ? 2 : 1) * overlaps.length,
+    configs: overlaps.length * (1 + (dense ? 2 : 1) * depths.length),
     ran:
       `overlaps ${list(overlaps)}${overlaps.length < d.overlaps.length ? ` (${overlaps.length} of ${d.overlaps.length})` : ""}` +
-      `; first-stage depths ${list(depths)}${depths.length < d.depths.length ? ` (of ${list(d.depths)})` : ""}`,
+      `; first-stage depths ${list(depths)}${depths.length < d.depths.length ? ` (of ${list(d.depths)})` : ""}` +
+      (dense ? "" : `; left out: ${sectionNames.rerank}`),
   });
   return [
     level(d.overlaps, d.depths, true),
     level(spacedSubset(d.overlaps, 3), d.depths),
     level(spacedSubset(d.overlaps, 2), d.depths),
     level(spacedSubset(d.overlaps, 2), d.depths.slice(-1)),
+    level(spacedSubset(d.overlaps, 2), d.depths.slice(-1), false, false),
   ];
 }
 
@@ -138,13 +160,47 @@ function levels05(): WorkLevel[] {
       extraBytesPerChar: denseBytesPerChar,
     },
     { parameters: {}, skip: ["retrievers"], splits: 4, configs: 4, ran: `left out: ${sectionNames.retrievers}` },
+    {
+      // the paired comparison's two configs only (compare = [1, 0] keeps its meaning)
+      parameters: { configs: notebook05Defaults.configs.slice(0, 2), compare: [1, 0] },
+      skip: ["retrievers"],
+      splits: 2,
+      configs: 2,
+      ran:
+        `configs ${notebook05Defaults.configs
+          .slice(0, 2)
+          .map((c) => `${c.splitter} ${c.size}/${c.overlap}`)
+          .join(" and ")} only (the paired comparison's; of ${notebook05Defaults.configs.length}); ` +
+        `left out: ${sectionNames.retrievers}`,
+    },
   ];
 }
 
+/**
+ * Characters of the seeded document sample that notebooks 06 and 07 measure at their least work (chunk sizes, seams,
+ * structural damage): 10 M characters hold about 800 documents of the generated scale corpora.
+ */
+export const sampleLevelChars = 10_000_000;
+
+const sampleChars = (n: number) => `${(n / 1e6).toLocaleString("en-US")} M characters`;
+
 function levels06(): WorkLevel[] {
-  // the semantic arm embeds every sentence: all or nothing, and about 40 splits' time (at 100 MB its retrieval
-  // cell alone passed the 300 s cell timeout where a split took about 10 s)
-  return [{ parameters: {}, skip: [], splits: 40, configs: 6, ran: "every chunking" }];
+  // the semantic arm embeds every sentence: about 40 splits' time (at 100 MB its retrieval cell alone passed the
+  // 300 s cell timeout where a split took about 10 s). Retrieval indexes the whole corpus, so the least work keeps
+  // the chunking sections on a document sample and leaves retrieval out.
+  return [
+    { parameters: {}, skip: [], splits: 40, configs: 6, ran: "every chunking" },
+    {
+      parameters: { documentChars: sampleLevelChars },
+      skip: ["retrieval"],
+      splits: 30,
+      configs: 0,
+      documentChars: sampleLevelChars,
+      ran:
+        `chunk sizes and seams on a seeded sample of about ${sampleChars(sampleLevelChars)} of documents; ` +
+        `left out: ${sectionNames.retrieval}`,
+    },
+  ];
 }
 
 function levels07(): WorkLevel[] {
@@ -166,6 +222,18 @@ function levels07(): WorkLevel[] {
     level(["langchain", "structure"], d.overlaps),
     level(["structure"], spacedSubset(d.overlaps, 3)),
     level(["structure"], spacedSubset(d.overlaps, 2)),
+    {
+      // the type sweep indexes the whole corpus (and holds it two or three times: the original, the query-stripped
+      // copy it indexes, ICT's sentences), so the least work measures damage on a document sample and leaves it out
+      parameters: { documentChars: sampleLevelChars },
+      skip: ["sweep"],
+      splits: 3 * d.splitters.length,
+      configs: 0,
+      documentChars: sampleLevelChars,
+      ran:
+        `damage of every splitter on a seeded sample of about ${sampleChars(sampleLevelChars)} of documents ` +
+        `(Wilson CIs over its seams: they leave out the spread between documents); left out: ${sectionNames.sweep}`,
+    },
   ];
 }
 
@@ -191,6 +259,13 @@ export interface WorkCosts {
   fixedMs?: Readonly<Record<string, number>>;
   /** A notebook's own load cost when not `loadMs` (01 and 02 read only their document sample). */
   loadMsOf?: Readonly<Record<string, number>>;
+  /**
+   * For levels reading a document sample (`WorkLevel.documentChars`): the corpus's characters, and the load of a
+   * kernel reading a sample of `share` of them (a pass over the corpus for its outline, then the sample read again).
+   * Without them such a level counts as the whole corpus.
+   */
+  corpusChars?: number;
+  sampleLoadMs?: (share: number) => number;
 }
 
 export interface NotebookWork {
@@ -218,6 +293,10 @@ export function notebookMs(prefix: string, level: number, costs: WorkCosts): num
   const fixed = costs.fixedMs?.[prefix] ?? 0;
   const load = costs.loadMsOf?.[prefix] ?? costs.loadMs;
   if (!work) return load + fixed;
+  if (work.documentChars !== undefined && costs.corpusChars !== undefined && costs.sampleLoadMs) {
+    const share = Math.min(1, work.documentChars / Math.max(1, costs.corpusChars));
+    return costs.sampleLoadMs(share) + fixed + work.splits * share * costs.splitMs;
+  }
   return load + fixed + work.splits * costs.splitMs + work.configs * costs.queries * costs.queryMs;
 }
 
@@ -432,12 +511,19 @@ export const inThreadChars = 200_000_000;
  */
 export function kernelBytes(prefix: string, chars: number, workers = 0, level?: number): number {
   const perChar = kernelBytesPerChar[prefix] ?? Math.max(...Object.values(kernelBytesPerChar));
+  const levels = notebookLevels[prefix];
+  const work = levels?.[level ?? levels.length - 1];
+  // a level reading a document sample holds the sample, not the corpus (and sweeps nothing in worker threads)
+  if (work?.documentChars !== undefined)
+    return Math.round(
+      kernelBaseBytes + (kernelFixedBytes[prefix] ?? 0) + perChar * Math.min(chars, work.documentChars),
+    );
   // Only the sweeping notebooks (those with work levels, 03-07) hand the corpus to worker threads: 01 and 02 measure
   // their sample in the kernel's thread (their kernels peaked at 1.30 and 1.16 GB at 1 GB, on a 148 M-character sample
   // whose estimate with a worker copy was 2.50 GB).
   const sweeps = notebookLevels[prefix] !== undefined;
   const copies = chars > inThreadChars || !sweeps ? 1 : 1 + workers;
-  const extra = level === undefined ? 0 : (notebookLevels[prefix]?.[level]?.extraBytesPerChar ?? 0);
+  const extra = work?.extraBytesPerChar ?? 0;
   return Math.round(kernelBaseBytes + (kernelFixedBytes[prefix] ?? 0) + (perChar + extra) * chars * copies);
 }
 

@@ -98,8 +98,11 @@ export interface DocumentBudgetChoice {
 /**
  * The document sample of notebooks 01 and 02 under `--budget`: each modelled notebook (these and the retrieval
  * ones) gets an equal share of what the notebooks running `jobs` at a time can do in the budget left after the
- * pilots, and no more than that time alone. A notebook's sampled cells cost `perCharMs` per character measured
- * (from the pilot); a sample of n documents holds about n mean-length documents (it is stratified by length).
+ * pilots, and no more than that time alone; nor more than what is left once the other notebooks' least work
+ * (`reservedMs`, wall time) is set aside, so that 01-02's equal share does not squeeze out a notebook that could run
+ * reduced (at 1 GB their share was two minutes each, where 04, 06 and 07 had none). A notebook's sampled cells cost
+ * `perCharMs` per character measured (from the pilot); a sample of n documents holds about n mean-length documents (it
+ * is stratified by length).
  */
 export function chooseDocumentBudget(options: {
   budgetMinutes: number;
@@ -110,6 +113,8 @@ export function chooseDocumentBudget(options: {
   jobs: number;
   spentMs: number;
   docLengths: readonly number[];
+  /** Wall ms the other notebooks' least work needs (they run `jobs` at a time with these): kept out of the share. */
+  reservedMs?: number;
 }): DocumentBudgetChoice {
   const names = Object.keys(options.perCharMs).sort();
   const population = options.docLengths.length;
@@ -117,7 +122,8 @@ export function chooseDocumentBudget(options: {
   const left = Math.max(0, options.budgetMinutes * 60_000 - options.spentMs);
   const modelled = Math.max(names.length, options.modelledNotebooks);
   const parallel = Math.max(1, Math.min(options.jobs, modelled));
-  const share = Math.min(left, (left * parallel) / modelled);
+  const afterReserved = (Math.max(0, left - (options.reservedMs ?? 0)) * parallel) / names.length;
+  const share = Math.min(left, (left * parallel) / modelled, afterReserved);
   const costliest = Math.max(...names.map((name) => options.perCharMs[name]));
   const perDocMs = costliest * meanChars;
   const fitting = perDocMs > 0 ? Math.floor(share / perDocMs) : population;

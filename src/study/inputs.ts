@@ -2,7 +2,7 @@
 import { SeamlabError } from "../core/errors";
 import type { Doc, Query } from "../core/types";
 import { loadCorpus } from "../corpus/load";
-import { readDocumentSample } from "../corpus/sample-read";
+import { readCharacterSample, readDocumentSample } from "../corpus/sample-read";
 import type { LabelledReport } from "../corpus/types";
 import { loadCorpusAndQueries, type EvaluationInputs } from "../retrieval/inputs";
 import { parseQuerySample, type QuerySample } from "../retrieval/query-sample";
@@ -113,5 +113,40 @@ export function loadRetrievalInputs(
     queryLabel: inputs.queryLabel,
     queryKind: kind === "headers" ? "header" : kind,
     labelled: inputs.source.kind === "labelled" ? inputs.source.report : undefined,
+  };
+}
+
+/**
+ * A retrieval notebook's inputs under its `documentChars` parameter (`seamlab report --budget` injects a number as
+ * the least work of notebook 06 on a large corpus): "all" (or nothing) loads the corpus and its queries
+ * (`loadRetrievalInputs`); a number of characters reads only a seeded stratified document sample of about that
+ * size, with no queries, since retrieval indexes the whole corpus (sampling documents would remove distractors
+ * and inflate hit rates): the notebook's retrieval sections are then left out, and the description says so.
+ */
+export function loadRetrievalOrSample(
+  corpus: string,
+  queries: string | undefined,
+  options: RetrievalInputOptions & { documentChars?: string | number } = {},
+): RetrievalInputs {
+  const { documentChars, ...rest } = options;
+  if (documentChars === undefined || documentChars === "all") return loadRetrievalInputs(corpus, queries, rest);
+  if (typeof documentChars !== "number")
+    throw new SeamlabError(
+      `the documentChars parameter must be "all" or a number of characters; got ${JSON.stringify(documentChars)}.`,
+    );
+  const read = readCharacterSample(corpus, documentChars, "the documentChars parameter");
+  const whole = describeCounts(read.name ?? corpus, read.population, read.populationChars);
+  const chars = read.docs.reduce((sum, doc) => sum + doc.text.length, 0);
+  const none = "none: retrieval indexes the whole corpus, and only a document sample was read";
+  return {
+    docs: read.docs,
+    description:
+      `${whole} (a seeded stratified sample of ${read.docs.length.toLocaleString("en-US")} documents, ` +
+      `${chars.toLocaleString("en-US")} characters, read: the sample)`,
+    queries: [],
+    querySample: { queries: [], indexes: [], population: 0, sampled: false, description: "no queries" },
+    querySource: none,
+    queryLabel: "no queries",
+    queryKind: "header",
   };
 }

@@ -4,6 +4,7 @@ import { SeamlabError } from "../core/errors";
 import type { Doc, Query } from "../core/types";
 import { loadLabelledSet } from "../corpus/labelled";
 import { loadCorpus } from "../corpus/load";
+import { readCharacterSample } from "../corpus/sample-read";
 import { classifyDoc, typeAt, type DocType, type TypedDoc, type TypeOverride } from "../corpus/doc-types";
 import { buildHeaderQueries, type HeaderQueryOptions } from "../retrieval/header-queries";
 import { buildIctQueries } from "../retrieval/ict-queries";
@@ -147,6 +148,42 @@ export function loadTypedInputs(
     queries: sample.queries,
     types: sample.indexes.map((i) => all.types[i]),
     querySource: `${all.querySource}; of these, ${sample.description} run`,
+  };
+}
+
+/**
+ * Notebook 07's inputs under its `documentChars` parameter (`seamlab report --budget` injects a number as its least
+ * work on a large corpus): "all" (or nothing) is `loadTypedInputs`; a number of characters reads only a seeded
+ * stratified document sample of about that size, typed, with no queries: the type sweep indexes the whole corpus
+ * (sampling documents would remove distractors and inflate hit rates), so it is left out, and the description says
+ * what was read.
+ */
+export function loadTypedOrSample(
+  corpus: string,
+  queries: string = "headers",
+  overrides: readonly TypeOverride[] = [],
+  querySample?: string | number,
+  documentChars?: string | number,
+): TypedInputs {
+  if (documentChars === undefined || documentChars === "all")
+    return loadTypedInputs(corpus, queries, overrides, querySample);
+  if (typeof documentChars !== "number")
+    throw new SeamlabError(
+      `the documentChars parameter must be "all" or a number of characters; got ${JSON.stringify(documentChars)}.`,
+    );
+  const read = readCharacterSample(corpus, documentChars, "the documentChars parameter");
+  const chars = read.docs.reduce((sum, d) => sum + d.text.length, 0);
+  return {
+    docs: read.docs,
+    typed: read.docs.map((d) => classifyDoc(d, overrides)),
+    sweepDocs: [],
+    queries: [],
+    types: [],
+    description:
+      `${read.name ?? corpus}: ${thousands(read.population)} documents, ${thousands(read.populationChars)} ` +
+      `characters (a seeded stratified sample of ${thousands(read.docs.length)} documents, ${thousands(chars)} ` +
+      `characters, read: the sample)`,
+    querySource: "none: the type sweep indexes the whole corpus, and only a document sample was read",
   };
 }
 

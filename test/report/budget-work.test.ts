@@ -1,7 +1,7 @@
 // `seamlab report --budget` on a corpus too large for the full report: less work per notebook, fewer kernels at once.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
   chooseJobs,
@@ -16,8 +16,10 @@ import {
   kernelFixedBytes,
   notebook03Defaults,
   notebook04Defaults,
+  notebook05Defaults,
   notebook07Defaults,
   notebookLevels,
+  sampleLevelChars,
   notebookMs,
   parseMaxMemory,
   spacedSubset,
@@ -49,10 +51,12 @@ test("each notebook's full level is the workload the query budget already models
     assert.deepEqual({ splits: full.splits, configs: full.configs }, work, prefix);
     assert.deepEqual(full.parameters, {}, `${prefix}: the full level injects nothing`);
   }
-  // and every later level does less work than the one before it: no more of either, less of one
+  // and every later level does less work than the one before it: no more of either, less of one (a level reading a
+  // document sample costs its share of the corpus, checked below)
   for (const [prefix, levels] of Object.entries(notebookLevels))
     for (let i = 1; i < levels.length; i++) {
       const [a, b] = [levels[i - 1], levels[i]];
+      if (b.documentChars !== undefined) continue;
       assert.ok(b.splits <= a.splits && b.configs <= a.configs, `${prefix} level ${i}`);
       assert.ok(b.splits < a.splits || b.configs < a.configs, `${prefix} level ${i}`);
     }
@@ -71,6 +75,14 @@ test("the levels' defaults are the notebooks' own parameters (a changed notebook
   const p04 = parameters("04-topk-redundancy.ipynb");
   assert.ok(p04.includes(`const overlaps = ${literal(notebook04Defaults.overlaps)};`), p04);
   assert.ok(p04.includes(`const depths = ${literal(notebook04Defaults.depths)};`), p04);
+  const p05 = parameters("05-labelled-eval.ipynb");
+  for (const c of notebook05Defaults.configs)
+    assert.ok(
+      p05.includes(`{ splitter: "${c.splitter}", size: ${c.size}, overlap: ${c.overlap} },`),
+      `${JSON.stringify(c)} in ${p05}`,
+    );
+  assert.equal(p05.match(/\{ splitter:/g)?.length, notebook05Defaults.configs.length, p05);
+  assert.ok(p05.includes("const compare = [1, 0];"), p05);
   const p07 = parameters("07-document-types.ipynb");
   assert.ok(p07.includes(`const overlaps = ${literal(notebook07Defaults.overlaps)};`), p07);
   assert.ok(p07.includes(`const splitters = ${literal(notebook07Defaults.splitters)};`), p07);
@@ -85,7 +97,7 @@ test("sections a level leaves out are tagged in the notebook, so the runner can 
       ),
     );
   };
-  const files: Record<string, string> = { "03": "03-overlap-sweep.ipynb", "05": "05-labelled-eval.ipynb" };
+  const files = Object.fromEntries(readdirSync("notebooks").map((name) => [name.slice(0, 2), name]));
   for (const [prefix, levels] of Object.entries(notebookLevels)) {
     const skipped = new Set(levels.flatMap((l) => l.skip));
     if (skipped.size === 0) continue;
@@ -133,8 +145,8 @@ test("a short budget at a large corpus reduces the costly notebooks first and le
 });
 
 test("a notebook left out comes back at its least work before a running one does more", () => {
-  // synthetic costs, one kernel at a time: after 04 and 07 are left out, 07's least work (cheaper than 04's) fits in
-  // what is left, but not beside 03 moved one level up; before, 03 moved up first and 07 stayed out (4 notebooks ran)
+  // synthetic costs near the 1 GB corpus's, one kernel at a time: every notebook's least work fits 15 minutes (06 and
+  // 07 on a document sample, 04 without its dense reranker), and none moves up while another is left out
   const synthetic = {
     splitMs: 18_000,
     queryMs: 27,
@@ -142,16 +154,25 @@ test("a notebook left out comes back at its least work before a running one does
     queries: 400,
     fixedMs: { "01": 103_000, "02": 116_000 },
     loadMsOf: { "01": 15_000, "02": 15_000 },
+    corpusChars: 1e9,
+    sampleLoadMs: (share: number) => 8_000 + 25_000 * (1 + share),
   };
   const plan = chooseNotebookWork({ budgetMs: 15 * 60_000, prefixes: all, jobs: 1, costs: synthetic });
   const level = Object.fromEntries(plan.notebooks.map((n) => [n.prefix, n.level]));
-  assert.equal(level["07"], notebookLevels["07"].length - 1, "07 runs at its least work");
-  assert.equal(level["03"], notebookLevels["03"].length - 1, "03 stays at its least");
+  for (const prefix of ["03", "04", "05", "06", "07"])
+    assert.equal(level[prefix], notebookLevels[prefix].length - 1, `${prefix} runs at its least work`);
   assert.deepEqual(
     plan.notebooks.filter((n) => n.level >= 0).map((n) => n.prefix),
-    ["01", "02", "03", "05", "07"],
+    ["01", "02", "03", "05", "04", "07", "06"],
   );
   assert.ok(plan.fits && plan.estimatedMs <= 15 * 60_000);
+  // without the corpus's size, the sample levels count as the whole corpus: 06 and 07 no longer fit
+  const unsized = { ...synthetic, corpusChars: undefined, sampleLoadMs: undefined };
+  const without = chooseNotebookWork({ budgetMs: 15 * 60_000, prefixes: all, jobs: 1, costs: unsized });
+  assert.deepEqual(
+    without.notebooks.filter((n) => n.level < 0).map((n) => n.prefix),
+    ["07", "06"],
+  );
 });
 
 test("when not even the first notebook's least work fits, the plan says it does not fit", () => {
@@ -314,4 +335,43 @@ test("a notebook's time limit under --budget is twice its estimate, and at least
   assert.match(note, /`--budget 14`, this notebook was \*\*stopped\*\* at its time limit of 12\.0 min/);
   assert.match(note, /twice its planned 6\.0 min/);
   assert.match(note, /--only 05/);
+});
+
+test("every parameter a level injects is declared in its notebook's parameters cell", () => {
+  const files = Object.fromEntries(readdirSync("notebooks").map((name) => [name.slice(0, 2), name]));
+  for (const [prefix, levels] of Object.entries(notebookLevels)) {
+    const nb = JSON.parse(readFileSync(join("notebooks", files[prefix]), "utf8"));
+    const cell = nb.cells.find((c: { metadata: { tags?: string[] } }) => c.metadata.tags?.includes("parameters"));
+    const declared = new Set([...(cell.source as string[]).join("").matchAll(/^const (\w+)/gm)].map((m) => m[1]));
+    for (const level of levels)
+      for (const name of Object.keys(level.parameters)) assert.ok(declared.has(name), `${prefix}: ${name}`);
+  }
+});
+
+test("a level reading a document sample costs its share of the corpus and holds only the sample", () => {
+  const least06 = notebookLevels["06"].length - 1;
+  assert.equal(notebookLevels["06"][least06].documentChars, sampleLevelChars);
+  assert.deepEqual(notebookLevels["06"][least06].skip, ["retrieval"], "retrieval indexes the whole corpus");
+  assert.deepEqual(notebookLevels["07"].at(-1)!.skip, ["sweep"]);
+  const corpusChars = 1e9;
+  const sampled = {
+    ...costs(60_000, 150_000),
+    corpusChars,
+    sampleLoadMs: (share: number) => 8_000 + 30_000 * (1 + share),
+  };
+  const share = sampleLevelChars / corpusChars;
+  const work = notebookLevels["06"][least06];
+  assert.equal(notebookMs("06", least06, sampled), 8_000 + 30_000 * (1 + share) + work.splits * share * 60_000);
+  assert.ok(notebookMs("06", least06, sampled) < notebookMs("06", 0, sampled) / 10);
+  // without the corpus's size the level counts as the whole corpus (never cheaper than it is)
+  assert.equal(notebookMs("06", least06, costs(60_000, 150_000)), 150_000 + work.splits * 60_000);
+  // memory: the sample, not the corpus (06 holds 20 bytes a character; the whole 1 GB would be 20 GB)
+  assert.equal(
+    kernelBytes("06", corpusChars, 0, least06),
+    Math.round(kernelBaseBytes + kernelBytesPerChar["06"] * sampleLevelChars),
+  );
+  assert.equal(kernelBytes("06", corpusChars), kernelBytes("06", corpusChars, 0, least06), "least work by default");
+  assert.ok(kernelBytes("06", corpusChars, 0, 0) > 20e9);
+  // a corpus smaller than the sample: the whole corpus, once
+  assert.equal(kernelBytes("07", 1e6, 2), Math.round(kernelBaseBytes + kernelBytesPerChar["07"] * 1e6));
 });

@@ -73,3 +73,22 @@ test("the document pilot warms up before timing: a cost paid once per kernel is 
   // 30 documents of 1,000 characters in 30 ms: 0.001 ms per character (cold, it was 1,030 ms: 0.034)
   assert.equal(pilot.perCharMs["01"], 30 / 30_000);
 });
+
+test("01-02's share leaves out what the other notebooks' least work needs", () => {
+  const base = {
+    budgetMinutes: 10,
+    perCharMs: { "01": 0.001, "02": 0.01 },
+    modelledNotebooks: 7,
+    jobs: 1,
+    spentMs: 0,
+    docLengths: lengths(50_000, 10_000),
+  };
+  // equal shares: 600 s / 7 notebooks ≈ 85.7 s; a document of 02 costs 100 ms: 857 documents
+  assert.equal(chooseDocumentBudget(base).sample, 857);
+  // the others' least work needs 9 of the 10 minutes: 01 and 02 share the last one, 30 s each, 300 documents
+  assert.equal(chooseDocumentBudget({ ...base, reservedMs: 540_000 }).sample, 300);
+  // a reserve that leaves more than the equal share changes nothing
+  assert.equal(chooseDocumentBudget({ ...base, reservedMs: 60_000 }).sample, 857);
+  // one that leaves nothing still takes the fewest documents a sample may have
+  assert.equal(chooseDocumentBudget({ ...base, reservedMs: 900_000 }).sample, minBudgetDocuments);
+});

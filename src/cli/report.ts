@@ -30,8 +30,10 @@ import {
   notebookLevels,
   minutes,
   notebookMs,
+  notebookPriority,
   notebookTimeLimitMs,
   parseMaxMemory,
+  reservedLeastMs,
   type WorkCosts,
   workLine,
   workNote,
@@ -223,23 +225,28 @@ async function chooseBudget(
       if (choice.jobs === at || at <= 1) return choice;
     }
   };
-  // The least work of the retrieval notebooks whose kernel can hold it, as the plan below counts it (400 queries):
-  // kept out of 01-02's share of the budget.
-  const reservedFor = (parallel: number) => {
+  // The least work of the retrieval notebooks, as the plan below counts it (400 queries), kept out of 01-02's share
+  // of the budget: in priority order, each whose kernel fits --max-memory and whose least work still fits beside
+  // those before it and 01-02's loads (`docLoadsMs`). One that does not fit is left out by the plan anyway: reserving
+  // for every one took 01-02 down to 20 documents at 1 GB.
+  const reservedFor = (parallel: number, docLoadsMs: number) => {
     if (!pilot) return 0;
-    const least = retrieval
-      .filter((p) => kernelBytes(p, corpusChars, 0) <= maxBytes - process.memoryUsage.rss())
-      .map((p) =>
-        notebookMs(p, notebookLevels[p].length - 1, {
-          splitMs: pilot.model.fixedMs,
-          queryMs: pilot.model.perQueryMs,
-          loadMs: pilot.loadMs,
-          queries: Math.min(pilot.population, plannedQueryCount),
-          corpusChars,
-          sampleLoadMs: (share: number) => kernelStartMs + outlineOf(corpus).readMs * (1 + share),
-        }),
-      );
-    return least.reduce((a, b) => a + b, 0) / Math.max(1, Math.min(parallel, least.length));
+    const leftMs = budgetMinutes * 60_000 - (performance.now() - started) - docLoadsMs / parallel;
+    const least = {
+      splitMs: pilot.model.fixedMs,
+      queryMs: pilot.model.perQueryMs,
+      loadMs: pilot.loadMs,
+      queries: Math.min(pilot.population, plannedQueryCount),
+      corpusChars,
+      sampleLoadMs: (share: number) => kernelStartMs + outlineOf(corpus).readMs * (1 + share),
+    };
+    const fitting = notebookPriority
+      .filter((p) => retrieval.includes(p))
+      .filter((p) => kernelBytes(p, corpusChars, 0) <= maxBytes - process.memoryUsage.rss());
+    return reservedLeastMs(
+      fitting.map((p) => notebookMs(p, notebookLevels[p].length - 1, least) / parallel),
+      leftMs,
+    );
   };
   const docCostMs: Record<string, number> = {};
   const docLoadMs: Record<string, number> = {};
@@ -261,7 +268,7 @@ async function chooseBudget(
         jobs: parallel,
         spentMs: performance.now() - started,
         docLengths: outline.outlines.map((doc) => doc.length),
-        reservedMs: reservedFor(parallel),
+        reservedMs: reservedFor(parallel, docPrefixes.length * (kernelStartMs + outline.readMs)),
       });
     // 01 and 02 hold their sample only: no more documents than one kernel can hold under --max-memory
     const population = outline.outlines.length;

@@ -285,6 +285,16 @@ export interface WorkPlan {
   fits: boolean;
 }
 
+/**
+ * What to set aside for notebooks' least work (ms, in priority order) within `leftMs`: each that still fits beside
+ * those before it, as the plan admits them (one that does not fit is left out, and reserves nothing).
+ */
+export function reservedLeastMs(leastMs: readonly number[], leftMs: number): number {
+  let reserved = 0;
+  for (const ms of leastMs) if (reserved + ms <= leftMs) reserved += ms;
+  return reserved;
+}
+
 /** Estimated ms of one notebook at a level (-1: not run). */
 export function notebookMs(prefix: string, level: number, costs: WorkCosts): number {
   if (level < 0) return 0;

@@ -22,6 +22,7 @@ import {
   sampleLevelChars,
   notebookMs,
   parseMaxMemory,
+  reservedLeastMs,
   spacedSubset,
   wallMs,
   workLine,
@@ -374,4 +375,12 @@ test("a level reading a document sample costs its share of the corpus and holds 
   assert.ok(kernelBytes("06", corpusChars, 0, 0) > 20e9);
   // a corpus smaller than the sample: the whole corpus, once
   assert.equal(kernelBytes("07", 1e6, 2), Math.round(kernelBaseBytes + kernelBytesPerChar["07"] * 1e6));
+});
+
+test("01-02's reserve for the others' least work counts only those that fit, in priority order", () => {
+  // 03, 05, 04, 07, 06 at about their 1 GB least work (s) in 684 s: 04 does not fit beside 03 and 05, the rest do
+  assert.equal(reservedLeastMs([270, 228, 234, 20, 26], 684), 544);
+  assert.equal(reservedLeastMs([270, 228, 234, 20, 26], 10_000), 778, "everything fits");
+  assert.equal(reservedLeastMs([700, 20], 684), 20, "the first does not fit at all");
+  assert.equal(reservedLeastMs([], 684), 0);
 });

@@ -163,6 +163,18 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
   const corpora: string[] = [];
   // Each notebook gets its own kernel; `jobs` of them run at once (results keep the file order).
   const executed = new Array<Notebook>(paths.length);
+  // Each page is rendered as soon as its notebook is done, while the other kernels still run (after the next kernel
+  // has been started): rendering all of them at the end left the cores idle for the last seconds of every report.
+  // A failed render is kept (not left as a rejected promise while other kernels run) and thrown where it is read.
+  type Rendering = { page: RenderedNotebook } | { error: unknown };
+  const rendered = new Array<Promise<Rendering>>(paths.length);
+  const renderSoon = (notebook: Notebook, name: string): Promise<Rendering> =>
+    new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => renderNotebook(notebook, name))
+      .then(
+        (page) => ({ page }),
+        (error: unknown) => ({ error }),
+      );
   const failedRuns = new Array<string | undefined>(paths.length);
   let next = 0;
   // Notebooks run in parallel, and each may start worker threads for its sweeps: share the cores between them
@@ -196,6 +208,7 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
         if (plan?.skipAll) log(`  ${name}: not run under the budget (the page says why)`);
         executed[at] = hideStrings(source, hide);
         finished.add(at);
+        rendered[at] = renderSoon(executed[at], name);
         continue;
       }
       log(`running ${name}.ipynb`);
@@ -242,6 +255,7 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
         stopped.push(name);
         log(`  ${name}: left out of the report (its page says it was stopped at ${minutes(plan.timeLimitMs!)})`);
       } else if (result.failed) failedRuns[at] = hideStrings(describeFailure(paths[at], result.failed), hide);
+      rendered[at] = renderSoon(executed[at], name);
     }
   };
   await Promise.all(Array.from({ length: jobs }, worker));
@@ -250,7 +264,9 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
     const own = options.corpusLabel ?? injectedCorpus ?? corpusFromParameters(executed[at]);
     if (own !== undefined && !corpora.includes(own)) corpora.push(own);
     if (failedRuns[at]) failures.push(failedRuns[at]!);
-    const page = await renderNotebook(executed[at], name);
+    const rendering = await rendered[at];
+    if ("error" in rendering) throw rendering.error;
+    const page = rendering.page;
     // Rendering saved outputs: a notebook saved with a failed cell still fails the command.
     if (options.noExecute && page.status === "error") failures.push(page.failure ?? `${name}.ipynb: a cell failed`);
     for (const problem of page.problems) failures.push(`${name}.ipynb: ${problem}`);

@@ -2,9 +2,23 @@
 // (assembled with core/wasm). Every output element adds the very products, in the very order and grouping, of the
 // JavaScript loop it replaces (sparse.ts multiplyDense, randomized-svd.ts multiplyRowMajor and gram), two output
 // columns per f64x2 instruction, so results are bit-identical; those loops stay as the fallback where WebAssembly
-// SIMD is missing. Each call gets a fresh instance (its memory is freed with it), fed in row blocks, so memory stays
-// bounded: the whole right-hand operand plus one block. Rows are padded to an even number of columns.
-import { compileWasm, I32, op, reserveWasmMemory, V128, wasmModule, type CompiledWasm } from "../core/wasm";
+// SIMD is missing. Operands are fed in row blocks, so memory stays bounded: the whole right-hand operand plus one
+// block. Rows are padded to an even number of columns.
+//
+// Consecutive calls share one instance (`burstInstance`): fresh WebAssembly memory pays a page fault for every page
+// it is given, and on the 2-core VMs seamlab runs on that cost more than the products themselves (110 MB of fresh
+// memory, filled 8 times: 4.3 s of CPU; the same memory reused: 0.55 s). The instance is let go at the next turn
+// of the event loop, so a thread keeps its peak memory only while a fit or an embedding is running.
+import {
+  compileWasm,
+  I32,
+  op,
+  reserveWasmMemory,
+  V128,
+  wasmModule,
+  type CompiledWasm,
+  type WasmInstance,
+} from "../core/wasm";
 
 /** The fields of sparse.ts CsrMatrix these kernels read (declared here: sparse.ts imports this file). */
 interface Csr {
@@ -122,6 +136,20 @@ function kernels(): CompiledWasm | null {
   return compiled;
 }
 
+let burst: WasmInstance | undefined;
+
+/** The instance this burst of calls shares (see the file's comment); memory only grows while it is kept. */
+function burstInstance(wasm: CompiledWasm): WasmInstance {
+  if (burst === undefined) {
+    burst = wasm.instantiate();
+    const release = setImmediate(() => {
+      burst = undefined;
+    });
+    release.unref();
+  }
+  return burst;
+}
+
 /** Rows of one block per call: about 1-2 MB of operand, so a block stays in cache while it is used. */
 const BLOCK_ROWS = 512;
 const even = (n: number) => n + (n % 2);
@@ -149,7 +177,7 @@ export function rowMajorProductWasm(
 ): Float64Array | null {
   const wasm = kernels();
   if (!wasm || cols === 0 || rows === 0) return null;
-  const { memory, exports } = wasm.instantiate();
+  const { memory, exports } = burstInstance(wasm);
   const run = exports.rowMajor as (l: number, n: number, i: number, r: number, p: number, o: number) => void;
   const stride = even(cols);
   const block = Math.min(BLOCK_ROWS, rows);
@@ -180,7 +208,7 @@ export function csrProductWasm(a: Csr, dense: Float64Array, width: number): Floa
   // The kernel copies all of `dense` in first: worth it only when the product reads its rows at least once on
   // average (a fit's products, embedding a corpus), not for a few short texts (a query and its candidates).
   if (!wasm || width === 0 || a.rows === 0 || a.colIndex.length < a.cols) return null;
-  const { memory, exports } = wasm.instantiate();
+  const { memory, exports } = burstInstance(wasm);
   const run = exports.csr as (s: number, c: number, v: number, n: number, d: number, p: number, o: number) => void;
   const stride = even(width);
   const block = Math.min(BLOCK_ROWS * 4, a.rows);
@@ -222,7 +250,7 @@ export function gramGroupsWasm(y: Float64Array, rows: number, width: number): Fl
   const wasm = kernels();
   const groups = Math.floor(rows / 4);
   if (!wasm || width === 0 || groups === 0) return null;
-  const { memory, exports } = wasm.instantiate();
+  const { memory, exports } = burstInstance(wasm);
   const run = exports.gram as (y: number, groups: number, width: number, rowBytes: number, g: number) => void;
   const stride = even(width);
   const block = Math.min(BLOCK_ROWS, groups * 4);
@@ -230,6 +258,8 @@ export function gramGroupsWasm(y: Float64Array, rows: number, width: number): Fl
   const yAt = align16((stride + 1) * stride * 8);
   // The pair past a row's last column reads up to two values beyond the block: padding.
   reserveWasmMemory(memory, yAt + (block * stride + 2) * 8);
+  // g accumulates: a shared instance holds an earlier call's numbers there.
+  new Float64Array(memory.buffer, gAt, (stride + 1) * stride).fill(0);
   const yView = new Float64Array(memory.buffer, yAt, block * stride);
   for (let from = 0; from < groups * 4; from += block) {
     const n = Math.min(block, groups * 4 - from);

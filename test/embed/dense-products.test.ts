@@ -71,3 +71,19 @@ test("the sparse product kernel gives multiplyDense's JavaScript sums bit for bi
     assert.deepEqual(multiplyDense(a, dense, width), multiplyDenseJs(a, dense, width), `${rows} x ${cols} x ${width}`);
   }
 });
+
+test("calls in one burst share an instance, and no call sees another's numbers (largest first, all three kernels)", () => {
+  const big = randomMatrix(900, 40, 1);
+  const right = randomMatrix(40, 33, 2);
+  assert.deepEqual(multiplyRowMajor(big, 900, 40, right, 33), multiplyRowMajorJs(big, 900, 40, right, 33));
+  const y = randomMatrix(64, 9, 3);
+  assert.deepEqual(gram(y, 64, 9), gramJs(y, 64, 9));
+  const values = randomMatrix(50, 12, 4);
+  const a = csrFromDense(Array.from({ length: 50 }, (_, i) => Array.from(values.subarray(i * 12, (i + 1) * 12))));
+  const dense = randomMatrix(12, 3, 5);
+  assert.deepEqual(multiplyDense(a, dense, 3), multiplyDenseJs(a, dense, 3));
+  const small = randomMatrix(6, 3, 6);
+  const smallRight = randomMatrix(3, 5, 7);
+  assert.deepEqual(multiplyRowMajor(small, 6, 3, smallRight, 5), multiplyRowMajorJs(small, 6, 3, smallRight, 5));
+  assert.deepEqual(gram(small, 6, 3), gramJs(small, 6, 3));
+});

@@ -1,12 +1,25 @@
 // `npm run simulate:elbow`: does the elbow rule pick right? Simulates sweeps from known true hit-rate curves
 // (src/study/simulation.ts) and prints how often the paired non-inferiority rule, the plateau rule and Kneedle
 // pick a config truly worse than the best by more than the margin, how often they say undecided, and the index
-// size they leave on the table. `--write-readme` puts the table into README.md between its markers.
-import { readFileSync, writeFileSync } from "node:fs";
+// size they leave on the table. `--write-readme` puts the table into README.md between its markers and stores the
+// run in data/validation/elbow-simulation.json (notebook 03's appendix shows it), with a hash of every source file
+// the simulation reaches.
+import { mkdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
+import { writeFileAtomic } from "../src/core/atomic-write";
 import { SeamlabError } from "../src/core/errors";
 import { intFlag, intListFlag, numberFlag } from "../src/cli/flags";
-import { defaultSimulationSpec, runSimulation, simulationMarkdown, type SimulationCell } from "../src/study/simulation";
+import { projectRoot } from "../src/core/project";
+import { defaultSimulationSpec, runSimulation, type SimulationCell } from "../src/study/simulation";
+import { simulationMarkdown } from "../src/study/simulation-text";
+import {
+  SIMULATION_ENTRY,
+  STORED_SIMULATION_PATH,
+  sourceHashes,
+  type StoredSimulationFile,
+} from "../src/study/simulation-store";
+import { sourceClosure } from "./source-closure";
 
 const START = "<!-- simulate:elbow:start -->";
 const END = "<!-- simulate:elbow:end -->";
@@ -39,11 +52,14 @@ function main(): number {
     resamples: intFlag(values, "resamples", 1000, { min: 100, max: 100_000, unit: "replicates" }),
     seed: intFlag(values, "seed", 1, { min: 0, max: 2 ** 31 - 1 }),
   });
+  const root = projectRoot();
+  const sources = sourceHashes(root, sourceClosure(root, [SIMULATION_ENTRY]));
   const started = performance.now();
   const cells: SimulationCell[] = runSimulation(spec, (cell) => {
     if (cell.rule === "kneedle") process.stderr.write(`simulate: ${cell.curve}, ${cell.queries} queries done\n`);
   });
-  const seconds = ((performance.now() - started) / 1000).toFixed(0);
+  const elapsed = (performance.now() - started) / 1000;
+  const seconds = elapsed.toFixed(0);
   if (values.json) {
     process.stdout.write(JSON.stringify({ spec, cells }, null, 2) + "\n");
     return 0;
@@ -57,12 +73,21 @@ function main(): number {
     `with a pick. Regenerate: \`npm run simulate:elbow -- --write-readme\` (${seconds} s here).`;
   const table = `${simulationMarkdown(cells)}\n\n${caption}`;
   if (values["write-readme"]) {
-    const readme = readFileSync("README.md", "utf8");
+    const readmePath = join(root, "README.md");
+    const readme = readFileSync(readmePath, "utf8");
     const from = readme.indexOf(START);
     const to = readme.indexOf(END);
     if (from < 0 || to < from) throw new SeamlabError(`README.md has no ${START} ... ${END} markers.`);
-    writeFileSync("README.md", `${readme.slice(0, from + START.length)}\n${table}\n${readme.slice(to)}`);
-    process.stderr.write("simulate: README.md updated\n");
+    // The sources are hashed before the run: one edited meanwhile would store a table of other code.
+    const now = sourceHashes(root, sourceClosure(root, [SIMULATION_ENTRY]));
+    if (JSON.stringify(now) !== JSON.stringify(sources))
+      throw new SeamlabError("the simulation's source files changed during the run: nothing written; run it again.");
+    const stored: StoredSimulationFile = { spec, cells, seconds: Math.round(elapsed), sources };
+    const storePath = join(root, STORED_SIMULATION_PATH);
+    mkdirSync(dirname(storePath), { recursive: true });
+    writeFileAtomic(storePath, JSON.stringify(stored, null, 1) + "\n");
+    writeFileAtomic(readmePath, `${readme.slice(0, from + START.length)}\n${table}\n${readme.slice(to)}`);
+    process.stderr.write(`simulate: README.md and ${STORED_SIMULATION_PATH} updated\n`);
   }
   process.stdout.write(table + "\n");
   return 0;

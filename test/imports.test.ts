@@ -7,9 +7,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import ts from "typescript";
+import { importSpecifiers, resolveImport } from "../scripts/source-closure";
 
 /** Folders of `src/`, lowest first, as DESIGN.md lists them: each may import only from itself and those before it. */
 export const FOLDER_ORDER = [
@@ -40,27 +40,6 @@ function sourceFiles(dir: string): string[] {
     else if (/\.(ts|mts|mjs|js)$/.test(name)) out.push(path);
   }
   return out;
-}
-
-/** Relative module specifiers in a source text, found by TypeScript's own scanner (imports, exports, `import()`). */
-export function importSpecifiers(text: string): string[] {
-  return ts
-    .preProcessFile(text, true, true)
-    .importedFiles.map((f) => f.fileName)
-    .filter((name) => name.startsWith("."));
-}
-
-/** Resolves a relative specifier from `file` to a source file; a folder import counts as unresolved. */
-function resolveImport(file: string, specifier: string): string | undefined {
-  const base = resolve(dirname(file), specifier);
-  for (const candidate of [base, `${base}.ts`]) {
-    try {
-      if (statSync(candidate).isFile()) return candidate;
-    } catch {
-      // try the next candidate
-    }
-  }
-  return undefined;
 }
 
 /** Every cycle reachable by depth-first search, each written `a -> b -> a`. */

@@ -6,7 +6,6 @@ import { seededRandom } from "../core/random";
 import { kneedle, plateauStart } from "../experiment/knee";
 import { wilsonInterval } from "../stats/proportion";
 import { decideNonInferior } from "../stats/non-inferiority";
-import { pct } from "./format";
 
 export interface TrueCurve {
   name: string;
@@ -189,45 +188,4 @@ export function runSimulation(spec: SimulationSpec, onCell?: (cell: SimulationCe
     }
   });
   return cells;
-}
-
-/** One row per curve x query count, the three rules side by side (for a table). */
-export function simulationTableRows(cells: readonly SimulationCell[]): Record<string, string | number>[] {
-  const rows = new Map<string, Record<string, string | number>>();
-  for (const cell of cells) {
-    const id = `${cell.curve}|${cell.queries}`;
-    if (!rows.has(id)) rows.set(id, { "true curve": cell.curve, queries: cell.queries });
-    const row = rows.get(id) as Record<string, string | number>;
-    const name = cell.rule === "non-inferiority" ? "paired rule" : cell.rule === "plateau" ? "plateau" : "Kneedle";
-    row[`${name} wrong`] = pct(cell.wrong);
-    row[`${name} undecided`] = pct(cell.undecided);
-    row[`${name} extra index`] = `${cell.extraIndexPct.toFixed(1)}%`;
-  }
-  return [...rows.values()];
-}
-
-/** The table as GitHub markdown (for the README and the script's output). */
-export function simulationMarkdown(cells: readonly SimulationCell[]): string {
-  const rows = simulationTableRows(cells);
-  if (rows.length === 0) return "";
-  const columns = Object.keys(rows[0]);
-  const line = (values: (string | number)[]) => `| ${values.join(" | ")} |`;
-  return [
-    line(columns),
-    line(columns.map((c) => (c === "true curve" ? "---" : "---:"))),
-    ...rows.map((row) => line(columns.map((c) => row[c]))),
-  ].join("\n");
-}
-
-/** The paired rule's worst wrong-pick rate over the table, against the 5% target. */
-export function simulationFinding(cells: readonly SimulationCell[]): string {
-  const paired = cells.filter((c) => c.rule === "non-inferiority");
-  const worst = Math.max(...paired.map((c) => c.wrong));
-  const plateau = Math.max(...cells.filter((c) => c.rule === "plateau").map((c) => c.wrong));
-  const kneedle = Math.max(...cells.filter((c) => c.rule === "kneedle").map((c) => c.wrong));
-  return (
-    `The paired rule's worst wrong-pick rate over every shape and query count here: **${pct(worst)}** ` +
-    `(target: at most 5%${worst <= 0.05 ? ", met" : ", **missed**"}); the plateau rule's worst is ${pct(plateau)}, ` +
-    `Kneedle's ${pct(kneedle)}.`
-  );
 }

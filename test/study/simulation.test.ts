@@ -1,13 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { seededRandom } from "../../src/core/random";
-import {
-  defaultSimulationSpec,
-  runSimulation,
-  simulateOutcomes,
-  simulationMarkdown,
-  DEFAULT_CURVES,
-} from "../../src/study/simulation";
+import { defaultSimulationSpec, runSimulation, simulateOutcomes, DEFAULT_CURVES } from "../../src/study/simulation";
+import { simulationMarkdown } from "../../src/study/simulation-text";
 
 test("simulated outcomes keep each config's true rate and neighbours agree more than distant configs", () => {
   const rates = [0.3, 0.35, 0.4];

@@ -1,6 +1,6 @@
 import type { Chunk } from "../core/types";
 import { SeamlabError } from "../core/errors";
-import { jaccard } from "./metrics";
+import { jaccard, sortedIdJaccard } from "./metrics";
 import type { RankedChunk, Reranker } from "./types";
 
 /** Keeps the first-stage order and cuts it to k. */
@@ -17,8 +17,16 @@ export interface MmrOptions {
 }
 
 /** Lowercased runs of letters/digits: enough to compare two chunks' vocabularies. */
-function wordSet(text: string): Set<string> {
-  return new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+function words(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** The share of the shorter chunk's span that the other covers (0 for chunks of different documents). */
+function spanShare(a: Chunk, b: Chunk): number {
+  if (a.doc !== b.doc) return 0;
+  const shared = Math.min(a.end, b.end) - Math.max(a.start, b.start);
+  const shorter = Math.min(a.end - a.start, b.end - b.start);
+  return shared > 0 && shorter > 0 ? shared / shorter : 0;
 }
 
 /**
@@ -26,15 +34,10 @@ function wordSet(text: string): Set<string> {
  * other covers (chunks of one document that overlap) and the word Jaccard of their texts (near-duplicate
  * passages anywhere).
  */
-export function chunkRedundancy(a: Chunk, b: Chunk, wordsA?: Set<string>, wordsB?: Set<string>): number {
-  let spanShare = 0;
-  if (a.doc === b.doc) {
-    const shared = Math.min(a.end, b.end) - Math.max(a.start, b.start);
-    const shorter = Math.min(a.end - a.start, b.end - b.start);
-    if (shared > 0 && shorter > 0) spanShare = shared / shorter;
-  }
-  if (spanShare >= 1) return 1;
-  return Math.max(spanShare, jaccard(wordsA ?? wordSet(a.text), wordsB ?? wordSet(b.text)));
+export function chunkRedundancy(a: Chunk, b: Chunk): number {
+  const share = spanShare(a, b);
+  if (share >= 1) return 1;
+  return Math.max(share, jaccard(new Set(words(a.text)), new Set(words(b.text))));
 }
 
 /**
@@ -48,15 +51,28 @@ export function mmrReranker(options: MmrOptions = {}): Reranker {
   if (!(lambda >= 0 && lambda <= 1)) {
     throw new SeamlabError(`mmr reranker: lambda must be in [0, 1], got ${lambda}.`);
   }
-  // Word sets are reused across queries of one sweep config; keyed by chunk object, dropped with it.
-  const words = new WeakMap<Chunk, Set<string>>();
-  const wordsOf = (chunk: Chunk): Set<string> => {
-    let set = words.get(chunk);
-    if (!set) {
-      set = wordSet(chunk.text);
-      words.set(chunk, set);
+  // Each chunk's words as ascending distinct ids (`chunkRedundancy`'s sets, compared by merging two sorted arrays:
+  // the same Jaccard without a hash lookup per word), reused across queries of one sweep config; keyed by chunk
+  // object, dropped with it.
+  const wordIds = new Map<string, number>();
+  const idSets = new WeakMap<Chunk, Int32Array>();
+  const idsOf = (chunk: Chunk): Int32Array => {
+    let ids = idSets.get(chunk);
+    if (!ids) {
+      const set = new Set<number>();
+      for (const word of words(chunk.text)) {
+        let id = wordIds.get(word);
+        if (id === undefined) wordIds.set(word, (id = wordIds.size));
+        set.add(id);
+      }
+      ids = Int32Array.from(set).sort();
+      idSets.set(chunk, ids);
     }
-    return set;
+    return ids;
+  };
+  const redundancy = (a: Chunk, b: Chunk): number => {
+    const share = spanShare(a, b);
+    return share >= 1 ? 1 : Math.max(share, sortedIdJaccard(idsOf(a), idsOf(b)));
   };
   return {
     name: `mmr(lambda=${lambda})`,
@@ -87,7 +103,7 @@ export function mmrReranker(options: MmrOptions = {}): Reranker {
         const chosenChunk = chunks[chosen.c.index];
         for (const r of remaining) {
           const other = chunks[r.c.index];
-          const sim = chunkRedundancy(chosenChunk, other, wordsOf(chosenChunk), wordsOf(other));
+          const sim = redundancy(chosenChunk, other);
           if (sim > r.maxSim) r.maxSim = sim;
         }
       }

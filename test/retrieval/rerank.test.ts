@@ -95,3 +95,44 @@ test("loadReranker loads the dense reranker lazily by name and rejects unknown n
   assert.throws(() => checkRerankerName("nope"), /Known: none, mmr, dense/);
   assert.doesNotThrow(() => checkRerankerName("dense"));
 });
+
+test("MMR's picks are those of a greedy MMR over chunkRedundancy (sorted word ids give the same Jaccard)", async () => {
+  const { seededRandom } = await import("../../src/core/random");
+  const random = seededRandom(5);
+  const vocabulary = ["Alpha", "beta", "gamma", "delta", "Epsilon", "zeta", "ETA", "theta", "iota", "kappa", "ü", "42"];
+  const text = Array.from({ length: 3000 }, () => vocabulary[Math.floor(random() * vocabulary.length)]).join(" ");
+  const chunks: Chunk[] = Array.from({ length: 60 }, (_, i) => {
+    const start = Math.floor(random() * (text.length - 300));
+    const end = start + 20 + Math.floor(random() * 280);
+    return { doc: `d${i % 4}`, start, end, text: text.slice(start, end) };
+  });
+  const lambda = 0.4;
+  const reference = (candidates: { index: number; score: number }[], k: number) => {
+    const top = Math.max(...candidates.map((c) => c.score));
+    const bottom = Math.min(...candidates.map((c) => c.score));
+    const relevance = (score: number) => (top === bottom ? 1 : (score - bottom) / (top - bottom));
+    const remaining = candidates.map((c) => ({ c, maxSim: 0 }));
+    const picked: typeof candidates = [];
+    while (picked.length < k && remaining.length > 0) {
+      let bestAt = 0;
+      remaining.forEach((r, i) => {
+        const best = remaining[bestAt];
+        const value = lambda * relevance(r.c.score) - (1 - lambda) * r.maxSim;
+        if (value > lambda * relevance(best.c.score) - (1 - lambda) * best.maxSim) bestAt = i;
+      });
+      const [chosen] = remaining.splice(bestAt, 1);
+      picked.push(chosen.c);
+      for (const r of remaining)
+        r.maxSim = Math.max(r.maxSim, chunkRedundancy(chunks[chosen.c.index], chunks[r.c.index]));
+    }
+    return picked;
+  };
+  const mmr = mmrReranker({ lambda });
+  for (let query = 0; query < 40; query++) {
+    const candidates = Array.from({ length: 20 }, () => ({
+      index: Math.floor(random() * chunks.length),
+      score: Math.round(random() * 8) / 2,
+    }));
+    assert.deepEqual(mmr.rerank("q", candidates, chunks, 6), reference(candidates, 6), `query ${query}`);
+  }
+});

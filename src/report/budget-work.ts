@@ -489,7 +489,9 @@ export const kernelBaseBytes = 300 * 1024 * 1024;
  *   1 GB.
  * - 07: 1.32 GB on the 100 MB corpus (damage of 2 splitters, 4 overlaps): it holds the corpus twice (the original
  *   for structure damage, the query-stripped copy it indexes).
- * - 06 holds a vector per sentence: from the 4.9 GB largest process of an older 100 MB report.
+ * - 06 holds a vector per sentence: 45, from its kernel's 0.70 GB at its least work (a 10 M-character document
+ *   sample, read from the 1 GB corpus, 2026-12-02; 20 before, from the 4.9 GB largest process of an older 100 MB
+ *   report, had estimated it at 0.48 GB).
  * - 01 and 02: 1.03 GB for 01 on the whole generated 100 MB corpus.
  * A notebook not listed counts as the largest. Below `inThreadChars`, each worker thread of a sweeping notebook's
  * kernel (03-07) holds its own copy of the corpus (03 peaked at 2.67 GB on the 100 MB corpus with 2 worker threads).
@@ -500,7 +502,7 @@ export const kernelBytesPerChar: Readonly<Record<string, number>> = {
   "03": 2.6,
   "04": 2.4,
   "05": 3,
-  "06": 20,
+  "06": 45,
   "07": 10,
 };
 

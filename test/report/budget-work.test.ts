@@ -366,7 +366,7 @@ test("a level reading a document sample costs its share of the corpus and holds 
   assert.ok(notebookMs("06", least06, sampled) < notebookMs("06", 0, sampled) / 10);
   // without the corpus's size the level counts as the whole corpus (never cheaper than it is)
   assert.equal(notebookMs("06", least06, costs(60_000, 150_000)), 150_000 + work.splits * 60_000);
-  // memory: the sample, not the corpus (06 holds 20 bytes a character; the whole 1 GB would be 20 GB)
+  // memory: the sample, not the corpus (06 holds 45 bytes a character; the whole 1 GB would be 45 GB)
   assert.equal(
     kernelBytes("06", corpusChars, 0, least06),
     Math.round(kernelBaseBytes + kernelBytesPerChar["06"] * sampleLevelChars),

@@ -140,6 +140,13 @@ function collectGarbage(): void {
   (runInNewContext("gc") as () => void)();
 }
 
+/**
+ * The document sample 01-02 keep at least before the budget is set aside for the other notebooks' least work: below
+ * it, a notebook later in the priority order is not reserved for (at 1 GB, reserving for every notebook that fitted
+ * left 01-02 a few seconds, and the plan then left out two notebooks by a few seconds).
+ */
+const reserveFloorDocuments = 1_000;
+
 /** The query sample the reduced work is planned at: a hit rate's 95% CI within about ±5 points. */
 const plannedQueryCount = 400;
 
@@ -229,9 +236,10 @@ async function chooseBudget(
   // of the budget: in priority order, each whose kernel fits --max-memory and whose least work still fits beside
   // those before it and 01-02's loads (`docLoadsMs`). One that does not fit is left out by the plan anyway: reserving
   // for every one took 01-02 down to 20 documents at 1 GB.
-  const reservedFor = (parallel: number, docLoadsMs: number) => {
+  const reservedFor = (parallel: number, docLoadsMs: number, docFloorMs: number) => {
     if (!pilot) return 0;
-    const leftMs = budgetMinutes * 60_000 - (performance.now() - started) - docLoadsMs / parallel;
+    // what is left beside 01-02's loads and the cells of a floor sample (`reserveFloorDocuments`) of each
+    const leftMs = budgetMinutes * 60_000 - (performance.now() - started) - (docLoadsMs + docFloorMs) / parallel;
     const least = {
       splitMs: pilot.model.fixedMs,
       queryMs: pilot.model.perQueryMs,
@@ -243,9 +251,14 @@ async function chooseBudget(
     const fitting = notebookPriority
       .filter((p) => retrieval.includes(p))
       .filter((p) => kernelBytes(p, corpusChars, 0) <= maxBytes - process.memoryUsage.rss());
-    return reservedLeastMs(
-      fitting.map((p) => notebookMs(p, notebookLevels[p].length - 1, least) / parallel),
-      leftMs,
+    // 01-02's own loads count too: the share below is of their sampled cells only (without them, the last notebook
+    // reserved for no longer fitted beside 01-02 in the plan)
+    return (
+      reservedLeastMs(
+        fitting.map((p) => notebookMs(p, notebookLevels[p].length - 1, least) / parallel),
+        leftMs,
+      ) +
+      docLoadsMs / parallel
     );
   };
   const docCostMs: Record<string, number> = {};
@@ -268,7 +281,14 @@ async function chooseBudget(
         jobs: parallel,
         spentMs: performance.now() - started,
         docLengths: outline.outlines.map((doc) => doc.length),
-        reservedMs: reservedFor(parallel, docPrefixes.length * (kernelStartMs + outline.readMs)),
+        reservedMs: reservedFor(
+          parallel,
+          docPrefixes.length * (kernelStartMs + outline.readMs),
+          docPrefixes.reduce(
+            (sum, p) => sum + docPilot.perCharMs[p] * (outline.chars / Math.max(1, outline.outlines.length)),
+            0,
+          ) * Math.min(outline.outlines.length, reserveFloorDocuments),
+        ),
       });
     // 01 and 02 hold their sample only: no more documents than one kernel can hold under --max-memory
     const population = outline.outlines.length;

@@ -113,7 +113,10 @@ export function chooseDocumentBudget(options: {
   jobs: number;
   spentMs: number;
   docLengths: readonly number[];
-  /** Wall ms the other notebooks' least work needs (they run `jobs` at a time with these): kept out of the share. */
+  /**
+   * Wall ms kept out of the share: what the other notebooks' least work needs (they run `jobs` at a time with these)
+   * and these notebooks' own loads (kernel start, reading the corpus's outline and their sample).
+   */
   reservedMs?: number;
 }): DocumentBudgetChoice {
   const names = Object.keys(options.perCharMs).sort();
@@ -122,7 +125,9 @@ export function chooseDocumentBudget(options: {
   const left = Math.max(0, options.budgetMinutes * 60_000 - options.spentMs);
   const modelled = Math.max(names.length, options.modelledNotebooks);
   const parallel = Math.max(1, Math.min(options.jobs, modelled));
-  const afterReserved = (Math.max(0, left - (options.reservedMs ?? 0)) * parallel) / names.length;
+  // 95% of what is left: the plan then admits notebooks by the same estimates, and one filled exactly lost the last
+  // notebook reserved for by a second of rounding
+  const afterReserved = (0.95 * Math.max(0, left - (options.reservedMs ?? 0)) * parallel) / names.length;
   const share = Math.min(left, (left * parallel) / modelled, afterReserved);
   const costliest = Math.max(...names.map((name) => options.perCharMs[name]));
   const perDocMs = costliest * meanChars;

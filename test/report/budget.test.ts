@@ -85,8 +85,8 @@ test("01-02's share leaves out what the other notebooks' least work needs", () =
   };
   // equal shares: 600 s / 7 notebooks ≈ 85.7 s; a document of 02 costs 100 ms: 857 documents
   assert.equal(chooseDocumentBudget(base).sample, 857);
-  // the others' least work needs 9 of the 10 minutes: 01 and 02 share the last one, 30 s each, 300 documents
-  assert.equal(chooseDocumentBudget({ ...base, reservedMs: 540_000 }).sample, 300);
+  // the others' least work needs 9 of the 10 minutes: 01 and 02 share 95% of the last one, 28.5 s each, 285 documents
+  assert.equal(chooseDocumentBudget({ ...base, reservedMs: 540_000 }).sample, 285);
   // a reserve that leaves more than the equal share changes nothing
   assert.equal(chooseDocumentBudget({ ...base, reservedMs: 60_000 }).sample, 857);
   // one that leaves nothing still takes the fewest documents a sample may have

@@ -10,7 +10,8 @@ import { librariesPreset } from "../study/libraries";
 import { formatFixed, formatRatio, formatTable, toJson } from "./format";
 import { corpusFromFlags, describeCorpus, sizeBounds, unitFromFlags } from "./flag-groups";
 import { choiceFlag, commaList, describeRange, intFlag, LIMITS, stringFlag, type FlagValues } from "./flags";
-import { num, pct } from "../study/format";
+import { pct } from "../study/format";
+import { thousands } from "../stats/format";
 import { structureDamageOf, structureExtraFromFlags, structureFlags, structureFlagsHelp } from "./structure-flags";
 
 export const summary =
@@ -204,14 +205,14 @@ export async function run(argv: string[]): Promise<number> {
     ],
     rows.map((row) => [
       row.config,
-      num(row.chunks),
+      thousands(row.chunks),
       pct(row.zeroOverlapPct / 100),
       formatFixed(row.meanOverlap),
       formatFixed(row.medianOverlap, 0),
       pct(row.pairsKeptPct / 100),
       formatRatio(row.indexRatio),
-      num(row.maxChunkLength),
-      num(row.lostChars),
+      thousands(row.maxChunkLength),
+      thousands(row.lostChars),
       pct(row.structureDamagePct / 100),
       pct(row.codeBlockCutPct / 100),
       pct(row.tableCutPct / 100),

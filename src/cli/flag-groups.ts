@@ -24,7 +24,7 @@ import {
   type FlagValues,
   type NumberBounds,
 } from "./flags";
-import { num } from "../study/format";
+import { thousands } from "../stats/format";
 
 // ---------------------------------------------------------------- corpus and one splitter config
 
@@ -44,7 +44,7 @@ export const splitFlagsHelp = `  --corpus PATH      folder, file, glob, default 
 or npm:<pkg>/<path>
                      (default: the prose default corpus, moby-dick)
   --splitter NAME    splitter name (default langchain); see the list below
-  --size N           chunk size in --unit, 1 to ${num(LIMITS.size)} (default 1000)
+  --size N           chunk size in --unit, 1 to ${thousands(LIMITS.size)} (default 1000)
   --overlap N        nominal chunk overlap in --unit, below --size (default 200)
   --unit U           chars | tokens (default chars; the tokens splitter always counts tokens)
   --encoding E       js-tiktoken encoding for token units (default cl100k_base)
@@ -132,11 +132,11 @@ export function describeCorpusCounts(
   corpus: { docs: number; chars: number; skippedEmpty: number; skippedSpecial?: number },
 ): string {
   const skipped =
-    (corpus.skippedEmpty ? `, ${num(corpus.skippedEmpty)} empty skipped` : "") +
+    (corpus.skippedEmpty ? `, ${thousands(corpus.skippedEmpty)} empty skipped` : "") +
     (corpus.skippedSpecial
-      ? `, ${num(corpus.skippedSpecial)} not regular files skipped (FIFOs, sockets, dangling links)`
+      ? `, ${thousands(corpus.skippedSpecial)} not regular files skipped (FIFOs, sockets, dangling links)`
       : "");
-  return `${spec} (${num(corpus.docs)} docs, ${num(corpus.chars)} chars${skipped})`;
+  return `${spec} (${thousands(corpus.docs)} docs, ${thousands(corpus.chars)} chars${skipped})`;
 }
 
 // ---------------------------------------------------------------- retrieval inputs and settings
@@ -218,12 +218,12 @@ npm:<pkg>/<glob> (default: fastify-docs,
 ${ictFlagsHelp(30)}
   --separators JSON           separators for the recursive family, e.g. Chroma's '["\\n\\n","\\n",".","?","!"," ",""]'
   --unit chars|tokens         unit of --size/--overlap (default chars); --encoding for tokens (default cl100k_base)
-  --k N                       chunks retrieved per query, 1 to ${num(LIMITS.k)} (default 5)
+  --k N                       chunks retrieved per query, 1 to ${thousands(LIMITS.k)} (default 5)
   --retriever NAME            bm25 (default), dense (an embedder, below) or hybrid (BM25 + dense by RRF)
   --k1 X --bm25-b X --stem --stop-words   BM25 settings: k1 0 to 10 (default 1.2), b 0 to 1 (default 0.75),
                               no stemming, no stop words
   --near-duplicate-threshold X       term-set Jaccard for near-duplicates in the top-k, 0 to 1 (default 0.7)
-  --seed N                    bootstrap seed, 0 to ${num(LIMITS.seed)} (default 1)
+  --seed N                    bootstrap seed, 0 to ${thousands(LIMITS.seed)} (default 1)
   --timings                   also report seconds spent splitting, indexing and querying (varies run to run)
   --per-doc                   also break results down by the query's document
   --json                      print JSON

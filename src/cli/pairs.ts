@@ -11,7 +11,8 @@ import {
   splitFlagsHelp,
   splitterConfigFromFlags,
 } from "./flag-groups";
-import { num, pct } from "../study/format";
+import { pct } from "../study/format";
+import { thousands } from "../stats/format";
 
 export const summary = "Seam damage: share of sentence pairs across paragraph breaks kept together in one chunk.";
 
@@ -40,9 +41,9 @@ export async function run(argv: string[]): Promise<number> {
     formatKeyValues([
       ["corpus", describeCorpus(spec, corpus)],
       ["config", describeConfig(config)],
-      ["pairs", num(damage.pairs)],
-      ["kept together", `${num(damage.kept)} (${pct(damage.keptPct / 100)})`],
-      ["split apart", `${num(damage.split)} (${pct(damage.pairs ? damage.split / damage.pairs : 0)})`],
+      ["pairs", thousands(damage.pairs)],
+      ["kept together", `${thousands(damage.kept)} (${pct(damage.keptPct / 100)})`],
+      ["split apart", `${thousands(damage.split)} (${pct(damage.pairs ? damage.split / damage.pairs : 0)})`],
     ]) + "\n",
   );
   return 0;

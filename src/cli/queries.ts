@@ -11,6 +11,7 @@ import { defaultThresholds, systemPrompt, userPrompt } from "../retrieval/llm-qu
 import { buildQuerySet } from "../retrieval/query-source";
 import { ictFlags, ictFlagsHelp, ictOptionsFrom } from "./flag-groups";
 import { intFlag, LIMITS, numberFlag, optionalIntFlag, stringFlag } from "./flags";
+import { thousands } from "../stats/format";
 
 export const summary =
   "Write a query set to a labelled file: ICT or header queries from a corpus, or questions from an LLM endpoint.";
@@ -145,8 +146,8 @@ async function generate(values: Record<string, unknown>): Promise<number> {
   const cost = estimateCost(estimate, priceIn, priceOut);
   process.stderr.write(
     `estimate: ${estimate.requests} requests (${estimate.cached} replies already in ${options.journal}), ` +
-      `~${estimate.promptTokens.toLocaleString("en-US")} prompt tokens (cl100k count), at most ` +
-      `${estimate.maxCompletionTokens.toLocaleString("en-US")} completion tokens` +
+      `~${thousands(estimate.promptTokens)} prompt tokens (cl100k count), at most ` +
+      `${thousands(estimate.maxCompletionTokens)} completion tokens` +
       (priceIn > 0 || priceOut > 0 ? `; at most ${cost.toFixed(4)} at the given prices` : "") +
       "\n",
   );

@@ -51,6 +51,7 @@ import {
   pilotDocumentCost,
 } from "../report/budget";
 import { cpuNow, kernelStartMs, outlineCorpus, retrievalPilotInChild, type CorpusOutline } from "./report-pilot";
+import { thousands } from "../stats/format";
 
 export const summary = "Run the notebooks on a corpus (parameter injection) and render the static HTML report.";
 
@@ -201,12 +202,12 @@ async function chooseBudget(
   const pilotLine = !pilot
     ? ""
     : pilot.scale > 1 && pilot.smallSampleChars !== undefined
-      ? `piloted in CPU time on seeded samples of ${pilot.smallSampleChars.toLocaleString("en-US")} and ` +
-        `${pilot.sampleChars.toLocaleString("en-US")} of ${corpusChars.toLocaleString("en-US")} characters, ` +
+      ? `piloted in CPU time on seeded samples of ${thousands(pilot.smallSampleChars)} and ` +
+        `${thousands(pilot.sampleChars)} of ${thousands(corpusChars)} characters, ` +
         `costs extrapolated along the line through both (at most ×${pilot.scale.toFixed(1)})`
       : pilot.scale > 1
-        ? `piloted in CPU time on a seeded sample of ${pilot.sampleChars.toLocaleString("en-US")} of ` +
-          `${corpusChars.toLocaleString("en-US")} characters, costs scaled ×${pilot.scale.toFixed(1)}`
+        ? `piloted in CPU time on a seeded sample of ${thousands(pilot.sampleChars)} of ` +
+          `${thousands(corpusChars)} characters, costs scaled ×${pilot.scale.toFixed(1)}`
         : `piloted in CPU time on the whole corpus`;
   // 01 and 02: their sampled seam cells, piloted on 30 documents, each given its share of the budget; then each
   // kernel's memory, hence how many notebooks run at once
@@ -303,7 +304,7 @@ async function chooseBudget(
             sample: holdable,
             estimatedMs: (choice.estimatedMs * holdable) / (choice.sample ?? population),
             line:
-              `${choice.line} Capped at ${holdable.toLocaleString("en-US")} documents by --max-memory ` +
+              `${choice.line} Capped at ${thousands(holdable)} documents by --max-memory ` +
               `(${(maxBytes / 1024 ** 3).toFixed(1)} GB; a kernel holds about ${perChar} bytes per character ` +
               `of its sample).`,
           };
@@ -326,8 +327,8 @@ async function chooseBudget(
     if (choice.sample !== undefined) {
       decision.parameters.sample = choice.sample;
       docSampleNote =
-        `this notebook read only a seeded stratified sample of ${choice.sample.toLocaleString("en-US")} of ` +
-        `${outline.outlines.length.toLocaleString("en-US")} documents (the sample that fits its share of ` +
+        `this notebook read only a seeded stratified sample of ${thousands(choice.sample)} of ` +
+        `${thousands(outline.outlines.length)} documents (the sample that fits its share of ` +
         `\`--budget ${budgetMinutes}\`, from a pilot on ${documentPilotSize}); every figure below is on that sample, ` +
         `with 95% CIs from a cluster bootstrap over documents.`;
     }
@@ -469,7 +470,7 @@ async function chooseBudget(
   );
   if (!plan.fits) {
     throw new SeamlabError(
-      `--budget ${budgetMinutes}: too small for this corpus (${corpusChars.toLocaleString("en-US")} characters): ` +
+      `--budget ${budgetMinutes}: too small for this corpus (${thousands(corpusChars)} characters): ` +
         `even the least work of notebook ${plan.notebooks[0]?.prefix} needs about ` +
         `${minutes(plan.notebooks[0]?.leastMs ?? 0)}, the run about ${minutes(plan.estimatedMs + spentMs)} with ` +
         `${minutes(spentMs)} of pilots (${pilotLine}). Raise --budget or run fewer notebooks (--only).`,
@@ -503,7 +504,7 @@ async function chooseBudget(
   if (work.length > 0)
     say(
       queryCount > chosen.queries
-        ? `budget ${budgetMinutes} min: the reduced work was planned at ${queryCount.toLocaleString("en-US")} queries; ` +
+        ? `budget ${budgetMinutes} min: the reduced work was planned at ${thousands(queryCount)} queries; ` +
             `they run.`
         : chosen.line,
     );

@@ -33,7 +33,8 @@ import {
   splitterConfigFromFlags,
 } from "./flag-groups";
 import { intFlag, stringFlag } from "./flags";
-import { num, pct } from "../study/format";
+import { pct } from "../study/format";
+import { thousands } from "../stats/format";
 import {
   structureDamageReport,
   structureDamageText,
@@ -178,7 +179,7 @@ export async function run(argv: string[]): Promise<number> {
     ? `; ${measured.rejected} cached part(s) failed their checksum or key check and were recomputed`
     : "";
   process.stderr.write(
-    `seams: ${num(measured.summary.docs)} docs (${num(measured.computed)} measured, ${num(measured.cached)} from the ` +
+    `seams: ${thousands(measured.summary.docs)} docs (${thousands(measured.computed)} measured, ${thousands(measured.cached)} from the ` +
       `cache${rejected}) in ${((Date.now() - started) / 1000).toFixed(1)} s, ${peakRssText()}\n`,
   );
   return 0;
@@ -269,32 +270,35 @@ function seamsText(corpusLine: string, measured: SeamsReport, result: SampledSea
       ["corpus", corpusLine],
       ["sample", result.sample.description],
       ["config", describeConfig(measured.config)],
-      ["chunks", num(s.chunks)],
-      ["seams", num(s.seams)],
-      ["zero-overlap seams", `${num(s.zeroOverlapSeams)} (${pct(s.zeroOverlapPct / 100)}) ${range(ci.zeroOverlap)}`],
+      ["chunks", thousands(s.chunks)],
+      ["seams", thousands(s.seams)],
+      [
+        "zero-overlap seams",
+        `${thousands(s.zeroOverlapSeams)} (${pct(s.zeroOverlapPct / 100)}) ${range(ci.zeroOverlap)}`,
+      ],
       ["real overlap", overlapLine],
-      ["realised / nominal", `${ratio} of ${num(s.nominalOverlap)} ${unit}`],
-      ["seams with a gap", num(s.gapSeams)],
-      ["lost text", `${num(s.lostChars)} non-whitespace chars in ${num(s.docsWithLostText)} docs`],
+      ["realised / nominal", `${ratio} of ${thousands(s.nominalOverlap)} ${unit}`],
+      ["seams with a gap", thousands(s.gapSeams)],
+      ["lost text", `${thousands(s.lostChars)} non-whitespace chars in ${thousands(s.docsWithLostText)} docs`],
       ["index size", `${formatRatio(s.indexRatio)} the corpus`],
       [
         `chunk length (${unit})`,
         `median ${formatFixed(s.chunkLength.median, 0)}, p90 ${formatFixed(s.chunkLength.p90, 0)}, max ` +
-          `${num(s.maxChunkLength)}; ${num(s.chunksOverLimit)} over ${num(s.limit)}`,
+          `${thousands(s.maxChunkLength)}; ${thousands(s.chunksOverLimit)} over ${thousands(s.limit)}`,
       ],
       [
         "seam damage",
-        `${num(d.kept)} of ${num(d.pairs)} sentence pairs across paragraph breaks kept together ` +
+        `${thousands(d.kept)} of ${thousands(d.pairs)} sentence pairs across paragraph breaks kept together ` +
           `(${pct(d.keptPct / 100)}) ${range(ci.kept)}`,
       ],
       [
         "paragraphs",
-        `${num(p.paragraphs)}, median ${formatFixed(p.lengths.median, 0)} ${unit}; ${pct(p.overBudgetPct / 100)} ` +
-          `longer than the ${num(p.budget)}-${unit.slice(0, -1)} overlap`,
+        `${thousands(p.paragraphs)}, median ${formatFixed(p.lengths.median, 0)} ${unit}; ${pct(p.overBudgetPct / 100)} ` +
+          `longer than the ${thousands(p.budget)}-${unit.slice(0, -1)} overlap`,
       ],
       [
         "backward openers",
-        `${num(o.backwardOpeners)} of ${num(o.zeroOverlapSeams)} zero-overlap seams` +
+        `${thousands(o.backwardOpeners)} of ${thousands(o.zeroOverlapSeams)} zero-overlap seams` +
           (o.byWord.length
             ? ` (${o.byWord
                 .slice(0, 6)
@@ -307,7 +311,7 @@ function seamsText(corpusLine: string, measured: SeamsReport, result: SampledSea
     `overlap histogram (${unit}):`,
     formatTable(
       [{ header: "overlap" }, { header: "seams", align: "right" }, { header: "share", align: "right" }],
-      s.overlapHistogram.map((bin) => [bin.label, num(bin.count), pct(s.seams ? bin.count / s.seams : 0)]),
+      s.overlapHistogram.map((bin) => [bin.label, thousands(bin.count), pct(s.seams ? bin.count / s.seams : 0)]),
     ),
   ];
   if (o.samples.length) {

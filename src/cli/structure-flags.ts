@@ -11,7 +11,8 @@ import { measureStructureDamage, type StructureDamage } from "../measure/structu
 import type { SplitterConfig } from "../splitters/config";
 import { damageRateRows, type DamageRateRow } from "../study/structure-damage";
 import { intFlag } from "./flags";
-import { num, pct } from "../study/format";
+import { pct } from "../study/format";
+import { thousands } from "../stats/format";
 import { formatTable } from "./format";
 
 export const structureFlags = {
@@ -130,10 +131,10 @@ export function structureDamageText(report: StructureDamageReport): string {
       const units = r.kind === "any" ? undefined : report.units[r.kind];
       return [
         r.label,
-        num(r.damaged),
+        thousands(r.damaged),
         `${pct(r.value)} [${pct(r.low)}, ${pct(r.high)}]`,
-        units ? `${num(units.unitsCut)}/${num(units.units)}` : "",
-        r.kind === "any" ? "" : num(r.inOversize),
+        units ? `${thousands(units.unitsCut)}/${thousands(units.units)}` : "",
+        r.kind === "any" ? "" : thousands(r.inOversize),
       ];
     }),
   );
@@ -145,7 +146,12 @@ export function structureDamageText(report: StructureDamageReport): string {
       { header: "damaged", align: "right" },
       { header: "rate [95% CI]", align: "right" },
     ],
-    byType.map((r) => [r.type, num(r.seams), num(r.damaged), `${pct(r.value)} [${pct(r.low)}, ${pct(r.high)}]`]),
+    byType.map((r) => [
+      r.type,
+      thousands(r.seams),
+      thousands(r.damaged),
+      `${pct(r.value)} [${pct(r.low)}, ${pct(r.high)}]`,
+    ]),
   );
   return (
     `${kindTable}\n\n${typeTable}\n(seams cutting only units longer than ${report.limit} chars are counted ` +

@@ -42,7 +42,7 @@ import {
   stringFlag,
 } from "./flags";
 import { verdictHeadline, verdictText } from "../experiment/verdict";
-import { formatP } from "../stats/format";
+import { formatP, percentNumber, signedPoints, thousands } from "../stats/format";
 import { parseOverlapList, resolveOverlaps, type OverlapSetting } from "../experiment/overlap-share";
 import {
   groupBreakdown,
@@ -52,7 +52,6 @@ import {
   type GroupBreakdown,
 } from "../experiment/groups";
 import { byTypeHelp, runSweepByType } from "./sweep-by-type";
-import { percentNumber, signedPoints } from "../stats/format";
 import { withSampleAdvice } from "../experiment/sample-advice";
 import { chooseQueryBudget, parseBudgetMinutes, type BudgetChoice } from "../experiment/budget";
 import { pilotSweepCost, splitCount } from "../experiment/budget-pilot";
@@ -195,9 +194,9 @@ function describeGrid(grid: GridVerdict): string[] {
     for (const p of grid.prices) {
       lines.push(
         `  ${name(p.index)}: +${p.points.toFixed(1)} points for ${(p.extraVectorBytes / 1e6).toFixed(1)} ` +
-          `MB of vectors, ${Math.round(p.extraTokens).toLocaleString("en-US")} tokens, ` +
+          `MB of vectors, ${thousands(p.extraTokens)} tokens, ` +
           `$${p.extraDollars.toFixed(4)}: ${(p.bytesPerPoint / 1e6).toFixed(2)} MB, ` +
-          `${Math.round(p.tokensPerPoint).toLocaleString("en-US")} tokens, $${p.dollarsPerPoint.toFixed(4)} per point`,
+          `${thousands(p.tokensPerPoint)} tokens, $${p.dollarsPerPoint.toFixed(4)} per point`,
       );
     }
   }
@@ -442,7 +441,7 @@ export async function run(argv: string[]): Promise<number> {
   const documentSample = {
     documents: rowSample ? rowSample.indexes.length : inputs.docs.length,
     population: inputs.docs.length,
-    description: rowSample ? rowSample.description : `all ${inputs.docs.length.toLocaleString("en-US")} documents`,
+    description: rowSample ? rowSample.description : `all ${thousands(inputs.docs.length)} documents`,
   };
   const controller = new AbortController();
   let interrupts = 0;

@@ -2,7 +2,8 @@
 import { parseArgs } from "node:util";
 import { classifyDoc, TYPE_RULES } from "../corpus/doc-types";
 import { typeBreakdown } from "../corpus/doc-types";
-import { num, pct } from "../study/format";
+import { pct } from "../study/format";
+import { thousands } from "../stats/format";
 import { formatTable, toJson } from "./format";
 import { corpusFromFlags, describeCorpus } from "./flag-groups";
 import { typeOverridesFromFlags } from "./structure-flags";
@@ -84,7 +85,7 @@ export async function run(argv: string[]): Promise<number> {
       { header: "characters", align: "right" },
       { header: "share", align: "right" },
     ],
-    rows.map((r) => [r.type, num(r.docs), num(r.sections), num(r.chars), pct(r.charsPct / 100)]),
+    rows.map((r) => [r.type, thousands(r.docs), thousands(r.sections), thousands(r.chars), pct(r.charsPct / 100)]),
   );
   const lines = [`corpus ${describeCorpus(spec, corpus)}`, "", table];
   if (values.sections) {
@@ -98,7 +99,13 @@ export async function run(argv: string[]): Promise<number> {
           { header: "chars", align: "right" },
           { header: "rule" },
         ],
-        sections.map((s) => [s.doc, s.heading ?? "(before the first heading)", s.type, num(s.end - s.start), s.reason]),
+        sections.map((s) => [
+          s.doc,
+          s.heading ?? "(before the first heading)",
+          s.type,
+          thousands(s.end - s.start),
+          s.reason,
+        ]),
       ),
     );
   }

@@ -3,6 +3,7 @@ import { sampleIndices } from "../core/random";
 import type { Doc } from "../core/types";
 import { positionsByStratum } from "../stats/cluster";
 import { parseSampleSizeRequest, type SampleSizeRequest } from "../stats/sample-request";
+import { thousands } from "../stats/format";
 
 /** `--sample auto|N|all`: how many documents seam and damage statistics are measured on. */
 export type SampleRequest = SampleSizeRequest;
@@ -153,12 +154,12 @@ export function documentSample<D extends Sampleable>(
 
 /** `sample` described again with `note` in brackets (the documents stay as drawn). */
 function withNote<D extends Sampleable>(sample: DocumentSample<D>, note: string): DocumentSample<D> {
-  const total = sample.population.toLocaleString("en-US");
+  const total = thousands(sample.population);
   const bracket = note ? ` (${note})` : "";
   const description =
     sample.indexes.length >= sample.population
       ? `all ${total} documents${bracket}`
-      : `a seeded sample of ${sample.indexes.length.toLocaleString("en-US")} of ${total} documents, ` +
+      : `a seeded sample of ${thousands(sample.indexes.length)} of ${total} documents, ` +
         `stratified by folder and size${bracket}`;
   return { ...sample, description };
 }
@@ -185,7 +186,7 @@ export function characterBudgetSample<D extends Sampleable>(
   const count = Math.min(docs.length, Math.max(minDocs, Math.floor((docs.length * maxChars) / total)));
   const sample = documentSample(docs, count, "", seed);
   const chars = sample.docs.reduce((sum, doc) => sum + lengthOf(doc), 0);
-  return withNote(sample, `${chars.toLocaleString("en-US")} characters; budget ${maxChars.toLocaleString("en-US")}`);
+  return withNote(sample, `${thousands(chars)} characters; budget ${thousands(maxChars)}`);
 }
 
 /** Documents in the pilot that sizes an automatic sample. */
@@ -217,7 +218,7 @@ function* sampleSteps<D extends Sampleable>(
   const target = `±${(100 * request.halfWidth).toFixed(1)} points`;
   const note =
     needed > docs.length
-      ? `auto: a 95% CI of ${target} would need about ${needed.toLocaleString("en-US")} documents like these`
+      ? `auto: a 95% CI of ${target} would need about ${thousands(needed)} documents like these`
       : `auto: sized for a 95% CI of ${target}`;
   return withNote(sample, note);
 }

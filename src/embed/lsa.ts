@@ -12,6 +12,7 @@ import {
   type TermCounts,
 } from "./tfidf";
 import { Embedder, emptyInputReport, normaliseInPlace } from "./types";
+import { thousands } from "../stats/format";
 
 export interface LsaOptions extends TfidfOptions {
   /** Requested dimensions (fewer when the corpus has lower rank; the name says so). Default 256. */
@@ -132,8 +133,7 @@ export function fitLsa(texts: string[], options: LsaOptions = {}): Embedder {
     `maxVocab=${options.maxVocabulary ?? 100_000}${sampled ? `,fitSample=${fitSample}` : ""}`;
   const requested = rank < dimensions ? `; ${dimensions} requested, corpus rank allows ${rank}` : "";
   const basisNote = sampled
-    ? `; basis from a seeded sample of ${fitSample.toLocaleString("en-US")} of ` +
-      `${texts.length.toLocaleString("en-US")} texts`
+    ? `; basis from a seeded sample of ${thousands(fitSample)} of ` + `${thousands(texts.length)} texts`
     : "";
   const inputs = emptyInputReport();
   return {

@@ -5,6 +5,7 @@
  * that fits what is left of the budget after the pilot is chosen. The choice and its reason go into one line.
  */
 import { SeamlabError } from "../core/errors";
+import { thousands } from "../stats/format";
 
 /**
  * The cost of a sweep: a fixed part per splitter config (split, measure and index the whole corpus, which no query
@@ -25,7 +26,7 @@ export function parseBudgetMinutes(value: string | number | undefined, flag = "-
   const minutes = /^(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : NaN;
   if (!(minutes > 0 && minutes <= maxBudgetMinutes)) {
     throw new SeamlabError(
-      `${flag} must be a number of minutes above 0 and at most ${maxBudgetMinutes.toLocaleString("en-US")} ` +
+      `${flag} must be a number of minutes above 0 and at most ${thousands(maxBudgetMinutes)} ` +
         `(a week), e.g. ${flag} 5; got "${text}".`,
     );
   }
@@ -123,7 +124,6 @@ export function estimateRunMs(
 }
 
 const minutes = (ms: number) => `${(ms / 60_000).toFixed(ms < 600_000 ? 1 : 0)} min`;
-const thousands = (n: number) => n.toLocaleString("en-US");
 
 /** The largest query sample whose estimated run fits the budget left after the pilot, and the line saying so. */
 export function chooseQueryBudget(plan: BudgetPlan): BudgetChoice {

@@ -1,7 +1,7 @@
 import { decideNonInferior, type Decision, type DecisionOptions } from "../stats/non-inferiority";
 import type { PairedDifference } from "../stats/paired-best";
 import type { GridRow } from "./rows";
-import { formatP, percentNumber, pText, signedPoints } from "../stats/format";
+import { formatP, percentNumber, pText, signedPoints, thousands } from "../stats/format";
 
 /**
  * The paired verdict of a set of grid rows run on the same queries: which config to use (the cheapest
@@ -58,8 +58,8 @@ const interval = (d: PairedDifference, sign = 1) => {
   const [a, b] = sign > 0 ? [d.low, d.high] : [-d.high, -d.low];
   return `[${signed(a)}, ${signed(b)}]`;
 };
-const thousands = (n: number) =>
-  Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "more than any test set";
+/** Queries needed, for prose: "1,963", or "more than any test set" when no finite count would settle it. */
+const queriesText = (n: number) => (Number.isFinite(n) ? thousands(n) : "more than any test set");
 
 /** "1 point" / "0.5 points". */
 export function marginText(margin: number): string {
@@ -86,8 +86,7 @@ export function verdictText(decision: Decision, name: (i: number) => string): st
   const level = `${Math.round(100 * decision.level)}%`;
   const best = decision.configs[decision.best];
   const bestText =
-    `the best is ${name(decision.best)} at ${percentNumber(best.rate)}% on ` +
-    `${decision.queries.toLocaleString("en-US")} queries`;
+    `the best is ${name(decision.best)} at ${percentNumber(best.rate)}% on ` + `${thousands(decision.queries)} queries`;
   const choice = decision.configs[decision.choice];
   const parts: string[] = [];
   if (decision.verdict === "decided") {
@@ -109,7 +108,7 @@ export function verdictText(decision: Decision, name: (i: number) => string): st
     const each =
       decision.candidates.length > 1
         ? `queries would settle every candidate (${name(cheapest.index)} alone: about ` +
-          `${thousands(cheapest.queriesNeeded as number)})`
+          `${queriesText(cheapest.queriesNeeded as number)})`
         : "queries would decide it";
     const safe = decision.choiceIsNonInferior
       ? `${name(decision.choice)} is the cheapest setting shown within ${margin} of the best (CI ` +
@@ -119,8 +118,8 @@ export function verdictText(decision: Decision, name: (i: number) => string): st
       `**Undecided** at a ${margin} margin: ${bestText}; ${safe}, but the cheaper ` +
         `${decision.candidates.length === 1 ? "setting" : "settings"} ${candidates} can be neither shown within ` +
         `${margin} of the best nor shown worse. ` +
-        `About ${thousands(decision.queriesNeeded as number)} ${each} (this run has ` +
-        `${decision.queries.toLocaleString("en-US")}).` +
+        `About ${queriesText(decision.queriesNeeded as number)} ${each} (this run has ` +
+        `${thousands(decision.queries)}).` +
         (decision.undecidedNote ? ` ${decision.undecidedNote}` : ""),
     );
   }
@@ -153,7 +152,7 @@ export function verdictHeadline(decision: Decision, name: (i: number) => string)
       : `${name(decision.choice)} (the best; ${cheaper})`;
   }
   const options = [...decision.candidates, decision.choice].map(name);
-  return `undecided: ${options.join(", ")} (need ~${thousands(decision.queriesNeeded as number)} queries)`;
+  return `undecided: ${options.join(", ")} (need ~${queriesText(decision.queriesNeeded as number)} queries)`;
 }
 
 /**

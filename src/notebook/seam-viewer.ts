@@ -11,6 +11,7 @@
  */
 import type { SeamViewerPayload, SeamViewerSplitter } from "../study/viewer";
 import { escapeHtml } from "./format";
+import { thousands } from "../stats/format";
 
 export type { SeamViewerPayload, SeamViewerSplitter } from "../study/viewer";
 
@@ -109,7 +110,7 @@ export function seamViewerHtml(payload: SeamViewerPayload): string {
   const doc = escapeHtml(String(payload?.doc ?? ""));
   const caption = payload?.caption
     ? escapeHtml(String(payload.caption))
-    : `${doc}, characters ${offset.toLocaleString("en-US")}–${(offset + text.length).toLocaleString("en-US")}`;
+    : `${doc}, characters ${thousands(offset)}–${thousands(offset + text.length)}`;
   const legend =
     `<div class="sv-legend"><span class="c0">chunk</span><span class="c1">next chunk</span>` +
     `<span class="ov">shared by neighbours (overlap)</span><span class="zero">‖ seam sharing nothing</span>` +

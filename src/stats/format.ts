@@ -9,9 +9,17 @@ export function percentNumber(fraction: number, digits = 1): string {
   return Number.isFinite(fraction) ? (100 * fraction).toFixed(digits) : "n/a";
 }
 
-/** A count with thousands separators: 1537 -> "1,537". */
-export function thousands(n: number): string {
-  return n.toLocaleString("en-US");
+/**
+ * A number with thousands separators, rounded to at most `digits` decimals (exactly `digits` with `fixed`), the
+ * one way seamlab writes counts and sizes in prose, tables and CLI lines: 1537 -> "1,537", (59.294, 1) -> "59.3",
+ * (3, 1, { fixed: true }) -> "3.0"; "n/a" when not finite.
+ */
+export function thousands(value: number, digits = 0, options: { fixed?: boolean } = {}): string {
+  if (!Number.isFinite(value)) return "n/a";
+  return value.toLocaleString("en-US", {
+    maximumFractionDigits: digits,
+    minimumFractionDigits: options.fixed ? digits : 0,
+  });
 }
 
 /** A p-value in plain notation, never "0": "< 0.001", "0.004", "0.29" (two decimals from 0.01 up). */

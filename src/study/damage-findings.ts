@@ -1,11 +1,12 @@
 // The sentences notebook 02 writes under its charts, built from the damage rows so cells stay short.
-import { num, pct, signedPointsText } from "./format";
+import { pct, signedPointsText } from "./format";
+import { thousands } from "../stats/format";
 import type { DamageRow } from "./damage";
 
 /** The corpus and how many sentence pairs straddle a paragraph break in it. */
 export function pairsFinding(damage: readonly DamageRow[], description: string): string {
   const where = damage[0] ? ` in ${damage[0].sample}` : "";
-  return `Corpus: ${description}; ${num(damage[0]?.pairs ?? 0)} sentence pairs straddle a paragraph break${where}.`;
+  return `Corpus: ${description}; ${thousands(damage[0]?.pairs ?? 0)} sentence pairs straddle a paragraph break${where}.`;
 }
 
 /** The splitters that keep the most and the fewest pairs together at one overlap, with their CIs. */

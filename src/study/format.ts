@@ -26,9 +26,3 @@ export function pointsInterval(low: number, high: number): string {
 export function signedPointsText(difference: number): string {
   return signedPoints(difference, { minus: "−" });
 }
-
-/** A number with thousands separators and at most `digits` decimals, e.g. 1212842 -> "1,212,842". */
-export function num(value: number, digits = 0): string {
-  if (!Number.isFinite(value)) return "n/a";
-  return value.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: 0 });
-}

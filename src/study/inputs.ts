@@ -6,6 +6,7 @@ import { readCharacterSample, readDocumentSample } from "../corpus/sample-read";
 import type { LabelledReport } from "../corpus/types";
 import { loadCorpusAndQueries, type EvaluationInputs } from "../retrieval/inputs";
 import { parseQuerySample, type QuerySample } from "../retrieval/query-sample";
+import { thousands } from "../stats/format";
 
 export interface ProseInputs {
   docs: Doc[];
@@ -37,7 +38,7 @@ function describe(name: string, docs: readonly Doc[]): string {
 }
 
 function describeCounts(name: string, documents: number, chars: number): string {
-  return `${name}: ${documents.toLocaleString("en-US")} documents, ${chars.toLocaleString("en-US")} characters`;
+  return `${name}: ${thousands(documents)} documents, ${thousands(chars)} characters`;
 }
 
 /** Loads a corpus (default name, folder, file, glob or npm: spec) for the seam notebooks. */
@@ -59,7 +60,7 @@ export function loadProseSample(corpus: string, sample: string | number): ProseI
   if (typeof sample !== "number") return loadProse(corpus);
   const read = readDocumentSample(corpus, sample);
   const whole = describeCounts(read.name ?? corpus, read.population, read.populationChars);
-  return { docs: read.docs, description: `${whole} (${read.docs.length.toLocaleString("en-US")} read: the sample)` };
+  return { docs: read.docs, description: `${whole} (${thousands(read.docs.length)} read: the sample)` };
 }
 
 /** What a notebook's reader raises to run more of the queries (named by the advice of an undecided verdict). */

@@ -1,16 +1,16 @@
 // The sentences notebook 05 writes under its tables and charts, built from the evaluations so cells stay short.
 import type { PairedComparison } from "../stats/paired";
 import { shownDirection } from "../stats/paired-score";
-import { pText } from "../stats/format";
-import { num, pct, signedPointsText } from "./format";
+import { pText, thousands } from "../stats/format";
+import { pct, signedPointsText } from "./format";
 import { configLabel, type ConfigEvaluation, type LabelledInputs } from "./labelled";
 
 /** Where the questions came from: the user's file, or a self-supervised proxy built from the headings or ICT. */
 export function labelledSetFinding(set: LabelledInputs): string {
   if (!set.builtFromHeadings) {
     return (
-      `Labelled file \`${set.file}\`: ${num(set.queries.length)} questions placed in ${set.description}; ` +
-      `${num(set.skipped)} rows skipped, ${num(set.ambiguous)} ambiguous.`
+      `Labelled file \`${set.file}\`: ${thousands(set.queries.length)} questions placed in ${set.description}; ` +
+      `${thousands(set.skipped)} rows skipped, ${thousands(set.ambiguous)} ambiguous.`
     );
   }
   return (
@@ -19,7 +19,7 @@ export function labelledSetFinding(set: LabelledInputs): string {
     "same loader a user's CSV/JSONL goes through. " +
     "This is a self-supervised proxy, not human labels; set the `queries` parameter " +
     "(or `seamlab report --queries FILE`) to use real ones. " +
-    `${num(set.queries.length)} questions; ${num(set.ambiguous)} answer texts occur more than once ` +
+    `${thousands(set.queries.length)} questions; ${thousands(set.ambiguous)} answer texts occur more than once ` +
     "(the first occurrence is the gold span)."
   );
 }

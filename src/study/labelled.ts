@@ -19,7 +19,7 @@ import { loadRetrievalInputs } from "./inputs";
 import { isLabelledSpec } from "../retrieval/query-source";
 import { lsaSpec } from "./dense";
 import { points, pointsInterval } from "./format";
-import { formatP } from "../stats/format";
+import { formatP, thousands } from "../stats/format";
 
 /**
  * Writes queries with one gold span each as an answer-span JSONL file (`{question, answer_span, doc}` per
@@ -249,7 +249,7 @@ export function labelledInputs(corpus: string, queries?: string, querySample?: s
           "the answer span"
         : "each `##`/`###` heading is a question and the first sentence under it the answer span",
     label:
-      `${set.queries.length}${sampled ? ` of ${header.querySample.population.toLocaleString("en-US")}` : ""} ` +
+      `${thousands(set.queries.length)}${sampled ? ` of ${thousands(header.querySample.population)}` : ""} ` +
       `${header.queryKind === "ict" ? "ICT" : "header"} queries (as a labelled file${sampled ? ", a seeded sample" : ""})`,
     ambiguous: set.report.ambiguous,
     skipped: set.report.rows - set.report.queries,

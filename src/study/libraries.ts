@@ -20,6 +20,7 @@ import { librarySplitter, librarySplitters } from "../splitters/libraries";
 import { splitCorpus, splitterNames, validateSplitterConfig } from "../splitters/registry";
 import type { DocumentSample } from "../corpus/sample";
 import { documentShareInterval, zeroSeamShare } from "./sampling";
+import { thousands } from "../stats/format";
 
 export interface LibrarySetting {
   unit: Unit;
@@ -93,7 +94,7 @@ function libraryOf(splitter: string): string {
 }
 
 /** One decimal, always shown, with thousands separators: 88 -> "88.0", 1234.56 -> "1,234.6". */
-const fmt = (n: number) => n.toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const fmt = (n: number) => thousands(n, 1, { fixed: true });
 
 /** The one sentence a user of `row`'s library should read. */
 export function libraryMeaning(row: Omit<LibraryRow, "meaning">): string {
@@ -251,7 +252,7 @@ export function libraryDisplayRows(rows: readonly LibraryRow[]): Record<string, 
   return rows.map((r) => ({
     splitter: r.splitter,
     setting: `${r.size}/${r.overlap} ${r.unit}`,
-    chunks: r.error ? "failed" : r.chunks.toLocaleString("en-US"),
+    chunks: r.error ? "failed" : thousands(r.chunks),
     "mean overlap": r.error
       ? ""
       : `${fmt(r.meanOverlap)}${r.realisedRatio === null ? "" : ` (${pct(r.realisedRatio * 100)})`}`,
@@ -260,11 +261,11 @@ export function libraryDisplayRows(rows: readonly LibraryRow[]): Record<string, 
       : r.seams === 0
         ? "no seams"
         : `${pct(r.zeroOverlapPct)} [${(r.zeroOverlapCI.low * 100).toFixed(1)}–${(r.zeroOverlapCI.high * 100).toFixed(1)}]`,
-    "lost chars": r.error ? "" : r.lostChars.toLocaleString("en-US"),
-    oversize: r.error ? "" : r.oversizeChunks.toLocaleString("en-US"),
+    "lost chars": r.error ? "" : thousands(r.lostChars),
+    oversize: r.error ? "" : thousands(r.oversizeChunks),
     index: r.error ? "" : `${r.indexRatio.toFixed(2)}×`,
     "pairs kept": r.error ? "" : pct(r.pairsKeptPct),
-    "rewritten chunks": r.error ? "" : r.rewrittenSpans.toLocaleString("en-US"),
+    "rewritten chunks": r.error ? "" : thousands(r.rewrittenSpans),
     "hit@5": r.hitRate === null ? "" : pct(r.hitRate * 100),
   }));
 }

@@ -1,6 +1,7 @@
 // The sentences notebook 01 writes under its tables and charts, built from the measurements so cells stay short.
 import type { ConfigMeasurement } from "../measure/split-and-measure";
-import { num, pct } from "./format";
+import { pct } from "./format";
+import { thousands } from "../stats/format";
 import type { ReproRow } from "./repro";
 import { seamSummaryRows } from "./seams";
 
@@ -25,9 +26,9 @@ export function zeroOverlapFinding(measured: readonly ConfigMeasurement[], overl
   const zeroCI = seamSummaryRows(measured)[0];
   return (
     `With \`${measured[0].config.splitter}\`, **${first.zeroOverlapPct.toFixed(1)}% ` +
-    `of ${num(first.seams)} seams share no text at all** ` +
+    `of ${thousands(first.seams)} seams share no text at all** ` +
     `(95% CI ${(zeroCI["95% CI low (%)"] as number).toFixed(1)}–${(zeroCI["95% CI high (%)"] as number).toFixed(1)}%). ` +
-    `The mean overlap is ${num(first.meanOverlap)} characters and the median ${num(first.medianOverlap)}, ` +
+    `The mean overlap is ${thousands(first.meanOverlap)} characters and the median ${thousands(first.medianOverlap)}, ` +
     `${pct(first.realisedOverlapRatio ?? 0)} of the configured ${overlap}.`
   );
 }
@@ -37,7 +38,7 @@ export function openerFinding(measured: readonly ConfigMeasurement[]): string {
   const o = measured[0].openers;
   const share = pct(o.zeroOverlapSeams === 0 ? 0 : o.backwardOpeners / o.zeroOverlapSeams);
   return (
-    `With \`${measured[0].config.splitter}\`, ${num(o.backwardOpeners)} chunks (${share} of its zero-overlap seams) ` +
+    `With \`${measured[0].config.splitter}\`, ${thousands(o.backwardOpeners)} chunks (${share} of its zero-overlap seams) ` +
     "open with a backward-pointing word."
   );
 }
@@ -46,8 +47,8 @@ export function openerFinding(measured: readonly ConfigMeasurement[]): string {
 export function paragraphBudgetFinding(measured: readonly ConfigMeasurement[], overlap: number): string {
   const budget = measured[0].paragraphs;
   return (
-    `**${num(budget.overBudgetPct, 1)}% of ${num(budget.paragraphs)} ` +
+    `**${thousands(budget.overBudgetPct, 1)}% of ${thousands(budget.paragraphs)} ` +
     `paragraphs are longer than ${overlap} characters** ` +
-    `(median ${num(budget.lengths.median)} chars): whenever one of them ends a chunk, nothing is carried into the next.`
+    `(median ${thousands(budget.lengths.median)} chars): whenever one of them ends a chunk, nothing is carried into the next.`
   );
 }

@@ -2,7 +2,8 @@
 import type { CostedRow } from "../experiment/run";
 import { decideRows, verdictText } from "../experiment/verdict";
 import type { Decision } from "../stats/non-inferiority";
-import { num, pct } from "./format";
+import { pct } from "./format";
+import { thousands } from "../stats/format";
 import { bestHitRateRow, type RedundancyRows } from "./redundancy";
 
 const first = (rows: readonly CostedRow[]) => rows[0];
@@ -15,10 +16,10 @@ export function distinctFinding(grid: RedundancyRows, k: number): string {
   const o0 = first(grid.plain).config.splitter.overlap;
   const oN = last(grid.plain).config.splitter.overlap;
   return (
-    `At overlap ${o0} the top-${k} holds **${num(p0.meanDistinct, 2)}** ` +
+    `At overlap ${o0} the top-${k} holds **${thousands(p0.meanDistinct, 2)}** ` +
     `distinct passages on average; at overlap ${oN}, ` +
-    `**${num(pN.meanDistinct, 2)}** ` +
-    `(95% CI ${num(pN.meanDistinctCI.low, 2)}–${num(pN.meanDistinctCI.high, 2)}), and ` +
+    `**${thousands(pN.meanDistinct, 2)}** ` +
+    `(95% CI ${thousands(pN.meanDistinctCI.low, 2)}–${thousands(pN.meanDistinctCI.high, 2)}), and ` +
     `${pct(pN.queriesWithOverlappingTopK)} of queries get the ` +
     `same text twice (vs ${pct(p0.queriesWithOverlappingTopK)}).`
   );
@@ -51,7 +52,7 @@ export function bestMmrFinding(grid: RedundancyRows, k: number): string {
     `The best cell is overlap ${best.config.splitter.overlap} with a first stage of ${best.config.retrieval.k}: ` +
     `hit rate@${k} ${pct(best.retrieval.hitRate)} (95% CI ${pct(ci.low)}–${pct(ci.high)}), ` +
     `against ${pct(p0.retrieval.hitRate)} for plain top-${k} at overlap ${p0.config.splitter.overlap}. ` +
-    `Paired over all ${cells.length} cells on the same ${num(decision.queries)} queries (cheaper: fewer vectors ` +
+    `Paired over all ${cells.length} cells on the same ${thousands(decision.queries)} queries (cheaper: fewer vectors ` +
     `stored, then a shallower first stage): ${verdictText(decision, name)}`
   );
 }
@@ -78,8 +79,8 @@ export function denseRerankFinding(grid: RedundancyRows, k: number, deepest: num
     `**${pct(bestDense.retrieval.hitRate)}** (95% CI ${pct(ci.low)}–${pct(ci.high)}), against ` +
     `${pct(bestCell.retrieval.hitRate)} for the best MMR cell and ${pct(p0.hitRate)} for plain BM25 top-${k} ` +
     `at overlap ${o0} (dense: ${denseName}). ` +
-    `At overlap ${oN} from a first stage of ${deepest}, the final ${k} hold **${num(dN.meanDistinct, 2)}** ` +
-    `distinct passages after the dense reranker and **${num(mN.meanDistinct, 2)}** after MMR` +
+    `At overlap ${oN} from a first stage of ${deepest}, the final ${k} hold **${thousands(dN.meanDistinct, 2)}** ` +
+    `distinct passages after the dense reranker and **${thousands(mN.meanDistinct, 2)}** after MMR` +
     (dN.meanDistinct < mN.meanDistinct ? " (cosine keeps neighbours that repeat each other; MMR spreads them)" : "") +
     `, and the dense reranker's hit rate@${k} is ${pct(dN.hitRate)} against ${pct(d5.hitRate)} ` +
     `when it only reorders the top-${k}` +

@@ -1,18 +1,18 @@
 // The sentences notebook 06 writes under its tables and charts, built from the arms' results so cells stay short.
 import { pairedComparison } from "../stats/paired";
 import { shownDirection } from "../stats/paired-score";
-import { pText } from "../stats/format";
-import { num, pct, signedPointsText } from "./format";
+import { pText, thousands } from "../stats/format";
+import { pct, signedPointsText } from "./format";
 import type { ArmRetrieval, ChunkingArm } from "./semantic";
 
 /** Chunk count and lengths of the semantic arm, against the recursive arm at the configured size. */
 export function chunkSizeFinding(semantic: ChunkingArm, recursive: ChunkingArm, size: number): string {
   const length = semantic.seams.chunkLength;
   return (
-    `The semantic chunker makes **${num(semantic.seams.chunks)} ` +
-    `chunks** of ${num(length.mean)} characters on average ` +
-    `(${num(length.p10)}–${num(length.p90)} from p10 to p90), ` +
-    `against ${num(recursive.seams.chunks)} recursive chunks at size ${size}.`
+    `The semantic chunker makes **${thousands(semantic.seams.chunks)} ` +
+    `chunks** of ${thousands(length.mean)} characters on average ` +
+    `(${thousands(length.p10)}–${thousands(length.p90)} from p10 to p90), ` +
+    `against ${thousands(recursive.seams.chunks)} recursive chunks at size ${size}.`
   );
 }
 
@@ -47,7 +47,7 @@ export function hitRateFinding(results: readonly ArmRetrieval[], arms: readonly 
     `${hit(recursive, true)} for \`${recursive.label}\` and ${hit(matched, true)} for the size-matched ` +
     `\`${matched.label}\`. ` +
     `With the dense lsa retriever: ${hit(semantic, false)}, ${hit(recursive, false)} and ${hit(matched, false)}. ` +
-    `Against the size-matched \`${matched.label}\` on the same ${num(result(semantic, true).hits.length)} ` +
+    `Against the size-matched \`${matched.label}\` on the same ${thousands(result(semantic, true).hits.length)} ` +
     `queries, with BM25: ${pairedArmText(result(semantic, true), result(matched, true))}; with dense: ` +
     `${pairedArmText(result(semantic, false), result(matched, false))}.`
   );
@@ -55,7 +55,7 @@ export function hitRateFinding(results: readonly ArmRetrieval[], arms: readonly 
 
 /** Mean cosine of neighbours that share text against disjoint ones, for one chunking's row of the table. */
 export function neighbourFinding(label: string, row: Record<string, number | string | null>): string {
-  const value = (column: string) => num(row[column] as number, 2);
+  const value = (column: string) => thousands(row[column] as number, 2);
   return (
     `For \`${label}\`, neighbours that share text have a mean cosine of ${value("mean cosine, sharing text")} ` +
     `against ${value("mean cosine, disjoint")} for disjoint neighbours ` +

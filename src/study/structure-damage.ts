@@ -12,8 +12,8 @@ import {
 } from "../measure/structure-damage";
 import type { SplitterConfig } from "../splitters/config";
 import { splitCorpus } from "../splitters/registry";
-import { num, pct, points } from "./format";
-import { percentNumber } from "../stats/format";
+import { pct, points } from "./format";
+import { percentNumber, thousands } from "../stats/format";
 
 export interface DamageRateRow {
   splitter: string;
@@ -171,7 +171,7 @@ export function structureFinding(results: readonly SplitterDamage[]): string {
   const shares = results.map(
     (r) => `\`${r.config.splitter}\` ${pct(r.damage.seams ? r.damage.anyDamaged / r.damage.seams : 0)}`,
   );
-  return `${shares.join(", ")} of seams cut a structural unit (${num(units)} units in the corpus).`;
+  return `${shares.join(", ")} of seams cut a structural unit (${thousands(units)} units in the corpus).`;
 }
 
 /** One sentence for notebook 07: the splitter that damages structure most, and the structure splitter. */
@@ -183,6 +183,8 @@ export function worstAndStructureFinding(results: readonly SplitterDamage[]): st
   const codeCuts = mine ? mine.damage.kinds["code-block"].damaged - mine.damage.kinds["code-block"].inOversize : 0;
   return (
     `\`${worst.config.splitter}\` damages structure at **${pct(rate(worst))}** of its seams` +
-    (mine ? `; \`structure\` at **${pct(rate(mine))}** (code blocks under the hard limit cut: ${num(codeCuts)}).` : ".")
+    (mine
+      ? `; \`structure\` at **${pct(rate(mine))}** (code blocks under the hard limit cut: ${thousands(codeCuts)}).`
+      : ".")
   );
 }

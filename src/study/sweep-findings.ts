@@ -1,12 +1,13 @@
 // The sentences notebook 03 writes under its charts, built from the sweep curves so cells stay short.
 import type { SweepCurve, SweepResult } from "../experiment/sweep";
-import { num, pct } from "./format";
+import { pct } from "./format";
+import { thousands } from "../stats/format";
 import type { Recommendation } from "./sweep";
 import { tokenSampleNote } from "./row-sample";
 
 const pointAt = (curve: SweepCurve, x: number) => curve.points.find((p) => p.x === x)!;
 const bestPoint = (curve: SweepCurve) => curve.points.reduce((a, b) => (b.y > a.y ? b : a));
-const points = (fraction: number) => num(100 * fraction, 1);
+const points = (fraction: number) => thousands(100 * fraction, 1);
 
 /** The paired verdict (margin, evidence, queries needed; Kneedle second), and the pick's hit rate against overlap 0. */
 export function recommendationFinding(curve: SweepCurve, rec: Recommendation, size: number, k: number): string {
@@ -26,8 +27,8 @@ export function costFinding(curve: SweepCurve, result?: SweepResult): string {
   const last = curve.points[curve.points.length - 1];
   const note = result ? tokenSampleNote(result.rows) : "";
   return (
-    `Going from overlap ${zero.x} to ${last.x} multiplies the vectors stored by ${num(last.storageRatio ?? 1, 2)} ` +
-    `and the tokens embedded by ${num(last.tokensRatio ?? 1, 2)}, ` +
+    `Going from overlap ${zero.x} to ${last.x} multiplies the vectors stored by ${thousands(last.storageRatio ?? 1, 2)} ` +
+    `and the tokens embedded by ${thousands(last.tokensRatio ?? 1, 2)}, ` +
     `for a hit-rate change of ${points(last.y - zero.y)} points.${note ? ` ${note}` : ""}`
   );
 }
@@ -49,7 +50,7 @@ export function denseFinding(
     `Its best hit rate@${k}, ${pct(dBest.y)} (95% CI ${pct(dBest.low ?? dBest.y)}–${pct(dBest.high ?? dBest.y)}) ` +
     `at overlap ${dBest.x}, is ${points(dBest.y - d0.y)} points above overlap ${d0.x} (${pct(d0.y)}); ` +
     `BM25's best is ${points(bBest.y - zero.y)} points above its own. ` +
-    `At overlap ${d0.x}, dense is ${num(Math.abs(100 * (d0.y - zero.y)), 1)} points ` +
+    `At overlap ${d0.x}, dense is ${thousands(Math.abs(100 * (d0.y - zero.y)), 1)} points ` +
     `${d0.y >= zero.y ? "above" : "below"} BM25 (${pct(d0.y)} against ${pct(zero.y)}).`
   );
 }

@@ -193,8 +193,7 @@ function typedInputsOf(corpus: string, queries: string, overrides: readonly Type
   const typed = docs.map((d) => classifyDoc(d, overrides));
   const chars = docs.reduce((sum, d) => sum + d.text.length, 0);
   const description =
-    `${loaded.name ?? corpus}: ${docs.length.toLocaleString("en-US")} documents, ` +
-    `${chars.toLocaleString("en-US")} characters`;
+    `${loaded.name ?? corpus}: ${thousands(docs.length)} documents, ` + `${thousands(chars)} characters`;
   const headerSentence = (n: number) =>
     `${thousands(n)} header queries (each \`##\`/\`###\` heading is a question, the first sentence under it the answer; ` +
     "the heading's words are blanked in the indexed text, its `#`s kept so sections survive)";

@@ -20,8 +20,8 @@ import { shownDirection } from "../stats/paired-score";
 import type { Decision } from "../stats/non-inferiority";
 import { decideRowsOn, verdictHeadline } from "../experiment/verdict";
 import { wilsonInterval } from "../stats/proportion";
-import { num, pct, points, signedPointsText } from "./format";
-import { percentNumber, pText } from "../stats/format";
+import { pct, points, signedPointsText } from "./format";
+import { pText, percentNumber, thousands } from "../stats/format";
 import { studySweepInputs } from "./row-sample";
 
 export interface TypeSweepInputs {
@@ -253,7 +253,7 @@ export function statedAnswer(c: PairedComparison): string {
   if (shown === "above") {
     return (
       `per-type settings gain ${percentNumber(c.diff)} points ${ci} of hit rate at the ` +
-      `same index size (McNemar ${pText(c.mcnemarP)}, ${num(c.queries)} queries)`
+      `same index size (McNemar ${pText(c.mcnemarP)}, ${thousands(c.queries)} queries)`
     );
   }
   if (shown === "below") {
@@ -261,7 +261,7 @@ export function statedAnswer(c: PairedComparison): string {
   }
   return (
     `no measurable gain: keep one setting (per type minus uniform: ${signedPointsText(c.diff)} ` +
-    `points ${ci}, McNemar ${pText(c.mcnemarP)}, ${num(c.queries)} queries)`
+    `points ${ci}, McNemar ${pText(c.mcnemarP)}, ${thousands(c.queries)} queries)`
   );
 }
 
@@ -275,7 +275,7 @@ export function typeCurveRows(
       y: p.y,
       low: p.low,
       high: p.high,
-      series: `${c.type} (${num(c.queries)} queries)`,
+      series: `${c.type} (${thousands(c.queries)} queries)`,
     })),
   );
 }

@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SeamlabError } from "../../src/core/errors";
 import { formatFixed, formatRatio, formatTable, toJson, writeFileAtomically } from "../../src/cli/format";
-import { num, pct } from "../../src/study/format";
+import { pct } from "../../src/study/format";
+import { thousands } from "../../src/stats/format";
 
 test("tables pad columns to the widest cell and right-align numbers", () => {
   const table = formatTable(
@@ -25,11 +26,11 @@ test("tables pad columns to the widest cell and right-align numbers", () => {
 
 test("integers get comma thousands separators; percentages take fractions; missing numbers read n/a", () => {
   assert.deepEqual(
-    [num(0), num(999), num(1000), num(1234567), num(-4155)],
+    [thousands(0), thousands(999), thousands(1000), thousands(1234567), thousands(-4155)],
     ["0", "999", "1,000", "1,234,567", "-4,155"],
   );
   assert.equal(pct(0.5249), "52.5%");
-  assert.deepEqual([pct(NaN), num(NaN), formatFixed(NaN), formatRatio(NaN)], ["n/a", "n/a", "n/a", "n/a"]);
+  assert.deepEqual([pct(NaN), thousands(NaN), formatFixed(NaN), formatRatio(NaN)], ["n/a", "n/a", "n/a", "n/a"]);
 });
 
 test("JSON output rounds float noise to 4 decimals and keeps integers", () => {

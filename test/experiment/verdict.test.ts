@@ -1,10 +1,21 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { decideNonInferior } from "../../src/stats/non-inferiority";
-import { marginText, verdictCard, verdictText } from "../../src/experiment/verdict";
+import { marginText, verdictCard, verdictHeadline, verdictText } from "../../src/experiment/verdict";
 import { formatP } from "../../src/stats/format";
 
 const bits = (text: string) => Array.from(text, (c) => (c === "1" ? 1 : 0));
+
+/** 300 queries on which overlap 0 and 400 disagree 11 to 13: neither shown within 1 point nor shown worse. */
+function undecided() {
+  const cheap = bits("1".repeat(11) + "0".repeat(13) + "1".repeat(90) + "0".repeat(186));
+  const dear = bits("0".repeat(11) + "1".repeat(13) + "1".repeat(90) + "0".repeat(186));
+  const decision = decideNonInferior([
+    { label: "0", cost: 1, outcomes: cheap },
+    { label: "400", cost: 2, outcomes: dear },
+  ]);
+  return decision;
+}
 
 test("p-values never print as 0 and margins read as points", () => {
   assert.equal(formatP(0), "< 0.001");
@@ -15,12 +26,7 @@ test("p-values never print as 0 and margins read as points", () => {
 });
 
 test("an undecided card gives the range of candidates as its value and the queries needed in its note", () => {
-  const cheap = bits("1".repeat(11) + "0".repeat(13) + "1".repeat(90) + "0".repeat(186));
-  const dear = bits("0".repeat(11) + "1".repeat(13) + "1".repeat(90) + "0".repeat(186));
-  const decision = decideNonInferior([
-    { label: "0", cost: 1, outcomes: cheap },
-    { label: "400", cost: 2, outcomes: dear },
-  ]);
+  const decision = undecided();
   const name = (i: number) => `overlap ${i === 0 ? 0 : 400}`;
   const card = verdictCard(decision, name, (i) => (i === 0 ? "0" : "400"), " chars");
   assert.equal(card.value, "undecided: 0 or 400 chars");
@@ -61,4 +67,18 @@ test("a config shown worse is named with both halves of the rule: CI above 0 and
   const text = verdictText(decision, (i) => `overlap ${i * 400}`);
   assert.match(text, /Shown worse than the best \(paired CI above 0, McNemar p < 0\.05\): overlap 0 \(−10\.0 points/);
   assert.match(text, /McNemar p = 0\.002\)/);
+});
+
+test("queries needed read as a rounded count with separators, or 'more than any test set' when none would do", () => {
+  const decision = undecided();
+  const name = (i: number) => `overlap ${i === 0 ? 0 : 400}`;
+  assert.match(verdictHeadline({ ...decision, queriesNeeded: 12345.4 }, name), /\(need ~12,345 queries\)$/);
+  assert.match(
+    verdictHeadline({ ...decision, queriesNeeded: Infinity }, name),
+    /\(need ~more than any test set queries\)$/,
+  );
+  assert.match(
+    verdictText({ ...decision, queriesNeeded: Infinity }, name),
+    /About more than any test set queries would/,
+  );
 });

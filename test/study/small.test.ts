@@ -1,16 +1,16 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { withCountTitle } from "../../src/study/charts";
-import { num, pct, pctInterval } from "../../src/study/format";
-import { pText } from "../../src/stats/format";
+import { pct, pctInterval } from "../../src/study/format";
+import { pText, thousands } from "../../src/stats/format";
 import { seamDamageRows } from "../../src/study/damage";
 import { wilsonInterval } from "../../src/stats/proportion";
 
 test("prose numbers round once, the same way everywhere", () => {
   assert.equal(pct(0.66274), "66.3%");
   assert.equal(pctInterval({ low: 0.5, high: 0.75 }), "[50.0%, 75.0%]");
-  assert.equal(num(1212842), "1,212,842");
-  assert.equal(num(59.294, 1), "59.3");
+  assert.equal(thousands(1212842), "1,212,842");
+  assert.equal(thousands(59.294, 1), "59.3");
   assert.equal(pText(0.0004), "p < 0.001");
   assert.equal(pText(0.44189), "p = 0.44");
   assert.equal(pText(0.0042), "p = 0.004");

@@ -142,8 +142,8 @@ export function loadRetrievalOrSample(
   return {
     docs: read.docs,
     description:
-      `${whole} (a seeded stratified sample of ${read.docs.length.toLocaleString("en-US")} documents, ` +
-      `${chars.toLocaleString("en-US")} characters, read: the sample)`,
+      `${whole} (a seeded stratified sample of ${thousands(read.docs.length)} documents, ` +
+      `${thousands(chars)} characters, read: the sample)`,
     queries: [],
     querySample: { queries: [], indexes: [], population: 0, sampled: false, description: "no queries" },
     querySource: none,

@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { projectRoot } from "../core/project";
+import { thousands } from "../stats/format";
 import { defaultSimulationSpec, runSimulation, type SimulationCell, type SimulationSpec } from "./simulation";
 
 /** Where the stored run lives, relative to the project root. */
@@ -78,8 +79,8 @@ export function storedSimulationNote(stored: StoredSimulation): string {
   if (!stored.file) return stored.missing ?? "";
   const { spec, seconds } = stored.file;
   const made =
-    `Stored run of \`npm run simulate:elbow\` (${spec.replicates.toLocaleString("en-US")} sweeps per row, ` +
-    `${spec.resamples.toLocaleString("en-US")} bootstrap replicates per decision, seed ${spec.seed}; ` +
+    `Stored run of \`npm run simulate:elbow\` (${thousands(spec.replicates)} sweeps per row, ` +
+    `${thousands(spec.resamples)} bootstrap replicates per decision, seed ${spec.seed}; ` +
     `${Math.round(seconds)} s where it was made), the same table as the README's.`;
   if (stored.stale.length === 0) return `${made} The simulation's code has not changed since.`;
   return (
@@ -107,7 +108,7 @@ export function appendixSimulation(replicates: number, root: string = projectRoo
   const spec = file?.spec ?? defaultSimulationSpec({ replicates: replicates > 0 ? replicates : 200, resamples: 500 });
   const cells = file?.cells ?? runSimulation(spec);
   const caption =
-    `${spec.replicates.toLocaleString("en-US")} simulated sweeps per row; margin ${100 * spec.margin} point; ` +
+    `${thousands(spec.replicates)} simulated sweeps per row; margin ${100 * spec.margin} point; ` +
     '"wrong": truly worse than the true best by more than the margin';
   const note = file
     ? storedSimulationNote(stored)

@@ -8,6 +8,7 @@ import {
   nearDuplicateCount,
   spanScoresChroma,
   spanScoresMerged,
+  sortedDistinctIds,
   sortedIdJaccard,
   spansOverlap,
   type SpanScores,
@@ -97,17 +98,7 @@ function termIdSets(chunks: readonly Chunk[]): (index: number) => Int32Array {
   return (index) => {
     let set = sets.get(index);
     if (set === undefined) {
-      const terms = tokenize(chunks[index].text);
-      const all = new Int32Array(terms.length);
-      for (let i = 0; i < terms.length; i++) {
-        let id = ids.get(terms[i]);
-        if (id === undefined) ids.set(terms[i], (id = ids.size));
-        all[i] = id;
-      }
-      all.sort();
-      let distinct = 0;
-      for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[distinct++] = all[i];
-      set = all.slice(0, distinct);
+      set = sortedDistinctIds(tokenize(chunks[index].text), ids);
       sets.set(index, set);
     }
     return set;

@@ -126,6 +126,23 @@ export function termSet(text: string): Set<string> {
 }
 
 /**
+ * The distinct ids of `terms` in ascending order (the form `sortedIdJaccard` compares), numbering each new term in
+ * `vocabulary` as it is met.
+ */
+export function sortedDistinctIds(terms: readonly string[], vocabulary: Map<string, number>): Int32Array {
+  const all = new Int32Array(terms.length);
+  for (let i = 0; i < terms.length; i++) {
+    let id = vocabulary.get(terms[i]);
+    if (id === undefined) vocabulary.set(terms[i], (id = vocabulary.size));
+    all[i] = id;
+  }
+  all.sort();
+  let distinct = 0;
+  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[distinct++] = all[i];
+  return all.slice(0, distinct);
+}
+
+/**
  * Jaccard similarity of two term sets given as ascending arrays of distinct term ids (1 when both are empty): the
  * same value as `jaccard` on the sets the ids stand for, without a hash set per text.
  */

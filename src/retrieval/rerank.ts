@@ -1,6 +1,6 @@
 import type { Chunk } from "../core/types";
 import { SeamlabError } from "../core/errors";
-import { jaccard, sortedIdJaccard } from "./metrics";
+import { jaccard, sortedDistinctIds, sortedIdJaccard } from "./metrics";
 import type { RankedChunk, Reranker } from "./types";
 
 /** Keeps the first-stage order and cuts it to k. */
@@ -59,13 +59,7 @@ export function mmrReranker(options: MmrOptions = {}): Reranker {
   const idsOf = (chunk: Chunk): Int32Array => {
     let ids = idSets.get(chunk);
     if (!ids) {
-      const set = new Set<number>();
-      for (const word of words(chunk.text)) {
-        let id = wordIds.get(word);
-        if (id === undefined) wordIds.set(word, (id = wordIds.size));
-        set.add(id);
-      }
-      ids = Int32Array.from(set).sort();
+      ids = sortedDistinctIds(words(chunk.text), wordIds);
       idSets.set(chunk, ids);
     }
     return ids;

@@ -2,6 +2,7 @@ import { decideNonInferior, type Decision, type DecisionOptions } from "../stats
 import type { PairedDifference } from "../stats/paired-best";
 import type { GridRow } from "./rows";
 import { formatP, percentNumber, pText, signedPoints, thousands } from "../stats/format";
+import { MAX_PLANNED_QUERIES } from "../stats/margin-rule";
 
 /**
  * The paired verdict of a set of grid rows run on the same queries: which config to use (the cheapest
@@ -58,8 +59,16 @@ const interval = (d: PairedDifference, sign = 1) => {
   const [a, b] = sign > 0 ? [d.low, d.high] : [-d.high, -d.low];
   return `[${signed(a)}, ${signed(b)}]`;
 };
-/** Queries needed, for prose: "1,963", or "more than any test set" when no finite count would settle it. */
-const queriesText = (n: number) => (Number.isFinite(n) ? thousands(n) : "more than any test set");
+/**
+ * The queries an undecided verdict needs, in all (this run's included), and how many more than the run that is:
+ * `{ all: "381", more: "341" }` for 40 queries; `all` is null past the plan's cap, `more` null when the run already has as many.
+ */
+function queriesNeededText(needed: number, run: number): { all: string | null; more: string | null } {
+  if (!Number.isFinite(needed)) return { all: null, more: null };
+  return { all: thousands(needed), more: needed > run ? thousands(needed - run) : null };
+}
+/** What a plan that found no count up to its cap reads as: "more than 10,000,000". */
+export const beyondPlannedQueries = `more than ${thousands(MAX_PLANNED_QUERIES)}`;
 
 /** "1 point" / "0.5 points". */
 export function marginText(margin: number): string {
@@ -105,11 +114,20 @@ export function verdictText(decision: Decision, name: (i: number) => string): st
   } else {
     const candidates = decision.candidates.map((i) => differenceText(decision, i, name)).join("; ");
     const cheapest = decision.configs[decision.candidates[0]];
-    const each =
+    const cheapestNeeds = queriesNeededText(cheapest.queriesNeeded as number, decision.queries).all;
+    const settle =
       decision.candidates.length > 1
-        ? `queries would settle every candidate (${name(cheapest.index)} alone: about ` +
-          `${queriesText(cheapest.queriesNeeded as number)})`
-        : "queries would decide it";
+        ? `settle every candidate (${name(cheapest.index)} alone: ` +
+          `${cheapestNeeds === null ? beyondPlannedQueries : `about ${cheapestNeeds}`})`
+        : "decide it";
+    const needs = queriesNeededText(decision.queriesNeeded as number, decision.queries);
+    const run = thousands(decision.queries);
+    const queriesSentence =
+      needs.all === null
+        ? `No number of queries up to ${thousands(MAX_PLANNED_QUERIES)} would ${settle} at the rates of disagreement ` +
+          `seen here (this run has ${run}).`
+        : `About ${needs.all} queries in all would ${settle} if the rates of disagreement seen here held (this run ` +
+          `has ${run}${needs.more === null ? "" : `: ${needs.more} more`}).`;
     const safe = decision.choiceIsNonInferior
       ? `${name(decision.choice)} is the cheapest setting shown within ${margin} of the best (CI ` +
         `${interval(choice.fromBest)} points)`
@@ -118,8 +136,7 @@ export function verdictText(decision: Decision, name: (i: number) => string): st
       `**Undecided** at a ${margin} margin: ${bestText}; ${safe}, but the cheaper ` +
         `${decision.candidates.length === 1 ? "setting" : "settings"} ${candidates} can be neither shown within ` +
         `${margin} of the best nor shown worse. ` +
-        `About ${queriesText(decision.queriesNeeded as number)} ${each} (this run has ` +
-        `${thousands(decision.queries)}).` +
+        queriesSentence +
         (decision.undecidedNote ? ` ${decision.undecidedNote}` : ""),
     );
   }
@@ -152,7 +169,9 @@ export function verdictHeadline(decision: Decision, name: (i: number) => string)
       : `${name(decision.choice)} (the best; ${cheaper})`;
   }
   const options = [...decision.candidates, decision.choice].map(name);
-  return `undecided: ${options.join(", ")} (need ~${queriesText(decision.queriesNeeded as number)} queries)`;
+  const needs = queriesNeededText(decision.queriesNeeded as number, decision.queries);
+  const need = needs.all === null ? beyondPlannedQueries : `~${needs.all}`;
+  return `undecided: ${options.join(", ")} (need ${need} queries${needs.more === null ? "" : `, ${needs.more} more`})`;
 }
 
 /**

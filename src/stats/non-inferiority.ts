@@ -1,12 +1,6 @@
 import { SeamlabError } from "../core/errors";
-import {
-  pairedAgainstBest,
-  queriesToDecide,
-  type ConfigVersusBest,
-  type Outcomes,
-  type PairedBestOptions,
-} from "./paired-best";
-import { shownDirection } from "./paired-score";
+import { marginStatus, queriesToDecide, type ConfigStatus } from "./margin-rule";
+import { pairedAgainstBest, type ConfigVersusBest, type Outcomes, type PairedBestOptions } from "./paired-best";
 
 /**
  * The decision rule: recommend the cheapest config that is non-inferior to the best, i.e. whose paired CI
@@ -27,21 +21,12 @@ export interface DecisionOptions extends PairedBestOptions {
   margin?: number;
 }
 
-/**
- * - "non-inferior": CI upper bound of (best − config) below the margin (the CI is never narrower than Tango's score
- *   interval, so a few dozen queries that agree cannot show a 1-point margin);
- * - "worse": not that, the CI lower bound is above 0 and the exact McNemar test agrees (p below 1 − level): the
- *   data shows it below the best (see `shownDirection`: with a handful of discordant queries the CI alone is eager);
- * - "unclear": neither.
- */
-export type ConfigStatus = "non-inferior" | "worse" | "unclear";
-
 export interface ConfigVerdict extends ConfigVersusBest {
   index: number;
   label: string;
   cost: number;
   status: ConfigStatus;
-  /** Queries that would settle an unclear config (see queriesToDecide); null otherwise. */
+  /** Queries in all (not more than the run's) that would settle an unclear config (see queriesToDecide); else null. */
   queriesNeeded: number | null;
 }
 
@@ -62,7 +47,7 @@ export interface Decision {
   choiceIsNonInferior: boolean;
   /** Unclear configs cheaper than the choice (by cost), cheapest first. Empty when decided. */
   candidates: number[];
-  /** Queries that would settle every candidate (the largest of theirs); null when decided. */
+  /** Queries in all that would settle every candidate (the largest of theirs); null when decided. */
   queriesNeeded: number | null;
   /** Items sorted by cost order are not needed by callers: this is in input order. */
   configs: ConfigVerdict[];
@@ -93,19 +78,14 @@ export function decideNonInferior(items: readonly DecisionItem[], options: Decis
     options,
   );
   const configs: ConfigVerdict[] = paired.configs.map((c, index) => {
-    const status: ConfigStatus =
-      c.fromBest.high < margin
-        ? "non-inferior"
-        : shownDirection(c.fromBest, paired.level) === "above"
-          ? "worse"
-          : "unclear";
+    const status: ConfigStatus = marginStatus(c.fromBest, margin, paired.level);
     return {
       ...c,
       index,
       label: items[index].label,
       cost: items[index].cost,
       status,
-      queriesNeeded: status === "unclear" ? queriesToDecide(c.fromBest, paired.queries, margin) : null,
+      queriesNeeded: status === "unclear" ? queriesToDecide(c.fromBest, paired.queries, margin, paired.level) : null,
     };
   });
   const byCost = [...configs].sort((a, b) => a.cost - b.cost || a.index - b.index);

@@ -208,22 +208,3 @@ export function pairedAgainstBest(outcomes: readonly Outcomes[], options: Paired
   });
   return { queries: n, best, baseline, level, resamples, configs };
 }
-
-/** z of a two-sided 95% test plus z of 80% power: the usual planning constant. */
-const Z_PLAN = 1.959963984540054 + 0.8416212335729143;
-
-/**
- * Roughly how many queries would settle whether a config is within `margin` of the best, from the observed
- * discordant-pair rates (the per-query variance of a paired difference is (b + c)/n − diff²): the smaller of
- * the counts that would show it non-inferior (CI upper bound below the margin) or show it worse (CI lower
- * bound above 0), each at 95% confidence with 80% power if the observed difference were the truth.
- * Infinity when neither can be shown (no discordant pairs and no difference; or a difference exactly at the margin).
- */
-export function queriesToDecide(diff: PairedDifference, queries: number, margin: number): number {
-  if (queries <= 0) return Infinity;
-  const discordantRate = (diff.wins + diff.losses) / queries;
-  // At least one discordant pair in the pool, so a run of full agreement does not promise certainty.
-  const variance = Math.max(discordantRate - diff.diff * diff.diff, 1 / queries);
-  const needed = (gap: number) => (gap > 0 ? Math.ceil((Z_PLAN * Z_PLAN * variance) / (gap * gap)) : Infinity);
-  return Math.min(needed(margin - diff.diff), needed(diff.diff));
-}

@@ -75,6 +75,17 @@ export function tangoInterval(b: number, c: number, n: number, level = 0.95): In
       `tangoInterval needs whole discordant counts b, c with b + c <= n, got b=${b}, c=${c}, n=${n}.`,
     );
   }
+  return expectedTangoInterval(b, c, n, level);
+}
+
+/**
+ * Tango's interval of expected counts, which need not be whole (b = n · the observed share of wins): what n queries
+ * would give if the observed rates held exactly, smooth in n where rounded counts would jitter (the plan's view).
+ */
+export function expectedTangoInterval(b: number, c: number, n: number, level = 0.95): Interval {
+  if (!(b >= 0 && c >= 0 && b + c <= n && n > 0)) {
+    throw new SeamlabError(`Tango's interval needs counts b, c >= 0 with b + c <= n, got b=${b}, c=${c}, n=${n}.`);
+  }
   const z = zOfLevel(level);
   const estimate = (b - c) / n;
   const statistic = (delta: number) => tangoStatistic(b, c, n, delta);

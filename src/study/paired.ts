@@ -1,7 +1,7 @@
 // Notebook 03's paired section: each overlap's difference from the best (and from overlap 0) on the same queries,
 // as chart rows with the margin band and as a table, from the decision each sweep curve carries.
 import type { SweepCurve } from "../experiment/sweep";
-import { marginText } from "../experiment/verdict";
+import { beyondPlannedQueries, marginText } from "../experiment/verdict";
 import { formatP } from "../stats/format";
 import { points, pointsInterval } from "./format";
 
@@ -30,7 +30,11 @@ export function marginBand(curve: SweepCurve): { from: number; to: number; label
   return { from: -m, to: 0, label: `margin: within ${marginText(curve.decision.margin)} of the best` };
 }
 
-/** One row per overlap: hit rate, the paired differences from the best and from overlap 0, status, queries needed. */
+/**
+ * One row per overlap: hit rate, the paired differences from the best and from overlap 0, status, and for an unclear
+ * one the queries in all (this run's included) the rule would need at the rates seen (none beside the best: its own
+ * CI only measures how lucky the pick may be).
+ */
 export function pairedTableRows(curve: SweepCurve): Record<string, number | string>[] {
   const d = curve.decision;
   const base = curve.points[d.baseline].x;
@@ -46,7 +50,12 @@ export function pairedTableRows(curve: SweepCurve): Record<string, number | stri
       [`95% CI vs ${base}`]: pointsInterval(c.fromBaseline.low, c.fromBaseline.high),
       [`McNemar p vs ${base}`]: formatP(c.fromBaseline.mcnemarP),
       status: i === d.best ? "best" : c.status === "unclear" ? "unclear" : c.status,
-      "queries to decide": c.queriesNeeded === null ? "" : Number.isFinite(c.queriesNeeded) ? c.queriesNeeded : "∞",
+      "queries to decide (in all)":
+        i === d.best || c.queriesNeeded === null
+          ? ""
+          : Number.isFinite(c.queriesNeeded)
+            ? c.queriesNeeded
+            : beyondPlannedQueries,
       "vectors vs overlap 0": p.storageRatio === null ? "" : Math.round(100 * p.storageRatio) / 100,
     };
   });

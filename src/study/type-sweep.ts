@@ -282,7 +282,7 @@ export function typeCurveRows(
 
 /**
  * One row per type: queries, hit rate at each overlap, the best overlap and the paired rule's recommendation
- * ("undecided: 0, 200 (need ~1,400 queries)" when the type's queries cannot settle it).
+ * ("undecided: 0, 200 (need ~1,400 queries, 1,300 more)" when the type's queries cannot settle it).
  */
 export function typeRecommendationRows(curves: readonly TypeCurve[]): Record<string, string | number>[] {
   return curves.map((c) => {

@@ -155,7 +155,10 @@ test("an undecided verdict on a sample says to raise the sample before writing m
   };
   const noted = withSampleAdvice({ curves: [{ decision } as never], grids: [] }, sample, "--query-sample");
   const text = verdictText((noted.curves[0] as { decision: Decision }).decision, (i) => `overlap ${i}`);
-  assert.match(text, /\*\*Undecided\*\*.*About 2,500 queries would decide it.*raise --query-sample to 2,500 before/);
+  assert.match(
+    text,
+    /\*\*Undecided\*\*.*About 2,500 queries in all would decide it.*1,500 more.*raise --query-sample to 2,500 before/,
+  );
   const unsampled = withSampleAdvice({ curves: [{ decision } as never], grids: [] }, sampleQueries(queries(1000)), "x");
   assert.doesNotMatch(verdictText((unsampled.curves[0] as { decision: Decision }).decision, String), /raise/);
 });

@@ -76,9 +76,9 @@ test("0 discordant of 40 queries cannot show a 1-point margin (Tango: ±8.8 poin
   assert.equal(tight.verdict, "undecided");
   assert.deepEqual(tight.candidates, [1]);
   assert.equal(tight.choice, 0);
-  // Agreeing queries alone would need 1.96²/(n + 1.96²) < 0.01, n >= 381; the plan assumes one discordant query in
-  // the 40 (2.5%), so it asks for more: 7.85 · 0.025 / 0.01² = 1,963.
-  assert.equal(tight.queriesNeeded, 1963);
+  // The rule itself decides once 1.96²/(n + 1.96²) < 0.01, i.e. n > 99 · 1.96² = 380.3: 381 queries in all (the
+  // normal formula with one discordant query assumed in the 40 asked for 7.85 · 0.025 / 0.01² = 1,963).
+  assert.equal(tight.queriesNeeded, 381);
   const wide = decideNonInferior(items, { margin: 0.1 });
   assert.equal(wide.configs[1].status, "non-inferior");
   assert.equal(wide.verdict, "decided");

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { pairedComparison } from "../../src/stats/paired";
-import { pairedAgainstBest, queriesToDecide } from "../../src/stats/paired-best";
+import { pairedAgainstBest } from "../../src/stats/paired-best";
 import { seededRandom } from "../../src/core/random";
 
 const bits = (text: string) => Array.from(text, (c) => (c === "1" ? 1 : 0));
@@ -93,14 +93,4 @@ test("the same seed gives the same intervals", () => {
 
 test("configs run on different query counts are refused with the counts named", () => {
   assert.throws(() => pairedAgainstBest([bits("101"), bits("10")]), /config 1 has 2 query outcomes but config 0 has 3/);
-});
-
-test("queries needed: 10 against 30 discordant of 1000 needs about 778 queries to show a 2-point loss", () => {
-  // variance per query (40/1000 − 0.02²) = 0.0396; (1.95996 + 0.84162)² · 0.0396 / 0.02² = 777.1
-  const diff = { diff: 0.02, low: 0, high: 0.04, wins: 30, losses: 10, mcnemarP: 0.002 };
-  assert.equal(queriesToDecide(diff, 1000, 0.01), 778);
-  // Observed 0.4 points: showing it within a 1-point margin (gap 0.6) is cheaper than showing it worse (gap 0.4).
-  const small = { diff: 0.004, low: -0.01, high: 0.02, wins: 22, losses: 18, mcnemarP: 0.6 };
-  // (0.04 − 0.004²) · 7.8489 / 0.006² = 8717.5
-  assert.equal(queriesToDecide(small, 1000, 0.01), 8718);
 });

@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { sweepCurves } from "../../src/experiment/sweep";
 import type { CostedRow } from "../../src/experiment/run";
+import { pairedTableRows } from "../../src/study/paired";
 import { combinedRecommendationMarkers, recommendOverlap, recommendationMarkers } from "../../src/study/sweep";
 
 /** A grid row with just what a sweep curve reads: hits per query, chunks and vector bytes. */
@@ -47,8 +48,12 @@ test("when a cheaper overlap can be neither shown within the margin nor shown wo
   assert.deepEqual(curve.decision.candidates, [0]);
   assert.ok((curve.decision.queriesNeeded as number) > 200);
   assert.match(rec.reason, /^\*\*Undecided\*\* at a 1 point margin/);
-  assert.match(rec.reason, /About [\d,]+ queries would decide it \(this run has 200\)/);
-  assert.match(rec.headline, /^undecided: 0 chars, 300 chars \(need ~[\d,]+ queries\)$/);
+  assert.match(rec.reason, /About [\d,]+ queries in all would decide it .*\(this run has 200: [\d,]+ more\)/);
+  assert.match(rec.headline, /^undecided: 0 chars, 300 chars \(need ~[\d,]+ queries, [\d,]+ more\)$/);
+  // 03's paired table says the same count, in all, beside the unclear overlap and nothing beside the best.
+  const table = pairedTableRows(curve);
+  assert.equal(table[0]["queries to decide (in all)"], curve.decision.queriesNeeded);
+  assert.equal(table[1]["queries to decide (in all)"], "");
 });
 
 test("charts mark the paired rule's pick, not the plateau rule's knee; curves with the same pick share one rule", () => {

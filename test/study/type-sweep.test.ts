@@ -31,7 +31,10 @@ test("07's per-type recommendation says undecided, with the queries needed, or t
   const curve = typeCurve("prose", rows, [0, 100], all, 20);
   assert.equal(curve.decision?.verdict, "undecided");
   assert.equal(curve.recommended, null);
-  assert.match(String(typeRecommendationRows([curve])[0].recommended), /^undecided: .*\(need ~[\d,]+ queries\)$/);
+  assert.match(
+    String(typeRecommendationRows([curve])[0].recommended),
+    /^undecided: .*\(need ~[\d,]+ queries, [\d,]+ more\)$/,
+  );
   const few = typeCurve("faq", rows, [0, 100], [0, 1, 2], 20);
   assert.equal(few.decision, null);
   assert.equal(typeRecommendationRows([few])[0].recommended, "too few queries");

@@ -22,6 +22,7 @@ import { cellTags, joinSource, readNotebook, serializeNotebook, type Notebook } 
 import { renderNotebook, type RenderedNotebook } from "./render";
 import { describeFailure, runNotebook } from "./run";
 import { startKernelSources, type PendingKernelSources } from "./kernel-sources";
+import { needsNodeTypes } from "./kernel-node-types";
 import { applyBudgetPlan, type NotebookBudgetPlan } from "./budget-notebook";
 import { minutes, overrunNote } from "./budget-work";
 
@@ -211,6 +212,10 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
         rendered[at] = renderSoon(executed[at], name);
         continue;
       }
+      // A notebook that names nothing of Node's runs without @types/node (kernel-node-types.ts). The names come
+      // from the compiling worker, seconds before the compiled copy itself.
+      const nodeGlobals = await compiledSources?.nodeGlobals;
+      const hideNodeTypes = nodeGlobals !== undefined && !needsNodeTypes(codeOf(source), nodeGlobals);
       log(`running ${name}.ipynb`);
       runningSince.set(at, performance.now());
       const result = await runNotebook(source, {
@@ -221,6 +226,7 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
         name,
         env: kernelEnv,
         compiledSources,
+        hideNodeTypes,
       });
       runningSince.delete(at);
       executed[at] = hideStrings(result.notebook, hide);
@@ -355,7 +361,16 @@ export function etaFromPlan(
  * compile src/ themselves. `ready` never rejects: a failed build is logged, and the kernels, finding no copy,
  * compile src/ as before.
  */
-function compileForKernels(options: ReportOptions, log: (line: string) => void): PendingKernelSources | undefined {
+/** The code of a notebook's code cells. */
+function codeOf(notebook: Notebook): string[] {
+  return notebook.cells.filter((cell) => cell.cell_type === "code").map((cell) => joinSource(cell.source));
+}
+
+interface KernelSourcesForRun extends Omit<PendingKernelSources, "nodeGlobals"> {
+  nodeGlobals: Promise<Set<string> | undefined>;
+}
+
+function compileForKernels(options: ReportOptions, log: (line: string) => void): KernelSourcesForRun | undefined {
   if (options.compiledSources === false || process.env.SEAMLAB_REPORT_SOURCES === "tslab") return undefined;
   let pending: PendingKernelSources;
   try {
@@ -381,7 +396,7 @@ function compileForKernels(options: ReportOptions, log: (line: string) => void):
       return { reused: false, diagnostics: [], ms: 0 };
     },
   );
-  return { dir: pending.dir, ready };
+  return { dir: pending.dir, ready, nodeGlobals: pending.nodeGlobals.then((names) => names && new Set(names)) };
 }
 
 /**

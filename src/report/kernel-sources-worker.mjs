@@ -6,4 +6,7 @@ import { register } from "tsx/esm/api";
 
 register();
 const { prepareKernelSources } = await import("./kernel-sources.ts");
-parentPort.postMessage(prepareKernelSources(workerData.root, workerData.key));
+const result = prepareKernelSources(workerData.root, workerData.key, (nodeGlobals) =>
+  parentPort.postMessage({ nodeGlobals }),
+);
+parentPort.postMessage({ result });

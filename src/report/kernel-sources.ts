@@ -13,12 +13,13 @@ import { dirname, join, relative } from "node:path";
 import { Worker } from "node:worker_threads";
 import type * as TypeScript from "typescript";
 import { processAlive } from "../core/atomic-write";
+import { globalDeclarationNames, isNodeTypesFile, NODE_GLOBALS_FILE } from "./kernel-node-types";
 
 /** Folders of src/ that notebooks never reach (plain Node ESM code run by tsx). */
 export const NOTEBOOK_UNREACHABLE = ["report", "cli"];
 
 /** Bumped when the build below changes what it writes, so an old copy is never used. */
-const BUILD_FORMAT = "kernel-src 1";
+const BUILD_FORMAT = "kernel-src 2";
 
 /** Where compiled copies live, under the project root (so package lookups and projectRoot() still find it). */
 export function kernelSourcesDir(root: string): string {
@@ -131,7 +132,19 @@ export interface KernelSources {
   reused: boolean;
   /** tslab's diagnostics in src/ ("src/x.ts:12 message"), when there is no copy because of them. */
   diagnostics: string[];
+  /** The global names @types/node declares (kernel-node-types.ts), when there is a copy. */
+  nodeGlobals?: string[];
   ms: number;
+}
+
+/** The global names kept in a compiled copy, or undefined when it has none (a copy of an older format). */
+function readNodeGlobals(dir: string): string[] | undefined {
+  try {
+    const names: unknown = JSON.parse(readFileSync(join(dir, NODE_GLOBALS_FILE), "utf8"));
+    return Array.isArray(names) && names.every((name) => typeof name === "string") ? names : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const TEMP_PATTERN = /^\.([0-9a-f]{64})\.(\d+)\.tmp$/;
@@ -157,11 +170,25 @@ export function pruneKernelSources(dir: string, keep: string): void {
   for (const { name } of copies.slice(KEEP_OTHERS)) rmSync(join(dir, name), { recursive: true, force: true });
 }
 
-/** Compiles the notebook-reachable sources into `outDir`; returns tslab's diagnostics (nothing written if any). */
-export function compileKernelSources(root: string, outDir: string, ts: Ts = tslabTypeScript(root)): string[] {
+/**
+ * Compiles the notebook-reachable sources into `outDir`; returns tslab's diagnostics (nothing written if any).
+ * `onNodeGlobals` hears the global names @types/node declares (kernel-node-types.ts) as soon as the program is
+ * parsed, before the check and emit: the kernels wait for them to start.
+ */
+export function compileKernelSources(
+  root: string,
+  outDir: string,
+  ts: Ts = tslabTypeScript(root),
+  onNodeGlobals?: (names: string[]) => void,
+): string[] {
   const files = notebookSourceFiles(root);
   const sources = files.filter((path) => /\.tsx?$/.test(path) && !path.endsWith(".d.ts"));
   const program = ts.createProgram(sources, tslabCompilerOptions(ts, root, outDir));
+  const nodeGlobals = globalDeclarationNames(
+    ts,
+    program.getSourceFiles().filter((f) => isNodeTypesFile(f.fileName)),
+  );
+  onNodeGlobals?.(nodeGlobals);
   const srcDir = join(root, "src");
   const own = program.getSourceFiles().filter((file) => !relative(srcDir, file.fileName).startsWith(".."));
   const diagnostics = own.flatMap((file) => [
@@ -195,7 +222,9 @@ export function compileKernelSources(root: string, outDir: string, ts: Ts = tsla
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, content);
   }
-  // The project's package.json says "type": "module"; the compiled files are CommonJS.
+  writeFileSync(join(outDir, NODE_GLOBALS_FILE), JSON.stringify(nodeGlobals) + "\n");
+  // The project's package.json says "type": "module"; the compiled files are CommonJS. Written last: its presence
+  // marks a complete copy.
   writeFileSync(join(outDir, "package.json"), JSON.stringify({ type: "commonjs" }) + "\n");
   return [];
 }
@@ -204,20 +233,30 @@ export function compileKernelSources(root: string, outDir: string, ts: Ts = tsla
  * The compiled copy for the current sources: reused when one exists, else built into a temp folder and renamed
  * into place whole (a concurrent report building the same key keeps whichever landed first).
  */
-export function prepareKernelSources(root: string, key: string = kernelSourcesKey(root)): KernelSources {
+export function prepareKernelSources(
+  root: string,
+  key: string = kernelSourcesKey(root),
+  onNodeGlobals?: (names: string[]) => void,
+): KernelSources {
   const started = performance.now();
   const parent = kernelSourcesDir(root);
   const dir = join(parent, key);
   const done = (result: Omit<KernelSources, "ms">): KernelSources => ({ ...result, ms: performance.now() - started });
   if (existsSync(join(dir, "package.json"))) {
     pruneKernelSources(parent, key);
-    return done({ dir, reused: true, diagnostics: [] });
+    const nodeGlobals = readNodeGlobals(dir);
+    if (nodeGlobals) onNodeGlobals?.(nodeGlobals);
+    return done({ dir, reused: true, diagnostics: [], ...(nodeGlobals ? { nodeGlobals } : {}) });
   }
   mkdirSync(parent, { recursive: true });
   const temp = join(parent, `.${key}.${process.pid}.tmp`);
   rmSync(temp, { recursive: true, force: true });
+  let nodeGlobals: string[] | undefined;
   try {
-    const diagnostics = compileKernelSources(root, temp);
+    const diagnostics = compileKernelSources(root, temp, undefined, (names) => {
+      nodeGlobals = names;
+      onNodeGlobals?.(names);
+    });
     if (diagnostics.length > 0) return done({ reused: false, diagnostics });
     try {
       renameSync(temp, dir);
@@ -229,7 +268,7 @@ export function prepareKernelSources(root: string, key: string = kernelSourcesKe
     rmSync(temp, { recursive: true, force: true });
   }
   pruneKernelSources(parent, key);
-  return done({ dir, reused: false, diagnostics: [] });
+  return done({ dir, reused: false, diagnostics: [], ...(nodeGlobals ? { nodeGlobals } : {}) });
 }
 
 export interface PendingKernelSources {
@@ -237,6 +276,11 @@ export interface PendingKernelSources {
   dir: string;
   /** Settles when the copy is in place, or when there will be none (diagnostics; the kernels compile src/). */
   ready: Promise<KernelSources>;
+  /**
+   * The global names @types/node declares, known once the program is parsed (seconds before `ready`), or undefined
+   * when the build failed first. Kernels of notebooks that use none of them start without @types/node.
+   */
+  nodeGlobals: Promise<string[] | undefined>;
 }
 
 /**
@@ -246,10 +290,21 @@ export interface PendingKernelSources {
 export function startKernelSources(root: string): PendingKernelSources {
   const key = kernelSourcesKey(root);
   const worker = new Worker(new URL("./kernel-sources-worker.mjs", import.meta.url), { workerData: { root, key } });
+  let heard: (names: string[] | undefined) => void = () => {};
+  const nodeGlobals = new Promise<string[] | undefined>((resolve) => (heard = resolve));
+  type Message = { nodeGlobals: string[] } | { result: KernelSources };
   const ready = new Promise<KernelSources>((resolve, reject) => {
-    worker.once("message", (result: KernelSources) => resolve(result));
+    worker.on("message", (message: Message) => {
+      if ("nodeGlobals" in message) heard(message.nodeGlobals);
+      else resolve(message.result);
+    });
     worker.once("error", reject);
     worker.once("exit", (code) => reject(new Error(`the compiling worker exited (code ${code})`)));
   });
-  return { dir: join(kernelSourcesDir(root), key), ready };
+  // A promise settles once: these only matter when the names never came.
+  ready.then(
+    (result) => heard(result.nodeGlobals),
+    () => heard(undefined),
+  );
+  return { dir: join(kernelSourcesDir(root), key), ready, nodeGlobals };
 }

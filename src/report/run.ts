@@ -5,6 +5,7 @@ import { basename } from "node:path";
 import { TslabKernel } from "./kernel";
 import { OutputCollector, errorFromStderr } from "./outputs";
 import { injectParameters, joinSource, type CodeCell, type Notebook } from "./nbformat";
+import { HIDE_NODE_TYPES } from "./kernel-node-types";
 
 export interface RunOptions {
   /** Project root: the kernel starts here, so `./src/...` imports resolve. */
@@ -27,7 +28,12 @@ export interface RunOptions {
    * A compiled copy of src/ for the kernel to load (kernel-sources.ts), which may still be being built: cells run
    * once `ready` settles (the wait counts as kernel start). Without it, or if no copy lands, tslab compiles src/.
    */
-  compiledSources?: { dir: string; ready: Promise<unknown> };
+  compiledSources?: { dir: string; ready: Promise<{ dir?: string }> };
+  /**
+   * Start the kernel without @types/node (kernel-node-types.ts: the notebook names nothing of Node's). Only with
+   * `compiledSources`: if no copy lands, the kernel is restarted with them, as src/ compiled by tslab needs them.
+   */
+  hideNodeTypes?: boolean;
 }
 
 export interface FailedCell {
@@ -55,12 +61,19 @@ export async function runNotebook(input: Notebook, options: RunOptions): Promise
   const started = performance.now();
   const timeoutMs = options.cellTimeoutMs ?? 120_000;
   const notebook = injectParameters(structuredClone(input), options.parameters ?? {});
-  const kernel = await TslabKernel.start(options.root, {
-    env: options.env,
-    compiledSources: options.compiledSources?.dir,
-  });
-  // A build that failed leaves no copy: the kernel compiles src/ itself, as without one.
-  await options.compiledSources?.ready.catch(() => undefined);
+  const hide = options.hideNodeTypes === true && options.compiledSources !== undefined;
+  const start = (hideNodeTypes: boolean) =>
+    TslabKernel.start(options.root, {
+      env: hideNodeTypes ? { ...options.env, ...HIDE_NODE_TYPES } : options.env,
+      compiledSources: options.compiledSources?.dir,
+    });
+  let kernel = await start(hide);
+  // A build that failed leaves no copy: the kernel compiles src/ itself, as without one (with Node's types).
+  const sources = await options.compiledSources?.ready.catch(() => undefined);
+  if (hide && sources?.dir === undefined) {
+    await kernel.shutdown();
+    kernel = await start(false);
+  }
   const kernelStartMs = performance.now() - started;
   const collector = new OutputCollector();
   let failed: FailedCell | undefined;

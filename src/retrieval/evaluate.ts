@@ -8,12 +8,11 @@ import {
   nearDuplicateCount,
   spanScoresChroma,
   spanScoresMerged,
-  sortedDistinctIds,
+  chunkTermIds,
   sortedIdJaccard,
   spansOverlap,
   type SpanScores,
 } from "./metrics";
-import { tokenize } from "./tokenize";
 import type { Retriever } from "./types";
 import { mean } from "../stats/quantiles";
 
@@ -86,25 +85,6 @@ export interface RetrievalSummary {
 /** The mean, 0 for no queries (an empty set scores nothing rather than NaN). */
 const meanOrZero = (values: number[]) => (values.length === 0 ? 0 : mean(values));
 
-/**
- * The term set (as `termSet` tokenizes: no stemming, no stop words) of each chunk asked for, once per chunk, as its
- * distinct term ids in ascending order: a retrieved chunk's set lives until the last query is scored, and thousands
- * of `Set<string>`s per config were most of what the collector had to copy. Ids are numbered in first-seen order
- * within one evaluation; only equality of ids matters.
- */
-function termIdSets(chunks: readonly Chunk[]): (index: number) => Int32Array {
-  const ids = new Map<string, number>();
-  const sets = new Map<number, Int32Array>();
-  return (index) => {
-    let set = sets.get(index);
-    if (set === undefined) {
-      set = sortedDistinctIds(tokenize(chunks[index].text), ids);
-      sets.set(index, set);
-    }
-    return set;
-  };
-}
-
 /** Runs every query against the retriever and scores the top-k against the gold spans. */
 export async function evaluateQueries(
   chunks: readonly Chunk[],
@@ -114,7 +94,7 @@ export async function evaluateQueries(
 ): Promise<QueryOutcome[]> {
   const k = options.k ?? 5;
   const threshold = options.nearDuplicateThreshold ?? 0.7;
-  const termSetOf = termIdSets(chunks);
+  const termSetOf = (index: number) => chunkTermIds(chunks, index);
   const outcomes: QueryOutcome[] = [];
   const batch = retriever.searchMany
     ? await retriever.searchMany(

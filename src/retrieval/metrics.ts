@@ -142,6 +142,29 @@ export function sortedDistinctIds(terms: readonly string[], vocabulary: Map<stri
   return all.slice(0, distinct);
 }
 
+/** Per chunk array: the term-id numbering and the id sets computed so far (see `chunkTermIds`). */
+const termIdsByChunks = new WeakMap<
+  readonly { text: string }[],
+  { vocabulary: Map<string, number>; sets: Map<number, Int32Array> }
+>();
+
+/**
+ * The term set (`termSet`'s terms) of chunk `index` of `chunks`, as ascending distinct ids: computed once per chunk
+ * and shared by every evaluation and reranker over the same chunk array (each depth and reranker of a sweep config
+ * scores near-duplicates among its top-k; MMR compares candidates), where each used to tokenize the chunks it met
+ * again. Ids are numbered per chunk array (only equality matters) and dropped with the array.
+ */
+export function chunkTermIds(chunks: readonly { text: string }[], index: number): Int32Array {
+  let memo = termIdsByChunks.get(chunks);
+  if (memo === undefined) termIdsByChunks.set(chunks, (memo = { vocabulary: new Map(), sets: new Map() }));
+  let set = memo.sets.get(index);
+  if (set === undefined) {
+    set = sortedDistinctIds(tokenize(chunks[index].text), memo.vocabulary);
+    memo.sets.set(index, set);
+  }
+  return set;
+}
+
 /**
  * Jaccard similarity of two term sets given as ascending arrays of distinct term ids (1 when both are empty): the
  * same value as `jaccard` on the sets the ids stand for, without a hash set per text.

@@ -1,6 +1,6 @@
 import type { Chunk } from "../core/types";
 import { SeamlabError } from "../core/errors";
-import { jaccard, sortedDistinctIds, sortedIdJaccard } from "./metrics";
+import { chunkTermIds, jaccard, sortedIdJaccard, termSet } from "./metrics";
 import type { RankedChunk, Reranker } from "./types";
 
 /** Keeps the first-stage order and cuts it to k. */
@@ -14,11 +14,6 @@ export function noneReranker(): Reranker {
 export interface MmrOptions {
   /** Weight of relevance against novelty, in [0, 1]. 1 = first-stage order; 0 = pure diversity. Default 0.5. */
   lambda?: number;
-}
-
-/** Lowercased runs of letters/digits: enough to compare two chunks' vocabularies. */
-function words(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
 /** The share of the shorter chunk's span that the other covers (0 for chunks of different documents). */
@@ -37,7 +32,7 @@ function spanShare(a: Chunk, b: Chunk): number {
 export function chunkRedundancy(a: Chunk, b: Chunk): number {
   const share = spanShare(a, b);
   if (share >= 1) return 1;
-  return Math.max(share, jaccard(new Set(words(a.text)), new Set(words(b.text))));
+  return Math.max(share, jaccard(termSet(a.text), termSet(b.text)));
 }
 
 /**
@@ -51,22 +46,12 @@ export function mmrReranker(options: MmrOptions = {}): Reranker {
   if (!(lambda >= 0 && lambda <= 1)) {
     throw new SeamlabError(`mmr reranker: lambda must be in [0, 1], got ${lambda}.`);
   }
-  // Each chunk's words as ascending distinct ids (`chunkRedundancy`'s sets, compared by merging two sorted arrays:
-  // the same Jaccard without a hash lookup per word), reused across queries of one sweep config; keyed by chunk
-  // object, dropped with it.
-  const wordIds = new Map<string, number>();
-  const idSets = new WeakMap<Chunk, Int32Array>();
-  const idsOf = (chunk: Chunk): Int32Array => {
-    let ids = idSets.get(chunk);
-    if (!ids) {
-      ids = sortedDistinctIds(words(chunk.text), wordIds);
-      idSets.set(chunk, ids);
-    }
-    return ids;
-  };
-  const redundancy = (a: Chunk, b: Chunk): number => {
-    const share = spanShare(a, b);
-    return share >= 1 ? 1 : Math.max(share, sortedIdJaccard(idsOf(a), idsOf(b)));
+  // Candidates' words as ascending distinct ids (`chunkRedundancy`'s sets, compared by merging two sorted arrays:
+  // the same Jaccard without a hash lookup per word), computed once per chunk of the array and shared with the
+  // near-duplicate counts of every evaluation over it (metrics.chunkTermIds).
+  const redundancy = (chunks: readonly Chunk[], a: number, b: number): number => {
+    const share = spanShare(chunks[a], chunks[b]);
+    return share >= 1 ? 1 : Math.max(share, sortedIdJaccard(chunkTermIds(chunks, a), chunkTermIds(chunks, b)));
   };
   return {
     name: `mmr(lambda=${lambda})`,
@@ -94,10 +79,8 @@ export function mmrReranker(options: MmrOptions = {}): Reranker {
         }
         const [chosen] = remaining.splice(bestAt, 1);
         picked.push(chosen.c);
-        const chosenChunk = chunks[chosen.c.index];
         for (const r of remaining) {
-          const other = chunks[r.c.index];
-          const sim = redundancy(chosenChunk, other);
+          const sim = redundancy(chunks, chosen.c.index, r.c.index);
           if (sim > r.maxSim) r.maxSim = sim;
         }
       }

@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
+  chunkTermIds,
   containsSpan,
   distinctPassages,
   jaccard,
@@ -93,4 +94,25 @@ test("sortedIdJaccard on ascending distinct ids equals jaccard on the sets, and 
   }
   assert.equal(sortedIdJaccard(new Int32Array(0), new Int32Array(0)), 1);
   assert.equal(sortedIdJaccard(Int32Array.from([1, 2]), new Int32Array(0)), 0);
+});
+
+test("chunkTermIds: one id set per chunk of an array, kept for later calls, with termSet's Jaccard", () => {
+  const chunks = [
+    { text: "The cat sat on the mat" },
+    { text: "the CAT sat, the cat sat" },
+    { text: "Ünïcode wörds and 42 numbers" },
+    { text: "" },
+  ];
+  const first = chunks.map((_, i) => chunkTermIds(chunks, i));
+  chunks.forEach((_, i) => assert.equal(chunkTermIds(chunks, i), first[i], `chunk ${i} is computed again`));
+  for (const ids of first) for (let i = 1; i < ids.length; i++) assert.ok(ids[i] > ids[i - 1]);
+  for (let i = 0; i < chunks.length; i++)
+    for (let j = 0; j < chunks.length; j++) {
+      const expected = jaccard(termSet(chunks[i].text), termSet(chunks[j].text));
+      assert.equal(sortedIdJaccard(first[i], first[j]), expected, `chunks ${i} and ${j}`);
+    }
+  // Another array (even with equal texts) numbers its own terms.
+  const copy = chunks.map((chunk) => ({ ...chunk }));
+  assert.notEqual(chunkTermIds(copy, 0), first[0]);
+  assert.deepEqual([...chunkTermIds(copy, 1)], [...chunkTermIds(copy, 1)]);
 });

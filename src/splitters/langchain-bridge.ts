@@ -6,8 +6,11 @@
  * caller posts a batch of texts and blocks on `Atomics.wait` until the worker has answered (the same trick
  * `synckit` uses). The worker is unref'ed, so it never keeps the process alive.
  */
+import { pathToFileURL } from "node:url";
 import { MessageChannel, MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
+import { join } from "node:path";
 import { requireFrom } from "../core/local-require";
+import { projectRoot } from "../core/project";
 
 /** What the worker needs to build the splitter (plain data: it crosses a thread boundary). */
 export interface LangchainFields {
@@ -23,7 +26,7 @@ export interface LangchainFields {
 
 const workerSource = `
 const { workerData } = require("node:worker_threads");
-const { port, flag, textsplittersPath, tiktokenPath } = workerData;
+const { port, flag, textsplittersPath, tiktokenPath, adaptersUrl } = workerData;
 let RecursiveCharacterTextSplitter, MarkdownTextSplitter, getEncoding, loadError;
 try {
   ({ RecursiveCharacterTextSplitter, MarkdownTextSplitter } = require(textsplittersPath));
@@ -31,11 +34,19 @@ try {
 } catch (error) {
   loadError = "cannot load @langchain/textsplitters: " + String((error && error.message) || error);
 }
+// Token lengths count each pre-tokenisation piece once (library-adapters.mjs memoisedEncode, exact): LangChain
+// measures every split and every merged candidate, so the same pieces are encoded over and over.
+let memoisedEncode;
 const encoders = new Map();
-function tokenLength(name) {
-  let enc = encoders.get(name);
-  if (!enc) { enc = getEncoding(name); encoders.set(name, enc); }
-  return (text) => (text.length === 0 ? 0 : enc.encode(text, [], []).length);
+async function tokenLength(name) {
+  if (!memoisedEncode) ({ memoisedEncode } = await import(adaptersUrl));
+  let length = encoders.get(name);
+  if (!length) {
+    const encode = memoisedEncode(getEncoding(name));
+    length = (text) => (text.length === 0 ? 0 : encode(text).length);
+    encoders.set(name, length);
+  }
+  return length;
 }
 port.on("message", async (request) => {
   let reply;
@@ -45,7 +56,7 @@ port.on("message", async (request) => {
     const options = { chunkSize: f.chunkSize, chunkOverlap: f.chunkOverlap };
     if (f.separators) options.separators = f.separators;
     if (f.keepSeparator !== undefined) options.keepSeparator = f.keepSeparator;
-    if (f.tokenEncoding) options.lengthFunction = tokenLength(f.tokenEncoding);
+    if (f.tokenEncoding) options.lengthFunction = await tokenLength(f.tokenEncoding);
     const splitter =
       f.language === "markdown"
         ? new MarkdownTextSplitter(options)
@@ -64,7 +75,8 @@ port.on("message", async (request) => {
 });
 `;
 
-const localRequire = () => requireFrom("langchain-bridge");
+// In the bundled sweep worker every stack frame names the bundle: resolve from src/splitters/ then.
+const localRequire = () => requireFrom("langchain-bridge", join(projectRoot(), "src", "splitters") + "/");
 
 interface Bridge {
   port: MessagePort;
@@ -78,11 +90,12 @@ function startBridge(): Bridge {
   const req = localRequire();
   const textsplittersPath = req.resolve("@langchain/textsplitters");
   const tiktokenPath = req.resolve("js-tiktoken");
+  const adaptersUrl = pathToFileURL(req.resolve("./library-adapters.mjs")).href;
   const flag = new Int32Array(new SharedArrayBuffer(4));
   const channel = new MessageChannel();
   const worker = new Worker(workerSource, {
     eval: true,
-    workerData: { port: channel.port2, flag, textsplittersPath, tiktokenPath },
+    workerData: { port: channel.port2, flag, textsplittersPath, tiktokenPath, adaptersUrl },
     transferList: [channel.port2],
   });
   worker.unref();

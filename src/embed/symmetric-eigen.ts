@@ -1,7 +1,9 @@
 /**
  * Eigendecomposition of a small dense symmetric matrix: Householder reduction to tridiagonal form, then the
  * implicit QL algorithm (the classic tred2/tql2 pair from EISPACK, as published in JAMA). Used on the l × l
- * Gram matrices of the randomized SVD (l ≈ dimensions + 10), where its O(l³) cost is negligible.
+ * Gram matrices of the randomized SVD (l ≈ dimensions + 10), four per lsa fit: at l = 266 about 0.15 s each.
+ * The work array holds the transpose of JAMA's V, so that every inner loop (which walks one of its columns) reads
+ * contiguous memory: the same operations in the same order, so the same bits, about 20% faster at l = 266.
  */
 export interface SymmetricEigen {
   /** Eigenvalues in descending order. */
@@ -12,7 +14,9 @@ export interface SymmetricEigen {
 
 /** `matrix` is row-major n × n and must be symmetric; it is not modified. */
 export function symmetricEigen(matrix: Float64Array, n: number): SymmetricEigen {
-  const V = Float64Array.from(matrix);
+  // V holds the transpose of JAMA's V (rows here are its columns), so every inner loop walks contiguous memory.
+  const V = new Float64Array(n * n);
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) V[c * n + r] = matrix[r * n + c];
   const d = new Float64Array(n);
   const e = new Float64Array(n);
   if (n === 0) return { values: d, vectors: V };
@@ -25,13 +29,13 @@ export function symmetricEigen(matrix: Float64Array, n: number): SymmetricEigen 
   for (let c = 0; c < n; c++) {
     const from = order[c];
     values[c] = d[from];
-    for (let r = 0; r < n; r++) vectors[r * n + c] = V[r * n + from];
+    for (let r = 0; r < n; r++) vectors[r * n + c] = V[from * n + r];
   }
   return { values, vectors };
 }
 
 function tridiagonalize(V: Float64Array, d: Float64Array, e: Float64Array, n: number): void {
-  for (let j = 0; j < n; j++) d[j] = V[(n - 1) * n + j];
+  for (let j = 0; j < n; j++) d[j] = V[j * n + n - 1];
   for (let i = n - 1; i > 0; i--) {
     let scale = 0;
     let h = 0;
@@ -39,9 +43,9 @@ function tridiagonalize(V: Float64Array, d: Float64Array, e: Float64Array, n: nu
     if (scale === 0) {
       e[i] = d[i - 1];
       for (let j = 0; j < i; j++) {
-        d[j] = V[(i - 1) * n + j];
-        V[i * n + j] = 0;
+        d[j] = V[j * n + i - 1];
         V[j * n + i] = 0;
+        V[i * n + j] = 0;
       }
     } else {
       for (let k = 0; k < i; k++) {
@@ -57,11 +61,11 @@ function tridiagonalize(V: Float64Array, d: Float64Array, e: Float64Array, n: nu
       for (let j = 0; j < i; j++) e[j] = 0;
       for (let j = 0; j < i; j++) {
         f = d[j];
-        V[j * n + i] = f;
+        V[i * n + j] = f;
         g = e[j] + V[j * n + j] * f;
         for (let k = j + 1; k <= i - 1; k++) {
-          g += V[k * n + j] * d[k];
-          e[k] += V[k * n + j] * f;
+          g += V[j * n + k] * d[k];
+          e[k] += V[j * n + k] * f;
         }
         e[j] = g;
       }
@@ -75,30 +79,30 @@ function tridiagonalize(V: Float64Array, d: Float64Array, e: Float64Array, n: nu
       for (let j = 0; j < i; j++) {
         f = d[j];
         g = e[j];
-        for (let k = j; k <= i - 1; k++) V[k * n + j] -= f * e[k] + g * d[k];
-        d[j] = V[(i - 1) * n + j];
-        V[i * n + j] = 0;
+        for (let k = j; k <= i - 1; k++) V[j * n + k] -= f * e[k] + g * d[k];
+        d[j] = V[j * n + i - 1];
+        V[j * n + i] = 0;
       }
     }
     d[i] = h;
   }
   for (let i = 0; i < n - 1; i++) {
-    V[(n - 1) * n + i] = V[i * n + i];
+    V[i * n + n - 1] = V[i * n + i];
     V[i * n + i] = 1;
     const h = d[i + 1];
     if (h !== 0) {
-      for (let k = 0; k <= i; k++) d[k] = V[k * n + i + 1] / h;
+      for (let k = 0; k <= i; k++) d[k] = V[(i + 1) * n + k] / h;
       for (let j = 0; j <= i; j++) {
         let g = 0;
-        for (let k = 0; k <= i; k++) g += V[k * n + i + 1] * V[k * n + j];
-        for (let k = 0; k <= i; k++) V[k * n + j] -= g * d[k];
+        for (let k = 0; k <= i; k++) g += V[(i + 1) * n + k] * V[j * n + k];
+        for (let k = 0; k <= i; k++) V[j * n + k] -= g * d[k];
       }
     }
-    for (let k = 0; k <= i; k++) V[k * n + i + 1] = 0;
+    for (let k = 0; k <= i; k++) V[(i + 1) * n + k] = 0;
   }
   for (let j = 0; j < n; j++) {
-    d[j] = V[(n - 1) * n + j];
-    V[(n - 1) * n + j] = 0;
+    d[j] = V[j * n + n - 1];
+    V[j * n + n - 1] = 0;
   }
   V[(n - 1) * n + n - 1] = 1;
   e[0] = 0;
@@ -151,9 +155,9 @@ function diagonalize(V: Float64Array, d: Float64Array, e: Float64Array, n: numbe
           p = c * d[i] - s * g;
           d[i + 1] = h + s * (c * g + s * d[i]);
           for (let k = 0; k < n; k++) {
-            h = V[k * n + i + 1];
-            V[k * n + i + 1] = s * V[k * n + i] + c * h;
-            V[k * n + i] = c * V[k * n + i] - s * h;
+            h = V[(i + 1) * n + k];
+            V[(i + 1) * n + k] = s * V[i * n + k] + c * h;
+            V[i * n + k] = c * V[i * n + k] - s * h;
           }
         }
         p = (-s * s2 * c3 * el1 * e[l]) / dl1;

@@ -212,9 +212,9 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
         rendered[at] = renderSoon(executed[at], name);
         continue;
       }
-      // A notebook that names nothing of Node's runs without @types/node (kernel-node-types.ts). The names come
-      // from the compiling worker, seconds before the compiled copy itself.
-      const nodeGlobals = await compiledSources?.nodeGlobals;
+      // A notebook that names nothing of Node's runs without @types/node (kernel-node-types.ts), once the names
+      // are known (from an existing copy, or from the compiling worker seconds before its copy lands).
+      const nodeGlobals = compiledSources?.nodeGlobals();
       const hideNodeTypes = nodeGlobals !== undefined && !needsNodeTypes(codeOf(source), nodeGlobals);
       log(`running ${name}.ipynb`);
       runningSince.set(at, performance.now());
@@ -367,7 +367,7 @@ function codeOf(notebook: Notebook): string[] {
 }
 
 interface KernelSourcesForRun extends Omit<PendingKernelSources, "nodeGlobals"> {
-  nodeGlobals: Promise<Set<string> | undefined>;
+  nodeGlobals: () => Set<string> | undefined;
 }
 
 function compileForKernels(options: ReportOptions, log: (line: string) => void): KernelSourcesForRun | undefined {
@@ -396,7 +396,13 @@ function compileForKernels(options: ReportOptions, log: (line: string) => void):
       return { reused: false, diagnostics: [], ms: 0 };
     },
   );
-  return { dir: pending.dir, ready, nodeGlobals: pending.nodeGlobals.then((names) => names && new Set(names)) };
+  let names: Set<string> | undefined;
+  const nodeGlobals = () => {
+    const known = pending.nodeGlobals();
+    if (known !== undefined && names === undefined) names = new Set(known);
+    return names;
+  };
+  return { dir: pending.dir, ready, nodeGlobals };
 }
 
 /**

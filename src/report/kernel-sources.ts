@@ -277,10 +277,12 @@ export interface PendingKernelSources {
   /** Settles when the copy is in place, or when there will be none (diagnostics; the kernels compile src/). */
   ready: Promise<KernelSources>;
   /**
-   * The global names @types/node declares, known once the program is parsed (seconds before `ready`), or undefined
-   * when the build failed first. Kernels of notebooks that use none of them start without @types/node.
+   * The global names @types/node declares, as far as known now: read from the copy when it already exists, else
+   * posted by the worker once its program is parsed (seconds before `ready`), else undefined. A kernel started
+   * before they are known keeps @types/node rather than wait: the first kernels would otherwise sit idle while the
+   * worker parses, and they wait for `ready` anyway.
    */
-  nodeGlobals: Promise<string[] | undefined>;
+  nodeGlobals: () => string[] | undefined;
 }
 
 /**
@@ -289,22 +291,17 @@ export interface PendingKernelSources {
  */
 export function startKernelSources(root: string): PendingKernelSources {
   const key = kernelSourcesKey(root);
+  const dir = join(kernelSourcesDir(root), key);
+  let known = existsSync(join(dir, "package.json")) ? readNodeGlobals(dir) : undefined;
   const worker = new Worker(new URL("./kernel-sources-worker.mjs", import.meta.url), { workerData: { root, key } });
-  let heard: (names: string[] | undefined) => void = () => {};
-  const nodeGlobals = new Promise<string[] | undefined>((resolve) => (heard = resolve));
   type Message = { nodeGlobals: string[] } | { result: KernelSources };
   const ready = new Promise<KernelSources>((resolve, reject) => {
     worker.on("message", (message: Message) => {
-      if ("nodeGlobals" in message) heard(message.nodeGlobals);
+      if ("nodeGlobals" in message) known ??= message.nodeGlobals;
       else resolve(message.result);
     });
     worker.once("error", reject);
     worker.once("exit", (code) => reject(new Error(`the compiling worker exited (code ${code})`)));
   });
-  // A promise settles once: these only matter when the names never came.
-  ready.then(
-    (result) => heard(result.nodeGlobals),
-    () => heard(undefined),
-  );
-  return { dir: join(kernelSourcesDir(root), key), ready, nodeGlobals };
+  return { dir, ready, nodeGlobals: () => known };
 }

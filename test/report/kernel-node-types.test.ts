@@ -159,3 +159,23 @@ test("when no compiled copy lands, a kernel started without @types/node is resta
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("the names are known at once when the copy exists, and from the worker when it is being built", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "seamlab-node-globals-"));
+  try {
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "seamlab", type: "module" }));
+    mkdirSync(join(dir, "src", "core"), { recursive: true });
+    writeFileSync(join(dir, "src", "core", "a.ts"), "export const a = 1;\n");
+    symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
+    const building = startKernelSources(dir);
+    // Not known yet (the worker has not parsed anything): the first kernels start with @types/node, not waiting.
+    assert.equal(building.nodeGlobals(), undefined);
+    assert.ok((await building.ready).dir);
+    assert.ok(building.nodeGlobals()?.includes("process"));
+    const reused = startKernelSources(dir);
+    assert.deepEqual(reused.nodeGlobals(), building.nodeGlobals());
+    assert.equal((await reused.ready).reused, true);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -356,11 +356,6 @@ export function etaFromPlan(
   return left / Math.max(1, Math.min(jobs, unfinished));
 }
 
-/**
- * The compiled copy of src/ the kernels are to load (being built while they start), or undefined when they are to
- * compile src/ themselves. `ready` never rejects: a failed build is logged, and the kernels, finding no copy,
- * compile src/ as before.
- */
 /** The code of a notebook's code cells. */
 function codeOf(notebook: Notebook): string[] {
   return notebook.cells.filter((cell) => cell.cell_type === "code").map((cell) => joinSource(cell.source));
@@ -370,6 +365,11 @@ interface KernelSourcesForRun extends Omit<PendingKernelSources, "nodeGlobals"> 
   nodeGlobals: () => Set<string> | undefined;
 }
 
+/**
+ * The compiled copy of src/ the kernels are to load (being built while they start), or undefined when they are to
+ * compile src/ themselves. `ready` never rejects: a failed build is logged, and the kernels, finding no copy,
+ * compile src/ as before. `nodeGlobals()` gives @types/node's global names once known (kernel-node-types.ts).
+ */
 function compileForKernels(options: ReportOptions, log: (line: string) => void): KernelSourcesForRun | undefined {
   if (options.compiledSources === false || process.env.SEAMLAB_REPORT_SOURCES === "tslab") return undefined;
   let pending: PendingKernelSources;

@@ -8,6 +8,7 @@
  * its queries. Every notebook pays `loadMs` once; notebooks run `jobs` at a time, never faster than the longest.
  */
 import { SeamlabError } from "../core/errors";
+import { thousands } from "../stats/format";
 
 /** What a notebook does at one level of work: injected parameters, sections not run, and its cost in units. */
 export interface WorkLevel {
@@ -182,7 +183,7 @@ function levels05(): WorkLevel[] {
  */
 export const sampleLevelChars = 10_000_000;
 
-const sampleChars = (n: number) => `${(n / 1e6).toLocaleString("en-US")} M characters`;
+const sampleChars = (n: number) => `${thousands(n / 1e6, 3)} M characters`;
 
 function levels06(): WorkLevel[] {
   // the semantic arm embeds every sentence: about 40 splits' time (at 100 MB its retrieval cell alone passed the
@@ -398,7 +399,7 @@ export function workNote(
     memoryLimited?: boolean;
   },
 ): string {
-  const size = `${(context.corpusChars / 1e6).toLocaleString("en-US", { maximumFractionDigits: 0 })} M characters`;
+  const size = `${thousands(context.corpusChars / 1e6)} M characters`;
   const under = `At this corpus size (${size}), under \`--budget ${context.budgetMinutes}\``;
   const gb = (b: number) => `${(b / 1024 ** 3).toFixed(1)} GB`;
   if (work.level < 0 && context.kernelBytes !== undefined && context.maxBytes !== undefined)

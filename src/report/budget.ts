@@ -5,6 +5,7 @@
  * query passes; notebooks run `jobs` at a time.
  */
 import type { Doc } from "../core/types";
+import { thousands } from "../stats/format";
 import { documentSample, type SampleRequest } from "../corpus/sample";
 import { chooseQueryBudget, type BudgetChoice, type ConfigCostModel } from "../experiment/budget";
 import { seamDamageRows } from "../study/damage";
@@ -138,14 +139,14 @@ export function chooseDocumentBudget(options: {
   const which = `notebooks ${names.join(", ")} (their sampled seam cells)`;
   const basis =
     `${names.map((name) => `${name} ${(options.perCharMs[name] * 1e6).toFixed(0)} ms`).join(", ")} per million ` +
-    `characters measured, from a pilot; mean document ${Math.round(meanChars).toLocaleString("en-US")} characters`;
+    `characters measured, from a pilot; mean document ${thousands(meanChars)} characters`;
   const budget = `budget ${Number(options.budgetMinutes.toFixed(2))} min`;
   const took = (ms: number) => (ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : `${(ms / 60_000).toFixed(1)} min`);
   if (fitting >= population) {
     return {
       estimatedMs: estimate(population),
       line:
-        `${budget} for ${which}: every one of the ${population.toLocaleString("en-US")} documents fits ` +
+        `${budget} for ${which}: every one of the ${thousands(population)} documents fits ` +
         `(estimated ${took(estimate(population))}), so their sample stays auto (±1 point) (${basis}).`,
     };
   }
@@ -155,7 +156,7 @@ export function chooseDocumentBudget(options: {
     estimatedMs: estimate(n),
     line:
       `${budget} for ${which}: ${fits ? "" : "does not fit; "}a seeded stratified sample of ` +
-      `${n.toLocaleString("en-US")} of ${population.toLocaleString("en-US")} documents, estimated ` +
+      `${thousands(n)} of ${thousands(population)} documents, estimated ` +
       `${took(estimate(n))}; their CIs (cluster bootstrap over documents) say how wide that ` +
       `leaves them (${basis}).`,
   };

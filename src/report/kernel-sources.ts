@@ -173,7 +173,7 @@ export function pruneKernelSources(dir: string, keep: string): void {
 /**
  * Compiles the notebook-reachable sources into `outDir`; returns tslab's diagnostics (nothing written if any).
  * `onNodeGlobals` hears the global names @types/node declares (kernel-node-types.ts) as soon as the program is
- * parsed, before the check and emit: the kernels wait for them to start.
+ * parsed, before the check and emit: kernels started from then on can leave @types/node out.
  */
 export function compileKernelSources(
   root: string,

@@ -37,14 +37,14 @@ try {
 // Token lengths count each pre-tokenisation piece once (library-adapters.mjs memoisedEncode, exact): LangChain
 // measures every split and every merged candidate, so the same pieces are encoded over and over.
 let memoisedEncode;
-const encoders = new Map();
+const lengths = new Map();
 async function tokenLength(name) {
   if (!memoisedEncode) ({ memoisedEncode } = await import(adaptersUrl));
-  let length = encoders.get(name);
+  let length = lengths.get(name);
   if (!length) {
     const encode = memoisedEncode(getEncoding(name));
     length = (text) => (text.length === 0 ? 0 : encode(text).length);
-    encoders.set(name, length);
+    lengths.set(name, length);
   }
   return length;
 }

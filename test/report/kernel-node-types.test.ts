@@ -13,7 +13,7 @@ import { globalDeclarationNames, HIDE_NODE_TYPES, needsNodeTypes } from "../../s
 import { prepareKernelSources, startKernelSources } from "../../src/report/kernel-sources";
 import { TslabKernel } from "../../src/report/kernel";
 import { runNotebook } from "../../src/report/run";
-import type { Notebook } from "../../src/report/nbformat";
+import { codeNotebook } from "../helpers/notebooks";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const ts = createRequire(join(root, "node_modules", "tslab", "package.json"))(
@@ -133,21 +133,7 @@ test("when no compiled copy lands, a kernel started without @types/node is resta
     write("src/core/env.ts", 'export const pid = (): string => typeof process.pid === "number" ? "pid" : "?";\n');
     write("src/study/broken.ts", "export const n: number = 'not a number';\n");
     symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
-    const notebook: Notebook = {
-      nbformat: 4,
-      nbformat_minor: 5,
-      metadata: {},
-      cells: [
-        {
-          cell_type: "code",
-          id: "use",
-          metadata: {},
-          execution_count: null,
-          outputs: [],
-          source: ['import { pid } from "./src/core/env";\n', "pid()"],
-        },
-      ],
-    };
+    const notebook = codeNotebook('import { pid } from "./src/core/env";\npid()');
     const compiledSources = startKernelSources(dir);
     const result = await runNotebook(notebook, { root: dir, compiledSources, hideNodeTypes: true });
     assert.equal((await compiledSources.ready).dir, undefined, "the broken source should leave no copy");

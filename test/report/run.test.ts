@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { joinSource, readNotebook, type CodeCell, type Notebook } from "../../src/report/nbformat";
 import { describeFailure, runNotebook } from "../../src/report/run";
 import { TABLE_MIME, VEGA_LITE_MIME } from "../../src/notebook/mime";
+import { codeNotebook } from "../helpers/notebooks";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..", "..");
@@ -76,36 +77,15 @@ test("a failing cell stops the run, keeps its error, leaves later cells unexecut
 });
 
 test("a cell that exceeds the timeout is interrupted and reported as timed out", async () => {
-  const notebook: Notebook = {
-    nbformat: 4,
-    nbformat_minor: 5,
-    metadata: {},
-    cells: [
-      {
-        cell_type: "code",
-        source: 'const type: number = "not a number";',
-        metadata: {},
-        outputs: [],
-        execution_count: null,
-      },
-    ],
-  };
+  const notebook = codeNotebook('const type: number = "not a number";');
   const compileError = await runNotebook(notebook, { root, cellTimeoutMs: 120_000 });
   assert.equal(compileError.ok, false);
   assert.match(compileError.failed!.message, /Type 'string' is not assignable to type 'number'/);
 
-  notebook.cells = [
-    {
-      cell_type: "code",
-      // Ten minutes: only the interrupt can end this cell within the test's lifetime.
-      source: "await new Promise((r) => setTimeout(r, 600000));",
-      metadata: {},
-      outputs: [],
-      execution_count: null,
-    },
-  ];
+  // Ten minutes: only the interrupt can end this cell within the test's lifetime.
+  const sleeping = codeNotebook("await new Promise((r) => setTimeout(r, 600000));");
   const started = Date.now();
-  const slow = await runNotebook(notebook, { root, cellTimeoutMs: 1500 });
+  const slow = await runNotebook(sleeping, { root, cellTimeoutMs: 1500 });
   assert.equal(slow.ok, false);
   assert.match(slow.failed!.message, /timed out after 2 s and was interrupted/);
   assert.equal(seamlabMeta(codeCells(slow.notebook)[0].metadata).status, "timeout");
@@ -114,20 +94,7 @@ test("a cell that exceeds the timeout is interrupted and reported as timed out",
 });
 
 test("a kernel gets the environment the runner passes (the report caps each kernel's worker threads this way)", async () => {
-  const notebook: Notebook = {
-    nbformat: 4,
-    nbformat_minor: 5,
-    metadata: {},
-    cells: [
-      {
-        cell_type: "code",
-        source: 'console.log("workers=" + process.env.SEAMLAB_WORKERS);',
-        metadata: {},
-        outputs: [],
-        execution_count: null,
-      },
-    ],
-  };
+  const notebook = codeNotebook('console.log("workers=" + process.env.SEAMLAB_WORKERS);');
   const result = await runNotebook(notebook, { root, cellTimeoutMs: 120_000, env: { SEAMLAB_WORKERS: "1" } });
   assert.equal(result.ok, true, JSON.stringify(result.failed));
   const [out] = codeCells(result.notebook)[0].outputs;

@@ -159,11 +159,32 @@ interface Timing {
 }
 
 /**
+ * What an interrupted benchmark (Ctrl-C, SIGTERM, SIGHUP) undoes before it exits, newest first: the running stage's
+ * process tree is stopped and waited for, then a result cache set aside is put back. Without it the stage's report
+ * and kernels ran on after the benchmark had gone, and the checkout's result cache stayed set aside.
+ */
+const onInterrupt: (() => Promise<void> | void)[] = [];
+/** Set by the first signal: the stage being waited for then never returns, so no later stage starts. */
+let interrupted = false;
+const never = () => new Promise<never>(() => {});
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.once(signal, () => {
+    interrupted = true;
+    process.stderr.write(`scale: ${signal}: stopping the running stage, putting the result cache back\n`);
+    void (async () => {
+      for (const undo of [...onInterrupt].reverse()) await undo();
+      process.exit(130);
+    })();
+  });
+}
+
+/**
  * Runs `args` under /usr/bin/time (wall seconds, peak RSS). A watchdog polls the command's resident memory and
  * elapsed time and stops it (SIGKILL, by its process id) past --max-rss-gb or --max-minutes, so one runaway stage
  * cannot take a shared machine's memory; such a stage is reported as stopped, with what it had reached.
  */
 async function timed(args: string[], label: string, cwd = root): Promise<Timing> {
+  if (interrupted) await never();
   const stats = join(tmpdir(), `seamlab-scale-${process.pid}.time`);
   const load = loadavg()[0];
   process.stderr.write(`scale: ${label} (load average ${load.toFixed(1)})\n`);
@@ -208,7 +229,41 @@ async function timed(args: string[], label: string, cwd = root): Promise<Timing>
       }
     }
   }, 500);
-  const status = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  const closed = new Promise<number | null>((resolve) => child.on("close", resolve));
+  // Interrupted: SIGTERM to the whole tree (the report stops its kernels itself), SIGKILL to what is left after 10 s,
+  // and back only when every process of it has ended (a kernel's last cache write lands before the cache is put back).
+  const stopTree = async () => {
+    const pids = [child.pid!, ...descendants(child.pid!).map(Number)];
+    // A process counts as ended once it is gone or a zombie (an orphan nobody has reaped yet).
+    const alive = () =>
+      pids.filter((pid) => {
+        try {
+          return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, "utf8"));
+        } catch {
+          return false;
+        }
+      });
+    const signalAll = (signal: NodeJS.Signals) => {
+      for (const pid of alive()) {
+        try {
+          process.kill(pid, signal);
+        } catch {
+          // ended meanwhile
+        }
+      }
+    };
+    signalAll("SIGTERM");
+    const deadline = Date.now() + 10_000;
+    while (alive().length > 0) {
+      if (Date.now() > deadline) signalAll("SIGKILL");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await closed;
+  };
+  onInterrupt.push(stopTree);
+  const status = await closed;
+  if (interrupted) await never(); // the interrupt's own undo finishes the run
+  onInterrupt.splice(onInterrupt.indexOf(stopTree), 1);
   clearInterval(watchdog);
   if (status !== 0 && !stopped) process.stderr.write(stderr);
   let seconds = (Date.now() - started) / 1000;
@@ -328,6 +383,14 @@ for (const mb of sizesMb) {
     const cache = join(checkout, ".seamlab-cache");
     const aside = `${cache}.scale-aside-${process.pid}`;
     if (existsSync(cache)) renameSync(cache, aside);
+    let putBackDone = false; // once only: the interrupt and the stage's own end may both get here
+    const putBack = () => {
+      if (putBackDone) return;
+      putBackDone = true;
+      rmSync(cache, { recursive: true, force: true });
+      if (existsSync(aside)) renameSync(aside, cache);
+    };
+    onInterrupt.push(putBack);
     try {
       rows.push({
         mb,
@@ -352,8 +415,8 @@ for (const mb of sizesMb) {
         ),
       });
     } finally {
-      rmSync(cache, { recursive: true, force: true });
-      if (existsSync(aside)) renameSync(aside, cache);
+      onInterrupt.splice(onInterrupt.indexOf(putBack), 1);
+      putBack();
     }
     rmSync(out, { recursive: true, force: true });
   }

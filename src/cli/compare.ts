@@ -14,6 +14,7 @@ import {
 } from "./flag-groups";
 import { pct } from "../study/format";
 import { pText } from "../stats/format";
+import { infinityAsText } from "./format";
 import { createProgress } from "../experiment/progress";
 
 export const summary =
@@ -100,7 +101,7 @@ export async function run(argv: string[]): Promise<number> {
     ...comparison,
   };
   if (values.json) {
-    process.stdout.write(JSON.stringify(report, null, 2) + "\n");
+    process.stdout.write(JSON.stringify(report, infinityAsText, 2) + "\n");
     return 0;
   }
   const ciA = wilsonInterval(a.summary.hits, a.summary.queries);

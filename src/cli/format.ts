@@ -44,13 +44,26 @@ export function formatRatio(value: number, digits = 2): string {
 }
 
 /**
+ * A JSON.stringify replacer for numbers JSON has no form for: an infinite number becomes the string "Infinity" (or
+ * "-Infinity"), which `Number()` and Python's `float()` read back, where JSON.stringify alone writes null, which reads
+ * as "none" (a paired decision's `queriesNeeded` is null when decided and Infinity when no count up to the planning
+ * cap would decide it). NaN, a figure with nothing to measure, stays null.
+ */
+export function infinityAsText(_key: string, v: unknown): unknown {
+  return typeof v === "number" && !Number.isFinite(v) && !Number.isNaN(v) ? String(v) : v;
+}
+
+/**
  * Pretty JSON with non-integer numbers rounded to 4 decimals: machine-readable output should not carry
- * float noise, and equal inputs then give byte-identical output. Non-finite numbers become null.
+ * float noise, and equal inputs then give byte-identical output. Infinite numbers as `infinityAsText` writes them.
  */
 export function toJson(value: unknown): string {
   return JSON.stringify(
     value,
-    (_key, v) => (typeof v === "number" && Number.isFinite(v) && !Number.isInteger(v) ? Math.round(v * 1e4) / 1e4 : v),
+    (key, v) =>
+      typeof v === "number" && Number.isFinite(v) && !Number.isInteger(v)
+        ? Math.round(v * 1e4) / 1e4
+        : infinityAsText(key, v),
     2,
   );
 }

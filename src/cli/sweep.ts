@@ -43,6 +43,7 @@ import {
 } from "./flags";
 import { verdictHeadline, verdictText } from "../experiment/verdict";
 import { formatP, percentNumber, signedPoints, thousands } from "../stats/format";
+import { infinityAsText } from "./format";
 import { parseOverlapList, resolveOverlaps, type OverlapSetting } from "../experiment/overlap-share";
 import {
   groupBreakdown,
@@ -546,7 +547,7 @@ export async function run(argv: string[]): Promise<number> {
         notes: result.knee.notes,
       },
     };
-    process.stdout.write(JSON.stringify(report, null, 2) + "\n");
+    process.stdout.write(JSON.stringify(report, infinityAsText, 2) + "\n");
   } else {
     printText(result, inputs.corpus, inputs.queryLabel);
     if (rowSample)

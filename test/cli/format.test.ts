@@ -34,7 +34,13 @@ test("integers get comma thousands separators; percentages take fractions; missi
 });
 
 test("JSON output rounds float noise to 4 decimals and keeps integers", () => {
-  assert.equal(toJson({ a: 1 / 3, b: 2, c: Infinity }), '{\n  "a": 0.3333,\n  "b": 2,\n  "c": null\n}');
+  assert.equal(toJson({ a: 1 / 3, b: 2, c: NaN }), '{\n  "a": 0.3333,\n  "b": 2,\n  "c": null\n}');
+});
+
+test("JSON output writes an infinite number as a string that reads back, never as null", () => {
+  const parsed = JSON.parse(toJson({ needed: Infinity, low: -Infinity, decided: null })) as Record<string, unknown>;
+  assert.deepEqual(parsed, { needed: "Infinity", low: "-Infinity", decided: null });
+  assert.equal(Number(parsed.needed), Infinity);
 });
 
 test("atomic writes refuse to overwrite without force and leave no temp file", () => {

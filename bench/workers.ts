@@ -2,7 +2,10 @@
 // overlap sweep of `langchain` and `window`, header queries, BM25 at k = 5) on an empty cache with 1 and with 2
 // worker threads, side by side in one process. Prints wall and CPU seconds of each run, the speed-up, whether the
 // rows are identical, each thread's timeline (when its first task started, busy time, idle tail), and the machine
-// load: on a shared machine a busy neighbour takes the second core, which the CPU seconds show.
+// load: on a shared machine a busy neighbour takes the second core, which the CPU seconds show. Two controls, taken
+// before and after each pair, say what the machine gives two threads apart from seamlab's code: a fixed arithmetic
+// loop (about 2x on two idle cores) and Map lookups of string keys (like the grid's term -> id tables; two virtual
+// cores that share a physical core's caches give such work less).
 //
 // --grid tokens runs a six-overlap token-window sweep instead (all token windows: the work the planner used to
 // keep in one task, on one thread).
@@ -246,6 +249,15 @@ function timeline(run: Run): string[] {
   return lines;
 }
 
+/** Wall milliseconds of `code` (a worker's whole source) run on `n` threads at once. */
+async function onThreads(code: string, n: number): Promise<number> {
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: n }, () => new Promise((done) => new Worker(code, { eval: true }).on("exit", done))),
+  );
+  return performance.now() - t0;
+}
+
 /**
  * What the machine gives two threads right now: the same fixed arithmetic loop (no allocation, no shared data)
  * on one thread, then on two at once. On an idle two-core machine the ratio is close to 2; whatever a busy
@@ -253,16 +265,21 @@ function timeline(run: Run): string[] {
  */
 async function controlRatio(): Promise<number> {
   const loop = `let x = 0; for (let i = 0; i < 120_000_000; i++) x = (x + i * 7) % 1_000_003; process.exit(x < 0 ? 1 : 0);`;
-  const threads = async (n: number) => {
-    const t0 = performance.now();
-    await Promise.all(
-      Array.from({ length: n }, () => new Promise((done) => new Worker(loop, { eval: true }).on("exit", done))),
-    );
-    return performance.now() - t0;
-  };
-  const one = await threads(1);
-  const two = await threads(2);
-  return (2 * one) / two;
+  return (2 * (await onThreads(loop, 1))) / (await onThreads(loop, 2));
+}
+
+/**
+ * The same for lookup-heavy work: each thread builds a Map of 5,000 string keys, then looks every key up 4,000 times
+ * (as term -> id tables are read, which much of a grid's work is). The arithmetic loop runs in registers; this one
+ * reads hash tables, so it shows how far this machine and V8 let two threads of such work scale, apart from
+ * seamlab's code (on 2026-12-02, idle: 1.29x, 1.30x, 1.44x and 2.07x in four runs; the arithmetic loop 1.84-1.99x).
+ */
+async function memoryControlRatio(): Promise<number> {
+  const chase =
+    `const m = new Map(), keys = []; for (let i = 0; i < 5000; i++) { const k = "w" + ((i * 7919) % 100003); ` +
+    `keys.push(k); m.set(k, i); } let s = 0; for (let r = 0; r < 4000; r++) for (let i = 0; i < 5000; i++) ` +
+    `s += m.get(keys[i]); process.exit(s < 0 ? 1 : 0);`;
+  return (2 * (await onThreads(chase, 1))) / (await onThreads(chase, 2));
 }
 
 // The worker threads' bundled code is built once per version of the code (experiment/worker-bundle); build it before
@@ -272,6 +289,16 @@ await workerBundleFile();
 const runs: Run[] = [];
 const warmRuns: WarmRun[] = [];
 const controls: number[] = [];
+const memoryControls: number[] = [];
+/** Both controls, printed as they are taken. */
+async function takeControls(): Promise<void> {
+  controls.push(await controlRatio());
+  memoryControls.push(await memoryControlRatio());
+  process.stderr.write(
+    `control, 2 threads vs 1: fixed loop ${controls[controls.length - 1].toFixed(2)}x, Map lookups ` +
+      `${memoryControls[memoryControls.length - 1].toFixed(2)}x\n`,
+  );
+}
 process.stderr.write(
   `bench:workers: ${values.grid} grid, ${configs.length} configs, ${inputs.docs.length} docs, ${inputs.queries.length} queries ` +
     `(${corpusPath}); load average before ${loadavg()
@@ -281,14 +308,12 @@ process.stderr.write(
 for (let round = 0; round < rounds; round++) {
   // Alternate the order so that a change in the machine's load does not favour one side.
   const order = round % 2 === 0 ? [1, 2] : [2, 1];
-  controls.push(await controlRatio());
-  process.stderr.write(`control (fixed loop, 2 threads vs 1): ${controls[controls.length - 1].toFixed(2)}x\n`);
+  await takeControls();
   for (const workers of order) {
     runs.push(await coldRun(workers));
     warmRuns.push(await warmRun(workers));
   }
-  controls.push(await controlRatio());
-  process.stderr.write(`control (fixed loop, 2 threads vs 1): ${controls[controls.length - 1].toFixed(2)}x\n`);
+  await takeControls();
 }
 rmSync(cacheDir, { recursive: true, force: true });
 
@@ -335,7 +360,11 @@ const lines = [
   `cores the runs got (CPU seconds / wall): 1 worker ${(cpu1 / wall1).toFixed(2)}, 2 workers ${(cpu2 / wall2).toFixed(2)}; ` +
     `a plain arithmetic loop got ${controls.map((x) => x.toFixed(2) + "x").join(", ")} from 2 threads vs 1 ` +
     `(before and after each pair; about 2 on an idle machine)`,
-  `CPU of 2 workers vs 1: ${((100 * (cpu2 - cpu1)) / cpu1).toFixed(0)}% more (each thread loads and warms up on its own)`,
+  `Map lookups of string keys per thread (lookup-heavy) got ${memoryControls
+    .map((x) => x.toFixed(2) + "x")
+    .join(", ")} from 2 threads vs 1: how far this machine lets two threads of such work scale`,
+  `CPU of 2 workers vs 1: ${((100 * (cpu2 - cpu1)) / cpu1).toFixed(0)}% more (each thread loads and warms up on its ` +
+    `own; two threads also slow each other on shared caches and memory, which the lookup control shows)`,
   project1.how === "scheduler"
     ? `idle-machine projection from the threads' scheduler times (not a measurement): 1 worker ` +
       `${project1.seconds.toFixed(1)} s, 2 workers ${project2.seconds.toFixed(1)} s, ` +
@@ -391,6 +420,7 @@ if (values.json) {
         warm: warmRuns.map(({ rows: _rows, ...run }) => run),
         identical,
         controls,
+        memoryControls,
         load: loadavg(),
         projection: { one: project1, two: project2 },
         runs: runs.map((r) => ({

@@ -221,13 +221,7 @@ async function timed(args: string[], label: string, cwd = root): Promise<Timing>
     else if (minutes > maxMinutes) stopped = `stopped after ${maxMinutes} min`;
     if (!stopped) return;
     process.stderr.write(`scale: ${label}: ${stopped}\n`);
-    for (const pid of pids) {
-      try {
-        process.kill(Number(pid), "SIGKILL");
-      } catch {
-        // ended meanwhile
-      }
-    }
+    signalEach(pids.map(Number), "SIGKILL");
   }, 500);
   const closed = new Promise<number | null>((resolve) => child.on("close", resolve));
   // Interrupted: SIGTERM to the whole tree (the report stops its kernels itself), SIGKILL to what is left after 10 s,
@@ -243,19 +237,10 @@ async function timed(args: string[], label: string, cwd = root): Promise<Timing>
           return false;
         }
       });
-    const signalAll = (signal: NodeJS.Signals) => {
-      for (const pid of alive()) {
-        try {
-          process.kill(pid, signal);
-        } catch {
-          // ended meanwhile
-        }
-      }
-    };
-    signalAll("SIGTERM");
+    signalEach(alive(), "SIGTERM");
     const deadline = Date.now() + 10_000;
     while (alive().length > 0) {
-      if (Date.now() > deadline) signalAll("SIGKILL");
+      if (Date.now() > deadline) signalEach(alive(), "SIGKILL");
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     await closed;
@@ -292,6 +277,17 @@ async function timed(args: string[], label: string, cwd = root): Promise<Timing>
     note,
     stopped: stopped !== "",
   };
+}
+
+/** Sends `signal` to each process of `pids`, skipping any that has ended meanwhile. */
+function signalEach(pids: readonly number[], signal: NodeJS.Signals): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // ended meanwhile
+    }
+  }
 }
 
 /** Every process below `root` (children, their children, ...), by their ids. */

@@ -272,14 +272,14 @@ async function controlRatio(): Promise<number> {
  * The same for lookup-heavy work: each thread builds a Map of 5,000 string keys, then looks every key up 4,000 times
  * (as term -> id tables are read, which much of a grid's work is). The arithmetic loop runs in registers; this one
  * reads hash tables, so it shows how far this machine and V8 let two threads of such work scale, apart from
- * seamlab's code (on 2026-12-02, idle: 1.29x, 1.30x, 1.44x and 2.07x in four runs; the arithmetic loop 1.84-1.99x).
+ * seamlab's code (on 2026-12-02, idle: 1.29x to 2.07x over six runs; the arithmetic loop 1.84-1.99x).
  */
-async function memoryControlRatio(): Promise<number> {
-  const chase =
+async function lookupControlRatio(): Promise<number> {
+  const lookups =
     `const m = new Map(), keys = []; for (let i = 0; i < 5000; i++) { const k = "w" + ((i * 7919) % 100003); ` +
     `keys.push(k); m.set(k, i); } let s = 0; for (let r = 0; r < 4000; r++) for (let i = 0; i < 5000; i++) ` +
     `s += m.get(keys[i]); process.exit(s < 0 ? 1 : 0);`;
-  return (2 * (await onThreads(chase, 1))) / (await onThreads(chase, 2));
+  return (2 * (await onThreads(lookups, 1))) / (await onThreads(lookups, 2));
 }
 
 // The worker threads' bundled code is built once per version of the code (experiment/worker-bundle); build it before
@@ -289,14 +289,14 @@ await workerBundleFile();
 const runs: Run[] = [];
 const warmRuns: WarmRun[] = [];
 const controls: number[] = [];
-const memoryControls: number[] = [];
+const lookupControls: number[] = [];
 /** Both controls, printed as they are taken. */
 async function takeControls(): Promise<void> {
   controls.push(await controlRatio());
-  memoryControls.push(await memoryControlRatio());
+  lookupControls.push(await lookupControlRatio());
   process.stderr.write(
     `control, 2 threads vs 1: fixed loop ${controls[controls.length - 1].toFixed(2)}x, Map lookups ` +
-      `${memoryControls[memoryControls.length - 1].toFixed(2)}x\n`,
+      `${lookupControls[lookupControls.length - 1].toFixed(2)}x\n`,
   );
 }
 process.stderr.write(
@@ -360,7 +360,7 @@ const lines = [
   `cores the runs got (CPU seconds / wall): 1 worker ${(cpu1 / wall1).toFixed(2)}, 2 workers ${(cpu2 / wall2).toFixed(2)}; ` +
     `a plain arithmetic loop got ${controls.map((x) => x.toFixed(2) + "x").join(", ")} from 2 threads vs 1 ` +
     `(before and after each pair; about 2 on an idle machine)`,
-  `Map lookups of string keys per thread (lookup-heavy) got ${memoryControls
+  `Map lookups of string keys per thread (lookup-heavy) got ${lookupControls
     .map((x) => x.toFixed(2) + "x")
     .join(", ")} from 2 threads vs 1: how far this machine lets two threads of such work scale`,
   `CPU of 2 workers vs 1: ${((100 * (cpu2 - cpu1)) / cpu1).toFixed(0)}% more (each thread loads and warms up on its ` +
@@ -420,7 +420,7 @@ if (values.json) {
         warm: warmRuns.map(({ rows: _rows, ...run }) => run),
         identical,
         controls,
-        memoryControls,
+        lookupControls,
         load: loadavg(),
         projection: { one: project1, two: project2 },
         runs: runs.map((r) => ({

@@ -16,7 +16,7 @@ import { buildReport, listNotebooks, reportFileNames, workersPerKernel } from ".
 import { killAllKernels } from "../report/kernel";
 import { checkOutDir } from "../report/publish";
 import { commaList, intFlag, LIMITS, refuseTogether, stringFlag } from "./flags";
-import { chooseQueryBudget, parseBudgetMinutes } from "../experiment/budget";
+import { chooseQueryBudget, parallelThroughput, parseBudgetMinutes } from "../experiment/budget";
 import type { NotebookBudgetPlan } from "../report/budget-notebook";
 import {
   chooseJobs,
@@ -240,7 +240,8 @@ async function chooseBudget(
   const reservedFor = (parallel: number, docLoadsMs: number, docFloorMs: number) => {
     if (!pilot) return 0;
     // what is left beside 01-02's loads and the cells of a floor sample (`reserveFloorDocuments`) of each
-    const leftMs = budgetMinutes * 60_000 - (performance.now() - started) - (docLoadsMs + docFloorMs) / parallel;
+    const throughput = parallelThroughput(parallel);
+    const leftMs = budgetMinutes * 60_000 - (performance.now() - started) - (docLoadsMs + docFloorMs) / throughput;
     const least = {
       splitMs: pilot.model.fixedMs,
       queryMs: pilot.model.perQueryMs,
@@ -256,10 +257,10 @@ async function chooseBudget(
     // reserved for no longer fitted beside 01-02 in the plan)
     return (
       reservedLeastMs(
-        fitting.map((p) => notebookMs(p, notebookLevels[p].length - 1, least) / parallel),
+        fitting.map((p) => notebookMs(p, notebookLevels[p].length - 1, least) / throughput),
         leftMs,
       ) +
-      docLoadsMs / parallel
+      docLoadsMs / throughput
     );
   };
   const docCostMs: Record<string, number> = {};
@@ -416,7 +417,8 @@ async function chooseBudget(
   const loadsMs =
     runnable
       .map((name) => name.slice(0, 2))
-      .reduce((sum, prefix) => sum + (docLoadMs[prefix] ?? pilot.loadMs) + (docCostMs[prefix] ?? 0), 0) / parallel;
+      .reduce((sum, prefix) => sum + (docLoadMs[prefix] ?? pilot.loadMs) + (docCostMs[prefix] ?? 0), 0) /
+    parallelThroughput(parallel);
   const full = chooseReportBudget({
     budgetMinutes,
     notebooks: runnable,
@@ -488,7 +490,7 @@ async function chooseBudget(
   }
   const chosen = chooseQueryBudget({
     budgetMs: budgetMinutes * 60_000,
-    spentMs: spentMs + fixedRest / runningParallel,
+    spentMs: spentMs + fixedRest / parallelThroughput(runningParallel),
     spentOn: "pilots, and kernel loads, sweep setups and 01-02's cells set aside",
     splits: work.reduce((sum, w) => sum + w.splits, 0),
     configs: Math.max(

@@ -16,6 +16,25 @@ export interface ConfigCostModel {
   perQueryMs: number;
 }
 
+/**
+ * How much slower each of several busy threads or processes runs than one alone: on the 2-core machines seamlab is
+ * measured on, the same grid in two independent processes took 19.1-19.5 s each against 14.7-15.2 s alone
+ * (bench/HISTORY.md, 2026-12-02), and native hash-map lookups (C++, two processes) ran 1.3-1.4x slower two at a time
+ * (2026-12-03). Plans that run work `parallel` at a time count `parallel / busyCoresSlowdown` times what one alone
+ * does; counting the full `parallel`, the 100 MB report overran its 14-minute budget by 33 s. On a machine with more
+ * cores this is pessimistic, which only makes a plan finish earlier.
+ */
+export const busyCoresSlowdown = 1.3;
+
+/**
+ * What `parallel` at once get done, in units of one alone (see `busyCoresSlowdown`); `besideOthers`: other work
+ * keeps the other cores busy meanwhile, so even one runs slower (the longest notebook beside the rest).
+ */
+export function parallelThroughput(parallel: number, besideOthers = false): number {
+  const at = Math.max(1, parallel);
+  return at > 1 || besideOthers ? at / busyCoresSlowdown : 1;
+}
+
 /** Longest budget accepted: a week. A larger value is a typo, not a wish. */
 export const maxBudgetMinutes = 7 * 24 * 60;
 
@@ -90,8 +109,10 @@ export interface BudgetPlan {
   splits: number;
   /** Retrieval configs (each runs every query). */
   configs: number;
-  /** Configs assumed to run at once (1 unless the caller has measured a speed-up). */
+  /** Configs run at once (each then runs `busyCoresSlowdown` slower). */
   parallel: number;
+  /** Other work keeps the other cores busy throughout, so even one at a time runs `busyCoresSlowdown` slower. */
+  besideOthers?: boolean;
   model: ConfigCostModel;
   /** Queries there are to draw from. */
   population: number;
@@ -113,14 +134,17 @@ export interface BudgetChoice {
   line: string;
 }
 
-/** Estimated ms of a run: `splits` splitter configs and `configs` retrieval configs over `queries`, `parallel` at once. */
+/**
+ * Estimated ms of a run: `splits` splitter configs and `configs` retrieval configs over `queries`, `parallel` at once
+ * (`besideOthers`: with other work on the other cores), at `parallelThroughput`.
+ */
 export function estimateRunMs(
   model: ConfigCostModel,
-  run: { splits: number; configs: number; parallel?: number },
+  run: { splits: number; configs: number; parallel?: number; besideOthers?: boolean },
   queries: number,
 ): number {
   const serial = run.splits * model.fixedMs + run.configs * model.perQueryMs * queries;
-  return Math.round(serial / Math.max(1, run.parallel ?? 1));
+  return Math.round(serial / parallelThroughput(run.parallel ?? 1, run.besideOthers));
 }
 
 const minutes = (ms: number) => `${(ms / 60_000).toFixed(ms < 600_000 ? 1 : 0)} min`;
@@ -131,9 +155,9 @@ export function chooseQueryBudget(plan: BudgetPlan): BudgetChoice {
   const parallel = Math.max(1, plan.parallel);
   const left = Math.max(0, plan.budgetMs - plan.spentMs);
   const floor = Math.min(population, Math.max(1, plan.minQueries ?? 100));
-  const run = { splits: plan.splits, configs, parallel };
+  const run = { splits: plan.splits, configs, parallel, besideOthers: plan.besideOthers };
   const fixedMs = estimateRunMs(model, run, 0);
-  const perQueryMs = (configs * model.perQueryMs) / parallel; // one more query, over every config
+  const perQueryMs = (configs * model.perQueryMs) / parallelThroughput(parallel, plan.besideOthers); // one more query, over every config
   const fitting = perQueryMs > 0 ? Math.floor((left - fixedMs) / perQueryMs) : population;
   const queries = Math.max(floor, Math.min(population, fitting));
   const estimatedMs = estimateRunMs(model, run, queries);
@@ -144,7 +168,13 @@ export function chooseQueryBudget(plan: BudgetPlan): BudgetChoice {
       ? `all ${thousands(population)} queries`
       : `${thousands(queries)} of ${thousands(population)} queries`;
   const basis =
-    `${thousands(configs)} config${configs === 1 ? "" : "s"}${parallel > 1 ? `, ${parallel} at a time` : ""}: ` +
+    `${thousands(configs)} config${configs === 1 ? "" : "s"}${
+      parallel > 1
+        ? `, ${parallel} at a time, each ${busyCoresSlowdown}x slower on busy cores`
+        : plan.besideOthers
+          ? `, beside other work, ${busyCoresSlowdown}x slower on busy cores`
+          : ""
+    }: ` +
     `${(model.fixedMs / 1000).toFixed(1)} s per split to split, measure and index + ${model.perQueryMs.toFixed(2)} ms ` +
     `per query, ${
       plan.spentOn === undefined

@@ -9,6 +9,7 @@
  */
 import { SeamlabError } from "../core/errors";
 import { thousands } from "../stats/format";
+import { busyCoresSlowdown, parallelThroughput } from "../experiment/budget";
 
 /** What a notebook does at one level of work: injected parameters, sections not run, and its cost in units. */
 export interface WorkLevel {
@@ -311,12 +312,20 @@ export function notebookMs(prefix: string, level: number, costs: WorkCosts): num
   return load + fixed + work.splits * costs.splitMs + work.configs * costs.queries * costs.queryMs;
 }
 
-/** Wall estimate of notebooks taking `ms` each, `jobs` at a time: the mean load per kernel, never below the longest. */
+/**
+ * Wall estimate of notebooks taking `ms` each alone, `jobs` at a time: their total at `parallelThroughput`, never
+ * below the longest, which runs `busyCoresSlowdown` slower for as long as the others keep the other cores busy.
+ */
 export function wallMs(ms: readonly number[], jobs: number): number {
   const running = ms.filter((m) => m > 0);
   if (running.length === 0) return 0;
   const parallel = Math.max(1, Math.min(jobs, running.length));
-  return Math.max(Math.max(...running), running.reduce((a, b) => a + b, 0) / parallel);
+  const total = running.reduce((a, b) => a + b, 0);
+  if (parallel === 1) return total;
+  const longest = Math.max(...running);
+  // while the others run (their work over the other parallel - 1 slots), the longest moves at 1 / slowdown
+  const beside = Math.min(longest, (total - longest) / (parallel - 1));
+  return Math.max(longest + (busyCoresSlowdown - 1) * beside, total / parallelThroughput(parallel));
 }
 
 /**

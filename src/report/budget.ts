@@ -7,7 +7,7 @@
 import type { Doc } from "../core/types";
 import { thousands } from "../stats/format";
 import { documentSample, type SampleRequest } from "../corpus/sample";
-import { chooseQueryBudget, type BudgetChoice, type ConfigCostModel } from "../experiment/budget";
+import { chooseQueryBudget, parallelThroughput, type BudgetChoice, type ConfigCostModel } from "../experiment/budget";
 import { seamDamageRows } from "../study/damage";
 import { measureSplitters } from "../study/seams";
 
@@ -42,7 +42,7 @@ export function chooseReportBudget(options: {
 }): BudgetChoice & { modelled: string[] } {
   const modelled = options.notebooks.filter((name) => notebookWorkload[name.slice(0, 2)] !== undefined);
   const work = modelled.map((name) => notebookWorkload[name.slice(0, 2)]);
-  const plan = (parts: readonly { splits: number; configs: number }[], parallel: number) =>
+  const plan = (parts: readonly { splits: number; configs: number }[], parallel: number, besideOthers = false) =>
     chooseQueryBudget({
       budgetMs: options.budgetMinutes * 60_000,
       spentMs: options.spentMs,
@@ -53,13 +53,16 @@ export function chooseReportBudget(options: {
         parts.reduce((sum, w) => sum + w.configs, 0),
       ),
       parallel,
+      besideOthers,
       model: options.model,
       population: options.population,
       advice: "Run fewer notebooks (--only) or raise --budget.",
     });
-  // Notebooks run `jobs` at a time, but no faster than the longest one alone: the choice fitting both bounds.
+  // Notebooks run `jobs` at a time, but no faster than the longest one, which runs beside the others (slower on busy
+  // cores): the choice fitting both bounds.
   const shared = plan(work, Math.max(1, Math.min(options.jobs, modelled.length)));
-  const longest = plan([work.reduce((a, b) => (b.splits + b.configs > a.splits + a.configs ? b : a))], 1);
+  const besideOthers = options.jobs > 1 && options.notebooks.length > 1;
+  const longest = plan([work.reduce((a, b) => (b.splits + b.configs > a.splits + a.configs ? b : a))], 1, besideOthers);
   const choice = longest.queries < shared.queries ? longest : shared;
   const others = options.notebooks
     .map((name) => name.slice(0, 2))
@@ -103,7 +106,7 @@ export interface DocumentBudgetChoice {
  * (`reservedMs`, wall time) is set aside, so that 01-02's equal share does not squeeze out a notebook that could run
  * reduced (at 1 GB their share was two minutes each, where 04, 06 and 07 had none). A notebook's sampled cells cost
  * `perCharMs` per character measured (from the pilot); a sample of n documents holds about n mean-length documents (it
- * is stratified by length).
+ * is stratified by length). Notebooks running `jobs` at a time each run slower on busy cores (`parallelThroughput`).
  */
 export function chooseDocumentBudget(options: {
   budgetMinutes: number;
@@ -125,7 +128,7 @@ export function chooseDocumentBudget(options: {
   const meanChars = options.docLengths.reduce((s, n) => s + n, 0) / Math.max(1, population);
   const left = Math.max(0, options.budgetMinutes * 60_000 - options.spentMs);
   const modelled = Math.max(names.length, options.modelledNotebooks);
-  const parallel = Math.max(1, Math.min(options.jobs, modelled));
+  const parallel = parallelThroughput(Math.min(options.jobs, modelled));
   // 95% of what is left: the plan then admits notebooks by the same estimates, and one filled exactly lost the last
   // notebook reserved for by a second of rounding
   const afterReserved = (0.95 * Math.max(0, left - (options.reservedMs ?? 0)) * parallel) / names.length;

@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { SeamlabError } from "../../src/core/errors";
 import {
+  busyCoresSlowdown,
   chooseQueryBudget,
   costModelFromPilot,
   estimateRunMs,
@@ -40,7 +41,11 @@ test("the pilot's rows split into a fixed part per split and a part per query", 
   assert.equal(model.perQueryMs, 2.5); // (400 + 600) / 2 / 200
   assert.equal(model.fixedMs, 3500); // mean of 2600 and 4400
   assert.equal(estimateRunMs(model, { splits: 4, configs: 8 }, 100), 4 * 3500 + 8 * 2.5 * 100);
-  assert.equal(estimateRunMs(model, { splits: 4, configs: 8, parallel: 2 }, 100), (4 * 3500 + 8 * 2.5 * 100) / 2);
+  // two at a time on busy cores: each runs busyCoresSlowdown slower; one beside other work, too
+  const serial = 4 * 3500 + 8 * 2.5 * 100;
+  assert.equal(estimateRunMs(model, { splits: 4, configs: 8, parallel: 2 }, 100), (serial * busyCoresSlowdown) / 2);
+  assert.equal(estimateRunMs(model, { splits: 4, configs: 8, besideOthers: true }, 100), serial * busyCoresSlowdown);
+  assert.ok(busyCoresSlowdown > 1 && busyCoresSlowdown < 2);
 });
 
 const plan = (over: Partial<BudgetPlan> = {}): BudgetPlan => ({
@@ -65,8 +70,13 @@ test("the budget picks the largest query sample whose estimate fits what the pil
   const all = chooseQueryBudget(plan({ population: 1000 }));
   assert.equal(all.queries, 1000);
   assert.match(all.line, /^budget 1 min: all 1,000 queries, estimated 0\.5 min/);
-  // two at a time: twice the queries fit (up to the population)
-  assert.equal(chooseQueryBudget(plan({ parallel: 2 })).queries, 4212);
+  // two at a time: 2 / busyCoresSlowdown times the queries fit (up to the population), and the line says so
+  const two = chooseQueryBudget(plan({ parallel: 2 }));
+  assert.equal(two.queries, 4212);
+  assert.match(two.line, /10 configs, 2 at a time, each 1\.3x slower on busy cores:/);
+  // (55,000 - 20,000 × 1.3 / 2) / (10 × 1 × 1.3 / 2) = 6,461 fit at parallel 2; one at a time beside other work,
+  // (55,000 - 20,000 × 1.3) / (10 × 1.3) = 2,230
+  assert.equal(chooseQueryBudget(plan({ besideOthers: true })).queries, 2230);
   // a larger budget never chooses fewer queries
   let last = 0;
   for (let minutes = 0.5; minutes <= 3; minutes += 0.25) {

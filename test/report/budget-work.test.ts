@@ -108,8 +108,12 @@ test("sections a level leaves out are tagged in the notebook, so the runner can 
 });
 
 test("notebooks run jobs at a time, never faster than the longest alone", () => {
-  assert.equal(wallMs([60, 60, 60, 60], 2), 120);
-  assert.equal(wallMs([300, 10, 10], 2), 300);
+  // two at a time, each 1.3x slower on busy cores: 240 × 1.3 / 2
+  assert.equal(wallMs([60, 60, 60, 60], 2), 156);
+  // the longest runs 1.3x slower while the others (20) run beside it: 300 + 0.3 × 20
+  assert.equal(wallMs([300, 10, 10], 2), 306);
+  // one at a time: the sum, no slowdown
+  assert.equal(wallMs([100, 100], 1), 200);
   assert.equal(wallMs([0, 50], 4), 50);
   assert.equal(wallMs([], 2), 0);
 });

@@ -17,8 +17,11 @@
 // next runGrid call on the same corpus finds them: the "warm" speed-up, without what each thread pays once (start-up,
 // the optimising compiler's first pass over the code, the documents' setup). The target is the cold speed-up's.
 //
-// Usage: npm run bench:workers [-- --corpus PATH] [--grid study|tokens] [--rounds N] [--json FILE]
-// Needs SEAMLAB_DATA_DIR (opentelemetry-docs) unless --corpus is given.
+// Usage: npm run bench:workers [-- --corpus PATH | --generated MB] [--grid study|tokens] [--rounds N] [--json FILE]
+// Needs SEAMLAB_DATA_DIR (opentelemetry-docs) unless --corpus or --generated is given. --generated 10 runs on
+// bench:scale's 10 MB corpus (mostly generated text, written under /tmp once and reused): an 80-s grid, where what
+// each thread pays once (loading, compiling the hot code, its own caches) is small beside the work. On
+// opentelemetry-docs' 15-s grid it is not: there 2 workers used 18% more CPU than 1 on 2026-12-03, on 10 MB 1-4%.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -33,18 +36,32 @@ import { workerBundleFile } from "../src/experiment/worker-bundle";
 import { processThreadTimes, threadCpuMs, uptimeMs, type ThreadTimes } from "../src/experiment/thread-times";
 import { buildHeaderQueries } from "../src/retrieval/header-queries";
 import { dataDirOrSkip } from "../test/helpers/data-dir";
+import { generateCorpus } from "./generated-corpus";
 
 const { values } = parseArgs({
   options: {
     corpus: { type: "string" },
+    generated: { type: "string" },
     grid: { type: "string", default: "study" },
     rounds: { type: "string" },
     json: { type: "string" },
   },
 });
-const data = values.corpus ? undefined : dataDirOrSkip("bench:workers", "opentelemetry-docs, or --corpus PATH");
-if (!values.corpus && !data) process.exit(0);
-const corpusPath = resolve(values.corpus ?? join(data as string, "opentelemetry-docs"));
+if (values.corpus !== undefined && values.generated !== undefined) {
+  console.error("bench:workers: give --corpus PATH or --generated MB, not both.");
+  process.exit(2);
+}
+const generatedMb = values.generated === undefined ? undefined : Number(values.generated);
+if (generatedMb !== undefined && !(Number.isInteger(generatedMb) && generatedMb >= 1 && generatedMb <= 1000)) {
+  console.error(`bench:workers: --generated must be a whole number of MB from 1 to 1000, got "${values.generated}".`);
+  process.exit(2);
+}
+const named = values.corpus ?? (generatedMb === undefined ? undefined : generateCorpus(generatedMb).dir);
+const data = named
+  ? undefined
+  : dataDirOrSkip("bench:workers", "opentelemetry-docs, or --corpus PATH or --generated MB");
+if (!named && !data) process.exit(0);
+const corpusPath = resolve(named ?? join(data as string, "opentelemetry-docs"));
 const rounds = Number(values.rounds ?? "1");
 if (!Number.isInteger(rounds) || rounds < 1) {
   console.error(`bench:workers: --rounds must be a whole number >= 1, got "${values.rounds}".`);

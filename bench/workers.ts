@@ -346,6 +346,13 @@ const wall2 = fastest(two).seconds;
 const cpu1 = fastest(one).cpuSeconds;
 const cpu2 = fastest(two).cpuSeconds;
 const ratio = wall1 / wall2;
+// Each round's own pair (its 1-worker and 2-worker runs, back to back): how much the fastest-of ratio moves by round.
+const pairRatios = one.map((run, i) => run.seconds / two[i].seconds);
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
 /** Per worker thread: when its first task started plus its CPU in tasks; the largest (wall if the core were free). */
 function busiestThread(run: Run): number {
   const threads = new Map<number, number>();
@@ -374,6 +381,12 @@ const lines = [
   `1 worker: ${wall1.toFixed(2)} s wall, ${cpu1.toFixed(1)} s CPU; 2 workers: ${wall2.toFixed(2)} s wall, ` +
     `${cpu2.toFixed(1)} s CPU (CPU/wall ${(cpu2 / wall2).toFixed(2)} of 2)${rounds > 1 ? `; fastest of ${rounds}` : ""}`,
   `speed-up 2 vs 1 worker: ${ratio.toFixed(2)}x (target >= 1.7x on an idle machine: ${ratio >= 1.7 ? "met" : "MISSED"})`,
+  ...(rounds > 1
+    ? [
+        `each round's pair (1 and 2 workers back to back): ${pairRatios.map((x) => x.toFixed(2) + "x").join(", ")}; ` +
+          `median ${median(pairRatios).toFixed(2)}x`,
+      ]
+    : []),
   `cores the runs got (CPU seconds / wall): 1 worker ${(cpu1 / wall1).toFixed(2)}, 2 workers ${(cpu2 / wall2).toFixed(2)}; ` +
     `a plain arithmetic loop got ${controls.map((x) => x.toFixed(2) + "x").join(", ")} from 2 threads vs 1 ` +
     `(before and after each pair; about 2 on an idle machine)`,
@@ -434,6 +447,7 @@ if (values.json) {
         cpu1,
         cpu2,
         ratio,
+        pairRatios,
         warm: warmRuns.map(({ rows: _rows, ...run }) => run),
         identical,
         controls,

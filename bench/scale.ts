@@ -22,7 +22,7 @@
 //        [--report-timeout S] (the report's per-cell timeout, passed as --timeout; by default the budget's, which a
 //        cell run on a busy machine can pass when the plan, made in CPU time, fits an idle one: say so when quoting)
 import { spawn, spawnSync } from "node:child_process";
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -79,8 +79,9 @@ interface Timing {
 
 /**
  * What an interrupted benchmark (Ctrl-C, SIGTERM, SIGHUP) undoes before it exits, newest first: the running stage's
- * process tree is stopped and waited for, then a result cache set aside is put back. Without it the stage's report
- * and kernels ran on after the benchmark had gone, and the checkout's result cache stayed set aside.
+ * process tree is stopped and waited for, then the corpus file the seams stage edited is put back, its temporary
+ * cache folders removed and a result cache set aside is put back (`withUndo`). Without it the stage's report and
+ * kernels ran on after the benchmark had gone, and the checkout's result cache stayed set aside.
  */
 const onInterrupt: (() => Promise<void> | void)[] = [];
 /** Set by the first signal: the stage being waited for then never returns, so no later stage starts. */
@@ -89,7 +90,7 @@ const never = () => new Promise<never>(() => {});
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.once(signal, () => {
     interrupted = true;
-    process.stderr.write(`scale: ${signal}: stopping the running stage, putting the result cache back\n`);
+    process.stderr.write(`scale: ${signal}: stopping the running stage, undoing what it set up\n`);
     void (async () => {
       for (const undo of [...onInterrupt].reverse()) await undo();
       process.exit(130);
@@ -232,11 +233,44 @@ function residentKb(pid: string): number {
 }
 
 /** Appends a paragraph to one generated document: the "edit one file and re-run" case. */
-function editOneFile(corpus: string): void {
-  appendFileSync(
-    join(corpus, "part-0000", "doc-0.md"),
-    "\n## An edit\n\nOne more paragraph, written by bench:scale.\n",
+/**
+ * Runs `work` with something set up that must be undone even if the benchmark is interrupted meanwhile: `undo` runs
+ * after `work`, or from the interrupt handler (`onInterrupt`), once.
+ */
+async function withUndo<T>(undo: () => void, work: () => Promise<T>): Promise<T> {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    undo();
+  };
+  onInterrupt.push(once);
+  try {
+    return await work();
+  } finally {
+    once();
+    onInterrupt.splice(onInterrupt.indexOf(once), 1);
+  }
+}
+
+/** A fresh result cache folder under /tmp for `work`, removed afterwards (and when interrupted). */
+function withTemporaryCache<T>(work: (dir: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), "seamlab-scale-cache-"));
+  return withUndo(
+    () => rmSync(dir, { recursive: true, force: true }),
+    () => work(dir),
   );
+}
+
+/**
+ * Appends a paragraph to one file of the corpus for `work`, then puts the file back as it was (also when
+ * interrupted), so a corpus kept with --keep stays the one generated.
+ */
+function withOneFileEdited<T>(corpus: string, work: () => Promise<T>): Promise<T> {
+  const file = join(corpus, "part-0000", "doc-0.md");
+  const before = readFileSync(file);
+  appendFileSync(file, "\n## An edit\n\nOne more paragraph, written by bench:scale.\n");
+  return withUndo(() => writeFileSync(file, before), work);
 }
 
 // With --baseline, each stage runs first with the other checkout's CLI ("<stage> [baseline]"), then with this one.
@@ -259,17 +293,18 @@ for (const mb of sizesMb) {
   const seams = [...seamlab, "seams", "--corpus", corpus, "--splitter", "recursive", "--json", "--quiet"];
   if (stages.has("seams")) {
     // The default document sample (auto, ±1 point), cold; then every document (--sample all), streamed and cached.
-    const sampleCache = mkdtempSync(join(tmpdir(), "seamlab-scale-cache-"));
-    const sampled = [...seams, "--cache-dir", sampleCache];
-    rows.push({ mb, stage: "seams (auto sample)", timing: await timed(sampled, `seams ${mb} MB, auto sample`) });
-    rmSync(sampleCache, { recursive: true, force: true });
-    const cache = mkdtempSync(join(tmpdir(), "seamlab-scale-cache-"));
-    const cached = [...seams, "--sample", "all", "--cache-dir", cache];
-    rows.push({ mb, stage: "seams (cold)", timing: await timed(cached, `seams ${mb} MB, empty cache`) });
-    rows.push({ mb, stage: "seams (warm)", timing: await timed(cached, `seams ${mb} MB, every document cached`) });
-    editOneFile(corpus);
-    rows.push({ mb, stage: "seams (1 edit)", timing: await timed(cached, `seams ${mb} MB, one file edited`) });
-    rmSync(cache, { recursive: true, force: true });
+    await withTemporaryCache(async (sampleCache) => {
+      const sampled = [...seams, "--cache-dir", sampleCache];
+      rows.push({ mb, stage: "seams (auto sample)", timing: await timed(sampled, `seams ${mb} MB, auto sample`) });
+    });
+    await withTemporaryCache(async (cache) => {
+      const cached = [...seams, "--sample", "all", "--cache-dir", cache];
+      rows.push({ mb, stage: "seams (cold)", timing: await timed(cached, `seams ${mb} MB, empty cache`) });
+      rows.push({ mb, stage: "seams (warm)", timing: await timed(cached, `seams ${mb} MB, every document cached`) });
+      await withOneFileEdited(corpus, async () => {
+        rows.push({ mb, stage: "seams (1 edit)", timing: await timed(cached, `seams ${mb} MB, one file edited`) });
+      });
+    });
   }
   for (const { root: checkout, suffix } of stages.has("sweep") ? checkouts : []) {
     rows.push({

@@ -30,15 +30,23 @@ const { port, flag, textsplittersPath, tiktokenPath, adaptersUrl } = workerData;
 let RecursiveCharacterTextSplitter, MarkdownTextSplitter, getEncoding, loadError;
 try {
   ({ RecursiveCharacterTextSplitter, MarkdownTextSplitter } = require(textsplittersPath));
-  ({ getEncoding } = require(tiktokenPath));
 } catch (error) {
   loadError = "cannot load @langchain/textsplitters: " + String((error && error.message) || error);
 }
 // Token lengths count each pre-tokenisation piece once (library-adapters.mjs memoisedEncode, exact): LangChain
-// measures every split and every merged candidate, so the same pieces are encoded over and over.
+// measures every split and every merged candidate, so the same pieces are encoded over and over. js-tiktoken is
+// loaded only for the first config that counts tokens: its entry module holds every encoding's ranks, about 0.1 s
+// of CPU to load, which a character-length sweep never needs.
 let memoisedEncode;
 const lengths = new Map();
 async function tokenLength(name) {
+  if (!getEncoding) {
+    try {
+      ({ getEncoding } = require(tiktokenPath));
+    } catch (error) {
+      throw new Error("cannot load js-tiktoken: " + String((error && error.message) || error));
+    }
+  }
   if (!memoisedEncode) ({ memoisedEncode } = await import(adaptersUrl));
   let length = lengths.get(name);
   if (!length) {

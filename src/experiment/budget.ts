@@ -19,10 +19,10 @@ export interface ConfigCostModel {
 /**
  * How much slower each of several busy threads or processes runs than one alone: on the 2-core machines seamlab is
  * measured on, the same grid in two independent processes took 19.1-19.5 s each against 14.7-15.2 s alone
- * (bench/HISTORY.md, 2026-12-02), and native hash-map lookups (C++, two processes) ran 1.3-1.4x slower two at a time
- * (2026-12-03). Plans that run work `parallel` at a time count `parallel / busyCoresSlowdown` times what one alone
- * does; counting the full `parallel`, the 100 MB report overran its 14-minute budget by 33 s. On a machine with more
- * cores this is pessimistic, which only makes a plan finish earlier.
+ * (bench/HISTORY.md, 2026-12-02), and native hash-map lookups (C++, two processes) ran about 1.3x slower two at a
+ * time (median of six, 2026-12-03). Plans that run work `parallel` at a time count `parallel / busyCoresSlowdown`
+ * times what one alone does; counting the full `parallel`, the 100 MB report overran its 14-minute budget by 33 s.
+ * On a machine with more cores this is pessimistic, which only makes a plan finish earlier.
  */
 export const busyCoresSlowdown = 1.3;
 
@@ -157,7 +157,8 @@ export function chooseQueryBudget(plan: BudgetPlan): BudgetChoice {
   const floor = Math.min(population, Math.max(1, plan.minQueries ?? 100));
   const run = { splits: plan.splits, configs, parallel, besideOthers: plan.besideOthers };
   const fixedMs = estimateRunMs(model, run, 0);
-  const perQueryMs = (configs * model.perQueryMs) / parallelThroughput(parallel, plan.besideOthers); // one more query, over every config
+  // one more query, over every config
+  const perQueryMs = (configs * model.perQueryMs) / parallelThroughput(parallel, plan.besideOthers);
   const fitting = perQueryMs > 0 ? Math.floor((left - fixedMs) / perQueryMs) : population;
   const queries = Math.max(floor, Math.min(population, fitting));
   const estimatedMs = estimateRunMs(model, run, queries);

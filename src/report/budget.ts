@@ -128,17 +128,17 @@ export function chooseDocumentBudget(options: {
   const meanChars = options.docLengths.reduce((s, n) => s + n, 0) / Math.max(1, population);
   const left = Math.max(0, options.budgetMinutes * 60_000 - options.spentMs);
   const modelled = Math.max(names.length, options.modelledNotebooks);
-  const parallel = parallelThroughput(Math.min(options.jobs, modelled));
+  const throughput = parallelThroughput(Math.min(options.jobs, modelled));
   // 95% of what is left: the plan then admits notebooks by the same estimates, and one filled exactly lost the last
   // notebook reserved for by a second of rounding
-  const afterReserved = (0.95 * Math.max(0, left - (options.reservedMs ?? 0)) * parallel) / names.length;
-  const share = Math.min(left, (left * parallel) / modelled, afterReserved);
+  const afterReserved = (0.95 * Math.max(0, left - (options.reservedMs ?? 0)) * throughput) / names.length;
+  const share = Math.min(left, (left * throughput) / modelled, afterReserved);
   const costliest = Math.max(...names.map((name) => options.perCharMs[name]));
   const perDocMs = costliest * meanChars;
   const fitting = perDocMs > 0 ? Math.floor(share / perDocMs) : population;
   const n = Math.min(population, Math.max(Math.min(population, minBudgetDocuments), fitting));
   const estimate = (docs: number) =>
-    names.reduce((sum, name) => sum + options.perCharMs[name] * meanChars * docs, 0) / parallel;
+    names.reduce((sum, name) => sum + options.perCharMs[name] * meanChars * docs, 0) / throughput;
   const which = `notebooks ${names.join(", ")} (their sampled seam cells)`;
   const basis =
     `${names.map((name) => `${name} ${(options.perCharMs[name] * 1e6).toFixed(0)} ms`).join(", ")} per million ` +

@@ -6,7 +6,6 @@
 // the same sources reuses it. The kernels see it through `kernel-compiled-src.mjs`. When the sources do not
 // compile cleanly under tslab, there is no copy: the kernels compile src/ as before and show the errors in the
 // notebook, as they always did.
-import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
@@ -14,88 +13,14 @@ import { Worker } from "node:worker_threads";
 import type * as TypeScript from "typescript";
 import { processAlive } from "../core/atomic-write";
 import { globalDeclarationNames, isNodeTypesFile, NODE_GLOBALS_FILE } from "./kernel-node-types";
+import { kernelSourcesDir, kernelSourcesKey, notebookSourceFiles, readUnlessGone } from "./kernel-sources-key.mjs";
 
-/** Folders of src/ that notebooks never reach (plain Node ESM code run by tsx). */
-export const NOTEBOOK_UNREACHABLE = ["report", "cli"];
-
-/** Bumped when the build below changes what it writes, so an old copy is never used. */
-const BUILD_FORMAT = "kernel-src 2";
-
-/** Where compiled copies live, under the project root (so package lookups and projectRoot() still find it). */
-export function kernelSourcesDir(root: string): string {
-  return join(root, ".seamlab-cache", "kernel-src");
-}
-
-/** Every file of src/ a notebook can reach (TypeScript sources and the plain files beside them), sorted. */
-export function notebookSourceFiles(root: string): string[] {
-  const out: string[] = [];
-  const walk = (dir: string, top: boolean) => {
-    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
-    for (const entry of entries) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (!(top && NOTEBOOK_UNREACHABLE.includes(entry.name))) walk(path, false);
-      } else out.push(path);
-    }
-  };
-  walk(join(root, "src"), true);
-  return out;
-}
+export { kernelSourcesDir, kernelSourcesKey, notebookSourceFiles };
 
 type Ts = typeof TypeScript;
 
 function tslabTypeScript(root: string): Ts {
   return createRequire(join(root, "node_modules", "tslab", "package.json"))("@tslab/typescript-for-tslab") as Ts;
-}
-
-/** tslab's TypeScript version, from its package.json (without loading the compiler). */
-function tslabTypeScriptVersion(root: string): string {
-  const require = createRequire(join(root, "node_modules", "tslab", "package.json"));
-  return (
-    JSON.parse(readFileSync(require.resolve("@tslab/typescript-for-tslab/package.json"), "utf8")) as {
-      version: string;
-    }
-  ).version;
-}
-
-/**
- * A file's bytes, or undefined when it was removed after src/ was listed (a file another process writes and removes
- * in src/ while a report starts is not part of the sources).
- */
-function readUnlessGone(path: string): Buffer | undefined {
-  try {
-    return readFileSync(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
-}
-
-function readIfExists(path: string): string {
-  return existsSync(path) ? readFileSync(path, "utf8") : "";
-}
-
-/**
- * The hash a compiled copy is filed under: the notebook-reachable sources, the installed packages (their types
- * shape the declarations), tslab's version and TypeScript's, and this build's format.
- */
-export function kernelSourcesKey(
-  root: string,
-  ts: Pick<Ts, "version"> = { version: tslabTypeScriptVersion(root) },
-): string {
-  const hash = createHash("sha256");
-  const tslabManifest = readIfExists(join(root, "node_modules", "tslab", "package.json"));
-  for (const part of [BUILD_FORMAT, ts.version, tslabManifest, readIfExists(join(root, "package-lock.json"))]) {
-    hash.update(`${part.length}:${part}\n`);
-  }
-  for (const path of notebookSourceFiles(root)) {
-    const name = relative(root, path);
-    const content = readUnlessGone(path);
-    if (content === undefined) continue;
-    hash.update(`${name.length}:${name}\n${content.length}:`);
-    hash.update(content);
-  }
-  return hash.digest("hex");
 }
 
 /**

@@ -17,6 +17,7 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { currentKernelSources } from "../../src/report/kernel-sources-key.mjs";
 import {
   compileKernelSources,
   kernelSourcesDir,
@@ -161,6 +162,27 @@ test("a copy built in a worker thread is named before it exists and is in place 
     const sources = await pending.ready;
     assert.deepEqual([sources.dir, sources.reused, sources.diagnostics], [pending.dir, false, []]);
     assert.ok(existsSync(join(pending.dir, "src/study/use.js")));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a Jupyter kernel's preload finds the copy of the sources as they are now, and none after an edit", () => {
+  const dir = fakeProject();
+  try {
+    symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
+    assert.equal(currentKernelSources(dir), undefined, "no copy built yet");
+    const sources = prepareKernelSources(dir);
+    assert.ok(sources.dir, sources.diagnostics.join("\n"));
+    assert.equal(currentKernelSources(dir), sources.dir);
+    writeFileSync(join(dir, "src/core/add.ts"), "export const add = (a: number) => a;\n");
+    assert.equal(currentKernelSources(dir), undefined, "the copy is of the sources before the edit");
+    // A copy still being written (no package.json yet) is not used either.
+    const building = join(kernelSourcesDir(dir), kernelSourcesKey(dir));
+    mkdirSync(join(building, "src"), { recursive: true });
+    assert.equal(currentKernelSources(dir), undefined, "an incomplete copy");
+    writeFileSync(join(dir, "src/report/page.ts"), "export const page = 2;\n");
+    assert.equal(kernelSourcesKey(dir), building.slice(-64), "report/ is not part of the key");
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

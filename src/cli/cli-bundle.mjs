@@ -37,10 +37,14 @@ function sourceFiles(dir) {
   return out;
 }
 
-/** The hash the bundle of `root`'s sources is filed under: every file of src/, esbuild's version, the format. */
+/**
+ * The hash the bundle of `root`'s sources is filed under: every file of src/, esbuild's version, the format, and
+ * the folder itself: the bundle holds the sources' own paths (`import.meta.url`), and two checkouts may share one
+ * node_modules (bench:report's clones link this one's).
+ */
 export function cliBundleKey(root, esbuildVersion) {
   const hash = createHash("sha256");
-  hash.update(`${BUNDLE_FORMAT}\n${esbuildVersion}\n`);
+  hash.update(`${BUNDLE_FORMAT}\n${esbuildVersion}\n${root.length}:${root}\n`);
   for (const path of sourceFiles(join(root, "src"))) {
     const name = relative(root, path);
     const content = readFileSync(path);

@@ -55,6 +55,13 @@ test("the bundle runs the sources, keeps each module's import.meta.url, and is r
     writeFileSync(join(dir, "src/cli/data.txt"), "edited\n");
     assert.notEqual(cliBundleKey(dir, "0"), key, "any file of src/ is part of the key");
     assert.notEqual(cliBundleKey(dir, "1"), cliBundleKey(dir, "0"), "so is esbuild's version");
+    const twin = fakeProject();
+    try {
+      writeFileSync(join(twin, "src/cli/data.txt"), "edited\n");
+      assert.notEqual(cliBundleKey(twin, "0"), cliBundleKey(dir, "0"), "and the checkout's folder (its paths)");
+    } finally {
+      rmSync(twin, { recursive: true, force: true });
+    }
     writeFileSync(
       join(dir, "src/cli/hello.ts"),
       "export const run = (argv: string[]): string => `edited ${argv.length}`;\n",

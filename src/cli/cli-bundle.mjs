@@ -12,8 +12,9 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { hashFiles, sortedFilesUnder } from "../core/source-files.mjs";
 
 /** Changes when the way the bundle is built changes, so an old bundle is never reused. */
 const BUNDLE_FORMAT = "cli 1";
@@ -27,16 +28,6 @@ const KEEP_RECENT = 3;
 
 const ENTRY = "main.js";
 
-function sourceFiles(dir) {
-  const out = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...sourceFiles(path));
-    else out.push(path);
-  }
-  return out;
-}
-
 /**
  * The hash the bundle of `root`'s sources is filed under: every file of src/, esbuild's version, the format, and
  * the folder itself: the bundle holds the sources' own paths (`import.meta.url`), and two checkouts may share one
@@ -45,12 +36,7 @@ function sourceFiles(dir) {
 export function cliBundleKey(root, esbuildVersion) {
   const hash = createHash("sha256");
   hash.update(`${BUNDLE_FORMAT}\n${esbuildVersion}\n${root.length}:${root}\n`);
-  for (const path of sourceFiles(join(root, "src"))) {
-    const name = relative(root, path);
-    const content = readFileSync(path);
-    hash.update(`${name.length}:${name}\n${content.length}:`);
-    hash.update(content);
-  }
+  hashFiles(hash, root, sortedFilesUnder(join(root, "src")));
   return hash.digest("hex").slice(0, 24);
 }
 

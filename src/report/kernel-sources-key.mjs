@@ -2,15 +2,16 @@
 // JavaScript, because two kinds of process need it: `seamlab report` (through tsx) and a tslab kernel that Jupyter
 // starts (kernel-jupyter-src.mjs), which has no TypeScript loader and must not get one.
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join, relative } from "node:path";
+import { join } from "node:path";
+import { hashFiles, sortedFilesUnder } from "../core/source-files.mjs";
 
 /** Folders of src/ that notebooks never reach (plain Node ESM code run by tsx). */
 const NOTEBOOK_UNREACHABLE = ["report", "cli"];
 
 /** Bumped when kernel-sources.ts changes what it writes, so an old copy is never used. */
-export const BUILD_FORMAT = "kernel-src 2";
+const BUILD_FORMAT = "kernel-src 2";
 
 /** Where compiled copies live, under the project root (so package lookups and projectRoot() still find it). */
 export function kernelSourcesDir(root) {
@@ -19,37 +20,13 @@ export function kernelSourcesDir(root) {
 
 /** Every file of src/ a notebook can reach (TypeScript sources and the plain files beside them), sorted. */
 export function notebookSourceFiles(root) {
-  const out = [];
-  const walk = (dir, top) => {
-    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
-    for (const entry of entries) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (!(top && NOTEBOOK_UNREACHABLE.includes(entry.name))) walk(path, false);
-      } else out.push(path);
-    }
-  };
-  walk(join(root, "src"), true);
-  return out;
+  return sortedFilesUnder(join(root, "src"), NOTEBOOK_UNREACHABLE);
 }
 
 /** tslab's TypeScript version, from its package.json (without loading the compiler). */
-export function tslabTypeScriptVersion(root) {
+function tslabTypeScriptVersion(root) {
   const require = createRequire(join(root, "node_modules", "tslab", "package.json"));
   return JSON.parse(readFileSync(require.resolve("@tslab/typescript-for-tslab/package.json"), "utf8")).version;
-}
-
-/**
- * A file's bytes, or undefined when it was removed after src/ was listed (a file another process writes and removes
- * in src/ while a report starts is not part of the sources).
- */
-export function readUnlessGone(path) {
-  try {
-    return readFileSync(path);
-  } catch (error) {
-    if (error.code === "ENOENT") return undefined;
-    throw error;
-  }
 }
 
 function readIfExists(path) {
@@ -66,13 +43,7 @@ export function kernelSourcesKey(root, ts = { version: tslabTypeScriptVersion(ro
   for (const part of [BUILD_FORMAT, ts.version, tslabManifest, readIfExists(join(root, "package-lock.json"))]) {
     hash.update(`${part.length}:${part}\n`);
   }
-  for (const path of notebookSourceFiles(root)) {
-    const name = relative(root, path);
-    const content = readUnlessGone(path);
-    if (content === undefined) continue;
-    hash.update(`${name.length}:${name}\n${content.length}:`);
-    hash.update(content);
-  }
+  hashFiles(hash, root, notebookSourceFiles(root));
   return hash.digest("hex");
 }
 

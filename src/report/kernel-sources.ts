@@ -13,7 +13,8 @@ import { Worker } from "node:worker_threads";
 import type * as TypeScript from "typescript";
 import { processAlive } from "../core/atomic-write";
 import { globalDeclarationNames, isNodeTypesFile, NODE_GLOBALS_FILE } from "./kernel-node-types";
-import { kernelSourcesDir, kernelSourcesKey, notebookSourceFiles, readUnlessGone } from "./kernel-sources-key.mjs";
+import { readUnlessGone } from "../core/source-files.mjs";
+import { kernelSourcesDir, kernelSourcesKey, notebookSourceFiles } from "./kernel-sources-key.mjs";
 
 export { kernelSourcesDir, kernelSourcesKey, notebookSourceFiles };
 

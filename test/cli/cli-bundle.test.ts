@@ -8,25 +8,19 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { cliBundle, cliBundleKey } from "../../src/cli/cli-bundle.mjs";
 import { root, seamlab } from "./spawn-cli";
+import { tempProject } from "../helpers/temp-project";
 
 /** A project with a two-module CLI (a lazily imported command, a file found through import.meta.url) and esbuild. */
 function fakeProject(): string {
-  const dir = mkdtempSync(join(tmpdir(), "seamlab-cli-bundle-"));
-  const write = (path: string, text: string) => {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  };
-  write("package.json", JSON.stringify({ name: "seamlab", type: "module" }));
-  write(
-    "src/cli/main.ts",
-    'export async function main(argv: string[]): Promise<string> {\n  const { run } = await import("./hello");\n' +
+  const dir = tempProject("seamlab-cli-bundle-", {
+    "package.json": JSON.stringify({ name: "seamlab", type: "module" }),
+    "src/cli/main.ts":
+      'export async function main(argv: string[]): Promise<string> {\n  const { run } = await import("./hello");\n' +
       "  return run(argv);\n}\n",
-  );
-  write(
-    "src/cli/hello.ts",
-    'export const run = (argv: string[]): string => `${argv.join(" ")} ${new URL("./data.txt", import.meta.url).href}`;\n',
-  );
-  write("src/cli/data.txt", "beside hello.ts\n");
+    "src/cli/hello.ts":
+      'export const run = (argv: string[]): string => `${argv.join(" ")} ${new URL("./data.txt", import.meta.url).href}`;\n',
+    "src/cli/data.txt": "beside hello.ts\n",
+  });
   mkdirSync(join(dir, "node_modules"));
   symlinkSync(join(root, "node_modules", "esbuild"), join(dir, "node_modules", "esbuild"));
   return dir;

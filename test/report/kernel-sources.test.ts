@@ -4,17 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { currentKernelSources } from "../../src/report/kernel-sources-key.mjs";
@@ -28,29 +18,20 @@ import {
   startKernelSources,
 } from "../../src/report/kernel-sources";
 import { TslabKernel } from "../../src/report/kernel";
+import { tempProject } from "../helpers/temp-project";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const ts = createRequire(join(root, "node_modules", "tslab", "package.json"))("@tslab/typescript-for-tslab");
 
 /** A small project: two notebook-reachable modules, a worker script beside them, and a report module. */
 function fakeProject(): string {
-  const dir = mkdtempSync(join(tmpdir(), "seamlab-kernel-src-"));
-  const write = (path: string, text: string) => {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  };
-  write("package.json", JSON.stringify({ name: "seamlab", type: "module" }));
-  write(
-    "src/core/add.ts",
-    "export interface Pair { a: number; b: number }\nexport const add = (p: Pair) => p.a + p.b;\n",
-  );
-  write(
-    "src/study/use.ts",
-    'import { add } from "../core/add";\nexport function three() { return add({ a: 1, b: 2 }); }\n',
-  );
-  write("src/study/worker.mjs", "export const plain = 1;\n");
-  write("src/report/page.ts", "export const page = import.meta.url;\n");
-  return dir;
+  return tempProject("seamlab-kernel-src-", {
+    "package.json": JSON.stringify({ name: "seamlab", type: "module" }),
+    "src/core/add.ts": "export interface Pair { a: number; b: number }\nexport const add = (p: Pair) => p.a + p.b;\n",
+    "src/study/use.ts": 'import { add } from "../core/add";\nexport function three() { return add({ a: 1, b: 2 }); }\n',
+    "src/study/worker.mjs": "export const plain = 1;\n",
+    "src/report/page.ts": "export const page = import.meta.url;\n",
+  });
 }
 
 test("the compiled copy covers every notebook-reachable file of src/ and nothing of report/ or cli/", () => {

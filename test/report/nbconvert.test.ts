@@ -6,7 +6,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { readNotebook, type CodeCell } from "../../src/report/nbformat";
+import { readNotebook, serializeNotebook, type CodeCell } from "../../src/report/nbformat";
+import { codeNotebook } from "../helpers/notebooks";
 import { KERNEL_NAME, writeKernelSpec } from "../../src/report/kernelspec";
 import { prepareKernelSources } from "../../src/report/kernel-sources";
 import { renderNotebook } from "../../src/report/render";
@@ -70,22 +71,23 @@ test("a kernel Jupyter starts from the kernelspec loads the compiled copy of src
   const work = mkdtempSync(join(tmpdir(), "seamlab-nbconvert-copy-"));
   try {
     writeKernelSpec(join(work, "jupyter"), root);
-    const cell = (source: string) => ({ cell_type: "code", metadata: {}, execution_count: null, outputs: [], source });
-    const notebook = {
-      nbformat: 4,
-      nbformat_minor: 4,
-      metadata: { kernelspec: { name: KERNEL_NAME, display_name: "TypeScript (seamlab)", language: "typescript" } },
-      cells: [
-        cell(
-          'import { sha256 } from "./src/experiment/cache";\n' +
-            "`${sha256('a').slice(0, 8)} ${Object.keys(require.cache).filter((f) => f.includes('/experiment/cache.')).join(' ')}`",
-        ),
-      ],
-    };
-    writeFileSync(join(work, "copy.ipynb"), JSON.stringify(notebook));
+    const notebook = codeNotebook(
+      'import { sha256 } from "./src/experiment/cache";\n' +
+        "`${sha256('a').slice(0, 8)} ${Object.keys(require.cache).filter((f) => f.includes('/experiment/cache.')).join(' ')}`",
+    );
+    writeFileSync(join(work, "copy.ipynb"), serializeNotebook(notebook));
     const run = spawnSync(
       "jupyter",
-      ["nbconvert", "--to", "notebook", "--execute", join(work, "copy.ipynb"), "--output-dir", join(work, "out")],
+      [
+        "nbconvert",
+        "--to",
+        "notebook",
+        "--execute",
+        join(work, "copy.ipynb"),
+        "--output-dir",
+        join(work, "out"),
+        `--ExecutePreprocessor.kernel_name=${KERNEL_NAME}`,
+      ],
       { encoding: "utf8", env: { ...process.env, JUPYTER_PATH: join(work, "jupyter") }, timeout: 90_000 },
     );
     assert.equal(run.status, 0, run.stderr);

@@ -232,7 +232,6 @@ function residentKb(pid: string): number {
   }
 }
 
-/** Appends a paragraph to one generated document: the "edit one file and re-run" case. */
 /**
  * Runs `work` with something set up that must be undone even if the benchmark is interrupted meanwhile: `undo` runs
  * after `work`, or from the interrupt handler (`onInterrupt`), once.
@@ -333,15 +332,11 @@ for (const mb of sizesMb) {
     const cache = join(checkout, ".seamlab-cache");
     const aside = `${cache}.scale-aside-${process.pid}`;
     if (existsSync(cache)) renameSync(cache, aside);
-    let putBackDone = false; // once only: the interrupt and the stage's own end may both get here
     const putBack = () => {
-      if (putBackDone) return;
-      putBackDone = true;
       rmSync(cache, { recursive: true, force: true });
       if (existsSync(aside)) renameSync(aside, cache);
     };
-    onInterrupt.push(putBack);
-    try {
+    await withUndo(putBack, async () => {
       rows.push({
         mb,
         stage: `report${suffix}`,
@@ -364,10 +359,7 @@ for (const mb of sizesMb) {
           checkout,
         ),
       });
-    } finally {
-      onInterrupt.splice(onInterrupt.indexOf(putBack), 1);
-      putBack();
-    }
+    });
     rmSync(out, { recursive: true, force: true });
   }
   if (!values.keep) rmSync(corpus, { recursive: true, force: true });

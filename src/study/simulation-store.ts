@@ -81,7 +81,7 @@ export function storedSimulationNote(stored: StoredSimulation): string {
   const made =
     `Stored run of \`npm run simulate:elbow\` (${thousands(spec.replicates)} sweeps per row, ` +
     `${thousands(spec.resamples)} bootstrap replicates per decision, seed ${spec.seed}; ` +
-    `${Math.round(seconds)} s where it was made), the same table as the README's.`;
+    `${Math.round(seconds)} s where it was made), the same table as docs/verdict.md's.`;
   if (stored.stale.length === 0) return `${made} The simulation's code has not changed since.`;
   return (
     `${made} **The code has changed since it was stored** (${stored.stale.join(", ")}): this table may no longer ` +

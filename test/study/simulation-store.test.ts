@@ -16,7 +16,7 @@ import {
 import { sourceClosure } from "../../scripts/source-closure";
 
 const root = projectRoot();
-const REGENERATE = "run `npm run simulate:elbow -- --write-readme` and commit README.md and the JSON";
+const REGENERATE = "run `npm run simulate:elbow -- --write-readme` and commit docs/verdict.md and the JSON";
 
 test("the stored elbow simulation is of the current code: it hashes every file the simulation reaches", () => {
   const stored = storedSimulation(root);
@@ -27,11 +27,11 @@ test("the stored elbow simulation is of the current code: it hashes every file t
   assert.deepEqual(stored.stale, [], `changed since ${STORED_SIMULATION_PATH} was stored: ${REGENERATE}`);
 });
 
-test("the README's simulation table is the stored run's", () => {
+test("docs/verdict.md's simulation table is the stored run's", () => {
   const stored = storedSimulation(root);
   assert.ok(stored.file);
-  const readme = readFileSync(join(root, "README.md"), "utf8");
-  assert.ok(readme.includes(simulationMarkdown(stored.file.cells)), `README and JSON differ: ${REGENERATE}`);
+  const verdict = readFileSync(join(root, "docs", "verdict.md"), "utf8");
+  assert.ok(verdict.includes(simulationMarkdown(stored.file.cells)), `docs/verdict.md and JSON differ: ${REGENERATE}`);
 });
 
 test("a stored run says when it is missing, and names the source files changed since it was made", () => {

@@ -194,12 +194,17 @@ function cacheDirFromFlags(values: Record<string, unknown>): string {
   return dir;
 }
 
-/** 95% CIs of the two headline shares over the measured documents (see `documentShareInterval`). */
-function sampleIntervals(result: SampledSeams): { zeroOverlap: Interval; kept: Interval } {
+/**
+ * 95% CIs of the two headline shares over the measured documents (see `documentShareInterval`); null for a share
+ * of nothing (no seams, or no sentence pairs across a paragraph break), which has no value and no interval.
+ */
+function sampleIntervals(result: SampledSeams): { zeroOverlap: Interval | null; kept: Interval | null } {
   const { shares, sample } = result;
+  const interval = (numerators: number[], denominators: number[]) =>
+    denominators.some((x) => x > 0) ? documentShareInterval({ numerators, denominators }, sample.strata) : null;
   return {
-    zeroOverlap: documentShareInterval({ numerators: shares.zeroSeams, denominators: shares.seams }, sample.strata),
-    kept: documentShareInterval({ numerators: shares.kept, denominators: shares.pairs }, sample.strata),
+    zeroOverlap: interval(shares.zeroSeams, shares.seams),
+    kept: interval(shares.kept, shares.pairs),
   };
 }
 
@@ -244,6 +249,8 @@ export function seamsJson(
     ...(corpus.skippedSpecial ? { skippedSpecial: corpus.skippedSpecial } : {}),
     config: measured.config,
     ...measured.summary,
+    // a share of no seams is no number: null, not a 0% that reads as "every seam shares text"
+    ...(measured.summary.seams === 0 ? { zeroOverlapPct: null } : {}),
     seamDamage: measured.seamDamage,
     paragraphs: measured.paragraphs,
     backwardOpeners: measured.openers,
@@ -252,16 +259,23 @@ export function seamsJson(
 
 function seamsText(corpusLine: string, measured: SeamsReport, result: SampledSeams): string {
   const ci = sampleIntervals(result);
-  const range = (i: Interval) => `[95% CI ${pct(i.low)}–${pct(i.high)}]`;
+  const range = (i: Interval | null) => (i ? `[95% CI ${pct(i.low)}–${pct(i.high)}]` : "");
   const s = measured.summary;
   const unit = s.unit === "tokens" ? "tokens" : "chars";
   const overlapLine =
-    s.unit === "tokens"
-      ? `mean ${formatFixed(s.meanOverlapTokens ?? 0)} tokens (${formatFixed(s.meanOverlap)} chars), median ` +
-        `${formatFixed(s.medianOverlapTokens ?? 0, 0)} tokens`
-      : `mean ${formatFixed(s.meanOverlap)}, median ${formatFixed(s.medianOverlap, 0)}, p10 ` +
-        `${formatFixed(s.p10Overlap, 0)}, p90 ${formatFixed(s.p90Overlap, 0)} chars`;
-  const ratio = s.realisedOverlapRatio === null ? "n/a (nominal 0)" : pct(s.realisedOverlapRatio);
+    s.seams === 0
+      ? "none (no seams)"
+      : s.unit === "tokens"
+        ? `mean ${formatFixed(s.meanOverlapTokens ?? 0)} tokens (${formatFixed(s.meanOverlap)} chars), median ` +
+          `${formatFixed(s.medianOverlapTokens ?? 0, 0)} tokens`
+        : `mean ${formatFixed(s.meanOverlap)}, median ${formatFixed(s.medianOverlap, 0)}, p10 ` +
+          `${formatFixed(s.p10Overlap, 0)}, p90 ${formatFixed(s.p90Overlap, 0)} chars`;
+  const ratio =
+    s.realisedOverlapRatio !== null
+      ? pct(s.realisedOverlapRatio)
+      : s.nominalOverlap === 0
+        ? "n/a (nominal 0)"
+        : "n/a (no seams)";
   const d = measured.seamDamage;
   const p = measured.paragraphs;
   const o = measured.openers;
@@ -274,7 +288,9 @@ function seamsText(corpusLine: string, measured: SeamsReport, result: SampledSea
       ["seams", thousands(s.seams)],
       [
         "zero-overlap seams",
-        `${thousands(s.zeroOverlapSeams)} (${pct(s.zeroOverlapPct / 100)}) ${range(ci.zeroOverlap)}`,
+        s.seams === 0
+          ? "none: there are no seams (every document fits in one chunk), so no share to report"
+          : `${thousands(s.zeroOverlapSeams)} (${pct(s.zeroOverlapPct / 100)}) ${range(ci.zeroOverlap)}`,
       ],
       ["real overlap", overlapLine],
       ["realised / nominal", `${ratio} of ${thousands(s.nominalOverlap)} ${unit}`],
@@ -288,8 +304,10 @@ function seamsText(corpusLine: string, measured: SeamsReport, result: SampledSea
       ],
       [
         "seam damage",
-        `${thousands(d.kept)} of ${thousands(d.pairs)} sentence pairs across paragraph breaks kept together ` +
-          `(${pct(d.keptPct / 100)}) ${range(ci.kept)}`,
+        d.pairs === 0
+          ? "no sentence pairs across paragraph breaks, so no share to report"
+          : `${thousands(d.kept)} of ${thousands(d.pairs)} sentence pairs across paragraph breaks kept together ` +
+            `(${pct(d.keptPct / 100)}) ${range(ci.kept)}`,
       ],
       [
         "paragraphs",

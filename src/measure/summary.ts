@@ -25,7 +25,7 @@ export interface SeamSummary {
   /** Overlap statistics in tokens (token unit only). */
   meanOverlapTokens?: number;
   medianOverlapTokens?: number;
-  /** Mean overlap / nominal overlap, in the config's unit (null when the nominal overlap is 0). */
+  /** Mean overlap / nominal overlap, in the config's unit (null when the nominal overlap is 0 or there are no seams). */
   realisedOverlapRatio: number | null;
   /** Histogram of overlaps in the config's unit against the nominal budget. */
   overlapHistogram: HistogramBin[];
@@ -110,7 +110,8 @@ export function summariseSeams(
     medianOverlap: orZero(chars.median),
     p10Overlap: orZero(chars.p10),
     p90Overlap: orZero(chars.p90),
-    realisedOverlapRatio: options.nominalOverlap > 0 ? orZero(meanInUnit) / options.nominalOverlap : null,
+    realisedOverlapRatio:
+      options.nominalOverlap > 0 && overlaps.length > 0 ? meanInUnit / options.nominalOverlap : null,
     overlapHistogram: overlapHistogram(inUnit, options.nominalOverlap),
     gapSeams: columns.gapSeams,
     indexRatio: sizes.indexRatio,

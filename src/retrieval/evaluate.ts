@@ -82,6 +82,15 @@ export interface RetrievalSummary {
   };
 }
 
+/**
+ * Wilson's interval when every value is 0 or 1 (recall@k with one gold span per query is the hit rate, and must get
+ * the hit rate's interval: a bootstrap of one query gives [100, 100]); undefined otherwise.
+ */
+function proportionCI(values: readonly number[]): Interval | undefined {
+  if (!values.every((v) => v === 0 || v === 1)) return undefined;
+  return wilsonInterval(values.filter((v) => v === 1).length, values.length);
+}
+
 /** The mean, 0 for no queries (an empty set scores nothing rather than NaN). */
 const meanOrZero = (values: number[]) => (values.length === 0 ? 0 : mean(values));
 
@@ -164,7 +173,7 @@ export function summarizeOutcomes(
     hitRate: n === 0 ? 0 : hits / n,
     hitRateCI: wilsonInterval(hits, n),
     recallAtK: recall.value,
-    recallAtKCI: recall.ci,
+    recallAtKCI: proportionCI(columns[0]) ?? recall.ci,
     goldSpans: outcomes.reduce((s, o) => s + o.goldTotal, 0),
     goldSpansFound: outcomes.reduce((s, o) => s + o.goldFound, 0),
     meanDistinct: distinct.value,

@@ -10,7 +10,7 @@ import { runInNewContext } from "node:vm";
 import { listCorpus, loadCorpus, streamCorpus } from "../corpus/load";
 import { documentSample } from "../corpus/sample";
 import { loadLabelledSet } from "../corpus/labelled";
-import { buildQuerySet } from "../retrieval/query-source";
+import { buildQuerySet, isSquadSpec } from "../retrieval/query-source";
 import { parseQuerySample } from "../retrieval/query-sample";
 import { buildReport, listNotebooks, reportFileNames, workersPerKernel } from "../report/build";
 import { killAllKernels } from "../report/kernel";
@@ -585,6 +585,15 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
   if (maxBytes !== undefined && budgetMinutes === undefined)
     throw new SeamlabError("--max-memory needs --budget (the budget's pilot estimates each kernel's memory).");
   refuseTogether(values, "budget", "query-sample", "--budget chooses the query sample; give one or the other.");
+  // refused as `retrieve` refuses it: the report would credit --corpus with numbers measured on the file's documents
+  if (values.queries !== undefined && isSquadSpec(values.queries))
+    refuseTogether(
+      values,
+      "corpus",
+      "queries",
+      `the SQuAD file ${values.queries} brings its own documents; label questions on this corpus in a CSV or ` +
+        "JSONL file instead.",
+    );
   const outDir = resolve(process.cwd(), values.out ?? "reports");
   const notebooksDir = values.notebooks
     ? resolve(process.cwd(), values.notebooks)

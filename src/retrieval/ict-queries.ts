@@ -3,6 +3,7 @@ import { seededRandom } from "../core/random";
 import type { Doc, Query } from "../core/types";
 import { removeRanges, scanMarkdownLines } from "../text/headings";
 import { sentenceRegions } from "../text/sentences";
+import { isSourcePath } from "../text/code-units";
 import { thousands } from "../stats/format";
 
 /**
@@ -17,7 +18,8 @@ import { thousands } from "../stats/format";
  * A seam between two other sentences does not matter. So the measure sees exactly the seams that cut a context.
  *
  * Candidates: sentences (`Intl.Segmenter`) of prose paragraphs (runs of markdown "text" lines: code, tables,
- * front matter, comments, headings and other markup lines are never used), that
+ * front matter, comments, headings and other markup lines are never used; source-code files, such as .ts or .py,
+ * have none: their statements are not sentences), that
  * - have `minWords`..`maxWords` words (default 8..60): shorter ones are labels or fragments, longer ones lists;
  * - are prose: at least 60% of their non-space characters are letters, and no code or table signs (backticks,
  *   braces, `;` at the end, `=>`, `://`, `()`, a ` | ` cell separator);
@@ -210,8 +212,17 @@ export function buildIctQueries(docs: readonly Doc[], options: IctOptions = {}):
   const w = settings.contextSentences;
 
   // pass 1: every prose sentence, and how often each occurs in the corpus (repeats are boilerplate)
-  const perDoc = docs.map((doc) =>
-    proseParagraphs(doc.text).map((paragraph) => paragraphSentences(doc.text, paragraph)),
+  const isCode = docs.map((doc) => isSourcePath(doc.source ?? doc.id));
+  const codeDocs = isCode.filter(Boolean).length;
+  const name = options.corpusName ? `corpus "${options.corpusName}"` : "the corpus";
+  if (docs.length > 0 && codeDocs === docs.length)
+    throw new SeamlabError(
+      `${name} has no prose for inverse-cloze queries: all ${docs.length} documents are source code ` +
+        `(${exampleExtensions(docs)}), whose statements are not sentences. Use a corpus of prose (.md, .txt), or ` +
+        "give a labelled file in --queries.",
+    );
+  const perDoc = docs.map((doc, d) =>
+    isCode[d] ? [] : proseParagraphs(doc.text).map((paragraph) => paragraphSentences(doc.text, paragraph)),
   );
   const uses = new Map<string, number>();
   let sentenceCount = 0;
@@ -260,11 +271,11 @@ export function buildIctQueries(docs: readonly Doc[], options: IctOptions = {}):
   const allowFewer = options.allowFewer ?? options.n === undefined;
   if (allowFewer && available >= Math.min(MIN_COUNT, settings.n)) settings.n = Math.min(settings.n, available);
   if (available < settings.n) {
-    const name = options.corpusName ? `corpus "${options.corpusName}"` : "the corpus";
     const wanted = allowFewer ? `the ${Math.min(MIN_COUNT, settings.n)} needed for` : `${settings.n}`;
     throw new SeamlabError(
       `${name} is too small for ${wanted} inverse-cloze queries: ${available} sentences can serve ` +
-        `(${docs.length} documents, ${sentenceCount} prose sentences, skipped ${JSON.stringify(skipped)}). ` +
+        `(${docs.length} documents${codeDocs ? `, ${codeDocs} of them source code, which has no sentences` : ""}, ` +
+        `${sentenceCount} prose sentences, skipped ${JSON.stringify(skipped)}). ` +
         (available > 0
           ? `Lower --ict-n to ${available} or less, or use a larger corpus.`
           : "Use a corpus with prose paragraphs of two or more sentences, or give a labelled file in --queries."),
@@ -291,6 +302,12 @@ export function buildIctQueries(docs: readonly Doc[], options: IctOptions = {}):
     }
   });
   return { docs: outDocs, queries, sentences: sentenceCount, candidates: candidateCount, skipped, settings };
+}
+
+/** The file extensions of a corpus's documents, a few, for a message: ".ts, .js". */
+function exampleExtensions(docs: readonly Doc[]): string {
+  const extensions = new Set(docs.map((doc) => /\.[^./\\]+$/.exec(doc.source ?? doc.id)?.[0].toLowerCase() ?? "?"));
+  return [...extensions].sort().slice(0, 5).join(", ");
 }
 
 /** One line saying what an ICT set is, for charts and tables. */

@@ -9,9 +9,9 @@ const source = (name: string) =>
   Array.from(
     { length: 12 },
     (_, i) =>
-      `logger.info("The ${name} worker flushed batch number ${i} to the remote exporter without retries.");\n` +
-      `logger.warn("The ${name} worker dropped span number ${i} because the queue was already full.");\n`,
-  ).join("\n");
+      `Log.info("The ${name} worker flushed batch number ${i} to the remote exporter without retries.")\n` +
+      `Log.warn("The ${name} worker dropped span number ${i} because the queue was already full.")\n`,
+  ).join("");
 const prose = (name: string) =>
   Array.from({ length: 6 }, (_, i) => `The ${name} keeper counted barrels number ${i} along the quiet harbour wall.`)
     .join(" ")

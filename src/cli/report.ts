@@ -16,6 +16,14 @@ import { buildReport, listNotebooks, reportFileNames, workersPerKernel } from ".
 import { killAllKernels } from "../report/kernel";
 import { checkOutDir } from "../report/publish";
 import { commaList, intFlag, LIMITS, refuseTogether, stringFlag } from "./flags";
+import { readNotebook, declaredParameters } from "../report/nbformat";
+import {
+  checkSettingsReachNotebooks,
+  describeSettings,
+  reportSettingFlags,
+  reportSettingsFrom,
+  reportSettingsHelp,
+} from "./report-settings";
 import { chooseQueryBudget, parallelThroughput, parseBudgetMinutes } from "../experiment/budget";
 import type { NotebookBudgetPlan } from "../report/budget-notebook";
 import {
@@ -91,7 +99,8 @@ first kernel starts.
   --jobs N          notebooks run at once, one kernel each, 1 to 256 (default: 2)
   --no-execute      render the notebooks' saved outputs instead of running them
   --screenshots     also save screenshot-<page>-{light,dark}.png of the index and first notebook (needs chromium)
-  --notebooks DIR   where the notebooks are (default: the project's notebooks/)`;
+  --notebooks DIR   where the notebooks are (default: the project's notebooks/)
+${reportSettingsHelp}`;
 
 function existingPath(value: string, flag: string): string {
   const path = isAbsolute(value) ? value : resolve(process.cwd(), value);
@@ -561,6 +570,7 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
       force: { type: "boolean" },
       screenshots: { type: "boolean" },
       notebooks: { type: "string" },
+      ...reportSettingFlags,
       help: { type: "boolean", short: "h" },
     },
     allowPositionals: false,
@@ -599,7 +609,22 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
     ? resolve(process.cwd(), values.notebooks)
     : resolve(projectRoot(), "notebooks");
   const force = values.force === true;
-  checkOutDir(outDir, reportFileNames(listNotebooks(notebooksDir, only)), { force });
+  const notebookPaths = listNotebooks(notebooksDir, only);
+  checkOutDir(outDir, reportFileNames(notebookPaths), { force });
+  const settings = reportSettingsFrom(values);
+  if (Object.keys(settings).length > 0) {
+    refuseTogether(
+      values,
+      "budget",
+      Object.keys(reportSettingFlags).find((flag) => (values as Record<string, unknown>)[flag] !== undefined) ?? "",
+      "--budget plans each notebook's own grid; give the settings without --budget, or --budget alone.",
+    );
+    checkSettingsReachNotebooks(
+      settings,
+      new Map(notebookPaths.map((path) => [basename(path, ".ipynb"), declaredParameters(readNotebook(path))])),
+    );
+    process.stderr.write(`seamlab report: settings ${describeSettings(settings)}\n`);
+  }
   const parameters: Record<string, unknown> = {};
   const hide: [string, string][] = [];
   let corpus: { parameter: string; label: string } | undefined;
@@ -653,6 +678,7 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
     notebooksDir,
     outDir,
     parameters,
+    settings,
     only,
     cellTimeoutMs: timeoutSeconds * 1000,
     jobs: runJobs,

@@ -18,7 +18,7 @@ import {
   writeFailedPages,
   type PageEntry,
 } from "./publish";
-import { cellTags, joinSource, readNotebook, serializeNotebook, type Notebook } from "./nbformat";
+import { cellTags, declaredSettings, joinSource, readNotebook, serializeNotebook, type Notebook } from "./nbformat";
 import { renderNotebook, type RenderedNotebook } from "./render";
 import { describeFailure, runNotebook } from "./run";
 import { startKernelSources, type PendingKernelSources } from "./kernel-sources";
@@ -32,6 +32,11 @@ export interface ReportOptions {
   outDir: string;
   /** Injected after each notebook's `parameters` cell (e.g. `{ corpus: "/abs/path" }`). */
   parameters?: Record<string, unknown>;
+  /**
+   * The user's report settings (`--splitter`, `--sizes`, `--overlaps`, `--k`, `--margin`, …, as parameter names):
+   * each is injected only into the notebooks whose parameters cell declares it.
+   */
+  settings?: Record<string, unknown>;
   /** Keep notebooks whose file name starts with one of these (e.g. ["03"]). */
   only?: string[];
   cellTimeoutMs?: number;
@@ -220,7 +225,11 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
       runningSince.set(at, performance.now());
       const result = await runNotebook(source, {
         root: options.root,
-        parameters: plan?.parameters ? { ...options.parameters, ...plan.parameters } : options.parameters,
+        parameters: {
+          ...options.parameters,
+          ...declaredSettings(source, options.settings ?? {}),
+          ...plan?.parameters,
+        },
         cellTimeoutMs: options.cellTimeoutMs,
         timeLimitMs: plan?.timeLimitMs,
         name,

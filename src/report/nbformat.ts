@@ -89,6 +89,25 @@ export function parameterLiteral(value: unknown): string {
  * (or first, when there is none), redeclaring each name. tslab lets a later cell redeclare a `const`.
  * An earlier injected cell is replaced, so re-running an executed notebook does not stack them.
  */
+/**
+ * The names a notebook's `parameters` cell declares (`const size = 1000;` → "size"), in order: a report setting is
+ * injected only into the notebooks that declare it.
+ */
+export function declaredParameters(notebook: Notebook): string[] {
+  const cell = notebook.cells.find((c) => cellTags(c).includes("parameters"));
+  if (!cell) return [];
+  const names: string[] = [];
+  for (const match of joinSource(cell.source).matchAll(/^\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)/gm))
+    names.push(match[1]);
+  return names;
+}
+
+/** The settings among `settings` that the notebook's parameters cell declares. */
+export function declaredSettings(notebook: Notebook, settings: Record<string, unknown>): Record<string, unknown> {
+  const declared = new Set(declaredParameters(notebook));
+  return Object.fromEntries(Object.entries(settings).filter(([name]) => declared.has(name)));
+}
+
 export function injectParameters(notebook: Notebook, parameters: Record<string, unknown>): Notebook {
   const names = Object.keys(parameters).sort();
   for (const name of names) {

@@ -1,0 +1,115 @@
+// The settings a user changes in a report (`seamlab report --splitter … --sizes … --overlaps … --k … --margin …`),
+// read and checked before any kernel starts, as notebook parameters. Each setting is injected only into the
+// notebooks whose parameters cell declares it (see report/nbformat.declaredParameters), so one flag changes every
+// page that uses that setting and no copied notebook is needed.
+import { SeamlabError } from "../core/errors";
+import { validateSplitterConfig } from "../splitters/registry";
+import { checkMargin } from "../stats/non-inferiority";
+import { intFlag, intListFlag, LIMITS, numberFlag, refuseTogether, type FlagValues } from "./flags";
+
+/** The flags, for parseArgs. */
+export const reportSettingFlags = {
+  splitter: { type: "string" },
+  size: { type: "string" },
+  sizes: { type: "string" },
+  overlaps: { type: "string" },
+  k: { type: "string" },
+  margin: { type: "string" },
+  "heading-levels": { type: "string" },
+  "context-budget": { type: "string" },
+} as const;
+
+export const reportSettingsHelp = `  --splitter NAME   the splitter the overlap pages measure (notebooks 03, 04; default langchain in 03,
+                    recursive in 04, as each page says)
+  --size N          chunk size of every page (default 1000); --sizes LIST adds the size comparison at an equal
+                    context budget (notebook 03)
+  --overlaps LIST   overlaps the sweeps run (default: each notebook's own grid), each below the smallest size
+  --k N             chunks retrieved per query (default 5)
+  --margin POINTS   the verdict's margin in points of hit rate (default 1)
+  --heading-levels LIST   heading levels that become header queries (default 2,3)
+  --context-budget N      characters of context the size comparison hands the model (default: 5 x the size)
+  Each setting reaches only the notebooks whose parameters cell declares it; the index lists what was set.`;
+
+/**
+ * The notebook parameter each flag sets: `--splitter` → `splitter`, `--heading-levels` → `headingLevels`,
+ * `--margin` in points → `margin` as a proportion (0.01), the way the verdict functions take it.
+ */
+export function reportSettingsFrom(values: FlagValues): Record<string, unknown> {
+  const settings: Record<string, unknown> = {};
+  refuseTogether(values, "size", "sizes", "--size sets one chunk size for every page; --sizes lists several.");
+  const sizeBounds = { min: 1, max: LIMITS.size, unit: "chars" };
+  let sizes: number[] | undefined;
+  if (values.size !== undefined) {
+    settings.size = intFlag(values, "size", undefined, sizeBounds);
+    sizes = [settings.size as number];
+  }
+  if (values.sizes !== undefined) {
+    sizes = intListFlag(values, "sizes", undefined, sizeBounds);
+    settings.sizes = sizes;
+    // the pages that measure one size take the first
+    settings.size = sizes[0];
+  }
+  if (values.overlaps !== undefined) {
+    const overlaps = intListFlag(values, "overlaps", undefined, { min: 0, max: LIMITS.size, unit: "chars" });
+    const smallest = Math.min(...(sizes ?? [1000]));
+    const tooLarge = overlaps.filter((overlap) => overlap >= smallest);
+    if (tooLarge.length > 0)
+      throw new SeamlabError(
+        `--overlaps ${tooLarge.join(",")}: an overlap must be below the chunk size (${smallest}${
+          sizes ? "" : ", the notebooks' default"
+        }); lower it or raise --size.`,
+      );
+    settings.overlaps = [...overlaps].sort((a, b) => a - b);
+  }
+  if (values.splitter !== undefined) {
+    const splitter = String(values.splitter).trim();
+    validateSplitterConfig({ splitter, size: sizes?.[0] ?? 1000, overlap: 0 });
+    settings.splitter = splitter;
+  }
+  if (values.k !== undefined) settings.k = intFlag(values, "k", undefined, { min: 1, max: LIMITS.k, unit: "chunks" });
+  if (values.margin !== undefined) {
+    const points = numberFlag(values, "margin", 1, { min: 0, max: 100, exclusiveMin: true, unit: "points" });
+    settings.margin = checkMargin(points / 100);
+  }
+  if (values["heading-levels"] !== undefined)
+    settings.headingLevels = intListFlag(values, "heading-levels", undefined, { min: 1, max: 6 }).sort((a, b) => a - b);
+  if (values["context-budget"] !== undefined) {
+    const budget = intFlag(values, "context-budget", undefined, { min: 1, max: LIMITS.size, unit: "chars" });
+    const largest = Math.max(...(sizes ?? [1000]));
+    if (budget < largest)
+      throw new SeamlabError(
+        `--context-budget ${budget} is below one chunk of ${largest} chars: no query could get even one chunk. ` +
+          `Give at least ${largest}.`,
+      );
+    settings.contextBudget = budget;
+  }
+  return settings;
+}
+
+/** "--sizes 500,1000 → sizes, size; --margin 0.5 → margin": the line the report prints, per setting given. */
+export function describeSettings(settings: Record<string, unknown>): string {
+  return Object.entries(settings)
+    .map(([name, value]) => `${name} = ${JSON.stringify(value)}`)
+    .join(", ");
+}
+
+/**
+ * Refuses a setting that no notebook of this run declares (e.g. `--margin` with `--only 01`): it would change
+ * nothing, silently. `declared` maps each notebook's name to the parameters its parameters cell declares.
+ */
+export function checkSettingsReachNotebooks(
+  settings: Record<string, unknown>,
+  declared: ReadonlyMap<string, readonly string[]>,
+): void {
+  for (const name of Object.keys(settings)) {
+    if (name === "size" && settings.sizes !== undefined) continue;
+    const takers = [...declared].filter(([, names]) => names.includes(name)).map(([notebook]) => notebook);
+    if (takers.length === 0) {
+      const flag = name === "headingLevels" ? "heading-levels" : name === "contextBudget" ? "context-budget" : name;
+      throw new SeamlabError(
+        `--${flag}: no notebook in this run takes it (run: ${[...declared.keys()].join(", ") || "none"}); ` +
+          `drop the flag or widen --only.`,
+      );
+    }
+  }
+}

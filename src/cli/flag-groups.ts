@@ -7,6 +7,12 @@ import { defaultCorpus } from "../corpus/defaults";
 import { loadCorpus, type LoadedCorpus } from "../corpus/load";
 import { isSquadFile, loadCorpusAndQueries, type EvaluationInputs } from "../retrieval/inputs";
 import type { IctOptions } from "../retrieval/ict-queries";
+import {
+  DEFAULT_HEADING_LEVELS,
+  headingMarks,
+  parseHeadingLevels,
+  type HeaderQueryOptions,
+} from "../retrieval/header-queries";
 import { parseQuerySample, type QuerySampleRequest } from "../retrieval/query-sample";
 import { embedderFlags, embedderFlagsHelp, embedderSpecFromFlags } from "../embed/select";
 import type { EvaluationOptions } from "../retrieval/evaluate";
@@ -178,6 +184,7 @@ export const retrievalFlags = {
   corpus: { type: "string" },
   queries: { type: "string" },
   "question-headers-only": { type: "boolean" },
+  "heading-levels": { type: "string" },
   "include-h3": { type: "boolean" },
   "gold-sentences": { type: "string" },
   "skip-malformed": { type: "boolean" },
@@ -204,12 +211,14 @@ export const retrievalFlags = {
 export const retrievalHelp = `  --corpus SPEC               folder, file, glob, default corpus name or \
 npm:<pkg>/<glob> (default: fastify-docs,
                               moby-dick for --queries ict; not with a SQuAD .json, which brings its own documents)
-  --queries headers|ict|FILE  header queries from ## headings (default); ict: inverse-cloze queries from any prose
+  --queries headers|ict|FILE  header queries (default; see --heading-levels); ict: inverse-cloze queries from any prose
                               (a sampled sentence is the query, its neighbouring sentences the gold span: a hit
                               needs both in one top-k chunk); or a labelled set: .csv/.jsonl with
                               question,answer_span or Chroma's question,references,corpus_id; or SQuAD .json
   --question-headers-only     header queries: only headings ending in "?"
-  --include-h3                header queries: use ### headings too
+  --heading-levels LIST       header queries: the heading levels that give queries, 2 to 6 (default \
+${DEFAULT_HEADING_LEVELS.join(",")}: ${headingMarks()},
+                              as in the report); --include-h3 is the same as 2,3
   --gold-sentences N          header queries: sentences of prose in the gold span, 1 to 100 (default 1)
   --skip-malformed            labelled sets: skip malformed rows (counted) instead of stopping
   --query-sample auto|N|all   queries that run (the corpus is always indexed whole): auto (default) runs them all up
@@ -235,11 +244,30 @@ export function querySampleFromFlags(values: FlagValues): QuerySampleRequest {
   return parseQuerySample(values["query-sample"] === undefined ? undefined : String(values["query-sample"]));
 }
 
+/**
+ * Header query settings from --heading-levels (default DEFAULT_HEADING_LEVELS), --include-h3 (kept from when the
+ * default was `##` alone: it means 2,3, so a script that gave it gets what it always got), --question-headers-only
+ * and --gold-sentences.
+ */
+export function headerOptionsFrom(values: FlagValues): HeaderQueryOptions {
+  refuseTogether(values, "heading-levels", "include-h3", "--include-h3 means --heading-levels 2,3: give one of them.");
+  return {
+    questionsOnly: Boolean(values["question-headers-only"]),
+    headingLevels:
+      values["heading-levels"] === undefined
+        ? values["include-h3"]
+          ? [2, 3]
+          : DEFAULT_HEADING_LEVELS
+        : parseHeadingLevels(stringFlag(values, "heading-levels")),
+    sentences: intFlag(values, "gold-sentences", 1, { min: 1, max: 100, unit: "sentences" }),
+  };
+}
+
 /** Checks the flags loadEvaluationInputs reads, without loading anything (call before expensive work). */
 export function checkEvaluationInputFlags(values: FlagValues): void {
   querySampleFromFlags(values);
   const queriesSpec = stringFlag(values, "queries", "headers");
-  if (queriesSpec === "headers") intFlag(values, "gold-sentences", 1, { min: 1, max: 100, unit: "sentences" });
+  if (queriesSpec === "headers") headerOptionsFrom(values);
   else if (queriesSpec === "ict") ictOptionsFrom(values);
   else if (isSquadFile(queriesSpec)) {
     refuseTogether(values, "corpus", "queries", `the SQuAD file ${queriesSpec} brings its own documents.`);
@@ -255,11 +283,7 @@ export function loadEvaluationInputs(values: FlagValues): EvaluationInputs {
     corpus: builtIn[queries] ? stringFlag(values, "corpus", builtIn[queries]) : (values.corpus as string | undefined),
     queries,
     ict: queries === "ict" ? ictOptionsFrom(values) : undefined,
-    headers: {
-      questionsOnly: Boolean(values["question-headers-only"]),
-      includeH3: Boolean(values["include-h3"]),
-      sentences: intFlag(values, "gold-sentences", 1, { min: 1, max: 100, unit: "sentences" }),
-    },
+    headers: headerOptionsFrom(values),
     skipMalformed: Boolean(values["skip-malformed"]),
     querySample: querySampleFromFlags(values),
   });

@@ -56,7 +56,7 @@ const help = `Usage: seamlab libraries [--corpus SPEC] [--size N --overlap N --u
 Runs every library splitter (and LangChain's RecursiveCharacterTextSplitter, "langchain") over one corpus at one
 setting and prints configured against realised overlap, zero-overlap seams with a 95% Wilson CI, lost text,
 oversize chunks, sentence pairs kept, chunks, index size, chunks whose embedded text differs from the source, and
-BM25 hit@5 on header queries when the corpus has "##" headings. Without --size/--overlap/--unit it prints two
+BM25 hit@5 on header queries when the corpus has "##" or "###" headings. Without --size/--overlap/--unit it prints two
 tables: 1000/200 characters and 400/80 tokens (cl100k_base).
 
   --corpus SPEC      folder, file, glob, default corpus name or npm:<pkg>/<path> (default: moby-dick)

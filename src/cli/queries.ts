@@ -9,7 +9,7 @@ import { chromaCsv } from "../corpus/write-labelled";
 import { estimateCost, estimateGeneration, generateQueries, type GenerateOptions } from "../retrieval/llm-generate";
 import { defaultThresholds, systemPrompt, userPrompt } from "../retrieval/llm-queries";
 import { buildQuerySet } from "../retrieval/query-source";
-import { ictFlags, ictFlagsHelp, ictOptionsFrom } from "./flag-groups";
+import { headerOptionsFrom, ictFlags, ictFlagsHelp, ictOptionsFrom } from "./flag-groups";
 import { intFlag, LIMITS, numberFlag, optionalIntFlag, stringFlag } from "./flags";
 import { thousands } from "../stats/format";
 
@@ -29,7 +29,8 @@ ict | headers
                          removes the query sentences, headers remove heading lines); default FILE without .csv
                          + "-corpus". Use it as --corpus with --queries FILE.
 ${ictFlagsHelp()}
-  --include-h3 --question-headers-only --gold-sentences N   header query settings (see seamlab retrieve --help)
+  --heading-levels LIST --question-headers-only --gold-sentences N   header query settings (see seamlab retrieve
+                         --help; --include-h3 is the same as --heading-levels 2,3, the default)
 
 generate (any OpenAI-compatible chat endpoint: Ollama, vLLM, llama.cpp server, TGI, OpenAI)
   --llm-url URL          base URL (".../v1") or the full .../chat/completions endpoint
@@ -76,11 +77,7 @@ async function writeBuiltSet(kind: "ict" | "headers", values: Record<string, unk
   const out = checkOut(stringFlag(values, "out"));
   const corpus = stringFlag(values, "corpus", kind === "ict" ? "moby-dick" : "fastify-docs");
   const ict = ictOptionsFrom(values);
-  const headers = {
-    includeH3: Boolean(values["include-h3"]),
-    questionsOnly: Boolean(values["question-headers-only"]),
-    sentences: intFlag(values, "gold-sentences", 1, { min: 1, max: 100, unit: "sentences" }),
-  };
+  const headers = headerOptionsFrom(values);
   const loaded = loadCorpus(corpus);
   const set = buildQuerySet(kind, loaded.docs, { ict, headers, corpusName: corpus });
   const changed = set.docs.some((d, i) => d.text !== loaded.docs[i].text);
@@ -206,6 +203,7 @@ export async function run(argv: string[]): Promise<number> {
       out: { type: "string" },
       "corpus-out": { type: "string" },
       ...ictFlags,
+      "heading-levels": { type: "string" },
       "include-h3": { type: "boolean" },
       "question-headers-only": { type: "boolean" },
       "gold-sentences": { type: "string" },
@@ -236,7 +234,7 @@ export async function run(argv: string[]): Promise<number> {
   // every flag is checked before the subcommand does anything
   generationNumbers(values);
   ictOptionsFrom(values);
-  intFlag(values, "gold-sentences", 1, { min: 1, max: 100, unit: "sentences" });
+  headerOptionsFrom(values);
   const [sub, ...extra] = positionals;
   if (sub === undefined) {
     process.stdout.write(HELP + "\n");

@@ -81,7 +81,7 @@ async function pilotOnSample(
   const ids = new Set(sample.docs.map((d) => d.id));
   const docs = [...streamCorpus(corpus).docs(ids)];
   const chars = docs.reduce((sum, d) => sum + d.text.length, 0);
-  const options = { corpusName: corpus, headers: { includeH3: true } };
+  const options = { corpusName: corpus };
   let set;
   try {
     set = buildQuerySet(queries ?? "headers", docs, options);

@@ -131,7 +131,7 @@ function corpusFromSpec(spec: string): { parameter: string; label: string } {
 function checkQueries(given: string, queriesPath: string, corpus: { parameter: string; label: string }): void {
   const { docs } = loadCorpus(corpus.parameter);
   if (given === "headers" || given === "ict") {
-    buildQuerySet(given, docs, { corpusName: corpus.label, headers: { includeH3: true } });
+    buildQuerySet(given, docs, { corpusName: corpus.label });
     return;
   }
   const set = loadLabelledSet(queriesPath, docs, { skipMalformed: true });

@@ -12,7 +12,8 @@ import { runTypeSweep, typeRecommendationRows, type TypeSweepInputs, type TypeSw
 import { formatTable, toJson } from "./format";
 import { pct } from "../study/format";
 import { projectRoot } from "../core/project";
-import { evaluationOptionsFrom, loadEvaluationInputs, querySampleFromFlags } from "./flag-groups";
+import { evaluationOptionsFrom, headerOptionsFrom, loadEvaluationInputs, querySampleFromFlags } from "./flag-groups";
+import { headingMarks } from "../retrieval/header-queries";
 import { sampleQueries, sampledLabel } from "../retrieval/query-sample";
 import { intFlag, intListFlag, LIMITS, stringFlag } from "./flags";
 import { typeOverridesFromFlags } from "./structure-flags";
@@ -39,15 +40,14 @@ export async function runSweepByType(values: Record<string, unknown>): Promise<n
   let label: string;
   if (queriesSpec === "headers") {
     corpus = stringFlag(values, "corpus", "fastify-docs");
-    const set = typedHeaderQueries(loadCorpus(corpus, { projectRoot: projectRoot() }).docs, {
-      includeH3: Boolean(values["include-h3"]),
-      questionsOnly: Boolean(values["question-headers-only"]),
-      sentences: intFlag(values, "gold-sentences", 1, { min: 1, max: 100, unit: "sentences" }),
-      overrides,
-    });
+    const headers = headerOptionsFrom(values);
+    const set = typedHeaderQueries(loadCorpus(corpus, { projectRoot: projectRoot() }).docs, { ...headers, overrides });
     const sample = sampleQueries(set.queries, querySample);
     inputs = { docs: set.docs, queries: sample.queries, types: sample.indexes.map((i) => set.types[i]) };
-    label = sampledLabel(`${thousands(set.queries.length)} header queries`, sample);
+    label = sampledLabel(
+      `${thousands(set.queries.length)} header queries (${headingMarks(headers.headingLevels)})`,
+      sample,
+    );
   } else {
     const loaded = loadEvaluationInputs(values);
     corpus = loaded.corpus;

@@ -1,9 +1,11 @@
+import { SeamlabError } from "../core/errors";
 import type { Doc, Query } from "../core/types";
 import { findHeadings, removeRanges, scanMarkdownLines, type MarkdownLine } from "../text/headings";
 import { sentenceRegions } from "../text/sentences";
 
 /**
- * Self-supervised queries from a markdown corpus: each `##` heading's text is a query, and the first
+ * Self-supervised queries from a markdown corpus: each `##` and `###` heading's text (by default; see
+ * DEFAULT_HEADING_LEVELS) is a query, and the first
  * sentence(s) of the prose directly under it is the gold span. Every heading line (any level, outside code
  * fences) is removed from the text first, so the query never matches its own heading; gold offsets refer
  * to the documents *without* heading lines, which are returned and must be what gets split.
@@ -14,11 +16,45 @@ import { sentenceRegions } from "../text/sentences";
  * `sentences` sentences (`Intl.Segmenter`), or the whole paragraph when it has fewer. A list item counts as
  * a paragraph of its own.
  */
+/**
+ * The heading levels header queries come from unless asked otherwise, for the CLI, the notebooks and the report
+ * alike: `##` and `###`. `##` alone leaves books with one `##` title per file nearly empty of queries, and those it
+ * gives mostly answer at the file's first character, where no seam can fall (a flat curve by construction).
+ */
+export const DEFAULT_HEADING_LEVELS: readonly number[] = [2, 3];
+
+/** Level 1 is a document's title, never a query; markdown has six levels. */
+const LEVEL_RANGE = { min: 2, max: 6 };
+
+/** "## and ###" for [2, 3]; "##, ### and ####" for [2, 3, 4]. */
+export function headingMarks(levels: readonly number[] = DEFAULT_HEADING_LEVELS): string {
+  const marks = [...levels].sort((a, b) => a - b).map((level) => "#".repeat(level));
+  return marks.length === 1 ? marks[0] : `${marks.slice(0, -1).join(", ")} and ${marks[marks.length - 1]}`;
+}
+
+/**
+ * Heading levels from text ("2,3"), each 2 to 6, sorted and without repeats; `parameter` names the flag or
+ * notebook parameter in the error.
+ */
+export function parseHeadingLevels(raw: string, parameter = "--heading-levels"): number[] {
+  const parts = raw.split(",").map((part) => part.trim());
+  const levels = parts.map(Number);
+  const bad = parts.find(
+    (part, i) => !/^\d+$/.test(part) || levels[i] < LEVEL_RANGE.min || levels[i] > LEVEL_RANGE.max,
+  );
+  if (bad !== undefined)
+    throw new SeamlabError(
+      `${parameter} ${raw}: "${bad}" is not a heading level from ${LEVEL_RANGE.min} to ${LEVEL_RANGE.max} (level 1 is ` +
+        `a document's title); give a comma-separated list, e.g. ${parameter} ${DEFAULT_HEADING_LEVELS.join(",")}.`,
+    );
+  return [...new Set(levels)].sort((a, b) => a - b);
+}
+
 export interface HeaderQueryOptions {
   /** keep only headings ending in "?" */
   questionsOnly?: boolean;
-  /** also use `###` headings */
-  includeH3?: boolean;
+  /** the heading levels that give queries (default DEFAULT_HEADING_LEVELS: `##` and `###`) */
+  headingLevels?: readonly number[];
   /** sentences of prose in the gold span (default 1) */
   sentences?: number;
 }
@@ -27,6 +63,8 @@ export interface HeaderQuerySet {
   /** the corpus with heading lines removed (same ids, same order): split these */
   docs: Doc[];
   queries: Query[];
+  /** the heading levels that gave queries, ascending */
+  levels: number[];
   /** headings of the chosen levels seen (before the `?` filter) */
   headings: number;
   skipped: {
@@ -76,7 +114,7 @@ function paragraphSentences(text: string, paragraph: { start: number; end: numbe
 
 /** Builds header queries; see the module comment for the rules. */
 export function buildHeaderQueries(docs: Iterable<Doc>, options: HeaderQueryOptions = {}): HeaderQuerySet {
-  const maxLevel = options.includeH3 ? 3 : 2;
+  const levels = new Set(options.headingLevels ?? DEFAULT_HEADING_LEVELS);
   const sentenceCount = Math.max(1, options.sentences ?? 1);
   const skipped = { notQuestion: 0, emptyText: 0, noProse: 0, duplicate: 0 };
   let headingCount = 0;
@@ -93,7 +131,7 @@ export function buildHeaderQueries(docs: Iterable<Doc>, options: HeaderQueryOpti
     let lineIndex = 0;
     for (const heading of headings) {
       while (lines[lineIndex].start !== heading.lineStart) lineIndex++;
-      if (heading.level < 2 || heading.level > maxLevel) continue;
+      if (!levels.has(heading.level)) continue;
       headingCount++;
       if (options.questionsOnly && !heading.text.endsWith("?")) {
         skipped.notQuestion++;
@@ -124,5 +162,5 @@ export function buildHeaderQueries(docs: Iterable<Doc>, options: HeaderQueryOpti
   for (const q of candidates) uses.set(key(q), (uses.get(key(q)) ?? 0) + 1);
   const queries = candidates.filter((q) => uses.get(key(q)) === 1);
   skipped.duplicate = candidates.length - queries.length;
-  return { docs: strippedDocs, queries, headings: headingCount, skipped };
+  return { docs: strippedDocs, queries, levels: [...levels].sort((a, b) => a - b), headings: headingCount, skipped };
 }

@@ -3,7 +3,7 @@ import { thousands } from "../stats/format";
 import type { Doc, Query } from "../core/types";
 import { loadLabelledSet } from "../corpus/labelled";
 import type { LabelledReport } from "../corpus/types";
-import { buildHeaderQueries, type HeaderQueryOptions, type HeaderQuerySet } from "./header-queries";
+import { buildHeaderQueries, headingMarks, type HeaderQueryOptions, type HeaderQuerySet } from "./header-queries";
 import { buildIctQueries, type IctOptions, type IctQuerySet } from "./ict-queries";
 
 /**
@@ -31,7 +31,7 @@ export interface QuerySet {
   /** one sentence on how the queries were made */
   description: string;
   provenance:
-    | { kind: "headers"; headings: number; skipped: HeaderQuerySet["skipped"] }
+    | { kind: "headers"; levels: number[]; headings: number; skipped: HeaderQuerySet["skipped"] }
     | {
         kind: "ict";
         settings: IctQuerySet["settings"];
@@ -56,21 +56,22 @@ export function buildQuerySet(spec: string, given: Iterable<Doc>, options: Query
     const set = buildHeaderQueries(given, options.headers);
     if (set.queries.length === 0)
       throw new SeamlabError(
-        `${corpus} has no markdown headings with prose under them (${set.headings} usable headings), so no header ` +
-          "queries can be built: try --include-h3 or drop --question-headers-only, use --queries ict (sentences as " +
-          "queries, any prose), or give a labelled file (--queries FILE, or the notebook's queries parameter).",
+        `${corpus} has no markdown headings with prose under them at levels ${headingMarks(set.levels)} ` +
+          `(${set.headings} usable headings), so no header queries can be built: try more --heading-levels ` +
+          "(e.g. 2,3,4) or drop --question-headers-only, use --queries ict (sentences as queries, any prose), or " +
+          "give a labelled file (--queries FILE, or the notebook's queries parameter).",
       );
-    const levels = options.headers?.includeH3 ? "`##`/`###`" : "`##`";
+    const levels = set.levels.map((level) => `\`${"#".repeat(level)}\``).join("/");
     return {
       kind: "headers",
       docs: set.docs,
       queries: set.queries.map((q) => ({ ...q, doc: q.gold[0]?.doc })),
-      label: `${thousands(set.queries.length)} header queries`,
+      label: `${thousands(set.queries.length)} header queries (${headingMarks(set.levels)})`,
       description:
         `${thousands(set.queries.length)} header queries: each ${levels} heading is a question and the first sentence under it ` +
         "the answer; heading lines are removed from the text before " +
         "splitting, so a query never matches its own heading",
-      provenance: { kind: "headers", headings: set.headings, skipped: set.skipped },
+      provenance: { kind: "headers", levels: set.levels, headings: set.headings, skipped: set.skipped },
     };
   }
   const docs: readonly Doc[] = Array.isArray(given) ? given : [...given];
@@ -119,4 +120,59 @@ export function buildQuerySet(spec: string, given: Iterable<Doc>, options: Query
       `(${set.report.shape} shape${skipped > 0 ? `; ${skipped} rows skipped` : ""})`,
     provenance: { kind: "labelled", report: set.report },
   };
+}
+
+/** "2 with no sentence under the heading" and the like, in a fixed order, leaving out zeros. */
+function countedReasons(counts: readonly [number, string][]): string {
+  return counts
+    .filter(([n]) => n > 0)
+    .map(([n, reason]) => `${thousands(n)} ${reason}`)
+    .join(", ");
+}
+
+/**
+ * What a query source left out, in words, for every verdict that names its queries: "12 dropped: 10 with no
+ * sentence under the heading, 2 whose heading text repeats", or "none dropped".
+ */
+export function queryDropsText(provenance: QuerySet["provenance"]): string {
+  if (provenance.kind === "headers") {
+    const s = provenance.skipped;
+    const total = s.notQuestion + s.emptyText + s.noProse + s.duplicate;
+    if (total === 0) return `none of ${thousands(provenance.headings)} headings dropped`;
+    return (
+      `${thousands(total)} of ${thousands(provenance.headings)} headings dropped: ` +
+      countedReasons([
+        [s.noProse, "with no sentence under the heading"],
+        [s.duplicate, "whose heading text repeats"],
+        [s.emptyText, "with no words in the heading"],
+        [s.notQuestion, "not questions (--question-headers-only)"],
+      ])
+    );
+  }
+  if (provenance.kind === "ict") {
+    const s = provenance.skipped;
+    const unusable = s.tooShort + s.tooLong + s.notProse + s.boilerplate + s.noNeighbour;
+    const reasons = countedReasons([
+      [s.noNeighbour, "without a neighbour sentence"],
+      [s.tooShort, "too short"],
+      [s.tooLong, "too long"],
+      [s.notProse, "not prose"],
+      [s.boilerplate, "repeated (boilerplate)"],
+    ]);
+    return (
+      `sampled from ${thousands(provenance.candidates)} usable of ${thousands(provenance.sentences)} sentences` +
+      (unusable > 0 ? ` (${reasons})` : "")
+    );
+  }
+  const r = provenance.report;
+  const dropped = r.rows - r.queries;
+  if (dropped === 0) return `none of ${thousands(r.rows)} rows dropped`;
+  const notLocated = Object.values(r.notLocated).reduce((sum, n) => sum + n, 0);
+  return (
+    `${thousands(dropped)} of ${thousands(r.rows)} rows dropped: ` +
+    (countedReasons([
+      [r.skippedMalformed, "malformed"],
+      [notLocated, "answer not found in the corpus"],
+    ]) || "not placed in the corpus")
+  );
 }

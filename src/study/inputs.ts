@@ -68,7 +68,8 @@ export const querySampleParameter = "the querySample parameter (`seamlab report 
 
 /** Options of `loadRetrievalInputs`. */
 export interface RetrievalInputOptions {
-  includeH3?: boolean;
+  /** Header queries' heading levels (default DEFAULT_HEADING_LEVELS, the CLI's default too). */
+  headingLevels?: readonly number[];
   ictCount?: number;
   /** A notebook's `querySample` parameter: "auto" (default), "auto:0.02", "all" or a number of queries. */
   querySample?: string | number;
@@ -85,10 +86,10 @@ export interface RetrievalInputOptions {
 export function loadRetrievalInputs(
   corpus: string,
   queries?: string,
-  { includeH3 = true, ictCount, querySample }: RetrievalInputOptions = {},
+  { headingLevels, ictCount, querySample }: RetrievalInputOptions = {},
 ): RetrievalInputs {
   const sample = parseQuerySample(querySample, "the querySample parameter");
-  const spec = { corpus, headers: { includeH3 }, ict: { n: ictCount }, skipMalformed: true, querySample: sample };
+  const spec = { corpus, headers: { headingLevels }, ict: { n: ictCount }, skipMalformed: true, querySample: sample };
   let inputs: EvaluationInputs;
   let why: string;
   if (queries === undefined || queries === "") {

@@ -286,7 +286,7 @@ export function libraryVerdict(rows: readonly LibraryRow[], corpus: string): str
   return [lead, "", ...rows.map((r) => `- \`${r.splitter}\`: ${r.meaning}`)].join("\n");
 }
 
-/** Header queries of a corpus for the retrieval columns (undefined when it has no usable `##` headings). */
+/** Header queries of a corpus for the retrieval columns (undefined when it has no usable `##`/`###` headings). */
 export function headerQuerySet(docs: readonly Doc[]): { docs: Doc[]; queries: Query[] } | undefined {
   const set = buildHeaderQueries(docs);
   return set.queries.length > 0 ? { docs: set.docs, queries: set.queries } : undefined;

@@ -46,7 +46,7 @@ export function blankHeadingLine(line: string): string {
  */
 export function typedHeaderQueries(
   docs: readonly Doc[],
-  options: HeaderQueryOptions & { overrides?: readonly TypeOverride[] } = { includeH3: true },
+  options: HeaderQueryOptions & { overrides?: readonly TypeOverride[] } = {},
 ): TypedQuerySet {
   const set = buildHeaderQueries(docs, options);
   const blankedDocs: Doc[] = [];
@@ -213,7 +213,7 @@ function typedInputsOf(corpus: string, queries: string, overrides: readonly Type
         querySource: ictSentence(ict.queries.length),
       };
     }
-    const headers = typedHeaderQueries(ict.docs, { includeH3: true, overrides });
+    const headers = typedHeaderQueries(ict.docs, { overrides });
     const all = [...headers.queries, ...ict.queries];
     return {
       docs,
@@ -240,7 +240,7 @@ function typedInputsOf(corpus: string, queries: string, overrides: readonly Type
       querySource: `${thousands(set.queries.length)} labelled questions from \`${queries}\``,
     };
   }
-  const set = typedHeaderQueries(docs, { includeH3: true, overrides });
+  const set = typedHeaderQueries(docs, { overrides });
   if (set.queries.length === 0) {
     throw new SeamlabError(
       `corpus "${corpus}" has no markdown headings with prose under them, so no header queries: set the queries ` +

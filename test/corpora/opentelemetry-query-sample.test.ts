@@ -12,7 +12,7 @@ import { requireDataDir } from "../helpers/data-dir";
 
 test("on opentelemetry-docs the auto query sample's hit-rate CI covers the all-queries hit rate", async () => {
   const corpus = join(requireDataDir(), "opentelemetry-docs");
-  const spec = { corpus, queries: "headers", headers: { includeH3: true } };
+  const spec = { corpus, queries: "headers" };
   const all = loadCorpusAndQueries({ ...spec, querySample: { kind: "all" } });
   const sampled = loadCorpusAndQueries(spec); // default: auto
   assert.ok(sampled.querySample.sampled, `${all.queries.length} queries: expected more than the auto sample`);

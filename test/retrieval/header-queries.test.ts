@@ -1,6 +1,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { buildHeaderQueries } from "../../src/retrieval/header-queries";
+import {
+  buildHeaderQueries,
+  DEFAULT_HEADING_LEVELS,
+  headingMarks,
+  parseHeadingLevels,
+} from "../../src/retrieval/header-queries";
+import { SeamlabError } from "../../src/core/errors";
 
 const text = [
   "# Guide", // level 1: never a query
@@ -30,8 +36,8 @@ const text = [
 ].join("\n");
 const docs = [{ id: "guide.md", text }];
 
-test("header queries use ## headings, skip headings without prose and duplicates, and point gold at the stripped text", () => {
-  const set = buildHeaderQueries(docs);
+test("header queries at level 2 use ## headings, skip headings without prose and duplicates, and point gold at the stripped text", () => {
+  const set = buildHeaderQueries(docs, { headingLevels: [2] });
   assert.deepEqual(
     set.queries.map((q) => q.text),
     ["What is a span?", "Setup"],
@@ -52,7 +58,7 @@ test("header queries can keep only question headings, include ### and take more 
     buildHeaderQueries(docs, { questionsOnly: true }).queries.map((q) => q.text),
     ["What is a span?"],
   );
-  const withH3 = buildHeaderQueries(docs, { includeH3: true, sentences: 2 });
+  const withH3 = buildHeaderQueries(docs, { headingLevels: [2, 3], sentences: 2 });
   assert.deepEqual(
     withH3.queries.map((q) => q.text),
     ["What is a span?", "Setup", "Child"],
@@ -70,4 +76,41 @@ test("a gold sentence runs over wrapped lines, and a list item is a paragraph of
   const set = buildHeaderQueries([{ id: "w.md", text: wrapped }]);
   const gold = set.queries.map((q) => set.docs[0].text.slice(q.gold[0].start, q.gold[0].end));
   assert.deepEqual(gold, ["Because the line is\nwrapped here.", "- first item\n  continues"]);
+});
+
+test("header queries come from ## and ### headings by default, and the levels used are named", () => {
+  assert.deepEqual(DEFAULT_HEADING_LEVELS, [2, 3]);
+  const set = buildHeaderQueries(docs);
+  assert.deepEqual(
+    set.queries.map((q) => q.text),
+    ["What is a span?", "Setup", "Child"],
+  );
+  assert.deepEqual(set.levels, [2, 3]);
+  assert.equal(set.headings, 6, "five ## headings and one ###");
+  assert.equal(headingMarks(set.levels), "## and ###");
+  assert.equal(headingMarks([4, 2, 3]), "##, ### and ####");
+  assert.equal(headingMarks([2]), "##");
+});
+
+test("a ### heading alone gives queries at level 3 only, and its ## parents none", () => {
+  const set = buildHeaderQueries(docs, { headingLevels: [3] });
+  assert.deepEqual(
+    set.queries.map((q) => q.text),
+    ["Child"],
+  );
+  assert.equal(set.docs[0].text.slice(set.queries[0].gold[0].start, set.queries[0].gold[0].end), "Child prose here.");
+});
+
+test("heading levels parse from a list, sorted without repeats, and level 1 or 7 is refused naming the flag", () => {
+  assert.deepEqual(parseHeadingLevels("3, 2,3"), [2, 3]);
+  assert.throws(
+    () => parseHeadingLevels("1,2"),
+    (e: unknown) => e instanceof SeamlabError && /--heading-levels 1,2: "1"/.test(e.message),
+  );
+  assert.throws(
+    () => parseHeadingLevels("2,7", "headingLevels"),
+    /headingLevels 2,7: "7" is not a heading level from 2 to 6/,
+  );
+  assert.throws(() => parseHeadingLevels("two"), /e\.g\. --heading-levels 2,3/);
+  assert.throws(() => parseHeadingLevels("2,"), /"" is not a heading level/);
 });

@@ -92,7 +92,7 @@ test("loading with --query-sample samples the queries but never the corpus", () 
   assert.equal(full.queries.length, 180);
   assert.equal(sampled.queries.length, 40);
   assert.deepEqual(sampled.docs, full.docs);
-  assert.equal(sampled.queryLabel, "40 of 180 header queries, a seeded sample");
+  assert.equal(sampled.queryLabel, "40 of 180 header queries (## and ###), a seeded sample");
   assert.match(sampled.queryDescription, /of these, a seeded sample of 40 of 180 queries \(query sample 40\) run$/);
   const ids = new Set(full.queries.map((q) => q.id));
   assert.ok(sampled.queries.every((q) => ids.has(q.id)));

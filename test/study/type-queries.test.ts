@@ -23,8 +23,8 @@ test("a blanked heading keeps its #s and a final ?, same length", () => {
 });
 
 test("typed header queries: the same queries and gold text as header queries, at the original offsets, typed by section", () => {
-  const plain = buildHeaderQueries(docs, { includeH3: true });
-  const typed = typedHeaderQueries(docs, { includeH3: true });
+  const plain = buildHeaderQueries(docs);
+  const typed = typedHeaderQueries(docs);
   assert.deepEqual(
     typed.queries.map((q) => q.text),
     plain.queries.map((q) => q.text),

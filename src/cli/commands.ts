@@ -18,6 +18,8 @@ export const commands: Record<string, () => Promise<CommandModule>> = {
   retrieve: () => import("./retrieve"),
   compare: () => import("./compare"),
   sweep: () => import("./sweep"),
+  check: () => import("./check"),
+  flips: () => import("./flips"),
   embed: () => import("./embed"),
   report: () => import("./report"),
 };

@@ -10,8 +10,8 @@ import {
   loadEvaluationInputs,
   retrievalFlags,
   retrievalHelp,
-  splitterConfigFromFlags,
 } from "./flag-groups";
+import { parseConfigSpec } from "./config-spec";
 import { pct } from "../study/format";
 import { pText } from "../stats/format";
 import { infinityAsText } from "./format";
@@ -20,23 +20,6 @@ import { createProgress } from "../experiment/progress";
 export const summary =
   "Paired comparison of two splitter configs on the same queries: " +
   "wins/losses, exact McNemar p, CI of the hit-rate difference.";
-
-/** Parses "splitter:size:overlap[:unit]", e.g. "langchain:1000:200" or "recursive:400:0:tokens". */
-export function parseConfigSpec(spec: string, flag: string, values: Record<string, unknown>): SplitterConfig {
-  const parts = spec.split(":");
-  if (parts.length < 3 || parts.length > 4 || parts.some((p) => p.trim() === "")) {
-    throw new SeamlabError(
-      `--${flag} must look like splitter:size:overlap[:unit] (e.g. langchain:1000:200), got "${spec}".`,
-    );
-  }
-  const [splitter, size, overlap, unit] = parts;
-  try {
-    return splitterConfigFromFlags({ ...values, splitter, size, overlap, unit: unit ?? values.unit });
-  } catch (error) {
-    if (!(error instanceof SeamlabError)) throw error;
-    throw new SeamlabError(`--${flag} ${spec}: ${error.message}`);
-  }
-}
 
 const describe = (c: SplitterConfig) => `${c.splitter}:${c.size}:${c.overlap}:${c.unit ?? "chars"}`;
 

@@ -59,6 +59,7 @@ import { pilotSweepCost, splitCount } from "../experiment/budget-pilot";
 import { sampleEvaluationInputs } from "../retrieval/inputs";
 import { parseSampleRequest } from "../corpus/sample";
 import { resolveRowSample } from "../experiment/row-sample";
+import { exportHelp, sweepExportTarget, writeSweepExport } from "./sweep-export";
 
 export const summary =
   "Overlap sweep (x first-stage depth with a reranker): recall " +
@@ -101,6 +102,7 @@ ${retrievalHelp
   .filter((line) => !/^\s+--(k|per-doc|json) /.test(line))
   .join("\n")}
 ${byTypeHelp}
+${exportHelp}
   --json                      print JSON: rows, curves (each with its paired decision) \
 and knee {kneedle, plateau, agree}
 
@@ -326,6 +328,8 @@ export async function run(argv: string[]): Promise<number> {
       "min-queries": { type: "string" },
       budget: { type: "string" },
       sample: { type: "string" },
+      export: { type: "string" },
+      force: { type: "boolean" },
     },
     strict: true,
   });
@@ -346,6 +350,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   if (values["by-type"] && values.sample !== undefined)
     throw new SeamlabError("--sample is not available with --by-type yet: drop one of them.");
+  const exportTo = sweepExportTarget(values);
   if (values["by-type"]) return runSweepByType(values);
   const sampleRequest = parseSampleRequest(values.sample, "--sample");
   const splitters = commaList(stringFlag(values, "splitter", "langchain"));
@@ -557,5 +562,6 @@ export async function run(argv: string[]): Promise<number> {
       );
     if (breakdown) process.stdout.write(describeGroups(breakdown, groupCurve).join("\n") + "\n");
   }
+  if (exportTo) await writeSweepExport(exportTo, { argv, inputs, result, budgetQueries: budget?.queries });
   return result.interrupted ? 130 : 0;
 }

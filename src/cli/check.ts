@@ -1,0 +1,158 @@
+/**
+ * `seamlab check chosen.json [--corpus SPEC]`: re-runs the sweep an export came from (its own flags, on the corpus
+ * as it is now) and says whether the recommendation still holds. Exit 0: it holds; exit 3 (RECOMMENDATION_MOVED):
+ * the chosen config or the verdict's state moved; exit 2: bad input, refused before any work. A changed corpus is
+ * reported, not refused: watching a recommendation while the docs change is the point. Only a different corpus
+ * (another --corpus than the export names) is refused, since its verdict would not be a re-run of this one.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { SeamlabError } from "../core/errors";
+import { projectRoot } from "../core/project";
+import { isSquadFile } from "../retrieval/inputs";
+import { withFlag, type ChosenExport } from "../experiment/export";
+import { compareExports, chosenConfigText } from "../experiment/export-compare";
+import { readChosenExport } from "../experiment/export-file";
+import { toJson } from "./format";
+
+/** The exit code when the recommendation moved (0: it holds; 2: bad input; 130: interrupted). */
+export const RECOMMENDATION_MOVED = 3;
+
+export const summary = "Re-run an exported choice (sweep --export) on the corpus as it is now; exit 3 when it moved.";
+
+const help = `Usage: seamlab check FILE [--corpus SPEC] [--same-corpus] [--show-sweep] [--json]
+
+Re-runs \`seamlab sweep\` with the flags FILE was exported with (sweep --export FILE), on the corpus as it is
+now, and compares the new verdict with the exported one.
+
+  exit 0   the recommendation holds: the same config, the same verdict state (decided, leaning or undecided)
+  exit ${RECOMMENDATION_MOVED}   the recommendation moved: the chosen config or the verdict's state changed (printed)
+  exit 2   bad input, refused before any work: FILE missing, not JSON, not a seamlab export, damaged or edited,
+           or --corpus naming another corpus than FILE's
+  exit 130 interrupted
+
+A corpus or query set that changed since the export (other hashes) is reported as information, not refused:
+docs change, and the check says whether the choice survives it.
+
+  --corpus SPEC     the corpus to check (default: the one FILE names, resolved from the current folder)
+  --same-corpus     --corpus names FILE's corpus at another path (e.g. a CI checkout): check it anyway
+  --show-sweep      print the re-run sweep's own output on stderr
+  --json            print JSON: holds, moves, notes, the exported and the re-run verdicts
+  -h, --help        this help`;
+
+/** Do two corpus specs name the same corpus (the same name, or the same path from here)? */
+export function sameCorpusSpec(a: string, b: string): boolean {
+  if (a === b) return true;
+  const trim = (s: string) => s.replace(/[\\/]+$/, "");
+  return resolve(trim(a)) === resolve(trim(b));
+}
+
+/** The re-run's argv: the export's flags, on another path of the corpus when --corpus gave one. */
+export function checkArgv(exported: ChosenExport, corpus: string | undefined): string[] {
+  const argv = exported.rerun.argv;
+  const squad = argv.some((item, i) => item === "--queries" && isSquadFile(argv[i + 1] ?? ""));
+  return corpus === undefined || squad ? [...argv] : withFlag(argv, "corpus", corpus);
+}
+
+function checkedCorpus(
+  file: string,
+  exported: ChosenExport,
+  given: string | undefined,
+  same: boolean,
+): string | undefined {
+  if (given === undefined) {
+    if (same) throw new SeamlabError("--same-corpus goes with --corpus: name the corpus's path as well.");
+    return undefined;
+  }
+  if (sameCorpusSpec(given, exported.corpus.spec) || same) return given;
+  throw new SeamlabError(
+    `${file} was exported from corpus "${exported.corpus.spec}" (hash ${exported.corpus.hash.slice(0, 12)}), ` +
+      `but --corpus names "${given}": a verdict on another corpus is not a re-run of this one. Export that ` +
+      `corpus's own (seamlab sweep --corpus ${given} --export …), or, if it is the same corpus at another path ` +
+      `(a CI checkout), add --same-corpus.`,
+  );
+}
+
+/** Runs `seamlab sweep argv --export out` as a child process; resolves with its exit code. */
+function runSweep(argv: readonly string[], out: string, showSweep: boolean): Promise<number> {
+  const bin = join(projectRoot(), "bin", "seamlab.js");
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [bin, "sweep", ...argv, "--export", out], {
+      stdio: ["ignore", showSweep ? "pipe" : "ignore", "inherit"],
+    });
+    child.stdout?.on("data", (data) => process.stderr.write(data));
+    // Ctrl-C reaches the child too (same process group); it stops cleanly and says so.
+    const ignore = () => {};
+    process.on("SIGINT", ignore);
+    child.on("error", fail);
+    child.on("close", (code, signal) => {
+      process.off("SIGINT", ignore);
+      done(code ?? (signal === "SIGINT" ? 130 : 1));
+    });
+  });
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: {
+      corpus: { type: "string" },
+      "same-corpus": { type: "boolean" },
+      "show-sweep": { type: "boolean" },
+      json: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+    strict: true,
+    allowPositionals: true,
+  });
+  if (values.help) {
+    process.stdout.write(help + "\n");
+    return 0;
+  }
+  if (positionals.length !== 1)
+    throw new SeamlabError(
+      `check needs one exported file, e.g. seamlab check chosen.json (got ${positionals.length === 0 ? "none" : positionals.join(", ")}).`,
+    );
+  const file = positionals[0];
+  const before = readChosenExport(file);
+  const corpus = checkedCorpus(file, before, values.corpus, Boolean(values["same-corpus"]));
+  const rerun = checkArgv(before, corpus);
+  const dir = mkdtempSync(join(tmpdir(), "seamlab-check-"));
+  try {
+    const out = join(dir, "rerun.json");
+    if (!values.json) process.stderr.write(`seamlab: re-running seamlab sweep ${rerun.join(" ")}\n`);
+    const code = await runSweep(rerun, out, Boolean(values["show-sweep"]));
+    if (code !== 0) {
+      if (code === 130) return 130;
+      throw new SeamlabError(`the re-run sweep failed (exit ${code}; its message is above), so nothing was checked.`);
+    }
+    const after = readChosenExport(out);
+    const comparison = compareExports(before, after);
+    if (values.json) {
+      process.stdout.write(
+        toJson({
+          file,
+          holds: !comparison.moved,
+          exitCode: comparison.moved ? RECOMMENDATION_MOVED : 0,
+          moves: comparison.moves,
+          notes: comparison.notes,
+          exported: { chosen: before.chosen, verdict: before.verdict, corpus: before.corpus, queries: before.queries },
+          now: { chosen: after.chosen, verdict: after.verdict, corpus: after.corpus, queries: after.queries },
+          rerun: after.rerun.command,
+        }) + "\n",
+      );
+    } else {
+      const lines = comparison.moved
+        ? [`MOVED: the recommendation in ${file} no longer holds`, ...comparison.moves.map((m) => `  ${m}`)]
+        : [`holds: ${chosenConfigText(after.chosen)} (${after.verdict.state}): ${after.verdict.headline}`];
+      for (const note of comparison.notes) lines.push(`  note: ${note}`);
+      process.stdout.write(lines.join("\n") + "\n");
+    }
+    return comparison.moved ? RECOMMENDATION_MOVED : 0;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

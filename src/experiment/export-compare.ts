@@ -1,0 +1,68 @@
+/**
+ * What changed between an export and the same sweep run again (`seamlab check`). The recommendation *moved* when
+ * the chosen config or the verdict's state changed: that is what a team published. Everything else (the corpus
+ * or the queries changed, another seamlab, the chosen config's hit rate) is information: docs are expected to
+ * change, and the point of checking is whether the choice survives it.
+ */
+import { canonicalJson } from "../core/canonical-json";
+import { percentNumber } from "../stats/format";
+import type { ChosenExport } from "./export";
+
+export interface ExportComparison {
+  moved: boolean;
+  /** What moved, one line each ("chosen: overlap 100 → overlap 200"); empty when the recommendation holds. */
+  moves: string[];
+  /** What changed without moving the recommendation, one line each. */
+  notes: string[];
+}
+
+const short = (hash: string) => hash.slice(0, 12);
+
+/** "langchain 1000/100 chars, k=5 bm25": the config as it was chosen, retrieval included. */
+export function chosenConfigText(chosen: ChosenExport["chosen"]): string {
+  const s = chosen.splitter;
+  const r = chosen.retrieval;
+  const encoding = s.unit === "tokens" && s.encoding ? ` ${s.encoding}` : "";
+  const cut = r.finalK !== undefined && r.finalK !== r.k ? ` -> ${r.reranker ?? "none"} @${r.finalK}` : "";
+  return `${s.splitter} ${s.size}/${s.overlap} ${s.unit ?? "chars"}${encoding}, k=${r.k}${cut} ${r.retriever ?? "bm25"}`;
+}
+
+/** Compares an export with the export of its re-run. */
+export function compareExports(before: ChosenExport, after: ChosenExport): ExportComparison {
+  const moves: string[] = [];
+  const notes: string[] = [];
+  const configOf = (e: ChosenExport) => canonicalJson({ splitter: e.chosen.splitter, retrieval: e.chosen.retrieval });
+  if (configOf(before) !== configOf(after)) {
+    moves.push(`chosen config: ${chosenConfigText(before.chosen)} → ${chosenConfigText(after.chosen)}`);
+  }
+  if (before.verdict.state !== after.verdict.state) {
+    moves.push(`verdict: ${before.verdict.state} → ${after.verdict.state}`);
+  }
+  if (moves.length > 0) {
+    moves.push(`was: ${before.verdict.headline}`, `now: ${after.verdict.headline}`);
+  }
+  if (before.corpus.hash !== after.corpus.hash) {
+    notes.push(
+      `corpus changed since export (hash ${short(before.corpus.hash)} → ${short(after.corpus.hash)}; ` +
+        `${before.corpus.documents} → ${after.corpus.documents} documents, ${before.corpus.chars} → ` +
+        `${after.corpus.chars} characters)`,
+    );
+  }
+  if (before.queries.hash !== after.queries.hash) {
+    notes.push(
+      `queries changed since export (${before.queries.label} → ${after.queries.label}; hash ` +
+        `${short(before.queries.hash)} → ${short(after.queries.hash)})`,
+    );
+  }
+  if (before.seamlab.version !== after.seamlab.version || before.seamlab.commit !== after.seamlab.commit) {
+    const at = (e: ChosenExport) => `${e.seamlab.version}${e.seamlab.commit ? ` at ${e.seamlab.commit}` : ""}`;
+    notes.push(`seamlab changed since export (${at(before)} → ${at(after)})`);
+  }
+  if (moves.length === 0 && before.chosen.hitRate !== after.chosen.hitRate) {
+    notes.push(
+      `hit rate of ${before.chosen.name}: ${percentNumber(before.chosen.hitRate)}% → ` +
+        `${percentNumber(after.chosen.hitRate)}% (${before.chosen.queries} → ${after.chosen.queries} queries)`,
+    );
+  }
+  return { moved: moves.length > 0, moves, notes };
+}

@@ -1,0 +1,278 @@
+/**
+ * The queries that flip between two configs (`seamlab flips`): paired on the same queries, the ones config B hits
+ * and A misses (B wins) and the ones A hits and B misses (B loses). Each row carries the gold span, each side's
+ * top-k chunks and each side's chunk boundaries (seams) around the gold span, as plain pieces of text: a renderer
+ * (the CLI's terminal text, notebook/flips-html for HTML) marks the gold text and the seams and escapes the rest.
+ */
+import type { Chunk, Doc, GoldSpan, Query } from "../core/types";
+import { SeamlabError } from "../core/errors";
+import type { SplitterConfig } from "../splitters/config";
+import { splitCorpusAsync } from "../splitters/registry";
+import { evaluateRetriever } from "../retrieval/evaluate-config";
+import type { EvaluationOptions, QueryOutcome } from "../retrieval/evaluate";
+import { createRetriever } from "../retrieval/factory";
+import type { RetrieverSettings } from "../retrieval/types";
+import { pairedComparison } from "../stats/paired";
+
+/** A stretch of text (gold or not), or a chunk boundary of one side: where a chunk starts or ends. */
+export type FlipPiece =
+  { kind: "text"; text: string; gold: boolean } | { kind: "seam"; at: number; edge: "start" | "end"; chunk: number };
+
+export interface FlipChunk {
+  rank: number;
+  /** Index of the chunk in its side's chunk list (the number the seam pieces name). */
+  chunk: number;
+  doc: string;
+  start: number;
+  end: number;
+  /** The whole gold span lies inside this chunk (what a hit means). */
+  containsGold: boolean;
+  /** The chunk's text, the gold part marked when the text is the source slice (else plain). */
+  pieces: FlipPiece[];
+}
+
+/** The chunk boundary closest to the gold span: inside it (distance 0) or the nearest outside. */
+export interface NearestSeam {
+  at: number;
+  edge: "start" | "end";
+  chunk: number;
+  inside: boolean;
+  /** Characters between the seam and the gold span (0 when inside). */
+  distance: number;
+  /** How many chunk boundaries fall strictly inside the gold span. */
+  insideCount: number;
+}
+
+export interface FlipSide {
+  hit: boolean;
+  seam: NearestSeam | null;
+  /** The gold span with `context` characters either side, this side's chunk boundaries marked. */
+  goldView: FlipPiece[];
+  chunks: FlipChunk[];
+}
+
+export interface FlipRow {
+  id: string;
+  query: string;
+  /** "b wins": B hits and A misses; "b loses": A hits and B misses. */
+  outcome: "b wins" | "b loses";
+  gold: GoldSpan & { text: string };
+  /** Gold spans of the query in all (the row shows one: the first the winner holds). */
+  goldSpans: number;
+  a: FlipSide;
+  b: FlipSide;
+}
+
+export interface FlipsSummary {
+  queries: number;
+  wins: number;
+  losses: number;
+  ties: number;
+  hitRateA: number;
+  hitRateB: number;
+  mcnemarP: number;
+}
+
+/** One side of the comparison as computed: its config, chunks and per-query outcomes (query order). */
+export interface FlipsSideInput {
+  config: SplitterConfig;
+  chunks: readonly Chunk[];
+  outcomes: readonly QueryOutcome[];
+}
+
+export interface FlipRowsOptions {
+  /** Characters of context shown either side of the gold span (default 80). */
+  context?: number;
+}
+
+const inside = (chunk: { doc: string; start: number; end: number }, g: GoldSpan) =>
+  chunk.doc === g.doc && chunk.start <= g.start && g.end <= chunk.end;
+
+interface Boundary {
+  at: number;
+  edge: "start" | "end";
+  chunk: number;
+}
+
+/** Chunk boundaries of one document (not its first or last character), by offset. */
+function boundariesOf(chunks: readonly Chunk[], doc: string, length: number): Boundary[] {
+  const out: Boundary[] = [];
+  chunks.forEach((c, chunk) => {
+    if (c.doc !== doc) return;
+    if (c.start > 0) out.push({ at: c.start, edge: "start", chunk });
+    if (c.end < length) out.push({ at: c.end, edge: "end", chunk });
+  });
+  return out.sort((x, y) => x.at - y.at || (x.edge === y.edge ? x.chunk - y.chunk : x.edge === "end" ? -1 : 1));
+}
+
+export function nearestSeam(boundaries: readonly Boundary[], gold: GoldSpan): NearestSeam | null {
+  let best: NearestSeam | null = null;
+  const insideCount = boundaries.filter((b) => b.at > gold.start && b.at < gold.end).length;
+  const middle = (gold.start + gold.end) / 2;
+  for (const b of boundaries) {
+    const isInside = b.at > gold.start && b.at < gold.end;
+    const distance = isInside ? 0 : b.at <= gold.start ? gold.start - b.at : b.at - gold.end;
+    // Inside: the one nearest the middle of the gold (where a cut hurts most); outside: the nearest.
+    const score = isInside ? Math.abs(b.at - middle) - 1e9 : distance;
+    const bestScore = best === null ? Infinity : best.inside ? Math.abs(best.at - middle) - 1e9 : best.distance;
+    if (score < bestScore) best = { ...b, inside: isInside, distance, insideCount };
+  }
+  return best;
+}
+
+/** `text` (which starts at `offset` in its document) cut into pieces: gold or not, and seams where given. */
+export function piecesOf(text: string, offset: number, gold: GoldSpan | null, seams: readonly Boundary[]): FlipPiece[] {
+  const end = offset + text.length;
+  const cuts = new Set<number>([offset, end]);
+  if (gold) for (const at of [gold.start, gold.end]) if (at > offset && at < end) cuts.add(at);
+  for (const s of seams) if (s.at >= offset && s.at <= end) cuts.add(s.at);
+  const points = [...cuts].sort((x, y) => x - y);
+  const out: FlipPiece[] = [];
+  for (let i = 0; i < points.length; i++) {
+    for (const s of seams) if (s.at === points[i]) out.push({ kind: "seam", ...s });
+    if (i + 1 === points.length) break;
+    const from = points[i];
+    const to = points[i + 1];
+    const isGold = gold !== null && from >= gold.start && to <= gold.end;
+    out.push({ kind: "text", text: text.slice(from - offset, to - offset), gold: isGold });
+  }
+  return out;
+}
+
+function sideOf(
+  input: FlipsSideInput,
+  position: number,
+  gold: GoldSpan,
+  doc: Doc,
+  boundaries: readonly Boundary[],
+  context: number,
+): FlipSide {
+  const outcome = input.outcomes[position];
+  const from = Math.max(0, gold.start - context);
+  const to = Math.min(doc.text.length, gold.end + context);
+  const chunks = outcome.ranked.map((index, rank): FlipChunk => {
+    const c = input.chunks[index];
+    const exact = c.doc === doc.id && doc.text.slice(c.start, c.end) === c.text;
+    return {
+      rank: rank + 1,
+      chunk: index,
+      doc: c.doc,
+      start: c.start,
+      end: c.end,
+      containsGold: inside(c, gold),
+      pieces: exact ? piecesOf(c.text, c.start, gold, []) : [{ kind: "text", text: c.text, gold: false }],
+    };
+  });
+  return {
+    hit: outcome.hit,
+    seam: nearestSeam(boundaries, gold),
+    goldView: piecesOf(
+      doc.text.slice(from, to),
+      from,
+      gold,
+      boundaries.filter((b) => b.at >= from && b.at <= to),
+    ),
+    chunks,
+  };
+}
+
+/** The flipping queries of two computed sides (same docs, same queries, same order): B's wins, then its losses. */
+export function flipRows(
+  docs: readonly Doc[],
+  queries: readonly Query[],
+  a: FlipsSideInput,
+  b: FlipsSideInput,
+  options: FlipRowsOptions = {},
+): { summary: FlipsSummary; rows: FlipRow[] } {
+  if (a.outcomes.length !== queries.length || b.outcomes.length !== queries.length)
+    throw new SeamlabError("flipRows: both sides must be evaluated on the same queries, in the same order.");
+  const context = options.context ?? 80;
+  const byId = new Map(docs.map((d) => [d.id, d]));
+  const boundaryCache = new Map<string, Boundary[]>();
+  const boundaries = (side: "a" | "b", doc: Doc) => {
+    const key = `${side}\u0000${doc.id}`;
+    let found = boundaryCache.get(key);
+    if (!found) boundaryCache.set(key, (found = boundariesOf((side === "a" ? a : b).chunks, doc.id, doc.text.length)));
+    return found;
+  };
+  const rows: FlipRow[] = [];
+  queries.forEach((query, position) => {
+    const hitA = a.outcomes[position].hit;
+    const hitB = b.outcomes[position].hit;
+    if (hitA === hitB) return;
+    const winner = hitB ? b : a;
+    const held = query.gold.find((g) => winner.outcomes[position].ranked.some((i) => inside(winner.chunks[i], g)));
+    const gold = held ?? query.gold[0];
+    const doc = byId.get(gold.doc);
+    if (!doc) throw new SeamlabError(`flipRows: query ${query.id}'s gold span names document ${gold.doc}, not given.`);
+    rows.push({
+      id: query.id,
+      query: query.text,
+      outcome: hitB ? "b wins" : "b loses",
+      gold: { ...gold, text: doc.text.slice(gold.start, gold.end) },
+      goldSpans: query.gold.length,
+      a: sideOf(a, position, gold, doc, boundaries("a", doc), context),
+      b: sideOf(b, position, gold, doc, boundaries("b", doc), context),
+    });
+  });
+  rows.sort((x, y) => (x.outcome === y.outcome ? 0 : x.outcome === "b wins" ? -1 : 1));
+  const paired = pairedComparison(
+    a.outcomes.map((o) => o.hit),
+    b.outcomes.map((o) => o.hit),
+  );
+  // pairedComparison counts from A's side: its wins are B's losses.
+  return {
+    summary: {
+      queries: queries.length,
+      wins: paired.losses,
+      losses: paired.wins,
+      ties: paired.ties,
+      hitRateA: paired.hitRateA,
+      hitRateB: paired.hitRateB,
+      mcnemarP: paired.mcnemarP,
+    },
+    rows,
+  };
+}
+
+export interface FlipsOptions extends EvaluationOptions, FlipRowsOptions {
+  retriever?: string;
+  retrieverSettings?: RetrieverSettings;
+}
+
+/** Splits, indexes and queries with both configs, then lists the flips (see `flipRows`). */
+export async function computeFlips(
+  docs: readonly Doc[],
+  queries: readonly Query[],
+  configA: SplitterConfig,
+  configB: SplitterConfig,
+  options: FlipsOptions = {},
+): Promise<{ summary: FlipsSummary; rows: FlipRow[] }> {
+  const side = async (config: SplitterConfig): Promise<FlipsSideInput> => {
+    const chunks = await splitCorpusAsync(docs as Doc[], config);
+    const retriever = await createRetriever(options.retriever ?? "bm25", chunks, options.retrieverSettings ?? {});
+    const evaluation = await evaluateRetriever(docs, queries, config, chunks, retriever, options);
+    return { config, chunks, outcomes: evaluation.outcomes };
+  };
+  const a = await side(configA);
+  const b = await side(configB);
+  return flipRows(docs, queries, a, b, options);
+}
+
+/** Plain rows for a notebook table or markdown: one line per flipping query. */
+export function flipTableRows(rows: readonly FlipRow[]): Record<string, string | number>[] {
+  const seamText = (s: FlipSide) =>
+    s.seam === null
+      ? "no seam in the document"
+      : s.seam.inside
+        ? `${s.seam.insideCount} inside the gold`
+        : `nearest ${s.seam.distance} chars away`;
+  return rows.map((row) => ({
+    query: row.query,
+    outcome: row.outcome,
+    gold: `${row.gold.doc} [${row.gold.start}, ${row.gold.end})`,
+    "gold chars": row.gold.end - row.gold.start,
+    "seams of A": seamText(row.a),
+    "seams of B": seamText(row.b),
+  }));
+}

@@ -217,9 +217,7 @@ function* sampleSteps<D extends Sampleable>(
   }
   const target = `±${(100 * request.halfWidth).toFixed(1)} points`;
   const note =
-    needed > docs.length
-      ? `auto: a 95% CI of ${target} would need about ${thousands(needed)} documents like these`
-      : `auto: sized for a 95% CI of ${target}`;
+    needed > docs.length ? `auto: too few for a 95% CI of ${target}` : `auto: sized for a 95% CI of ${target}`;
   return withNote(sample, note);
 }
 

@@ -82,17 +82,26 @@ export async function measureSampledSeams(
   seed = 1,
 ): Promise<SampledSeams> {
   let passes = 0;
+  // Documents this run measured itself: a later, larger pass reads them back from the cache, but they count as
+  // measured in this run, not as "from the cache" (a first run's pilot is not a cache hit).
+  const measuredHere = new Set<string>();
   const measure = async (docs: Iterable<Doc>, count: number) => {
     hooks.onPass?.(count, ++passes);
     const parts: DocSeams[] = [];
+    let ownCache = 0;
     const measured = await measureCorpusSeams(docs, config, {
       ...options,
       onDoc(part, cached) {
         parts.push(part);
+        if (!cached) measuredHere.add(part.doc);
+        else if (measuredHere.has(part.doc)) ownCache++;
         hooks.onMeasured?.(part, cached);
       },
     });
-    return { measured, parts };
+    return {
+      measured: { ...measured, computed: measured.computed + ownCache, cached: measured.cached - ownCache },
+      parts,
+    };
   };
 
   if (request.kind === "all") {

@@ -110,6 +110,32 @@ test("auto stops below the corpus when the target allows, and its CI covers the 
   assert.ok(ci.low <= truth && truth <= ci.high, `${truth} in [${ci.low}, ${ci.high}]`);
 });
 
+test("a first run counts its own pilot as measured, not as taken from the cache; a corpus too small says so", async () => {
+  const cacheDir = mkdtempSync(join(tmpdir(), "seamlab-sampled-cache-"));
+  try {
+    const run = async () => {
+      const passes: number[] = [];
+      const result = await measureSampledSeams(
+        streamCorpus(dir),
+        config,
+        { ...options, cacheDir },
+        { kind: "auto", halfWidth: 0.005 },
+        { onPass: (docs) => passes.push(docs) },
+      );
+      return { passes, result };
+    };
+    const first = await run();
+    assert.ok(first.passes.length > 1 && first.passes[0] === 100, `passes ${first.passes.join(", ")}`);
+    assert.equal(first.result.sample.indexes.length, 240);
+    assert.equal(first.result.sample.description, "all 240 documents (auto: too few for a 95% CI of ±0.5 points)");
+    assert.deepEqual([first.result.measured.computed, first.result.measured.cached], [240, 0]);
+    const second = await run();
+    assert.deepEqual([second.result.measured.computed, second.result.measured.cached], [0, 240]);
+  } finally {
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
+});
+
 test("seamShares counts zero-overlap seams and kept pairs per document", () => {
   const part = { overlaps: [0, 5, 0], kept: 2, pairs: 3 };
   const shares = seamShares([part as never, { overlaps: [], kept: 0, pairs: 0 } as never]);

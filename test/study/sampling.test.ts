@@ -30,7 +30,7 @@ test("on Moby-Dick, a 40-chapter sample's seam-damage CI covers the full-corpus 
 test("an automatic sample is sized from a pilot, never smaller than it, and says so", () => {
   const rows = seamDamageRows(docs, ["recursive"], 1000, [200], { sample: "auto" });
   assert.ok(rows[0].docs >= 100 && rows[0].docs <= docs.length);
-  assert.match(rows[0].sample, /auto: (sized for a 95% CI of ±1\.0 points|a 95% CI of ±1\.0 points would need)/);
+  assert.match(rows[0].sample, /auto: (sized for a 95% CI of ±1\.0 points|too few for a 95% CI of ±1\.0 points)/);
   const loose = seamDamageRows(docs, ["recursive"], 1000, [200], { sample: "auto:0.2" });
   assert.equal(loose[0].docs, 100, "a loose target needs no more than the pilot");
 });

@@ -1,5 +1,14 @@
 // Pure builders of the display bundles (MIME type -> payload) that the notebook helpers emit.
-import { HEADLINE_MIME, TABLE_MIME, VEGA_LITE_MIME, type HeadlinePayload, type Row, type TablePayload } from "./mime";
+import {
+  HEADLINE_MIME,
+  RECOMMENDATION_MIME,
+  TABLE_MIME,
+  VEGA_LITE_MIME,
+  type HeadlinePayload,
+  type RecommendationPayload,
+  type Row,
+  type TablePayload,
+} from "./mime";
 import { columnsOf, tableHtml, tableText } from "./format";
 import { SEAMS_MIME, seamViewerHtml, seamViewerText, type SeamViewerPayload } from "./seam-viewer";
 
@@ -64,6 +73,23 @@ export function headlineBundle(
   const shown = `${options.label ?? key}: ${value}${options.unit ? " " + options.unit : ""}`;
   return { data: { [HEADLINE_MIME]: payload, "text/markdown": `**${shown}**`, "text/plain": shown }, metadata: {} };
 }
+
+/** The report's one recommendation: the payload (the index renders it first), and markdown for Jupyter. */
+export function recommendationBundle(payload: RecommendationPayload): DisplayBundle {
+  const plain = JSON.parse(JSON.stringify(payload)) as RecommendationPayload;
+  const lead =
+    plain.state === "decided" ? `**Do this: ${plain.action}**` : `**${capitalised(plain.state)}: ${plain.action}**`;
+  const lines = [lead, "", plain.reason, "", `How sure: ${plain.sureness}.`];
+  if (plain.stability) lines.push(`Stability: ${plain.stability}.`);
+  if (plain.settle) lines.push("", "To settle it: `" + plain.settle + "`");
+  const text = lines.join("\n");
+  return {
+    data: { [RECOMMENDATION_MIME]: plain, "text/markdown": text, "text/plain": text.replace(/\*\*|`/g, "") },
+    metadata: {},
+  };
+}
+
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** The seam viewer: the payload for the report (which rebuilds and escapes the HTML), HTML for Jupyter, text. */
 export function seamViewerBundle(payload: SeamViewerPayload): DisplayBundle {

@@ -3,13 +3,14 @@ import {
   chartBundle,
   headlineBundle,
   markdownBundle,
+  recommendationBundle,
   seamViewerBundle,
   tableBundle,
   type TableOptions,
 } from "./bundles";
 import type { SeamViewerPayload } from "./seam-viewer";
 import { emitDisplay } from "./emit";
-import type { HeadlinePayload, Row } from "./mime";
+import type { HeadlinePayload, RecommendationPayload, Row } from "./mime";
 
 /** Shows a vega-lite spec (from `src/charts`); keep the data inline (`data.values`) so the report can offer it. */
 export function chart(spec: Record<string, unknown>): void {
@@ -37,4 +38,9 @@ export function headline(key: string, value: number | string, options?: Omit<Hea
 /** Shows the seam viewer (payload from `study/viewer.ts` seamViewerPayload): chunks, overlaps and bare seams. */
 export function seamViewer(payload: SeamViewerPayload): void {
   emitDisplay(seamViewerBundle(payload));
+}
+
+/** Publishes the report's one recommendation ("Do this"), which the index page leads with. */
+export function recommendation(payload: RecommendationPayload): void {
+  emitDisplay(recommendationBundle(payload));
 }

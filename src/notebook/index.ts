@@ -1,9 +1,16 @@
-export { chart, table, md, headline, seamViewer } from "./display";
-export { chartBundle, tableBundle, markdownBundle, headlineBundle, seamViewerBundle } from "./bundles";
+export { chart, table, md, headline, recommendation, seamViewer } from "./display";
+export {
+  chartBundle,
+  tableBundle,
+  markdownBundle,
+  headlineBundle,
+  recommendationBundle,
+  seamViewerBundle,
+} from "./bundles";
 export { SEAMS_MIME, seamViewerHtml, seamViewerText } from "./seam-viewer";
 export type { SeamViewerPayload, SeamViewerSplitter } from "./seam-viewer";
 export type { DisplayBundle, TableOptions } from "./bundles";
 export { setDisplaySink, emitDisplay } from "./emit";
 export type { DisplaySink } from "./emit";
-export { VEGA_LITE_MIME, TABLE_MIME, HEADLINE_MIME } from "./mime";
-export type { Row, TablePayload, HeadlinePayload } from "./mime";
+export { VEGA_LITE_MIME, TABLE_MIME, HEADLINE_MIME, RECOMMENDATION_MIME } from "./mime";
+export type { Row, TablePayload, HeadlinePayload, RecommendationPayload } from "./mime";

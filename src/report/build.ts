@@ -20,6 +20,7 @@ import {
 } from "./publish";
 import { cellTags, declaredSettings, joinSource, readNotebook, serializeNotebook, type Notebook } from "./nbformat";
 import { renderNotebook, type RenderedNotebook } from "./render";
+import { CHOSEN_FILE } from "./recommendation";
 import { describeFailure, runNotebook } from "./run";
 import { startKernelSources, type PendingKernelSources } from "./kernel-sources";
 import { needsNodeTypes } from "./kernel-node-types";
@@ -82,7 +83,7 @@ export interface ReportResult {
 
 /** The file names a report of these notebooks writes (checked against `--out` before anything runs). */
 export function reportFileNames(paths: readonly string[]): string[] {
-  const names = ["index.html"];
+  const names = ["index.html", CHOSEN_FILE];
   for (const path of paths) names.push(`${basename(path, ".ipynb")}.html`, `${basename(path, ".ipynb")}.ipynb`);
   return names;
 }
@@ -296,6 +297,7 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
     status: page.status,
     failure: page.failure,
     headlines: page.headlines,
+    recommendation: page.recommendation,
     charts: page.charts,
     tables: page.tables,
     durationMs: page.durationMs,
@@ -316,6 +318,10 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
+  // The recommendation the index leads with, and its exported config beside the index (written like every page).
+  const leading = entries.find((entry) => entry.recommendation !== undefined);
+  if (leading?.recommendation?.exported)
+    files.set(CHOSEN_FILE, JSON.stringify(leading.recommendation.exported, null, 2) + "\n");
   const totalMs = performance.now() - started;
   files.set(
     "index.html",

@@ -4,6 +4,7 @@ import { escapeHtml } from "../notebook/format";
 import type { HeadlinePayload } from "../notebook/mime";
 import { pageHtml, tocHtml } from "./page";
 import { headlinesHtml, type RenderedNotebook } from "./render";
+import { CHOSEN_FILE, recommendationHtml } from "./recommendation";
 
 export interface ReportSummary {
   corpus: string;
@@ -18,7 +19,7 @@ export interface ReportSummary {
 /** What the index lists of a page; `run` names the run that made it (pages kept by `--only` come from earlier). */
 export type IndexPage = Pick<
   RenderedNotebook,
-  "name" | "title" | "headlines" | "status" | "failure" | "charts" | "tables" | "durationMs"
+  "name" | "title" | "headlines" | "recommendation" | "status" | "failure" | "charts" | "tables" | "durationMs"
 > & { run?: { id: string; generatedAt: string; corpus: string } };
 
 export const RECOMMENDED_KEY = "recommended_overlap";
@@ -44,15 +45,17 @@ export function renderIndex(pages: IndexPage[], summary: ReportSummary): string 
         `</ul></div>`,
     );
   }
-  sections.push(
-    `<dl class="meta">` +
-      `<dt>Corpus</dt><dd><code>${escapeHtml(summary.corpus)}</code></dd>` +
-      `<dt>Generated</dt><dd>${escapeHtml(summary.generatedAt)} (${(summary.totalMs / 1000).toFixed(1)} s)</dd>` +
-      `<dt>seamlab</dt><dd>${escapeHtml(summary.version)} · commit <code>${escapeHtml(summary.commit)}</code></dd>` +
-      `</dl>`,
-  );
-  sections.push(`<h2 id="recommendation">Recommendation</h2>`);
-  if (recommended.length > 0) {
+  sections.push(`<h2 id="do-this">Do this</h2>`);
+  const leading = pages.find((page) => page.recommendation !== undefined);
+  if (leading?.recommendation) {
+    sections.push(
+      recommendationHtml(leading.recommendation, {
+        exportHref: leading.recommendation.exported ? CHOSEN_FILE : undefined,
+        sourceHref: `${leading.name}.html#do-this`,
+        sourceTitle: leading.title,
+      }),
+    );
+  } else if (recommended.length > 0) {
     const links = recommended.map(
       (entry) => `<a href="${escapeHtml(entry.page.name)}.html">${escapeHtml(entry.page.title)}</a>`,
     );
@@ -63,7 +66,14 @@ export function renderIndex(pages: IndexPage[], summary: ReportSummary): string 
   } else {
     sections.push(`<p>No notebook published a recommended overlap in this run.</p>`);
   }
-  sections.push(`<h2 id="headline-numbers">Headline numbers</h2>`);
+  sections.push(
+    `<dl class="meta">` +
+      `<dt>Corpus</dt><dd><code>${escapeHtml(summary.corpus)}</code></dd>` +
+      `<dt>Generated</dt><dd>${escapeHtml(summary.generatedAt)} (${(summary.totalMs / 1000).toFixed(1)} s)</dd>` +
+      `<dt>seamlab</dt><dd>${escapeHtml(summary.version)} · commit <code>${escapeHtml(summary.commit)}</code></dd>` +
+      `</dl>`,
+  );
+  sections.push(`<h2 id="headline-numbers">The evidence</h2>`);
   if (others.length > 0) {
     for (const page of pages) {
       const own = others.filter((entry) => entry.page === page).map((entry) => entry.headline);
@@ -112,8 +122,8 @@ export function renderIndex(pages: IndexPage[], summary: ReportSummary): string 
     crumbs: "seamlab report",
     toc: tocHtml([
       { level: 1, text: "seamlab report", id: "seamlab-report" },
-      { level: 2, text: "Recommendation", id: "recommendation" },
-      { level: 2, text: "Headline numbers", id: "headline-numbers" },
+      { level: 2, text: "Do this", id: "do-this" },
+      { level: 2, text: "The evidence", id: "headline-numbers" },
       { level: 2, text: "Notebooks", id: "notebooks" },
     ]),
     body: sections.join("\n"),

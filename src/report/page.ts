@@ -87,6 +87,12 @@ padding:.5rem .9rem;margin:.3rem .4rem .3rem 0}
 .headline .label{font-size:.8rem;color:var(--muted);display:block}
 .cards{display:flex;flex-wrap:wrap;gap:.6rem}
 .big .value{font-size:2.2rem}
+.do-this{border:1px solid var(--border);border-left:6px solid #009e73;border-radius:8px;padding:.6rem 1rem;\
+margin:.5rem 0 1rem;background:var(--panel)}
+.do-this.not-decided{border-left-color:#e69f00}
+.do-this-lead .label{display:block;font-size:.8rem;color:var(--muted);text-transform:uppercase;letter-spacing:.04em}
+.do-this-lead .value{font-size:2rem;font-weight:650}.do-this-lead .tentative{font-size:1.15rem;font-weight:600}
+code.settle{white-space:pre-wrap;word-break:break-all}
 dl.meta{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem;font-size:.92rem}
 dl.meta dt{color:var(--muted)}dl.meta dd{margin:0}
 .status-ok{color:#009e73;font-weight:600}.status-error{color:#d55e00;font-weight:600}

@@ -2,7 +2,15 @@
 // markup: text is escaped, markdown has raw HTML off, tables are rebuilt from their rows, and arbitrary
 // text/html outputs are not trusted (their text/plain form is shown instead).
 import { stripVTControlCharacters } from "node:util";
-import { HEADLINE_MIME, TABLE_MIME, type HeadlinePayload, type TablePayload } from "../notebook/mime";
+import {
+  HEADLINE_MIME,
+  RECOMMENDATION_MIME,
+  TABLE_MIME,
+  type HeadlinePayload,
+  type RecommendationPayload,
+  type TablePayload,
+} from "../notebook/mime";
+import { checkedRecommendation, recommendationHtml } from "./recommendation";
 import { escapeHtml, tableHtml } from "../notebook/format";
 import { SEAMS_MIME, seamViewerHtml, type SeamViewerPayload } from "../notebook/seam-viewer";
 import { chartRows, downloadLinks } from "./data-links";
@@ -18,6 +26,8 @@ export interface RenderedNotebook {
   title: string;
   html: string;
   headlines: HeadlinePayload[];
+  /** The recommendation this page argues, if it published one (the last, if several). */
+  recommendation?: RecommendationPayload;
   charts: number;
   tables: number;
   /** "saved": rendered from the notebook's saved outputs, not run by seamlab (e.g. --no-execute, nbconvert output). */
@@ -53,6 +63,7 @@ class PageBuilder {
   readonly slugger = new Slugger();
   readonly headings: Heading[] = [];
   readonly headlines: HeadlinePayload[] = [];
+  recommendation?: RecommendationPayload;
   readonly problems: string[] = [];
   charts = 0;
   tables = 0;
@@ -69,6 +80,14 @@ class PageBuilder {
     if (headline && typeof headline === "object" && typeof headline.key === "string") {
       this.headlines.push({ ...headline });
       return headlineHtml(headline);
+    }
+    if (data[RECOMMENDATION_MIME] !== undefined) {
+      const recommendation = checkedRecommendation(data[RECOMMENDATION_MIME]);
+      if (recommendation) {
+        this.recommendation = recommendation;
+        return recommendationHtml(recommendation, { id: "do-this" });
+      }
+      this.problems.push(`${cellLabel}: a recommendation output without the fields the report needs`);
     }
     const vegaType = types.find((type) => VEGA_LITE.test(type));
     if (vegaType && data[vegaType] && typeof data[vegaType] === "object")
@@ -236,6 +255,7 @@ export async function renderNotebook(
     title,
     html,
     headlines: page.headlines,
+    recommendation: page.recommendation,
     charts: page.charts,
     tables: page.tables,
     status,

@@ -1,0 +1,167 @@
+import { canonicalJson } from "../core/canonical-json";
+import type { Doc, Query } from "../core/types";
+import { exposureCount, markCutQueries, unexposedFlips } from "../measure/exposure";
+import type { SplitterConfig } from "../splitters/config";
+import { splitCorpus, splitCorpusAsync, splitters } from "../splitters/registry";
+import type { Decision } from "../stats/non-inferiority";
+import { sha256, type ResultCache } from "./cache";
+import { DEFAULT_MIN_GROUP_QUERIES } from "./groups";
+import type { CostedRow } from "./run";
+import { curveRows, type DecisionSettings, type SweepCurve } from "./sweep";
+import { decideRowsOn } from "./verdict";
+
+/**
+ * Seam exposure of a sweep (see measure/exposure): per splitter and size, which queries a seam can cut at some
+ * overlap swept, found by splitting again with every swept config; and the paired verdict on those queries alone.
+ */
+
+/** Fewer exposed queries than this decide nothing on their own (the floor of a group's own verdict). */
+export const MIN_EXPOSED_QUERIES = DEFAULT_MIN_GROUP_QUERIES;
+
+/** Documents per split call: bounds the chunks held at once on a large corpus. */
+const BATCH_CHARS = 4_000_000;
+
+/** Which queries (1 per byte) a boundary of some config in `configs` cuts inside a gold span. */
+export async function queryExposure(
+  docs: readonly Doc[],
+  queries: readonly Query[],
+  configs: readonly SplitterConfig[],
+): Promise<Uint8Array> {
+  const exposed = new Uint8Array(queries.length);
+  const goldDocs = new Set(queries.flatMap((q) => q.gold.map((g) => g.doc)));
+  const needed = docs.filter((doc) => goldDocs.has(doc.id));
+  const batches: Doc[][] = [];
+  let chars = Infinity;
+  for (const doc of needed) {
+    if (chars >= BATCH_CHARS) {
+      batches.push([]);
+      chars = 0;
+    }
+    batches[batches.length - 1].push(doc);
+    chars += doc.text.length;
+  }
+  for (const config of configs) {
+    // A splitter that must see every document (semantic) splits the corpus whole, as the sweep did.
+    if (splitters[config.splitter]?.splitCorpusAsync)
+      markCutQueries(queries, await splitCorpusAsync(docs as Doc[], config), exposed);
+    else for (const batch of batches) markCutQueries(queries, splitCorpus(batch, config), exposed);
+  }
+  return exposed;
+}
+
+/** The exposure of one splitter at one size, over the overlaps swept. */
+export interface SizeExposure {
+  splitter: string;
+  size: number;
+  unit: string;
+  overlaps: number[];
+  queries: number;
+  exposed: number;
+  share: number;
+  /** One byte per query, in query order: 1 when a seam can fall inside its gold span. */
+  flags: Uint8Array;
+}
+
+const groupKey = (curve: SweepCurve) => JSON.stringify([curve.splitter, curve.size, curve.unit]);
+
+/**
+ * Exposure per splitter and size of a finished sweep, from its rows' configs. Cached beside the rows under a key
+ * hashing the rows' own keys (corpus, queries, config, code), so a cached sweep does not split again.
+ */
+export async function sweepExposures(
+  docs: readonly Doc[],
+  queries: readonly Query[],
+  curves: readonly SweepCurve[],
+  rows: readonly CostedRow[],
+  cache: ResultCache,
+): Promise<SizeExposure[]> {
+  const out: SizeExposure[] = [];
+  const seen = new Set<string>();
+  for (const curve of curves) {
+    if (seen.has(groupKey(curve))) continue;
+    seen.add(groupKey(curve));
+    const key = sha256(canonicalJson({ exposure: 1, rows: curve.keys }));
+    const stored = cache.get(key);
+    let flags: Uint8Array;
+    if (typeof stored === "string" && stored.length === queries.length && /^[01]*$/.test(stored)) {
+      flags = Uint8Array.from(stored, (c) => (c === "1" ? 1 : 0));
+    } else {
+      const configs = curveRows(rows, curve).map((row) => row.config.splitter);
+      flags = await queryExposure(docs, queries, configs);
+      cache.put(key, Array.from(flags).join(""));
+    }
+    out.push({
+      splitter: curve.splitter,
+      size: curve.size,
+      unit: curve.unit,
+      overlaps: curve.points.map((p) => p.x),
+      ...exposureCount(flags),
+      flags,
+    });
+  }
+  return out;
+}
+
+/** The exposure that belongs to a curve (same splitter, size and unit). */
+export function exposureOf(curve: SweepCurve, exposures: readonly SizeExposure[]): SizeExposure | undefined {
+  return exposures.find((e) => e.splitter === curve.splitter && e.size === curve.size && e.unit === curve.unit);
+}
+
+export interface ExposedVerdict {
+  queries: number;
+  exposed: number;
+  share: number;
+  /** The margin asked for, in points of all queries (proportion units). */
+  margin: number;
+  /** The same margin on the exposed queries: margin / share (null when no verdict is drawn). */
+  exposedMargin: number | null;
+  /** The paired verdict on the exposed queries (indexes into the curve's points), or null with `why`. */
+  decision: Decision | null;
+  /** Why no verdict was drawn on the exposed queries. */
+  why: "too few exposed queries" | "exposed share within the margin" | null;
+  minQueries: number;
+  /** Unexposed queries whose hit still differed between overlaps: moved by the ranking, not by a seam. */
+  unexposedFlips: number;
+}
+
+/**
+ * The curve's paired rule on its exposed queries only. A margin of m points over all queries is m / share points on
+ * the exposed ones: the other queries are whole in one chunk at every overlap, so (ranking aside, counted in
+ * `unexposedFlips`) a loss of d points on the exposed share is a loss of d x share points over all queries. With
+ * fewer than MIN_EXPOSED_QUERIES exposed, or a share no larger than the margin (then no overlap can move the hit rate
+ * by the margin through seams), nothing is decided on them.
+ */
+export function exposedVerdict(
+  curve: SweepCurve,
+  rows: readonly CostedRow[],
+  exposure: SizeExposure,
+  settings: DecisionSettings = {},
+): ExposedVerdict {
+  const margin = settings.margin ?? 0.01;
+  const positions: number[] = [];
+  exposure.flags.forEach((flag, q) => flag === 1 && positions.push(q));
+  const rowsOfCurve = curveRows(rows, curve);
+  const base = {
+    queries: exposure.queries,
+    exposed: exposure.exposed,
+    share: exposure.share,
+    margin,
+    minQueries: MIN_EXPOSED_QUERIES,
+    unexposedFlips: unexposedFlips(
+      exposure.flags,
+      rowsOfCurve.map((row) => row.hits),
+    ),
+  };
+  if (positions.length < MIN_EXPOSED_QUERIES)
+    return { ...base, exposedMargin: null, decision: null, why: "too few exposed queries" };
+  if (exposure.share <= margin)
+    return { ...base, exposedMargin: null, decision: null, why: "exposed share within the margin" };
+  const exposedMargin = (margin * exposure.queries) / exposure.exposed; // margin / share
+  const decision = decideRowsOn(rowsOfCurve, positions, (row) => row.cost.storageBytes, {
+    margin: exposedMargin,
+    resamples: settings.resamples,
+    seed: settings.seed,
+    baseline: 0,
+  });
+  return { ...base, exposedMargin, decision, why: null };
+}

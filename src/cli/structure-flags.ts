@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { SeamlabError } from "../core/errors";
-import { parseTypeOverrides, type TypeOverride } from "../corpus/doc-types";
+import { readTypeOverrides, type TypeOverride } from "../corpus/doc-types";
 import type { LoadedCorpus } from "../corpus/load";
 import { classifyDoc } from "../corpus/doc-types";
 import { measureStructureDamage, type StructureDamage } from "../measure/structure-damage";
@@ -35,7 +35,7 @@ export function typeOverridesFromFlags(values: Record<string, unknown>): TypeOve
   if (path === undefined) return [];
   if (typeof path !== "string" || !existsSync(path))
     throw new SeamlabError(`--types: file "${String(path)}" not found.`);
-  return parseTypeOverrides(readFileSync(path, "utf8"), path);
+  return readTypeOverrides(path);
 }
 
 /** `--per-type` as an object: inline JSON (starting with "{") or the path of a JSON file. */

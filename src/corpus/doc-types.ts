@@ -13,6 +13,7 @@ import { sectionsOf, type Block, type Section } from "../text/blocks";
 import { isSourcePath } from "../text/code-units";
 import { SPEAKER_LINE } from "../text/blocks";
 import { scanMarkdownLines } from "../text/headings";
+import { readTextFile } from "./text-file";
 
 export const DOC_TYPES = ["reference", "faq", "prose", "transcript", "code", "table", "unknown"] as const;
 export type DocType = (typeof DOC_TYPES)[number];
@@ -302,19 +303,32 @@ export function typeBreakdown(typedDocs: readonly TypedDoc[]): TypeBreakdownRow[
   return [...rows.values()].filter((r) => r.chars > 0 || r.docs > 0);
 }
 
+/** The rules of a `--types` file, read as text (UTF-16 decoded; an archive or other binary refused by name). */
+export function readTypeOverrides(path: string): TypeOverride[] {
+  const role = { what: "--types file", expected: "a text file of rules", fix: 'give one "PATTERN TYPE" rule per line' };
+  return parseTypeOverrides(readTextFile(path, role), path);
+}
+
 /**
  * Parses a `--types` file: one rule per line, `PATTERN TYPE` (the type is the last word). PATTERN is a glob over
  * document ids, or `heading: /regex/` / `heading: some text` over section headings. `#` starts a comment line.
  */
 export function parseTypeOverrides(text: string, file: string): TypeOverride[] {
   const rules: TypeOverride[] = [];
+  // a binary file read as text: refused by name, never echoed (its bytes would reach the terminal)
+  const control = firstControlCharacter(text);
+  if (control >= 0)
+    throw new SeamlabError(
+      `--types file ${file} is not a text file of rules (a ${describeCode(text[control])} at offset ${control}); ` +
+        'give a text file with one "PATTERN TYPE" rule per line.',
+    );
   const lines = text.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i].trim();
     if (line === "" || line.startsWith("#")) continue;
     const where = `${file}:${i + 1}`;
     const m = /^(.*\S)\s+(\S+)$/.exec(line);
-    if (!m) throw new SeamlabError(`${where}: a rule is "PATTERN TYPE" (e.g. "docs/faq/** faq"), got "${line}".`);
+    if (!m) throw new SeamlabError(`${where}: a rule is "PATTERN TYPE" (e.g. "docs/faq/** faq"), got ${quoted(line)}.`);
     const type = m[2] as DocType;
     if (!(DOC_TYPES as readonly string[]).includes(type)) {
       throw new SeamlabError(`${where}: unknown type "${m[2]}"; use one of ${DOC_TYPES.join(", ")}.`);
@@ -337,6 +351,26 @@ export function parseTypeOverrides(text: string, file: string): TypeOverride[] {
     }
   }
   return rules;
+}
+
+/** The offset of the first control character other than tab, line feed, vertical tab, form feed and CR; or -1. */
+function firstControlCharacter(text: string): number {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 9 || (code > 13 && code < 32)) return i;
+  }
+  return -1;
+}
+
+/** A character for a message: "NUL byte", "control character U+001B". */
+function describeCode(char: string): string {
+  if (char === "\u0000") return "NUL byte";
+  return `control character U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+}
+
+/** A line of a user's file quoted for a message: escaped (no control characters reach a terminal), at most 80 chars. */
+function quoted(line: string): string {
+  return JSON.stringify(line.length > 80 ? `${line.slice(0, 80)}…` : line);
 }
 
 /** The blocks of a typed section (exported for damage and the splitter). */

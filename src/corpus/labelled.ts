@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { extname } from "node:path";
 import type { Doc, Query } from "../core/types";
 import { SeamlabError } from "../core/errors";
@@ -6,6 +5,7 @@ import { emptyReport, rejectRow, RowError } from "./labelled-report";
 import { docIndex, readCsvRows, readJsonlRows } from "./labelled-rows";
 import { answerSpanQuery, chromaQuery } from "./labelled-shapes";
 import { parseSquad } from "./labelled-squad";
+import { readTextFile } from "./text-file";
 import type { LabelledOptions, LabelledSet, LabelledShape } from "./types";
 
 /**
@@ -30,12 +30,14 @@ import type { LabelledOptions, LabelledSet, LabelledShape } from "./types";
  */
 /** Loads a labelled set from disk; `docs` is the corpus to locate answers in (not needed for SQuAD). */
 export function loadLabelledSet(file: string, docs: readonly Doc[] = [], options: LabelledOptions = {}): LabelledSet {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch {
-    throw new SeamlabError(`cannot read labelled set ${file}: check the path (--queries).`);
-  }
+  const format = ({ ".csv": "CSV", ".json": "JSON" } as Record<string, string>)[extname(file).toLowerCase()] ?? "JSONL";
+  const text = readTextFile(file, {
+    what: "labelled set",
+    expected: `a text ${format}`,
+    fix:
+      "give --queries a text file (CSV with a header, JSONL or SQuAD JSON; UTF-8 or UTF-16), e.g. a spreadsheet " +
+      "exported as CSV",
+  });
   return parseLabelledSet(text, file, docs, options);
 }
 

@@ -11,6 +11,10 @@ import type { Doc } from "../core/types";
 import { projectRoot as seamlabRoot } from "../core/project";
 import { readCorpusManifest, type DefaultCorpusEntry } from "./defaults";
 import { SOURCE_EXTENSIONS } from "../text/code-units";
+import { readTextFile } from "./text-file";
+
+// The one reader of a text file (UTF-16 decoded, UTF-32 and binary refused by name), used by the corpus here.
+export { readTextFile, wideEncoding } from "./text-file";
 
 /** File name endings a folder or glob corpus includes. */
 export const CORPUS_EXTENSIONS: readonly string[] = [".md", ".markdown", ".txt"];
@@ -234,68 +238,6 @@ function listFiles(root: string, relativePaths: string[], spec: string, skippedS
   }
   const ids = [...relativePaths].sort(compareIds);
   return { root, files: ids.map((id) => ({ id, path: join(root, ...id.split("/")) })), skippedSpecial };
-}
-
-/**
- * The UTF-16 or UTF-32 encoding of `bytes`, from a byte-order mark or, without one, from the NUL bytes that
- * ASCII-range text leaves in every second (UTF-16) or three of every four (UTF-32) bytes; undefined otherwise.
- */
-export function wideEncoding(bytes: Uint8Array): "utf-32le" | "utf-32be" | "utf-16le" | "utf-16be" | undefined {
-  const [a, b, c, d] = bytes;
-  if (a === 0xff && b === 0xfe && c === 0 && d === 0) return "utf-32le";
-  if (a === 0 && b === 0 && c === 0xfe && d === 0xff) return "utf-32be";
-  if (a === 0xff && b === 0xfe) return "utf-16le";
-  if (a === 0xfe && b === 0xff) return "utf-16be";
-  const sample = bytes.subarray(0, Math.min(bytes.length, 4096) & ~3);
-  if (sample.length < 4) return undefined;
-  const zeroAt = [0, 0, 0, 0];
-  for (let i = 0; i < sample.length; i++) if (sample[i] === 0) zeroAt[i % 4]++;
-  const quarter = sample.length / 4;
-  const mostly = (n: number) => n >= 0.7 * quarter;
-  const rarely = (n: number) => n <= 0.1 * quarter;
-  if (rarely(zeroAt[0]) && mostly(zeroAt[1]) && mostly(zeroAt[2]) && mostly(zeroAt[3])) return "utf-32le";
-  if (mostly(zeroAt[0]) && mostly(zeroAt[1]) && mostly(zeroAt[2]) && rarely(zeroAt[3])) return "utf-32be";
-  if (rarely(zeroAt[0]) && rarely(zeroAt[2]) && mostly(zeroAt[1]) && mostly(zeroAt[3])) return "utf-16le";
-  if (mostly(zeroAt[0]) && mostly(zeroAt[2]) && rarely(zeroAt[1]) && rarely(zeroAt[3])) return "utf-16be";
-  return undefined;
-}
-
-/**
- * One file as LF-normalised text. UTF-16 (either byte order, with or without a byte-order mark) is decoded;
- * UTF-32 is refused by name, as are binary files (NUL bytes) and invalid UTF-8. A byte-order mark is dropped
- * (TextDecoder does that), CRLF and lone CR become LF.
- */
-export function readTextFile(path: string): string {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch (error) {
-    throw new SeamlabError(`cannot read corpus file ${path}: ${(error as Error).message}`);
-  }
-  const wide = wideEncoding(bytes);
-  if (wide === "utf-32le" || wide === "utf-32be") {
-    throw new SeamlabError(
-      `corpus file ${path} is UTF-32 (${wide.slice(6).toUpperCase()}), which seamlab does not read; ` +
-        `re-encode it as UTF-8 (e.g. iconv -f UTF-32 -t UTF-8).`,
-    );
-  }
-  const encoding = wide ?? "utf-8";
-  const nul = wide ? -1 : bytes.indexOf(0);
-  if (nul >= 0)
-    throw new SeamlabError(
-      `corpus file ${path} looks binary (NUL byte at offset ${nul}); remove it or point --corpus at text files only.`,
-    );
-  let text: string;
-  try {
-    text = new TextDecoder(encoding, { fatal: true }).decode(bytes);
-  } catch {
-    const name = wide ? `valid ${wide.toUpperCase().replace("LE", " LE").replace("BE", " BE")}` : "valid UTF-8";
-    throw new SeamlabError(`corpus file ${path} is not ${name}; re-encode it as UTF-8 or remove it.`);
-  }
-  if (text.includes("\u0000")) {
-    throw new SeamlabError(`corpus file ${path} looks binary (a NUL character in its ${encoding.toUpperCase()} text).`);
-  }
-  return text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
 }
 
 /**

@@ -1,0 +1,100 @@
+/**
+ * The one reader of a user's text file: corpus files, labelled sets (`--queries FILE`), `--types` rules. UTF-16
+ * (either byte order, with or without a byte-order mark) is decoded; UTF-32, archives and other binary files are
+ * refused by name, with what the file was meant to be and what to do, so no raw bytes reach the terminal and no
+ * parser reports a zip's bytes as "a header but no rows".
+ */
+import { readFileSync } from "node:fs";
+import { SeamlabError } from "../core/errors";
+
+/** What a file is for, in messages. */
+export interface TextFileRole {
+  /** how messages name the file: "corpus file", "labelled set", "--types file" */
+  what: string;
+  /** what the file should have been, after "not": "a text CSV"; none for a corpus file */
+  expected?: string;
+  /** what to do about a file that is not text: "remove it or point --corpus at text files only" */
+  fix: string;
+}
+
+export const CORPUS_FILE: TextFileRole = { what: "corpus file", fix: "remove it or point --corpus at text files only" };
+
+/** Binary formats people save under a text name (a spreadsheet exported as .xlsx and renamed .csv), by signature. */
+const SIGNATURES: { bytes: number[]; name: string }[] = [
+  { bytes: [0x50, 0x4b, 0x03, 0x04], name: "a zip archive (as .xlsx, .docx and .odt files are)" },
+  { bytes: [0x50, 0x4b, 0x05, 0x06], name: "an empty zip archive" },
+  { bytes: [0x1f, 0x8b], name: "a gzip archive" },
+  { bytes: [0x25, 0x50, 0x44, 0x46], name: "a PDF" },
+  { bytes: [0x89, 0x50, 0x4e, 0x47], name: "a PNG image" },
+  { bytes: [0xff, 0xd8, 0xff], name: "a JPEG image" },
+  { bytes: [0xd0, 0xcf, 0x11, 0xe0], name: "an old Office document (.xls, .doc)" },
+];
+
+function binaryFormat(bytes: Uint8Array): string | undefined {
+  return SIGNATURES.find((s) => s.bytes.every((b, i) => bytes[i] === b))?.name;
+}
+
+/**
+ * The UTF-16 or UTF-32 encoding of `bytes`, from a byte-order mark or, without one, from the NUL bytes that
+ * ASCII-range text leaves in every second (UTF-16) or three of every four (UTF-32) bytes; undefined otherwise.
+ */
+export function wideEncoding(bytes: Uint8Array): "utf-32le" | "utf-32be" | "utf-16le" | "utf-16be" | undefined {
+  const [a, b, c, d] = bytes;
+  if (a === 0xff && b === 0xfe && c === 0 && d === 0) return "utf-32le";
+  if (a === 0 && b === 0 && c === 0xfe && d === 0xff) return "utf-32be";
+  if (a === 0xff && b === 0xfe) return "utf-16le";
+  if (a === 0xfe && b === 0xff) return "utf-16be";
+  const sample = bytes.subarray(0, Math.min(bytes.length, 4096) & ~3);
+  if (sample.length < 4) return undefined;
+  const zeroAt = [0, 0, 0, 0];
+  for (let i = 0; i < sample.length; i++) if (sample[i] === 0) zeroAt[i % 4]++;
+  const quarter = sample.length / 4;
+  const mostly = (n: number) => n >= 0.7 * quarter;
+  const rarely = (n: number) => n <= 0.1 * quarter;
+  if (rarely(zeroAt[0]) && mostly(zeroAt[1]) && mostly(zeroAt[2]) && mostly(zeroAt[3])) return "utf-32le";
+  if (mostly(zeroAt[0]) && mostly(zeroAt[1]) && mostly(zeroAt[2]) && rarely(zeroAt[3])) return "utf-32be";
+  if (rarely(zeroAt[0]) && rarely(zeroAt[2]) && mostly(zeroAt[1]) && mostly(zeroAt[3])) return "utf-16le";
+  if (mostly(zeroAt[0]) && mostly(zeroAt[2]) && rarely(zeroAt[1]) && rarely(zeroAt[3])) return "utf-16be";
+  return undefined;
+}
+
+/**
+ * One file as LF-normalised text. UTF-16 (either byte order, with or without a byte-order mark) is decoded;
+ * UTF-32 is refused by name, as are archives, images, PDFs, other binary files (NUL bytes) and invalid UTF-8. A
+ * byte-order mark is dropped (TextDecoder does that), CRLF and lone CR become LF. `role` words the messages.
+ */
+export function readTextFile(path: string, role: TextFileRole = CORPUS_FILE): string {
+  const { what, fix } = role;
+  const not = role.expected ? `, not ${role.expected}` : "";
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    throw new SeamlabError(`cannot read ${what} ${path}: ${(error as Error).message}`);
+  }
+  const format = binaryFormat(bytes);
+  if (format) throw new SeamlabError(`${what} ${path} is ${format}${not}; ${fix}.`);
+  const wide = wideEncoding(bytes);
+  if (wide === "utf-32le" || wide === "utf-32be") {
+    throw new SeamlabError(
+      `${what} ${path} is UTF-32 (${wide.slice(6).toUpperCase()}), which seamlab does not read; ` +
+        `re-encode it as UTF-8 (e.g. iconv -f UTF-32 -t UTF-8).`,
+    );
+  }
+  const encoding = wide ?? "utf-8";
+  const nul = wide ? -1 : bytes.indexOf(0);
+  if (nul >= 0) throw new SeamlabError(`${what} ${path} looks binary (NUL byte at offset ${nul})${not}; ${fix}.`);
+  let text: string;
+  try {
+    text = new TextDecoder(encoding, { fatal: true }).decode(bytes);
+  } catch {
+    const name = wide ? `valid ${wide.toUpperCase().replace("LE", " LE").replace("BE", " BE")}` : "valid UTF-8";
+    throw new SeamlabError(`${what} ${path} is not ${name}; re-encode it as UTF-8 or remove it.`);
+  }
+  if (text.includes("\u0000")) {
+    throw new SeamlabError(
+      `${what} ${path} looks binary (a NUL character in its ${encoding.toUpperCase()} text)${not}; ${fix}.`,
+    );
+  }
+  return text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
+}

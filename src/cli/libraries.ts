@@ -56,8 +56,8 @@ const help = `Usage: seamlab libraries [--corpus SPEC] [--size N --overlap N --u
 Runs every library splitter (and LangChain's RecursiveCharacterTextSplitter, "langchain") over one corpus at one
 setting and prints configured against realised overlap, zero-overlap seams with a 95% Wilson CI, lost text,
 oversize chunks, sentence pairs kept, chunks, index size, chunks whose embedded text differs from the source, and
-BM25 hit@5 on header queries when the corpus has "##" or "###" headings. Without --size/--overlap/--unit it prints two
-tables: 1000/200 characters and 400/80 tokens (cl100k_base).
+BM25 hit rate@5 on header queries when the corpus has "##" or "###" headings. Without --size/--overlap/--unit it
+prints two tables: 1000/200 characters and 400/80 tokens (cl100k_base).
 
   --corpus SPEC      folder, file, glob, default corpus name or npm:<pkg>/<path> (default: moby-dick)
   --size N           chunk size in --unit
@@ -69,7 +69,7 @@ tables: 1000/200 characters and 400/80 tokens (cl100k_base).
                      documents holding about N characters, stratified by folder and length and named above the
                      tables; the zero-overlap CI is then a cluster bootstrap over the sampled documents. all:
                      every document (libraries are slow: LlamaIndex splits about half a megabyte a second)
-  --hit-rate         on a sampled corpus, still compute hit@5, which splits every document with every library
+  --hit-rate         on a sampled corpus, still compute hit rate@5, which splits every document with every library
                      (retrieval indexes the whole corpus, never a sample); without it the column is left out there
   --json             print JSON instead of tables
   -h, --help         this help
@@ -77,7 +77,7 @@ tables: 1000/200 characters and 400/80 tokens (cl100k_base).
 Each library runs in a worker thread with a per-document time limit (SEAMLAB_LIBRARY_TIMEOUT_MS, default 60000);
 a library that fails or times out on a document gets a row naming the library and document instead of numbers.
 Spans are recovered by ordered search; where a library rewrites text, the span covers the source it came from
-and the embedded text is what the library returned (see README "Other libraries' splitters").
+and the embedded text is what the library returned (see docs/libraries.md).
 
 What each library's size and overlap mean:
 ${librariesHelp}`;
@@ -159,7 +159,7 @@ export async function run(argv: string[]): Promise<number> {
   const sampleChars = sampleCharsFromFlags(values);
   const { spec, corpus } = corpusFromFlags(values);
   const sample = librarySample(corpus.docs, sampleChars);
-  // Retrieval indexes the whole corpus: with a sample, hit@5 costs every library a split of every document.
+  // Retrieval indexes the whole corpus: with a sample, hit rate@5 costs every library a split of every document.
   const hitRateSkipped = sample !== undefined && values["hit-rate"] !== true;
   const queries = hitRateSkipped ? undefined : headerQuerySet(corpus.docs);
   const tables: { setting: LibrarySetting; rows: LibraryRow[] }[] = [];
@@ -210,7 +210,7 @@ export async function run(argv: string[]): Promise<number> {
   const out: string[] = [`corpus ${describeCorpus(spec, corpus)}`];
   if (sample) out.push(`sample ${sample.description}`);
   if (hitRateSkipped && headerQuerySet(corpus.docs) !== undefined)
-    out.push("hit@5 left out on a sampled corpus: add --hit-rate to split every document with every library");
+    out.push("hit rate@5 left out on a sampled corpus: add --hit-rate to split every document with every library");
   out.push(
     `libraries ${Object.entries(versions)
       .map(([n, v]) => `${n}@${v}`)
@@ -218,7 +218,7 @@ export async function run(argv: string[]): Promise<number> {
   );
   for (const { setting, rows } of tables) {
     const display = libraryDisplayRows(rows);
-    const headers = Object.keys(display[0] ?? {}).filter((h) => h !== "hit@5" || queries);
+    const headers = Object.keys(display[0] ?? {}).filter((h) => h !== "hit rate@5" || queries);
     out.push(
       "",
       `${setting.size}/${setting.overlap} ${setting.unit}`,

@@ -1,7 +1,7 @@
 /**
  * Registry entries for the real chunking libraries other teams use, run in a worker (`library-worker.mjs`) with
  * a per-document timeout, at the exact versions pinned in package.json. Each entry says what the library's own
- * size and overlap count and what it carries across a seam (shown by `--help` and the README).
+ * size and overlap count and what it carries across a seam (shown by `--help` and docs/libraries.md).
  *
  * Spans come from `locateLibraryChunks`: exact when the library returns source text verbatim, otherwise mapped
  * through whitespace or letters-and-digits (see locate.ts); `text` stays what the library would embed.

@@ -61,7 +61,7 @@ export interface LibraryRow {
   rewrittenSpans: number;
   /** Where the library first changed text, when it did. */
   firstChange: string | null;
-  /** BM25 hit@5 on header queries (null when the corpus has none). */
+  /** BM25 hit rate@5 on header queries (null when the corpus has none). */
   hitRate: number | null;
   hitRateCI: Interval | null;
   meaning: string;
@@ -93,6 +93,20 @@ function libraryOf(splitter: string): string {
   return "seamlab";
 }
 
+/**
+ * Who a row speaks to: "LangChain JS users", but `langchain-python` is LangChain JS's preset for Python source
+ * code (`fromLanguage("python")`), not LangChain Python, and says so.
+ */
+export function audienceOf(splitter: string): string {
+  if (splitter === "langchain-markdown") return "Users of LangChain JS's MarkdownTextSplitter";
+  const preset = /^langchain-(js|python)$/.exec(splitter);
+  if (preset) {
+    const language = preset[1] === "js" ? "JavaScript" : "Python";
+    return `Users of LangChain JS's ${language}-code preset (fromLanguage("${preset[1]}"))`;
+  }
+  return `${libraryOf(splitter)} users`;
+}
+
 /** One decimal, always shown, with thousands separators: 88 -> "88.0", 1234.56 -> "1,234.6". */
 const fmt = (n: number) => thousands(n, 1, { fixed: true });
 
@@ -117,7 +131,7 @@ export function libraryMeaning(row: Omit<LibraryRow, "meaning">): string {
   if (row.oversizeChunks > 0) parts.push(`${row.oversizeChunks} chunks exceed size ${row.size}`);
   if (row.lostChars > 0) parts.push(`${row.lostChars} characters are in no chunk`);
   if (row.rewrittenSpans > 0) parts.push(`${row.rewrittenSpans} chunks embed text rewritten from the source`);
-  return `${libraryOf(row.splitter)} users: ${parts.join("; ")}.`;
+  return `${audienceOf(row.splitter)}: ${parts.join("; ")}.`;
 }
 
 export interface LibraryTableOptions extends LibrarySetting {
@@ -241,12 +255,12 @@ function failedRow(config: SplitterConfig, message: string): LibraryRow {
     firstChange: null,
     hitRate: null,
     hitRateCI: null,
-    meaning: `${libraryOf(config.splitter)} users: ${message}`,
+    meaning: `${audienceOf(config.splitter)}: ${message}`,
     error: message,
   };
 }
 
-/** Table rows for display (notebook and README): strings, one per column. */
+/** Table rows for display (notebook 01, the CLI and docs/libraries.md): strings, one per column. */
 export function libraryDisplayRows(rows: readonly LibraryRow[]): Record<string, string>[] {
   const pct = (v: number) => `${v.toFixed(1)}%`;
   return rows.map((r) => ({
@@ -266,7 +280,7 @@ export function libraryDisplayRows(rows: readonly LibraryRow[]): Record<string, 
     index: r.error ? "" : `${r.indexRatio.toFixed(2)}×`,
     "pairs kept": r.error ? "" : pct(r.pairsKeptPct),
     "rewritten chunks": r.error ? "" : thousands(r.rewrittenSpans),
-    "hit@5": r.hitRate === null ? "" : pct(r.hitRate * 100),
+    "hit rate@5": r.hitRate === null ? "" : pct(r.hitRate * 100),
   }));
 }
 

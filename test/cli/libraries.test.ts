@@ -105,7 +105,7 @@ test("compare-splitters --splitters takes any mix of built-in and library splitt
   assert.equal(rows[1].meanOverlap, 3);
 });
 
-test("--sample-chars measures a named, stratified sample of a larger corpus and leaves hit@5 out unless asked", () => {
+test("--sample-chars measures a named, stratified sample of a larger corpus and leaves hit rate@5 out unless asked", () => {
   const corpus = join(dir, "larger");
   mkdirSync(corpus);
   // 30 documents of about 400 characters with "##" headings (so header queries exist): 12,000 characters.
@@ -117,11 +117,11 @@ test("--sample-chars measures a named, stratified sample of a larger corpus and 
   const sampled = seamlab(...args, "--sample-chars", "4000");
   assert.equal(sampled.status, 0, sampled.stderr);
   assert.match(sampled.stdout, /sample a seeded sample of 20 of 30 documents, stratified by folder and size/);
-  assert.match(sampled.stdout, /hit@5 left out on a sampled corpus: add --hit-rate/);
-  assert.doesNotMatch(sampled.stdout, /hit@5\s*\n/);
+  assert.match(sampled.stdout, /hit rate@5 left out on a sampled corpus: add --hit-rate/);
+  assert.doesNotMatch(sampled.stdout, /hit rate@5\s*\n/);
   const json = JSON.parse(seamlab(...args, "--sample-chars", "4000", "--hit-rate", "--json").stdout);
   assert.deepEqual([json.sample.documents, json.sample.population], [20, 30]);
-  assert.ok(json.queries > 0, "hit@5 ran on the whole corpus's header queries");
+  assert.ok(json.queries > 0, "hit rate@5 ran on the whole corpus's header queries");
   assert.equal(json.tables[0].rows[0].chunks > 0, true);
   assert.notEqual(json.tables[0].rows[0].hitRate, null);
   const whole = JSON.parse(seamlab(...args, "--sample-chars", "all", "--json").stdout);

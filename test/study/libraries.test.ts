@@ -4,7 +4,7 @@ import { characterBudgetSample } from "../../src/corpus/sample";
 import { splitCorpus } from "../../src/splitters/registry";
 import { wilsonInterval } from "../../src/stats/proportion";
 import { loadProse } from "../../src/study/inputs";
-import { libraryDisplayRows, libraryMeaning, libraryTable } from "../../src/study/libraries";
+import { audienceOf, libraryDisplayRows, libraryMeaning, libraryTable } from "../../src/study/libraries";
 
 test("a library table on a character-budget sample measures only the sample, with a cluster CI that covers the full corpus", async () => {
   const { docs } = loadProse("moby-dick");
@@ -60,4 +60,18 @@ test("a splitter that leaves every document whole has no seams to measure, and t
     { ...row, seams: 100, zeroOverlapPct: 68.2, zeroOverlapCI: { low: 0.642, high: 0.72 }, meaning },
   ]);
   assert.equal(measured["zero-overlap seams [95% CI]"], "68.2% [64.2–72.0]");
+});
+
+test("each row names who it speaks to: LangChain JS's language presets are not LangChain Python", () => {
+  assert.equal(audienceOf("langchain"), "LangChain JS users");
+  assert.equal(audienceOf("langchain-character"), "LangChain JS users");
+  assert.equal(audienceOf("llamaindex-sentence"), "LlamaIndex TS users");
+  assert.equal(audienceOf("recursive"), "seamlab users");
+  assert.equal(audienceOf("langchain-python"), `Users of LangChain JS's Python-code preset (fromLanguage("python"))`);
+  assert.equal(audienceOf("langchain-js"), `Users of LangChain JS's JavaScript-code preset (fromLanguage("js"))`);
+  assert.equal(audienceOf("langchain-markdown"), "Users of LangChain JS's MarkdownTextSplitter");
+  const row = { splitter: "langchain-python", unit: "chars", size: 1000, overlap: 200, meanOverlap: 50 } as const;
+  const meaning = libraryMeaning({ ...row, realisedRatio: 0.25, seams: 10, zeroOverlapPct: 60 } as never);
+  assert.match(meaning, /^Users of LangChain JS's Python-code preset/);
+  assert.doesNotMatch(meaning, /^LangChain JS users/);
 });

@@ -80,15 +80,23 @@ function checkedCorpus(
 function runSweep(argv: readonly string[], out: string, showSweep: boolean): Promise<number> {
   const bin = join(projectRoot(), "bin", "seamlab.js");
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [bin, "sweep", ...argv, "--export", out], {
-      stdio: ["ignore", showSweep ? "pipe" : "ignore", "inherit"],
+    const child = spawn(process.execPath, [bin, "sweep", ...argv, "--export", out, "--quiet"], {
+      stdio: ["ignore", showSweep ? "pipe" : "ignore", "pipe"],
     });
     child.stdout?.on("data", (data) => process.stderr.write(data));
+    // The sweep's messages pass through, but not its note on the temporary export (an inner detail of check).
+    let pending = "";
+    child.stderr?.on("data", (data) => {
+      const lines = (pending + String(data)).split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) if (!line.startsWith("seamlab: exported ")) process.stderr.write(line + "\n");
+    });
     // Ctrl-C reaches the child too (same process group); it stops cleanly and says so.
     const ignore = () => {};
     process.on("SIGINT", ignore);
     child.on("error", fail);
     child.on("close", (code, signal) => {
+      if (pending && !pending.startsWith("seamlab: exported ")) process.stderr.write(pending + "\n");
       process.off("SIGINT", ignore);
       done(code ?? (signal === "SIGINT" ? 130 : 1));
     });

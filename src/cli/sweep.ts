@@ -54,6 +54,8 @@ import {
 } from "../experiment/groups";
 import { byTypeHelp, runSweepByType } from "./sweep-by-type";
 import { withSampleAdvice } from "../experiment/sample-advice";
+import { budgetGridTable, budgetSuffix } from "./sweep-budget-print";
+import { parseContextBudget } from "../retrieval/context-budget";
 import { chooseQueryBudget, parseBudgetMinutes, type BudgetChoice } from "../experiment/budget";
 import { pilotSweepCost, splitCount } from "../experiment/budget-pilot";
 import { sampleEvaluationInputs } from "../retrieval/inputs";
@@ -73,6 +75,10 @@ const help = `Usage: seamlab sweep [--corpus SPEC] [--queries headers|ict|FILE] 
   --splitter NAME[,NAME]      the splitter(s), one curve each (default langchain); --size N (default 1000)
   --sizes LIST                several chunk sizes (e.g. 500,1000,2000): one curve per size and a verdict over
                               size x overlap (cheapest by vectors stored), with the price of each extra point
+  --context-budget N|Nt|off   judge every config on the top chunks, in rank order, that fit N characters (Nc) or
+                              tokens (Nt) per query; a bare N is in the sizes' unit. Default with several --sizes
+                              (one k, no reranker): the median size x k, so sizes get equal prompts, not equal k;
+                              off gives plain hit@k. Plain hit@k is shown beside it
   --overlaps LIST             overlaps to sweep (default 0,50,100,200,400); shares of the size work too: 0,10%,20%
   --ks LIST                   first-stage depths (retrieval_k; default 5)
   --final-k N                 keep N chunks after reranking; recall is @N (default: each k, no cut)
@@ -180,11 +186,13 @@ function describeGrid(grid: GridVerdict): string[] {
       ].join("  "),
     );
   });
+  if (grid.contextBudget) lines.splice(0, lines.length, ...budgetGridTable(grid)); // its own table, both costs
   lines.push(`verdict over size x overlap: ${verdictText(grid.decision, name).replace(/\*\*/g, "")}`);
-  lines.push(
-    `  note: hit rate@${grid.finalK} favours large chunks, since ${grid.finalK} of them carry more text into the ` +
-      `prompt; weigh the context size too.`,
-  );
+  if (!grid.contextBudget)
+    lines.push(
+      `  note: hit rate@${grid.finalK} favours large chunks, since ${grid.finalK} of them carry more text into the ` +
+        `prompt; weigh the context size too.`,
+    );
   if (grid.prices.length === 0) {
     lines.push(
       `price per point: no config has a higher hit rate than the cheapest, ${name(cheapestIndex(grid.decision))}`,
@@ -215,7 +223,9 @@ function printText(result: SweepResult, corpus: string, queryLabel: string): voi
     lines.push(
       "",
       `${curve.splitter} size ${curve.size} ${curve.unit}, ` +
-        `k=${curve.k}${curve.reranker !== "none" ? ` -> ${curve.reranker}` : ""} @${curve.finalK}`,
+        (curve.contextBudget
+          ? budgetSuffix(curve).slice(2)
+          : `k=${curve.k}${curve.reranker !== "none" ? ` -> ${curve.reranker}` : ""} @${curve.finalK}`),
     );
     // Name the retriever (and so the embedder, for dense/hybrid) the way the rows measured it.
     const measuredBy = result.rows.find(
@@ -227,15 +237,7 @@ function printText(result: SweepResult, corpus: string, queryLabel: string): voi
         "[paired 95% CI]  McNemar p  status",
     );
     curve.points.forEach((point, index) => {
-      const row = result.rows.find(
-        (r) =>
-          r.config.splitter.splitter === curve.splitter &&
-          r.config.splitter.size === curve.size &&
-          (r.config.splitter.unit ?? "chars") === curve.unit &&
-          r.config.splitter.overlap === point.overlap &&
-          r.config.retrieval.k === curve.k &&
-          (r.config.retrieval.reranker ?? "none") === curve.reranker,
-      );
+      const row = curveRows(result.rows, curve)[index];
       if (!row) return;
       const f = flattenRow(row);
       const paired = curve.decision.configs[index];
@@ -328,6 +330,7 @@ export async function run(argv: string[]): Promise<number> {
       "min-queries": { type: "string" },
       budget: { type: "string" },
       sample: { type: "string" },
+      "context-budget": { type: "string" },
       export: { type: "string" },
       force: { type: "boolean" },
     },
@@ -399,6 +402,8 @@ export async function run(argv: string[]): Promise<number> {
         : { lambda: numberFlag(values, "mmr-lambda", 0.5, { min: 0, max: 1 }) },
     retriever: evaluation.retriever,
     retrieverSettings: customRetriever ? evaluation.retrieverSettings : undefined,
+    contextBudget:
+      values["context-budget"] === undefined ? undefined : parseContextBudget(values["context-budget"], unit),
   };
   const workers = optionalIntFlag(values, "workers", { min: 0, max: LIMITS.parallel, unit: "threads" });
   const sensitivity = numberFlag(values, "sensitivity", 1, { min: 0, max: 100, exclusiveMin: true });
@@ -521,6 +526,9 @@ export async function run(argv: string[]): Promise<number> {
           finalK: grid.finalK,
           reranker: grid.reranker,
           configs: grid.rows.map((row) => ({ size: row.config.splitter.size, overlap: row.config.splitter.overlap })),
+          contextBudget: grid.contextBudget,
+          costs: grid.costs,
+          plainHitRates: grid.plainHitRates,
           decision: grid.decision,
           prices: grid.prices,
           verdict: verdictText(grid.decision, name).replace(/\*\*/g, ""),

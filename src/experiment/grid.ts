@@ -1,6 +1,7 @@
 import { SeamlabError } from "../core/errors";
 import type { SplitterConfig, Unit } from "../splitters/config";
 import { canonicalJson } from "../core/canonical-json";
+import type { ContextBudget } from "../retrieval/context-budget";
 
 /**
  * The declarative grid: what a sweep varies. A config is a splitter config plus a retrieval setting; a grid
@@ -20,6 +21,8 @@ export interface RetrievalSetting {
   /** First-stage retriever name. Default "bm25". */
   retriever?: string;
   retrieverSettings?: Record<string, unknown>;
+  /** The context is the top chunks up to this budget (retrieval/context-budget) instead of the top k. */
+  contextBudget?: ContextBudget;
 }
 
 export interface ExperimentConfig {

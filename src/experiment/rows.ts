@@ -10,7 +10,7 @@ import {
 import { clusterRatioInterval } from "../stats/cluster";
 import { docsOfSample, type RowSample } from "./row-sample";
 import { measureSplit, type SeamSummary } from "../measure/summary";
-import { evaluateQueries, summarizeOutcomes, type RetrievalSummary } from "../retrieval/evaluate";
+import { summarizeOutcomes, type RetrievalSummary } from "../retrieval/evaluate";
 import { createRetriever } from "../retrieval/factory";
 import { loadReranker } from "../retrieval/rerank";
 import type { RankedChunk, Retriever } from "../retrieval/types";
@@ -19,6 +19,7 @@ import { canonicalJson } from "../core/canonical-json";
 import { describeConfig, splitterKey, type ExperimentConfig } from "./grid";
 import { chunkTokenCounter, tokenCounter } from "./token-count";
 import { SETUP_ENCODING, setupPairs, setupPieces, type DocSetup } from "./doc-setup";
+import { contextOutcomes } from "./context-rows";
 
 /**
  * One row of an experiment grid: every seam and retrieval number of one config, as plain JSON (it is
@@ -117,6 +118,7 @@ function deepestFirst(base: Retriever, depth: number): Retriever {
   const retriever: Retriever = {
     name: base.name,
     async search(query, k) {
+      if (k > depth) return base.search(query, k); // a context budget may need a deeper ranking
       let ranked = memo.get(query);
       if (!ranked) {
         ranked = await base.search(query, depth);
@@ -128,6 +130,7 @@ function deepestFirst(base: Retriever, depth: number): Retriever {
   if (base.searchMany) {
     const many = base.searchMany.bind(base);
     retriever.searchMany = async (queries, k) => {
+      if (k > depth) return many(queries, k);
       const missing = [...new Set(queries.filter((query) => !memo.has(query)))];
       if (missing.length > 0) (await many(missing, depth)).forEach((ranked, i) => memo.set(missing[i], ranked));
       return queries.map((query) => (memo.get(query) as RankedChunk[]).slice(0, k));
@@ -201,14 +204,26 @@ export async function computeRows(
   let damage: SeamDamage;
   let tokensEmbedded = 0;
   let sample: RowSampleNote | undefined;
+  // Tokens per chunk, for the prompt tokens each query's context costs (counted as the index's tokens are).
+  const chunkTokens = new Map<number, number>();
   if (inputs.sample) {
     const measured = sampledMeasures(docs, chunks, inputs.sample, options.seed);
     ({ damage, tokensEmbedded, note: sample } = measured);
   } else {
     damage = measureSeamDamage(docs, chunks, pairsOf(docs));
     const countChunkTokens = chunkCounterOf(docs);
-    for (const chunk of chunks) tokensEmbedded += countChunkTokens(chunk);
+    chunks.forEach((chunk, index) => {
+      const tokens = countChunkTokens(chunk);
+      chunkTokens.set(index, tokens);
+      tokensEmbedded += tokens;
+    });
   }
+  const countText = tokenCounter(SETUP_ENCODING);
+  const tokensOf = (index: number): number => {
+    let tokens = chunkTokens.get(index);
+    if (tokens === undefined) chunkTokens.set(index, (tokens = countText(chunks[index].text)));
+    return tokens;
+  };
 
   // One first-stage index per distinct retriever (+ settings), searched once per query at the deepest k. Only
   // these queries are ever asked, so BM25 indexes their terms alone (identical rankings, far fewer postings), and
@@ -265,10 +280,10 @@ export async function computeRows(
         return out;
       };
     }
-    const outcomes = await evaluateQueries(chunks, inputs.queries, pipeline, {
-      k: finalK,
-      nearDuplicateThreshold: options.nearDuplicateThreshold,
-    });
+    const evaluation = { k: finalK, nearDuplicateThreshold: options.nearDuplicateThreshold, tokensOf };
+    // A budget ranks as deep as it needs (no reranker cut: contextOutcomes refuses one), the first stage directly.
+    const ranker = r.contextBudget ? first : pipeline;
+    const outcomes = await contextOutcomes(chunks, inputs.queries, ranker, r, evaluation);
     const retrieval = summarizeOutcomes(
       outcomes,
       { retriever: pipeline.name, k: finalK, chunks: chunks.length },

@@ -10,6 +10,15 @@ import { runGrid, type CostedRow, type GridResult, type RunGridOptions } from ".
 import type { GridRow, SweepInputs } from "./rows";
 import type { Decision } from "../stats/non-inferiority";
 import { decideRows } from "./verdict";
+import type { ContextBudget } from "../retrieval/context-budget";
+import {
+  configCosts,
+  judgedRows,
+  plainHitRates,
+  sweepContextBudget,
+  withContextBudget,
+  type ConfigCosts,
+} from "./sweep-budget";
 
 /**
  * The overlap sweep: one splitter at one size over several overlaps (optionally x first-stage depths with
@@ -34,6 +43,12 @@ export interface OverlapSweepSpec {
   rerankerOptions?: Record<string, unknown>;
   retriever?: string;
   retrieverSettings?: Record<string, unknown>;
+  /**
+   * Judge every config on the top chunks that fit this many characters or tokens per query (retrieval/context-budget)
+   * instead of the top k; null: plain hit@k. Default (undefined): with several sizes, one k and no reranker, the
+   * median size × k (`sweepContextBudget`); else plain hit@k.
+   */
+  contextBudget?: ContextBudget | null;
 }
 
 /** Which number is the curve's y. Both are proportions over queries; with one gold span per query they coincide. */
@@ -54,6 +69,8 @@ export interface SweepCurve {
   finalK: number;
   reranker: string;
   metric: SweepMetric;
+  /** The context budget the points were measured at; absent: plain hit@k. */
+  contextBudget?: ContextBudget;
   points: SweepPoint[];
   /** Cache keys of the rows behind the points, in point order (see `curveRows`). */
   keys: string[];
@@ -112,10 +129,15 @@ export function sweepGrid(spec: OverlapSweepSpec): GridSpec {
   };
 }
 
-/** Every config of the sweep: per size, its overlaps (shares resolved against that size). */
+/**
+ * Every config of the sweep: per size, its overlaps (shares resolved against that size); with a context budget,
+ * each again at the budget (`withContextBudget`). Throws on a budget the sizes cannot use, before any work.
+ */
 export function sweepConfigs(spec: OverlapSweepSpec): ExperimentConfig[] {
   const sizes = spec.sizes ?? [spec.size];
-  return sizes.flatMap((size) => expandGrid(sweepGrid({ ...spec, size })));
+  const configs = sizes.flatMap((size) => expandGrid(sweepGrid({ ...spec, size })));
+  const budget = sweepContextBudget(spec);
+  return budget === undefined ? configs : withContextBudget(configs, budget);
 }
 
 function metricOf(row: CostedRow, metric: SweepMetric): { y: number; ci: Interval } {
@@ -164,6 +186,7 @@ export function sweepCurves(
       finalK: r.finalK ?? r.k,
       reranker: r.reranker ?? "none",
       metric,
+      ...(r.contextBudget ? { contextBudget: r.contextBudget } : {}),
       points,
       keys: sorted.map((row) => row.key),
       knee: pickKnee(points, kneeOptions),
@@ -185,9 +208,11 @@ export async function runOverlapSweep(
   options: RunGridOptions & KneeOptions & DecisionSettings & { metric?: SweepMetric } = {},
 ): Promise<SweepResult> {
   const result = await runGrid(inputs, sweepConfigs(spec), options);
-  const curves = sweepCurves(result.rows, options.metric, options);
+  // With a budget, the curves and verdicts are the budget's; the plain hit@k rows stay in `rows` for comparison.
+  const judged = judgedRows(result.rows, sweepContextBudget(spec));
+  const curves = sweepCurves(judged, options.metric, options);
   const knee = curves[0]?.knee ?? pickKnee([]);
-  return { ...result, curves, knee, grids: gridVerdicts(result.rows, options) };
+  return { ...result, curves, knee, grids: gridVerdicts(judged, options, result.rows) };
 }
 
 /** What the hit rate gained over a cheaper config costs, per point, for one better config. */
@@ -203,15 +228,24 @@ export interface PricePerPoint {
   dollarsPerPoint: number;
 }
 
-/** A verdict over two dimensions (size x overlap) by the same paired rule, cost = vectors stored. */
+/**
+ * A verdict over two dimensions (size x overlap) by the same paired rule, cost = vectors stored (the index); each
+ * config's prompt (tokens per query) is carried beside it, equal up to the budget when there is one.
+ */
 export interface GridVerdict {
   splitter: string;
   k: number;
   finalK: number;
   reranker: string;
+  /** The context budget every row was judged at; absent: plain hit@k (which favours the largest size). */
+  contextBudget?: ContextBudget;
   /** The rows compared, by size then overlap; the decision's indexes point here. */
   rows: CostedRow[];
   decision: Decision;
+  /** Per row: the index's size and the prompt's, the two things a config costs. */
+  costs: ConfigCosts[];
+  /** Per row at a budget: the same config's plain hit@k rate, to show what the budget changed (else absent). */
+  plainHitRates?: (number | null)[];
   /** Configs with a higher hit rate than the cheapest one (fewest vectors), and what each point of it costs. */
   prices: PricePerPoint[];
 }
@@ -245,8 +279,15 @@ export function cheapestIndex(decision: Decision): number {
   return decision.configs.reduce((a, b) => (b.cost < a.cost ? b : a)).index;
 }
 
-/** Grid verdicts: rows grouped by everything but size and overlap; only groups spanning several sizes. */
-export function gridVerdicts(rows: readonly CostedRow[], settings: DecisionSettings = {}): GridVerdict[] {
+/**
+ * Grid verdicts: rows grouped by everything but size and overlap; only groups spanning several sizes. `allRows` (the
+ * plain hit@k rows beside budget rows) gives each budget row its plain rate.
+ */
+export function gridVerdicts(
+  rows: readonly CostedRow[],
+  settings: DecisionSettings = {},
+  allRows: readonly CostedRow[] = rows,
+): GridVerdict[] {
   const groups = new Map<string, CostedRow[]>();
   for (const row of rows) {
     const { overlap: _overlap, size: _size, ...splitter } = row.config.splitter;
@@ -272,8 +313,10 @@ export function gridVerdicts(rows: readonly CostedRow[], settings: DecisionSetti
       k: r.k,
       finalK: r.finalK ?? r.k,
       reranker: r.reranker ?? "none",
+      ...(r.contextBudget ? { contextBudget: r.contextBudget, plainHitRates: plainHitRates(sorted, allRows) } : {}),
       rows: sorted,
       decision,
+      costs: sorted.map(configCosts),
       prices: pricesPerPoint(sorted, cheapestIndex(decision)),
     });
   }
@@ -299,6 +342,10 @@ export function flattenRow(row: CostedRow): Record<string, string | number | nul
     k: r.k,
     finalK: r.finalK ?? r.k,
     reranker: r.reranker ?? "none",
+    contextBudget: r.contextBudget ? r.contextBudget.amount : null,
+    contextBudgetUnit: r.contextBudget ? r.contextBudget.unit : null,
+    meanContextChars: m.meanContextChars,
+    meanContextTokens: m.meanContextTokens ?? null,
     chunks: row.seams.chunks,
     zeroOverlapPct: row.seams.zeroOverlapPct,
     meanOverlap: row.seams.meanOverlap,

@@ -23,6 +23,8 @@ export interface EvaluationOptions {
   nearDuplicateThreshold?: number;
   /** seed of the bootstrap CIs (default 1) */
   seed?: number;
+  /** Tokens of chunk `index`, to count the prompt tokens each query's context costs (default: not counted). */
+  tokensOf?: (index: number) => number;
 }
 
 /** What happened to one query. */
@@ -40,6 +42,10 @@ export interface QueryOutcome {
   nearDuplicates: number;
   merged: SpanScores;
   chroma: SpanScores;
+  /** Characters of the retrieved chunks' text (what the prompt pastes; shared text counted per chunk). */
+  contextChars: number;
+  /** Their tokens, when the evaluation was given a token counter; else null. */
+  contextTokens: number | null;
 }
 
 /** Aggregates over queries. Proportions carry Wilson 95% CIs, means carry seeded bootstrap 95% CIs. */
@@ -64,6 +70,12 @@ export interface RetrievalSummary {
   /** near-duplicate chunks / retrieved chunks */
   nearDuplicateRatio: number;
   nearDuplicateThreshold: number;
+  /** Mean chunks retrieved per query (k, or fewer when a context budget is full first). */
+  meanContextChunks: number;
+  /** Mean characters of retrieved text per query: the prompt's context. */
+  meanContextChars: number;
+  /** Mean prompt tokens of that context, when counted (null: not counted). */
+  meanContextTokens: number | null;
   /** mean over queries; overlapping retrieved text counted once */
   spanRecall: number;
   spanPrecision: number;
@@ -94,6 +106,52 @@ function proportionCI(values: readonly number[]): Interval | undefined {
 /** The mean, 0 for no queries (an empty set scores nothing rather than NaN). */
 const meanOrZero = (values: number[]) => (values.length === 0 ? 0 : mean(values));
 
+/**
+ * The outcome of one query whose retrieved chunks are `ranked` (indexes into `chunks`, best first): a hit when some
+ * gold span lies fully inside some retrieved chunk. Plain hit@k and an equal context budget share this rule.
+ */
+export function scoreRanked(
+  chunks: readonly Chunk[],
+  query: Query,
+  ranked: number[],
+  options: EvaluationOptions = {},
+): QueryOutcome {
+  const threshold = options.nearDuplicateThreshold ?? 0.7;
+  const spans = ranked.map((i) => chunks[i]);
+  const goldFound = query.gold.filter((g) => spans.some((s) => containsSpan(s, g))).length;
+  let overlapping = false;
+  for (let i = 1; i < spans.length && !overlapping; i++) {
+    for (let j = 0; j < i && !overlapping; j++) overlapping = spansOverlap(spans[i], spans[j]);
+  }
+  let contextChars = 0;
+  let contextTokens = 0;
+  for (const i of ranked) {
+    contextChars += chunks[i].text.length;
+    if (options.tokensOf) contextTokens += options.tokensOf(i);
+  }
+  return {
+    id: query.id,
+    hit: goldFound > 0,
+    goldFound,
+    goldTotal: query.gold.length,
+    ranked,
+    distinct: distinctPassages(spans),
+    overlapping,
+    nearDuplicates:
+      ranked.length < 2
+        ? 0
+        : nearDuplicateCount(
+            ranked.map((index) => chunkTermIds(chunks, index)),
+            threshold,
+            sortedIdJaccard,
+          ),
+    merged: spanScoresMerged(spans, query.gold),
+    chroma: spanScoresChroma(spans, query.gold),
+    contextChars,
+    contextTokens: options.tokensOf ? contextTokens : null,
+  };
+}
+
 /** Runs every query against the retriever and scores the top-k against the gold spans. */
 export async function evaluateQueries(
   chunks: readonly Chunk[],
@@ -102,8 +160,6 @@ export async function evaluateQueries(
   options: EvaluationOptions = {},
 ): Promise<QueryOutcome[]> {
   const k = options.k ?? 5;
-  const threshold = options.nearDuplicateThreshold ?? 0.7;
-  const termSetOf = (index: number) => chunkTermIds(chunks, index);
   const outcomes: QueryOutcome[] = [];
   const batch = retriever.searchMany
     ? await retriever.searchMany(
@@ -113,25 +169,14 @@ export async function evaluateQueries(
     : undefined;
   for (const [position, query] of queries.entries()) {
     const found = batch ? batch[position] : await retriever.search(query.text, k);
-    const ranked = found.slice(0, k).map((r) => r.index);
-    const spans = ranked.map((i) => chunks[i]);
-    const goldFound = query.gold.filter((g) => spans.some((s) => containsSpan(s, g))).length;
-    let overlapping = false;
-    for (let i = 1; i < spans.length && !overlapping; i++) {
-      for (let j = 0; j < i && !overlapping; j++) overlapping = spansOverlap(spans[i], spans[j]);
-    }
-    outcomes.push({
-      id: query.id,
-      hit: goldFound > 0,
-      goldFound,
-      goldTotal: query.gold.length,
-      ranked,
-      distinct: distinctPassages(spans),
-      overlapping,
-      nearDuplicates: ranked.length < 2 ? 0 : nearDuplicateCount(ranked.map(termSetOf), threshold, sortedIdJaccard),
-      merged: spanScoresMerged(spans, query.gold),
-      chroma: spanScoresChroma(spans, query.gold),
-    });
+    outcomes.push(
+      scoreRanked(
+        chunks,
+        query,
+        found.slice(0, k).map((r) => r.index),
+        options,
+      ),
+    );
   }
   return outcomes;
 }
@@ -182,6 +227,11 @@ export function summarizeOutcomes(
     queriesWithOverlappingTopKCI: wilsonInterval(overlapping, n),
     nearDuplicateRatio: retrieved === 0 ? 0 : outcomes.reduce((s, o) => s + o.nearDuplicates, 0) / retrieved,
     nearDuplicateThreshold: options.nearDuplicateThreshold ?? 0.7,
+    meanContextChunks: meanOrZero(outcomes.map((o) => o.ranked.length)),
+    meanContextChars: meanOrZero(outcomes.map((o) => o.contextChars)),
+    meanContextTokens: outcomes.every((o) => typeof o.contextTokens === "number")
+      ? meanOrZero(outcomes.map((o) => o.contextTokens as number))
+      : null,
     spanRecall: mRecall.value,
     spanPrecision: mPrecision.value,
     iou: mIou.value,

@@ -18,7 +18,8 @@ function row(size: number, overlap: number, hits: string, chunks: number, tokens
 }
 
 test("sweep configs cross every size with its own resolved overlaps", () => {
-  const configs = sweepConfigs({ splitter: "window", size: 500, sizes: [500, 2000], overlaps: [0, { percent: 10 }] });
+  const spec = { splitter: "window", size: 500, sizes: [500, 2000], overlaps: [0, { percent: 10 }] };
+  const configs = sweepConfigs({ ...spec, contextBudget: null });
   assert.deepEqual(
     configs.map((c) => [c.splitter.size, c.splitter.overlap]),
     [
@@ -27,6 +28,13 @@ test("sweep configs cross every size with its own resolved overlaps", () => {
       [2000, 0],
       [2000, 200],
     ],
+  );
+  // By default several sizes are judged at an equal context budget too: 500 x 5 = 2500 characters.
+  const budgeted = sweepConfigs(spec);
+  assert.deepEqual(budgeted.slice(0, 4), configs);
+  assert.deepEqual(
+    budgeted.slice(4).map((c) => [c.splitter.size, c.splitter.overlap, c.retrieval.contextBudget]),
+    configs.map((c) => [c.splitter.size, c.splitter.overlap, { amount: 2500, unit: "chars" }]),
   );
 });
 

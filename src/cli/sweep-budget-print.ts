@@ -1,0 +1,50 @@
+import type { GridVerdict, SweepCurve } from "../experiment/sweep";
+import { contextBudgetText } from "../retrieval/context-budget";
+import { percentNumber, signedPoints, thousands } from "../stats/format";
+
+// The sweep's printing of an equal context budget: the size x overlap table with both costs (index and prompt)
+// and each config's plain hit@k beside its hit rate at the budget.
+
+/** ", context budget 5,000 chars" for a curve or grid judged at a budget; "" for plain hit@k. */
+export function budgetSuffix(judged: SweepCurve | GridVerdict): string {
+  return judged.contextBudget ? `, context budget ${contextBudgetText(judged.contextBudget)} per query` : "";
+}
+
+/** The heading and table of a size x overlap verdict at a context budget. */
+export function budgetGridTable(grid: GridVerdict): string[] {
+  const budget = grid.contextBudget;
+  if (!budget) return [];
+  const plainK = grid.k;
+  const lines = [
+    "",
+    `${grid.splitter}, size x overlap at an equal context budget: the top chunks in rank order up to ` +
+      `${contextBudgetText(budget)} per query (cheapest = fewest vectors stored; the prompt is capped alike)`,
+    `size  overlap  share  vectors  index MB  prompt tok  chunks/q  hit%   plain hit%@${plainK}  ` +
+      "best-it (pts) [paired 95% CI]  status",
+  ];
+  grid.rows.forEach((row, i) => {
+    const c = grid.decision.configs[i];
+    const s = row.config.splitter;
+    const cost = grid.costs[i];
+    const plain = grid.plainHitRates?.[i];
+    lines.push(
+      [
+        String(s.size).padStart(4),
+        String(s.overlap).padStart(7),
+        `${Math.round((100 * s.overlap) / s.size)}%`.padStart(5),
+        thousands(cost.vectors).padStart(7),
+        (cost.storageBytes / 1e6).toFixed(1).padStart(8),
+        (cost.promptTokens === null ? "-" : thousands(Math.round(cost.promptTokens))).padStart(10),
+        row.retrieval.meanContextChunks.toFixed(1).padStart(8),
+        percentNumber(c.rate).padStart(5),
+        (plain === null || plain === undefined ? "-" : percentNumber(plain)).padStart(10 + String(plainK).length),
+        (
+          `${percentNumber(c.fromBest.diff).padStart(5)} ` +
+          `[${signedPoints(c.fromBest.low)}, ${signedPoints(c.fromBest.high)}]`
+        ).padEnd(30),
+        i === grid.decision.best ? "best" : c.status,
+      ].join("  "),
+    );
+  });
+  return lines;
+}

@@ -128,7 +128,7 @@ const fmt = (x: number) => (Number.isNaN(x) ? "n/a" : x.toFixed(2));
 
 const shortCurve = (curve: string) => curve.replace("recursive@", "r").replace("window@", "w");
 
-/** One row per corpus and proxy, for the README table and the notebook. */
+/** One row per corpus and proxy, for the table in docs/queries.md and the notebook. */
 export function validationRows(results: readonly CorpusValidation[]): Record<string, string | number>[] {
   const curves = results.flatMap((c) => c.proxies).find((p) => p.recommendations.length > 0)?.recommendations ?? [];
   const overlapColumn = `recommended overlaps ${curves.map((r) => shortCurve(r.curve)).join(" ")}: labelled → proxy`;
@@ -161,7 +161,7 @@ export function validationRows(results: readonly CorpusValidation[]): Record<str
   return rows;
 }
 
-/** The rows as a markdown table (README, script output). */
+/** The rows as a markdown table (docs/queries.md, script output). */
 export function validationMarkdown(results: readonly CorpusValidation[]): string {
   const rows = validationRows(results);
   if (rows.length === 0) return "(no corpora measured)";

@@ -1,4 +1,4 @@
-// The elbow simulation's cells as text: the table rows (notebook 03's appendix), the README's markdown table and
+// The elbow simulation's cells as text: the table rows (notebook 03's appendix), docs/verdict.md's markdown table and
 // the one-line finding. Kept apart from simulation.ts so that the stored run (simulation-store.ts), which hashes
 // every file the simulation's numbers come from, is not made stale by a change in how numbers are printed.
 import { pct } from "./format";
@@ -19,7 +19,7 @@ export function simulationTableRows(cells: readonly SimulationCell[]): Record<st
   return [...rows.values()];
 }
 
-/** The table as GitHub markdown (for the README and the script's output). */
+/** The table as GitHub markdown (for docs/verdict.md and the script's output). */
 export function simulationMarkdown(cells: readonly SimulationCell[]): string {
   const rows = simulationTableRows(cells);
   if (rows.length === 0) return "";

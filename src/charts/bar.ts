@@ -1,12 +1,19 @@
 // A rate per category (e.g. share of seams with zero overlap, % of sentence pairs kept) with its confidence
-// interval drawn as an error bar, so a difference smaller than the CIs is not read as real.
+// interval drawn as an error bar, so a difference smaller than the CIs is not read as real. Each bar is labelled
+// with its value, and the axis runs to the measure's full scale (0-100% for rates) unless every bar is under a
+// fifth of it: then it ends near the longest bar and its title says where, so bars near 2% never look full.
+import { LABEL_FONT_SIZE, pixelOf } from "./label-layout";
 import {
   CHART_WIDTH,
   SCHEMA,
   axisFormat,
   baseConfig,
   colorScale,
+  distinct,
+  estimateTextWidth,
   inlineData,
+  niceDomain,
+  seriesLegend,
   titleOf,
   type CommonOptions,
   type VegaLiteSpec,
@@ -24,6 +31,25 @@ export interface BarCIOptions extends CommonOptions {
   categoryTitle?: string;
   /** Values are fractions shown as percentages. */
   percent?: boolean;
+  /**
+   * The largest value the measure can take: 1 for fractions with `percent` (the default then), 100 for percentages
+   * given in points. Unknown, the axis ends a quarter past the longest bar.
+   */
+  scaleMax?: number;
+}
+
+/** Bars are drawn against the full scale unless the longest is shorter than this share of it. */
+const FULL_SCALE_SHARE = 0.2;
+
+/** The value axis: [0, full] when the bars are a visible share of it, else [0, a round end past the longest]. */
+export function barDomain(top: number, full: number | undefined): { domain: [number, number]; cut: boolean } {
+  if (full !== undefined && top >= FULL_SCALE_SHARE * full) return { domain: [0, full], cut: false };
+  const end = niceDomain(0, Math.max(top, 0) * 1.25 || 1)[1];
+  return { domain: [0, full !== undefined ? Math.min(end, full) : end], cut: full !== undefined };
+}
+
+function formatted(value: number, percent: boolean | undefined): string {
+  return percent ? `${Number((value * 100).toFixed(1))}%` : String(Number(value.toPrecision(3)));
 }
 
 export function barWithCI(rows: Record<string, unknown>[], options: BarCIOptions): VegaLiteSpec {
@@ -32,46 +58,72 @@ export function barWithCI(rows: Record<string, unknown>[], options: BarCIOptions
   const low = options.low ?? "low";
   const high = options.high ?? "high";
   const series = options.series ?? category;
-  const order = Array.from(new Set(rows.map((row) => row[category])));
+  const width = options.width ?? CHART_WIDTH;
+  const order = distinct(rows, category);
   const y = { field: category, type: "nominal", sort: order, title: options.categoryTitle ?? null };
+  const ends = rows.map((row) =>
+    Math.max(...[row[value], row[high]].filter((v): v is number => typeof v === "number")),
+  );
+  const full = options.scaleMax ?? (options.percent ? 1 : undefined);
+  const { domain, cut } = barDomain(Math.max(0, ...ends.filter(Number.isFinite)), full);
+  const title = cut
+    ? `${options.valueTitle}; axis ends at ${formatted(domain[1], options.percent)} of ${formatted(full!, options.percent)}`
+    : options.valueTitle;
+  const x = { type: "quantitative", scale: { domain, nice: false, zero: true } };
+  // Each bar's value right of its error bar, or inside the bar when the plot's edge is too near.
+  const labels = rows
+    .map((row, i) => ({ row, end: ends[i] }))
+    .filter(({ row }) => typeof row[value] === "number")
+    .map(({ row, end }) => {
+      const text = formatted(row[value] as number, options.percent);
+      const outside = pixelOf(end, domain, width) + 6 + estimateTextWidth(text, LABEL_FONT_SIZE) <= width;
+      return { [category]: row[category], at: outside ? end : 0, text, outside };
+    });
+  const labelLayer = (outside: boolean) => ({
+    data: { values: labels.filter((l) => l.outside === outside) },
+    mark: {
+      type: "text",
+      align: "left",
+      dx: 6,
+      fontSize: LABEL_FONT_SIZE,
+      color: outside ? "#222222" : "#ffffff",
+      fontWeight: outside ? 400 : 600,
+    },
+    encoding: { y, x: { field: "at", ...x }, text: { field: "text", type: "nominal" } },
+  });
   return {
     $schema: SCHEMA,
     title: titleOf(options),
     data: inlineData(rows),
-    width: options.width ?? CHART_WIDTH,
+    width,
     height: options.height ?? { step: 26 },
     layer: [
       {
         mark: { type: "bar", tooltip: true },
         encoding: {
           y,
-          x: {
-            field: value,
-            type: "quantitative",
-            title: options.valueTitle,
-            axis: axisFormat(options.percent),
-            ...(options.percent ? { scale: { domain: [0, 1] } } : {}),
-          },
+          x: { field: value, title, axis: axisFormat(options.percent), ...x },
           color: {
             field: series,
             type: "nominal",
             scale: colorScale(rows, series),
-            legend: series === category ? null : {},
+            legend: series === category ? null : seriesLegend(distinct(rows, series), width),
           },
         },
       },
       {
         mark: { type: "rule", color: "#222222", strokeWidth: 1.5 },
-        encoding: { y, x: { field: low, type: "quantitative" }, x2: { field: high } },
+        encoding: { y, x: { field: low, ...x }, x2: { field: high } },
       },
       {
         mark: { type: "tick", color: "#222222", thickness: 1.5, size: 10 },
-        encoding: { y, x: { field: low, type: "quantitative" } },
+        encoding: { y, x: { field: low, ...x } },
       },
       {
         mark: { type: "tick", color: "#222222", thickness: 1.5, size: 10 },
-        encoding: { y, x: { field: high, type: "quantitative" } },
+        encoding: { y, x: { field: high, ...x } },
       },
+      ...[true, false].filter((outside) => labels.some((l) => l.outside === outside)).map(labelLayer),
     ],
     config: baseConfig(),
   };

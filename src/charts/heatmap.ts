@@ -1,6 +1,19 @@
 // A metric over two swept parameters (e.g. distinct passages in the top-k over overlap × depth), cells
-// labelled with their value so the chart reads without the colour scale; a sequential colour-blind-safe scheme.
-import { SCHEMA, axisFormat, baseConfig, inlineData, titleOf, type CommonOptions, type VegaLiteSpec } from "./theme";
+// labelled with their value so the chart reads without the colour scale; a sequential colour-blind-safe scheme
+// anchored at 0 (rates: 0 to 100%), so 57% against 62% looks as close as it is instead of spanning the scale.
+// Values below 0 (differences) get a diverging scheme centred on 0.
+import {
+  SCHEMA,
+  axisFormat,
+  baseConfig,
+  inlineData,
+  estimateTextWidth,
+  niceDomain,
+  titleOf,
+  wrapTitleText,
+  type CommonOptions,
+  type VegaLiteSpec,
+} from "./theme";
 
 export interface HeatmapOptions extends CommonOptions {
   x?: string;
@@ -17,21 +30,22 @@ export function heatmap(rows: Record<string, unknown>[], options: HeatmapOptions
   const y = options.y ?? "y";
   const value = options.value ?? "value";
   const numbers = rows.map((row) => row[value]).filter((v): v is number => typeof v === "number");
-  const mid = numbers.length > 0 ? (Math.min(...numbers) + Math.max(...numbers)) / 2 : 0;
+  const { scale, dark } = colourOf(numbers, options.percent);
   const sortNumeric = (field: string) => {
     const values = Array.from(new Set(rows.map((row) => row[field])));
     return values.every((v) => typeof v === "number") ? (values as number[]).slice().sort((a, b) => a - b) : values;
   };
   const format = options.percent ? ".0%" : ".2~f";
+  const yTitle = fittedYTitle(options.yTitle, new Set(rows.map((row) => row[y])).size);
   return {
     $schema: SCHEMA,
     title: titleOf(options),
     data: inlineData(rows),
     width: options.width ?? { step: 44 },
-    height: options.height ?? { step: 30 },
+    height: options.height ?? { step: yTitle.step },
     encoding: {
       x: { field: x, type: "ordinal", title: options.xTitle, sort: sortNumeric(x), axis: { labelAngle: 0 } },
-      y: { field: y, type: "ordinal", title: options.yTitle, sort: sortNumeric(y) },
+      y: { field: y, type: "ordinal", title: yTitle.text, sort: sortNumeric(y) },
     },
     layer: [
       {
@@ -41,8 +55,13 @@ export function heatmap(rows: Record<string, unknown>[], options: HeatmapOptions
             field: value,
             type: "quantitative",
             title: options.valueTitle,
-            scale: { scheme: "viridis" },
-            legend: { orient: "right", ...axisFormat(options.percent) },
+            scale,
+            // As tall as the cells, so the legend does not stretch a short chart.
+            legend: {
+              orient: "right",
+              gradientLength: Math.max(60, 30 * new Set(rows.map((r) => r[y])).size),
+              ...axisFormat(options.percent),
+            },
           },
         },
       },
@@ -50,14 +69,44 @@ export function heatmap(rows: Record<string, unknown>[], options: HeatmapOptions
         mark: { type: "text", fontSize: 10 },
         encoding: {
           text: { field: value, type: "quantitative", format },
-          // viridis is dark at the low end: white labels there, black above the midpoint.
-          color: {
-            condition: { test: `datum[${JSON.stringify(value)}] < ${mid}`, value: "#ffffff" },
-            value: "#000000",
-          },
+          // White on the scheme's dark end, black elsewhere.
+          color: { condition: { test: dark(`datum[${JSON.stringify(value)}]`), value: "#ffffff" }, value: "#000000" },
         },
       },
     ],
     config: baseConfig(),
   };
+}
+
+/**
+ * The colour scale and which cells are dark under it: viridis from 0 to the largest value (1 for rates), dark in its
+ * lower half; with values below 0, a diverging scheme over ±the largest magnitude, dark at both far ends.
+ */
+function colourOf(
+  numbers: number[],
+  percent: boolean | undefined,
+): { scale: Record<string, unknown>; dark: (v: string) => string } {
+  const lo = numbers.length > 0 ? Math.min(...numbers) : 0;
+  const hi = numbers.length > 0 ? Math.max(...numbers) : 1;
+  if (lo < 0) {
+    const m = niceDomain(0, Math.max(-lo, hi))[1];
+    return {
+      scale: { scheme: "blueorange", domain: [-m, m], domainMid: 0 },
+      dark: (v) => `abs(${v}) > ${0.6 * m}`,
+    };
+  }
+  const top = percent && hi <= 1 ? 1 : niceDomain(0, hi)[1];
+  return { scale: { scheme: "viridis", domain: [0, top] }, dark: (v) => `${v} < ${0.5 * top}` };
+}
+
+/**
+ * The y title runs up the side of a few rows of cells: longer than they are tall, it would run into the x title. It is
+ * broken into two lines, and the rows made taller (from 30 px) until the longer line fits.
+ */
+function fittedYTitle(title: string, rowCount: number): { text: string | string[]; step: number } {
+  const fits = (text: string) => estimateTextWidth(text, 12) + 8 <= 30 * rowCount;
+  if (fits(title)) return { text: title, step: 30 };
+  const lines = wrapTitleText(title, Math.ceil(title.length / 2));
+  const longest = Math.max(...(Array.isArray(lines) ? lines : [lines]).map((line) => estimateTextWidth(line, 12)));
+  return { text: lines, step: Math.max(30, Math.ceil((longest + 8) / Math.max(1, rowCount))) };
 }

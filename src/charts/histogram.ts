@@ -1,5 +1,6 @@
 // Distribution of a per-seam quantity (e.g. real overlap in characters) for several splitters, one panel per
 // splitter so the shapes can be compared on a shared x scale, with the configured budget marked.
+import { LABEL_FONT_SIZE, pixelOf, placeRuleLabels, withHalo } from "./label-layout";
 import {
   CHART_WIDTH,
   SCHEMA,
@@ -91,7 +92,18 @@ export function overlapHistogram(rows: Record<string, unknown>[], options: Histo
         color,
       };
   const layers: Record<string, unknown>[] = [{ mark: { type: "bar", tooltip: true, binSpacing: 1 }, encoding }];
+  const width = options.width ?? CHART_WIDTH;
+  const height = options.height ?? 90;
   if (options.marker) {
+    // Right of the rule, or left of it when the plot's edge is too near (the binned extent is exact; raw rows are
+    // binned by vega-lite to round ends, which their extent approximates).
+    const ends = step
+      ? data.flatMap((b) => [b.bin_start as number, b.bin_end as number])
+      : rows.map((row) => row[value]).filter((v): v is number => typeof v === "number" && Number.isFinite(v));
+    const extent: [number, number] = [Math.min(options.marker.value, ...ends), Math.max(options.marker.value, ...ends)];
+    const at = pixelOf(options.marker.value, extent, width);
+    const placed = placeRuleLabels([{ at, text: options.marker.label }], width, height)[0];
+    const right = placed ? placed.align === "right" : at > width / 2;
     // One row per panel, so the rule and its label are drawn once, not once per seam.
     const once = [{ aggregate: [{ op: "count", as: "seams" }], groupby: [series] }];
     layers.push(
@@ -100,11 +112,19 @@ export function overlapHistogram(rows: Record<string, unknown>[], options: Histo
         mark: { type: "rule", color: "#333333", strokeDash: [4, 3] },
         encoding: { x: { datum: options.marker.value } },
       },
-      {
+      ...withHalo({
         transform: once,
-        mark: { type: "text", align: "left", dx: 4, dy: 2, baseline: "top", fontSize: 11, color: "#333333" },
+        mark: {
+          type: "text",
+          align: right ? "right" : "left",
+          dx: right ? -4 : 4,
+          dy: 2,
+          baseline: "top",
+          fontSize: LABEL_FONT_SIZE,
+          color: "#333333",
+        },
         encoding: { x: { datum: options.marker.value }, y: { value: 0 }, text: { value: options.marker.label } },
-      },
+      }),
     );
   }
   return {
@@ -120,7 +140,7 @@ export function overlapHistogram(rows: Record<string, unknown>[], options: Histo
         header: { labelAngle: 0, labelAlign: "left", labelAnchor: "start", labelOrient: "top" },
       },
     },
-    spec: { width: options.width ?? CHART_WIDTH, height: options.height ?? 90, layer: layers },
+    spec: { width, height, layer: layers },
     resolve: { scale: { y: "independent" } },
     config: baseConfig(),
   };

@@ -1,5 +1,7 @@
 // A metric against a swept parameter (e.g. recall@5 vs overlap) for several series, with a CI band per
-// series and the knee(s) marked by a labelled vertical rule.
+// series and the knee(s) marked by a labelled vertical rule. Groups with too few queries to read (rows carrying
+// their query count in `n`) get their own small panel, so their wide bands never set the main chart's y axis.
+import { LABEL_FONT_SIZE, pixelOf, placeRuleLabels, spreadVertically, withHalo, type Box } from "./label-layout";
 import {
   CHART_HEIGHT,
   CHART_WIDTH,
@@ -7,7 +9,11 @@ import {
   axisFormat,
   baseConfig,
   colorScale,
+  distinct,
+  estimateTextWidth,
   inlineData,
+  niceDomain,
+  seriesLegend,
   titleOf,
   type CommonOptions,
   type VegaLiteSpec,
@@ -41,6 +47,35 @@ export interface LineCIOptions extends CommonOptions {
   yBands?: YBand[];
   /** Dashed horizontal rules (e.g. y = 0). */
   yRules?: number[];
+  /** Field with the queries behind each row (default "n"); rows without it count as enough. */
+  count?: string;
+  /** Series with fewer queries than this go to a small panel of their own, labelled with n (default 30). */
+  minCount?: number;
+}
+
+/** Below this many queries a group's hit rate is too loose to share the main chart's axis. */
+export const MIN_GROUP_QUERIES = 30;
+
+const SMALL_PANEL_HEIGHT = 110;
+
+function numbersOf(rows: readonly Record<string, unknown>[], fields: readonly string[]): number[] {
+  return rows.flatMap((row) => fields.map((f) => row[f])).filter((v): v is number => typeof v === "number");
+}
+
+/** A y domain over `values` with round ends, inside [0, 1] for rates when the values are. */
+function yDomainOf(values: number[], percent: boolean | undefined, zero: boolean): [number, number] {
+  const all = zero ? [...values, 0] : values;
+  const lo = all.length > 0 ? Math.min(...all) : 0;
+  const hi = all.length > 0 ? Math.max(...all) : 1;
+  const [a, b] = niceDomain(lo, hi);
+  return percent && lo >= 0 && hi <= 1 ? [Math.max(0, a), Math.min(1, b)] : [a, b];
+}
+
+/** Series whose rows say they rest on fewer than `min` queries. */
+function smallSeries(rows: Record<string, unknown>[], series: string, count: string, min: number): unknown[] {
+  return distinct(rows, series).filter((name) =>
+    rows.some((row) => row[series] === name && typeof row[count] === "number" && (row[count] as number) < min),
+  );
 }
 
 export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOptions): VegaLiteSpec {
@@ -49,8 +84,15 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
   const low = options.low ?? "low";
   const high = options.high ?? "high";
   const series = options.series ?? "series";
+  const count = options.count ?? "n";
+  const width = options.width ?? CHART_WIDTH;
+  const height = options.height ?? CHART_HEIGHT;
   const hasBand = rows.some((row) => typeof row[low] === "number" && typeof row[high] === "number");
   const hasSeries = rows.some((row) => row[series] !== undefined);
+  const small = hasSeries ? smallSeries(rows, series, count, options.minCount ?? MIN_GROUP_QUERIES) : [];
+  const mainRows = rows.filter((row) => !small.includes(row[series]));
+  const split = small.length > 0 && mainRows.length > 0;
+  const shown = split ? mainRows : rows;
   // Solid legend symbols: the legend is shared with the faint CI band, whose opacity it would otherwise take.
   const color = hasSeries
     ? {
@@ -58,27 +100,41 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
         type: "nominal",
         scale: colorScale(rows, series),
         title: null,
-        legend: { symbolOpacity: 1, symbolType: "circle" },
+        legend: seriesLegend(distinct(rows, series), width),
       }
     : { value: "#0072B2" };
-  const xEnc = { field: x, type: "quantitative", title: options.xTitle };
-  const yScale = { zero: options.zero ?? false };
+  const knees = options.knees ?? [];
+  const xDomain = niceDomain(
+    Math.min(...numbersOf(rows, [x]), ...knees.map((k) => k.x)),
+    Math.max(...numbersOf(rows, [x]), ...knees.map((k) => k.x)),
+  );
+  const xScale = { domain: xDomain, nice: false, zero: false };
+  const xEnc = { field: x, type: "quantitative", title: options.xTitle, scale: xScale };
+  const bandEnds = (options.yBands ?? []).flatMap((b) => [b.from, b.to]);
+  const yDomain = yDomainOf(
+    [...numbersOf(shown, [y, low, high]), ...bandEnds, ...(options.yRules ?? [])],
+    options.percent,
+    options.zero ?? false,
+  );
+  const yScale = { domain: yDomain, nice: false, zero: false };
+  const yAxis = { title: options.yTitle, axis: axisFormat(options.percent), scale: yScale };
+
   const layers: Record<string, unknown>[] = [];
+  const taken: Box[] = [];
   for (const band of options.yBands ?? []) {
+    const top = Math.max(0, pixelOf(Math.max(band.from, band.to), yDomain, height, true)) + 3;
+    const w = estimateTextWidth(band.label, LABEL_FONT_SIZE);
+    taken.push({ x0: width - 4 - w, x1: width - 4, y0: top, y1: top + LABEL_FONT_SIZE + 2 });
     layers.push(
       {
         data: { values: [{}] },
         mark: { type: "rect", color: "#009E73", opacity: 0.12 },
-        encoding: { y: { datum: band.from, type: "quantitative", scale: yScale }, y2: { datum: band.to } },
+        encoding: { y: { datum: band.from, type: "quantitative", ...yAxis }, y2: { datum: band.to } },
       },
       {
         data: { values: [{}] },
-        mark: { type: "text", align: "right", baseline: "top", dx: -4, dy: 3, fontSize: 11, color: "#006d4f" },
-        encoding: {
-          x: { value: options.width ?? CHART_WIDTH },
-          y: { datum: Math.max(band.from, band.to), type: "quantitative" },
-          text: { value: band.label },
-        },
+        mark: { type: "text", align: "right", baseline: "top", fontSize: LABEL_FONT_SIZE, color: "#006d4f" },
+        encoding: { x: { value: width - 4 }, y: { value: top }, text: { value: band.label } },
       },
     );
   }
@@ -86,54 +142,156 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
     layers.push({
       data: { values: [{}] },
       mark: { type: "rule", color: "#888888", strokeDash: [2, 3] },
-      encoding: { y: { datum: rule, type: "quantitative" } },
+      encoding: { y: { datum: rule, type: "quantitative", ...yAxis } },
     });
   }
-  if (hasBand) {
+  layers.push(...seriesLayers(shown === rows ? null : mainRows, { xEnc, y, low, high, series, color, hasBand, yAxis }));
+  if (!split && small.length > 0)
+    layers.push(...countLabels(rows, small, { x, y, series, count, width, height }, yDomain));
+
+  const sorted = knees.slice().sort((a, b) => a.x - b.x);
+  const placed = placeRuleLabels(
+    sorted.map((k) => ({ at: pixelOf(k.x, xDomain, width), text: k.label })),
+    width,
+    height,
+    taken,
+  );
+  const unplaced: string[] = [];
+  sorted.forEach((knee, i) => {
+    // Own one-row data, so each annotation is drawn once rather than once per data row.
     layers.push({
-      mark: { type: "area", opacity: 0.18 },
-      encoding: { x: xEnc, y: { field: low, type: "quantitative", scale: yScale }, y2: { field: high }, color },
+      data: { values: [{}] },
+      mark: { type: "rule", color: "#444444", strokeDash: [5, 4], strokeWidth: 1.5 },
+      encoding: { x: { datum: knee.x, type: "quantitative", scale: xScale } },
+    });
+    const at = placed[i];
+    if (!at) unplaced.push(`${knee.label} (dashed rule at ${knee.x})`);
+    else
+      layers.push(
+        ...withHalo({
+          data: { values: [{}] },
+          mark: {
+            type: "text",
+            align: at.align,
+            baseline: "top",
+            fontSize: LABEL_FONT_SIZE,
+            fontWeight: 600,
+            color: "#222222",
+          },
+          encoding: { x: { value: at.x }, y: { value: at.y }, text: { value: knee.label } },
+        }),
+      );
+  });
+  const title = titleOf({
+    ...options,
+    subtitle:
+      unplaced.length > 0
+        ? [options.subtitle, `also marked: ${unplaced.join("; ")}`].filter(Boolean).join("; ")
+        : options.subtitle,
+  });
+  const main = { width, height, layer: layers };
+  const base = { $schema: SCHEMA, title, data: inlineData(rows), config: baseConfig() };
+  if (!split) return { ...base, ...main };
+  const smallRows = rows.filter((row) => small.includes(row[series]));
+  const smallDomain = yDomainOf(numbersOf(smallRows, [y, low, high]), options.percent, false);
+  const smallAxis = {
+    title: null,
+    axis: { ...axisFormat(options.percent), tickCount: 3 },
+    scale: { domain: smallDomain, nice: false, zero: false },
+  };
+  const min = options.minCount ?? MIN_GROUP_QUERIES;
+  return {
+    ...base,
+    vconcat: [
+      main,
+      {
+        width,
+        height: SMALL_PANEL_HEIGHT,
+        title: {
+          text: `Under ${min} queries: too few to read, on their own scale`,
+          fontSize: 12,
+          fontWeight: 500,
+          color: "#555555",
+        },
+        layer: [
+          ...seriesLayers(smallRows, { xEnc, y, low, high, series, color, hasBand, yAxis: smallAxis }, 0.55),
+          ...countLabels(rows, small, { x, y, series, count, width, height: SMALL_PANEL_HEIGHT }, smallDomain),
+        ],
+      },
+    ],
+    resolve: { scale: { y: "independent", color: "shared" }, legend: { color: "shared" } },
+  };
+}
+
+interface SeriesEncoding {
+  xEnc: Record<string, unknown>;
+  y: string;
+  low: string;
+  high: string;
+  series: string;
+  color: Record<string, unknown>;
+  hasBand: boolean;
+  yAxis: Record<string, unknown>;
+}
+
+/** The CI band and the line of every series in `rows` (null: the chart's own data), `opacity` 1 unless faded. */
+function seriesLayers(
+  rows: Record<string, unknown>[] | null,
+  e: SeriesEncoding,
+  opacity = 1,
+): Record<string, unknown>[] {
+  const data = rows ? { data: inlineData(rows) } : {};
+  const layers: Record<string, unknown>[] = [];
+  if (e.hasBand) {
+    layers.push({
+      ...data,
+      mark: { type: "area", opacity: 0.18 * opacity },
+      encoding: {
+        x: e.xEnc,
+        y: { field: e.low, type: "quantitative", ...e.yAxis },
+        y2: { field: e.high },
+        color: e.color,
+      },
     });
   }
   layers.push({
-    mark: { type: "line", point: { filled: true, size: 36 }, strokeWidth: 2, tooltip: true },
-    encoding: {
-      x: xEnc,
-      y: { field: y, type: "quantitative", title: options.yTitle, axis: axisFormat(options.percent), scale: yScale },
-      color,
-    },
+    ...data,
+    mark: { type: "line", point: { filled: true, size: 36 }, strokeWidth: 2, tooltip: true, opacity },
+    encoding: { x: e.xEnc, y: { field: e.y, type: "quantitative", ...e.yAxis }, color: e.color },
   });
-  for (const knee of options.knees ?? []) {
-    layers.push(
-      // Own one-row data, so each annotation is drawn once rather than once per data row.
-      {
-        data: { values: [{}] },
-        mark: { type: "rule", color: "#444444", strokeDash: [5, 4], strokeWidth: 1.5 },
-        encoding: { x: { datum: knee.x, type: "quantitative" } },
-      },
-      {
-        data: { values: [{}] },
-        mark: {
-          type: "text",
-          align: "left",
-          baseline: "top",
-          dx: 5,
-          dy: 4,
-          fontSize: 11,
-          fontWeight: 600,
-          color: "#222222",
-        },
-        encoding: { x: { datum: knee.x, type: "quantitative" }, y: { value: 0 }, text: { value: knee.label } },
-      },
-    );
-  }
-  return {
-    $schema: SCHEMA,
-    title: titleOf(options),
-    data: inlineData(rows),
-    width: options.width ?? CHART_WIDTH,
-    height: options.height ?? CHART_HEIGHT,
-    layer: layers,
-    config: baseConfig(),
-  };
+  return layers;
+}
+
+/** "n = 2" right of the last point of each small series, moved apart so two never overprint. */
+function countLabels(
+  rows: Record<string, unknown>[],
+  small: unknown[],
+  f: { x: string; y: string; series: string; count: string; width: number; height: number },
+  yDomain: [number, number],
+): Record<string, unknown>[] {
+  const ends = small.map((name) => {
+    const own = rows.filter((row) => row[f.series] === name && typeof row[f.y] === "number");
+    const last = own.reduce((a, b) => ((b[f.x] as number) > (a[f.x] as number) ? b : a), own[0]);
+    const n = Math.max(...own.map((row) => (typeof row[f.count] === "number" ? (row[f.count] as number) : 0)));
+    return { name, y: last ? pixelOf(last[f.y] as number, yDomain, f.height, true) : 0, n };
+  });
+  const ys = spreadVertically(
+    ends.map((e) => e.y),
+    f.height,
+  );
+  const palette = colorScale(rows, f.series) as { domain: unknown[]; range: string[] };
+  return ends.map((end, i) => ({
+    // Named so layout checks know these sit beside the plot on purpose (right of the lines' ends).
+    name: `beside_plot_count_${i}`,
+    data: { values: [{}] },
+    mark: {
+      type: "text",
+      align: "left",
+      baseline: "middle",
+      fontSize: LABEL_FONT_SIZE,
+      fontWeight: 600,
+      color: palette.range[palette.domain.indexOf(end.name)],
+    },
+    encoding: { x: { value: f.width + 6 }, y: { value: ys[i] }, text: { value: `n = ${end.n}` } },
+  }));
 }

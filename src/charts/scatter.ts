@@ -7,7 +7,9 @@ import {
   axisFormat,
   baseConfig,
   colorScale,
+  distinct,
   inlineData,
+  seriesLegend,
   titleOf,
   type CommonOptions,
   type VegaLiteSpec,
@@ -30,7 +32,13 @@ export function scatter(rows: Record<string, unknown>[], options: ScatterOptions
   const series = options.series ?? "series";
   const hasSeries = rows.some((row) => row[series] !== undefined);
   const color = hasSeries
-    ? { field: series, type: "nominal", scale: colorScale(rows, series), title: null }
+    ? {
+        field: series,
+        type: "nominal",
+        scale: colorScale(rows, series),
+        title: null,
+        legend: seriesLegend(distinct(rows, series), options.width ?? CHART_WIDTH),
+      }
     : { value: "#0072B2" };
   const xEnc = { field: x, type: "quantitative", title: options.xTitle };
   const yEnc = { field: y, type: "quantitative", title: options.yTitle, axis: axisFormat(options.yPercent) };

@@ -33,7 +33,8 @@ export function baseConfig(): Record<string, unknown> {
       domainColor: "#888888",
       tickColor: "#888888",
     },
-    legend: { labelFontSize: 11, titleFontSize: 12, orient: "bottom" },
+    // labelLimit 0: a legend label is never cut short ("reference (124 qu…"); seriesLegend wraps long ones in columns.
+    legend: { labelFontSize: 11, titleFontSize: 12, orient: "bottom", labelLimit: 0 },
     header: { labelFontSize: 12, titleFontSize: 12 },
     range: { category: PALETTE },
     view: { stroke: null },
@@ -95,4 +96,42 @@ export function axisFormat(percent: boolean | undefined): Record<string, unknown
 /** Plain JSON copy of the rows, so a spec never shares objects with the caller. */
 export function inlineData(rows: Record<string, unknown>[]): Record<string, unknown> {
   return { values: JSON.parse(JSON.stringify(rows)) };
+}
+
+/**
+ * Width in pixels vega gives a text when it has no canvas (vega-scenegraph's estimateWidth, what the report's
+ * renderer lays out with): 0.8 × characters × font size, an over-estimate for proportional fonts.
+ */
+export function estimateTextWidth(text: string, fontSize: number): number {
+  return Math.floor(0.8 * text.length * fontSize);
+}
+
+/**
+ * A legend of the series below the chart, in as many columns as fit the chart's width with every label whole: one
+ * row for short labels, one column for labels as wide as the chart.
+ */
+export function seriesLegend(labels: readonly unknown[], width: number): Record<string, unknown> {
+  const widest = Math.max(0, ...labels.map((label) => estimateTextWidth(String(label), LEGEND_FONT_SIZE)));
+  // symbol, gap to the label, and the space between columns (vega's defaults: 8 + 5 + 10 and padding).
+  const columns = Math.max(1, Math.min(labels.length, Math.floor(width / (widest + 28))));
+  return { columns, symbolOpacity: 1, symbolType: "circle" };
+}
+
+const LEGEND_FONT_SIZE = 11;
+
+/**
+ * A domain widened to round ends, as d3's scale.nice does with about `count` ticks: set explicitly (with nice off),
+ * so the builders know where every value lands and can keep their labels apart.
+ */
+export function niceDomain(low: number, high: number, count = 5): [number, number] {
+  if (!(high > low)) {
+    const pad = Math.abs(low) > 0 ? Math.abs(low) * 0.1 : 1;
+    return niceDomain(low - pad, high + pad, count);
+  }
+  const raw = (high - low) / count;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const error = raw / power;
+  const step = power * (error >= Math.sqrt(50) ? 10 : error >= Math.sqrt(10) ? 5 : error >= Math.sqrt(2) ? 2 : 1);
+  const round = (v: number) => Number(v.toPrecision(12));
+  return [round(Math.floor(low / step) * step), round(Math.ceil(high / step) * step)];
 }

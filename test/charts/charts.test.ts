@@ -7,6 +7,7 @@ import { barWithCI, heatmap, lineWithBand, overlapHistogram, scatter, PALETTE } 
 import { binnedCounts } from "../../src/charts/histogram";
 import { renderVegaLiteSvg } from "../../src/report/vega";
 import { assertMatchesSnapshot } from "../helpers/snapshot";
+import { textBoxes } from "./svg-layout";
 
 const snapshots = fileURLToPath(new URL("./snapshots/", import.meta.url));
 
@@ -121,7 +122,9 @@ test("the knee is drawn once as a rule and a label at its x", async () => {
   assert.equal(rules.length, 1);
   assert.equal(rules[0].encoding.x.datum, 100);
   const svg = await renderVegaLiteSvg(spec, "k-");
-  assert.equal(svg.split("knee 100").length - 1, 1);
+  // Once as the label and once as its white outline (the halo that keeps it readable over the lines).
+  assert.equal(textBoxes(svg).filter((box) => box.text === "knee 100").length, 1);
+  assert.equal(svg.split("knee 100").length - 1, 2);
 });
 
 test("the bar chart draws an error bar from low to high for each category", () => {

@@ -1,0 +1,94 @@
+// Every chart fixture rendered through the report's own renderer (src/report/vega.ts) and compared with its reviewed
+// SVG under test/charts/svg/ (as Observable Plot tests its plots), then read back for layout: no two texts overprint,
+// nothing leaves the SVG, the chart's own labels stay inside its plot, no legend label is cut short.
+// Regenerate after an intended change, then review the SVGs (they open in any browser):
+//   SEAMLAB_UPDATE_SNAPSHOTS=1 npx tsx scripts/test.ts test/charts/     (npm run snapshots:update)
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { renderVegaLiteSvg } from "../../src/report/vega";
+import { UPDATE_VARIABLE } from "../helpers/snapshot";
+import { chartFixtures } from "./fixtures/index";
+import { lineFixtures } from "./fixtures/line";
+import { markTextsOutsideViews, overlappingTexts, svgForDiff, svgSize, textBoxes, textsOutside } from "./svg-layout";
+
+const goldens = fileURLToPath(new URL("./svg/", import.meta.url));
+
+const rendered = new Map<string, Promise<string>>();
+function svgOf(name: string): Promise<string> {
+  if (!rendered.has(name)) rendered.set(name, renderVegaLiteSvg(chartFixtures[name](), `${name}-`));
+  return rendered.get(name)!;
+}
+
+const describe = (box: { text: string; role: string; x0: number; x1: number; y0: number; y1: number }) =>
+  `"${box.text}" (${box.role}) at x ${box.x0.toFixed(0)}-${box.x1.toFixed(0)}, y ${box.y0.toFixed(0)}-${box.y1.toFixed(0)}`;
+
+for (const name of Object.keys(chartFixtures)) {
+  test(`the ${name} chart renders as its reviewed SVG golden`, async () => {
+    const actual = svgForDiff(await svgOf(name));
+    const path = join(goldens, `${name}.svg`);
+    if (process.env[UPDATE_VARIABLE]) {
+      mkdirSync(goldens, { recursive: true });
+      writeFileSync(path, actual);
+      return;
+    }
+    assert.ok(existsSync(path), `no golden test/charts/svg/${name}.svg: run with ${UPDATE_VARIABLE}=1, then review it`);
+    const expected = readFileSync(path, "utf8");
+    if (actual === expected) return;
+    const a = actual.split("\n");
+    const e = expected.split("\n");
+    const line = a.findIndex((text, i) => text !== e[i]);
+    assert.fail(
+      `test/charts/svg/${name}.svg differs from line ${line + 1} (if intended, rerun with ${UPDATE_VARIABLE}=1 ` +
+        `and review the SVG):\n  golden:   ${e[line]}\n  rendered: ${a[line]}`,
+    );
+  });
+
+  test(`the ${name} chart has no overprinted text, and every text inside the SVG and its own labels inside the plot`, async () => {
+    const svg = await svgOf(name);
+    const boxes = textBoxes(svg);
+    assert.ok(boxes.length > 3, "the chart has texts to check");
+    const overlaps = overlappingTexts(boxes).map(([a, b]) => `${describe(a)} overprints ${describe(b)}`);
+    assert.deepEqual(overlaps, []);
+    assert.deepEqual(textsOutside(boxes, svgSize(svg)).map(describe), []);
+    assert.deepEqual(markTextsOutsideViews(svg).map(describe), []);
+    const cut = boxes.filter((box) => box.text.includes("…")).map(describe);
+    assert.deepEqual(cut, [], "no text is truncated with an ellipsis");
+  });
+}
+
+test("the layout check sees overprinted rule labels and a label past the plot's right edge", async () => {
+  // The spec notebook 03 drew before issue 31: every rule label left-aligned at its rule, at the top.
+  const spec = lineFixtures["line-dense-labels"]() as { layer: Record<string, unknown>[] };
+  const naive = {
+    ...spec,
+    layer: spec.layer.map((layer) => {
+      const mark = layer.mark as { type: string; align?: string };
+      const text = (layer.encoding as { text?: { value: string } }).text?.value ?? "";
+      const rule = /rule: (\d+)|Kneedle: (\d+)/.exec(text);
+      if (mark.type !== "text" || !rule) return layer;
+      const x = Number(rule[1] ?? rule[2]);
+      return {
+        ...layer,
+        mark: { ...mark, align: "left", dx: 5 },
+        encoding: { ...(layer.encoding as object), x: { datum: x, type: "quantitative" }, y: { value: 4 } },
+      };
+    }),
+  };
+  const svg = await renderVegaLiteSvg(naive, "naive-");
+  const overlaps = overlappingTexts(textBoxes(svg)).map(([a, b]) => `${a.text} / ${b.text}`);
+  assert.ok(overlaps.includes("headers paired rule: 50 / ict (undecided) paired rule: 100"), overlaps.join("\n"));
+  assert.deepEqual(
+    markTextsOutsideViews(svg).map((box) => box.text),
+    ["Kneedle: 400"],
+  );
+});
+
+test("a legend label longer than the chart is shown whole", async () => {
+  const svg = await svgOf("bar-series-legend");
+  assert.ok(svg.includes("dense: cosine under lsa-128 (TF-IDF+SVD fitted on each config's chunks)</text>"));
+  const svgLine = await svgOf("line-dense-labels");
+  assert.ok(svgLine.includes(">reference (124 queries)</text>"));
+});

@@ -7,6 +7,7 @@
  * heading pattern (`heading: /regex/` or `heading: text`, matched against a section's heading), and a type.
  */
 import picomatch from "picomatch";
+import { RE2JS } from "re2js";
 import { SeamlabError } from "../core/errors";
 import type { Doc } from "../core/types";
 import { sectionsOf, type Block, type Section } from "../text/blocks";
@@ -188,13 +189,23 @@ function ruleType(text: string, section: Section): DocType | undefined {
   return "unknown";
 }
 
+/**
+ * A heading pattern of a user's `--types` file, compiled for RE2JS (a port of RE2: linear time in the heading's
+ * length, whatever the pattern), case-insensitive. JavaScript's backtracking engine runs a pattern such as
+ * `(a+)+$` for longer than the age of the universe on a heading of 40 a's and a "!"; RE2 cannot. Its price:
+ * no lookaround or backreferences, refused when the file is read (`parseTypeOverrides`), naming the line.
+ */
+function headingMatcher(source: string): RE2JS {
+  return RE2JS.compile(RE2JS.translateRegExp(source), RE2JS.CASE_INSENSITIVE);
+}
+
 function compileOverrides(overrides: readonly TypeOverride[]): {
   test(doc: string, heading?: string): TypeOverride | undefined;
 } {
   const compiled = overrides.map((o) => ({
     o,
     glob: o.glob !== undefined ? picomatch(o.glob, { dot: true }) : undefined,
-    heading: o.heading !== undefined ? new RegExp(o.heading, "i") : undefined,
+    heading: o.heading !== undefined ? headingMatcher(o.heading) : undefined,
   }));
   return {
     test(doc, heading) {
@@ -341,9 +352,12 @@ export function parseTypeOverrides(text: string, file: string): TypeOverride[] {
       const regex = /^\/(.*)\/$/.exec(body);
       const source = regex ? regex[1] : body.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
       try {
-        new RegExp(source, "i");
+        headingMatcher(source);
       } catch (error) {
-        throw new SeamlabError(`${where}: invalid heading pattern ${body}: ${(error as Error).message}.`);
+        throw new SeamlabError(
+          `${where}: invalid heading pattern ${body}: ${(error as Error).message}. Patterns run in linear time ` +
+            "(RE2 syntax): no lookahead, lookbehind or backreferences.",
+        );
       }
       rules.push({ heading: source, type, origin: where });
     } else {

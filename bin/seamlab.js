@@ -2,7 +2,13 @@
 // Runs the CLI from its bundle (src/cli/cli-bundle.mjs: plain JavaScript, built once per version of src/), else the
 // TypeScript sources through tsx, so `npx seamlab` works right after `npm ci` either way.
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { watchParent } from "../src/core/parent-watch.mjs";
 import { cliBundle } from "../src/cli/cli-bundle.mjs";
+
+// seamlab stops when whoever started it is gone (e.g. `npx` killed with SIGKILL): SIGTERM first, so that a report
+// stops its kernels and publishes nothing, then SIGKILL if it is still running 3 s later. SEAMLAB_DETACHED=1 lets it
+// outlive its parent on purpose (`(seamlab report ... &)`, a shell that exits after starting it in the background).
+if (process.env.SEAMLAB_DETACHED !== "1") watchParent({ signal: "SIGTERM", graceMs: 3000 });
 
 const bundle = await cliBundle(fileURLToPath(new URL("..", import.meta.url)));
 let main;

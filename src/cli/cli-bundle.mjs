@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, s
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { processAlive } from "../core/process-alive.cjs";
 import { hashFiles, sortedFilesUnder } from "../core/source-files.mjs";
 
 /** Changes when the way the bundle is built changes, so an old bundle is never reused. */
@@ -60,15 +61,6 @@ const importMetaUrl = {
   },
 };
 
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === "EPERM";
-  }
-}
-
 /** Removes temp folders of builds whose process is gone, and bundles unused for a day beyond the few used last. */
 function removeStale(dir, keep) {
   const now = Date.now();
@@ -77,7 +69,7 @@ function removeStale(dir, keep) {
     const path = join(dir, name);
     const temp = /^\.cli-[0-9a-f]+\.(\d+)\.tmp$/.exec(name);
     try {
-      if (temp && !alive(Number(temp[1]))) rmSync(path, { recursive: true, force: true });
+      if (temp && !processAlive(Number(temp[1]))) rmSync(path, { recursive: true, force: true });
       else if (/^cli-[0-9a-f]+$/.test(name) && path !== keep) bundles.push({ path, used: statSync(path).mtimeMs });
     } catch {
       // removed by another process meanwhile

@@ -14,7 +14,7 @@ import { buildQuerySet, isSquadSpec } from "../retrieval/query-source";
 import { parseQuerySample } from "../retrieval/query-sample";
 import { buildReport, listNotebooks, reportFileNames, workersPerKernel } from "../report/build";
 import { killAllKernels } from "../report/kernel";
-import { checkOutDir } from "../report/publish";
+import { checkOutDir, lockOutDir } from "../report/publish";
 import { commaList, intFlag, LIMITS, refuseTogether, stringFlag } from "./flags";
 import { readNotebook, declaredParameters } from "../report/nbformat";
 import {
@@ -673,6 +673,7 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
       process.exit(130);
     });
   }
+  lockOutDir(outDir); // held until this process exits: a second report into the same folder is refused meanwhile
   const result = await buildReport({
     root: projectRoot(),
     notebooksDir,

@@ -17,6 +17,9 @@ import {
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { threadId } from "node:worker_threads";
+import { processAlive } from "./process-alive.cjs";
+
+export { processAlive };
 
 const TEMP_SUFFIX = ".seamlab-tmp";
 const TEMP_PATTERN = /^\..+\.(\d+)\.\d+-\d+\.seamlab-tmp$/;
@@ -101,17 +104,6 @@ function placeTempFile(temp: string, path: string, options: AtomicWriteOptions):
     return;
   }
   unlinkSync(temp);
-}
-
-/** True when a process with this id is running (signal 0 probes without sending anything). */
-export function processAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /**

@@ -340,7 +340,8 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
     log(`failed run's pages: ${join(options.outDir, ".failed")}/ (${failedPages.length} files)`);
     return { ok: false, pages, failures, outDir: options.outDir, failedPages, totalMs, stopped };
   }
-  publishReport(options.outDir, files, run, entries);
+  const kept = publishReport(options.outDir, files, run, entries);
+  for (const path of kept) log(`a file you changed in the previous report was set aside with it, not deleted: ${path}`);
   clearFailedPages(options.outDir);
   log(`report written to ${options.outDir}/index.html`);
   return { ok: true, pages, failures, outDir: options.outDir, failedPages: [], totalMs, stopped };

@@ -4,31 +4,12 @@
 // The parent is `seamlab report` (SEAMLAB_KERNEL_PARENT) or, for a kernel Jupyter started (nbconvert, JupyterLab,
 // VS Code), Jupyter's kernel manager: jupyter_client passes its pid as JPY_PARENT_PID on POSIX, as ipykernel's own
 // parent poller expects (on Windows the variable holds a handle, not a pid, and is ignored).
-import { Worker } from "node:worker_threads";
+// Reparenting (the parent died and the kernel was handed to init) is checked against the parent the kernel had at
+// start: a launcher may pass on JPY_PARENT_PID from a process further up than its direct parent.
+import { watchParent } from "../core/parent-watch.mjs";
 
 const parent = Number(
   process.env.SEAMLAB_KERNEL_PARENT || (process.platform === "win32" ? "" : process.env.JPY_PARENT_PID),
 );
-// Also the watchdog thread's check (its source is pasted into the thread's code below).
-const running = (pid) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === "EPERM";
-  }
-};
 // A parent already gone at start is a stale variable passed down from elsewhere, not this kernel's parent.
-if (parent > 0 && running(parent)) {
-  // Reparenting (the parent died and the kernel was handed to init) is checked against the parent the kernel had at
-  // start: a launcher may pass on JPY_PARENT_PID from a process further up than its direct parent.
-  const code = `
-    const parent = ${parent};
-    const startParent = ${process.ppid};
-    const running = ${running};
-    const gone = () => process.ppid !== startParent || !running(parent);
-    setInterval(() => { if (gone()) process.kill(process.pid, "SIGKILL"); }, 250);
-  `;
-  const worker = new Worker(code, { eval: true, stdout: false, stderr: false });
-  worker.unref();
-}
+if (parent > 0) watchParent({ parent, signal: "SIGKILL" });

@@ -1,47 +1,67 @@
 /**
- * Publishing a report into `--out` so that seamlab never destroys a file it did not write and a reader never sees
- * two runs mixed. The folder looks like this:
+ * Publishing a report into `--out` so that seamlab never destroys a file it did not write, a reader never sees two
+ * runs mixed, and the published folder is plain files that survive `cp -r`, `zip -r` and upload tools:
  *
- *   X/.seamlab/runs/<run>/    one whole report per run: pages, executed notebooks, index, and manifest.json with
- *                             the sha256 of every file (the proof that a file is ours when it is time to delete it)
- *   X/.seamlab/current        symlink to runs/<run>: the published report. Switching runs is one rename of a new
- *                             symlink over this one, so a crash at any instant leaves the old report or the new one
- *   X/<file>                  symlink to .seamlab/current/<file>, for every file of the report (index.html, ...)
+ *   X/                        the published report: pages, executed notebooks and index as plain files, plus
+ *   X/.seamlab-manifest.json  the sha256 of every file (the proof that a file is ours when it is time to delete it)
  *   X/.failed/                the pages of the last run that failed, beside the untouched published report
  *
+ * A new report is written whole into a staging folder beside X and switched in by renaming (core/owned-folder.ts):
+ * X is renamed aside, the staging folder takes its name, and the old report is removed file by file, each checked
+ * against its hash. A page changed since seamlab wrote it is the user's: it is never replaced or moved (checkOutDir
+ * refuses it by name). A run is never published half: a crash leaves the old report or the new one (or, killed in the instant
+ * between the two renames, the old one whole beside X, put back by the next run).
+ *
  * Anything else in X belongs to the user: it is never deleted or overwritten, and its presence means `--force` is
- * needed to write a report beside it at all.
+ * needed to write a report beside it at all. With `--force`, the user's files are carried into each new X as second
+ * names (hard links) of the very same files; a folder of the user's cannot be carried and is refused.
+ * Two reports into one X at once are refused by a lock (`lockOutDir`).
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import {
   accessSync,
   constants,
   existsSync,
+  linkSync,
   lstatSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
-  readlinkSync,
   renameSync,
-  rmdirSync,
   rmSync,
   statSync,
-  symlinkSync,
   unlinkSync,
   writeFileSync,
+  closeSync,
 } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
-import { processAlive, writeFileAtomic } from "../core/atomic-write";
+import { basename, dirname, join, resolve, sep } from "node:path";
+import { writeFileAtomic } from "../core/atomic-write";
 import { SeamlabError } from "../core/errors";
-import type { HeadlinePayload } from "../notebook/mime";
+import {
+  MANIFEST,
+  ownershipOf,
+  readFolderManifest,
+  recoverBeside,
+  removeOwned,
+  sha256,
+  swapIn,
+  writeStaged,
+} from "../core/owned-folder";
+import { processAlive } from "../core/process-alive.cjs";
+import type { HeadlinePayload, RecommendationPayload } from "../notebook/mime";
+import {
+  isLegacyEntry,
+  readLegacyPublished,
+  removeLegacyReport,
+  removeOldWriterStaging,
+  STATE_DIR,
+} from "./publish-legacy";
 
-export const STATE_DIR = ".seamlab";
+export { STATE_DIR };
 export const FAILED_DIR = ".failed";
-const MANIFEST = "manifest.json";
 const FAILED_MANIFEST = ".seamlab-failed.json";
-const RUN_NAME = /^\d{8}T\d{6}Z-\d+-[0-9a-f]{8}$/;
-const STAGING_NAME = /^staging-(\d+)-[0-9a-f]{8}$/;
-const LINK_TEMP_NAME = /^current\.(\d+)-[0-9a-f]{8}\.tmp$/;
+const KIND = "report";
 
 /** What the index needs to list a page, and which run produced it. */
 export interface PageEntry {
@@ -50,6 +70,8 @@ export interface PageEntry {
   status: "ok" | "error" | "saved";
   failure?: string;
   headlines: HeadlinePayload[];
+  /** The page's recommendation, which the index leads with ("Do this"). */
+  recommendation?: RecommendationPayload;
   charts: number;
   tables: number;
   durationMs?: number;
@@ -78,12 +100,10 @@ export function newRunInfo(corpus: string, now = new Date()): RunInfo {
   return { id: `${stamp}-${process.pid}-${randomBytes(4).toString("hex")}`, generatedAt: now.toISOString(), corpus };
 }
 
-const sha256 = (data: string | Buffer): string => createHash("sha256").update(data).digest("hex");
-
 // ---------------------------------------------------------------- fault injection (tests only)
 
 /** The steps of a publish, in order; SEAMLAB_REPORT_FAULT=<step> kills the process right after that step. */
-export const PUBLISH_STEPS = ["staged", "run-in-place", "linked", "switched", "unlinked", "pruned"] as const;
+export const PUBLISH_STEPS = ["staged", "moved-aside", "switched", "pruned"] as const;
 type Step = (typeof PUBLISH_STEPS)[number];
 
 function reached(step: Step): void {
@@ -102,14 +122,6 @@ function lstatOrUndefined(path: string) {
   }
 }
 
-/** `X/<name>` is ours when it is a symlink pointing exactly at `.seamlab/current/<name>`. */
-function isOurLink(outDir: string, name: string): boolean {
-  const stat = lstatOrUndefined(join(outDir, name));
-  return stat !== undefined && stat.isSymbolicLink() && readlinkSync(join(outDir, name)) === linkTarget(name);
-}
-
-const linkTarget = (name: string): string => `${STATE_DIR}/current/${name}`;
-
 function readJson(path: string): unknown {
   try {
     return JSON.parse(readFileSync(path, "utf8"));
@@ -118,32 +130,10 @@ function readJson(path: string): unknown {
   }
 }
 
-function readManifest(runDir: string): RunManifest | undefined {
-  const parsed = readJson(join(runDir, MANIFEST)) as Partial<RunManifest> | undefined;
-  if (!parsed || parsed.seamlab !== "report" || typeof parsed.files !== "object" || !Array.isArray(parsed.pages))
-    return undefined;
-  return parsed as RunManifest;
-}
-
 /** True when `path` is a regular file whose content hashes to `hash` (the manifest alone proves nothing). */
 function fileMatches(path: string, hash: string): boolean {
   const stat = lstatOrUndefined(path);
   return stat !== undefined && stat.isFile() && sha256(readFileSync(path)) === hash;
-}
-
-/** The `.seamlab` folder is ours when it holds nothing but what this module writes there. */
-function isOurStateDir(stateDir: string): boolean {
-  const stat = lstatOrUndefined(stateDir);
-  if (!stat || !stat.isDirectory()) return false;
-  for (const name of readdirSync(stateDir)) {
-    if (name === "runs") {
-      if (!lstatOrUndefined(join(stateDir, name))?.isDirectory()) return false;
-    } else if (name === "current") {
-      const link = lstatOrUndefined(join(stateDir, name));
-      if (!link?.isSymbolicLink() || !/^runs\/[^/]+$/.test(readlinkSync(join(stateDir, name)))) return false;
-    } else if (!STAGING_NAME.test(name) && !LINK_TEMP_NAME.test(name)) return false;
-  }
-  return true;
 }
 
 /** The `.failed` folder is ours when its manifest lists every file in it with a matching hash. */
@@ -159,13 +149,35 @@ function isOurFailedDir(failedDir: string): boolean {
   );
 }
 
-/** The published run's folder and manifest, when `outDir` holds a report of ours. */
+/** The report's own manifest in `outDir`, when there is one (pages as plain files). */
+function readReportManifest(outDir: string): RunManifest | undefined {
+  const manifest = readFolderManifest<RunManifest>(outDir, KIND);
+  return manifest && Array.isArray(manifest.pages) ? manifest : undefined;
+}
+
+/** The published report's folder and manifest, when `outDir` holds a report of ours (of this or the earlier layout). */
 export function readPublished(outDir: string): { dir: string; manifest: RunManifest } | undefined {
-  const stateDir = join(outDir, STATE_DIR);
-  if (!isOurStateDir(stateDir) || !lstatOrUndefined(join(stateDir, "current"))) return undefined;
-  const dir = join(stateDir, readlinkSync(join(stateDir, "current")));
-  const manifest = readManifest(dir);
-  return manifest ? { dir, manifest } : undefined;
+  const manifest = readReportManifest(outDir);
+  if (manifest) return { dir: resolve(outDir), manifest };
+  return readLegacyPublished(outDir) as { dir: string; manifest: RunManifest } | undefined;
+}
+
+/**
+ * The entries directly in `outDir` that seamlab cannot prove it wrote: anything but the report's pages as it wrote
+ * them (a page changed since is the user's now), its manifest, its `.failed/` and an earlier seamlab's report.
+ */
+function foreignEntries(outDir: string): string[] {
+  const { foreign, edited } = ownershipOf(outDir, readReportManifest(outDir));
+  return [...foreign, ...edited]
+    .filter((name) => !(name === FAILED_DIR && isOurFailedDir(join(outDir, name))) && !isLegacyEntry(outDir, name))
+    .sort();
+}
+
+/** " (index.html was changed after seamlab wrote it)", for the pages among `names` that were. */
+function editedNote(outDir: string, names: string[]): string {
+  const edited = ownershipOf(outDir, readReportManifest(outDir)).edited.filter((name) => names.includes(name));
+  if (edited.length === 0) return "";
+  return ` (${list(edited)} ${edited.length > 1 ? "were" : "was"} changed after seamlab wrote ${edited.length > 1 ? "them" : "it"})`;
 }
 
 // ---------------------------------------------------------------- checks before any work
@@ -178,36 +190,32 @@ function assertWritable(folder: string, what: string): void {
   }
 }
 
+const list = (items: string[]) =>
+  items.slice(0, 5).join(", ") + (items.length > 5 ? `, and ${items.length - 5} more` : "");
+
 /**
  * Checks that a report with these file names can be written into `outDir`, before any notebook runs. Refuses a
  * file in the way, a non-empty folder that is not a seamlab report (unless `force`), and, even with `force`, a
- * name clash with a file seamlab did not write.
+ * name clash with a file seamlab did not write or a folder of the user's (the report folder is switched whole).
  */
 export function checkOutDir(outDir: string, names: readonly string[], { force = false, flag = "--out" } = {}): void {
   const target = resolve(outDir);
   const stat = lstatOrUndefined(target);
-  if (stat === undefined) {
-    let parent = dirname(target);
-    while (!existsSync(parent)) parent = dirname(parent);
-    if (!statSync(parent).isDirectory())
-      throw new SeamlabError(`${flag} ${outDir}: ${parent} is a file, not a folder.`);
-    assertWritable(parent, `${flag} ${outDir}: cannot create it, as ${parent}`);
-    return;
-  }
-  if (!statSync(target).isDirectory()) {
-    throw new SeamlabError(`${flag} ${outDir} is a file; give a folder for the report (it is created if missing).`);
+  let parent = dirname(target);
+  while (!existsSync(parent)) parent = dirname(parent);
+  if (!statSync(parent).isDirectory()) throw new SeamlabError(`${flag} ${outDir}: ${parent} is a file, not a folder.`);
+  // The report is staged beside the folder and renamed into place: the folder holding it must be writable.
+  assertWritable(parent, `${flag} ${outDir}: cannot ${stat ? "replace" : "create"} it, as ${parent}`);
+  if (stat === undefined) return;
+  if (!stat.isDirectory()) {
+    throw new SeamlabError(
+      `${flag} ${outDir} is a ${stat.isSymbolicLink() ? "symbolic link" : "file"}; give a folder for the report ` +
+        `(it is created if missing).`,
+    );
   }
   assertWritable(target, `${flag} ${outDir}`);
-  const foreign = readdirSync(target)
-    .filter((name) => {
-      if (name === STATE_DIR) return !isOurStateDir(join(target, name));
-      if (name === FAILED_DIR) return !isOurFailedDir(join(target, name));
-      return !isOurLink(target, name);
-    })
-    .sort();
+  const foreign = foreignEntries(target);
   if (foreign.length === 0) return;
-  const list = (items: string[]) =>
-    items.slice(0, 5).join(", ") + (items.length > 5 ? `, and ${items.length - 5} more` : "");
   if (!force) {
     // Reports of earlier seamlab versions recorded no hashes, so nothing proves those files are seamlab's.
     const legacy = foreign.includes(".seamlab-report.json")
@@ -215,142 +223,143 @@ export function checkOutDir(outDir: string, names: readonly string[], { force = 
       : "";
     throw new SeamlabError(
       `${flag} ${outDir} holds files seamlab did not write ` +
-        `(${list(foreign)}); choose an empty or new folder, or pass ` +
+        `(${list(foreign)})${editedNote(target, foreign)}; choose an empty or new folder, or pass ` +
         `--force to write the report beside them (they are left as they are).${legacy}`,
     );
   }
-  const clash = foreign.filter((name) => names.includes(name) || name === STATE_DIR || name === FAILED_DIR);
+  const clash = foreign.filter(
+    (name) => names.includes(name) || name === STATE_DIR || name === FAILED_DIR || name === MANIFEST,
+  );
   if (clash.length > 0) {
     throw new SeamlabError(
       `${flag} ${outDir}: ${list(clash)} would be replaced by the report ` +
-        `but seamlab did not write ${clash.length > 1 ? "them" : "it"}; ` +
+        `but seamlab did not write ${clash.length > 1 ? "them" : "it"}${editedNote(target, clash)}; ` +
         `move ${clash.length > 1 ? "them" : "it"} away or choose another ` +
         `folder (--force never overwrites a file seamlab did not write).`,
     );
   }
+  const folders = foreign.filter((name) => lstatSync(join(target, name)).isDirectory());
+  if (folders.length > 0) {
+    throw new SeamlabError(
+      `${flag} ${outDir}: the report folder is replaced whole at each run, and the folder${folders.length > 1 ? "s" : ""} ` +
+        `${list(folders)} in it cannot be carried over; move ${folders.length > 1 ? "them" : "it"} out or choose ` +
+        `another folder (--force writes beside your files, not beside your folders).`,
+    );
+  }
+}
+
+/**
+ * Takes the lock on `outDir` (a file `.X.seamlab-lock` beside it holding this process's id) for as long as this
+ * process runs, or refuses when another live seamlab holds it. A lock left by a process that died is taken over.
+ * Returns the function that releases it (also called when the process exits).
+ */
+export function lockOutDir(outDir: string, flag = "--out"): () => void {
+  const target = resolve(outDir);
+  const lock = join(dirname(target), `.${basename(target)}.seamlab-lock`);
+  mkdirSync(dirname(target), { recursive: true });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const fd = openSync(lock, "wx");
+      writeFileSync(fd, `${process.pid}\n`);
+      closeSync(fd);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt > 3) throw error;
+    }
+    const holder = Number(readFileSync(lock, "utf8").trim());
+    if (holder > 0 && holder !== process.pid && processAlive(holder)) {
+      throw new SeamlabError(
+        `${flag} ${outDir}: another seamlab report (process ${holder}) is writing this folder; wait for it to ` +
+          `finish, or choose another ${flag}.`,
+      );
+    }
+    // The holder is gone: move its lock away under a name only this process uses, and check it is still the same
+    // dead holder's before dropping it (a live process may have taken the lock meanwhile).
+    const aside = `${lock}.${process.pid}.stale`;
+    try {
+      renameSync(lock, aside);
+    } catch {
+      continue;
+    }
+    const moved = Number(readFileSync(aside, "utf8").trim());
+    if (moved === holder) unlinkSync(aside);
+    else {
+      try {
+        linkSync(aside, lock);
+      } finally {
+        unlinkSync(aside);
+      }
+    }
+  }
+  let held = true;
+  const release = () => {
+    if (!held) return;
+    held = false;
+    try {
+      if (Number(readFileSync(lock, "utf8").trim()) === process.pid) unlinkSync(lock);
+    } catch {
+      // already gone
+    }
+  };
+  process.once("exit", release);
+  return release;
 }
 
 // ---------------------------------------------------------------- cleaning up after crashes
 
-function removeOwnedRun(runDir: string): void {
-  const manifest = readManifest(runDir);
-  if (!manifest) return;
-  let left = 0;
-  for (const name of readdirSync(runDir)) {
-    if (name === MANIFEST) continue;
-    const hash = manifest.files[name];
-    if (typeof hash === "string" && fileMatches(join(runDir, name), hash)) unlinkSync(join(runDir, name));
-    else left++;
-  }
-  if (left > 0) return; // someone put or changed a file here: keep the folder
-  unlinkSync(join(runDir, MANIFEST));
-  rmdirSync(runDir);
-}
-
 /**
- * Removes what interrupted runs left behind: staging folders and half-made symlinks of dead processes, runs that
- * are no longer published (each file checked against its recorded hash), symlinks to pages the published run does
- * not have, and the staging folders the previous report writer left beside `--out`. Returns how many were removed.
+ * Removes what interrupted runs left behind: staging folders of dead processes, a report set aside and not yet
+ * removed (or put back, when the run was killed between the two renames), and the staging folders earlier report
+ * writers left beside `--out`. Returns how many were removed or put back.
  */
 export function cleanStale(outDir: string): number {
-  const target = resolve(outDir);
-  let removed = 0;
-  // The previous report writer staged into `.X.staging-<pid>-<hex>/` beside X and could leave it behind.
-  const parent = dirname(target);
-  const legacy = new RegExp(
-    `^\\.${basename(target).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.staging-(\\d+)-[0-9a-f]{8}$`,
-  );
-  for (const name of existsSync(parent) ? readdirSync(parent) : []) {
-    const match = legacy.exec(name);
-    if (!match || processAlive(Number(match[1]))) continue;
-    const dir = join(parent, name);
-    const files = lstatOrUndefined(dir)?.isDirectory() ? readdirSync(dir) : [];
-    if (files.every((file) => /\.(html|ipynb)$/.test(file) || file === ".seamlab-report.json")) {
-      rmSync(dir, { recursive: true, force: true });
-      removed++;
-    }
-  }
-  const stateDir = join(target, STATE_DIR);
-  if (!isOurStateDir(stateDir)) return removed;
-  for (const name of readdirSync(stateDir)) {
-    const match = STAGING_NAME.exec(name) ?? LINK_TEMP_NAME.exec(name);
-    if (match && !processAlive(Number(match[1]))) {
-      rmSync(join(stateDir, name), { recursive: true, force: true });
-      removed++;
-    }
-  }
-  const published = readPublished(target);
-  const runsDir = join(stateDir, "runs");
-  for (const name of existsSync(runsDir) ? readdirSync(runsDir) : []) {
-    if (!RUN_NAME.test(name) || (published && join(runsDir, name) === published.dir)) continue;
-    const pid = Number(name.split("-")[1]);
-    if (pid !== process.pid && processAlive(pid)) continue; // a report being written right now
-    removeOwnedRun(join(runsDir, name));
-    if (!existsSync(join(runsDir, name))) removed++;
-  }
-  for (const name of readdirSync(target)) {
-    if (isOurLink(target, name) && !(published && name in published.manifest.files)) {
-      unlinkSync(join(target, name));
-      removed++;
-    }
-  }
-  return removed;
+  const { changed } = recoverBeside(outDir, KIND);
+  return changed + removeOldWriterStaging(outDir);
 }
 
 // ---------------------------------------------------------------- publishing
 
 /**
- * Publishes a complete report: everything is written into a staging folder, which becomes a run folder by one
- * rename; a symlink for each file is made in `outDir` (pointing through `.seamlab/current`); then `current` is
- * switched to the new run by renaming a new symlink over it. Finally what the previous run had and this one does
- * not is removed. Call checkOutDir first.
+ * Publishes a complete report: every file (and its manifest) is written into a staging folder beside `outDir`,
+ * the user's own files in `outDir` (allowed by checkOutDir's `force`) are linked into it, and it is switched in by
+ * renaming; the previous report is then removed file by file. Returns the paths of files that could not be proven
+ * seamlab's there (pages edited through an earlier seamlab's links), kept where the previous report was set aside,
+ * for the caller to name. Call checkOutDir first.
  */
 export function publishReport(
   outDir: string,
   files: Map<string, string | Buffer>,
   run: RunInfo,
   pages: PageEntry[],
-): void {
+): string[] {
   const target = resolve(outDir);
   for (const name of files.keys()) {
     if (name !== basename(name) || name.startsWith(".") || name === "")
       throw new Error(`report file name must be a plain file name: "${name}"`);
   }
-  const stateDir = join(target, STATE_DIR);
-  const runsDir = join(stateDir, "runs");
-  mkdirSync(runsDir, { recursive: true });
-  const staging = join(stateDir, `staging-${process.pid}-${randomBytes(4).toString("hex")}`);
-  mkdirSync(staging);
-  const hashes: Record<string, string> = {};
-  for (const [name, content] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    writeFileSync(join(staging, name), content);
-    hashes[name] = sha256(content);
+  const carried = existsSync(target) ? foreignEntries(target) : [];
+  const staging = writeStaged(target, files, { seamlab: KIND, run, pages });
+  try {
+    for (const name of carried) {
+      if (files.has(name) || lstatSync(join(target, name)).isDirectory())
+        throw new SeamlabError(`--out: ${join(target, name)} appeared while the report ran; it was left alone.`);
+      linkSync(join(target, name), join(staging, name));
+    }
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    throw error;
   }
-  const manifest: RunManifest = { seamlab: "report", run, files: hashes, pages };
-  writeFileSync(join(staging, MANIFEST), JSON.stringify(manifest, null, 1) + "\n");
   reached("staged");
-  renameSync(staging, join(runsDir, run.id));
-  reached("run-in-place");
-  for (const name of Object.keys(hashes)) {
-    const link = join(target, name);
-    if (isOurLink(target, name)) continue;
-    if (lstatOrUndefined(link))
-      throw new SeamlabError(`--out: ${link} appeared while the report ran; it was left alone.`);
-    symlinkSync(linkTarget(name), link);
+  const aside = swapIn(staging, target, reached);
+  if (aside === undefined) {
+    reached("pruned");
+    return [];
   }
-  reached("linked");
-  const temp = join(stateDir, `current.${process.pid}-${randomBytes(4).toString("hex")}.tmp`);
-  symlinkSync(`runs/${run.id}`, temp);
-  renameSync(temp, join(stateDir, "current"));
-  reached("switched");
-  for (const name of readdirSync(target)) {
-    if (!(name in hashes) && isOurLink(target, name)) unlinkSync(join(target, name));
-  }
-  reached("unlinked");
-  for (const name of readdirSync(runsDir)) {
-    if (name !== run.id && RUN_NAME.test(name)) removeOwnedRun(join(runsDir, name));
-  }
+  clearFailedPages(aside);
+  const legacyKept = removeLegacyReport(aside);
+  const kept = removeOwned(aside, KIND, target).filter((path) => !legacyKept.some((k) => k.startsWith(path + sep)));
   reached("pruned");
+  return [...legacyKept, ...kept];
 }
 
 /**

@@ -1,20 +1,33 @@
-// publish.ts in-process: a manifest alone never proves a file is seamlab's (its recorded hash must match), and the
-// layout it writes is what checkOutDir later recognises as seamlab's own.
+// publish.ts in-process: a manifest alone never proves a file is seamlab's (its recorded hash must match), the layout
+// it writes is what checkOutDir later recognises as seamlab's own, and the published folder is plain files that a
+// plain `cp -r` copies whole.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import {
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { checkOutDir, cleanStale, newRunInfo, publishReport, readPublished } from "../../src/report/publish";
+import {
+  checkOutDir,
+  cleanStale,
+  lockOutDir,
+  newRunInfo,
+  publishReport,
+  readPublished,
+} from "../../src/report/publish";
+import { root } from "../cli/spawn-cli";
 
 function withDir(run: (dir: string) => void): void {
   const dir = mkdtempSync(join(tmpdir(), "seamlab-publish-"));
@@ -59,23 +72,141 @@ test("a published report is recognised as seamlab's, and a second publish replac
       second,
       [page("b", second)],
     );
-    assert.deepEqual(readdirSync(out).sort(), [".seamlab", "b.html", "index.html"]);
+    assert.deepEqual(readdirSync(out).sort(), [".seamlab-manifest.json", "b.html", "index.html"]);
     assert.equal(readFileSync(join(out, "index.html"), "utf8"), "two");
     assert.equal(readPublished(out)?.manifest.run.id, second.id);
-    assert.deepEqual(readdirSync(join(out, ".seamlab", "runs")), [second.id], "the old run is gone");
+    assert.deepEqual(readdirSync(dir), ["r"], "nothing is left beside the report: the old one is gone");
   });
 });
 
-test("a file edited after seamlab wrote it no longer matches its hash, so it is kept, not deleted", () => {
+test("the published pages are plain files: a plain cp -r copies a report whose every page and link resolves", () => {
+  withDir((dir) => {
+    const out = join(dir, "r");
+    const run = newRunInfo("c");
+    const index = '<a href="a.html">A</a> <a href="a.ipynb">notebook</a>';
+    publishReport(
+      out,
+      new Map([
+        ["index.html", index],
+        ["a.html", '<a href="index.html">back</a>'],
+        ["a.ipynb", "{}"],
+      ]),
+      run,
+      [page("a", run)],
+    );
+    const dest = join(dir, "copy");
+    mkdirSync(dest);
+    // `cp -r reports/x/* dest/`, as the issue did it: the shell's glob leaves out the hidden manifest.
+    const names = readdirSync(out).filter((name) => !name.startsWith("."));
+    const copy = spawnSync("cp", ["-r", ...names.map((name) => join(out, name)), dest]);
+    assert.equal(copy.status, 0, String(copy.stderr));
+    assert.deepEqual(readdirSync(dest).sort(), ["a.html", "a.ipynb", "index.html"]);
+    for (const name of readdirSync(dest)) {
+      assert.ok(lstatSync(join(dest, name)).isFile(), `${name} is a regular file, not a link`);
+      const links = [...readFileSync(join(dest, name), "utf8").matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+      for (const link of links) assert.ok(existsSync(join(dest, link)), `${name} links to ${link}, which resolves`);
+    }
+  });
+});
+
+test("a page changed after seamlab wrote it is the user's: refused by name, and kept as it is", () => {
   withDir((dir) => {
     const out = join(dir, "r");
     const first = newRunInfo("c");
     publishReport(out, new Map([["index.html", "one"]]), first, []);
-    const edited = join(out, ".seamlab", "runs", first.id, "index.html");
-    writeFileSync(edited, "my notes on this report");
-    const second = newRunInfo("c");
-    publishReport(out, new Map([["index.html", "two"]]), second, []);
-    assert.equal(readFileSync(edited, "utf8"), "my notes on this report");
+    writeFileSync(join(out, "index.html"), "my notes on this report");
+    assert.throws(
+      () => checkOutDir(out, ["index.html"], { force: true }),
+      /index\.html would be replaced by the report but seamlab did not write it \(index\.html was changed after seamlab wrote it\)/,
+    );
+    assert.throws(() => checkOutDir(out, ["index.html"]), /holds files seamlab did not write \(index\.html\)/);
+    assert.equal(readFileSync(join(out, "index.html"), "utf8"), "my notes on this report");
+  });
+});
+
+test("with --force, the user's files are carried into the new report as the very same files", () => {
+  withDir((dir) => {
+    const out = join(dir, "r");
+    mkdirSync(out);
+    writeFileSync(join(out, "notes.txt"), "mine");
+    const inode = lstatSync(join(out, "notes.txt")).ino;
+    checkOutDir(out, ["index.html"], { force: true });
+    for (const text of ["one", "two"]) publishReport(out, new Map([["index.html", text]]), newRunInfo("c"), []);
+    assert.equal(readFileSync(join(out, "notes.txt"), "utf8"), "mine");
+    assert.equal(lstatSync(join(out, "notes.txt")).ino, inode, "not a copy: the same file");
+    assert.deepEqual(readdirSync(dir), ["r"], "no second name of it is left beside the report");
+    mkdirSync(join(out, "drafts"));
+    assert.throws(() => checkOutDir(out, ["index.html"], { force: true }), /the folder drafts in it cannot be carried/);
+  });
+});
+
+test("a report of the earlier layout (pages as links) is replaced, and a page edited through a link is kept and named", () => {
+  withDir((dir) => {
+    const out = join(dir, "r");
+    const runId = "20260101T000000Z-999999999-abcdef12";
+    const runDir = join(out, ".seamlab", "runs", runId);
+    mkdirSync(runDir, { recursive: true });
+    const hash = (text: string) => createHash("sha256").update(text).digest("hex");
+    writeFileSync(join(runDir, "index.html"), "my edit");
+    writeFileSync(join(runDir, "a.html"), "A");
+    writeFileSync(
+      join(runDir, "manifest.json"),
+      JSON.stringify({
+        seamlab: "report",
+        run: {},
+        files: { "index.html": hash("old"), "a.html": hash("A") },
+        pages: [],
+      }),
+    );
+    symlinkSync(`runs/${runId}`, join(out, ".seamlab", "current"));
+    for (const name of ["index.html", "a.html"]) symlinkSync(`.seamlab/current/${name}`, join(out, name));
+    assert.doesNotThrow(() => checkOutDir(out, ["index.html"]));
+    const kept = publishReport(out, new Map([["index.html", "new"]]), newRunInfo("c"), []);
+    assert.equal(kept.length, 1);
+    assert.match(kept[0], /index\.html$/);
+    assert.equal(readFileSync(kept[0], "utf8"), "my edit", "the edit is kept, and its path returned to be printed");
+    assert.deepEqual(readdirSync(out).sort(), [".seamlab-manifest.json", "index.html"]);
+    assert.ok(lstatSync(join(out, "index.html")).isFile());
+  });
+});
+
+test("killed between the two renames, the old report stands whole beside the folder and the next run puts it back", () => {
+  withDir((dir) => {
+    const out = join(dir, "r");
+    publishReport(out, new Map([["index.html", "old"]]), newRunInfo("c"), []);
+    const deadPid = 2 ** 22 + 12345; // above the default pid_max, so never a live process
+    renameSync(out, join(dir, `.r.seamlab-previous-${deadPid}-abcdef12`));
+    mkdirSync(join(dir, `.r.seamlab-staging-${deadPid}-abcdef13`));
+    assert.equal(cleanStale(out), 2);
+    assert.deepEqual(readdirSync(dir), ["r"]);
+    assert.equal(readFileSync(join(out, "index.html"), "utf8"), "old");
+  });
+});
+
+test("a second report into the same folder is refused while the first holds the lock, and a dead holder's lock is taken over", () => {
+  withDir((dir) => {
+    const out = join(dir, "r");
+    const release = lockOutDir(out);
+    const other = spawnSync(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "-e",
+        `import("${join(root, "src/report/publish.ts")}").then((m) => m.lockOutDir(${JSON.stringify(out)}))`,
+      ],
+      { cwd: root, encoding: "utf8" },
+    );
+    assert.match(
+      other.stderr,
+      new RegExp(`another seamlab report \\(process ${process.pid}\\) is writing this folder`),
+    );
+    release();
+    writeFileSync(join(dir, ".r.seamlab-lock"), `${2 ** 22 + 12345}\n`);
+    const again = lockOutDir(out);
+    assert.equal(readFileSync(join(dir, ".r.seamlab-lock"), "utf8").trim(), String(process.pid));
+    again();
+    assert.deepEqual(readdirSync(dir), [], "released: no lock file left");
   });
 });
 

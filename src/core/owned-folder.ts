@@ -1,0 +1,241 @@
+/**
+ * A folder seamlab writes whole (a report, the corpus `queries ict` writes beside its labelled file): it holds plain
+ * files only, plus `.seamlab-manifest.json` naming every file with its sha256, the proof that a file is seamlab's
+ * when the time comes to delete it. A new version is written into a staging folder beside the target
+ * (`.<name>.seamlab-staging-<pid>-<hex>`) and switched in by renaming: the old folder is renamed aside
+ * (`.<name>.seamlab-previous-<pid>-<hex>`), the staging folder takes its name, and the old one is then removed file
+ * by file, each checked against its recorded hash. A reader never sees two versions mixed: between the two renames
+ * (an instant, unless the process is killed right there) the folder is absent, and the old one stands whole beside
+ * it until `recoverBeside` puts it back. A file someone edited, or put there, is never deleted: it stays where it is
+ * and is returned, so that the caller can say where it went.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { processAlive } from "./process-alive.cjs";
+
+export const MANIFEST = ".seamlab-manifest.json";
+
+export interface FolderManifest {
+  /** What wrote the folder ("report", "corpus"): a folder of one kind is never taken for another. */
+  seamlab: string;
+  /** sha256 (hex) of every file, by path relative to the folder (`/`-separated). */
+  files: Record<string, string>;
+}
+
+export const sha256 = (data: string | Uint8Array): string => createHash("sha256").update(data).digest("hex");
+
+function lstatOrUndefined(path: string) {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The folder's manifest when it is one of `kind`'s, else undefined (missing, unreadable or of another kind). */
+export function readFolderManifest<M extends FolderManifest = FolderManifest>(
+  dir: string,
+  kind: string,
+): M | undefined {
+  try {
+    const parsed = JSON.parse(readFileSync(join(dir, MANIFEST), "utf8")) as Partial<M> | null;
+    if (!parsed || parsed.seamlab !== kind || typeof parsed.files !== "object" || parsed.files === null)
+      return undefined;
+    return parsed as M;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface Ownership {
+  /** Files whose content still hashes to what the manifest recorded. */
+  ours: string[];
+  /** Files the manifest names whose content changed since (someone edited them). */
+  edited: string[];
+  /** Everything else: files, links and folders the manifest does not name. Paths relative to the folder. */
+  foreign: string[];
+}
+
+/** Sorts every entry under `dir` into ours, edited and foreign, by the manifest (the manifest itself is left out). */
+export function ownershipOf(dir: string, manifest: FolderManifest | undefined): Ownership {
+  const result: Ownership = { ours: [], edited: [], foreign: [] };
+  const files = manifest?.files ?? {};
+  const walk = (at: string) => {
+    for (const name of readdirSync(join(dir, at)).sort()) {
+      const rel = at === "" ? name : `${at}/${name}`;
+      if (rel === MANIFEST) continue;
+      const stat = lstatSync(join(dir, rel));
+      const recorded = Object.prototype.hasOwnProperty.call(files, rel) ? files[rel] : undefined;
+      if (stat.isDirectory() && !isPrefixOfRecorded(files, rel)) result.foreign.push(rel);
+      else if (stat.isDirectory()) walk(rel);
+      else if (!stat.isFile() || typeof recorded !== "string") result.foreign.push(rel);
+      else if (sha256(readFileSync(join(dir, rel))) === recorded) result.ours.push(rel);
+      else result.edited.push(rel);
+    }
+  };
+  walk("");
+  return result;
+}
+
+const isPrefixOfRecorded = (files: Record<string, string>, folder: string): boolean =>
+  Object.keys(files).some((path) => path.startsWith(`${folder}/`));
+
+/** Checks that `rel` is a plain relative path inside a folder (no `..`, no absolute path, no empty part). */
+export function assertInside(rel: string): void {
+  const parts = rel.split("/");
+  if (rel === "" || rel === MANIFEST || rel.startsWith("/") || parts.some((p) => p === "" || p === "." || p === ".."))
+    throw new Error(`not a plain relative path inside a folder: "${rel}"`);
+}
+
+const besidePattern = (target: string, what: "staging" | "previous"): RegExp =>
+  new RegExp(`^\\.${basename(target).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.seamlab-${what}-(\\d+)-[0-9a-f]{8}$`);
+
+const besidePath = (target: string, what: "staging" | "previous"): string =>
+  join(dirname(target), `.${basename(target)}.seamlab-${what}-${process.pid}-${randomBytes(4).toString("hex")}`);
+
+/**
+ * Writes `files` and their manifest (`extra` adds fields to it) into a new staging folder beside `target`, and
+ * returns its path. The manifest is written first, so that the staging folder of a process killed meanwhile can be
+ * removed by its names.
+ */
+export function writeStaged(
+  target: string,
+  files: ReadonlyMap<string, string | Uint8Array>,
+  extra: { seamlab: string } & Record<string, unknown>,
+): string {
+  const hashes: Record<string, string> = {};
+  for (const [rel, content] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    assertInside(rel);
+    hashes[rel] = sha256(content);
+  }
+  mkdirSync(dirname(resolve(target)), { recursive: true });
+  const staging = besidePath(resolve(target), "staging");
+  mkdirSync(staging);
+  writeFileSync(join(staging, MANIFEST), JSON.stringify({ ...extra, files: hashes }, null, 1) + "\n");
+  for (const [rel, content] of files) {
+    mkdirSync(dirname(join(staging, rel)), { recursive: true });
+    writeFileSync(join(staging, rel), content);
+  }
+  return staging;
+}
+
+/**
+ * Switches `staging` in as `target`: the old target is renamed aside first (its path is returned), then staging
+ * takes its name. `step` is called after each rename (fault injection in tests).
+ */
+export function swapIn(staging: string, target: string, step: (name: "moved-aside" | "switched") => void = () => {}) {
+  let aside: string | undefined;
+  if (lstatOrUndefined(target)) {
+    aside = besidePath(resolve(target), "previous");
+    renameSync(target, aside);
+    step("moved-aside");
+  }
+  renameSync(staging, target);
+  step("switched");
+  return aside;
+}
+
+/**
+ * Removes a folder of `kind` file by file: each file whose content still matches the manifest, then the folders left
+ * empty, the manifest and the folder itself. With `secondNamesIn`, a file or link that is the very same inode as the
+ * entry at the same path there is removed too (a second name of a file still there: nothing is lost). Returns the
+ * absolute paths of what was kept (edited or foreign); the folder stays while it holds any.
+ */
+export function removeOwned(dir: string, kind: string, secondNamesIn?: string): string[] {
+  const manifest = readFolderManifest(dir, kind);
+  const { ours, edited, foreign } = ownershipOf(dir, manifest);
+  for (const rel of ours) unlinkSync(join(dir, rel));
+  return removeUnlessKept(dir, [...edited, ...foreign], secondNamesIn);
+}
+
+/** Removes each of `rels` that is a second name of the same path in `secondNamesIn`, then what is left empty. */
+function removeUnlessKept(dir: string, rels: string[], secondNamesIn: string | undefined): string[] {
+  const kept: string[] = [];
+  for (const rel of rels) {
+    if (secondNamesIn !== undefined && sameInode(join(dir, rel), join(secondNamesIn, rel))) unlinkSync(join(dir, rel));
+    else kept.push(join(dir, rel));
+  }
+  removeEmptyFolders(dir, kept.length === 0);
+  return kept;
+}
+
+function sameInode(a: string, b: string): boolean {
+  const one = lstatOrUndefined(a);
+  const two = lstatOrUndefined(b);
+  return one !== undefined && two !== undefined && !one.isDirectory() && one.ino === two.ino && one.dev === two.dev;
+}
+
+/** Removes the empty folders under `dir` (deepest first), and `dir` itself with its manifest when `whole`. */
+function removeEmptyFolders(dir: string, whole: boolean): void {
+  const walk = (at: string) => {
+    for (const name of readdirSync(at)) {
+      const path = join(at, name);
+      if (!lstatSync(path).isDirectory()) continue;
+      walk(path);
+      if (readdirSync(path).length === 0) rmdirSync(path);
+    }
+  };
+  walk(dir);
+  if (!whole) return;
+  if (lstatOrUndefined(join(dir, MANIFEST))?.isFile()) unlinkSync(join(dir, MANIFEST));
+  if (readdirSync(dir).length === 0) rmdirSync(dir);
+}
+
+/**
+ * Cleans up after processes that were killed while switching `target`: a folder set aside is put back when the
+ * target is missing (the kill fell between the two renames), else removed as `removeOwned` does; a staging folder
+ * loses every file its manifest names (it was created under a name only its process knew; a file it names may be
+ * half-written, so its hash cannot be checked). Returns how many were removed or put back, and what was kept.
+ */
+export function recoverBeside(target: string, kind: string): { changed: number; kept: string[] } {
+  const path = resolve(target);
+  const parent = dirname(path);
+  let names: string[];
+  try {
+    names = readdirSync(parent).sort();
+  } catch {
+    return { changed: 0, kept: [] };
+  }
+  let changed = 0;
+  const kept: string[] = [];
+  const previous = besidePattern(path, "previous");
+  const staging = besidePattern(path, "staging");
+  for (const name of names) {
+    const match = previous.exec(name) ?? staging.exec(name);
+    if (!match || processAlive(Number(match[1])) || !lstatOrUndefined(join(parent, name))?.isDirectory()) continue;
+    const dir = join(parent, name);
+    changed++;
+    if (previous.test(name) && !lstatOrUndefined(path)) renameSync(dir, path);
+    else if (previous.test(name)) kept.push(...removeOwned(dir, kind));
+    else kept.push(...removeStaging(dir, kind, path));
+  }
+  return { changed, kept };
+}
+
+function removeStaging(dir: string, kind: string, target: string): string[] {
+  const manifest = readFolderManifest(dir, kind);
+  for (const rel of Object.keys(manifest?.files ?? {})) {
+    if (!rel.split("/").includes("..") && lstatOrUndefined(join(dir, rel))?.isFile()) unlinkSync(join(dir, rel));
+  }
+  const { foreign, edited } = ownershipOf(dir, manifest);
+  return removeUnlessKept(dir, [...edited, ...foreign], target);
+}
+
+/** True when `a` and `b` are the same folder or one holds the other (compared after resolving symlinks). */
+export function foldersOverlap(a: string, b: string): boolean {
+  const inside = (child: string, parent: string) => {
+    const rel = relative(parent, child);
+    return rel === "" || (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+  };
+  return inside(a, b) || inside(b, a);
+}

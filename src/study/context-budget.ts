@@ -1,0 +1,107 @@
+// Notebook 03's equal-budget view of the size x overlap grid: hit@k favours large chunks (k of them carry more
+// text), so every size is judged on the top chunks that fit one context budget, with plain hit@k beside it and both
+// costs (the index's vectors, the prompt's tokens) in every row.
+import type { GridVerdict, SweepResult } from "../experiment/sweep";
+import { gridConfigName } from "../experiment/sweep";
+import { verdictText } from "../experiment/verdict";
+import { contextBudgetText, type ContextBudget } from "../retrieval/context-budget";
+import { formatP } from "../stats/format";
+import type { RetrievalInputs } from "./inputs";
+import { runStudyOverlapSweep } from "./sweep";
+import { points, pointsInterval, pct } from "./format";
+
+export interface StudyBudgetSpec {
+  splitter: string;
+  sizes: number[];
+  /** Overlaps as percentages of each size, e.g. [0, 10, 20]. */
+  overlapShares: number[];
+  /** The plain hit@k depth (and, with no budget given, the default budget's k: the median size x k). */
+  k: number;
+  /** Characters or tokens per query; default: the median size x k. */
+  contextBudget?: ContextBudget;
+}
+
+/** The cached size x overlap sweep judged at an equal context budget (plain hit@k rows run beside it). */
+export async function runStudyBudgetGrid(inputs: RetrievalInputs, spec: StudyBudgetSpec): Promise<SweepResult> {
+  return runStudyOverlapSweep(inputs, {
+    splitter: spec.splitter,
+    size: spec.sizes[0],
+    sizes: spec.sizes,
+    overlaps: spec.overlapShares.map((percent) => ({ percent })),
+    ks: [spec.k],
+    contextBudget: spec.contextBudget,
+  });
+}
+
+/** The result's verdict at a budget (the first grid that has one), or undefined for a plain hit@k sweep. */
+export function budgetGridOf(result: SweepResult): GridVerdict | undefined {
+  return result.grids.find((grid) => grid.contextBudget !== undefined);
+}
+
+/**
+ * One row per config: both costs (vectors and index MB; chunks, tokens and characters per query), the hit rate at
+ * the budget with its paired difference from the best, and the same config's plain hit@k.
+ */
+export function budgetTableRows(grid: GridVerdict): Record<string, number | string>[] {
+  return grid.rows.map((row, i) => {
+    const c = grid.decision.configs[i];
+    const s = row.config.splitter;
+    const cost = grid.costs[i];
+    const plain = grid.plainHitRates?.[i];
+    return {
+      size: s.size,
+      overlap: `${s.overlap} (${Math.round((100 * s.overlap) / s.size)}%)`,
+      vectors: cost.vectors,
+      "index MB": Math.round(cost.storageBytes / 1e4) / 100,
+      "chunks per query": Math.round(10 * row.retrieval.meanContextChunks) / 10,
+      "prompt tokens per query": cost.promptTokens === null ? "" : Math.round(cost.promptTokens),
+      "hit rate at the budget (%)": points(c.rate),
+      [`plain hit rate@${grid.k} (%)`]: plain === null || plain === undefined ? "" : points(plain),
+      "best − it (points)": points(c.fromBest.diff),
+      "paired 95% CI": pointsInterval(c.fromBest.low, c.fromBest.high),
+      "McNemar p": formatP(c.fromBest.mcnemarP),
+      status: i === grid.decision.best ? "best" : c.status,
+    };
+  });
+}
+
+/**
+ * Grouped-bar rows: per config (x, "size/overlap"), its hit rate at the budget and at plain hit@k (series), in
+ * percent.
+ */
+export function budgetChartRows(grid: GridVerdict): Record<string, number | string>[] {
+  const out: Record<string, number | string>[] = [];
+  grid.rows.forEach((row, i) => {
+    const x = `${row.config.splitter.size}/${row.config.splitter.overlap}`;
+    out.push({
+      x,
+      series: `equal budget (${contextBudgetText(grid.contextBudget as ContextBudget)})`,
+      y: points(grid.decision.configs[i].rate),
+    });
+    const plain = grid.plainHitRates?.[i];
+    if (plain !== null && plain !== undefined) out.push({ x, series: `plain hit@${grid.k}`, y: points(plain) });
+  });
+  return out;
+}
+
+/**
+ * What the budget changed, in two sentences: the plain hit@k leader against the budget's, and the verdict at the
+ * budget (its cost is vectors stored; every prompt holds at most the budget).
+ */
+export function budgetFinding(grid: GridVerdict): string {
+  const budget = grid.contextBudget as ContextBudget;
+  const name = (i: number) => gridConfigName(grid.rows[i]);
+  const plain = grid.plainHitRates ?? [];
+  let plainBest = 0;
+  plain.forEach((rate, i) => {
+    if ((rate ?? -1) > (plain[plainBest] ?? -1)) plainBest = i;
+  });
+  const atBudget = grid.decision.configs;
+  const lead =
+    plain.length === 0
+      ? ""
+      : `At plain hit@${grid.k} the leader is ${name(plainBest)} (${pct(plain[plainBest] as number)}); at an equal ` +
+        `budget of ${contextBudgetText(budget)} per query it scores ${pct(atBudget[plainBest].rate)}, and the best is ` +
+        `${name(grid.decision.best)} (${pct(atBudget[grid.decision.best].rate)}). `;
+  return lead + verdictText(grid.decision, name);
+}

@@ -69,8 +69,16 @@ function firstNonBlank(source: string, from: number, to: number): number {
  * cannot be placed, earlier chunks move to their next candidate (depth-first, with a step budget; past the
  * budget the plain earliest-occurrence search is used). This resolves repeated lines such as "}" or table rows
  * that a first-occurrence search places inside the previous chunk.
+ *
+ * `maxOverlap` (characters; LangChain's `chunkOverlap` when its length function counts characters) narrows the
+ * search to where LangChain can put the next chunk: its merge keeps, of the previous chunk's pieces, only a tail
+ * of at most `chunkOverlap` characters (`total > chunkOverlap` drops pieces from the front), and the next chunk
+ * starts at that tail, or after the previous chunk when nothing is kept; trimming only moves starts later. So a
+ * chunk starts at or after `previous.end - chunkOverlap` (and after `previous.start`), and with no text dropped
+ * at or before the first non-blank character from `previous.end` on. On text repeated within a chunk length (one
+ * paragraph 40 times), this window leaves one candidate where the earliest occurrence was chunks off.
  */
-export function locateChunks(doc: Doc, texts: string[], noTextDropped = true): Chunk[] {
+export function locateChunks(doc: Doc, texts: string[], noTextDropped = true, maxOverlap?: number): Chunk[] {
   const source = doc.text;
   const n = texts.length;
   const starts = new Array<number>(n);
@@ -88,7 +96,8 @@ export function locateChunks(doc: Doc, texts: string[], noTextDropped = true): C
       }
     } else {
       const text = texts[i];
-      let at = source.indexOf(text, Math.max(prevStart, searchFrom[i]));
+      const earliest = i > 0 && maxOverlap !== undefined ? prevEnd - maxOverlap : 0;
+      let at = source.indexOf(text, Math.max(prevStart, earliest, searchFrom[i]));
       while (at >= 0) {
         const end = at + text.length;
         const sameAsPrev = i > 0 && at === prevStart && end === prevEnd;
@@ -111,7 +120,7 @@ export function locateChunks(doc: Doc, texts: string[], noTextDropped = true): C
     i--;
     searchFrom[i] = starts[i] + 1;
   }
-  if (!placed) return locateChunksGreedy(doc, texts);
+  if (!placed) return locateChunksGreedy(doc, texts, maxOverlap);
   // The text is the source's own (equal by construction): a slice shares the document's memory, where the copy
   // the worker sent back would hold every chunk's characters a second time.
   return texts.map((text, k) => {
@@ -122,14 +131,14 @@ export function locateChunks(doc: Doc, texts: string[], noTextDropped = true): C
 }
 
 /** First-occurrence ordered search (the fallback); throws when a chunk is not in the source. */
-export function locateChunksGreedy(doc: Doc, texts: string[]): Chunk[] {
+export function locateChunksGreedy(doc: Doc, texts: string[], maxOverlap?: number): Chunk[] {
   const source = doc.text;
   const chunks: Chunk[] = [];
   let from = 0;
   let prevEnd = 0;
   for (let i = 0; i < texts.length; i++) {
     const text = texts[i];
-    let at = source.indexOf(text, from);
+    let at = source.indexOf(text, i > 0 && maxOverlap !== undefined ? Math.max(from, prevEnd - maxOverlap) : from);
     while (at >= 0 && at + text.length < prevEnd) at = source.indexOf(text, at + 1);
     if (at < 0 || !source.startsWith(text, at)) {
       throw new Error(
@@ -170,7 +179,7 @@ export function splitLangchainMany(
       batch.map((d) => d.text),
       fields,
     );
-    batch.forEach((doc, i) => out.push(locateChunks(doc, texts[i], noTextDropped)));
+    batch.forEach((doc, i) => out.push(locateChunks(doc, texts[i], noTextDropped, overlapChars(fields))));
     from = to;
   }
   return out;
@@ -199,5 +208,14 @@ export async function splitLangchainAsync(doc: Doc, config: SplitterConfig, lang
       : language
         ? RecursiveCharacterTextSplitter.fromLanguage(language as "js", options)
         : new RecursiveCharacterTextSplitter(options);
-  return locateChunks(doc, await splitter.splitText(doc.text), fields.keepSeparator !== false);
+  return locateChunks(doc, await splitter.splitText(doc.text), fields.keepSeparator !== false, overlapChars(fields));
+}
+
+/**
+ * The most characters LangChain carries from one chunk into the next: its overlap, when its length function counts
+ * characters and separators stay in the pieces (with keepSeparator false its merge total leaves them out, so the
+ * carried text can be longer; with tokens, no character count follows from the token count).
+ */
+function overlapChars(fields: LangchainFields): number | undefined {
+  return fields.tokenEncoding || fields.keepSeparator === false ? undefined : fields.chunkOverlap;
 }

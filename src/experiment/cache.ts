@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, readdirSync, rmdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { removeStaleTempFiles, writeFileAtomic } from "../core/atomic-write";
+import { processAlive, removeStaleTempFiles, writeFileAtomic } from "../core/atomic-write";
 import { canonicalJson } from "../core/canonical-json";
 import type { Doc, Query } from "../core/types";
 import { projectRoot } from "../core/project";
@@ -118,9 +118,29 @@ export function openCache(dir: string | null = defaultCacheDir()): ResultCache {
 }
 
 /**
- * Deletes every entry (and leftover temp file) under `dir`; returns how many entries were removed. Only
- * files this cache writes are touched (two-hex-digit shard folders holding `<key>.json` and `.seamlab-tmp` files),
- * so pointing it at the wrong folder cannot delete anything else.
+ * True when `text` is an entry this cache wrote under `key`: it names that key and its body matches its checksum
+ * (the one proof that a file in a cache folder is seamlab's; a file name alone proves nothing).
+ */
+function isOwnEntry(text: string, key: string): boolean {
+  try {
+    const entry = JSON.parse(text) as { key?: unknown; sha256?: unknown; value?: unknown } | null;
+    return (
+      !!entry &&
+      entry.key === key &&
+      entry.value !== undefined &&
+      typeof entry.sha256 === "string" &&
+      sha256(JSON.stringify(entry.value)) === entry.sha256
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Deletes every entry this cache wrote under `dir`, and the temp files its writers left when they died; returns
+ * how many entries were removed. An entry is deleted only when proven the cache's own: filed in the shard folder its
+ * key starts with, naming that key inside, with a body matching its checksum. Anything else (a user's `10/05.json`,
+ * an entry edited since) is left, so pointing it at the wrong folder cannot delete anything else.
  */
 export function clearCache(dir: string = defaultCacheDir()): number {
   let removed = 0;
@@ -140,10 +160,14 @@ export function clearCache(dir: string = defaultCacheDir()): number {
       continue; // a stray file, not a shard folder
     }
     for (const file of files) {
-      const isEntry = /^[0-9a-f]+\.json$/.test(file);
-      if (!isEntry && !/^\.[0-9a-f]+\.json\..*\.seamlab-tmp$/.test(file)) continue;
+      const entry = /^([0-9a-f]+)\.json$/.exec(file);
+      const temp = /^\.([0-9a-f]+)\.json\.(\d+)\.\d+-\d+\.seamlab-tmp$/.exec(file);
+      const key = (entry ?? temp)?.[1];
+      if (key === undefined || !key.startsWith(shard)) continue;
+      if (temp && processAlive(Number(temp[2]))) continue; // being written right now
+      if (entry && !isOwnEntry(readFileOrEmpty(join(shardDir, file)), key)) continue;
       rmSync(join(shardDir, file), { force: true });
-      if (isEntry) removed++;
+      if (entry) removed++;
     }
     try {
       rmdirSync(shardDir);
@@ -157,4 +181,12 @@ export function clearCache(dir: string = defaultCacheDir()): number {
     // not empty or already gone
   }
   return removed;
+}
+
+function readFileOrEmpty(path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return "";
+  }
 }

@@ -73,7 +73,7 @@ test("clearCache removes every entry and reports how many", () => {
   const cache = openCache(dir);
   cache.put("aa1", 1);
   cache.put("bb2", 2);
-  writeFileSync(join(dir, "aa", ".aa1.json.123.0-0.seamlab-tmp"), "partial");
+  writeFileSync(join(dir, "aa", `.aa1.json.${2 ** 22 + 123}.0-0.seamlab-tmp`), "partial"); // a dead writer's
   assert.equal(clearCache(dir), 2);
   assert.equal(existsSync(dir), false);
   assert.equal(clearCache(dir), 0);
@@ -88,6 +88,28 @@ test("clearCache touches only the files a cache writes", () => {
   assert.equal(clearCache(dir), 1);
   assert.deepEqual(readdirSync(dir).sort(), ["cc", "notes.txt"]);
   assert.deepEqual(readdirSync(join(dir, "cc")), ["keep.md"]);
+});
+
+test("clearCache deletes only entries proven the cache's own by key and checksum, never a user's files of the same shape", () => {
+  const dir = tempDir();
+  const cache = openCache(dir);
+  cache.put("10" + "a".repeat(62), { ours: true });
+  cache.put("12" + "b".repeat(62), { edited: 1 });
+  // A user's dated notes in a folder that looks like shards (the issue's D/10/05.json and D/12/31.json).
+  writeFileSync(join(dir, "10", "05.json"), '{"note":"mine"}');
+  writeFileSync(join(dir, "12", "31.json"), '{"note":"mine too"}');
+  // A file named like an entry of another shard, and an entry edited after the cache wrote it.
+  writeFileSync(join(dir, "10", `${"c".repeat(64)}.json`), "{}");
+  const edited = join(dir, "12", `12${"b".repeat(62)}.json`);
+  writeFileSync(edited, readFileSync(edited, "utf8").replace('"edited":1', '"edited":2'));
+  const live = join(dir, "10", `.10${"d".repeat(62)}.json.${process.pid}.0-0.seamlab-tmp`);
+  writeFileSync(live, "being written");
+  assert.equal(clearCache(dir), 1, "only the one entry proven ours");
+  assert.equal(readFileSync(join(dir, "10", "05.json"), "utf8"), '{"note":"mine"}');
+  assert.equal(readFileSync(join(dir, "12", "31.json"), "utf8"), '{"note":"mine too"}');
+  assert.ok(existsSync(join(dir, "10", `${"c".repeat(64)}.json`)));
+  assert.match(readFileSync(edited, "utf8"), /"edited":2/);
+  assert.ok(existsSync(live), "a live writer's temp file is left to it");
 });
 
 test("a null cache directory stores nothing", () => {

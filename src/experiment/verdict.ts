@@ -6,8 +6,8 @@ import { MAX_PLANNED_QUERIES } from "../stats/margin-rule";
 
 /**
  * The paired verdict of a set of grid rows run on the same queries: which config to use (the cheapest
- * non-inferior to the best by hit rate within the margin), or "undecided" with the queries that would tell,
- * and the sentences that say so. Costs are the caller's (vectors stored, by default).
+ * non-inferior to the best by hit rate within the margin), "leaning" when that is not shown, or "undecided" with
+ * the queries that would tell, and the sentences that say so. Costs are the caller's (vectors stored, by default).
  */
 
 export interface VerdictOptions extends DecisionOptions {
@@ -70,10 +70,13 @@ function queriesNeededText(needed: number, run: number): { all: string | null; m
 /** What a plan that found no count up to its cap reads as: "more than 10,000,000". */
 export const beyondPlannedQueries = `more than ${thousands(MAX_PLANNED_QUERIES)}`;
 
-/** "1 point" / "0.5 points". */
+/**
+ * "1 point" / "0.5 points" / "0.0001 points": the margin at its own precision (six significant digits strip the
+ * float noise of 100 × margin without rounding a small margin to "0").
+ */
 export function marginText(margin: number): string {
-  const value = 100 * margin;
-  return `${Number(value.toFixed(2))} point${value === 1 ? "" : "s"}`;
+  const value = Number((100 * margin).toPrecision(6));
+  return `${value} point${value === 1 ? "" : "s"}`;
 }
 
 /** "overlap 200 (−1.3 points from the best [−2.9, +0.0], McNemar p = 0.07)". */
@@ -86,9 +89,58 @@ export function differenceText(decision: Decision, index: number, name: (i: numb
   );
 }
 
+/** The queries sentence: "About 381 queries in all would decide it if ... (this run has 40: 341 more)." */
+function queriesSentence(needed: number, run: number, settle: string): string {
+  const needs = queriesNeededText(needed, run);
+  const runText = thousands(run);
+  return needs.all === null
+    ? `No number of queries up to ${thousands(MAX_PLANNED_QUERIES)} would ${settle} at the rates of disagreement ` +
+        `seen here (this run has ${runText}).`
+    : `About ${needs.all} queries in all would ${settle} if the rates of disagreement seen here held (this run ` +
+        `has ${runText}${needs.more === null ? "" : `: ${needs.more} more`}).`;
+}
+
 /**
- * The verdict in two or three sentences: the pick and why, or "undecided" with the candidates and the
- * queries needed; never a bare number.
+ * A leaning verdict in words, never in the "Use X" form of a decided one: the choice, why it is not decided, what is
+ * ruled out (shown worse), what is not (unclear, cheaper or dearer), and the queries that would settle it.
+ */
+function leaningText(decision: Decision, name: (i: number) => string, bestText: string): string {
+  const margin = marginText(decision.margin);
+  const choice = decision.configs[decision.choice];
+  const head = `Leaning: ${name(decision.choice)}, not decided at a ${margin} margin: ${bestText}`;
+  if (decision.withinChoice.length > 0) {
+    const within = decision.withinChoice.map((i) => {
+      const c = decision.configs[i];
+      return `${name(i)} (${signed(c.rate - choice.rate)} points from it)`;
+    });
+    const first = name(decision.withinChoice[0]);
+    return (
+      `${head}; ${name(decision.choice)} is the cheapest setting within ${margin} of the best (CI ` +
+      `${interval(choice.fromBest)} points), but the cheaper ${within.join("; ")} ` +
+      `${within.length === 1 ? "is" : "are"} shown worse than the best and within ${margin} of ` +
+      `${name(decision.choice)} itself, so a grid of ${first} and ${name(decision.choice)} alone would pick ${first}: ` +
+      `the answer rests on which dearer settings the grid holds, and more queries would not settle it.`
+    );
+  }
+  const open = decision.configs.filter((c) => c.status === "unclear" && c.index !== decision.choice);
+  const cheaper = (c: { cost: number; index: number }) =>
+    c.cost < choice.cost || (c.cost === choice.cost && c.index < choice.index);
+  const openText =
+    open.length === 0
+      ? "Nothing else is left open."
+      : `Not ruled out (neither shown within ${margin} of the best nor shown worse): ` +
+        `${open.map((c) => `${differenceText(decision, c.index, name)}, ${cheaper(c) ? "cheaper" : "dearer"}`).join("; ")}.`;
+  return (
+    `${head}; no setting is shown within ${margin} of the best, ${name(decision.choice)} included (paired CI of ` +
+    `best − it: ${interval(choice.fromBest)} points, reaching the margin). ${openText} ` +
+    queriesSentence(decision.queriesNeeded ?? Infinity, decision.queries, `show ${name(decision.choice)} within it`) +
+    (decision.undecidedNote ? ` ${decision.undecidedNote}` : "")
+  );
+}
+
+/**
+ * The verdict in two or three sentences: the pick and why, "leaning" with what is and is not ruled out, or
+ * "undecided" with the candidates and the queries needed; never a bare number.
  */
 export function verdictText(decision: Decision, name: (i: number) => string): string {
   const margin = marginText(decision.margin);
@@ -99,18 +151,12 @@ export function verdictText(decision: Decision, name: (i: number) => string): st
   const choice = decision.configs[decision.choice];
   const parts: string[] = [];
   if (decision.verdict === "decided") {
-    if (decision.choiceIsNonInferior) {
-      parts.push(
-        `**Use ${name(decision.choice)}**: the cheapest setting within ${margin} of the best (paired ${level} CI of ` +
-          `best − it: ${interval(choice.fromBest)} points, below the ${margin} margin); ${bestText}.`,
-      );
-    } else {
-      const cheaper = decision.configs.some((c) => c.cost < choice.cost);
-      parts.push(
-        `**Use ${name(decision.choice)}**: ${bestText}, and ` +
-          `${cheaper ? "every cheaper setting is shown worse than it" : "no setting is cheaper"}.`,
-      );
-    }
+    parts.push(
+      `**Use ${name(decision.choice)}**: the cheapest setting within ${margin} of the best (paired ${level} CI of ` +
+        `best − it: ${interval(choice.fromBest)} points, below the ${margin} margin); ${bestText}.`,
+    );
+  } else if (decision.verdict === "leaning") {
+    parts.push(leaningText(decision, name, bestText));
   } else {
     const candidates = decision.candidates.map((i) => differenceText(decision, i, name)).join("; ");
     const cheapest = decision.configs[decision.candidates[0]];
@@ -120,14 +166,7 @@ export function verdictText(decision: Decision, name: (i: number) => string): st
         ? `settle every candidate (${name(cheapest.index)} alone: ` +
           `${cheapestNeeds === null ? beyondPlannedQueries : `about ${cheapestNeeds}`})`
         : "decide it";
-    const needs = queriesNeededText(decision.queriesNeeded as number, decision.queries);
-    const run = thousands(decision.queries);
-    const queriesSentence =
-      needs.all === null
-        ? `No number of queries up to ${thousands(MAX_PLANNED_QUERIES)} would ${settle} at the rates of disagreement ` +
-          `seen here (this run has ${run}).`
-        : `About ${needs.all} queries in all would ${settle} if the rates of disagreement seen here held (this run ` +
-          `has ${run}${needs.more === null ? "" : `: ${needs.more} more`}).`;
+    const sentence = queriesSentence(decision.queriesNeeded as number, decision.queries, settle);
     const safe = decision.choiceIsNonInferior
       ? `${name(decision.choice)} is the cheapest setting shown within ${margin} of the best (CI ` +
         `${interval(choice.fromBest)} points)`
@@ -136,47 +175,54 @@ export function verdictText(decision: Decision, name: (i: number) => string): st
       `**Undecided** at a ${margin} margin: ${bestText}; ${safe}, but the cheaper ` +
         `${decision.candidates.length === 1 ? "setting" : "settings"} ${candidates} can be neither shown within ` +
         `${margin} of the best nor shown worse. ` +
-        queriesSentence +
+        sentence +
         (decision.undecidedNote ? ` ${decision.undecidedNote}` : ""),
     );
   }
   const worse = decision.configs.filter((c) => c.status === "worse" && c.index !== decision.best);
   // "worse" needs the exact McNemar test as well as the CI (see shownDirection): say so where it is claimed.
   const worseRule = `paired CI above 0, McNemar p < ${formatP(1 - decision.level)}`;
+  const shownWorse =
+    decision.verdict === "leaning" ? "Ruled out, shown worse than the best" : "Shown worse than the best";
+  if (decision.verdict === "leaning" && worse.length === 0) parts.push("No setting is ruled out.");
   if (worse.length > 3) {
     parts.push(
-      `Shown worse than the best (${worseRule}): ${worse.map((c) => name(c.index)).join("; ")} (up to ` +
+      `${shownWorse} (${worseRule}): ${worse.map((c) => name(c.index)).join("; ")} (up to ` +
         `${percentNumber(Math.max(...worse.map((c) => c.fromBest.diff)))} points below it).`,
     );
   } else if (worse.length > 0) {
     parts.push(
-      `Shown worse than the best (${worseRule}): ` +
-        `${worse.map((c) => differenceText(decision, c.index, name)).join("; ")}.`,
+      `${shownWorse} (${worseRule}): ` + `${worse.map((c) => differenceText(decision, c.index, name)).join("; ")}.`,
     );
   }
   return parts.join(" ");
 }
 
-/** The short form for a headline card: "200 chars (within 1 point of the best)" or "undecided: 0 or 500". */
+/**
+ * The short form for a headline card: "200 chars (within 1 point of the best)", "leaning: 150 (not shown within
+ * 1 point; ~2,400 queries to settle)" or "undecided: 0 or 500".
+ */
 export function verdictHeadline(decision: Decision, name: (i: number) => string): string {
   const margin = marginText(decision.margin);
-  if (decision.verdict === "decided") {
-    const cheaper = decision.configs.some((c) => c.cost < decision.configs[decision.choice].cost)
-      ? "every cheaper one is shown worse"
-      : "nothing is cheaper";
-    return decision.choiceIsNonInferior
-      ? `${name(decision.choice)} (within ${margin} of the best)`
-      : `${name(decision.choice)} (the best; ${cheaper})`;
+  if (decision.verdict === "decided") return `${name(decision.choice)} (within ${margin} of the best)`;
+  const needs = queriesNeededText(decision.queriesNeeded ?? Infinity, decision.queries);
+  const need = needs.all === null ? beyondPlannedQueries : `~${needs.all}`;
+  if (decision.verdict === "leaning") {
+    if (decision.withinChoice.length > 0)
+      return (
+        `leaning: ${name(decision.choice)} (${name(decision.withinChoice[0])} is within ${margin} of it; ` +
+        `the grid decides, not more queries)`
+      );
+    return `leaning: ${name(decision.choice)} (not shown within ${margin}; ${need} queries to settle)`;
   }
   const options = [...decision.candidates, decision.choice].map(name);
-  const needs = queriesNeededText(decision.queriesNeeded as number, decision.queries);
-  const need = needs.all === null ? beyondPlannedQueries : `~${needs.all}`;
   return `undecided: ${options.join(", ")} (need ${need} queries${needs.more === null ? "" : `, ${needs.more} more`})`;
 }
 
 /**
- * A headline card: a short value ("200 chars", or "undecided: 0–200 chars") and a note carrying the verdict, the
- * margin, the evidence and, when undecided, the queries needed. `value(i)` names one config briefly ("200").
+ * A headline card: a short value ("200 chars", "leaning: 150 chars" or "undecided: 0–200 chars") and a note carrying
+ * the verdict, the margin, the evidence and, unless decided, what would settle it. `value(i)` names one config
+ * briefly ("200"). Only a decided verdict gets the bare value.
  */
 export function verdictCard(
   decision: Decision,
@@ -186,6 +232,7 @@ export function verdictCard(
 ): { value: string; note: string } {
   const note = verdictText(decision, name).replace(/\*\*/g, "");
   if (decision.verdict === "decided") return { value: `${value(decision.choice)}${unit}`, note };
+  if (decision.verdict === "leaning") return { value: `leaning: ${value(decision.choice)}${unit}`, note };
   const options = [...decision.candidates, decision.choice].map(value);
   const shown = options.length > 2 ? `${options[0]}…${options[options.length - 1]}` : options.join(" or ");
   return { value: `undecided: ${shown}${unit}`, note };

@@ -1,7 +1,7 @@
 import { SeamlabError } from "../core/errors";
 import { seededIndexFiller } from "../core/random";
 import { mcnemarExactP } from "./paired";
-import { atLeastTango } from "./paired-score";
+import { atLeastTango, tangoInterval } from "./paired-score";
 import { quantileOfSorted } from "./quantiles";
 
 /**
@@ -48,8 +48,10 @@ export interface ConfigVersusBest {
    * replicate, so a best chosen by luck does not make the others look close to it; its lower bound (what
    * "shown worse" needs) is the plain paired one against the observed best, the comparison McNemar tests,
    * because the re-picked difference is never below 0 and so would call every config of a flat curve worse.
-   * Both bounds are widened to Tango's interval of the discordant pairs against the observed best (not the best's
-   * own, which is 0 by construction, not by chance).
+   * The lower bound is widened to Tango's against the observed best (not the best's own, which is 0 by
+   * construction, not by chance); the upper one to Tango's against every config that hits more queries (or as many
+   * and comes first), not just the observed best, so that it never shrinks when a config joins the grid (see
+   * upperFromBest).
    */
   fromBest: PairedDifference;
   /** this config − baseline (positive: better than the baseline). Plain paired bootstrap, floored at Tango's. */
@@ -64,6 +66,11 @@ export interface PairedBestResult {
   level: number;
   resamples: number;
   configs: ConfigVersusBest[];
+  /**
+   * What `upperFromBest` re-reads to bound a config against the best of any sub-grid: each config's rate in every
+   * bootstrap replicate (the same draws for every config) and the outcomes themselves.
+   */
+  replicates: { rates: Float64Array[]; outcomes: readonly Outcomes[] };
 }
 
 /**
@@ -150,7 +157,7 @@ export function pairedAgainstBest(outcomes: readonly Outcomes[], options: Paired
   // The draws of seededRandom(seed), Math.floor(random() * n) each, filled a replicate at a time.
   const fill = seededIndexFiller(options.seed ?? 1);
   const drawn = new Int32Array(n);
-  const fromBest = Array.from({ length: K }, () => new Float64Array(resamples));
+  const replicateRates = Array.from({ length: K }, () => new Float64Array(resamples));
   const fromObservedBest = Array.from({ length: K }, () => new Float64Array(resamples));
   const fromBaseline = Array.from({ length: K }, () => new Float64Array(resamples));
   const counts = new Uint32Array(patterns.count);
@@ -166,13 +173,11 @@ export function pairedAgainstBest(outcomes: readonly Outcomes[], options: Paired
       const base = p * K;
       for (let k = 0; k < K; k++) if (patterns.bits[base + k]) rates[k] += c;
     }
-    let max = 0;
     for (let k = 0; k < K; k++) {
       rates[k] /= n;
-      if (rates[k] > max) max = rates[k];
+      replicateRates[k][r] = rates[k];
     }
     for (let k = 0; k < K; k++) {
-      fromBest[k][r] = max - rates[k];
       fromObservedBest[k][r] = rates[best] - rates[k];
       fromBaseline[k][r] = rates[k] - rates[baseline];
     }
@@ -182,17 +187,20 @@ export function pairedAgainstBest(outcomes: readonly Outcomes[], options: Paired
     values.sort();
     return { low: quantileOfSorted(values, tail), high: quantileOfSorted(values, 1 - tail) };
   };
+  const replicates = { rates: replicateRates, outcomes };
+  const all = outcomes.map((_, k) => k);
   const configs = outcomes.map((o, k): ConfigVersusBest => {
     const vsBest = discordant(outcomes[best], o);
     const vsBase = discordant(o, outcomes[baseline]);
-    const bootstrapFromBest = { low: interval(fromObservedBest[k]).low, high: interval(fromBest[k]).high };
+    const observedLow = interval(fromObservedBest[k]).low;
     const bootstrapFromBaseline = interval(fromBaseline[k]);
     return {
       rate: hits[k] / n,
       hits: hits[k],
       fromBest: {
         diff: (hits[best] - hits[k]) / n,
-        ...(k === best ? bootstrapFromBest : atLeastTango(bootstrapFromBest, vsBest.wins, vsBest.losses, n, level)),
+        low: k === best ? observedLow : Math.min(observedLow, tangoInterval(vsBest.wins, vsBest.losses, n, level).low),
+        high: upperFromBest({ queries: n, level, replicates }, k, all),
         ...vsBest,
         mcnemarP: mcnemarExactP(vsBest.wins, vsBest.losses),
       },
@@ -206,5 +214,45 @@ export function pairedAgainstBest(outcomes: readonly Outcomes[], options: Paired
       },
     };
   });
-  return { queries: n, best, baseline, level, resamples, configs };
+  return { queries: n, best, baseline, level, resamples, configs, replicates };
+}
+
+/**
+ * The upper bound of (best − config k) where the best is any config of `within` (a sub-grid holding k): the
+ * bootstrap quantile with the best re-picked among `within` in every replicate, never below Tango's upper bound
+ * against any config of `within` that hits more queries than k, or as many and comes first (any of them may be the
+ * true best).
+ * Both parts can only grow when `within` grows (the replicate max over more configs is never smaller, and the
+ * floor is a max over more configs), so a config shown within a margin of the best of a grid is shown within it
+ * of the best of every sub-grid that holds it: the property the verdict's subset invariant rests on.
+ */
+export function upperFromBest(
+  result: Pick<PairedBestResult, "queries" | "level" | "replicates">,
+  k: number,
+  within: readonly number[],
+): number {
+  const { rates, outcomes } = result.replicates;
+  const own = rates[k];
+  const gaps = new Float64Array(own.length);
+  for (let r = 0; r < own.length; r++) {
+    let max = own[r];
+    for (const s of within) if (rates[s][r] > max) max = rates[s][r];
+    gaps[r] = max - own[r];
+  }
+  gaps.sort();
+  let high = quantileOfSorted(gaps, 1 - (1 - result.level) / 2);
+  const hitsOf = (o: Outcomes) => {
+    let h = 0;
+    for (let q = 0; q < o.length; q++) if (o[q]) h++;
+    return h;
+  };
+  const hitsK = hitsOf(outcomes[k]);
+  for (const b of within) {
+    // Configs above k, and a tie listed before it (the first of ties is the observed best, by convention).
+    const hitsB = hitsOf(outcomes[b]);
+    if (!(hitsB > hitsK || (hitsB === hitsK && b < k))) continue;
+    const d = discordant(outcomes[b], outcomes[k]);
+    high = Math.max(high, tangoInterval(d.wins, d.losses, result.queries, result.level).high);
+  }
+  return high;
 }

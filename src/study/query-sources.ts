@@ -72,11 +72,21 @@ export function sourceRecommendationText(
   const { sweeps, missing } = bySource;
   const parts = sweeps.map((s) => {
     const point = s.result.curves[0].points.find((p) => p.x === s.recommendation.overlap)!;
-    const undecided = s.recommendation.verdict === "decided" ? "" : ", the safe pick of an undecided verdict";
+    const verdict = s.recommendation.verdict;
+    const undecided =
+      verdict === "decided"
+        ? ""
+        : verdict === "leaning"
+          ? ", leaning, not decided"
+          : ", the safe pick of an undecided verdict";
     return `with ${s.inputs.queryLabel}, overlap **${s.recommendation.overlap}** (hit rate@${k} ${pct(point.y)}${undecided})`;
   });
   const agree = new Set(sweeps.map((s) => s.recommendation.overlap)).size === 1;
-  const unsettled = sweeps.filter((s) => s.recommendation.verdict !== "decided").map((s) => s.source);
+  const unsettledSweeps = sweeps.filter((s) => s.recommendation.verdict !== "decided");
+  const unsettled = unsettledSweeps.map((s) => s.source);
+  const notDecided = unsettledSweeps.every((s) => s.recommendation.verdict === "undecided")
+    ? "undecided"
+    : "not decided";
   return (
     `Recommended overlap ${parts.join("; ")}. ` +
     (sweeps.length < 2
@@ -84,7 +94,7 @@ export function sourceRecommendationText(
       : agree
         ? "The sources agree on the overlap."
         : unsettled.length > 0
-          ? `The picks differ, but ${unsettled.join(" and ")} ${unsettled.length > 1 ? "are" : "is"} undecided, ` +
+          ? `The picks differ, but ${unsettled.join(" and ")} ${unsettled.length > 1 ? "are" : "is"} ${notDecided}, ` +
             "so this is not yet evidence that the sources want different overlaps."
           : "The sources disagree: the knee depends on what the queries " +
             "ask for; trust the source closer to your users' questions.") +
@@ -196,7 +206,7 @@ export async function runProseIctSweeps(
     recommendation,
     text:
       `**${corpus} (${inputs.queryLabel}): ` +
-      `${recommendation.verdict === "decided" ? "recommended overlap" : "safe pick (undecided)"} ` +
+      `${recommendation.verdict === "decided" ? "recommended overlap" : recommendation.verdict === "leaning" ? "leaning" : "safe pick (undecided)"} ` +
       `for \`${curve.splitter}\` at size ${spec.size}: ` +
       `${recommendation.overlap} characters.** ${recommendation.reason} Hit rate@${spec.k} there: ${pct(chosen.y)} ` +
       `(95% CI ${pct(chosen.low ?? chosen.y)}–${pct(chosen.high ?? chosen.y)})` +

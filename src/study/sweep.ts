@@ -1,7 +1,7 @@
 // The overlap sweep of notebook 03: hit rate vs overlap for a few splitters (cached grid), the knee by both
 // methods, the recommendation, and the cost of each overlap relative to none.
 import type { KneeReport } from "../experiment/knee";
-import type { Decision } from "../stats/non-inferiority";
+import type { Decision, VerdictState } from "../stats/non-inferiority";
 import { marginText, verdictCard, verdictHeadline, verdictText } from "../experiment/verdict";
 import {
   runOverlapSweep,
@@ -105,7 +105,7 @@ export interface Recommendation {
    * The paired rule's pick: the recommendation when decided, the safe pick (cheapest shown within the margin) when not.
    */
   overlap: number;
-  verdict: "decided" | "undecided";
+  verdict: VerdictState;
   /** The verdict in sentences (margin, evidence, queries needed), with Kneedle named as a second opinion. */
   reason: string;
   /** For a headline card: never a bare number. */
@@ -171,7 +171,7 @@ export function recommendationMarkers(rec: Recommendation, prefix = ""): { x: nu
   const markers: { x: number; label: string }[] = [];
   markers.push({
     x: rec.overlap,
-    label: `${prefix}${rec.verdict === "decided" ? "paired rule" : "safe pick (undecided)"}: ${rec.overlap}`,
+    label: `${prefix}${rec.verdict === "decided" ? "paired rule" : rec.verdict === "leaning" ? "leaning" : "safe pick (undecided)"}: ${rec.overlap}`,
   });
   if (rec.knee.kneedle && rec.knee.kneedle.x !== rec.overlap)
     markers.push({ x: rec.knee.kneedle.x, label: `${prefix}Kneedle: ${rec.knee.kneedle.x}` });
@@ -187,7 +187,7 @@ export function combinedRecommendationMarkers(
 ): { x: number; label: string }[] {
   const byX = new Map<number, string[]>();
   for (const { rec, name } of curves) {
-    const named = rec.verdict === "decided" ? name : `${name} (undecided)`;
+    const named = rec.verdict === "decided" ? name : `${name} (${rec.verdict})`;
     byX.set(rec.overlap, [...(byX.get(rec.overlap) ?? []), named]);
   }
   return [...byX.entries()]

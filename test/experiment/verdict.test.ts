@@ -23,6 +23,71 @@ test("p-values never print as 0 and margins read as points", () => {
   assert.equal(formatP(0.2912), "0.29");
   assert.equal(marginText(0.01), "1 point");
   assert.equal(marginText(0.025), "2.5 points");
+  // --margin 0.0001 (points) printed "a 0 points margin": the margin keeps its own precision.
+  assert.equal(marginText(0.0001 / 100), "0.0001 points");
+  assert.equal(marginText(0.07), "7 points");
+  assert.equal(marginText(1 / 300), "0.333333 points");
+});
+
+/** 200 queries on which 0 and 200 tie 14 wins to 14 losses: neither is shown within 1 point of the other. */
+function tied() {
+  const zero = bits("1".repeat(14) + "0".repeat(14) + "1".repeat(60) + "0".repeat(112));
+  const dear = bits("0".repeat(14) + "1".repeat(14) + "1".repeat(60) + "0".repeat(112));
+  return decideNonInferior([
+    { label: "0", cost: 1, outcomes: zero },
+    { label: "200", cost: 2, outcomes: dear },
+  ]);
+}
+
+test("a tie no config is shown within the margin of leans, and never reads as a decided answer", () => {
+  const decision = tied();
+  assert.equal(decision.verdict, "leaning");
+  assert.equal(decision.choice, 0);
+  assert.equal(decision.choiceIsNonInferior, false);
+  const name = (i: number) => `overlap ${i * 200}`;
+  const card = verdictCard(decision, name, (i) => String(i * 200), " chars");
+  assert.equal(card.value, "leaning: 0 chars");
+  const needed = decision.queriesNeeded as number;
+  assert.ok(needed > 200 && Number.isFinite(needed), `${needed}`);
+  assert.equal(
+    verdictHeadline(decision, name),
+    `leaning: overlap 0 (not shown within 1 point; ~${needed.toLocaleString("en-US")} queries to settle)`,
+  );
+  const text = verdictText(decision, name);
+  assert.doesNotMatch(text, /\*\*|Use /);
+  assert.match(
+    text,
+    /^Leaning: overlap 0, not decided at a 1 point margin: the best is overlap 0 at 37\.0% on 200 queries/,
+  );
+  assert.match(text, /no setting is shown within 1 point of the best, overlap 0 included/);
+  assert.match(
+    text,
+    /Not ruled out \(neither shown within 1 point of the best nor shown worse\): overlap 200 \(\+0\.0 points/,
+  );
+  assert.match(text, /, dearer\./);
+  assert.match(text, /queries in all would show overlap 0 within it .*\(this run has 200: [\d,]+ more\)\./);
+  assert.match(text, /No setting is ruled out\./);
+});
+
+test("a leaning verdict names the configs it rules out", () => {
+  // 400 queries: 200 and 400 tie 14 wins to 14 losses; 0 misses 30 more that 200 hits (7.5 points down).
+  const rest = "0".repeat(272);
+  const decision = decideNonInferior([
+    { label: "0", cost: 1, outcomes: bits("1".repeat(14) + "0".repeat(44) + "1".repeat(70) + rest) },
+    { label: "200", cost: 2, outcomes: bits("1".repeat(14) + "0".repeat(14) + "1".repeat(100) + rest) },
+    { label: "400", cost: 3, outcomes: bits("0".repeat(14) + "1".repeat(14) + "1".repeat(100) + rest) },
+  ]);
+  assert.equal(decision.verdict, "leaning");
+  assert.equal(decision.choice, 1);
+  const text = verdictText(decision, (i) => `overlap ${i * 200}`);
+  assert.match(
+    text,
+    /Ruled out, shown worse than the best \(paired CI above 0, McNemar p < 0\.05\): overlap 0 \(−7\.5 points/,
+  );
+  assert.match(
+    verdictHeadline(decision, (i) => String(i * 200)),
+    /^leaning: 200 \(not shown within 1 point; ~\d[\d,]* queries to settle\)$/,
+  );
 });
 
 test("an undecided card gives the range of candidates as its value and the queries needed in its note", () => {

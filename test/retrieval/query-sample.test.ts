@@ -141,6 +141,7 @@ test("an undecided verdict on a sample says to raise the sample before writing m
     choice: 1,
     choiceIsNonInferior: true,
     candidates: [0],
+    withinChoice: [],
     queriesNeeded: 2500,
     configs: [0, 1].map((index) => ({
       index,

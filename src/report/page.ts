@@ -70,14 +70,17 @@ font-size:.75rem}
 .error pre{background:transparent;border:0;padding:0;color:inherit}
 .banner-error{background:var(--err-bg);color:var(--err-fg);border-radius:6px;padding:.8rem 1rem;margin:1rem 0}
 figure.chart{margin:.8rem 0}
-figure.chart .svg-card{background:#fff;border:1px solid var(--border);border-radius:8px;padding:.4rem;overflow:auto}
+figure.chart .svg-card{background:#fff;border:1px solid var(--border);border-radius:8px;padding:.4rem}
 figure.chart svg{max-width:100%;height:auto;display:block}
-.table-wrap{overflow:auto;max-height:32rem;border:1px solid var(--border);border-radius:6px}
+.table-wrap{border:1px solid var(--border);border-radius:6px}
 table.seamlab-table{border-collapse:collapse;font-size:.88rem;width:100%}
 table.seamlab-table caption{caption-side:top;text-align:left;font-weight:600;padding:.4rem .6rem}
 table.seamlab-table th,table.seamlab-table td{padding:.3rem .6rem;border-bottom:1px solid var(--border);\
-text-align:left;vertical-align:top}
-table.seamlab-table th{position:sticky;top:0;background:var(--panel)}
+text-align:left;vertical-align:top;overflow-wrap:anywhere}
+table.seamlab-table th{background:var(--panel)}
+.table-wrap.folds:not(:has(>details.table-fold[open])) tr.fold{display:none}
+details.table-fold>summary{cursor:pointer;color:var(--accent);font-size:.85rem;padding:.3rem .6rem}
+details.table-fold[open] .when-closed,details.table-fold:not([open]) .when-open{display:none}
 table.seamlab-table .num{text-align:right;font-variant-numeric:tabular-nums}
 table.seamlab-table td.more{color:var(--muted);font-style:italic}
 .download{font-size:.82rem;color:var(--muted);margin:.3rem 0 1rem}
@@ -109,8 +112,11 @@ border:1px solid var(--border);border-radius:6px;padding:.25rem .7rem;cursor:poi
   .layout{display:block;max-width:none;padding:0}
   nav.toc,button#theme-toggle,.download{display:none}
   details.code{display:none}
-  figure.chart,.table-wrap,.error{break-inside:avoid}
-  .table-wrap{max-height:none;overflow:visible}
+  figure.chart,.error{break-inside:avoid}
+  table.seamlab-table tr{break-inside:avoid}
+  table.seamlab-table thead{display:table-header-group}
+  .table-wrap.folds tr.fold{display:table-row !important}
+  details.table-fold{display:none}
   a{color:inherit;text-decoration:none}
 }`;
 

@@ -18,6 +18,7 @@ import { highlightCode } from "./highlight";
 import { createMarkdown, renderMarkdown, Slugger, type Heading } from "./markdown";
 import { cellTags, joinSource, type MimeBundle, type Notebook, type Output } from "./nbformat";
 import { pageHtml, tocHtml } from "./page";
+import { foldedTableHtml } from "./table-fold";
 import { renderVegaLiteSvg } from "./vega";
 
 export interface RenderedNotebook {
@@ -105,7 +106,7 @@ class PageBuilder {
         table.caption ? String(table.caption) : undefined,
       );
       return (
-        `<div class="table-wrap">${html}</div>` +
+        foldedTableHtml(html, table.rows.length) +
         `${downloadLinks(table.rows, `${this.name}-table-${this.tables}`, columns)}`
       );
     }

@@ -265,10 +265,10 @@ export function statedAnswer(c: PairedComparison): string {
   );
 }
 
-/** Curve rows for `lineWithBand`: one series per type. */
+/** Curve rows for `lineWithBand`: one series per type, with its queries as `n` (a type under 30 gets its own panel). */
 export function typeCurveRows(
   curves: readonly TypeCurve[],
-): { x: number; y: number; low: number; high: number; series: string }[] {
+): { x: number; y: number; low: number; high: number; series: string; n: number }[] {
   return curves.flatMap((c) =>
     c.points.map((p) => ({
       x: p.x,
@@ -276,6 +276,7 @@ export function typeCurveRows(
       low: p.low,
       high: p.high,
       series: `${c.type} (${thousands(c.queries)} queries)`,
+      n: c.queries,
     })),
   );
 }

@@ -7,8 +7,16 @@ import { cliBundle } from "../src/cli/cli-bundle.mjs";
 
 // seamlab stops when whoever started it is gone (e.g. `npx` killed with SIGKILL): SIGTERM first, so that a report
 // stops its kernels and publishes nothing, then SIGKILL if it is still running 3 s later. SEAMLAB_DETACHED=1 lets it
-// outlive its parent on purpose (`(seamlab report ... &)`, a shell that exits after starting it in the background).
-if (process.env.SEAMLAB_DETACHED !== "1") watchParent({ signal: "SIGTERM", graceMs: 3000 });
+// outlive its parent on purpose (`nohup`, or a shell that exits after starting it in the background).
+if (process.env.SEAMLAB_DETACHED !== "1") {
+  watchParent({
+    signal: "SIGTERM",
+    graceMs: 3000,
+    message:
+      "seamlab: stopping: the process that started it is gone (set SEAMLAB_DETACHED=1 to keep seamlab running " +
+      "without it).\n",
+  });
+}
 
 const bundle = await cliBundle(fileURLToPath(new URL("..", import.meta.url)));
 let main;

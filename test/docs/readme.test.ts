@@ -47,7 +47,7 @@ export function brokenLinks(file: string): string[] {
   const text = readFileSync(file, "utf8");
   const hrefs = flatten(markdown.parse(text, {}))
     .filter((t) => t.type === "link_open")
-    .map((t) => t.attrGet("href") ?? "");
+    .map((t) => String(t.attrGet("href") ?? ""));
   const broken: string[] = [];
   for (const href of hrefs) {
     if (/^[a-z][a-z0-9+.-]*:/i.test(href)) continue;

@@ -1,4 +1,4 @@
-// Report pages laid out by headless Chromium (Debian's) at 1280 px and at print width: no two texts overprint (the
+// Report pages laid out by headless Chromium (Debian's) at 1280 px (light and dark) and at print width: no two texts overprint (the
 // SVG charts' labels and the HTML text), nothing overflows the page sideways, no table or chart is a scroll box
 // that a screenshot or printout would cut, and a long table folds behind "show all" on screen and prints whole.
 // Pages are rendered from saved outputs (no kernel): the executed fixture notebook with its index, and a page of
@@ -163,11 +163,12 @@ test("report pages at 1280 px and at print width: no overprinted text, no sidewa
     mkdirSync(screenshotDir, { recursive: true });
 
     const widths = [
-      { name: "screen", width: 1280, media: "screen" as const },
-      { name: "print", width: 794, media: "print" as const },
+      { name: "screen", width: 1280, media: "screen" as const, colorScheme: "light" as const },
+      { name: "dark", width: 1280, media: "screen" as const, colorScheme: "dark" as const },
+      { name: "print", width: 794, media: "print" as const, colorScheme: "light" as const },
     ];
-    for (const { name, width, media } of widths) {
-      const context = await browser.newContext({ viewport: { width, height: 900 } });
+    for (const { name, width, media, colorScheme } of widths) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
       // tsx names the inner functions of inspectPage through a helper the page does not have.
       await context.addInitScript({ content: "globalThis.__name = (f) => f;" });
       const page = await context.newPage();
@@ -175,7 +176,7 @@ test("report pages at 1280 px and at print width: no overprinted text, no sidewa
       for (const file of ["index", "every-output", "chart-fixtures"]) {
         await page.goto(pathToFileURL(join(work, `${file}.html`)).href, { waitUntil: "load" });
         const seen = await page.evaluate(inspectPage);
-        const where = `${file}.html at ${width} px (${media})`;
+        const where = `${file}.html at ${width} px (${name})`;
         assert.ok(seen.texts > 10, `${where}: texts were measured`);
         assert.deepEqual(seen.overlaps, [], `${where}: overprinted text`);
         assert.deepEqual(seen.outsideSvg, [], `${where}: chart text outside its chart`);

@@ -7,7 +7,7 @@ import { SeamlabError } from "../core/errors";
 import { readTypeOverrides, type TypeOverride } from "../corpus/doc-types";
 import type { LoadedCorpus } from "../corpus/load";
 import { classifyDoc } from "../corpus/doc-types";
-import { measureStructureDamage, type StructureDamage } from "../measure/structure-damage";
+import { measureStructureDamage, structureLimitUnit, type StructureDamage } from "../measure/structure-damage";
 import type { SplitterConfig } from "../splitters/config";
 import { damageRateRows, type DamageRateRow } from "../study/structure-damage";
 import { intFlag } from "./flags";
@@ -81,8 +81,9 @@ export function structureExtraFromFlags(values: Record<string, unknown>): Record
 }
 
 export interface StructureDamageReport {
-  /** units longer than this many chars are counted apart (the structure splitter's hard limit) */
+  /** units longer than this (in `limitUnit`) are counted apart (the structure splitter's hard limit) */
   limit: number;
+  limitUnit: "chars" | "tokens";
   seams: number;
   rows: DamageRateRow[];
   units: StructureDamage["kinds"];
@@ -97,7 +98,9 @@ export function structureDamageOf(
 ): StructureDamageReport {
   const overrides = typeOverridesFromFlags(values);
   const typed = corpus.docs.map((doc) => classifyDoc(doc, overrides));
-  const damage = measureStructureDamage(corpus.docs, chunks, { typed, limit: structureLimitOf(config) });
+  const limit = structureLimitOf(config);
+  const unit = structureLimitUnit(config);
+  const damage = measureStructureDamage(corpus.docs, chunks, { typed, limit, unit, encoding: config.encoding });
   return structureDamageReport(config, damage);
 }
 
@@ -111,6 +114,7 @@ export function structureLimitOf(config: SplitterConfig): number {
 export function structureDamageReport(config: SplitterConfig, damage: StructureDamage): StructureDamageReport {
   return {
     limit: damage.limit,
+    limitUnit: damage.limitUnit ?? "chars",
     seams: damage.seams,
     rows: damageRateRows(config.splitter, damage),
     units: damage.kinds,
@@ -154,7 +158,7 @@ export function structureDamageText(report: StructureDamageReport): string {
     ]),
   );
   return (
-    `${kindTable}\n\n${typeTable}\n(seams cutting only units longer than ${report.limit} chars are counted ` +
+    `${kindTable}\n\n${typeTable}\n(seams cutting only units longer than ${report.limit} ${report.limitUnit} are counted ` +
     `apart: no chunk can hold them whole)`
   );
 }

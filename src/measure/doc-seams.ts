@@ -15,7 +15,7 @@ import { measureSeamDamage, seamDamageFromCounts, type SeamDamage } from "./pair
 import { paragraphBudgetOf, paragraphLengths, type ParagraphBudget } from "./paragraphs";
 import { measureSeams } from "./seams";
 import { chunkSizesOf } from "./sizes";
-import { DAMAGE_KINDS, measureStructureDamage, type StructureDamage } from "./structure-damage";
+import { DAMAGE_KINDS, measureStructureDamage, structureLimitUnit, type StructureDamage } from "./structure-damage";
 import { summariseSeams, type SeamSummary } from "./summary";
 
 /** Backward openers kept per document: the corpus keeps the first few in corpus order, so no more are needed. */
@@ -49,7 +49,7 @@ export interface DocSeams {
 export interface DocSeamsOptions {
   /** `--types` overrides for the structural-damage classification. */
   overrides?: readonly TypeOverride[];
-  /** Units longer than this (chars) are counted apart in structural damage. */
+  /** Units longer than this are counted apart in structural damage (in the config's `structureLimitUnit`). */
   structureLimit: number;
 }
 
@@ -88,6 +88,8 @@ export function measureDocSeams(
     structure: measureStructureDamage(docs, chunks, {
       typed: [classifyDoc(doc, options.overrides ?? [])],
       limit: options.structureLimit,
+      unit: structureLimitUnit(config),
+      encoding: config.encoding,
     }),
   };
   if (unit === "tokens") part.overlapTokens = seams.map((seam) => seam.overlapTokens ?? 0);
@@ -230,7 +232,9 @@ export function finishSeamTotals(
       samples: totals.openerSamples,
     },
     paragraphs: paragraphBudgetOf(totals.paragraphLengths, config.overlap),
-    structure: totals.structure ?? measureStructureDamage([], [], { limit: options.structureLimit }),
+    structure:
+      totals.structure ??
+      measureStructureDamage([], [], { limit: options.structureLimit, unit: structureLimitUnit(config) }),
     perDoc: totals.docs,
   };
 }
@@ -268,5 +272,12 @@ export function sumStructureDamage(a: StructureDamage, b: StructureDamage): Stru
     }
     byType[type] = { seams: x.seams + y.seams, damaged, inOversize, anyDamaged: x.anyDamaged + y.anyDamaged };
   }
-  return { seams: a.seams + b.seams, limit: a.limit, kinds, anyDamaged: a.anyDamaged + b.anyDamaged, byType };
+  return {
+    seams: a.seams + b.seams,
+    limit: a.limit,
+    ...(a.limitUnit ? { limitUnit: a.limitUnit } : {}),
+    kinds,
+    anyDamaged: a.anyDamaged + b.anyDamaged,
+    byType,
+  };
 }

@@ -8,10 +8,15 @@
  * inside the unit and neither a nor b holds the whole unit (overlap that carries the unit whole repairs the cut).
  * A table cut exactly at a row boundary is damage only when b does not carry the header row in its text.
  * Rates are damaged seams / seams, per kind, overall and by the type of the section the cut falls in (b's start).
- * Units longer than `limit` cannot fit any chunk: cuts inside them are counted apart (`inOversize`).
+ * Units longer than `limit` cannot fit any chunk: cuts inside them are counted apart (`inOversize`). The limit is
+ * in the chunks' unit: with a token-sized config (`--unit tokens`), units are measured in tokens, not characters,
+ * or a limit of 2 x 256 "chars" would call units of 600 characters unsplittable in chunks of about 1,050.
  */
 import type { Chunk, Doc } from "../core/types";
 import { classifyDoc, typeAt, DOC_TYPES, type DocType, type TypedDoc } from "../corpus/doc-types";
+import type { SplitterConfig, Unit } from "../splitters/config";
+import { unitOf } from "../splitters/registry";
+import { lengthFunctionFor } from "../text/tokens";
 import { codeUnits, isTsJsPath } from "../text/code-units";
 import { isWhitespaceCode } from "../text/paragraphs";
 import { chunksByDoc, spansByStart } from "./chunks-by-doc";
@@ -60,6 +65,8 @@ export interface TypeDamage {
 export interface StructureDamage {
   seams: number;
   limit: number;
+  /** the unit `limit` and unit lengths are counted in (absent in results cached before it was recorded: chars) */
+  limitUnit?: Unit;
   kinds: Record<DamageKind, KindDamage>;
   /** seams damaging at least one unit (of any kind) no longer than the limit */
   anyDamaged: number;
@@ -129,8 +136,27 @@ function emptyKinds(): Record<DamageKind, number> {
 export interface StructureDamageOptions {
   /** Classified documents (default: classified here with the built-in rules). */
   typed?: readonly TypedDoc[];
-  /** Units longer than this (chars) are counted apart: no chunk of the config can hold them. Default Infinity. */
+  /** Units longer than this (in `unit`) are counted apart: no chunk of the config can hold them. Default Infinity. */
   limit?: number;
+  /** The unit of `limit` (default chars); tokens are counted with `encoding` (default the project's). */
+  unit?: Unit;
+  encoding?: string;
+}
+
+/**
+ * The unit a config's structure limit is in: its chunks' unit, except that the structure splitter's `--hard-limit`
+ * is in characters.
+ */
+export function structureLimitUnit(config: SplitterConfig): Unit {
+  return typeof config.extra?.hardLimit === "number" ? "chars" : unitOf(config);
+}
+
+/** Whether a unit of `[start, end)` is longer than `limit` in the given unit (tokens counted only when they can be). */
+function overLimitTest(text: string, limit: number, unit: Unit, encoding?: string): (u: StructuralUnit) => boolean {
+  if (unit === "chars") return (u) => u.end - u.start > limit;
+  const tokens = lengthFunctionFor("tokens", encoding);
+  // A UTF-16 code unit is at most 3 UTF-8 bytes and a token at least one byte: no more than 3 tokens per unit.
+  return (u) => 3 * (u.end - u.start) > limit && tokens(text.slice(u.start, u.end)) > limit;
 }
 
 /** Structural damage of one split corpus; see the module comment for the definitions. */
@@ -140,6 +166,7 @@ export function measureStructureDamage(
   options: StructureDamageOptions = {},
 ): StructureDamage {
   const limit = options.limit ?? Infinity;
+  const limitUnit = options.unit ?? "chars";
   const typedById = new Map((options.typed ?? docs.map((d) => classifyDoc(d))).map((t) => [t.doc, t]));
   const kinds = Object.fromEntries(
     DAMAGE_KINDS.map((k) => [k, { damaged: 0, inOversize: 0, units: 0, unitsOverLimit: 0, unitsCut: 0 }]),
@@ -153,11 +180,13 @@ export function measureStructureDamage(
     const units = structuralUnits(doc, typed);
     const perKind = new Map<DamageKind, StructuralUnit[]>(DAMAGE_KINDS.map((k) => [k, []]));
     for (const unit of units) perKind.get(unit.kind)!.push(unit);
+    const isOver = overLimitTest(doc.text, limit, limitUnit, options.encoding);
+    const over = new Set<StructuralUnit>(units.filter(isOver));
     const cut = new Map<DamageKind, Set<number>>(DAMAGE_KINDS.map((k) => [k, new Set<number>()]));
     for (const kind of DAMAGE_KINDS) {
       const list = perKind.get(kind)!.sort((x, y) => x.start - y.start || x.end - y.end);
       kinds[kind].units += list.length;
-      kinds[kind].unitsOverLimit += list.filter((u) => u.end - u.start > limit).length;
+      kinds[kind].unitsOverLimit += list.filter((u) => over.has(u)).length;
     }
     const sorted = spansByStart(byDoc.get(doc.id) ?? []);
     for (let i = 1; i < sorted.length; i++) {
@@ -184,7 +213,7 @@ export function measureStructureDamage(
             if (b.start <= unit.start && unit.end <= b.end) continue;
             if (kind === "table" && cutBetweenRows(doc.text, a, b) && carriesHeader(doc.text, unit, b)) continue;
             cut.get(kind)!.add(u);
-            if (unit.end - unit.start > limit) damagedLarge = true;
+            if (over.has(unit)) damagedLarge = true;
             else damagedSmall = true;
           }
         }
@@ -207,7 +236,7 @@ export function measureStructureDamage(
   }
   const ordered: Partial<Record<DocType, TypeDamage>> = {};
   for (const type of DOC_TYPES) if (byType[type]) ordered[type] = byType[type];
-  return { seams, limit, kinds, anyDamaged, byType: ordered };
+  return { seams, limit, limitUnit, kinds, anyDamaged, byType: ordered };
 }
 
 /** a ends at the end of a line and b starts at the start of one (indentation aside): a cut between two rows. */

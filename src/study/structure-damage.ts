@@ -7,6 +7,7 @@ import {
   DAMAGE_KINDS,
   DAMAGE_KIND_LABELS,
   measureStructureDamage,
+  structureLimitUnit,
   type DamageKind,
   type StructureDamage,
 } from "../measure/structure-damage";
@@ -85,7 +86,10 @@ export interface SplitterDamage {
   rows: DamageRateRow[];
 }
 
-/** Splits the corpus with each config and measures structural damage; units longer than `limit` are counted apart. */
+/**
+ * Splits the corpus with each config and measures structural damage; units longer than `limit` (default 2 x the
+ * config's size, in the config's unit: tokens for a token-sized config) are counted apart.
+ */
 export function structureDamageBySplitter(
   docs: readonly Doc[],
   configs: readonly SplitterConfig[],
@@ -93,7 +97,12 @@ export function structureDamageBySplitter(
 ): SplitterDamage[] {
   return configs.map((config) => {
     const chunks: Chunk[] = splitCorpus(docs as Doc[], config);
-    const damage = measureStructureDamage(docs, chunks, { typed, limit: limit ?? 2 * config.size });
+    const damage = measureStructureDamage(docs, chunks, {
+      typed,
+      limit: limit ?? 2 * config.size,
+      unit: limit === undefined ? structureLimitUnit(config) : "chars",
+      encoding: config.encoding,
+    });
     return { config, chunks: chunks.length, damage, rows: damageRateRows(config.splitter, damage) };
   });
 }

@@ -7,7 +7,7 @@ import { loadCorpus } from "../../src/corpus/load";
 import { classifyDoc } from "../../src/corpus/doc-types";
 import { addDocSeams, createSeamTotals, finishSeamTotals, measureDocSeams } from "../../src/measure/doc-seams";
 import { measureSplitterConfig } from "../../src/measure/split-and-measure";
-import { measureStructureDamage } from "../../src/measure/structure-damage";
+import { measureStructureDamage, structureLimitUnit } from "../../src/measure/structure-damage";
 import type { SplitterConfig } from "../../src/splitters/config";
 import { splitCorpus, splitDoc } from "../../src/splitters/registry";
 import { generatedProse } from "../helpers/prose";
@@ -47,6 +47,7 @@ for (const config of configs) {
     const wholeStructure = measureStructureDamage(docs, whole.chunks, {
       typed: docs.map((doc) => classifyDoc(doc)),
       limit: structureLimit,
+      unit: structureLimitUnit(config),
     });
     const totals = createSeamTotals();
     for (const doc of docs)

@@ -6,7 +6,7 @@
  */
 import { canonicalJson } from "../core/canonical-json";
 import { percentNumber } from "../stats/format";
-import type { ChosenExport } from "./export";
+import { retrievalText, type ChosenExport } from "./export";
 
 export interface ExportComparison {
   moved: boolean;
@@ -18,13 +18,11 @@ export interface ExportComparison {
 
 const short = (hash: string) => hash.slice(0, 12);
 
-/** "langchain 1000/100 chars, k=5 bm25": the config as it was chosen, retrieval included. */
+/** "langchain 1000/100 chars, top 5 by bm25": the config as it was chosen, retrieval included. */
 export function chosenConfigText(chosen: ChosenExport["chosen"]): string {
   const s = chosen.splitter;
-  const r = chosen.retrieval;
   const encoding = s.unit === "tokens" && s.encoding ? ` ${s.encoding}` : "";
-  const cut = r.finalK !== undefined && r.finalK !== r.k ? ` -> ${r.reranker ?? "none"} @${r.finalK}` : "";
-  return `${s.splitter} ${s.size}/${s.overlap} ${s.unit ?? "chars"}${encoding}, k=${r.k}${cut} ${r.retriever ?? "bm25"}`;
+  return `${s.splitter} ${s.size}/${s.overlap} ${s.unit ?? "chars"}${encoding}, ${retrievalText(chosen.retrieval)}`;
 }
 
 /** Compares an export with the export of its re-run. */

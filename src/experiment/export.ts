@@ -14,6 +14,7 @@ import type { EvaluationInputs } from "../retrieval/inputs";
 import { isSquadFile } from "../retrieval/inputs";
 import { hashDocs, hashQueries } from "./cache";
 import type { RetrievalSetting } from "./grid";
+import type { ContextBudget } from "../retrieval/context-budget";
 import type { CostedRow } from "./run";
 import { curveRows, gridConfigName, type SweepResult } from "./sweep";
 import { marginText, verdictHeadline, verdictText } from "./verdict";
@@ -67,6 +68,23 @@ export interface ChosenExport {
   /** `seamlab sweep` with these flags gives this verdict again (on the same corpus, seamlab and queries). */
   rerun: { argv: string[]; command: string };
   snippets: Record<SnippetTarget, Omit<SplitterSnippet, "target">>;
+}
+
+/**
+ * How the chosen config retrieved, in words: "top 5 by bm25", "top 20 by bm25 -> mmr keeps 5", "top chunks up to
+ * 5,000 chars by bm25", with neighbours or parents pasted when the sweep used them.
+ */
+export function retrievalText(r: RetrievalSetting): string {
+  const by = `by ${r.retriever ?? "bm25"}`;
+  const budget = r.contextBudget;
+  let text = budget
+    ? `top chunks up to ${budget.amount.toLocaleString("en-US")} ${budget.unit} ${by}`
+    : `top ${r.k} ${by}`;
+  if (r.finalK !== undefined && r.finalK !== r.k) text += ` -> ${r.reranker ?? "none"} keeps ${r.finalK}`;
+  if (r.expand) text += `, each pasted with ${r.expand} neighbour${r.expand === 1 ? "" : "s"} on each side`;
+  if (r.parents !== undefined)
+    text += `, each pasted as its parent (${r.parents === "section" ? "its section" : `a ${r.parents} block`})`;
+  return text;
 }
 
 /** The one verdict a sweep can export: its grid's (several sizes) or its curve's. */
@@ -139,7 +157,7 @@ export function withFlag(argv: readonly string[], flag: string, value: string): 
 
 /**
  * The sweep flags that give the same verdict again: presentation and machine flags dropped, `--budget` replaced
- * by the query sample it chose, and the corpus, query source and margin pinned when they were defaults (a later seamlab
+ * by the query sample it chose, and the corpus, query source, margin and context budget pinned when they were defaults (a later seamlab
  * may change its defaults; the hashes would show it, but the re-run should not depend on it).
  */
 export function rerunArgv(
@@ -147,10 +165,12 @@ export function rerunArgv(
   inputs: EvaluationInputs,
   margin: number,
   budgetQueries?: number,
+  budget?: ContextBudget,
 ): string[] {
   let out = withoutFlags(argv, DROPPED_FLAGS);
   if (budgetQueries !== undefined) out = withFlag(out, "query-sample", String(budgetQueries));
   if (!hasFlag(out, "margin")) out.push("--margin", String(Number((100 * margin).toPrecision(12))));
+  if (!hasFlag(out, "context-budget") && budget) out.push("--context-budget", `${budget.amount}${budget.unit[0]}`);
   const queries = inputs.source.kind === "labelled" ? undefined : inputs.source.kind;
   if (!hasFlag(out, "queries") && queries !== undefined) out.push("--queries", queries);
   const squad = out.some((item, i) => flagName(item) === "queries" && isSquadFile(out[i + 1] ?? ""));
@@ -183,13 +203,24 @@ export function chosenExport(context: ExportContext): ChosenExport | undefined {
   const { decision, rows, name } = verdict;
   const row = rows[decision.choice];
   const { inputs } = context;
-  const argv = rerunArgv(context.argv, inputs, decision.margin, context.budgetQueries);
+  const argv = rerunArgv(
+    context.argv,
+    inputs,
+    decision.margin,
+    context.budgetQueries,
+    row.config.retrieval.contextBudget,
+  );
   const state = String(decision.verdict);
   const origin =
     `seamlab ${context.version} sweep on ${inputs.name} (${inputs.queryLabel}), verdict ${state} at a ` +
     `${marginText(decision.margin)} margin`;
   const snippets = {} as ChosenExport["snippets"];
-  for (const { target, ...snippet } of splitterSnippets(row.config.splitter, { origin, versions: context.versions }))
+  const measured = `retrieving the ${retrievalText(row.config.retrieval)} per query`;
+  for (const { target, ...snippet } of splitterSnippets(row.config.splitter, {
+    origin,
+    measured,
+    versions: context.versions,
+  }))
     snippets[target] = snippet;
   return {
     seamlabExport: EXPORT_MARKER,

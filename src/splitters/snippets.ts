@@ -24,6 +24,8 @@ export interface SplitterSnippet {
 export interface SnippetContext {
   /** One line naming where the choice came from, e.g. "seamlab 0.1.0 sweep on fastify-docs, verdict decided". */
   origin: string;
+  /** How the chunks were retrieved when they were measured, e.g. "retrieving the top 5 by bm25 per query". */
+  measured?: string;
   /** Pinned versions of the libraries seamlab ran, e.g. { "@langchain/textsplitters": "1.0.2" }. */
   versions?: Record<string, string>;
 }
@@ -68,7 +70,10 @@ function notEquivalentBanner(config: SplitterConfig, comment: string, nearest: s
 }
 
 function header(config: SplitterConfig, context: SnippetContext, comment: string): string {
-  return `${comment} Chunking chosen by ${context.origin}\n${comment} Numbers from ${measuredWith(config)}.`;
+  const lines = [`${comment} Chunking chosen by ${context.origin}`, `${comment} Numbers from ${measuredWith(config)}.`];
+  if (context.measured)
+    lines.push(`${comment} Measured ${context.measured}: retrieve the same way to get its hit rate.`);
+  return lines.join("\n");
 }
 
 function jsSnippet(config: SplitterConfig, context: SnippetContext): SplitterSnippet {

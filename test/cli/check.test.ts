@@ -72,7 +72,7 @@ test("check exits 0 when the exported choice holds on a changed corpus, and 3 wh
 
     const holds = check([file]);
     assert.equal(holds.status, 0, holds.stderr);
-    assert.match(holds.stdout, /^holds: recursive 60\/\d+ chars, k=1 bm25/);
+    assert.match(holds.stdout, /^holds: recursive 60\/\d+ chars, top 1 by bm25/);
     assert.doesNotMatch(holds.stderr, /exported/, "the re-run's temporary export is not mentioned");
 
     // A document with no headings (so no new queries) and words no query shares: the corpus hash changes.

@@ -76,6 +76,19 @@ test("the re-run flags drop presentation and machine flags, pin defaults, and re
     "--corpus",
     "fastify-docs",
   ]);
+  // A context budget the sweep chose by default (several sizes) is pinned; one given stays as given.
+  const budget = { amount: 2500, unit: "chars" as const };
+  assert.deepEqual(rerunArgv(["--sizes", "500,1000"], inputs, 0.01, undefined, budget).slice(2, 6), [
+    "--margin",
+    "1",
+    "--context-budget",
+    "2500c",
+  ]);
+  assert.deepEqual(rerunArgv(["--context-budget", "1200t"], inputs, 0.01, undefined, budget).slice(0, 2), [
+    "--context-budget",
+    "1200t",
+  ]);
+  assert.equal(rerunArgv(["--context-budget", "1200t"], inputs, 0.01, undefined, budget).length, 8);
 });
 
 test("an export is read back whole, and a file that is not one is refused with its name and the field", async () => {

@@ -124,6 +124,8 @@ const LEGEND_FONT_SIZE = 11;
  * so the builders know where every value lands and can keep their labels apart.
  */
 export function niceDomain(low: number, high: number, count = 5): [number, number] {
+  // No values (an empty chart): a unit domain rather than Infinity.
+  if (!Number.isFinite(low) || !Number.isFinite(high)) return [0, 1];
   if (!(high > low)) {
     const pad = Math.abs(low) > 0 ? Math.abs(low) * 0.1 : 1;
     return niceDomain(low - pad, high + pad, count);

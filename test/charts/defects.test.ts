@@ -47,6 +47,13 @@ test("groups that all have enough queries, or rows without a count, draw one cha
   assert.equal(noCount.vconcat, undefined);
 });
 
+test("charts of no rows still render (an empty section's chart)", async () => {
+  const { renderVegaLiteSvg } = await import("../../src/report/vega");
+  const options = { title: "t", xTitle: "x", yTitle: "y", valueTitle: "v", knees: [{ x: 5, label: "k" }] };
+  for (const spec of [lineWithBand([], options), barWithCI([], options), heatmap([], options)])
+    assert.match(await renderVegaLiteSvg(spec, "e-"), /^<svg/);
+});
+
 test("rule labels at neighbouring x take separate lanes, and one at the right edge turns to the left of its rule", () => {
   const labels = [
     { at: 70, text: "headers paired rule: 50" },
@@ -137,4 +144,5 @@ test("niceDomain rounds a domain's ends outward to a tick step, as d3's nice doe
   assert.deepEqual(niceDomain(0, 400), [0, 400]);
   assert.deepEqual(niceDomain(-0.032, 0.004), [-0.04, 0.01]);
   assert.deepEqual(niceDomain(5, 5), [4.4, 5.6]);
+  assert.deepEqual(niceDomain(Infinity, -Infinity), [0, 1]);
 });

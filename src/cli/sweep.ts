@@ -3,19 +3,13 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
 import type { Unit } from "../splitters/config";
-import { clearCache, defaultCacheDir, rejectedCacheEntries } from "../experiment/cache";
-import { peakRssText } from "../core/memory";
-import type { KneeReport } from "../experiment/knee";
+import { clearCache, defaultCacheDir, openCache, rejectedCacheEntries } from "../experiment/cache";
 import { closeWorkers } from "../experiment/execute";
 import { checkedConfigs } from "../experiment/plan";
 import {
   flattenRow,
-  gridConfigName,
   runOverlapSweep,
   sweepConfigs,
-  type GridVerdict,
-  cheapestIndex,
-  type SweepCurve,
   curveRows,
   type OverlapSweepSpec,
   type SweepMetric,
@@ -41,26 +35,23 @@ import {
   refuseTogether,
   stringFlag,
 } from "./flags";
-import { verdictHeadline, verdictText } from "../experiment/verdict";
-import { formatP, percentNumber, signedPoints, thousands } from "../stats/format";
+import { thousands } from "../stats/format";
 import { infinityAsText } from "./format";
 import { parseOverlapList, resolveOverlaps, type OverlapSetting } from "../experiment/overlap-share";
-import {
-  groupBreakdown,
-  groupVerdictHeadline,
-  queryGroups,
-  readGroupRules,
-  type GroupBreakdown,
-} from "../experiment/groups";
+import { groupBreakdown, groupVerdictHeadline, queryGroups, readGroupRules } from "../experiment/groups";
 import { byTypeHelp, runSweepByType } from "./sweep-by-type";
 import { withSampleAdvice } from "../experiment/sample-advice";
-import { budgetGridTable, budgetSuffix } from "./sweep-budget-print";
 import { parseContextBudget } from "../retrieval/context-budget";
+import { parseExpandList, parseParentsList } from "../retrieval/expand";
+import { describeLevers, leverJson } from "./sweep-levers-print";
 import { chooseQueryBudget, parseBudgetMinutes, type BudgetChoice } from "../experiment/budget";
 import { pilotSweepCost, splitCount } from "../experiment/budget-pilot";
 import { sampleEvaluationInputs } from "../retrieval/inputs";
 import { parseSampleRequest } from "../corpus/sample";
 import { resolveRowSample } from "../experiment/row-sample";
+import { curveExposedVerdicts, sweepExposures } from "../experiment/exposure";
+import { queryDropsText } from "../retrieval/query-source";
+import { curvesJson, describeExposure, describeGroups, exposureJson, gridsJson, printText } from "./sweep-print";
 import { exportHelp, sweepExportTarget, writeSweepExport } from "./sweep-export";
 
 export const summary =
@@ -79,6 +70,11 @@ const help = `Usage: seamlab sweep [--corpus SPEC] [--queries headers|ict|FILE] 
                               tokens (Nt) per query; a bare N is in the sizes' unit. Default with several --sizes
                               (one k, no reranker): the median size x k, so sizes get equal prompts, not equal k;
                               off gives plain hit@k. Plain hit@k is shown beside it
+  --expand LIST               also index each size without overlap and paste each hit with its n neighbouring chunks
+                              on each side (LlamaIndex's sentence window, chunks as the nodes), e.g. 0,1,2
+  --parents section|N[,...]   ... or paste each hit's parent: its # / ## section, or its N-unit block (the splitter at
+                              size N). Both are judged against the overlaps at the context budget (on by default
+                              with them), paired on the same queries, cost = vectors stored
   --overlaps LIST             overlaps to sweep (default 0,50,100,200,400); shares of the size work too: 0,10%,20%
   --ks LIST                   first-stage depths (retrieval_k; default 5)
   --final-k N                 keep N chunks after reranking; recall is @N (default: each k, no cut)
@@ -113,167 +109,6 @@ ${exportHelp}
 and knee {kneedle, plateau, agree}
 
 Ctrl-C stops cleanly: finished configs stay cached, so re-running completes the sweep with identical results.`;
-
-const ratio = (x: number | null) => (x === null ? "  -  " : `${x.toFixed(2)}x`);
-
-function describeKnee(knee: KneeReport): string[] {
-  const lines = [
-    `second opinion on the shape: Kneedle ${knee.kneedle ? `overlap ${knee.kneedle.x}` : "none"}, plateau rule ` +
-      `overlap ${knee.plateau ? `${knee.plateau.x} (${knee.plateau.rule})` : "none"}, ` +
-      `${knee.agree ? "agree" : "disagree"}`,
-  ];
-  for (const note of knee.notes) lines.push(`  note: ${note}`);
-  return lines;
-}
-
-function describeGroups(groups: GroupBreakdown[], curve: SweepCurve): string[] {
-  const x = (i: number) => curve.points[i].x;
-  const pick = x(curve.decision.choice);
-  const base = x(curve.decision.baseline);
-  const lines = [
-    "",
-    `by group (${curve.splitter} size ${curve.size}): overlap ${pick} against ${base} on each group's queries, and ` +
-      `each group's own verdict`,
-    `group                     queries  hit% @${base}  hit% @${pick}  ${pick}-${base} (pts) [paired 95% CI]  ` +
-      `McNemar p  own verdict`,
-  ];
-  for (const g of groups) {
-    const d = g.pickVersusBaseline;
-    lines.push(
-      [
-        g.group.slice(0, 24).padEnd(24),
-        String(g.queries).padStart(7),
-        percentNumber(g.decision.configs[curve.decision.baseline].rate).padStart(8),
-        percentNumber(g.decision.configs[curve.decision.choice].rate).padStart(9),
-        `${signedPoints(d.diff)} [${signedPoints(d.low)}, ${signedPoints(d.high)}]`.padEnd(27),
-        formatP(d.mcnemarP).padStart(9),
-        groupVerdictHeadline(g, (i) => `overlap ${x(i)}`) + (g.differs ? "  <- wants another overlap" : ""),
-      ].join("  "),
-    );
-  }
-  const differ = groups.filter((g) => g.differs).map((g) => g.group);
-  lines.push(
-    differ.length === 0
-      ? "no group's own decided verdict differs from the whole corpus's"
-      : `groups whose own verdict differs from overlap ${pick}: ${differ.join(", ")}`,
-  );
-  return lines;
-}
-
-function describeGrid(grid: GridVerdict): string[] {
-  const name = (i: number) => gridConfigName(grid.rows[i]);
-  const lines = [
-    "",
-    `${grid.splitter}, size x overlap, k=${grid.k}${grid.reranker !== "none" ? ` -> ${grid.reranker}` : ""} ` +
-      `@${grid.finalK} (cheapest = fewest vectors stored)`,
-    "size  overlap  share  chunks  hit%   best-it (pts) [paired 95% CI]  status",
-  ];
-  grid.rows.forEach((row, i) => {
-    const c = grid.decision.configs[i];
-    const s = row.config.splitter;
-    lines.push(
-      [
-        String(s.size).padStart(4),
-        String(s.overlap).padStart(7),
-        `${Math.round((100 * s.overlap) / s.size)}%`.padStart(5),
-        String(row.seams.chunks).padStart(6),
-        percentNumber(c.rate).padStart(5),
-        (
-          `${percentNumber(c.fromBest.diff).padStart(5)} ` +
-          `[${signedPoints(c.fromBest.low)}, ${signedPoints(c.fromBest.high)}]`
-        ).padEnd(30),
-        i === grid.decision.best ? "best" : c.status,
-      ].join("  "),
-    );
-  });
-  if (grid.contextBudget) lines.splice(0, lines.length, ...budgetGridTable(grid)); // its own table, both costs
-  lines.push(`verdict over size x overlap: ${verdictText(grid.decision, name).replace(/\*\*/g, "")}`);
-  if (!grid.contextBudget)
-    lines.push(
-      `  note: hit rate@${grid.finalK} favours large chunks, since ${grid.finalK} of them carry more text into the ` +
-        `prompt; weigh the context size too.`,
-    );
-  if (grid.prices.length === 0) {
-    lines.push(
-      `price per point: no config has a higher hit rate than the cheapest, ${name(cheapestIndex(grid.decision))}`,
-    );
-  } else {
-    lines.push(
-      `price per extra point of hit rate over the cheapest, ${name(cheapestIndex(grid.decision))} (this corpus, the ` +
-        `cost model's prices):`,
-    );
-    for (const p of grid.prices) {
-      lines.push(
-        `  ${name(p.index)}: +${p.points.toFixed(1)} points for ${(p.extraVectorBytes / 1e6).toFixed(1)} ` +
-          `MB of vectors, ${thousands(p.extraTokens)} tokens, ` +
-          `$${p.extraDollars.toFixed(4)}: ${(p.bytesPerPoint / 1e6).toFixed(2)} MB, ` +
-          `${thousands(p.tokensPerPoint)} tokens, $${p.dollarsPerPoint.toFixed(4)} per point`,
-      );
-    }
-  }
-  return lines;
-}
-
-function printText(result: SweepResult, corpus: string, queryLabel: string): void {
-  const lines = [
-    `corpus ${corpus}: ${queryLabel}; ${result.total} configs (${result.cached} cached, ${result.computed} ` +
-      `computed) in ${(result.elapsedMs / 1000).toFixed(1)} s on ${result.workers} worker(s), ${peakRssText()}`,
-  ];
-  for (const curve of result.curves) {
-    lines.push(
-      "",
-      `${curve.splitter} size ${curve.size} ${curve.unit}, ` +
-        (curve.contextBudget
-          ? budgetSuffix(curve).slice(2)
-          : `k=${curve.k}${curve.reranker !== "none" ? ` -> ${curve.reranker}` : ""} @${curve.finalK}`),
-    );
-    // Name the retriever (and so the embedder, for dense/hybrid) the way the rows measured it.
-    const measuredBy = result.rows.find(
-      (r) => r.config.splitter.splitter === curve.splitter && r.config.retrieval.k === curve.k,
-    );
-    if (measuredBy) lines.push(`retriever: ${measuredBy.retrieval.retriever}`);
-    lines.push(
-      "overlap  chunks  zero-seams%  pairs-kept%  recall%  95% CI          distinct  tokens  storage  best-it (pts) " +
-        "[paired 95% CI]  McNemar p  status",
-    );
-    curve.points.forEach((point, index) => {
-      const row = curveRows(result.rows, curve)[index];
-      if (!row) return;
-      const f = flattenRow(row);
-      const paired = curve.decision.configs[index];
-      const ci = `[${percentNumber(point.low as number)}, ${percentNumber(point.high as number)}]`;
-      lines.push(
-        [
-          String(point.overlap).padStart(7),
-          String(f.chunks).padStart(6),
-          Number(f.zeroOverlapPct).toFixed(1).padStart(11),
-          Number(f.pairsKeptPct).toFixed(1).padStart(11),
-          percentNumber(point.y).padStart(7),
-          ci.padEnd(14),
-          Number(f.meanDistinct).toFixed(2).padStart(8),
-          ratio(point.tokensRatio).padStart(6),
-          ratio(point.storageRatio).padStart(7),
-          (
-            `${percentNumber(paired.fromBest.diff).padStart(5)} [${signedPoints(paired.fromBest.low)}, ` +
-            `${signedPoints(paired.fromBest.high)}]`
-          ).padEnd(30),
-          formatP(paired.fromBest.mcnemarP).padStart(9),
-          index === curve.decision.best ? "best" : paired.status,
-        ].join("  "),
-      );
-    });
-    const name = (i: number) => `overlap ${curve.points[i].x}`;
-    lines.push(`verdict (hit rate, paired): ${verdictText(curve.decision, name).replace(/\*\*/g, "")}`);
-    lines.push(...describeKnee(curve.knee));
-  }
-  for (const grid of result.grids) lines.push(...describeGrid(grid));
-  if (result.interrupted)
-    lines.push(
-      "",
-      "interrupted: the table shows the finished configs only; re-run to complete (finished ones are cached).",
-    );
-  process.stdout.write(lines.join("\n") + "\n");
-}
 
 /** Above this many characters a sweep computes in the calling thread unless --workers says otherwise. */
 export const singleThreadChars = 200_000_000;
@@ -330,9 +165,11 @@ export async function run(argv: string[]): Promise<number> {
       "min-queries": { type: "string" },
       budget: { type: "string" },
       sample: { type: "string" },
-      "context-budget": { type: "string" },
       export: { type: "string" },
       force: { type: "boolean" },
+      "context-budget": { type: "string" },
+      expand: { type: "string" },
+      parents: { type: "string" },
     },
     strict: true,
   });
@@ -404,6 +241,8 @@ export async function run(argv: string[]): Promise<number> {
     retrieverSettings: customRetriever ? evaluation.retrieverSettings : undefined,
     contextBudget:
       values["context-budget"] === undefined ? undefined : parseContextBudget(values["context-budget"], unit),
+    expand: values.expand === undefined ? undefined : parseExpandList(values.expand),
+    parents: values.parents === undefined ? undefined : parseParentsList(values.parents, Math.max(...sizes)),
   };
   const workers = optionalIntFlag(values, "workers", { min: 0, max: LIMITS.parallel, unit: "threads" });
   const sensitivity = numberFlag(values, "sensitivity", 1, { min: 0, max: 100, exclusiveMin: true });
@@ -485,6 +324,18 @@ export async function run(argv: string[]): Promise<number> {
   }
   // Every config ran on the same sampled queries; an undecided verdict on a sample says to raise it first.
   result = withSampleAdvice(result, inputs.querySample, "--query-sample");
+  // Seam exposure per size: the queries a seam can cut at some overlap swept (split again; cached beside the rows).
+  const exposures = result.interrupted
+    ? []
+    : await sweepExposures(
+        inputs.docs,
+        inputs.queries,
+        result.curves,
+        result.rows,
+        openCache(values["no-cache"] ? null : cacheDir),
+      );
+  const exposed = curveExposedVerdicts(result.curves, result.rows, exposures, { margin, seed: evaluation.seed });
+  const drops = queryDropsText(inputs.source);
   const rejected = rejectedCacheEntries();
   if (rejected > 0) {
     process.stderr.write(
@@ -510,6 +361,9 @@ export async function run(argv: string[]): Promise<number> {
       budget,
       queriesFrom: inputs.source,
       queryLabel: inputs.queryLabel,
+      queryDrops: drops,
+      // Per splitter and size: queries a seam can cut inside their gold span at some overlap swept, and their share.
+      exposure: exposures.map(exposureJson),
       total: result.total,
       cached: result.cached,
       computed: result.computed,
@@ -518,31 +372,9 @@ export async function run(argv: string[]): Promise<number> {
       elapsedMs: result.elapsedMs,
       rows: result.rows.map(flattenRow),
       // Each curve carries its paired decision (indexes into its points) and, in words, its verdict.
-      grids: result.grids.map((grid) => {
-        const name = (i: number) => gridConfigName(grid.rows[i]);
-        return {
-          splitter: grid.splitter,
-          k: grid.k,
-          finalK: grid.finalK,
-          reranker: grid.reranker,
-          configs: grid.rows.map((row) => ({ size: row.config.splitter.size, overlap: row.config.splitter.overlap })),
-          contextBudget: grid.contextBudget,
-          costs: grid.costs,
-          plainHitRates: grid.plainHitRates,
-          decision: grid.decision,
-          prices: grid.prices,
-          verdict: verdictText(grid.decision, name).replace(/\*\*/g, ""),
-          verdictShort: verdictHeadline(grid.decision, name),
-        };
-      }),
-      curves: result.curves.map((curve) => {
-        const name = (i: number) => `overlap ${curve.points[i].x}`;
-        return {
-          ...curve,
-          verdict: verdictText(curve.decision, name).replace(/\*\*/g, ""),
-          verdictShort: verdictHeadline(curve.decision, name),
-        };
-      }),
+      grids: gridsJson(result.grids),
+      // the same paired rule on the exposed queries only, the margin restated for them (null: none exposed)
+      curves: curvesJson(result.curves, exposed),
       groups: breakdown?.map((g) => ({
         group: g.group,
         queries: g.queries,
@@ -552,6 +384,8 @@ export async function run(argv: string[]): Promise<number> {
         tooFewQueries: g.tooFewQueries,
         decision: g.decision,
       })),
+      // Per size: overlap against neighbours and parents at the budget (--expand / --parents).
+      levers: result.levers.map(leverJson),
       // The first curve's knee; every curve (splitter x depth) carries its own in `curves`.
       knee: {
         kneedle: result.knee.kneedle,
@@ -562,13 +396,17 @@ export async function run(argv: string[]): Promise<number> {
     };
     process.stdout.write(JSON.stringify(report, infinityAsText, 2) + "\n");
   } else {
-    printText(result, inputs.corpus, inputs.queryLabel);
+    printText(result, inputs.corpus, inputs.queryLabel, drops, (i) => {
+      const e = exposed[i];
+      return e ? describeExposure(result.curves[i], e.exposure, e.verdict) : [];
+    });
     if (rowSample)
       process.stdout.write(
         `pairs-kept% and tokens measured on ${rowSample.description}; tokens are estimates (--json gives ` +
           `their 95% CIs); seams, chunks and retrieval cover every document\n`,
       );
     if (breakdown) process.stdout.write(describeGroups(breakdown, groupCurve).join("\n") + "\n");
+    for (const lever of result.levers) process.stdout.write(describeLevers(lever).join("\n") + "\n");
   }
   if (exportTo) await writeSweepExport(exportTo, { argv, inputs, result, budgetQueries: budget?.queries });
   return result.interrupted ? 130 : 0;

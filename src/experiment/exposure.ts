@@ -156,7 +156,8 @@ export function exposedVerdict(
     return { ...base, exposedMargin: null, decision: null, why: "too few exposed queries" };
   if (exposure.share <= margin)
     return { ...base, exposedMargin: null, decision: null, why: "exposed share within the margin" };
-  const exposedMargin = (margin * exposure.queries) / exposure.exposed; // margin / share
+  // margin / share, rounded down to a hundredth of a point (a stricter margin, and the one printed)
+  const exposedMargin = Math.floor((1e4 * margin * exposure.queries) / exposure.exposed + 1e-9) / 1e4;
   const decision = decideRowsOn(rowsOfCurve, positions, (row) => row.cost.storageBytes, {
     margin: exposedMargin,
     resamples: settings.resamples,
@@ -164,4 +165,17 @@ export function exposedVerdict(
     baseline: 0,
   });
   return { ...base, exposedMargin, decision, why: null };
+}
+
+/** Each curve's exposure and exposed verdict (undefined when its size has no exposure, e.g. an interrupted sweep). */
+export function curveExposedVerdicts(
+  curves: readonly SweepCurve[],
+  rows: readonly CostedRow[],
+  exposures: readonly SizeExposure[],
+  settings: DecisionSettings = {},
+): ({ exposure: SizeExposure; verdict: ExposedVerdict } | undefined)[] {
+  return curves.map((curve) => {
+    const exposure = exposureOf(curve, exposures);
+    return exposure && { exposure, verdict: exposedVerdict(curve, rows, exposure, settings) };
+  });
 }

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sweepWorkers } from "../../src/cli/sweep";
+import { loadCorpusAndQueries } from "../../src/retrieval/inputs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const bin = join(root, "bin", "seamlab.js");
@@ -83,7 +84,8 @@ test("seamlab sweep --clear-cache alone empties the cache and exits", () => {
   assert.equal(seamlab([...base, "--overlaps", "0,50", "--cache-dir", dir, "--workers", "0"]).code, 0);
   const clear = seamlab(["--clear-cache", "--cache-dir", dir]);
   assert.equal(clear.code, 0);
-  assert.match(clear.stderr, /cleared 2 cached result/);
+  // two rows and the seam exposure of their size
+  assert.match(clear.stderr, /cleared 3 cached result/);
   assert.equal(existsSync(dir), false);
 });
 
@@ -217,7 +219,10 @@ test("seamlab sweep gives each curve a paired verdict at the --margin asked for,
   assert.match(curve.verdict, /^Use overlap 0: the cheapest setting within 50 points of the best/);
   const text = seamlab([...base, "--overlaps", "0,100,200", "--cache-dir", dir, "--margin", "1"]);
   assert.equal(text.code, 0, text.stderr);
-  assert.match(text.stdout, /verdict \(hit rate, paired\): (Use overlap|Undecided)/);
+  assert.match(
+    text.stdout,
+    /verdict on \d+ header queries \(## and ###\) \(hit rate, paired\): (Use overlap|Undecided|Leaning)/,
+  );
   assert.match(text.stdout, /second opinion on the shape: Kneedle/);
   const bad = seamlab([...base, "--overlaps", "0,100", "--margin", "0", "--no-cache"]);
   assert.equal(bad.code, 2);
@@ -280,4 +285,84 @@ test("a sweep over a huge corpus computes in this thread unless --workers is giv
   const huge = sweepWorkers(undefined, 300_000_000);
   assert.equal(huge.workers, 0);
   assert.match(huge.note ?? "", /300 M characters: computing in this thread, .*\(--workers N to override\)/);
+});
+
+/** Window chunk boundaries by arithmetic (starts every size - overlap until a chunk reaches the end), not the splitter. */
+function windowBoundaries(length: number, size: number, overlap: number): number[] {
+  const out: number[] = [];
+  for (let start = 0; ; start += size - overlap) {
+    const end = Math.min(start + size, length);
+    out.push(start, end);
+    if (end >= length) return out;
+  }
+}
+
+test("a sweep names its query source, count and drops in every verdict, and reports the seam exposure of each size", () => {
+  const dir = tempDir();
+  const args = [...base, "--overlaps", "0,100,200", "--cache-dir", dir, "--workers", "0"];
+  const report = JSON.parse(seamlab([...args, "--json"]).stdout);
+  assert.match(report.queryLabel, /^\d+ header queries \(## and ###\)$/);
+  assert.match(report.queryDrops, /^\d+ of \d+ headings dropped: \d+ with no sentence under the heading/);
+  // the exposed queries counted independently: a window boundary strictly inside a gold span at some overlap
+  const inputs = loadCorpusAndQueries({ corpus, queries: "headers" });
+  const lengths = new Map(inputs.docs.map((d) => [d.id, d.text.length]));
+  const expected = inputs.queries.filter((q) =>
+    [0, 100, 200].some((overlap) =>
+      q.gold.some((g) =>
+        windowBoundaries(lengths.get(g.doc) as number, 400, overlap).some((b) => g.start < b && b < g.end),
+      ),
+    ),
+  ).length;
+  assert.ok(expected > 0 && expected < inputs.queries.length, `a window at 400 cuts some gold spans, not all`);
+  const [exposure] = report.exposure;
+  assert.deepEqual(
+    { ...exposure, share: undefined },
+    {
+      splitter: "window",
+      size: 400,
+      unit: "chars",
+      overlaps: [0, 100, 200],
+      queries: report.queries,
+      exposed: expected,
+      share: undefined,
+    },
+  );
+  assert.equal(exposure.share, expected / report.queries);
+  const exposed = report.curves[0].exposed;
+  assert.equal(exposed.exposed, expected);
+  assert.ok(
+    Math.abs(exposed.exposedMargin - 0.01 / exposure.share) < 1e-4,
+    "the margin over all queries, per exposed share",
+  );
+  assert.equal(exposed.decision.queries, expected, "the exposed verdict is paired on the exposed queries");
+  const text = seamlab(args);
+  assert.equal(text.code, 0, text.stderr);
+  const source = `${report.queryLabel} (${report.queryDrops})`;
+  assert.ok(text.stdout.split("\n")[0].includes(source), "the first line names the source, its count and drops");
+  assert.match(
+    text.stdout,
+    new RegExp(`overlap can change at most ${(100 * exposure.share).toFixed(1)}% of these ${report.queries} queries`),
+  );
+  assert.match(
+    text.stdout,
+    new RegExp(`verdict on the ${expected} exposed queries \\(the 1 point margin over all queries is`),
+  );
+});
+
+test("--heading-levels picks the heading levels of header queries; --include-h3 means 2,3 and is not given with it", () => {
+  const args = [...base, "--overlaps", "0,100", "--json", "--no-cache", "--workers", "0"];
+  const byDefault = JSON.parse(seamlab(args).stdout);
+  const alias = JSON.parse(seamlab([...args, "--include-h3"]).stdout);
+  const h2 = JSON.parse(seamlab([...args, "--heading-levels", "2"]).stdout);
+  assert.equal(alias.queries, byDefault.queries);
+  assert.deepEqual(byDefault.queriesFrom.levels, [2, 3]);
+  assert.deepEqual(h2.queriesFrom.levels, [2]);
+  assert.ok(h2.queries < byDefault.queries, `## alone gives fewer queries (${h2.queries} vs ${byDefault.queries})`);
+  assert.match(h2.queryLabel, /header queries \(##\)$/);
+  const both = seamlab([...args, "--include-h3", "--heading-levels", "2"]);
+  assert.equal(both.code, 2);
+  assert.match(both.stderr, /--heading-levels and --include-h3 cannot be used together/);
+  const bad = seamlab([...args, "--heading-levels", "1,2"]);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--heading-levels 1,2: "1" is not a heading level from 2 to 6/);
 });

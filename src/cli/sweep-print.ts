@@ -1,0 +1,296 @@
+import { peakRssText } from "../core/memory";
+import type { ExposedVerdict, SizeExposure } from "../experiment/exposure";
+import { groupVerdictHeadline, type GroupBreakdown } from "../experiment/groups";
+import type { KneeReport } from "../experiment/knee";
+import {
+  cheapestIndex,
+  curveRows,
+  flattenRow,
+  gridConfigName,
+  type GridVerdict,
+  type SweepCurve,
+  type SweepResult,
+} from "../experiment/sweep";
+import { marginText, verdictHeadline, verdictText } from "../experiment/verdict";
+import { formatP, percentNumber, signedPoints, thousands } from "../stats/format";
+import { budgetGridTable, budgetSuffix } from "./sweep-budget-print";
+
+/** `seamlab sweep`'s printers: the text tables and verdicts, seam exposure, and the JSON of exposure. */
+
+const pct = (share: number) => `${(100 * share).toFixed(1)}%`;
+const points = (x: number) => `${Number((100 * x).toFixed(2))} points`;
+
+/** The lines under a curve's verdict: its exposed share, and what the exposed queries decide (or why nothing). */
+export function describeExposure(curve: SweepCurve, exposure: SizeExposure, verdict: ExposedVerdict): string[] {
+  const these = `these ${thousands(exposure.queries)} queries`;
+  const others = exposure.queries - exposure.exposed;
+  const ranking =
+    verdict.unexposedFlips === 0
+      ? "none of them changed hit between overlaps"
+      : `${thousands(verdict.unexposedFlips)} of them changed hit anyway, through the ranking`;
+  const lines = [
+    `seam exposure: at some overlap swept (${exposure.overlaps.join(", ")}) a seam falls inside the gold span of ` +
+      `${thousands(exposure.exposed)} of ${these}: overlap can change at most ${pct(exposure.share)} of ${these} ` +
+      `(the other ${thousands(others)} sit whole in one chunk at every overlap swept; ${ranking})`,
+  ];
+  const name = (i: number) => `overlap ${curve.points[i].x}`;
+  if (exposure.exposed === 0) {
+    lines.push(
+      `verdict on the exposed queries: none exposed. No seam falls inside a gold span at any overlap swept, so ` +
+        `every difference between these overlaps comes from the ranking (the text overlap adds to each chunk), ` +
+        `not from seams.`,
+    );
+  } else if (verdict.why === "too few exposed queries") {
+    lines.push(
+      `verdict on the exposed queries: none. ${thousands(exposure.exposed)} exposed queries are too few to decide ` +
+        `anything (${verdict.minQueries} needed); through seams, overlap can move the hit rate on ${these} by at ` +
+        `most ${points(exposure.share)}.`,
+    );
+  } else if (verdict.why === "exposed share within the margin") {
+    lines.push(
+      `verdict on the exposed queries: none needed. Through seams no overlap swept can move the hit rate on ${these} ` +
+        `by more than ${points(exposure.share)}, within the ${marginText(verdict.margin)} margin: the cheapest ` +
+        `overlap is as good as any here, ranking aside.`,
+    );
+  } else if (verdict.decision && verdict.exposedMargin !== null) {
+    const d = verdict.decision;
+    lines.push(
+      `verdict on the ${thousands(exposure.exposed)} exposed queries (the ${marginText(verdict.margin)} margin over ` +
+        `all queries is ${points(verdict.exposedMargin)} on them): ${verdictText(d, name).replace(/\*\*/g, "")}`,
+    );
+    if (d.choice !== d.best) {
+      const c = d.configs[d.choice].fromBest;
+      const s = exposure.share;
+      lines.push(
+        `  in points of all queries (x ${pct(s)}, ranking aside): ${name(d.choice)} is ` +
+          `${signedPoints(-c.diff * s)} from the best [${signedPoints(-c.high * s)}, ${signedPoints(-c.low * s)}], ` +
+          `against the ${marginText(verdict.margin)} margin`,
+      );
+    }
+  }
+  return lines;
+}
+
+/** The JSON of a size's exposure (without the per-query flags). */
+export function exposureJson(exposure: SizeExposure) {
+  const { flags: _flags, ...rest } = exposure;
+  return rest;
+}
+
+/** The JSON of a curve's exposed verdict, with its sentences. */
+export function exposedVerdictJson(curve: SweepCurve, verdict: ExposedVerdict) {
+  const name = (i: number) => `overlap ${curve.points[i].x}`;
+  return {
+    ...verdict,
+    verdict: verdict.decision ? verdictText(verdict.decision, name).replace(/\*\*/g, "") : null,
+    verdictShort: verdict.decision ? verdictHeadline(verdict.decision, name) : null,
+  };
+}
+
+const ratio = (x: number | null) => (x === null ? "  -  " : `${x.toFixed(2)}x`);
+
+function describeKnee(knee: KneeReport): string[] {
+  const lines = [
+    `second opinion on the shape: Kneedle ${knee.kneedle ? `overlap ${knee.kneedle.x}` : "none"}, plateau rule ` +
+      `overlap ${knee.plateau ? `${knee.plateau.x} (${knee.plateau.rule})` : "none"}, ` +
+      `${knee.agree ? "agree" : "disagree"}`,
+  ];
+  for (const note of knee.notes) lines.push(`  note: ${note}`);
+  return lines;
+}
+
+export function describeGroups(groups: GroupBreakdown[], curve: SweepCurve): string[] {
+  const x = (i: number) => curve.points[i].x;
+  const pick = x(curve.decision.choice);
+  const base = x(curve.decision.baseline);
+  const lines = [
+    "",
+    `by group (${curve.splitter} size ${curve.size}): overlap ${pick} against ${base} on each group's queries, and ` +
+      `each group's own verdict`,
+    `group                     queries  hit% @${base}  hit% @${pick}  ${pick}-${base} (pts) [paired 95% CI]  ` +
+      `McNemar p  own verdict`,
+  ];
+  for (const g of groups) {
+    const d = g.pickVersusBaseline;
+    lines.push(
+      [
+        g.group.slice(0, 24).padEnd(24),
+        String(g.queries).padStart(7),
+        percentNumber(g.decision.configs[curve.decision.baseline].rate).padStart(8),
+        percentNumber(g.decision.configs[curve.decision.choice].rate).padStart(9),
+        `${signedPoints(d.diff)} [${signedPoints(d.low)}, ${signedPoints(d.high)}]`.padEnd(27),
+        formatP(d.mcnemarP).padStart(9),
+        groupVerdictHeadline(g, (i) => `overlap ${x(i)}`) + (g.differs ? "  <- wants another overlap" : ""),
+      ].join("  "),
+    );
+  }
+  const differ = groups.filter((g) => g.differs).map((g) => g.group);
+  lines.push(
+    differ.length === 0
+      ? "no group's own decided verdict differs from the whole corpus's"
+      : `groups whose own verdict differs from overlap ${pick}: ${differ.join(", ")}`,
+  );
+  return lines;
+}
+
+function describeGrid(grid: GridVerdict, queryLabel: string): string[] {
+  const name = (i: number) => gridConfigName(grid.rows[i]);
+  const lines = [
+    "",
+    `${grid.splitter}, size x overlap, k=${grid.k}${grid.reranker !== "none" ? ` -> ${grid.reranker}` : ""} ` +
+      `@${grid.finalK} (cheapest = fewest vectors stored)`,
+    "size  overlap  share  chunks  hit%   best-it (pts) [paired 95% CI]  status",
+  ];
+  grid.rows.forEach((row, i) => {
+    const c = grid.decision.configs[i];
+    const s = row.config.splitter;
+    lines.push(
+      [
+        String(s.size).padStart(4),
+        String(s.overlap).padStart(7),
+        `${Math.round((100 * s.overlap) / s.size)}%`.padStart(5),
+        String(row.seams.chunks).padStart(6),
+        percentNumber(c.rate).padStart(5),
+        (
+          `${percentNumber(c.fromBest.diff).padStart(5)} ` +
+          `[${signedPoints(c.fromBest.low)}, ${signedPoints(c.fromBest.high)}]`
+        ).padEnd(30),
+        i === grid.decision.best ? "best" : c.status,
+      ].join("  "),
+    );
+  });
+  if (grid.contextBudget) lines.splice(0, lines.length, ...budgetGridTable(grid)); // its own table, both costs
+  lines.push(`verdict over size x overlap on ${queryLabel}: ${verdictText(grid.decision, name).replace(/\*\*/g, "")}`);
+  if (!grid.contextBudget)
+    lines.push(
+      `  note: hit rate@${grid.finalK} favours large chunks, since ${grid.finalK} of them carry more text into the ` +
+        `prompt; weigh the context size too.`,
+    );
+  if (grid.prices.length === 0) {
+    lines.push(
+      `price per point: no config has a higher hit rate than the cheapest, ${name(cheapestIndex(grid.decision))}`,
+    );
+  } else {
+    lines.push(
+      `price per extra point of hit rate over the cheapest, ${name(cheapestIndex(grid.decision))} (this corpus, the ` +
+        `cost model's prices):`,
+    );
+    for (const p of grid.prices) {
+      lines.push(
+        `  ${name(p.index)}: +${p.points.toFixed(1)} points for ${(p.extraVectorBytes / 1e6).toFixed(1)} ` +
+          `MB of vectors, ${thousands(p.extraTokens)} tokens, ` +
+          `$${p.extraDollars.toFixed(4)}: ${(p.bytesPerPoint / 1e6).toFixed(2)} MB, ` +
+          `${thousands(p.tokensPerPoint)} tokens, $${p.dollarsPerPoint.toFixed(4)} per point`,
+      );
+    }
+  }
+  return lines;
+}
+
+export function printText(
+  result: SweepResult,
+  corpus: string,
+  queryLabel: string,
+  drops: string,
+  exposureLines: (index: number) => string[],
+): void {
+  const lines = [
+    `corpus ${corpus}: ${queryLabel} (${drops}); ${result.total} configs (${result.cached} cached, ${result.computed} ` +
+      `computed) in ${(result.elapsedMs / 1000).toFixed(1)} s on ${result.workers} worker(s), ${peakRssText()}`,
+  ];
+  result.curves.forEach((curve, curveIndex) => {
+    lines.push(
+      "",
+      `${curve.splitter} size ${curve.size} ${curve.unit}, ` +
+        (curve.contextBudget
+          ? budgetSuffix(curve).slice(2)
+          : `k=${curve.k}${curve.reranker !== "none" ? ` -> ${curve.reranker}` : ""} @${curve.finalK}`),
+    );
+    // Name the retriever (and so the embedder, for dense/hybrid) the way the rows measured it.
+    const measuredBy = result.rows.find(
+      (r) => r.config.splitter.splitter === curve.splitter && r.config.retrieval.k === curve.k,
+    );
+    if (measuredBy) lines.push(`retriever: ${measuredBy.retrieval.retriever}`);
+    lines.push(
+      "overlap  chunks  zero-seams%  pairs-kept%  recall%  95% CI          distinct  tokens  storage  best-it (pts) " +
+        "[paired 95% CI]  McNemar p  status",
+    );
+    curve.points.forEach((point, index) => {
+      const row = curveRows(result.rows, curve)[index];
+      if (!row) return;
+      const f = flattenRow(row);
+      const paired = curve.decision.configs[index];
+      const ci = `[${percentNumber(point.low as number)}, ${percentNumber(point.high as number)}]`;
+      lines.push(
+        [
+          String(point.overlap).padStart(7),
+          String(f.chunks).padStart(6),
+          Number(f.zeroOverlapPct).toFixed(1).padStart(11),
+          Number(f.pairsKeptPct).toFixed(1).padStart(11),
+          percentNumber(point.y).padStart(7),
+          ci.padEnd(14),
+          Number(f.meanDistinct).toFixed(2).padStart(8),
+          ratio(point.tokensRatio).padStart(6),
+          ratio(point.storageRatio).padStart(7),
+          (
+            `${percentNumber(paired.fromBest.diff).padStart(5)} [${signedPoints(paired.fromBest.low)}, ` +
+            `${signedPoints(paired.fromBest.high)}]`
+          ).padEnd(30),
+          formatP(paired.fromBest.mcnemarP).padStart(9),
+          index === curve.decision.best ? "best" : paired.status,
+        ].join("  "),
+      );
+    });
+    const name = (i: number) => `overlap ${curve.points[i].x}`;
+    lines.push(
+      `verdict on ${queryLabel} (hit rate, paired): ${verdictText(curve.decision, name).replace(/\*\*/g, "")}`,
+    );
+    lines.push(...exposureLines(curveIndex));
+    lines.push(...describeKnee(curve.knee));
+  });
+  for (const grid of result.grids) lines.push(...describeGrid(grid, queryLabel));
+  if (result.interrupted)
+    lines.push(
+      "",
+      "interrupted: the table shows the finished configs only; re-run to complete (finished ones are cached).",
+    );
+  process.stdout.write(lines.join("\n") + "\n");
+}
+
+/** The size x overlap verdicts as `--json` prints them: each decision (indexes into its configs) and its words. */
+export function gridsJson(grids: readonly GridVerdict[]) {
+  return grids.map((grid) => {
+    const name = (i: number) => gridConfigName(grid.rows[i]);
+    return {
+      splitter: grid.splitter,
+      k: grid.k,
+      finalK: grid.finalK,
+      reranker: grid.reranker,
+      configs: grid.rows.map((row) => ({ size: row.config.splitter.size, overlap: row.config.splitter.overlap })),
+      contextBudget: grid.contextBudget,
+      costs: grid.costs,
+      plainHitRates: grid.plainHitRates,
+      decision: grid.decision,
+      prices: grid.prices,
+      verdict: verdictText(grid.decision, name).replace(/\*\*/g, ""),
+      verdictShort: verdictHeadline(grid.decision, name),
+    };
+  });
+}
+
+/** The curves as `--json` prints them: each with its paired decision, its verdict, and its exposed verdict. */
+export function curvesJson(
+  curves: readonly SweepCurve[],
+  exposed: readonly ({ exposure: SizeExposure; verdict: ExposedVerdict } | undefined)[],
+) {
+  return curves.map((curve, c) => {
+    const name = (i: number) => `overlap ${curve.points[i].x}`;
+    const exposedOf = exposed[c];
+    return {
+      ...curve,
+      verdict: verdictText(curve.decision, name).replace(/\*\*/g, ""),
+      verdictShort: verdictHeadline(curve.decision, name),
+      exposed: exposedOf ? exposedVerdictJson(curve, exposedOf.verdict) : null,
+    };
+  });
+}

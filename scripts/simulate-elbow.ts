@@ -1,10 +1,11 @@
 // `npm run simulate:elbow`: does the elbow rule pick right? Simulates sweeps from known true hit-rate curves
 // (src/study/simulation.ts) and prints how often the paired non-inferiority rule, the plateau rule and Kneedle
-// pick a config truly worse than the best by more than the margin, how often they say undecided, and the index
-// size they leave on the table. `--write-readme` puts the table into README.md between its markers and stores the
-// run in data/validation/elbow-simulation.json (notebook 03's appendix shows it), with a hash of every source file
-// the simulation reaches.
-import { mkdirSync, readFileSync } from "node:fs";
+// pick a config truly worse than the best by more than the margin, how often they say undecided (and the paired rule
+// leaning, which is not a pick), and the index size they leave on the table. `--write-readme` (named when the table
+// lived in the README) puts the table into docs/verdict.md between its markers and stores the run in
+// data/validation/elbow-simulation.json (notebook 03's appendix shows it), with a hash of every source file the
+// simulation reaches.
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import { writeFileAtomic } from "../src/core/atomic-write";
@@ -23,6 +24,8 @@ import { sourceClosure } from "./source-closure";
 
 const START = "<!-- simulate:elbow:start -->";
 const END = "<!-- simulate:elbow:end -->";
+/** Where the table goes, relative to the project root. */
+const DOC = "docs/verdict.md";
 
 function main(): number {
   const { values } = parseArgs({
@@ -68,16 +71,21 @@ function main(): number {
     `${spec.replicates} simulated sweeps per row (overlaps ${spec.overlaps.join(", ")} at size ${spec.size}; ` +
     `margin ${100 * spec.margin} point; neighbouring overlaps share a query's outcome with probability ` +
     `exp(−gap/${spec.correlationLength}); ${spec.resamples} bootstrap replicates per decision; seed ${spec.seed}). ` +
-    `"wrong": the pick is truly worse than the true best by more than the margin; "undecided": the rule gives no ` +
-    `settled answer; "extra index": mean index size above the cheapest truly acceptable overlap, over the sweeps ` +
+    `"wrong": the pick is truly worse than the true best by more than the margin (share of all sweeps); ` +
+    `"undecided": a cheaper config is unclear (the paired rule's safe pick still counts as its pick); "leaning": ` +
+    `the paired rule's choice is not shown within the margin, or a cheaper config is within the margin of it ` +
+    `(no pick); "extra index": mean index size above the cheapest truly acceptable overlap, over the sweeps ` +
     `with a pick. Regenerate: \`npm run simulate:elbow -- --write-readme\` (${seconds} s here).`;
   const table = `${simulationMarkdown(cells)}\n\n${caption}`;
   if (values["write-readme"]) {
-    const readmePath = join(root, "README.md");
-    const readme = readFileSync(readmePath, "utf8");
-    const from = readme.indexOf(START);
-    const to = readme.indexOf(END);
-    if (from < 0 || to < from) throw new SeamlabError(`README.md has no ${START} ... ${END} markers.`);
+    const docPath = join(root, DOC);
+    if (!existsSync(docPath))
+      throw new SeamlabError(`${DOC} does not exist: create it with ${START} and ${END} where the table goes.`);
+    const doc = readFileSync(docPath, "utf8");
+    const from = doc.indexOf(START);
+    const to = doc.indexOf(END);
+    if (from < 0 || to < from)
+      throw new SeamlabError(`${DOC} has no ${START} ... ${END} markers: add them where the table goes.`);
     // The sources are hashed before the run: one edited meanwhile would store a table of other code.
     const now = sourceHashes(root, sourceClosure(root, [SIMULATION_ENTRY]));
     if (JSON.stringify(now) !== JSON.stringify(sources))
@@ -86,8 +94,8 @@ function main(): number {
     const storePath = join(root, STORED_SIMULATION_PATH);
     mkdirSync(dirname(storePath), { recursive: true });
     writeFileAtomic(storePath, JSON.stringify(stored, null, 1) + "\n");
-    writeFileAtomic(readmePath, `${readme.slice(0, from + START.length)}\n${table}\n${readme.slice(to)}`);
-    process.stderr.write(`simulate: README.md and ${STORED_SIMULATION_PATH} updated\n`);
+    writeFileAtomic(docPath, `${doc.slice(0, from + START.length)}\n${table}\n${doc.slice(to)}`);
+    process.stderr.write(`simulate: ${DOC} and ${STORED_SIMULATION_PATH} updated\n`);
   }
   process.stdout.write(table + "\n");
   return 0;

@@ -14,6 +14,8 @@ export function simulationTableRows(cells: readonly SimulationCell[]): Record<st
     const name = cell.rule === "non-inferiority" ? "paired rule" : cell.rule === "plateau" ? "plateau" : "Kneedle";
     row[`${name} wrong`] = pct(cell.wrong);
     row[`${name} undecided`] = pct(cell.undecided);
+    // Only the paired rule leans.
+    if (cell.rule === "non-inferiority") row[`${name} leaning`] = pct(cell.leaning);
     row[`${name} extra index`] = `${cell.extraIndexPct.toFixed(1)}%`;
   }
   return [...rows.values()];
@@ -38,9 +40,11 @@ export function simulationFinding(cells: readonly SimulationCell[]): string {
   const worst = Math.max(...paired.map((c) => c.wrong));
   const plateau = Math.max(...cells.filter((c) => c.rule === "plateau").map((c) => c.wrong));
   const kneedle = Math.max(...cells.filter((c) => c.rule === "kneedle").map((c) => c.wrong));
+  const leaning = paired.map((c) => c.leaning);
   return (
     `The paired rule's worst wrong-pick rate over every shape and query count here: **${pct(worst)}** ` +
-    `(target: at most 5%${worst <= 0.05 ? ", met" : ", **missed**"}); the plateau rule's worst is ${pct(plateau)}, ` +
-    `Kneedle's ${pct(kneedle)}.`
+    `(target: at most 5%${worst <= 0.05 ? ", met" : ", **missed**"}; a leaning verdict is not a pick, and it leans ` +
+    `in ${pct(Math.min(...leaning))} to ${pct(Math.max(...leaning))} of sweeps); the plateau rule's worst is ` +
+    `${pct(plateau)}, Kneedle's ${pct(kneedle)}.`
   );
 }

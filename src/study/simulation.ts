@@ -86,10 +86,14 @@ export function simulateOutcomes(
 
 export type RuleName = "non-inferiority" | "plateau" | "kneedle";
 
-/** What one rule did in one simulated sweep: the config it picked (null: no answer) and whether it said undecided. */
+/**
+ * What one rule did in one simulated sweep: the config it picked (null: no answer), whether it said undecided and
+ * whether it said leaning (the paired rule only: a leaning is not a pick).
+ */
 export interface RulePick {
   pick: number | null;
   undecided: boolean;
+  leaning: boolean;
 }
 
 export interface SimulationCell {
@@ -100,7 +104,9 @@ export interface SimulationCell {
   /** Share of replicates whose pick is truly worse than the true best by more than the margin. */
   wrong: number;
   undecided: number;
-  /** Share of replicates with no pick at all (Kneedle finding no knee). */
+  /** Share of replicates the paired rule said "leaning" (no pick); 0 for the other rules. */
+  leaning: number;
+  /** Share of replicates with no pick at all (Kneedle finding no knee, the paired rule leaning). */
   noPick: number;
   /**
    * Mean extra index size of the pick over the cheapest config truly within the margin, in percent of that
@@ -117,10 +123,12 @@ function pickOf(rule: RuleName, outcomes: Uint8Array[], spec: SimulationSpec, co
       outcomes.map((o, k) => ({ label: String(spec.overlaps[k]), cost: costs[k], outcomes: o })),
       { margin: spec.margin, resamples: spec.resamples, seed },
     );
-    // Only a config the rule shows non-inferior is a pick; with none, it names no config (just the observed best).
+    // Only a config the rule shows non-inferior is a pick (an undecided verdict's safe pick included); a leaning
+    // verdict names no pick, whether its choice is not shown within the margin or a cheaper config is within it.
     return {
-      pick: decision.choiceIsNonInferior ? decision.choice : null,
-      undecided: decision.verdict === "undecided" || !decision.choiceIsNonInferior,
+      pick: decision.verdict !== "leaning" && decision.choiceIsNonInferior ? decision.choice : null,
+      undecided: decision.verdict === "undecided",
+      leaning: decision.verdict === "leaning",
     };
   }
   if (rule === "plateau") {
@@ -128,13 +136,13 @@ function pickOf(rule: RuleName, outcomes: Uint8Array[], spec: SimulationSpec, co
       const ci = wilsonInterval(h, n);
       return { x: spec.overlaps[k], y: h / n, low: ci.low, high: ci.high };
     });
-    return { pick: plateauStart(points).index, undecided: false };
+    return { pick: plateauStart(points).index, undecided: false, leaning: false };
   }
   const knee = kneedle(
     spec.overlaps,
     hits.map((h) => h / n),
   );
-  return { pick: knee.kneeIndex, undecided: knee.kneeIndex === null };
+  return { pick: knee.kneeIndex, undecided: knee.kneeIndex === null, leaning: false };
 }
 
 export const RULES: RuleName[] = ["non-inferiority", "plateau", "kneedle"];
@@ -153,14 +161,15 @@ export function runSimulation(spec: SimulationSpec, onCell?: (cell: SimulationCe
     const acceptable = curve.rates.map((r) => trueBest - r <= spec.margin + 1e-12);
     const idealCost = Math.min(...costs.filter((_, k) => acceptable[k]));
     for (const n of spec.queries) {
-      const tally = RULES.map(() => ({ wrong: 0, undecided: 0, noPick: 0, extra: 0, picked: 0 }));
+      const tally = RULES.map(() => ({ wrong: 0, undecided: 0, leaning: 0, noPick: 0, extra: 0, picked: 0 }));
       const random = seededRandom(spec.seed * 1_000_003 + c * 7919 + n);
       for (let r = 0; r < spec.replicates; r++) {
         const outcomes = simulateOutcomes(curve.rates, spec.overlaps, n, spec.correlationLength, random);
         RULES.forEach((rule, i) => {
-          const { pick, undecided } = pickOf(rule, outcomes, spec, costs, spec.seed + r);
+          const { pick, undecided, leaning } = pickOf(rule, outcomes, spec, costs, spec.seed + r);
           const t = tally[i];
           if (undecided) t.undecided++;
+          if (leaning) t.leaning++;
           if (pick === null) {
             t.noPick++;
             return;
@@ -179,6 +188,7 @@ export function runSimulation(spec: SimulationSpec, onCell?: (cell: SimulationCe
           replicates: spec.replicates,
           wrong: t.wrong / spec.replicates,
           undecided: t.undecided / spec.replicates,
+          leaning: t.leaning / spec.replicates,
           noPick: t.noPick / spec.replicates,
           extraIndexPct: t.picked === 0 ? 0 : (100 * t.extra) / t.picked,
         };

@@ -190,7 +190,7 @@ export async function run(argv: string[]): Promise<number> {
     [
       { header: "config" },
       { header: "chunks", align: "right" },
-      { header: "zero seams", align: "right" },
+      { header: "zero-overlap seams", align: "right" },
       { header: "mean overlap", align: "right" },
       { header: "median", align: "right" },
       { header: "pairs kept", align: "right" },

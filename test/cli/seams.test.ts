@@ -169,7 +169,7 @@ test("compare-splitters prints one row per config", () => {
   assert.equal(json.rows[0].meanOverlap, 3);
   assert.equal(json.rows[1].zeroOverlapPct, 100);
   const table = seamlab("compare-splitters", "--corpus", join(dir, "corpus"), "--configs", "window:10:3");
-  assert.match(table.stdout, /config\s+chunks\s+zero seams/);
+  assert.match(table.stdout, /config\s+chunks\s+zero-overlap seams/);
 });
 
 test("bad numbers, bad configs, missing and binary corpora give a message and a non-zero exit, no stack", () => {

@@ -13,7 +13,7 @@ import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
 import { projectRoot } from "../core/project";
 import { isSquadFile } from "../retrieval/inputs";
-import { withFlag, type ChosenExport } from "../experiment/export";
+import { shellQuote, withFlag, type ChosenExport } from "../experiment/export";
 import { compareExports, chosenConfigText } from "../experiment/export-compare";
 import { readChosenExport } from "../experiment/export-file";
 import { toJson } from "./format";
@@ -139,6 +139,7 @@ export async function run(argv: string[]): Promise<number> {
     }
     const after = readChosenExport(out);
     const comparison = compareExports(before, after);
+    const acceptCommand = ["seamlab", "sweep", ...rerun, "--export", file, "--force"].map(shellQuote).join(" ");
     if (values.json) {
       process.stdout.write(
         toJson({
@@ -150,11 +151,16 @@ export async function run(argv: string[]): Promise<number> {
           exported: { chosen: before.chosen, verdict: before.verdict, corpus: before.corpus, queries: before.queries },
           now: { chosen: after.chosen, verdict: after.verdict, corpus: after.corpus, queries: after.queries },
           rerun: after.rerun.command,
+          accept: comparison.moved ? acceptCommand : null,
         }) + "\n",
       );
     } else {
       const lines = comparison.moved
-        ? [`MOVED: the recommendation in ${file} no longer holds`, ...comparison.moves.map((m) => `  ${m}`)]
+        ? [
+            `MOVED: the recommendation in ${file} no longer holds`,
+            ...comparison.moves.map((m) => `  ${m}`),
+            `  to accept the new one: ${acceptCommand}`,
+          ]
         : [`holds: ${chosenConfigText(after.chosen)} (${after.verdict.state}): ${after.verdict.headline}`];
       for (const note of comparison.notes) lines.push(`  note: ${note}`);
       process.stdout.write(lines.join("\n") + "\n");

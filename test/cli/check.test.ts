@@ -97,6 +97,7 @@ test("check exits 0 when the exported choice holds on a changed corpus, and 3 wh
       result.stdout,
       /^MOVED: the recommendation in .*moved\.json no longer holds\n {2}chosen config: recursive 60\//,
     );
+    assert.match(result.stdout, /to accept the new one: seamlab sweep --corpus .* --export .*moved\.json --force\n/);
   } finally {
     rmSync(corpus, { recursive: true, force: true });
     rmSync(out, { recursive: true, force: true });

@@ -1,10 +1,11 @@
 import { mkdirSync } from "node:fs";
-import { dirname, extname, join, resolve } from "node:path";
+import { dirname, extname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { writeFileAtomic } from "../core/atomic-write";
 import { SeamlabError } from "../core/errors";
-import type { Doc } from "../core/types";
+import { checkOutputFile } from "../core/output-file";
 import { loadCorpus } from "../corpus/load";
+import { checkCorpusOut, checkOutsideCorpus, writeCorpusFolder } from "../corpus/write-corpus";
 import { chromaCsv } from "../corpus/write-labelled";
 import { estimateCost, estimateGeneration, generateQueries, type GenerateOptions } from "../retrieval/llm-generate";
 import { defaultThresholds, systemPrompt, userPrompt } from "../retrieval/llm-queries";
@@ -27,7 +28,9 @@ ict | headers
   --out FILE             the labelled file (.csv)
   --corpus-out DIR       where to write the text the offsets refer to when it differs from the corpus (ICT
                          removes the query sentences, headers remove heading lines); default FILE without .csv
-                         + "-corpus". Use it as --corpus with --queries FILE.
+                         + "-corpus". Use it as --corpus with --queries FILE. Never inside the corpus's own
+                         folder; an existing one is replaced only when seamlab wrote it (its manifest proves it)
+  --force                replace an existing FILE (and FILE.meta.json); without it an existing file is refused
 ${ictFlagsHelp()}
   --heading-levels LIST --question-headers-only --gold-sentences N   header query settings (see seamlab retrieve
                          --help; --include-h3 is the same as --heading-levels 2,3, the default)
@@ -50,42 +53,43 @@ ${Math.round(defaultThresholds.copyThreshold * 100)}% of the question's word big
 term-set Jaccard with every earlier kept
 question below ${defaultThresholds.duplicateThreshold}. Drops are counted by reason in the sidecar.`;
 
-/** Writes a file whole or not at all, creating its folder. */
-function writeAtomic(path: string, text: string): void {
+/** Writes a file whole or not at all, creating its folder; without `force`, never over a file that appeared. */
+function writeAtomic(path: string, text: string, force: boolean): void {
   mkdirSync(dirname(resolve(path)), { recursive: true });
-  writeFileAtomic(path, text);
-}
-
-function checkOut(out: string): string {
-  if (extname(out).toLowerCase() !== ".csv")
-    throw new SeamlabError(`--out must name a .csv file (Chroma's shape), got "${out}".`);
-  return out;
-}
-
-/** Writes every document under `dir` at its id (ids are relative paths), so loading `dir` gives the same ids. */
-function writeCorpus(dir: string, docs: readonly Doc[]): void {
-  for (const doc of docs) {
-    const known = /\.(md|markdown|txt)$/i.test(doc.id);
-    const path = join(dir, known ? doc.id : `${doc.id}.txt`);
-    if (!resolve(path).startsWith(resolve(dir)))
-      throw new SeamlabError(`document id "${doc.id}" would be written outside --corpus-out ${dir}.`);
-    writeAtomic(path, doc.text);
+  try {
+    writeFileAtomic(path, text, { exclusive: !force });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    throw new SeamlabError(`${path} appeared while seamlab ran; it was left alone (pass --force to replace it).`);
   }
 }
 
+/** `--out FILE`: a .csv file, refused when it (or its sidecar) exists without --force. */
+function checkOut(out: string, force: boolean): string {
+  if (extname(out).toLowerCase() !== ".csv")
+    throw new SeamlabError(`--out must name a .csv file (Chroma's shape), got "${out}".`);
+  checkOutputFile(out, { flag: "--out", force, also: [`${out}.meta.json`] });
+  return out;
+}
+
 async function writeBuiltSet(kind: "ict" | "headers", values: Record<string, unknown>): Promise<number> {
-  const out = checkOut(stringFlag(values, "out"));
+  const force = values.force === true;
+  const out = checkOut(stringFlag(values, "out"), force);
   const corpus = stringFlag(values, "corpus", kind === "ict" ? "moby-dick" : "fastify-docs");
+  const corpusOutFlag = stringFlag(values, "corpus-out", out.slice(0, out.length - extname(out).length) + "-corpus");
   const ict = ictOptionsFrom(values);
   const headers = headerOptionsFrom(values);
   const loaded = loadCorpus(corpus);
+  checkOutsideCorpus(corpusOutFlag, loaded);
+  checkCorpusOut(corpusOutFlag);
   const set = buildQuerySet(kind, loaded.docs, { ict, headers, corpusName: corpus });
   const changed = set.docs.some((d, i) => d.text !== loaded.docs[i].text);
-  const corpusOut = changed
-    ? stringFlag(values, "corpus-out", out.slice(0, out.length - extname(out).length) + "-corpus")
-    : undefined;
-  if (corpusOut) writeCorpus(corpusOut, set.docs);
-  writeAtomic(out, chromaCsv(set.queries, set.docs));
+  const corpusOut = changed ? corpusOutFlag : undefined;
+  if (corpusOut) {
+    for (const kept of writeCorpusFolder(corpusOut, set.docs, { queries: `${out}`, corpus }))
+      process.stderr.write(`seamlab: ${kept} was put in the old ${corpusOut} meanwhile; it was kept there.\n`);
+  }
+  writeAtomic(out, chromaCsv(set.queries, set.docs), force);
   writeAtomic(
     `${out}.meta.json`,
     JSON.stringify(
@@ -100,6 +104,7 @@ async function writeBuiltSet(kind: "ict" | "headers", values: Record<string, unk
       null,
       2,
     ) + "\n",
+    force,
   );
   process.stdout.write(
     `wrote ${set.label} to ${out} (+ ${out}.meta.json)` +
@@ -127,7 +132,8 @@ function generationNumbers(values: Record<string, unknown>) {
 }
 
 async function generate(values: Record<string, unknown>): Promise<number> {
-  const out = checkOut(stringFlag(values, "out"));
+  const force = values.force === true;
+  const out = checkOut(stringFlag(values, "out"), force || values["dry-run"] === true); // a dry run writes nothing
   const corpus = stringFlag(values, "corpus", "moby-dick");
   const numbers = generationNumbers(values);
   const options: GenerateOptions = {
@@ -159,7 +165,7 @@ async function generate(values: Record<string, unknown>): Promise<number> {
       `no question survived (dropped: ${JSON.stringify(result.dropped)}); nothing written. ` +
         `Examples: ${JSON.stringify(result.examples)}`,
     );
-  writeAtomic(out, chromaCsv(result.queries, docs));
+  writeAtomic(out, chromaCsv(result.queries, docs), force);
   const { journal, environment: _environment, onProgress: _onProgress, sleep: _sleep, ...params } = options;
   writeAtomic(
     `${out}.meta.json`,
@@ -181,6 +187,7 @@ async function generate(values: Record<string, unknown>): Promise<number> {
       null,
       2,
     ) + "\n",
+    force,
   );
   const dropped = Object.entries(result.dropped)
     .filter(([, count]) => count > 0)
@@ -202,6 +209,7 @@ export async function run(argv: string[]): Promise<number> {
       corpus: { type: "string" },
       out: { type: "string" },
       "corpus-out": { type: "string" },
+      force: { type: "boolean" },
       ...ictFlags,
       "heading-levels": { type: "string" },
       "include-h3": { type: "boolean" },

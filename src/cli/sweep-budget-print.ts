@@ -1,4 +1,5 @@
 import type { GridVerdict, SweepCurve } from "../experiment/sweep";
+import type { Decision } from "../stats/non-inferiority";
 import { contextBudgetText } from "../retrieval/context-budget";
 import { percentNumber, signedPoints, thousands } from "../stats/format";
 
@@ -8,6 +9,13 @@ import { percentNumber, signedPoints, thousands } from "../stats/format";
 /** ", context budget 5,000 chars" for a curve or grid judged at a budget; "" for plain hit@k. */
 export function budgetSuffix(judged: SweepCurve | GridVerdict): string {
   return judged.contextBudget ? `, context budget ${contextBudgetText(judged.contextBudget)} per query` : "";
+}
+
+/** The last two cells of a verdict table's row: "best − it [paired 95% CI]" and the status. */
+export function fromBestCells(decision: Decision, i: number): string[] {
+  const c = decision.configs[i];
+  const gap = `${percentNumber(c.fromBest.diff).padStart(5)} [${signedPoints(c.fromBest.low)}, ${signedPoints(c.fromBest.high)}]`;
+  return [gap.padEnd(30), i === decision.best ? "best" : c.status];
 }
 
 /** The heading and table of a size x overlap verdict at a context budget. */
@@ -38,11 +46,7 @@ export function budgetGridTable(grid: GridVerdict): string[] {
         row.retrieval.meanContextChunks.toFixed(1).padStart(8),
         percentNumber(c.rate).padStart(5),
         (plain === null || plain === undefined ? "-" : percentNumber(plain)).padStart(10 + String(plainK).length),
-        (
-          `${percentNumber(c.fromBest.diff).padStart(5)} ` +
-          `[${signedPoints(c.fromBest.low)}, ${signedPoints(c.fromBest.high)}]`
-        ).padEnd(30),
-        i === grid.decision.best ? "best" : c.status,
+        ...fromBestCells(grid.decision, i),
       ].join("  "),
     );
   });

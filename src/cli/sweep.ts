@@ -42,6 +42,8 @@ import { groupBreakdown, groupVerdictHeadline, queryGroups, readGroupRules } fro
 import { byTypeHelp, runSweepByType } from "./sweep-by-type";
 import { withSampleAdvice } from "../experiment/sample-advice";
 import { parseContextBudget } from "../retrieval/context-budget";
+import { parseExpandList, parseParentsList } from "../retrieval/expand";
+import { describeLevers, leverJson } from "./sweep-levers-print";
 import { chooseQueryBudget, parseBudgetMinutes, type BudgetChoice } from "../experiment/budget";
 import { pilotSweepCost, splitCount } from "../experiment/budget-pilot";
 import { sampleEvaluationInputs } from "../retrieval/inputs";
@@ -68,6 +70,11 @@ const help = `Usage: seamlab sweep [--corpus SPEC] [--queries headers|ict|FILE] 
                               tokens (Nt) per query; a bare N is in the sizes' unit. Default with several --sizes
                               (one k, no reranker): the median size x k, so sizes get equal prompts, not equal k;
                               off gives plain hit@k. Plain hit@k is shown beside it
+  --expand LIST               also index each size without overlap and paste each hit with its n neighbouring chunks
+                              on each side (LlamaIndex's sentence window, chunks as the nodes), e.g. 0,1,2
+  --parents section|N[,...]   ... or paste each hit's parent: its # / ## section, or its N-unit block (the splitter at
+                              size N). Both are judged against the overlaps at the context budget (on by default
+                              with them), paired on the same queries, cost = vectors stored
   --overlaps LIST             overlaps to sweep (default 0,50,100,200,400); shares of the size work too: 0,10%,20%
   --ks LIST                   first-stage depths (retrieval_k; default 5)
   --final-k N                 keep N chunks after reranking; recall is @N (default: each k, no cut)
@@ -161,6 +168,8 @@ export async function run(argv: string[]): Promise<number> {
       export: { type: "string" },
       force: { type: "boolean" },
       "context-budget": { type: "string" },
+      expand: { type: "string" },
+      parents: { type: "string" },
     },
     strict: true,
   });
@@ -232,6 +241,8 @@ export async function run(argv: string[]): Promise<number> {
     retrieverSettings: customRetriever ? evaluation.retrieverSettings : undefined,
     contextBudget:
       values["context-budget"] === undefined ? undefined : parseContextBudget(values["context-budget"], unit),
+    expand: values.expand === undefined ? undefined : parseExpandList(values.expand),
+    parents: values.parents === undefined ? undefined : parseParentsList(values.parents, Math.max(...sizes)),
   };
   const workers = optionalIntFlag(values, "workers", { min: 0, max: LIMITS.parallel, unit: "threads" });
   const sensitivity = numberFlag(values, "sensitivity", 1, { min: 0, max: 100, exclusiveMin: true });
@@ -373,6 +384,8 @@ export async function run(argv: string[]): Promise<number> {
         tooFewQueries: g.tooFewQueries,
         decision: g.decision,
       })),
+      // Per size: overlap against neighbours and parents at the budget (--expand / --parents).
+      levers: result.levers.map(leverJson),
       // The first curve's knee; every curve (splitter x depth) carries its own in `curves`.
       knee: {
         kneedle: result.knee.kneedle,
@@ -393,6 +406,7 @@ export async function run(argv: string[]): Promise<number> {
           `their 95% CIs); seams, chunks and retrieval cover every document\n`,
       );
     if (breakdown) process.stdout.write(describeGroups(breakdown, groupCurve).join("\n") + "\n");
+    for (const lever of result.levers) process.stdout.write(describeLevers(lever).join("\n") + "\n");
   }
   if (exportTo) await writeSweepExport(exportTo, { argv, inputs, result, budgetQueries: budget?.queries });
   return result.interrupted ? 130 : 0;

@@ -2,6 +2,7 @@ import { SeamlabError } from "../core/errors";
 import type { SplitterConfig, Unit } from "../splitters/config";
 import { canonicalJson } from "../core/canonical-json";
 import type { ContextBudget } from "../retrieval/context-budget";
+import type { ParentSetting } from "../retrieval/expand";
 
 /**
  * The declarative grid: what a sweep varies. A config is a splitter config plus a retrieval setting; a grid
@@ -23,6 +24,10 @@ export interface RetrievalSetting {
   retrieverSettings?: Record<string, unknown>;
   /** The context is the top chunks up to this budget (retrieval/context-budget) instead of the top k. */
   contextBudget?: ContextBudget;
+  /** Each retrieved chunk is pasted with this many neighbours on each side (retrieval/expand); needs a budget. */
+  expand?: number;
+  /** Each retrieved chunk is pasted as its parent: its `##` section or an N-unit block (retrieval/expand). */
+  parents?: ParentSetting;
 }
 
 export interface ExperimentConfig {

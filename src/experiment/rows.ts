@@ -280,10 +280,15 @@ export async function computeRows(
         return out;
       };
     }
-    const evaluation = { k: finalK, nearDuplicateThreshold: options.nearDuplicateThreshold, tokensOf };
+    const evaluation = {
+      k: finalK,
+      nearDuplicateThreshold: options.nearDuplicateThreshold,
+      tokensOf,
+      countTokens: countText,
+    };
     // A budget ranks as deep as it needs (no reranker cut: contextOutcomes refuses one), the first stage directly.
     const ranker = r.contextBudget ? first : pipeline;
-    const outcomes = await contextOutcomes(chunks, inputs.queries, ranker, r, evaluation);
+    const outcomes = await contextOutcomes(chunks, docs, inputs.queries, ranker, config, evaluation);
     const retrieval = summarizeOutcomes(
       outcomes,
       { retriever: pipeline.name, k: finalK, chunks: chunks.length },

@@ -25,6 +25,9 @@ export interface BudgetSpec {
   reranker?: string;
   /** A budget; null turns it off (plain hit@k); undefined: the default when several sizes are swept. */
   contextBudget?: ContextBudget | null;
+  /** Neighbours and parents to compare with overlap (sweep-expand): they need a budget, so they ask for the default. */
+  expand?: number[];
+  parents?: unknown[];
 }
 
 /**
@@ -39,7 +42,10 @@ export function sweepContextBudget(spec: BudgetSpec): ContextBudget | undefined 
   const unit = spec.unit ?? "chars";
   if (spec.contextBudget === null) return undefined;
   if (spec.contextBudget === undefined) {
-    return sizes.length > 1 && ks.length === 1 && !reranked ? defaultContextBudget(sizes, ks[0], unit) : undefined;
+    const levers = (spec.expand ?? []).some((n) => n > 0) || (spec.parents ?? []).length > 0;
+    return (sizes.length > 1 || levers) && ks.length === 1 && !reranked
+      ? defaultContextBudget(sizes, ks[0], unit)
+      : undefined;
   }
   if (ks.length > 1 || reranked) {
     throw new SeamlabError(
@@ -59,7 +65,7 @@ export function withContextBudget(configs: readonly ExperimentConfig[], budget: 
   ];
 }
 
-/** The rows a sweep judges: those at its budget when it has one, else all. */
+/** The rows a sweep judges: those at its budget when it has one, else all (levers are judged apart: sweep-expand). */
 export function judgedRows(rows: readonly CostedRow[], budget: ContextBudget | undefined): CostedRow[] {
   return budget === undefined ? [...rows] : rows.filter((row) => row.config.retrieval.contextBudget !== undefined);
 }

@@ -10,6 +10,9 @@ import { runGrid, type CostedRow, type GridResult, type RunGridOptions } from ".
 import type { GridRow, SweepInputs } from "./rows";
 import type { Decision } from "../stats/non-inferiority";
 import { decideRows } from "./verdict";
+import type { ParentSetting } from "../retrieval/expand";
+import { checkLevers, isLeverRow, leverVerdicts, withLevers, type LeverVerdict } from "./sweep-expand";
+export { flattenRow } from "./sweep-flat";
 import type { ContextBudget } from "../retrieval/context-budget";
 import {
   configCosts,
@@ -49,6 +52,10 @@ export interface OverlapSweepSpec {
    * median size × k (`sweepContextBudget`); else plain hit@k.
    */
   contextBudget?: ContextBudget | null;
+  /** Also index each size without overlap and paste each hit's n neighbours on each side (sweep-expand). */
+  expand?: number[];
+  /** Also paste each hit's parent: its `##` section, or an N-unit block (sweep-expand). */
+  parents?: ParentSetting[];
 }
 
 /** Which number is the curve's y. Both are proportions over queries; with one gold span per query they coincide. */
@@ -98,6 +105,8 @@ export interface SweepResult extends Omit<GridResult, "rows"> {
   curves: SweepCurve[];
   /** One verdict over size x overlap per splitter and retrieval setting, when several sizes were swept. */
   grids: GridVerdict[];
+  /** Per size, overlap against neighbours and parents at the budget (with --expand / --parents). */
+  levers: LeverVerdict[];
   /** The knee of the first curve (the only one unless several ks were swept). */
   knee: KneeReport;
 }
@@ -137,7 +146,8 @@ export function sweepConfigs(spec: OverlapSweepSpec): ExperimentConfig[] {
   const sizes = spec.sizes ?? [spec.size];
   const configs = sizes.flatMap((size) => expandGrid(sweepGrid({ ...spec, size })));
   const budget = sweepContextBudget(spec);
-  return budget === undefined ? configs : withContextBudget(configs, budget);
+  checkLevers(spec, budget);
+  return budget === undefined ? configs : withLevers(withContextBudget(configs, budget), spec);
 }
 
 function metricOf(row: CostedRow, metric: SweepMetric): { y: number; ci: Interval } {
@@ -209,10 +219,11 @@ export async function runOverlapSweep(
 ): Promise<SweepResult> {
   const result = await runGrid(inputs, sweepConfigs(spec), options);
   // With a budget, the curves and verdicts are the budget's; the plain hit@k rows stay in `rows` for comparison.
-  const judged = judgedRows(result.rows, sweepContextBudget(spec));
+  const judged = judgedRows(result.rows, sweepContextBudget(spec)).filter((row) => !isLeverRow(row));
   const curves = sweepCurves(judged, options.metric, options);
   const knee = curves[0]?.knee ?? pickKnee([]);
-  return { ...result, curves, knee, grids: gridVerdicts(judged, options, result.rows) };
+  const levers = leverVerdicts(result.rows, options);
+  return { ...result, curves, knee, grids: gridVerdicts(judged, options, result.rows), levers };
 }
 
 /** What the hit rate gained over a cheaper config costs, per point, for one better config. */
@@ -327,59 +338,6 @@ export function gridVerdicts(
 export function gridConfigName(row: GridRow): string {
   const s = row.config.splitter;
   return `size ${s.size}, overlap ${s.overlap} (${Math.round((100 * s.overlap) / s.size)}%)`;
-}
-
-/** One flat record per row, for tables, CSV and the CLI's JSON. */
-export function flattenRow(row: CostedRow): Record<string, string | number | null> {
-  const s = row.config.splitter;
-  const r = row.config.retrieval;
-  const m = row.retrieval;
-  return {
-    splitter: s.splitter,
-    size: s.size,
-    overlap: s.overlap,
-    unit: s.unit ?? "chars",
-    k: r.k,
-    finalK: r.finalK ?? r.k,
-    reranker: r.reranker ?? "none",
-    contextBudget: r.contextBudget ? r.contextBudget.amount : null,
-    contextBudgetUnit: r.contextBudget ? r.contextBudget.unit : null,
-    meanContextChars: m.meanContextChars,
-    meanContextTokens: m.meanContextTokens ?? null,
-    chunks: row.seams.chunks,
-    zeroOverlapPct: row.seams.zeroOverlapPct,
-    meanOverlap: row.seams.meanOverlap,
-    medianOverlap: row.seams.medianOverlap,
-    indexRatio: row.seams.indexRatio,
-    pairsKeptPct: row.damage.keptPct,
-    queries: m.queries,
-    hitRate: m.hitRate,
-    hitRateLow: m.hitRateCI.low,
-    hitRateHigh: m.hitRateCI.high,
-    recall: m.recallAtK,
-    recallLow: m.recallAtKCI.low,
-    recallHigh: m.recallAtKCI.high,
-    meanDistinct: m.meanDistinct,
-    overlappingTopKPct: 100 * m.queriesWithOverlappingTopK,
-    nearDuplicateRatio: m.nearDuplicateRatio,
-    iou: m.iou,
-    tokensEmbedded: row.tokensEmbedded,
-    tokensRatio: row.cost.tokensRatio,
-    embeddingCost: row.cost.embeddingCost,
-    storageBytes: row.cost.storageBytes,
-    storageRatio: row.cost.storageRatio,
-    // A row measured on a document sample says so, with the CIs of what the sample estimates.
-    ...(row.sample
-      ? {
-          sampleDocuments: row.sample.documents,
-          sample: row.sample.description,
-          pairsKeptLow: row.sample.keptPctCI.low,
-          pairsKeptHigh: row.sample.keptPctCI.high,
-          tokensEmbeddedLow: row.sample.tokensEmbeddedCI.low,
-          tokensEmbeddedHigh: row.sample.tokensEmbeddedCI.high,
-        }
-      : {}),
-  };
 }
 
 /**

@@ -108,15 +108,15 @@ export function checkContextBudget(budget: ContextBudget, sizes: readonly number
 }
 
 /**
- * The ranking of every query cut to the budget (chunk indexes, best first). The retriever is asked for a depth that
- * should fill the budget (`initialDepth`) and asked again twice as deep for the queries whose whole answer still
- * fits, until the budget is full, the retriever has nothing more, or every chunk was ranked.
+ * The ranking of every query cut to what fits (`fits(ranked)`: how many of a ranking's top fit the budget; chunk
+ * indexes, best first). The retriever is asked for a depth that should fill the budget (`initialDepth`) and asked
+ * again twice as deep for the queries whose whole answer still fits, until the budget is full, the retriever has
+ * nothing more, or every chunk was ranked.
  */
 export async function rankWithinBudget(
   retriever: Retriever,
   texts: readonly string[],
-  lengthOf: (index: number) => number,
-  budget: number,
+  fits: (ranked: number[]) => number,
   chunkCount: number,
   initialDepth: number,
 ): Promise<number[][]> {
@@ -131,7 +131,7 @@ export async function rankWithinBudget(
     const next: number[] = [];
     pending.forEach((position, j) => {
       const ranked = found[j].slice(0, depth).map((r) => r.index);
-      const take = takeWithinBudget(ranked.map(lengthOf), budget);
+      const take = fits(ranked);
       const exhausted = ranked.length < depth || depth >= chunkCount;
       if (take < ranked.length || exhausted) out[position] = ranked.slice(0, take);
       else next.push(position);
@@ -140,6 +140,19 @@ export async function rankWithinBudget(
     depth = Math.min(chunkCount, depth * 2);
   }
   return out;
+}
+
+/**
+ * A first search depth for a budget: the budget over the mean chunk length (characters, or tokens at the rough rate:
+ * counting every chunk's tokens would cost more than a second, deeper search for the few queries that need one),
+ * divided by `perChunk` when each chunk brings more text (a neighbour window), plus two.
+ */
+export function initialBudgetDepth(chunks: readonly Chunk[], budget: ContextBudget, perChunk = 1): number {
+  let chars = 0;
+  for (const chunk of chunks) chars += chunk.text.length;
+  const perUnit = budget.unit === "tokens" ? CHARS_PER_TOKEN_ESTIMATE : 1;
+  const meanLength = chunks.length === 0 ? 1 : Math.max(1, (perChunk * chars) / chunks.length / perUnit);
+  return Math.ceil(budget.amount / meanLength) + 2;
 }
 
 export interface BudgetEvaluationOptions extends EvaluationOptions {
@@ -158,20 +171,12 @@ export async function evaluateWithinBudget(
   retriever: Retriever,
   options: BudgetEvaluationOptions,
 ): Promise<QueryOutcome[]> {
-  // A first depth from the mean chunk length (characters, or tokens at the rough rate: counting every chunk's tokens
-  // would cost more than a second, deeper search for the few queries that need one).
-  let chars = 0;
-  for (const chunk of chunks) chars += chunk.text.length;
-  const perUnit = options.budget.unit === "tokens" ? CHARS_PER_TOKEN_ESTIMATE : 1;
-  const meanLength = chunks.length === 0 ? 1 : Math.max(1, chars / chunks.length / perUnit);
-  const initialDepth = Math.ceil(options.budget.amount / meanLength) + 2;
   const ranked = await rankWithinBudget(
     retriever,
     queries.map((q) => q.text),
-    options.lengthOf,
-    options.budget.amount,
+    (top) => takeWithinBudget(top.map(options.lengthOf), options.budget.amount),
     chunks.length,
-    initialDepth,
+    initialBudgetDepth(chunks, options.budget),
   );
   return queries.map((query, i) => scoreRanked(chunks, query, ranked[i], options));
 }

@@ -11,6 +11,7 @@ import {
   chunkTermIds,
   sortedIdJaccard,
   spansOverlap,
+  type Span,
   type SpanScores,
 } from "./metrics";
 import type { Retriever } from "./types";
@@ -106,28 +107,33 @@ function proportionCI(values: readonly number[]): Interval | undefined {
 /** The mean, 0 for no queries (an empty set scores nothing rather than NaN). */
 const meanOrZero = (values: number[]) => (values.length === 0 ? 0 : mean(values));
 
+/** What one query's prompt holds: the retrieved chunks (best first) and the pieces of text pasted for them. */
+export interface RetrievedContext {
+  /** Chunk indexes, best first. */
+  ranked: number[];
+  /** The spans pasted: the chunks themselves, or their windows or parents. */
+  spans: readonly Span[];
+  /** Characters and tokens pasted (tokens null when not counted). */
+  chars: number;
+  tokens: number | null;
+}
+
 /**
- * The outcome of one query whose retrieved chunks are `ranked` (indexes into `chunks`, best first): a hit when some
- * gold span lies fully inside some retrieved chunk. Plain hit@k and an equal context budget share this rule.
+ * The outcome of one query given its context: a hit when some gold span lies fully inside some pasted span. Near
+ * duplicates are counted among the retrieved chunks.
  */
-export function scoreRanked(
+export function scoreContext(
   chunks: readonly Chunk[],
   query: Query,
-  ranked: number[],
+  context: RetrievedContext,
   options: EvaluationOptions = {},
 ): QueryOutcome {
   const threshold = options.nearDuplicateThreshold ?? 0.7;
-  const spans = ranked.map((i) => chunks[i]);
+  const { ranked, spans } = context;
   const goldFound = query.gold.filter((g) => spans.some((s) => containsSpan(s, g))).length;
   let overlapping = false;
   for (let i = 1; i < spans.length && !overlapping; i++) {
     for (let j = 0; j < i && !overlapping; j++) overlapping = spansOverlap(spans[i], spans[j]);
-  }
-  let contextChars = 0;
-  let contextTokens = 0;
-  for (const i of ranked) {
-    contextChars += chunks[i].text.length;
-    if (options.tokensOf) contextTokens += options.tokensOf(i);
   }
   return {
     id: query.id,
@@ -147,9 +153,29 @@ export function scoreRanked(
           ),
     merged: spanScoresMerged(spans, query.gold),
     chroma: spanScoresChroma(spans, query.gold),
-    contextChars,
-    contextTokens: options.tokensOf ? contextTokens : null,
+    contextChars: context.chars,
+    contextTokens: context.tokens,
   };
+}
+
+/**
+ * The outcome of one query whose retrieved chunks are `ranked` (indexes into `chunks`, best first): a hit when some
+ * gold span lies fully inside some retrieved chunk. Plain hit@k and an equal context budget share this rule.
+ */
+export function scoreRanked(
+  chunks: readonly Chunk[],
+  query: Query,
+  ranked: number[],
+  options: EvaluationOptions = {},
+): QueryOutcome {
+  let chars = 0;
+  let tokens = 0;
+  for (const i of ranked) {
+    chars += chunks[i].text.length;
+    if (options.tokensOf) tokens += options.tokensOf(i);
+  }
+  const spans = ranked.map((i) => chunks[i]);
+  return scoreContext(chunks, query, { ranked, spans, chars, tokens: options.tokensOf ? tokens : null }, options);
 }
 
 /** Runs every query against the retriever and scores the top-k against the gold spans. */

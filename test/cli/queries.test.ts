@@ -1,10 +1,20 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { main } from "../../src/cli/main";
 import { startLocalServer } from "../helpers/local-server";
+import { hashFolder } from "./spawn-cli";
 
 async function capture(fn: () => Promise<number>): Promise<{ code: number; out: string; err: string }> {
   const out: string[] = [];
@@ -185,5 +195,101 @@ test("queries headers --out round-trips too: the heading-free text and the file 
   } finally {
     rmSync(dir, { recursive: true, force: true });
     rmSync(sets, { recursive: true, force: true });
+  }
+});
+
+test("queries ict|headers|generate --out refuses an existing file (a hand-labelled CSV) unless --force", async () => {
+  const dir = proseFolder();
+  const sets = mkdtempSync(join(tmpdir(), "seamlab-sets-"));
+  const mine = join(sets, "mine.csv");
+  writeFileSync(mine, "question,references,corpus_id\nmy hand-labelled question,[],north.txt\n");
+  const before = readFileSync(mine);
+  try {
+    for (const args of [
+      ["queries", "ict", "--corpus", dir, "--ict-n", "10", "--out", mine],
+      ["queries", "headers", "--corpus", dir, "--out", mine],
+      ["queries", "generate", "--corpus", dir, "--llm-url", "http://127.0.0.1:9/v1", "--llm-model", "m", "--out", mine],
+    ]) {
+      const refused = await capture(() => main(args));
+      assert.equal(refused.code, 2, `${args[1]}: ${refused.err}`);
+      assert.match(refused.err, /--out .*mine\.csv already exists; .*pass --force to replace it/);
+      assert.deepEqual(readFileSync(mine), before, `${args[1]} left the file byte for byte`);
+    }
+    const forced = await capture(() =>
+      main(["queries", "ict", "--corpus", dir, "--ict-n", "10", "--out", mine, "--force"]),
+    );
+    assert.equal(forced.code, 0, forced.err);
+    assert.doesNotMatch(readFileSync(mine, "utf8"), /hand-labelled/, "--force replaces the file the user named");
+  } finally {
+    rmSync(sets, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("queries ict never writes its corpus into the folder it reads, nor around it, symlinks resolved", async () => {
+  const dir = proseFolder();
+  const sets = mkdtempSync(join(tmpdir(), "seamlab-sets-"));
+  symlinkSync(dir, join(sets, "link-to-corpus"));
+  const before = hashFolder(dir);
+  try {
+    for (const [corpusOut, how] of [
+      [dir, "is"],
+      [join(dir, "generated"), "is inside"],
+      [join(sets, "link-to-corpus"), "is"],
+      [join(dir, ".."), "holds"],
+    ]) {
+      const out = join(sets, `q-${how.replace(" ", "-")}-${Math.random().toString(36).slice(2)}.csv`);
+      const result = await capture(() =>
+        main(["queries", "ict", "--corpus", dir, "--ict-n", "10", "--out", out, "--corpus-out", corpusOut]),
+      );
+      assert.equal(result.code, 2, `${corpusOut}: ${result.err}`);
+      assert.match(result.err, new RegExp(`--corpus-out .* ${how} .*a folder the corpus is read from`));
+      assert.equal(existsSync(out), false, "nothing written");
+    }
+    assert.equal(hashFolder(dir), before, "the corpus is byte for byte as it was");
+  } finally {
+    rmSync(sets, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a rerun of queries ict on another corpus replaces the corpus folder whole, and a folder seamlab did not write is refused", async () => {
+  const first = proseFolder();
+  const second = mkdtempSync(join(tmpdir(), "seamlab-queries-"));
+  for (const name of ["east", "west"]) {
+    const text = Array.from({ length: 24 }, (_, i) => sentence(name, i)).join(" ");
+    writeFileSync(join(second, `${name}.txt`), `${text}\n\n${text.replace(/keeper/g, "warden")}\n`);
+  }
+  const sets = mkdtempSync(join(tmpdir(), "seamlab-sets-"));
+  const out = join(sets, "mix.csv");
+  try {
+    for (const corpus of [first, second]) {
+      const run = await capture(() =>
+        main(["queries", "ict", "--corpus", corpus, "--ict-n", "10", "--out", out, "--force"]),
+      );
+      assert.equal(run.code, 0, run.err);
+    }
+    const files = readdirSync(join(sets, "mix-corpus")).sort();
+    assert.deepEqual(files, [".seamlab-manifest.json", "east.txt", "west.txt"], "no file of the first corpus left");
+    assert.deepEqual(readdirSync(sets).sort(), ["mix-corpus", "mix.csv", "mix.csv.meta.json"], "nothing left beside");
+    // A file the user put into it, or a folder of the user's under that name, is never replaced.
+    writeFileSync(join(sets, "mix-corpus", "notes.md"), "mine");
+    const refused = await capture(() =>
+      main(["queries", "ict", "--corpus", first, "--ict-n", "10", "--out", out, "--force"]),
+    );
+    assert.equal(refused.code, 2);
+    assert.match(refused.err, /--corpus-out .*mix-corpus: notes\.md was not written by seamlab/);
+    const users = join(sets, "users");
+    mkdirSync(users);
+    writeFileSync(join(users, "a.md"), "mine");
+    const theirs = await capture(() =>
+      main(["queries", "ict", "--corpus", first, "--ict-n", "10", "--out", out, "--force", "--corpus-out", users]),
+    );
+    assert.equal(theirs.code, 2);
+    assert.match(theirs.err, /--corpus-out .*users exists and seamlab cannot prove it wrote it/);
+    assert.equal(readFileSync(join(users, "a.md"), "utf8"), "mine");
+    assert.equal(readFileSync(join(sets, "mix-corpus", "notes.md"), "utf8"), "mine");
+  } finally {
+    for (const path of [first, second, sets]) rmSync(path, { recursive: true, force: true });
   }
 });

@@ -76,3 +76,36 @@ test("a budget on one size is honoured too, and its rows are cached apart from p
   assert.equal(configs.length, 2);
   assert.notDeepEqual(configs[0], configs[1]); // the config is the cache key's part: the two never share a row
 });
+
+test("overlap, neighbours and parents are judged on the same queries at one budget, levers at overlap 0's index", async () => {
+  const inputs = corpus();
+  const spec = { splitter: "window", size: 200, overlaps: [0, 50], ks: [2], expand: [0, 1], parents: [400] };
+  const result = await runOverlapSweep(inputs, spec, options);
+  // Default budget with levers on one size: 200 x 2 = 400 characters.
+  const [lever] = result.levers;
+  assert.deepEqual(lever.contextBudget, { amount: 400, unit: "chars" });
+  assert.deepEqual(lever.names, [
+    "overlap 0",
+    "overlap 0 + ±1 neighbours",
+    "overlap 0 + 400-char parents",
+    "overlap 50",
+  ]);
+  assert.equal(lever.decision.queries, inputs.queries.length);
+  lever.costs.forEach((cost) => assert.ok(cost.promptChars <= 400));
+  // Neighbours and parents index what overlap 0 indexes; overlap 50 stores more vectors.
+  assert.equal(lever.costs[1].storageBytes, lever.costs[0].storageBytes);
+  assert.equal(lever.costs[2].storageBytes, lever.costs[0].storageBytes);
+  assert.ok(lever.costs[3].storageBytes > lever.costs[0].storageBytes);
+  // The overlap curve holds the overlap rows only.
+  assert.deepEqual(
+    result.curves.map((curve) => curve.points.map((p) => p.overlap)),
+    [[0, 50]],
+  );
+});
+
+test("levers without a possible budget are refused before any work", () => {
+  const spec = { splitter: "window", size: 200, overlaps: [0], expand: [1] };
+  const refused = (e: Error) => e instanceof SeamlabError && /--expand and --parents/.test(e.message);
+  assert.throws(() => sweepConfigs({ ...spec, ks: [2, 5] }), refused);
+  assert.throws(() => sweepConfigs({ ...spec, contextBudget: null }), refused);
+});

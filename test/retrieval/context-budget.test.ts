@@ -70,11 +70,31 @@ test("a ranking too shallow to fill the budget is asked again deeper", async () 
   const asked: number[] = [];
   const retriever = fixedRetriever({ q: [5, 4, 3, 2, 1, 0] }, asked);
   // Every chunk is 100 long: 350 holds three. The first depth, 2, fits whole, so depth 4 is asked.
-  const ranked = await rankWithinBudget(retriever, ["q"], () => 100, 350, 6, 2);
+  const ranked = await rankWithinBudget(
+    retriever,
+    ["q"],
+    (top) =>
+      takeWithinBudget(
+        top.map(() => 100),
+        350,
+      ),
+    6,
+    2,
+  );
   assert.deepEqual(ranked, [[5, 4, 3]]);
   assert.deepEqual(asked, [2, 4]);
   // A retriever with fewer results than asked has nothing more: the context is all it found.
-  const short = await rankWithinBudget(fixedRetriever({ q: [1] }, []), ["q"], () => 100, 1000, 6, 2);
+  const short = await rankWithinBudget(
+    fixedRetriever({ q: [1] }, []),
+    ["q"],
+    (top) =>
+      takeWithinBudget(
+        top.map(() => 100),
+        1000,
+      ),
+    6,
+    2,
+  );
   assert.deepEqual(short, [[1]]);
 });
 

@@ -1,0 +1,49 @@
+import type { LeverVerdict } from "../experiment/sweep-expand";
+import { verdictHeadline, verdictText } from "../experiment/verdict";
+import { contextBudgetText } from "../retrieval/context-budget";
+import { percentNumber, thousands } from "../stats/format";
+import { fromBestCells } from "./sweep-budget-print";
+
+// The sweep's printing of overlap against neighbour expansion and parent documents at one context budget.
+
+/** The table and verdict of one size's levers. */
+export function describeLevers(lever: LeverVerdict): string[] {
+  const name = (i: number) => lever.names[i];
+  const lines = [
+    "",
+    `${lever.splitter} size ${lever.size}: overlap or neighbours? Each lever at the same context budget, ` +
+      `${contextBudgetText(lever.contextBudget)} per query (cheapest = fewest vectors stored)`,
+    "lever                            vectors  index MB  prompt tok  chunks/q  hit%   best-it (pts) [paired 95% CI]  status",
+  ];
+  lever.rows.forEach((row, i) => {
+    const cost = lever.costs[i];
+    lines.push(
+      [
+        name(i).padEnd(31),
+        thousands(cost.vectors).padStart(7),
+        (cost.storageBytes / 1e6).toFixed(1).padStart(8),
+        (cost.promptTokens === null ? "-" : thousands(Math.round(cost.promptTokens))).padStart(10),
+        row.retrieval.meanContextChunks.toFixed(1).padStart(8),
+        percentNumber(lever.decision.configs[i].rate).padStart(5),
+        ...fromBestCells(lever.decision, i),
+      ].join("  "),
+    );
+  });
+  lines.push(`verdict (which lever, paired): ${verdictText(lever.decision, name).replace(/\*\*/g, "")}`);
+  return lines;
+}
+
+/** One size's levers for --json. */
+export function leverJson(lever: LeverVerdict): Record<string, unknown> {
+  const name = (i: number) => lever.names[i];
+  return {
+    splitter: lever.splitter,
+    size: lever.size,
+    contextBudget: lever.contextBudget,
+    levers: lever.names,
+    costs: lever.costs,
+    decision: lever.decision,
+    verdict: verdictText(lever.decision, name).replace(/\*\*/g, ""),
+    verdictShort: verdictHeadline(lever.decision, name),
+  };
+}

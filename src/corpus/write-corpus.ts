@@ -1,0 +1,106 @@
+/**
+ * The corpus `queries ict|headers` writes beside its labelled file (the text the offsets refer to), as a folder
+ * seamlab owns (core/owned-folder.ts): written whole beside the target and switched in by renaming, so that a rerun
+ * on another corpus never leaves the first one's files in it; an existing folder is replaced only when its manifest
+ * proves every file in it is seamlab's, as written; and never into (or around) the folder the corpus is read from.
+ */
+import { lstatSync, realpathSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { SeamlabError } from "../core/errors";
+import {
+  foldersOverlap,
+  ownershipOf,
+  readFolderManifest,
+  recoverBeside,
+  removeOwned,
+  swapIn,
+  writeStaged,
+} from "../core/owned-folder";
+import { realPathOfNew } from "../core/output-file";
+import type { Doc } from "../core/types";
+import type { LoadedCorpus } from "./load";
+
+const KIND = "corpus";
+
+/** The folders `loaded` was read from: its root when given as a folder or glob, and every file's own folder. */
+function readFolders(loaded: LoadedCorpus): string[] {
+  const real = (path: string) => {
+    try {
+      return realpathSync(path);
+    } catch {
+      return path;
+    }
+  };
+  const folders = new Set(loaded.docs.map((doc) => real(dirname(doc.source ?? join(loaded.root, doc.id)))));
+  if (loaded.name === undefined) folders.add(real(loaded.root));
+  return [...folders].sort();
+}
+
+const list = (items: string[]) =>
+  items.slice(0, 5).join(", ") + (items.length > 5 ? `, and ${items.length - 5} more` : "");
+
+/**
+ * Refuses `dir` as `flag` when it exists and is not a folder seamlab provably wrote (a file, a link, a folder
+ * without its manifest, or holding a file seamlab did not write or one changed since). Cheap: call it before work.
+ */
+export function checkCorpusOut(dir: string, flag = "--corpus-out"): void {
+  recoverBeside(dir, KIND);
+  let stat;
+  try {
+    stat = lstatSync(dir);
+  } catch {
+    return;
+  }
+  if (!stat.isDirectory())
+    throw new SeamlabError(`${flag} ${dir} is a ${stat.isSymbolicLink() ? "symbolic link" : "file"}; give a folder.`);
+  const manifest = readFolderManifest(dir, KIND);
+  if (!manifest) {
+    throw new SeamlabError(
+      `${flag} ${dir} exists and seamlab cannot prove it wrote it (it has no ${".seamlab-manifest.json"}); ` +
+        `seamlab replaces only a folder it wrote, even with --force: delete it yourself or choose another ${flag}.`,
+    );
+  }
+  const { foreign, edited } = ownershipOf(dir, manifest);
+  if (foreign.length + edited.length > 0) {
+    const parts = [
+      ...(foreign.length > 0 ? [`${list(foreign)} ${foreign.length > 1 ? "were" : "was"} not written by seamlab`] : []),
+      ...(edited.length > 0
+        ? [`${list(edited)} changed since seamlab wrote ${edited.length > 1 ? "them" : "it"}`]
+        : []),
+    ];
+    throw new SeamlabError(
+      `${flag} ${dir}: ${parts.join("; ")}; seamlab replaces the folder only when every file in it is as it wrote ` +
+        `it, even with --force: move those files out or choose another ${flag}.`,
+    );
+  }
+}
+
+/** Refuses `dir` when it is, holds or lies inside a folder the corpus was read from (symlinks resolved). */
+export function checkOutsideCorpus(dir: string, loaded: LoadedCorpus, flag = "--corpus-out"): void {
+  const out = realPathOfNew(dir);
+  const clash = readFolders(loaded).find((folder) => foldersOverlap(out, folder));
+  if (clash === undefined) return;
+  const how = out === clash ? "is" : relative(out, clash).startsWith("..") ? "is inside" : "holds";
+  throw new SeamlabError(
+    `${flag} ${dir} ${how} ${clash}, a folder the corpus is read from; seamlab never writes into the folder it ` +
+      `reads: choose a folder outside it.`,
+  );
+}
+
+/**
+ * Writes `docs` as a corpus folder at `dir` (each document at its id, `.txt` added when the id has no text
+ * extension), replacing the previous one only as checkCorpusOut allows. Returns the paths of files kept where the
+ * previous folder was set aside (none, after checkCorpusOut, unless someone wrote there meanwhile).
+ */
+export function writeCorpusFolder(dir: string, docs: readonly Doc[], about: Record<string, unknown> = {}): string[] {
+  const files = new Map<string, string>();
+  for (const doc of docs) {
+    const rel = /\.(md|markdown|txt)$/i.test(doc.id) ? doc.id : `${doc.id}.txt`;
+    if (rel.split("/").some((part) => part === ".." || part === "." || part === "") || rel.startsWith("/"))
+      throw new SeamlabError(`document id "${doc.id}" would be written outside --corpus-out ${dir}.`);
+    files.set(rel, doc.text);
+  }
+  const staging = writeStaged(dir, files, { seamlab: KIND, ...about });
+  const aside = swapIn(staging, dir);
+  return aside === undefined ? [] : removeOwned(aside, KIND);
+}

@@ -1,0 +1,136 @@
+import { SeamlabError } from "../core/errors";
+import { canonicalJson } from "../core/canonical-json";
+import type { ContextBudget } from "../retrieval/context-budget";
+import { strategyName, type ParentSetting } from "../retrieval/expand";
+import type { Decision } from "../stats/non-inferiority";
+import type { ExperimentConfig } from "./grid";
+import type { CostedRow } from "./run";
+import { configCosts, type ConfigCosts } from "./sweep-budget";
+import { decideRows } from "./verdict";
+
+/**
+ * Overlap or neighbours: the sweep's levers. Besides its overlaps, a sweep with `--expand`/`--parents` indexes each
+ * size without overlap and hands the prompt each retrieved chunk's neighbours or parent (retrieval/expand), all at
+ * the same context budget; one paired verdict per size says which lever to pull, cost = vectors stored (the prompt is
+ * capped alike).
+ */
+
+export interface LeverSpec {
+  /** Neighbours on each side to try (0: the chunk alone, the overlap-0 row). */
+  expand?: number[];
+  /** Parents to try. */
+  parents?: ParentSetting[];
+}
+
+/** True when the sweep compares overlap with neighbours or parents. */
+export function hasLevers(spec: LeverSpec): boolean {
+  return (spec.expand ?? []).some((n) => n > 0) || (spec.parents ?? []).length > 0;
+}
+
+/** True for a row that pastes neighbours or parents (not a plain overlap row). */
+export function isLeverRow(row: { config: ExperimentConfig }): boolean {
+  return (row.config.retrieval.expand ?? 0) > 0 || row.config.retrieval.parents !== undefined;
+}
+
+/**
+ * The configs at a budget plus, per splitter config's size, overlap 0 with each lever (and overlap 0 alone, when the
+ * overlaps did not include it). `configs` are the sweep's configs, the budget ones among them carrying it.
+ */
+export function withLevers(configs: readonly ExperimentConfig[], spec: LeverSpec): ExperimentConfig[] {
+  if (!hasLevers(spec)) return [...configs];
+  const seen = new Set(configs.map((config) => canonicalJson(config)));
+  const out = [...configs];
+  const add = (config: ExperimentConfig) => {
+    const key = canonicalJson(config);
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(config);
+    }
+  };
+  for (const config of configs) {
+    if (config.retrieval.contextBudget === undefined) continue;
+    const base: ExperimentConfig = { splitter: { ...config.splitter, overlap: 0 }, retrieval: config.retrieval };
+    add(base);
+    for (const n of spec.expand ?? []) if (n > 0) add({ ...base, retrieval: { ...base.retrieval, expand: n } });
+    for (const parents of spec.parents ?? []) add({ ...base, retrieval: { ...base.retrieval, parents } });
+  }
+  return out;
+}
+
+/** Refuses levers without the budget that makes them comparable. */
+export function checkLevers(spec: LeverSpec, budget: ContextBudget | undefined): void {
+  if (hasLevers(spec) && budget === undefined) {
+    throw new SeamlabError(
+      "--expand and --parents compare at an equal prompt, so they need a context budget: give one --ks (no " +
+        "--rerank, no --final-k) and, if you like, --context-budget N (not off).",
+    );
+  }
+}
+
+/** One size's verdict over overlap, neighbour expansion and parents, at one budget. */
+export interface LeverVerdict {
+  splitter: string;
+  size: number;
+  contextBudget: ContextBudget;
+  /** Overlap rows (by overlap), then overlap 0 with neighbours (by n), then with parents; the decision points here. */
+  rows: CostedRow[];
+  /** "overlap 100", "overlap 0 + ±1 neighbours", "overlap 0 + section parents". */
+  names: string[];
+  decision: Decision;
+  costs: ConfigCosts[];
+}
+
+/** The name of a row of a lever verdict. */
+export function leverName(row: CostedRow): string {
+  const r = row.config.retrieval;
+  const unit = row.config.splitter.unit === "tokens" ? "token" : "char";
+  if (r.parents !== undefined) return strategyName({ parents: r.parents }, unit);
+  if ((r.expand ?? 0) > 0) return strategyName({ expand: r.expand as number });
+  return `overlap ${row.config.splitter.overlap}`;
+}
+
+function leverOrder(row: CostedRow): number[] {
+  const r = row.config.retrieval;
+  if (r.parents !== undefined) return [2, r.parents === "section" ? 0 : r.parents];
+  if ((r.expand ?? 0) > 0) return [1, r.expand as number];
+  // Overlap 0 first: with equal vectors stored, ties go to the earlier row, so the plain chunk wins a tie.
+  return [row.config.splitter.overlap === 0 ? 0 : 3, row.config.splitter.overlap];
+}
+
+/**
+ * Per size (and splitter, unit, retrieval), the paired verdict over its overlap rows at the budget and its lever
+ * rows; only groups holding a lever row. Cost: vectors stored (overlap costs index, levers do not).
+ */
+export function leverVerdicts(
+  rows: readonly CostedRow[],
+  settings: { margin?: number; resamples?: number; seed?: number } = {},
+): LeverVerdict[] {
+  const groups = new Map<string, CostedRow[]>();
+  for (const row of rows) {
+    const budget = row.config.retrieval.contextBudget;
+    if (budget === undefined) continue;
+    const { overlap: _overlap, ...splitter } = row.config.splitter;
+    const { expand: _expand, parents: _parents, ...retrieval } = row.config.retrieval;
+    const id = canonicalJson([splitter, retrieval]);
+    if (!groups.has(id)) groups.set(id, []);
+    (groups.get(id) as CostedRow[]).push(row);
+  }
+  const out: LeverVerdict[] = [];
+  for (const group of groups.values()) {
+    if (!group.some(isLeverRow)) continue;
+    const sorted = [...group].sort((a, b) => {
+      const [x, y] = [leverOrder(a), leverOrder(b)];
+      return x[0] - y[0] || x[1] - y[1];
+    });
+    out.push({
+      splitter: sorted[0].config.splitter.splitter,
+      size: sorted[0].config.splitter.size,
+      contextBudget: sorted[0].config.retrieval.contextBudget as ContextBudget,
+      rows: sorted,
+      names: sorted.map(leverName),
+      decision: decideRows(sorted, (row) => row.cost.storageBytes, settings),
+      costs: sorted.map(configCosts),
+    });
+  }
+  return out;
+}

@@ -147,7 +147,27 @@ export function estimateRunMs(
   return Math.round(serial / parallelThroughput(run.parallel ?? 1, run.besideOthers));
 }
 
-const minutes = (ms: number) => `${(ms / 60_000).toFixed(ms < 600_000 ? 1 : 0)} min`;
+/**
+ * A duration at a precision that never rounds it to nothing: minutes from 6 s on (one decimal under 10 min), else
+ * seconds, else milliseconds ("estimated 0.0 min" for a 2 s run said nothing).
+ */
+export function durationText(ms: number): string {
+  if (ms >= 6_000) return `${(ms / 60_000).toFixed(ms < 600_000 ? 1 : 0)} min`;
+  if (ms >= 1_000) return `${(ms / 1000).toFixed(1)} s`;
+  return `${Math.round(ms)} ms`;
+}
+
+/** A budget in minutes as given, at its own precision: 0.001 stays 0.001 (not "0"), 14 stays 14, 2.345 is 2.35. */
+export function budgetMinutesText(minutes: number): string {
+  return String(minutes >= 1 ? Number(minutes.toFixed(2)) : Number(minutes.toPrecision(3)));
+}
+
+/** The smallest `--budget` (minutes, rounded up to two significant digits) that holds `ms`. */
+function budgetHolding(ms: number): string {
+  const minutes = ms / 60_000;
+  const step = 10 ** (Math.floor(Math.log10(Math.max(minutes, 1e-6))) - 1);
+  return budgetMinutesText(Number((Math.ceil(minutes / step - 1e-9) * step).toPrecision(2)));
+}
 
 /** The largest query sample whose estimated run fits the budget left after the pilot, and the line saying so. */
 export function chooseQueryBudget(plan: BudgetPlan): BudgetChoice {
@@ -163,7 +183,7 @@ export function chooseQueryBudget(plan: BudgetPlan): BudgetChoice {
   const queries = Math.max(floor, Math.min(population, fitting));
   const estimatedMs = estimateRunMs(model, run, queries);
   const fits = estimatedMs <= left + 1; // +1: the estimate is rounded to whole ms
-  const budget = `budget ${Number((plan.budgetMs / 60_000).toFixed(2))} min`;
+  const budget = `budget ${budgetMinutesText(plan.budgetMs / 60_000)} min`;
   const what =
     queries >= population
       ? `all ${thousands(population)} queries`
@@ -188,7 +208,7 @@ export function chooseQueryBudget(plan: BudgetPlan): BudgetChoice {
       population,
       estimatedMs,
       fits,
-      line: `${budget}: ${what}, estimated ${minutes(estimatedMs)} (${basis}).`,
+      line: `${budget}: ${what}, estimated ${durationText(estimatedMs)} (${basis}).`,
     };
   return {
     queries,
@@ -196,7 +216,9 @@ export function chooseQueryBudget(plan: BudgetPlan): BudgetChoice {
     estimatedMs,
     fits,
     line:
-      `${budget}: does not fit; running ${what}, estimated ${minutes(estimatedMs)}: splitting and indexing alone ` +
-      `take about ${minutes(fixedMs)} (${basis}). ${plan.advice ?? "Sweep fewer configs or raise --budget."}`,
+      `${budget}: does not fit; running ${what}, estimated ${durationText(estimatedMs)}: splitting and indexing alone ` +
+      `take about ${durationText(fixedMs)} (${basis}). ${plan.advice ?? "Sweep fewer configs or raise --budget."} ` +
+      `The least run (${thousands(floor)} queries) needs about ${durationText(plan.spentMs + estimatedMs)} with ` +
+      `the pilot: --budget ${budgetHolding(plan.spentMs + estimatedMs)} or more.`,
   };
 }

@@ -2,9 +2,11 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { SeamlabError } from "../../src/core/errors";
 import {
+  budgetMinutesText,
   busyCoresSlowdown,
   chooseQueryBudget,
   costModelFromPilot,
+  durationText,
   estimateRunMs,
   extrapolateCost,
   extrapolateModel,
@@ -94,7 +96,10 @@ test("a budget the fixed part alone overruns runs the fewest queries and says wh
     choice.line,
     /does not fit; running 100 of 4,212 queries.*splitting and indexing alone take about 0\.3 min/,
   );
-  assert.match(choice.line, /Sweep fewer configs or raise --budget\.$/);
+  assert.match(
+    choice.line,
+    /Sweep fewer configs or raise --budget\. The least run \(100 queries\) needs about 0\.4 min with the pilot: --budget 0\.44 or more\.$/,
+  );
 });
 
 test("the report's budget models the retrieval notebooks that run, no faster than the longest alone", () => {
@@ -195,4 +200,32 @@ test("a cost piloted on two samples grows along the line through both, not in pr
     1e9,
   );
   assert.deepEqual(model, { fixedMs: 51_000, perQueryMs: 50 }); // per query: 0.05 ms per M chars, no fixed part
+});
+
+test("a tiny --budget is printed at its own precision, with the run's time in seconds or ms and the least budget it needs", () => {
+  // 30 queries, two configs: 100 ms to split and index, 6 ms of queries, after a 300 ms pilot
+  const tiny = {
+    budgetMs: 0.001 * 60_000,
+    spentMs: 300,
+    splits: 2,
+    configs: 2,
+    parallel: 1,
+    model: { fixedMs: 50, perQueryMs: 0.1 },
+    population: 30,
+  };
+  const choice = chooseQueryBudget(tiny);
+  assert.equal(choice.fits, false);
+  assert.match(choice.line, /^budget 0\.001 min: does not fit; running all 30 queries, estimated 106 ms: /);
+  assert.match(choice.line, /splitting and indexing alone take about 100 ms/);
+  assert.match(
+    choice.line,
+    /The least run \(30 queries\) needs about 406 ms with the pilot: --budget 0\.0068 or more\.$/,
+  );
+  // the suggested budget holds the least run, and one just under it would not
+  assert.equal(chooseQueryBudget({ ...tiny, budgetMs: 0.0068 * 60_000 }).fits, true);
+  assert.equal(chooseQueryBudget({ ...tiny, budgetMs: 0.0067 * 60_000 }).fits, false);
+  assert.equal(budgetMinutesText(14), "14");
+  assert.equal(budgetMinutesText(2.345), "2.35");
+  assert.equal(durationText(2_340), "2.3 s");
+  assert.equal(durationText(54_000), "0.9 min");
 });

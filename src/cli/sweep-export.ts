@@ -1,6 +1,6 @@
 /** `seamlab sweep --export FILE [--force]`: the target checked before the sweep, the file written after it. */
 import { SeamlabError } from "../core/errors";
-import { projectRoot, readPackageJson, seamlabVersion } from "../core/project";
+import { gitCommitOrNull, projectRoot, readPackageJson, seamlabVersion } from "../core/project";
 import type { EvaluationInputs } from "../retrieval/inputs";
 import { chosenExport } from "../experiment/export";
 import { exportTarget, writeChosenExport, type ExportTarget } from "../experiment/export-file";
@@ -40,13 +40,6 @@ function libraryVersions(): Record<string, string> {
   return out;
 }
 
-/** seamlab's commit, or null when this is not a git checkout (never an error). */
-async function commitOrNull(): Promise<string | null> {
-  const { gitCommit } = await import("../report/build");
-  const commit = gitCommit(projectRoot());
-  return commit.startsWith("unknown") ? null : commit;
-}
-
 /** Writes the export of a finished sweep and says so on stderr (stdout may be JSON). */
 export async function writeSweepExport(
   target: ExportTarget,
@@ -59,7 +52,7 @@ export async function writeSweepExport(
   const data = chosenExport({
     ...run,
     version: seamlabVersion(),
-    commit: await commitOrNull(),
+    commit: gitCommitOrNull(projectRoot()),
     versions: libraryVersions(),
   });
   if (!data) throw new SeamlabError("--export: the sweep gave no verdict to export (no config finished).");

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 
@@ -59,4 +60,20 @@ export function readPackageJson(root: string = projectRoot()): PackageManifest {
  */
 export function seamlabVersion(root: string = projectRoot()): string {
   return String(readPackageJson(root).version);
+}
+
+/**
+ * The checkout's commit ("1a2b3c4d5e6f", with " (with uncommitted changes)" when the tree is dirty), or null when
+ * `root` is not a git checkout (a user's copy of a release): never an error.
+ */
+export function gitCommitOrNull(root: string = projectRoot()): string | null {
+  try {
+    const git = (args: string[]) =>
+      execFileSync("git", args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    const commit = git(["rev-parse", "--short=12", "HEAD"]);
+    const dirty = git(["status", "--porcelain", "--untracked-files=no"]);
+    return dirty ? `${commit} (with uncommitted changes)` : commit;
+  } catch {
+    return null;
+  }
 }

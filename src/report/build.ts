@@ -1,11 +1,10 @@
 // `seamlab report` / `npm run report`: execute notebooks, render each to a page plus an index, and publish the
 // report only when every notebook succeeded (see publish.ts for how the swap stays whole and what is ours).
-import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { basename, join } from "node:path";
 import { SeamlabError } from "../core/errors";
-import { seamlabVersion } from "../core/project";
+import { gitCommitOrNull, seamlabVersion } from "../core/project";
 import { etaFromItemTimes, formatItemsEta } from "../experiment/progress";
 import { renderIndex } from "./index-page";
 import {
@@ -127,21 +126,7 @@ export function corpusFromParameters(notebook: Notebook): string | undefined {
 }
 
 export function gitCommit(root: string): string {
-  try {
-    const commit = execFileSync("git", ["rev-parse", "--short=12", "HEAD"], {
-      cwd: root,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "ignore"],
-    }).trim();
-    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], {
-      cwd: root,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "ignore"],
-    }).trim();
-    return dirty ? `${commit} (with uncommitted changes)` : commit;
-  } catch {
-    return "unknown (not a git checkout)";
-  }
+  return gitCommitOrNull(root) ?? "unknown (not a git checkout)";
 }
 
 /** How long a notebook took in an earlier report (its executed .ipynb's metadata), when there is one. */

@@ -1,9 +1,7 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { dirname, extname, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { writeFileAtomic } from "../core/atomic-write";
 import { SeamlabError } from "../core/errors";
-import { checkOutputFile } from "../core/output-file";
 import { loadCorpus } from "../corpus/load";
 import { checkCorpusOut, checkOutsideCorpus, writeCorpusFolder } from "../corpus/write-corpus";
 import { chromaCsv } from "../corpus/write-labelled";
@@ -12,6 +10,7 @@ import { defaultThresholds, systemPrompt, userPrompt } from "../retrieval/llm-qu
 import { buildQuerySet } from "../retrieval/query-source";
 import { headerOptionsFrom, ictFlags, ictFlagsHelp, ictOptionsFrom } from "./flag-groups";
 import { intFlag, LIMITS, numberFlag, optionalIntFlag, stringFlag } from "./flags";
+import { refuseToOverwrite, writeFileAtomically } from "./format";
 import { thousands } from "../stats/format";
 
 export const summary =
@@ -56,19 +55,16 @@ question below ${defaultThresholds.duplicateThreshold}. Drops are counted by rea
 /** Writes a file whole or not at all, creating its folder; without `force`, never over a file that appeared. */
 function writeAtomic(path: string, text: string, force: boolean): void {
   mkdirSync(dirname(resolve(path)), { recursive: true });
-  try {
-    writeFileAtomic(path, text, { exclusive: !force });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    throw new SeamlabError(`${path} appeared while seamlab ran; it was left alone (pass --force to replace it).`);
-  }
+  writeFileAtomically(path, text, { force, flag: "--out" });
 }
 
 /** `--out FILE`: a .csv file, refused when it (or its sidecar) exists without --force. */
 function checkOut(out: string, force: boolean): string {
   if (extname(out).toLowerCase() !== ".csv")
     throw new SeamlabError(`--out must name a .csv file (Chroma's shape), got "${out}".`);
-  checkOutputFile(out, { flag: "--out", force, also: [`${out}.meta.json`] });
+  for (const file of [out, `${out}.meta.json`]) {
+    if (existsSync(dirname(resolve(file)))) refuseToOverwrite(file, force, "--out"); // a missing folder is created
+  }
   return out;
 }
 

@@ -11,10 +11,12 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import {
+  existsSync,
   lstatSync,
   mkdirSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   renameSync,
   rmdirSync,
   unlinkSync,
@@ -229,6 +231,14 @@ function removeStaging(dir: string, kind: string, target: string): string[] {
   }
   const { foreign, edited } = ownershipOf(dir, manifest);
   return removeUnlessKept(dir, [...edited, ...foreign], target);
+}
+
+/** `path` with symbolic links resolved, also when it does not exist yet (its nearest existing folder is resolved). */
+export function realPathOfNew(path: string): string {
+  const absolute = resolve(path);
+  if (existsSync(absolute)) return realpathSync(absolute);
+  const parent = dirname(absolute);
+  return parent === absolute ? absolute : join(realPathOfNew(parent), basename(absolute));
 }
 
 /** True when `a` and `b` are the same folder or one holds the other (compared after resolving symlinks). */

@@ -11,12 +11,12 @@ import {
   foldersOverlap,
   ownershipOf,
   readFolderManifest,
+  realPathOfNew,
   recoverBeside,
   removeOwned,
   swapIn,
   writeStaged,
 } from "../core/owned-folder";
-import { realPathOfNew } from "../core/output-file";
 import type { Doc } from "../core/types";
 import type { LoadedCorpus } from "./load";
 

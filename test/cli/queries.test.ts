@@ -212,7 +212,7 @@ test("queries ict|headers|generate --out refuses an existing file (a hand-labell
     ]) {
       const refused = await capture(() => main(args));
       assert.equal(refused.code, 2, `${args[1]}: ${refused.err}`);
-      assert.match(refused.err, /--out .*mine\.csv already exists; .*pass --force to replace it/);
+      assert.match(refused.err, /--out .*mine\.csv already exists; pass --force to overwrite it/);
       assert.deepEqual(readFileSync(mine), before, `${args[1]} left the file byte for byte`);
     }
     const forced = await capture(() =>

@@ -42,7 +42,8 @@ export function describeExposure(curve: SweepCurve, exposure: SizeExposure, verd
     );
   } else if (verdict.why === "too few exposed queries") {
     lines.push(
-      `verdict on the exposed queries: none. ${thousands(exposure.exposed)} exposed queries are too few to decide ` +
+      `verdict on the exposed queries: none. ${thousands(exposure.exposed)} exposed ` +
+        `${exposure.exposed === 1 ? "query is" : "queries are"} too few to decide ` +
         `anything (${verdict.minQueries} needed); through seams, overlap can move the hit rate on ${these} by at ` +
         `most ${points(exposure.share)}.`,
     );

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { seededRandom } from "../src/core/random";
 import { loadCorpus } from "../src/corpus/load";
 import { fitLsa } from "../src/embed/lsa";
-import { buildBm25Index } from "../src/retrieval/bm25";
+import { buildBm25Index } from "../src/retrieval/bm25-index";
 import { buildDenseIndex, searchDense } from "../src/retrieval/dense";
 import { splitRecursive } from "../src/splitters/recursive";
 import { median } from "../src/stats/quantiles";

@@ -1,6 +1,6 @@
 import type { Doc, Query } from "../core/types";
 import { straddlingPairs, type StraddlingPair } from "../measure/pairs";
-import { queryVocabulary } from "../retrieval/bm25";
+import { queryVocabulary } from "../retrieval/bm25-index";
 import {
   buildDocTermTable,
   DOC_TERMS_CAP,

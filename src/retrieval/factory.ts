@@ -1,6 +1,7 @@
 import type { Chunk } from "../core/types";
 import { SeamlabError } from "../core/errors";
-import { createBm25Retriever, type Bm25Options } from "./bm25";
+import { createBm25Retriever } from "./bm25";
+import { type Bm25Options } from "./bm25-index";
 import { englishStopWords } from "./tokenize";
 import type { Retriever, RetrieverFactory, RetrieverScope, RetrieverSettings } from "./types";
 

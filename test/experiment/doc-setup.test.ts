@@ -10,7 +10,7 @@ import {
   setupTermsFit,
   useSetupTerms,
 } from "../../src/experiment/doc-setup";
-import { queryVocabulary } from "../../src/retrieval/bm25";
+import { queryVocabulary } from "../../src/retrieval/bm25-index";
 import { buildDocTermTable, sharedDocTermTable, vocabularyTermIds } from "../../src/retrieval/doc-terms";
 import { buildHeaderQueries } from "../../src/retrieval/header-queries";
 import { chunkTokenCounter } from "../../src/experiment/token-count";

@@ -1,14 +1,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Chunk, Doc } from "../../src/core/types";
+import { createBm25Retriever } from "../../src/retrieval/bm25";
 import {
-  bm25IndexReuses,
   buildBm25Index,
   buildBm25IndexOfChunks,
-  createBm25Retriever,
   queryVocabulary,
   type Bm25Options,
-} from "../../src/retrieval/bm25";
+} from "../../src/retrieval/bm25-index";
+import { bm25IndexReuses } from "../../src/retrieval/bm25-memo";
 import {
   buildDocTermTable,
   chunkTermReader,

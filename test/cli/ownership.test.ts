@@ -1,0 +1,198 @@
+// Issue 33 §1 in one place: every command that writes is run, through the real CLI, against folders that hold a
+// user's files (some shaped like seamlab's own: a `10/05.json` in a cache folder, an index.html in a report folder, a
+// CSV where a labelled file goes), and every user file must be byte for byte as it was afterwards, whether the
+// command refused or wrote beside it.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { assertUserError, bin, hashFolder, root, seamlab, type CliResult } from "./spawn-cli";
+import { waitFor } from "../helpers/processes";
+
+let work = "";
+let corpus = "";
+let notebooks = "";
+/** Every user file planted, with the hash of its bytes and its inode (a copy in its place is not the same file). */
+const planted = new Map<string, string>();
+
+function plant(path: string, content: string): string {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, content);
+  planted.set(path, fingerprint(path));
+  return path;
+}
+
+const fingerprint = (path: string): string =>
+  `${lstatSync(path).ino}:${createHash("sha256").update(readFileSync(path)).digest("hex")}`;
+
+/** Every user file planted so far is still there, the same file with the same bytes. */
+function assertUserFilesIntact(what: string): void {
+  for (const [path, print] of planted) {
+    assert.ok(existsSync(path), `${what}: ${path} is still there`);
+    assert.equal(fingerprint(path), print, `${what}: ${path} is byte for byte the user's`);
+  }
+}
+
+const sentences = (name: string, from: number) =>
+  Array.from({ length: 6 }, (_, i) => `In ${name} the keeper wrote entry ${from + i} about barrels at dusk.`).join(" ");
+
+before(() => {
+  work = mkdtempSync(join(tmpdir(), "seamlab-ownership-"));
+  corpus = join(work, "corpus");
+  for (const name of ["north", "south"]) {
+    const sections = [0, 1, 2, 3].map((p) => `## Part ${p} of ${name}\n\n${sentences(name, 10 * p)}\n`);
+    plant(join(corpus, `${name}.md`), `# ${name}\n\n${sections.join("\n")}`);
+  }
+  notebooks = join(work, "notebooks");
+  mkdirSync(notebooks);
+  const executed = readFileSync(join(root, "test/fixtures/notebooks/executed/every-output.ipynb"));
+  writeFileSync(join(notebooks, "01-first.ipynb"), executed);
+});
+
+after(() => rmSync(work, { recursive: true, force: true }));
+
+test("queries ict|headers --out and --corpus-out leave a user's CSV, corpus and folder as they were", () => {
+  const labelled = plant(join(work, "sets", "mine.csv"), "question,references,corpus_id\nmine,[],north.md\n");
+  plant(join(work, "sets", "mine.csv.meta.json"), '{"my":"notes"}');
+  const userFolder = join(work, "sets", "theirs");
+  plant(join(userFolder, "draft.md"), "# my draft\n");
+  const runs: [string[], RegExp][] = [
+    [["queries", "ict", "--corpus", corpus, "--ict-n", "10", "--out", labelled], /already exists/],
+    [["queries", "headers", "--corpus", corpus, "--out", labelled], /already exists/],
+    [
+      [
+        "queries",
+        "ict",
+        "--corpus",
+        corpus,
+        "--ict-n",
+        "10",
+        "--out",
+        join(work, "sets", "a.csv"),
+        "--corpus-out",
+        corpus,
+      ],
+      /is .*a folder the corpus is read from/,
+    ],
+    [
+      [
+        "queries",
+        "ict",
+        "--corpus",
+        corpus,
+        "--ict-n",
+        "10",
+        "--out",
+        join(work, "sets", "b.csv"),
+        "--corpus-out",
+        userFolder,
+      ],
+      /cannot prove it wrote it/,
+    ],
+  ];
+  for (const [args, pattern] of runs) assertUserError(seamlab(args), pattern, args.slice(0, 2).join(" "));
+  assertUserFilesIntact("queries");
+});
+
+test("sweep and seams with --cache-dir, and sweep --clear-cache, touch none of a user's files in the cache folder", () => {
+  const cache = join(work, "cache");
+  plant(join(cache, "10", "05.json"), '{"dentist":"10:05"}');
+  plant(join(cache, "12", "31.json"), '{"party":"12-31"}');
+  plant(join(cache, "notes.txt"), "mine");
+  const seams = seamlab(["seams", "--corpus", corpus, "--size", "200", "--overlap", "20", "--cache-dir", cache]);
+  assert.equal(seams.status, 0, seams.stderr);
+  const sweep = seamlab([
+    ...["sweep", "--corpus", corpus, "--queries", "ict", "--ict-n", "10", "--size", "200", "--overlaps", "0,20"],
+    ...["--cache-dir", cache, "--workers", "0"],
+  ]);
+  assert.equal(sweep.status, 0, sweep.stderr);
+  const cleared = seamlab(["sweep", "--clear-cache", "--cache-dir", cache]);
+  assert.equal(cleared.status, 0, cleared.stderr);
+  assert.match(cleared.stderr, /cleared [1-9]\d* cached result/);
+  assertUserFilesIntact("cache");
+  assert.deepEqual(readdirSync(cache).sort(), ["10", "12", "notes.txt"], "every entry of seamlab's own is gone");
+});
+
+test("sweep --export, seams --per-seam and flips --html refuse a user's file, with or without --force where it applies", () => {
+  const exported = plant(join(work, "out", "chosen.json"), '{"mine":true}');
+  const perSeam = plant(join(work, "out", "seams.jsonl"), "mine\n");
+  const page = plant(join(work, "out", "flips.html"), "<p>mine</p>");
+  const sweep = [
+    "sweep",
+    "--corpus",
+    corpus,
+    "--queries",
+    "ict",
+    "--ict-n",
+    "10",
+    "--size",
+    "200",
+    "--overlaps",
+    "0,20",
+  ];
+  assertUserError(seamlab([...sweep, "--workers", "0", "--export", exported]), /--export/);
+  assertUserError(seamlab([...sweep, "--workers", "0", "--export", exported, "--force"]), /--export/);
+  assertUserError(
+    seamlab(["seams", "--corpus", corpus, "--size", "200", "--overlap", "20", "--per-seam", perSeam]),
+    /--per-seam .* already exists/,
+  );
+  const flips = ["flips", "--corpus", corpus, "--queries", "ict", "--a", "recursive:200:0", "--b", "recursive:200:20"];
+  assertUserError(seamlab([...flips, "--html", page]), /--html .* already exists/);
+  assertUserError(seamlab([...flips, "--html", page, "--force"]), /--html .* not written by seamlab flips/);
+  assertUserFilesIntact("exports");
+});
+
+function report(out: string, more: string[] = [], env: NodeJS.ProcessEnv = {}): CliResult {
+  return seamlab(["report", "--no-execute", "--corpus", corpus, "--notebooks", notebooks, "--out", out, ...more], {
+    env: { ...process.env, ...env },
+  });
+}
+
+test("report --out beside a user's files (--force) keeps them the very same files, run after run", () => {
+  const out = join(work, "report-beside");
+  plant(join(out, "notes.txt"), "my notes on the report");
+  assertUserError(report(out), /holds files seamlab did not write \(notes\.txt\)/);
+  for (let run = 0; run < 2; run++) assert.equal(report(out, ["--force"]).status, 0);
+  assert.ok(lstatSync(join(out, "index.html")).isFile(), "the report's pages are plain files");
+  assertUserFilesIntact("report");
+  const index = join(work, "report-own-index");
+  plant(join(index, "index.html"), "<h1>my own index</h1>");
+  assertUserError(
+    report(index, ["--force"]),
+    /index\.html would be replaced by the report but seamlab did not write it/,
+  );
+  assertUserFilesIntact("report over a user's index.html");
+});
+
+test("two reports into one --out at once: the second is refused by the lock and the first publishes whole", async () => {
+  const out = join(work, "report-twice");
+  const first = spawn(
+    process.execPath,
+    [bin, "report", "--no-execute", "--corpus", corpus, "--notebooks", notebooks, "--out", out],
+    { cwd: root, stdio: "ignore", env: { ...process.env, SEAMLAB_REPORT_STEP_DELAY_MS: "1000" } },
+  );
+  const done = new Promise<number | null>((resolve) => first.on("close", resolve));
+  await waitFor("the first report to take the lock", 30_000, () =>
+    existsSync(join(work, ".report-twice.seamlab-lock")) ? true : undefined,
+  );
+  const second = report(out);
+  assertUserError(second, /another seamlab report \(process \d+\) is writing this folder/);
+  assert.equal(await done, 0);
+  const before = hashFolder(out);
+  assert.match(readFileSync(join(out, "index.html"), "utf8"), /01-first/);
+  assert.equal(report(out).status, 0, "the lock is released when the first report ends");
+  assert.notEqual(hashFolder(out), before, "and the next report publishes");
+  assert.equal(existsSync(join(work, ".report-twice.seamlab-lock")), false);
+});

@@ -15,7 +15,7 @@ export function labelledSetFinding(set: LabelledInputs): string {
   }
   return (
     `**No labelled file was given, so one was built from the corpus** (${set.description}): ` +
-    `${set.howBuilt}, written as JSONL to \`${set.file}\` and read back through the ` +
+    `${set.howBuilt}, written as answer-span JSONL to a temp folder (removed after reading) and read back through the ` +
     "same loader a user's CSV/JSONL goes through. " +
     "This is a self-supervised proxy, not human labels; set the `queries` parameter " +
     "(or `seamlab report --queries FILE`) to use real ones. " +

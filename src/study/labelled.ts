@@ -1,6 +1,6 @@
 // Labelled evaluation (notebook 05): recall@k and span IoU per config from a labelled file, a paired
 // comparison of two configs on the same questions, and one config under BM25, dense (lsa) and hybrid retrieval.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Doc, Query } from "../core/types";
@@ -14,7 +14,7 @@ import type { Retriever } from "../retrieval/types";
 import { splitCorpusAsync } from "../splitters/registry";
 import type { SplitterConfig } from "../splitters/config";
 import { loadLabelledSet } from "../corpus/labelled";
-import type { LabelledReport } from "../corpus/types";
+import type { LabelledReport, LabelledSet } from "../corpus/types";
 import { loadRetrievalInputs } from "./inputs";
 import { isLabelledSpec } from "../retrieval/query-source";
 import { lsaSpec } from "./dense";
@@ -23,10 +23,9 @@ import { formatP, thousands } from "../stats/format";
 
 /**
  * Writes queries with one gold span each as an answer-span JSONL file (`{question, answer_span, doc}` per
- * line), the shape a user's own labelled file takes, and returns its path. Used to give the notebook a
- * labelled set on a fresh clone; the file lands in the OS temp folder, named by its content hash.
+ * line) in `dir`, the shape a user's own labelled file takes, and returns its path (named by its content hash).
  */
-export function writeAnswerSpanJsonl(docs: readonly Doc[], queries: readonly Query[]): string {
+export function writeAnswerSpanJsonl(docs: readonly Doc[], queries: readonly Query[], dir: string): string {
   const byId = new Map(docs.map((doc) => [doc.id, doc]));
   const lines: string[] = [];
   for (const query of queries) {
@@ -38,11 +37,27 @@ export function writeAnswerSpanJsonl(docs: readonly Doc[], queries: readonly Que
     );
   }
   const text = lines.join("\n") + "\n";
-  const dir = join(tmpdir(), "seamlab-labelled");
-  mkdirSync(dir, { recursive: true });
   const path = join(dir, `header-queries-${sha256(text).slice(0, 12)}.jsonl`);
   writeFileSync(path, text);
   return path;
+}
+
+/**
+ * Queries as a labelled set read back through the loader a user's file goes through: written as answer-span JSONL
+ * into a fresh temp folder of its own (never a fixed path other runs share), loaded, and the folder removed, also
+ * when loading fails. `folder` is the removed folder's path (for tests and messages).
+ */
+export function answerSpanRoundTrip(
+  docs: readonly Doc[],
+  queries: readonly Query[],
+): { set: LabelledSet; folder: string } {
+  const folder = mkdtempSync(join(tmpdir(), "seamlab-labelled-"));
+  try {
+    const file = writeAnswerSpanJsonl(docs, queries, folder);
+    return { set: loadLabelledSet(file, docs, { skipMalformed: true }), folder };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 /** What `evaluateSplitterConfig` returns (restated: that module is loaded through tsx, see runtime.ts). */
@@ -198,7 +213,7 @@ export function comparisonTableRows(
 export interface LabelledInputs {
   docs: Doc[];
   queries: Query[];
-  /** The labelled file read (the user's, or the one written from header queries). */
+  /** The user's labelled file; "" when the set was built from the corpus (written to a temp folder, removed). */
   file: string;
   /** True when the file was built from the corpus (header or ICT queries) because no `queries` file was given. */
   builtFromHeadings: boolean;
@@ -235,13 +250,12 @@ export function labelledInputs(corpus: string, queries?: string, querySample?: s
     };
   }
   const header = loadRetrievalInputs(corpus, queries, { querySample });
-  const file = writeAnswerSpanJsonl(header.docs, header.queries);
-  const set = loadLabelledSet(file, header.docs, { skipMalformed: true });
+  const { set } = answerSpanRoundTrip(header.docs, header.queries);
   const sampled = header.querySample.sampled;
   return {
     docs: header.docs,
     queries: set.queries,
-    file,
+    file: "",
     builtFromHeadings: true,
     howBuilt:
       header.queryKind === "ict"

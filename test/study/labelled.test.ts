@@ -1,10 +1,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { loadLabelledSet } from "../../src/corpus/labelled";
 import {
   comparisonTableRows,
   evaluateConfigs,
+  answerSpanRoundTrip,
   evaluateRetrievers,
   writeAnswerSpanJsonl,
 } from "../../src/study/labelled";
@@ -23,18 +26,49 @@ test("header queries written as answer-span JSONL read back to the same gold spa
     { id: "q1", text: "Where is the first answer?", gold: [{ doc: "a.md", start: 13, end: 40 }] },
     { id: "q2", text: "What is unique?", gold: [{ doc: "b.md", start: 13, end: 39 }] },
   ];
-  const file = writeAnswerSpanJsonl(docs, queries);
-  assert.equal(readFileSync(file, "utf8").trim().split("\n").length, 2);
-  const set = loadLabelledSet(file, docs);
+  const dir = mkdtempSync(join(tmpdir(), "seamlab-labelled-test-"));
+  try {
+    const file = writeAnswerSpanJsonl(docs, queries, dir);
+    assert.equal(dirname(file), dir, "written in the folder given");
+    assert.equal(readFileSync(file, "utf8").trim().split("\n").length, 2);
+    const set = loadLabelledSet(file, docs);
+    assert.deepEqual(
+      set.queries.map((q) => q.gold),
+      queries.map((q) => q.gold),
+    );
+    assert.deepEqual(
+      set.queries.map((q) => q.text),
+      queries.map((q) => q.text),
+    );
+    assert.equal(writeAnswerSpanJsonl(docs, queries, dir), file, "same content, same file name");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a labelled set built from queries is read from a temp folder of its own that is gone afterwards", () => {
+  const docs = [{ id: "a.md", text: "Intro text.\n\nThe first answer sits here. More words." }];
+  const queries = [{ id: "q1", text: "Where is the first answer?", gold: [{ doc: "a.md", start: 13, end: 40 }] }];
+  const first = answerSpanRoundTrip(docs, queries);
+  const second = answerSpanRoundTrip(docs, queries);
   assert.deepEqual(
-    set.queries.map((q) => q.gold),
+    first.set.queries.map((q) => q.gold),
     queries.map((q) => q.gold),
   );
-  assert.deepEqual(
-    set.queries.map((q) => q.text),
-    queries.map((q) => q.text),
+  assert.notEqual(first.folder, second.folder, "each run writes into its own folder, not a shared fixed path");
+  assert.ok(first.folder.startsWith(tmpdir()));
+  assert.equal(existsSync(first.folder), false, "the folder is removed");
+  assert.equal(existsSync(second.folder), false);
+});
+
+test("the temp folder is removed when the labelled set fails to load", () => {
+  const before = new Set(readdirSync(tmpdir()).filter((name) => name.startsWith("seamlab-labelled-")));
+  // a gold span in a document the loader is not given: every row is skipped, and no query is left
+  assert.throws(() =>
+    answerSpanRoundTrip([], [{ id: "q", text: "Where?", gold: [{ doc: "x.md", start: 0, end: 3 }] }]),
   );
-  assert.equal(writeAnswerSpanJsonl(docs, queries), file, "same content, same file name");
+  const after = readdirSync(tmpdir()).filter((name) => name.startsWith("seamlab-labelled-") && !before.has(name));
+  assert.deepEqual(after, []);
 });
 
 test("evaluateRetrievers (one split, one lsa fit, BM25 row from evaluateConfigs) equals each retriever built alone", async () => {

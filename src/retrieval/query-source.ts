@@ -48,8 +48,16 @@ export const isLabelledSpec = (spec: string) => spec !== "headers" && spec !== "
 /** Is `spec` a SQuAD file, which brings its own documents (no corpus needed)? */
 export const isSquadSpec = (spec: string) => isLabelledSpec(spec) && spec.toLowerCase().endsWith(".json");
 
-/** Builds or reads the queries named by `spec` over `docs` (ignored for SQuAD files, which bring their own). */
+/**
+ * Builds or reads the queries named by `spec` over `docs` (ignored for SQuAD files, which bring their own); the
+ * description ends with what the source dropped (queryDropsText), so every page that shows it names the drops.
+ */
 export function buildQuerySet(spec: string, given: Iterable<Doc>, options: QuerySourceOptions = {}): QuerySet {
+  const set = querySetOf(spec, given, options);
+  return { ...set, description: `${set.description}; ${queryDropsText(set.provenance)}` };
+}
+
+function querySetOf(spec: string, given: Iterable<Doc>, options: QuerySourceOptions): QuerySet {
   const corpus = options.corpusName ? `corpus "${options.corpusName}"` : "the corpus";
   if (spec === "headers") {
     // header queries take the documents one at a time (a stream works); the other sources need them all
@@ -122,6 +130,9 @@ export function buildQuerySet(spec: string, given: Iterable<Doc>, options: Query
   };
 }
 
+/** "1 heading", "2 headings". */
+const counted = (n: number, noun: string) => `${thousands(n)} ${noun}${n === 1 ? "" : "s"}`;
+
 /** "2 with no sentence under the heading" and the like, in a fixed order, leaving out zeros. */
 function countedReasons(counts: readonly [number, string][]): string {
   return counts
@@ -138,7 +149,7 @@ export function queryDropsText(provenance: QuerySet["provenance"]): string {
   if (provenance.kind === "headers") {
     const s = provenance.skipped;
     const total = s.notQuestion + s.emptyText + s.noProse + s.duplicate;
-    if (total === 0) return `none of ${thousands(provenance.headings)} headings dropped`;
+    if (total === 0) return `none of ${counted(provenance.headings, "heading")} dropped`;
     return (
       `${thousands(total)} of ${thousands(provenance.headings)} headings dropped: ` +
       countedReasons([
@@ -166,7 +177,7 @@ export function queryDropsText(provenance: QuerySet["provenance"]): string {
   }
   const r = provenance.report;
   const dropped = r.rows - r.queries;
-  if (dropped === 0) return `none of ${thousands(r.rows)} rows dropped`;
+  if (dropped === 0) return `none of ${counted(r.rows, "row")} dropped`;
   const notLocated = Object.values(r.notLocated).reduce((sum, n) => sum + n, 0);
   return (
     `${thousands(dropped)} of ${thousands(r.rows)} rows dropped: ` +

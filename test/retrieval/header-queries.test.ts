@@ -7,6 +7,7 @@ import {
   parseHeadingLevels,
 } from "../../src/retrieval/header-queries";
 import { SeamlabError } from "../../src/core/errors";
+import { buildQuerySet, queryDropsText } from "../../src/retrieval/query-source";
 
 const text = [
   "# Guide", // level 1: never a query
@@ -113,4 +114,20 @@ test("heading levels parse from a list, sorted without repeats, and level 1 or 7
   );
   assert.throws(() => parseHeadingLevels("two"), /e\.g\. --heading-levels 2,3/);
   assert.throws(() => parseHeadingLevels("2,"), /"" is not a heading level/);
+});
+
+test("a header query set's label names its heading levels and its description ends with what was dropped", () => {
+  const set = buildQuerySet("headers", docs);
+  assert.equal(set.label, "3 header queries (## and ###)");
+  const drops = "3 of 6 headings dropped: 1 with no sentence under the heading, 2 whose heading text repeats";
+  assert.equal(queryDropsText(set.provenance), drops);
+  assert.ok(set.description.endsWith(`; ${drops}`), set.description);
+  const h2 = buildQuerySet("headers", docs, { headers: { headingLevels: [2] } });
+  assert.equal(h2.label, "2 header queries (##)");
+  assert.equal(
+    queryDropsText(h2.provenance),
+    "3 of 5 headings dropped: 1 with no sentence under the heading, 2 whose heading text repeats",
+  );
+  const clean = buildQuerySet("headers", [{ id: "c.md", text: "## One\n\nFirst.\n" }]);
+  assert.equal(queryDropsText(clean.provenance), "none of 1 heading dropped");
 });

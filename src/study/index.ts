@@ -1,0 +1,109 @@
+/**
+ * The notebooks' whole API (as d3-array's src/index.js names every public function): each function a notebook calls
+ * from `study/`, plus the corpus sampler it uses, as named exports. Notebooks import from here, from
+ * `charts/index.ts` and from `notebook/index.ts`, never from deeper paths (test/study/index.test.ts lists any that
+ * still do). Nothing in `src/` imports this file, so it can never close an import cycle.
+ */
+export { withCountTitle } from "./charts";
+export { damageGainRows, damageLineRows, seamDamageRows } from "./damage";
+export { gainFinding, keptFinding, pairsFinding } from "./damage-findings";
+export { embedderNameOf } from "./dense";
+export {
+  gridCardOf,
+  gridFinding,
+  gridHeatmapRows,
+  gridTableRows,
+  groupTableRows,
+  groupsFinding,
+  priceTableRows,
+  runStudyGrid,
+  studyGroups,
+} from "./grid";
+export { loadProse, loadProseSample, loadRetrievalInputs, loadRetrievalOrSample } from "./inputs";
+export {
+  compareEvaluations,
+  comparisonTableRows,
+  configLabel,
+  evaluateConfigs,
+  evaluateRetrievers,
+  evaluationTableRows,
+  iouRows,
+  labelledInputs,
+  recallRows,
+} from "./labelled";
+export { bestRecallFinding, labelledSetFinding, pairedFinding, retrieverFinding } from "./labelled-findings";
+export { leverChartRows, leverTableRows, leverVerdictText, runStudyLevers } from "./levers";
+export { headerQuerySet, librariesPreset, libraryDisplayRows, libraryTable, libraryVerdict } from "./libraries";
+export { openerFinding, paragraphBudgetFinding, reproFinding, zeroOverlapFinding } from "./overlap-findings";
+export { differenceFromBestRows, marginBand, pairedTableRows } from "./paired";
+export {
+  runProseIctSweeps,
+  runSourceSweeps,
+  sourceRecommendationText,
+  sourceSeriesLabels,
+  sourceSweepsSubtitle,
+  validationSummary,
+} from "./query-sources";
+export {
+  depthHeatmapRows,
+  distinctRows,
+  overlappingTopKRows,
+  redundancyTableRows,
+  runRedundancyGrid,
+} from "./redundancy";
+export { bestMmrFinding, denseRerankFinding, distinctFinding } from "./redundancy-findings";
+export { reproDoc, reproRows } from "./repro";
+export {
+  measureSplitters,
+  openerRows,
+  openerSampleRows,
+  paragraphLengthRows,
+  seamOverlapRows,
+  seamSummaryRows,
+} from "./seams";
+export {
+  armTableRows,
+  chunkLengthRows,
+  matchedSize,
+  neighbourScatterRows,
+  neighbourTableRows,
+  retrievalBarRows,
+  retrieveArm,
+  semanticArm,
+  splitterArm,
+} from "./semantic";
+export { chunkSizeFinding, hitRateFinding, neighbourFinding } from "./semantic-findings";
+export { appendixSimulation } from "./simulation-store";
+export { simulationFinding, simulationTableRows } from "./simulation-text";
+export {
+  configsFor,
+  damageBarRows,
+  damageByTypeTable,
+  damageWideRows,
+  structureDamageBySplitter,
+  structureFinding,
+  typeBreakdownTable,
+  worstAndStructureFinding,
+} from "./structure-damage";
+export {
+  combinedRecommendationMarkers,
+  costCurveRows,
+  costTableRows,
+  hitRateRows,
+  recommendOverlap,
+  recommendationCard,
+  recommendationMarkers,
+  runDenseSweep,
+  runStudySweeps,
+} from "./sweep";
+export { costFinding, denseFinding, recommendationFinding } from "./sweep-findings";
+export { loadTypedOrSample } from "./type-queries";
+export {
+  perTypeHeadline,
+  perTypeVerdictFinding,
+  runTypeStudy,
+  typeCurveRows,
+  typeRecommendationRows,
+} from "./type-sweep";
+export { pickDoc, seamViewerPayload } from "./viewer";
+export { characterBudgetSample } from "../corpus/sample";

@@ -7,6 +7,7 @@ import { checkCorpusOut, checkOutsideCorpus, writeCorpusFolder } from "../corpus
 import { chromaCsv } from "../corpus/write-labelled";
 import { estimateCost, estimateGeneration, generateQueries, type GenerateOptions } from "../retrieval/llm-generate";
 import { defaultThresholds, systemPrompt, userPrompt } from "../retrieval/llm-queries";
+import { waitingLine, type WaitingStatus } from "../retrieval/llm-wait";
 import { buildQuerySet } from "../retrieval/query-source";
 import { headerOptionsFrom, ictFlags, ictFlagsHelp, ictOptionsFrom } from "./flag-groups";
 import { intFlag, LIMITS, numberFlag, optionalIntFlag, stringFlag } from "./flags";
@@ -43,6 +44,10 @@ generate (any OpenAI-compatible chat endpoint: Ollama, vLLM, llama.cpp server, T
   --temperature X        (default 0); --max-tokens N completion cap per request (default 400)
   --concurrency N        requests in flight at once (default 4)
   --timeout S            seconds per attempt (default 120); --max-retries N (default 4); --max-requests N
+  --llm-timeout S        seconds one request may take, every attempt included (default 120); requests in flight
+                         are reported every 15 s, and a server that answers none of the first --concurrency
+                         requests in time stops the run
+  --deadline MIN         minutes the whole run may take (default 60); replies so far stay in the journal
   --price-in X --price-out Y   price per million prompt / completion tokens, for the estimate (default 0)
   --dry-run              print the estimate and stop
   --journal FILE         reply journal for caching and resuming (default FILE.journal.jsonl): an interrupted
@@ -121,6 +126,10 @@ function generationNumbers(values: Record<string, unknown>) {
     concurrency: intFlag(values, "concurrency", 4, { min: 1, max: 64, unit: "requests" }),
     timeoutMs: 1000 * numberFlag(values, "timeout", 120, { min: 0, exclusiveMin: true, max: 3600, unit: "seconds" }),
     maxRetries: intFlag(values, "max-retries", 4, { min: 0, max: 20 }),
+    requestTimeoutMs:
+      1000 * numberFlag(values, "llm-timeout", 120, { min: 0, exclusiveMin: true, max: 86_400, unit: "seconds" }),
+    deadlineMs:
+      60_000 * numberFlag(values, "deadline", 60, { min: 0, exclusiveMin: true, max: 10_080, unit: "minutes" }),
     maxRequests: optionalIntFlag(values, "max-requests", { min: 1, max: 10_000_000, unit: "requests" }),
     priceIn: numberFlag(values, "price-in", 0, { min: 0 }),
     priceOut: numberFlag(values, "price-out", 0, { min: 0 }),
@@ -154,7 +163,8 @@ async function generate(values: Record<string, unknown>): Promise<number> {
   const progress = process.stderr.isTTY
     ? (done: number, total: number) => process.stderr.write(`\r${done}/${total} requests`)
     : undefined;
-  const result = await generateQueries(docs, { ...options, onProgress: progress });
+  const onWaiting = (status: WaitingStatus) => process.stderr.write(`${progress ? "\n" : ""}${waitingLine(status)}\n`);
+  const result = await generateQueries(docs, { ...options, onProgress: progress, onWaiting });
   if (progress) process.stderr.write("\n");
   if (result.queries.length === 0)
     throw new SeamlabError(
@@ -222,6 +232,8 @@ export async function run(argv: string[]): Promise<number> {
       concurrency: { type: "string" },
       timeout: { type: "string" },
       "max-retries": { type: "string" },
+      "llm-timeout": { type: "string" },
+      deadline: { type: "string" },
       "max-requests": { type: "string" },
       "price-in": { type: "string" },
       "price-out": { type: "string" },

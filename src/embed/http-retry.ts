@@ -18,6 +18,13 @@ export interface HttpRetryOptions {
   maxRetryAfterMs?: number;
   /** Injectable for tests, so Retry-After is checked without real waiting. */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * A time (`Date.now()` ms) by which the request must be done, retries and backoff included: the attempt in flight
+   * is cut then and no other starts. `deadlineName` says what set it, for the message ("the 120 s limit per request
+   * (--llm-timeout)").
+   */
+  deadline?: number;
+  deadlineName?: string;
 }
 
 export interface RequestBudget {
@@ -128,7 +135,16 @@ export async function postJsonWithRetries(
   const redact = (text: string) => (context.secret ? text.split(context.secret).join("<redacted>") : text);
   const payload = JSON.stringify(body);
   let lastProblem = "";
+  const deadline = options.deadline ?? Infinity;
+  let attempts = 0;
   for (let attempt = 0; attempt <= maxRetries; attempt++) {
+    if (Date.now() >= deadline) {
+      throw new SeamlabError(
+        `${context.what}: gave up after ${attempts} attempt${attempts === 1 ? "" : "s"}` +
+          (lastProblem ? ` (last: ${lastProblem})` : "") +
+          `: ${options.deadlineName ?? "the deadline"} passed, at ${context.url}.`,
+      );
+    }
     if (context.budget.remaining <= 0) {
       throw new SeamlabError(
         `${context.what}: request budget of ${context.budget.total} used up` +
@@ -137,9 +153,11 @@ export async function postJsonWithRetries(
       );
     }
     context.budget.remaining--;
-    const backoff = Math.min(maxBackoffMs, backoffMs * 2 ** attempt);
+    attempts++;
+    const backoff = Math.min(maxBackoffMs, backoffMs * 2 ** attempt, Math.max(0, deadline - Date.now()));
+    const attemptMs = Math.max(1, Math.min(timeoutMs, deadline - Date.now()));
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const timer = setTimeout(() => controller.abort(), attemptMs);
     let status: number;
     let text: string;
     let retryAfter: string | null;
@@ -156,7 +174,7 @@ export async function postJsonWithRetries(
     } catch (error) {
       const timedOut = controller.signal.aborted;
       lastProblem = timedOut
-        ? `no answer within ${timeoutMs} ms`
+        ? `no answer within ${attemptMs} ms`
         : `connection failed (${redact(describeFetchError(error))})`;
       clearTimeout(timer);
       if (attempt < maxRetries) await sleep(backoff);
@@ -189,7 +207,7 @@ export async function postJsonWithRetries(
             `the ${Math.round(maxRetryAfterMs / 1000)} s we agree to wait. Try later or with a smaller batch.`,
         );
       }
-      await sleep(asked ?? backoff);
+      await sleep(Math.min(asked ?? backoff, Math.max(0, deadline - Date.now())));
       continue;
     }
     throw new SeamlabError(`${context.what}: HTTP ${status} from ${context.url}: ${snippet(redact(text))}`);

@@ -22,6 +22,10 @@ import {
   type Passage,
   type ReplyRecord,
 } from "./llm-queries";
+import { readJournal, type JournalEntry } from "./llm-journal";
+import { startHeartbeat, waitText, type WaitingStatus } from "./llm-wait";
+
+export { readJournal };
 
 /**
  * The HTTP half of `seamlab queries generate`: one chat-completions request per sampled passage, at most
@@ -35,6 +39,11 @@ import {
  * skipped; a request that failed every attempt is counted and left out of the journal (a rerun asks again).
  * Configuration problems stop the run with a clear error: an unreachable server, a model it does not know
  * (checked against `GET /models` first when the server lists models), refused credentials, other 4xx.
+ *
+ * Nothing waits without end or in silence: one request may take `requestTimeoutMs` (default 120 s, retries
+ * included), the whole run `deadlineMs` (default 60 min; what was answered stays in the journal), `onWaiting`
+ * hears every `heartbeatMs` (default 15 s) while requests are in flight, and a server that has answered nothing
+ * when `concurrency` requests in a row ran out of time stops the run, saying so.
  */
 export interface GenerateOptions extends HttpRetryOptions {
   /** base URL (".../v1" or the server root) or the full ".../chat/completions" endpoint */
@@ -60,7 +69,19 @@ export interface GenerateOptions extends HttpRetryOptions {
   maxRequests?: number;
   /** called after each request settles */
   onProgress?: (done: number, total: number) => void;
+  /** most one request may take, every attempt and backoff included (default 120,000 ms) */
+  requestTimeoutMs?: number;
+  /** most the whole run may take (default 3,600,000 ms: an hour) */
+  deadlineMs?: number;
+  /** called every `heartbeatMs` (default 15,000) while requests are in flight */
+  onWaiting?: (status: WaitingStatus) => void;
+  heartbeatMs?: number;
 }
+
+export const defaultRequestTimeoutMs = 120_000;
+export const defaultDeadlineMs = 3_600_000;
+/** The `GET /models` check waits at most this long: a server that cannot list its models in 15 s is not healthy. */
+const modelsCheckMs = 15_000;
 
 export interface GenerationEstimate {
   requests: number;
@@ -111,7 +132,7 @@ export async function checkEndpoint(options: GenerateOptions): Promise<void> {
   const url = modelsEndpoint(chat);
   const { auth } = readKey(options);
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? 10_000);
+  const timer = setTimeout(() => controller.abort(), Math.min(options.timeoutMs ?? modelsCheckMs, modelsCheckMs));
   let response: Response;
   try {
     response = await fetch(url, { headers: auth.headers, signal: controller.signal });
@@ -146,29 +167,6 @@ export async function checkEndpoint(options: GenerateOptions): Promise<void> {
       `the server at ${chat} does not know model "${options.model}" (--llm-model); it offers: ${shown}.`,
     );
   }
-}
-
-interface JournalEntry {
-  key: string;
-  passage: Passage;
-  content: string;
-  usage?: { prompt_tokens?: number; completion_tokens?: number };
-}
-
-/** Replies already in the journal, by key; a torn last line (a killed run) is ignored. */
-export function readJournal(path: string): Map<string, JournalEntry> {
-  const entries = new Map<string, JournalEntry>();
-  if (!existsSync(path)) return entries;
-  for (const line of readFileSync(path, "utf8").split("\n")) {
-    if (line.trim() === "") continue;
-    try {
-      const entry = JSON.parse(line) as JournalEntry;
-      if (typeof entry.key === "string" && typeof entry.content === "string") entries.set(entry.key, entry);
-    } catch {
-      // a line cut short when the previous run was killed: that request is asked again
-    }
-  }
-  return entries;
 }
 
 interface PlannedRequest {
@@ -237,6 +235,7 @@ function classify(error: unknown): "requestFailed" | "malformedReply" | "fatal" 
 
 /** Runs the generation; see the module comment. */
 export async function generateQueries(docs: readonly Doc[], options: GenerateOptions): Promise<GenerationResult> {
+  const started = Date.now();
   const requests = plan(docs, options);
   const estimate = estimateGeneration(docs, options);
   const endpoint = chatEndpoint(options.url);
@@ -258,9 +257,29 @@ export async function generateQueries(docs: readonly Doc[], options: GenerateOpt
   let settled = 0;
   let fatal: unknown;
   let next = 0;
+  const requestLimitMs = options.requestTimeoutMs ?? defaultRequestTimeoutMs;
+  const deadline = started + (options.deadlineMs ?? defaultDeadlineMs);
+  const inFlight = new Set<number>();
+  let silentTimeouts = 0;
+  const stopHeartbeat = startHeartbeat(
+    options.heartbeatMs ?? 15_000,
+    () => ({
+      settled,
+      total: todo.length,
+      answered,
+      inFlight: inFlight.size,
+      longestMs: inFlight.size ? Date.now() - Math.min(...inFlight) : 0,
+      requestLimitMs,
+      deadlineLeftMs: Math.max(0, deadline - Date.now()),
+    }),
+    options.onWaiting,
+  );
   const worker = async () => {
-    while (fatal === undefined && next < todo.length) {
+    while (fatal === undefined && next < todo.length && Date.now() < deadline) {
       const request = todo[next++];
+      const sent = Date.now();
+      inFlight.add(sent);
+      const perRequest = sent + requestLimitMs <= deadline;
       try {
         const body = await postJsonWithRetries(
           {
@@ -276,7 +295,13 @@ export async function generateQueries(docs: readonly Doc[], options: GenerateOpt
             budget,
             budgetFlag: "--max-requests",
           },
-          options,
+          {
+            ...options,
+            deadline: Math.min(sent + requestLimitMs, deadline),
+            deadlineName: perRequest
+              ? `the ${waitText(requestLimitMs)} limit per request (--llm-timeout)`
+              : "the run's --deadline",
+          },
         );
         const reply = body as {
           choices?: { message?: { content?: unknown } }[];
@@ -299,13 +324,31 @@ export async function generateQueries(docs: readonly Doc[], options: GenerateOpt
           fatal ??= error;
         } else {
           failures.set(request.key, { reason: kind, message: (error as Error).message });
+          // a server that has answered nothing while `concurrency` requests in a row ran out of time: stop
+          if (answered === 0 && /no answer within|passed, at/.test((error as Error).message)) silentTimeouts++;
+          if (silentTimeouts >= concurrency)
+            fatal ??= new SeamlabError(
+              `the chat endpoint at ${endpoint} answered none of ${silentTimeouts} requests, each given ` +
+                `${waitText(requestLimitMs)} (--llm-timeout): is the model loaded and the server ` +
+                "healthy? Raise --llm-timeout for a slow model.",
+            );
         }
       }
+      inFlight.delete(sent);
       settled++;
       options.onProgress?.(settled, todo.length);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, todo.length) }, worker));
+  try {
+    await Promise.all(Array.from({ length: Math.min(concurrency, todo.length) }, worker));
+  } finally {
+    stopHeartbeat();
+  }
+  if (fatal === undefined && settled < todo.length)
+    fatal = new SeamlabError(
+      `--deadline (${waitText(deadline - started)}) passed with ${settled} of ${todo.length} ` +
+        `requests settled (${answered} answered): raise --deadline, or lower --n.`,
+    );
   if (fatal !== undefined) {
     if (fatal instanceof SeamlabError && /HTTP (400|404)/.test(fatal.message) && /model/i.test(fatal.message))
       throw new SeamlabError(

@@ -26,11 +26,14 @@ test("seamlab sweep --query-sample N scores every overlap on the same N sampled 
   );
   assert.match(
     report.queryLabel,
-    new RegExp(`^25 of ${report.querySample.population} header queries, a seeded sample$`),
+    new RegExp(`^25 of ${report.querySample.population} header queries \\(## and ###\\), a seeded sample$`),
   );
   assert.ok(report.rows.every((r: { queries: number }) => r.queries === 25));
   const text = seamlab([...args, "--query-sample", "25", "--no-cache", "--workers", "0", "--quiet"]);
-  assert.match(text.stdout.split("\n")[0], /^corpus .*: 25 of \d+ header queries, a seeded sample; 2 configs/);
+  assert.match(
+    text.stdout.split("\n")[0],
+    /^corpus .*: 25 of \d+ header queries \(## and ###\), a seeded sample \(\d+ of \d+ headings dropped: .*\); 2 configs/,
+  );
 });
 
 test("--budget is checked before any work and refused beside --query-sample", () => {

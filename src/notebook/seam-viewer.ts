@@ -1,7 +1,13 @@
 /**
- * The seam viewer: a stretch of one document drawn as text, once per splitter (2-3 stacked), with alternating
- * backgrounds per chunk, text shared by neighbouring chunks highlighted, text in no chunk struck through, and a
- * marker at every seam where neighbours share nothing. A static rendering of exact spans (ChunkViz's idea).
+ * The seam viewer: documents drawn as text, once per splitter (2-3 stacked), with alternating backgrounds per
+ * chunk, text shared by neighbouring chunks highlighted, text in no chunk struck through, and a marker at every
+ * seam where neighbours share nothing. A static rendering of exact spans (ChunkViz's idea).
+ *
+ * Any document of the list can be read whole, without a script: the report's Content-Security-Policy runs no
+ * script but its own theme toggle (and a kernel's `text/html` is never trusted), so the viewer is `<details>`
+ * elements. The list links each carried document to its `<details>` (a fragment link; browsers open it), and each
+ * text is cut into pages of `pageChars`, each its own `<details>`: a closed page is parsed but not laid out, so a
+ * long text stays cheap to show. The first document and its first page are open.
  *
  * Pure: payload in, HTML out. Every character from the corpus goes through `escapeHtml`; numbers are checked
  * and clamped, so a payload from a kernel (which the report treats as data) cannot inject markup. The styles sit
@@ -9,11 +15,11 @@
  * variables with fallbacks, so the viewer reads in light and dark themes; in print, shading is kept
  * (`print-color-adjust`) and every seam also has a visible border and marker, so it reads in black and white.
  */
-import type { SeamViewerPayload, SeamViewerSplitter } from "../study/viewer";
+import type { SeamViewerListing, SeamViewerPayload, SeamViewerSplitter, SeamViewerText } from "../study/viewer";
 import { escapeHtml } from "./format";
 import { thousands } from "../stats/format";
 
-export type { SeamViewerPayload, SeamViewerSplitter } from "../study/viewer";
+export type { SeamViewerListing, SeamViewerPayload, SeamViewerSplitter, SeamViewerText } from "../study/viewer";
 
 /** The MIME type of a seam viewer output; the report rebuilds its HTML from this payload. */
 export const SEAMS_MIME = "application/vnd.seamlab.seams+json";
@@ -37,6 +43,16 @@ overflow:auto;background:var(--bg,#fff);color:var(--fg,#1d1d1f)}
 .seam-viewer .lost{text-decoration:line-through;color:var(--sv-mark)}
 .seam-viewer .start{border-left:2px solid var(--fg,#1d1d1f)}
 .seam-viewer .zero{color:var(--sv-mark);font-weight:700}
+.seam-viewer details{margin:.3rem 0}
+.seam-viewer summary{cursor:pointer;font-size:.9rem}
+.seam-viewer summary small{color:var(--muted,#5f6368)}
+.seam-viewer .sv-doc{border-top:1px solid var(--border,#d9dce1);padding-top:.3rem}
+.seam-viewer .sv-doc>summary{font-weight:600}
+.seam-viewer .sv-page{margin-left:1rem}
+.seam-viewer .sv-list table{font-size:.8rem;border-collapse:collapse}
+.seam-viewer .sv-list td,.seam-viewer .sv-list th{padding:.1rem .5rem;text-align:right;\
+border-bottom:1px solid var(--border,#d9dce1)}
+.seam-viewer .sv-list td:first-child,.seam-viewer .sv-list th:first-child{text-align:left}
 @media print{.seam-viewer{--sv-a:#e4e9f0;--sv-b:#dbe9f7;--sv-ov:#ffd166;--sv-ovfg:#1d1d1f}\
 .seam-viewer .sv-text{max-height:none;overflow:visible}\
 .seam-viewer *{-webkit-print-color-adjust:exact;print-color-adjust:exact}}
@@ -102,40 +118,164 @@ function splitterHtml(text: string, offset: number, splitter: SeamViewerSplitter
   );
 }
 
+const LEGEND =
+  `<div class="sv-legend"><span class="c0">chunk</span><span class="c1">next chunk</span>` +
+  `<span class="ov">shared by neighbours (overlap)</span><span class="zero">‖ seam sharing nothing</span>` +
+  `<span class="lost">in no chunk</span></div>`;
+
+/** A checked text: its own fields, or empty ones, never markup. */
+function checkedText(value: unknown): SeamViewerText {
+  const t = (value ?? {}) as Partial<SeamViewerText>;
+  return {
+    doc: String(t.doc ?? ""),
+    text: typeof t.text === "string" ? t.text : "",
+    offset: Math.max(0, finite(t.offset, 0)),
+    splitters: (Array.isArray(t.splitters) ? t.splitters : []).slice(0, 3),
+  };
+}
+
+/** The texts of a payload: its `texts`, or the one stretch of a payload from before the list. */
+function textsOf(payload: SeamViewerPayload): SeamViewerText[] {
+  if (Array.isArray(payload?.texts)) return payload.texts.map(checkedText);
+  return typeof payload?.text === "string" ? [checkedText(payload)] : [];
+}
+
+/** Page boundaries of a text: every `pageChars`, moved to just after a line break within a tenth of a page. */
+export function pageStarts(text: string, pageChars: number): number[] {
+  const starts = [0];
+  while (starts[starts.length - 1] + pageChars < text.length) {
+    const target = starts[starts.length - 1] + pageChars;
+    const newline = text.lastIndexOf("\n", target);
+    starts.push(
+      newline >= target - Math.floor(pageChars / 10) && newline + 1 > starts[starts.length - 1] ? newline + 1 : target,
+    );
+  }
+  return starts;
+}
+
+/** A short, stable id prefix for one viewer, so that two viewers on a page never share an anchor. */
+function idPrefix(texts: readonly SeamViewerText[]): string {
+  let hash = 0x811c9dc5;
+  for (const t of texts) {
+    const key = `${t.doc}\u0000${t.text.length}\u0000`;
+    for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193) >>> 0;
+  }
+  return `sv-${hash.toString(36)}`;
+}
+
+function countText(value: unknown): string {
+  return typeof value === "number" && Number.isFinite(value) ? thousands(value) : "–";
+}
+
+/** One carried document: a `<details>` with its pages, each page one `<details>` holding every splitter's row. */
+function documentHtml(t: SeamViewerText, id: string, open: boolean, pageChars: number, listing?: SeamViewerListing) {
+  const end = t.offset + t.text.length;
+  const whole =
+    listing && listing.length > end ? ` of ${thousands(finite(listing.length, end))} (cut at the budget)` : "";
+  const summary =
+    `${escapeHtml(t.doc)} <small>characters ${thousands(t.offset)}–${thousands(end)}${whole}` +
+    t.splitters.map((s) => `; ${escapeHtml(String(s?.name))}: ${zeroSeams(s)} sharing nothing`).join("") +
+    `</small>`;
+  const starts = pageStarts(t.text, pageChars);
+  const pages = starts.map((from, p) => {
+    const to = p + 1 < starts.length ? starts[p + 1] : t.text.length;
+    const rows = t.splitters.map((s) => splitterHtml(t.text.slice(from, to), t.offset + from, s)).join("");
+    if (starts.length === 1) return rows;
+    const label = `page ${p + 1} of ${starts.length}: characters ${thousands(t.offset + from)}–${thousands(t.offset + to)}`;
+    return `<details class="sv-page"${p === 0 ? " open" : ""}><summary>${label}</summary>${rows}</details>`;
+  });
+  return `<details class="sv-doc" id="${id}"${open ? " open" : ""}><summary>${summary}</summary>${pages.join("")}</details>`;
+}
+
+/** Seams sharing nothing among a splitter's chunks (all of them, not only those of one page). */
+function zeroSeams(splitter: SeamViewerSplitter): number {
+  const chunks = Array.isArray(splitter?.chunks) ? splitter.chunks : [];
+  let zero = 0;
+  for (let i = 1; i < chunks.length; i++) if (finite(chunks[i]?.start, 0) >= finite(chunks[i - 1]?.end, 0)) zero++;
+  return zero;
+}
+
+/** The list of documents: id (linked when carried), length, and per splitter seams (sharing nothing). */
+function listHtml(payload: SeamViewerPayload, anchors: Map<string, string>): string {
+  const documents = Array.isArray(payload.documents) ? payload.documents : [];
+  if (documents.length === 0) return "";
+  const names = (Array.isArray(payload.splitterNames) ? payload.splitterNames : []).slice(0, 3).map(String);
+  const head =
+    `<tr><th>document</th><th>characters</th><th>shown</th>` +
+    names.map((n) => `<th>${escapeHtml(n)}: seams (sharing nothing)</th>`).join("") +
+    `</tr>`;
+  const rows = documents.map((d) => {
+    const doc = String(d?.doc ?? "");
+    const anchor = anchors.get(doc);
+    const name = anchor ? `<a href="#${anchor}">${escapeHtml(doc)}</a>` : escapeHtml(doc);
+    const carried = finite(d?.carried, 0);
+    const shown = carried <= 0 ? "no" : carried >= finite(d?.length, 0) ? "whole" : `first ${thousands(carried)}`;
+    const seams = names.map((_, i) => {
+      const all = Array.isArray(d?.seams) ? d.seams[i] : null;
+      const zero = Array.isArray(d?.zeroSeams) ? d.zeroSeams[i] : null;
+      return all === null || all === undefined
+        ? `<td>not split</td>`
+        : `<td>${countText(all)} (${countText(zero)})</td>`;
+    });
+    return `<tr><td>${name}</td><td>${countText(d?.length)}</td><td>${shown}</td>${seams.join("")}</tr>`;
+  });
+  const corpus = finite(payload.corpusDocs, documents.length);
+  const of = corpus > documents.length ? ` of ${thousands(corpus)}` : "";
+  const summary =
+    `Documents: ${thousands(documents.length)}${of} listed, ${thousands(anchors.size)} shown below ` +
+    `(pick one to jump to it)`;
+  return (
+    `<details class="sv-list"${documents.length <= 20 ? " open" : ""}><summary>${summary}</summary>` +
+    `<table><thead>${head}</thead><tbody>${rows.join("")}</tbody></table></details>`
+  );
+}
+
 /** The viewer's HTML (a `<figure>` with its own `<style>`), every corpus character escaped. */
 export function seamViewerHtml(payload: SeamViewerPayload): string {
-  const text = typeof payload?.text === "string" ? payload.text : "";
-  const offset = finite(payload?.offset, 0);
-  const splitters = (Array.isArray(payload?.splitters) ? payload.splitters : []).slice(0, 3);
-  const doc = escapeHtml(String(payload?.doc ?? ""));
+  const texts = textsOf(payload);
+  const pageChars = Math.max(1000, finite(payload?.pageChars, 12_000));
+  const prefix = idPrefix(texts);
+  const anchors = new Map<string, string>();
+  texts.forEach((t, i) => {
+    if (!anchors.has(t.doc)) anchors.set(t.doc, `${prefix}-d${i}`);
+  });
+  const listings = new Map<string, SeamViewerListing>();
+  for (const d of Array.isArray(payload?.documents) ? payload.documents : []) listings.set(String(d?.doc), d);
+  const chars = texts.reduce((sum, t) => sum + t.text.length, 0);
   const caption = payload?.caption
     ? escapeHtml(String(payload.caption))
-    : `${doc}, characters ${thousands(offset)}–${thousands(offset + text.length)}`;
-  const legend =
-    `<div class="sv-legend"><span class="c0">chunk</span><span class="c1">next chunk</span>` +
-    `<span class="ov">shared by neighbours (overlap)</span><span class="zero">‖ seam sharing nothing</span>` +
-    `<span class="lost">in no chunk</span></div>`;
+    : texts.length === 1 && !Array.isArray(payload?.documents)
+      ? `${escapeHtml(texts[0].doc)}, characters ${thousands(texts[0].offset)}–` +
+        `${thousands(texts[0].offset + texts[0].text.length)}`
+      : `${thousands(texts.length)} document${texts.length === 1 ? "" : "s"} in full (${thousands(chars)} characters), ` +
+        `the first with a seam sharing nothing first`;
+  const docs = texts.map((t, i) => documentHtml(t, `${prefix}-d${i}`, i === 0, pageChars, listings.get(t.doc)));
   return (
-    `<figure class="seam-viewer"><style>${SEAM_VIEWER_STYLE}</style><figcaption>${caption}</figcaption>${legend}` +
-    splitters.map((s) => splitterHtml(text, offset, s)).join("") +
+    `<figure class="seam-viewer"><style>${SEAM_VIEWER_STYLE}</style><figcaption>${caption}</figcaption>${LEGEND}` +
+    listHtml(payload ?? {}, anchors) +
+    docs.join("") +
     `</figure>`
   );
 }
 
-/** A text rendering for front ends without HTML: each chunk's span and first words, seams sharing nothing marked. */
+/** A text rendering for front ends without HTML: the first three texts' chunk spans (the first 40 of each). */
 export function seamViewerText(payload: SeamViewerPayload): string {
-  const lines = [`seam viewer: ${payload.doc} [${payload.offset}, ${payload.offset + payload.text.length})`];
-  for (const s of payload.splitters) {
-    lines.push(`${s.name}:`);
-    s.chunks.forEach((c, i) => {
-      const prev = s.chunks[i - 1];
-      const zero = prev && c.start >= prev.end ? " ‖ no shared text" : "";
-      const words = payload.text.slice(
-        Math.max(0, c.start - payload.offset),
-        Math.max(0, c.start - payload.offset) + 40,
-      );
-      lines.push(`  [${c.start}, ${c.end})${zero} ${JSON.stringify(words)}`);
-    });
+  const texts = textsOf(payload);
+  const lines = [
+    `seam viewer: ${texts.length} document(s) shown of ${payload.documents?.length ?? texts.length} listed`,
+  ];
+  for (const t of texts.slice(0, 3)) {
+    lines.push(`${t.doc} [${t.offset}, ${t.offset + t.text.length})`);
+    for (const s of t.splitters) {
+      lines.push(`  ${s.name}:`);
+      s.chunks.slice(0, 40).forEach((c, i) => {
+        const prev = s.chunks[i - 1];
+        const zero = prev && c.start >= prev.end ? " ‖ no shared text" : "";
+        const from = Math.max(0, c.start - t.offset);
+        lines.push(`    [${c.start}, ${c.end})${zero} ${JSON.stringify(t.text.slice(from, from + 40))}`);
+      });
+      if (s.chunks.length > 40) lines.push(`    … ${s.chunks.length - 40} more chunks`);
+    }
   }
   return lines.join("\n");
 }

@@ -1,10 +1,16 @@
 /**
- * The seam viewer's payload for one sample document: 2-3 splitters' spans over a stretch of the text, chosen to
- * start at the chunk before the first seam (of the first splitter) where neighbours share nothing.
+ * The seam viewer's payload: a list of the corpus's documents (id, length, seams and seams sharing nothing per
+ * splitter) and the whole text, with every splitter's chunk spans, of a bounded set of them.
+ *
+ * A static report has no server to fetch a document from, so what the page can show must travel in the payload,
+ * and a big corpus cannot travel whole. The list costs a few numbers per document; texts are carried up to a
+ * character budget: the document asked for first (`first`: "auto", an id or an index), then the documents with a
+ * seam sharing nothing (the first splitter's), then the rest, in corpus order, each whole or not at all (only the
+ * first may be cut, when it alone is longer than the budget). The viewer pages each text (notebook/seam-viewer.ts).
  */
 import type { Chunk, Doc } from "../core/types";
 import { SeamlabError } from "../core/errors";
-import { splitDoc } from "../splitters/registry";
+import { splitCorpus, splitDoc } from "../splitters/registry";
 import type { SplitterConfig } from "../splitters/config";
 
 export interface SeamViewerSplitter {
@@ -13,20 +19,55 @@ export interface SeamViewerSplitter {
   chunks: { start: number; end: number }[];
 }
 
-export interface SeamViewerPayload {
+/** One stretch of a document the viewer draws, from `offset`, with each splitter's chunks over it. */
+export interface SeamViewerText {
   doc: string;
-  /** The stretch of the document shown, and where it starts in the document. */
   text: string;
   offset: number;
   splitters: SeamViewerSplitter[];
+}
+
+/** One document of the list. */
+export interface SeamViewerListing {
+  doc: string;
+  length: number;
+  /** Per splitter (in `splitterNames` order): seams, and seams sharing nothing; null when it was not split. */
+  seams: (number | null)[];
+  zeroSeams: (number | null)[];
+  /** Characters of its text the payload carries, from its start (0: listed only). */
+  carried: number;
+}
+
+export interface SeamViewerPayload {
+  /** The splitters, named as in the viewer ("langchain 1000/200"). */
+  splitterNames?: string[];
+  /** The documents listed (the carried ones first, then the others in corpus order). */
+  documents?: SeamViewerListing[];
+  /** Documents in the corpus (the list may stop before them all). */
+  corpusDocs?: number;
+  /** Characters per page of a carried text. */
+  pageChars?: number;
+  /** The carried texts, in list order. */
+  texts?: SeamViewerText[];
   caption?: string;
+  /** One stretch, the shape before the list (still drawn, for notebooks executed before it). */
+  doc?: string;
+  text?: string;
+  offset?: number;
+  splitters?: SeamViewerSplitter[];
 }
 
 export interface ViewerOptions {
-  /** Characters shown (default 3000). */
-  length?: number;
-  /** Start offset; default: the start of the chunk before the first zero-overlap seam. */
-  from?: number;
+  /** The document carried first: "auto" (default: the first with a seam sharing nothing), an id or an index. */
+  first?: string | number;
+  /** Characters of text carried, over all documents (default 150,000). */
+  textBudget?: number;
+  /** Characters of documents split to count their seams for the list, in corpus order (default 3,000,000). */
+  listBudget?: number;
+  /** Documents listed at most (default 2,000). */
+  listLimit?: number;
+  /** Characters per page in the viewer (default 12,000). */
+  pageChars?: number;
 }
 
 /** Documents "auto" looks through for a seam sharing nothing before it settles for the longest of them. */
@@ -42,7 +83,7 @@ export function pickDoc(docs: readonly Doc[], which: string | number, autoConfig
     if (docs.length === 0) throw new SeamlabError("the seam viewer needs a document, and the corpus has none");
     const searched = docs.slice(0, AUTO_SEARCH_DOCS);
     if (autoConfig) {
-      const bare = searched.find((d) => firstZeroSeamStart(splitDoc(d, autoConfig)) !== undefined);
+      const bare = searched.find((d) => zeroSeamCount(splitDoc(d, autoConfig)) > 0);
       if (bare) return bare;
     }
     return searched.reduce((a, b) => (b.text.length > a.text.length ? b : a));
@@ -61,28 +102,111 @@ export function pickDoc(docs: readonly Doc[], which: string | number, autoConfig
   return doc;
 }
 
-/** The start of the chunk before the first seam sharing nothing; undefined when every seam shares text. */
-function firstZeroSeamStart(chunks: readonly Chunk[]): number | undefined {
-  for (let i = 1; i < chunks.length; i++) if (chunks[i].start >= chunks[i - 1].end) return chunks[i - 1].start;
-  return undefined;
+/** Seams (neighbouring chunks) whose later chunk starts at or after the earlier one's end. */
+function zeroSeamCount(chunks: readonly { start: number; end: number }[]): number {
+  let zero = 0;
+  for (let i = 1; i < chunks.length; i++) if (chunks[i].start >= chunks[i - 1].end) zero++;
+  return zero;
 }
 
-/** Splits `doc` with each config and cuts the viewer's stretch. At most 3 splitters (the viewer stacks them). */
-export function seamViewerPayload(doc: Doc, configs: SplitterConfig[], options: ViewerOptions = {}): SeamViewerPayload {
+/** "langchain 1000/200", "+ tokens" for a token config. */
+export function viewerSplitterName(config: SplitterConfig): string {
+  return `${config.splitter} ${config.size}/${config.overlap}${config.unit === "tokens" ? " tokens" : ""}`;
+}
+
+function positive(value: number | undefined, fallback: number, name: string): number {
+  const v = value ?? fallback;
+  if (!Number.isInteger(v) || v < 1) throw new SeamlabError(`the seam viewer's ${name} must be a whole number ≥ 1`);
+  return v;
+}
+
+/** Each document's chunks, by id, for the documents split. */
+function chunksByDoc(docs: readonly Doc[], config: SplitterConfig): Map<string, Chunk[]> {
+  const out = new Map<string, Chunk[]>(docs.map((d) => [d.id, []]));
+  for (const chunk of splitCorpus(docs as Doc[], config)) out.get(chunk.doc)?.push(chunk);
+  return out;
+}
+
+/** The order texts are carried in: `first`, then documents with a seam sharing nothing, then the rest. */
+function carryOrder(split: readonly Doc[], firstDoc: Doc, zeroOf: (doc: Doc) => number): Doc[] {
+  const rest = split.filter((d) => d !== firstDoc);
+  return [firstDoc, ...rest.filter((d) => zeroOf(d) > 0), ...rest.filter((d) => zeroOf(d) === 0)];
+}
+
+/**
+ * The payload for 1 to 3 splitters over `docs` (see the module comment). Documents past `listBudget` characters
+ * are listed unsplit, unless `first` names one of them (it is then split too).
+ */
+export function seamViewerPayload(
+  docs: readonly Doc[],
+  configs: SplitterConfig[],
+  options: ViewerOptions = {},
+): SeamViewerPayload {
   if (configs.length === 0 || configs.length > 3) {
     throw new SeamlabError(`the seam viewer shows 1 to 3 splitters, got ${configs.length}`);
   }
-  const split = configs.map((config) => ({ config, chunks: splitDoc(doc, config) }));
-  const length = Math.max(1, options.length ?? 3000);
-  const from = Math.max(0, Math.min(doc.text.length, options.from ?? firstZeroSeamStart(split[0].chunks) ?? 0));
-  const to = Math.min(doc.text.length, from + length);
+  if (docs.length === 0) throw new SeamlabError("the seam viewer needs a document, and the corpus has none");
+  const textBudget = positive(options.textBudget, 150_000, "textBudget");
+  const listBudget = positive(options.listBudget, 3_000_000, "listBudget");
+  const listLimit = positive(options.listLimit, 2_000, "listLimit");
+  const pageChars = positive(options.pageChars, 12_000, "pageChars");
+  const requested = options.first === undefined || options.first === "auto" ? undefined : options.first;
+  const named = requested === undefined ? undefined : pickDoc(docs, requested);
+  const split: Doc[] = [];
+  let chars = 0;
+  for (const doc of docs) {
+    if (split.length > 0 && chars + doc.text.length > listBudget) break;
+    split.push(doc);
+    chars += doc.text.length;
+  }
+  if (named && !split.includes(named)) split.push(named);
+  const perSplitter = configs.map((config) => chunksByDoc(split, config));
+  const zeroOf = (doc: Doc) => zeroSeamCount(perSplitter[0].get(doc.id) ?? []);
+  const firstDoc =
+    named ??
+    split.slice(0, AUTO_SEARCH_DOCS).find((d) => zeroOf(d) > 0) ??
+    split.slice(0, AUTO_SEARCH_DOCS).reduce((a, b) => (b.text.length > a.text.length ? b : a));
+
+  const carried = new Map<Doc, number>();
+  let left = textBudget;
+  for (const doc of carryOrder(split, firstDoc, zeroOf)) {
+    if (doc === firstDoc || doc.text.length <= left) {
+      const take = Math.min(doc.text.length, left);
+      carried.set(doc, take);
+      left -= take;
+    }
+    if (left <= 0) break;
+  }
+  const names = configs.map(viewerSplitterName);
+  const listing = (doc: Doc): SeamViewerListing => {
+    const chunks = perSplitter.map((m) => m.get(doc.id));
+    return {
+      doc: doc.id,
+      length: doc.text.length,
+      seams: chunks.map((c) => (c ? Math.max(0, c.length - 1) : null)),
+      zeroSeams: chunks.map((c) => (c ? zeroSeamCount(c) : null)),
+      carried: carried.get(doc) ?? 0,
+    };
+  };
+  const carriedDocs = [...carried.keys()];
+  const others = docs.filter((d) => !carried.has(d));
+  const texts = carriedDocs.map((doc) => {
+    const to = carried.get(doc)!;
+    return {
+      doc: doc.id,
+      text: doc.text.slice(0, to),
+      offset: 0,
+      splitters: perSplitter.map((m, i) => ({
+        name: names[i],
+        chunks: (m.get(doc.id) ?? []).filter((c) => c.start < to).map((c) => ({ start: c.start, end: c.end })),
+      })),
+    };
+  });
   return {
-    doc: doc.id,
-    text: doc.text.slice(from, to),
-    offset: from,
-    splitters: split.map(({ config, chunks }) => ({
-      name: `${config.splitter} ${config.size}/${config.overlap}${config.unit === "tokens" ? " tokens" : ""}`,
-      chunks: chunks.filter((c) => c.end > from && c.start < to).map((c) => ({ start: c.start, end: c.end })),
-    })),
+    splitterNames: names,
+    documents: [...carriedDocs, ...others].slice(0, Math.max(listLimit, carriedDocs.length)).map(listing),
+    corpusDocs: docs.length,
+    pageChars,
+    texts,
   };
 }

@@ -3,9 +3,11 @@ import assert from "node:assert/strict";
 import { SEAMS_MIME, seamViewerHtml, seamViewerText, type SeamViewerPayload } from "../../src/notebook/seam-viewer";
 import { seamViewerBundle } from "../../src/notebook/bundles";
 import { renderNotebook } from "../../src/report/render";
-import { seamViewerPayload, pickDoc } from "../../src/study/viewer";
+import { pickDoc } from "../../src/study/viewer";
 import { SeamlabError } from "../../src/core/errors";
 
+const ALLOWED_TAGS = ["figure", "style", "figcaption", "div", "span", "h4", "small", "details", "summary"];
+const ALLOWED_ATTRIBUTES = ["class", "title", "aria-label", "id", "open"];
 const EVIL = `</style><script>alert(1)</script><img src=x onerror=alert(2)> & "quotes" 'single'`;
 
 /** The classes of the text pieces, in order, with their text (tags stripped, entities kept). */
@@ -110,9 +112,9 @@ test("a malicious corpus and payload stay text: no element, attribute or style e
   // Attribute names of every tag, read the way an HTML parser does (quoted values may contain anything).
   const tag = /<([a-zA-Z][\w:-]*)((?:\s+[^\s=>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*\/?>/g;
   for (const match of html.matchAll(tag)) {
-    assert.ok(["figure", "style", "figcaption", "div", "span", "h4", "small"].includes(match[1]), `<${match[1]}>`);
+    assert.ok(ALLOWED_TAGS.includes(match[1]), `<${match[1]}>`);
     for (const attribute of match[2].matchAll(/\s+([^\s=>/]+)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?/g)) {
-      assert.ok(["class", "title", "aria-label"].includes(attribute[1]), `attribute ${attribute[1]} on <${match[1]}>`);
+      assert.ok(ALLOWED_ATTRIBUTES.includes(attribute[1]), `attribute ${attribute[1]} on <${match[1]}>`);
     }
   }
   assert.ok(html.includes("&lt;/style&gt;&lt;script&gt;alert(1)&lt;/script&gt;"));
@@ -158,16 +160,9 @@ test("the report renders a seam viewer output from its payload, escaped, ignorin
   assert.equal(rendered.html.split("<script").length - 1, 1, "only the page's theme script");
 });
 
-test("the viewer payload starts at the chunk before the first bare seam and names a bad sample document", () => {
+test("pickDoc takes an index, an id, or auto (the first document with a bare seam, else the longest)", () => {
   const text = ["A".repeat(599), "B".repeat(599), "C".repeat(599)].join("\n\n");
   const doc = { id: "three", text };
-  const payload = seamViewerPayload(doc, [{ splitter: "recursive", size: 1000, overlap: 200 }], { length: 1000 });
-  // Recursive at 1000/200 keeps each 599-char paragraph alone: the first bare seam follows chunk [0, 599).
-  assert.equal(payload.offset, 0);
-  assert.deepEqual(payload.splitters[0].chunks.slice(0, 2), [
-    { start: 0, end: 599 },
-    { start: 601, end: 1200 },
-  ]);
   assert.equal(pickDoc([doc], 0), doc);
   // "auto" works on a one-document corpus (index 1 failed there), and takes the first document with a bare seam.
   const config = { splitter: "recursive", size: 1000, overlap: 200 } as const;
@@ -181,4 +176,30 @@ test("the viewer payload starts at the chunk before the first bare seam and name
     () => pickDoc([doc], "nope.md"),
     (e: unknown) => e instanceof SeamlabError && /viewerDoc "nope\.md" is not a document .*three/.test(e.message),
   );
+});
+
+test("a malicious list and texts stay text: ids, names and counts from a payload cannot make markup", () => {
+  const payload = {
+    splitterNames: [EVIL],
+    documents: [
+      { doc: EVIL, length: '1" onclick="x', seams: ["<b>"], zeroSeams: [EVIL], carried: 5 },
+      { doc: "plain", length: 3, seams: [null], zeroSeams: [null], carried: 0 },
+    ],
+    corpusDocs: EVIL,
+    pageChars: -5,
+    texts: [
+      { doc: EVIL, text: `${EVIL} text`, offset: "x", splitters: [{ name: EVIL, chunks: [{ start: 0, end: 9 }] }] },
+    ],
+  } as unknown as SeamViewerPayload;
+  const html = seamViewerHtml(payload);
+  assert.ok(!html.includes("<script") && !html.includes("<img") && !html.includes("<b>"));
+  const tag = /<([a-zA-Z][\w:-]*)((?:\s+[^\s=>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*\/?>/g;
+  const listTags = ["table", "thead", "tbody", "tr", "th", "td", "a"];
+  for (const match of html.matchAll(tag)) {
+    assert.ok([...ALLOWED_TAGS, ...listTags].includes(match[1]), `<${match[1]}>`);
+    for (const attribute of match[2].matchAll(/\s+([^\s=>/]+)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?/g)) {
+      assert.ok([...ALLOWED_ATTRIBUTES, "href"].includes(attribute[1]), `attribute ${attribute[1]} on <${match[1]}>`);
+    }
+  }
+  for (const href of html.matchAll(/href="([^"]*)"/g)) assert.match(href[1], /^#sv-[a-z0-9]+-d\d+$/);
 });

@@ -15,7 +15,7 @@
  * Anything else in X belongs to the user: it is never deleted or overwritten, and its presence means `--force` is
  * needed to write a report beside it at all. With `--force`, the user's files are carried into each new X as second
  * names (hard links) of the very same files; a folder of the user's cannot be carried and is refused.
- * Two reports into one X at once are refused by a lock (`lockOutDir`).
+ * Two reports into one X at once are refused by a lock (out-lock.ts).
  */
 import { randomBytes } from "node:crypto";
 import {
@@ -25,15 +25,11 @@ import {
   linkSync,
   lstatSync,
   mkdirSync,
-  openSync,
   readdirSync,
   readFileSync,
-  renameSync,
+  realpathSync,
   rmSync,
   statSync,
-  unlinkSync,
-  writeFileSync,
-  closeSync,
 } from "node:fs";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import { writeFileAtomic } from "../core/atomic-write";
@@ -48,7 +44,6 @@ import {
   swapIn,
   writeStaged,
 } from "../core/owned-folder";
-import { processAlive } from "../core/process-alive.cjs";
 import type { HeadlinePayload, RecommendationPayload } from "../notebook/mime";
 import {
   isLegacyEntry,
@@ -59,6 +54,7 @@ import {
 } from "./publish-legacy";
 
 export { STATE_DIR };
+export { lockOutDir } from "./out-lock";
 export const FAILED_DIR = ".failed";
 const FAILED_MANIFEST = ".seamlab-failed.json";
 const KIND = "report";
@@ -119,6 +115,14 @@ function lstatOrUndefined(path: string) {
     return lstatSync(path);
   } catch {
     return undefined;
+  }
+}
+
+function realpathOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
   }
 }
 
@@ -207,11 +211,14 @@ export function checkOutDir(outDir: string, names: readonly string[], { force = 
   // The report is staged beside the folder and renamed into place: the folder holding it must be writable.
   assertWritable(parent, `${flag} ${outDir}: cannot ${stat ? "replace" : "create"} it, as ${parent}`);
   if (stat === undefined) return;
-  if (!stat.isDirectory()) {
+  if (stat.isSymbolicLink()) {
+    // The report folder is switched by renaming: renaming a link would replace the link, not the folder it names.
     throw new SeamlabError(
-      `${flag} ${outDir} is a ${stat.isSymbolicLink() ? "symbolic link" : "file"}; give a folder for the report ` +
-        `(it is created if missing).`,
+      `${flag} ${outDir} is a symbolic link; give the folder it points to (${realpathOrSelf(target)}) instead.`,
     );
+  }
+  if (!stat.isDirectory()) {
+    throw new SeamlabError(`${flag} ${outDir} is a file; give a folder for the report (it is created if missing).`);
   }
   assertWritable(target, `${flag} ${outDir}`);
   const foreign = foreignEntries(target);
@@ -246,63 +253,6 @@ export function checkOutDir(outDir: string, names: readonly string[], { force = 
         `another folder (--force writes beside your files, not beside your folders).`,
     );
   }
-}
-
-/**
- * Takes the lock on `outDir` (a file `.X.seamlab-lock` beside it holding this process's id) for as long as this
- * process runs, or refuses when another live seamlab holds it. A lock left by a process that died is taken over.
- * Returns the function that releases it (also called when the process exits).
- */
-export function lockOutDir(outDir: string, flag = "--out"): () => void {
-  const target = resolve(outDir);
-  const lock = join(dirname(target), `.${basename(target)}.seamlab-lock`);
-  mkdirSync(dirname(target), { recursive: true });
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const fd = openSync(lock, "wx");
-      writeFileSync(fd, `${process.pid}\n`);
-      closeSync(fd);
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt > 3) throw error;
-    }
-    const holder = Number(readFileSync(lock, "utf8").trim());
-    if (holder > 0 && holder !== process.pid && processAlive(holder)) {
-      throw new SeamlabError(
-        `${flag} ${outDir}: another seamlab report (process ${holder}) is writing this folder; wait for it to ` +
-          `finish, or choose another ${flag}.`,
-      );
-    }
-    // The holder is gone: move its lock away under a name only this process uses, and check it is still the same
-    // dead holder's before dropping it (a live process may have taken the lock meanwhile).
-    const aside = `${lock}.${process.pid}.stale`;
-    try {
-      renameSync(lock, aside);
-    } catch {
-      continue;
-    }
-    const moved = Number(readFileSync(aside, "utf8").trim());
-    if (moved === holder) unlinkSync(aside);
-    else {
-      try {
-        linkSync(aside, lock);
-      } finally {
-        unlinkSync(aside);
-      }
-    }
-  }
-  let held = true;
-  const release = () => {
-    if (!held) return;
-    held = false;
-    try {
-      if (Number(readFileSync(lock, "utf8").trim()) === process.pid) unlinkSync(lock);
-    } catch {
-      // already gone
-    }
-  };
-  process.once("exit", release);
-  return release;
 }
 
 // ---------------------------------------------------------------- cleaning up after crashes

@@ -174,6 +174,15 @@ test("report --out beside a user's files (--force) keeps them the very same file
     /index\.html would be replaced by the report but seamlab did not write it/,
   );
   assertUserFilesIntact("report over a user's index.html");
+  // A published page the user edited is theirs now: the next report names it and leaves it where it is.
+  const edited = join(work, "report-edited");
+  assert.equal(report(edited).status, 0);
+  plant(join(edited, "index.html"), readFileSync(join(edited, "index.html"), "utf8") + "<p>my note</p>");
+  assertUserError(
+    report(edited, ["--force"]),
+    /index\.html would be replaced by the report but seamlab did not write it \(index\.html was changed after seamlab wrote it\)/,
+  );
+  assertUserFilesIntact("report over an edited page");
 });
 
 test("two reports into one --out at once: the second is refused by the lock and the first publishes whole", async () => {

@@ -7,7 +7,8 @@
 // Data: SEAMLAB_DATA_DIR (chroma-chunking-eval: five corpora + questions_df.csv; covid-qa) and, optionally,
 // `--squad FILE`: any SQuAD/XQuAD file, its paragraphs joined per article (src/corpus/squad-articles.ts).
 // Writes data/validation/ict-vs-labelled.json (the notebook section reads it) and prints the markdown table.
-import { mkdirSync, writeFileSync, existsSync } from "node:fs";
+import { mkdirSync, existsSync } from "node:fs";
+import { writeFileAtomic } from "../src/core/atomic-write";
 import { basename, dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { Doc } from "../src/core/types";
@@ -18,6 +19,7 @@ import { squadArticleSet } from "../src/corpus/squad-articles";
 import { runOverlapSweep } from "../src/experiment/sweep";
 import { buildQuerySet } from "../src/retrieval/query-source";
 import type { Query } from "../src/core/types";
+import type { IctOptions } from "../src/retrieval/ict-queries";
 import {
   compareWithTruth,
   validationMarkdown,
@@ -31,6 +33,8 @@ const { values } = parseArgs({
     out: { type: "string" },
     "ict-n": { type: "string" },
     only: { type: "string" },
+    variants: { type: "string" },
+    "variants-out": { type: "string" },
   },
 });
 const dataDir = process.env.SEAMLAB_DATA_DIR;
@@ -44,6 +48,20 @@ const SPLITTERS = ["recursive", "window"];
 const SIZES = [500, 1000];
 const OVERLAPS = [0, 50, 100, 200, 300, 400];
 const K = 5;
+// The ICT variants studied (issue 30 §7): context width, keeping the sentence, the query as the sentence or its
+// content words, a hit as the whole context or the sentence's place. "ict" is the default; "ict" and "ict-kept"
+// go to the main table (ict-vs-labelled.json), every variant to ict-variants.json.
+const ICT_VARIANTS: [string, IctOptions][] = [
+  ["ict", {}],
+  ["ict-kept", { keepSentence: true }],
+  ["ict-wide", { contextSentences: 2 }],
+  ["ict-words", { query: "content-words" }],
+  ["ict-place", { hit: "place" }],
+  ["ict-kept-place", { keepSentence: true, hit: "place" }],
+  ["ict-kept-words-place", { keepSentence: true, hit: "place", query: "content-words" }],
+];
+const MAIN_TABLE = new Set(["ict", "ict-kept", "headers"]);
+const variants = values.variants?.split(",");
 
 interface LabelledCorpus {
   name: string;
@@ -124,8 +142,9 @@ for (const corpus of corpora()) {
     unavailable: [],
   };
   const proxies: [string, string, object][] = [
-    ["ict", "ict", { ict: { n: ictN } }],
-    ["ict-kept", "ict", { ict: { n: ictN, keepSentence: true } }],
+    ...ICT_VARIANTS.filter(([name]) => variants === undefined || variants.includes(name)).map(
+      ([name, ict]) => [name, "ict", { ict: { n: ictN, ...ict } }] as [string, string, object],
+    ),
     ["headers", "headers", {}],
   ];
   for (const [source, spec, options] of proxies) {
@@ -143,25 +162,46 @@ for (const corpus of corpora()) {
     validation.proxies.push(compareWithTruth(truth, await sweep(source, set.label, set.docs, set.queries)));
   }
   measured.push(validation);
+  for (const p of validation.proxies)
+    console.error(
+      `  ${p.source}: tau ${p.tau.toFixed(2)}, same or adjacent ${p.check?.nearPick}/${p.check?.curves.length}, ` +
+        `inside labelled set ${p.check?.inSet}/${p.check?.curves.length}`,
+    );
   console.error(`${corpus.name}: ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  // written after each corpus, so a long run that is cut off keeps what it measured
+  writeResults(values.out ?? "data/validation/ict-vs-labelled.json", mainTable(measured), "main");
+  writeResults(values["variants-out"] ?? "data/validation/ict-variants.json", measured, "variants");
 }
 
-const out = resolve(values.out ?? "data/validation/ict-vs-labelled.json");
-mkdirSync(dirname(out), { recursive: true });
-writeFileSync(
-  out,
-  JSON.stringify(
-    {
-      about:
-        "ICT and header queries against labelled questions: same sweep per corpus, Kendall tau-b of config hit rates, " +
-        "recommended overlap (paired rule; its safe pick when undecided) per curve. Produced by scripts/validate-ict.ts.",
-      grid: { splitters: SPLITTERS, sizes: SIZES, overlaps: OVERLAPS, k: K, retriever: "bm25", metric: "hit rate@5" },
-      ictQueries: ictN ?? "default (500, or every usable sentence when fewer)",
-      corpora: measured,
-    },
-    (_key, value) => (typeof value === "number" && Number.isNaN(value) ? null : value),
-    2,
-  ) + "\n",
-);
+function mainTable(list: readonly CorpusValidation[]): CorpusValidation[] {
+  return list.map((c) => ({ ...c, proxies: c.proxies.filter((p) => MAIN_TABLE.has(p.source)) }));
+}
+
+function writeResults(file: string, corpora: readonly CorpusValidation[], which: "main" | "variants"): void {
+  const out = resolve(file);
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileAtomic(
+    out,
+    JSON.stringify(
+      {
+        about:
+          (which === "main"
+            ? "ICT and header queries against labelled questions"
+            : "ICT variants and header queries against labelled questions (issue 30 §7)") +
+          ": same sweep per corpus, Kendall tau-b of config hit rates, " +
+          "recommended overlap (paired rule; its pick when leaning or undecided) per curve, the labelled verdict's " +
+          "set (overlaps not shown worse than the labelled best) and paired status agreement. " +
+          "Produced by scripts/validate-ict.ts.",
+        grid: { splitters: SPLITTERS, sizes: SIZES, overlaps: OVERLAPS, k: K, retriever: "bm25", metric: "hit rate@5" },
+        ictQueries: ictN ?? "default (500, or every usable sentence when fewer)",
+        ...(which === "variants" ? { variants: Object.fromEntries(ICT_VARIANTS) } : {}),
+        corpora,
+      },
+      (_key, value) => (typeof value === "number" && Number.isNaN(value) ? null : value),
+      2,
+    ) + "\n",
+  );
+}
+
+console.log(validationMarkdown(mainTable(measured)));
 console.log(validationMarkdown(measured));
-console.error(`wrote ${out}`);

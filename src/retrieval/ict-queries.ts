@@ -5,6 +5,7 @@ import { removeRanges, scanMarkdownLines } from "../text/headings";
 import { sentenceRegions } from "../text/sentences";
 import { isSourcePath } from "../text/code-units";
 import { thousands } from "../stats/format";
+import { englishStopWords } from "./tokenize";
 
 /**
  * Inverse-cloze queries (ICT; Lee, Chang and Toutanova 2019, "Latent Retrieval for Weakly Supervised Open
@@ -44,6 +45,19 @@ export interface IctOptions {
   keepSentence?: boolean;
   /** sentences of context on each side (default 1) */
   contextSentences?: number;
+  /**
+   * What is sent as the query (default "sentence"): the sentence as written, or only its content words (the
+   * sentence's words in order, lower-cased, English function words and punctuation dropped), closer to a question
+   * that shares a passage's content words but not its phrasing.
+   */
+  query?: IctQueryForm;
+  /**
+   * What a hit must contain (default "context"): the whole context span (see above), or only the sentence's place:
+   * the sentence itself when it is kept, or the two characters joined where it was removed (the junction of its
+   * neighbours). "place" asks a chunk to sit where the sentence is, not to carry its neighbours too: closer to a
+   * labelled answer, which is a short excerpt.
+   */
+  hit?: IctHit;
   minWords?: number;
   maxWords?: number;
   /** take every usable sentence when fewer than `n` can serve, instead of stopping with an error (default: only
@@ -52,6 +66,9 @@ export interface IctOptions {
   /** what to call the corpus in error messages */
   corpusName?: string;
 }
+
+export type IctQueryForm = "sentence" | "content-words";
+export type IctHit = "context" | "place";
 
 export interface IctSkipped {
   tooShort: number;
@@ -199,6 +216,8 @@ export function buildIctQueries(docs: readonly Doc[], options: IctOptions = {}):
     seed: options.seed ?? 1,
     keepSentence: options.keepSentence ?? false,
     contextSentences: options.contextSentences ?? 1,
+    query: options.query ?? ("sentence" as IctQueryForm),
+    hit: options.hit ?? ("context" as IctHit),
     minWords: options.minWords ?? 8,
     maxWords: options.maxWords ?? 60,
   };
@@ -208,6 +227,12 @@ export function buildIctQueries(docs: readonly Doc[], options: IctOptions = {}):
     throw new SeamlabError(
       `ICT context (--ict-context) must be a whole number >= 1, got ${settings.contextSentences}.`,
     );
+  if (settings.query !== "sentence" && settings.query !== "content-words")
+    throw new SeamlabError(
+      `ICT query form must be "sentence" or "content-words", got ${JSON.stringify(settings.query)}.`,
+    );
+  if (settings.hit !== "context" && settings.hit !== "place")
+    throw new SeamlabError(`ICT hit must be "context" or "place", got ${JSON.stringify(settings.hit)}.`);
   const skipped: IctSkipped = { tooShort: 0, tooLong: 0, notProse: 0, boilerplate: 0, noNeighbour: 0 };
   const w = settings.contextSentences;
 
@@ -292,16 +317,42 @@ export function buildIctQueries(docs: readonly Doc[], options: IctOptions = {}):
       : removeRanges(doc.text, chosen.map(removalOf));
     outDocs.push(without.text === doc.text ? doc : { ...doc, text: without.text });
     for (const c of chosen) {
-      const context = contextOf(c, w);
+      const gold = goldOf(c, w, settings.hit, settings.keepSentence, without.toNew, without.text.length);
+      const sentence = queryText(doc.text.slice(c.start, c.end));
       queries.push({
         id: `${doc.id}#${c.start}`,
-        text: queryText(doc.text.slice(c.start, c.end)),
+        text: settings.query === "content-words" ? contentWords(sentence) : sentence,
         doc: doc.id,
-        gold: [{ doc: doc.id, start: without.toNew(context.start), end: without.toNew(context.end) }],
+        gold: [{ doc: doc.id, ...gold }],
       });
     }
   });
   return { docs: outDocs, queries, sentences: sentenceCount, candidates: candidateCount, skipped, settings };
+}
+
+/** The gold span of a chosen sentence in the text that gets split (see `IctOptions.hit`). */
+function goldOf(
+  c: Candidate,
+  w: number,
+  hit: IctHit,
+  kept: boolean,
+  toNew: (offset: number) => number,
+  length: number,
+): Region {
+  if (hit === "context") {
+    const context = contextOf(c, w);
+    return { start: toNew(context.start), end: toNew(context.end) };
+  }
+  if (kept) return { start: c.start, end: c.end };
+  const junction = toNew(removalOf(c).start);
+  return { start: Math.max(0, junction - 1), end: Math.min(length, junction + 1) };
+}
+
+/** A sentence's content words: lower-cased letter/digit runs in order, English function words dropped. */
+export function contentWords(sentence: string): string {
+  const words = sentence.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const content = words.filter((word) => !englishStopWords.has(word));
+  return (content.length > 0 ? content : words).join(" ");
 }
 
 /** The file extensions of a corpus's documents, a few, for a message: ".ts, .js". */
@@ -316,7 +367,10 @@ export function describeIctQueries(set: IctQuerySet): string {
   return (
     `${thousands(set.queries.length)} inverse-cloze (ICT) queries: sampled ` +
     `sentences (seed ${s.seed}, stratified over documents), ` +
-    `gold = ${s.contextSentences} sentence${s.contextSentences === 1 ? "" : "s"} of context each side; ` +
+    (s.query === "content-words" ? "sent as their content words, " : "") +
+    (s.hit === "place"
+      ? "gold = the sentence's place only; "
+      : `gold = ${s.contextSentences} sentence${s.contextSentences === 1 ? "" : "s"} of context each side; `) +
     (s.keepSentence ? "the sentence stays in the indexed text" : "the sentence is removed from the indexed text")
   );
 }

@@ -2,6 +2,7 @@
 // sweeps already run on the same corpus; `scripts/validate-ict.ts` runs them and writes the results file.
 import type { SweepResult } from "../experiment/sweep";
 import { kendallTauB } from "../stats/kendall";
+import { compareProxy, type ProxyComparison } from "../experiment/proxies";
 import { recommendedOverlap } from "./sweep";
 
 export interface SourceSweeps {
@@ -37,6 +38,8 @@ export interface ProxyAgreement {
   levelGap: number;
   /** where the proxy would mislead, in words (empty when it agrees) */
   misleads: string[];
+  /** picks within a grid step, picks inside the labelled verdict's set, paired status agreement (experiment/proxies) */
+  check?: ProxyComparison;
 }
 
 export interface CorpusValidation {
@@ -121,6 +124,10 @@ export function compareWithTruth(truth: SourceSweeps, proxy: SourceSweeps): Prox
     bestProxy,
     levelGap,
     misleads,
+    check: compareProxy(
+      truth.results.flatMap((r) => r.curves),
+      proxy.results.flatMap((r) => r.curves),
+    ),
   };
 }
 
@@ -142,6 +149,9 @@ export function validationRows(results: readonly CorpusValidation[]): Record<str
         "queries: labelled / proxy": `${c.truth.queries} / ${p.queries}`,
         "Kendall tau": fmt(p.tau),
         "same overlap": `${agree}/${p.recommendations.length}`,
+        "same or adjacent": p.check ? `${p.check.nearPick}/${p.check.curves.length}` : "n/a",
+        "inside labelled set": p.check ? `${p.check.inSet}/${p.check.curves.length}` : "n/a",
+        "paired agreement": p.check ? `${Math.round(100 * p.check.statusAgreement)}%` : "n/a",
         [overlapColumn]:
           p.recommendations.map((r) => r.truth).join(" ") + " → " + p.recommendations.map((r) => r.proxy).join(" "),
         "hit-rate gap (pts)": Number(p.levelGap.toFixed(1)),
@@ -154,6 +164,9 @@ export function validationRows(results: readonly CorpusValidation[]): Record<str
         "queries: labelled / proxy": `${c.truth.queries} / 0`,
         "Kendall tau": "n/a",
         "same overlap": "n/a",
+        "same or adjacent": "n/a",
+        "inside labelled set": "n/a",
+        "paired agreement": "n/a",
         [overlapColumn]: u.reason,
         "hit-rate gap (pts)": "n/a",
       });

@@ -1,0 +1,148 @@
+// Does a query proxy (headers, ICT) lead to the overlap a user's own labelled questions lead to? Pure comparisons of
+// overlap-sweep curves run on the same corpus, splitters, sizes and overlaps with each query source.
+import type { ConfigStatus } from "../stats/margin-rule";
+import type { VerdictState } from "../stats/non-inferiority";
+import { kendallTauB } from "../stats/kendall";
+import type { SweepCurve } from "./sweep";
+
+/** One curve (splitter at a size) seen by the labelled questions and by a proxy. */
+export interface CurveAgreement {
+  /** "recursive@500" */
+  curve: string;
+  /** the overlaps swept, in order */
+  overlaps: number[];
+  /** each source's pick (the paired rule's choice: the recommendation, or its pick when leaning or undecided) */
+  labelledPick: number;
+  proxyPick: number;
+  labelledVerdict: VerdictState;
+  proxyVerdict: VerdictState;
+  /**
+   * The labelled verdict's set: the overlaps the labelled questions do not rule out, i.e. every overlap whose paired
+   * status against the labelled best is not "worse" (the best itself, those shown within the margin, the unclear).
+   */
+  labelledSet: number[];
+  /** the proxy's pick lies in the labelled verdict's set */
+  inSet: boolean;
+  /** grid steps between the two picks (0: the same overlap; 1: the adjacent grid point) */
+  steps: number;
+  /** per overlap, the paired status against that source's own best: labelled, then proxy */
+  labelledStatus: ConfigStatus[];
+  proxyStatus: ConfigStatus[];
+}
+
+export interface ProxyComparison {
+  /** Kendall tau-b of the configs' hit rates (every point of every curve compared), proxy against labelled */
+  tau: number;
+  configs: number;
+  curves: CurveAgreement[];
+  /** curves whose picks are the same overlap */
+  samePick: number;
+  /** curves whose picks are the same overlap or adjacent grid points */
+  nearPick: number;
+  /** curves whose proxy pick lies in the labelled verdict's set */
+  inSet: number;
+  /**
+   * Paired agreement: the share of configs whose paired status against their source's best (shown within the
+   * margin / unclear / shown worse) is the same with the proxy's queries as with the labelled questions.
+   */
+  statusAgreement: number;
+}
+
+/** "recursive@500 k5": curves match on splitter, size, unit, depth, reranker and context budget. */
+export function curveKey(curve: SweepCurve): string {
+  const budget = curve.contextBudget ? ` budget ${JSON.stringify(curve.contextBudget)}` : "";
+  const unit = curve.unit === "chars" ? "" : ` ${curve.unit}`;
+  const rerank = curve.reranker === "none" ? "" : ` ${curve.reranker}@${curve.finalK}`;
+  return `${curve.splitter}@${curve.size}${unit} k${curve.k}${rerank}${budget}`;
+}
+
+const sameOverlaps = (a: SweepCurve, b: SweepCurve) =>
+  a.points.length === b.points.length && a.points.every((p, i) => p.x === b.points[i].x);
+
+function statuses(curve: SweepCurve): ConfigStatus[] {
+  return curve.decision.configs.map((c) => c.status);
+}
+
+function compareCurve(labelled: SweepCurve, proxy: SweepCurve): CurveAgreement {
+  const overlaps = labelled.points.map((p) => p.x);
+  const labelledStatus = statuses(labelled);
+  const labelledSet = overlaps.filter((_, i) => labelledStatus[i] !== "worse");
+  const labelledChoice = labelled.decision.choice;
+  const proxyChoice = proxy.decision.choice;
+  const proxyPick = overlaps[proxyChoice];
+  return {
+    curve: curveKey(labelled).replace(/ k\d+$/, ""),
+    overlaps,
+    labelledPick: overlaps[labelledChoice],
+    proxyPick,
+    labelledVerdict: labelled.decision.verdict,
+    proxyVerdict: proxy.decision.verdict,
+    labelledSet,
+    inSet: labelledSet.includes(proxyPick),
+    steps: Math.abs(labelledChoice - proxyChoice),
+    labelledStatus,
+    proxyStatus: statuses(proxy),
+  };
+}
+
+/**
+ * Compares a proxy's curves with the labelled questions' on the curves both have with the same overlaps (matched by
+ * `curveKey`); curves only one side has are left out. Throws when no curve matches: there is nothing to compare.
+ */
+export function compareProxy(labelled: readonly SweepCurve[], proxy: readonly SweepCurve[]): ProxyComparison {
+  const byKey = new Map(proxy.map((c) => [curveKey(c), c]));
+  const pairs = labelled.flatMap((l) => {
+    const p = byKey.get(curveKey(l));
+    return p && sameOverlaps(l, p) ? [{ l, p }] : [];
+  });
+  if (pairs.length === 0)
+    throw new Error("compareProxy: no curve of the proxy matches a labelled curve (same splitter, size and overlaps).");
+  const curves = pairs.map(({ l, p }) => compareCurve(l, p));
+  const tau = kendallTauB(
+    pairs.flatMap(({ l }) => l.points.map((pt) => pt.y)),
+    pairs.flatMap(({ p }) => p.points.map((pt) => pt.y)),
+  );
+  const configs = curves.reduce((s, c) => s + c.overlaps.length, 0);
+  const same = curves.reduce((s, c) => s + c.labelledStatus.filter((st, i) => st === c.proxyStatus[i]).length, 0);
+  return {
+    tau,
+    configs,
+    curves,
+    samePick: curves.filter((c) => c.steps === 0).length,
+    nearPick: curves.filter((c) => c.steps <= 1).length,
+    inSet: curves.filter((c) => c.inSet).length,
+    statusAgreement: same / configs,
+  };
+}
+
+/** The rule `trustedProxy` applies, in words, for every output that names a trusted proxy. */
+export const TRUST_RULE =
+  "A proxy is trusted to set the overlap when its pick lies inside the labelled verdict's set (the overlaps the " +
+  "labelled questions do not show worse than their best) on at least 3 of every 4 curves compared, and its Kendall " +
+  "tau with the labelled hit rates is at least 0.5; among trusted proxies, the one with more picks inside the set, " +
+  "then the higher tau. A proxy with tau at least 0.5 that fails the first test ranks configs but does not set the " +
+  "overlap.";
+
+/** Least Kendall tau for a proxy's ranking of configs to count as agreeing. */
+export const MIN_TAU = 0.5;
+
+export interface ProxyTrust {
+  /** the trusted proxy's name, or null when none passes the rule */
+  trusted: string | null;
+  /** proxies that rank configs like the labelled questions (tau >= MIN_TAU) but miss the overlap */
+  ranksOnly: string[];
+}
+
+const enoughInSet = (c: ProxyComparison) => c.inSet >= Math.ceil((3 * c.curves.length) / 4);
+
+/** Which proxy to trust, by `TRUST_RULE`. */
+export function trustedProxy(proxies: readonly { source: string; comparison: ProxyComparison }[]): ProxyTrust {
+  const ranking = proxies.filter((p) => p.comparison.tau >= MIN_TAU);
+  const trusted = ranking
+    .filter((p) => enoughInSet(p.comparison))
+    .sort((a, b) => b.comparison.inSet - a.comparison.inSet || b.comparison.tau - a.comparison.tau)[0];
+  return {
+    trusted: trusted ? trusted.source : null,
+    ranksOnly: ranking.filter((p) => !enoughInSet(p.comparison)).map((p) => p.source),
+  };
+}

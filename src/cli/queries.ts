@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, extname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
@@ -71,6 +71,31 @@ function checkOut(out: string, force: boolean): string {
     if (existsSync(dirname(resolve(file)))) refuseToOverwrite(file, force, "--out"); // a missing folder is created
   }
   return out;
+}
+
+/**
+ * `--journal FILE` is appended to, so an existing file must be a reply journal: JSON lines each naming a key and a
+ * reply (the last line may be cut short by a killed run). Anything else is a user's file and is refused.
+ */
+function checkJournal(path: string): void {
+  if (!existsSync(path)) return;
+  if (statSync(path).isDirectory()) throw new SeamlabError(`--journal ${path} is a folder; give a file name.`);
+  const isEntry = (line: string) => {
+    try {
+      const entry = JSON.parse(line) as { key?: unknown; content?: unknown } | null;
+      return typeof entry?.key === "string" && typeof entry.content === "string";
+    } catch {
+      return false;
+    }
+  };
+  const lines = readFileSync(path, "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "");
+  if (lines.length === 0 || (lines.slice(0, -1).every(isEntry) && (lines.length > 1 || isEntry(lines[0])))) return;
+  throw new SeamlabError(
+    `--journal ${path} exists and is not a reply journal of seamlab queries generate; it was left alone: ` +
+      `choose another --journal file.`,
+  );
 }
 
 async function writeBuiltSet(kind: "ict" | "headers", values: Record<string, unknown>): Promise<number> {
@@ -148,6 +173,7 @@ async function generate(values: Record<string, unknown>): Promise<number> {
     keyEnv: values["llm-key-env"] === undefined ? undefined : stringFlag(values, "llm-key-env"),
     journal: stringFlag(values, "journal", `${out}.journal.jsonl`),
   };
+  checkJournal(options.journal);
   const { priceIn, priceOut } = numbers;
   const { docs } = loadCorpus(corpus);
   const estimate = estimateGeneration(docs, options);

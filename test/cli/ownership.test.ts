@@ -63,7 +63,7 @@ before(() => {
 
 after(() => rmSync(work, { recursive: true, force: true }));
 
-test("queries ict|headers --out and --corpus-out leave a user's CSV, corpus and folder as they were", () => {
+test("queries ict|headers|generate --out, --corpus-out and --journal leave a user's CSV, corpus and folder as they were", () => {
   const labelled = plant(join(work, "sets", "mine.csv"), "question,references,corpus_id\nmine,[],north.md\n");
   plant(join(work, "sets", "mine.csv.meta.json"), '{"my":"notes"}');
   const userFolder = join(work, "sets", "theirs");
@@ -102,6 +102,14 @@ test("queries ict|headers --out and --corpus-out leave a user's CSV, corpus and 
       /cannot prove it wrote it/,
     ],
   ];
+  const diary = plant(join(work, "sets", "diary.jsonl"), '{"day":"monday"}\n{"day":"tuesday"}\n');
+  runs.push([
+    [
+      ...["queries", "generate", "--corpus", corpus, "--llm-url", "http://127.0.0.1:9/v1", "--llm-model", "m"],
+      ...["--out", join(work, "sets", "c.csv"), "--journal", diary],
+    ],
+    /--journal .*diary\.jsonl exists and is not a reply journal/,
+  ]);
   for (const [args, pattern] of runs) assertUserError(seamlab(args), pattern, args.slice(0, 2).join(" "));
   assertUserFilesIntact("queries");
 });

@@ -80,11 +80,12 @@ export function marginText(margin: number): string {
 }
 
 /** "overlap 200 (−1.3 points from the best [−2.9, +0.0], McNemar p = 0.07)". */
-export function differenceText(decision: Decision, index: number, name: (i: number) => string): string {
+export function differenceText(decision: Decision, index: number, name: (i: number) => string, note?: string): string {
   const c = decision.configs[index];
-  if (index === decision.best) return `${name(index)} (the best, ${percentNumber(c.rate)}%)`;
+  const lead = note === undefined ? "" : `${note}, `;
+  if (index === decision.best) return `${name(index)} (${lead}the best, ${percentNumber(c.rate)}%)`;
   return (
-    `${name(index)} (${signed(-c.fromBest.diff)} points from the best ${interval(c.fromBest, -1)}, ` +
+    `${name(index)} (${lead}${signed(-c.fromBest.diff)} points from the best ${interval(c.fromBest, -1)}, ` +
     `McNemar ${pText(c.fromBest.mcnemarP)})`
   );
 }
@@ -125,11 +126,18 @@ function leaningText(decision: Decision, name: (i: number) => string, bestText: 
   const open = decision.configs.filter((c) => c.status === "unclear" && c.index !== decision.choice);
   const cheaper = (c: { cost: number; index: number }) =>
     c.cost < choice.cost || (c.cost === choice.cost && c.index < choice.index);
+  const side = (c: { cost: number; index: number }) => (cheaper(c) ? "cheaper" : "dearer");
+  const sides = [...new Set(open.map(side))];
+  const openList =
+    open.length > 3
+      ? `${open.map((c) => name(c.index)).join(", ")} (${sides.length === 1 ? `all ${sides[0]}` : "cheaper and dearer"}; ` +
+        `${signed(-Math.min(...open.map((c) => c.fromBest.diff)))} to ${signed(-Math.max(...open.map((c) => c.fromBest.diff)))} ` +
+        "points from the best)"
+      : open.map((c) => differenceText(decision, c.index, name, side(c))).join("; ");
   const openText =
     open.length === 0
       ? "Nothing else is left open."
-      : `Not ruled out (neither shown within ${margin} of the best nor shown worse): ` +
-        `${open.map((c) => `${differenceText(decision, c.index, name)}, ${cheaper(c) ? "cheaper" : "dearer"}`).join("; ")}.`;
+      : `Not ruled out (neither shown within ${margin} of the best nor shown worse): ${openList}.`;
   return (
     `${head}; no setting is shown within ${margin} of the best, ${name(decision.choice)} included (paired CI of ` +
     `best − it: ${interval(choice.fromBest)} points, reaching the margin). ${openText} ` +

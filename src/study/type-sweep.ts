@@ -57,10 +57,11 @@ export interface TypeCurve {
   knee: KneeReport;
   /**
    * The paired rule on this type's own queries: the cheapest overlap (fewest vectors stored) within the margin of
-   * the type's best, or undecided with the queries that would settle it; null when the type has too few queries.
+   * the type's best, or leaning/undecided with the queries that would settle it; null when the type has too few
+   * queries.
    */
   decision: Decision | null;
-  /** The decided overlap of `decision` (null: undecided, or too few queries). */
+  /** The decided overlap of `decision` (null: leaning, undecided, or too few queries). */
   recommended: number | null;
   /** the overlap with the highest hit rate (ties: the smaller) */
   best: number;

@@ -142,6 +142,7 @@ test("sweep --by-type gives one curve per type and states the per-type vs unifor
   const types = json.curves.map((c: { type: string }) => c.type);
   assert.deepEqual(types, ["all", "reference", "faq"]);
   assert.equal(json.queries, 12);
-  for (const c of json.curves) assert.ok(["decided", "undecided", "too few queries"].includes(c.verdict), c.verdict);
+  for (const c of json.curves)
+    assert.ok(["decided", "leaning", "undecided", "too few queries"].includes(c.verdict), c.verdict);
   assert.match(json.perTypeVsUniform.answer, /per-type settings (gain|lose)|no measurable gain: keep one setting/);
 });

@@ -221,7 +221,7 @@ test("seamlab sweep gives each curve a paired verdict at the --margin asked for,
   assert.equal(text.code, 0, text.stderr);
   assert.match(
     text.stdout,
-    /verdict on \d+ header queries \(## and ###\) \(hit rate, paired\): (Use overlap|Undecided|Leaning)/,
+    /verdict \(hit rate, paired\) on \d+ header queries \(## and ###; \d+ of \d+ headings dropped: [^)]*\): (Use overlap|Undecided|Leaning)/,
   );
   assert.match(text.stdout, /second opinion on the shape: Kneedle/);
   const bad = seamlab([...base, "--overlaps", "0,100", "--margin", "0", "--no-cache"]);
@@ -246,7 +246,7 @@ test("seamlab sweep --sizes with overlap shares gives a grid verdict, and --grou
   assert.equal(report.curves.length, 2, "one curve per size");
   assert.equal(report.grids.length, 1);
   assert.equal(report.grids[0].decision.configs.length, 4);
-  assert.match(report.grids[0].verdict, /^(Use size \d+, overlap \d+|Undecided)/);
+  assert.match(report.grids[0].verdict, /^(Use size \d+, overlap \d+|Undecided|Leaning: size \d+, overlap \d+)/);
   assert.ok(Array.isArray(report.groups) && report.groups.length >= 1);
   const both = seamlab([...args, "--size", "200", "--sizes", "200,400", "--overlaps", "0"]);
   assert.equal(both.code, 2);
@@ -337,7 +337,7 @@ test("a sweep names its query source, count and drops in every verdict, and repo
   assert.equal(exposed.decision.queries, expected, "the exposed verdict is paired on the exposed queries");
   const text = seamlab(args);
   assert.equal(text.code, 0, text.stderr);
-  const source = `${report.queryLabel} (${report.queryDrops})`;
+  const source = `${report.queryLabel.slice(0, -1)}; ${report.queryDrops})`;
   assert.ok(text.stdout.split("\n")[0].includes(source), "the first line names the source, its count and drops");
   assert.match(
     text.stdout,

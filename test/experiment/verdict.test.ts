@@ -1,5 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { projectRoot } from "../../src/core/project";
 import { decideNonInferior } from "../../src/stats/non-inferiority";
 import { marginText, verdictCard, verdictHeadline, verdictText } from "../../src/experiment/verdict";
 import { formatP } from "../../src/stats/format";
@@ -62,9 +65,8 @@ test("a tie no config is shown within the margin of leans, and never reads as a 
   assert.match(text, /no setting is shown within 1 point of the best, overlap 0 included/);
   assert.match(
     text,
-    /Not ruled out \(neither shown within 1 point of the best nor shown worse\): overlap 200 \(\+0\.0 points/,
+    /Not ruled out \(neither shown within 1 point of the best nor shown worse\): overlap 200 \(dearer, \+0\.0 points/,
   );
-  assert.match(text, /, dearer\./);
   assert.match(text, /queries in all would show overlap 0 within it .*\(this run has 200: [\d,]+ more\)\./);
   assert.match(text, /No setting is ruled out\./);
 });
@@ -151,4 +153,48 @@ test("queries needed read as a count in all with the more this run lacks, or pas
     verdictText({ ...decision, queriesNeeded: Infinity }, name),
     /No number of queries up to 10,000,000 would decide it at the rates of disagreement seen here \(this run has 300\)\./,
   );
+});
+
+test("a choice a cheaper config sits within the margin of leans on the grid, not on more queries", () => {
+  // 4,000 queries: 200 misses 24 that 400 hits (0.6 points), 0 misses 24 more (1.2 points from 400, 0.6 from 200).
+  const rest = "1".repeat(1000) + "0".repeat(2952);
+  const decision = decideNonInferior([
+    { label: "0", cost: 1, outcomes: bits("0".repeat(48) + rest) },
+    { label: "200", cost: 2, outcomes: bits("0".repeat(24) + "1".repeat(24) + rest) },
+    { label: "400", cost: 3, outcomes: bits("1".repeat(48) + rest) },
+  ]);
+  assert.equal(decision.configs[1].status, "non-inferior");
+  assert.equal(decision.configs[0].status, "worse");
+  assert.equal(decision.verdict, "leaning");
+  assert.deepEqual(decision.withinChoice, [0]);
+  assert.equal(decision.queriesNeeded, null);
+  const name = (i: number) => `overlap ${i * 200}`;
+  assert.equal(
+    verdictHeadline(decision, name),
+    "leaning: overlap 200 (overlap 0 is within 1 point of it; the grid decides, not more queries)",
+  );
+  const text = verdictText(decision, name);
+  assert.match(text, /^Leaning: overlap 200, not decided at a 1 point margin/);
+  assert.match(text, /a grid of overlap 0 and overlap 200 alone would pick overlap 0/);
+  assert.match(text, /Ruled out, shown worse than the best .*: overlap 0 \(−1\.2 points/);
+  assert.doesNotMatch(text, /\*\*/);
+});
+
+test("on the real fastify-docs sweep the verdict leans on overlap 50, listing five dearer settings in short", () => {
+  const fixture = JSON.parse(
+    readFileSync(join(projectRoot(), "test", "fixtures", "verdict", "fastify-docs-headers.json"), "utf8"),
+  ) as { configs: { overlap: number; storageBytes: number; hits: string }[] };
+  const decision = decideNonInferior(
+    fixture.configs.map((c) => ({ label: String(c.overlap), cost: c.storageBytes, outcomes: bits(c.hits) })),
+  );
+  const name = (i: number) => `overlap ${fixture.configs[i].overlap}`;
+  assert.equal(decision.verdict, "leaning");
+  assert.equal(name(decision.choice), "overlap 50");
+  const text = verdictText(decision, name);
+  assert.match(
+    text,
+    /Not ruled out .*: overlap 100, overlap 150, overlap 200, overlap 300, overlap 400 \(all dearer; /,
+  );
+  assert.match(text, /Ruled out, shown worse than the best .*: overlap 0 \(/);
+  assert.match(verdictCard(decision, name, (i) => String(fixture.configs[i].overlap)).value, /^leaning: 50$/);
 });

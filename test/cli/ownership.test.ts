@@ -68,39 +68,19 @@ test("queries ict|headers|generate --out, --corpus-out and --journal leave a use
   plant(join(work, "sets", "mine.csv.meta.json"), '{"my":"notes"}');
   const userFolder = join(work, "sets", "theirs");
   plant(join(userFolder, "draft.md"), "# my draft\n");
+  const ictArgs = ["queries", "ict", "--corpus", corpus, "--ict-n", "10"];
+  const ict = (out: string, corpusOut: string) => [
+    ...ictArgs,
+    "--out",
+    join(work, "sets", out),
+    "--corpus-out",
+    corpusOut,
+  ];
   const runs: [string[], RegExp][] = [
-    [["queries", "ict", "--corpus", corpus, "--ict-n", "10", "--out", labelled], /already exists/],
+    [[...ictArgs, "--out", labelled], /already exists/],
     [["queries", "headers", "--corpus", corpus, "--out", labelled], /already exists/],
-    [
-      [
-        "queries",
-        "ict",
-        "--corpus",
-        corpus,
-        "--ict-n",
-        "10",
-        "--out",
-        join(work, "sets", "a.csv"),
-        "--corpus-out",
-        corpus,
-      ],
-      /is .*a folder the corpus is read from/,
-    ],
-    [
-      [
-        "queries",
-        "ict",
-        "--corpus",
-        corpus,
-        "--ict-n",
-        "10",
-        "--out",
-        join(work, "sets", "b.csv"),
-        "--corpus-out",
-        userFolder,
-      ],
-      /cannot prove it wrote it/,
-    ],
+    [ict("a.csv", corpus), /is .*a folder the corpus is read from/],
+    [ict("b.csv", userFolder), /cannot prove it wrote it/],
   ];
   const diary = plant(join(work, "sets", "diary.jsonl"), '{"day":"monday"}\n{"day":"tuesday"}\n');
   runs.push([

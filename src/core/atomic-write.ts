@@ -17,6 +17,7 @@ import {
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { threadId } from "node:worker_threads";
+import { diskFullError, isDiskFull } from "./disk-full";
 import { processAlive } from "./process-alive.cjs";
 
 export { processAlive };
@@ -34,6 +35,8 @@ export function tempPathFor(path: string): string {
 export interface AtomicWriteOptions {
   /** Fail with EEXIST (and write nothing) when `path` already exists, instead of replacing it. */
   exclusive?: boolean;
+  /** What a full disk's message tells the user to do (default: delete files on that disk, or write elsewhere). */
+  diskFullAdvice?: string;
 }
 
 /**
@@ -64,20 +67,42 @@ export interface AtomicFile {
 /** Opens `path` for an atomic write of content produced piece by piece (e.g. one line per seam of a large corpus). */
 export function openAtomicFile(path: string, options: AtomicWriteOptions = {}): AtomicFile {
   const temp = tempPathFor(path);
-  const fd = openSync(temp, "w");
+  // a full disk: the temp file goes at once, and the message names the file and what to do
+  const diskFull = (error: unknown) =>
+    isDiskFull(error)
+      ? diskFullError({
+          path,
+          operation: `writing ${basename(path)}`,
+          cleaned: "the partly written temp file was removed",
+          advice: options.diskFullAdvice ?? "delete files you no longer need on that disk, or write elsewhere",
+        })
+      : error;
+  let fd: number;
+  try {
+    fd = openSync(temp, "w");
+  } catch (error) {
+    throw diskFull(error);
+  }
   let open = true;
   const close = () => {
     if (open) closeSync(fd);
     open = false;
   };
+  const abort = () => {
+    close();
+    rmSync(temp, { force: true });
+  };
   return {
     write(data) {
-      writeFileSync(fd, data);
+      try {
+        writeFileSync(fd, data);
+      } catch (error) {
+        if (!isDiskFull(error)) throw error;
+        abort();
+        throw diskFull(error);
+      }
     },
-    abort() {
-      close();
-      rmSync(temp, { force: true });
-    },
+    abort,
     commit() {
       close();
       try {

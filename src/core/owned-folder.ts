@@ -19,11 +19,13 @@ import {
   realpathSync,
   renameSync,
   rmdirSync,
+  rmSync,
   unlinkSync,
   writeFileSync,
 } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { processAlive } from "./process-alive.cjs";
+import { diskFullError, isDiskFull } from "./disk-full";
 
 export const MANIFEST = ".seamlab-manifest.json";
 
@@ -122,11 +124,24 @@ export function writeStaged(
   }
   mkdirSync(dirname(resolve(target)), { recursive: true });
   const staging = besidePath(resolve(target), "staging");
-  mkdirSync(staging);
-  writeFileSync(join(staging, MANIFEST), JSON.stringify({ ...extra, files: hashes }, null, 1) + "\n");
-  for (const [rel, content] of files) {
-    mkdirSync(dirname(join(staging, rel)), { recursive: true });
-    writeFileSync(join(staging, rel), content);
+  try {
+    mkdirSync(staging);
+    writeFileSync(join(staging, MANIFEST), JSON.stringify({ ...extra, files: hashes }, null, 1) + "\n");
+    for (const [rel, content] of files) {
+      mkdirSync(dirname(join(staging, rel)), { recursive: true });
+      writeFileSync(join(staging, rel), content);
+    }
+  } catch (error) {
+    // a failed write leaves nothing behind: a full disk must not stay full with half a folder
+    rmSync(staging, { recursive: true, force: true });
+    if (!isDiskFull(error)) throw error;
+    throw diskFullError({
+      path: resolve(target),
+      operation: `writing ${basename(target)} into a staging folder beside it`,
+      needs: [...files.values()].reduce((sum, content) => sum + Buffer.byteLength(content), 0),
+      cleaned: "the partly written staging folder was removed at once",
+      advice: "delete files you no longer need on that disk (old reports, the cache folder), or write elsewhere",
+    });
   }
   return staging;
 }

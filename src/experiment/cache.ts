@@ -112,7 +112,9 @@ export function openCache(dir: string | null = defaultCacheDir()): ResultCache {
         removeStaleTempFiles(shard);
       }
       const body = JSON.stringify(value);
-      writeFileAtomic(file, `{"key":${JSON.stringify(key)},"sha256":"${sha256(body)}","value":${body}}`);
+      writeFileAtomic(file, `{"key":${JSON.stringify(key)},"sha256":"${sha256(body)}","value":${body}}`, {
+        diskFullAdvice: `point --cache-dir at another disk, run with --no-cache, or remove old results in ${dir}`,
+      });
     },
   };
 }

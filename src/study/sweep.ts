@@ -6,6 +6,7 @@ import { marginText, verdictCard, verdictHeadline, verdictText } from "../experi
 import {
   runOverlapSweep,
   sweepConfigs,
+  type DecisionSettings,
   type OverlapSweepSpec,
   type SweepCurve,
   type SweepResult,
@@ -20,11 +21,16 @@ import { points } from "./format";
  * A cached overlap sweep as the notebooks run it: in this thread, quietly, judged on hit rate, on the study's
  * document sample for seam damage and tokens (`studySweepInputs`), with the query sample's advice attached.
  */
-export async function runStudyOverlapSweep(inputs: RetrievalInputs, sweep: OverlapSweepSpec): Promise<SweepResult> {
+export async function runStudyOverlapSweep(
+  inputs: RetrievalInputs,
+  sweep: OverlapSweepSpec,
+  decision: DecisionSettings = {},
+): Promise<SweepResult> {
   const result = await runOverlapSweep(studySweepInputs(inputs, sweepConfigs(sweep)), sweep, {
     workers: 0,
     quiet: true,
     metric: "hitRate",
+    margin: decision.margin,
   });
   return withSampleAdvice(result, inputs.querySample, querySampleParameter);
 }
@@ -34,6 +40,8 @@ export interface StudySweepSpec {
   size: number;
   overlaps: number[];
   k: number;
+  /** The verdict's margin, a proportion (default 0.01, as `seamlab sweep`'s). */
+  margin?: number;
 }
 
 /** One cached sweep per splitter (BM25, top-k, no reranker), run in this process. */
@@ -41,7 +49,11 @@ export async function runStudySweeps(inputs: RetrievalInputs, spec: StudySweepSp
   const results: SweepResult[] = [];
   for (const splitter of spec.splitters) {
     results.push(
-      await runStudyOverlapSweep(inputs, { splitter, size: spec.size, overlaps: spec.overlaps, ks: [spec.k] }),
+      await runStudyOverlapSweep(
+        inputs,
+        { splitter, size: spec.size, overlaps: spec.overlaps, ks: [spec.k] },
+        { margin: spec.margin },
+      ),
     );
   }
   return results;
@@ -128,7 +140,8 @@ export function recommendedOverlap(curve: SweepCurve): number {
 
 /**
  * The recommended overlap of a curve by the paired non-inferiority rule: the cheapest overlap whose paired CI
- * shows it within the margin of the best, or "undecided" with the candidates and the queries needed. Kneedle's
+ * shows it within the margin of the best, "leaning" when that is not shown, or "undecided" with the candidates
+ * and the queries needed. Kneedle's
  * knee follows as a second opinion on the curve's shape.
  */
 export function recommendOverlap(curve: SweepCurve): Recommendation {

@@ -141,8 +141,7 @@ export function recommendedOverlap(curve: SweepCurve): number {
 /**
  * The recommended overlap of a curve by the paired non-inferiority rule: the cheapest overlap whose paired CI
  * shows it within the margin of the best, "leaning" when that is not shown, or "undecided" with the candidates
- * and the queries needed. Kneedle's
- * knee follows as a second opinion on the curve's shape.
+ * and the queries needed. Kneedle's knee follows as a second opinion on the curve's shape.
  */
 export function recommendOverlap(curve: SweepCurve): Recommendation {
   const knee = curve.knee;

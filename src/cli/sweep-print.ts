@@ -134,7 +134,15 @@ export function describeGroups(groups: GroupBreakdown[], curve: SweepCurve): str
   return lines;
 }
 
-function describeGrid(grid: GridVerdict, queryLabel: string): string[] {
+/**
+ * The queries a verdict was reached on, with what their source dropped: "301 header queries (## and ###; 68 of 369
+ * headings dropped: ...)", or for a label without a closing parenthesis "25 of 159 ..., a seeded sample (...)".
+ */
+export function querySourceText(queryLabel: string, drops: string): string {
+  return queryLabel.endsWith(")") ? `${queryLabel.slice(0, -1)}; ${drops})` : `${queryLabel} (${drops})`;
+}
+
+function describeGrid(grid: GridVerdict, source: string): string[] {
   const name = (i: number) => gridConfigName(grid.rows[i]);
   const lines = [
     "",
@@ -161,7 +169,7 @@ function describeGrid(grid: GridVerdict, queryLabel: string): string[] {
     );
   });
   if (grid.contextBudget) lines.splice(0, lines.length, ...budgetGridTable(grid)); // its own table, both costs
-  lines.push(`verdict over size x overlap on ${queryLabel}: ${verdictText(grid.decision, name).replace(/\*\*/g, "")}`);
+  lines.push(`verdict over size x overlap on ${source}: ${verdictText(grid.decision, name).replace(/\*\*/g, "")}`);
   if (!grid.contextBudget)
     lines.push(
       `  note: hit rate@${grid.finalK} favours large chunks, since ${grid.finalK} of them carry more text into the ` +
@@ -195,8 +203,9 @@ export function printText(
   drops: string,
   exposureLines: (index: number) => string[],
 ): void {
+  const source = querySourceText(queryLabel, drops);
   const lines = [
-    `corpus ${corpus}: ${queryLabel} (${drops}); ${result.total} configs (${result.cached} cached, ${result.computed} ` +
+    `corpus ${corpus}: ${source}; ${result.total} configs (${result.cached} cached, ${result.computed} ` +
       `computed) in ${(result.elapsedMs / 1000).toFixed(1)} s on ${result.workers} worker(s), ${peakRssText()}`,
   ];
   result.curves.forEach((curve, curveIndex) => {
@@ -243,13 +252,11 @@ export function printText(
       );
     });
     const name = (i: number) => `overlap ${curve.points[i].x}`;
-    lines.push(
-      `verdict on ${queryLabel} (hit rate, paired): ${verdictText(curve.decision, name).replace(/\*\*/g, "")}`,
-    );
+    lines.push(`verdict (hit rate, paired) on ${source}: ${verdictText(curve.decision, name).replace(/\*\*/g, "")}`);
     lines.push(...exposureLines(curveIndex));
     lines.push(...describeKnee(curve.knee));
   });
-  for (const grid of result.grids) lines.push(...describeGrid(grid, queryLabel));
+  for (const grid of result.grids) lines.push(...describeGrid(grid, source));
   if (result.interrupted)
     lines.push(
       "",

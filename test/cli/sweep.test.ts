@@ -234,15 +234,19 @@ test("seamlab sweep --sizes with overlap shares gives a grid verdict, and --grou
   const run = seamlab([...args, "--sizes", "200,400", "--overlaps", "0,10%", "--groups", "folder", "--json"]);
   assert.equal(run.code, 0, run.stderr);
   const report = JSON.parse(run.stdout);
+  type Row = { size: number; overlap: number; contextBudget: number | null };
+  const configs = [
+    [200, 0],
+    [200, 20],
+    [400, 0],
+    [400, 40],
+  ];
+  // Plain hit@5 rows, then the same configs at the default equal context budget (200 x 5 = 1000 characters).
   assert.deepEqual(
-    report.rows.map((r: { size: number; overlap: number }) => [r.size, r.overlap]),
-    [
-      [200, 0],
-      [200, 20],
-      [400, 0],
-      [400, 40],
-    ],
+    report.rows.map((r: Row) => [r.size, r.overlap, r.contextBudget]),
+    [...configs.map((c) => [...c, null]), ...configs.map((c) => [...c, 1000])],
   );
+  assert.equal(report.grids[0].contextBudget.amount, 1000);
   assert.equal(report.curves.length, 2, "one curve per size");
   assert.equal(report.grids.length, 1);
   assert.equal(report.grids[0].decision.configs.length, 4);

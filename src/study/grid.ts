@@ -52,8 +52,9 @@ export function gridTableRows(grid: GridVerdict): Record<string, number | string
       overlap: `${s.overlap} (${share(s.overlap, s.size)})`,
       vectors: row.seams.chunks,
       "tokens embedded": row.tokensEmbedded,
-      [`prompt tokens per query (${grid.finalK} chunks)`]: Math.round(
-        (grid.finalK * row.tokensEmbedded) / row.seams.chunks,
+      // Measured: the retrieved text's tokens per query (at the budget, when the grid was judged at one).
+      "prompt tokens per query": Math.round(
+        grid.costs[i].promptTokens ?? (grid.finalK * row.tokensEmbedded) / row.seams.chunks,
       ),
       "hit rate (%)": points(c.rate),
       "best − it (points)": points(c.fromBest.diff),

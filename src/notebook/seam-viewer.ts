@@ -5,7 +5,8 @@
  *
  * Any document of the list can be read whole, without a script: the report's Content-Security-Policy runs no
  * script but its own theme toggle (and a kernel's `text/html` is never trusted), so the viewer is `<details>`
- * elements. The list links each carried document to its `<details>` (a fragment link; browsers open it), and each
+ * elements. The list links each carried document to its `<details>` (a fragment link: where `::details-content` is
+ * supported the target shows open, elsewhere its summary is outlined for one click), and each
  * text is cut into pages of `pageChars`, each its own `<details>`: a closed page is parsed but not laid out, so a
  * long text stays cheap to show. The first document and its first page are open.
  *
@@ -48,6 +49,8 @@ overflow:auto;background:var(--bg,#fff);color:var(--fg,#1d1d1f)}
 .seam-viewer summary small{color:var(--muted,#5f6368)}
 .seam-viewer .sv-doc{border-top:1px solid var(--border,#d9dce1);padding-top:.3rem}
 .seam-viewer .sv-doc>summary{font-weight:600}
+.seam-viewer .sv-doc:target>summary{outline:2px solid var(--accent,#0b62a4);outline-offset:2px}
+.seam-viewer .sv-doc:target::details-content{content-visibility:visible;display:block;height:auto}
 .seam-viewer .sv-page{margin-left:1rem}
 .seam-viewer .sv-list table{font-size:.8rem;border-collapse:collapse}
 .seam-viewer .sv-list td,.seam-viewer .sv-list th{padding:.1rem .5rem;text-align:right;\
@@ -173,9 +176,8 @@ function documentHtml(t: SeamViewerText, id: string, open: boolean, pageChars: n
   const whole =
     listing && listing.length > end ? ` of ${thousands(finite(listing.length, end))} (cut at the budget)` : "";
   const summary =
-    `${escapeHtml(t.doc)} <small>characters ${thousands(t.offset)}–${thousands(end)}${whole}` +
-    t.splitters.map((s) => `; ${escapeHtml(String(s?.name))}: ${zeroSeams(s)} sharing nothing`).join("") +
-    `</small>`;
+    `${escapeHtml(t.doc)} <small>characters ${thousands(t.offset)}–${thousands(end)}${whole}; seams sharing ` +
+    `nothing: ${t.splitters.map((s) => `${escapeHtml(String(s?.name))} ${zeroSeams(s)}`).join(", ")}</small>`;
   const starts = pageStarts(t.text, pageChars);
   const pages = starts.map((from, p) => {
     const to = p + 1 < starts.length ? starts[p + 1] : t.text.length;
@@ -247,8 +249,8 @@ export function seamViewerHtml(payload: SeamViewerPayload): string {
     : texts.length === 1 && !Array.isArray(payload?.documents)
       ? `${escapeHtml(texts[0].doc)}, characters ${thousands(texts[0].offset)}–` +
         `${thousands(texts[0].offset + texts[0].text.length)}`
-      : `${thousands(texts.length)} document${texts.length === 1 ? "" : "s"} in full (${thousands(chars)} characters), ` +
-        `the first with a seam sharing nothing first`;
+      : `${thousands(texts.length)} document${texts.length === 1 ? "" : "s"} shown in full (${thousands(chars)} ` +
+        `characters): pick any in the list; those with a seam sharing nothing come first`;
   const docs = texts.map((t, i) => documentHtml(t, `${prefix}-d${i}`, i === 0, pageChars, listings.get(t.doc)));
   return (
     `<figure class="seam-viewer"><style>${SEAM_VIEWER_STYLE}</style><figcaption>${caption}</figcaption>${LEGEND}` +

@@ -190,6 +190,8 @@ export async function run(argv: string[]): Promise<number> {
   }
   if (values["by-type"] && values.sample !== undefined)
     throw new SeamlabError("--sample is not available with --by-type yet: drop one of them.");
+  if (values["by-type"] && [values["context-budget"], values.expand, values.parents].some((v) => v !== undefined))
+    throw new SeamlabError("--context-budget, --expand and --parents are not available with --by-type yet: drop them.");
   const exportTo = sweepExportTarget(values);
   if (values["by-type"]) return runSweepByType(values);
   const sampleRequest = parseSampleRequest(values.sample, "--sample");

@@ -14,3 +14,4 @@ export { setDisplaySink, emitDisplay } from "./emit";
 export type { DisplaySink } from "./emit";
 export { VEGA_LITE_MIME, TABLE_MIME, HEADLINE_MIME, RECOMMENDATION_MIME } from "./mime";
 export type { Row, TablePayload, HeadlinePayload, RecommendationPayload } from "./mime";
+export { flipExamplesMarkdown } from "./flips";

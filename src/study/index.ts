@@ -4,10 +4,13 @@
  * `charts/index.ts` and from `notebook/index.ts`, never from deeper paths (test/study/index.test.ts lists any that
  * still do). Nothing in `src/` imports this file, so it can never close an import cycle.
  */
+export { boundaryAdvice, runBoundaryCheck } from "./boundary-check";
 export { withCountTitle } from "./charts";
+export { budgetChartRows, budgetFinding, budgetGridOf, budgetTableRows, runStudyBudgetGrid } from "./context-budget";
 export { damageGainRows, damageLineRows, seamDamageRows } from "./damage";
 export { gainFinding, keptFinding, pairsFinding } from "./damage-findings";
 export { embedderNameOf } from "./dense";
+export { flipTableRows } from "./flips";
 export {
   gridCardOf,
   gridFinding,
@@ -75,6 +78,7 @@ export {
 export { chunkSizeFinding, hitRateFinding, neighbourFinding } from "./semantic-findings";
 export { appendixSimulation } from "./simulation-store";
 export { simulationFinding, simulationTableRows } from "./simulation-text";
+export { lookAlikeFinding, splitterChoiceFinding } from "./splitter-agreement";
 export {
   configsFor,
   damageBarRows,
@@ -105,5 +109,5 @@ export {
   typeCurveRows,
   typeRecommendationRows,
 } from "./type-sweep";
-export { pickDoc, seamViewerPayload } from "./viewer";
+export { seamViewerPayload } from "./viewer";
 export { characterBudgetSample } from "../corpus/sample";

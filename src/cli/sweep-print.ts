@@ -286,7 +286,10 @@ export function gridsJson(grids: readonly GridVerdict[]) {
   });
 }
 
-/** The curves as `--json` prints them: each with its paired decision, its verdict, and its exposed verdict. */
+/**
+ * The curves as `--json` prints them: each with its paired decision and verdict, and `exposed`: the same paired rule
+ * on the exposed queries only, the margin restated for them (null when the size has no exposure).
+ */
 export function curvesJson(
   curves: readonly SweepCurve[],
   exposed: readonly ({ exposure: SizeExposure; verdict: ExposedVerdict } | undefined)[],
@@ -301,4 +304,22 @@ export function curvesJson(
       exposed: exposedOf ? exposedVerdictJson(curve, exposedOf.verdict) : null,
     };
   });
+}
+
+/** The per-group breakdown as `--json` prints it: each group's own verdict and the pick against the baseline. */
+export function groupsJson(groups: readonly GroupBreakdown[], curve: SweepCurve) {
+  return groups.map((g) => ({
+    group: g.group,
+    queries: g.queries,
+    differs: g.differs,
+    pickVersusBaseline: g.pickVersusBaseline,
+    verdict: groupVerdictHeadline(g, (i) => `overlap ${curve.points[i].x}`),
+    tooFewQueries: g.tooFewQueries,
+    decision: g.decision,
+  }));
+}
+
+/** The knee as `--json` prints it (the first curve's; every curve carries its own). */
+export function kneeJson(knee: KneeReport) {
+  return { kneedle: knee.kneedle, plateau: knee.plateau, agree: knee.agree, notes: knee.notes };
 }

@@ -38,7 +38,7 @@ import {
 import { thousands } from "../stats/format";
 import { infinityAsText } from "./format";
 import { parseOverlapList, resolveOverlaps, type OverlapSetting } from "../experiment/overlap-share";
-import { groupBreakdown, groupVerdictHeadline, queryGroups, readGroupRules } from "../experiment/groups";
+import { groupBreakdown, queryGroups, readGroupRules } from "../experiment/groups";
 import { byTypeHelp, runSweepByType } from "./sweep-by-type";
 import { withSampleAdvice } from "../experiment/sample-advice";
 import { parseContextBudget } from "../retrieval/context-budget";
@@ -51,7 +51,16 @@ import { parseSampleRequest } from "../corpus/sample";
 import { resolveRowSample } from "../experiment/row-sample";
 import { curveExposedVerdicts, sweepExposures } from "../experiment/exposure";
 import { queryDropsText } from "../retrieval/query-source";
-import { curvesJson, describeExposure, describeGroups, exposureJson, gridsJson, printText } from "./sweep-print";
+import {
+  curvesJson,
+  describeExposure,
+  describeGroups,
+  exposureJson,
+  gridsJson,
+  groupsJson,
+  kneeJson,
+  printText,
+} from "./sweep-print";
 import { exportHelp, sweepExportTarget, writeSweepExport } from "./sweep-export";
 
 export const summary =
@@ -327,15 +336,8 @@ export async function run(argv: string[]): Promise<number> {
   // Every config ran on the same sampled queries; an undecided verdict on a sample says to raise it first.
   result = withSampleAdvice(result, inputs.querySample, "--query-sample");
   // Seam exposure per size: the queries a seam can cut at some overlap swept (split again; cached beside the rows).
-  const exposures = result.interrupted
-    ? []
-    : await sweepExposures(
-        inputs.docs,
-        inputs.queries,
-        result.curves,
-        result.rows,
-        openCache(values["no-cache"] ? null : cacheDir),
-      );
+  const cache = openCache(values["no-cache"] ? null : cacheDir);
+  const exposures = result.interrupted ? [] : await sweepExposures(inputs.docs, inputs.queries, result, cache);
   const exposed = curveExposedVerdicts(result.curves, result.rows, exposures, { margin, seed: evaluation.seed });
   const drops = queryDropsText(inputs.source);
   const rejected = rejectedCacheEntries();
@@ -375,26 +377,11 @@ export async function run(argv: string[]): Promise<number> {
       rows: result.rows.map(flattenRow),
       // Each curve carries its paired decision (indexes into its points) and, in words, its verdict.
       grids: gridsJson(result.grids),
-      // the same paired rule on the exposed queries only, the margin restated for them (null: none exposed)
       curves: curvesJson(result.curves, exposed),
-      groups: breakdown?.map((g) => ({
-        group: g.group,
-        queries: g.queries,
-        differs: g.differs,
-        pickVersusBaseline: g.pickVersusBaseline,
-        verdict: groupVerdictHeadline(g, (i) => `overlap ${groupCurve.points[i].x}`),
-        tooFewQueries: g.tooFewQueries,
-        decision: g.decision,
-      })),
+      groups: breakdown && groupsJson(breakdown, groupCurve),
       // Per size: overlap against neighbours and parents at the budget (--expand / --parents).
       levers: result.levers.map(leverJson),
-      // The first curve's knee; every curve (splitter x depth) carries its own in `curves`.
-      knee: {
-        kneedle: result.knee.kneedle,
-        plateau: result.knee.plateau,
-        agree: result.knee.agree,
-        notes: result.knee.notes,
-      },
+      knee: kneeJson(result.knee),
     };
     process.stdout.write(JSON.stringify(report, infinityAsText, 2) + "\n");
   } else {

@@ -71,8 +71,7 @@ const groupKey = (curve: SweepCurve) => JSON.stringify([curve.splitter, curve.si
 export async function sweepExposures(
   docs: readonly Doc[],
   queries: readonly Query[],
-  curves: readonly SweepCurve[],
-  rows: readonly CostedRow[],
+  { curves, rows }: { curves: readonly SweepCurve[]; rows: readonly CostedRow[] },
   cache: ResultCache,
 ): Promise<SizeExposure[]> {
   const out: SizeExposure[] = [];

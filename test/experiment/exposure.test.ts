@@ -62,7 +62,7 @@ test("a sweep's exposure is found once per size and read back from the cache the
   const rows = [row(0, "1111", 3), row(5, "1111", 5)];
   const curves = sweepCurves(rows, "hitRate");
   const cache = memoryCache();
-  const first = await sweepExposures([doc], queries, curves, rows, cache);
+  const first = await sweepExposures([doc], queries, { curves, rows }, cache);
   assert.equal(first.length, 1);
   assert.deepEqual(
     { ...first[0], flags: [...first[0].flags] },
@@ -78,7 +78,7 @@ test("a sweep's exposure is found once per size and read back from the cache the
     },
   );
   // a cached entry is used as stored: change the documents and the stored flags still come back
-  const again = await sweepExposures([{ id: "d", text: "x".repeat(30) }], queries, curves, rows, cache);
+  const again = await sweepExposures([{ id: "d", text: "x".repeat(30) }], queries, { curves, rows }, cache);
   assert.deepEqual([...again[0].flags], [1, 1, 0, 1]);
   assert.equal(cache.puts, 1);
 });

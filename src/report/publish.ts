@@ -31,7 +31,7 @@ import {
   rmSync,
   statSync,
 } from "node:fs";
-import { basename, dirname, join, resolve, sep } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { writeFileAtomic } from "../core/atomic-write";
 import { SeamlabError } from "../core/errors";
 import {
@@ -211,6 +211,14 @@ export function checkOutDir(outDir: string, names: readonly string[], { force = 
   // The report is staged beside the folder and renamed into place: the folder holding it must be writable.
   assertWritable(parent, `${flag} ${outDir}: cannot ${stat ? "replace" : "create"} it, as ${parent}`);
   if (stat === undefined) return;
+  const cwdInside = relative(realpathOrSelf(target), realpathOrSelf(process.cwd()));
+  if (stat.isDirectory() && !cwdInside.startsWith("..") && !isAbsolute(cwdInside)) {
+    // Switching the report folder renames it: the current folder would move away under the shell that is in it.
+    throw new SeamlabError(
+      `${flag} ${outDir} is the current folder or holds it; the report folder is replaced whole at each run, ` +
+        `so give a folder below the current one (e.g. ${flag} reports).`,
+    );
+  }
   if (stat.isSymbolicLink()) {
     // The report folder is switched by renaming: renaming a link would replace the link, not the folder it names.
     throw new SeamlabError(

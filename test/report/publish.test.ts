@@ -210,6 +210,22 @@ test("a second report into the same folder is refused while the first holds the 
   });
 });
 
+test("--out naming the current folder, or one holding it, is refused: switching it would move the shell's folder away", () => {
+  withDir((dir) => {
+    const inner = join(dir, "r", "sub");
+    mkdirSync(inner, { recursive: true });
+    const cwd = process.cwd();
+    try {
+      process.chdir(inner);
+      for (const out of [inner, join(dir, "r")])
+        assert.throws(() => checkOutDir(out, ["index.html"]), /is the current folder or holds it/);
+      assert.doesNotThrow(() => checkOutDir(join(inner, "reports"), ["index.html"]), "a folder below it is fine");
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+});
+
 test("a manifest claiming a user's files is not proof: they are neither deleted nor treated as a report", () => {
   withDir((dir) => {
     const out = join(dir, "r");

@@ -17,6 +17,7 @@
  * names (hard links) of the very same files; a folder of the user's cannot be carried and is refused.
  * Two reports into one X at once are refused by a lock (out-lock.ts).
  */
+import { channel } from "node:diagnostics_channel";
 import { randomBytes } from "node:crypto";
 import {
   accessSync,
@@ -96,16 +97,20 @@ export function newRunInfo(corpus: string, now = new Date()): RunInfo {
   return { id: `${stamp}-${process.pid}-${randomBytes(4).toString("hex")}`, generatedAt: now.toISOString(), corpus };
 }
 
-// ---------------------------------------------------------------- fault injection (tests only)
+// ---------------------------------------------------------------- the steps, announced
 
-/** The steps of a publish, in order; SEAMLAB_REPORT_FAULT=<step> kills the process right after that step. */
+/**
+ * The steps of a publish, in order. Each is announced on the `PUBLISH_STEP_CHANNEL` diagnostics channel as it is
+ * reached; nothing listens in seamlab (publishing to no subscriber costs nothing). The crash tests' preload,
+ * test/helpers/publish-faults.mjs, listens there to kill or slow the process at a step.
+ */
 export const PUBLISH_STEPS = ["staged", "moved-aside", "switched", "pruned"] as const;
 type Step = (typeof PUBLISH_STEPS)[number];
+export const PUBLISH_STEP_CHANNEL = "seamlab:report-publish-step";
+const stepChannel = channel(PUBLISH_STEP_CHANNEL);
 
 function reached(step: Step): void {
-  const delay = Number(process.env.SEAMLAB_REPORT_STEP_DELAY_MS ?? 0);
-  if (delay > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, delay);
-  if (process.env.SEAMLAB_REPORT_FAULT === step) process.kill(process.pid, "SIGKILL");
+  stepChannel.publish(step);
 }
 
 // ---------------------------------------------------------------- what is ours

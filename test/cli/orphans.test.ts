@@ -1,6 +1,7 @@
 // Issue 33 §4: `kill -9` of whatever started seamlab (the `npx` wrapper, which runs it through `sh -c`) stops seamlab
 // within seconds, before it publishes anything, even while its main thread is blocked. The report below is slowed
-// by SEAMLAB_REPORT_STEP_DELAY_MS, which blocks the main thread after the report is staged.
+// by SEAMLAB_REPORT_STEP_DELAY_MS, which blocks the main thread after the report is staged (the fault injection test/
+// helpers/publish-faults.mjs preloads into seamlab).
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -9,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bin, hashFolder, root, seamlab } from "./spawn-cli";
 import { alive, waitFor } from "../helpers/processes";
+import { publishFaultEnv } from "../helpers/publish-faults";
 
 let work = "";
 let corpus = "";
@@ -55,7 +57,7 @@ async function killWrapper(out: string, { shell, env = {} }: { shell: boolean; e
   const wrapper = spawn(process.execPath, ["-e", command], {
     cwd: root,
     stdio: "ignore",
-    env: { ...process.env, SEAMLAB_REPORT_STEP_DELAY_MS: "30000", ...env },
+    env: publishFaultEnv({ SEAMLAB_REPORT_STEP_DELAY_MS: "30000", ...env }),
   });
   const closed = new Promise((resolve) => wrapper.on("close", resolve));
   const pid = await waitFor("seamlab to start", 30_000, () => seamlabWriting(out));

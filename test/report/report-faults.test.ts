@@ -18,6 +18,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { PUBLISH_STEPS } from "../../src/report/publish";
 import { assertUserError, bin, hashFolder, root, seamlab, type CliResult } from "../cli/spawn-cli";
+import { publishFaultEnv } from "../helpers/publish-faults";
 
 let work = "";
 let corpus = "";
@@ -147,7 +148,7 @@ test("killed at each step of the swap, the report is the whole old one or the wh
   const next = notebooks("RUN-B");
   const seen: string[] = [];
   for (const step of PUBLISH_STEPS) {
-    const killed = report(out, next, [], { SEAMLAB_REPORT_FAULT: step });
+    const killed = report(out, next, [], publishFaultEnv({ SEAMLAB_REPORT_FAULT: step }));
     assert.equal(killed.status, null, `${step}: killed (${killed.stderr})`);
     seen.push(`${step}:${assertWholeOrAside(out, fullNames, `after a kill at ${step}`)}`);
   }
@@ -173,7 +174,7 @@ test("kill -9 at arbitrary moments of a report never leaves a mixed report", asy
     const child = spawn(
       process.execPath,
       [bin, "report", "--no-execute", "--corpus", corpus, "--notebooks", next, "--out", out],
-      { cwd: root, env: { ...process.env, SEAMLAB_REPORT_STEP_DELAY_MS: "120" }, stdio: "ignore" },
+      { cwd: root, env: publishFaultEnv({ SEAMLAB_REPORT_STEP_DELAY_MS: "120" }), stdio: "ignore" },
     );
     const done = new Promise((resolve) => child.on("close", resolve));
     await new Promise((resolve) => setTimeout(resolve, delayMs));

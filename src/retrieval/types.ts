@@ -70,7 +70,7 @@ export interface Reranker {
   ): RankedChunk[] | Promise<RankedChunk[]>;
 }
 
-/** A Reranker whose `rerank` always returns a promise (the dense and HTTP rerankers). */
+/** A Reranker whose `rerank` always returns a promise (the dense reranker). */
 export type AsyncReranker = Omit<Reranker, "rerank"> & {
   rerank(
     query: string,

@@ -60,7 +60,7 @@ export function answerSpanRoundTrip(
   }
 }
 
-/** What `evaluateSplitterConfig` returns (restated: that module is loaded through tsx, see runtime.ts). */
+/** A row of the labelled-set notebook: what `evaluateSplitterConfig` returns, without its timings, and a label. */
 export type ConfigEvaluation = {
   config: SplitterConfig;
   indexRatio: number;

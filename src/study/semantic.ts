@@ -48,7 +48,6 @@ export async function semanticArm(docs: readonly Doc[], options: SemanticArmOpti
     maxLength: options.maxLength,
     overlapSentences: options.overlapSentences,
   };
-  // Loaded through tsx: the semantic splitter reaches src/embed/select.ts (see runtime.ts).
   const embedder = fitLsa(semanticSentenceTexts(docs, semantic), options.lsa);
   const chunks: Chunk[] = await splitSemantic(docs, semantic, embedder);
   // Short: it labels bars and legends; the settings are in the notebook's parameters and prose.

@@ -1,12 +1,17 @@
 // `npm run validate:ict`: do ICT (and header) queries rank splitter configs the way labelled questions do?
 // On each labelled corpus, the same overlap sweep (recursive and window splitters, sizes 500 and 1000 chars,
-// overlaps 0-400, BM25, hit rate@5) runs with the labelled questions, with ICT queries (sentence removed, and
-// kept) and with header queries where the corpus has `##` headings; the proxies are compared with the truth:
-// Kendall tau-b over the configs' hit rates, and whether each curve's recommended overlap (paired rule) agrees.
+// overlaps 0-400, BM25, hit rate@5) runs with the labelled questions, with seven ICT variants (ICT_VARIANTS) and
+// with header queries where the corpus has `##` headings; each proxy is compared with the truth
+// (experiment/proxies): Kendall tau-b over the configs' hit rates, each curve's pick (paired rule) the same, one grid
+// step off, inside the labelled verdict's set, and the paired status agreement.
 //
-// Data: SEAMLAB_DATA_DIR (chroma-chunking-eval: five corpora + questions_df.csv; covid-qa) and, optionally,
-// `--squad FILE`: any SQuAD/XQuAD file, its paragraphs joined per article (src/corpus/squad-articles.ts).
-// Writes data/validation/ict-vs-labelled.json (the notebook section reads it) and prints the markdown table.
+// Data: SEAMLAB_DATA_DIR (chroma-chunking-eval: five corpora + questions_df.csv; covid-qa); always the generated
+// facts corpus (fastify-docs from npm with synthetic facts: scripts/facts-corpus.ts; --no-facts leaves it out), the
+// one with headings, so header queries are checked too; optionally `--squad FILE`: any SQuAD/XQuAD file, its
+// paragraphs joined per article (src/corpus/squad-articles.ts). --only a,b keeps corpora whose name holds a or b;
+// --variants a,b keeps those ICT variants.
+// Writes data/validation/ict-vs-labelled.json (ict, ict-kept, headers: the notebook section reads it) and
+// data/validation/ict-variants.json (every variant), and prints both markdown tables.
 import { mkdirSync, existsSync } from "node:fs";
 import { writeFileAtomic } from "../src/core/atomic-write";
 import { basename, dirname, join, resolve } from "node:path";
@@ -19,6 +24,7 @@ import { squadArticleSet } from "../src/corpus/squad-articles";
 import { runOverlapSweep } from "../src/experiment/sweep";
 import { buildQuerySet } from "../src/retrieval/query-source";
 import type { Query } from "../src/core/types";
+import { buildFactsCorpus } from "./facts-corpus";
 import type { IctOptions } from "../src/retrieval/ict-queries";
 import {
   compareWithTruth,
@@ -34,14 +40,16 @@ const { values } = parseArgs({
     "ict-n": { type: "string" },
     only: { type: "string" },
     variants: { type: "string" },
+    "no-facts": { type: "boolean" },
     "variants-out": { type: "string" },
   },
 });
 const dataDir = process.env.SEAMLAB_DATA_DIR;
-if (!dataDir && !values.squad) {
-  console.log("validate:ict: SEAMLAB_DATA_DIR is unset: skipping Chroma's five corpora and COVID-QA (nothing to do).");
-  process.exit(0);
-}
+if (!dataDir)
+  console.log(
+    "validate:ict: SEAMLAB_DATA_DIR is unset: skipping Chroma's five corpora and COVID-QA; " +
+      "measuring the generated facts corpus only.",
+  );
 // default: what `--queries ict` takes without --ict-n (500, or every usable sentence when fewer)
 const ictN = values["ict-n"] === undefined ? undefined : Number(values["ict-n"]);
 const SPLITTERS = ["recursive", "window"];
@@ -99,6 +107,17 @@ function corpora(): LabelledCorpus[] {
         label: `${set.queries.length} labelled (COVID-QA)`,
       });
     }
+  }
+  if (!values["no-facts"]) {
+    // generated: fastify-docs (npm, MIT) with 150 synthetic facts woven into its prose (scripts/facts-corpus.ts)
+    const set = buildFactsCorpus(loadCorpus("fastify-docs").docs, { count: 150, seed: 1 });
+    out.push({
+      name: "facts/fastify-docs",
+      kind: "generated: fastify-docs with 150 synthetic facts (seed 1)",
+      docs: set.docs,
+      queries: set.queries,
+      label: `${set.queries.length} labelled (synthetic facts)`,
+    });
   }
   if (values.squad) {
     const set = squadArticleSet(values.squad, { skipMalformed: true });

@@ -19,6 +19,7 @@ export const commands: Record<string, () => Promise<CommandModule>> = {
   compare: () => import("./compare"),
   sweep: () => import("./sweep"),
   check: () => import("./check"),
+  proxies: () => import("./proxies"),
   flips: () => import("./flips"),
   embed: () => import("./embed"),
   report: () => import("./report"),

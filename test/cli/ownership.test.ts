@@ -20,6 +20,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { assertUserError, bin, hashFolder, root, seamlab, type CliResult } from "./spawn-cli";
 import { waitFor } from "../helpers/processes";
+import { publishFaultEnv } from "../helpers/publish-faults";
 
 let work = "";
 let corpus = "";
@@ -178,7 +179,7 @@ test("two reports into one --out at once: the second is refused by the lock and 
   const first = spawn(
     process.execPath,
     [bin, "report", "--no-execute", "--corpus", corpus, "--notebooks", notebooks, "--out", out],
-    { cwd: root, stdio: "ignore", env: { ...process.env, SEAMLAB_REPORT_STEP_DELAY_MS: "1000" } },
+    { cwd: root, stdio: "ignore", env: publishFaultEnv({ SEAMLAB_REPORT_STEP_DELAY_MS: "1000" }) },
   );
   const done = new Promise<number | null>((resolve) => first.on("close", resolve));
   await waitFor("the first report to take the lock", 30_000, () =>

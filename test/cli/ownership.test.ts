@@ -14,6 +14,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -179,11 +180,15 @@ test("two reports into one --out at once: the second is refused by the lock and 
   const first = spawn(
     process.execPath,
     [bin, "report", "--no-execute", "--corpus", corpus, "--notebooks", notebooks, "--out", out],
-    { cwd: root, stdio: "ignore", env: publishFaultEnv({ SEAMLAB_REPORT_STEP_DELAY_MS: "1000" }) },
+    { cwd: root, stdio: "ignore", env: publishFaultEnv({ SEAMLAB_REPORT_STEP_DELAY_MS: "3000" }) },
   );
   const done = new Promise<number | null>((resolve) => first.on("close", resolve));
-  await waitFor("the first report to take the lock", 30_000, () =>
-    existsSync(join(work, ".report-twice.seamlab-lock")) ? true : undefined,
+  // Once its report is staged, the first holds the lock for three more steps of 3 s each (the delay of the test).
+  await waitFor("the first report to be staged under its lock", 30_000, () =>
+    existsSync(join(work, ".report-twice.seamlab-lock")) &&
+    readdirSync(work).some((name) => name.startsWith(".report-twice.seamlab-staging-"))
+      ? true
+      : undefined,
   );
   const second = report(out);
   assertUserError(second, /another seamlab report \(process \d+\) is writing this folder/);
@@ -193,4 +198,25 @@ test("two reports into one --out at once: the second is refused by the lock and 
   assert.equal(report(out).status, 0, "the lock is released when the first report ends");
   assert.notEqual(hashFolder(out), before, "and the next report publishes");
   assert.equal(existsSync(join(work, ".report-twice.seamlab-lock")), false);
+});
+
+test("a page edited through an earlier seamlab's link is kept when the next report replaces that layout, and its path printed", () => {
+  const out = join(work, "report-legacy");
+  const runId = "20260101T000000Z-999999999-abcdef12";
+  const runDir = join(out, ".seamlab", "runs", runId);
+  const hash = (text: string) => createHash("sha256").update(text).digest("hex");
+  mkdirSync(runDir, { recursive: true });
+  writeFileSync(join(runDir, "index.html"), "<p>the old index, with my note</p>"); // edited after seamlab wrote it
+  writeFileSync(
+    join(runDir, "manifest.json"),
+    JSON.stringify({ seamlab: "report", run: {}, files: { "index.html": hash("<p>the old index</p>") }, pages: [] }),
+  );
+  symlinkSync(`runs/${runId}`, join(out, ".seamlab", "current"));
+  symlinkSync(".seamlab/current/index.html", join(out, "index.html"));
+  const result = report(out);
+  assert.equal(result.status, 0, result.stderr);
+  const said = /set aside with it, not deleted: (\S+index\.html)/.exec(result.stderr);
+  assert.ok(said, `the kept edit is named: ${result.stderr}`);
+  assert.equal(readFileSync(said[1], "utf8"), "<p>the old index, with my note</p>");
+  assert.ok(lstatSync(join(out, "index.html")).isFile(), "the new report is plain files");
 });

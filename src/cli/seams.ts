@@ -6,6 +6,7 @@ import { SeamlabError } from "../core/errors";
 import { peakRssText } from "../core/memory";
 import { defaultCorpus } from "../corpus/defaults";
 import { streamCorpus } from "../corpus/load";
+import { isHtmlPath, perSeamLines, perSeamTextChars, seamTextLines, writeSeamTextPage } from "./per-seam";
 import { defaultCacheDir } from "../experiment/cache";
 import { measureSampledSeams, type SampledSeams } from "../experiment/sampled-seams";
 import { parseSampleRequest } from "../corpus/sample";
@@ -79,6 +80,10 @@ ${structureFlagsHelp}
   --sample S         documents measured: auto (default, sized for ±1-point CIs), auto:H (e.g. auto:0.02),
                      a number of documents, or all
   --per-seam FILE    also write one JSON line per seam {doc,index,prevEnd,nextStart,overlap,...} to FILE
+  --text             with --per-seam: add each seam's text (plain in JSON): before, shared (both chunks hold it),
+                     between (neither holds it) and after; a FILE ending in .html is a page of every seam's text,
+                     escaped, instead of JSON lines
+  --text-chars N     characters of text either side of a seam with --text (default 80)
   --force            overwrite --per-seam FILE if it exists
   --cache-dir DIR    where per-document results are cached (default .seamlab-cache/ in the project root)
   --no-cache         neither read nor write the per-document cache
@@ -97,6 +102,8 @@ export async function run(argv: string[]): Promise<number> {
       limit: { type: "string" },
       sample: { type: "string" },
       "per-seam": { type: "string" },
+      text: { type: "boolean" },
+      "text-chars": { type: "string" },
       force: { type: "boolean" },
       "no-cache": { type: "boolean" },
       "cache-dir": { type: "string" },
@@ -116,6 +123,8 @@ export async function run(argv: string[]): Promise<number> {
   const request = parseSampleRequest(values.sample, "--sample");
   const perSeamPath = values["per-seam"];
   const force = values.force === true;
+  const textChars = perSeamTextChars(values, perSeamPath);
+  const html = isHtmlPath(perSeamPath);
   if (perSeamPath !== undefined) refuseToOverwrite(perSeamPath, force, "--per-seam");
   const cacheDir = values["no-cache"] ? null : cacheDirFromFlags(values);
   const spec = values.corpus === undefined ? defaultCorpus("prose") : stringFlag(values, "corpus");
@@ -123,6 +132,8 @@ export async function run(argv: string[]): Promise<number> {
   const perSeam = perSeamPath === undefined ? undefined : openOutputFile(perSeamPath, { force, flag: "--per-seam" });
   const tokens = unitOf(config) === "tokens";
   let progress = createProgress(0, { quiet: true });
+  // --text: the documents with seams, written with their text once the sample is settled (parts hold no text)
+  const withSeams = new Map<string, DocSeams>();
   let result: SampledSeams;
   try {
     result = await measureSampledSeams(
@@ -146,7 +157,8 @@ export async function run(argv: string[]): Promise<number> {
           else progress.tick(1);
         },
         onResult(part) {
-          if (perSeam) perSeam.write(perSeamLines(part, tokens));
+          if (perSeam && textChars === undefined) perSeam.write(perSeamLines(part, tokens));
+          else if (perSeam && part.overlaps.length > 0) withSeams.set(part.doc, part);
         },
       },
     );
@@ -156,6 +168,17 @@ export async function run(argv: string[]): Promise<number> {
     throw error;
   }
   progress.done();
+  if (perSeam && textChars !== undefined) {
+    try {
+      const parts = { corpus, withSeams, tokens, chars: textChars };
+      if (html)
+        writeSeamTextPage(perSeam, parts, [`corpus ${spec}`, `config ${describeConfig(result.measured.config)}`]);
+      else for (const line of seamTextLines(parts)) perSeam.write(line);
+    } catch (error) {
+      perSeam.abort();
+      throw error;
+    }
+  }
   perSeam?.commit();
   const measured = result.measured;
   // The corpus line counts the whole corpus; the sample line says which of its documents were measured.
@@ -216,25 +239,6 @@ function sampleJson(result: SampledSeams): Record<string, unknown> {
     population: result.sample.population,
     ...sampleIntervals(result),
   };
-}
-
-/** One JSON line per seam of one document. */
-function perSeamLines(part: DocSeams, tokens: boolean): string {
-  let out = "";
-  for (let i = 0; i < part.overlaps.length; i++) {
-    const line: Record<string, unknown> = {
-      doc: part.doc,
-      index: i,
-      prevEnd: part.spans[2 * i + 1],
-      nextStart: part.spans[2 * (i + 1)],
-      overlap: part.overlaps[i],
-      gap: part.gaps[i],
-      gapLostChars: part.gapLostChars[i],
-    };
-    if (tokens) line.overlapTokens = part.overlapTokens?.[i] ?? 0;
-    out += JSON.stringify(line) + "\n";
-  }
-  return out;
 }
 
 /** The `--json` document: the summary's fields at the top level, then the other measurements. */

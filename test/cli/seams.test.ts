@@ -250,3 +250,83 @@ test("--sample measures a stated sample of the documents, with cluster-bootstrap
   assertUserError(seamlab(...args, "--sample", "some"), /--sample must be auto, auto:H .*got "some"/);
   assertUserError(seamlab(...args, "--sample", "0"), /--sample must be/);
 });
+
+test("--per-seam --text adds each seam's text, plain in JSON: what both chunks share and what neither holds", () => {
+  mkdirSync(join(dir, "text"), { recursive: true });
+  // A 10/3 window over 26 letters shares 3 letters at each seam; recursive at 12/0 on two short paragraphs leaves the
+  // blank line between them in neither chunk.
+  writeFileSync(join(dir, "text/a.txt"), "abcdefghijklmnopqrstuvwxyz");
+  const out = join(dir, "text/window.jsonl");
+  const window = seamlab(
+    "seams",
+    "--corpus",
+    join(dir, "text/a.txt"),
+    "--splitter",
+    "window",
+    "--size",
+    "10",
+    "--overlap",
+    "3",
+    "--per-seam",
+    out,
+    "--text",
+    "--text-chars",
+    "4",
+  );
+  assert.equal(window.status, 0, window.stderr);
+  const lines = readFileSync(out, "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
+  // chunk [0, 10) then [7, 17): shared "hij", 4 before it, 4 after it
+  assert.deepEqual(
+    [lines[0].prevEnd, lines[0].nextStart, lines[0].before, lines[0].shared, lines[0].between, lines[0].after],
+    [10, 7, "defg", "hij", "", "klmn"],
+  );
+  assert.equal(lines.length, 3);
+  // the last seam: [14, 24) then [21, 26) share "vwx", and the text ends 2 letters later
+  assert.deepEqual([lines[2].shared, lines[2].after], ["vwx", "yz"]);
+
+  writeFileSync(join(dir, "text/b.md"), "One <b>two</b>.\n\nThree & four.");
+  const gapOut = join(dir, "text/gap.jsonl");
+  const args = ["--splitter", "recursive", "--size", "16", "--overlap", "0", "--per-seam", gapOut, "--text"];
+  const gap = seamlab("seams", "--corpus", join(dir, "text/b.md"), ...args);
+  assert.equal(gap.status, 0, gap.stderr);
+  const [seam] = readFileSync(gapOut, "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
+  assert.deepEqual(
+    [seam.before, seam.shared, seam.between, seam.after],
+    ["One <b>two</b>.", "", "\n\n", "Three & four."],
+  );
+});
+
+test("--per-seam FILE.html --text writes a page of every seam with the corpus text escaped and no script", () => {
+  mkdirSync(join(dir, "html"), { recursive: true });
+  writeFileSync(join(dir, "html/evil.md"), "<script>alert(1)</script> one.\n\nTwo <img src=x onerror=alert(2)> & end.");
+  const out = join(dir, "html/seams.html");
+  const args = ["--splitter", "recursive", "--size", "40", "--overlap", "0", "--per-seam", out, "--text"];
+  const result = seamlab("seams", "--corpus", join(dir, "html/evil.md"), ...args);
+  assert.equal(result.status, 0, result.stderr);
+  const page = readFileSync(out, "utf8");
+  assert.ok(!page.includes("<script") && !page.includes("<img"), "corpus markup stays text");
+  assert.match(page, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/);
+  assert.match(page, /Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'"/);
+  assert.equal(page.split("<tr><td>").length - 1, 1, "one seam, one row");
+  assert.match(page, /class="seam"/, "the seam shares nothing and is marked");
+});
+
+test("--text needs --per-seam, --text-chars needs --text, and an HTML --per-seam needs --text", () => {
+  const corpus = join(dir, "corpus/a.txt");
+  assertUserError(seamlab("seams", "--corpus", corpus, "--text"), /--text adds each seam's text to --per-seam FILE/);
+  assertUserError(
+    seamlab("seams", "--corpus", corpus, "--per-seam", join(dir, "x.jsonl"), "--text-chars", "5"),
+    /--text-chars goes with --text/,
+  );
+  assertUserError(
+    seamlab("seams", "--corpus", corpus, "--per-seam", join(dir, "x.html")),
+    /an HTML page shows each seam's text; add --text/,
+  );
+  assert.equal(existsSync(join(dir, "x.html")), false);
+});

@@ -28,7 +28,9 @@ import { buildFactsCorpus } from "./facts-corpus";
 import type { IctOptions } from "../src/retrieval/ict-queries";
 import {
   compareWithTruth,
+  markdownTable,
   validationMarkdown,
+  variantRows,
   type CorpusValidation,
   type SourceSweeps,
 } from "../src/study/query-validation";
@@ -223,4 +225,4 @@ function writeResults(file: string, corpora: readonly CorpusValidation[], which:
 }
 
 console.log(validationMarkdown(mainTable(measured)));
-console.log(validationMarkdown(measured));
+console.log("\n" + markdownTable(variantRows(measured)));

@@ -41,6 +41,10 @@ export interface ProxyComparison {
   nearPick: number;
   /** curves whose proxy pick lies in the labelled verdict's set */
   inSet: number;
+  /** curves whose labelled verdict rules at least one overlap out (elsewhere, any pick lies in the set) */
+  informative: number;
+  /** of those, the curves whose proxy pick lies in the set */
+  informativeInSet: number;
   /**
    * Paired agreement: the share of configs whose paired status against their source's best (shown within the
    * margin / unclear / shown worse) is the same with the proxy's queries as with the labelled questions.
@@ -103,6 +107,7 @@ export function compareProxy(labelled: readonly SweepCurve[], proxy: readonly Sw
     pairs.flatMap(({ p }) => p.points.map((pt) => pt.y)),
   );
   const configs = curves.reduce((s, c) => s + c.overlaps.length, 0);
+  const informative = curves.filter((c) => c.labelledSet.length < c.overlaps.length);
   const same = curves.reduce((s, c) => s + c.labelledStatus.filter((st, i) => st === c.proxyStatus[i]).length, 0);
   return {
     tau,
@@ -111,16 +116,19 @@ export function compareProxy(labelled: readonly SweepCurve[], proxy: readonly Sw
     samePick: curves.filter((c) => c.steps === 0).length,
     nearPick: curves.filter((c) => c.steps <= 1).length,
     inSet: curves.filter((c) => c.inSet).length,
+    informative: informative.length,
+    informativeInSet: informative.filter((c) => c.inSet).length,
     statusAgreement: same / configs,
   };
 }
 
 /** The rule `trustedProxy` applies, in words, for every output that names a trusted proxy. */
 export const TRUST_RULE =
-  "A proxy is trusted to set the overlap when its pick lies inside the labelled verdict's set (the overlaps the " +
-  "labelled questions do not show worse than their best) on at least 3 of every 4 curves compared, and its Kendall " +
-  "tau with the labelled hit rates is at least 0.5; among trusted proxies, the one with more picks inside the set, " +
-  "then the higher tau. A proxy with tau at least 0.5 that fails the first test ranks configs but does not set the " +
+  "A proxy is trusted to set the overlap when its Kendall tau with the labelled hit rates is at least 0.5 and its " +
+  "pick lies inside the labelled verdict's set (the overlaps the labelled questions do not show worse than their " +
+  "best) on at least 3 of every 4 curves where that set rules an overlap out (curves where it rules none out " +
+  "cannot test a pick; with none, no proxy is trusted); among trusted proxies, the one with more picks inside, then " +
+  "the higher tau. A proxy with tau at least 0.5 that fails the second test ranks configs but does not set the " +
   "overlap.";
 
 /** Least Kendall tau for a proxy's ranking of configs to count as agreeing. */
@@ -133,14 +141,17 @@ export interface ProxyTrust {
   ranksOnly: string[];
 }
 
-const enoughInSet = (c: ProxyComparison) => c.inSet >= Math.ceil((3 * c.curves.length) / 4);
+const enoughInSet = (c: ProxyComparison) =>
+  c.informative > 0 && c.informativeInSet >= Math.ceil((3 * c.informative) / 4);
 
 /** Which proxy to trust, by `TRUST_RULE`. */
 export function trustedProxy(proxies: readonly { source: string; comparison: ProxyComparison }[]): ProxyTrust {
   const ranking = proxies.filter((p) => p.comparison.tau >= MIN_TAU);
   const trusted = ranking
     .filter((p) => enoughInSet(p.comparison))
-    .sort((a, b) => b.comparison.inSet - a.comparison.inSet || b.comparison.tau - a.comparison.tau)[0];
+    .sort(
+      (a, b) => b.comparison.informativeInSet - a.comparison.informativeInSet || b.comparison.tau - a.comparison.tau,
+    )[0];
   return {
     trusted: trusted ? trusted.source : null,
     ranksOnly: ranking.filter((p) => !enoughInSet(p.comparison)).map((p) => p.source),

@@ -139,7 +139,14 @@ export function proxyRows(check: ProxyCheck): Record<string, string | number>[] 
       "paired agreement": `${Math.round(100 * c.statusAgreement)}% of ${c.configs} configs`,
       "pick: labelled → proxy": c.curves.map((x) => `${x.labelledPick} → ${x.proxyPick}`).join("; "),
       "labelled verdict's set": c.curves.map((x) => x.labelledSet.join(", ")).join("; "),
-      "pick inside the set": c.curves.length === 1 ? (curve.inSet ? "yes" : "no") : `${c.inSet}/${c.curves.length}`,
+      "pick inside the set":
+        c.curves.length > 1
+          ? `${c.inSet}/${c.curves.length}`
+          : curve.labelledSet.length === curve.overlaps.length
+            ? "yes (the set holds every overlap)"
+            : curve.inSet
+              ? "yes"
+              : "no",
       trust:
         p.source === check.trust.trusted ? "trusted" : check.trust.ranksOnly.includes(p.source) ? "ranks only" : "no",
     };
@@ -189,7 +196,10 @@ export function proxyFinding(check: ProxyCheck): string {
       ? `No proxy sets the overlap here: ${check.trust.ranksOnly.join(" and ")} ` +
         `${check.trust.ranksOnly.length > 1 ? "rank" : "ranks"} configs like the labelled questions but ` +
         "does not set the overlap; set it with the labelled questions."
-      : "No proxy agrees with the labelled questions here: set the overlap with them.";
+      : check.proxies.length > 0 && check.proxies.every((p) => p.comparison.informative === 0)
+        ? "No proxy can be trusted to set the overlap from this check: the labelled verdict rules no overlap out, " +
+          "so no pick can be tested."
+        : "No proxy agrees with the labelled questions here: set the overlap with them.";
   const missing = check.missing.length > 0 ? ` Not available: ${check.missing.map((m) => m.source).join(", ")}.` : "";
   return (
     `${labelled} ${parts.length > 0 ? parts.join("; ") + "." : "No proxy could be built."} ${trust}${missing} ` +

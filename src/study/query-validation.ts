@@ -2,6 +2,7 @@
 // sweeps already run on the same corpus; `scripts/validate-ict.ts` runs them and writes the results file.
 import type { SweepResult } from "../experiment/sweep";
 import { kendallTauB } from "../stats/kendall";
+import { median } from "../stats/quantiles";
 import { compareProxy, type ProxyComparison } from "../experiment/proxies";
 import { recommendedOverlap } from "./sweep";
 
@@ -176,8 +177,48 @@ export function validationRows(results: readonly CorpusValidation[]): Record<str
 
 /** The rows as a markdown table (docs/queries.md, script output). */
 export function validationMarkdown(results: readonly CorpusValidation[]): string {
-  const rows = validationRows(results);
-  if (rows.length === 0) return "(no corpora measured)";
+  return results.length === 0 ? "(no corpora measured)" : markdownTable(validationRows(results));
+}
+
+const isGenerated = (c: CorpusValidation) => c.kind.startsWith("generated");
+
+/**
+ * One row per proxy over the labelled corpora (the generated ones apart): curves where its pick is the labelled pick
+ * or the next grid point, the same pick, inside the labelled verdict's set, the median Kendall tau and the paired
+ * status agreement; for the variant table in docs/queries.md and `npm run validate:ict`.
+ */
+export function variantRows(results: readonly CorpusValidation[]): Record<string, string | number>[] {
+  const rows: Record<string, string | number>[] = [];
+  const sources = [...new Set(results.flatMap((c) => c.proxies.map((p) => p.source)))];
+  for (const generated of [false, true]) {
+    const corpora = results.filter((c) => isGenerated(c) === generated);
+    for (const source of sources) {
+      const checks = corpora.flatMap((c) => c.proxies.filter((p) => p.source === source && p.check));
+      if (checks.length === 0) continue;
+      const curves = checks.flatMap((p) => p.check!.curves);
+      const informative = curves.filter((c) => c.labelledSet.length < c.overlaps.length);
+      const count = (f: (p: ProxyAgreement) => number) => checks.reduce((s, p) => s + f(p), 0);
+      const taus = checks.map((p) => p.tau).filter((t) => typeof t === "number" && !Number.isNaN(t));
+      const configs = count((p) => p.check!.configs);
+      const agreeing = count((p) => Math.round(p.check!.statusAgreement * p.check!.configs));
+      rows.push({
+        corpora: generated ? corpora.map((c) => c.corpus).join(", ") : `${checks.length} labelled corpora`,
+        proxy: source,
+        "same or adjacent pick": `${count((p) => p.check!.nearPick)}/${curves.length}`,
+        "same pick": `${count((p) => p.check!.samePick)}/${curves.length}`,
+        "pick inside labelled set": `${count((p) => p.check!.inSet)}/${curves.length}`,
+        "inside, where the set rules an overlap out": `${informative.filter((c) => c.inSet).length}/${informative.length}`,
+        "median Kendall tau": taus.length > 0 ? fmt(median(taus)) : "n/a",
+        "paired agreement": `${Math.round((100 * agreeing) / Math.max(1, configs))}%`,
+      });
+    }
+  }
+  return rows;
+}
+
+/** Rows as a markdown table (docs/queries.md, script output). */
+export function markdownTable(rows: readonly Record<string, string | number>[]): string {
+  if (rows.length === 0) return "(nothing measured)";
   const columns = Object.keys(rows[0]);
   const line = (cells: (string | number)[]) => `| ${cells.map((c) => String(c).replace(/\|/g, "\\|")).join(" | ")} |`;
   return [line(columns), line(columns.map(() => "---")), ...rows.map((r) => line(columns.map((c) => r[c])))].join("\n");

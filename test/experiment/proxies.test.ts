@@ -71,7 +71,13 @@ test("curves are matched on splitter and size, and a proxy with no matching curv
 });
 
 const summary = (tau: number, inSet: number, curves = 4) =>
-  ({ tau, inSet, curves: Array.from({ length: curves }) }) as unknown as ProxyComparison;
+  ({
+    tau,
+    inSet,
+    informative: curves,
+    informativeInSet: inSet,
+    curves: Array.from({ length: curves }),
+  }) as unknown as ProxyComparison;
 
 test("the trusted proxy ranks configs and picks inside the set on 3 of 4 curves; others only rank", () => {
   const trust = trustedProxy([
@@ -87,4 +93,16 @@ test("the trusted proxy ranks configs and picks inside the set on 3 of 4 curves;
   // one curve: the pick must be inside
   assert.equal(trustedProxy([{ source: "ict", comparison: summary(0.7, 0, 1) }]).trusted, null);
   assert.equal(trustedProxy([{ source: "ict", comparison: summary(0.7, 1, 1) }]).trusted, "ict");
+  // a labelled verdict that rules nothing out cannot test a pick: nobody is trusted on it
+  const untested = { ...summary(0.9, 4), informative: 0, informativeInSet: 0 };
+  assert.equal(trustedProxy([{ source: "ict", comparison: untested }]).trusted, null);
+});
+
+test("curves whose labelled verdict rules nothing out are counted apart", () => {
+  // 40 nested queries: the labelled configs differ by a query or two, so none is shown worse
+  const flatish = [curve("recursive", 500, OVERLAPS, [20, 21, 21, 22])];
+  const c = compareProxy(flatish, [curve("recursive", 500, OVERLAPS, [300, 200, 100, 50])]);
+  assert.equal(c.inSet, 1);
+  assert.equal(c.informative, 0);
+  assert.equal(c.informativeInSet, 0);
 });

@@ -257,21 +257,13 @@ test("--per-seam --text adds each seam's text, plain in JSON: what both chunks s
   // blank line between them in neither chunk.
   writeFileSync(join(dir, "text/a.txt"), "abcdefghijklmnopqrstuvwxyz");
   const out = join(dir, "text/window.jsonl");
+  const textArgs = ["--per-seam", out, "--text", "--text-chars", "4"];
   const window = seamlab(
     "seams",
     "--corpus",
     join(dir, "text/a.txt"),
-    "--splitter",
-    "window",
-    "--size",
-    "10",
-    "--overlap",
-    "3",
-    "--per-seam",
-    out,
-    "--text",
-    "--text-chars",
-    "4",
+    ..."--splitter window --size 10 --overlap 3".split(" "),
+    ...textArgs,
   );
   assert.equal(window.status, 0, window.stderr);
   const lines = readFileSync(out, "utf8")

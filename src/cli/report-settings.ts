@@ -5,7 +5,11 @@
 import { SeamlabError } from "../core/errors";
 import { validateSplitterConfig } from "../splitters/registry";
 import { checkMargin } from "../stats/non-inferiority";
+import { checkContextBudget, parseContextBudget } from "../retrieval/context-budget";
 import { intFlag, intListFlag, LIMITS, numberFlag, refuseTogether, type FlagValues } from "./flags";
+
+/** Notebook 03's size comparison without --sizes (its `sizes` parameter; a test checks they agree). */
+export const NOTEBOOK_SIZES = [500, 1000, 2000];
 
 /** The flags, for parseArgs. */
 export const reportSettingFlags = {
@@ -27,7 +31,8 @@ export const reportSettingsHelp = `  --splitter NAME   the splitter the overlap 
   --k N             chunks retrieved per query (default 5)
   --margin POINTS   the verdict's margin in points of hit rate (default 1)
   --heading-levels LIST   heading levels that become header queries (default 2,3)
-  --context-budget N      characters of context the size comparison hands the model (default: 5 x the size)
+  --context-budget N      context per query the size comparison hands the model: 5000 (chars), 5000c, 1200t
+                          (default: the median size x k, as sweep --sizes)
   Each setting reaches only the notebooks whose parameters cell declares it; the index lists what was set.`;
 
 /**
@@ -74,14 +79,15 @@ export function reportSettingsFrom(values: FlagValues): Record<string, unknown> 
   if (values["heading-levels"] !== undefined)
     settings.headingLevels = intListFlag(values, "heading-levels", undefined, { min: 1, max: 6 }).sort((a, b) => a - b);
   if (values["context-budget"] !== undefined) {
-    const budget = intFlag(values, "context-budget", undefined, { min: 1, max: LIMITS.size, unit: "chars" });
-    const largest = Math.max(...(sizes ?? [1000]));
-    if (budget < largest)
+    const text = String(values["context-budget"]).trim();
+    const budget = parseContextBudget(text, "chars");
+    if (budget === null)
       throw new SeamlabError(
-        `--context-budget ${budget} is below one chunk of ${largest} chars: no query could get even one chunk. ` +
-          `Give at least ${largest}.`,
+        `--context-budget ${text}: the report's size comparison is always made at an equal budget; give a number ` +
+          `(5000, 5000c, 1200t) or leave the flag out for the default (the median size x k).`,
       );
-    settings.contextBudget = budget;
+    checkContextBudget(budget, sizes ?? NOTEBOOK_SIZES, "chars");
+    settings.contextBudget = text;
   }
   return settings;
 }

@@ -135,3 +135,36 @@ export function flipsText(rows: readonly FlipRow[], nameA: string, nameB: string
   }
   return lines.join("\n");
 }
+
+/**
+ * Markdown for a page: the first `count` flips, each its query and outcome, and each side's view of the gold span
+ * (gold in [[ ]], ⟨ a chunk starts, ⟩ a chunk ends) in a fenced block, so corpus text is shown as text, never as
+ * markdown (the fence is longer than any run of backticks in it).
+ */
+export function flipExamplesMarkdown(rows: readonly FlipRow[], nameA: string, nameB: string, count = 3): string {
+  const shown = rows.slice(0, count);
+  if (shown.length === 0) return "No query flips between the two.";
+  const fenced = (text: string) => {
+    const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+    const fence = "`".repeat(longest + 1);
+    return `${fence}text\n${text}\n${fence}`;
+  };
+  const parts = shown.map((row) => {
+    const outcome = row.outcome === "b wins" ? `${nameB} hits, ${nameA} misses` : `${nameA} hits, ${nameB} misses`;
+    const sides = (
+      [
+        [nameA, row.a],
+        [nameB, row.b],
+      ] as const
+    ).map(
+      ([name, side]) =>
+        `${name} (${side.hit ? "hit" : "miss"}, ${seamLine(side)}):\n\n${fenced(piecesText(side.goldView, 480))}`,
+    );
+    return [
+      `**${outcome}**, for the query:\n\n${fenced(row.query)}`,
+      `gold: ${row.gold.doc} [${row.gold.start}, ${row.gold.end})`,
+      ...sides,
+    ].join("\n\n");
+  });
+  return `The first ${shown.length} of ${rows.length}:\n\n${parts.join("\n\n---\n\n")}`;
+}

@@ -6,6 +6,7 @@ import { gridConfigName } from "../experiment/sweep";
 import { verdictText } from "../experiment/verdict";
 import { contextBudgetText, type ContextBudget } from "../retrieval/context-budget";
 import { formatP } from "../stats/format";
+import { wilsonInterval } from "../stats/proportion";
 import type { RetrievalInputs } from "./inputs";
 import { runStudyOverlapSweep } from "./sweep";
 import { points, pointsInterval, pct } from "./format";
@@ -66,20 +67,25 @@ export function budgetTableRows(grid: GridVerdict): Record<string, number | stri
 }
 
 /**
- * Grouped-bar rows: per config (x, "size/overlap"), its hit rate at the budget and at plain hit@k (series), in
- * percent.
+ * Bar rows (barWithCI, fractions with Wilson 95% CIs): per config ("size/overlap"), its hit rate at the budget and at
+ * plain hit@k, one series each; every rate is over the grid's queries.
  */
 export function budgetChartRows(grid: GridVerdict): Record<string, number | string>[] {
   const out: Record<string, number | string>[] = [];
+  const queries = grid.decision.queries;
+  const bar = (label: string, series: string, rate: number) => {
+    const ci = wilsonInterval(Math.round(rate * queries), queries);
+    out.push({ label, series, value: rate, low: ci.low, high: ci.high });
+  };
   grid.rows.forEach((row, i) => {
-    const x = `${row.config.splitter.size}/${row.config.splitter.overlap}`;
-    out.push({
-      x,
-      series: `equal budget (${contextBudgetText(grid.contextBudget as ContextBudget)})`,
-      y: points(grid.decision.configs[i].rate),
-    });
+    const label = `${row.config.splitter.size}/${row.config.splitter.overlap}`;
+    bar(
+      label,
+      `equal budget (${contextBudgetText(grid.contextBudget as ContextBudget)})`,
+      grid.decision.configs[i].rate,
+    );
     const plain = grid.plainHitRates?.[i];
-    if (plain !== null && plain !== undefined) out.push({ x, series: `plain hit@${grid.k}`, y: points(plain) });
+    if (plain !== null && plain !== undefined) bar(label, `plain hit@${grid.k}`, plain);
   });
   return out;
 }

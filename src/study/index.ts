@@ -39,6 +39,7 @@ export { leverChartRows, leverTableRows, leverVerdictText, runStudyLevers } from
 export { headerQuerySet, librariesPreset, libraryDisplayRows, libraryTable, libraryVerdict } from "./libraries";
 export { openerFinding, paragraphBudgetFinding, reproFinding, zeroOverlapFinding } from "./overlap-findings";
 export { differenceFromBestRows, marginBand, pairedTableRows } from "./paired";
+export { contextBudgetParameter } from "./parameters";
 export {
   runProseIctSweeps,
   runSourceSweeps,
@@ -55,6 +56,8 @@ export {
   runRedundancyGrid,
 } from "./redundancy";
 export { bestMmrFinding, denseRerankFinding, distinctFinding } from "./redundancy-findings";
+export { sweepExposure, sweepRecommendation } from "./recommendation";
+export type { CurveExposure, SourceResults } from "./recommendation";
 export { reproDoc, reproRows } from "./repro";
 export {
   measureSplitters,
@@ -102,6 +105,7 @@ export {
 } from "./sweep";
 export { costFinding, denseFinding, recommendationFinding } from "./sweep-findings";
 export { loadTypedOrSample } from "./type-queries";
+export type { RecommendationPayload } from "./types";
 export {
   perTypeHeadline,
   perTypeVerdictFinding,
@@ -109,5 +113,6 @@ export {
   typeCurveRows,
   typeRecommendationRows,
 } from "./type-sweep";
+export { flipsFinding, flipsOfVerdict } from "./verdict-flips";
 export { seamViewerPayload } from "./viewer";
 export { characterBudgetSample } from "../corpus/sample";

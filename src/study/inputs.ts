@@ -27,6 +27,8 @@ export interface RetrievalInputs extends ProseInputs {
   queryKind: "header" | "ict" | "labelled";
   /** What reading a labelled file found (rows skipped, ambiguous answers, ...); only for labelled queries. */
   labelled?: LabelledReport;
+  /** The loader's own inputs (corpus spec, source provenance), as `seamlab sweep` has them; absent for a sample. */
+  evaluation?: EvaluationInputs;
 }
 
 function describe(name: string, docs: readonly Doc[]): string {
@@ -115,6 +117,7 @@ export function loadRetrievalInputs(
     queryLabel: inputs.queryLabel,
     queryKind: kind === "headers" ? "header" : kind,
     labelled: inputs.source.kind === "labelled" ? inputs.source.report : undefined,
+    evaluation: inputs,
   };
 }
 

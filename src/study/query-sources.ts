@@ -10,6 +10,7 @@ import { validationRows, type CorpusValidation } from "./query-validation";
 import { recommendationCard, recommendOverlap, runStudySweeps, type Recommendation } from "./sweep";
 import { pct } from "./format";
 import { median } from "../stats/quantiles";
+import { ICT_SETS_NO_OVERLAP } from "../experiment/proxies";
 
 export interface SourceSweep {
   source: "headers" | "ict";
@@ -25,6 +26,10 @@ export interface SourceSweepSpec {
   k: number;
   /** The notebook's querySample parameter (default auto): how many of each source's queries run. */
   querySample?: string | number;
+  /** Header queries' heading levels (default DEFAULT_HEADING_LEVELS). */
+  headingLevels?: readonly number[];
+  /** The verdict's margin, a proportion (default 0.01). */
+  margin?: number;
 }
 
 /**
@@ -41,7 +46,10 @@ export async function runSourceSweeps(
   for (const source of sources) {
     let inputs: RetrievalInputs;
     try {
-      inputs = loadRetrievalInputs(corpus, source, { querySample: spec.querySample });
+      inputs = loadRetrievalInputs(corpus, source, {
+        querySample: spec.querySample,
+        headingLevels: spec.headingLevels,
+      });
     } catch (error) {
       if (!(error instanceof SeamlabError)) throw error;
       missing.push({ source, reason: error.message });
@@ -100,7 +108,8 @@ export function sourceRecommendationText(
             "ask for; trust the source closer to your users' questions.") +
     (missing.length > 0
       ? ` Not available on this corpus: ${missing.map((m) => `${m.source} (${m.reason})`).join("; ")}`
-      : "")
+      : "") +
+    (sweeps.some((s) => s.source === "ict") ? ` ${ICT_SETS_NO_OVERLAP}` : "")
   );
 }
 
@@ -211,7 +220,8 @@ export async function runProseIctSweeps(
       `${recommendation.overlap} characters.** ${recommendation.reason} Hit rate@${spec.k} there: ${pct(chosen.y)} ` +
       `(95% CI ${pct(chosen.low ?? chosen.y)}–${pct(chosen.high ?? chosen.y)})` +
       `, against ${pct(first.y)} at overlap ${first.x}. ` +
-      "ICT hit rates are low in absolute terms (one sentence has to find its neighbours); read the shape of the curve.",
+      "ICT hit rates are low in absolute terms (one sentence has to find its neighbours); read the shape of the curve. " +
+      ICT_SETS_NO_OVERLAP,
     subtitle:
       `${inputs.description}; ${inputs.queryLabel}; bands: Wilson 95% CI; ` +
       `paired-rule pick (and Kneedle's knee) of ${curve.splitter} marked`,

@@ -34,7 +34,7 @@ test("report settings become notebook parameters: margin in points becomes a pro
     k: 10,
     margin: 0.005,
     headingLevels: [2, 3],
-    contextBudget: 5000,
+    contextBudget: "5000",
   });
   assert.deepEqual(reportSettingsFrom({}), {});
 });
@@ -46,8 +46,14 @@ test("bad report settings are refused naming the flag: an overlap at the size, a
   );
   assert.throws(() => reportSettingsFrom({ overlaps: "0,1000" }), /--overlaps 1000/);
   assert.throws(() => reportSettingsFrom({ splitter: "nope" }), SeamlabError);
-  assert.throws(() => reportSettingsFrom({ sizes: "500,2000", "context-budget": "1000" }), /below one chunk of 2000/);
+  assert.throws(
+    () => reportSettingsFrom({ sizes: "500,2000", "context-budget": "1000" }),
+    /below one chunk of the largest size, 2000/,
+  );
   assert.throws(() => reportSettingsFrom({ margin: "0" }), /--margin/);
+  assert.throws(() => reportSettingsFrom({ "context-budget": "1500" }), /largest size, 2000/, "notebook 03's sizes");
+  assert.throws(() => reportSettingsFrom({ "context-budget": "off" }), /always made at an equal budget/);
+  assert.equal(reportSettingsFrom({ "context-budget": "1200t" }).contextBudget, "1200t");
   assert.throws(() => reportSettingsFrom({ "heading-levels": "2,7" }), /--heading-levels/);
   assert.throws(() => reportSettingsFrom({ size: "500", sizes: "500,1000" }), /--size and --sizes/);
 });

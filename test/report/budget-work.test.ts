@@ -71,7 +71,8 @@ test("the levels' defaults are the notebooks' own parameters (a changed notebook
   };
   const literal = (values: readonly unknown[]) => JSON.stringify(values).replace(/,/g, ", ");
   const p03 = parameters("03-overlap-sweep.ipynb");
-  assert.ok(p03.includes(`const splitters = ${literal(notebook03Defaults.splitters)};`), p03);
+  assert.ok(p03.includes(`const splitter = ${JSON.stringify(notebook03Defaults.splitter)};`), p03);
+  assert.ok(p03.includes(`const comparedSplitters = ${literal(notebook03Defaults.comparedSplitters)};`), p03);
   assert.ok(p03.includes(`const overlaps = ${literal(notebook03Defaults.overlaps)};`), p03);
   const p04 = parameters("04-topk-redundancy.ipynb");
   assert.ok(p04.includes(`const overlaps = ${literal(notebook04Defaults.overlaps)};`), p04);
@@ -192,7 +193,7 @@ test("the page note names what ran, the budget and the full version's estimate",
   const n03 = plan.notebooks.find((n) => n.prefix === "03")!;
   const note = workNote(n03, { budgetMinutes: 14, corpusChars: 1_000_000_000 });
   assert.match(note, /^At this corpus size \(1,000 M characters\), under `--budget 14`, this notebook ran less/);
-  assert.match(note, /overlaps [\d, ]+ \(\d of 8\)/);
+  assert.match(note, /overlaps [\d, ]+ \(\d of 5\)/);
   assert.match(note, /the full version would take about \d+(\.\d)? min/);
   const n06 = plan.notebooks.find((n) => n.prefix === "06")!;
   assert.match(

@@ -1,0 +1,25 @@
+// Readers of notebook parameters that are not plain numbers or lists, checked with the parameter named, the way the
+// CLI reads the same settings as flags (so `seamlab report --context-budget 1200t` means what `sweep` means by it).
+import { SeamlabError } from "../core/errors";
+import { parseContextBudget, type ContextBudget } from "../retrieval/context-budget";
+
+/**
+ * The `contextBudget` parameter: "auto" (the median size × k, as `sweep --sizes` defaults), a number of characters,
+ * or `sweep --context-budget`'s text ("5000", "5000c", "1200t"). Undefined means auto.
+ */
+export function contextBudgetParameter(value: string | number | undefined): ContextBudget | undefined {
+  if (value === undefined || value === "auto") return undefined;
+  const text = typeof value === "number" ? String(value) : value;
+  try {
+    const budget = parseContextBudget(text, "chars");
+    if (budget === null)
+      throw new SeamlabError(
+        `${text} turns the budget off, but the size comparison is always made at an equal budget (plain hit@k ` +
+          `favours large chunks); give a number, or "auto".`,
+      );
+    return budget;
+  } catch (error) {
+    if (!(error instanceof SeamlabError)) throw error;
+    throw new SeamlabError(`the contextBudget parameter: ${error.message}`);
+  }
+}

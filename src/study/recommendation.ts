@@ -1,0 +1,203 @@
+// The report's one recommendation ("Do this"), built from notebook 03's sweep exactly as `seamlab sweep` decides it:
+// the same decision (all queries, paired, cheapest by index size), the same query source and sample, the same
+// margin; with how sure it is, whether it moves (seed, coarser grid), the command that would settle it, and the
+// exported config (`sweep --export`'s content) the report publishes beside its index.
+import { SeamlabError } from "../core/errors";
+import { gitCommitOrNull, readPackageJson, seamlabVersion } from "../core/project";
+import { openCache } from "../experiment/cache";
+import { chosenExport, shellQuote } from "../experiment/export";
+import { curveExposedVerdicts, sweepExposures, type ExposedVerdict, type SizeExposure } from "../experiment/exposure";
+import { verdictStability } from "../experiment/stability";
+import { curveRows, type SweepResult } from "../experiment/sweep";
+import { marginText, outcomesOf, verdictText } from "../experiment/verdict";
+import { queryDropsText } from "../retrieval/query-source";
+import type { RecommendationPayload } from "./types";
+import { thousands } from "../stats/format";
+import type { RetrievalInputs } from "./inputs";
+
+/** The notebook's parameters behind the sweep, as `seamlab sweep` flags take them. */
+export interface RecommendationSettings {
+  corpus: string;
+  /** The queries parameter: undefined or "" chose headers when the corpus has them, else ICT. */
+  queries?: string;
+  querySample?: string | number;
+  splitter: string;
+  size: number;
+  overlaps: readonly number[];
+  k: number;
+  /** Proportion (0.01 = 1 point). */
+  margin: number;
+  headingLevels?: readonly number[];
+}
+
+/** The `seamlab sweep` flags that give this verdict again (and, with a larger query sample, would settle it). */
+export function sweepArgv(settings: RecommendationSettings, queryKind: string): string[] {
+  const argv = ["--corpus", settings.corpus, "--queries", queryKind, "--splitter", settings.splitter];
+  argv.push("--size", String(settings.size), "--overlaps", settings.overlaps.join(","), "--k", String(settings.k));
+  argv.push("--margin", String(Number((100 * settings.margin).toPrecision(12))));
+  if (queryKind === "headers" && settings.headingLevels)
+    argv.push("--heading-levels", settings.headingLevels.join(","));
+  if (settings.querySample !== undefined) argv.push("--query-sample", String(settings.querySample));
+  return argv;
+}
+
+/** The flag value of `--queries` the sweep used: headers, ict, or the labelled file as given. */
+function queriesFlag(inputs: RetrievalInputs, settings: RecommendationSettings): string {
+  if (inputs.queryKind === "header") return "headers";
+  if (inputs.queryKind === "ict") return "ict";
+  return settings.queries ?? "labelled.csv";
+}
+
+const command = (argv: readonly string[]) => ["npx", "seamlab", "sweep", ...argv].map(shellQuote).join(" ");
+
+/** The source's key as the stability check names it: "headers", "ict" or "labelled". */
+function sourceKey(inputs: RetrievalInputs): string {
+  return inputs.queryKind === "header" ? "headers" : inputs.queryKind;
+}
+
+/** How many queries the source can give (the whole set before any sample). */
+function population(inputs: RetrievalInputs): number {
+  return inputs.querySample.population;
+}
+
+/**
+ * What would settle a leaning or undecided verdict: the same sweep on more queries, when the source has them; else
+ * the same sweep on a labelled file with at least that many questions (the source cannot give more).
+ */
+export function settleCommand(
+  inputs: RetrievalInputs,
+  settings: RecommendationSettings,
+  queriesNeeded: number | null,
+): string | undefined {
+  if (queriesNeeded === null) return undefined;
+  const base = sweepArgv({ ...settings, querySample: undefined }, queriesFlag(inputs, settings));
+  if (!Number.isFinite(queriesNeeded))
+    return `${command(base)}  # no query count up to 10,000,000 would settle it: widen --margin`;
+  if (queriesNeeded <= population(inputs)) return command([...base, "--query-sample", String(queriesNeeded)]);
+  const labelled = sweepArgv({ ...settings, querySample: undefined }, "your-questions.csv");
+  return (
+    `${command(labelled)}  # needs about ${thousands(queriesNeeded)} queries; this corpus gives only ` +
+    `${thousands(population(inputs))} ${inputs.queryKind} queries: label more questions`
+  );
+}
+
+/** One line on exposure: "overlap can change at most 31% of these 376 queries". */
+export function exposureText(exposure: SizeExposure, verdict: ExposedVerdict): string {
+  const share = `${(100 * exposure.share).toFixed(0)}%`;
+  const head = `overlap can change at most ${share} of these ${thousands(exposure.queries)} queries`;
+  if (verdict.why === "too few exposed queries")
+    return `${head} (${thousands(exposure.exposed)} where a seam can cut the gold span: too few to decide anything on them)`;
+  if (verdict.why === "exposed share within the margin")
+    return `${head}: no overlap can move the hit rate by the margin through seams`;
+  return `${head} (${thousands(exposure.exposed)} where a seam can cut the gold span)`;
+}
+
+export interface SweepRecommendation {
+  payload: RecommendationPayload;
+  exposure?: CurveExposure;
+}
+
+/** The first curve's seam exposure and its verdict on the exposed queries. */
+export interface CurveExposure {
+  exposure: SizeExposure;
+  verdict: ExposedVerdict;
+}
+
+/**
+ * The seam exposure of the first curve of `result`, as `seamlab sweep` computes it (split again with every swept
+ * config; cached beside the rows), with the paired verdict on the exposed queries at `margin` in points of all queries.
+ */
+export async function sweepExposure(
+  inputs: RetrievalInputs,
+  result: SweepResult,
+  margin: number,
+): Promise<CurveExposure | undefined> {
+  const evaluation = inputs.evaluation;
+  if (!evaluation)
+    throw new SeamlabError("sweepExposure needs inputs loaded with their queries (loadRetrievalInputs).");
+  const curve = result.curves[0];
+  const exposures = await sweepExposures(
+    evaluation.docs,
+    evaluation.queries,
+    { curves: [curve], rows: result.rows },
+    openCache(),
+  );
+  return curveExposedVerdicts([curve], result.rows, exposures, { margin })[0];
+}
+
+/**
+ * The recommendation of the first curve of `result` (notebook 03's main sweep), with its exposure when computed
+ * (`sweepExposure`) and its stability against the other query sources' sweeps when given; the export is the one
+ * `seamlab sweep --export` writes for the same flags.
+ */
+export async function sweepRecommendation(
+  inputs: RetrievalInputs,
+  result: SweepResult,
+  settings: RecommendationSettings,
+  sources: Readonly<Record<string, SweepResult>> = {},
+  exposure?: CurveExposure,
+): Promise<SweepRecommendation> {
+  const curve = result.curves[0];
+  const decision = curve.decision;
+  const name = (i: number) => `overlap ${curve.points[i].x}`;
+  const rows = curveRows(result.rows, curve);
+  const evaluation = inputs.evaluation;
+  if (!evaluation)
+    throw new SeamlabError("sweepRecommendation needs inputs loaded with their queries (loadRetrievalInputs).");
+  // Configs are named by their rows' labels in every decision (this one and each source's): name them by overlap.
+  const overlapOf = new Map<string, number>();
+  for (const each of [result, ...Object.values(sources)])
+    for (const row of curveRows(each.rows, each.curves[0])) overlapOf.set(row.label, row.config.splitter.overlap);
+  const sourceDecisions = Object.fromEntries(
+    Object.entries(sources).map(([source, each]) => [source, each.curves[0].decision]),
+  );
+  const stability = verdictStability(
+    rows.map((row) => ({ label: row.label, cost: row.cost.storageBytes, outcomes: outcomesOf(row) })),
+    decision,
+    {
+      margin: settings.margin,
+      baseline: 0,
+      name: (label) => `overlap ${overlapOf.get(label) ?? label}`,
+      source: sourceKey(inputs),
+      sources: sourceDecisions,
+    },
+  );
+  const queriesFlagValue = queriesFlag(inputs, settings);
+  const argv = sweepArgv(settings, queriesFlagValue);
+  const dependencies = readPackageJson().dependencies ?? {};
+  const exported = chosenExport({
+    argv,
+    inputs: evaluation,
+    result,
+    version: seamlabVersion(),
+    commit: gitCommitOrNull(),
+    versions: Object.fromEntries(
+      ["@langchain/textsplitters", "@llamaindex/core"].filter((n) => dependencies[n]).map((n) => [n, dependencies[n]]),
+    ),
+  });
+  const chosen = curve.points[decision.choice].x;
+  const config = `${curve.splitter}, ${curve.size} ${curve.unit}, overlap ${chosen}`;
+  const sureness = [
+    `a ${marginText(decision.margin)} margin on ${inputs.queryLabel} (${queryDropsText(evaluation.source)})`,
+    `hit rate@${curve.k} ${(100 * curve.points[decision.choice].y).toFixed(1)}% at the choice`,
+    exposure ? exposureText(exposure.exposure, exposure.verdict) : undefined,
+  ]
+    .filter(Boolean)
+    .join("; ");
+  const payload: RecommendationPayload = {
+    state: decision.verdict,
+    action:
+      decision.verdict === "decided"
+        ? config
+        : decision.verdict === "leaning"
+          ? `${config}`
+          : `${config} (the safe pick)`,
+    sureness,
+    stability: stability.text,
+    reason: verdictText(decision, name),
+    settle: decision.verdict === "decided" ? undefined : settleCommand(inputs, settings, decision.queriesNeeded),
+    exported: exported ? (JSON.parse(JSON.stringify(exported)) as Record<string, unknown>) : undefined,
+  };
+  return { payload, exposure };
+}
+export type SourceResults = Record<string, SweepResult>;

@@ -157,3 +157,12 @@ export function trustedProxy(proxies: readonly { source: string; comparison: Pro
     ranksOnly: ranking.filter((p) => !enoughInSet(p.comparison)).map((p) => p.source),
   };
 }
+
+/**
+ * What every ICT verdict says while no ICT variant reproduces the labelled overlap (the same pick or the next grid
+ * point on at least 18 of 24 labelled curves: `npm run validate:ict`, docs/queries.md).
+ */
+export const ICT_SETS_NO_OVERLAP =
+  "ICT ranks configs but does not set the overlap: checked against labelled questions, its pick is too often more " +
+  "than one grid step from theirs (docs/queries.md). Compare configs with it; set the overlap with labelled " +
+  "questions (`seamlab proxies --queries FILE` checks a proxy against yours).";

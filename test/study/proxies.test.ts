@@ -1,7 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { decideNonInferior } from "../../src/stats/non-inferiority";
-import { compareProxy, trustedProxy } from "../../src/experiment/proxies";
+import { compareProxy, ICT_SETS_NO_OVERLAP, trustedProxy } from "../../src/experiment/proxies";
+import { sourceRecommendationText } from "../../src/study/query-sources";
 import type { SweepCurve } from "../../src/experiment/sweep";
 import { proxyCaption, proxyFinding, proxyRows, type ProxyCheck } from "../../src/study/proxies";
 
@@ -86,4 +87,20 @@ test("flat labelled hit rates say no proxy can be checked, and a missing proxy g
   assert.equal(rows[1].proxy, "headers");
   assert.match(String(rows[1].trust), /^not available: no ## or ### headings/);
   assert.equal(rows[0]["Kendall tau"], "n/a");
+});
+
+test("every ICT verdict of the by-source section says ICT ranks configs but does not set the overlap", () => {
+  type Sweeps = Parameters<typeof sourceRecommendationText>[0]["sweeps"];
+  const sweep = (source: string) =>
+    ({
+      source,
+      inputs: { queryLabel: `300 ${source} queries` },
+      result: { curves: [{ points: [{ x: 100, y: 0.5 }] }] },
+      recommendation: { overlap: 100, verdict: "decided" },
+    }) as unknown as Sweeps[number];
+  const withIct = sourceRecommendationText({ sweeps: [sweep("headers"), sweep("ict")], missing: [] }, 5);
+  assert.ok(withIct.endsWith(ICT_SETS_NO_OVERLAP), withIct);
+  assert.match(ICT_SETS_NO_OVERLAP, /^ICT ranks configs but does not set the overlap/);
+  const headersOnly = sourceRecommendationText({ sweeps: [sweep("headers")], missing: [] }, 5);
+  assert.ok(!headersOnly.includes("ICT ranks configs"), headersOnly);
 });

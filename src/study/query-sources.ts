@@ -26,6 +26,10 @@ export interface SourceSweepSpec {
   k: number;
   /** The notebook's querySample parameter (default auto): how many of each source's queries run. */
   querySample?: string | number;
+  /** Header queries' heading levels (default DEFAULT_HEADING_LEVELS). */
+  headingLevels?: readonly number[];
+  /** The verdict's margin, a proportion (default 0.01). */
+  margin?: number;
 }
 
 /**
@@ -42,7 +46,10 @@ export async function runSourceSweeps(
   for (const source of sources) {
     let inputs: RetrievalInputs;
     try {
-      inputs = loadRetrievalInputs(corpus, source, { querySample: spec.querySample });
+      inputs = loadRetrievalInputs(corpus, source, {
+        querySample: spec.querySample,
+        headingLevels: spec.headingLevels,
+      });
     } catch (error) {
       if (!(error instanceof SeamlabError)) throw error;
       missing.push({ source, reason: error.message });

@@ -107,7 +107,7 @@ export function boundaryAdvice(check: BoundaryCheck): string {
   const queries = thousands(versus[0].comparison.queries);
   const numbers = versus.map((v) => `  - ${versusText(v, k)}.`).join("\n");
   const worse = versus.filter((v) => v.shown === "worse");
-  const setting = `size ${size}, overlap ${overlap}, BM25 top ${k}, the same ${queries} queries`;
+  const setting = `size ${thousands(size)}, overlap ${thousands(overlap)}, BM25 top ${k}, the same ${queries} queries`;
   if (worse.length === 0) {
     return (
       `- **Fix boundaries before buying overlap:** if a splitter cuts code blocks or tables in a real share of seams ` +

@@ -37,7 +37,12 @@ import {
 } from "./flags";
 import { thousands } from "../stats/format";
 import { infinityAsText } from "./format";
-import { parseOverlapList, resolveOverlaps, type OverlapSetting } from "../experiment/overlap-share";
+import {
+  DEFAULT_SWEEP_OVERLAPS,
+  parseOverlapList,
+  resolveOverlaps,
+  type OverlapSetting,
+} from "../experiment/overlap-share";
 import { groupBreakdown, queryGroups, readGroupRules } from "../experiment/groups";
 import { byTypeHelp, runSweepByType } from "./sweep-by-type";
 import { withSampleAdvice } from "../experiment/sample-advice";
@@ -228,7 +233,7 @@ export async function run(argv: string[]): Promise<number> {
       : intListFlag(values, "sizes", undefined, sizeBounds(unit, 1));
   // Overlaps may be shares of each size ("10%"); each resolves below its size or is refused, naming both flags.
   const overlaps: OverlapSetting[] =
-    values.overlaps === undefined ? [0, 50, 100, 200, 400] : parseOverlapList(stringFlag(values, "overlaps"));
+    values.overlaps === undefined ? [...DEFAULT_SWEEP_OVERLAPS] : parseOverlapList(stringFlag(values, "overlaps"));
   for (const size of sizes) {
     const tooLarge = resolveOverlaps(overlaps, size).find((overlap) => overlap >= size);
     if (tooLarge !== undefined)

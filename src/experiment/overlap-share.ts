@@ -6,6 +6,12 @@ import { SeamlabError } from "../core/errors";
  */
 export type OverlapSetting = number | { percent: number };
 
+/**
+ * The overlap grid a sweep takes by default, in `seamlab sweep` and in notebook 03 alike (its `overlaps` parameter:
+ * test/notebooks/defaults.test.ts checks they agree), so the CLI and the report decide on the same grid.
+ */
+export const DEFAULT_SWEEP_OVERLAPS: readonly number[] = [0, 50, 100, 200, 400];
+
 /** Parses "0,10%,20%" or "0,50,100" (mixed is allowed); names the flag and the bad item. */
 export function parseOverlapList(text: string, flag = "--overlaps"): OverlapSetting[] {
   const items = text

@@ -165,7 +165,7 @@ export async function run(argv: string[]): Promise<number> {
       chunks: s.chunks,
       seams: s.seams,
       zeroOverlapSeams: s.zeroOverlapSeams,
-      zeroOverlapPct: s.zeroOverlapPct,
+      zeroOverlapPct: s.seams === 0 ? null : s.zeroOverlapPct, // a share of no seams is no number
       meanOverlap: s.meanOverlap,
       medianOverlap: s.medianOverlap,
       pairs: measured.seamDamage.pairs,
@@ -206,7 +206,7 @@ export async function run(argv: string[]): Promise<number> {
     rows.map((row) => [
       row.config,
       thousands(row.chunks),
-      pct(row.zeroOverlapPct / 100),
+      row.zeroOverlapPct === null ? "no seams" : pct(row.zeroOverlapPct / 100),
       formatFixed(row.meanOverlap),
       formatFixed(row.medianOverlap, 0),
       pct(row.pairsKeptPct / 100),

@@ -28,3 +28,12 @@ test("seams --json on a corpus with no seams gives null shares, not 0", () => {
   assert.equal(json.realisedOverlapRatio, null);
   assert.equal(json.sample.zeroOverlap, null);
 });
+
+test("compare-splitters on a corpus with no seams prints 'no seams' and null, not a 0.0% share", () => {
+  const configs = ["--corpus", dir, "--configs", "recursive:1000:200,window:2000:0"];
+  const text = seamlab(["compare-splitters", ...configs]);
+  assert.equal(text.status, 0, text.stderr);
+  assert.match(text.stdout, /recursive:1000:200\s+\d+\s+no seams/);
+  const json = JSON.parse(seamlab(["compare-splitters", ...configs, "--json"]).stdout);
+  for (const row of json.rows) assert.equal(row.zeroOverlapPct, null, row.config);
+});

@@ -212,9 +212,15 @@ function removeEmptyFolders(dir: string, whole: boolean): void {
  * Cleans up after processes that were killed while switching `target`: a folder set aside is put back when the
  * target is missing (the kill fell between the two renames), else removed as `removeOwned` does; a staging folder
  * loses every file its manifest names (it was created under a name only its process knew; a file it names may be
- * half-written, so its hash cannot be checked). Returns how many were removed or put back, and what was kept.
+ * half-written, so its hash cannot be checked). In both, a second name of a file still in the target (a user's
+ * file carried over as a hard link) goes too. `clean` first removes what the caller owns in a folder set aside
+ * beyond the manifest (a report's `.failed/`). Returns how many were removed or put back, and what was kept.
  */
-export function recoverBeside(target: string, kind: string): { changed: number; kept: string[] } {
+export function recoverBeside(
+  target: string,
+  kind: string,
+  clean: (aside: string) => void = () => {},
+): { changed: number; kept: string[] } {
   const path = resolve(target);
   const parent = dirname(path);
   let names: string[];
@@ -233,8 +239,10 @@ export function recoverBeside(target: string, kind: string): { changed: number; 
     const dir = join(parent, name);
     changed++;
     if (previous.test(name) && !lstatOrUndefined(path)) renameSync(dir, path);
-    else if (previous.test(name)) kept.push(...removeOwned(dir, kind));
-    else kept.push(...removeStaging(dir, kind, path));
+    else if (previous.test(name)) {
+      clean(dir);
+      kept.push(...removeOwned(dir, kind, path));
+    } else kept.push(...removeStaging(dir, kind, path));
   }
   return { changed, kept };
 }

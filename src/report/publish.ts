@@ -276,7 +276,10 @@ export function checkOutDir(outDir: string, names: readonly string[], { force = 
  * writers left beside `--out`. Returns how many were removed or put back.
  */
 export function cleanStale(outDir: string): number {
-  const { changed } = recoverBeside(outDir, KIND);
+  const { changed } = recoverBeside(outDir, KIND, (aside) => {
+    clearFailedPages(aside);
+    removeLegacyReport(aside);
+  });
   return changed + removeOldWriterStaging(outDir);
 }
 

@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   existsSync,
+  linkSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
@@ -26,6 +27,7 @@ import {
   newRunInfo,
   publishReport,
   readPublished,
+  writeFailedPages,
 } from "../../src/report/publish";
 import { root } from "../cli/spawn-cli";
 
@@ -180,6 +182,26 @@ test("killed between the two renames, the old report stands whole beside the fol
     assert.equal(cleanStale(out), 2);
     assert.deepEqual(readdirSync(dir), ["r"]);
     assert.equal(readFileSync(join(out, "index.html"), "utf8"), "old");
+  });
+});
+
+test("killed after the switch, the old report set aside is removed by the next run, its .failed/ and the second names of the user's files too", () => {
+  withDir((dir) => {
+    const out = join(dir, "r");
+    mkdirSync(out);
+    writeFileSync(join(out, "notes.txt"), "mine");
+    const inode = lstatSync(join(out, "notes.txt")).ino;
+    publishReport(out, new Map([["index.html", "one"]]), newRunInfo("c"), []);
+    writeFailedPages(out, new Map([["index.html", "failed"]]));
+    const aside = join(dir, `.r.seamlab-previous-${2 ** 22 + 12345}-abcdef12`);
+    renameSync(out, aside);
+    mkdirSync(out);
+    linkSync(join(aside, "notes.txt"), join(out, "notes.txt"));
+    publishReport(out, new Map([["index.html", "two"]]), newRunInfo("c"), []);
+    assert.equal(cleanStale(out), 1);
+    assert.deepEqual(readdirSync(dir), ["r"], "the set-aside report is gone whole");
+    assert.equal(lstatSync(join(out, "notes.txt")).ino, inode);
+    assert.equal(readFileSync(join(out, "index.html"), "utf8"), "two");
   });
 });
 

@@ -53,12 +53,6 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(help + "\n");
     return 0;
   }
-  const queries = stringFlag(values, "queries", "");
-  if (queries === "" || !isLabelledSpec(queries))
-    throw new SeamlabError(
-      `--queries must name your labelled questions (a CSV, JSONL or SQuAD file)${queries ? `, not "${queries}"` : ""}: ` +
-        "the proxies (headers, ICT) are what this command checks against them.",
-    );
   const splitter = stringFlag(values, "splitter", "langchain");
   if (commaList(splitter).length !== 1) throw new SeamlabError(`--splitter takes one splitter, got "${splitter}".`);
   const size = intFlag(values, "size", 1000, { min: 1, max: 1_000_000, unit: "chars" });
@@ -71,6 +65,12 @@ export async function run(argv: string[]): Promise<number> {
   const k = intFlag(values, "k", 5, { min: 1, max: 1000, unit: "chunks" });
   const margin = numberFlag(values, "margin", 1, { min: 0, max: 99, exclusiveMin: true, unit: "points" }) / 100;
   const ictCount = optionalIntFlag(values, "ict-n", { min: 1, max: 1_000_000, unit: "queries" });
+  const queries = stringFlag(values, "queries", "");
+  if (queries === "" || !isLabelledSpec(queries))
+    throw new SeamlabError(
+      `--queries must name your labelled questions (a CSV, JSONL or SQuAD file)${queries ? `, not "${queries}"` : ""}: ` +
+        "the proxies (headers, ICT) are what this command checks against them.",
+    );
   const corpus = values.corpus === undefined ? defaultCorpus("markdown") : stringFlag(values, "corpus");
 
   const check = await runProxyCheck(corpus, queries, {

@@ -77,7 +77,7 @@ function levels03(): WorkLevel[] {
     ...notebook03Defaults,
     splitters: [notebook03Defaults.splitter, ...notebook03Defaults.comparedSplitters],
   };
-  const sections = ["grid", "dense", "sources", "flips", "exposure"];
+  const sections = ["grid", "dense", "sources", "flips", "exposure", "levers"];
   const level = (splitters: string[], overlaps: number[], skip: string[], full = false): WorkLevel => {
     const o = overlaps.length;
     const has = (s: string) => !skip.includes(s);
@@ -94,12 +94,14 @@ function levels03(): WorkLevel[] {
         splitters.length * o +
         (has("exposure") ? o : 0) +
         (has("flips") ? 2 : 0) +
+        (has("levers") ? 3 : 0) +
         (has("grid") ? 9 : 0) +
         (has("dense") ? 2 * o : 0) +
         (has("sources") ? o : 0),
       configs:
         splitters.length * o +
         (has("flips") ? 2 : 0) +
+        (has("levers") ? 6 : 0) +
         (has("grid") ? 9 : 0) +
         (has("dense") ? o : 0) +
         (has("sources") ? o : 0),
@@ -126,6 +128,7 @@ export const sectionNames: Readonly<Record<string, string>> = {
   sources: "the sweep by query source",
   flips: "the queries that flip",
   exposure: "the seam exposure of the answer",
+  levers: "overlap against neighbours and parents",
   retrievers: "BM25 against dense and hybrid retrieval",
   retrieval:
     "retrieval (it indexes the whole corpus: sampling documents would remove distractors and inflate hit rates)",
@@ -222,15 +225,22 @@ function levels06(): WorkLevel[] {
   ];
 }
 
+/** Configs notebook 07's boundary check runs (study/boundary-check): `structure` and every other splitter, or none. */
+function boundaryRuns(splitters: readonly string[]): number {
+  const others = new Set(splitters.filter((s) => s !== "structure")).size;
+  return others === 0 ? 0 : others + 1;
+}
+
 function levels07(): WorkLevel[] {
   const d = notebook07Defaults;
   const level = (splitters: string[], overlaps: number[], full = false): WorkLevel => ({
     parameters: full ? {} : { splitters, overlaps },
     skip: [],
     // structural damage splits and segments the corpus per splitter (about 3 splits' time each: 07 took 246 s at
-    // 100 MB where a split took about 10 s); the type sweep splits once per overlap (structure splitter)
-    splits: 3 * splitters.length + overlaps.length,
-    configs: overlaps.length,
+    // 100 MB where a split took about 10 s); the type sweep splits once per overlap (structure splitter); the
+    // boundary check splits and queries `structure` and each other splitter once (none when structure is alone)
+    splits: 3 * splitters.length + overlaps.length + boundaryRuns(splitters),
+    configs: overlaps.length + boundaryRuns(splitters),
     ran:
       `damage of ${list(splitters)}` +
       `${splitters.length < d.splitters.length ? ` (${splitters.length} of ${d.splitters.length} splitters)` : ""}; ` +

@@ -7,15 +7,21 @@
 import type { Doc } from "../core/types";
 import { thousands } from "../stats/format";
 import { documentSample, type SampleRequest } from "../corpus/sample";
-import { chooseQueryBudget, parallelThroughput, type BudgetChoice, type ConfigCostModel } from "../experiment/budget";
+import {
+  budgetMinutesText,
+  chooseQueryBudget,
+  parallelThroughput,
+  type BudgetChoice,
+  type ConfigCostModel,
+} from "../experiment/budget";
 import { seamDamageRows } from "../study/damage";
 import { measureSplitters } from "../study/seams";
 
 /**
  * Work of each retrieval notebook at its default parameters: `splits` (split, measure and index the corpus, or an
  * lsa fit of the same order) and `configs` (a pass of every query). Counted from the notebooks' cells:
- * 03: 2 splitters × 5 overlaps, their seam exposure (5 splits) and flips (2 configs), 3 × 3 size-share grid, 5 dense
- * overlaps (each also fits lsa), 5 ICT-source overlaps;
+ * 03: 2 splitters × 5 overlaps, their seam exposure (5 splits) and flips (2 configs), 3 × 3 size-share grid, the
+ * levers (3 overlaps, 2 neighbour windows and a parent), 5 dense overlaps (each also fits lsa), 5 ICT-source overlaps;
  * 04: 5 overlaps, each plain + 3 depths × (MMR, dense rerank; one lsa fit per overlap serves the 3 depths); 05: 4
  * configs + 1 config split once for 3 retrievers (its BM25 row is one of the 4; dense and hybrid share one lsa
  * fit), 20 splits' time; 06: 3 chunkings × BM25 and dense, 40 splits' time (semantic embeds every sentence); 07:
@@ -23,7 +29,7 @@ import { measureSplitters } from "../study/seams";
  * generated 100 MB corpus (`budget-work.ts`).
  */
 export const notebookWorkload: Readonly<Record<string, { splits: number; configs: number }>> = {
-  "03": { splits: 41, configs: 31 },
+  "03": { splits: 44, configs: 37 },
   "04": { splits: 10, configs: 35 },
   "05": { splits: 20, configs: 6 },
   "06": { splits: 40, configs: 6 },
@@ -144,7 +150,7 @@ export function chooseDocumentBudget(options: {
   const basis =
     `${names.map((name) => `${name} ${(options.perCharMs[name] * 1e6).toFixed(0)} ms`).join(", ")} per million ` +
     `characters measured, from a pilot; mean document ${thousands(meanChars)} characters`;
-  const budget = `budget ${Number(options.budgetMinutes.toFixed(2))} min`;
+  const budget = `budget ${budgetMinutesText(options.budgetMinutes)} min`;
   const took = (ms: number) => (ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : `${(ms / 60_000).toFixed(1)} min`);
   if (fitting >= population) {
     return {

@@ -63,14 +63,14 @@ lines.push(`corpus ${corpus}; lsa basis: every text vs a seeded sample of ${samp
 lines.push(
   `semantic chunks: ${full.semanticChunks} vs ${sampled.semanticChunks} (${pct(sampled.semanticChunks / full.semanticChunks - 1)}%); mean length ${full.semanticMeanLength.toFixed(1)} vs ${sampled.semanticMeanLength.toFixed(1)} chars`,
 );
-lines.push("arm                  retriever                hit@5 full [95% CI]       hit@5 sampled  inside CI");
+lines.push("arm                  retriever                hit rate@5 % full [95% CI]  hit rate@5 % sampled  inside CI");
 for (const [i, f] of full.results.entries()) {
   const s = sampled.results[i];
   const ci = f.summary.hitRateCI;
   const inside = s.summary.hitRate >= ci.low && s.summary.hitRate <= ci.high;
   if (!inside) outside++;
   lines.push(
-    `${f.arm.padEnd(20)} ${f.retriever.padEnd(24)} ${pct(f.summary.hitRate).padStart(5)} [${pct(ci.low)}, ${pct(ci.high)}]     ${pct(s.summary.hitRate).padStart(5)}          ${inside ? "yes" : "NO"}`,
+    `${f.arm.padEnd(20)} ${f.retriever.padEnd(24)} ${`${pct(f.summary.hitRate).padStart(5)} [${pct(ci.low)}, ${pct(ci.high)}]`.padEnd(26)}  ${pct(s.summary.hitRate).padStart(20)}  ${inside ? "yes" : "NO"}`,
   );
 }
 for (const [i, f] of full.results.entries()) {

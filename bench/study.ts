@@ -122,13 +122,14 @@ async function main() {
   lines.push(`corpus ${corpusPath}: ${inputs.docs.length} docs, ${inputs.queries.length} header queries, k = 5 (BM25)`);
   lines.push("");
   lines.push(
-    "config                          chunks  zero-seams%  mean-ovl  pairs-kept%  hit@5%  95% CI        distinct  tokens",
+    "config                          chunks  zero-overlap seams %  mean overlap  pairs kept %  hit rate@5 %  95% CI        " +
+      "distinct  tokens",
   );
   for (const row of rows.slice(0, SPLITTERS.length * FIXED_OVERLAPS.length)) {
     const f = flattenRow(row);
     const name = `${f.splitter} ${f.size}/${f.overlap}${f.unit === "tokens" ? " tok" : ""}`;
     lines.push(
-      `${name.padEnd(30)}  ${String(f.chunks).padStart(6)}  ${f1(Number(f.zeroOverlapPct)).padStart(11)}  ${f1(Number(f.meanOverlap)).padStart(8)}  ${f1(Number(f.pairsKeptPct)).padStart(11)}  ${pct(Number(f.hitRate)).padStart(6)}  [${pct(Number(f.hitRateLow))}, ${pct(Number(f.hitRateHigh))}]  ${Number(f.meanDistinct).toFixed(2).padStart(8)}  ${f.tokensRatio === null ? "-" : Number(f.tokensRatio).toFixed(2) + "x"}`,
+      `${name.padEnd(30)}  ${String(f.chunks).padStart(6)}  ${(f.zeroOverlapPct === null ? "none" : f1(Number(f.zeroOverlapPct))).padStart(20)}  ${f1(Number(f.meanOverlap)).padStart(12)}  ${f1(Number(f.pairsKeptPct)).padStart(12)}  ${pct(Number(f.hitRate)).padStart(12)}  [${pct(Number(f.hitRateLow))}, ${pct(Number(f.hitRateHigh))}]  ${Number(f.meanDistinct).toFixed(2).padStart(8)}  ${f.tokensRatio === null ? "-" : Number(f.tokensRatio).toFixed(2) + "x"}`,
     );
   }
   const sweepRows = rows.filter(

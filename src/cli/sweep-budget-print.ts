@@ -4,7 +4,7 @@ import { contextBudgetText } from "../retrieval/context-budget";
 import { percentNumber, signedPoints, thousands } from "../stats/format";
 
 // The sweep's printing of an equal context budget: the size x overlap table with both costs (index and prompt)
-// and each config's plain hit@k beside its hit rate at the budget.
+// and each config's plain hit rate@k beside its hit rate at the budget.
 
 /** ", context budget 5,000 chars" for a curve or grid judged at a budget; "" for plain hit@k. */
 export function budgetSuffix(judged: SweepCurve | GridVerdict): string {
@@ -22,12 +22,12 @@ export function fromBestCells(decision: Decision, i: number): string[] {
 export function budgetGridTable(grid: GridVerdict): string[] {
   const budget = grid.contextBudget;
   if (!budget) return [];
-  const plainK = grid.k;
+  const plainHeader = `plain hit rate@${grid.k} %`;
   const lines = [
     "",
     `${grid.splitter}, size x overlap at an equal context budget: the top chunks in rank order up to ` +
       `${contextBudgetText(budget)} per query (cheapest = fewest vectors stored; the prompt is capped alike)`,
-    `size  overlap  share  vectors  index MB  prompt tok  chunks/q  hit%   plain hit%@${plainK}  ` +
+    `size  overlap  share  vectors  index MB  prompt tok  chunks/q  hit rate %  ${plainHeader}  ` +
       "best-it (pts) [paired 95% CI]  status",
   ];
   grid.rows.forEach((row, i) => {
@@ -44,8 +44,8 @@ export function budgetGridTable(grid: GridVerdict): string[] {
         (cost.storageBytes / 1e6).toFixed(1).padStart(8),
         (cost.promptTokens === null ? "-" : thousands(Math.round(cost.promptTokens))).padStart(10),
         row.retrieval.meanContextChunks.toFixed(1).padStart(8),
-        percentNumber(c.rate).padStart(5),
-        (plain === null || plain === undefined ? "-" : percentNumber(plain)).padStart(10 + String(plainK).length),
+        percentNumber(c.rate).padStart(10),
+        (plain === null || plain === undefined ? "-" : percentNumber(plain)).padStart(plainHeader.length),
         ...fromBestCells(grid.decision, i),
       ].join("  "),
     );

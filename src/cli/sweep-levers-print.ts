@@ -13,7 +13,7 @@ export function describeLevers(lever: LeverVerdict): string[] {
     "",
     `${lever.splitter} size ${lever.size}: overlap or neighbours? Each lever at the same context budget, ` +
       `${contextBudgetText(lever.contextBudget)} per query (cheapest = fewest vectors stored)`,
-    "lever                            vectors  index MB  prompt tok  chunks/q  hit%   best-it (pts) [paired 95% CI]  status",
+    "lever                            vectors  index MB  prompt tok  chunks/q  hit rate %  best-it (pts) [paired 95% CI]  status",
   ];
   lever.rows.forEach((row, i) => {
     const cost = lever.costs[i];
@@ -24,7 +24,7 @@ export function describeLevers(lever: LeverVerdict): string[] {
         (cost.storageBytes / 1e6).toFixed(1).padStart(8),
         (cost.promptTokens === null ? "-" : thousands(Math.round(cost.promptTokens))).padStart(10),
         row.retrieval.meanContextChunks.toFixed(1).padStart(8),
-        percentNumber(lever.decision.configs[i].rate).padStart(5),
+        percentNumber(lever.decision.configs[i].rate).padStart(10),
         ...fromBestCells(lever.decision, i),
       ].join("  "),
     );

@@ -104,11 +104,13 @@ export function describeGroups(groups: GroupBreakdown[], curve: SweepCurve): str
   const x = (i: number) => curve.points[i].x;
   const pick = x(curve.decision.choice);
   const base = x(curve.decision.baseline);
+  const baseHeader = `hit rate % @ overlap ${base}`;
+  const pickHeader = `hit rate % @ overlap ${pick}`;
   const lines = [
     "",
     `by group (${curve.splitter} size ${curve.size}): overlap ${pick} against ${base} on each group's queries, and ` +
       `each group's own verdict`,
-    `group                     queries  hit% @${base}  hit% @${pick}  ${pick}-${base} (pts) [paired 95% CI]  ` +
+    `group                     queries  ${baseHeader}  ${pickHeader}  ${pick}-${base} (pts) [paired 95% CI]  ` +
       `McNemar p  own verdict`,
   ];
   for (const g of groups) {
@@ -117,8 +119,8 @@ export function describeGroups(groups: GroupBreakdown[], curve: SweepCurve): str
       [
         g.group.slice(0, 24).padEnd(24),
         String(g.queries).padStart(7),
-        percentNumber(g.decision.configs[curve.decision.baseline].rate).padStart(8),
-        percentNumber(g.decision.configs[curve.decision.choice].rate).padStart(9),
+        percentNumber(g.decision.configs[curve.decision.baseline].rate).padStart(baseHeader.length),
+        percentNumber(g.decision.configs[curve.decision.choice].rate).padStart(pickHeader.length),
         `${signedPoints(d.diff)} [${signedPoints(d.low)}, ${signedPoints(d.high)}]`.padEnd(27),
         formatP(d.mcnemarP).padStart(9),
         groupVerdictHeadline(g, (i) => `overlap ${x(i)}`) + (g.differs ? "  <- wants another overlap" : ""),
@@ -148,7 +150,7 @@ function describeGrid(grid: GridVerdict, source: string): string[] {
     "",
     `${grid.splitter}, size x overlap, k=${grid.k}${grid.reranker !== "none" ? ` -> ${grid.reranker}` : ""} ` +
       `@${grid.finalK} (cheapest = fewest vectors stored)`,
-    "size  overlap  share  chunks  hit%   best-it (pts) [paired 95% CI]  status",
+    "size  overlap  share  chunks  hit rate %  best-it (pts) [paired 95% CI]  status",
   ];
   grid.rows.forEach((row, i) => {
     const c = grid.decision.configs[i];
@@ -159,7 +161,7 @@ function describeGrid(grid: GridVerdict, source: string): string[] {
         String(s.overlap).padStart(7),
         `${Math.round((100 * s.overlap) / s.size)}%`.padStart(5),
         String(row.seams.chunks).padStart(6),
-        percentNumber(c.rate).padStart(5),
+        percentNumber(c.rate).padStart(10),
         (
           `${percentNumber(c.fromBest.diff).padStart(5)} ` +
           `[${signedPoints(c.fromBest.low)}, ${signedPoints(c.fromBest.high)}]`
@@ -196,6 +198,15 @@ function describeGrid(grid: GridVerdict, source: string): string[] {
   return lines;
 }
 
+/**
+ * The curve's y as its column header says it: "recall@5 %" or "hit rate@5 %" (`--metric`), without the @k at a
+ * context budget (its heading names the budget). With one gold span per query the two coincide.
+ */
+export function curveMetricHeader(curve: SweepCurve): string {
+  const name = curve.metric === "hitRate" ? "hit rate" : "recall";
+  return `${name}${curve.contextBudget ? "" : `@${curve.finalK}`} %`;
+}
+
 export function printText(
   result: SweepResult,
   corpus: string,
@@ -221,9 +232,10 @@ export function printText(
       (r) => r.config.splitter.splitter === curve.splitter && r.config.retrieval.k === curve.k,
     );
     if (measuredBy) lines.push(`retriever: ${measuredBy.retrieval.retriever}`);
+    const metric = curveMetricHeader(curve);
     lines.push(
-      "overlap  chunks  zero-seams%  pairs-kept%  recall%  95% CI          distinct  tokens  storage  best-it (pts) " +
-        "[paired 95% CI]  McNemar p  status",
+      `overlap  chunks  zero-overlap seams %  pairs kept %  ${metric}  95% CI          distinct  tokens  storage  ` +
+        "best-it (pts) [paired 95% CI]  McNemar p  status",
     );
     curve.points.forEach((point, index) => {
       const row = curveRows(result.rows, curve)[index];
@@ -235,9 +247,10 @@ export function printText(
         [
           String(point.overlap).padStart(7),
           String(f.chunks).padStart(6),
-          Number(f.zeroOverlapPct).toFixed(1).padStart(11),
-          Number(f.pairsKeptPct).toFixed(1).padStart(11),
-          percentNumber(point.y).padStart(7),
+          // a share of no seams is no number (as `seams` says)
+          (row.seams.seams === 0 ? "none" : Number(f.zeroOverlapPct).toFixed(1)).padStart(20),
+          Number(f.pairsKeptPct).toFixed(1).padStart(12),
+          percentNumber(point.y).padStart(metric.length),
           ci.padEnd(14),
           Number(f.meanDistinct).toFixed(2).padStart(8),
           ratio(point.tokensRatio).padStart(6),

@@ -83,7 +83,7 @@ const help = `Usage: seamlab sweep [--corpus SPEC] [--queries headers|ict|FILE] 
   --context-budget N|Nt|off   judge every config on the top chunks, in rank order, that fit N characters (Nc) or
                               tokens (Nt) per query; a bare N is in the sizes' unit. Default with several --sizes
                               (one k, no reranker): the median size x k, so sizes get equal prompts, not equal k;
-                              off gives plain hit@k. Plain hit@k is shown beside it
+                              off gives plain hit rate@k. Plain hit rate@k is shown beside it
   --expand LIST               also index each size without overlap and paste each hit with its n neighbouring chunks
                               on each side (LlamaIndex's sentence window, chunks as the nodes), e.g. 0,1,2
   --parents section|N[,...]   ... or paste each hit's parent: its # / ## section, or its N-unit block (the splitter at
@@ -94,7 +94,8 @@ const help = `Usage: seamlab sweep [--corpus SPEC] [--queries headers|ict|FILE] 
   --final-k N                 keep N chunks after reranking; recall is @N (default: each k, no cut)
   --rerank none|mmr|dense     reranker that cuts k to final-k (default none); --mmr-lambda X (default 0.5);
                               dense = cosine of LSA vectors fitted on each config's chunks
-  --metric recall|hit-rate    the curve's y (default recall)
+  --metric recall|hit-rate    the curve's y, named in its column header (default recall; with one gold span per
+                              query the two coincide)
   --sensitivity S             Kneedle sensitivity (default 1); --online for its online mode
   --epsilon X                 plateau rule: also accept points within X of the best (default 0: CI rule only)
   --groups folder|FILE        also break the first curve down by the queries' documents: by folder, or by a JSON
@@ -105,7 +106,7 @@ const help = `Usage: seamlab sweep [--corpus SPEC] [--queries headers|ict|FILE] 
 vector dims (1536), bytes per dim (4)
   --budget MIN                fit the sweep in MIN minutes: a pilot times the two end configs on 200 queries, and
                               the largest query sample that fits is run (said in one line); not with --query-sample
-  --sample auto|auto:H|N|all  documents the pairs-kept% and token figures are measured on (seams, chunks and
+  --sample auto|auto:H|N|all  documents the pairs kept % and token figures are measured on (seams, chunks and
                               retrieval always cover every document): auto (default) measures corpora up to 20 M
                               characters whole, larger ones on a seeded sample stratified by folder and size, sized
                               for a 95% CI of ±1 point on pairs kept (auto:H for ±H); tokens are then estimated
@@ -396,7 +397,7 @@ export async function run(argv: string[]): Promise<number> {
     });
     if (rowSample)
       process.stdout.write(
-        `pairs-kept% and tokens measured on ${rowSample.description}; tokens are estimates (--json gives ` +
+        `pairs kept % and tokens measured on ${rowSample.description}; tokens are estimates (--json gives ` +
           `their 95% CIs); seams, chunks and retrieval cover every document\n`,
       );
     if (breakdown) process.stdout.write(describeGroups(breakdown, groupCurve).join("\n") + "\n");

@@ -18,7 +18,7 @@ export function flattenRow(row: CostedRow): Record<string, string | number | nul
     meanContextChars: m.meanContextChars,
     meanContextTokens: m.meanContextTokens ?? null,
     chunks: row.seams.chunks,
-    zeroOverlapPct: row.seams.zeroOverlapPct,
+    zeroOverlapPct: row.seams.seams === 0 ? null : row.seams.zeroOverlapPct, // a share of no seams is no number
     meanOverlap: row.seams.meanOverlap,
     medianOverlap: row.seams.medianOverlap,
     indexRatio: row.seams.indexRatio,

@@ -289,7 +289,7 @@ export function typeCurveRows(
 export function typeRecommendationRows(curves: readonly TypeCurve[]): Record<string, string | number>[] {
   return curves.map((c) => {
     const row: Record<string, string | number> = { type: c.type, queries: c.queries };
-    for (const p of c.points) row[`hit@${p.x} %`] = points(p.y);
+    for (const p of c.points) row[`hit rate % @ overlap ${p.x}`] = points(p.y);
     row.best = c.best;
     row.recommended =
       c.decision === null

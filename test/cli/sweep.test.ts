@@ -280,7 +280,7 @@ test("seamlab sweep --sample N measures pairs kept and tokens on N documents and
     assert.ok(row.tokensEmbeddedLow <= row.tokensEmbedded && row.tokensEmbedded <= row.tokensEmbeddedHigh);
   });
   const text = seamlab([...base, "--overlaps", "0,100", "--no-cache", "--workers", "0", "--sample", "5"]).stdout;
-  assert.match(text, /pairs-kept% and tokens measured on a seeded sample of 5 of \d+ documents/);
+  assert.match(text, /pairs kept % and tokens measured on a seeded sample of 5 of \d+ documents/);
 });
 
 test("a sweep over a huge corpus computes in this thread unless --workers is given", () => {

@@ -93,3 +93,10 @@ test("01-02's share leaves out what the other notebooks' least work needs", () =
   // one that leaves nothing still takes the fewest documents a sample may have
   assert.equal(chooseDocumentBudget({ ...base, reservedMs: 900_000 }).sample, minBudgetDocuments);
 });
+
+test("a budget under a minute is printed at its own precision: 0.001 min, not 'budget 0 min'", () => {
+  const tiny = choose(0.001, { "02": 0.01 }, 6, 2, 5_000);
+  assert.match(tiny.line, /^budget 0\.001 min for notebooks 02 /);
+  assert.doesNotMatch(tiny.line, /budget 0 min/);
+  assert.match(choose(2.345, { "02": 0.01 }, 6, 2, 5_000).line, /^budget 2\.35 min /);
+});

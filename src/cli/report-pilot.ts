@@ -7,13 +7,14 @@ import { join } from "node:path";
 import { SeamlabError } from "../core/errors";
 import { projectRoot } from "../core/project";
 import { streamCorpus } from "../corpus/load";
-import { characterBudgetSample, defaultSampleRequest, type DocOutline } from "../corpus/sample";
+import { characterBudgetSample, defaultSampleRequest } from "../corpus/sample";
 import { extrapolateCost, extrapolateModel, type SampledCost } from "../experiment/budget";
 import { pilotSweepCost } from "../experiment/budget-pilot";
 import { resolveRowSample } from "../experiment/row-sample";
 import { sweepConfigs } from "../experiment/sweep";
 import { buildQuerySet } from "../retrieval/query-source";
 import { loadRetrievalInputs } from "../study/inputs";
+import type { CorpusOutline, RetrievalPilot } from "../report/plan/types";
 
 /** Characters the retrieval pilot reads at most: a larger corpus is piloted on a seeded sample this size, scaled up. */
 export const pilotChars = 20_000_000;
@@ -32,34 +33,10 @@ export function cpuNow(): number {
   return (user + system) / 1000;
 }
 
-/** One streaming pass over a corpus: each document's id and length, and how long reading it all took. */
-export interface CorpusOutline {
-  outlines: DocOutline[];
-  chars: number;
-  readMs: number;
-}
-
 export function outlineCorpus(spec: string): CorpusOutline {
   const t0 = cpuNow();
   const outlines = Array.from(streamCorpus(spec).docs(), (doc) => ({ id: doc.id, length: doc.text.length }));
   return { outlines, chars: outlines.reduce((sum, d) => sum + d.length, 0), readMs: cpuNow() - t0 };
-}
-
-/**
- * What the retrieval pilot measured: its cost model (scaled to the whole corpus), queries, and what a retrieval
- * notebook pays once (`loadMs`: its kernel's start, loading the corpus and its queries, and the setup its first
- * sweep shares with the rest, see `PilotResult.setupMs`).
- */
-export interface RetrievalPilot {
-  model: { fixedMs: number; perQueryMs: number };
-  population: number;
-  /** The corpus's characters over the (larger) pilot sample's. */
-  scale: number;
-  sampleChars: number;
-  /** The smaller sample's characters when the costs were extrapolated from two samples (`extrapolateModel`). */
-  smallSampleChars?: number;
-  loadMs: number;
-  spentMs: number;
 }
 
 /** The second, smaller sample of a large corpus's pilot: its costs and the larger one's fix a line (`extrapolateModel`). */

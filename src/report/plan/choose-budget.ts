@@ -1,0 +1,109 @@
+// `--budget` (and `--max-memory`): pilots, then the document sample of 01-02, the notebooks at once, the query
+// sample, and, when even that does not fit, less work per notebook; each choice said in one line (`probes.log`) and
+// the reductions on the notebooks' pages. The pilots, the clock and the process's memory come in as `BudgetProbes`.
+import { defaultCorpus } from "../../corpus/defaults";
+import { documentNotebooks, notebookWorkload } from "../budget";
+import { inThreadChars, kernelBytes, type JobsChoice } from "../budget-work";
+import { planDocuments, type DocumentPlan } from "./documents";
+import { fullestLevels, memoryJobs } from "./memory";
+import { planRetrieval, planWithoutQueries } from "./retrieval";
+import type { BudgetInput, BudgetPlan, BudgetProbes, CorpusOutline, PlanContext } from "./types";
+
+/** `outline(spec)`, each corpus read once; `known` seeds it with outlines measured elsewhere (the pilot's). */
+function outlineMemo(outline: (spec: string) => CorpusOutline, known: Map<string, CorpusOutline>) {
+  return (spec: string) => known.get(spec) ?? known.set(spec, outline(spec)).get(spec)!;
+}
+
+/**
+ * The plan of a `--budget` run: values injected into every notebook, per-notebook plans (reduced work, notes, time
+ * limits), notebooks at once and worker threads per kernel. Throws a SeamlabError naming --budget when not even the
+ * least work fits.
+ */
+export async function planBudget(input: BudgetInput, probes: BudgetProbes): Promise<BudgetPlan> {
+  const { maxBytes } = input;
+  const say = probes.log;
+  const prefixes = input.names.map((name) => name.slice(0, 2));
+  const outlines = new Map<string, CorpusOutline>();
+  const outlineOf = outlineMemo(probes.outlineCorpus, outlines);
+  const started = probes.now();
+  const retrieval = prefixes.filter((prefix) => notebookWorkload[prefix] !== undefined);
+  const docPrefixes = prefixes.filter((prefix) => documentNotebooks[prefix]);
+  // The retrieval pilot first: it sizes each kernel's memory, hence how many notebooks run at once.
+  const corpus = input.corpus ?? defaultCorpus("markdown");
+  // Validate before expensive work: when every retrieval notebook's kernel alone is over --max-memory, none of them
+  // runs and the pilot would measure nothing that is used. The corpus's bytes (from its listing, no file read) bound
+  // its characters from above; only when even that bound says "over" is the corpus read for its exact size.
+  const retrievalOverMemory =
+    retrieval.length > 0 &&
+    retrieval.every((p) => kernelBytes(p, probes.corpusBytes(corpus), 0) > maxBytes - probes.rss()) &&
+    retrieval.every((p) => kernelBytes(p, outlineOf(corpus).chars, 0) > maxBytes - probes.rss());
+  if (retrievalOverMemory) say(`every retrieval notebook's kernel alone is over --max-memory: no retrieval pilot.`);
+  // The CLI runs it in a child process, so that what it holds is not kept beside the kernels: its outline of the
+  // corpus comes back with it.
+  const pilotRun =
+    retrieval.length > 0 && !retrievalOverMemory ? await probes.retrievalPilot(corpus, input.queries) : undefined;
+  if (pilotRun) outlines.set(corpus, pilotRun.outline);
+  const pilot = pilotRun?.pilot;
+  probes.collectGarbage();
+  const corpusChars = retrieval.length > 0 ? outlineOf(corpus).chars : 0;
+  const decision: BudgetPlan = { parameters: {}, plans: {}, jobs: input.requestedJobs };
+  // Above 200 M characters the kernels sweep in their own thread, as `seamlab sweep` does: each worker thread would
+  // hold its own copy of the corpus (3 copies of 1 GB with the default 2 threads).
+  const inThread = corpusChars > inThreadChars && input.workersEnv === undefined;
+  if (inThread) {
+    decision.kernelWorkers = 0;
+    say(
+      `corpus over ${(inThreadChars / 1e6).toFixed(0)} M characters: each notebook's sweeps run in its kernel's ` +
+        `own thread (a worker thread would hold its own copy of the corpus).`,
+    );
+  }
+  const ctx: PlanContext = {
+    input,
+    probes,
+    prefixes,
+    retrieval,
+    docPrefixes,
+    corpus,
+    corpusChars,
+    pilot,
+    inThread,
+    started,
+    outlineOf,
+  };
+  // 01 and 02 first (their sample sizes their kernels); without them, each kernel's memory on the whole corpus
+  const docs: DocumentPlan | undefined = docPrefixes.length > 0 ? planDocuments(ctx) : undefined;
+  let memory: JobsChoice;
+  let jobs: number;
+  if (docs) {
+    ({ memory, jobs } = docs);
+    if (docs.sample !== undefined) decision.parameters.sample = docs.sample;
+  } else {
+    memory = memoryJobs(ctx, () => corpusChars);
+    say(memory.line);
+    jobs = memory.jobs;
+  }
+  decision.jobs = jobs;
+  // A notebook whose kernel alone is over --max-memory does not run, whatever the time budget allows: its page says
+  // so, and the time estimates leave it out.
+  const overMemory = new Set(memory.overLimit);
+  if (retrievalOverMemory) for (const prefix of retrieval) overMemory.add(prefix);
+  const runnable = input.names.filter((name) => !overMemory.has(name.slice(0, 2)));
+  const state = {
+    jobs,
+    overMemory,
+    overLimit: memory.overLimit,
+    runnable,
+    fullest: fullestLevels(ctx, runnable, jobs),
+    docNote: docs?.note ?? "",
+    docCostMs: docs?.costMs ?? {},
+    docLoadMs: docs?.loadMs ?? {},
+    spentMs: 0,
+  };
+  const retrievalPlan =
+    !pilot || !runnable.some((name) => notebookWorkload[name.slice(0, 2)] !== undefined)
+      ? planWithoutQueries(ctx, state)
+      : planRetrieval(ctx, pilot, { ...state, spentMs: probes.now() - started });
+  Object.assign(decision.parameters, retrievalPlan.parameters);
+  decision.plans = retrievalPlan.plans;
+  return decision;
+}

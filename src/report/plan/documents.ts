@@ -1,0 +1,109 @@
+// 01 and 02 under `--budget`: their sampled seam cells, piloted on 30 documents, each given its share of the budget;
+// then each kernel's memory, hence how many notebooks run at once.
+import { defaultCorpus } from "../../corpus/defaults";
+import { documentSample } from "../../corpus/sample";
+import { thousands } from "../../stats/format";
+import { chooseDocumentBudget, documentPilotSize, minBudgetDocuments, type DocumentBudgetChoice } from "../budget";
+import { kernelBaseBytes, kernelBytes, type JobsChoice } from "../budget-work";
+import { memoryJobs, reservedFor } from "./memory";
+import type { PlanContext } from "./types";
+
+/**
+ * The document sample 01-02 keep at least before the budget is set aside for the other notebooks' least work: below
+ * it, a notebook later in the priority order is not reserved for (at 1 GB, reserving for every notebook that fitted
+ * left 01-02 a few seconds, and the plan then left out two notebooks by a few seconds).
+ */
+export const reserveFloorDocuments = 1_000;
+
+/** What the plan of 01-02 chose: their sample, the notebooks at once, and each one's cost for the time plans. */
+export interface DocumentPlan {
+  memory: JobsChoice;
+  jobs: number;
+  /** The document sample injected (`sample`), or undefined for every document. */
+  sample?: number;
+  /** The page note of 01-02 when they read a sample (else ""). */
+  note: string;
+  /** Each document notebook's sampled cells, in ms. */
+  costMs: Record<string, number>;
+  /** Each document notebook's kernel start and corpus reads, in ms. */
+  loadMs: Record<string, number>;
+}
+
+/** The sample of 01-02 that fits their share of the budget and one kernel's memory, said in two lines. */
+export function planDocuments(ctx: PlanContext): DocumentPlan {
+  const { input, probes, docPrefixes } = ctx;
+  const { budgetMinutes, maxBytes } = input;
+  const proseCorpus = input.corpus ?? defaultCorpus("prose");
+  const outline = ctx.outlineOf(proseCorpus);
+  const pilotIds = documentSample(outline.outlines, Math.min(outline.outlines.length, documentPilotSize)).docs;
+  const docPilot = probes.documentPilot(
+    proseCorpus,
+    pilotIds.map((d) => d.id),
+    docPrefixes,
+  );
+  const population = outline.outlines.length;
+  const meanChars = outline.chars / Math.max(1, population);
+  const chooseDocs = (parallel: number) =>
+    chooseDocumentBudget({
+      budgetMinutes,
+      perCharMs: docPilot.perCharMs,
+      modelledNotebooks: docPrefixes.length + ctx.retrieval.length,
+      jobs: parallel,
+      spentMs: probes.now() - ctx.started,
+      docLengths: outline.outlines.map((doc) => doc.length),
+      reservedMs: reservedFor(
+        ctx,
+        parallel,
+        docPrefixes.length * (input.kernelStartMs + outline.readMs),
+        docPrefixes.reduce((sum, p) => sum + docPilot.perCharMs[p] * meanChars, 0) *
+          Math.min(population, reserveFloorDocuments),
+      ),
+    });
+  // 01 and 02 hold their sample only: no more documents than one kernel can hold under --max-memory
+  const perChar = Math.max(...docPrefixes.map((prefix) => kernelBytes(prefix, 1) - kernelBaseBytes));
+  const roomChars = (maxBytes - probes.rss() - kernelBaseBytes) / perChar;
+  const holdable = Math.max(minBudgetDocuments, Math.floor(roomChars / meanChars));
+  const capped = (choice: DocumentBudgetChoice): DocumentBudgetChoice =>
+    (choice.sample ?? population) <= holdable
+      ? choice
+      : {
+          sample: holdable,
+          estimatedMs: (choice.estimatedMs * holdable) / (choice.sample ?? population),
+          line:
+            `${choice.line} Capped at ${thousands(holdable)} documents by --max-memory ` +
+            `(${(maxBytes / 1024 ** 3).toFixed(1)} GB; a kernel holds about ${perChar} bytes per character ` +
+            `of its sample).`,
+        };
+  let jobs = input.requestedJobs;
+  let choice = capped(chooseDocs(jobs));
+  // each kernel's memory, hence how many notebooks run at once
+  const charsOf = (sample: DocumentBudgetChoice) => (prefix: string) =>
+    docPrefixes.includes(prefix) ? (sample.sample ?? population) * meanChars : ctx.corpusChars;
+  let memory = memoryJobs(ctx, charsOf(choice));
+  if (memory.jobs < jobs) {
+    // fewer at once: 01 and 02 get a smaller sample, and the line names their kernels as they will run (it gave
+    // the larger sample's, e.g. 2.50 GB for a kernel then run on half the documents and peaking at 1.30 GB)
+    choice = capped(chooseDocs((jobs = memory.jobs)));
+    const requested = memory.line.match(/ \(of --jobs \d+\)/)?.[0] ?? "";
+    memory = memoryJobs(ctx, charsOf(choice), jobs);
+    memory = { ...memory, line: memory.line.replace(/ at a time(?! \(of)/, ` at a time${requested}`) };
+  }
+  probes.log(memory.line);
+  probes.log(choice.line);
+  const measured = choice.sample ?? population;
+  const note =
+    choice.sample === undefined
+      ? ""
+      : `this notebook read only a seeded stratified sample of ${thousands(choice.sample)} of ` +
+        `${thousands(population)} documents (the sample that fits its share of ` +
+        `\`--budget ${budgetMinutes}\`, from a pilot on ${documentPilotSize}); every figure below is on that sample, ` +
+        `with 95% CIs from a cluster bootstrap over documents.`;
+  const costMs: Record<string, number> = {};
+  const loadMs: Record<string, number> = {};
+  for (const prefix of docPrefixes) {
+    costMs[prefix] = docPilot.perCharMs[prefix] * meanChars * measured;
+    // one pass over the corpus for the outlines, then the sample read again
+    loadMs[prefix] = input.kernelStartMs + outline.readMs * (1 + measured / Math.max(1, population));
+  }
+  return { memory, jobs, sample: choice.sample, note, costMs, loadMs };
+}

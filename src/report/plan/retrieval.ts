@@ -1,0 +1,225 @@
+// The retrieval notebooks (03-07) under `--budget`: the query sample when their full work fits, else less work per
+// notebook planned at 400 queries and the query sample that fits it; then each notebook's plan and time limit.
+import { SeamlabError } from "../../core/errors";
+import { chooseQueryBudget, parallelThroughput } from "../../experiment/budget";
+import { thousands } from "../../stats/format";
+import { chooseReportBudget } from "../budget";
+import type { NotebookBudgetPlan } from "../budget-notebook";
+import {
+  chooseNotebookWork,
+  minutes,
+  notebookLevels,
+  notebookMs,
+  notebookTimeLimitMs,
+  workLine,
+  workNote,
+  type WorkCosts,
+} from "../budget-work";
+import { memoryNote, plannedQueryCount, sampleCosts } from "./memory";
+import type { PlanContext, RetrievalPilot } from "./types";
+
+/** What the plan of the notebooks' memory and of 01-02 settled before the retrieval notebooks are planned. */
+export interface RetrievalState {
+  jobs: number;
+  /** Notebooks whose kernel alone is over --max-memory (not run). */
+  overMemory: ReadonlySet<string>;
+  /** `--max-memory`'s choice's notebooks over the limit, as `chooseJobs` named them. */
+  overLimit: readonly string[];
+  /** The notebooks' file names that run (not over --max-memory). */
+  runnable: readonly string[];
+  /** The fullest work level each notebook may do within --max-memory. */
+  fullest: Record<string, number>;
+  /** 01-02's page note when they read a sample (else ""). */
+  docNote: string;
+  docCostMs: Record<string, number>;
+  docLoadMs: Record<string, number>;
+  /** The time the pilots took, counted against the budget. */
+  spentMs: number;
+}
+
+/** What the retrieval plan adds: the query sample, and each notebook's plan. */
+export interface RetrievalPlan {
+  parameters: Record<string, unknown>;
+  plans: Record<string, NotebookBudgetPlan>;
+}
+
+/** The line saying how the retrieval pilot was run (on the whole corpus, or on samples with costs scaled). */
+export function pilotLine(pilot: RetrievalPilot | undefined, corpusChars: number): string {
+  if (!pilot) return "";
+  if (pilot.scale > 1 && pilot.smallSampleChars !== undefined)
+    return (
+      `piloted in CPU time on seeded samples of ${thousands(pilot.smallSampleChars)} and ` +
+      `${thousands(pilot.sampleChars)} of ${thousands(corpusChars)} characters, ` +
+      `costs extrapolated along the line through both (at most ×${pilot.scale.toFixed(1)})`
+    );
+  if (pilot.scale > 1)
+    return (
+      `piloted in CPU time on a seeded sample of ${thousands(pilot.sampleChars)} of ` +
+      `${thousands(corpusChars)} characters, costs scaled ×${pilot.scale.toFixed(1)}`
+    );
+  return `piloted in CPU time on the whole corpus`;
+}
+
+/** 01-02's sample notes, and the note of each notebook left out by --max-memory. */
+function documentNotes(ctx: PlanContext, state: RetrievalState): Record<string, NotebookBudgetPlan> {
+  const plans: Record<string, NotebookBudgetPlan> = {};
+  for (const prefix of ctx.docPrefixes)
+    if (state.docNote && !state.overMemory.has(prefix)) plans[prefix] = { note: state.docNote };
+  for (const prefix of state.overMemory) plans[prefix] = { skipAll: true, note: memoryNote(ctx, prefix) };
+  return plans;
+}
+
+/** Each notebook that runs, with its estimate (the ETA) and its time limit (stopped and left out past it). */
+function withTimes(
+  ctx: PlanContext,
+  state: RetrievalState,
+  plans: Record<string, NotebookBudgetPlan>,
+  costs: WorkCosts | undefined,
+  levelOf: (prefix: string) => number,
+): Record<string, NotebookBudgetPlan> {
+  const timed = { ...plans };
+  for (const prefix of ctx.prefixes) {
+    if (state.overMemory.has(prefix) || levelOf(prefix) < 0) continue;
+    const estimatedMs = costs
+      ? notebookMs(prefix, levelOf(prefix), costs)
+      : (state.docLoadMs[prefix] ?? 0) + (state.docCostMs[prefix] ?? 0);
+    if (!(estimatedMs > 0)) continue;
+    timed[prefix] = { ...timed[prefix], estimatedMs, timeLimitMs: notebookTimeLimitMs(estimatedMs) };
+  }
+  return timed;
+}
+
+/** The plan when no retrieval notebook runs: 01-02's notes and times only. */
+export function planWithoutQueries(ctx: PlanContext, state: RetrievalState): RetrievalPlan {
+  const why =
+    ctx.retrieval.length > 0
+      ? "every notebook that runs retrieval queries is over --max-memory"
+      : "none of these notebooks runs retrieval queries";
+  ctx.probes.log(`budget ${ctx.input.budgetMinutes} min: ${why}; no query sample to choose.`);
+  return { parameters: {}, plans: withTimes(ctx, state, documentNotes(ctx, state), undefined, () => 0) };
+}
+
+/**
+ * The query sample, and, when even the fewest queries do not fit the full work, less work per notebook. Throws a
+ * SeamlabError naming --budget when not even the least work fits.
+ */
+export function planRetrieval(ctx: PlanContext, pilot: RetrievalPilot, state: RetrievalState): RetrievalPlan {
+  const { budgetMinutes, maxBytes } = ctx.input;
+  const { jobs, runnable, fullest, docCostMs, docLoadMs, spentMs } = state;
+  const say = ctx.probes.log;
+  const corpusChars = ctx.corpusChars;
+  const piloted = pilotLine(pilot, corpusChars);
+  // levels reading a document sample (06's and 07's least work): a pass over the corpus, then the sample read again
+  const sampled = sampleCosts(ctx);
+  const sampleOf = (n: number) => (n >= pilot.population ? "all" : n);
+  const parallel = Math.max(1, Math.min(jobs, runnable.length));
+  const loadsMs =
+    runnable
+      .map((name) => name.slice(0, 2))
+      .reduce((sum, prefix) => sum + (docLoadMs[prefix] ?? pilot.loadMs) + (docCostMs[prefix] ?? 0), 0) /
+    parallelThroughput(parallel);
+  const full = chooseReportBudget({
+    budgetMinutes,
+    notebooks: runnable,
+    jobs,
+    model: pilot.model,
+    spentMs: spentMs + loadsMs,
+    spentOn: "pilots, and kernel loads and sweep setups set aside",
+    population: pilot.population,
+  });
+  const memoryLimited = Object.keys(fullest).filter((prefix) => fullest[prefix] > 0);
+  const base = { splitMs: pilot.model.fixedMs, queryMs: pilot.model.perQueryMs, loadMs: pilot.loadMs };
+  if (full.fits && memoryLimited.length === 0) {
+    say(`${full.line} (${piloted}; kernel load and sweep setup ~${(pilot.loadMs / 1000).toFixed(0)} s each)`);
+    const costs = { ...base, queries: Math.min(full.queries, pilot.population), fixedMs: docCostMs };
+    return {
+      parameters: { querySample: sampleOf(full.queries) },
+      plans: withTimes(ctx, state, documentNotes(ctx, state), { ...costs, loadMsOf: docLoadMs, ...sampled }, () => 0),
+    };
+  }
+  // Even the fewest queries do not fit the full work: reduce the work per notebook, planned at a query sample
+  // of `plannedQueries` (a hit rate's 95% CI within about ±5 points), then the query sample that fits that work.
+  const plannedQueries = Math.min(pilot.population, plannedQueryCount);
+  const costs: WorkCosts = { ...base, queries: plannedQueries, fixedMs: docCostMs, loadMsOf: docLoadMs, ...sampled };
+  const plan = chooseNotebookWork({
+    budgetMs: budgetMinutes * 60_000 - spentMs,
+    prefixes: ctx.prefixes,
+    jobs,
+    costs,
+    excluded: state.overLimit,
+    fullest,
+  });
+  say(
+    `${workLine(plan, budgetMinutes, jobs, state.overLimit)} (${piloted}; ${(pilot.model.fixedMs / 1000).toFixed(1)} s per ` +
+      `split, ${(pilot.loadMs / 1000).toFixed(0)} s per kernel load and sweep setup, ${(spentMs / 1000).toFixed(0)} s of pilots)`,
+  );
+  if (!plan.fits) {
+    throw new SeamlabError(
+      `--budget ${budgetMinutes}: too small for this corpus (${thousands(corpusChars)} characters): ` +
+        `even the least work of notebook ${plan.notebooks[0]?.prefix} needs about ` +
+        `${minutes(plan.notebooks[0]?.leastMs ?? 0)}, the run about ${minutes(plan.estimatedMs + spentMs)} with ` +
+        `${minutes(spentMs)} of pilots (${piloted}). Raise --budget or run fewer notebooks (--only).`,
+    );
+  }
+  const running = plan.notebooks.filter((n) => n.level >= 0);
+  const work = running.map((n) => notebookLevels[n.prefix]?.[n.level]).filter((w) => w !== undefined);
+  const runningParallel = Math.max(1, Math.min(jobs, running.length));
+  const fixedRest = running.reduce(
+    (sum, n) => sum + (docLoadMs[n.prefix] ?? pilot.loadMs) + (docCostMs[n.prefix] ?? 0),
+    0,
+  );
+  if (work.length === 0) {
+    say(`budget ${budgetMinutes} min: no retrieval notebook runs, so no query sample is chosen.`);
+  }
+  const chosen = chooseQueryBudget({
+    budgetMs: budgetMinutes * 60_000,
+    spentMs: spentMs + fixedRest / parallelThroughput(runningParallel),
+    spentOn: "pilots, and kernel loads, sweep setups and 01-02's cells set aside",
+    splits: work.reduce((sum, w) => sum + w.splits, 0),
+    configs: Math.max(
+      1,
+      work.reduce((sum, w) => sum + w.configs, 0),
+    ),
+    parallel: runningParallel,
+    model: pilot.model,
+    population: pilot.population,
+    minQueries: Math.min(100, plannedQueries),
+  });
+  const queryCount = Math.max(plannedQueries, chosen.queries);
+  if (work.length > 0)
+    say(
+      queryCount > chosen.queries
+        ? `budget ${budgetMinutes} min: the reduced work was planned at ${thousands(queryCount)} queries; ` +
+            `they run.`
+        : chosen.line,
+    );
+  const plans: Record<string, NotebookBudgetPlan> = {};
+  for (const n of plan.notebooks) {
+    const levels = notebookLevels[n.prefix];
+    const note = state.overMemory.has(n.prefix)
+      ? memoryNote(ctx, n.prefix)
+      : ctx.docPrefixes.includes(n.prefix)
+        ? state.docNote
+        : workNote(n, {
+            budgetMinutes,
+            corpusChars,
+            maxBytes,
+            memoryLimited: n.level >= 0 && n.level === fullest[n.prefix] && fullest[n.prefix] > 0,
+          });
+    if (n.level < 0) plans[n.prefix] = { skipAll: true, note };
+    else if (levels && n.level > 0)
+      plans[n.prefix] = { parameters: levels[n.level].parameters, skip: levels[n.level].skip, note };
+    else if (note) plans[n.prefix] = { note };
+  }
+  const levelOf = new Map(plan.notebooks.map((n) => [n.prefix, n.level]));
+  return {
+    parameters: { querySample: sampleOf(queryCount) },
+    plans: withTimes(
+      ctx,
+      state,
+      plans,
+      { ...costs, queries: Math.min(queryCount, pilot.population) },
+      (prefix) => levelOf.get(prefix) ?? -1,
+    ),
+  };
+}

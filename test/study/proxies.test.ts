@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { decideNonInferior } from "../../src/stats/non-inferiority";
 import { compareProxy, ICT_SETS_NO_OVERLAP, trustedProxy } from "../../src/experiment/proxies";
 import { sourceRecommendationText } from "../../src/study/query-sources";
+import { variantRows, type CorpusValidation } from "../../src/study/query-validation";
 import type { SweepCurve } from "../../src/experiment/sweep";
 import { proxyCaption, proxyFinding, proxyRows, type ProxyCheck } from "../../src/study/proxies";
 
@@ -103,4 +104,28 @@ test("every ICT verdict of the by-source section says ICT ranks configs but does
   assert.match(ICT_SETS_NO_OVERLAP, /^ICT ranks configs but does not set the overlap/);
   const headersOnly = sourceRecommendationText({ sweeps: [sweep("headers")], missing: [] }, 5);
   assert.ok(!headersOnly.includes("ICT ranks configs"), headersOnly);
+});
+
+test("the variant table counts curves over the labelled corpora and keeps generated corpora apart", () => {
+  const truth = [curve([200, 300, 300, 300])];
+  const near = compareProxy(truth, [curve([100, 180, 180, 180])]); // picks 100: the labelled pick
+  const far = compareProxy(truth, [curve([100, 150, 200, 300])]); // picks 400: two steps off, not ruled out
+  const corpus = (name: string, kind: string, check: typeof near) =>
+    ({
+      corpus: name,
+      kind,
+      proxies: [{ source: "ict", tau: check.tau, check }],
+    }) as unknown as CorpusValidation;
+  const rows = variantRows([
+    corpus("a", "Chroma", near),
+    corpus("b", "Chroma", far),
+    corpus("facts/x", "generated: x", near),
+  ]);
+  assert.equal(rows.length, 2);
+  assert.equal(rows[0].corpora, "2 labelled corpora");
+  assert.equal(rows[0]["same or adjacent pick"], "1/2");
+  assert.equal(rows[0]["pick inside labelled set"], "2/2");
+  assert.equal(rows[0]["inside, where the set rules an overlap out"], "2/2");
+  assert.equal(rows[1].corpora, "facts/x");
+  assert.equal(rows[1]["same pick"], "1/1");
 });

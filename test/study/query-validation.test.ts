@@ -16,8 +16,12 @@ function result(splitter: string, size: number, hitRates: Record<number, number>
       {
         splitter,
         size,
-        points: overlaps.map((x) => ({ x })),
-        decision: { choice: overlaps.indexOf(knee) },
+        points: overlaps.map((x) => ({ x, y: hitRates[x] })),
+        decision: {
+          choice: overlaps.indexOf(knee),
+          verdict: "undecided",
+          configs: overlaps.map((x) => ({ status: x === knee || x === best ? "non-inferior" : "worse" })),
+        },
         knee: {
           plateau: { x: knee, bestX: best, bestY: hitRates[best], rule: "ci" },
           kneedle: null,
@@ -43,6 +47,8 @@ test("a proxy that orders configs like the truth and picks the same overlaps agr
   assert.equal(agreement.tau, 1);
   assert.deepEqual(agreement.recommendations, [{ curve: "recursive@500", truth: 100, proxy: 100, agree: true }]);
   assert.deepEqual(agreement.misleads, []);
+  assert.equal(agreement.check?.nearPick, 1);
+  assert.equal(agreement.check?.inSet, 1);
   // mean hit rate 0.25 against 0.573: 32.3 points below
   assert.ok(Math.abs(agreement.levelGap - (100 * (0.75 - 1.72)) / 3) < 1e-9);
 });
@@ -77,6 +83,8 @@ test("a proxy with the reverse order and another knee is reported as misleading,
     },
   ]);
   assert.match(table, /\| recommended overlaps r500 w500: labelled → proxy \|/);
-  assert.match(table, /\| c \| ict \| 9 \/ 100 \| -1\.00 \| 1\/2 \| 100 0 → 0 0 \|/);
-  assert.match(table, /\| c \| headers \| 9 \/ 0 \| n\/a \| n\/a \| no ## headings \| n\/a \|/);
+  // by hand: recursive picks 100 → 0 (one step, 0 ruled out by the labels), window 0 → 0 (inside {0, 100});
+  // statuses agree on window's 0 only: 1 of 4 configs
+  assert.match(table, /\| c \| ict \| 9 \/ 100 \| -1\.00 \| 1\/2 \| 2\/2 \| 1\/2 \| 25% \| 100 0 → 0 0 \|/);
+  assert.match(table, /\| c \| headers \| 9 \/ 0 \| n\/a \| n\/a \| n\/a \| n\/a \| n\/a \| no ## headings \| n\/a \|/);
 });

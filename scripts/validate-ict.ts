@@ -1,6 +1,6 @@
 // `npm run validate:ict`: do ICT (and header) queries rank splitter configs the way labelled questions do?
 // On each labelled corpus, the same overlap sweep (recursive and window splitters, sizes 500 and 1000 chars,
-// overlaps 0-400, BM25, hit rate@5) runs with the labelled questions, with seven ICT variants (ICT_VARIANTS) and
+// overlaps 0-400, BM25, hit rate@5) runs with the labelled questions, with nine ICT variants (ICT_VARIANTS) and
 // with header queries where the corpus has `##` headings; each proxy is compared with the truth
 // (experiment/proxies): Kendall tau-b over the configs' hit rates, each curve's pick (paired rule) the same, one grid
 // step off, inside the labelled verdict's set, and the paired status agreement.
@@ -69,6 +69,8 @@ const ICT_VARIANTS: [string, IctOptions][] = [
   ["ict-place", { hit: "place" }],
   ["ict-kept-place", { keepSentence: true, hit: "place" }],
   ["ict-kept-words-place", { keepSentence: true, hit: "place", query: "content-words" }],
+  ["ict-words-wide", { query: "content-words", contextSentences: 2 }],
+  ["ict-kept-words", { keepSentence: true, query: "content-words" }],
 ];
 const MAIN_TABLE = new Set(["ict", "ict-kept", "headers"]);
 const variants = values.variants?.split(",");

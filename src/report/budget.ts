@@ -25,7 +25,8 @@ import { measureSplitters } from "../study/seams";
  * 04: 5 overlaps, each plain + 3 depths × (MMR, dense rerank; one lsa fit per overlap serves the 3 depths); 05: 4
  * configs + 1 config split once for 3 retrievers (its BM25 row is one of the 4; dense and hybrid share one lsa
  * fit), 20 splits' time; 06: 3 chunkings × BM25 and dense, 40 splits' time (semantic embeds every sentence); 07:
- * structural damage of 5 splitters (3 splits' time each) and a 4-overlap sweep. The times are calibrated on the
+ * structural damage of 5 splitters (3 splits' time each), a 4-overlap sweep and the boundary check (structure and
+ * the 4 other splitters, one split and one query pass each). The times are calibrated on the
  * generated 100 MB corpus (`budget-work.ts`).
  */
 export const notebookWorkload: Readonly<Record<string, { splits: number; configs: number }>> = {
@@ -33,7 +34,7 @@ export const notebookWorkload: Readonly<Record<string, { splits: number; configs
   "04": { splits: 10, configs: 35 },
   "05": { splits: 20, configs: 6 },
   "06": { splits: 40, configs: 6 },
-  "07": { splits: 19, configs: 4 },
+  "07": { splits: 24, configs: 9 },
 };
 
 /** The budget's query sample for the notebooks that will run (file names), and the line saying what and why. */

@@ -17,6 +17,7 @@ import { loadLabelledSet } from "../corpus/labelled";
 import type { LabelledReport, LabelledSet } from "../corpus/types";
 import { loadRetrievalInputs } from "./inputs";
 import { isLabelledSpec } from "../retrieval/query-source";
+import { headingMarks } from "../retrieval/header-queries";
 import { lsaSpec } from "./dense";
 import { points, pointsInterval } from "./format";
 import { formatP, thousands } from "../stats/format";
@@ -219,7 +220,7 @@ export interface LabelledInputs {
   builtFromHeadings: boolean;
   /** How the built file's questions and answers were made, in a clause (empty for a user's file). */
   howBuilt: string;
-  /** Source and count, for every chart subtitle and table caption: "150 header queries (as a labelled file)". */
+  /** Source and count, for every chart subtitle and table caption: "150 header queries (## and ###, as a labelled file)". */
   label: string;
   /** Answer texts found more than once in the corpus (the first occurrence was used as gold). */
   ambiguous: number;
@@ -231,9 +232,15 @@ export interface LabelledInputs {
 /**
  * A labelled set for the corpus: the user's file when `queries` is given, else one written from the corpus's
  * header queries (question = heading, answer = the first sentence under it) and read back through the same
- * loader a user's file goes through.
+ * loader a user's file goes through. `headingLevels`: the headings that give those queries (default
+ * DEFAULT_HEADING_LEVELS, the CLI's too).
  */
-export function labelledInputs(corpus: string, queries?: string, querySample?: string | number): LabelledInputs {
+export function labelledInputs(
+  corpus: string,
+  queries?: string,
+  querySample?: string | number,
+  headingLevels?: readonly number[],
+): LabelledInputs {
   if (queries && isLabelledSpec(queries)) {
     const inputs = loadRetrievalInputs(corpus, queries, { querySample });
     const report = inputs.labelled as LabelledReport;
@@ -249,7 +256,7 @@ export function labelledInputs(corpus: string, queries?: string, querySample?: s
       description: inputs.description,
     };
   }
-  const header = loadRetrievalInputs(corpus, queries, { querySample });
+  const header = loadRetrievalInputs(corpus, queries, { querySample, headingLevels });
   const { set } = answerSpanRoundTrip(header.docs, header.queries);
   const sampled = header.querySample.sampled;
   return {
@@ -261,10 +268,11 @@ export function labelledInputs(corpus: string, queries?: string, querySample?: s
       header.queryKind === "ict"
         ? "each query is a sentence sampled from the corpus (removed from the text) and its neighbouring sentences " +
           "the answer span"
-        : "each `##`/`###` heading is a question and the first sentence under it the answer span",
+        : `each ${headingMarks(headingLevels)} heading is a question and the first sentence under it the answer span`,
     label:
       `${thousands(set.queries.length)}${sampled ? ` of ${thousands(header.querySample.population)}` : ""} ` +
-      `${header.queryKind === "ict" ? "ICT" : "header"} queries (as a labelled file${sampled ? ", a seeded sample" : ""})`,
+      `${header.queryKind === "ict" ? "ICT queries (" : `header queries (${headingMarks(headingLevels)}, `}` +
+      `as a labelled file${sampled ? ", a seeded sample" : ""})`,
     ambiguous: set.report.ambiguous,
     skipped: set.report.rows - set.report.queries,
     description: header.description,

@@ -28,25 +28,26 @@ export function distinctFinding(grid: RedundancyRows, k: number): string {
 /**
  * The paired verdict over the MMR grid (every cell ran the same queries): the cheapest cell within the margin of
  * the best, cheaper meaning fewer vectors stored, then a shallower first stage. The first of `cells` (smallest
- * overlap, depth k: MMR only reordering the plain top-k) is the baseline.
+ * overlap, depth k: MMR only reordering the plain top-k) is the baseline. `margin`: in proportion units (default
+ * 0.01, one point; the notebook's `margin` parameter, `seamlab report --margin`).
  */
-export function mmrDecision(grid: RedundancyRows): { cells: CostedRow[]; decision: Decision } {
+export function mmrDecision(grid: RedundancyRows, margin?: number): { cells: CostedRow[]; decision: Decision } {
   const cells = [...grid.reranked].sort(
     (a, b) => a.cost.storageBytes - b.cost.storageBytes || a.config.retrieval.k - b.config.retrieval.k,
   );
-  return { cells, decision: decideRows(cells, (row) => row.cost.storageBytes, { baseline: 0 }) };
+  return { cells, decision: decideRows(cells, (row) => row.cost.storageBytes, { baseline: 0, margin }) };
 }
 
 /**
  * The best MMR cell of overlap x first-stage depth against the plain top-k at the smallest overlap, then the paired
  * verdict over all cells: the best of many cells is picked from the same data, so only the paired rule may
- * recommend one.
+ * recommend one, at `margin` (as `mmrDecision`).
  */
-export function bestMmrFinding(grid: RedundancyRows, k: number): string {
+export function bestMmrFinding(grid: RedundancyRows, k: number, margin?: number): string {
   const best = bestHitRateRow(grid.reranked);
   const p0 = first(grid.plain);
   const ci = best.retrieval.hitRateCI;
-  const { cells, decision } = mmrDecision(grid);
+  const { cells, decision } = mmrDecision(grid, margin);
   const name = (i: number) => `overlap ${cells[i].config.splitter.overlap}, first stage ${cells[i].config.retrieval.k}`;
   return (
     `The best cell is overlap ${best.config.splitter.overlap} with a first stage of ${best.config.retrieval.k}: ` +

@@ -6,7 +6,7 @@ import { loadLabelledSet } from "../corpus/labelled";
 import { loadCorpus } from "../corpus/load";
 import { readCharacterSample } from "../corpus/sample-read";
 import { classifyDoc, typeAt, type DocType, type TypedDoc, type TypeOverride } from "../corpus/doc-types";
-import { buildHeaderQueries, type HeaderQueryOptions } from "../retrieval/header-queries";
+import { buildHeaderQueries, headingMarks, type HeaderQueryOptions } from "../retrieval/header-queries";
 import { buildIctQueries } from "../retrieval/ict-queries";
 import { parseQuerySample, sampleQueries } from "../retrieval/query-sample";
 import { findHeadings } from "../text/headings";
@@ -131,15 +131,17 @@ export interface TypedInputs {
  * - `headers+ict`: both over one text — ICT sentences removed first, then header queries built on that text with
  *   their headings blanked (blanking keeps offsets, so both gold sets stay exact);
  * - anything else: a labelled file.
+ * `headingLevels`: the heading levels that give header queries (default DEFAULT_HEADING_LEVELS, the CLI's too).
  */
 export function loadTypedInputs(
   corpus: string,
   queries: string = "headers",
   overrides: readonly TypeOverride[] = [],
   querySample?: string | number,
+  headingLevels?: readonly number[],
 ): TypedInputs {
   const request = parseQuerySample(querySample, "the querySample parameter");
-  const all = typedInputsOf(corpus, queries, overrides);
+  const all = typedInputsOf(corpus, queries, overrides, headingLevels);
   // A seeded sample of the queries (default auto), their types alongside; the corpus stays whole.
   const sample = sampleQueries(all.queries, request);
   if (!sample.sampled) return all;
@@ -164,9 +166,10 @@ export function loadTypedOrSample(
   overrides: readonly TypeOverride[] = [],
   querySample?: string | number,
   documentChars?: string | number,
+  headingLevels?: readonly number[],
 ): TypedInputs {
   if (documentChars === undefined || documentChars === "all")
-    return loadTypedInputs(corpus, queries, overrides, querySample);
+    return loadTypedInputs(corpus, queries, overrides, querySample, headingLevels);
   if (typeof documentChars !== "number")
     throw new SeamlabError(
       `the documentChars parameter must be "all" or a number of characters; got ${JSON.stringify(documentChars)}.`,
@@ -187,7 +190,12 @@ export function loadTypedOrSample(
   };
 }
 
-function typedInputsOf(corpus: string, queries: string, overrides: readonly TypeOverride[]): TypedInputs {
+function typedInputsOf(
+  corpus: string,
+  queries: string,
+  overrides: readonly TypeOverride[],
+  headingLevels?: readonly number[],
+): TypedInputs {
   const loaded = loadCorpus(corpus);
   const docs = loaded.docs;
   const typed = docs.map((d) => classifyDoc(d, overrides));
@@ -195,7 +203,8 @@ function typedInputsOf(corpus: string, queries: string, overrides: readonly Type
   const description =
     `${loaded.name ?? corpus}: ${thousands(docs.length)} documents, ` + `${thousands(chars)} characters`;
   const headerSentence = (n: number) =>
-    `${thousands(n)} header queries (each \`##\`/\`###\` heading is a question, the first sentence under it the answer; ` +
+    `${thousands(n)} header queries (each ${headingMarks(headingLevels)} heading is a question, the first sentence ` +
+    "under it the answer; " +
     "the heading's words are blanked in the indexed text, its `#`s kept so sections survive)";
   const ictSentence = (n: number) =>
     `${thousands(n)} inverse-cloze (ICT) queries (a prose sentence is the question, the sentences around it the answer; ` +
@@ -213,7 +222,7 @@ function typedInputsOf(corpus: string, queries: string, overrides: readonly Type
         querySource: ictSentence(ict.queries.length),
       };
     }
-    const headers = typedHeaderQueries(ict.docs, { overrides });
+    const headers = typedHeaderQueries(ict.docs, { overrides, headingLevels });
     const all = [...headers.queries, ...ict.queries];
     return {
       docs,
@@ -240,7 +249,7 @@ function typedInputsOf(corpus: string, queries: string, overrides: readonly Type
       querySource: `${thousands(set.queries.length)} labelled questions from \`${queries}\``,
     };
   }
-  const set = typedHeaderQueries(docs, { overrides });
+  const set = typedHeaderQueries(docs, { overrides, headingLevels });
   if (set.queries.length === 0) {
     throw new SeamlabError(
       `corpus "${corpus}" has no markdown headings with prose under them, so no header queries: set the queries ` +

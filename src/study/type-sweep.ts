@@ -18,7 +18,7 @@ import { runGrid, type CostedRow, type RunGridOptions } from "../experiment/run"
 import { pairedComparison, type PairedComparison } from "../stats/paired";
 import { shownDirection } from "../stats/paired-score";
 import type { Decision } from "../stats/non-inferiority";
-import { decideRowsOn, verdictHeadline } from "../experiment/verdict";
+import { decideRowsOn, marginText, verdictHeadline } from "../experiment/verdict";
 import { wilsonInterval } from "../stats/proportion";
 import { pct, points, signedPointsText } from "./format";
 import { pText, percentNumber, thousands } from "../stats/format";
@@ -39,6 +39,8 @@ export interface TypeSweepSpec {
   retriever?: string;
   /** types with fewer queries get a curve but no recommendation and keep the uniform overlap (default 20) */
   minQueries?: number;
+  /** the paired rule's margin per type, in proportion units (default 0.01, one point) */
+  margin?: number;
 }
 
 export interface TypePoint {
@@ -132,6 +134,7 @@ export function typeCurve(
   overlaps: readonly number[],
   indices: readonly number[],
   minQueries: number,
+  margin?: number,
 ): TypeCurve {
   const points: TypePoint[] = rows.map((row, i) => {
     const { hits, n } = hitRate(row, indices);
@@ -140,7 +143,9 @@ export function typeCurve(
   });
   const knee = pickKnee(points);
   const decision =
-    indices.length >= minQueries ? decideRowsOn(rows, indices, (row) => row.cost.storageBytes, { baseline: 0 }) : null;
+    indices.length >= minQueries
+      ? decideRowsOn(rows, indices, (row) => row.cost.storageBytes, { baseline: 0, margin })
+      : null;
   return {
     type,
     queries: indices.length,
@@ -181,10 +186,10 @@ export async function runTypeSweep(
     if (!byType.has(t)) byType.set(t, []);
     byType.get(t)!.push(i);
   });
-  const curves: TypeCurve[] = [typeCurve("all", uniformRows, sorted, all, minQueries)];
+  const curves: TypeCurve[] = [typeCurve("all", uniformRows, sorted, all, minQueries, spec.margin)];
   for (const type of DOC_TYPES) {
     const indices = byType.get(type);
-    if (indices) curves.push(typeCurve(type, uniformRows, sorted, indices, minQueries));
+    if (indices) curves.push(typeCurve(type, uniformRows, sorted, indices, minQueries, spec.margin));
   }
 
   // Cross-fitting: fold f chooses, fold 1 - f is scored.
@@ -299,6 +304,14 @@ export function typeRecommendationRows(curves: readonly TypeCurve[]): Record<str
           : verdictHeadline(c.decision, (i) => String(c.points[i].x));
     return row;
   });
+}
+
+/** The caption of `typeRecommendationRows`' table, naming the paired rule's margin (default 0.01, one point). */
+export function typeRecommendationCaption(margin = 0.01): string {
+  return (
+    "Hit rate (%) per type and overlap; recommended = the paired rule on the type's own queries, at a " +
+    `${marginText(margin)} margin`
+  );
 }
 
 /**

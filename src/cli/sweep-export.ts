@@ -7,7 +7,8 @@ import { exportTarget, writeChosenExport, type ExportTarget } from "../experimen
 import type { SweepResult } from "../experiment/sweep";
 import { commaList, type FlagValues } from "./flags";
 
-export const exportHelp = `  --export FILE               write the chosen config to FILE (JSON): the verdict, a reproducibility stamp (corpus
+export const exportHelp = `  --export FILE               write the chosen config to FILE (JSON): the verdict, a reproducibility \
+stamp (corpus
                               and query hashes, seamlab version and commit, margin, query source and count), the
                               flags that re-run it, and LangChain JS / Python and LlamaIndex snippets; check it
                               later with seamlab check FILE. Needs one verdict: one --splitter and one --ks value

@@ -12,6 +12,9 @@ import { pct } from "./format";
 import { median } from "../stats/quantiles";
 import { ICT_SETS_NO_OVERLAP } from "../experiment/proxies";
 
+/** What a source's pick is called in prose, by the verdict's state. */
+const PICK_WORDS = { decided: "recommended overlap", leaning: "leaning", undecided: "safe pick (undecided)" } as const;
+
 export interface SourceSweep {
   source: "headers" | "ict";
   inputs: RetrievalInputs;
@@ -215,7 +218,7 @@ export async function runProseIctSweeps(
     recommendation,
     text:
       `**${corpus} (${inputs.queryLabel}): ` +
-      `${recommendation.verdict === "decided" ? "recommended overlap" : recommendation.verdict === "leaning" ? "leaning" : "safe pick (undecided)"} ` +
+      `${PICK_WORDS[recommendation.verdict]} ` +
       `for \`${curve.splitter}\` at size ${spec.size}: ` +
       `${recommendation.overlap} characters.** ${recommendation.reason} Hit rate@${spec.k} there: ${pct(chosen.y)} ` +
       `(95% CI ${pct(chosen.low ?? chosen.y)}–${pct(chosen.high ?? chosen.y)})` +

@@ -17,6 +17,9 @@ import { lsaSpec } from "./dense";
 import { studySweepInputs } from "./row-sample";
 import { points } from "./format";
 
+/** A chart marker's word for the pick, by the verdict's state. */
+const MARKER_WORDS = { decided: "paired rule", leaning: "leaning", undecided: "safe pick (undecided)" } as const;
+
 /**
  * A cached overlap sweep as the notebooks run it: in this thread, quietly, judged on hit rate, on the study's
  * document sample for seam damage and tokens (`studySweepInputs`), with the query sample's advice attached.
@@ -183,7 +186,7 @@ export function recommendationMarkers(rec: Recommendation, prefix = ""): { x: nu
   const markers: { x: number; label: string }[] = [];
   markers.push({
     x: rec.overlap,
-    label: `${prefix}${rec.verdict === "decided" ? "paired rule" : rec.verdict === "leaning" ? "leaning" : "safe pick (undecided)"}: ${rec.overlap}`,
+    label: `${prefix}${MARKER_WORDS[rec.verdict]}: ${rec.overlap}`,
   });
   if (rec.knee.kneedle && rec.knee.kneedle.x !== rec.overlap)
     markers.push({ x: rec.knee.kneedle.x, label: `${prefix}Kneedle: ${rec.knee.kneedle.x}` });

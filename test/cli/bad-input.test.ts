@@ -117,6 +117,9 @@ test("every command, given bad flags, exits 2 with a message naming the flag and
     report: "timeout",
     queries: "n",
     types: "types", // no numeric flag: a --types file that does not exist
+    check: "corpus", // no numeric flag: a value parseArgs refuses
+    flips: "k",
+    proxies: "k",
   };
   for (const [command, flag] of Object.entries(numeric))
     cases.push([[command, `--${flag}`, "-1x"], new RegExp(`--${flag}`)]);

@@ -78,7 +78,7 @@ test("a setting reaches only the notebooks whose parameters cell declares it", (
 
 test("seamlab report refuses a bad setting before any kernel starts", () => {
   const result = seamlab(["report", "--corpus", "fastify-docs", "--overlaps", "0,2000", "--out", "/nonexistent-dir/x"]);
-  assert.equal(result.status, 1);
+  assert.equal(result.status, 2, "bad input exits 2");
   assert.match(result.stderr, /--overlaps 2000/);
   assert.doesNotMatch(result.stderr, /running|at .*\.ts:\d+/);
 });

@@ -114,7 +114,7 @@ test("the report's budget models the retrieval notebooks that run, no faster tha
   // 01's sampled cells have their own budget line (chooseDocumentBudget); a notebook seamlab does not know is in no
   // estimate
   assert.match(choice.line, / Notebooks 08 are not in the estimate\.$/);
-  // 290 s left; 03 alone (49 splits, 41 configs) bounds it: (290,000 − 49,000) / (41 × 0.5) = 11,756 > 5,000
+  // 290 s left; 03 alone (44 splits, 37 configs) bounds it: (290,000 − 44,000) / (37 × 0.5) = 13,297 > 5,000
   assert.equal(choice.queries, 5000);
   const tight = chooseReportBudget({
     ...base,
@@ -122,8 +122,8 @@ test("the report's budget models the retrieval notebooks that run, no faster tha
     notebooks: ["03-overlap-sweep.ipynb"],
     population: 5000,
   });
-  // 80 s left: (80,000 − 49,000) / 20.5 = 1,512
-  assert.equal(tight.queries, 1512);
+  // 80 s left: (80,000 − 44,000) / 18.5 = 1,945
+  assert.equal(tight.queries, 1945);
 });
 
 test("the pilot times the sweep's two end configs on at most 200 queries (fake clock)", async () => {

@@ -61,6 +61,10 @@ export function barWithCI(rows: Record<string, unknown>[], options: BarCIOptions
   const width = options.width ?? CHART_WIDTH;
   const order = distinct(rows, category);
   const y = { field: category, type: "nominal", sort: order, title: options.categoryTitle ?? null };
+  // Several rows per category (one per series): the bars sit side by side within it, never stacked end to end
+  // (a stacked bar's length would be the sum of two rates).
+  const grouped = rows.length > order.length && series !== category;
+  const offset = grouped ? { yOffset: { field: series, type: "nominal", sort: distinct(rows, series) } } : {};
   const ends = rows.map((row) =>
     Math.max(...[row[value], row[high]].filter((v): v is number => typeof v === "number")),
   );
@@ -77,7 +81,7 @@ export function barWithCI(rows: Record<string, unknown>[], options: BarCIOptions
     .map(({ row, end }) => {
       const text = formatted(row[value] as number, options.percent);
       const outside = pixelOf(end, domain, width) + 6 + estimateTextWidth(text, LABEL_FONT_SIZE) <= width;
-      return { [category]: row[category], at: outside ? end : 0, text, outside };
+      return { [category]: row[category], [series]: row[series], at: outside ? end : 0, text, outside };
     });
   const labelLayer = (outside: boolean) => ({
     data: { values: labels.filter((l) => l.outside === outside) },
@@ -89,20 +93,21 @@ export function barWithCI(rows: Record<string, unknown>[], options: BarCIOptions
       color: outside ? "#222222" : "#ffffff",
       fontWeight: outside ? 400 : 600,
     },
-    encoding: { y, x: { field: "at", ...x }, text: { field: "text", type: "nominal" } },
+    encoding: { y, ...offset, x: { field: "at", ...x }, text: { field: "text", type: "nominal" } },
   });
   return {
     $schema: SCHEMA,
     title: titleOf(options),
     data: inlineData(rows),
     width,
-    height: options.height ?? { step: 26 },
+    height: options.height ?? { step: grouped ? 18 * distinct(rows, series).length : 26 },
     layer: [
       {
         mark: { type: "bar", tooltip: true },
         encoding: {
           y,
-          x: { field: value, title, axis: axisFormat(options.percent), ...x },
+          ...offset,
+          x: { field: value, title, axis: axisFormat(options.percent), ...x, ...(grouped ? { stack: null } : {}) },
           color: {
             field: series,
             type: "nominal",
@@ -113,15 +118,15 @@ export function barWithCI(rows: Record<string, unknown>[], options: BarCIOptions
       },
       {
         mark: { type: "rule", color: "#222222", strokeWidth: 1.5 },
-        encoding: { y, x: { field: low, ...x }, x2: { field: high } },
+        encoding: { y, ...offset, x: { field: low, ...x }, x2: { field: high } },
       },
       {
         mark: { type: "tick", color: "#222222", thickness: 1.5, size: 10 },
-        encoding: { y, x: { field: low, ...x } },
+        encoding: { y, ...offset, x: { field: low, ...x } },
       },
       {
         mark: { type: "tick", color: "#222222", thickness: 1.5, size: 10 },
-        encoding: { y, x: { field: high, ...x } },
+        encoding: { y, ...offset, x: { field: high, ...x } },
       },
       ...[true, false].filter((outside) => labels.some((l) => l.outside === outside)).map(labelLayer),
     ],

@@ -12,6 +12,7 @@ import { extrapolateCost, extrapolateModel, type SampledCost } from "../experime
 import { pilotSweepCost } from "../experiment/budget-pilot";
 import { resolveRowSample } from "../experiment/row-sample";
 import { sweepConfigs } from "../experiment/sweep";
+import { headersElseIct } from "../retrieval/headers-else-ict";
 import { buildQuerySet } from "../retrieval/query-source";
 import { loadRetrievalInputs } from "../study/inputs";
 import type { CorpusOutline, RetrievalPilot } from "../report/plan/types";
@@ -59,13 +60,11 @@ async function pilotOnSample(
   const docs = [...streamCorpus(corpus).docs(ids)];
   const chars = docs.reduce((sum, d) => sum + d.text.length, 0);
   const options = { corpusName: corpus };
-  let set;
-  try {
-    set = buildQuerySet(queries ?? "headers", docs, options);
-  } catch (error) {
-    if (queries !== undefined || !(error instanceof SeamlabError)) throw error;
-    set = buildQuerySet("ict", docs, options);
-  }
+  // the notebooks' own default when no --queries is given: headers when the corpus has them, else ICT
+  const set =
+    queries !== undefined
+      ? buildQuerySet(queries, docs, options)
+      : headersElseIct((source) => buildQuerySet(source, docs, options)).value;
   const loadedMs = cpuNow() - t0;
   // The notebooks' sweeps of a corpus this large measure seam damage and tokens on a document sample (study
   // row-sample): so does the pilot, or it would time sentence segmentation of all its 20 M characters and scale

@@ -4,6 +4,7 @@ import type { Doc, Query } from "../core/types";
 import { loadCorpus } from "../corpus/load";
 import { readCharacterSample, readDocumentSample } from "../corpus/sample-read";
 import type { LabelledReport } from "../corpus/types";
+import { headersElseIct } from "../retrieval/headers-else-ict";
 import { loadCorpusAndQueries, type EvaluationInputs } from "../retrieval/inputs";
 import { parseQuerySample, type QuerySample } from "../retrieval/query-sample";
 import { thousands } from "../stats/format";
@@ -95,14 +96,12 @@ export function loadRetrievalInputs(
   let inputs: EvaluationInputs;
   let why: string;
   if (queries === undefined || queries === "") {
-    try {
-      inputs = loadCorpusAndQueries({ ...spec, queries: "headers" });
-      why = "chosen because the corpus has markdown headings with prose under them";
-    } catch (error) {
-      if (!(error instanceof SeamlabError) || !/no markdown headings/.test(error.message)) throw error;
-      inputs = loadCorpusAndQueries({ ...spec, queries: "ict" });
-      why = "chosen because the corpus has no markdown headings with prose under them and no labelled file was given";
-    }
+    const chosen = headersElseIct((source) => loadCorpusAndQueries({ ...spec, queries: source }));
+    inputs = chosen.value;
+    why =
+      chosen.source === "headers"
+        ? "chosen because the corpus has markdown headings with prose under them"
+        : "chosen because the corpus has no markdown headings with prose under them and no labelled file was given";
   } else {
     inputs = loadCorpusAndQueries({ ...spec, queries });
     why = "as asked for in the queries parameter";
@@ -122,36 +121,52 @@ export function loadRetrievalInputs(
 }
 
 /**
- * A retrieval notebook's inputs under its `documentChars` parameter (`seamlab report --budget` injects a number as
- * the least work of notebook 06 on a large corpus): "all" (or nothing) loads the corpus and its queries
- * (`loadRetrievalInputs`); a number of characters reads only a seeded stratified document sample of about that
- * size, with no queries, since retrieval indexes the whole corpus (sampling documents would remove distractors
- * and inflate hit rates): the notebook's retrieval sections are then left out, and the description says so.
+ * A notebook's inputs under its `documentChars` parameter (`seamlab report --budget` injects a number as the least
+ * work of notebooks 06 and 07 on a large corpus): "all" (or nothing) loads them whole (`whole()`); a number of
+ * characters reads only a seeded stratified document sample of about that size and gives it to `sampled` with its
+ * description, and no queries are built: retrieval indexes the whole corpus (sampling documents would remove
+ * distractors and inflate hit rates), so the notebook's retrieval sections are left out, and the description says
+ * what was read.
  */
+export function loadOrSample<T>(
+  corpus: string,
+  documentChars: string | number | undefined,
+  whole: () => T,
+  sampled: (docs: Doc[], description: string) => T,
+): T {
+  if (documentChars === undefined || documentChars === "all") return whole();
+  if (typeof documentChars !== "number")
+    throw new SeamlabError(
+      `the documentChars parameter must be "all" or a number of characters; got ${JSON.stringify(documentChars)}.`,
+    );
+  const read = readCharacterSample(corpus, documentChars, "the documentChars parameter");
+  const chars = read.docs.reduce((sum, doc) => sum + doc.text.length, 0);
+  return sampled(
+    read.docs,
+    `${describeCounts(read.name ?? corpus, read.population, read.populationChars)} (a seeded stratified sample of ` +
+      `${thousands(read.docs.length)} documents, ${thousands(chars)} characters, read: the sample)`,
+  );
+}
+
+/** A retrieval notebook's inputs (notebook 06), whole or a document sample with no queries (`loadOrSample`). */
 export function loadRetrievalOrSample(
   corpus: string,
   queries: string | undefined,
   options: RetrievalInputOptions & { documentChars?: string | number } = {},
 ): RetrievalInputs {
   const { documentChars, ...rest } = options;
-  if (documentChars === undefined || documentChars === "all") return loadRetrievalInputs(corpus, queries, rest);
-  if (typeof documentChars !== "number")
-    throw new SeamlabError(
-      `the documentChars parameter must be "all" or a number of characters; got ${JSON.stringify(documentChars)}.`,
-    );
-  const read = readCharacterSample(corpus, documentChars, "the documentChars parameter");
-  const whole = describeCounts(read.name ?? corpus, read.population, read.populationChars);
-  const chars = read.docs.reduce((sum, doc) => sum + doc.text.length, 0);
-  const none = "none: retrieval indexes the whole corpus, and only a document sample was read";
-  return {
-    docs: read.docs,
-    description:
-      `${whole} (a seeded stratified sample of ${thousands(read.docs.length)} documents, ` +
-      `${thousands(chars)} characters, read: the sample)`,
-    queries: [],
-    querySample: { queries: [], indexes: [], population: 0, sampled: false, description: "no queries" },
-    querySource: none,
-    queryLabel: "no queries",
-    queryKind: "header",
-  };
+  return loadOrSample(
+    corpus,
+    documentChars,
+    () => loadRetrievalInputs(corpus, queries, rest),
+    (docs, description) => ({
+      docs,
+      description,
+      queries: [],
+      querySample: { queries: [], indexes: [], population: 0, sampled: false, description: "no queries" },
+      querySource: "none: retrieval indexes the whole corpus, and only a document sample was read",
+      queryLabel: "no queries",
+      queryKind: "header",
+    }),
+  );
 }

@@ -4,13 +4,13 @@ import { SeamlabError } from "../core/errors";
 import type { Doc, Query } from "../core/types";
 import { loadLabelledSet } from "../corpus/labelled";
 import { loadCorpus } from "../corpus/load";
-import { readCharacterSample } from "../corpus/sample-read";
 import { classifyDoc, typeAt, type DocType, type TypedDoc, type TypeOverride } from "../corpus/doc-types";
 import { buildHeaderQueries, headingMarks, type HeaderQueryOptions } from "../retrieval/header-queries";
 import { buildIctQueries } from "../retrieval/ict-queries";
 import { parseQuerySample, sampleQueries } from "../retrieval/query-sample";
 import { findHeadings } from "../text/headings";
 import { thousands } from "../stats/format";
+import { loadOrSample } from "./inputs";
 
 export interface TypedQuerySet {
   /** the documents to split: headings blanked, so sections (and their types) survive and offsets are unchanged */
@@ -153,13 +153,7 @@ export function loadTypedInputs(
   };
 }
 
-/**
- * Notebook 07's inputs under its `documentChars` parameter (`seamlab report --budget` injects a number as its least
- * work on a large corpus): "all" (or nothing) is `loadTypedInputs`; a number of characters reads only a seeded
- * stratified document sample of about that size, typed, with no queries: the type sweep indexes the whole corpus
- * (sampling documents would remove distractors and inflate hit rates), so it is left out, and the description says
- * what was read.
- */
+/** Notebook 07's inputs, whole or a typed document sample, no queries (`loadOrSample`: the type sweep left out). */
 export function loadTypedOrSample(
   corpus: string,
   queries: string = "headers",
@@ -168,26 +162,20 @@ export function loadTypedOrSample(
   documentChars?: string | number,
   headingLevels?: readonly number[],
 ): TypedInputs {
-  if (documentChars === undefined || documentChars === "all")
-    return loadTypedInputs(corpus, queries, overrides, querySample, headingLevels);
-  if (typeof documentChars !== "number")
-    throw new SeamlabError(
-      `the documentChars parameter must be "all" or a number of characters; got ${JSON.stringify(documentChars)}.`,
-    );
-  const read = readCharacterSample(corpus, documentChars, "the documentChars parameter");
-  const chars = read.docs.reduce((sum, d) => sum + d.text.length, 0);
-  return {
-    docs: read.docs,
-    typed: read.docs.map((d) => classifyDoc(d, overrides)),
-    sweepDocs: [],
-    queries: [],
-    types: [],
-    description:
-      `${read.name ?? corpus}: ${thousands(read.population)} documents, ${thousands(read.populationChars)} ` +
-      `characters (a seeded stratified sample of ${thousands(read.docs.length)} documents, ${thousands(chars)} ` +
-      `characters, read: the sample)`,
-    querySource: "none: the type sweep indexes the whole corpus, and only a document sample was read",
-  };
+  return loadOrSample(
+    corpus,
+    documentChars,
+    () => loadTypedInputs(corpus, queries, overrides, querySample, headingLevels),
+    (docs, description) => ({
+      docs,
+      typed: docs.map((d) => classifyDoc(d, overrides)),
+      sweepDocs: [],
+      queries: [],
+      types: [],
+      description,
+      querySource: "none: the type sweep indexes the whole corpus, and only a document sample was read",
+    }),
+  );
 }
 
 function typedInputsOf(

@@ -1,5 +1,5 @@
 // `seamlab report`: re-run the notebooks on a corpus (parameter injection) and render the static HTML report.
-import { existsSync, statSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { basename, isAbsolute, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
@@ -7,11 +7,11 @@ import { projectRoot } from "../core/project";
 import { totalmem } from "node:os";
 import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
-import { listCorpus, loadCorpus, streamCorpus } from "../corpus/load";
-import { loadLabelledSet } from "../corpus/labelled";
-import { buildQuerySet, isSquadSpec } from "../retrieval/query-source";
+import { streamCorpus } from "../corpus/load";
+import { isSquadSpec } from "../retrieval/query-source";
 import { parseQuerySample } from "../retrieval/query-sample";
 import { buildReport, listNotebooks, reportFileNames } from "../report/build";
+import { checkQueries, corpusBytes, corpusFromSpec, type ReportCorpus } from "../report/report-inputs";
 import { killAllKernels } from "../report/kernel";
 import { checkOutDir, lockOutDir } from "../report/publish";
 import { commaList, intFlag, LIMITS, refuseTogether, stringFlag } from "./flags";
@@ -76,42 +76,6 @@ function existingPath(value: string, flag: string): string {
   const path = isAbsolute(value) ? value : resolve(process.cwd(), value);
   if (!existsSync(path)) throw new SeamlabError(`--${flag} ${value}: no such file or folder.`);
   return path;
-}
-
-/**
- * The corpus as the notebooks should load it (a path made absolute, since kernels start at the project root; a
- * default name or npm: spec as given), and the label pages show instead of an absolute path. It is checked here,
- * before any kernel starts, by reading files only until the first non-empty one: the report process never holds
- * the whole corpus (each kernel loads what it needs), so a 1 GB corpus is not in memory once more while they run.
- */
-function corpusFromSpec(spec: string): { parameter: string; label: string } {
-  const path = isAbsolute(spec) ? spec : resolve(process.cwd(), spec);
-  const isPath = existsSync(path);
-  const parameter = isPath ? path : spec;
-  // listing throws on a corpus with no .md/.txt file, and the stream on one whose files are all empty
-  streamCorpus(parameter).docs().next();
-  return { parameter, label: isPath && isAbsolute(spec) ? basename(path) : spec };
-}
-
-/**
- * `--queries headers|ict|FILE` checked against the corpus before any kernel starts: a corpus without headings, one
- * too small for ICT, or a labelled file none of whose questions can be placed fails now. The corpus is loaded for
- * this check only and dropped when it returns.
- */
-function checkQueries(given: string, queriesPath: string, corpus: { parameter: string; label: string }): void {
-  const { docs } = loadCorpus(corpus.parameter);
-  if (given === "headers" || given === "ict") {
-    buildQuerySet(given, docs, { corpusName: corpus.label });
-    return;
-  }
-  const set = loadLabelledSet(queriesPath, docs, { skipMalformed: true });
-  if (set.queries.length === 0)
-    throw new SeamlabError(`--queries ${given}: no question could be placed in --corpus ${corpus.label}.`);
-}
-
-/** The corpus's size in bytes from its listing (no file read): about its characters, for choosing threads. */
-function corpusBytes(spec: string): number {
-  return listCorpus(spec).files.reduce((sum, file) => sum + statSync(file.path).size, 0);
 }
 
 /** V8's collector, exposed at run time: what the pilot held is given back before the kernels start. */
@@ -217,7 +181,7 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
   }
   const parameters: Record<string, unknown> = {};
   const hide: [string, string][] = [];
-  let corpus: { parameter: string; label: string } | undefined;
+  let corpus: ReportCorpus | undefined;
   if (values.corpus !== undefined || corpusRequired) {
     corpus = corpusFromSpec(stringFlag(values, "corpus"));
     Object.assign(parameters, corpusParameters(corpus.parameter));

@@ -108,7 +108,7 @@ export function verdictStability(
     const again = shortAnswer(coarseDecision, name);
     checks.push({
       kind: "grid",
-      label: `grid ${coarse.map((i) => name(items[i].label)).join(", ")}`,
+      label: `grid (${coarse.map((i) => name(items[i].label)).join(", ")})`,
       answer: again,
       moves: again !== answer,
     });

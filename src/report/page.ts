@@ -77,7 +77,8 @@ table.seamlab-table{border-collapse:collapse;font-size:.88rem;width:100%}
 table.seamlab-table caption{caption-side:top;text-align:left;font-weight:600;padding:.4rem .6rem}
 table.seamlab-table th,table.seamlab-table td{padding:.3rem .6rem;border-bottom:1px solid var(--border);\
 text-align:left;vertical-align:top;overflow-wrap:anywhere}
-table.seamlab-table th{background:var(--panel)}
+table.seamlab-table th{background:var(--panel);hyphens:auto}
+table.seamlab-table td.num{overflow-wrap:normal}
 .table-wrap.folds:not(:has(>details.table-fold[open])) tr.fold{display:none}
 details.table-fold>summary{cursor:pointer;color:var(--accent);font-size:.85rem;padding:.3rem .6rem}
 details.table-fold[open] .when-closed,details.table-fold:not([open]) .when-open{display:none}
@@ -95,7 +96,7 @@ margin:.5rem 0 1rem;background:var(--panel)}
 .do-this.not-decided{border-left-color:#e69f00}
 .do-this-lead .label{display:block;font-size:.8rem;color:var(--muted);text-transform:uppercase;letter-spacing:.04em}
 .do-this-lead .value{font-size:2rem;font-weight:650}.do-this-lead .tentative{font-size:1.15rem;font-weight:600}
-code.settle{white-space:pre-wrap;word-break:break-all}
+code.settle{white-space:pre-wrap;overflow-wrap:anywhere}
 dl.meta{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem;font-size:.92rem}
 dl.meta dt{color:var(--muted)}dl.meta dd{margin:0}
 .status-ok{color:#009e73;font-weight:600}.status-error{color:#d55e00;font-weight:600}

@@ -43,7 +43,7 @@ test("a clear verdict is stable across seeds and a coarser grid", () => {
     [
       "seed: seed 2 → overlap 100",
       "seed: seed 3 → overlap 100",
-      "grid: grid overlap 0, overlap 100, overlap 400 → overlap 100",
+      "grid: grid (overlap 0, overlap 100, overlap 400) → overlap 100",
     ],
   );
 });
@@ -55,7 +55,7 @@ test("a leaning verdict that a coarser grid would decide says the grid moves it"
   const stability = verdictStability(items, decision);
   assert.equal(stability.stable, false);
   // Dropping 100, the near-tie, leaves 50 clear of the rest: decided there.
-  assert.equal(stability.text, "moves: a coarser grid 0, 50, 150 says 50");
+  assert.equal(stability.text, "moves: a coarser grid (0, 50, 150) says 50");
 });
 
 test("the query sources are named side by side when they disagree, and agreeing ones leave it stable", () => {
@@ -65,7 +65,7 @@ test("the query sources are named side by side when they disagree, and agreeing 
   const ict = decideNonInferior(grid({ "0": "0".repeat(200) + top.slice(200), "50": top, "100": top, "150": top }));
   assert.equal(shortAnswer(ict), "50");
   const moved = verdictStability(items, decision, { source: "headers", sources: { ict }, otherSeeds: [] });
-  assert.equal(moved.text, "moves: a coarser grid 0, 50, 150 says 50; headers say leaning 50, ICT says 50");
+  assert.equal(moved.text, "moves: a coarser grid (0, 50, 150) says 50; headers say leaning 50, ICT says 50");
   const labelled = decideNonInferior(items, { seed: 9 });
   const same = stabilityText(
     "leaning 50",

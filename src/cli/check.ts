@@ -6,9 +6,9 @@
  * (another --corpus than the export names) is refused, since its verdict would not be a re-run of this one.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
 import { projectRoot } from "../core/project";
@@ -68,6 +68,10 @@ function checkedCorpus(
     return undefined;
   }
   if (sameCorpusSpec(given, exported.corpus.spec) || same) return given;
+  // A report names a corpus given by path by its folder's name only (pages never show absolute paths), and so does
+  // the chosen.json it publishes: a --corpus path to a folder of that name is the same corpus.
+  const spec = exported.corpus.spec;
+  if (!/[\\/]/.test(spec) && existsSync(given) && basename(resolve(given)) === spec) return given;
   throw new SeamlabError(
     `${file} was exported from corpus "${exported.corpus.spec}" (hash ${exported.corpus.hash.slice(0, 12)}), ` +
       `but --corpus names "${given}": a verdict on another corpus is not a re-run of this one. Export that ` +

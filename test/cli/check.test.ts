@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { RECOMMENDATION_MOVED } from "../../src/cli/check";
@@ -121,6 +121,24 @@ test("check refuses bad input before any work: not an export, another corpus, a 
     refused(check([file, "--same-corpus"]), /--same-corpus goes with --corpus/);
   } finally {
     rmSync(corpus, { recursive: true, force: true });
+    rmSync(out, { recursive: true, force: true });
+  }
+});
+
+test("a chosen.json that names its corpus by folder name, as a report's does, checks against that folder's path", () => {
+  const out = mkdtempSync(join(tmpdir(), "seamlab-check-name-"));
+  try {
+    const corpus = join(out, "book");
+    cpSync(tinyCorpusFolder(), corpus, { recursive: true });
+    const file = join(out, "chosen.json");
+    // exported from the corpus's parent folder, so the export names it "book", as a report names it
+    const exported = seamlab(["sweep", ...sweepArgs("book"), "--export", file], { cwd: out });
+    assert.equal(exported.status, 0, exported.stderr);
+    assert.equal(JSON.parse(readFileSync(file, "utf8")).corpus.spec, "book");
+    const result = check([file, "--corpus", corpus]);
+    assert.equal(result.status, 0, result.stderr);
+    refused(check([file, "--corpus", tinyCorpusFolder()]), /was exported from corpus "book"/);
+  } finally {
     rmSync(out, { recursive: true, force: true });
   }
 });

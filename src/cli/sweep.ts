@@ -2,6 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
+import { ICT_SETS_NO_OVERLAP } from "../experiment/proxies";
 import type { Unit } from "../splitters/config";
 import { clearCache, defaultCacheDir, openCache, rejectedCacheEntries } from "../experiment/cache";
 import { closeWorkers } from "../experiment/execute";
@@ -388,6 +389,7 @@ export async function run(argv: string[]): Promise<number> {
       // Per size: overlap against neighbours and parents at the budget (--expand / --parents).
       levers: result.levers.map(leverJson),
       knee: kneeJson(result.knee),
+      ...(inputs.source.kind === "ict" ? { ictCaveat: ICT_SETS_NO_OVERLAP } : {}),
     };
     process.stdout.write(JSON.stringify(report, infinityAsText, 2) + "\n");
   } else {
@@ -402,6 +404,8 @@ export async function run(argv: string[]): Promise<number> {
       );
     if (breakdown) process.stdout.write(describeGroups(breakdown, groupCurve).join("\n") + "\n");
     for (const lever of result.levers) process.stdout.write(describeLevers(lever).join("\n") + "\n");
+    // ICT agrees with labelled questions on how configs rank, not on where the overlap should sit (docs/queries.md)
+    if (inputs.source.kind === "ict") process.stdout.write(`note: ${ICT_SETS_NO_OVERLAP}\n`);
   }
   if (exportTo) await writeSweepExport(exportTo, { argv, inputs, result, budgetQueries: budget?.queries });
   return result.interrupted ? 130 : 0;

@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
 import { ICT_SETS_NO_OVERLAP } from "../experiment/proxies";
+import { curveStability } from "../experiment/stability";
 import type { Unit } from "../splitters/config";
 import { clearCache, defaultCacheDir, openCache, rejectedCacheEntries } from "../experiment/cache";
 import { closeWorkers } from "../experiment/execute";
@@ -346,6 +347,10 @@ export async function run(argv: string[]): Promise<number> {
   const cache = openCache(values["no-cache"] ? null : cacheDir);
   const exposures = result.interrupted ? [] : await sweepExposures(inputs.docs, inputs.queries, result, cache);
   const exposed = curveExposedVerdicts(result.curves, result.rows, exposures, { margin, seed: evaluation.seed });
+  // Does each verdict hold still with two other bootstrap seeds and a grid one step coarser?
+  const stabilities = result.interrupted
+    ? []
+    : result.curves.map((curve) => curveStability(curve, result.rows, { margin, seed: evaluation.seed }));
   const drops = queryDropsText(inputs.source);
   const rejected = rejectedCacheEntries();
   if (rejected > 0) {
@@ -384,7 +389,7 @@ export async function run(argv: string[]): Promise<number> {
       rows: result.rows.map(flattenRow),
       // Each curve carries its paired decision (indexes into its points) and, in words, its verdict.
       grids: gridsJson(result.grids),
-      curves: curvesJson(result.curves, exposed),
+      curves: curvesJson(result.curves, exposed).map((curve, i) => ({ ...curve, stability: stabilities[i] ?? null })),
       groups: breakdown && groupsJson(breakdown, groupCurve),
       // Per size: overlap against neighbours and parents at the budget (--expand / --parents).
       levers: result.levers.map(leverJson),
@@ -395,7 +400,8 @@ export async function run(argv: string[]): Promise<number> {
   } else {
     printText(result, inputs.corpus, inputs.queryLabel, drops, (i) => {
       const e = exposed[i];
-      return e ? describeExposure(result.curves[i], e.exposure, e.verdict) : [];
+      const stability = stabilities[i] ? [`stability (bootstrap seed, a coarser grid): ${stabilities[i].text}`] : [];
+      return [...stability, ...(e ? describeExposure(result.curves[i], e.exposure, e.verdict) : [])];
     });
     if (rowSample)
       process.stdout.write(

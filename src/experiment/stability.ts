@@ -1,5 +1,8 @@
 import { SeamlabError } from "../core/errors";
 import { decideNonInferior, type Decision, type DecisionItem, type DecisionOptions } from "../stats/non-inferiority";
+import type { CostedRow } from "./run";
+import { curveRows, type SweepCurve } from "./sweep";
+import { outcomesOf } from "./verdict";
 
 /**
  * Does a verdict hold still? The same rule re-run where nothing about the data should matter: two other bootstrap
@@ -152,4 +155,24 @@ export function stabilityText(answer: string, checks: readonly StabilityCheck[],
     );
   }
   return `moves: ${parts.join("; ")}`;
+}
+
+/** A sweep curve's stability (seed, coarser grid), on the rows its decision was made on, configs named by overlap. */
+export function curveStability(
+  curve: SweepCurve,
+  rows: readonly CostedRow[],
+  settings: { margin?: number; seed?: number } = {},
+): Stability {
+  const ofCurve = curveRows(rows, curve);
+  const overlapOf = new Map(ofCurve.map((row) => [row.label, row.config.splitter.overlap]));
+  return verdictStability(
+    ofCurve.map((row) => ({ label: row.label, cost: row.cost.storageBytes, outcomes: outcomesOf(row) })),
+    curve.decision,
+    {
+      margin: settings.margin,
+      seed: settings.seed,
+      baseline: 0,
+      name: (label) => `overlap ${overlapOf.get(label) ?? label}`,
+    },
+  );
 }

@@ -1,7 +1,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { decideNonInferior, type DecisionItem } from "../../src/stats/non-inferiority";
-import { coarserGrid, shortAnswer, stabilityText, verdictStability } from "../../src/experiment/stability";
+import {
+  coarserGrid,
+  curveStability,
+  shortAnswer,
+  stabilityText,
+  verdictStability,
+} from "../../src/experiment/stability";
+import { sweepCurves } from "../../src/experiment/sweep";
+import type { CostedRow } from "../../src/experiment/run";
 
 const bits = (text: string) => Array.from(text, (c) => (c === "1" ? 1 : 0));
 
@@ -119,4 +127,30 @@ test("a decision of other items is refused", () => {
     () => verdictStability(items.slice(1), decideNonInferior(items)),
     /pass the items the decision was made on/,
   );
+});
+
+test("a sweep curve's stability is its own decision re-made on its rows, configs named by overlap", () => {
+  const row = (overlap: number, hits: string) =>
+    ({
+      label: `recursive 1000/${overlap}`,
+      key: String(overlap),
+      config: { splitter: { splitter: "recursive", size: 1000, overlap, unit: "chars" }, retrieval: { k: 5 } },
+      seams: { chunks: 100 + overlap },
+      retrieval: { hitRate: 0, hitRateCI: { low: 0, high: 1 }, recallAtK: 0, recallAtKCI: { low: 0, high: 1 } },
+      hits,
+      cost: { storageBytes: 1000 + overlap, tokensRatio: 1, storageRatio: 1 },
+    }) as unknown as CostedRow;
+  const items = tiedAtTheTop();
+  const rows = items.map((item) => row(Number(item.label), (item.outcomes as number[]).join("")));
+  const curve = sweepCurves(rows, "hitRate")[0];
+  const stability = curveStability(curve, rows);
+  assert.equal(
+    stability.answer,
+    shortAnswer(curve.decision, (label) => `overlap ${label.split("/")[1]}`),
+  );
+  assert.ok(
+    stability.checks.some((c) => c.kind === "grid" && /^grid \(overlap 0, /.test(c.label)),
+    stability.text,
+  );
+  assert.equal(stability.checks.filter((c) => c.kind === "seed").length, 2);
 });

@@ -56,6 +56,7 @@ export {
   runRedundancyGrid,
 } from "./redundancy";
 export { bestMmrFinding, denseRerankFinding, distinctFinding } from "./redundancy-findings";
+export { runStudyProxies } from "./proxies";
 export { sweepExposure, sweepRecommendation } from "./recommendation";
 export type { CurveExposure, SourceResults } from "./recommendation";
 export { reproDoc, reproRows } from "./repro";

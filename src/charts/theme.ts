@@ -32,9 +32,12 @@ export function baseConfig(): Record<string, unknown> {
       gridColor: "#e6e6e6",
       domainColor: "#888888",
       tickColor: "#888888",
+      // never cut short: a category such as "overlap 0 + ±1 neighbours" is read whole ("overlap 0 + ±1 neig…")
+      labelLimit: 0,
     },
-    // labelLimit 0: a legend label is never cut short ("reference (124 qu…"); seriesLegend wraps long ones in columns.
-    legend: { labelFontSize: 11, titleFontSize: 12, orient: "bottom", labelLimit: 0 },
+    // labelLimit/titleLimit 0: a legend label or title is never cut short ("reference (124 qu…", "hit rate at the b…");
+    // seriesLegend wraps long labels in columns.
+    legend: { labelFontSize: 11, titleFontSize: 12, orient: "bottom", labelLimit: 0, titleLimit: 0 },
     header: { labelFontSize: 12, titleFontSize: 12 },
     range: { category: PALETTE },
     view: { stroke: null },

@@ -137,7 +137,9 @@ export function gridCardOf(
   return {
     value: card.value,
     options: {
-      label: `If the size may change too: size and overlap at an equal context budget (paired rule, margin ${marginText(grid.decision.margin)})`,
+      label:
+        "If the size may change too: size and overlap at an equal context budget " +
+        `(paired rule, margin ${marginText(grid.decision.margin)})`,
       note: `${context}: ${card.note}`,
     },
   };

@@ -112,6 +112,7 @@ export {
   perTypeVerdictFinding,
   runTypeStudy,
   typeCurveRows,
+  typeRecommendationCaption,
   typeRecommendationRows,
 } from "./type-sweep";
 export { flipsFinding, flipsOfVerdict } from "./verdict-flips";

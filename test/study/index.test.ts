@@ -84,7 +84,7 @@ test("every name a notebook imports from study/index, charts/index or notebook/i
 
 // Notebooks still importing deep paths. Printed, not asserted, while the notebooks move to the index files; to make it
 // a rule, set ASSERT_NOTEBOOKS_USE_INDEX to true (then every notebook import must come from API_MODULES).
-const ASSERT_NOTEBOOKS_USE_INDEX = false;
+const ASSERT_NOTEBOOKS_USE_INDEX = true;
 
 test("notebooks import only from study/index, charts/index and notebook/index", (t) => {
   const deep = notebookImports().filter((entry) => !API_MODULES.includes(entry.from));

@@ -1,8 +1,7 @@
 /** `seamlab sweep --export FILE [--force]`: the target checked before the sweep, the file written after it. */
 import { SeamlabError } from "../core/errors";
-import { gitCommitOrNull, projectRoot, readPackageJson, seamlabVersion } from "../core/project";
 import type { EvaluationInputs } from "../retrieval/inputs";
-import { chosenExport } from "../experiment/export";
+import { chosenExport, exportStamp } from "../experiment/export";
 import { exportTarget, writeChosenExport, type ExportTarget } from "../experiment/export-file";
 import type { SweepResult } from "../experiment/sweep";
 import { commaList, type FlagValues } from "./flags";
@@ -32,15 +31,6 @@ export function sweepExportTarget(values: FlagValues): ExportTarget | undefined 
   return target;
 }
 
-/** The pinned versions of the libraries the snippets name (package.json), for their notes. */
-function libraryVersions(): Record<string, string> {
-  const dependencies = readPackageJson().dependencies ?? {};
-  const out: Record<string, string> = {};
-  for (const name of ["@langchain/textsplitters", "@llamaindex/core"])
-    if (dependencies[name]) out[name] = dependencies[name];
-  return out;
-}
-
 /** Writes the export of a finished sweep and says so on stderr (stdout may be JSON). */
 export async function writeSweepExport(
   target: ExportTarget,
@@ -50,12 +40,7 @@ export async function writeSweepExport(
     process.stderr.write(`seamlab: interrupted, so nothing was exported to ${target.path}; re-run to finish.\n`);
     return;
   }
-  const data = chosenExport({
-    ...run,
-    version: seamlabVersion(),
-    commit: gitCommitOrNull(projectRoot()),
-    versions: libraryVersions(),
-  });
+  const data = chosenExport({ ...run, ...exportStamp() });
   if (!data) throw new SeamlabError("--export: the sweep gave no verdict to export (no config finished).");
   writeChosenExport(target, data);
   process.stderr.write(

@@ -7,6 +7,7 @@
  * pastes can never drift from the stamp they came with. No time of day goes in: the same sweep exports the same
  * bytes, so a CI can diff it.
  */
+import { gitCommitOrNull, projectRoot, readPackageJson, seamlabVersion } from "../core/project";
 import type { SplitterConfig } from "../splitters/config";
 import { splitterSnippets, type SnippetTarget, type SplitterSnippet } from "../splitters/snippets";
 import type { Decision } from "../stats/non-inferiority";
@@ -194,6 +195,23 @@ export interface ExportContext {
   budgetQueries?: number;
   /** Pinned versions of the libraries the snippets name. */
   versions?: Record<string, string>;
+}
+
+/** The libraries the snippets name. */
+const SNIPPET_LIBRARIES = ["@langchain/textsplitters", "@llamaindex/core"];
+
+/**
+ * What an export says of the seamlab that made it: its version, its commit (null outside a git checkout) and the pinned
+ * versions of the libraries the snippets name (package.json), as `sweep --export` and the report's chosen.json both
+ * write them.
+ */
+export function exportStamp(
+  root: string = projectRoot(),
+): Pick<ExportContext, "version" | "commit"> & { versions: Record<string, string> } {
+  const dependencies = readPackageJson(root).dependencies ?? {};
+  const versions: Record<string, string> = {};
+  for (const name of SNIPPET_LIBRARIES) if (dependencies[name]) versions[name] = dependencies[name];
+  return { version: seamlabVersion(root), commit: gitCommitOrNull(root), versions };
 }
 
 /** The export of a finished sweep (undefined when it produced no verdict, e.g. interrupted before any config). */

@@ -3,9 +3,8 @@
 // margin; with how sure it is, whether it moves (seed, coarser grid), the command that would settle it, and the
 // exported config (`sweep --export`'s content) the report publishes beside its index.
 import { SeamlabError } from "../core/errors";
-import { gitCommitOrNull, readPackageJson, seamlabVersion } from "../core/project";
 import { openCache } from "../experiment/cache";
-import { chosenExport, shellQuote } from "../experiment/export";
+import { chosenExport, exportStamp, shellQuote } from "../experiment/export";
 import { curveExposedVerdicts, sweepExposures, type ExposedVerdict, type SizeExposure } from "../experiment/exposure";
 import { verdictStability } from "../experiment/stability";
 import { curveRows, type SweepResult } from "../experiment/sweep";
@@ -164,17 +163,7 @@ export async function sweepRecommendation(
   );
   const queriesFlagValue = queriesFlag(inputs, settings);
   const argv = sweepArgv(settings, queriesFlagValue);
-  const dependencies = readPackageJson().dependencies ?? {};
-  const exported = chosenExport({
-    argv,
-    inputs: evaluation,
-    result,
-    version: seamlabVersion(),
-    commit: gitCommitOrNull(),
-    versions: Object.fromEntries(
-      ["@langchain/textsplitters", "@llamaindex/core"].filter((n) => dependencies[n]).map((n) => [n, dependencies[n]]),
-    ),
-  });
+  const exported = chosenExport({ argv, inputs: evaluation, result, ...exportStamp() });
   const chosen = curve.points[decision.choice].x;
   const config = `${curve.splitter}, ${curve.size} ${curve.unit}, overlap ${chosen}`;
   const sureness = [

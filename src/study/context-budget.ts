@@ -8,6 +8,7 @@ import { contextBudgetText, type ContextBudget } from "../retrieval/context-budg
 import { formatP } from "../stats/format";
 import { wilsonInterval } from "../stats/proportion";
 import type { RetrievalInputs } from "./inputs";
+import { tokenSampleNote } from "./row-sample";
 import { runStudyOverlapSweep } from "./sweep";
 import { points, pointsInterval, pct } from "./format";
 
@@ -92,7 +93,8 @@ export function budgetChartRows(grid: GridVerdict): Record<string, number | stri
 
 /**
  * What the budget changed, in two sentences: the plain hit@k leader against the budget's, and the verdict at the
- * budget (its cost is vectors stored; every prompt holds at most the budget).
+ * budget (its cost is vectors stored; every prompt holds at most the budget); then, when tokens were measured on a
+ * document sample, that they are estimates.
  */
 export function budgetFinding(grid: GridVerdict): string {
   const budget = grid.contextBudget as ContextBudget;
@@ -109,5 +111,6 @@ export function budgetFinding(grid: GridVerdict): string {
       : `At plain hit@${grid.k} the leader is ${name(plainBest)} (${pct(plain[plainBest] as number)}); at an equal ` +
         `budget of ${contextBudgetText(budget)} per query it scores ${pct(atBudget[plainBest].rate)}, and the best is ` +
         `${name(grid.decision.best)} (${pct(atBudget[grid.decision.best].rate)}). `;
-  return lead + verdictText(grid.decision, name);
+  const note = tokenSampleNote(grid.rows);
+  return lead + verdictText(grid.decision, name) + (note ? ` ${note}` : "");
 }

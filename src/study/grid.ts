@@ -7,28 +7,7 @@ import { groupBreakdown, groupVerdictHeadline, queryGroups, type GroupBreakdown 
 import { marginText, verdictCard, verdictHeadline, verdictText } from "../experiment/verdict";
 import { formatP } from "../stats/format";
 import type { RetrievalInputs } from "./inputs";
-import { tokenSampleNote } from "./row-sample";
-import { runStudyOverlapSweep } from "./sweep";
 import { points, pointsInterval } from "./format";
-
-export interface StudyGridSpec {
-  splitter: string;
-  sizes: number[];
-  /** Overlaps as percentages of each size, e.g. [0, 10, 20]. */
-  overlapShares: number[];
-  k: number;
-}
-
-/** The cached size x overlap sweep (BM25, top-k), run in this process. */
-export async function runStudyGrid(inputs: RetrievalInputs, spec: StudyGridSpec): Promise<SweepResult> {
-  return runStudyOverlapSweep(inputs, {
-    splitter: spec.splitter,
-    size: spec.sizes[0],
-    sizes: spec.sizes,
-    overlaps: spec.overlapShares.map((percent) => ({ percent })),
-    ks: [spec.k],
-  });
-}
 
 const share = (overlap: number, size: number) => `${Math.round((100 * overlap) / size)}%`;
 const round1 = (x: number) => Math.round(10 * x) / 10;
@@ -40,29 +19,6 @@ export function gridHeatmapRows(grid: GridVerdict): Record<string, number | stri
     y: row.config.splitter.size,
     value: grid.decision.configs[i].rate,
   }));
-}
-
-/** One row per config: cost (vectors, tokens, context per query), hit rate, paired difference from the best. */
-export function gridTableRows(grid: GridVerdict): Record<string, number | string>[] {
-  return grid.rows.map((row, i) => {
-    const c = grid.decision.configs[i];
-    const s = row.config.splitter;
-    return {
-      size: s.size,
-      overlap: `${s.overlap} (${share(s.overlap, s.size)})`,
-      vectors: row.seams.chunks,
-      "tokens embedded": row.tokensEmbedded,
-      // Measured: the retrieved text's tokens per query (at the budget, when the grid was judged at one).
-      "prompt tokens per query": Math.round(
-        grid.costs[i].promptTokens ?? (grid.finalK * row.tokensEmbedded) / row.seams.chunks,
-      ),
-      "hit rate (%)": points(c.rate),
-      "best − it (points)": points(c.fromBest.diff),
-      "paired 95% CI": pointsInterval(c.fromBest.low, c.fromBest.high),
-      "McNemar p": formatP(c.fromBest.mcnemarP),
-      status: i === grid.decision.best ? "best" : c.status,
-    };
-  });
 }
 
 /** What each extra point of hit rate over the cheapest config costs (this corpus, the cost model's prices). */
@@ -120,12 +76,6 @@ export function groupTableRows(
       "wants another overlap": g.differs ? "yes" : "",
     };
   });
-}
-
-/** The grid verdict as a paragraph for the notebook. */
-export function gridFinding(grid: GridVerdict): string {
-  const note = tokenSampleNote(grid.rows);
-  return `**Over size and overlap:** ${gridVerdictText(grid).text}${note ? ` ${note}` : ""}`;
 }
 
 /** The grid verdict's index card: value and headline options. */

@@ -11,17 +11,7 @@ export { damageGainRows, damageLineRows, seamDamageRows } from "./damage";
 export { gainFinding, keptFinding, pairsFinding } from "./damage-findings";
 export { embedderNameOf } from "./dense";
 export { flipTableRows } from "./flips";
-export {
-  gridCardOf,
-  gridFinding,
-  gridHeatmapRows,
-  gridTableRows,
-  groupTableRows,
-  groupsFinding,
-  priceTableRows,
-  runStudyGrid,
-  studyGroups,
-} from "./grid";
+export { gridCardOf, gridHeatmapRows, groupTableRows, groupsFinding, priceTableRows, studyGroups } from "./grid";
 export { loadProse, loadProseSample, loadRetrievalInputs, loadRetrievalOrSample } from "./inputs";
 export {
   compareEvaluations,

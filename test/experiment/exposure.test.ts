@@ -9,7 +9,7 @@ import {
   type SizeExposure,
 } from "../../src/experiment/exposure";
 import { sweepCurves } from "../../src/experiment/sweep";
-import type { CostedRow } from "../../src/experiment/run";
+import { costedRow } from "../helpers/costed-row";
 import type { ResultCache } from "../../src/experiment/cache";
 
 const q = (id: string, start: number, end: number, doc = "d"): Query => ({ id, text: id, gold: [{ doc, start, end }] });
@@ -24,24 +24,7 @@ test("exposure over the swept configs is the union of the spans each one cuts", 
   assert.deepEqual([...(await queryExposure([doc, { id: "other", text: "x" }], queries, []))], [0, 0, 0, 0]);
 });
 
-function row(overlap: number, hits: string, chunks: number, size = 10): CostedRow {
-  const h = [...hits].filter((c) => c === "1").length;
-  return {
-    label: `window ${size}/${overlap}`,
-    key: `${size}/${overlap}`,
-    config: { splitter: { splitter: "window", size, overlap, unit: "chars" }, retrieval: { k: 5, finalK: 5 } },
-    seams: { chunks },
-    retrieval: {
-      hitRate: h / hits.length,
-      hitRateCI: { low: 0, high: 1 },
-      recallAtK: h / hits.length,
-      recallAtKCI: { low: 0, high: 1 },
-    },
-    tokensEmbedded: chunks,
-    hits,
-    cost: { storageBytes: chunks, tokensRatio: 1, storageRatio: 1, tokensEmbedded: chunks, embeddingCost: 0 },
-  } as unknown as CostedRow;
-}
+const row = (overlap: number, hits: string, chunks: number) => costedRow(overlap, hits, chunks, { size: 10 });
 
 function memoryCache(): ResultCache & { puts: number } {
   const store = new Map<string, unknown>();

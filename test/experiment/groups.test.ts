@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { groupBreakdown, groupVerdictHeadline, queryGroups, readGroupRules } from "../../src/experiment/groups";
 import { sweepCurves } from "../../src/experiment/sweep";
-import type { CostedRow } from "../../src/experiment/run";
+import { costedRow } from "../helpers/costed-row";
 import type { Query } from "../../src/core/types";
 
 const query = (doc: string, i: number): Query => ({ id: `${doc}#${i}`, text: "q", gold: [{ doc, start: 0, end: 1 }] });
@@ -29,31 +29,12 @@ test("a groups file maps globs to names, first match wins, the rest is other", (
   assert.throws(() => readGroupRules(join(dir, "missing.json")), /--groups .*missing\.json: no such file/);
 });
 
-function row(overlap: number, hits: string, chunks: number): CostedRow {
-  const h = [...hits].filter((c) => c === "1").length;
-  return {
-    label: `window 1000/${overlap}`,
-    key: String(overlap),
-    config: { splitter: { splitter: "window", size: 1000, overlap, unit: "chars" }, retrieval: { k: 5, finalK: 5 } },
-    seams: { chunks },
-    retrieval: {
-      hitRate: h / hits.length,
-      hitRateCI: { low: 0, high: 1 },
-      recallAtK: h / hits.length,
-      recallAtKCI: { low: 0, high: 1 },
-    },
-    tokensEmbedded: chunks,
-    hits,
-    cost: { storageBytes: chunks, tokensRatio: 1, storageRatio: 1, tokensEmbedded: chunks, embeddingCost: 0 },
-  } as unknown as CostedRow;
-}
-
 test("a group where overlap costs hits gets its own verdict and is named as wanting another overlap", () => {
   // Group "a" (200 queries): overlap 0 and 200 agree. Group "b" (200 queries): overlap 0 misses 40 that 200 hits.
   const a = "1".repeat(80) + "0".repeat(120);
   const b0 = "0".repeat(40) + "1".repeat(60) + "0".repeat(100);
   const b2 = "1".repeat(100) + "0".repeat(100);
-  const rows = [row(0, a + b0, 100), row(200, a + b2, 120)];
+  const rows = [costedRow(0, a + b0, 100), costedRow(200, a + b2, 120)];
   const curve = sweepCurves(rows, "hitRate")[0];
   assert.equal(curve.decision.choice, 1, "the whole corpus wants overlap 200");
   const groups = [...Array(200).fill("a"), ...Array(200).fill("b")];
@@ -70,7 +51,7 @@ test("a group where overlap costs hits gets its own verdict and is named as want
 
 test("groups smaller than the minimum are pooled", () => {
   const hits = "10".repeat(50);
-  const rows = [row(0, hits, 100), row(100, hits, 110)];
+  const rows = [costedRow(0, hits, 100), costedRow(100, hits, 110)];
   const curve = sweepCurves(rows, "hitRate")[0];
   const groups = [...Array(90).fill("big"), ...Array(5).fill("tiny"), ...Array(5).fill("wee")];
   const breakdown = groupBreakdown(curve, rows, groups, { minQueries: 30 });

@@ -9,7 +9,7 @@ import {
   verdictStability,
 } from "../../src/experiment/stability";
 import { sweepCurves } from "../../src/experiment/sweep";
-import type { CostedRow } from "../../src/experiment/run";
+import { costedRow } from "../helpers/costed-row";
 
 const bits = (text: string) => Array.from(text, (c) => (c === "1" ? 1 : 0));
 
@@ -130,18 +130,11 @@ test("a decision of other items is refused", () => {
 });
 
 test("a sweep curve's stability is its own decision re-made on its rows, configs named by overlap", () => {
-  const row = (overlap: number, hits: string) =>
-    ({
-      label: `recursive 1000/${overlap}`,
-      key: String(overlap),
-      config: { splitter: { splitter: "recursive", size: 1000, overlap, unit: "chars" }, retrieval: { k: 5 } },
-      seams: { chunks: 100 + overlap },
-      retrieval: { hitRate: 0, hitRateCI: { low: 0, high: 1 }, recallAtK: 0, recallAtKCI: { low: 0, high: 1 } },
-      hits,
-      cost: { storageBytes: 1000 + overlap, tokensRatio: 1, storageRatio: 1 },
-    }) as unknown as CostedRow;
   const items = tiedAtTheTop();
-  const rows = items.map((item) => row(Number(item.label), (item.outcomes as number[]).join("")));
+  // chunks grow with the overlap: the index cost orders the configs as their overlaps do
+  const rows = items.map((item) =>
+    costedRow(Number(item.label), (item.outcomes as number[]).join(""), 100 + Number(item.label)),
+  );
   const curve = sweepCurves(rows, "hitRate")[0];
   const stability = curveStability(curve, rows);
   assert.equal(

@@ -157,11 +157,15 @@ export function stabilityText(answer: string, checks: readonly StabilityCheck[],
   return `moves: ${parts.join("; ")}`;
 }
 
-/** A sweep curve's stability (seed, coarser grid), on the rows its decision was made on, configs named by overlap. */
+/**
+ * A sweep curve's stability (seed, coarser grid, and the other query sources' decisions when given), on the rows its
+ * decision was made on, configs named by overlap. A source's decision names its configs by the same row labels (the
+ * same configs run on other queries).
+ */
 export function curveStability(
   curve: SweepCurve,
   rows: readonly CostedRow[],
-  settings: { margin?: number; seed?: number } = {},
+  settings: { margin?: number; seed?: number; source?: string; sources?: Readonly<Record<string, Decision>> } = {},
 ): Stability {
   const ofCurve = curveRows(rows, curve);
   const overlapOf = new Map(ofCurve.map((row) => [row.label, row.config.splitter.overlap]));
@@ -173,6 +177,8 @@ export function curveStability(
       seed: settings.seed,
       baseline: 0,
       name: (label) => `overlap ${overlapOf.get(label) ?? label}`,
+      source: settings.source,
+      sources: settings.sources,
     },
   );
 }

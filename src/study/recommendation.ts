@@ -6,9 +6,9 @@ import { SeamlabError } from "../core/errors";
 import { openCache } from "../experiment/cache";
 import { chosenExport, exportStamp, shellQuote } from "../experiment/export";
 import { curveExposedVerdicts, sweepExposures, type ExposedVerdict, type SizeExposure } from "../experiment/exposure";
-import { verdictStability } from "../experiment/stability";
-import { curveRows, type SweepResult } from "../experiment/sweep";
-import { marginText, outcomesOf, verdictText } from "../experiment/verdict";
+import { curveStability } from "../experiment/stability";
+import type { SweepResult } from "../experiment/sweep";
+import { marginText, verdictText } from "../experiment/verdict";
 import { queryDropsText } from "../retrieval/query-source";
 import type { RecommendationPayload } from "./types";
 import { thousands } from "../stats/format";
@@ -139,28 +139,14 @@ export async function sweepRecommendation(
   const curve = result.curves[0];
   const decision = curve.decision;
   const name = (i: number) => `overlap ${curve.points[i].x}`;
-  const rows = curveRows(result.rows, curve);
   const evaluation = inputs.evaluation;
   if (!evaluation)
     throw new SeamlabError("sweepRecommendation needs inputs loaded with their queries (loadRetrievalInputs).");
-  // Configs are named by their rows' labels in every decision (this one and each source's): name them by overlap.
-  const overlapOf = new Map<string, number>();
-  for (const each of [result, ...Object.values(sources)])
-    for (const row of curveRows(each.rows, each.curves[0])) overlapOf.set(row.label, row.config.splitter.overlap);
-  const sourceDecisions = Object.fromEntries(
-    Object.entries(sources).map(([source, each]) => [source, each.curves[0].decision]),
-  );
-  const stability = verdictStability(
-    rows.map((row) => ({ label: row.label, cost: row.cost.storageBytes, outcomes: outcomesOf(row) })),
-    decision,
-    {
-      margin: settings.margin,
-      baseline: 0,
-      name: (label) => `overlap ${overlapOf.get(label) ?? label}`,
-      source: sourceKey(inputs),
-      sources: sourceDecisions,
-    },
-  );
+  const stability = curveStability(curve, result.rows, {
+    margin: settings.margin,
+    source: sourceKey(inputs),
+    sources: Object.fromEntries(Object.entries(sources).map(([source, each]) => [source, each.curves[0].decision])),
+  });
   const queriesFlagValue = queriesFlag(inputs, settings);
   const argv = sweepArgv(settings, queriesFlagValue);
   const exported = chosenExport({ argv, inputs: evaluation, result, ...exportStamp() });

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { sweepWorkers } from "../../src/cli/sweep";
+import { sweepWorkers } from "../../src/cli/sweep-flags";
 import { loadCorpusAndQueries } from "../../src/retrieval/inputs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");

@@ -32,7 +32,8 @@ import { clearCache } from "../src/experiment/cache";
 import { normalizeConfig, type ExperimentConfig } from "../src/experiment/grid";
 import { runGrid, type GridResult, type TaskTime } from "../src/experiment/run";
 import { closeWorkers } from "../src/experiment/execute";
-import { workerBundleFile } from "../src/experiment/worker-bundle";
+import { ensureBuilt } from "../src/build/ensure-built.cjs";
+import { projectRoot } from "../src/core/project";
 import { processThreadTimes, threadCpuMs, uptimeMs, type ThreadTimes } from "../src/experiment/thread-times";
 import { buildHeaderQueries } from "../src/retrieval/header-queries";
 import { dataDirOrSkip } from "../test/helpers/data-dir";
@@ -299,9 +300,9 @@ async function lookupControlRatio(): Promise<number> {
   return (2 * (await onThreads(lookups, 1))) / (await onThreads(lookups, 2));
 }
 
-// The worker threads' bundled code is built once per version of the code (experiment/worker-bundle); build it before
+// src/ is built as JavaScript once per version of the code (build/ensure-built.cjs); build it before
 // the timed runs, so that neither side pays it.
-await workerBundleFile();
+await ensureBuilt(projectRoot());
 
 const runs: Run[] = [];
 const warmRuns: WarmRun[] = [];

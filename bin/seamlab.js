@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// Runs the CLI from its bundle (src/cli/cli-bundle.mjs: plain JavaScript, built once per version of src/), else the
+// Runs the CLI from src/ built as JavaScript (src/build/ensure-built.cjs: once per version of src/), else the
 // TypeScript sources through tsx, so `npx seamlab` works right after `npm ci` either way.
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { watchParent } from "../src/core/parent-watch.mjs";
-import { cliBundle } from "../src/cli/cli-bundle.mjs";
+import { ensureBuilt } from "../src/build/ensure-built.cjs";
 
 // seamlab stops when whoever started it is gone (e.g. `npx` killed with SIGKILL): SIGTERM first, so that a report
 // stops its kernels and publishes nothing, then SIGKILL if it is still running 3 s later. SEAMLAB_DETACHED=1 lets it
@@ -18,9 +18,9 @@ if (process.env.SEAMLAB_DETACHED !== "1") {
   });
 }
 
-const bundle = await cliBundle(fileURLToPath(new URL("..", import.meta.url)));
+const built = await ensureBuilt(fileURLToPath(new URL("..", import.meta.url)));
 let main;
-if (bundle !== undefined) ({ main } = await import(pathToFileURL(bundle).href));
+if (built !== undefined) ({ main } = await import(pathToFileURL(built.cli).href));
 else {
   const { register } = await import("tsx/esm/api");
   register();

@@ -14,6 +14,7 @@ import { importSpecifiers, resolveImport } from "../scripts/source-closure";
 /** Folders of `src/`, lowest first, as DESIGN.md lists them: each may import only from itself and those before it. */
 export const FOLDER_ORDER = [
   "core",
+  "build",
   "text",
   "stats",
   "embed",

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 
 /**
@@ -40,6 +41,14 @@ export function projectRoot(): string {
     if (found) return (cachedRoot = found);
   }
   throw new Error(`cannot find the seamlab package.json above ${starts.join(" or ")}`);
+}
+
+/**
+ * A `require` resolving from the project root: packages from its node_modules, "./src/..." from its sources. It works
+ * the same whether the caller runs as ESM (tsx, the build), as CommonJS (tslab's kernels) or from the built copy.
+ */
+export function projectRequire(): NodeRequire {
+  return createRequire(join(projectRoot(), "package.json"));
 }
 
 /** The fields of package.json that seamlab reads. */

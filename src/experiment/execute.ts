@@ -6,7 +6,8 @@ import { projectRoot } from "../core/project";
 import type { GridPlan } from "./plan";
 import { computeTaskRows, type GridRow, type RowOptions, type SweepInputs } from "./rows";
 import { threadCpuMs } from "./thread-times";
-import { bundleExecArgv, workerBundleFile } from "./worker-bundle";
+import { ensureBuilt } from "../build/ensure-built.cjs";
+import { builtThreadExecArgv } from "./thread-exec-argv";
 import { mergeDocSetup, setupRanges, setupTermsFit, usesDefaultBm25, type DocSetup } from "./doc-setup";
 import {
   encodeInputs,
@@ -38,8 +39,8 @@ export interface ExecuteOptions {
 export type AcceptTask = (indexes: number[], rows: GridRow[], timing: TaskTiming) => void;
 
 /**
- * The TypeScript worker entry: a small .mjs that registers tsx, then loads worker.ts. Pools start from the bundled
- * worker instead (`worker-bundle`), and from this file only when the bundle cannot be built.
+ * The TypeScript worker entry: a small .mjs that registers tsx, then loads worker.ts. Pools start from src/ built as
+ * JavaScript instead (build/ensure-built.cjs), and from this file only when the build cannot be made.
  */
 export function workerEntryFile(): string {
   return join(projectRoot(), "src", "experiment", "worker-entry.mjs");
@@ -69,11 +70,12 @@ async function workerPool(threads: number, keep: boolean): Promise<Pool> {
   const kept = keep ? keptPools.get(threads) : undefined;
   if (kept) return kept;
   const { Piscina } = await import("piscina");
-  const bundle = await workerBundleFile();
-  const execArgv = bundle === undefined ? undefined : bundleExecArgv();
+  const built = await ensureBuilt(projectRoot());
+  const execArgv = built === undefined ? undefined : builtThreadExecArgv();
   const pool: Pool = new Piscina({
-    filename: pathToFileURL(bundle ?? workerEntryFile()).href,
-    // The bundle is plain JavaScript: its threads skip the TypeScript loader the process may have been started with.
+    filename: pathToFileURL(built?.worker ?? workerEntryFile()).href,
+    name: "runTask",
+    // The build is plain JavaScript: its threads skip the TypeScript loader the process may have been started with.
     ...(execArgv !== undefined ? { execArgv } : {}),
     // No resident threads: they start as tasks queue up and exit after a minute idle, freeing their caches.
     minThreads: 0,

@@ -7,4 +7,4 @@ import { register } from "tsx/esm/api";
 register();
 const { runTask } = await import("./worker.ts");
 
-export default runTask;
+export { runTask };

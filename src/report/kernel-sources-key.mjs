@@ -1,11 +1,10 @@
 // Which compiled copy of src/ belongs to the sources as they are now (kernel-sources.ts builds the copies). Plain
 // JavaScript, because two kinds of process need it: `seamlab report` (through tsx) and a tslab kernel that Jupyter
 // starts (kernel-jupyter-src.mjs), which has no TypeScript loader and must not get one.
-import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { hashFiles, sortedFilesUnder } from "../core/source-files.mjs";
+import { buildKey, sortedFilesUnder } from "../build/land.cjs";
 
 /** Folders of src/ that notebooks never reach (plain Node ESM code run by tsx). */
 const NOTEBOOK_UNREACHABLE = ["report", "cli"];
@@ -38,13 +37,9 @@ function readIfExists(path) {
  * shape the declarations), tslab's version and TypeScript's, and the build's format.
  */
 export function kernelSourcesKey(root, ts = { version: tslabTypeScriptVersion(root) }) {
-  const hash = createHash("sha256");
   const tslabManifest = readIfExists(join(root, "node_modules", "tslab", "package.json"));
-  for (const part of [BUILD_FORMAT, ts.version, tslabManifest, readIfExists(join(root, "package-lock.json"))]) {
-    hash.update(`${part.length}:${part}\n`);
-  }
-  hashFiles(hash, root, notebookSourceFiles(root));
-  return hash.digest("hex");
+  const parts = [BUILD_FORMAT, ts.version, tslabManifest, readIfExists(join(root, "package-lock.json"))];
+  return buildKey(root, parts, notebookSourceFiles(root));
 }
 
 /** The compiled copy of src/ as it is now, when one is complete (its package.json is written last); else undefined. */

@@ -6,14 +6,13 @@
 // the same sources reuses it. The kernels see it through `kernel-compiled-src.mjs`. When the sources do not
 // compile cleanly under tslab, there is no copy: the kernels compile src/ as before and show the errors in the
 // notebook, as they always did.
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { Worker } from "node:worker_threads";
 import type * as TypeScript from "typescript";
-import { processAlive } from "../core/atomic-write";
 import { globalDeclarationNames, isNodeTypesFile, NODE_GLOBALS_FILE } from "./kernel-node-types";
-import { readUnlessGone } from "../core/source-files.mjs";
+import { landBuild, pruneBuilds, readUnlessGone, type Landed } from "../build/land.cjs";
 import { kernelSourcesDir, kernelSourcesKey, notebookSourceFiles } from "./kernel-sources-key.mjs";
 
 export { kernelSourcesDir, kernelSourcesKey, notebookSourceFiles };
@@ -73,27 +72,12 @@ function readNodeGlobals(dir: string): string[] | undefined {
   }
 }
 
-const TEMP_PATTERN = /^\.([0-9a-f]{64})\.(\d+)\.tmp$/;
-const KEY_PATTERN = /^[0-9a-f]{64}$/;
 /** Compiled copies kept besides the current one (another report of other sources may be running). */
 const KEEP_OTHERS = 2;
 
 /** Removes what earlier builds left in `dir`: temp folders of dead processes, and all but the newest copies. */
 export function pruneKernelSources(dir: string, keep: string): void {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return;
-  }
-  const copies: { name: string; mtime: number }[] = [];
-  for (const name of names) {
-    const temp = TEMP_PATTERN.exec(name);
-    if (temp && !processAlive(Number(temp[2]))) rmSync(join(dir, name), { recursive: true, force: true });
-    if (KEY_PATTERN.test(name) && name !== keep) copies.push({ name, mtime: statSync(join(dir, name)).mtimeMs });
-  }
-  copies.sort((a, b) => b.mtime - a.mtime);
-  for (const { name } of copies.slice(KEEP_OTHERS)) rmSync(join(dir, name), { recursive: true, force: true });
+  pruneBuilds(dir, "", keep, { keep: KEEP_OTHERS, unusedMs: 0 });
 }
 
 /**
@@ -166,35 +150,28 @@ export function prepareKernelSources(
 ): KernelSources {
   const started = performance.now();
   const parent = kernelSourcesDir(root);
-  const dir = join(parent, key);
   const done = (result: Omit<KernelSources, "ms">): KernelSources => ({ ...result, ms: performance.now() - started });
-  if (existsSync(join(dir, "package.json"))) {
-    pruneKernelSources(parent, key);
-    const nodeGlobals = readNodeGlobals(dir);
-    if (nodeGlobals) onNodeGlobals?.(nodeGlobals);
-    return done({ dir, reused: true, diagnostics: [], ...(nodeGlobals ? { nodeGlobals } : {}) });
-  }
-  mkdirSync(parent, { recursive: true });
-  const temp = join(parent, `.${key}.${process.pid}.tmp`);
-  rmSync(temp, { recursive: true, force: true });
   let nodeGlobals: string[] | undefined;
-  try {
-    const diagnostics = compileKernelSources(root, temp, undefined, (names) => {
-      nodeGlobals = names;
-      onNodeGlobals?.(names);
-    });
-    if (diagnostics.length > 0) return done({ reused: false, diagnostics });
-    try {
-      renameSync(temp, dir);
-    } catch (error) {
-      // Another report landed the same copy first: use it.
-      if (!existsSync(join(dir, "package.json"))) throw error;
-    }
-  } finally {
-    rmSync(temp, { recursive: true, force: true });
-  }
+  let diagnostics: string[] = [];
+  const landed = landBuild(
+    parent,
+    key,
+    (dir) => existsSync(join(dir, "package.json")),
+    (temp) => {
+      diagnostics = compileKernelSources(root, temp, undefined, (names) => {
+        nodeGlobals = names;
+        onNodeGlobals?.(names);
+      });
+      return diagnostics.length === 0;
+    },
+  ) as Landed | undefined;
+  if (!landed) return done({ reused: false, diagnostics });
   pruneKernelSources(parent, key);
-  return done({ dir, reused: false, diagnostics: [], ...(nodeGlobals ? { nodeGlobals } : {}) });
+  if (landed.reused) {
+    nodeGlobals = readNodeGlobals(landed.dir);
+    if (nodeGlobals) onNodeGlobals?.(nodeGlobals);
+  }
+  return done({ dir: landed.dir, reused: landed.reused, diagnostics: [], ...(nodeGlobals ? { nodeGlobals } : {}) });
 }
 
 export interface PendingKernelSources {

@@ -48,7 +48,7 @@ export async function createRetriever(
   let factory = factories.get(name);
   if (factory === undefined && /^[a-z][a-z0-9-]*$/.test(name)) {
     try {
-      // With its extension: the bundled worker (experiment/worker-bundle) holds this folder's files by file name.
+      // With its extension: the build (build/ensure-built.cjs) holds this folder's files by file name.
       const mod = (await import(`./${name}.ts`)) as { retrieverFactory?: RetrieverFactory };
       if (typeof mod.retrieverFactory === "function") {
         factory = mod.retrieverFactory;

@@ -8,9 +8,7 @@
  */
 import { pathToFileURL } from "node:url";
 import { MessageChannel, MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
-import { join } from "node:path";
-import { requireFrom } from "../core/local-require";
-import { projectRoot } from "../core/project";
+import { projectRequire } from "../core/project";
 
 /** What the worker needs to build the splitter (plain data: it crosses a thread boundary). */
 export interface LangchainFields {
@@ -83,8 +81,6 @@ port.on("message", async (request) => {
 });
 `;
 
-// In the bundled sweep worker every stack frame names the bundle: resolve from src/splitters/ then.
-const localRequire = () => requireFrom("langchain-bridge", join(projectRoot(), "src", "splitters") + "/");
 
 interface Bridge {
   port: MessagePort;
@@ -95,10 +91,10 @@ interface Bridge {
 let bridge: Bridge | undefined;
 
 function startBridge(): Bridge {
-  const req = localRequire();
+  const req = projectRequire();
   const textsplittersPath = req.resolve("@langchain/textsplitters");
   const tiktokenPath = req.resolve("js-tiktoken");
-  const adaptersUrl = pathToFileURL(req.resolve("./library-adapters.mjs")).href;
+  const adaptersUrl = pathToFileURL(req.resolve("./src/splitters/library-adapters.mjs")).href;
   const flag = new Int32Array(new SharedArrayBuffer(4));
   const channel = new MessageChannel();
   const worker = new Worker(workerSource, {

@@ -28,6 +28,10 @@ async function tiktoken(name) {
  * otherwise the whole text goes to encode().
  */
 const memoisedEncoders = new WeakMap();
+/**
+ * @param {{ encode(text: string, allowed: string[], disallowed: string[]): number[] }} enc
+ * @returns {(text: string) => number[]}
+ */
 export function memoisedEncode(enc) {
   let encode = memoisedEncoders.get(enc);
   if (encode) return encode;
@@ -109,6 +113,11 @@ async function mastraChunk(strategy, text, o) {
   return { texts: chunks.map((c) => c.text) };
 }
 
+/**
+ * One function per library splitter name.
+ * @type {Record<string, (text: string, options: import("./library-bridge").LibraryOptions) =>
+ *   Promise<import("./library-bridge").LibraryTexts>>}
+ */
 export const adapters = {
   async "llamaindex-sentence"(text, o) {
     const { SentenceSplitter } = await import("@llamaindex/core/node-parser");

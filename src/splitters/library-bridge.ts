@@ -7,11 +7,9 @@
  * 50 KB word, a document of only newlines) is terminated and reported with a SeamlabError naming the library and
  * the document; the next call starts a fresh worker. A library that throws is reported the same way.
  */
-import { join } from "node:path";
 import { MessageChannel, MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
 import { SeamlabError } from "../core/errors";
-import { requireFrom } from "../core/local-require";
-import { projectRoot } from "../core/project";
+import { projectRequire } from "../core/project";
 
 /** What the worker needs to configure a library (plain data: it crosses a thread boundary). */
 export interface LibraryOptions {
@@ -41,7 +39,6 @@ export function libraryTimeoutMs(): number {
   return ms;
 }
 
-const localRequire = () => requireFrom("library-bridge", join(projectRoot(), "src", "splitters") + "/");
 
 interface Bridge {
   port: MessagePort;
@@ -53,7 +50,7 @@ interface Bridge {
 let bridge: Bridge | undefined;
 
 function startBridge(adapterModule: string | undefined): Bridge {
-  const workerPath = localRequire().resolve("./library-worker.mjs");
+  const workerPath = projectRequire().resolve("./src/splitters/library-worker.mjs");
   const flag = new Int32Array(new SharedArrayBuffer(4));
   const channel = new MessageChannel();
   const worker = new Worker(workerPath, {

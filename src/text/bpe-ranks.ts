@@ -1,4 +1,4 @@
-import { requireFrom } from "../core/local-require";
+import { projectRequire } from "../core/project";
 
 /**
  * An encoding's byte-pair ranks as typed arrays: each token's bytes, and an open-addressed hash table from a byte
@@ -143,7 +143,7 @@ const tables = new Map<string, RankTable>();
 export function loadRankTable(encoding: string): RankTable {
   let table = tables.get(encoding);
   if (!table) {
-    const published = localRequire()(`js-tiktoken/ranks/${encoding}`) as PublishedRanks & { default?: PublishedRanks };
+    const published = projectRequire()(`js-tiktoken/ranks/${encoding}`) as PublishedRanks & { default?: PublishedRanks };
     table = rankTableOf(published.default ?? published);
     tables.set(encoding, table);
   }
@@ -155,7 +155,5 @@ export function loadRankTable(encoding: string): RankTable {
  * a thread that only counts tokens with a rank table never needs to parse.
  */
 export function requireTiktoken(): typeof import("js-tiktoken") {
-  return localRequire()("js-tiktoken") as typeof import("js-tiktoken");
+  return projectRequire()("js-tiktoken") as typeof import("js-tiktoken");
 }
-
-const localRequire = () => requireFrom("bpe-ranks");

@@ -5,7 +5,7 @@
  * TypeScript is loaded with a plain `require` and described by the few members used here, so this file compiles
  * under tslab's bundled TypeScript 5.0 whatever version the project installs.
  */
-import { requireFrom } from "../core/local-require";
+import { projectRequire } from "../core/project";
 
 /** File name endings parsed with the TypeScript compiler (script kinds from the extension). */
 export const TS_JS_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
@@ -62,12 +62,10 @@ interface TsModule {
 let cached: TsModule | undefined;
 function typescript(): TsModule {
   if (!cached) {
-    cached = localRequire()("typescript") as TsModule;
+    cached = projectRequire()("typescript") as TsModule;
   }
   return cached;
 }
-
-const localRequire = () => requireFrom("code-units");
 
 export function isTsJsPath(path: string): boolean {
   const lower = path.toLowerCase();

@@ -1,7 +1,5 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, statSync } from "node:fs";
-import { basename, dirname } from "node:path";
 import { pathToFileURL } from "node:url";
 import { once } from "node:events";
 import { Worker } from "node:worker_threads";
@@ -10,39 +8,19 @@ import { buildHeaderQueries } from "../../src/retrieval/header-queries";
 import { normalizeConfig } from "../../src/experiment/grid";
 import { computeTaskRows, type SweepInputs } from "../../src/experiment/rows";
 import { encodeInputs, type RowTask, type RowTaskResult } from "../../src/experiment/worker";
-import { bundleExecArgv, workerBundleDir, workerBundleFile } from "../../src/experiment/worker-bundle";
+import { builtThreadExecArgv } from "../../src/experiment/thread-exec-argv";
+import { ensureBuilt } from "../../src/build/ensure-built.cjs";
+import { projectRoot } from "../../src/core/project";
 import { fastifyGuides } from "../helpers/corpora";
 
 const set = buildHeaderQueries(loadCorpus(fastifyGuides).docs);
 const inputs: SweepInputs = { docs: set.docs, queries: set.queries };
 
-test("the worker bundle is built once per version of the code, in node_modules/.cache/seamlab", async () => {
-  const file = await workerBundleFile();
-  assert.ok(file !== undefined, "esbuild is a dependency: the bundle builds");
-  assert.ok(existsSync(file));
-  assert.equal(dirname(file), workerBundleDir());
-  assert.match(basename(file), /^worker-[0-9a-f]{24}\.mjs$/);
-  const written = statSync(file).mtimeMs;
-  assert.equal(await workerBundleFile(), file, "the same file for the same code");
-  assert.equal(statSync(file).mtimeMs, written, "not written again");
-});
-
-test("SEAMLAB_WORKER_BUNDLE=0 asks for the TypeScript entry instead", async () => {
-  const before = process.env.SEAMLAB_WORKER_BUNDLE;
-  process.env.SEAMLAB_WORKER_BUNDLE = "0";
-  try {
-    assert.equal(await workerBundleFile(), undefined);
-  } finally {
-    if (before === undefined) delete process.env.SEAMLAB_WORKER_BUNDLE;
-    else process.env.SEAMLAB_WORKER_BUNDLE = before;
-  }
-});
-
-test("the bundled worker's task computes the same rows as the TypeScript modules, LangChain and a library included", async () => {
-  const file = await workerBundleFile();
-  assert.ok(file !== undefined);
-  const { default: runTask } = (await import(pathToFileURL(file).href)) as {
-    default: (task: RowTask) => Promise<RowTaskResult>;
+test("the built worker's task computes the same rows as the TypeScript modules, LangChain and a library included", async () => {
+  const built = await ensureBuilt(projectRoot());
+  assert.ok(built !== undefined, "esbuild is a dependency: the build is made");
+  const { runTask } = (await import(pathToFileURL(built.worker).href)) as {
+    runTask: (task: RowTask) => Promise<RowTaskResult>;
   };
   const configs = [
     normalizeConfig({ splitter: { splitter: "langchain", size: 400, overlap: 50 }, retrieval: { k: 5 } }),
@@ -57,16 +35,22 @@ test("the bundled worker's task computes the same rows as the TypeScript modules
   assert.equal(bundled.rows.length, 3);
 });
 
-test("threads loading the bundle drop the modules tsx preloads and keep the other options a thread accepts", () => {
+test("threads loading the build drop the modules tsx preloads and keep the other options a thread accepts", () => {
   const tsx = [
     "--require",
     "/app/node_modules/tsx/dist/preflight.cjs",
     "--import",
     "file:///app/node_modules/tsx/dist/loader.mjs",
   ];
-  assert.deepEqual(bundleExecArgv(tsx), []);
+  assert.deepEqual(builtThreadExecArgv(tsx), []);
   assert.deepEqual(
-    bundleExecArgv(["--import=tsx", "--loader", "tsx/esm", "-r", "C:\\app\\node_modules\\tsx\\dist\\preflight.cjs"]),
+    builtThreadExecArgv([
+      "--import=tsx",
+      "--loader",
+      "tsx/esm",
+      "-r",
+      "C:\\app\\node_modules\\tsx\\dist\\preflight.cjs",
+    ]),
     [],
   );
   const others = [
@@ -76,25 +60,25 @@ test("threads loading the bundle drop the modules tsx preloads and keep the othe
     "./tsxish.cjs",
     "--no-warnings",
   ];
-  assert.deepEqual(bundleExecArgv([...tsx.slice(0, 2), ...others, ...tsx.slice(2)]), others);
+  assert.deepEqual(builtThreadExecArgv([...tsx.slice(0, 2), ...others, ...tsx.slice(2)]), others);
   assert.deepEqual(
-    bundleExecArgv(["--conditions", "tsx", ...tsx]),
+    builtThreadExecArgv(["--conditions", "tsx", ...tsx]),
     ["--conditions", "tsx"],
     "a condition is no preload",
   );
 });
 
 test("threads inherit the process's options when tsx preloads nothing or an option is not one a thread accepts", () => {
-  assert.equal(bundleExecArgv([]), undefined);
-  assert.equal(bundleExecArgv(["--import", "file:///app/src/report/kernel-watchdog.mjs"]), undefined);
+  assert.equal(builtThreadExecArgv([]), undefined);
+  assert.equal(builtThreadExecArgv(["--import", "file:///app/src/report/kernel-watchdog.mjs"]), undefined);
   // V8's flags and the process's options make `new Worker` throw when passed explicitly.
-  assert.equal(bundleExecArgv(["--max-old-space-size=4096", "--import", "tsx"]), undefined);
-  assert.equal(bundleExecArgv(["--import", "tsx", "--title", "x"]), undefined);
-  assert.equal(bundleExecArgv(["--import", "tsx", "--import"]), undefined, "a dangling option is left to node");
+  assert.equal(builtThreadExecArgv(["--max-old-space-size=4096", "--import", "tsx"]), undefined);
+  assert.equal(builtThreadExecArgv(["--import", "tsx", "--title", "x"]), undefined);
+  assert.equal(builtThreadExecArgv(["--import", "tsx", "--import"]), undefined, "a dangling option is left to node");
 });
 
 test("a pool thread accepts the options kept for it (new Worker throws on V8 flags in execArgv)", async () => {
-  const execArgv = bundleExecArgv(["--no-warnings", "--import", "tsx"]) as string[];
+  const execArgv = builtThreadExecArgv(["--no-warnings", "--import", "tsx"]) as string[];
   const worker = new Worker("require('node:worker_threads').parentPort.postMessage(process.execArgv)", {
     eval: true,
     execArgv,

@@ -1,0 +1,163 @@
+// The one "build aside, rename into place" helper, and the hash that names a build. Every compiled form of src/
+// (build/ensure-built.cjs: the CLI's and the sweep workers' JavaScript; report/kernel-sources.ts: the kernels'
+// CommonJS and declarations) is filed under a hash of the files it is made from, built into a temp folder named
+// after the building process, renamed into place whole, and older builds of the same kind are pruned.
+//
+// CommonJS, so every kind of process can load it: bin/seamlab.js and a kernel's preload (plain ES modules, no
+// TypeScript loader), TypeScript run by tsx or bundled by esbuild, and tslab, which compiles the notebooks' imports
+// as CommonJS and cannot load an ES module.
+"use strict";
+const { createHash } = require("node:crypto");
+const { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync } = require("node:fs");
+const { join, relative } = require("node:path");
+const { processAlive } = require("../core/process-alive.cjs");
+
+/**
+ * Every file under `dir`, sorted by path, leaving out the folders named in `skipTopFolders` directly under `dir`.
+ * @param {string} dir
+ * @param {readonly string[]} [skipTopFolders]
+ * @returns {string[]}
+ */
+function sortedFilesUnder(dir, skipTopFolders = []) {
+  /** @type {string[]} */
+  const out = [];
+  /** @param {string} at @param {boolean} top */
+  const walk = (at, top) => {
+    const entries = readdirSync(at, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
+    for (const entry of entries) {
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) {
+        if (!(top && skipTopFolders.includes(entry.name))) walk(path, false);
+      } else out.push(path);
+    }
+  };
+  walk(dir, true);
+  return out;
+}
+
+/**
+ * A file's bytes, or undefined when it was removed after its folder was listed (a file another process writes and
+ * removes in src/ meanwhile is not part of the sources).
+ * @param {string} path
+ * @returns {Buffer | undefined}
+ */
+function readUnlessGone(path) {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The hash a build is filed under: `parts` (its format, its compiler's version, ...), then each file's path
+ * (relative to `root`) and bytes, length-prefixed; files gone meanwhile are skipped. Hex, 64 characters.
+ * @param {string} root
+ * @param {readonly string[]} parts
+ * @param {readonly string[]} paths
+ * @returns {string}
+ */
+function buildKey(root, parts, paths) {
+  const hash = createHash("sha256");
+  for (const part of parts) hash.update(`${part.length}:${part}\n`);
+  for (const path of paths) {
+    const name = relative(root, path);
+    const content = readUnlessGone(path);
+    if (content === undefined) continue;
+    hash.update(`${name.length}:${name}\n${content.length}:`);
+    hash.update(content);
+  }
+  return hash.digest("hex");
+}
+
+/** @typedef {{ dir: string, reused: boolean }} Landed */
+
+/**
+ * Lands the build `name` in `parent` unless it is there already (`complete(dir)` says so): `build(temp)` writes it
+ * into `.<name>.<pid>.tmp`, which is then renamed into place whole, so a process starting meanwhile sees the whole
+ * build or none. When `build` returns false nothing lands (the temp folder is removed) and the result is undefined.
+ * A concurrent process landing the same build first wins; its build is used. Synchronous when `build` is, else a
+ * promise (a build found complete is returned as it is: await it either way).
+ * @param {string} parent
+ * @param {string} name
+ * @param {(dir: string) => boolean} complete
+ * @param {(temp: string) => boolean | Promise<boolean>} build
+ * @returns {Landed | undefined | Promise<Landed | undefined>}
+ */
+function landBuild(parent, name, complete, build) {
+  const dir = join(parent, name);
+  /** @type {any} */
+  let result = { dir, reused: true };
+  if (complete(dir)) return result;
+  mkdirSync(parent, { recursive: true });
+  const temp = join(parent, `.${name}.${process.pid}.tmp`);
+  const discard = () => rmSync(temp, { recursive: true, force: true });
+  discard();
+  /** @param {boolean} built */
+  const land = (built) => {
+    try {
+      if (!built) return undefined;
+      try {
+        renameSync(temp, dir);
+      } catch (error) {
+        if (!complete(dir)) throw error;
+      }
+      return { dir, reused: false };
+    } finally {
+      discard();
+    }
+  };
+  try {
+    result = build(temp);
+  } catch (error) {
+    discard();
+    throw error;
+  }
+  if (!(result instanceof Promise)) return land(result);
+  return /** @type {any} */ (
+    result.then(land, (error) => {
+      discard();
+      throw error;
+    })
+  );
+}
+
+/**
+ * Removes what earlier builds of one kind (`prefix`, followed by a hex key) left in `parent`: temp folders of
+ * processes that are gone, and all but the `keep` builds used last (the folder's time says when) besides `current`,
+ * once unused for `unusedMs`. Another process may be running from a build of other sources, hence the few kept.
+ * @param {string} parent
+ * @param {string} prefix
+ * @param {string} current
+ * @param {{ keep: number, unusedMs: number }} policy
+ */
+function pruneBuilds(parent, prefix, current, { keep, unusedMs }) {
+  let names;
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return;
+  }
+  const built = new RegExp(`^${prefix}[0-9a-f]+$`);
+  const temp = new RegExp(`^\\.${prefix}[0-9a-f]+\\.(\\d+)\\.tmp$`);
+  /** @type {{ path: string, used: number }[]} */
+  const others = [];
+  const now = Date.now();
+  for (const name of names) {
+    const path = join(parent, name);
+    try {
+      const building = temp.exec(name);
+      if (building && !processAlive(Number(building[1]))) rmSync(path, { recursive: true, force: true });
+      else if (built.test(name) && name !== current) others.push({ path, used: statSync(path).mtimeMs });
+    } catch {
+      // removed by another process meanwhile
+    }
+  }
+  others.sort((a, b) => b.used - a.used);
+  for (const { path, used } of others.slice(keep)) {
+    if (now - used > unusedMs) rmSync(path, { recursive: true, force: true });
+  }
+}
+
+module.exports = { sortedFilesUnder, readUnlessGone, buildKey, landBuild, pruneBuilds };

@@ -1,239 +1,224 @@
-// Throughput of seamlab's `recursive` port against the real LangChain RecursiveCharacterTextSplitter on
-// $SEAMLAB_DATA_DIR/opentelemetry-docs (or the pinned fastify-docs when it is unset) at 1000/200, in alternating
-// rounds, checking the chunks are identical; then a 50 MB single document through window, recursive and tokens. Last line:
-//   recursive vs langchain: N.NNx (same chunks: yes|no)
-// preceded by one such line per other library (LlamaIndex, Mastra, chonkie), each timing that library's splitter
-// closest to `recursive` (SentenceSplitter, MDocument recursive, RecursiveChunker) through its own API in-process
-// at the same 1000/200 chars on the same corpus, alternating with `recursive` over BENCH_LIBRARY_ROUNDS rounds.
-// The ratio is against LangChain's own splitText alone (its async API, in-process, no span recovery), which is
-// the conservative comparison: seamlab's `langchain` splitter also pays for locating every chunk.
-// Times are process CPU time (user + system), medians over the rounds: on a shared 2-core machine wall-clock
-// time mostly measures the other processes. Wall-clock medians are printed too.
+// Throughput of seamlab's `recursive` port against the real LangChain JS RecursiveCharacterTextSplitter at
+// 1000/200 chars, checking the chunks are identical, on the default corpus every clone installs from the npm
+// registry (bench/splitter-corpus.ts: 5.7 M characters of real, distinct text), plus opentelemetry-docs and
+// tts-handbook when SEAMLAB_DATA_DIR is set (one printed line says they are skipped otherwise). Rounds last at least
+// BENCH_MIN_ROUND_MS (100) of CPU each: a contender whose pass is shorter runs several passes a round, and the
+// figure is the time per pass (bench/rounds.ts). A round under the minimum fails the bench.
+//
+//   npm run bench:splitters [-- --baseline REV]
+//
+// --baseline REV also times `recursive` as commit REV has it (its src/ imported beside HEAD's), in the same rounds,
+// so before and after show side by side in one run. Then, for information: seamlab's `langchain` splitter as the CLI
+// runs it, the other libraries' splitters closest to `recursive` (LlamaIndex, Mastra, chonkie) through their own
+// APIs, a 50 MB single document through window, recursive and tokens, and sentence segmentation. Last lines:
+//   recursive vs <library>: N.NNx (same chunks: yes|no)
+//   recursive vs langchain on <corpus>: N.NNx (same chunks: yes|no)
+// The ratio is against LangChain's own splitText alone (its async API, in-process, no span recovery), the
+// conservative comparison: seamlab's `langchain` splitter also pays for locating every chunk.
+import { parseArgs } from "node:util";
 import { RecursiveCharacterTextSplitter } from "@langchain/textsplitters";
 import type { Chunk, Doc } from "../src/core/types";
 import { locateChunks, splitLangchainMany } from "../src/splitters/langchain";
 import { stopLangchainBridge } from "../src/splitters/langchain-bridge";
 import { splitRecursive } from "../src/splitters/recursive";
-import { median } from "../src/stats/quantiles";
 import { splitDoc } from "../src/splitters/registry";
 import { sentenceRegions } from "../src/text/sentences";
 import { closestToRecursive, librarySplitter } from "../src/splitters/libraries";
 import { locateLibraryChunks } from "../src/splitters/locate";
 import { getEncoding } from "../src/text/tokens";
-// The same readers the splitter tests use: the corpora (real or pinned), and seeded generated prose.
-import { pinnedCorpus, realCorpus } from "../test/helpers/corpora";
+import type { SplitterConfig } from "../src/splitters/config";
+// The same readers the splitter tests use: the real corpora, and seeded generated prose.
+import { realCorpus } from "../test/helpers/corpora";
 import { dataDirOrSkip } from "../test/helpers/data-dir";
 import { generatedProse } from "../test/helpers/prose";
+import { baselineSource } from "./baseline-source";
+import { type BenchCorpus, splitterCorpus } from "./splitter-corpus";
+import { type Contender, type ContenderTiming, shortRounds, timeRounds } from "./rounds";
 
+const { values } = parseArgs({ options: { baseline: { type: "string" } } });
 const rounds = Number(process.env.BENCH_ROUNDS ?? 11);
+const minRoundMs = Number(process.env.BENCH_MIN_ROUND_MS ?? 100);
 const bigMb = Number(process.env.BENCH_BIG_MB ?? 50);
 const libraryRounds = Number(process.env.BENCH_LIBRARY_ROUNDS ?? 3);
 
-interface LibraryResult {
-  name: string;
-  splitter: string;
-  recursiveMs: number;
-  libraryMs: number;
-  same: boolean;
+const config: SplitterConfig = { splitter: "recursive", size: 1000, overlap: 200 };
+type SplitRecursive = (doc: Doc, config: SplitterConfig) => Chunk[];
+
+const failures: string[] = [];
+const finalLines: string[] = [];
+
+function sameChunks(a: Chunk[][], b: Chunk[][]): boolean {
+  return a.every(
+    (chunks, d) =>
+      chunks.length === b[d].length &&
+      chunks.every((c, i) => c.start === b[d][i].start && c.end === b[d][i].end && c.text === b[d][i].text),
+  );
+}
+
+const describe = (t: ContenderTiming<unknown>, chars: number) =>
+  `${t.name} ${t.cpuMsPerPass.toFixed(1)} ms CPU a pass (${(chars / 1e6 / (t.cpuMsPerPass / 1000)).toFixed(0)} M chars/s, ` +
+  `${t.passes} passes a round, ${t.wallMsPerPass.toFixed(1)} ms wall)`;
+
+/** recursive (and recursive at the baseline) against LangChain JS on one corpus, in the same rounds. */
+async function againstLangchain(corpus: BenchCorpus, baseline?: { commit: string; split: SplitRecursive }) {
+  const { docs, chars } = corpus;
+  console.log(`corpus: ${corpus.name}, ${docs.length} files, ${(chars / 1e6).toFixed(2)} M chars; 1000/200 chars`);
+  const langchain = new RecursiveCharacterTextSplitter({ chunkSize: 1000, chunkOverlap: 200 });
+  const contenders: Contender<Chunk[][] | string[][]>[] = [
+    { name: "recursive", pass: () => docs.map((d) => splitRecursive(d, config)) },
+  ];
+  if (baseline)
+    contenders.push({
+      name: `recursive@${baseline.commit.slice(0, 7)}`,
+      pass: () => docs.map((d) => baseline.split(d, config)),
+    });
+  contenders.push({
+    name: "langchain",
+    pass: async () => {
+      const out: string[][] = [];
+      for (const d of docs) out.push(await langchain.splitText(d.text));
+      return out;
+    },
+  });
+  const timings = await timeRounds(contenders, {
+    rounds,
+    minRoundMs,
+    onRound: (round, ts) =>
+      console.log(
+        `round ${round + 1}: ` +
+          ts.map((t) => `${t.name} ${t.roundCpuMs[round].toFixed(0)} ms CPU / ${t.passes} passes`).join(", "),
+      ),
+  });
+  failures.push(...shortRounds(timings, minRoundMs, corpus.name));
+  const ours = timings[0].last as Chunk[][];
+  const theirs = timings[timings.length - 1].last as string[][];
+  // Same chunks: texts from LangChain, spans recovered by ordered search, against the port's native spans.
+  const located = docs.map((d, i) => locateChunks(d, theirs[i]));
+  const same = sameChunks(located, ours);
+  const chunkCount = located.reduce((n, c) => n + c.length, 0);
+  console.log(`median of ${rounds} rounds, ${chunkCount} chunks: ${timings.map((t) => describe(t, chars)).join("; ")}`);
+  const langchainMs = timings[timings.length - 1].cpuMsPerPass;
+  const sameText = (s: boolean) => (s ? "yes" : "no");
+  if (baseline) {
+    const before = timings[1];
+    const beforeSame = sameChunks(before.last as Chunk[][], ours);
+    finalLines.push(
+      `${before.name} vs langchain on ${corpus.name}: ${(langchainMs / before.cpuMsPerPass).toFixed(2)}x; ` +
+        `recursive is ${(before.cpuMsPerPass / timings[0].cpuMsPerPass).toFixed(2)}x as fast as ${before.name} ` +
+        `(same chunks: ${sameText(beforeSame)})`,
+    );
+  }
+  finalLines.push(
+    `recursive vs langchain on ${corpus.name}: ${(langchainMs / timings[0].cpuMsPerPass).toFixed(2)}x ` +
+      `(same chunks: ${sameText(same)})`,
+  );
+  if (!same) failures.push(`${corpus.name}: recursive's chunks differ from LangChain's`);
 }
 
 /**
- * Times each library's splitter closest to `recursive` through its own API (in-process, no worker, no span
- * recovery) against seamlab's `recursive`, alternating order per round; then checks whether the chunks (spans
- * recovered as `seamlab libraries` does) are the same as recursive's.
+ * Each library's splitter closest to `recursive`, through its own API (in-process, no worker, no span recovery),
+ * against seamlab's `recursive` in the same rounds; then whether its chunks (spans recovered as `seamlab libraries`
+ * does) are recursive's.
  */
-async function benchLibraries(docs: Doc[], chars: number, cpuMs: (since: NodeJS.CpuUsage) => number) {
+async function againstLibraries(corpus: BenchCorpus) {
   const { adapters } = await import("../src/splitters/library-adapters.mjs");
   const options = { size: 1000, overlap: 200, unit: "chars" as const, encoding: "cl100k_base" };
-  const config = { splitter: "recursive", size: 1000, overlap: 200 };
-  const results: LibraryResult[] = [];
+  const { docs, chars } = corpus;
   for (const [library, splitter] of Object.entries(closestToRecursive)) {
     if (!librarySplitter(splitter)) continue; // LangChain is timed above
     const adapter = adapters[splitter];
-    await adapter("warm up the library: load it once before timing.", options);
-    const ours: number[] = [];
-    const theirs: number[] = [];
-    let oursChunks: Chunk[][] = [];
-    let texts: string[][] = [];
-    for (let round = 0; round < libraryRounds; round++) {
-      const runRecursive = () => {
-        const c0 = process.cpuUsage();
-        oursChunks = docs.map((d) => splitRecursive(d, config));
-        ours.push(cpuMs(c0));
-      };
-      const runLibrary = async () => {
-        const c0 = process.cpuUsage();
-        const out: string[][] = [];
-        for (const d of docs) out.push((await adapter(d.text, options)).texts);
-        theirs.push(cpuMs(c0));
-        texts = out;
-      };
-      if (round % 2 === 0) {
-        runRecursive();
-        await runLibrary();
-      } else {
-        await runLibrary();
-        runRecursive();
-      }
-    }
-    let same = true;
-    for (let d = 0; d < docs.length && same; d++) {
-      const located = locateLibraryChunks(splitter, docs[d], texts[d]);
-      same =
-        located.length === oursChunks[d].length &&
-        located.every(
-          (c, i) =>
-            c.start === oursChunks[d][i].start && c.end === oursChunks[d][i].end && c.text === oursChunks[d][i].text,
-        );
-    }
-    const result = {
-      name: library.split(" ")[0].toLowerCase(),
-      splitter,
-      recursiveMs: median(ours),
-      libraryMs: median(theirs),
-      same,
-    };
-    const mbps = (ms: number) => (chars / 1e6 / (ms / 1000)).toFixed(1);
-    console.log(
-      `${splitter} (${library}), median CPU of ${libraryRounds} rounds: ${result.libraryMs.toFixed(0)} ms (${mbps(result.libraryMs)} MB/s), ` +
-        `recursive ${result.recursiveMs.toFixed(0)} ms (${mbps(result.recursiveMs)} MB/s)`,
+    const [ours, theirs] = await timeRounds<Chunk[][] | string[][]>(
+      [
+        { name: "recursive", pass: () => docs.map((d) => splitRecursive(d, config)) },
+        {
+          name: splitter,
+          pass: async () => {
+            const out: string[][] = [];
+            for (const d of docs) out.push((await adapter(d.text, options)).texts);
+            return out;
+          },
+        },
+      ],
+      { rounds: libraryRounds, minRoundMs },
     );
-    results.push(result);
+    const located = docs.map((d, i) => locateLibraryChunks(splitter, d, (theirs.last as string[][])[i]));
+    const same = sameChunks(located, ours.last as Chunk[][]);
+    console.log(`${library}, median of ${libraryRounds} rounds: ${describe(theirs, chars)}; ${describe(ours, chars)}`);
+    finalLines.unshift(
+      `recursive vs ${library.split(" ")[0].toLowerCase()}: ${(theirs.cpuMsPerPass / ours.cpuMsPerPass).toFixed(2)}x ` +
+        `(same chunks: ${same ? "yes" : "no"})`,
+    );
   }
-  return results;
+}
+
+/** One large document: linear time, bounded memory. */
+function bigDocument() {
+  const text = generatedProse(bigMb * 1e6, 11);
+  getEncoding();
+  for (const splitter of ["window", "recursive", "tokens"]) {
+    const big = splitter === "tokens" ? { splitter, size: 256, overlap: 32 } : { splitter, size: 1000, overlap: 200 };
+    const t0 = performance.now();
+    const c0 = process.cpuUsage();
+    const chunks = splitDoc({ id: "big", text }, big);
+    const used = process.cpuUsage(c0);
+    const seconds = (used.user + used.system) / 1e6;
+    const heap = process.memoryUsage().heapUsed / 1e6;
+    console.log(
+      `${bigMb} MB single doc, ${splitter} ${big.size}/${big.overlap}: ${chunks.length} chunks in ${seconds.toFixed(2)} s CPU ` +
+        `(${((performance.now() - t0) / 1000).toFixed(2)} s wall, ${(bigMb / seconds).toFixed(1)} MB/s, heap ${heap.toFixed(0)} MB)`,
+    );
+  }
+}
+
+/**
+ * Sentence segmentation (Intl.Segmenter in windows; the segmenter alone is quadratic on one long text): the time
+ * the sentences, semantic and seam-damage code pay per MB, and how it grows from 1 MB to 5 MB.
+ */
+function sentenceSegmentation() {
+  const ms = [1, 5].map((mb) => {
+    const text = generatedProse(mb * 1e6, 13);
+    const c0 = process.cpuUsage();
+    sentenceRegions(text);
+    const used = process.cpuUsage(c0);
+    return (used.user + used.system) / 1000;
+  });
+  console.log(
+    `sentence segmentation: 1 MB ${ms[0].toFixed(0)} ms CPU, 5 MB ${ms[1].toFixed(0)} ms CPU ` +
+      `(${(ms[1] / ms[0]).toFixed(1)}x for 5x the text; linear is 5x)`,
+  );
 }
 
 async function main(): Promise<void> {
-  // The real opentelemetry-docs when SEAMLAB_DATA_DIR names it; otherwise the pinned fastify docs every clone has.
-  const real = dataDirOrSkip("bench:splitters", "opentelemetry-docs; measuring the pinned fastify-docs instead");
-  const corpusName = real ? "opentelemetry-docs" : "fastify-docs";
-  const docs: Doc[] = real ? realCorpus("opentelemetry-docs") : pinnedCorpus("fastify-docs");
-  const chars = docs.reduce((n, d) => n + d.text.length, 0);
-  console.log(`corpus: ${corpusName}, ${docs.length} files, ${(chars / 1e6).toFixed(2)} M chars; 1000/200 chars`);
-
-  const config = { splitter: "recursive", size: 1000, overlap: 200 };
-  const langchain = new RecursiveCharacterTextSplitter({ chunkSize: 1000, chunkOverlap: 200 });
-  const recursiveMs: number[] = [];
-  const langchainMs: number[] = [];
-  const recursiveWall: number[] = [];
-  const langchainWall: number[] = [];
-  const cpuMs = (since: NodeJS.CpuUsage) => {
-    const used = process.cpuUsage(since);
-    return (used.user + used.system) / 1000;
+  const source = values.baseline === undefined ? undefined : baselineSource(values.baseline);
+  const baseline = source && {
+    commit: source.commit,
+    split: (await source.load<{ splitRecursive: SplitRecursive }>("splitters/recursive.ts")).splitRecursive,
   };
-  let ours: Chunk[][] = [];
-  let theirs: string[][] = [];
-  for (let round = 0; round < rounds; round++) {
-    // Alternate which goes first so warm-up and GC pressure do not favour one side.
-    const runRecursive = () => {
-      const t0 = performance.now();
-      const c0 = process.cpuUsage();
-      ours = docs.map((d) => splitRecursive(d, config));
-      recursiveMs.push(cpuMs(c0));
-      recursiveWall.push(performance.now() - t0);
-    };
-    const runLangchain = async () => {
-      const t0 = performance.now();
-      const c0 = process.cpuUsage();
-      const out: string[][] = [];
-      for (const d of docs) out.push(await langchain.splitText(d.text));
-      langchainMs.push(cpuMs(c0));
-      langchainWall.push(performance.now() - t0);
-      theirs = out;
-    };
-    if (round % 2 === 0) {
-      runRecursive();
-      await runLangchain();
-    } else {
-      await runLangchain();
-      runRecursive();
+  const corpus = splitterCorpus();
+  await againstLangchain(corpus, baseline);
+  if (dataDirOrSkip("bench:splitters", "opentelemetry-docs and tts-handbook, timed after the default corpus")) {
+    for (const name of ["opentelemetry-docs", "tts-handbook"] as const) {
+      const docs = realCorpus(name);
+      await againstLangchain({ name, docs, chars: docs.reduce((n, d) => n + d.text.length, 0) }, baseline);
     }
-    console.log(
-      `round ${round + 1}: recursive ${recursiveMs[round].toFixed(0)} ms CPU (${recursiveWall[round].toFixed(0)} wall), ` +
-        `langchain ${langchainMs[round].toFixed(0)} ms CPU (${langchainWall[round].toFixed(0)} wall)`,
-    );
   }
-
-  // Same chunks: texts from LangChain, spans recovered by ordered search, against the port's native spans.
-  let same = true;
-  let chunkCount = 0;
-  for (let d = 0; d < docs.length && same; d++) {
-    const located = locateChunks(docs[d], theirs[d]);
-    chunkCount += located.length;
-    same =
-      located.length === ours[d].length &&
-      located.every((c, i) => c.start === ours[d][i].start && c.end === ours[d][i].end && c.text === ours[d][i].text);
-  }
-  const recursiveMedian = median(recursiveMs);
-  const langchainMedian = median(langchainMs);
-  const mbps = (ms: number) => (chars / 1e6 / (ms / 1000)).toFixed(1);
-  console.log(
-    `median CPU of ${rounds} rounds: recursive ${recursiveMedian.toFixed(0)} ms (${mbps(recursiveMedian)} M chars/s), ` +
-      `langchain ${langchainMedian.toFixed(0)} ms (${mbps(langchainMedian)} M chars/s), ${chunkCount} chunks`,
-  );
-  console.log(
-    `median wall-clock: recursive ${median(recursiveWall).toFixed(0)} ms, langchain ${median(langchainWall).toFixed(0)} ms ` +
-      `(${(median(langchainWall) / median(recursiveWall)).toFixed(2)}x)`,
-  );
 
   // For information: seamlab's `langchain` splitter as the CLI runs it (LangChain in a worker + span recovery).
-  {
-    const t0 = performance.now();
-    const located = splitLangchainMany(docs, { splitter: "langchain", size: 1000, overlap: 200 });
-    const wall = performance.now() - t0;
-    console.log(
-      `seamlab langchain splitter (worker round trip + span recovery, incl. worker start): ${wall.toFixed(0)} ms wall, ${located.flat().length} chunks`,
-    );
-    stopLangchainBridge();
-  }
-
-  const libraries = libraryRounds > 0 ? await benchLibraries(docs, chars, cpuMs) : [];
-
-  // One large document: linear time, bounded memory.
-  if (bigMb > 0) {
-    const text = generatedProse(bigMb * 1e6, 11);
-    getEncoding();
-    for (const splitter of ["window", "recursive", "tokens"]) {
-      const big = splitter === "tokens" ? { splitter, size: 256, overlap: 32 } : { splitter, size: 1000, overlap: 200 };
-      const t0 = performance.now();
-      const c0 = process.cpuUsage();
-      const chunks = splitDoc({ id: "big", text }, big);
-      const ms = cpuMs(c0);
-      const wall = performance.now() - t0;
-      const heap = process.memoryUsage().heapUsed / 1e6;
-      console.log(
-        `${bigMb} MB single doc, ${splitter} ${big.size}/${big.overlap}: ${chunks.length} chunks in ${(ms / 1000).toFixed(2)} s CPU ` +
-          `(${(wall / 1000).toFixed(2)} s wall, ` +
-          `${(bigMb / (ms / 1000)).toFixed(1)} MB/s, heap ${heap.toFixed(0)} MB)`,
-      );
-    }
-  }
-
-  // Sentence segmentation (Intl.Segmenter in windows; the segmenter alone is quadratic on one long text): the
-  // time the sentences, semantic and seam-damage code pay per MB, and how it grows from 1 MB to 5 MB.
-  {
-    const sizes = [1, 5];
-    const ms = sizes.map((mb) => {
-      const text = generatedProse(mb * 1e6, 13);
-      const c0 = process.cpuUsage();
-      sentenceRegions(text);
-      return cpuMs(c0);
-    });
-    console.log(
-      `sentence segmentation: 1 MB ${ms[0].toFixed(0)} ms CPU, 5 MB ${ms[1].toFixed(0)} ms CPU ` +
-        `(${(ms[1] / ms[0]).toFixed(1)}x for 5x the text; linear is 5x)`,
-    );
-  }
-
-  // One last line per library; the ratio is the library's CPU time over recursive's (higher: recursive faster).
-  for (const r of libraries) {
-    console.log(
-      `recursive vs ${r.name}: ${(r.libraryMs / r.recursiveMs).toFixed(2)}x (same chunks: ${r.same ? "yes" : "no"})`,
-    );
-  }
+  const t0 = performance.now();
+  const located = splitLangchainMany(corpus.docs, { splitter: "langchain", size: 1000, overlap: 200 });
   console.log(
-    `recursive vs langchain: ${(langchainMedian / recursiveMedian).toFixed(2)}x (same chunks: ${same ? "yes" : "no"})`,
+    `seamlab langchain splitter (worker round trip + span recovery, incl. worker start): ` +
+      `${(performance.now() - t0).toFixed(0)} ms wall, ${located.flat().length} chunks`,
   );
+  stopLangchainBridge();
+
+  if (libraryRounds > 0) await againstLibraries(corpus);
+  if (bigMb > 0) bigDocument();
+  sentenceSegmentation();
+
+  for (const line of finalLines) console.log(line);
+  for (const line of failures) console.log(`bench:splitters: FAILED: ${line}`);
+  if (failures.length > 0) process.exit(1);
 }
 
 main().catch((error) => {

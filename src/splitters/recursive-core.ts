@@ -138,6 +138,17 @@ function splitPieces(
     }
     return pieces;
   }
+  if (!isRegex && !jsCompat && (keep === true || keep === "start")) {
+    // The default (a literal separator opening the next piece): pieces straight from the search, with no list of
+    // matches in between; splitting runs mostly here, a call per word on long lines.
+    let from = start;
+    for (let at = sub.indexOf(separator); at >= 0; at = sub.indexOf(separator, at + separator.length)) {
+      if (start + at > from) pieces.push(from, start + at);
+      from = start + at;
+    }
+    if (end > from) pieces.push(from, end);
+    return pieces;
+  }
   // JS keeps separators with a lookahead split: every occurrence start is a boundary, even overlapping ones.
   const overlapping = jsCompat && !isRegex && (keep === true || keep === "start");
   const m = findSeparatorMatches(sub, separator, isRegex, overlapping);
@@ -170,6 +181,128 @@ function splitPieces(
   return pieces;
 }
 
+/** One `splitRecursiveSpans` call: the text, its options, and the chunks so far (module functions, not closures). */
+interface SplitRun {
+  text: string;
+  size: number;
+  overlap: number;
+  isRegex: boolean;
+  keep: KeepSeparator;
+  strip: boolean;
+  length: (text: string) => number;
+  lengthIsChars: boolean;
+  jsCompat: boolean;
+  out: SpanText[];
+}
+
+/** Adds the chunk made of pieces[from..to) (piece indices), stripped as LangChain strips it, unless it is empty. */
+function emit(run: SplitRun, pieces: number[], from: number, to: number, joiner: string): void {
+  const text = run.text;
+  let s = pieces[2 * from];
+  let e = pieces[2 * (to - 1) + 1];
+  let chunkText: string;
+  if (joiner === "") {
+    if (run.strip) {
+      while (s < e && isWhitespaceCode(text.charCodeAt(s))) s++;
+      while (e > s && isWhitespaceCode(text.charCodeAt(e - 1))) e--;
+    }
+    chunkText = text.slice(s, e);
+  } else {
+    const parts: string[] = [];
+    for (let i = from; i < to; i++) parts.push(text.slice(pieces[2 * i], pieces[2 * i + 1]));
+    chunkText = parts.join(joiner);
+    if (run.strip) {
+      chunkText = chunkText.trim();
+      while (s < e && isWhitespaceCode(text.charCodeAt(s))) s++;
+      while (e > s && isWhitespaceCode(text.charCodeAt(e - 1))) e--;
+    }
+  }
+  if (chunkText !== "") run.out.push({ start: s, end: e, text: chunkText });
+}
+
+/** base.py `_merge_splits` over pieces[from..to) (piece indices). */
+function mergePieces(
+  run: SplitRun,
+  pieces: number[],
+  lengths: number[],
+  from: number,
+  to: number,
+  joiner: string,
+  joinerLength: number,
+): void {
+  const { size, overlap } = run;
+  let head = from; // current_doc = pieces[head..tail)
+  let tail = from;
+  let total = 0;
+  for (let i = from; i < to; i++) {
+    const len = lengths[i];
+    if (total + len + (tail > head ? joinerLength : 0) > size) {
+      if (tail > head) {
+        emit(run, pieces, head, tail, joiner);
+        while (total > overlap || (total + len + (tail > head ? joinerLength : 0) > size && total > 0)) {
+          total -= lengths[head] + (tail - head > 1 ? joinerLength : 0);
+          head++;
+        }
+      }
+    }
+    tail = i + 1; // current_doc.append(d): pieces are appended in order, so tail was i
+    total += len + (tail - head > 1 ? joinerLength : 0);
+  }
+  if (tail > head) emit(run, pieces, head, tail, joiner);
+}
+
+/** `_split_text` on text[start, end): split on the first separator found, merge short pieces, recurse into long ones. */
+function splitLevel(run: SplitRun, start: number, end: number, separators: string[]): void {
+  const { text, size } = run;
+  let separator = separators[separators.length - 1];
+  let rest: string[] = [];
+  let found = false;
+  const sub = text.slice(start, end);
+  for (let i = 0; i < separators.length; i++) {
+    const s = separators[i];
+    if (s === "") {
+      separator = s;
+      break;
+    }
+    if (separatorOccurs(sub, s, run.isRegex)) {
+      separator = s;
+      rest = separators.slice(i + 1);
+      found = true;
+      break;
+    }
+  }
+  const pieces = splitPieces(text, sub, start, end, separator, run.isRegex, run.keep, run.jsCompat);
+  // LangChain JS tests `if (!newSeparators)`, and an empty array is truthy: it splits into characters.
+  if (run.jsCompat && found && rest.length === 0) rest = [""];
+  const n = pieces.length / 2;
+  const lengths = new Array<number>(n);
+  if (run.lengthIsChars) for (let i = 0; i < n; i++) lengths[i] = pieces[2 * i + 1] - pieces[2 * i];
+  else for (let i = 0; i < n; i++) lengths[i] = run.length(text.slice(pieces[2 * i], pieces[2 * i + 1]));
+  const joiner = run.keep === false ? separator : "";
+  const joinerLength = joiner === "" ? 0 : run.length(joiner);
+  let goodFrom = -1;
+  for (let i = 0; i < n; i++) {
+    if (lengths[i] < size) {
+      if (goodFrom < 0) goodFrom = i;
+      continue;
+    }
+    if (goodFrom >= 0) {
+      mergePieces(run, pieces, lengths, goodFrom, i, joiner, joinerLength);
+      goodFrom = -1;
+    }
+    if (rest.length === 0) {
+      run.out.push({
+        start: pieces[2 * i],
+        end: pieces[2 * i + 1],
+        text: text.slice(pieces[2 * i], pieces[2 * i + 1]),
+      });
+    } else {
+      splitLevel(run, pieces[2 * i], pieces[2 * i + 1], rest);
+    }
+  }
+  if (goodFrom >= 0) mergePieces(run, pieces, lengths, goodFrom, n, joiner, joinerLength);
+}
+
 /**
  * Split `text` into chunks with spans, exactly as LangChain Python 0.3.x `split_text` would return their texts.
  *
@@ -180,111 +313,18 @@ function splitPieces(
  * last piece.
  */
 export function splitRecursiveSpans(text: string, options: RecursiveOptions): SpanText[] {
-  const { size, overlap, isSeparatorRegex, keepSeparator, stripWhitespace, length, lengthIsChars } = options;
-  const out: SpanText[] = [];
-  const pieceLength = lengthIsChars
-    ? (s: number, e: number) => e - s
-    : (s: number, e: number) => length(text.slice(s, e));
-
-  const emit = (pieces: number[], from: number, to: number, joiner: string) => {
-    // pieces[from..to) (piece indices) form one chunk.
-    let s = pieces[2 * from];
-    let e = pieces[2 * (to - 1) + 1];
-    let chunkText: string;
-    if (joiner === "") {
-      if (stripWhitespace) {
-        while (s < e && isWhitespaceCode(text.charCodeAt(s))) s++;
-        while (e > s && isWhitespaceCode(text.charCodeAt(e - 1))) e--;
-      }
-      chunkText = text.slice(s, e);
-    } else {
-      const parts: string[] = [];
-      for (let i = from; i < to; i++) parts.push(text.slice(pieces[2 * i], pieces[2 * i + 1]));
-      chunkText = parts.join(joiner);
-      if (stripWhitespace) {
-        chunkText = chunkText.trim();
-        while (s < e && isWhitespaceCode(text.charCodeAt(s))) s++;
-        while (e > s && isWhitespaceCode(text.charCodeAt(e - 1))) e--;
-      }
-    }
-    if (chunkText !== "") out.push({ start: s, end: e, text: chunkText });
+  const run: SplitRun = {
+    text,
+    size: options.size,
+    overlap: options.overlap,
+    isRegex: options.isSeparatorRegex,
+    keep: options.keepSeparator,
+    strip: options.stripWhitespace,
+    length: options.length,
+    lengthIsChars: options.lengthIsChars,
+    jsCompat: options.langchainJsCompat === true,
+    out: [],
   };
-
-  /** base.py `_merge_splits` over pieces[from..to) (piece indices). */
-  const mergePieces = (
-    pieces: number[],
-    lengths: number[],
-    from: number,
-    to: number,
-    joiner: string,
-    joinerLength: number,
-  ) => {
-    let head = from; // current_doc = pieces[head..tail)
-    let tail = from;
-    let total = 0;
-    for (let i = from; i < to; i++) {
-      const len = lengths[i];
-      if (total + len + (tail > head ? joinerLength : 0) > size) {
-        if (tail > head) {
-          emit(pieces, head, tail, joiner);
-          while (total > overlap || (total + len + (tail > head ? joinerLength : 0) > size && total > 0)) {
-            total -= lengths[head] + (tail - head > 1 ? joinerLength : 0);
-            head++;
-          }
-        }
-      }
-      tail = i + 1; // current_doc.append(d): pieces are appended in order, so tail was i
-      total += len + (tail - head > 1 ? joinerLength : 0);
-    }
-    if (tail > head) emit(pieces, head, tail, joiner);
-  };
-
-  const splitLevel = (start: number, end: number, separators: string[]) => {
-    let separator = separators[separators.length - 1];
-    let rest: string[] = [];
-    let found = false;
-    const sub = text.slice(start, end);
-    for (let i = 0; i < separators.length; i++) {
-      const s = separators[i];
-      if (s === "") {
-        separator = s;
-        break;
-      }
-      if (separatorOccurs(sub, s, isSeparatorRegex)) {
-        separator = s;
-        rest = separators.slice(i + 1);
-        found = true;
-        break;
-      }
-    }
-    const jsCompat = options.langchainJsCompat === true;
-    const pieces = splitPieces(text, sub, start, end, separator, isSeparatorRegex, keepSeparator, jsCompat);
-    // LangChain JS tests `if (!newSeparators)`, and an empty array is truthy: it splits into characters.
-    if (jsCompat && found && rest.length === 0) rest = [""];
-    const n = pieces.length / 2;
-    const lengths = new Array<number>(n);
-    for (let i = 0; i < n; i++) lengths[i] = pieceLength(pieces[2 * i], pieces[2 * i + 1]);
-    const joiner = keepSeparator === false ? separator : "";
-    const joinerLength = joiner === "" ? 0 : length(joiner);
-    let goodFrom = -1;
-    for (let i = 0; i < n; i++) {
-      if (lengths[i] < size) {
-        if (goodFrom < 0) goodFrom = i;
-        continue;
-      }
-      if (goodFrom >= 0) {
-        mergePieces(pieces, lengths, goodFrom, i, joiner, joinerLength);
-        goodFrom = -1;
-      }
-      if (rest.length === 0) {
-        out.push({ start: pieces[2 * i], end: pieces[2 * i + 1], text: text.slice(pieces[2 * i], pieces[2 * i + 1]) });
-      } else {
-        splitLevel(pieces[2 * i], pieces[2 * i + 1], rest);
-      }
-    }
-    if (goodFrom >= 0) mergePieces(pieces, lengths, goodFrom, n, joiner, joinerLength);
-  };
-
-  if (text.length > 0) splitLevel(0, text.length, options.separators);
-  return out;
+  if (text.length > 0) splitLevel(run, 0, text.length, options.separators);
+  return run.out;
 }

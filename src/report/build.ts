@@ -1,7 +1,6 @@
 // `seamlab report` / `npm run report`: execute notebooks, render each to a page plus an index, and publish the
 // report only when every notebook succeeded (see publish.ts for how the swap stays whole and what is ours).
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { availableParallelism } from "node:os";
 import { basename, join } from "node:path";
 import { SeamlabError } from "../core/errors";
 import { gitCommitOrNull, seamlabVersion } from "../core/project";
@@ -21,7 +20,8 @@ import { cellTags, declaredSettings, joinSource, readNotebook, serializeNotebook
 import { renderNotebook, type RenderedNotebook } from "./render";
 import { CHOSEN_FILE } from "./recommendation";
 import { describeFailure, runNotebook } from "./run";
-import { startKernelSources, type PendingKernelSources } from "./kernel-sources";
+import { kernelSourcesForRun } from "./kernel-sources";
+import { etaFromPlan, longestFirst, previousDuration, workersPerKernel } from "./schedule";
 import { needsNodeTypes } from "./kernel-node-types";
 import { applyBudgetPlan, type NotebookBudgetPlan } from "./budget-notebook";
 import { minutes, overrunNote } from "./budget-work";
@@ -129,16 +129,6 @@ export function gitCommit(root: string): string {
   return gitCommitOrNull(root) ?? "unknown (not a git checkout)";
 }
 
-/** How long a notebook took in an earlier report (its executed .ipynb's metadata), when there is one. */
-function previousDuration(path: string): number | undefined {
-  try {
-    const ms = JSON.parse(readFileSync(path, "utf8"))?.metadata?.seamlab?.duration_ms;
-    return typeof ms === "number" && ms > 0 ? ms : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export async function buildReport(options: ReportOptions): Promise<ReportResult> {
   const started = performance.now();
   const log = options.log ?? (() => {});
@@ -189,7 +179,8 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
   const runningSince = new Map<number, number>();
   const stopped: string[] = [];
   const order = longestFirst(paths, previousMs);
-  const compiledSources = options.noExecute ? undefined : compileForKernels(options, log);
+  const compiledSources =
+    options.noExecute || options.compiledSources === false ? undefined : kernelSourcesForRun(options.root, log);
   const worker = async () => {
     while (next < order.length) {
       const at = order[next++];
@@ -332,107 +323,7 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
   return { ok: true, pages, failures, outDir: options.outDir, failedPages: [], totalMs, stopped };
 }
 
-/**
- * ETA from `--budget`'s estimates: what is left of each notebook's planned time (a running one's estimate less the
- * time it has run, never below 0; a notebook with no estimate counts 0), `jobs` at a time. Undefined when no
- * notebook has an estimate.
- */
-export function etaFromPlan(
-  count: number,
-  plannedMs: readonly (number | undefined)[],
-  finished: ReadonlySet<number>,
-  runningSince: ReadonlyMap<number, number>,
-  now: number,
-  jobs: number,
-): number | undefined {
-  if (!plannedMs.some((ms) => ms !== undefined)) return undefined;
-  let left = 0;
-  let unfinished = 0;
-  for (let at = 0; at < count; at++) {
-    if (finished.has(at)) continue;
-    unfinished++;
-    const since = runningSince.get(at);
-    left += Math.max(0, (plannedMs[at] ?? 0) - (since === undefined ? 0 : now - since));
-  }
-  return left / Math.max(1, Math.min(jobs, unfinished));
-}
-
 /** The code of a notebook's code cells. */
 function codeOf(notebook: Notebook): string[] {
   return notebook.cells.filter((cell) => cell.cell_type === "code").map((cell) => joinSource(cell.source));
-}
-
-interface KernelSourcesForRun extends Omit<PendingKernelSources, "nodeGlobals"> {
-  nodeGlobals: () => Set<string> | undefined;
-}
-
-/**
- * The compiled copy of src/ the kernels are to load (being built while they start), or undefined when they are to
- * compile src/ themselves. `ready` never rejects: a failed build is logged, and the kernels, finding no copy,
- * compile src/ as before. `nodeGlobals()` gives @types/node's global names once known (kernel-node-types.ts).
- */
-function compileForKernels(options: ReportOptions, log: (line: string) => void): KernelSourcesForRun | undefined {
-  if (options.compiledSources === false || process.env.SEAMLAB_REPORT_SOURCES === "tslab") return undefined;
-  let pending: PendingKernelSources;
-  try {
-    pending = startKernelSources(options.root);
-  } catch (error) {
-    log(`could not compile src/ for the kernels (${(error as Error).message}); the kernels compile it themselves`);
-    return undefined;
-  }
-  const ready = pending.ready.then(
-    (sources) => {
-      const seconds = (sources.ms / 1000).toFixed(1);
-      if (sources.dir) log(`${sources.reused ? "reused" : "compiled"} src/ for the kernels in ${seconds} s`);
-      else {
-        log(
-          `src/ has ${sources.diagnostics.length} error(s) under tslab's TypeScript (first: ${sources.diagnostics[0]}); ` +
-            `the kernels compile it themselves and report them in the notebooks`,
-        );
-      }
-      return sources;
-    },
-    (error: Error) => {
-      log(`could not compile src/ for the kernels (${error.message}); the kernels compile it themselves`);
-      return { reused: false, diagnostics: [], ms: 0 };
-    },
-  );
-  let names: Set<string> | undefined;
-  const nodeGlobals = () => {
-    const known = pending.nodeGlobals();
-    if (known !== undefined && names === undefined) names = new Set(known);
-    return names;
-  };
-  return { dir: pending.dir, ready, nodeGlobals };
-}
-
-/**
- * Typical share of each default notebook's run (seconds on an idle 2-core machine, measured on the default
- * corpora): only their order matters, to start the longest first when no earlier report says otherwise.
- */
-export const typicalNotebookSeconds: Readonly<Record<string, number>> = {
-  "01": 33,
-  "02": 11,
-  "03": 38,
-  "04": 20,
-  "05": 15,
-  "06": 22,
-  "07": 16,
-};
-
-/**
- * The order to start notebooks in: longest expected first (the earlier report's time for every notebook when it
- * has them all, else the typical times above; an unknown notebook counts as long), ties in file order.
- */
-export function longestFirst(paths: readonly string[], previousMs: readonly (number | undefined)[] = []): number[] {
-  const useTimes = paths.length > 0 && paths.every((_, i) => previousMs[i] !== undefined);
-  const expected = paths.map((path, i) =>
-    useTimes ? previousMs[i]! : 1000 * (typicalNotebookSeconds[basename(path).slice(0, 2)] ?? 60),
-  );
-  return paths.map((_, i) => i).sort((a, b) => expected[b] - expected[a] || a - b);
-}
-
-/** Worker threads each notebook kernel may start when `jobs` notebooks run at once. */
-export function workersPerKernel(jobs: number, cores: number = availableParallelism()): number {
-  return Math.max(1, Math.floor(cores / Math.max(1, jobs)));
 }

@@ -208,3 +208,47 @@ export function startKernelSources(root: string): PendingKernelSources {
   });
   return { dir, ready, nodeGlobals: () => known };
 }
+
+export interface KernelSourcesForRun extends Omit<PendingKernelSources, "nodeGlobals"> {
+  nodeGlobals: () => Set<string> | undefined;
+}
+
+/**
+ * The compiled copy of src/ the kernels are to load (being built while they start), or undefined when they are to
+ * compile src/ themselves. `ready` never rejects: a failed build is logged, and the kernels, finding no copy,
+ * compile src/ as before. `nodeGlobals()` gives @types/node's global names once known (kernel-node-types.ts).
+ */
+export function kernelSourcesForRun(root: string, log: (line: string) => void): KernelSourcesForRun | undefined {
+  if (process.env.SEAMLAB_REPORT_SOURCES === "tslab") return undefined;
+  let pending: PendingKernelSources;
+  try {
+    pending = startKernelSources(root);
+  } catch (error) {
+    log(`could not compile src/ for the kernels (${(error as Error).message}); the kernels compile it themselves`);
+    return undefined;
+  }
+  const ready = pending.ready.then(
+    (sources) => {
+      const seconds = (sources.ms / 1000).toFixed(1);
+      if (sources.dir) log(`${sources.reused ? "reused" : "compiled"} src/ for the kernels in ${seconds} s`);
+      else {
+        log(
+          `src/ has ${sources.diagnostics.length} error(s) under tslab's TypeScript (first: ${sources.diagnostics[0]}); ` +
+            `the kernels compile it themselves and report them in the notebooks`,
+        );
+      }
+      return sources;
+    },
+    (error: Error) => {
+      log(`could not compile src/ for the kernels (${error.message}); the kernels compile it themselves`);
+      return { reused: false, diagnostics: [], ms: 0 };
+    },
+  );
+  let names: Set<string> | undefined;
+  const nodeGlobals = () => {
+    const known = pending.nodeGlobals();
+    if (known !== undefined && names === undefined) names = new Set(known);
+    return names;
+  };
+  return { dir: pending.dir, ready, nodeGlobals };
+}

@@ -10,7 +10,7 @@ import { splitCorpus } from "../../src/splitters/registry";
 import { expandGrid, type GridSpec } from "../../src/experiment/grid";
 import { defaultWorkers, runGrid } from "../../src/experiment/run";
 import { closeWorkers } from "../../src/experiment/execute";
-import { workersPerKernel } from "../../src/report/build";
+import { workersPerKernel } from "../../src/report/schedule";
 import { compareRows } from "../../src/experiment/sweep";
 import { SeamlabError } from "../../src/core/errors";
 import { fastifyGuides } from "../helpers/corpora";

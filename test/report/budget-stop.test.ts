@@ -6,7 +6,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildReport, etaFromPlan } from "../../src/report/build";
+import { buildReport } from "../../src/report/build";
+import { etaFromPlan } from "../../src/report/schedule";
 import type { Notebook } from "../../src/report/nbformat";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");

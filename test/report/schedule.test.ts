@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { longestFirst } from "../../src/report/build";
+import { longestFirst } from "../../src/report/schedule";
 
 const paths = ["nb/01-a.ipynb", "nb/02-b.ipynb", "nb/03-c.ipynb", "nb/07-d.ipynb"];
 

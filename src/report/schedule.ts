@@ -1,0 +1,70 @@
+// When the report's notebooks run: the order they start in, the threads each kernel may use, and what is left.
+import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { basename } from "node:path";
+
+/** How long a notebook took in an earlier report (its executed .ipynb's metadata), when there is one. */
+export function previousDuration(path: string): number | undefined {
+  try {
+    const ms = JSON.parse(readFileSync(path, "utf8"))?.metadata?.seamlab?.duration_ms;
+    return typeof ms === "number" && ms > 0 ? ms : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * ETA from `--budget`'s estimates: what is left of each notebook's planned time (a running one's estimate less the
+ * time it has run, never below 0; a notebook with no estimate counts 0), `jobs` at a time. Undefined when no
+ * notebook has an estimate.
+ */
+export function etaFromPlan(
+  count: number,
+  plannedMs: readonly (number | undefined)[],
+  finished: ReadonlySet<number>,
+  runningSince: ReadonlyMap<number, number>,
+  now: number,
+  jobs: number,
+): number | undefined {
+  if (!plannedMs.some((ms) => ms !== undefined)) return undefined;
+  let left = 0;
+  let unfinished = 0;
+  for (let at = 0; at < count; at++) {
+    if (finished.has(at)) continue;
+    unfinished++;
+    const since = runningSince.get(at);
+    left += Math.max(0, (plannedMs[at] ?? 0) - (since === undefined ? 0 : now - since));
+  }
+  return left / Math.max(1, Math.min(jobs, unfinished));
+}
+
+/**
+ * Typical share of each default notebook's run (seconds on an idle 2-core machine, measured on the default
+ * corpora): only their order matters, to start the longest first when no earlier report says otherwise.
+ */
+export const typicalNotebookSeconds: Readonly<Record<string, number>> = {
+  "01": 33,
+  "02": 11,
+  "03": 38,
+  "04": 20,
+  "05": 15,
+  "06": 22,
+  "07": 16,
+};
+
+/**
+ * The order to start notebooks in: longest expected first (the earlier report's time for every notebook when it
+ * has them all, else the typical times above; an unknown notebook counts as long), ties in file order.
+ */
+export function longestFirst(paths: readonly string[], previousMs: readonly (number | undefined)[] = []): number[] {
+  const useTimes = paths.length > 0 && paths.every((_, i) => previousMs[i] !== undefined);
+  const expected = paths.map((path, i) =>
+    useTimes ? previousMs[i]! : 1000 * (typicalNotebookSeconds[basename(path).slice(0, 2)] ?? 60),
+  );
+  return paths.map((_, i) => i).sort((a, b) => expected[b] - expected[a] || a - b);
+}
+
+/** Worker threads each notebook kernel may start when `jobs` notebooks run at once. */
+export function workersPerKernel(jobs: number, cores: number = availableParallelism()): number {
+  return Math.max(1, Math.floor(cores / Math.max(1, jobs)));
+}

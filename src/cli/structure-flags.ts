@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { SeamlabError } from "../core/errors";
-import { readTypeOverrides, type TypeOverride } from "../corpus/doc-types";
+import { readTypeOverrides, type TypeOverride } from "../corpus/type-overrides";
 import type { LoadedCorpus } from "../corpus/load";
 import { classifyDoc } from "../corpus/doc-types";
 import { measureStructureDamage, structureLimitUnit, type StructureDamage } from "../measure/structure-damage";

@@ -1,5 +1,9 @@
 import type { Doc, Query } from "../core/types";
 
+/** The document and section types of corpus/doc-types, in the order its rules try them. */
+export const DOC_TYPES = ["reference", "faq", "prose", "transcript", "code", "table", "unknown"] as const;
+export type DocType = (typeof DOC_TYPES)[number];
+
 export type LabelledShape = "answer-span" | "chroma" | "squad";
 
 export interface LabelledReport {

@@ -11,7 +11,7 @@
 import { basename } from "node:path";
 import type { Chunk, Doc } from "../core/types";
 import { canonicalJson } from "../core/canonical-json";
-import type { TypeOverride } from "../corpus/doc-types";
+import type { TypeOverride } from "../corpus/type-overrides";
 import {
   addDocSeams,
   createSeamTotals,

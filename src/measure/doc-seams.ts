@@ -5,7 +5,9 @@
  * corpus at once, while holding only per-seam numbers and one short summary per document, never the corpus text.
  */
 import type { Chunk, Doc } from "../core/types";
-import { classifyDoc, DOC_TYPES, type TypeOverride } from "../corpus/doc-types";
+import { classifyDoc } from "../corpus/doc-types";
+import type { TypeOverride } from "../corpus/type-overrides";
+import { DOC_TYPES } from "../corpus/types";
 import type { SplitterConfig } from "../splitters/config";
 import { unitOf } from "../splitters/registry";
 import { lengthFunctionFor } from "../text/tokens";

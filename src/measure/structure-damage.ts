@@ -13,7 +13,8 @@
  * or a limit of 2 x 256 "chars" would call units of 600 characters unsplittable in chunks of about 1,050.
  */
 import type { Chunk, Doc } from "../core/types";
-import { classifyDoc, typeAt, DOC_TYPES, type DocType, type TypedDoc } from "../corpus/doc-types";
+import { classifyDoc, typeAt, type TypedDoc } from "../corpus/doc-types";
+import { DOC_TYPES, type DocType } from "../corpus/types";
 import type { SplitterConfig, Unit } from "../splitters/config";
 import { unitOf } from "../splitters/registry";
 import { lengthFunctionFor } from "../text/tokens";

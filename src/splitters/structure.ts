@@ -25,7 +25,9 @@
  */
 import { SeamlabError } from "../core/errors";
 import type { Chunk, Doc } from "../core/types";
-import { classifyDoc, DOC_TYPES, type DocType, type TypedSection, type TypeOverride } from "../corpus/doc-types";
+import { classifyDoc, type TypedSection } from "../corpus/doc-types";
+import type { TypeOverride } from "../corpus/type-overrides";
+import { DOC_TYPES, type DocType } from "../corpus/types";
 import type { Block } from "../text/blocks";
 import { codeUnits, isTsJsPath } from "../text/code-units";
 import { isWhitespaceCode } from "../text/paragraphs";

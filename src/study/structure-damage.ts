@@ -1,7 +1,8 @@
 // Structural damage as rates with Wilson 95% CIs, per splitter, kind and document type: the rows behind the
 // damage tables of `seamlab seams`, `compare-splitters`, notebook 02 and notebook 07.
 import type { Chunk, Doc } from "../core/types";
-import { classifyDoc, typeBreakdown, type DocType, type TypedDoc, type TypeBreakdownRow } from "../corpus/doc-types";
+import { classifyDoc, typeBreakdown, type TypedDoc, type TypeBreakdownRow } from "../corpus/doc-types";
+import type { DocType } from "../corpus/types";
 import { wilsonInterval } from "../stats/proportion";
 import {
   DAMAGE_KINDS,

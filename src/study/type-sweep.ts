@@ -11,7 +11,7 @@
  */
 import { SeamlabError } from "../core/errors";
 import type { Doc, Query } from "../core/types";
-import { DOC_TYPES, type DocType } from "../corpus/doc-types";
+import { DOC_TYPES, type DocType } from "../corpus/types";
 import type { ExperimentConfig } from "../experiment/grid";
 import { pickKnee, type KneeReport } from "../experiment/knee";
 import { runGrid, type CostedRow, type RunGridOptions } from "../experiment/run";

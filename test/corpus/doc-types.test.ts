@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { classifyDoc, countLetters, parseTypeOverrides, typeAt, typeBreakdown } from "../../src/corpus/doc-types";
+import { classifyDoc, countLetters, typeAt, typeBreakdown } from "../../src/corpus/doc-types";
+import { parseTypeOverrides } from "../../src/corpus/type-overrides";
 
 const docs = {
   guide: {

@@ -3,7 +3,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { classifyDoc, parseTypeOverrides } from "../../src/corpus/doc-types";
+import { classifyDoc } from "../../src/corpus/doc-types";
+import { parseTypeOverrides } from "../../src/corpus/type-overrides";
 import { SeamlabError } from "../../src/core/errors";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -11,7 +12,8 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 test("a catastrophic heading pattern such as /(a+)+$/ classifies a long heading at once (a linear-time engine)", () => {
   // In a child process with a kill deadline: a backtracking engine blocks its thread, so no in-process timer fires.
   const script = `
-    import { classifyDoc, parseTypeOverrides } from "./src/corpus/doc-types.ts";
+    import { classifyDoc } from "./src/corpus/doc-types.ts";
+    import { parseTypeOverrides } from "./src/corpus/type-overrides.ts";
     const rules = parseTypeOverrides("heading: /(a+)+$/ faq\\n", "types.txt");
     const heading = "a".repeat(40) + "!";
     const typed = classifyDoc({ id: "x.md", text: "# " + heading + "\\n\\nSome prose under the heading.\\n" }, rules);

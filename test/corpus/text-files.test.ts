@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SeamlabError } from "../../src/core/errors";
 import { loadLabelledSet } from "../../src/corpus/labelled";
-import { readTypeOverrides } from "../../src/corpus/doc-types";
+import { readTypeOverrides } from "../../src/corpus/type-overrides";
 
 const dir = mkdtempSync(join(tmpdir(), "seamlab-text-files-"));
 after(() => rmSync(dir, { recursive: true, force: true }));

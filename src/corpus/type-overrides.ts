@@ -1,0 +1,131 @@
+/**
+ * Type overrides (`--types FILE`), which come before the built-in rules of corpus/doc-types: a rule names a glob
+ * (matched against the document id, picomatch) or a heading pattern (`heading: /regex/` or `heading: text`, matched
+ * against a section's heading), and a type.
+ */
+import picomatch from "picomatch";
+import { RE2JS } from "re2js";
+import { SeamlabError } from "../core/errors";
+import { readTextFile } from "./text-file";
+import { DOC_TYPES, type DocType } from "./types";
+
+export interface TypeOverride {
+  /** picomatch glob over the document id */
+  glob?: string;
+  /** a regular expression over a section's heading text */
+  heading?: string;
+  type: DocType;
+  /** where the rule was read from, for messages */
+  origin?: string;
+}
+
+const compiledHeadings = new Map<string, RE2JS>();
+
+/**
+ * A heading pattern of a user's `--types` file, compiled for RE2JS (a port of RE2: linear time in the heading's
+ * length, whatever the pattern), case-insensitive. JavaScript's backtracking engine tries about 2^40 ways for
+ * `(a+)+$` on a heading of 40 a's and a "!" (hours; each further "a" doubles it); RE2 cannot backtrack. Its price:
+ * no lookaround or backreferences, refused when the file is read (`parseTypeOverrides`), naming the line.
+ */
+function headingMatcher(source: string): RE2JS {
+  // compiled once per pattern (about 150 µs each), not once per document classified
+  let matcher = compiledHeadings.get(source);
+  if (!matcher) {
+    matcher = RE2JS.compile(RE2JS.translateRegExp(source), RE2JS.CASE_INSENSITIVE);
+    compiledHeadings.set(source, matcher);
+  }
+  return matcher;
+}
+
+/** The overrides compiled once: `test` gives the first that matches a document (and a section heading). */
+export function compileOverrides(overrides: readonly TypeOverride[]): {
+  test(doc: string, heading?: string): TypeOverride | undefined;
+} {
+  const compiled = overrides.map((o) => ({
+    o,
+    glob: o.glob !== undefined ? picomatch(o.glob, { dot: true }) : undefined,
+    heading: o.heading !== undefined ? headingMatcher(o.heading) : undefined,
+  }));
+  return {
+    test(doc, heading) {
+      for (const c of compiled) {
+        if (c.glob && c.glob(doc)) return c.o;
+        if (c.heading && heading !== undefined && c.heading.test(heading)) return c.o;
+      }
+      return undefined;
+    },
+  };
+}
+
+/** The rules of a `--types` file, read as text (UTF-16 decoded; an archive or other binary refused by name). */
+export function readTypeOverrides(path: string): TypeOverride[] {
+  const role = { what: "--types file", expected: "a text file of rules", fix: 'give one "PATTERN TYPE" rule per line' };
+  return parseTypeOverrides(readTextFile(path, role), path);
+}
+
+/**
+ * Parses a `--types` file: one rule per line, `PATTERN TYPE` (the type is the last word). PATTERN is a glob over
+ * document ids, or `heading: /regex/` / `heading: some text` over section headings. `#` starts a comment line.
+ */
+export function parseTypeOverrides(text: string, file: string): TypeOverride[] {
+  const rules: TypeOverride[] = [];
+  // a binary file read as text: refused by name, never echoed (its bytes would reach the terminal)
+  const control = firstControlCharacter(text);
+  if (control >= 0)
+    throw new SeamlabError(
+      `--types file ${file} is not a text file of rules (a ${describeCode(text[control])} at offset ${control}); ` +
+        'give a text file with one "PATTERN TYPE" rule per line.',
+    );
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].trim();
+    if (line === "" || line.startsWith("#")) continue;
+    const where = `${file}:${i + 1}`;
+    const m = /^(.*\S)\s+(\S+)$/.exec(line);
+    if (!m) throw new SeamlabError(`${where}: a rule is "PATTERN TYPE" (e.g. "docs/faq/** faq"), got ${quoted(line)}.`);
+    const type = m[2] as DocType;
+    if (!(DOC_TYPES as readonly string[]).includes(type)) {
+      throw new SeamlabError(`${where}: unknown type "${m[2]}"; use one of ${DOC_TYPES.join(", ")}.`);
+    }
+    const pattern = m[1];
+    const heading = /^heading:\s*(.*)$/i.exec(pattern);
+    if (heading) {
+      const body = heading[1].trim();
+      if (body === "") throw new SeamlabError(`${where}: "heading:" needs a pattern, e.g. "heading: /\\?$/ faq".`);
+      const regex = /^\/(.*)\/$/.exec(body);
+      const source = regex ? regex[1] : body.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      try {
+        headingMatcher(source);
+      } catch (error) {
+        throw new SeamlabError(
+          `${where}: invalid heading pattern ${body}: ${(error as Error).message}. Patterns run in linear time ` +
+            "(RE2 syntax): no lookahead, lookbehind or backreferences.",
+        );
+      }
+      rules.push({ heading: source, type, origin: where });
+    } else {
+      rules.push({ glob: pattern, type, origin: where });
+    }
+  }
+  return rules;
+}
+
+/** The offset of the first control character other than tab, line feed, vertical tab, form feed and CR; or -1. */
+function firstControlCharacter(text: string): number {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 9 || (code > 13 && code < 32)) return i;
+  }
+  return -1;
+}
+
+/** A character for a message: "NUL byte", "control character U+001B". */
+function describeCode(char: string): string {
+  if (char === "\u0000") return "NUL byte";
+  return `control character U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+}
+
+/** A line of a user's file quoted for a message: escaped (no control characters reach a terminal), at most 80 chars. */
+function quoted(line: string): string {
+  return JSON.stringify(line.length > 80 ? `${line.slice(0, 80)}…` : line);
+}

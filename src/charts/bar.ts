@@ -5,6 +5,7 @@
 import { LABEL_FONT_SIZE, pixelOf } from "./label-layout";
 import {
   CHART_WIDTH,
+  INK,
   SCHEMA,
   axisFormat,
   baseConfig,
@@ -90,7 +91,7 @@ export function barWithCI(rows: Record<string, unknown>[], options: BarCIOptions
       align: "left",
       dx: 6,
       fontSize: LABEL_FONT_SIZE,
-      color: outside ? "#222222" : "#ffffff",
+      color: outside ? INK.text : "#ffffff",
       fontWeight: outside ? 400 : 600,
     },
     encoding: { y, ...offset, x: { field: "at", ...x }, text: { field: "text", type: "nominal" } },
@@ -117,15 +118,15 @@ export function barWithCI(rows: Record<string, unknown>[], options: BarCIOptions
         },
       },
       {
-        mark: { type: "rule", color: "#222222", strokeWidth: 1.5 },
+        mark: { type: "rule", color: INK.text, strokeWidth: 1.5 },
         encoding: { y, ...offset, x: { field: low, ...x }, x2: { field: high } },
       },
       {
-        mark: { type: "tick", color: "#222222", thickness: 1.5, size: 10 },
+        mark: { type: "tick", color: INK.text, thickness: 1.5, size: 10 },
         encoding: { y, ...offset, x: { field: low, ...x } },
       },
       {
-        mark: { type: "tick", color: "#222222", thickness: 1.5, size: 10 },
+        mark: { type: "tick", color: INK.text, thickness: 1.5, size: 10 },
         encoding: { y, ...offset, x: { field: high, ...x } },
       },
       ...[true, false].filter((outside) => labels.some((l) => l.outside === outside)).map(labelLayer),

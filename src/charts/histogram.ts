@@ -3,6 +3,7 @@
 import { LABEL_FONT_SIZE, pixelOf, placeRuleLabels, withHalo } from "./label-layout";
 import {
   CHART_WIDTH,
+  INK,
   SCHEMA,
   baseConfig,
   colorScale,
@@ -109,7 +110,7 @@ export function overlapHistogram(rows: Record<string, unknown>[], options: Histo
     layers.push(
       {
         transform: once,
-        mark: { type: "rule", color: "#333333", strokeDash: [4, 3] },
+        mark: { type: "rule", color: INK.marker, strokeDash: [4, 3] },
         encoding: { x: { datum: options.marker.value } },
       },
       ...withHalo({
@@ -121,7 +122,7 @@ export function overlapHistogram(rows: Record<string, unknown>[], options: Histo
           dy: 2,
           baseline: "top",
           fontSize: LABEL_FONT_SIZE,
-          color: "#333333",
+          color: INK.marker,
         },
         encoding: { x: { datum: options.marker.value }, y: { value: 0 }, text: { value: options.marker.label } },
       }),

@@ -1,7 +1,7 @@
 // Where a chart's own labels go, decided in the builder rather than left to vega: vega places a text mark where
 // the spec says and never moves it, so two rule labels at nearby x overprint and one near the right edge leaves the
 // plot. The builders set their scales' domains explicitly, so every label's box is known here in pixels.
-import { estimateTextWidth } from "./theme";
+import { INK, estimateTextWidth } from "./theme";
 
 /** A text's box in the plot's pixels (x to the right, y down from the plot's top edge). */
 export interface Box {
@@ -89,6 +89,6 @@ export function spreadVertically(wanted: readonly number[], height: number, step
  */
 export function withHalo(layer: Record<string, unknown>): Record<string, unknown>[] {
   const mark = layer.mark as Record<string, unknown>;
-  const halo = { ...mark, color: "#ffffff", stroke: "#ffffff", strokeWidth: 3, strokeJoin: "round", tooltip: false };
+  const halo = { ...mark, color: INK.halo, stroke: INK.halo, strokeWidth: 3, strokeJoin: "round", tooltip: false };
   return [{ ...layer, mark: halo }, layer];
 }

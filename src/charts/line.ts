@@ -1,20 +1,21 @@
 // A metric against a swept parameter (e.g. recall@5 vs overlap) for several series, with a CI band per
 // series and the knee(s) marked by a labelled vertical rule. Groups with too few queries to read (rows carrying
 // their query count in `n`) get their own small panel, so their wide bands never set the main chart's y axis.
-import { LABEL_FONT_SIZE, pixelOf, placeRuleLabels, spreadVertically, withHalo, type Box } from "./label-layout";
+import { LABEL_FONT_SIZE, pixelOf, placeRuleLabels, spreadVertically, withHalo } from "./label-layout";
 import {
   CHART_HEIGHT,
   CHART_WIDTH,
+  INK,
   SCHEMA,
   axisFormat,
   baseConfig,
   colorScale,
   distinct,
-  estimateTextWidth,
   inlineData,
   niceDomain,
   seriesLegend,
   titleOf,
+  wrapTitleText,
   type CommonOptions,
   type VegaLiteSpec,
 } from "./theme";
@@ -57,6 +58,9 @@ export interface LineCIOptions extends CommonOptions {
 export const MIN_GROUP_QUERIES = 30;
 
 const SMALL_PANEL_HEIGHT = 110;
+/** A band's label beside the plot is wrapped to lines of about this many characters, so the chart stays narrow. */
+const BESIDE_PLOT_CHARS = 18;
+const LABEL_LINE = 13;
 
 function numbersOf(rows: readonly Record<string, unknown>[], fields: readonly string[]): number[] {
   return rows.flatMap((row) => fields.map((f) => row[f])).filter((v): v is number => typeof v === "number");
@@ -120,11 +124,15 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
   const yAxis = { title: options.yTitle, axis: axisFormat(options.percent), scale: yScale };
 
   const layers: Record<string, unknown>[] = [];
-  const taken: Box[] = [];
-  for (const band of options.yBands ?? []) {
-    const top = Math.max(0, pixelOf(Math.max(band.from, band.to), yDomain, height, true)) + 3;
-    const w = estimateTextWidth(band.label, LABEL_FONT_SIZE);
-    taken.push({ x0: width - 4 - w, x1: width - 4, y0: top, y1: top + LABEL_FONT_SIZE + 2 });
+  // A band's label sits beside the plot, right of where the lines end, level with its band: inside the plot it ran
+  // over the line wherever a point fell in it (the best overlap, at 0, is at the band's top edge by definition).
+  const bandLabels = (options.yBands ?? []).map((band) => wrapTitleText(band.label, BESIDE_PLOT_CHARS));
+  const bandYs = spreadVertically(
+    (options.yBands ?? []).map((band) => pixelOf((band.from + band.to) / 2, yDomain, height, true)),
+    height,
+    LABEL_LINE * Math.max(1, ...bandLabels.map((lines) => (Array.isArray(lines) ? lines.length : 1))),
+  );
+  (options.yBands ?? []).forEach((band, i) => {
     layers.push(
       {
         data: { values: [{}] },
@@ -132,16 +140,24 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
         encoding: { y: { datum: band.from, type: "quantitative", ...yAxis }, y2: { datum: band.to } },
       },
       {
+        name: `beside_plot_band_${i}`,
         data: { values: [{}] },
-        mark: { type: "text", align: "right", baseline: "top", fontSize: LABEL_FONT_SIZE, color: "#006d4f" },
-        encoding: { x: { value: width - 4 }, y: { value: top }, text: { value: band.label } },
+        mark: {
+          type: "text",
+          align: "left",
+          baseline: "middle",
+          fontSize: LABEL_FONT_SIZE,
+          lineHeight: LABEL_LINE,
+          color: INK.margin,
+        },
+        encoding: { x: { value: width + 6 }, y: { value: bandYs[i] }, text: { value: bandLabels[i] } },
       },
     );
-  }
+  });
   for (const rule of options.yRules ?? []) {
     layers.push({
       data: { values: [{}] },
-      mark: { type: "rule", color: "#888888", strokeDash: [2, 3] },
+      mark: { type: "rule", color: INK.axis, strokeDash: [2, 3] },
       encoding: { y: { datum: rule, type: "quantitative", ...yAxis } },
     });
   }
@@ -154,14 +170,13 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
     sorted.map((k) => ({ at: pixelOf(k.x, xDomain, width), text: k.label })),
     width,
     height,
-    taken,
   );
   const unplaced: string[] = [];
   sorted.forEach((knee, i) => {
     // Own one-row data, so each annotation is drawn once rather than once per data row.
     layers.push({
       data: { values: [{}] },
-      mark: { type: "rule", color: "#444444", strokeDash: [5, 4], strokeWidth: 1.5 },
+      mark: { type: "rule", color: INK.rule, strokeDash: [5, 4], strokeWidth: 1.5 },
       encoding: { x: { datum: knee.x, type: "quantitative", scale: xScale } },
     });
     const at = placed[i];
@@ -176,7 +191,7 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
             baseline: "top",
             fontSize: LABEL_FONT_SIZE,
             fontWeight: 600,
-            color: "#222222",
+            color: INK.text,
           },
           encoding: { x: { value: at.x }, y: { value: at.y }, text: { value: knee.label } },
         }),
@@ -211,7 +226,7 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
           text: `Under ${min} queries: too few to read, on their own scale`,
           fontSize: 12,
           fontWeight: 500,
-          color: "#555555",
+          color: INK.muted,
         },
         layer: [
           ...seriesLayers(smallRows, { xEnc, y, low, high, series, color, hasBand, yAxis: smallAxis }, 0.55),

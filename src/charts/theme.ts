@@ -1,11 +1,31 @@
 // Shared look of every seamlab chart: the Okabe–Ito colour-blind-safe palette (ordered so the first colours
-// stay distinct in greyscale and on white), readable type sizes, a light background that also works when the
-// report is in dark mode (charts sit on a light card there).
+// stay distinct in greyscale and on white), readable type sizes, and the chart's own ink (INK): the colours of text,
+// rules and grid drawn on its background, which a report page in dark mode restyles (src/report/page.ts).
 
 /** A vega-lite spec as plain JSON (no vega-lite types: its package is ESM-only and notebooks cannot load it). */
 export type VegaLiteSpec = Record<string, unknown>;
 
 export const PALETTE = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#000000", "#F0E442"];
+
+/**
+ * The ink a chart draws on its own background, each colour used for that one purpose only: a report page in dark mode
+ * maps each value to a dark-mode colour by CSS (src/report/page.ts), so a value here is a contract with that page.
+ * Colours drawn on data marks are not ink and stay as they are: the palette, the heatmap's schemes, the white and
+ * black numbers inside bars and cells. `halo` is matched by its stroke (a label's outline over lines), `black` (the
+ * palette's seventh colour) on lines and symbols only, never on a text, so a heatmap cell's number keeps it.
+ */
+export const INK = {
+  background: "#ffffff",
+  text: "#222222",
+  muted: "#555555",
+  rule: "#444444",
+  marker: "#333333",
+  axis: "#888888",
+  grid: "#e6e6e6",
+  margin: "#006d4f",
+  halo: "#ffffff",
+  black: "#000000",
+} as const;
 
 export const CHART_WIDTH = 560;
 export const CHART_HEIGHT = 280;
@@ -14,7 +34,7 @@ export const SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json";
 
 export function baseConfig(): Record<string, unknown> {
   return {
-    background: "#ffffff",
+    background: INK.background,
     font: "system-ui, -apple-system, Segoe UI, Roboto, sans-serif",
     padding: 8,
     title: {
@@ -22,23 +42,34 @@ export function baseConfig(): Record<string, unknown> {
       fontWeight: 600,
       anchor: "start",
       subtitleFontSize: 12,
-      subtitleColor: "#555555",
+      color: INK.text,
+      subtitleColor: INK.muted,
       offset: 10,
     },
     axis: {
       labelFontSize: 11,
       titleFontSize: 12,
       titleFontWeight: 500,
-      gridColor: "#e6e6e6",
-      domainColor: "#888888",
-      tickColor: "#888888",
+      labelColor: INK.text,
+      titleColor: INK.text,
+      gridColor: INK.grid,
+      domainColor: INK.axis,
+      tickColor: INK.axis,
       // never cut short: a category such as "overlap 0 + ±1 neighbours" is read whole ("overlap 0 + ±1 neig…")
       labelLimit: 0,
     },
     // labelLimit/titleLimit 0: a legend label or title is never cut short ("reference (124 qu…", "hit rate at the b…");
     // seriesLegend wraps long labels in columns.
-    legend: { labelFontSize: 11, titleFontSize: 12, orient: "bottom", labelLimit: 0, titleLimit: 0 },
-    header: { labelFontSize: 12, titleFontSize: 12 },
+    legend: {
+      labelFontSize: 11,
+      titleFontSize: 12,
+      orient: "bottom",
+      labelLimit: 0,
+      titleLimit: 0,
+      labelColor: INK.text,
+      titleColor: INK.text,
+    },
+    header: { labelFontSize: 12, titleFontSize: 12, labelColor: INK.text, titleColor: INK.text },
     range: { category: PALETTE },
     view: { stroke: null },
   };

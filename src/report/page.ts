@@ -3,6 +3,7 @@
 // no script that slipped into the content could run. A `\` at the end of a line inside these templates continues
 // the line without a newline: the source stays narrow and the page's bytes (and the script's hash) do not change.
 import { createHash } from "node:crypto";
+import { INK } from "../charts/theme";
 import { escapeHtml } from "../notebook/format";
 
 const THEME_SCRIPT = `(function () {
@@ -29,14 +30,60 @@ export const CONTENT_SECURITY_POLICY =
   `default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'sha256-${SCRIPT_HASH}'; ` +
   `base-uri 'none'; form-action 'none'`;
 
+type InkName = keyof typeof INK;
+
+/** Each chart ink in dark mode (its light value is the chart's own, INK). */
+const DARK_INK: Record<InkName, string> = {
+  background: "#1b1e23",
+  text: "#e6e6e6",
+  muted: "#a0a4aa",
+  rule: "#c4c8ce",
+  marker: "#d0d3d8",
+  axis: "#8a9099",
+  grid: "#30353d",
+  margin: "#4fd1a1",
+  halo: "#1b1e23",
+  black: "#e6e6e6",
+};
+
+const inkVariables = (ink: Record<InkName, string>) =>
+  (Object.keys(INK) as InkName[]).map((name) => `--ink-${name}:${ink[name]}`).join(";");
+
+/**
+ * Charts are SVG with their colours in attributes; a CSS property overrides an attribute, so each ink value is
+ * restyled through a variable that is the same colour in light mode and print and the dark one in dark mode.
+ * Data colours are left alone: the background only on the chart's root rectangle, the halo by its stroke (a white
+ * fill is also a label inside a bar), black never on a text (a heatmap cell's number).
+ */
+const GUIDE_TEXT = ["axis-label", "axis-title", "legend-label", "legend-title", "title-text", "title-subtitle"];
+
+function chartInkRules(): string {
+  const chart = "figure.chart svg";
+  const rules = [
+    `${chart}>rect{fill:var(--ink-background)}`,
+    `${chart} [stroke="${INK.halo}"]{fill:var(--ink-halo);stroke:var(--ink-halo)}`,
+    `${chart} :not(text)[fill="${INK.black}"]{fill:var(--ink-black)}${chart} [stroke="${INK.black}"]{stroke:var(--ink-black)}`,
+    // vega's own defaults, in charts whose spec predates INK (a saved notebook's): black guide text, light grid.
+    `${chart} :is(${GUIDE_TEXT.map((role) => `.role-${role}`).join(",")}) [fill="#000"]{fill:var(--ink-text)}`,
+    `${chart} .role-axis-grid [stroke="#ddd"]{stroke:var(--ink-grid)}`,
+  ];
+  for (const name of Object.keys(INK) as InkName[]) {
+    if (name === "background" || name === "halo" || name === "black") continue;
+    rules.push(
+      `${chart} [fill="${INK[name]}"]{fill:var(--ink-${name})}${chart} [stroke="${INK[name]}"]{stroke:var(--ink-${name})}`,
+    );
+  }
+  return rules.join("\n");
+}
+
 const LIGHT =
   `--bg:#ffffff;--fg:#1d1d1f;--muted:#5f6368;--border:#d9dce1;--panel:#f6f7f9;--accent:#0b62a4;--code-bg:#f6f8fa;\n` +
   `  --err-bg:#fdecea;--err-fg:#8a1c12;--kw:#a626a4;--str:#50a14f;--num:#986801;--com:#6a737d;` +
-  `--fn:#4078f2;--type:#c18401`;
+  `--fn:#4078f2;--type:#c18401;\n  ${inkVariables(INK)}`;
 const DARK =
   `--bg:#16181c;--fg:#e6e6e6;--muted:#a0a4aa;--border:#3a3f47;--panel:#1f2329;--accent:#6cb6ff;--code-bg:#1e2227;\n` +
   `  --err-bg:#3b1f1f;--err-fg:#ffb4ab;--kw:#c678dd;--str:#98c379;--num:#d19a66;--com:#7f848e;` +
-  `--fn:#61afef;--type:#e5c07b`;
+  `--fn:#61afef;--type:#e5c07b;\n  ${inkVariables(DARK_INK)}`;
 
 export const STYLE = `
 :root{${LIGHT};color-scheme:light}
@@ -70,15 +117,22 @@ font-size:.75rem}
 .error pre{background:transparent;border:0;padding:0;color:inherit}
 .banner-error{background:var(--err-bg);color:var(--err-fg);border-radius:6px;padding:.8rem 1rem;margin:1rem 0}
 figure.chart{margin:.8rem 0}
-figure.chart .svg-card{background:#fff;border:1px solid var(--border);border-radius:8px;padding:.4rem}
+figure.chart .svg-card{background:var(--ink-background);border:1px solid var(--border);border-radius:8px;padding:.4rem}
 figure.chart svg{max-width:100%;height:auto;display:block}
-.table-wrap{border:1px solid var(--border);border-radius:6px}
+${chartInkRules()}
+.table-wrap{border:1px solid var(--border);border-radius:6px;container-type:inline-size}
 table.seamlab-table{border-collapse:collapse;font-size:.88rem;width:100%}
 table.seamlab-table caption{caption-side:top;text-align:left;font-weight:600;padding:.4rem .6rem}
 table.seamlab-table th,table.seamlab-table td{padding:.3rem .6rem;border-bottom:1px solid var(--border);\
-text-align:left;vertical-align:top;overflow-wrap:anywhere}
-table.seamlab-table th{background:var(--panel);hyphens:auto}
+text-align:left;vertical-align:top;overflow-wrap:break-word}
+table.seamlab-table th{background:var(--panel)}
 table.seamlab-table td.num{overflow-wrap:normal}
+table.seamlab-table:has(th:nth-child(9)){font-size:.76rem}
+table.seamlab-table:has(th:nth-child(9)) :is(th,td){padding:.25rem .35rem}
+table.seamlab-table:has(th:nth-child(13)){font-size:.64rem}
+table.seamlab-table:has(th:nth-child(13)) :is(th,td){padding:.2rem .2rem}
+@media screen{@container (max-width:54rem){table.seamlab-table:has(th:nth-child(9)) :is(th,td){overflow-wrap:anywhere}}
+@container (max-width:36rem){table.seamlab-table :is(th,td){overflow-wrap:anywhere}}}
 .table-wrap.folds:not(:has(>details.table-fold[open])) tr.fold{display:none}
 details.table-fold>summary{cursor:pointer;color:var(--accent);font-size:.85rem;padding:.3rem .6rem}
 details.table-fold[open] .when-closed,details.table-fold:not([open]) .when-open{display:none}
@@ -109,12 +163,16 @@ border:1px solid var(--border);border-radius:6px;padding:.25rem .7rem;cursor:poi
 .hljs-title,.hljs-function{color:var(--fn)}.hljs-type,.hljs-attr,.hljs-class{color:var(--type)}
 @media (max-width:52rem){.layout{grid-template-columns:1fr}nav.toc{position:static}}
 @media print{
-  :root,:root[data-theme=dark]{${LIGHT};color-scheme:light}
+  :root,:root:not([data-theme=light]),:root[data-theme=dark]{${LIGHT};color-scheme:light}
   .layout{display:block;max-width:none;padding:0}
   nav.toc,button#theme-toggle,.download{display:none}
   details.code{display:none}
   figure.chart,.error{break-inside:avoid}
   table.seamlab-table tr{break-inside:avoid}
+  table.seamlab-table:has(th:nth-child(9)){font-size:.66rem}
+  table.seamlab-table:has(th:nth-child(9)) :is(th,td){padding:.2rem .25rem}
+  table.seamlab-table:has(th:nth-child(13)){font-size:.56rem}
+  table.seamlab-table:has(th:nth-child(13)) :is(th,td){padding:.2rem .2rem}
   table.seamlab-table thead{display:table-header-group}
   .table-wrap.folds tr.fold{display:table-row !important}
   details.table-fold{display:none}

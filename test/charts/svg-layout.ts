@@ -77,9 +77,44 @@ export function viewBoxes(svg: string): TextBox[] {
   return readLayout(svg).views;
 }
 
-function readLayout(svg: string): { texts: TextBox[]; views: TextBox[] } {
+/** A straight piece of a line mark, in the SVG's pixels. */
+export interface Segment {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** Every straight segment of the chart's line marks (vega writes a line as `M x,y L x,y …`). */
+export function lineSegments(svg: string): Segment[] {
+  return readLayout(svg).segments;
+}
+
+/** Whether `segment` passes through `box` grown by `pad` pixels on every side (Liang–Barsky clipping). */
+export function segmentCrossesBox(segment: Segment, box: TextBox, pad = 0): boolean {
+  const dx = segment.x1 - segment.x0;
+  const dy = segment.y1 - segment.y0;
+  let t0 = 0;
+  let t1 = 1;
+  const edges: [number, number][] = [
+    [-dx, segment.x0 - (box.x0 - pad)],
+    [dx, box.x1 + pad - segment.x0],
+    [-dy, segment.y0 - (box.y0 - pad)],
+    [dy, box.y1 + pad - segment.y0],
+  ];
+  for (const [p, q] of edges) {
+    if (p === 0) {
+      if (q < 0) return false;
+    } else if (p < 0) t0 = Math.max(t0, q / p);
+    else t1 = Math.min(t1, q / p);
+  }
+  return t0 <= t1;
+}
+
+function readLayout(svg: string): { texts: TextBox[]; views: TextBox[]; segments: Segment[] } {
   const boxes: TextBox[] = [];
   const views: TextBox[] = [];
+  const segments: Segment[] = [];
   const stack: { matrix: Matrix; role: string }[] = [{ matrix: IDENTITY, role: "" }];
   const tags = /<(\/?)(g|text|path)\b([^>]*?)(\/?)>/g;
   let match: RegExpExecArray | null;
@@ -89,6 +124,16 @@ function readLayout(svg: string): { texts: TextBox[]; views: TextBox[] } {
       const attrs = attributes(rest);
       const top = stack[stack.length - 1];
       const size = /^M0,0h([\d.]+)v([\d.]+)/.exec(attrs.d ?? "");
+      if (top.role.startsWith("mark-line") && /^M[\d.,eL-]+$/.test(attrs.d ?? "")) {
+        const [a, b, c, d, e, f] = multiply(top.matrix, parseTransform(attrs.transform));
+        const points = (attrs.d ?? "")
+          .slice(1)
+          .split("L")
+          .map((p) => p.split(",").map(Number))
+          .map(([x, y]) => [a * x + c * y + e, b * x + d * y + f]);
+        for (let i = 1; i < points.length; i++)
+          segments.push({ x0: points[i - 1][0], y0: points[i - 1][1], x1: points[i][0], y1: points[i][1] });
+      }
       if (attrs.class === "background" && size && /role-(frame|scope)/.test(top.role) && Number(size[1]) > 0) {
         const [a, , , d, e, f] = top.matrix;
         views.push({
@@ -151,7 +196,7 @@ function readLayout(svg: string): { texts: TextBox[]; views: TextBox[] } {
       });
     }
   }
-  return { texts: boxes, views };
+  return { texts: boxes, views, segments };
 }
 
 /**

@@ -12,7 +12,16 @@ import { renderVegaLiteSvg } from "../../src/report/vega";
 import { UPDATE_VARIABLE } from "../helpers/snapshot";
 import { chartFixtures } from "./fixtures/index";
 import { lineFixtures } from "./fixtures/line";
-import { markTextsOutsideViews, overlappingTexts, svgForDiff, svgSize, textBoxes, textsOutside } from "./svg-layout";
+import {
+  lineSegments,
+  markTextsOutsideViews,
+  overlappingTexts,
+  segmentCrossesBox,
+  svgForDiff,
+  svgSize,
+  textBoxes,
+  textsOutside,
+} from "./svg-layout";
 
 const goldens = fileURLToPath(new URL("./svg/", import.meta.url));
 
@@ -91,4 +100,41 @@ test("a legend label longer than the chart is shown whole", async () => {
   assert.ok(svg.includes("dense: cosine under lsa-128 (TF-IDF+SVD fitted on each config's chunks)</text>"));
   const svgLine = await svgOf("line-dense-labels");
   assert.ok(svgLine.includes(">reference (124 queries)</text>"));
+});
+
+test("the margin band's label never runs over the line, even where the line ends at the band's edge", async () => {
+  // The fixture's last point is the best overlap: at 0, the band's top edge, where the label used to sit.
+  const svg = await svgOf("line-margin-band");
+  const label = textBoxes(svg).filter((box) => /margin|within|best/.test(box.text) && box.role.includes("role-mark"));
+  assert.ok(label.length > 0, "the margin label is drawn");
+  const segments = lineSegments(svg);
+  assert.ok(segments.length >= 6, "the line is read");
+  const crossed = label.filter((box) => segments.some((segment) => segmentCrossesBox(segment, box, 4)));
+  assert.deepEqual(crossed.map(describe), []);
+});
+
+test("the line check sees a label the line runs through", async () => {
+  // The placement before this check: right-aligned inside the plot, just under the band's top edge.
+  const spec = lineFixtures["line-margin-band"]() as { layer: Record<string, unknown>[] };
+  const inside = {
+    ...spec,
+    layer: spec.layer.map((layer) =>
+      String(layer.name ?? "").startsWith("beside_plot_band")
+        ? {
+            ...layer,
+            mark: { ...(layer.mark as object), align: "right", baseline: "top", dy: 3 },
+            encoding: {
+              ...(layer.encoding as object),
+              x: { value: 556 },
+              y: { datum: 0, type: "quantitative" },
+              text: { value: "margin: within 1 point of the best" },
+            },
+          }
+        : layer,
+    ),
+  };
+  const svg = await renderVegaLiteSvg(inside, "inside-");
+  const label = textBoxes(svg).filter((box) => box.text.startsWith("margin"));
+  assert.equal(label.length, 1);
+  assert.ok(lineSegments(svg).some((segment) => segmentCrossesBox(segment, label[0], 4)));
 });

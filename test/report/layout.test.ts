@@ -16,6 +16,7 @@ import { renderNotebook } from "../../src/report/render";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../src/report/screenshots";
 import { FOLDED_ROWS } from "../../src/report/table-fold";
 import { chartFixtures } from "../charts/fixtures/index";
+import { inspectPage, lowContrastChartTexts, whiteShare } from "./page-inspect";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const screenshotDir = process.env.SEAMLAB_SCREENSHOT_DIR ?? join(tmpdir(), "seamlab-e2e-screenshots");
@@ -35,6 +36,16 @@ function chartsNotebook(): Notebook {
       Array.from({ length: 14 }, (_, i) => [`column with a long header ${i}`, `a-long-unbroken-value-${i}`.repeat(2)]),
     ),
   ];
+  // The words a printout used to break ("unc/lear", "McN/emar"), in a table as wide as 03's widest.
+  const words = ["unclear", "McNemar p vs best", "undecided: 0, 200", "langchain-python", "[+1.0, +6.0]", "structure"];
+  const paired = Array.from({ length: 4 }, (_, r) =>
+    Object.fromEntries(
+      Array.from({ length: 14 }, (_, i) => [
+        `${words[i % words.length]} ${i}`,
+        i % 3 === 0 ? 60 + r : words[(i + r) % 6],
+      ]),
+    ),
+  );
   const display = (bundle: { data: Record<string, unknown>; metadata: Record<string, unknown> }) => ({
     output_type: "display_data" as const,
     data: bundle.data,
@@ -59,80 +70,11 @@ function chartsNotebook(): Notebook {
           ...charts.map((name) => display(chartBundle(chartFixtures[name]()))),
           display(tableBundle(long, { caption: "Hit rate (%) per type and overlap" })),
           display(tableBundle(wide, { caption: "A table wider than the page" })),
+          display(tableBundle(paired, { caption: "Fourteen columns of words that must stay whole" })),
         ],
       },
     ],
   } as unknown as Notebook;
-}
-
-/** Runs in the page: what overprints, what overflows, what scrolls. */
-function inspectPage() {
-  const boxes: { text: string; r: DOMRect; svg: boolean }[] = [];
-  const visible = (el: Element) => {
-    const style = getComputedStyle(el);
-    return style.visibility !== "hidden" && style.display !== "none" && Number(style.opacity) > 0;
-  };
-  for (const text of Array.from(document.querySelectorAll("svg text"))) {
-    // A halo (a stroked white copy under a label) sits exactly under its label by design.
-    if (text.getAttribute("stroke") || !visible(text) || text.closest("[opacity='0']")) continue;
-    const r = text.getBoundingClientRect();
-    if (r.width > 0 && r.height > 0) boxes.push({ text: text.textContent ?? "", r, svg: true });
-  }
-  const walker = document.createTreeWalker(document.querySelector("main") ?? document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const parent = node.parentElement;
-    if (!parent || parent.closest("svg") || !(node.textContent ?? "").trim() || !visible(parent)) continue;
-    const details = parent.closest("details");
-    if (details && !details.open && !parent.closest("summary")) continue;
-    const range = document.createRange();
-    range.selectNodeContents(node);
-    for (const r of Array.from(range.getClientRects()))
-      if (r.width > 0 && r.height > 0)
-        boxes.push({ text: (node.textContent ?? "").trim().slice(0, 40), r, svg: false });
-  }
-  const overlaps: string[] = [];
-  for (let i = 0; i < boxes.length; i++)
-    for (let j = i + 1; j < boxes.length; j++) {
-      const a = boxes[i].r;
-      const b = boxes[j].r;
-      // Glyph boxes of adjacent HTML lines touch when the line height is under the font's own (headings): a
-      // few pixels of vertical contact is not overprinting.
-      const dy = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-      const dx = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-      const minDy = boxes[i].svg && boxes[j].svg ? 1 : Math.min(a.height, b.height) / 2;
-      if (dx > 1 && dy > minDy) overlaps.push(`"${boxes[i].text}" overprints "${boxes[j].text}"`);
-    }
-  const outsideSvg = Array.from(document.querySelectorAll("figure.chart svg")).flatMap((svg) => {
-    const frame = svg.getBoundingClientRect();
-    return Array.from(svg.querySelectorAll("text"))
-      .filter((t) => !t.getAttribute("stroke") && visible(t) && !t.closest("[opacity='0']"))
-      .filter((t) => {
-        const r = t.getBoundingClientRect();
-        return (
-          r.left < frame.left - 1 || r.right > frame.right + 1 || r.top < frame.top - 1 || r.bottom > frame.bottom + 1
-        );
-      })
-      .map((t) => `"${t.textContent}" outside its chart`);
-  });
-  const scrollBoxes = Array.from(document.querySelectorAll(".table-wrap, figure.chart .svg-card, figure.chart"))
-    .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
-    .map(
-      (el) => `${el.className} scrolls (${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight})`,
-    );
-  const wideElements = Array.from(document.querySelectorAll("main *"))
-    .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
-    .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}"> past the page's right edge`)
-    .slice(0, 5);
-  return {
-    texts: boxes.length,
-    overlaps: overlaps.slice(0, 10),
-    outsideSvg,
-    scrollBoxes,
-    wideElements,
-    pageScrollsSideways: document.documentElement.scrollWidth > window.innerWidth,
-    foldedRows: Array.from(document.querySelectorAll("tr.fold")).filter((row) => visible(row)).length,
-    allFoldRows: document.querySelectorAll("tr.fold").length,
-  };
 }
 
 test("report pages at 1280 px and at print width: no overprinted text, no sideways overflow, no cut tables", async (t) => {
@@ -160,12 +102,14 @@ test("report pages at 1280 px and at print width: no overprinted text, no sidewa
       totalMs: 1000,
     };
     writeFileSync(join(work, "index.html"), renderIndex(pages, summary));
+    const pageNames = ["index", ...pages.map((page) => page.name)];
     mkdirSync(screenshotDir, { recursive: true });
 
     const widths = [
       { name: "screen", width: 1280, media: "screen" as const, colorScheme: "light" as const },
       { name: "dark", width: 1280, media: "screen" as const, colorScheme: "dark" as const },
-      { name: "print", width: 794, media: "print" as const, colorScheme: "light" as const },
+      // Printed from a system in dark mode: a printout is light all the same.
+      { name: "print", width: 794, media: "print" as const, colorScheme: "dark" as const },
     ];
     for (const { name, width, media, colorScheme } of widths) {
       const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
@@ -173,7 +117,8 @@ test("report pages at 1280 px and at print width: no overprinted text, no sidewa
       await context.addInitScript({ content: "globalThis.__name = (f) => f;" });
       const page = await context.newPage();
       await page.emulateMedia({ media });
-      for (const file of ["index", "every-output", "chart-fixtures"]) {
+      const blank = await context.newPage();
+      for (const file of pageNames) {
         await page.goto(pathToFileURL(join(work, `${file}.html`)).href, { waitUntil: "load" });
         const seen = await page.evaluate(inspectPage);
         const where = `${file}.html at ${width} px (${name})`;
@@ -183,6 +128,15 @@ test("report pages at 1280 px and at print width: no overprinted text, no sidewa
         assert.deepEqual(seen.scrollBoxes, [], `${where}: scroll boxes`);
         assert.deepEqual(seen.wideElements, [], `${where}: elements past the right edge`);
         assert.equal(seen.pageScrollsSideways, false, `${where}: the page scrolls sideways`);
+        assert.deepEqual(seen.brokenWords, [], `${where}: words of table cells broken across lines`);
+        assert.deepEqual(await page.evaluate(lowContrastChartTexts), [], `${where}: chart texts that do not read`);
+        for (const [i, card] of (await page.locator("figure.chart .svg-card").all()).entries()) {
+          const png = (await card.screenshot()).toString("base64");
+          const white = await blank.evaluate(whiteShare, png);
+          // A light chart is mostly white; in dark mode a chart drawn as a white panel was over 80% white.
+          if (name === "dark") assert.ok(white < 0.1, `${where}: chart ${i + 1} is ${(100 * white).toFixed(0)}% white`);
+          else assert.ok(white > 0.5, `${where}: chart ${i + 1} is only ${(100 * white).toFixed(0)}% white`);
+        }
         if (file === "chart-fixtures") {
           assert.equal(seen.allFoldRows, 40 - FOLDED_ROWS, "rows past the first ten are folded");
           if (media === "print") assert.equal(seen.foldedRows, seen.allFoldRows, "a printout shows every row");

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { projectRoot } from "../src/core/project";
+import { resolveCommit } from "./checkout";
 
 export interface BaselineSource {
   /** The full commit id REV names. */
@@ -18,12 +19,7 @@ export interface BaselineSource {
 
 /** Extracts `src/` at `rev`; throws a plain message when `rev` is not a commit of this repository. */
 export function baselineSource(rev: string, root: string = projectRoot()): BaselineSource {
-  const parsed = spawnSync("git", ["rev-parse", "--verify", "--quiet", `${rev}^{commit}`], {
-    cwd: root,
-    encoding: "utf8",
-  });
-  if (parsed.status !== 0) throw new Error(`--baseline ${rev}: not a commit of this repository`);
-  const commit = parsed.stdout.trim();
+  const commit = resolveCommit(rev, root);
   const cache = join(root, "node_modules", ".cache");
   mkdirSync(cache, { recursive: true });
   const dir = mkdtempSync(join(cache, `seamlab-baseline-${commit.slice(0, 10)}-`));

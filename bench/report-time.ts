@@ -12,13 +12,14 @@
 //
 // Usage: npm run bench:report [-- --only default|otel] [--jobs N] [--sources compiled|tslab|both] [--baseline REV]
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { projectRoot } from "../src/core/project";
 import { readNotebook } from "../src/report/nbformat";
 import { notebookTimings, type NotebookTimings } from "../src/report/timings";
+import { freshClone, requireSameLock, resolveCommit } from "./checkout";
 
 const { values } = parseArgs({
   options: {
@@ -42,19 +43,13 @@ if (values.baseline !== undefined && values.sources === "both") {
 const root = projectRoot();
 /** The commit --baseline names, resolved once (a clear error, before any clone, when it is not one). */
 function resolveBaseline(rev: string): string {
-  const parsed = spawnSync("git", ["rev-parse", "--verify", "--quiet", `${rev}^{commit}`], {
-    cwd: root,
-    encoding: "utf8",
-  });
-  if (parsed.status !== 0) usageError(`--baseline ${rev}: not a commit of this repository`);
-  const commit = parsed.stdout.trim();
-  const lock = spawnSync("git", ["diff", "--quiet", commit, "HEAD", "--", "package-lock.json"], { cwd: root });
-  if (lock.status !== 0) {
-    usageError(
-      `--baseline ${rev}: its package-lock.json differs from HEAD's, and both clones use this checkout's node_modules`,
-    );
+  try {
+    const commit = resolveCommit(rev, root);
+    requireSameLock(commit, root);
+    return commit;
+  } catch (error) {
+    usageError((error as Error).message);
   }
-  return commit;
 }
 const baseline = values.baseline === undefined ? undefined : resolveBaseline(values.baseline);
 const dataDir = process.env.SEAMLAB_DATA_DIR;
@@ -75,21 +70,14 @@ interface Timing {
 }
 
 /** A fresh clone of the committed HEAD (or `commit`) with an empty result cache (node_modules linked). */
-function freshClone(commit = "HEAD"): string {
-  const clone = mkdtempSync(join(tmpdir(), "seamlab-report-bench-"));
+function freshReportClone(commit = "HEAD"): string {
+  const clone = freshClone(root, commit, "seamlab-report-bench-");
   clones.push(clone);
-  const cloned = spawnSync("git", ["clone", "-q", "--no-hardlinks", root, clone], { stdio: "inherit" });
-  if (cloned.status !== 0) throw new Error("git clone failed");
-  if (commit !== "HEAD") {
-    const checkout = spawnSync("git", ["checkout", "-q", "--detach", commit], { cwd: clone, stdio: "inherit" });
-    if (checkout.status !== 0) throw new Error(`git checkout ${commit} failed`);
-  }
-  symlinkSync(join(root, "node_modules"), join(clone, "node_modules"));
   return clone;
 }
 
 function timed(name: string, target: number, sources: string, out: string, command: string[], commit = "HEAD"): Timing {
-  const clone = freshClone(commit);
+  const clone = freshReportClone(commit);
   const stats = join(clone, `report.time`);
   const load = loadavg()[0];
   process.stderr.write(

@@ -5,6 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { SplitterConfig } from "../../src/splitters/config";
 import { splitRecursive } from "../../src/splitters/recursive";
+import { seededRandom } from "../../src/core/random";
 import { paragraph599 } from "../helpers/prose";
 
 function run(text: string, config: Partial<SplitterConfig> & { size: number; overlap: number }) {
@@ -134,4 +135,30 @@ test("a run of three newlines stays one separator plus text, as Python's re.spli
     [0, 7, "aa\n\nbbb"],
     [10, 12, "cc"],
   ]);
+});
+
+test("a literal separator gives the chunks its regex gives, on seeded text full of separator runs", () => {
+  // The default (literal separators kept at the start) has its own path straight from indexOf; the regex path is
+  // the general one. Runs like "\n\n\n" and "  " are where a literal search could go wrong.
+  const random = seededRandom(32);
+  const alphabet = ["a", "b", "c", " ", " ", "\n", "\n\n", "\n\n\n", "xyz"];
+  for (let trial = 0; trial < 200; trial++) {
+    const length = 1 + Math.floor(random() * 400);
+    let text = "";
+    while (text.length < length) text += alphabet[Math.floor(random() * alphabet.length)];
+    const size = 5 + Math.floor(random() * 60);
+    const overlap = Math.floor(random() * size * 0.6);
+    for (const keepSeparator of [true, "start"] as const) {
+      const extra = { keepSeparator };
+      const literal = run(text, { size, overlap, extra });
+      const regex = run(text, {
+        size,
+        overlap,
+        extra,
+        separators: ["\\n\\n", "\\n", " ", ""],
+        separatorsAreRegex: true,
+      });
+      assert.deepEqual(literal, regex, `${JSON.stringify(text)} at ${size}/${overlap}, keepSeparator ${keepSeparator}`);
+    }
+  }
 });

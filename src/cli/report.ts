@@ -26,8 +26,9 @@ import {
 import { parseBudgetMinutes } from "../experiment/budget";
 import type { NotebookBudgetPlan } from "../report/budget-notebook";
 import { cellTimeoutSeconds, defaultCellTimeoutSeconds, inThreadChars, parseMaxMemory } from "../report/budget-work";
-import { pilotDocumentCost } from "../report/budget";
+import { pilotDocumentCost, sampledMeasures } from "../report/budget";
 import { planBudget } from "../report/plan/choose-budget";
+import { readDeclaredWork } from "../report/plan/declared-work";
 import type { BudgetProbes } from "../report/plan/types";
 import { cpuNow, kernelStartMs, outlineCorpus, retrievalPilotInChild } from "./report-pilot";
 
@@ -93,8 +94,8 @@ const budgetProbes: BudgetProbes = {
   outlineCorpus,
   retrievalPilot: retrievalPilotInChild,
   collectGarbage,
-  documentPilot: (corpus, ids, prefixes) =>
-    pilotDocumentCost([...streamCorpus(corpus).docs(new Set(ids))], prefixes, cpuNow),
+  documentPilot: (corpus, ids, cells) =>
+    pilotDocumentCost([...streamCorpus(corpus).docs(new Set(ids))], sampledMeasures(cells), cpuNow),
 };
 
 /** Shared by `seamlab report` (corpus required) and `npm run report` (the notebooks' own defaults). */
@@ -211,6 +212,7 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
       {
         budgetMinutes,
         names,
+        declared: readDeclaredWork(listNotebooks(notebooksDir)),
         requestedJobs: jobs,
         maxBytes: maxBytes ?? totalmem() / 2,
         corpus: typeof parameters.corpus === "string" ? parameters.corpus : undefined,

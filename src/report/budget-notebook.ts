@@ -1,7 +1,7 @@
 // A notebook as `--budget` reduced it: a note under the parameters saying what ran and why, and the code cells of
 // sections left out (tagged `budget:<section>`) replaced by one line each saying so. Pure: notebook in, notebook out.
 import { cellTags, type Cell, type Notebook } from "./nbformat";
-import { sectionNames } from "./budget-work";
+import { workMetadata } from "./plan/declared-work";
 
 /** What `--budget` asks of one notebook. */
 export interface NotebookBudgetPlan {
@@ -48,6 +48,7 @@ export function applyBudgetPlan(notebook: Notebook, plan: NotebookBudgetPlan): N
     };
   }
   const skip = new Set(plan.skip ?? []);
+  const sections = workMetadata(notebook)?.sections ?? {};
   const cells: Cell[] = [];
   const noted = new Set<string>();
   for (const cell of notebook.cells) {
@@ -57,7 +58,7 @@ export function applyBudgetPlan(notebook: Notebook, plan: NotebookBudgetPlan): N
         noted.add(section);
         cells.push(
           noteCell(
-            `*Left out under \`--budget\`: ${sectionNames[section] ?? section} (see the budget note at the top).*`,
+            `*Left out under \`--budget\`: ${sections[section]?.name ?? section} (see the budget note at the top).*`,
             "budget-skipped",
           ),
         );

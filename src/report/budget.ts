@@ -1,8 +1,9 @@
 /**
  * `seamlab report --budget MIN`: the query sample of the retrieval notebooks, chosen so that their estimated time
  * fits. A pilot (the sweep's: notebook 03's first splitter at its two end overlaps, on 200 queries) gives the cost
- * of one split and of one query; each notebook's work at its default parameters is counted below in splits and
- * query passes; notebooks run `jobs` at a time.
+ * of one split and of one query; each notebook's full work, in splits and query passes, is the first of the levels
+ * its metadata declares (`plan/declared-work.ts`); notebooks run `jobs` at a time. Then the document sample of the
+ * notebooks whose seam cells read one (01, 02), timed by a pilot of those cells at the notebook's own parameters.
  */
 import type { Doc } from "../core/types";
 import { thousands } from "../stats/format";
@@ -16,26 +17,7 @@ import {
 } from "../experiment/budget";
 import { seamDamageRows } from "../study/damage";
 import { measureSplitters } from "../study/seams";
-
-/**
- * Work of each retrieval notebook at its default parameters: `splits` (split, measure and index the corpus, or an
- * lsa fit of the same order) and `configs` (a pass of every query). Counted from the notebooks' cells:
- * 03: 2 splitters × 5 overlaps, their seam exposure (5 splits) and flips (2 configs), 3 × 3 size-share grid, the
- * levers (3 overlaps, 2 neighbour windows and a parent), 5 dense overlaps (each also fits lsa), 5 ICT-source overlaps;
- * 04: 5 overlaps, each plain + 3 depths × (MMR, dense rerank; one lsa fit per overlap serves the 3 depths); 05: 4
- * configs + 1 config split once for 3 retrievers (its BM25 row is one of the 4; dense and hybrid share one lsa
- * fit), 20 splits' time; 06: 3 chunkings × BM25 and dense, 40 splits' time (semantic embeds every sentence); 07:
- * structural damage of 5 splitters (3 splits' time each), a 4-overlap sweep and the boundary check (structure and
- * the 4 other splitters, one split and one query pass each). The times are calibrated on the
- * generated 100 MB corpus (`budget-work.ts`).
- */
-export const notebookWorkload: Readonly<Record<string, { splits: number; configs: number }>> = {
-  "03": { splits: 44, configs: 37 },
-  "04": { splits: 10, configs: 35 },
-  "05": { splits: 20, configs: 6 },
-  "06": { splits: 40, configs: 6 },
-  "07": { splits: 24, configs: 9 },
-};
+import type { Declared, SampledCells } from "./plan/declared-work";
 
 /** The budget's query sample for the notebooks that will run (file names), and the line saying what and why. */
 export function chooseReportBudget(options: {
@@ -47,9 +29,12 @@ export function chooseReportBudget(options: {
   /** What `spentMs` holds when more than the pilot (see `BudgetPlan.spentOn`). */
   spentOn?: string;
   population: number;
+  /** Each notebook's declared work: its first level is its full work. */
+  declared: Declared;
 }): BudgetChoice & { modelled: string[] } {
-  const modelled = options.notebooks.filter((name) => notebookWorkload[name.slice(0, 2)] !== undefined);
-  const work = modelled.map((name) => notebookWorkload[name.slice(0, 2)]);
+  const full = (name: string) => options.declared[name.slice(0, 2)]?.levels[0];
+  const modelled = options.notebooks.filter((name) => full(name) !== undefined);
+  const work = modelled.map((name) => full(name)!);
   const plan = (parts: readonly { splits: number; configs: number }[], parallel: number, besideOthers = false) =>
     chooseQueryBudget({
       budgetMs: options.budgetMinutes * 60_000,
@@ -74,7 +59,7 @@ export function chooseReportBudget(options: {
   const choice = longest.queries < shared.queries ? longest : shared;
   const others = options.notebooks
     .map((name) => name.slice(0, 2))
-    .filter((prefix) => notebookWorkload[prefix] === undefined && documentNotebooks[prefix] === undefined);
+    .filter((prefix) => options.declared[prefix]?.levels[0] === undefined && !options.declared[prefix]?.pilot);
   const rest = others.length > 0 ? ` Notebooks ${others.join(", ")} are not in the estimate.` : "";
   return {
     ...choice,
@@ -83,17 +68,23 @@ export function chooseReportBudget(options: {
   };
 }
 
-const seamSplitters = ["langchain", "window", "sentences", "tail"];
+/** A sampled cell as the pilot times it: it measures the documents of `sample`. */
+export type SampledMeasure = (docs: readonly Doc[], sample: SampleRequest) => unknown;
 
 /**
- * Notebooks whose seam statistics come from a document sample (their `sample` parameter), and the sampled cells
- * at their default parameters, which the pilot times: 01, zero-overlap seams of four splitters at 1000/200; 02,
- * sentence pairs kept by the same four splitters at overlaps 0, 100, 200 and 300.
+ * The sampled cells of each document notebook (by prefix) as the pilot times them, with the notebook's own parameters:
+ * `seams`, 01's zero-overlap seams of its splitters; `damage`, 02's sentence pairs kept at each of its overlaps.
  */
-export const documentNotebooks: Readonly<Record<string, (docs: readonly Doc[], sample: SampleRequest) => unknown>> = {
-  "01": (docs, sample) => measureSplitters(docs, seamSplitters, 1000, 200, { sample }),
-  "02": (docs, sample) => seamDamageRows(docs, seamSplitters, 1000, [0, 100, 200, 300], { sample }),
-};
+export function sampledMeasures(cells: Readonly<Record<string, SampledCells>>): Record<string, SampledMeasure> {
+  return Object.fromEntries(
+    Object.entries(cells).map(([prefix, c]): [string, SampledMeasure] => [
+      prefix,
+      c.kind === "seams"
+        ? (docs, sample) => measureSplitters(docs, c.splitters, c.size, c.overlap, { sample })
+        : (docs, sample) => seamDamageRows(docs, c.splitters, c.size, c.overlaps, { sample }),
+    ]),
+  );
+}
 
 /** The fewest documents a budget sample takes (fewer say little about between-document variation). */
 export const minBudgetDocuments = 20;
@@ -177,22 +168,19 @@ export function chooseDocumentBudget(options: {
 export const documentPilotSize = 30;
 
 /**
- * Times the sampled cells of notebooks `prefixes` (of `documentNotebooks`) on a seeded sample of
+ * Times the sampled cells of each notebook in `measures` (`sampledMeasures`) on a seeded sample of
  * `documentPilotSize` documents: ms per character measured, per notebook, and the pilot's wall time.
  */
 export function pilotDocumentCost(
   docs: readonly Doc[],
-  prefixes: readonly string[],
+  measures: Readonly<Record<string, SampledMeasure>>,
   now: () => number = () => performance.now(),
-  notebooks: Readonly<Record<string, (docs: readonly Doc[], sample: SampleRequest) => unknown>> = documentNotebooks,
 ): { perCharMs: Record<string, number>; spentMs: number } {
   const started = now();
   const count = Math.min(docs.length, documentPilotSize);
   const chars = documentSample(docs, count).docs.reduce((sum, doc) => sum + doc.text.length, 0);
   const perCharMs: Record<string, number> = {};
-  for (const prefix of prefixes) {
-    const measure = notebooks[prefix];
-    if (!measure) continue;
+  for (const [prefix, measure] of Object.entries(measures)) {
     // Untimed, on two documents: what a kernel pays once (the LangChain splitter's thread starting, compiling the
     // hot code) would otherwise be counted per character of 30 documents. At 1 GB the cold pilot put 01 at 2.0 s
     // per million characters, where its kernel measured 148 M characters in 38.6 s, start and reading included.

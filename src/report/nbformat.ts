@@ -102,6 +102,27 @@ export function declaredParameters(notebook: Notebook): string[] {
   return names;
 }
 
+/**
+ * The literal values of a notebook's `parameters` cell (`const overlaps = [0, 50]; // why` → `{ overlaps: [0, 50] }`),
+ * read as JSON once bare object keys are quoted and trailing commas dropped. A value that is not such a literal
+ * (`undefined`, an expression) is left out: the caller says what it needed.
+ */
+export function parameterValues(notebook: Notebook): Record<string, unknown> {
+  const cell = notebook.cells.find((c) => cellTags(c).includes("parameters"));
+  const values: Record<string, unknown> = {};
+  if (!cell) return values;
+  const source = joinSource(cell.source).replace(/\s*\/\/[^\n"]*$/gm, "");
+  for (const match of source.matchAll(/^\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=\n]+)?=\s*([^;]*);/gm)) {
+    const json = match[2].replace(/([{,]\s*)([A-Za-z_$][\w$]*)\s*:/g, '$1"$2":').replace(/,(\s*[\]}])/g, "$1");
+    try {
+      values[match[1]] = JSON.parse(json);
+    } catch {
+      // not a literal: left out
+    }
+  }
+  return values;
+}
+
 /** The settings among `settings` that the notebook's parameters cell declares. */
 export function declaredSettings(notebook: Notebook, settings: Record<string, unknown>): Record<string, unknown> {
   const declared = new Set(declaredParameters(notebook));

@@ -16,6 +16,7 @@ import {
 import { pilotConfigs, pilotSweepCost, splitCount } from "../../src/experiment/budget-pilot";
 import { sweepConfigs } from "../../src/experiment/sweep";
 import { chooseReportBudget } from "../../src/report/budget";
+import type { DeclaredWork } from "../../src/report/plan/declared-work";
 import { loadCorpusAndQueries } from "../../src/retrieval/inputs";
 import { fastifyGuides } from "../helpers/corpora";
 
@@ -103,7 +104,25 @@ test("a budget the fixed part alone overruns runs the fewest queries and says wh
 });
 
 test("the report's budget models the retrieval notebooks that run, no faster than the longest alone", () => {
-  const base = { budgetMinutes: 5, jobs: 2, model: { fixedMs: 1_000, perQueryMs: 0.5 }, spentMs: 10_000 };
+  // notebooks as their metadata would declare them: 01 reads a document sample, 03 and 04 have work levels (the first
+  // is the full work), 08 declares nothing
+  const work = (splits: number, configs: number): DeclaredWork => ({
+    priority: 3,
+    kernelBytesPerChar: 1,
+    kernelFixedBytes: 0,
+    levels: [{ parameters: {}, skip: [], splits, configs, ran: "all" }],
+    sectionNames: {},
+  });
+  const declared = {
+    "01": {
+      ...work(0, 0),
+      levels: [],
+      pilot: { kind: "seams" as const, splitters: ["window"], size: 1000, overlap: 0 },
+    },
+    "03": work(44, 37),
+    "04": work(10, 35),
+  };
+  const base = { budgetMinutes: 5, jobs: 2, model: { fixedMs: 1_000, perQueryMs: 0.5 }, spentMs: 10_000, declared };
   const choice = chooseReportBudget({
     ...base,
     notebooks: ["01-seams.ipynb", "03-overlap-sweep.ipynb", "04-topk-redundancy.ipynb", "08-extra.ipynb"],

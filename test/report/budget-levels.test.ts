@@ -6,11 +6,11 @@ import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { applyBudgetPlan } from "../../src/report/budget-notebook";
-import { notebookLevels } from "../../src/report/budget-work";
 import { readNotebook, type Notebook } from "../../src/report/nbformat";
 import { runNotebook } from "../../src/report/run";
 import { startKernelSources, type PendingKernelSources } from "../../src/report/kernel-sources";
 import { fastifyGuides, projectRoot } from "../helpers/corpora";
+import { declared } from "../helpers/declared-work";
 
 const files = Object.fromEntries(
   readdirSync(join(projectRoot, "notebooks")).map((name) => [name.slice(0, 2), join(projectRoot, "notebooks", name)]),
@@ -20,8 +20,8 @@ let sources: PendingKernelSources | undefined;
 const text = (nb: Notebook) =>
   JSON.stringify(nb.cells.map((cell) => [cell.source, cell.cell_type === "code" ? cell.outputs : []]));
 
-for (const prefix of Object.keys(notebookLevels)) {
-  const levels = notebookLevels[prefix];
+for (const prefix of Object.keys(declared).filter((p) => declared[p].levels.length > 0)) {
+  const levels = declared[prefix].levels;
   const least = levels[levels.length - 1];
   test(`notebook ${prefix} runs at its least work (${least.ran})`, async () => {
     // a sample level's characters made smaller than the corpus (about 250,000 characters), so that it samples

@@ -15,7 +15,8 @@ const text = (source: string): Cell => ({ cell_type: "markdown", source, metadat
 const notebook: Notebook = {
   nbformat: 4,
   nbformat_minor: 5,
-  metadata: {},
+  // the sections' names on the page are the notebook's own (its declared work)
+  metadata: { seamlab: { work: { sections: { grid: { name: "the size × overlap grid" } } } } },
   cells: [
     text("# Title"),
     code("const overlaps = [0, 1];", ["parameters"]),
@@ -39,6 +40,9 @@ test("sections left out lose their code cells, and one line says so where they w
   assert.ok(!sources.some((s) => s.includes("g()") || s.includes("show(grid)")), "no grid code left");
   assert.ok(sources.some((s) => /^\*Left out under `--budget`: the size × overlap grid/.test(s)));
   assert.ok(sources.includes("const dense = d();"), "a section not skipped stays");
+  // a section the notebook does not name is said by its tag
+  const dense = applyBudgetPlan(notebook, { skip: ["dense"] }).cells.map((c) => joinSource(c.source));
+  assert.ok(dense.some((s) => /^\*Left out under `--budget`: dense \(/.test(s)));
   assert.equal(notebook.cells.length, 7, "the input is not changed");
 });
 

@@ -2,7 +2,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Doc } from "../../src/core/types";
-import { chooseDocumentBudget, minBudgetDocuments, pilotDocumentCost } from "../../src/report/budget";
+import { chooseDocumentBudget, minBudgetDocuments, pilotDocumentCost, sampledMeasures } from "../../src/report/budget";
+import { readNotebook } from "../../src/report/nbformat";
+import { declaredWork } from "../../src/report/plan/declared-work";
 
 const lengths = (n: number, chars: number) => Array.from({ length: n }, () => chars);
 const choose = (budgetMinutes: number, perCharMs: Record<string, number>, modelled: number, jobs: number, n: number) =>
@@ -53,8 +55,19 @@ test("the document pilot times each sampled notebook on a few documents (fake cl
     text: `${"A short sentence here. ".repeat(30 + i)}\n\n${"Another paragraph follows it. ".repeat(20)}`,
   }));
   let clock = 0;
-  const pilot = pilotDocumentCost(docs, ["01", "02", "03"], () => (clock += 1_000));
-  // reads: start, before and after 01, before and after 02, end: 5 s from start; 03 has no sampled cells
+  // the sampled cells 01 and 02 declare, at their own parameters
+  const cells = Object.fromEntries(
+    ["01-how-much-overlap", "02-seam-damage"].map((name) => {
+      const path = `notebooks/${name}.ipynb`;
+      return [name.slice(0, 2), declaredWork(readNotebook(path), path)!.pilot!];
+    }),
+  );
+  assert.deepEqual(
+    Object.values(cells).map((c) => c.kind),
+    ["seams", "damage"],
+  );
+  const pilot = pilotDocumentCost(docs, sampledMeasures(cells), () => (clock += 1_000));
+  // reads: start, before and after 01, before and after 02, end: 5 s from start
   assert.equal(pilot.spentMs, 5_000);
   assert.deepEqual(Object.keys(pilot.perCharMs), ["01", "02"]);
   for (const ms of Object.values(pilot.perCharMs)) assert.ok(ms > 0 && ms < 1_000 / 20_000);
@@ -70,7 +83,7 @@ test("the document pilot warms up before timing: a cost paid once per kernel is 
     started = true;
     clock += sample.count ?? 0;
   };
-  const pilot = pilotDocumentCost(docs, ["01"], () => clock, { "01": measure });
+  const pilot = pilotDocumentCost(docs, { "01": measure }, () => clock);
   // 30 documents of 1,000 characters in 30 ms: 0.001 ms per character (cold, it was 1,030 ms: 0.034)
   assert.equal(pilot.perCharMs["01"], 30 / 30_000);
 });

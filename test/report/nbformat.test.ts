@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { injectParameters, joinSource, splitLines, type Notebook } from "../../src/report/nbformat";
+import { injectParameters, joinSource, parameterValues, splitLines, type Notebook } from "../../src/report/nbformat";
 import { SeamlabError } from "../../src/core/errors";
 
 function notebook(): Notebook {
@@ -66,4 +66,43 @@ test("splitLines keeps the newline on each line, as nbformat stores sources", ()
 test("the injected cell has an id only in nbformat 4.5+ notebooks, whose schema allows ids", () => {
   assert.equal(injectParameters(notebook(), { k: 1 }).cells[2].id, "injected-parameters");
   assert.equal("id" in injectParameters({ ...notebook(), nbformat_minor: 4 }, { k: 1 }).cells[2], false);
+});
+
+test("a parameters cell's literal values are read as the kernel would see them; anything else is left out", () => {
+  const nb: Notebook = {
+    nbformat: 4,
+    nbformat_minor: 5,
+    metadata: {},
+    cells: [
+      {
+        cell_type: "code",
+        source: [
+          'const corpus = "fastify-docs"; // a name; "quoted" in the comment\n',
+          "const overlaps = [0, 50, 100]; // the grid\n",
+          'const viewerDoc: string | number = "auto";\n',
+          "const configs = [\n",
+          '  { splitter: "recursive", size: 1000, overlap: 0 },\n',
+          '  { splitter: "window", size: 500, overlap: 100 },\n',
+          "];\n",
+          "const queries: string | undefined = undefined;\n",
+          "const flag = true;\n",
+          "const computed = 3 * size;\n",
+        ],
+        metadata: { tags: ["parameters"] },
+        outputs: [],
+        execution_count: null,
+      },
+    ],
+  };
+  assert.deepEqual(parameterValues(nb), {
+    corpus: "fastify-docs",
+    overlaps: [0, 50, 100],
+    viewerDoc: "auto",
+    configs: [
+      { splitter: "recursive", size: 1000, overlap: 0 },
+      { splitter: "window", size: 500, overlap: 100 },
+    ],
+    flag: true,
+  });
+  assert.deepEqual(parameterValues({ ...nb, cells: [] }), {});
 });

@@ -2,10 +2,9 @@
 // sample, and, when even that does not fit, less work per notebook; each choice said in one line (`probes.log`) and
 // the reductions on the notebooks' pages. The pilots, the clock and the process's memory come in as `BudgetProbes`.
 import { defaultCorpus } from "../../corpus/defaults";
-import { documentNotebooks, notebookWorkload } from "../budget";
-import { inThreadChars, kernelBytes, type JobsChoice } from "../budget-work";
+import { inThreadChars } from "../budget-work";
 import { planDocuments, type DocumentPlan } from "./documents";
-import { fullestLevels, memoryJobs } from "./memory";
+import { fullestLevels, kernelBytes, memoryJobs, type JobsChoice } from "./memory";
 import { planRetrieval, planWithoutQueries } from "./retrieval";
 import type { BudgetInput, BudgetPlan, BudgetProbes, CorpusOutline, PlanContext } from "./types";
 
@@ -26,8 +25,9 @@ export async function planBudget(input: BudgetInput, probes: BudgetProbes): Prom
   const outlines = new Map<string, CorpusOutline>();
   const outlineOf = outlineMemo(probes.outlineCorpus, outlines);
   const started = probes.now();
-  const retrieval = prefixes.filter((prefix) => notebookWorkload[prefix] !== undefined);
-  const docPrefixes = prefixes.filter((prefix) => documentNotebooks[prefix]);
+  const { declared } = input;
+  const retrieval = prefixes.filter((prefix) => (declared[prefix]?.levels.length ?? 0) > 0);
+  const docPrefixes = prefixes.filter((prefix) => declared[prefix]?.pilot !== undefined);
   // The retrieval pilot first: it sizes each kernel's memory, hence how many notebooks run at once.
   const corpus = input.corpus ?? defaultCorpus("markdown");
   // Validate before expensive work: when every retrieval notebook's kernel alone is over --max-memory, none of them
@@ -35,8 +35,8 @@ export async function planBudget(input: BudgetInput, probes: BudgetProbes): Prom
   // its characters from above; only when even that bound says "over" is the corpus read for its exact size.
   const retrievalOverMemory =
     retrieval.length > 0 &&
-    retrieval.every((p) => kernelBytes(p, probes.corpusBytes(corpus), 0) > maxBytes - probes.rss()) &&
-    retrieval.every((p) => kernelBytes(p, outlineOf(corpus).chars, 0) > maxBytes - probes.rss());
+    retrieval.every((p) => kernelBytes(declared, p, probes.corpusBytes(corpus), 0) > maxBytes - probes.rss()) &&
+    retrieval.every((p) => kernelBytes(declared, p, outlineOf(corpus).chars, 0) > maxBytes - probes.rss());
   if (retrievalOverMemory) say(`every retrieval notebook's kernel alone is over --max-memory: no retrieval pilot.`);
   // The CLI runs it in a child process, so that what it holds is not kept beside the kernels: its outline of the
   // corpus comes back with it.
@@ -60,6 +60,7 @@ export async function planBudget(input: BudgetInput, probes: BudgetProbes): Prom
   const ctx: PlanContext = {
     input,
     probes,
+    declared,
     prefixes,
     retrieval,
     docPrefixes,
@@ -100,7 +101,7 @@ export async function planBudget(input: BudgetInput, probes: BudgetProbes): Prom
     spentMs: 0,
   };
   const retrievalPlan =
-    !pilot || !runnable.some((name) => notebookWorkload[name.slice(0, 2)] !== undefined)
+    !pilot || !runnable.some((name) => retrieval.includes(name.slice(0, 2)))
       ? planWithoutQueries(ctx, state)
       : planRetrieval(ctx, pilot, { ...state, spentMs: probes.now() - started });
   Object.assign(decision.parameters, retrievalPlan.parameters);

@@ -4,8 +4,7 @@ import { defaultCorpus } from "../../corpus/defaults";
 import { documentSample } from "../../corpus/sample";
 import { thousands } from "../../stats/format";
 import { chooseDocumentBudget, documentPilotSize, minBudgetDocuments, type DocumentBudgetChoice } from "../budget";
-import { kernelBaseBytes, kernelBytes, type JobsChoice } from "../budget-work";
-import { memoryJobs, reservedFor } from "./memory";
+import { kernelBaseBytes, kernelBytes, memoryJobs, reservedFor, type JobsChoice } from "./memory";
 import type { PlanContext } from "./types";
 
 /**
@@ -39,7 +38,7 @@ export function planDocuments(ctx: PlanContext): DocumentPlan {
   const docPilot = probes.documentPilot(
     proseCorpus,
     pilotIds.map((d) => d.id),
-    docPrefixes,
+    Object.fromEntries(docPrefixes.map((prefix) => [prefix, ctx.declared[prefix].pilot!])),
   );
   const population = outline.outlines.length;
   const meanChars = outline.chars / Math.max(1, population);
@@ -60,7 +59,7 @@ export function planDocuments(ctx: PlanContext): DocumentPlan {
       ),
     });
   // 01 and 02 hold their sample only: no more documents than one kernel can hold under --max-memory
-  const perChar = Math.max(...docPrefixes.map((prefix) => kernelBytes(prefix, 1) - kernelBaseBytes));
+  const perChar = Math.max(...docPrefixes.map((prefix) => kernelBytes(ctx.declared, prefix, 1) - kernelBaseBytes));
   const roomChars = (maxBytes - probes.rss() - kernelBaseBytes) / perChar;
   const holdable = Math.max(minBudgetDocuments, Math.floor(roomChars / meanChars));
   const capped = (choice: DocumentBudgetChoice): DocumentBudgetChoice =>

@@ -1,19 +1,109 @@
-// How many notebooks run at once under `--max-memory`, the fullest work each may do, and the least work of the
-// retrieval notebooks kept out of 01-02's share of the budget. Pure over the plan's context.
+// How many notebooks run at once under `--max-memory` (each kernel estimated from the corpus size and the notebook's
+// declared memory), the fullest work each may do, and the least work of the retrieval notebooks kept out of 01-02's
+// share of the budget. Pure over the plan's context.
 import { parallelThroughput } from "../../experiment/budget";
-import { workersPerKernel } from "../build";
-import {
-  chooseJobs,
-  fullestLevelWithin,
-  kernelBytes,
-  notebookLevels,
-  notebookMs,
-  notebookPriority,
-  reservedLeastMs,
-  workNote,
-  type JobsChoice,
-} from "../budget-work";
+import { workersPerKernel } from "../schedule";
+import { inThreadChars } from "../budget-work";
+import type { Declared } from "./declared-work";
+import { notebookMs, reservedLeastMs, workNote } from "./work-levels";
 import type { PlanContext } from "./types";
+
+/** Kernel memory: a tslab kernel with src/ loaded, before any corpus (measured on this machine, about 0.3 GB). */
+export const kernelBaseBytes = 300 * 1024 * 1024;
+
+/**
+ * A notebook's kernel peak beyond `kernelBaseBytes`, as its metadata declares (`memory`: fixed bytes plus bytes per
+ * character of each copy of the text it holds; for 01 and 02 under a document-count sample, the sample), fitted at or
+ * above the peaks measured on the generated scale corpora (each notebook's `memory.measured` says which). A notebook
+ * that declares none counts as the largest declared. Below `inThreadChars`, each worker thread of a sweeping
+ * notebook's kernel (one with work levels) holds its own copy of the corpus.
+ *
+ * The estimate for one notebook's kernel at its least work (or at `level`): `kernelBaseBytes` + its fixed bytes +
+ * its bytes per character (and the level's extra) × the characters it loads × copies (1, plus one per worker thread
+ * below `inThreadChars`).
+ */
+export function kernelBytes(declared: Declared, prefix: string, chars: number, workers = 0, level?: number): number {
+  const own = declared[prefix];
+  const perChar = own?.kernelBytesPerChar ?? Math.max(0, ...Object.values(declared).map((w) => w.kernelBytesPerChar));
+  const fixed = own?.kernelFixedBytes ?? 0;
+  const levels = own && own.levels.length > 0 ? own.levels : undefined;
+  const work = levels?.[level ?? levels.length - 1];
+  // a level reading a document sample holds the sample, not the corpus (and sweeps nothing in worker threads)
+  if (work?.documentChars !== undefined)
+    return Math.round(kernelBaseBytes + fixed + perChar * Math.min(chars, work.documentChars));
+  // Only the sweeping notebooks (those with work levels, 03-07) hand the corpus to worker threads: 01 and 02 measure
+  // their sample in the kernel's thread (their kernels peaked at 1.30 and 1.16 GB at 1 GB, on a 148 M-character sample
+  // whose estimate with a worker copy was 2.50 GB).
+  const sweeps = levels !== undefined;
+  const copies = chars > inThreadChars || !sweeps ? 1 : 1 + workers;
+  const extra = work?.extraBytesPerChar ?? 0;
+  return Math.round(kernelBaseBytes + fixed + (perChar + extra) * chars * copies);
+}
+
+/**
+ * The fullest level (lowest index of the notebook's declared levels) whose kernel estimate fits `roomBytes`; the least
+ * work when none does (whether that fits is `chooseJobs`' question).
+ */
+export function fullestLevelWithin(
+  declared: Declared,
+  prefix: string,
+  chars: number,
+  workers: number,
+  roomBytes: number,
+): number {
+  const levels = declared[prefix]?.levels ?? [];
+  if (levels.length === 0) return 0;
+  for (let level = 0; level < levels.length; level++)
+    if (kernelBytes(declared, prefix, chars, workers, level) <= roomBytes) return level;
+  return levels.length - 1;
+}
+
+export interface JobsChoice {
+  jobs: number;
+  /** Notebooks whose kernel alone would not fit the limit (not run). */
+  overLimit: string[];
+  line: string;
+}
+
+/**
+ * Notebooks at once under `--max-memory`: the most kernels such that the largest that many estimates, with the
+ * report process's `reportBytes`, stay under `maxBytes` (at least 1). A notebook whose kernel alone is estimated over
+ * that room is named in `overLimit`, to be left out (its page says so): the user's limit holds, there is no
+ * tolerance for a kernel "just over" it (one was once admitted at up to 1.25x and the tree passed the limit).
+ */
+export function chooseJobs(options: {
+  requested: number;
+  maxBytes: number;
+  reportBytes: number;
+  /** The estimate of each notebook's kernel, by prefix. */
+  kernels: Readonly<Record<string, number>>;
+}): JobsChoice {
+  const room = options.maxBytes - options.reportBytes;
+  const overLimit = Object.keys(options.kernels)
+    .filter((prefix) => options.kernels[prefix] > room)
+    .sort();
+  const sizes = Object.entries(options.kernels)
+    .filter(([prefix]) => !overLimit.includes(prefix))
+    .map(([, bytes]) => bytes)
+    .sort((a, b) => b - a);
+  let jobs = 1;
+  while (
+    jobs < Math.min(options.requested, sizes.length) &&
+    sizes.slice(0, jobs + 1).reduce((a, b) => a + b, 0) <= room
+  )
+    jobs++;
+  const gb = (b: number) => `${(b / 1024 ** 3).toFixed(2)} GB`;
+  const each = Object.keys(options.kernels)
+    .sort()
+    .map((prefix) => `${prefix} ${gb(options.kernels[prefix])}`)
+    .join(", ");
+  const line =
+    `max memory ${gb(options.maxBytes)}: ${jobs} notebook${jobs === 1 ? "" : "s"} at a time` +
+    `${jobs < options.requested ? ` (of --jobs ${options.requested})` : ""}` +
+    `${overLimit.length > 0 ? `; not run, each kernel alone over the ${gb(room)} left: ${overLimit.join(", ")}` : ""} ` +
+    `(kernels estimated from the corpus size: ${each}; this process ${gb(options.reportBytes)}).`;
+  return { jobs, overLimit, line };
+}
 
 /** The query sample the reduced work is planned at: a hit rate's 95% CI within about ±5 points. */
 export const plannedQueryCount = 400;
@@ -34,7 +124,7 @@ export function memoryJobs(
 ): JobsChoice {
   for (let at = from; ; at--) {
     const workers = kernelWorkers(ctx, at);
-    const kernels = Object.fromEntries(ctx.prefixes.map((p) => [p, kernelBytes(p, charsOf(p), workers)]));
+    const kernels = Object.fromEntries(ctx.prefixes.map((p) => [p, kernelBytes(ctx.declared, p, charsOf(p), workers)]));
     const choice = chooseJobs({ requested: at, maxBytes: ctx.input.maxBytes, reportBytes: ctx.probes.rss(), kernels });
     if (choice.jobs === at || at <= 1) return choice;
   }
@@ -68,14 +158,15 @@ export function reservedFor(ctx: PlanContext, parallel: number, docLoadsMs: numb
     queries: Math.min(pilot.population, plannedQueryCount),
     ...sampleCosts(ctx),
   };
-  const fitting = notebookPriority
-    .filter((p) => ctx.retrieval.includes(p))
-    .filter((p) => kernelBytes(p, ctx.corpusChars, 0) <= ctx.input.maxBytes - ctx.probes.rss());
+  const rank = (p: string) => ctx.declared[p].priority;
+  const fitting = [...ctx.retrieval]
+    .sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1))
+    .filter((p) => kernelBytes(ctx.declared, p, ctx.corpusChars, 0) <= ctx.input.maxBytes - ctx.probes.rss());
   // 01-02's own loads count too: the share is of their sampled cells only (without them, the last notebook
   // reserved for no longer fitted beside 01-02 in the plan)
   return (
     reservedLeastMs(
-      fitting.map((p) => notebookMs(p, notebookLevels[p].length - 1, least) / throughput),
+      fitting.map((p) => notebookMs(ctx.declared, p, ctx.declared[p].levels.length - 1, least) / throughput),
       leftMs,
     ) +
     docLoadsMs / throughput
@@ -91,7 +182,7 @@ export function fullestLevels(ctx: PlanContext, runnable: readonly string[], job
   const workers = kernelWorkers(ctx, jobs);
   const room = ctx.input.maxBytes - ctx.probes.rss();
   const least = (prefix: string) =>
-    kernelBytes(prefix, ctx.docPrefixes.includes(prefix) ? 0 : ctx.corpusChars, workers);
+    kernelBytes(ctx.declared, prefix, ctx.docPrefixes.includes(prefix) ? 0 : ctx.corpusChars, workers);
   for (const name of runnable) {
     const prefix = name.slice(0, 2);
     const others = runnable
@@ -101,7 +192,7 @@ export function fullestLevels(ctx: PlanContext, runnable: readonly string[], job
       .sort((a, b) => b - a)
       .slice(0, jobs - 1)
       .reduce((a, b) => a + b, 0);
-    fullest[prefix] = fullestLevelWithin(prefix, ctx.corpusChars, workers, room - others);
+    fullest[prefix] = fullestLevelWithin(ctx.declared, prefix, ctx.corpusChars, workers, room - others);
   }
   return fullest;
 }
@@ -113,7 +204,7 @@ export function memoryNote(ctx: PlanContext, prefix: string): string {
     {
       budgetMinutes: ctx.input.budgetMinutes,
       corpusChars: ctx.corpusChars,
-      kernelBytes: kernelBytes(prefix, ctx.corpusChars),
+      kernelBytes: kernelBytes(ctx.declared, prefix, ctx.corpusChars),
       maxBytes: ctx.input.maxBytes,
     },
   );

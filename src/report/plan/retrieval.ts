@@ -5,17 +5,9 @@ import { chooseQueryBudget, parallelThroughput } from "../../experiment/budget";
 import { thousands } from "../../stats/format";
 import { chooseReportBudget } from "../budget";
 import type { NotebookBudgetPlan } from "../budget-notebook";
-import {
-  chooseNotebookWork,
-  minutes,
-  notebookLevels,
-  notebookMs,
-  notebookTimeLimitMs,
-  workLine,
-  workNote,
-  type WorkCosts,
-} from "../budget-work";
+import { minutes, notebookTimeLimitMs } from "../budget-work";
 import { memoryNote, plannedQueryCount, sampleCosts } from "./memory";
+import { chooseNotebookWork, notebookMs, workLine, workNote, type WorkCosts } from "./work-levels";
 import type { PlanContext, RetrievalPilot } from "./types";
 
 /** What the plan of the notebooks' memory and of 01-02 settled before the retrieval notebooks are planned. */
@@ -81,7 +73,7 @@ function withTimes(
   for (const prefix of ctx.prefixes) {
     if (state.overMemory.has(prefix) || levelOf(prefix) < 0) continue;
     const estimatedMs = costs
-      ? notebookMs(prefix, levelOf(prefix), costs)
+      ? notebookMs(ctx.declared, prefix, levelOf(prefix), costs)
       : (state.docLoadMs[prefix] ?? 0) + (state.docCostMs[prefix] ?? 0);
     if (!(estimatedMs > 0)) continue;
     timed[prefix] = { ...timed[prefix], estimatedMs, timeLimitMs: notebookTimeLimitMs(estimatedMs) };
@@ -126,6 +118,7 @@ export function planRetrieval(ctx: PlanContext, pilot: RetrievalPilot, state: Re
     spentMs: spentMs + loadsMs,
     spentOn: "pilots, and kernel loads and sweep setups set aside",
     population: pilot.population,
+    declared: ctx.declared,
   });
   const memoryLimited = Object.keys(fullest).filter((prefix) => fullest[prefix] > 0);
   const base = { splitMs: pilot.model.fixedMs, queryMs: pilot.model.perQueryMs, loadMs: pilot.loadMs };
@@ -148,6 +141,7 @@ export function planRetrieval(ctx: PlanContext, pilot: RetrievalPilot, state: Re
     costs,
     excluded: state.overLimit,
     fullest,
+    declared: ctx.declared,
   });
   say(
     `${workLine(plan, budgetMinutes, jobs, state.overLimit)} (${piloted}; ${(pilot.model.fixedMs / 1000).toFixed(1)} s per ` +
@@ -162,7 +156,7 @@ export function planRetrieval(ctx: PlanContext, pilot: RetrievalPilot, state: Re
     );
   }
   const running = plan.notebooks.filter((n) => n.level >= 0);
-  const work = running.map((n) => notebookLevels[n.prefix]?.[n.level]).filter((w) => w !== undefined);
+  const work = running.map((n) => ctx.declared[n.prefix]?.levels[n.level]).filter((w) => w !== undefined);
   const runningParallel = Math.max(1, Math.min(jobs, running.length));
   const fixedRest = running.reduce(
     (sum, n) => sum + (docLoadMs[n.prefix] ?? pilot.loadMs) + (docCostMs[n.prefix] ?? 0),
@@ -195,7 +189,7 @@ export function planRetrieval(ctx: PlanContext, pilot: RetrievalPilot, state: Re
     );
   const plans: Record<string, NotebookBudgetPlan> = {};
   for (const n of plan.notebooks) {
-    const levels = notebookLevels[n.prefix];
+    const levels = ctx.declared[n.prefix]?.levels;
     const note = state.overMemory.has(n.prefix)
       ? memoryNote(ctx, n.prefix)
       : ctx.docPrefixes.includes(n.prefix)
@@ -207,7 +201,7 @@ export function planRetrieval(ctx: PlanContext, pilot: RetrievalPilot, state: Re
             memoryLimited: n.level >= 0 && n.level === fullest[n.prefix] && fullest[n.prefix] > 0,
           });
     if (n.level < 0) plans[n.prefix] = { skipAll: true, note };
-    else if (levels && n.level > 0)
+    else if (levels && levels.length > 0 && n.level > 0)
       plans[n.prefix] = { parameters: levels[n.level].parameters, skip: levels[n.level].skip, note };
     else if (note) plans[n.prefix] = { note };
   }

@@ -3,6 +3,7 @@
 // itself runs in a test with fake pilot results: no kernels, no child processes.
 import type { DocOutline } from "../../corpus/sample";
 import type { NotebookBudgetPlan } from "../budget-notebook";
+import type { Declared, SampledCells } from "./declared-work";
 
 /** One streaming pass over a corpus: each document's id and length, and how long reading it all took. */
 export interface CorpusOutline {
@@ -33,6 +34,11 @@ export interface BudgetInput {
   budgetMinutes: number;
   /** The notebooks' file names (`03-overlap-sweep.ipynb`), in run order. */
   names: readonly string[];
+  /**
+   * What each notebook declares in its metadata (`metadata.seamlab.work`, resolved against its parameters cell by
+   * `readDeclaredWork`), by prefix: its work levels, sections, priority, kernel memory and sampled cells.
+   */
+  declared: Declared;
   /** `--jobs`. */
   requestedJobs: number;
   /** `--max-memory` in bytes (or the default). */
@@ -65,11 +71,11 @@ export interface BudgetProbes {
   ) => Promise<{ outline: CorpusOutline; pilot: RetrievalPilot }>;
   /** Called after the retrieval pilot: what it held is given back before the kernels start. */
   collectGarbage: () => void;
-  /** 01-02's seam cells timed on the documents `ids` of `corpus`: ms per character for each prefix. */
+  /** 01-02's sampled cells (`cells`, by prefix) timed on the documents `ids` of `corpus`: ms per character each. */
   documentPilot: (
     corpus: string,
     ids: readonly string[],
-    prefixes: readonly string[],
+    cells: Readonly<Record<string, SampledCells>>,
   ) => { perCharMs: Record<string, number> };
 }
 
@@ -86,10 +92,12 @@ export interface BudgetPlan {
 export interface PlanContext {
   input: BudgetInput;
   probes: BudgetProbes;
+  /** `input.declared`: each notebook's declared work. */
+  declared: Declared;
   prefixes: readonly string[];
-  /** The prefixes of the notebooks that run retrieval queries (03-07). */
+  /** The prefixes of the notebooks that run retrieval queries (03-07: those declaring work levels). */
   retrieval: readonly string[];
-  /** The prefixes of the notebooks that read a document sample (01-02). */
+  /** The prefixes of the notebooks that read a document sample (01-02: those declaring sampled cells). */
   docPrefixes: readonly string[];
   /** The corpus the retrieval notebooks load. */
   corpus: string;

@@ -1,21 +1,17 @@
 // The `--budget` planner without the CLI and without kernels: fake pilot results in, a plan out.
 import { test } from "node:test";
+import { basename } from "node:path";
 import assert from "node:assert/strict";
 import { SeamlabError } from "../../../src/core/errors";
 import { planBudget } from "../../../src/report/plan/choose-budget";
 import type { BudgetInput, BudgetProbes, CorpusOutline, RetrievalPilot } from "../../../src/report/plan/types";
-import { kernelBytes, notebookLevels, notebookTimeLimitMs } from "../../../src/report/budget-work";
+import { notebookTimeLimitMs } from "../../../src/report/budget-work";
+import { kernelBytes } from "../../../src/report/plan/memory";
+import { declared, notebookPaths } from "../../helpers/declared-work";
 
 const GB = 1024 ** 3;
-const allNames = [
-  "01-seams.ipynb",
-  "02-damage.ipynb",
-  "03-overlap-sweep.ipynb",
-  "04-depth.ipynb",
-  "05-retrievers.ipynb",
-  "06-semantic-chunking.ipynb",
-  "07-document-types.ipynb",
-];
+/** The shipped notebooks' file names; `declared` is what their metadata declares. */
+const allNames = notebookPaths.map((path) => basename(path));
 
 /** A corpus of `docs` documents of `length` characters each, read in `readMs`. */
 function outline(docs: number, length: number, readMs = 1_000): CorpusOutline {
@@ -38,7 +34,12 @@ function pilotOf(overrides: Partial<RetrievalPilot> = {}): RetrievalPilot {
 /** Fake probes: a frozen clock, a fixed process size, the given outline and pilots; every call and line recorded. */
 function fakeProbes(corpus: CorpusOutline, pilot: RetrievalPilot, perCharMs = 0.001) {
   const lines: string[] = [];
-  const calls = { retrievalPilot: 0, documentPilotIds: [] as number[], collectGarbage: 0 };
+  const calls = {
+    retrievalPilot: 0,
+    documentPilotIds: [] as number[],
+    documentPilotCells: [] as string[],
+    collectGarbage: 0,
+  };
   const probes: BudgetProbes = {
     log: (line) => lines.push(line),
     now: () => 0,
@@ -52,9 +53,10 @@ function fakeProbes(corpus: CorpusOutline, pilot: RetrievalPilot, perCharMs = 0.
     collectGarbage: () => {
       calls.collectGarbage++;
     },
-    documentPilot: (_corpus, ids, prefixes) => {
+    documentPilot: (_corpus, ids, cells) => {
       calls.documentPilotIds.push(ids.length);
-      return { perCharMs: Object.fromEntries(prefixes.map((p) => [p, perCharMs])) };
+      calls.documentPilotCells.push(...Object.entries(cells).map(([p, c]) => `${p} ${c.kind}`));
+      return { perCharMs: Object.fromEntries(Object.keys(cells).map((p) => [p, perCharMs])) };
     },
   };
   return { probes, lines, calls };
@@ -67,6 +69,7 @@ const input = (overrides: Partial<BudgetInput>): BudgetInput => ({
   maxBytes: 12 * GB,
   corpus: "/corpora/small",
   kernelStartMs: 8_000,
+  declared,
   ...overrides,
 });
 
@@ -96,6 +99,7 @@ test("a large corpus piloted on a sample says the scale, and a tight budget redu
   const { probes, lines, calls } = fakeProbes(corpus, pilot, 0.01);
   const plan = await planBudget(input({ budgetMinutes: 30, names: allNames, requestedJobs: 2 }), probes);
   assert.deepEqual(calls.documentPilotIds, [30], "01-02 are piloted on 30 documents");
+  assert.deepEqual(calls.documentPilotCells, ["01 seams", "02 damage"], "the sampled cells they declare");
   assert.ok(
     lines.some((line) => /piloted in CPU time on a seeded sample of 20,000,000 of 100,000,000 characters/.test(line)),
   );
@@ -115,7 +119,7 @@ test("a large corpus piloted on a sample says the scale, and a tight budget redu
     if (p.parameters !== undefined) {
       reduced++;
       assert.ok(
-        notebookLevels[prefix].some((level) => level.parameters === p.parameters),
+        declared[prefix].levels.some((level) => level.parameters === p.parameters),
         `${prefix}'s parameters are one of its declared work levels`,
       );
       assert.ok(p.note, `${prefix}'s page says what was reduced`);
@@ -145,7 +149,7 @@ test("a budget too small for even the least work is refused naming --budget", as
 test("a kernel alone over --max-memory: no retrieval pilot, and the notebook is left out with a note", async () => {
   const corpus = outline(200, 5_000);
   const { probes, lines, calls } = fakeProbes(corpus, pilotOf());
-  const maxBytes = kernelBytes("03", corpus.chars, 0) / 2;
+  const maxBytes = kernelBytes(declared, "03", corpus.chars, 0) / 2;
   const plan = await planBudget(input({ maxBytes }), probes);
   assert.equal(calls.retrievalPilot, 0);
   assert.equal(lines[0], "every retrieval notebook's kernel alone is over --max-memory: no retrieval pilot.");

@@ -1,0 +1,213 @@
+// Less work per notebook when the budget is short: each notebook's cost at each of its declared work levels, the
+// wall time of notebooks run `jobs` at a time, and the most work that fits. Pure over plain numbers and the
+// notebooks' declared work (`declared-work.ts`); the pilots measure, these choose.
+//
+// Costs are in full-corpus units: `splitMs` is one split + measure + BM25 index of the whole corpus (an lsa fit is
+// counted as one more), `queryMs` one query over one config, `loadMs` a kernel start plus loading the corpus and its
+// queries. Every notebook pays `loadMs` once; notebooks run `jobs` at a time, never faster than the longest.
+import { busyCoresSlowdown, parallelThroughput } from "../../experiment/budget";
+import { thousands } from "../../stats/format";
+import { minutes } from "../budget-work";
+import type { Declared } from "./declared-work";
+
+export interface WorkCosts {
+  splitMs: number;
+  queryMs: number;
+  loadMs: number;
+  /** Queries each retrieval config runs (the sample the work is planned at). */
+  queries: number;
+  /** Cost of the sampled cells of notebooks without levels (01, 02), by prefix; they are never reduced here. */
+  fixedMs?: Readonly<Record<string, number>>;
+  /** A notebook's own load cost when not `loadMs` (01 and 02 read only their document sample). */
+  loadMsOf?: Readonly<Record<string, number>>;
+  /**
+   * For levels reading a document sample (`WorkLevel.documentChars`): the corpus's characters, and the load of a
+   * kernel reading a sample of `share` of them (a pass over the corpus for its outline, then the sample read again).
+   * Without them such a level counts as the whole corpus.
+   */
+  corpusChars?: number;
+  sampleLoadMs?: (share: number) => number;
+}
+
+export interface NotebookWork {
+  prefix: string;
+  /** Index into the notebook's declared levels, or -1: not run at all. Notebooks without levels are 0. */
+  level: number;
+  /** What ran at a reduced level, in words (its level's `ran`). */
+  ran?: string;
+  estimatedMs: number;
+  /** Estimated ms of this notebook's full work (its first level) and of its least. */
+  fullMs: number;
+  leastMs: number;
+}
+
+export interface WorkPlan {
+  notebooks: NotebookWork[];
+  /** Estimated wall ms of the run (`jobs` at a time, never below the longest notebook). */
+  estimatedMs: number;
+  fits: boolean;
+}
+
+/**
+ * What to set aside for notebooks' least work (ms, in priority order) within `leftMs`: each that still fits beside
+ * those before it, as the plan admits them (one that does not fit is left out, and reserves nothing).
+ */
+export function reservedLeastMs(leastMs: readonly number[], leftMs: number): number {
+  let reserved = 0;
+  for (const ms of leastMs) if (reserved + ms <= leftMs) reserved += ms;
+  return reserved;
+}
+
+/** Estimated ms of one notebook at a level (-1: not run). */
+export function notebookMs(declared: Declared, prefix: string, level: number, costs: WorkCosts): number {
+  if (level < 0) return 0;
+  const work = declared[prefix]?.levels[level];
+  const fixed = costs.fixedMs?.[prefix] ?? 0;
+  const load = costs.loadMsOf?.[prefix] ?? costs.loadMs;
+  if (!work) return load + fixed;
+  if (work.documentChars !== undefined && costs.corpusChars !== undefined && costs.sampleLoadMs) {
+    const share = Math.min(1, work.documentChars / Math.max(1, costs.corpusChars));
+    return costs.sampleLoadMs(share) + fixed + work.splits * share * costs.splitMs;
+  }
+  return load + fixed + work.splits * costs.splitMs + work.configs * costs.queries * costs.queryMs;
+}
+
+/**
+ * Wall estimate of notebooks taking `ms` each alone, `jobs` at a time: their total at `parallelThroughput`, never
+ * below the longest, which runs `busyCoresSlowdown` slower for as long as the others keep the other cores busy.
+ */
+export function wallMs(ms: readonly number[], jobs: number): number {
+  const running = ms.filter((m) => m > 0);
+  if (running.length === 0) return 0;
+  const parallel = Math.max(1, Math.min(jobs, running.length));
+  const total = running.reduce((a, b) => a + b, 0);
+  if (parallel === 1) return total;
+  const longest = Math.max(...running);
+  // while the others run (their work over the other parallel - 1 slots), the longest moves at 1 / slowdown
+  const beside = Math.min(longest, (total - longest) / (parallel - 1));
+  return Math.max(longest + (busyCoresSlowdown - 1) * beside, total / parallelThroughput(parallel));
+}
+
+/**
+ * The most work that fits `budgetMs`: every notebook starts at its least work (notebooks without levels as they
+ * are); while that does not fit, notebooks are left out from the last in priority; then, in priority
+ * order, a notebook left out comes back at its least work whenever the result still fits; then, round after round,
+ * one running moves one level up whenever the result still fits. Fits = false when even the first notebook at its
+ * least does not.
+ */
+export function chooseNotebookWork(options: {
+  budgetMs: number;
+  prefixes: readonly string[];
+  jobs: number;
+  costs: WorkCosts;
+  /** Notebooks that may not run (e.g. their kernel alone is over `--max-memory`). */
+  excluded?: readonly string[];
+  /** The fullest level (lowest index) each notebook may take, e.g. the fullest whose kernel fits `--max-memory`. */
+  fullest?: Readonly<Record<string, number>>;
+  /** Each notebook's declared work: its levels, and its priority (lower keeps its work longer). */
+  declared: Declared;
+}): WorkPlan {
+  const { costs, jobs, declared } = options;
+  const rank = (prefix: string) => declared[prefix]?.priority ?? Infinity;
+  const prefixes = [...options.prefixes].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+  const least = (p: string) => Math.max(0, (declared[p]?.levels.length ?? 0) - 1);
+  const excluded = new Set(options.excluded ?? []);
+  const level = new Map(prefixes.map((p) => [p, excluded.has(p) ? -1 : least(p)]));
+  const total = () =>
+    wallMs(
+      prefixes.map((p) => notebookMs(declared, p, level.get(p)!, costs)),
+      jobs,
+    );
+  const fits = () => total() <= options.budgetMs;
+  for (let i = prefixes.length - 1; i >= 0 && !fits(); i--) {
+    if (i === 0 && prefixes.length > 0) break; // the first notebook always runs: the plan then says it does not fit
+    level.set(prefixes[i], -1);
+  }
+  // First every notebook left out comes back at its least work where it fits, in priority order; only then do
+  // running notebooks move up, round after round: a notebook run reduced says more than a fuller one beside a
+  // notebook not run at all (at 1 GB, 03 at 4 overlaps instead of 3 had left 05 out).
+  for (const admitting of [true, false]) {
+    for (let changed = true; changed && fits();) {
+      changed = false;
+      for (const p of prefixes) {
+        const now = level.get(p)!;
+        if (admitting !== now < 0) continue;
+        const up = now < 0 ? least(p) : now - 1;
+        if (now === 0 || excluded.has(p) || (now >= 0 && now <= (options.fullest?.[p] ?? 0))) continue;
+        level.set(p, up);
+        if (fits()) changed = true;
+        else level.set(p, now);
+      }
+    }
+  }
+  const notebooks = prefixes.map((prefix): NotebookWork => {
+    const at = level.get(prefix)!;
+    const ran = at > 0 ? declared[prefix]?.levels[at]?.ran : undefined;
+    return {
+      prefix,
+      level: at,
+      ...(ran !== undefined ? { ran } : {}),
+      estimatedMs: notebookMs(declared, prefix, at, costs),
+      fullMs: notebookMs(declared, prefix, 0, costs),
+      leastMs: notebookMs(declared, prefix, least(prefix), costs),
+    };
+  });
+  return { notebooks, estimatedMs: total(), fits: fits() };
+}
+
+/** The note a notebook's page carries: what this notebook ran under the budget, and what the full work would take. */
+export function workNote(
+  work: NotebookWork,
+  context: {
+    budgetMinutes: number;
+    corpusChars: number;
+    kernelBytes?: number;
+    maxBytes?: number;
+    /** The fuller levels were ruled out by `--max-memory`, not by time. */
+    memoryLimited?: boolean;
+  },
+): string {
+  const size = `${thousands(context.corpusChars / 1e6)} M characters`;
+  const under = `At this corpus size (${size}), under \`--budget ${context.budgetMinutes}\``;
+  const gb = (b: number) => `${(b / 1024 ** 3).toFixed(1)} GB`;
+  if (work.level < 0 && context.kernelBytes !== undefined && context.maxBytes !== undefined)
+    return (
+      `${under}, this notebook was **not run**: its kernel would hold about ${gb(context.kernelBytes)}, more than ` +
+      `\`--max-memory\` (${gb(context.maxBytes)}) leaves. Raise \`--max-memory\` on a machine that has it.`
+    );
+  if (work.level < 0)
+    return (
+      `${under}, this notebook was **not run**: even its least work (about ${minutes(work.leastMs)}; the full ` +
+      `version about ${minutes(work.fullMs)}) did not fit what the budget leaves after the notebooks ahead of it. ` +
+      `Raise \`--budget\` or run it alone with \`--only ${work.prefix}\`.`
+    );
+  if (work.level === 0 || work.ran === undefined) return "";
+  const raise = context.memoryLimited
+    ? `its fuller work would not fit \`--max-memory\`${context.maxBytes ? ` (${gb(context.maxBytes)})` : ""}; raise it ` +
+      `(and \`--budget\`) for the rest`
+    : `raise \`--budget\` for the rest`;
+  return (
+    `${under}, this notebook ran less than its full work: ${work.ran} ` +
+    `(estimated ${minutes(work.estimatedMs)}; the full version would take about ${minutes(work.fullMs)}). ` +
+    `Numbers below are for what ran; ${raise}.`
+  );
+}
+
+/** One line for the terminal: every notebook's choice (`overMemory`: those left out for `--max-memory`). */
+export function workLine(
+  plan: WorkPlan,
+  budgetMinutes: number,
+  jobs: number,
+  overMemory: readonly string[] = [],
+): string {
+  const parts = plan.notebooks.map((n) => {
+    if (n.level < 0 && overMemory.includes(n.prefix)) return `${n.prefix} not run (its kernel is over --max-memory)`;
+    if (n.level < 0) return `${n.prefix} not run (full ~${minutes(n.fullMs)})`;
+    if (n.level === 0 || n.ran === undefined) return `${n.prefix} full (~${minutes(n.estimatedMs)})`;
+    return `${n.prefix} reduced: ${n.ran} (~${minutes(n.estimatedMs)} of ~${minutes(n.fullMs)})`;
+  });
+  return (
+    `budget ${budgetMinutes} min, work per notebook (${jobs} at a time, estimated ${minutes(plan.estimatedMs)}` +
+    `${plan.fits ? "" : ", does NOT fit"}): ${parts.join("; ")}.`
+  );
+}

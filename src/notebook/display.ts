@@ -28,6 +28,15 @@ export function md(text: string): void {
 }
 
 /**
+ * Shows a section's markdown (its heading and lead) only when the section has something to show (`shown` truthy:
+ * a corpus named, a result present): a page never carries a heading with nothing under it. The cells that fill the
+ * section test the same value.
+ */
+export function mdSection(shown: unknown, text: string): void {
+  if (shown) md(text);
+}
+
+/**
  * Publishes a number for the report's index page (e.g. `headline("recommended_overlap", 100, { unit: "chars" })`).
  * The key `recommended_overlap` is shown first.
  */

@@ -1,4 +1,4 @@
-export { chart, table, md, headline, recommendation, seamViewer } from "./display";
+export { chart, table, md, mdSection, headline, recommendation, seamViewer } from "./display";
 export {
   chartBundle,
   tableBundle,

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { chart, headline, md, table } from "../../src/notebook/display";
+import { chart, headline, md, mdSection, table } from "../../src/notebook/display";
 import { setDisplaySink } from "../../src/notebook/emit";
 import { HEADLINE_MIME, TABLE_MIME, VEGA_LITE_MIME } from "../../src/notebook/mime";
 import type { DisplayBundle } from "../../src/notebook/bundles";
@@ -114,4 +114,17 @@ test("long tables show their first rows with a count of the rest, while the payl
   assert.ok(html.includes('<td colspan="1" class="more">… 50 more rows (250 in all)</td>'));
   assert.ok(String(bundle.data["text/plain"]).endsWith("\n… 210 more rows (250 in all)"));
   assert.equal((bundle.data[TABLE_MIME] as { rows: unknown[] }).rows.length, 250);
+});
+
+test("mdSection() shows a section's heading only when the section has something to show", () => {
+  const heading = "## A recall curve for plain prose\n\nWhy.";
+  assert.deepEqual(
+    capture(() => mdSection("moby-dick", heading)).map((bundle) => bundle.data["text/markdown"]),
+    [heading],
+  );
+  for (const nothing of ["", undefined, false, 0])
+    assert.deepEqual(
+      capture(() => mdSection(nothing, heading)),
+      [],
+    );
 });

@@ -98,12 +98,6 @@ export function numberFlag(values: FlagValues, flag: string, fallback: number, b
   return checkNumber(flag, text, false, bounds);
 }
 
-/** Like numberFlag, but undefined when the flag is absent. */
-export function optionalNumberFlag(values: FlagValues, flag: string, bounds: NumberBounds): number | undefined {
-  const text = rawText(values, flag);
-  return text === undefined ? undefined : checkNumber(flag, text, false, bounds);
-}
-
 /** The items of a comma-separated flag value, trimmed, without empty items. */
 export function commaList(text: string): string[] {
   return text

@@ -1,7 +1,8 @@
 import type { Doc, GoldSpan, Query } from "../core/types";
 import { SeamlabError } from "../core/errors";
 import { countReason, emptyReport, recordShift, rejectRow, RowError } from "./labelled-report";
-import { nearest, occurrences, trimSpan } from "./span-repair";
+import { nearest, occurrences } from "./span-repair";
+import { trimSpan } from "../text/words";
 import type { LabelledOptions, LabelledSet } from "./types";
 
 /** A SQuAD JSON file: each context becomes a document, each answer a gold span (moved to its text if off). */
@@ -55,8 +56,8 @@ export function parseSquad(text: string, file: string, options: LabelledOptions)
               start = nearest(found, given);
               recordShift(report, start - given);
             }
-            const trimmed = trimSpan(doc.text, start, start + answer.text.length);
-            if (trimmed.end > trimmed.start) gold.push({ doc: doc.id, ...trimmed });
+            const [trimmedStart, trimmedEnd] = trimSpan(doc.text, start, start + answer.text.length);
+            if (trimmedEnd > trimmedStart) gold.push({ doc: doc.id, start: trimmedStart, end: trimmedEnd });
           }
           if (gold.length > 0)
             queries.push({ id: item.id !== undefined ? String(item.id) : `${id}#${q}`, text: item.question, gold });

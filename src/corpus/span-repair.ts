@@ -1,11 +1,5 @@
-// Placing given answer text in a document: every occurrence, the one nearest a given offset, whitespace trimmed.
-
-/** The span without surrounding whitespace (a trailing space is not evidence). */
-export function trimSpan(text: string, start: number, end: number): { start: number; end: number } {
-  while (start < end && /\s/.test(text[start])) start++;
-  while (end > start && /\s/.test(text[end - 1])) end--;
-  return { start, end };
-}
+// Placing given answer text in a document: every occurrence, the one nearest a given offset (text/words.trimSpan
+// trims the whitespace around it).
 
 /** All start offsets of `needle` in `text`. */
 export function occurrences(text: string, needle: string): number[] {

@@ -46,8 +46,3 @@ export function resolveOverlaps(overlaps: readonly OverlapSetting[], size: numbe
   const values = overlaps.map((o) => (typeof o === "number" ? o : Math.round((size * o.percent) / 100)));
   return [...new Set(values)].sort((a, b) => a - b);
 }
-
-/** "10%" or "50". */
-export function describeOverlapSetting(o: OverlapSetting): string {
-  return typeof o === "number" ? String(o) : `${o.percent}%`;
-}

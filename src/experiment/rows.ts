@@ -17,7 +17,8 @@ import type { RankedChunk, Retriever } from "../retrieval/types";
 import { splitCorpus } from "../splitters/registry";
 import { canonicalJson } from "../core/canonical-json";
 import { describeConfig, splitterKey, type ExperimentConfig } from "./grid";
-import { chunkTokenCounter, tokenCounter } from "./token-count";
+import { chunkTokenCounter } from "./token-count";
+import { tokenCounter } from "../text/tokens";
 import { SETUP_ENCODING, setupPairs, setupPieces, type DocSetup } from "./doc-setup";
 import { contextOutcomes } from "./context-rows";
 

@@ -1,11 +1,8 @@
 import type { Chunk, Doc } from "../core/types";
 import { lowerBound } from "../core/sorted";
-import { defaultEncoding, rankTable, tokenCounter, type TokenCounter } from "../text/tokens";
+import { defaultEncoding, rankTable, tokenCounter } from "../text/tokens";
 
-export { tokenCounter, type TokenCounter };
-
-// Token counts of many chunks of the same documents, for the cost model; the per-text counter lives in
-// text/tokens (re-exported here for the sweep code that imports it from this module).
+// Token counts of many chunks of the same documents, for the cost model; the per-text counter lives in text/tokens.
 
 export interface DocPieces {
   /** End offset of every pre-tokenisation piece of the document, ascending. */

@@ -10,11 +10,6 @@ import { MAX_PLANNED_QUERIES } from "../stats/margin-rule";
  * the queries that would tell, and the sentences that say so. Costs are the caller's (vectors stored, by default).
  */
 
-export interface VerdictOptions extends DecisionOptions {
-  /** Names a config in prose, e.g. "overlap 200". Default: the row's label. */
-  name?: (row: GridRow, index: number) => string;
-}
-
 /** Per-query outcomes of a row as 0/1 bytes. */
 export function outcomesOf(row: GridRow): Uint8Array {
   const out = new Uint8Array(row.hits.length);

@@ -4,7 +4,6 @@ import type { Doc, Query } from "../core/types";
 import { removeRanges, scanMarkdownLines } from "../text/headings";
 import { sentenceRegions } from "../text/sentences";
 import { isSourcePath } from "../text/code-units";
-import { thousands } from "../stats/format";
 import { englishStopWords } from "./tokenize";
 
 /**
@@ -359,18 +358,4 @@ export function contentWords(sentence: string): string {
 function exampleExtensions(docs: readonly Doc[]): string {
   const extensions = new Set(docs.map((doc) => /\.[^./\\]+$/.exec(doc.source ?? doc.id)?.[0].toLowerCase() ?? "?"));
   return [...extensions].sort().slice(0, 5).join(", ");
-}
-
-/** One line saying what an ICT set is, for charts and tables. */
-export function describeIctQueries(set: IctQuerySet): string {
-  const s = set.settings;
-  return (
-    `${thousands(set.queries.length)} inverse-cloze (ICT) queries: sampled ` +
-    `sentences (seed ${s.seed}, stratified over documents), ` +
-    (s.query === "content-words" ? "sent as their content words, " : "") +
-    (s.hit === "place"
-      ? "gold = the sentence's place only; "
-      : `gold = ${s.contextSentences} sentence${s.contextSentences === 1 ? "" : "s"} of context each side; `) +
-    (s.keepSentence ? "the sentence stays in the indexed text" : "the sentence is removed from the indexed text")
-  );
 }

@@ -1,8 +1,5 @@
 // Does a query proxy (ICT, headers) rank splitter configs the way labelled questions do? Pure comparisons of
 // sweeps already run on the same corpus; `scripts/validate-ict.ts` runs them and writes the results file.
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { projectRoot } from "../core/project";
 import type { SweepResult } from "../experiment/sweep";
 import { kendallTauB } from "../stats/kendall";
 import { median } from "../stats/quantiles";
@@ -225,27 +222,4 @@ export function markdownTable(rows: readonly Record<string, string | number>[]):
   const columns = Object.keys(rows[0]);
   const line = (cells: (string | number)[]) => `| ${cells.map((c) => String(c).replace(/\|/g, "\\|")).join(" | ")} |`;
   return [line(columns), line(columns.map(() => "---")), ...rows.map((r) => line(columns.map((c) => r[c])))].join("\n");
-}
-
-/**
- * The ICT-variant table written by `npm run validate:ict` (`data/validation/ict-variants.json`): one row per variant
- * (`variantRows`) and its caption; `available: false` when the file is missing.
- */
-export function ictVariantSummary(root: string = projectRoot()): {
-  rows: Record<string, string | number>[];
-  caption: string;
-  available: boolean;
-} {
-  const path = join(root, "data", "validation", "ict-variants.json");
-  if (!existsSync(path)) return { rows: [], caption: "", available: false };
-  const file = JSON.parse(readFileSync(path, "utf8")) as { corpora: CorpusValidation[] };
-  return {
-    rows: variantRows(file.corpora),
-    caption:
-      "ICT variants and header queries against labelled questions, same sweep per corpus (recursive and window at " +
-      "500 and 1000 chars, overlaps 0-400, BM25, hit rate@5); pick = the paired rule's; adjacent = one grid step; " +
-      "labelled set = overlaps the labelled questions do not show worse than their best; paired agreement = " +
-      "share of configs with the same paired status; generated corpora apart (docs/queries.md)",
-    available: true,
-  };
 }

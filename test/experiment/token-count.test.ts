@@ -7,7 +7,8 @@ import { fastifyGuides } from "../helpers/corpora";
 
 // The independent reference: js-tiktoken itself, special tokens encoded as text.
 const countTokens = (text: string) => getEncoding().encode(text, [], []).length;
-import { chunkTokenCounter, tokenCounter } from "../../src/experiment/token-count";
+import { chunkTokenCounter } from "../../src/experiment/token-count";
+import { tokenCounter } from "../../src/text/tokens";
 
 const docs = loadCorpus(fastifyGuides).docs;
 

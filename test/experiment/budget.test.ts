@@ -111,7 +111,6 @@ test("the report's budget models the retrieval notebooks that run, no faster tha
     kernelBytesPerChar: 1,
     kernelFixedBytes: 0,
     levels: [{ parameters: {}, skip: [], splits, configs, ran: "all" }],
-    sectionNames: {},
   });
   const declared = {
     "01": {

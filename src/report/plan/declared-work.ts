@@ -69,8 +69,6 @@ export interface DeclaredWork {
   kernelFixedBytes: number;
   /** Work levels, full first; empty for a notebook the budget does not reduce (01, 02). */
   levels: WorkLevel[];
-  /** Sections' names on the page. */
-  sectionNames: Record<string, string>;
   /** The sampled cells the document pilot times, with their arguments from the parameters cell. */
   pilot?: SampledCells;
 }
@@ -123,18 +121,19 @@ export function declaredWork(notebook: Notebook, where: string): DeclaredWork | 
     if (Array.isArray(value)) return value;
     return fail(`${field} names "${name}", which the parameters cell does not declare as a literal list`);
   };
+  if (typeof meta.priority !== "number") fail("needs a priority (a number: lower keeps its work longer)");
+  if (typeof meta.memory?.bytesPerChar !== "number") fail("needs memory.bytesPerChar (kernel bytes per character)");
   const sections = meta.sections ?? {};
   const count = (terms: WorkTerm[] | undefined, values: Record<string, unknown>, skip: readonly string[]) =>
     (terms ?? []).reduce((sum, term) => {
       if (term.section !== undefined && !(term.section in sections))
         fail(`names an undeclared section "${term.section}"`);
       if (term.section !== undefined && skip.includes(term.section)) return sum;
-      const lengths = (term.of ?? []).map((name) => list(values, name, "a work term").length);
       if (term.against !== undefined) {
         const others = new Set(list(values, term.of?.[0] ?? "", "an `against` term").filter((v) => v !== term.against));
         return sum + (term.n ?? 1) * (others.size === 0 ? 0 : others.size + 1);
       }
-      return sum + lengths.reduce((p, n) => p * n, term.n ?? 1);
+      return sum + (term.of ?? []).reduce((p, name) => p * list(values, name, "a work term").length, term.n ?? 1);
     }, 0);
   const levels = (meta.levels ?? []).map((level, index): WorkLevel => {
     const parameters: Record<string, unknown> = {};
@@ -149,6 +148,7 @@ export function declaredWork(notebook: Notebook, where: string): DeclaredWork | 
         else parameters[name] = [...all];
       }
     }
+    if (typeof level.ran !== "string") fail(`level ${index} needs \`ran\`: what it runs, in words`);
     const skip = level.skip ?? [];
     for (const section of skip)
       if (!(section in sections)) fail(`level ${index} skips an undeclared section "${section}"`);
@@ -185,7 +185,6 @@ export function declaredWork(notebook: Notebook, where: string): DeclaredWork | 
     kernelBytesPerChar: meta.memory.bytesPerChar,
     kernelFixedBytes: meta.memory.fixedBytes ?? 0,
     levels,
-    sectionNames: Object.fromEntries(Object.entries(sections).map(([section, s]) => [section, s.name])),
     ...(pilot ? { pilot } : {}),
   };
 }

@@ -165,6 +165,7 @@ test("a declaration naming what the notebook does not have is refused, naming th
   refused({ ...sweep, levels: [{ skip: ["grid"], ran: "" }] }, /skips an undeclared section "grid"/);
   refused({ ...sweep, levels: [{ ran: "sizes {sizes}" }] }, /names "\{sizes\}", which has no literal value/);
   refused({ ...sweep, pilot: "seams" }, /pilot "seams" needs literal splitters, size and overlap/);
+  refused({ ...sweep, memory: undefined } as unknown as WorkMetadata, /needs memory\.bytesPerChar/);
   // a notebook that declares nothing is not planned by level
   assert.equal(declaredWork({ ...notebookWith(cell, sweep), metadata: {} }, "x"), undefined);
 });

@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { writeFileAtomic } from "../core/atomic-write";
 import { SeamlabError } from "../core/errors";
+import { lockOutput } from "../core/output-lock";
 import { computeFlips } from "../study/flips";
 import { flipsPageHtml, flipsText } from "../notebook/flips";
 import { pText } from "../stats/format";
@@ -47,6 +48,7 @@ function checkHtmlTarget(path: string, force: boolean): string {
     if (!readFileSync(full, "utf8").includes(PAGE_MARKER))
       throw new SeamlabError(`--html ${path} exists and was not written by seamlab flips; it is never replaced.`);
   }
+  lockOutput(path, { flag: "--html", command: "flips", kind: "file" }); // a second flips into FILE is refused
   return full;
 }
 

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, extname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
+import { lockOutput } from "../core/output-lock";
 import { loadCorpus } from "../corpus/load";
 import { checkCorpusOut, checkOutsideCorpus, writeCorpusFolder } from "../corpus/write-corpus";
 import { chromaCsv } from "../corpus/write-labelled";
@@ -74,6 +75,19 @@ function checkOut(out: string, force: boolean): string {
 }
 
 /**
+ * Locks every output of this run until it exits (core/output-lock.ts): a second `queries` writing the same labelled
+ * file, corpus folder or journal meanwhile is refused by name, so the CSV, its sidecar and the corpus it points to
+ * always come from one run.
+ */
+function lockOutputs(outputs: { out: string; corpusOut?: string; journal?: string }): void {
+  lockOutput(outputs.out, { flag: "--out", command: "queries", kind: "file" });
+  if (outputs.corpusOut !== undefined)
+    lockOutput(outputs.corpusOut, { flag: "--corpus-out", command: "queries", kind: "folder" });
+  if (outputs.journal !== undefined)
+    lockOutput(outputs.journal, { flag: "--journal", command: "queries", kind: "file" });
+}
+
+/**
  * `--journal FILE` is appended to, so an existing file must be a reply journal: JSON lines each naming a key and a
  * reply (the last line may be cut short by a killed run). Anything else is a user's file and is refused.
  */
@@ -105,6 +119,7 @@ async function writeBuiltSet(kind: "ict" | "headers", values: Record<string, unk
   const corpusOutFlag = stringFlag(values, "corpus-out", out.slice(0, out.length - extname(out).length) + "-corpus");
   const ict = ictOptionsFrom(values);
   const headers = headerOptionsFrom(values);
+  lockOutputs({ out, corpusOut: corpusOutFlag });
   const loaded = loadCorpus(corpus);
   checkOutsideCorpus(corpusOutFlag, loaded);
   checkCorpusOut(corpusOutFlag);
@@ -173,6 +188,7 @@ async function generate(values: Record<string, unknown>): Promise<number> {
     keyEnv: values["llm-key-env"] === undefined ? undefined : stringFlag(values, "llm-key-env"),
     journal: stringFlag(values, "journal", `${out}.journal.jsonl`),
   };
+  if (values["dry-run"] !== true) lockOutputs({ out, journal: options.journal });
   checkJournal(options.journal);
   const { priceIn, priceOut } = numbers;
   const { docs } = loadCorpus(corpus);

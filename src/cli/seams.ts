@@ -3,6 +3,7 @@ import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
+import { lockOutput } from "../core/output-lock";
 import { peakRssText } from "../core/memory";
 import { defaultCorpus } from "../corpus/defaults";
 import { streamCorpus } from "../corpus/load";
@@ -126,6 +127,7 @@ export async function run(argv: string[]): Promise<number> {
   const textChars = perSeamTextChars(values, perSeamPath);
   const html = isHtmlPath(perSeamPath);
   if (perSeamPath !== undefined) refuseToOverwrite(perSeamPath, force, "--per-seam");
+  if (perSeamPath !== undefined) lockOutput(perSeamPath, { flag: "--per-seam", command: "seams", kind: "file" });
   const cacheDir = values["no-cache"] ? null : cacheDirFromFlags(values);
   const spec = values.corpus === undefined ? defaultCorpus("prose") : stringFlag(values, "corpus");
   const corpus = streamCorpus(spec);

@@ -1,5 +1,6 @@
 /** `seamlab sweep --export FILE [--force]`: the target checked before the sweep, the file written after it. */
 import { SeamlabError } from "../core/errors";
+import { lockOutput } from "../core/output-lock";
 import type { EvaluationInputs } from "../retrieval/inputs";
 import { chosenExport, exportStamp } from "../experiment/export";
 import { exportTarget, writeChosenExport, type ExportTarget } from "../experiment/export-file";
@@ -28,6 +29,7 @@ export function sweepExportTarget(values: FlagValues): ExportTarget | undefined 
           `sweep one --${flag} value to export.`,
       );
   }
+  lockOutput(target.path, { flag: "--export", command: "sweep", kind: "file" }); // a second sweep into FILE is refused
   return target;
 }
 

@@ -15,7 +15,7 @@
  * Anything else in X belongs to the user: it is never deleted or overwritten, and its presence means `--force` is
  * needed to write a report beside it at all. With `--force`, the user's files are carried into each new X as second
  * names (hard links) of the very same files; a folder of the user's cannot be carried and is refused.
- * Two reports into one X at once are refused by a lock (out-lock.ts).
+ * Two reports into one X at once are refused by a lock (core/output-lock.ts).
  */
 import { channel } from "node:diagnostics_channel";
 import { randomBytes } from "node:crypto";
@@ -35,6 +35,7 @@ import {
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { writeFileAtomic } from "../core/atomic-write";
 import { SeamlabError } from "../core/errors";
+import { lockOutput } from "../core/output-lock";
 import {
   MANIFEST,
   ownershipOf,
@@ -55,7 +56,6 @@ import {
 } from "./publish-legacy";
 
 export { STATE_DIR };
-export { lockOutDir } from "./out-lock";
 export const FAILED_DIR = ".failed";
 const FAILED_MANIFEST = ".seamlab-failed.json";
 const KIND = "report";
@@ -190,6 +190,11 @@ function editedNote(outDir: string, names: string[]): string {
 }
 
 // ---------------------------------------------------------------- checks before any work
+
+/** Takes the lock on the report folder `outDir` until this process exits (core/output-lock.ts); returns its release. */
+export function lockOutDir(outDir: string, flag = "--out"): () => void {
+  return lockOutput(outDir, { flag, command: "report", kind: "folder" });
+}
 
 function assertWritable(folder: string, what: string): void {
   try {

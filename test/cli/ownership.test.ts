@@ -18,7 +18,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { assertUserError, bin, hashFolder, root, seamlab, type CliResult } from "./spawn-cli";
 import { waitFor } from "../helpers/processes";
 import { publishFaultEnv } from "../helpers/publish-faults";
@@ -65,6 +65,15 @@ before(() => {
 
 after(() => rmSync(work, { recursive: true, force: true }));
 
+/** A small sweep of the test corpus that gives one verdict (so it can export), and a flips run on it. */
+const sweepArgs = () => [
+  ...["sweep", "--corpus", corpus, "--queries", "ict", "--ict-n", "10", "--size", "200", "--overlaps", "0,20"],
+];
+const flipsArgs = () => [
+  ...["flips", "--corpus", corpus, "--queries", "ict", "--ict-n", "10"],
+  ...["--a", "recursive:200:0", "--b", "recursive:200:20"],
+];
+
 test("queries ict|headers|generate --out, --corpus-out and --journal leave a user's CSV, corpus and folder as they were", () => {
   const labelled = plant(join(work, "sets", "mine.csv"), "question,references,corpus_id\nmine,[],north.md\n");
   plant(join(work, "sets", "mine.csv.meta.json"), '{"my":"notes"}');
@@ -103,10 +112,7 @@ test("sweep and seams with --cache-dir, and sweep --clear-cache, touch none of a
   plant(join(cache, "notes.txt"), "mine");
   const seams = seamlab(["seams", "--corpus", corpus, "--size", "200", "--overlap", "20", "--cache-dir", cache]);
   assert.equal(seams.status, 0, seams.stderr);
-  const sweep = seamlab([
-    ...["sweep", "--corpus", corpus, "--queries", "ict", "--ict-n", "10", "--size", "200", "--overlaps", "0,20"],
-    ...["--cache-dir", cache, "--workers", "0"],
-  ]);
+  const sweep = seamlab([...sweepArgs(), ...["--cache-dir", cache, "--workers", "0"]]);
   assert.equal(sweep.status, 0, sweep.stderr);
   const cleared = seamlab(["sweep", "--clear-cache", "--cache-dir", cache]);
   assert.equal(cleared.status, 0, cleared.stderr);
@@ -119,26 +125,13 @@ test("sweep --export, seams --per-seam and flips --html refuse a user's file, wi
   const exported = plant(join(work, "out", "chosen.json"), '{"mine":true}');
   const perSeam = plant(join(work, "out", "seams.jsonl"), "mine\n");
   const page = plant(join(work, "out", "flips.html"), "<p>mine</p>");
-  const sweep = [
-    "sweep",
-    "--corpus",
-    corpus,
-    "--queries",
-    "ict",
-    "--ict-n",
-    "10",
-    "--size",
-    "200",
-    "--overlaps",
-    "0,20",
-  ];
-  assertUserError(seamlab([...sweep, "--workers", "0", "--export", exported]), /--export/);
-  assertUserError(seamlab([...sweep, "--workers", "0", "--export", exported, "--force"]), /--export/);
+  assertUserError(seamlab([...sweepArgs(), "--workers", "0", "--export", exported]), /--export/);
+  assertUserError(seamlab([...sweepArgs(), "--workers", "0", "--export", exported, "--force"]), /--export/);
   assertUserError(
     seamlab(["seams", "--corpus", corpus, "--size", "200", "--overlap", "20", "--per-seam", perSeam]),
     /--per-seam .* already exists/,
   );
-  const flips = ["flips", "--corpus", corpus, "--queries", "ict", "--a", "recursive:200:0", "--b", "recursive:200:20"];
+  const flips = flipsArgs();
   assertUserError(seamlab([...flips, "--html", page]), /--html .* already exists/);
   assertUserError(seamlab([...flips, "--html", page, "--force"]), /--html .* not written by seamlab flips/);
   assertUserFilesIntact("exports");
@@ -219,4 +212,46 @@ test("a page edited through an earlier seamlab's link is kept when the next repo
   assert.ok(said, `the kept edit is named: ${result.stderr}`);
   assert.equal(readFileSync(said[1], "utf8"), "<p>the old index, with my note</p>");
   assert.ok(lstatSync(join(out, "index.html")).isFile(), "the new report is plain files");
+});
+
+test("every writing command is refused while another seamlab writes the same output, and takes over a dead one's lock", () => {
+  const dir = join(work, "locked");
+  mkdirSync(dir);
+  const at = (name: string) => join(dir, name);
+  const ict = ["queries", "ict", "--corpus", corpus, "--ict-n", "10"];
+  // [the command, the output it must lock, the flag naming it]
+  const cases: [string[], string, string][] = [
+    [[...ict, "--out", at("q.csv"), "--corpus-out", at("q-corpus")], at("q.csv"), "--out"],
+    [[...ict, "--out", at("r.csv"), "--corpus-out", at("q-corpus")], at("q-corpus"), "--corpus-out"],
+    [[...sweepArgs(), "--workers", "0", "--export", at("chosen.json")], at("chosen.json"), "--export"],
+    [
+      ["seams", "--corpus", corpus, "--size", "200", "--overlap", "20", "--per-seam", at("seams.jsonl")],
+      at("seams.jsonl"),
+      "--per-seam",
+    ],
+    [[...flipsArgs(), "--html", at("flips.html")], at("flips.html"), "--html"],
+    [["report", "--no-execute", "--corpus", corpus, "--notebooks", notebooks, "--out", at("r")], at("r"), "--out"],
+  ];
+  const lockOf = (output: string) => join(dirname(output), `.${basename(output)}.seamlab-lock`);
+  const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  for (const [args, output, flag] of cases) {
+    // A live holder: this test's own process, as if it were a seamlab report still writing there.
+    writeFileSync(lockOf(output), `${process.pid}\nreport\n`);
+    const refused = seamlab(args);
+    assertUserError(
+      refused,
+      new RegExp(`${flag} ${escaped(output)}: another seamlab report \\(process ${process.pid}\\) is writing this`),
+      args.slice(0, 2).join(" "),
+    );
+    assert.equal(existsSync(output), false, `${flag}: nothing written while the other holds the lock`);
+    assert.equal(readFileSync(lockOf(output), "utf8"), `${process.pid}\nreport\n`, `${flag}: its lock is left`);
+    // The holder died without releasing it: the next run takes the lock over, writes, and leaves no lock behind.
+    writeFileSync(lockOf(output), `${2 ** 22 + 12345}\nqueries\n`);
+    const wrote = seamlab(args);
+    assert.equal(wrote.status, 0, `${args.slice(0, 2).join(" ")}: ${wrote.stderr}`);
+    assert.ok(existsSync(output), `${flag}: written once the lock was taken over`);
+    assert.equal(existsSync(lockOf(output)), false, `${flag}: released when the run ends`);
+    rmSync(dir, { recursive: true });
+    mkdirSync(dir);
+  }
 });

@@ -226,7 +226,7 @@ test("a second report into the same folder is refused while the first holds the 
     release();
     writeFileSync(join(dir, ".r.seamlab-lock"), `${2 ** 22 + 12345}\n`);
     const again = lockOutDir(out);
-    assert.equal(readFileSync(join(dir, ".r.seamlab-lock"), "utf8").trim(), String(process.pid));
+    assert.equal(readFileSync(join(dir, ".r.seamlab-lock"), "utf8"), `${process.pid}\nreport\n`);
     again();
     assert.deepEqual(readdirSync(dir), [], "released: no lock file left");
   });

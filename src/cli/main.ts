@@ -1,4 +1,7 @@
+import { readlinkSync } from "node:fs";
 import { SeamlabError } from "../core/errors";
+import { releaseOutputLocks } from "../core/output-lock";
+import { writeFailureMessage } from "../core/write-failure";
 import { commands } from "./commands";
 import { seamlabVersion } from "../core/project";
 
@@ -12,9 +15,59 @@ async function usage(): Promise<string> {
   return lines.join("\n");
 }
 
+/** The flags naming what a command writes, with their values, for a refused write that names no file. */
+const OUTPUT_FLAGS = ["--out", "--corpus-out", "--export", "--per-seam", "--html", "--journal", "--cache-dir"];
+
+function outputsOf(argv: readonly string[]): string[] {
+  const outputs: string[] = [];
+  argv.forEach((arg, i) => {
+    const [flag, inline] = arg.split(/=(.*)/s, 2);
+    if (!OUTPUT_FLAGS.includes(flag)) return;
+    const value = inline ?? argv[i + 1];
+    if (value !== undefined) outputs.push(`${flag} ${value}`);
+  });
+  return outputs;
+}
+
+/** Where file descriptor `fd` writes (Linux names it under /proc), or undefined. */
+function targetOf(fd: number): string | undefined {
+  try {
+    return readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return undefined;
+  }
+}
+
+let streamsGuarded = false;
+
+/**
+ * Standard output redirected to a full disk, or to a pipe whose reader left (`| head`), fails asynchronously, after
+ * `main` returned: say so in one line (or, for a closed pipe, stop quietly), never with Node's stack trace.
+ */
+function guardStandardStreams(argv: readonly string[]): void {
+  if (streamsGuarded) return;
+  streamsGuarded = true;
+  const streams = [
+    [process.stdout, 1, "standard output"],
+    [process.stderr, 2, "standard error"],
+  ] as const;
+  for (const [stream, fd, name] of streams) {
+    stream.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+      const target = targetOf(fd);
+      const message =
+        writeFailureMessage(error, { path: target, outputs: outputsOf(argv) }) ??
+        `cannot write ${name}${target ? ` (${target})` : ""}: ${error.message}.`;
+      if (fd === 1) process.stderr.write(`seamlab: ${message}\n`);
+      process.exit(2);
+    });
+  }
+}
+
 /** Runs the CLI; returns the exit code. User errors print a message, never a stack. */
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
+  guardStandardStreams(argv);
   try {
     if (name === undefined || name === "--help" || name === "-h" || name === "help") {
       process.stdout.write((await usage()) + "\n");
@@ -40,20 +93,24 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`seamlab: ${error.message}\n`);
       return 2;
     }
-    // A file-system refusal on a path the user gave (a folder where a file was expected, no permission, a full
-    // or read-only disk): Node's message names the path and the operation, which is what the user needs.
+    // A write the file system refused (a full disk or quota, no permission, a read-only disk): the path, the
+    // operation and what to do. Any other file-system refusal on a path the user gave (a folder where a file was
+    // expected, a missing file): Node's message names the path and the operation, which is what the user needs.
     const code = (error as NodeJS.ErrnoException | undefined)?.code;
     if (error instanceof Error && code !== undefined && FILE_SYSTEM_CODES.has(code)) {
-      process.stderr.write(`seamlab: ${error.message}\n`);
+      process.stderr.write(`seamlab: ${writeFailureMessage(error, { outputs: outputsOf(rest) }) ?? error.message}\n`);
       return 2;
     }
     throw error;
+  } finally {
+    releaseOutputLocks();
   }
 }
 
 const FILE_SYSTEM_CODES = new Set([
   "EACCES",
   "EBUSY",
+  "EDQUOT",
   "EEXIST",
   "EISDIR",
   "ELOOP",

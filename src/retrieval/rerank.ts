@@ -127,12 +127,6 @@ export function checkRerankerName(name: string): void {
   if (!has(RERANKERS, name) && !has(LAZY_RERANKERS, name)) throw unknownReranker(name);
 }
 
-/** A built-in reranker by name ("none", "mmr"); for every name, including lazily loaded ones, use `loadReranker`. */
-export function createReranker(name: string, options?: Record<string, unknown>): Reranker {
-  if (!has(RERANKERS, name)) throw unknownReranker(name);
-  return RERANKERS[name](options);
-}
-
 /** Any reranker by name: built-in ones at once, others ("dense") after loading their module. */
 export async function loadReranker(name: string, options?: Record<string, unknown>): Promise<Reranker> {
   if (has(RERANKERS, name)) return RERANKERS[name](options);

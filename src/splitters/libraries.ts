@@ -157,11 +157,6 @@ export function librarySplitter(name: string): LibrarySplitter | undefined {
   return librarySplitters.find((s) => s.name === name);
 }
 
-/** The library names that can run in `unit` (the `--libraries` preset). */
-export function librarySplitterNames(unit: Unit = "chars"): string[] {
-  return librarySplitters.filter((s) => s.units.indexOf(unit) >= 0).map((s) => s.name);
-}
-
 export function libraryOptionsFor(spec: LibrarySplitter, config: SplitterConfig): LibraryOptions {
   const unit = config.unit ?? (spec.units.length === 1 ? spec.units[0] : "chars");
   if (spec.units.indexOf(unit) < 0) {

@@ -4,7 +4,6 @@ import type { Chunk } from "../../src/core/types";
 import {
   checkRerankerName,
   chunkRedundancy,
-  createReranker,
   loadReranker,
   mmrReranker,
   noneReranker,
@@ -76,14 +75,14 @@ test("MMR breaks ties by first-stage rank and returns at most k", () => {
   assert.deepEqual(mmrReranker().rerank("q", [], chunks, 3), []);
 });
 
-test("createReranker builds rerankers by name and names the known ones on a typo", () => {
-  assert.equal(createReranker("none").name, "none");
-  assert.equal(createReranker("mmr", { lambda: 0.7 }).name, "mmr(lambda=0.7)");
-  assert.throws(
-    () => createReranker("dense-xyz"),
+test("loadReranker builds rerankers by name and names the known ones on a typo", async () => {
+  assert.equal((await loadReranker("none")).name, "none");
+  assert.equal((await loadReranker("mmr", { lambda: 0.7 })).name, "mmr(lambda=0.7)");
+  await assert.rejects(
+    loadReranker("dense-xyz"),
     (e: unknown) => e instanceof SeamlabError && /none, mmr, dense/.test(e.message),
   );
-  assert.throws(() => createReranker("toString"), SeamlabError);
+  await assert.rejects(loadReranker("toString"), SeamlabError);
   assert.throws(() => mmrReranker({ lambda: 2 }), /lambda/);
 });
 

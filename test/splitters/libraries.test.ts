@@ -4,7 +4,8 @@ import type { Chunk, Doc } from "../../src/core/types";
 import { SeamlabError } from "../../src/core/errors";
 import { loadCorpus } from "../../src/corpus/load";
 import { measureSpanFidelity, formatTextChange } from "../../src/measure/fidelity";
-import { librarySplitters, librarySplitterNames } from "../../src/splitters/libraries";
+import { librarySplitters } from "../../src/splitters/libraries";
+import { librariesPreset } from "../../src/study/libraries";
 import { runLibrarySync, stopLibraryBridge } from "../../src/splitters/library-bridge";
 import { spanMatch } from "../../src/splitters/locate";
 import { splitDoc, splitterNames, validateSplitterConfig } from "../../src/splitters/registry";
@@ -28,8 +29,8 @@ test("every library splitter is a registry entry whose description says what its
   for (const spec of librarySplitters) {
     assert.ok(splitterNames.includes(spec.name), spec.name);
   }
-  assert.deepEqual(librarySplitterNames("tokens").includes("langchain-token"), true);
-  assert.deepEqual(librarySplitterNames("chars").includes("langchain-token"), false);
+  assert.deepEqual(librariesPreset("tokens").includes("langchain-token"), true);
+  assert.deepEqual(librariesPreset("chars").includes("langchain-token"), false);
   assert.throws(
     () => validateSplitterConfig({ splitter: "mastra-token", size: 400, overlap: 80, unit: "chars" }),
     (e: unknown) =>

@@ -59,7 +59,7 @@ export const sweepHelp = `Usage: seamlab sweep [--corpus SPEC] [--queries header
                               size N). Both are judged against the overlaps at the context budget (on by default
                               with them), paired on the same queries, cost = vectors stored
   --overlaps LIST             overlaps to sweep (default 0,50,100,200,400); shares of the size work too: 0,10%,20%
-  --ks LIST                   first-stage depths (retrieval_k; default 5)
+  --ks LIST                   first-stage depths (retrieval_k; default 5); --k N is the same as --ks N
   --final-k N                 keep N chunks after reranking; recall is @N (default: each k, no cut)
   --rerank none|mmr|dense     reranker that cuts k to final-k (default none); --mmr-lambda X (default 0.5);
                               dense = cosine of LSA vectors fitted on each config's chunks
@@ -131,7 +131,17 @@ export const sweepOptions = {
 } as const;
 
 export function parseSweepFlags(argv: string[]) {
-  return parseArgs({ args: argv, options: sweepOptions, strict: true }).values;
+  return kAsKs(parseArgs({ args: argv, options: sweepOptions, strict: true }).values);
+}
+
+/** `--k N` is `--ks N` (one first-stage depth), as `retrieve` and `report` take it; with `--ks` it is refused. */
+function kAsKs<V extends { k?: string; ks?: string }>(values: V): V {
+  if (values.k === undefined) return values;
+  refuseTogether(values, "k", "ks", "--k N is the same as --ks N (one depth); give --ks LIST for several.");
+  if (values.k.includes(","))
+    throw new SeamlabError(`--k takes one depth; for several use --ks ${values.k} (one verdict per depth).`);
+  intFlag(values, "k", 5, { min: 1, max: LIMITS.k, unit: "chunks" });
+  return { ...values, ks: values.k };
 }
 export type SweepFlags = ReturnType<typeof parseSweepFlags>;
 

@@ -125,7 +125,7 @@ export async function whiteShare(pngBase64: string): Promise<number> {
 
 /**
  * Runs in the page: chart texts whose colour contrasts less than 3:1 with their chart's card (WCAG's floor for large
- * text and graphics), e.g. dark labels left on a dark card. A number inside a heatmap cell or a bar (black or white
+ * text and graphics), e.g. dark labels left on a dark card, and charts whose background is not their card's. A number inside a heatmap cell or a bar (black or white
  * on a data mark) and a label's halo are drawn on data, not on the card, and are not counted.
  */
 export function lowContrastChartTexts(): string[] {
@@ -139,7 +139,12 @@ export function lowContrastChartTexts(): string[] {
   };
   const low: string[] = [];
   for (const card of Array.from(document.querySelectorAll("figure.chart .svg-card"))) {
-    const background = luminance(getComputedStyle(card).backgroundColor);
+    const cardColour = getComputedStyle(card).backgroundColor;
+    const background = luminance(cardColour);
+    // The chart's own background rectangle is the card's colour, not a white panel on a dark card.
+    const own = card.querySelector("svg > rect");
+    if (own && getComputedStyle(own).fill !== cardColour)
+      low.push(`background ${getComputedStyle(own).fill} on ${cardColour}`);
     for (const text of Array.from(card.querySelectorAll("svg text"))) {
       if (text.getAttribute("stroke") || text.closest("[opacity='0']")) continue;
       const fill = getComputedStyle(text).fill;

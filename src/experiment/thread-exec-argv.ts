@@ -24,12 +24,12 @@ function isTsxModule(specifier: string): boolean {
 }
 
 /**
- * The node options for threads that load the built JavaScript (build/ensure-built.cjs): the process's own
- * (`execArgv`, which a worker thread inherits by default) without the modules tsx preloads. Under `tsx` (the CLI, benchmarks, tests) every thread would otherwise
- * register tsx's TypeScript loader again, with its module-hooks thread, before loading a build that is plain
- * JavaScript: about 0.15 s of CPU per thread, and the splitting libraries' helper threads each thread starts inherit
- * them too. Undefined (inherit them all, as before) when tsx preloads nothing or some option is not one a thread
- * accepts explicitly (`THREAD_OPTIONS`).
+ * The node options for threads that load the built JavaScript (build/ensure-built.cjs): the process's own (`execArgv`,
+ * which a worker thread inherits by default) without the modules tsx preloads. Under `tsx` (the CLI, benchmarks,
+ * tests) every thread would otherwise register tsx's TypeScript loader again, with its module-hooks thread, before
+ * loading a build that is plain JavaScript: about 0.15 s of CPU per thread, and the splitting libraries' helper
+ * threads each thread starts inherit them too. Undefined (inherit them all, as before) when tsx preloads nothing or
+ * some option is not one a thread accepts explicitly (`THREAD_OPTIONS`).
  */
 export function builtThreadExecArgv(execArgv: readonly string[] = process.execArgv): string[] | undefined {
   const kept: string[] = [];

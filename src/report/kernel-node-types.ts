@@ -13,9 +13,6 @@ import type * as TypeScript from "typescript";
 /** The file the global names are kept in, inside a compiled copy of src/ (kernel-sources.ts). */
 export const NODE_GLOBALS_FILE = "node-globals.json";
 
-/** The environment value that tells a kernel's preload (kernel-compiled-src.mjs) to hide @types/node. */
-export const HIDE_NODE_TYPES = { SEAMLAB_KERNEL_NODE_TYPES: "hidden" } as const;
-
 /** Whether `fileName` is one of @types/node's declaration files. */
 export function isNodeTypesFile(fileName: string): boolean {
   return /[\\/]node_modules[\\/]@types[\\/]node[\\/]/.test(fileName);

@@ -3,7 +3,7 @@
 // each notebook's import cells. Here that is done once, with tslab's own TypeScript and tslab's own compiler
 // options (so the types cells are checked against, the JavaScript that runs, and its sloppy mode are the same),
 // and kept in `.seamlab-cache/kernel-src/<key>/` keyed by the hash of what it depends on, so a later report with
-// the same sources reuses it. The kernels see it through `kernel-compiled-src.mjs`. When the sources do not
+// the same sources reuses it. A kernel's `./src` is linked to it (kernel.ts useSources). When the sources do not
 // compile cleanly under tslab, there is no copy: the kernels compile src/ as before and show the errors in the
 // notebook, as they always did.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -12,12 +12,46 @@ import { dirname, join, relative } from "node:path";
 import { Worker } from "node:worker_threads";
 import type * as TypeScript from "typescript";
 import { globalDeclarationNames, isNodeTypesFile, NODE_GLOBALS_FILE } from "./kernel-node-types";
-import { landBuild, pruneBuilds, readUnlessGone, type Landed } from "../build/land.cjs";
-import { kernelSourcesDir, kernelSourcesKey, notebookSourceFiles } from "./kernel-sources-key.mjs";
-
-export { kernelSourcesDir, kernelSourcesKey, notebookSourceFiles };
+import { buildKey, landBuild, pruneBuilds, readUnlessGone, sortedFilesUnder, type Landed } from "../build/land.cjs";
 
 type Ts = typeof TypeScript;
+
+/** Folders of src/ that notebooks never reach (plain Node ESM code run by tsx). */
+const NOTEBOOK_UNREACHABLE = ["report", "cli"];
+
+/** Bumped when this file changes what it writes, so an old copy is never used. */
+const BUILD_FORMAT = "kernel-src 3";
+
+/** Where compiled copies live, under the project root (so package lookups and projectRoot() still find it). */
+export function kernelSourcesDir(root: string): string {
+  return join(root, ".seamlab-cache", "kernel-src");
+}
+
+/** Every file of src/ a notebook can reach (TypeScript sources and the plain files beside them), sorted. */
+export function notebookSourceFiles(root: string): string[] {
+  return sortedFilesUnder(join(root, "src"), NOTEBOOK_UNREACHABLE);
+}
+
+/** tslab's TypeScript version, from its package.json (without loading the compiler). */
+function tslabTypeScriptVersion(root: string): string {
+  const require = createRequire(join(root, "node_modules", "tslab", "package.json"));
+  return JSON.parse(readFileSync(require.resolve("@tslab/typescript-for-tslab/package.json"), "utf8")).version;
+}
+
+const readIfExists = (path: string): string => (existsSync(path) ? readFileSync(path, "utf8") : "");
+
+/**
+ * The hash a compiled copy is filed under: the notebook-reachable sources, the installed packages (their types
+ * shape the declarations), tslab's version and TypeScript's, and the build's format.
+ */
+export function kernelSourcesKey(
+  root: string,
+  ts: { version: string } = { version: tslabTypeScriptVersion(root) },
+): string {
+  const tslabManifest = readIfExists(join(root, "node_modules", "tslab", "package.json"));
+  const parts = [BUILD_FORMAT, ts.version, tslabManifest, readIfExists(join(root, "package-lock.json"))];
+  return buildKey(root, parts, notebookSourceFiles(root));
+}
 
 function tslabTypeScript(root: string): Ts {
   return createRequire(join(root, "node_modules", "tslab", "package.json"))("@tslab/typescript-for-tslab") as Ts;

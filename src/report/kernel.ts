@@ -1,9 +1,18 @@
-// A Jupyter client for one tslab kernel process: starts it at the project root with a connection file in a
-// temp dir (ipc sockets, so no TCP ports to race for), speaks the messaging protocol over zeromq, runs code
-// with a timeout (SIGINT interrupts, as tslab's kernel has no interrupt_request handler) and shuts it down.
+// A Jupyter client for one tslab kernel process: starts it in a temp dir holding its connection file (ipc sockets, so
+// no TCP ports to race for), speaks the messaging protocol over zeromq, runs code with a timeout (SIGINT interrupts, as
+// tslab's kernel has no interrupt_request handler) and shuts it down.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { processAlive } from "../core/atomic-write";
@@ -46,8 +55,6 @@ export function killAllKernels(): void {
 /** Preloaded into each kernel: kills it when this process is gone, even after a SIGKILL (see the file). */
 const WATCHDOG = new URL("./kernel-watchdog.mjs", import.meta.url).href;
 const QUIET_WATCH = new URL("./kernel-quiet-watch.mjs", import.meta.url).href;
-/** Preloaded when the kernel is to load a compiled copy of src/ (kernel-sources.ts). */
-const COMPILED_SRC = new URL("./kernel-compiled-src.mjs", import.meta.url).href;
 const TEMP_PREFIX = "seamlab-kernel-";
 
 /**
@@ -67,6 +74,29 @@ export function reclaimKernelTempDirs(dir = tmpdir()): number {
 
 export function tslabBinary(root: string): string {
   return join(root, "node_modules", "tslab", "bin", "tslab");
+}
+
+/**
+ * `target` made to list the packages of `packages` (the project's node_modules): a link to it, or, without Node's
+ * types, a folder of links to each package but @types/node, whose place holds an empty package instead. TypeScript
+ * looks for types in the node_modules folders above the kernel's working folder (and tslab adds its own copy of
+ * @types/node when it finds no "node" package there, hence the empty one).
+ */
+export function linkPackages(packages: string, target: string, nodeTypes: boolean): void {
+  if (nodeTypes) {
+    symlinkSync(packages, target);
+    return;
+  }
+  const mirror = (from: string, to: string, skip: string) => {
+    mkdirSync(to);
+    for (const name of readdirSync(from)) if (name !== skip) symlinkSync(join(from, name), join(to, name));
+  };
+  mirror(packages, target, "@types");
+  const types = join(target, "@types");
+  if (existsSync(join(packages, "@types"))) mirror(join(packages, "@types"), types, "node");
+  mkdirSync(join(types, "node"), { recursive: true });
+  writeFileSync(join(types, "node", "package.json"), '{ "name": "@types/node", "types": "index.d.ts" }\n');
+  writeFileSync(join(types, "node", "index.d.ts"), "export {};\n");
 }
 
 export class TslabKernel {
@@ -118,22 +148,30 @@ export class TslabKernel {
     });
   }
 
+  /** Links the kernel's `./src` to `srcDir` (a compiled copy's src/, or the project's); call before any cell. */
+  useSources(srcDir: string): void {
+    symlinkSync(srcDir, join(this.dir, "src"));
+  }
+
   /**
-   * Starts `tslab kernel` in `root` and waits until shell and iopub both answer (kernel_info handshake). With
-   * `compiledSources` (a copy made by kernel-sources.ts), `./src/...` imports load that copy.
+   * Starts `tslab kernel` and waits until shell and iopub both answer (kernel_info handshake). The kernel's working
+   * folder is its own temp folder: `node_modules` there lists the project's packages (without @types/node when
+   * `nodeTypes` is false: kernel-node-types.ts), and `./src` is linked by `useSources` before the first cell, to a
+   * compiled copy (kernel-sources.ts) or to the project's own src/, so `./src/...` imports load one or the other.
    */
   static async start(
     root: string,
     {
       startupTimeoutMs = 60_000,
       env = {},
-      compiledSources,
-    }: { startupTimeoutMs?: number; env?: Record<string, string>; compiledSources?: string } = {},
+      nodeTypes = true,
+    }: { startupTimeoutMs?: number; env?: Record<string, string>; nodeTypes?: boolean } = {},
   ): Promise<TslabKernel> {
     const binary = tslabBinary(root);
     if (!existsSync(binary)) throw new SeamlabError(`tslab is not installed at ${binary}; run npm ci in ${root}.`);
     reclaimKernelTempDirs();
     const dir = mkdtempSync(join(tmpdir(), `${TEMP_PREFIX}${process.pid}-`));
+    linkPackages(join(root, "node_modules"), join(dir, "node_modules"), nodeTypes);
     const key = randomBytes(32).toString("hex");
     const connection = {
       transport: "ipc",
@@ -150,18 +188,12 @@ export class TslabKernel {
     const connectionFile = join(dir, "connection.json");
     writeFileSync(connectionFile, JSON.stringify(connection));
     const preloads = ["--import", WATCHDOG, "--import", QUIET_WATCH];
-    const compiled: Record<string, string> = {};
-    if (compiledSources) {
-      preloads.push("--import", COMPILED_SRC);
-      compiled.SEAMLAB_KERNEL_SRC = compiledSources;
-    }
     const child = spawn(process.execPath, [...preloads, binary, "kernel", "--config-path", connectionFile], {
-      cwd: root,
+      cwd: dir,
       stdio: ["ignore", "pipe", "pipe"],
       env: {
         ...process.env,
         ...env,
-        ...compiled,
         FORCE_COLOR: "0",
         NO_COLOR: "1",
         SEAMLAB_KERNEL_PARENT: String(process.pid),

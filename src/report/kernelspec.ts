@@ -15,7 +15,7 @@ export function kernelSpec(root: string): Record<string, unknown> {
       "bash",
       "-c",
       `cd ${shellQuote(root)} && exec node --import ./src/report/kernel-watchdog.mjs ` +
-        `--import ./src/report/kernel-quiet-watch.mjs --import ./src/report/kernel-jupyter-src.mjs ` +
+        `--import ./src/report/kernel-quiet-watch.mjs ` +
         `node_modules/tslab/bin/tslab kernel --config-path "$0"`,
       "{connection_file}",
     ],

@@ -1,14 +1,13 @@
 // Executes a notebook through the tslab kernel, cell by cell, like papermill: parameters injected after the
 // `parameters` cell, a per-cell timeout, per-cell timings in cell metadata, and execution stopping at the first
 // failing cell (which keeps its error output). The result is a valid nbformat 4 notebook.
-import { basename } from "node:path";
+import { basename, join } from "node:path";
 import { TslabKernel } from "./kernel";
 import { OutputCollector, errorFromStderr } from "./outputs";
 import { injectParameters, joinSource, type CodeCell, type Notebook } from "./nbformat";
-import { HIDE_NODE_TYPES } from "./kernel-node-types";
 
 export interface RunOptions {
-  /** Project root: the kernel starts here, so `./src/...` imports resolve. */
+  /** Project root: its src/ (or a compiled copy of it) is what `./src/...` imports load. */
   root: string;
   /** Values that override the `parameters` cell. */
   parameters?: Record<string, unknown>;
@@ -63,10 +62,7 @@ export async function runNotebook(input: Notebook, options: RunOptions): Promise
   const notebook = injectParameters(structuredClone(input), options.parameters ?? {});
   const hide = options.hideNodeTypes === true && options.compiledSources !== undefined;
   const start = (hideNodeTypes: boolean) =>
-    TslabKernel.start(options.root, {
-      env: hideNodeTypes ? { ...options.env, ...HIDE_NODE_TYPES } : options.env,
-      compiledSources: options.compiledSources?.dir,
-    });
+    TslabKernel.start(options.root, { env: options.env, nodeTypes: !hideNodeTypes });
   let kernel = await start(hide);
   // A build that failed leaves no copy: the kernel compiles src/ itself, as without one (with Node's types).
   const sources = await options.compiledSources?.ready.catch(() => undefined);
@@ -74,6 +70,7 @@ export async function runNotebook(input: Notebook, options: RunOptions): Promise
     await kernel.shutdown();
     kernel = await start(false);
   }
+  kernel.useSources(sources?.dir === undefined ? join(options.root, "src") : join(sources.dir, "src"));
   const kernelStartMs = performance.now() - started;
   const collector = new OutputCollector();
   let failed: FailedCell | undefined;

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type * as TypeScript from "typescript";
-import { globalDeclarationNames, HIDE_NODE_TYPES, needsNodeTypes } from "../../src/report/kernel-node-types";
+import { globalDeclarationNames, needsNodeTypes } from "../../src/report/kernel-node-types";
 import { prepareKernelSources, startKernelSources } from "../../src/report/kernel-sources";
 import { TslabKernel } from "../../src/report/kernel";
 import { runNotebook } from "../../src/report/run";
@@ -94,8 +94,9 @@ test("a kernel without @types/node runs project code and checks cells, and knows
   assert.ok(sources.dir, sources.diagnostics.join("\n"));
   const text = (outcome: { messages: { content: unknown }[] }) =>
     JSON.stringify(outcome.messages.map((message) => message.content));
-  const run = async (env: Record<string, string> | undefined, cells: string[]) => {
-    const kernel = await TslabKernel.start(root, { compiledSources: sources.dir, env });
+  const run = async (nodeTypes: boolean, cells: string[]) => {
+    const kernel = await TslabKernel.start(root, { nodeTypes });
+    kernel.useSources(join(sources.dir!, "src"));
     try {
       const outcomes = [];
       for (const cell of cells) outcomes.push(await kernel.execute(cell, 120_000));
@@ -107,8 +108,8 @@ test("a kernel without @types/node runs project code and checks cells, and knows
   const importCell = 'import { sha256 } from "./src/experiment/cache";\nsha256("a").slice(0, 8)';
   const timerCell = "const timer = setTimeout;";
   // A failed cell aborts the ones queued after it: each failure gets its own kernel.
-  const [imported, wrong] = await run(HIDE_NODE_TYPES, [importCell, "sha256(42)"]);
-  const [timer] = await run(HIDE_NODE_TYPES, [timerCell]);
+  const [imported, wrong] = await run(false, [importCell, "sha256(42)"]);
+  const [timer] = await run(false, [timerCell]);
   assert.equal(imported.status, "ok", text(imported));
   assert.match(text(imported), /ca978112/);
   assert.equal(wrong.status, "error");
@@ -116,7 +117,7 @@ test("a kernel without @types/node runs project code and checks cells, and knows
   assert.equal(timer.status, "error", "setTimeout should be unknown without @types/node");
   assert.match(text(timer), /Cannot find name 'setTimeout'/);
   // The same cell with the declarations (what any notebook naming setTimeout gets).
-  const [withTypes] = await run(undefined, [timerCell]);
+  const [withTypes] = await run(true, [timerCell]);
   assert.equal(withTypes.status, "ok", text(withTypes));
 });
 

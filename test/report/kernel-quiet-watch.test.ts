@@ -13,6 +13,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 test("a JSON file appearing in the project folder between cells does not break the next cell", async () => {
   const kernel = await TslabKernel.start(root);
+  kernel.useSources(join(root, "src"));
   const probe = join(root, "src", `seamlab-watch-probe-${process.pid}.json`);
   try {
     const first = await kernel.execute(

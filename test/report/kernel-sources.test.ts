@@ -1,5 +1,5 @@
 // The report compiles src/ once for its kernels (src/report/kernel-sources.ts) and the kernels load that copy
-// (src/report/kernel-compiled-src.mjs): the copy must hold what tslab would have compiled, be keyed by every
+// (its ./src linked to the copy: kernel.ts useSources): the copy must hold what tslab would have compiled, be keyed by every
 // input, land whole, and leave anything it did not write alone; a kernel must run and type-check cells against it.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -7,7 +7,6 @@ import { createRequire } from "node:module";
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { currentKernelSources } from "../../src/report/kernel-sources-key.mjs";
 import {
   compileKernelSources,
   kernelSourcesDir,
@@ -148,31 +147,11 @@ test("a copy built in a worker thread is named before it exists and is in place 
   }
 });
 
-test("a Jupyter kernel's preload finds the copy of the sources as they are now, and none after an edit", () => {
-  const dir = fakeProject();
-  try {
-    symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
-    assert.equal(currentKernelSources(dir), undefined, "no copy built yet");
-    const sources = prepareKernelSources(dir);
-    assert.ok(sources.dir, sources.diagnostics.join("\n"));
-    assert.equal(currentKernelSources(dir), sources.dir);
-    writeFileSync(join(dir, "src/core/add.ts"), "export const add = (a: number) => a;\n");
-    assert.equal(currentKernelSources(dir), undefined, "the copy is of the sources before the edit");
-    // A copy still being written (no package.json yet) is not used either.
-    const building = join(kernelSourcesDir(dir), kernelSourcesKey(dir));
-    mkdirSync(join(building, "src"), { recursive: true });
-    assert.equal(currentKernelSources(dir), undefined, "an incomplete copy");
-    writeFileSync(join(dir, "src/report/page.ts"), "export const page = 2;\n");
-    assert.equal(kernelSourcesKey(dir), building.slice(-64), "report/ is not part of the key");
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
-
 test("a kernel started on the compiled copy loads it, and still refuses a cell with a type error", async () => {
   const sources = prepareKernelSources(root);
   assert.ok(sources.dir, sources.diagnostics.join("\n"));
-  const kernel = await TslabKernel.start(root, { compiledSources: sources.dir });
+  const kernel = await TslabKernel.start(root);
+  kernel.useSources(join(sources.dir!, "src"));
   try {
     const text = (outcome: { messages: { content: unknown }[] }) =>
       JSON.stringify(outcome.messages.map((message) => message.content));

@@ -8,7 +8,6 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readNotebook, type CodeCell } from "../../src/report/nbformat";
 import { KERNEL_NAME, writeKernelSpec } from "../../src/report/kernelspec";
-import { prepareKernelSources } from "../../src/report/kernel-sources";
 import { VEGA_LITE_MIME } from "../../src/notebook/mime";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -70,9 +69,6 @@ test(
     const work = mkdtempSync(join(tmpdir(), "seamlab-nbconvert-notebooks-"));
     try {
       writeKernelSpec(join(work, "jupyter"), root);
-      // As after `npm run kernel:install` or a report: src/ compiled once, and every kernel loads that copy.
-      const sources = prepareKernelSources(root);
-      assert.ok(sources.dir, sources.diagnostics.join("\n"));
       // Two nbconvert processes (one kernel each) share the two cores.
       const halves = [notebooks.filter((_, i) => i % 2 === 0), notebooks.filter((_, i) => i % 2 === 1)];
       const runs = await Promise.all(

@@ -6,10 +6,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { readNotebook, serializeNotebook, type CodeCell } from "../../src/report/nbformat";
-import { codeNotebook } from "../helpers/notebooks";
+import { readNotebook, type CodeCell } from "../../src/report/nbformat";
 import { KERNEL_NAME, writeKernelSpec } from "../../src/report/kernelspec";
-import { prepareKernelSources } from "../../src/report/kernel-sources";
 import { renderNotebook } from "../../src/report/render";
 import { VEGA_LITE_MIME } from "../../src/notebook/mime";
 import { alive, kernelsOf, waitFor } from "../helpers/processes";
@@ -36,9 +34,6 @@ test("a fixture notebook executes under `jupyter nbconvert --execute` with the s
     t.skip(reason);
     return;
   }
-  // Less work under load: the kernel loads the compiled copy of src/ instead of type-checking what the cells reach.
-  const sources = prepareKernelSources(root);
-  assert.ok(sources.dir, sources.diagnostics.join("\n"));
   const work = mkdtempSync(join(tmpdir(), "seamlab-nbconvert-"));
   try {
     writeKernelSpec(join(work, "jupyter"), root);
@@ -70,44 +65,6 @@ test("a fixture notebook executes under `jupyter nbconvert --execute` with the s
     const page = await renderNotebook(executed, "every-output");
     assert.equal(page.charts, 2);
     assert.equal(page.headlines.length, 2);
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
-});
-
-test("a kernel Jupyter starts from the kernelspec loads the compiled copy of src/ when it is current", async (t) => {
-  if (spawnSync("jupyter", ["nbconvert", "--version"], { encoding: "utf8" }).status !== 0) {
-    t.skip("jupyter nbconvert not installed (apt-get install jupyter-nbconvert python3-nbclient)");
-    return;
-  }
-  const sources = prepareKernelSources(root);
-  assert.ok(sources.dir, sources.diagnostics.join("\n"));
-  const work = mkdtempSync(join(tmpdir(), "seamlab-nbconvert-copy-"));
-  try {
-    writeKernelSpec(join(work, "jupyter"), root);
-    const notebook = codeNotebook(
-      'import { sha256 } from "./src/experiment/cache";\n' +
-        "`${sha256('a').slice(0, 8)} ${Object.keys(require.cache).filter((f) => f.includes('/experiment/cache.')).join(' ')}`",
-    );
-    writeFileSync(join(work, "copy.ipynb"), serializeNotebook(notebook));
-    const run = spawnSync(
-      "jupyter",
-      [
-        "nbconvert",
-        "--to",
-        "notebook",
-        "--execute",
-        join(work, "copy.ipynb"),
-        "--output-dir",
-        join(work, "out"),
-        `--ExecutePreprocessor.kernel_name=${KERNEL_NAME}`,
-        ...LIMITS,
-      ],
-      { encoding: "utf8", env: { ...process.env, JUPYTER_PATH: join(work, "jupyter") }, timeout: PROCESS_LIMIT_MS },
-    );
-    assert.equal(run.status, 0, run.stderr);
-    const [executed] = readNotebook(join(work, "out", "copy.ipynb")).cells as CodeCell[];
-    assert.match(JSON.stringify(executed.outputs), new RegExp(`ca978112 ${sources.dir}/src/experiment/cache\\.js`));
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

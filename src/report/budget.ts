@@ -143,7 +143,13 @@ export function chooseDocumentBudget(options: {
     `${names.map((name) => `${name} ${(options.perCharMs[name] * 1e6).toFixed(0)} ms`).join(", ")} per million ` +
     `characters measured, from a pilot; mean document ${thousands(meanChars)} characters`;
   const budget = `budget ${budgetMinutesText(options.budgetMinutes)} min`;
-  const took = (ms: number) => (ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : `${(ms / 60_000).toFixed(1)} min`);
+  // under a second in ms ("0.0 s" said nothing), under a minute in s, else in min
+  const took = (ms: number) =>
+    ms < 1000
+      ? `${ms < 1 ? "<1" : Math.round(ms)} ms`
+      : ms < 60_000
+        ? `${(ms / 1000).toFixed(1)} s`
+        : `${(ms / 60_000).toFixed(1)} min`;
   if (fitting >= population) {
     return {
       estimatedMs: estimate(population),

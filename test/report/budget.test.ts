@@ -113,3 +113,18 @@ test("a budget under a minute is printed at its own precision: 0.001 min, not 'b
   assert.doesNotMatch(tiny.line, /budget 0 min/);
   assert.match(choose(2.345, { "02": 0.01 }, 6, 2, 5_000).line, /^budget 2\.35 min /);
 });
+
+test("a sample estimated under a second says its milliseconds, not 0.0 s", () => {
+  const choice = chooseDocumentBudget({
+    budgetMinutes: 5,
+    perCharMs: { "01": 0.00001, "02": 0.00004 },
+    modelledNotebooks: 6,
+    jobs: 2,
+    spentMs: 0,
+    docLengths: lengths(100, 10_000),
+  });
+  // (0.1 + 0.4) ms per document × 100 documents × 1.3 slower on busy cores / 2 at a time
+  assert.equal(Math.round(choice.estimatedMs), 33);
+  assert.match(choice.line, /\(estimated 33 ms\)/);
+  assert.doesNotMatch(choice.line, /0\.0 s/);
+});

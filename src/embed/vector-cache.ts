@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { removeStaleTempFiles, writeFileAtomic } from "../core/atomic-write";
 import { SeamlabError } from "../core/errors";
 import { Embedder } from "./types";
+import { projectRoot } from "../core/project";
 
 /**
  * Vectors on disk keyed by embedder identity + sha256 of the text, so re-running a notebook, report or sweep
@@ -28,8 +29,9 @@ export interface CachedEmbedder extends Embedder {
   cache: VectorCacheStats;
 }
 
+/** `.seamlab-cache/vectors/` in the project root, beside the result cache (whatever the process's working folder). */
 export function defaultVectorCacheDir(): string {
-  return join(process.cwd(), ".seamlab-cache", "vectors");
+  return join(projectRoot(), ".seamlab-cache", "vectors");
 }
 
 const MAGIC = "SLV1";

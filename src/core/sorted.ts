@@ -11,3 +11,18 @@ export function lowerBound(sorted: Int32Array, value: number): number {
   }
   return lo;
 }
+
+/**
+ * The first index in [0, length) where `before(i)` is false, for a `before` that holds up to some index and not
+ * after it (`length` when it always holds): a binary search over anything sorted, by any key.
+ */
+export function partitionPoint(length: number, before: (index: number) => boolean): number {
+  let lo = 0;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (before(mid)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -5,6 +5,7 @@
  * corpus/type-overrides) come first.
  */
 import type { Doc } from "../core/types";
+import { partitionPoint } from "../core/sorted";
 import { sectionsOf, SPEAKER_LINE, type Section } from "../text/blocks";
 import { isSourcePath } from "../text/code-units";
 import { scanMarkdownLines } from "../text/headings";
@@ -229,13 +230,7 @@ export function classifyDoc(doc: Doc, overrides: readonly TypeOverride[] = []): 
 /** The type of the section holding `offset` (binary search; sections tile the text). */
 export function typeAt(typed: TypedDoc, offset: number): DocType {
   const sections = typed.sections;
-  let lo = 0;
-  let hi = sections.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (sections[mid].start <= offset) lo = mid;
-    else hi = mid - 1;
-  }
+  const lo = Math.max(0, partitionPoint(sections.length, (i) => sections[i].start <= offset) - 1);
   return sections[lo]?.type ?? "unknown";
 }
 

@@ -1,4 +1,5 @@
 import type { Query } from "../core/types";
+import { partitionPoint } from "../core/sorted";
 
 /**
  * Seam exposure: can a chunk boundary fall inside a query's gold span at all? A query hits when one retrieved chunk
@@ -37,13 +38,7 @@ export function chunkBoundaries(chunks: Iterable<ChunkSpan>): Map<string, number
 
 /** Is some boundary (ascending) strictly inside [start, end)? Binary search for the first one above `start`. */
 export function cutsInside(boundaries: readonly number[], start: number, end: number): boolean {
-  let lo = 0;
-  let hi = boundaries.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (boundaries[mid] <= start) lo = mid + 1;
-    else hi = mid;
-  }
+  const lo = partitionPoint(boundaries.length, (i) => boundaries[i] <= start);
   return lo < boundaries.length && boundaries[lo] < end;
 }
 

@@ -1,4 +1,5 @@
 import type { Chunk, Doc } from "../core/types";
+import { partitionPoint } from "../core/sorted";
 import { paragraphRegions, type TextRegion } from "../text/paragraphs";
 import { firstSentence, lastSentence, SEGMENT_WINDOW, sentenceRegions } from "../text/sentences";
 import { chunksByDoc, spansByStart } from "./chunks-by-doc";
@@ -91,20 +92,8 @@ export function seamDamageByDoc(
     pairCounts[at]++;
     const reach = reachByDoc.get(pair.doc);
     if (!reach) continue;
-    const last = lastIndexAtMost(reach.starts, pair.start);
+    const last = partitionPoint(reach.starts.length, (i) => reach.starts[i] <= pair.start) - 1;
     if (last >= 0 && reach.maxEnds[last] >= pair.end) kept[at]++;
   }
   return { pairs: pairCounts, kept };
-}
-
-/** Index of the last element <= value in ascending `sorted`, or -1. */
-function lastIndexAtMost(sorted: readonly number[], value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid] <= value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
 }

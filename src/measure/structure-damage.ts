@@ -13,6 +13,7 @@
  * or a limit of 2 x 256 "chars" would call units of 600 characters unsplittable in chunks of about 1,050.
  */
 import type { Chunk, Doc } from "../core/types";
+import { partitionPoint } from "../core/sorted";
 import { classifyDoc, typeAt, type TypedDoc } from "../corpus/doc-types";
 import { DOC_TYPES, type DocType } from "../corpus/types";
 import type { SplitterConfig, Unit } from "../splitters/config";
@@ -118,18 +119,6 @@ export function structuralUnits(doc: Doc, typed: TypedDoc): StructuralUnit[] {
   return units;
 }
 
-/** Index of the last unit with start < p in `units` (sorted by start), or -1. */
-function lastStartingBefore(units: readonly StructuralUnit[], p: number): number {
-  let lo = 0;
-  let hi = units.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (units[mid].start < p) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
-}
-
 function emptyKinds(): Record<DamageKind, number> {
   return Object.fromEntries(DAMAGE_KINDS.map((k) => [k, 0])) as Record<DamageKind, number>;
 }
@@ -206,7 +195,7 @@ export function measureStructureDamage(
         for (const p of [a.end, b.start]) {
           // Units of one kind do not nest (list items, blocks and functions are disjoint), so the last unit
           // starting before p is the only candidate; a few earlier ones are checked for safety.
-          const last = lastStartingBefore(list, p);
+          const last = partitionPoint(list.length, (i) => list[i].start < p) - 1; // the last unit starting before p
           for (let u = last; u >= 0 && u >= last - 2; u--) {
             const unit = list[u];
             if (!(unit.start < p && p < unit.end)) continue;

@@ -4,6 +4,7 @@
  * Line-based on purpose: it needs to be right about headings and fences, not render markdown.
  * Setext headings (`Title` underlined with `===`) are not recognised.
  */
+import { partitionPoint } from "../core/sorted";
 
 export type MarkdownLineKind =
   | "blank"
@@ -169,18 +170,7 @@ export function removeRanges(text: string, ranges: readonly { start: number; end
     text: pieces.join(""),
     toNew(offset: number): number {
       // the last removed range ending at or before `offset`
-      let low = 0;
-      let high = starts.length - 1;
-      let found = -1;
-      while (low <= high) {
-        const middle = (low + high) >> 1;
-        if (starts[middle] <= offset) {
-          found = middle;
-          low = middle + 1;
-        } else {
-          high = middle - 1;
-        }
-      }
+      const found = partitionPoint(starts.length, (i) => starts[i] <= offset) - 1;
       return offset - (found === -1 ? 0 : removedBefore[found]);
     },
   };

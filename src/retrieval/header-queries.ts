@@ -1,7 +1,7 @@
 import { SeamlabError } from "../core/errors";
 import type { Doc, Query } from "../core/types";
-import { findHeadings, removeRanges, scanMarkdownLines, type MarkdownLine } from "../text/headings";
-import { sentenceRegions } from "../text/sentences";
+import { findHeadings, LIST_ITEM_START, removeRanges, scanMarkdownLines, type MarkdownLine } from "../text/headings";
+import { paragraphSentences } from "../text/sentences";
 
 /**
  * Self-supervised queries from a markdown corpus: each `##` and `###` heading's text (by default; see
@@ -79,8 +79,6 @@ export interface HeaderQuerySet {
   };
 }
 
-const LIST_ITEM = /^\s*(?:[-*+]|\d{1,9}[.)])\s/;
-
 function firstProseParagraph(
   text: string,
   lines: MarkdownLine[],
@@ -95,21 +93,12 @@ function firstProseParagraph(
     while (
       last + 1 < lines.length &&
       lines[last + 1].kind === "text" &&
-      !LIST_ITEM.test(text.slice(lines[last + 1].start, lines[last + 1].end))
+      !LIST_ITEM_START.test(text.slice(lines[last + 1].start, lines[last + 1].end))
     )
       last++;
     return { start: lines[i].start, end: lines[last].end };
   }
   return undefined;
-}
-
-/**
- * Sentences of a paragraph. Markdown wraps lines inside a paragraph, and Unicode segmentation ends a
- * sentence at every line feed, so line feeds are read as spaces (same length: offsets are unchanged).
- */
-function paragraphSentences(text: string, paragraph: { start: number; end: number }): { start: number; end: number }[] {
-  const unwrapped = text.slice(paragraph.start, paragraph.end).replace(/\r?\n/g, (m) => " ".repeat(m.length));
-  return sentenceRegions(unwrapped).map((r) => ({ start: paragraph.start + r.start, end: paragraph.start + r.end }));
 }
 
 /** Builds header queries; see the module comment for the rules. */

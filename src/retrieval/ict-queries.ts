@@ -1,8 +1,9 @@
 import { SeamlabError } from "../core/errors";
 import { seededRandom } from "../core/random";
 import type { Doc, Query } from "../core/types";
-import { removeRanges, scanMarkdownLines } from "../text/headings";
-import { sentenceRegions } from "../text/sentences";
+import { LIST_ITEM_START, removeRanges, scanMarkdownLines } from "../text/headings";
+import type { TextRegion } from "../text/paragraphs";
+import { paragraphSentences } from "../text/sentences";
 import { isSourcePath } from "../text/code-units";
 import { englishStopWords } from "./tokenize";
 
@@ -93,12 +94,7 @@ export interface IctQuerySet {
 interface Candidate {
   /** index of the sentence in its paragraph's sentence list */
   index: number;
-  paragraph: Region[];
-  start: number;
-  end: number;
-}
-
-interface Region {
+  paragraph: TextRegion[];
   start: number;
   end: number;
 }
@@ -109,16 +105,15 @@ export const MIN_COUNT = 30;
 
 // code, links and table cells (a " | " separator: tables without a leading pipe read as text lines)
 const CODE_SIGNS = /`|[{}]|;\s*$|=>|:\/\/|\(\)|\s\|\s/;
-const LIST_ITEM = /^\s*(?:[-*+]|\d{1,9}[.)])\s/;
 
 /** Prose paragraphs: runs of markdown text lines, a list item starting a new one. */
-function proseParagraphs(text: string): Region[] {
+function proseParagraphs(text: string): TextRegion[] {
   const lines = scanMarkdownLines(text);
-  const paragraphs: Region[] = [];
-  let current: Region | undefined;
+  const paragraphs: TextRegion[] = [];
+  let current: TextRegion | undefined;
   for (const line of lines) {
     const isText = line.kind === "text";
-    const startsItem = isText && LIST_ITEM.test(text.slice(line.start, line.end));
+    const startsItem = isText && LIST_ITEM_START.test(text.slice(line.start, line.end));
     if (current && (!isText || startsItem)) {
       paragraphs.push(current);
       current = undefined;
@@ -129,12 +124,6 @@ function proseParagraphs(text: string): Region[] {
   }
   if (current) paragraphs.push(current);
   return paragraphs;
-}
-
-/** Sentences of a paragraph, line feeds read as spaces (markdown wraps lines inside a sentence). */
-function paragraphSentences(text: string, paragraph: Region): Region[] {
-  const unwrapped = text.slice(paragraph.start, paragraph.end).replace(/\n/g, " ");
-  return sentenceRegions(unwrapped).map((r) => ({ start: paragraph.start + r.start, end: paragraph.start + r.end }));
 }
 
 const normalise = (sentence: string) => sentence.toLowerCase().replace(/\s+/g, " ").trim();
@@ -152,14 +141,14 @@ function classify(sentence: string, minWords: number, maxWords: number): keyof I
 }
 
 /** The context of candidate `c`: `w` sentences each side within its paragraph. */
-function contextOf(c: Candidate, w: number): Region {
+function contextOf(c: Candidate, w: number): TextRegion {
   const first = c.paragraph[Math.max(0, c.index - w)];
   const last = c.paragraph[Math.min(c.paragraph.length - 1, c.index + w)];
   return { start: first.start, end: last.end };
 }
 
 /** The region removed with the sentence: up to the next sentence, or back to the previous one when it is last. */
-function removalOf(c: Candidate): Region {
+function removalOf(c: Candidate): TextRegion {
   const next = c.paragraph[c.index + 1];
   if (next) return { start: c.start, end: next.start };
   const previous = c.paragraph[c.index - 1];
@@ -278,7 +267,7 @@ export function buildIctQueries(docs: readonly Doc[], options: IctOptions = {}):
     }
     candidateCount += candidates.length;
     const random = seededRandom((settings.seed * 1_000_003 + d) >>> 0);
-    const chosenByParagraph = new Map<Region[], number[]>();
+    const chosenByParagraph = new Map<TextRegion[], number[]>();
     const chosen: Candidate[] = [];
     for (const c of shuffle(candidates, random)) {
       const taken = chosenByParagraph.get(c.paragraph) ?? [];
@@ -337,7 +326,7 @@ function goldOf(
   kept: boolean,
   toNew: (offset: number) => number,
   length: number,
-): Region {
+): TextRegion {
   if (hit === "context") {
     const context = contextOf(c, w);
     return { start: toNew(context.start), end: toNew(context.end) };

@@ -16,6 +16,9 @@ export type MarkdownLineKind =
   | "markup" // a line that is not prose: shortcode, HTML tag, table row, rule, image, link definition
   | "text";
 
+/** A line that opens a list item (`- `, `* `, `+ `, `1. `, `1) `): in prose it starts a new paragraph. */
+export const LIST_ITEM_START = /^\s*(?:[-*+]|\d{1,9}[.)])\s/;
+
 export interface MarkdownLine {
   kind: MarkdownLineKind;
   /** offset of the first character of the line */

@@ -63,3 +63,12 @@ export function lastSentence(text: string, from: number, to: number): TextRegion
     if (regions.length > 1 || start === from) return regions[regions.length - 1];
   }
 }
+
+/**
+ * Sentences of a paragraph. Markdown wraps lines inside a paragraph, and Unicode segmentation ends a
+ * sentence at every line feed, so line feeds are read as spaces (same length: offsets are unchanged).
+ */
+export function paragraphSentences(text: string, paragraph: TextRegion): TextRegion[] {
+  const unwrapped = text.slice(paragraph.start, paragraph.end).replace(/\r?\n/g, (m) => " ".repeat(m.length));
+  return sentenceRegions(unwrapped).map((r) => ({ start: paragraph.start + r.start, end: paragraph.start + r.end }));
+}

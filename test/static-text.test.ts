@@ -34,7 +34,7 @@ async function helpText(run: () => Promise<number>): Promise<string> {
 
 test("help texts, report CSS and HTML, rules and descriptions are byte for byte what they were", async () => {
   const help: Record<string, string> = { seamlab: await helpText(() => main(["--help"])) };
-  for (const [name, load] of Object.entries(commands)) {
+  for (const [name, { load }] of Object.entries(commands)) {
     const command = await load();
     help[name] = await helpText(() => command.run(["--help"]));
   }

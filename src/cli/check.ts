@@ -21,8 +21,6 @@ import { toJson } from "./format";
 /** The exit code when the recommendation moved (0: it holds; 2: bad input; 130: interrupted). */
 export const RECOMMENDATION_MOVED = 3;
 
-export const summary = "Re-run an exported choice (sweep --export) on the corpus as it is now; exit 3 when it moved.";
-
 const help = `Usage: seamlab check FILE [--corpus SPEC] [--same-corpus] [--show-sweep] [--json]
 
 Re-runs \`seamlab sweep\` with the flags FILE was exported with (sweep --export FILE), on the corpus as it is

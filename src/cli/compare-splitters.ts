@@ -14,9 +14,6 @@ import { pct } from "../study/format";
 import { thousands } from "../stats/format";
 import { structureDamageOf, structureExtraFromFlags, structureFlags, structureFlagsHelp } from "./structure-flags";
 
-export const summary =
-  "Several splitter configs side by side: zero-overlap seams, real overlap, seam damage, index size.";
-
 /** The seed's comparison: LangChain's default, more overlap, and the fixes (sentences, tail), against windows. */
 export const DEFAULT_CONFIGS =
   "langchain:1000:200,langchain:1000:500,sentences:1000:200,tail:1000:200,window-words:1000:200,window:1000:200";

@@ -17,10 +17,6 @@ import { pText } from "../stats/format";
 import { infinityAsText } from "./format";
 import { createProgress } from "../experiment/progress";
 
-export const summary =
-  "Paired comparison of two splitter configs on the same queries: " +
-  "wins/losses, exact McNemar p, CI of the hit-rate difference.";
-
 const describe = (c: SplitterConfig) => `${c.splitter}:${c.size}:${c.overlap}:${c.unit ?? "chars"}`;
 
 export async function run(argv: string[]): Promise<number> {

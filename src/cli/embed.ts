@@ -64,9 +64,6 @@ export function withEmbedProgress(
   };
 }
 
-export const summary =
-  "Embed one config's chunks: embedder, over-limit inputs, cache hits, neighbour cosine vs real overlap.";
-
 const help = `Usage: seamlab embed [options]
 
 Splits a corpus with one config, embeds every chunk and reports the embedder (name, dimensions), inputs over

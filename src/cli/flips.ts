@@ -21,8 +21,6 @@ import { parseConfigSpec } from "./config-spec";
 import { toJson } from "./format";
 import { existsSync, readFileSync, statSync } from "node:fs";
 
-export const summary = "The queries config B wins and loses against config A, with the gold span, seams and top-k.";
-
 const help = `Usage: seamlab flips [--corpus SPEC] [--queries headers|ict|FILE] --a splitter:size:overlap[:unit] \
 --b splitter:size:overlap[:unit]
                     [--k 5] [--limit N] [--context N] [--html out.html] [--force] [--json]

@@ -23,10 +23,6 @@ import { choiceFlag, commaList, intFlag, stringFlag, type FlagValues } from "./f
 import { characterBudgetSample, type DocumentSample } from "../corpus/sample";
 import type { Doc } from "../core/types";
 
-export const summary =
-  "Every chunking library's splitter (LlamaIndex, Mastra, chonkie, " +
-  "LangChain) on one corpus: configured vs realised overlap.";
-
 /** The npm packages behind the library splitters (their pinned versions are printed with the table). */
 export const libraryPackages = ["@llamaindex/core", "@mastra/rag", "@chonkiejs/core", "@langchain/textsplitters"];
 

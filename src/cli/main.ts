@@ -5,12 +5,9 @@ import { writeFailureMessage } from "../core/write-failure";
 import { commands } from "./commands";
 import { seamlabVersion } from "../core/project";
 
-async function usage(): Promise<string> {
+function usage(): string {
   const lines = ["Usage: seamlab <command> [options]", "", "Commands:"];
-  for (const [name, load] of Object.entries(commands)) {
-    const mod = await load();
-    lines.push(`  ${name.padEnd(18)} ${mod.summary}`);
-  }
+  for (const [name, command] of Object.entries(commands)) lines.push(`  ${name.padEnd(18)} ${command.summary}`);
   lines.push("", "Run `seamlab <command> --help` for a command's options.");
   return lines.join("\n");
 }
@@ -70,18 +67,18 @@ export async function main(argv: string[]): Promise<number> {
   guardStandardStreams(argv);
   try {
     if (name === undefined || name === "--help" || name === "-h" || name === "help") {
-      process.stdout.write((await usage()) + "\n");
+      process.stdout.write(usage() + "\n");
       return name === undefined ? 1 : 0;
     }
     if (name === "--version" || name === "-v") {
       process.stdout.write(`${seamlabVersion()}\n`);
       return 0;
     }
-    const load = commands[name];
-    if (!load) {
+    const command = commands[name];
+    if (!command) {
       throw new SeamlabError(`unknown command "${name}". Commands: ${Object.keys(commands).join(", ")}.`);
     }
-    const mod = await load();
+    const mod = await command.load();
     return await mod.run(rest);
   } catch (error) {
     if (error instanceof SeamlabError) {

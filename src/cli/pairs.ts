@@ -14,8 +14,6 @@ import {
 import { pct } from "../study/format";
 import { thousands } from "../stats/format";
 
-export const summary = "Seam damage: share of sentence pairs across paragraph breaks kept together in one chunk.";
-
 const help = `Usage: seamlab pairs [options]
 
 Takes every pair of sentences that straddles a paragraph break (the last sentence of a paragraph and the first

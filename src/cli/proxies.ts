@@ -8,8 +8,6 @@ import { proxyFinding, proxyRows, runProxyCheck } from "../study/proxies";
 import { commaList, intFlag, intListFlag, numberFlag, optionalIntFlag, stringFlag } from "./flags";
 import { formatTable, toJson } from "./format";
 
-export const summary = "Check header and ICT queries against your labelled questions: which proxy sets the overlap.";
-
 const help = `Usage: seamlab proxies --queries FILE [--corpus SPEC] [--splitter NAME] [--size N] [--overlaps LIST] [--k N]
                       [--margin POINTS] [--ict-n N] [--json]
 

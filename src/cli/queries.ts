@@ -15,9 +15,6 @@ import { intFlag, LIMITS, numberFlag, optionalIntFlag, stringFlag } from "./flag
 import { refuseToOverwrite, writeFileAtomically } from "./format";
 import { thousands } from "../stats/format";
 
-export const summary =
-  "Write a query set to a labelled file: ICT or header queries from a corpus, or questions from an LLM endpoint.";
-
 const HELP = `Usage: seamlab queries ict|headers --corpus SPEC --out FILE [--corpus-out DIR]
        seamlab queries generate --corpus SPEC --llm-url URL --llm-model NAME --n N --out FILE
 

@@ -32,8 +32,6 @@ import { readDeclaredWork } from "../report/plan/declared-work";
 import type { BudgetProbes } from "../report/plan/types";
 import { cpuNow, kernelStartMs, outlineCorpus, retrievalPilotInChild } from "./report-pilot";
 
-export const summary = "Run the notebooks on a corpus (parameter injection) and render the static HTML report.";
-
 const HELP = `Usage: seamlab report --corpus PATH [--queries headers|ict|FILE] [--out DIR] [--only 03[,05]] \
 [--timeout S]
 

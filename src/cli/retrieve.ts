@@ -12,9 +12,6 @@ import {
 import type { EvaluationInputs } from "../retrieval/inputs";
 import { pct, pctInterval } from "../study/format";
 
-export const summary =
-  "Retrieval quality of one splitter config: hit rate@k, distinct passages, span recall/IoU (BM25 by default).";
-
 /** The JSON `retrieve` prints: the summary flattened with config, corpus and query provenance. */
 export function retrievalReport(
   inputs: EvaluationInputs,

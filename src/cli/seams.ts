@@ -50,8 +50,6 @@ import {
 /** What the seams report prints: one config's measurements, whole-corpus or summed document by document. */
 export type SeamsReport = Pick<ConfigMeasurement, "config" | "summary" | "seamDamage" | "paragraphs" | "openers">;
 
-export const summary = "Real overlap per seam, zero-overlap share, lost text and seam damage of one splitter config.";
-
 async function splitterList(): Promise<string> {
   try {
     const { splitterNames } = await import("../splitters/registry");

@@ -34,10 +34,6 @@ import {
 import { sweepExportTarget, writeSweepExport } from "./sweep-export";
 import { parseSweepFlags, sweepHelp, sweepSettingsFromFlags, sweepWorkers } from "./sweep-flags";
 
-export const summary =
-  "Overlap sweep (x first-stage depth with a reranker): recall " +
-  "vs overlap, cost, and the knee (Kneedle + plateau rule).";
-
 export async function run(argv: string[]): Promise<number> {
   const values = parseSweepFlags(argv);
   if (values.help) {

@@ -8,8 +8,6 @@ import { formatTable, toJson } from "./format";
 import { corpusFromFlags, describeCorpus } from "./flag-groups";
 import { typeOverridesFromFlags } from "./structure-flags";
 
-export const summary = "The corpus by document and section type (reference, FAQ, prose, transcript, code, table).";
-
 const help = `Usage: seamlab types [options]
 
 Classifies every file and every markdown section with transparent rules (the first that fires wins) and

@@ -97,7 +97,7 @@ const numericFlags: [string, string, number, number, string[]][] = [
 ];
 
 async function outcome(command: string, args: string[]): Promise<string> {
-  const mod = await commands[command]();
+  const mod = await commands[command].load();
   try {
     await mod.run(["--corpus", missing, ...args]);
     return "ran";

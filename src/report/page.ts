@@ -76,6 +76,23 @@ function chartInkRules(): string {
   return rules.join("\n");
 }
 
+/**
+ * On a screen too narrow for a table's whole words (a window narrower than the 1280 px layout), its cells may break
+ * inside words rather than push the table past the page: a table of `c` columns is given 7.5rem a column at the
+ * table font, 5.5rem in the smaller font of 9 columns or more (room for a path or a CI in a cell), and never more
+ * than 54rem, so the 1280 px layout (56rem for a table) always keeps whole words.
+ * Numbers in cells never break. Print keeps whole words (its wide tables are set smaller instead).
+ */
+function narrowTableRules(): string {
+  const rules: string[] = [];
+  for (let columns = 2; columns <= 14; columns++) {
+    const width = Math.min(54, Math.round(columns * (columns >= 9 ? 5.5 : 7.5) * 10) / 10);
+    const table = `table.seamlab-table:has(th:nth-child(${columns}))`;
+    rules.push(`@container (max-width:${width}rem){${table} :is(th,td:not(.num)){overflow-wrap:anywhere}}`);
+  }
+  return `@media screen{\n${rules.join("\n")}}`;
+}
+
 const LIGHT =
   `--bg:#ffffff;--fg:#1d1d1f;--muted:#5f6368;--border:#d9dce1;--panel:#f6f7f9;--accent:#0b62a4;--code-bg:#f6f8fa;\n` +
   `  --err-bg:#fdecea;--err-fg:#8a1c12;--kw:#a626a4;--str:#50a14f;--num:#986801;--com:#6a737d;` +
@@ -131,8 +148,7 @@ table.seamlab-table:has(th:nth-child(9)){font-size:.76rem}
 table.seamlab-table:has(th:nth-child(9)) :is(th,td){padding:.25rem .35rem}
 table.seamlab-table:has(th:nth-child(13)){font-size:.64rem}
 table.seamlab-table:has(th:nth-child(13)) :is(th,td){padding:.2rem .2rem}
-@media screen{@container (max-width:54rem){table.seamlab-table:has(th:nth-child(9)) :is(th,td){overflow-wrap:anywhere}}
-@container (max-width:36rem){table.seamlab-table :is(th,td){overflow-wrap:anywhere}}}
+${narrowTableRules()}
 .table-wrap.folds:not(:has(>details.table-fold[open])) tr.fold{display:none}
 details.table-fold>summary{cursor:pointer;color:var(--accent);font-size:.85rem;padding:.3rem .6rem}
 details.table-fold[open] .when-closed,details.table-fold:not([open]) .when-open{display:none}

@@ -108,15 +108,15 @@ export function checkContextBudget(budget: ContextBudget, sizes: readonly number
 }
 
 /**
- * The ranking of every query cut to what fits (`fits(ranked)`: how many of a ranking's top fit the budget; chunk
- * indexes, best first). The retriever is asked for a depth that should fill the budget (`initialDepth`) and asked
+ * The ranking of every query cut to what fits (`fits(ranked, query)`: how many of the ranking's top fit the budget;
+ * chunk indexes, best first; `query` is the position of the query in `texts`). The retriever is asked for a depth that should fill the budget (`initialDepth`) and asked
  * again twice as deep for the queries whose whole answer still fits, until the budget is full, the retriever has
  * nothing more, or every chunk was ranked.
  */
 export async function rankWithinBudget(
   retriever: Retriever,
   texts: readonly string[],
-  fits: (ranked: number[]) => number,
+  fits: (ranked: number[], query: number) => number,
   chunkCount: number,
   initialDepth: number,
 ): Promise<number[][]> {
@@ -131,7 +131,7 @@ export async function rankWithinBudget(
     const next: number[] = [];
     pending.forEach((position, j) => {
       const ranked = found[j].slice(0, depth).map((r) => r.index);
-      const take = fits(ranked);
+      const take = fits(ranked, position);
       const exhausted = ranked.length < depth || depth >= chunkCount;
       if (take < ranked.length || exhausted) out[position] = ranked.slice(0, take);
       else next.push(position);

@@ -47,6 +47,8 @@ export interface QueryOutcome {
   contextChars: number;
   /** Their tokens, when the evaluation was given a token counter; else null. */
   contextTokens: number | null;
+  /** The best chunk's window or parent alone was over the context budget: nothing reached the prompt. */
+  topOverBudget?: boolean;
 }
 
 /** Aggregates over queries. Proportions carry Wilson 95% CIs, means carry seeded bootstrap 95% CIs. */
@@ -75,6 +77,8 @@ export interface RetrievalSummary {
   meanContextChunks: number;
   /** Mean characters of retrieved text per query: the prompt's context. */
   meanContextChars: number;
+  /** Queries whose best chunk's window or parent alone was over the context budget (only when some were). */
+  queriesTopOverBudget?: number;
   /** Mean prompt tokens of that context, when counted (null: not counted). */
   meanContextTokens: number | null;
   /** mean over queries; overlapping retrieved text counted once */
@@ -218,6 +222,7 @@ export function summarizeOutcomes(
   const hits = outcomes.filter((o) => o.hit).length;
   const overlapping = outcomes.filter((o) => o.overlapping).length;
   const retrieved = outcomes.reduce((s, o) => s + o.ranked.length, 0);
+  const overBudget = outcomes.filter((o) => o.topOverBudget).length;
   const picks: ((o: QueryOutcome) => number)[] = [
     (o) => (o.goldTotal === 0 ? 0 : o.goldFound / o.goldTotal),
     (o) => o.distinct,
@@ -255,6 +260,7 @@ export function summarizeOutcomes(
     nearDuplicateThreshold: options.nearDuplicateThreshold ?? 0.7,
     meanContextChunks: meanOrZero(outcomes.map((o) => o.ranked.length)),
     meanContextChars: meanOrZero(outcomes.map((o) => o.contextChars)),
+    ...(overBudget > 0 ? { queriesTopOverBudget: overBudget } : {}),
     meanContextTokens: outcomes.every((o) => typeof o.contextTokens === "number")
       ? meanOrZero(outcomes.map((o) => o.contextTokens as number))
       : null,

@@ -45,10 +45,18 @@ export async function evaluateWithPieces(
   const pieceOf = (index: number) => options.pieces[index];
   const cut = (top: readonly number[]) =>
     piecesWithinBudget(top, pieceOf, lengthOf, options.budget.amount, options.once);
+  // Queries whose best chunk's piece alone is over the budget: their context is empty, a miss the budget made
+  const overBudget = new Set<number>();
+  const fits = (top: readonly number[], query: number) => {
+    const taken = cut(top).taken;
+    if (taken === 0 && top.length > 0) overBudget.add(query);
+    else overBudget.delete(query);
+    return taken;
+  };
   const ranked = await rankWithinBudget(
     retriever,
     queries.map((q) => q.text),
-    (top) => cut(top).taken,
+    fits,
     chunks.length,
     initialBudgetDepth(chunks, options.budget, options.chunksPerPiece ?? 1),
   );
@@ -60,6 +68,12 @@ export async function evaluateWithPieces(
       chars += piece.end - piece.start;
       promptTokens += tokensOf(piece);
     }
-    return scoreContext(chunks, query, { ranked: ranked[i], spans: pasted, chars, tokens: promptTokens }, options);
+    const outcome = scoreContext(
+      chunks,
+      query,
+      { ranked: ranked[i], spans: pasted, chars, tokens: promptTokens },
+      options,
+    );
+    return overBudget.has(i) ? { ...outcome, topOverBudget: true } : outcome;
   });
 }

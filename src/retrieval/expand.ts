@@ -125,6 +125,28 @@ export function piecesWithinBudget(
   return { taken: ranked.length, pieces };
 }
 
+/**
+ * What a lever row's hit rate means when the best chunk's window or parent alone was over the budget for some queries
+ * (nothing reached their prompt, a miss the budget made, not the retrieval): undefined when none was. `budget` is the
+ * budget's text ("5,000 chars").
+ */
+export function topOverBudgetText(
+  row: { name: string; over: number; queries: number; parents: boolean },
+  budget: string,
+): string | undefined {
+  if (row.over === 0) return undefined;
+  const piece = row.parents ? "parent" : "window";
+  const lever = row.parents ? "smaller parents" : "fewer neighbours";
+  const which =
+    row.over === row.queries ? `every one of the ${row.queries} queries` : `${row.over} of ${row.queries} queries`;
+  return (
+    `${row.name}: for ${which} the best chunk's ${piece} alone is over the budget of ${budget}, so nothing reached ` +
+    `the prompt (a miss): ${
+      row.over === row.queries ? "its hit rate says nothing of the lever" : "its hit rate " + "counts those as misses"
+    }; try ${lever} or a larger --context-budget.`
+  );
+}
+
 /** "overlap 0 + ±2 neighbours" / "overlap 0 + section parents" / "overlap 0 + 4000-char parents". */
 export function strategyName(strategy: ContextStrategy, unit = "char"): string {
   if ("expand" in strategy) return strategy.expand === 0 ? "overlap 0" : `overlap 0 + ±${strategy.expand} neighbours`;

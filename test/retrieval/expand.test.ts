@@ -8,8 +8,10 @@ import {
   piecesWithinBudget,
   sectionSpans,
   strategyName,
+  topOverBudgetText,
 } from "../../src/retrieval/expand";
 import { evaluateWithPieces } from "../../src/retrieval/expand-evaluate";
+import { summarizeOutcomes } from "../../src/retrieval/evaluate";
 import { SeamlabError } from "../../src/core/errors";
 import type { Chunk, Doc, Query } from "../../src/core/types";
 import type { Retriever } from "../../src/retrieval/types";
@@ -111,4 +113,50 @@ test("with neighbours a query is a hit when its gold span lies inside a pasted w
     budget: { amount: 450, unit: "chars" },
   });
   assert.equal(plain.hit, false);
+});
+
+test("a query whose best chunk's window alone is over the budget is marked, counted, and its row says so", async () => {
+  const docs: Doc[] = [
+    { id: "a", text: "y".repeat(400) },
+    { id: "b", text: "z".repeat(200) },
+  ];
+  const queries: Query[] = [
+    { id: "middle", text: "middle", gold: [{ doc: "a", start: 150, end: 250 }] },
+    { id: "edge", text: "edge", gold: [{ doc: "b", start: 10, end: 50 }] },
+  ];
+  // "middle" ranks chunk 0 (a 200..300) first: its ±1 window is a 100..400, 300 chars; "edge" ranks chunk 2 (b 0..100):
+  // its window is b 0..200, 200 chars.
+  const retriever: Retriever = {
+    name: "fixed",
+    search: (q, k) => (q === "middle" ? [0, 2] : [2, 0]).slice(0, k).map((index) => ({ index, score: 0 })),
+  };
+  const outcomes = await evaluateWithPieces(chunks, queries, retriever, {
+    docs,
+    countTokens: (text: string) => text.length,
+    once: false,
+    pieces: neighbourWindows(chunks, 1),
+    budget: { amount: 250, unit: "chars" },
+  });
+  assert.deepEqual(
+    outcomes.map((o) => [o.id, o.ranked, o.hit, o.topOverBudget === true]),
+    [
+      ["middle", [], false, true],
+      ["edge", [2], true, false],
+    ],
+  );
+  const summary = summarizeOutcomes(outcomes, { retriever: "fixed", k: 5, chunks: chunks.length });
+  assert.equal(summary.queriesTopOverBudget, 1);
+  const plain = summarizeOutcomes([outcomes[1]], { retriever: "fixed", k: 5, chunks: chunks.length });
+  assert.equal("queriesTopOverBudget" in plain, false, "a row where every window fit carries no count");
+  assert.equal(
+    topOverBudgetText({ name: "overlap 0 + ±1 neighbours", over: 1, queries: 2, parents: false }, "250 chars"),
+    "overlap 0 + ±1 neighbours: for 1 of 2 queries the best chunk's window alone is over the budget of 250 chars, " +
+      "so nothing reached the prompt (a miss): its hit rate counts those as misses; try fewer neighbours or a " +
+      "larger --context-budget.",
+  );
+  assert.match(
+    topOverBudgetText({ name: "overlap 0 + section parents", over: 2, queries: 2, parents: true }, "250 chars") ?? "",
+    /every one of the 2 queries the best chunk's parent .* its hit rate says nothing of the lever; try smaller parents/,
+  );
+  assert.equal(topOverBudgetText({ name: "x", over: 0, queries: 2, parents: false }, "250 chars"), undefined);
 });

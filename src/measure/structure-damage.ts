@@ -20,7 +20,7 @@ import type { SplitterConfig, Unit } from "../splitters/config";
 import { unitOf } from "../splitters/registry";
 import { lengthFunctionFor } from "../text/tokens";
 import { codeUnits, isTsJsPath } from "../text/code-units";
-import { isWhitespaceCode } from "../text/paragraphs";
+import { isWhitespaceCode } from "../text/whitespace";
 import { chunksByDoc, spansByStart } from "./chunks-by-doc";
 
 export const DAMAGE_KINDS = ["code-block", "table", "list-item", "heading", "faq", "turn", "function"] as const;

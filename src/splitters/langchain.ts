@@ -12,7 +12,7 @@
 import type { Chunk, Doc } from "../core/types";
 import { SeamlabError } from "../core/errors";
 import { countTokens, defaultEncoding, getEncoding } from "../text/tokens";
-import { isWhitespaceCode } from "../text/words";
+import { isWhitespaceCode } from "../text/whitespace";
 import type { SplitterConfig } from "./config";
 import { LangchainFields, langchainSplitTextsSync } from "./langchain-bridge";
 

@@ -30,7 +30,7 @@ import type { TypeOverride } from "../corpus/type-overrides";
 import { DOC_TYPES, type DocType } from "../corpus/types";
 import type { Block } from "../text/blocks";
 import { codeUnits, isTsJsPath } from "../text/code-units";
-import { isWhitespaceCode } from "../text/paragraphs";
+import { isWhitespaceCode } from "../text/whitespace";
 import { sentenceRegions } from "../text/sentences";
 import { countTokens, defaultEncoding } from "../text/tokens";
 import type { SplitterConfig } from "./config";

@@ -1,7 +1,5 @@
 import { isWhitespaceCode } from "./whitespace";
 
-export { isWhitespaceCode };
-
 /** A half-open `[start, end)` region of a text (UTF-16 offsets). */
 export interface TextRegion {
   start: number;

@@ -1,4 +1,5 @@
-import { isWhitespaceCode, type TextRegion } from "./paragraphs";
+import type { TextRegion } from "./paragraphs";
+import { isWhitespaceCode } from "./whitespace";
 
 // V8's Intl.Segmenter gets quadratic on long inputs (measured on Node 20: 100k chars 0.1 s,
 // 300k chars 3 s, the whole of Moby-Dick 40 s), so text is segmented in bounded windows.

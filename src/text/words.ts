@@ -5,8 +5,6 @@
  */
 import { isWhitespaceCode } from "./whitespace";
 
-export { isWhitespaceCode };
-
 /** True when `p` (0..text.length) does not cut a word in two. */
 export function isWordBoundary(text: string, p: number): boolean {
   if (p <= 0 || p >= text.length) return true;

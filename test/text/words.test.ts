@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { isWhitespaceCode, isWordBoundary, nextWordStart, snapBackToBoundary, trimSpan } from "../../src/text/words";
+import { isWordBoundary, nextWordStart, snapBackToBoundary, trimSpan } from "../../src/text/words";
+import { isWhitespaceCode } from "../../src/text/whitespace";
 
 test("whitespace is exactly what JS \\s matches, for every UTF-16 unit", () => {
   for (let code = 0; code < 0x10000; code++) {

@@ -26,7 +26,13 @@ const screenshotDir = process.env.SEAMLAB_SCREENSHOT_DIR ?? join(tmpdir(), "seam
 
 /** A page of the chart fixtures and tables as notebooks emit them: a tiny-group corpus's report, without a kernel. */
 function chartsNotebook(): Notebook {
-  const charts = ["line-tiny-groups", "line-dense-labels", "heatmap-narrow-spread", "bar-small-rates"];
+  const charts = [
+    "line-tiny-groups",
+    "line-dense-labels",
+    "line-margin-band",
+    "heatmap-narrow-spread",
+    "bar-small-rates",
+  ];
   const long = Array.from({ length: 40 }, (_, i) => ({
     type: ["prose", "reference", "table", "code"][i % 4],
     queries: [412, 124, 2, 17][i % 4],

@@ -10,9 +10,7 @@ import { runInNewContext } from "node:vm";
 import { streamCorpus } from "../corpus/load";
 import { isSquadSpec } from "../retrieval/query-source";
 import { parseQuerySample } from "../retrieval/query-sample";
-import { buildReport, listNotebooks, reportFileNames } from "../report/build";
 import { checkQueries, corpusBytes, corpusFromSpec, type ReportCorpus } from "../report/report-inputs";
-import { killAllKernels } from "../report/kernel";
 import { checkOutDir, lockOutDir } from "../report/publish";
 import { commaList, intFlag, LIMITS, refuseTogether, stringFlag } from "./flags";
 import { readNotebook, declaredParameters } from "../report/nbformat";
@@ -162,6 +160,9 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
     ? resolve(process.cwd(), values.notebooks)
     : resolve(projectRoot(), "notebooks");
   const force = values.force === true;
+  // Loaded once the flags are read: `seamlab report --help` needs neither the renderer nor the kernels' client.
+  const { buildReport, listNotebooks, reportFileNames } = await import("../report/build");
+  const { killAllKernels } = await import("../report/kernel");
   const notebookPaths = listNotebooks(notebooksDir, only);
   checkOutDir(outDir, reportFileNames(notebookPaths), { force });
   const settings = reportSettingsFrom(values);

@@ -20,8 +20,13 @@ if (process.env.SEAMLAB_DETACHED !== "1") {
 
 const built = await ensureBuilt(fileURLToPath(new URL("..", import.meta.url)));
 let main;
-if (built !== undefined) ({ main } = await import(pathToFileURL(built.cli).href));
-else {
+if (built !== undefined) {
+  // The first run after an install or an edit to src/ builds it; say so where a person is watching.
+  if (built.builtMs !== undefined && process.stderr.isTTY) {
+    process.stderr.write(`seamlab: built src/ once for these sources (${(built.builtMs / 1000).toFixed(1)} s)\n`);
+  }
+  ({ main } = await import(pathToFileURL(built.cli).href));
+} else {
   const { register } = await import("tsx/esm/api");
   register();
   ({ main } = await import("../src/cli/main.ts"));

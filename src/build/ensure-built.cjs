@@ -36,6 +36,7 @@ const BANNER =
  * @property {string} dir the build's folder
  * @property {string} cli the CLI's entry (exports `main`)
  * @property {string} worker the sweep workers' entry (exports `runTask`)
+ * @property {number} [builtMs] how long this process took to build it (absent when it was there already)
  */
 
 /**
@@ -108,6 +109,7 @@ async function ensureBuilt(root) {
  * @returns {Promise<Built | undefined>}
  */
 async function build(root, name) {
+  const started = Date.now();
   const parent = join(root, "node_modules", ".cache", "seamlab");
   const complete = (/** @type {string} */ dir) =>
     existsSync(join(dir, "worker.js")) && existsSync(join(dir, "main.js"));
@@ -137,7 +139,8 @@ async function build(root, name) {
       // a read-only install: the build is still good
     }
   } else pruneBuilds(parent, "build-", name, PRUNE);
-  return { dir: landed.dir, cli: join(landed.dir, "main.js"), worker: join(landed.dir, "worker.js") };
+  const files = { dir: landed.dir, cli: join(landed.dir, "main.js"), worker: join(landed.dir, "worker.js") };
+  return landed.reused ? files : { ...files, builtMs: Date.now() - started };
 }
 
 module.exports = { ensureBuilt, builtKey };

@@ -11,6 +11,7 @@ import {
   baseConfig,
   colorScale,
   distinct,
+  estimateTextWidth,
   inlineData,
   niceDomain,
   seriesLegend,
@@ -132,6 +133,10 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
     height,
     LABEL_LINE * Math.max(1, ...bandLabels.map((lines) => (Array.isArray(lines) ? lines.length : 1))),
   );
+  // The "n = …" labels of small groups sit beside the plot too when every group is small: the band's label goes after.
+  const counts = !split && small.length > 0 ? numbersOf(rows, [count]) : [];
+  const bandX =
+    width + 6 + (counts.length > 0 ? estimateTextWidth(`n = ${Math.max(...counts)}`, LABEL_FONT_SIZE) + 10 : 0);
   (options.yBands ?? []).forEach((band, i) => {
     layers.push(
       {
@@ -150,7 +155,7 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
           lineHeight: LABEL_LINE,
           color: INK.margin,
         },
-        encoding: { x: { value: width + 6 }, y: { value: bandYs[i] }, text: { value: bandLabels[i] } },
+        encoding: { x: { value: bandX }, y: { value: bandYs[i] }, text: { value: bandLabels[i] } },
       },
     );
   });

@@ -12,6 +12,7 @@ import { renderVegaLiteSvg } from "../../src/report/vega";
 import { UPDATE_VARIABLE } from "../helpers/snapshot";
 import { chartFixtures } from "./fixtures/index";
 import { lineFixtures } from "./fixtures/line";
+import { lineWithBand } from "../../src/charts/index";
 import {
   lineSegments,
   markTextsOutsideViews,
@@ -137,4 +138,23 @@ test("the line check sees a label the line runs through", async () => {
   const label = textBoxes(svg).filter((box) => box.text.startsWith("margin"));
   assert.equal(label.length, 1);
   assert.ok(lineSegments(svg).some((segment) => segmentCrossesBox(segment, label[0], 4)));
+});
+
+test("a band's label and the small groups' n labels, both beside the plot, do not overprint", async () => {
+  const rows = [0, 100, 200].flatMap((x) => [
+    { x, y: -0.005, low: -0.03, high: 0.004, series: "table", n: 12 },
+    { x, y: 0, low: -0.02, high: 0.004, series: "code", n: 17 },
+  ]);
+  const spec = lineWithBand(rows, {
+    title: "Difference from the best, two small groups",
+    xTitle: "overlap",
+    yTitle: "points",
+    yBands: [{ from: -0.01, to: 0, label: "margin: within 1 point of the best" }],
+  });
+  const boxes = textBoxes(await renderVegaLiteSvg(spec, "both-beside-"));
+  assert.ok(boxes.some((box) => box.text === "n = 17") && boxes.some((box) => box.text.startsWith("margin")));
+  assert.deepEqual(
+    overlappingTexts(boxes).map(([a, b]) => `${describe(a)} overprints ${describe(b)}`),
+    [],
+  );
 });

@@ -14,7 +14,7 @@ import { SOURCE_EXTENSIONS } from "../text/code-units";
 import { readTextFile } from "./text-file";
 
 // The one reader of a text file (UTF-16 decoded, UTF-32 and binary refused by name), used by the corpus here.
-export { readTextFile, wideEncoding } from "./text-file";
+export { readTextFile } from "./text-file";
 
 /** File name endings a folder or glob corpus includes. */
 export const CORPUS_EXTENSIONS: readonly string[] = [".md", ".markdown", ".txt"];

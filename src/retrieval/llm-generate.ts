@@ -25,8 +25,6 @@ import {
 import { readJournal, type JournalEntry } from "./llm-journal";
 import { startHeartbeat, waitText, type WaitingStatus } from "./llm-wait";
 
-export { readJournal };
-
 /**
  * The HTTP half of `seamlab queries generate`: one chat-completions request per sampled passage, at most
  * `concurrency` in flight, each retried with backoff by the shared HTTP client (`embed/http-retry.ts`: 429 with

@@ -12,8 +12,6 @@ import type { SplitterConfig } from "./config";
 import { splitTokens } from "./tokens";
 import { windowSpans } from "./window-spans";
 
-export { windowSpans };
-
 export function splitWindow(doc: Doc, config: SplitterConfig): Chunk[] {
   if ((config.unit ?? "chars") === "tokens") return splitTokens(doc, config);
   return windowSpans(doc.text.length, config.size, config.overlap).map(([start, end]) => ({

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadCorpus } from "../../src/corpus/load";
-import { wideEncoding } from "../../src/corpus/load";
+import { wideEncoding } from "../../src/corpus/text-file";
 
 const text = "# Title\n\nCafé — naïve text, with a 🐋.\n";
 const utf16be = (s: string) => Buffer.from(s, "utf16le").swap16();

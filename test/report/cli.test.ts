@@ -70,6 +70,9 @@ test("rendering saved outputs (--no-execute) fails on a notebook saved with an e
     ]);
     assert.deepEqual(readdirSync(join(out, ".failed")).sort(), [
       ".seamlab-failed.json",
+      "03-overlap-sweep-default.html",
+      "03-overlap-sweep-default.ipynb",
+      "chosen.json",
       "every-output.html",
       "every-output.ipynb",
       "failing-cell.html",

@@ -214,13 +214,14 @@ function removeEmptyFolders(dir: string, whole: boolean): void {
  * loses every file its manifest names (it was created under a name only its process knew; a file it names may be
  * half-written, so its hash cannot be checked). In both, a second name of a file still in the target (a user's
  * file carried over as a hard link) goes too. `clean` first removes what the caller owns in a folder set aside
- * beyond the manifest (a report's `.failed/`). Returns how many were removed or put back, and what was kept.
+ * beyond the manifest (a report's `.failed/`). Returns how many were removed or put back, what was kept, and the
+ * folder put back, if one was.
  */
 export function recoverBeside(
   target: string,
   kind: string,
   clean: (aside: string) => void = () => {},
-): { changed: number; kept: string[] } {
+): { changed: number; kept: string[]; restored?: string } {
   const path = resolve(target);
   const parent = dirname(path);
   let names: string[];
@@ -230,6 +231,7 @@ export function recoverBeside(
     return { changed: 0, kept: [] };
   }
   let changed = 0;
+  let restored: string | undefined;
   const kept: string[] = [];
   const previous = besidePattern(path, "previous");
   const staging = besidePattern(path, "staging");
@@ -238,13 +240,41 @@ export function recoverBeside(
     if (!match || processAlive(Number(match[1])) || !lstatOrUndefined(join(parent, name))?.isDirectory()) continue;
     const dir = join(parent, name);
     changed++;
-    if (previous.test(name) && !lstatOrUndefined(path)) renameSync(dir, path);
-    else if (previous.test(name)) {
+    if (previous.test(name) && !lstatOrUndefined(path)) {
+      renameSync(dir, path);
+      restored = dir;
+    } else if (previous.test(name)) {
       clean(dir);
       kept.push(...removeOwned(dir, kind, path));
     } else kept.push(...removeStaging(dir, kind, path));
   }
-  return { changed, kept };
+  return { changed, kept, ...(restored ? { restored } : {}) };
+}
+
+/**
+ * The folder `recoverBeside` will put back as `target`, when `target` is missing and a process that is gone set it
+ * aside (killed in the instant between `swapIn`'s two renames); else undefined. Read only: a check before any work
+ * judges what the folder will hold.
+ */
+export function pendingRestore(target: string): string | undefined {
+  const path = resolve(target);
+  if (lstatOrUndefined(path)) return undefined;
+  const previous = besidePattern(path, "previous");
+  let names: string[];
+  try {
+    names = readdirSync(dirname(path)).sort();
+  } catch {
+    return undefined;
+  }
+  const name = names.find((candidate) => {
+    const match = previous.exec(candidate);
+    return (
+      match !== null &&
+      !processAlive(Number(match[1])) &&
+      lstatOrUndefined(join(dirname(path), candidate))?.isDirectory() === true
+    );
+  });
+  return name === undefined ? undefined : join(dirname(path), name);
 }
 
 function removeStaging(dir: string, kind: string, target: string): string[] {

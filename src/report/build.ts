@@ -134,7 +134,7 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
   const log = options.log ?? (() => {});
   const paths = listNotebooks(options.notebooksDir, options.only);
   checkOutDir(options.outDir, reportFileNames(paths), { force: options.force });
-  const stale = cleanStale(options.outDir);
+  const stale = cleanStale(options.outDir, log);
   if (stale > 0) log(`removed ${stale} leftover(s) of an interrupted report in ${options.outDir}`);
   const hide = options.hide ?? [];
   const files = new Map<string, string>();

@@ -39,6 +39,7 @@ import { lockOutput } from "../core/output-lock";
 import {
   MANIFEST,
   ownershipOf,
+  pendingRestore,
   readFolderManifest,
   recoverBeside,
   removeOwned,
@@ -220,7 +221,14 @@ export function checkOutDir(outDir: string, names: readonly string[], { force = 
   if (!statSync(parent).isDirectory()) throw new SeamlabError(`${flag} ${outDir}: ${parent} is a file, not a folder.`);
   // The report is staged beside the folder and renamed into place: the folder holding it must be writable.
   assertWritable(parent, `${flag} ${outDir}: cannot ${stat ? "replace" : "create"} it, as ${parent}`);
-  if (stat === undefined) return;
+  if (stat === undefined) {
+    // Killed in the instant between the two renames of a switch, the previous report stands whole beside the folder
+    // and this run puts it back first (cleanStale): judge what it holds, as if it were back already.
+    const restoring = pendingRestore(target);
+    const label = `${flag} ${outDir} (its previous report, set aside as ${restoring} by a run killed while switching it, is put back first)`;
+    if (restoring !== undefined) checkUserEntries(restoring, label, names, force);
+    return;
+  }
   const cwdInside = relative(realpathOrSelf(target), realpathOrSelf(process.cwd()));
   if (stat.isDirectory() && !cwdInside.startsWith("..") && !isAbsolute(cwdInside)) {
     // Switching the report folder renames it: the current folder would move away under the shell that is in it.
@@ -239,6 +247,14 @@ export function checkOutDir(outDir: string, names: readonly string[], { force = 
     throw new SeamlabError(`${flag} ${outDir} is a file; give a folder for the report (it is created if missing).`);
   }
   assertWritable(target, `${flag} ${outDir}`);
+  checkUserEntries(target, `${flag} ${outDir}`, names, force);
+}
+
+/**
+ * Refuses, in the words of `label` ("--out reports"), a report folder `target` holding what seamlab did not write
+ * (without `force`), and, even with it, such a file where the report writes one, or a folder of the user's.
+ */
+function checkUserEntries(target: string, label: string, names: readonly string[], force: boolean): void {
   const foreign = foreignEntries(target);
   if (foreign.length === 0) return;
   if (!force) {
@@ -247,7 +263,7 @@ export function checkOutDir(outDir: string, names: readonly string[], { force = 
       ? " It looks like a report of an earlier seamlab, which kept no checksums: delete it if it is one."
       : "";
     throw new SeamlabError(
-      `${flag} ${outDir} holds files seamlab did not write ` +
+      `${label} holds files seamlab did not write ` +
         `(${list(foreign)})${editedNote(target, foreign)}; choose an empty or new folder, or pass ` +
         `--force to write the report beside them (they are left as they are).${legacy}`,
     );
@@ -257,7 +273,7 @@ export function checkOutDir(outDir: string, names: readonly string[], { force = 
   );
   if (clash.length > 0) {
     throw new SeamlabError(
-      `${flag} ${outDir}: ${list(clash)} would be replaced by the report ` +
+      `${label}: ${list(clash)} would be replaced by the report ` +
         `but seamlab did not write ${clash.length > 1 ? "them" : "it"}${editedNote(target, clash)}; ` +
         `move ${clash.length > 1 ? "them" : "it"} away or choose another ` +
         `folder (--force never overwrites a file seamlab did not write).`,
@@ -266,7 +282,7 @@ export function checkOutDir(outDir: string, names: readonly string[], { force = 
   const folders = foreign.filter((name) => lstatSync(join(target, name)).isDirectory());
   if (folders.length > 0) {
     throw new SeamlabError(
-      `${flag} ${outDir}: the report folder is replaced whole at each run, and the folder${folders.length > 1 ? "s" : ""} ` +
+      `${label}: the report folder is replaced whole at each run, and the folder${folders.length > 1 ? "s" : ""} ` +
         `${list(folders)} in it cannot be carried over; move ${folders.length > 1 ? "them" : "it"} out or choose ` +
         `another folder (--force writes beside your files, not beside your folders).`,
     );
@@ -278,13 +294,17 @@ export function checkOutDir(outDir: string, names: readonly string[], { force = 
 /**
  * Removes what interrupted runs left behind: staging folders of dead processes, a report set aside and not yet
  * removed (or put back, when the run was killed between the two renames), and the staging folders earlier report
- * writers left beside `--out`. Returns how many were removed or put back.
+ * writers left beside `--out`. Returns how many were removed or put back; `log` is told when a report is put back.
  */
-export function cleanStale(outDir: string): number {
-  const { changed } = recoverBeside(outDir, KIND, (aside) => {
+export function cleanStale(outDir: string, log: (line: string) => void = () => {}): number {
+  const { changed, restored } = recoverBeside(outDir, KIND, (aside) => {
     clearFailedPages(aside);
     removeLegacyReport(aside);
   });
+  if (restored !== undefined)
+    log(
+      `put the previous report back into ${outDir}: a run killed while switching it in had set it aside as ${restored}`,
+    );
   return changed + removeOldWriterStaging(outDir);
 }
 

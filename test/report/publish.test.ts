@@ -185,6 +185,37 @@ test("killed between the two renames, the old report stands whole beside the fol
   });
 });
 
+test("killed between the two renames, the next run's check judges the report set aside, and it is put back and named", () => {
+  withDir((dir) => {
+    const out = join(dir, "r");
+    publishReport(out, new Map([["index.html", "old"]]), newRunInfo("c"), []);
+    writeFileSync(join(out, "index.html"), "old, with my note"); // edited after seamlab wrote it: the user's now
+    const aside = join(dir, `.r.seamlab-previous-${2 ** 22 + 12345}-abcdef12`);
+    renameSync(out, aside);
+    assert.throws(
+      () => checkOutDir(out, ["index.html"], { force: true }),
+      new RegExp(
+        `--out ${out} \\(its previous report, set aside as ${aside} by a run killed while switching it, is put back ` +
+          `first\\): index\\.html would be replaced by the report but seamlab did not write it \\(index\\.html was ` +
+          `changed after seamlab wrote it\\)`,
+      ),
+    );
+    const said: string[] = [];
+    assert.equal(
+      cleanStale(out, (line) => said.push(line)),
+      1,
+    );
+    assert.deepEqual(said, [
+      `put the previous report back into ${out}: a run killed while switching it in had set it aside as ${aside}`,
+    ]);
+    assert.equal(readFileSync(join(out, "index.html"), "utf8"), "old, with my note");
+    // A folder set aside by a process still running is its own business: nothing is judged or put back.
+    renameSync(out, join(dir, `.r.seamlab-previous-${process.pid}-abcdef12`));
+    checkOutDir(out, ["index.html"]);
+    assert.equal(cleanStale(out), 0);
+  });
+});
+
 test("killed after the switch, the old report set aside is removed by the next run, its .failed/ and the second names of the user's files too", () => {
   withDir((dir) => {
     const out = join(dir, "r");

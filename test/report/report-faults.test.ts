@@ -165,6 +165,36 @@ test("killed at each step of the swap, the report is the whole old one or the wh
   assert.deepEqual(readdirSync(out).sort(), [".seamlab-manifest.json", ...fullNames].sort(), "plain files only");
 });
 
+test("killed between the two renames (no atomic folder exchange in Node), the next report puts the old one back and says so", () => {
+  const out = join(work, "between");
+  assert.equal(report(out, notebooks("RUN-A")).status, 0);
+  const killed = report(out, notebooks("RUN-B"), [], publishFaultEnv({ SEAMLAB_REPORT_FAULT: "moved-aside" }));
+  assert.equal(killed.status, null);
+  assert.equal(assertWholeOrAside(out, fullNames, "killed between the renames"), "absent:RUN-A");
+  // A page of the report set aside, edited meanwhile, is the user's: the next run refuses it before any notebook.
+  const [aside] = readdirSync(work).filter((name) => name.startsWith(".between.seamlab-previous-"));
+  const page = join(work, aside, "01-first.html");
+  const original = readFileSync(page, "utf8");
+  writeFileSync(page, original + "<p>my note</p>");
+  assertUserError(
+    report(out, notebooks("RUN-C"), ["--force"]),
+    /is put back first\): 01-first\.html would be replaced by the report but seamlab did not write it/,
+  );
+  writeFileSync(page, original);
+  const next = report(out, notebooks("RUN-C"));
+  assert.equal(next.status, 0, next.stderr);
+  assert.match(
+    next.stderr,
+    /put the previous report back into .*between: a run killed while switching it in had set it aside/,
+  );
+  assert.equal(assertWhole(out, fullNames, "after the next run"), "RUN-C");
+  assert.deepEqual(
+    readdirSync(work).filter((name) => name.startsWith(".between.")),
+    [],
+    "nothing left beside it",
+  );
+});
+
 test("kill -9 at arbitrary moments of a report never leaves a mixed report", async () => {
   const out = join(work, "kill9");
   assert.equal(report(out, notebooks("RUN-A")).status, 0);

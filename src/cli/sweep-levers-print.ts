@@ -1,7 +1,6 @@
-import type { LeverVerdict } from "../experiment/sweep-expand";
+import { leverOverBudget, leverOverBudgetNotes, type LeverVerdict } from "../experiment/sweep-expand";
 import { verdictHeadline, verdictText } from "../experiment/verdict";
 import { contextBudgetText } from "../retrieval/context-budget";
-import { topOverBudgetText } from "../retrieval/expand";
 import { percentNumber, thousands } from "../stats/format";
 import { fromBestCells } from "./sweep-budget-print";
 
@@ -30,35 +29,16 @@ export function describeLevers(lever: LeverVerdict): string[] {
       ].join("  "),
     );
   });
-  for (const note of overBudgetNotes(lever)) lines.push(`  * ${note}`);
+  for (const note of leverOverBudgetNotes(lever)) lines.push(`  * ${note}`);
   lines.push(`verdict (which lever, paired): ${verdictText(lever.decision, name).replace(/\*\*/g, "")}`);
   return lines;
 }
 
-/** Queries of row `i` whose best chunk's window or parent alone was over the budget. */
-const overBudget = (lever: LeverVerdict, i: number): number => lever.rows[i].retrieval.queriesTopOverBudget ?? 0;
-
 /** The hit rate, marked (*) when the budget emptied some prompts, or "no fit" when it emptied every one. */
 function hitRateCell(lever: LeverVerdict, i: number): string {
-  const over = overBudget(lever, i);
+  const over = leverOverBudget(lever, i);
   if (over > 0 && over === lever.rows[i].retrieval.queries) return "no fit *";
   return `${percentNumber(lever.decision.configs[i].rate)}${over > 0 ? " *" : ""}`;
-}
-
-/** A note per row whose windows or parents did not fit the budget for some queries. */
-function overBudgetNotes(lever: LeverVerdict): string[] {
-  return lever.rows.flatMap((row, i) => {
-    const note = topOverBudgetText(
-      {
-        name: lever.names[i],
-        over: overBudget(lever, i),
-        queries: row.retrieval.queries,
-        parents: row.config.retrieval.parents !== undefined,
-      },
-      contextBudgetText(lever.contextBudget),
-    );
-    return note === undefined ? [] : [note];
-  });
 }
 
 /** One size's levers for --json. */
@@ -70,7 +50,7 @@ export function leverJson(lever: LeverVerdict): Record<string, unknown> {
     contextBudget: lever.contextBudget,
     levers: lever.names,
     // per lever, the queries whose best chunk's window or parent alone was over the budget (an empty prompt)
-    topOverBudget: lever.rows.map((_, i) => overBudget(lever, i)),
+    topOverBudget: lever.rows.map((_, i) => leverOverBudget(lever, i)),
     costs: lever.costs,
     decision: lever.decision,
     verdict: verdictText(lever.decision, name).replace(/\*\*/g, ""),

@@ -1,7 +1,7 @@
 import { SeamlabError } from "../core/errors";
 import { canonicalJson } from "../core/canonical-json";
-import type { ContextBudget } from "../retrieval/context-budget";
-import { strategyName, type ParentSetting } from "../retrieval/expand";
+import { contextBudgetText, type ContextBudget } from "../retrieval/context-budget";
+import { strategyName, topOverBudgetText, type ParentSetting } from "../retrieval/expand";
 import type { Decision } from "../stats/non-inferiority";
 import type { ExperimentConfig } from "./grid";
 import type { CostedRow } from "./run";
@@ -133,4 +133,25 @@ export function leverVerdicts(
     });
   }
   return out;
+}
+
+/** Queries of lever row `i` whose best chunk's window or parent alone was over the budget (an empty prompt). */
+export function leverOverBudget(lever: LeverVerdict, i: number): number {
+  return lever.rows[i].retrieval.queriesTopOverBudget ?? 0;
+}
+
+/** A note per lever row whose window or parent did not fit the budget for some queries (retrieval/expand). */
+export function leverOverBudgetNotes(lever: LeverVerdict): string[] {
+  return lever.rows.flatMap((row, i) => {
+    const note = topOverBudgetText(
+      {
+        name: lever.names[i],
+        over: leverOverBudget(lever, i),
+        queries: row.retrieval.queries,
+        parents: row.config.retrieval.parents !== undefined,
+      },
+      contextBudgetText(lever.contextBudget),
+    );
+    return note === undefined ? [] : [note];
+  });
 }

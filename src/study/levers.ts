@@ -2,7 +2,7 @@
 // neighbours or parent pasted instead, all at one context budget on the same queries; the paired verdict says which
 // lever to pull, and each row what it costs (the index's vectors, the prompt's tokens).
 import type { SweepResult } from "../experiment/sweep";
-import type { LeverVerdict } from "../experiment/sweep-expand";
+import { leverOverBudgetNotes, type LeverVerdict } from "../experiment/sweep-expand";
 import { verdictHeadline, verdictText } from "../experiment/verdict";
 import type { ContextBudget } from "../retrieval/context-budget";
 import type { ParentSetting } from "../retrieval/expand";
@@ -69,8 +69,9 @@ export function leverChartRows(lever: LeverVerdict): Record<string, number | str
   }));
 }
 
-/** The verdict in sentences and as a headline. */
+/** The verdict in sentences (then what a window or parent over the budget did to a row) and as a headline. */
 export function leverVerdictText(lever: LeverVerdict): { text: string; headline: string } {
   const name = (i: number) => lever.names[i];
-  return { text: verdictText(lever.decision, name), headline: verdictHeadline(lever.decision, name) };
+  const text = [verdictText(lever.decision, name), ...leverOverBudgetNotes(lever)].join(" ");
+  return { text, headline: verdictHeadline(lever.decision, name) };
 }

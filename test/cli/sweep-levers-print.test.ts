@@ -4,6 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { describeLevers, leverJson } from "../../src/cli/sweep-levers-print";
 import { leverVerdicts } from "../../src/experiment/sweep-expand";
+import { leverVerdictText } from "../../src/study/levers";
 import type { CostedRow } from "../../src/experiment/run";
 import { costedRow } from "../helpers/costed-row";
 
@@ -42,4 +43,9 @@ test("a lever whose window was over the budget for some queries marks its hit ra
   assert.match(text, /\* overlap 0 \+ 8000-char parents: for every one of the 4 queries .* says nothing of the lever/);
   assert.doesNotMatch(text, /overlap 0 {2,}.*\*/, "the plain row, whose chunks all fit, is not marked");
   assert.deepEqual(leverJson(lever).topOverBudget, [0, 2, 4]);
+  // The report's notebooks say it after the verdict too.
+  assert.match(
+    leverVerdictText(lever).text,
+    /\. overlap 0 \+ ±2 neighbours: for 2 of 4 queries .* parents: for every one/,
+  );
 });

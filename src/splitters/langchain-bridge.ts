@@ -81,7 +81,6 @@ port.on("message", async (request) => {
 });
 `;
 
-
 interface Bridge {
   port: MessagePort;
   flag: Int32Array;

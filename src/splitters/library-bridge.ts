@@ -39,7 +39,6 @@ export function libraryTimeoutMs(): number {
   return ms;
 }
 
-
 interface Bridge {
   port: MessagePort;
   flag: Int32Array;

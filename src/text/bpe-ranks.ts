@@ -143,7 +143,9 @@ const tables = new Map<string, RankTable>();
 export function loadRankTable(encoding: string): RankTable {
   let table = tables.get(encoding);
   if (!table) {
-    const published = projectRequire()(`js-tiktoken/ranks/${encoding}`) as PublishedRanks & { default?: PublishedRanks };
+    const published = projectRequire()(`js-tiktoken/ranks/${encoding}`) as PublishedRanks & {
+      default?: PublishedRanks;
+    };
     table = rankTableOf(published.default ?? published);
     tables.set(encoding, table);
   }

@@ -6,7 +6,7 @@
  */
 import { diskFullError, isDiskFull } from "./disk-full";
 
-/** Codes of a refused write this module explains. */
+/** Codes of a refused access this module explains besides a full disk (ENOSPC, EDQUOT) and a read-only one (EROFS). */
 const PERMISSION = new Set(["EACCES", "EPERM"]);
 
 /** What was being done, by the failing system call ("writing", "creating the folder"). */
@@ -35,6 +35,15 @@ function operationOf(syscall: string | undefined): string {
     case "rmdir":
     case "rm":
       return "removing";
+    case "read":
+      return "reading";
+    case "scandir":
+    case "opendir":
+      return "reading the folder";
+    case "stat":
+    case "lstat":
+    case "access":
+      return "looking at";
     default:
       return syscall ?? "writing";
   }
@@ -76,8 +85,11 @@ export function writeFailureMessage(error: unknown, context: WriteFailureContext
   }
   if (code === "EROFS")
     return `cannot write ${where}: it is on a read-only disk (EROFS, while ${operation} it). Write elsewhere.`;
-  return (
-    `permission denied (${code}) while ${operation} ${where}. Give a path you can write to, or change the ` +
-    `permissions of that file or its folder.`
-  );
+  // opening or reading may have been a read: the advice then fits either
+  const writing = !["open", "read", "scandir", "opendir", "stat", "lstat", "access"].includes(failure.syscall ?? "");
+  return writing
+    ? `permission denied (${code}) while ${operation} ${where}. Give a path you can write to, or change the ` +
+        `permissions of that file or its folder.`
+    : `permission denied (${code}) while ${operation} ${where}. Check the permissions of that file and its ` +
+        `folder, or give another path.`;
 }

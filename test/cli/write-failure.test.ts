@@ -25,7 +25,7 @@ const cases: [string, "open" | "write", RegExp][] = [
   [
     "EACCES",
     "open",
-    /^seamlab: permission denied \(EACCES\) while opening .*\.q-EACCES\.csv\.seamlab-lock\. Give a path/,
+    /^seamlab: permission denied \(EACCES\) while opening .*\.q-EACCES\.csv\.seamlab-lock\. Check the permissions/,
   ],
   [
     "EROFS",

@@ -37,9 +37,15 @@ test("a write to an open file, which Node names no path for, names the run's out
 
 test("no permission and a read-only disk each say what to do, naming the path and the operation", () => {
   assert.equal(
-    writeFailureMessage(nodeError("EACCES", "open", "/srv/q.csv")),
-    "permission denied (EACCES) while opening /srv/q.csv. Give a path you can write to, or change the " +
+    writeFailureMessage(nodeError("EACCES", "mkdir", "/srv/out")),
+    "permission denied (EACCES) while creating the folder /srv/out. Give a path you can write to, or change the " +
       "permissions of that file or its folder.",
+  );
+  // opening may have been for reading: the advice fits both
+  assert.equal(
+    writeFailureMessage(nodeError("EACCES", "open", "/srv/q.csv")),
+    "permission denied (EACCES) while opening /srv/q.csv. Check the permissions of that file and its folder, or " +
+      "give another path.",
   );
   assert.equal(
     writeFailureMessage(nodeError("EROFS", "unlink", "/mnt/cd/old.html")),

@@ -1,5 +1,4 @@
 /** `seamlab compare-splitters`: several splitter configs on one corpus, one row each. */
-import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
 import { straddlingPairs } from "../measure/pairs";
 import { splitCorpusAsync } from "../splitters/registry";
@@ -9,7 +8,16 @@ import { fixedUnitOf, splitterNames, validateSplitterConfig } from "../splitters
 import { librariesPreset } from "../study/libraries";
 import { formatFixed, formatRatio, formatTable, toJson } from "./format";
 import { corpusFromFlags, describeCorpus, sizeBounds, unitFromFlags } from "./flag-groups";
-import { choiceFlag, commaList, describeRange, intFlag, LIMITS, stringFlag, type FlagValues } from "./flags";
+import {
+  choiceFlag,
+  commaList,
+  commandFlags,
+  describeRange,
+  intFlag,
+  LIMITS,
+  stringFlag,
+  type FlagValues,
+} from "./flags";
 import { pct } from "../study/format";
 import { thousands } from "../stats/format";
 import { structureDamageOf, structureExtraFromFlags, structureFlags, structureFlagsHelp } from "./structure-flags";
@@ -113,9 +121,9 @@ export function configsFromFlags(values: FlagValues): SplitterConfig[] {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
+  const values = await commandFlags(
+    argv,
+    {
       corpus: { type: "string" },
       configs: { type: "string" },
       splitters: { type: "string" },
@@ -126,15 +134,10 @@ export async function run(argv: string[]): Promise<number> {
       encoding: { type: "string" },
       ...structureFlags,
       json: { type: "boolean" },
-      help: { type: "boolean", short: "h" },
     },
-    strict: true,
-    allowPositionals: false,
-  });
-  if (values.help) {
-    process.stdout.write(help + "\n");
-    return 0;
-  }
+    help,
+  );
+  if (!values) return 0;
   const configs = configsFromFlags(values);
   const extra = structureExtraFromFlags(values);
   if (extra) {

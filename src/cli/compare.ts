@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
 import type { SplitterConfig } from "../splitters/config";
 import { evaluateSplitterConfig } from "../retrieval/evaluate-config";
@@ -16,25 +15,21 @@ import { pct } from "../study/format";
 import { pText } from "../stats/format";
 import { infinityAsText } from "./format";
 import { createProgress } from "../experiment/progress";
+import { commandFlags } from "./flags";
 
 const describe = (c: SplitterConfig) => `${c.splitter}:${c.size}:${c.overlap}:${c.unit ?? "chars"}`;
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: { ...retrievalFlags, a: { type: "string" }, b: { type: "string" } },
-    strict: true,
-  });
-  if (values.help) {
-    process.stdout.write(
-      `Usage: seamlab compare [--corpus SPEC] [--queries headers|ict|FILE] --a ` +
-        `splitter:size:overlap[:unit] --b splitter:size:overlap[:unit] [--json]\n\n` +
-        `  wins = queries only A hits, losses = queries only B hits, diff = hit rate A - hit rate B,\n` +
-        `  mcnemarP = exact two-sided McNemar p on wins vs losses, ` +
-        `diffCI = paired bootstrap 95% CI of diff,\n  never narrower than Tango's score interval\n${retrievalHelp}\n`,
-    );
-    return 0;
-  }
+  const values = await commandFlags(
+    argv,
+    { ...retrievalFlags, a: { type: "string" }, b: { type: "string" } },
+    `Usage: seamlab compare [--corpus SPEC] [--queries headers|ict|FILE] --a ` +
+      `splitter:size:overlap[:unit] --b splitter:size:overlap[:unit] [--json]\n\n` +
+      `  wins = queries only A hits, losses = queries only B hits, diff = hit rate A - hit rate B,\n` +
+      `  mcnemarP = exact two-sided McNemar p on wins vs losses, ` +
+      `diffCI = paired bootstrap 95% CI of diff,\n  never narrower than Tango's score interval\n${retrievalHelp}`,
+  );
+  if (!values) return 0;
   if (values.a === undefined || values.b === undefined)
     throw new SeamlabError("--a and --b are required, e.g. --a langchain:1000:200 --b langchain:1000:0.");
   const configA = parseConfigSpec(values.a, "a", values);

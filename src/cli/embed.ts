@@ -3,7 +3,6 @@
  * retriever would see — the embedder's honest name, dimensions, inputs over its limit, vector-cache hits — and
  * how alike neighbouring chunks are against their real overlap (overlap packs near-duplicates together).
  */
-import { parseArgs } from "node:util";
 import type { Chunk, Doc } from "../core/types";
 import {
   createEmbedder,
@@ -18,7 +17,7 @@ import { neighbourSimilarity, summariseNeighbours } from "../measure/neighbour-s
 import type { SplitterConfig } from "../splitters/config";
 import { prepareSemanticSplit } from "../splitters/semantic-prepared";
 import { corpusFromFlags, describeConfig, splitFlags, splitFlagsHelp, splitterConfigFromFlags } from "./flag-groups";
-import { intFlag, numberFlag, refuseTogether } from "./flags";
+import { commandFlags, intFlag, numberFlag, refuseTogether } from "./flags";
 import { createProgress, type ProgressStream } from "../experiment/progress";
 
 /** Texts per progress tick: one vector-cache pack, so concurrency inside the embedder is kept. */
@@ -85,22 +84,18 @@ async function splitForConfig(docs: Doc[], config: SplitterConfig): Promise<Chun
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
+  const values = await commandFlags(
+    argv,
+    {
       ...splitFlags,
       ...embedderFlags,
       "semantic-percentile": { type: "string" },
       "semantic-similarity": { type: "string" },
       "overlap-sentences": { type: "string" },
     },
-    strict: true,
-    allowPositionals: false,
-  });
-  if (values.help) {
-    process.stdout.write(help + "\n");
-    return 0;
-  }
+    help,
+  );
+  if (!values) return 0;
   const spec: EmbedderSpec = embedderSpecFromFlags(values);
   const semantic = values.splitter === "semantic";
   refuseTogether(values, "semantic-similarity", "semantic-percentile", "give one threshold.");

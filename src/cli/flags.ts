@@ -3,6 +3,7 @@
  * and what it got, and throws a SeamlabError, so a bad value stops the command before any expensive work.
  * Numbers are read exactly: "1e12" is a number (and is then checked against the range), "12abc" is not.
  */
+import { parseArgs, type ParseArgsConfig } from "node:util";
 import { SeamlabError } from "../core/errors";
 
 /** What `node:util` parseArgs hands back. */
@@ -161,4 +162,26 @@ export function refuseTogether(values: FlagValues, a: string, b: string, why: st
   if (values[a] !== undefined && values[b] !== undefined) {
     throw new SeamlabError(`--${a} and --${b} cannot be used together: ${why}`);
   }
+}
+
+const helpFlag = { help: { type: "boolean", short: "h" } } as const;
+
+/**
+ * A command's flags, read strictly (an unknown flag or a positional is refused) with -h/--help added; undefined
+ * once --help was asked for and `help` (the text, or what makes it) printed.
+ */
+export async function commandFlags<O extends NonNullable<ParseArgsConfig["options"]>>(
+  argv: string[],
+  options: O,
+  help: string | (() => string | Promise<string>),
+) {
+  const { values } = parseArgs({
+    args: argv,
+    options: { ...options, ...helpFlag },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (!(values as FlagValues).help) return values;
+  process.stdout.write((typeof help === "string" ? help : await help()) + "\n");
+  return undefined;
 }

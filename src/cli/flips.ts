@@ -1,6 +1,5 @@
 /** `seamlab flips`: the queries config B wins and loses against config A, with gold spans, seams and top-k chunks. */
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { writeFileAtomic } from "../core/atomic-write";
 import { SeamlabError } from "../core/errors";
 import { lockOutput } from "../core/output-lock";
@@ -16,7 +15,7 @@ import {
   retrievalFlags,
   retrievalHelp,
 } from "./flag-groups";
-import { intFlag, optionalIntFlag } from "./flags";
+import { commandFlags, intFlag, optionalIntFlag } from "./flags";
 import { parseConfigSpec } from "./config-spec";
 import { toJson } from "./format";
 import { existsSync, readFileSync, statSync } from "node:fs";
@@ -51,9 +50,9 @@ function checkHtmlTarget(path: string, force: boolean): string {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
+  const values = await commandFlags(
+    argv,
+    {
       ...retrievalFlags,
       a: { type: "string" },
       b: { type: "string" },
@@ -62,12 +61,9 @@ export async function run(argv: string[]): Promise<number> {
       html: { type: "string" },
       force: { type: "boolean" },
     },
-    strict: true,
-  });
-  if (values.help) {
-    process.stdout.write(help + "\n");
-    return 0;
-  }
+    help,
+  );
+  if (!values) return 0;
   if (values.a === undefined || values.b === undefined)
     throw new SeamlabError("--a and --b are required, e.g. --a langchain:1000:0 --b langchain:1000:150.");
   const configA = parseConfigSpec(values.a, "a", values);

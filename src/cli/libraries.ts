@@ -1,5 +1,4 @@
 /** `seamlab libraries`: every chunking library's splitter on one corpus, measured the same way. */
-import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
 import type { Unit } from "../splitters/config";
 import { librarySplitters } from "../splitters/libraries";
@@ -19,7 +18,7 @@ import { createProgress } from "../experiment/progress";
 import { formatTable, toJson } from "./format";
 import { readPackageJson } from "../core/project";
 import { corpusFromFlags, describeCorpus, sizeBounds } from "./flag-groups";
-import { choiceFlag, commaList, intFlag, stringFlag, type FlagValues } from "./flags";
+import { choiceFlag, commaList, commandFlags, intFlag, stringFlag, type FlagValues } from "./flags";
 import { characterBudgetSample, type DocumentSample } from "../corpus/sample";
 import type { Doc } from "../core/types";
 
@@ -129,9 +128,9 @@ export function librarySample(docs: readonly Doc[], maxChars: number | undefined
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
+  const values = await commandFlags(
+    argv,
+    {
       corpus: { type: "string" },
       size: { type: "string" },
       overlap: { type: "string" },
@@ -141,15 +140,10 @@ export async function run(argv: string[]): Promise<number> {
       "sample-chars": { type: "string" },
       "hit-rate": { type: "boolean" },
       json: { type: "boolean" },
-      help: { type: "boolean", short: "h" },
     },
-    strict: true,
-    allowPositionals: false,
-  });
-  if (values.help) {
-    process.stdout.write(help + "\n");
-    return 0;
-  }
+    help,
+  );
+  if (!values) return 0;
   const settings = settingsFromFlags(values);
   const splitters = splittersFromFlags(values, settings);
   const sampleChars = sampleCharsFromFlags(values);

@@ -1,5 +1,4 @@
 /** `seamlab pairs`: seam damage — sentence pairs across paragraph breaks that no chunk keeps together. */
-import { parseArgs } from "node:util";
 import { splitCorpusAsync } from "../splitters/registry";
 import { measureSeamDamage } from "../measure/pairs";
 import { formatKeyValues, toJson } from "./format";
@@ -13,6 +12,7 @@ import {
 } from "./flag-groups";
 import { pct } from "../study/format";
 import { thousands } from "../stats/format";
+import { commandFlags } from "./flags";
 
 const help = `Usage: seamlab pairs [options]
 
@@ -23,11 +23,8 @@ ${splitFlagsHelp}
   -h, --help         this help`;
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: splitFlags, strict: true, allowPositionals: false });
-  if (values.help) {
-    process.stdout.write(help + "\n");
-    return 0;
-  }
+  const values = await commandFlags(argv, splitFlags, help);
+  if (!values) return 0;
   const config = splitterConfigFromFlags(values);
   const { spec, corpus } = corpusFromFlags(values);
   const damage = measureSeamDamage(corpus.docs, await splitCorpusAsync(corpus.docs, config));

@@ -1,11 +1,10 @@
 /** `seamlab proxies`: does each query proxy (headers, ICT) lead to the overlap the user's labelled questions lead to? */
-import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
 import { defaultCorpus } from "../corpus/defaults";
 import { validateSplitterConfig } from "../splitters/registry";
 import { isLabelledSpec } from "../retrieval/query-source";
 import { proxyFinding, proxyRows, runProxyCheck } from "../study/proxies";
-import { commaList, intFlag, intListFlag, numberFlag, optionalIntFlag, stringFlag } from "./flags";
+import { commaList, commandFlags, intFlag, intListFlag, numberFlag, optionalIntFlag, stringFlag } from "./flags";
 import { formatTable, toJson } from "./format";
 
 const help = `Usage: seamlab proxies --queries FILE [--corpus SPEC] [--splitter NAME] [--size N] [--overlaps LIST] [--k N]
@@ -31,9 +30,9 @@ says per proxy:
   -h, --help          this help`;
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
+  const values = await commandFlags(
+    argv,
+    {
       corpus: { type: "string" },
       queries: { type: "string" },
       splitter: { type: "string" },
@@ -43,14 +42,10 @@ export async function run(argv: string[]): Promise<number> {
       margin: { type: "string" },
       "ict-n": { type: "string" },
       json: { type: "boolean" },
-      help: { type: "boolean", short: "h" },
     },
-    strict: true,
-  });
-  if (values.help) {
-    process.stdout.write(help + "\n");
-    return 0;
-  }
+    help,
+  );
+  if (!values) return 0;
   const splitter = stringFlag(values, "splitter", "langchain");
   if (commaList(splitter).length !== 1) throw new SeamlabError(`--splitter takes one splitter, got "${splitter}".`);
   const size = intFlag(values, "size", 1000, { min: 1, max: 1_000_000, unit: "chars" });

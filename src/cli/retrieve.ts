@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import { summarizeOutcomes, type EvaluationOptions } from "../retrieval/evaluate";
 import { evaluateSplitterConfig, type ConfigEvaluation } from "../retrieval/evaluate-config";
 import {
@@ -11,6 +10,7 @@ import {
 } from "./flag-groups";
 import type { EvaluationInputs } from "../retrieval/inputs";
 import { pct, pctInterval } from "../study/format";
+import { commandFlags } from "./flags";
 
 /** The JSON `retrieve` prints: the summary flattened with config, corpus and query provenance. */
 export function retrievalReport(
@@ -96,24 +96,19 @@ function printText(inputs: EvaluationInputs, evaluation: ConfigEvaluation, timin
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
+  const values = await commandFlags(
+    argv,
+    {
       ...retrievalFlags,
       splitter: { type: "string" },
       size: { type: "string" },
       overlap: { type: "string" },
     },
-    strict: true,
-  });
-  if (values.help) {
-    process.stdout.write(
-      `Usage: seamlab retrieve [--corpus SPEC] [--queries headers|ict|FILE] --splitter NAME --size N --overlap N ` +
-        `[--k 5] [--json]\n\n` +
-        `  --splitter NAME --size N --overlap N   the config (defaults langchain 1000/200)\n${retrievalHelp}\n`,
-    );
-    return 0;
-  }
+    `Usage: seamlab retrieve [--corpus SPEC] [--queries headers|ict|FILE] --splitter NAME --size N --overlap N ` +
+      `[--k 5] [--json]\n\n` +
+      `  --splitter NAME --size N --overlap N   the config (defaults langchain 1000/200)\n${retrievalHelp}`,
+  );
+  if (!values) return 0;
   const config = splitterConfigFromFlags(values);
   const options = evaluationOptionsFrom(values);
   checkEvaluationInputFlags(values);

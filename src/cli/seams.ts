@@ -1,7 +1,6 @@
 /** `seamlab seams`: real overlap at every seam of a corpus split with one splitter config. */
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
 import { lockOutput } from "../core/output-lock";
 import { peakRssText } from "../core/memory";
@@ -34,7 +33,7 @@ import {
   splitFlagsHelp,
   splitterConfigFromFlags,
 } from "./flag-groups";
-import { intFlag, stringFlag } from "./flags";
+import { commandFlags, intFlag, stringFlag } from "./flags";
 import { pct } from "../study/format";
 import { thousands } from "../stats/format";
 import {
@@ -93,9 +92,9 @@ Splitters: ${await splitterList()}`;
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
+  const values = await commandFlags(
+    argv,
+    {
       ...splitFlags,
       ...structureFlags,
       limit: { type: "string" },
@@ -108,13 +107,9 @@ export async function run(argv: string[]): Promise<number> {
       "cache-dir": { type: "string" },
       quiet: { type: "boolean" },
     },
-    strict: true,
-    allowPositionals: false,
-  });
-  if (values.help) {
-    process.stdout.write((await help()) + "\n");
-    return 0;
-  }
+    help,
+  );
+  if (!values) return 0;
   const started = Date.now();
   const extra = structureExtraFromFlags(values);
   const config = splitterConfigFromFlags(values, extra ? { extra } : {});

@@ -1,12 +1,11 @@
 /** `seamlab types`: the corpus broken down by document/section type, and the rules that decide each type. */
-import { parseArgs } from "node:util";
-import { classifyDoc, TYPE_RULES } from "../corpus/doc-types";
-import { typeBreakdown } from "../corpus/doc-types";
+import { classifyDoc, TYPE_RULES, typeBreakdown } from "../corpus/doc-types";
 import { pct } from "../study/format";
 import { thousands } from "../stats/format";
 import { formatTable, toJson } from "./format";
 import { corpusFromFlags, describeCorpus } from "./flag-groups";
 import { typeOverridesFromFlags } from "./structure-flags";
+import { commandFlags } from "./flags";
 
 const help = `Usage: seamlab types [options]
 
@@ -29,23 +28,18 @@ function rulesText(): string {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
+  const values = await commandFlags(
+    argv,
+    {
       corpus: { type: "string" },
       types: { type: "string" },
       rules: { type: "boolean" },
       sections: { type: "boolean" },
       json: { type: "boolean" },
-      help: { type: "boolean", short: "h" },
     },
-    strict: true,
-    allowPositionals: false,
-  });
-  if (values.help) {
-    process.stdout.write(help + "\n");
-    return 0;
-  }
+    help,
+  );
+  if (!values) return 0;
   if (values.rules) {
     process.stdout.write((values.json ? toJson(TYPE_RULES) : rulesText()) + "\n");
     return 0;

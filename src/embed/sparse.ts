@@ -96,25 +96,6 @@ export function multiplyTransposeDense(
   return out;
 }
 
-/** Builds a CSR matrix from dense row-major values (tests and small examples). */
-export function csrFromDense(values: number[][]): CsrMatrix {
-  const rows = values.length;
-  const cols = rows === 0 ? 0 : values[0].length;
-  const rowStart = new Int32Array(rows + 1);
-  const colIndex: number[] = [];
-  const nz: number[] = [];
-  for (let i = 0; i < rows; i++) {
-    for (let j = 0; j < cols; j++) {
-      if (values[i][j] !== 0) {
-        colIndex.push(j);
-        nz.push(values[i][j]);
-      }
-    }
-    rowStart[i + 1] = colIndex.length;
-  }
-  return { rows, cols, rowStart, colIndex: Int32Array.from(colIndex), values: Float64Array.from(nz) };
-}
-
 /** The rows of `a` and `b` in one matrix: row i is the next row of `a` when `fromA[i]`, else the next row of `b`. */
 export function interleaveCsrRows(a: CsrMatrix, b: CsrMatrix, fromA: readonly boolean[]): CsrMatrix {
   const rowStart = new Int32Array(fromA.length + 1);

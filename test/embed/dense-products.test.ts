@@ -3,7 +3,8 @@ import { test } from "node:test";
 import { seededRandom } from "../../src/core/random";
 import { csrProductWasm, gramGroupsWasm, rowMajorProductWasm } from "../../src/embed/dense-products";
 import { gram, gramJs, multiplyRowMajor, multiplyRowMajorJs } from "../../src/embed/randomized-svd";
-import { csrFromDense, multiplyDense, multiplyDenseJs } from "../../src/embed/sparse";
+import { multiplyDense, multiplyDenseJs } from "../../src/embed/sparse";
+import { csrFromDense } from "../helpers/csr";
 
 /** rows × cols with about a third zeros (whole zero rows and columns included), values of mixed sign and scale. */
 function randomMatrix(rows: number, cols: number, seed: number): Float64Array {

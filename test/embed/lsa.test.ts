@@ -4,7 +4,7 @@ import { SeamlabError } from "../../src/core/errors";
 import { seededRandom } from "../../src/core/random";
 import { fitLsa } from "../../src/embed/lsa";
 import { randomizedSvd } from "../../src/embed/randomized-svd";
-import { csrFromDense } from "../../src/embed/sparse";
+import { csrFromDense } from "../helpers/csr";
 import { symmetricEigen } from "../../src/embed/symmetric-eigen";
 import {
   countTerms,

@@ -1,7 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { seededRandom } from "../../src/core/random";
-import { csrFromDense, multiplyDense, multiplyTransposeDense, transposeCsr } from "../../src/embed/sparse";
+import { multiplyDense, multiplyTransposeDense, transposeCsr } from "../../src/embed/sparse";
+import { csrFromDense } from "../helpers/csr";
 
 // Rows of 0 to 11 non-zeros (so the four-at-a-time pass and its remainder both run), values of mixed sign and scale.
 const random = seededRandom(7);

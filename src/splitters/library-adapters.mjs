@@ -113,6 +113,15 @@ async function mastraChunk(strategy, text, o) {
   return { texts: chunks.map((c) => c.text) };
 }
 
+/** A chonkie chunker by class name; the recursive one takes no overlap. */
+async function chonkieChunk(chunkerName, text, o) {
+  const chonkie = await import("@chonkiejs/core");
+  const options = { chunkSize: o.size, tokenizer: await chonkieTokenizer(o) };
+  if (chunkerName !== "RecursiveChunker") options.chunkOverlap = o.overlap;
+  const chunker = await chonkie[chunkerName].create(options);
+  return { texts: (await chunker.chunk(text)).map((c) => c.text) };
+}
+
 /**
  * One function per library splitter name.
  * @type {Record<string, (text: string, options: import("./library-bridge").LibraryOptions) =>
@@ -151,29 +160,9 @@ export const adapters = {
   "mastra-token": (text, o) => mastraChunk("token", text, o),
   "mastra-markdown": (text, o) => mastraChunk("markdown", text, o),
   "mastra-sentence": (text, o) => mastraChunk("sentence", text, o),
-  async "chonkie-recursive"(text, o) {
-    const { RecursiveChunker } = await import("@chonkiejs/core");
-    const chunker = await RecursiveChunker.create({ chunkSize: o.size, tokenizer: await chonkieTokenizer(o) });
-    return { texts: (await chunker.chunk(text)).map((c) => c.text) };
-  },
-  async "chonkie-sentence"(text, o) {
-    const { SentenceChunker } = await import("@chonkiejs/core");
-    const chunker = await SentenceChunker.create({
-      chunkSize: o.size,
-      chunkOverlap: o.overlap,
-      tokenizer: await chonkieTokenizer(o),
-    });
-    return { texts: (await chunker.chunk(text)).map((c) => c.text) };
-  },
-  async "chonkie-token"(text, o) {
-    const { TokenChunker } = await import("@chonkiejs/core");
-    const chunker = await TokenChunker.create({
-      chunkSize: o.size,
-      chunkOverlap: o.overlap,
-      tokenizer: await chonkieTokenizer(o),
-    });
-    return { texts: (await chunker.chunk(text)).map((c) => c.text) };
-  },
+  "chonkie-recursive": (text, o) => chonkieChunk("RecursiveChunker", text, o),
+  "chonkie-sentence": (text, o) => chonkieChunk("SentenceChunker", text, o),
+  "chonkie-token": (text, o) => chonkieChunk("TokenChunker", text, o),
   async "langchain-character"(text, o) {
     const { CharacterTextSplitter } = await import("@langchain/textsplitters");
     const splitter = new CharacterTextSplitter({

@@ -7,6 +7,7 @@
 import { closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { SeamlabError } from "./errors";
+import { writeFailureMessage } from "./write-failure";
 import { processAlive } from "./process-alive.cjs";
 
 export interface OutputLockOptions {
@@ -46,10 +47,9 @@ export function lockOutput(output: string, options: OutputLockOptions): () => vo
   const lock = lockPathOf(output);
   const mine = held.get(lock);
   if (mine) return mine;
-  mkdirSync(dirname(lock), { recursive: true });
   for (let attempt = 0; ; attempt++) {
     try {
-      const fd = openSync(lock, "wx");
+      const fd = createLock(lock, output, options.flag);
       try {
         writeFileSync(fd, `${process.pid}\n${options.command}\n`);
       } catch (error) {
@@ -86,6 +86,22 @@ export function lockOutput(output: string, options: OutputLockOptions): () => vo
   held.set(lock, release);
   process.once("exit", release);
   return release;
+}
+
+/**
+ * Creates `lock` (and its folder), failing with EEXIST when it exists. Any other failure means nothing can be
+ * written beside `output` ("/proc/version", a read-only or full disk): a SeamlabError naming the flag and the path.
+ */
+function createLock(lock: string, output: string, flag: string): number {
+  try {
+    mkdirSync(dirname(lock), { recursive: true });
+    return openSync(lock, "wx");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") throw error;
+    throw new SeamlabError(
+      `${flag} ${output}: cannot write there: ${writeFailureMessage(error) ?? (error as Error).message}`,
+    );
+  }
 }
 
 /** Releases every lock this process holds (a command that ran in-process is done with its outputs). */

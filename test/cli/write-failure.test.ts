@@ -25,17 +25,17 @@ const cases: [string, "open" | "write", RegExp][] = [
   [
     "EACCES",
     "open",
-    /^seamlab: permission denied \(EACCES\) while opening .*\.q-EACCES\.csv\.seamlab-lock\. Check the permissions/,
+    /^seamlab: --out .*q-EACCES\.csv: cannot write there: permission denied \(EACCES\) while opening .*\.q-EACCES\.csv\.seamlab-lock\. Check the permissions/,
   ],
   [
     "EROFS",
     "open",
-    /^seamlab: cannot write .*\.q-EROFS\.csv\.seamlab-lock: it is on a read-only disk .*Write elsewhere/,
+    /^seamlab: --out .*q-EROFS\.csv: cannot write there: cannot write .*\.q-EROFS\.csv\.seamlab-lock: it is on a read-only disk .*Write elsewhere/,
   ],
   [
     "EDQUOT",
     "open",
-    /^seamlab: no space left on the disk holding .*seamlab-lock while opening .*\(.* free of .*\)\. Free/,
+    /^seamlab: --out .*q-EDQUOT\.csv: cannot write there: no space left on the disk holding .*seamlab-lock while opening .*\(.* free of .*\)\. Free/,
   ],
   [
     "ENOSPC",
@@ -60,6 +60,18 @@ for (const [code, syscall, pattern] of cases) {
     );
   });
 }
+
+test("a refused write deep in a command (a cache entry's temp file) reaches the top as one line naming the file", () => {
+  const cache = join(work, "cache");
+  const result = seamlab(["seams", "--corpus", corpus, "--size", "200", "--overlap", "20", "--cache-dir", cache], {
+    env: writeFaultEnv("EACCES", "open", ".seamlab-tmp"),
+  });
+  assertUserError(
+    result,
+    /^seamlab: permission denied \(EACCES\) while opening .*cache\/[0-9a-f]{2}\/\.[0-9a-f]{64}\.json\.\d+\.[\d-]+\.seamlab-tmp\. Check the permissions of that file and its folder, or give another path\.$/m,
+  );
+  assert.equal(result.status, 2);
+});
 
 test("standard output redirected to a full disk says so in one line, naming where it goes, never a stack trace", (t) => {
   if (!existsSync("/dev/full")) return t.skip("no /dev/full on this system");

@@ -24,35 +24,20 @@ export interface LangchainFields {
 
 const workerSource = `
 const { workerData } = require("node:worker_threads");
-const { port, flag, textsplittersPath, tiktokenPath, adaptersUrl } = workerData;
-let RecursiveCharacterTextSplitter, MarkdownTextSplitter, getEncoding, loadError;
+const { port, flag, textsplittersPath, adaptersUrl } = workerData;
+let RecursiveCharacterTextSplitter, MarkdownTextSplitter, lengthFunction, loadError;
 try {
   ({ RecursiveCharacterTextSplitter, MarkdownTextSplitter } = require(textsplittersPath));
 } catch (error) {
   loadError = "cannot load @langchain/textsplitters: " + String((error && error.message) || error);
 }
-// Token lengths count each pre-tokenisation piece once (library-adapters.mjs memoisedEncode, exact): LangChain
+// Token lengths count each pre-tokenisation piece once (library-adapters.mjs lengthFunction, exact): LangChain
 // measures every split and every merged candidate, so the same pieces are encoded over and over. js-tiktoken is
 // loaded only for the first config that counts tokens: its entry module holds every encoding's ranks, about 0.1 s
 // of CPU to load, which a character-length sweep never needs.
-let memoisedEncode;
-const lengths = new Map();
-async function tokenLength(name) {
-  if (!getEncoding) {
-    try {
-      ({ getEncoding } = require(tiktokenPath));
-    } catch (error) {
-      throw new Error("cannot load js-tiktoken: " + String((error && error.message) || error));
-    }
-  }
-  if (!memoisedEncode) ({ memoisedEncode } = await import(adaptersUrl));
-  let length = lengths.get(name);
-  if (!length) {
-    const encode = memoisedEncode(getEncoding(name));
-    length = (text) => (text.length === 0 ? 0 : encode(text).length);
-    lengths.set(name, length);
-  }
-  return length;
+async function tokenLength(encoding) {
+  if (!lengthFunction) ({ lengthFunction } = await import(adaptersUrl));
+  return lengthFunction({ unit: "tokens", encoding });
 }
 port.on("message", async (request) => {
   let reply;
@@ -92,13 +77,12 @@ let bridge: Bridge | undefined;
 function startBridge(): Bridge {
   const req = projectRequire();
   const textsplittersPath = req.resolve("@langchain/textsplitters");
-  const tiktokenPath = req.resolve("js-tiktoken");
   const adaptersUrl = pathToFileURL(req.resolve("./src/splitters/library-adapters.mjs")).href;
   const flag = new Int32Array(new SharedArrayBuffer(4));
   const channel = new MessageChannel();
   const worker = new Worker(workerSource, {
     eval: true,
-    workerData: { port: channel.port2, flag, textsplittersPath, tiktokenPath, adaptersUrl },
+    workerData: { port: channel.port2, flag, textsplittersPath, adaptersUrl },
     transferList: [channel.port2],
   });
   worker.unref();

@@ -62,8 +62,12 @@ export function memoisedEncode(enc) {
   return encode;
 }
 
-/** The user's unit as a length function. */
-async function lengthFunction(o) {
+/**
+ * The user's unit as a length function (the LangChain bridge's worker uses it too).
+ * @param {{ unit: "chars" | "tokens", encoding: string }} o
+ * @returns {Promise<(text: string) => number>}
+ */
+export async function lengthFunction(o) {
   if (o.unit !== "tokens") return (text) => text.length;
   const encode = memoisedEncode(await tiktoken(o.encoding));
   return (text) => (text.length === 0 ? 0 : encode(text).length);

@@ -7,8 +7,8 @@
  * `synckit` uses). The worker is unref'ed, so it never keeps the process alive.
  */
 import { pathToFileURL } from "node:url";
-import { MessageChannel, MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
 import { projectRequire } from "../core/project";
+import { startSyncWorker, type SyncWorker } from "../core/sync-worker";
 
 /** What the worker needs to build the splitter (plain data: it crosses a thread boundary). */
 export interface LangchainFields {
@@ -66,53 +66,32 @@ port.on("message", async (request) => {
 });
 `;
 
-interface Bridge {
-  port: MessagePort;
-  flag: Int32Array;
-  worker: Worker;
-}
-
-let bridge: Bridge | undefined;
-
-function startBridge(): Bridge {
-  const req = projectRequire();
-  const textsplittersPath = req.resolve("@langchain/textsplitters");
-  const adaptersUrl = pathToFileURL(req.resolve("./src/splitters/library-adapters.mjs")).href;
-  const flag = new Int32Array(new SharedArrayBuffer(4));
-  const channel = new MessageChannel();
-  const worker = new Worker(workerSource, {
-    eval: true,
-    workerData: { port: channel.port2, flag, textsplittersPath, adaptersUrl },
-    transferList: [channel.port2],
-  });
-  worker.unref();
-  channel.port1.unref();
-  return { port: channel.port1, flag, worker };
-}
+let bridge: SyncWorker | undefined;
 
 /** LangChain's `splitText` for each text, computed in the worker while this thread waits. */
 export function langchainSplitTextsSync(texts: string[], fields: LangchainFields): string[][] {
-  if (!bridge) bridge = startBridge();
-  const { port, flag } = bridge;
-  Atomics.store(flag, 0, 0);
-  port.postMessage({ texts, fields });
-  // Wait in slices so a worker that died (e.g. failed to load LangChain) is reported instead of hanging forever.
-  for (let waited = 0; Atomics.load(flag, 0) === 0; waited += 1) {
-    Atomics.wait(flag, 0, 0, 1000);
-    if (waited > 600) throw new Error("LangChain worker did not answer within 10 minutes");
+  if (!bridge) {
+    const req = projectRequire();
+    bridge = startSyncWorker(
+      "LangChain",
+      workerSource,
+      {
+        textsplittersPath: req.resolve("@langchain/textsplitters"),
+        adaptersUrl: pathToFileURL(req.resolve("./src/splitters/library-adapters.mjs")).href,
+      },
+      true,
+    );
   }
-  const message = receiveMessageOnPort(port);
-  if (!message) throw new Error("LangChain worker signalled but sent no reply");
-  const reply = message.message as { results?: string[][]; error?: string };
+  // A deadline, so a worker that died (e.g. failed to load LangChain) is reported instead of hanging forever.
+  const answer = bridge.call({ texts, fields }, 600_000);
+  if (!answer) throw new Error("LangChain worker did not answer within 10 minutes");
+  const reply = answer.reply as { results?: string[][]; error?: string };
   if (reply.error !== undefined) throw new Error(`LangChain RecursiveCharacterTextSplitter failed: ${reply.error}`);
   return reply.results ?? [];
 }
 
 /** Stop the worker (tests and benchmarks call this to exit promptly; it is restarted on next use). */
 export function stopLangchainBridge(): void {
-  if (bridge) {
-    bridge.port.close();
-    void bridge.worker.terminate();
-    bridge = undefined;
-  }
+  bridge?.stop();
+  bridge = undefined;
 }

@@ -7,9 +7,9 @@
  * 50 KB word, a document of only newlines) is terminated and reported with a SeamlabError naming the library and
  * the document; the next call starts a fresh worker. A library that throws is reported the same way.
  */
-import { MessageChannel, MessagePort, receiveMessageOnPort, Worker } from "node:worker_threads";
 import { SeamlabError } from "../core/errors";
 import { projectRequire } from "../core/project";
+import { startSyncWorker, type SyncWorker } from "../core/sync-worker";
 
 /** What the worker needs to configure a library (plain data: it crosses a thread boundary). */
 export interface LibraryOptions {
@@ -39,27 +39,7 @@ export function libraryTimeoutMs(): number {
   return ms;
 }
 
-interface Bridge {
-  port: MessagePort;
-  flag: Int32Array;
-  worker: Worker;
-  adapterModule: string | undefined;
-}
-
-let bridge: Bridge | undefined;
-
-function startBridge(adapterModule: string | undefined): Bridge {
-  const workerPath = projectRequire().resolve("./src/splitters/library-worker.mjs");
-  const flag = new Int32Array(new SharedArrayBuffer(4));
-  const channel = new MessageChannel();
-  const worker = new Worker(workerPath, {
-    workerData: { port: channel.port2, flag, adapterModule },
-    transferList: [channel.port2],
-  });
-  worker.unref();
-  channel.port1.unref();
-  return { port: channel.port1, flag, worker, adapterModule };
-}
+let bridge: { worker: SyncWorker; adapterModule: string | undefined } | undefined;
 
 /**
  * `library`'s chunk texts for `text` (document `docId`), computed in the worker while this thread waits at most
@@ -74,26 +54,20 @@ export function runLibrarySync(
   adapterModule?: string,
 ): LibraryTexts {
   if (bridge && bridge.adapterModule !== adapterModule) stopLibraryBridge();
-  if (!bridge) bridge = startBridge(adapterModule);
-  const { port, flag } = bridge;
-  Atomics.store(flag, 0, 0);
-  port.postMessage({ library, options, text });
-  const deadline = Date.now() + timeoutMs;
-  while (Atomics.load(flag, 0) === 0) {
-    const left = deadline - Date.now();
-    if (left <= 0) {
-      stopLibraryBridge();
-      throw new SeamlabError(
-        `${library} did not finish document "${docId}" (${text.length} ` +
-          `chars) within ${timeoutMs} ms and was stopped; ` +
-          `raise SEAMLAB_LIBRARY_TIMEOUT_MS or leave that document out`,
-      );
-    }
-    Atomics.wait(flag, 0, 0, Math.min(left, 1000));
+  if (!bridge) {
+    const workerPath = projectRequire().resolve("./src/splitters/library-worker.mjs");
+    bridge = { worker: startSyncWorker("library", workerPath, { adapterModule }), adapterModule };
   }
-  const message = receiveMessageOnPort(port);
-  if (!message) throw new Error(`${library} worker signalled but sent no reply`);
-  const reply = message.message as LibraryTexts & { error?: string };
+  const answer = bridge.worker.call({ library, options, text }, timeoutMs);
+  if (!answer) {
+    stopLibraryBridge();
+    throw new SeamlabError(
+      `${library} did not finish document "${docId}" (${text.length} ` +
+        `chars) within ${timeoutMs} ms and was stopped; ` +
+        `raise SEAMLAB_LIBRARY_TIMEOUT_MS or leave that document out`,
+    );
+  }
+  const reply = answer.reply as LibraryTexts & { error?: string };
   if (reply.error !== undefined) {
     throw new SeamlabError(`${library} failed on document "${docId}" (${text.length} chars): ${reply.error}`);
   }
@@ -102,9 +76,6 @@ export function runLibrarySync(
 
 /** Stop the worker (tests and benchmarks call this to exit promptly; it is restarted on next use). */
 export function stopLibraryBridge(): void {
-  if (bridge) {
-    bridge.port.close();
-    void bridge.worker.terminate();
-    bridge = undefined;
-  }
+  bridge?.worker.stop();
+  bridge = undefined;
 }

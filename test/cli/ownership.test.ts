@@ -254,4 +254,24 @@ test("every writing command is refused while another seamlab writes the same out
     rmSync(dir, { recursive: true });
     mkdirSync(dir);
   }
+  // queries generate's reply journal is appended to: a second run on it is refused before any request is sent.
+  const journal = at("replies.jsonl");
+  writeFileSync(lockOf(journal), `${process.pid}\nqueries\n`);
+  const generate = [
+    "queries",
+    "generate",
+    "--corpus",
+    corpus,
+    "--llm-url",
+    "http://127.0.0.1:9/v1",
+    "--llm-model",
+    "m",
+  ];
+  assertUserError(
+    seamlab([...generate, "--out", at("g.csv"), "--journal", journal]),
+    new RegExp(
+      `--journal ${escaped(journal)}: another seamlab queries \\(process ${process.pid}\\) is writing this file`,
+    ),
+  );
+  assert.equal(existsSync(journal), false);
 });

@@ -178,8 +178,12 @@ test("a cache entry edited into other valid JSON is recomputed and counted, neve
   const args = ["sweep", "--corpus", corpus, "--overlaps", "0,20", "--size", "200", "--workers", "0", "--json"];
   const first = seamlab([...args, "--cache-dir", cacheDir]);
   assert.equal(first.status, 0, first.stderr);
-  const shard = readdirSync(cacheDir).find((name) => /^[0-9a-f]{2}$/.test(name))!;
-  const entry = join(cacheDir, shard, readdirSync(join(cacheDir, shard))[0]);
+  // The first entry whose value holds a number (a grid row; other entries may hold only strings).
+  const entries = readdirSync(cacheDir)
+    .filter((name) => /^[0-9a-f]{2}$/.test(name))
+    .flatMap((shard) => readdirSync(join(cacheDir, shard)).map((name) => join(cacheDir, shard, name)));
+  const entry = entries.find((path) => /"value":.*:\d+[,}]/s.test(readFileSync(path, "utf8")))!;
+  assert.ok(entry, `no cache entry with a number among ${entries.length}`);
   const [head, body] = readFileSync(entry, "utf8").split('"value":');
   const edited = body.replace(/:(\d+)([,}])/, (_, n, end) => `:${Number(n) + 7}${end}`);
   assert.notEqual(edited, body, "a number was edited");

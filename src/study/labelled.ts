@@ -6,8 +6,11 @@ import { join } from "node:path";
 import type { Doc, Query } from "../core/types";
 import { sha256 } from "../experiment/cache";
 import { pairedComparison, type PairedComparison } from "../stats/paired";
-import type { QueryOutcome, RetrievalSummary } from "../retrieval/evaluate";
-import { evaluateRetriever, evaluateSplitterConfig } from "../retrieval/evaluate-config";
+import {
+  evaluateRetriever,
+  evaluateSplitterConfig,
+  type ConfigEvaluation as SplitterEvaluation,
+} from "../retrieval/evaluate-config";
 import { createRetriever } from "../retrieval/factory";
 import { createHybridRetriever } from "../retrieval/hybrid";
 import type { Retriever } from "../retrieval/types";
@@ -62,11 +65,7 @@ export function answerSpanRoundTrip(
 }
 
 /** A row of the labelled-set notebook: what `evaluateSplitterConfig` returns, without its timings, and a label. */
-export type ConfigEvaluation = {
-  config: SplitterConfig;
-  indexRatio: number;
-  summary: RetrievalSummary;
-  outcomes: QueryOutcome[];
+export type ConfigEvaluation = Omit<SplitterEvaluation, "timings"> & {
   /**
    * Names the row on charts and tables instead of the config (e.g. the retriever when one config is compared across
    * retrievers).

@@ -17,18 +17,20 @@ const PARAGRAPH_BREAK = /\n(?:[ \t\f\v\u00a0]*\n)+/g;
 export function paragraphRegions(text: string): TextRegion[] {
   const regions: TextRegion[] = [];
   let from = 0;
-  const pushTrimmed = (start: number, end: number) => {
-    while (start < end && isWhitespaceCode(text.charCodeAt(start))) start++;
-    while (end > start && isWhitespaceCode(text.charCodeAt(end - 1))) end--;
-    if (end > start) regions.push({ start, end });
-  };
   PARAGRAPH_BREAK.lastIndex = 0;
   for (let match = PARAGRAPH_BREAK.exec(text); match !== null; match = PARAGRAPH_BREAK.exec(text)) {
-    pushTrimmed(from, match.index);
+    pushTrimmed(regions, text, from, match.index);
     from = match.index + match[0].length;
   }
-  pushTrimmed(from, text.length);
+  pushTrimmed(regions, text, from, text.length);
   return regions;
+}
+
+/** Adds `text[start, end)` trimmed of surrounding whitespace to `regions`, unless nothing is left. */
+export function pushTrimmed(regions: TextRegion[], text: string, start: number, end: number): void {
+  while (start < end && isWhitespaceCode(text.charCodeAt(start))) start++;
+  while (end > start && isWhitespaceCode(text.charCodeAt(end - 1))) end--;
+  if (end > start) regions.push({ start, end });
 }
 
 /** Counts the characters of `text[start, end)` that are not whitespace. */

@@ -1,5 +1,4 @@
-import type { TextRegion } from "./paragraphs";
-import { isWhitespaceCode } from "./whitespace";
+import { pushTrimmed, type TextRegion } from "./paragraphs";
 
 // V8's Intl.Segmenter gets quadratic on long inputs (measured on Node 20: 100k chars 0.1 s,
 // 300k chars 3 s, the whole of Moby-Dick 40 s), so text is segmented in bounded windows.
@@ -23,11 +22,7 @@ function sentenceSegmenter(): Intl.Segmenter {
  */
 export function sentenceRegions(text: string, from = 0, to = text.length): TextRegion[] {
   const regions: TextRegion[] = [];
-  const push = (start: number, end: number) => {
-    while (start < end && isWhitespaceCode(text.charCodeAt(start))) start++;
-    while (end > start && isWhitespaceCode(text.charCodeAt(end - 1))) end--;
-    if (end > start) regions.push({ start, end });
-  };
+  const push = (start: number, end: number) => pushTrimmed(regions, text, start, end);
   const segmenter = sentenceSegmenter();
   let pos = from;
   while (pos < to) {

@@ -59,8 +59,8 @@ function ratio(value: number, base: number | undefined): number | null {
 }
 
 /**
- * Costs for a list of configs with ratios to their zero-overlap baseline. `groupOf` names the family a
- * config belongs to (same splitter, size, unit...: everything but overlap); the baseline is the family's
+ * Costs for a list of configs with ratios to their zero-overlap baseline. `describe` names the family (`group`)
+ * a config belongs to (same splitter, size, unit...: everything but overlap); the baseline is the family's
  * overlap-0 member.
  */
 export function costsWithRatios<T>(

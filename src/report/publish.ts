@@ -32,7 +32,7 @@ import {
   rmSync,
   statSync,
 } from "node:fs";
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { writeFileAtomic } from "../core/atomic-write";
 import { SeamlabError } from "../core/errors";
 import { lockOutput } from "../core/output-lock";
@@ -48,15 +48,6 @@ import {
   writeStaged,
 } from "../core/owned-folder";
 import type { HeadlinePayload, RecommendationPayload } from "../notebook/mime";
-import {
-  isLegacyEntry,
-  readLegacyPublished,
-  removeLegacyReport,
-  removeOldWriterStaging,
-  STATE_DIR,
-} from "./publish-legacy";
-
-export { STATE_DIR };
 export const FAILED_DIR = ".failed";
 const FAILED_MANIFEST = ".seamlab-failed.json";
 const KIND = "report";
@@ -165,22 +156,19 @@ function readReportManifest(outDir: string): RunManifest | undefined {
   return manifest && Array.isArray(manifest.pages) ? manifest : undefined;
 }
 
-/** The published report's folder and manifest, when `outDir` holds a report of ours (of this or the earlier layout). */
+/** The published report's folder and manifest, when `outDir` holds a report of ours. */
 export function readPublished(outDir: string): { dir: string; manifest: RunManifest } | undefined {
   const manifest = readReportManifest(outDir);
-  if (manifest) return { dir: resolve(outDir), manifest };
-  return readLegacyPublished(outDir) as { dir: string; manifest: RunManifest } | undefined;
+  return manifest ? { dir: resolve(outDir), manifest } : undefined;
 }
 
 /**
  * The entries directly in `outDir` that seamlab cannot prove it wrote: anything but the report's pages as it wrote
- * them (a page changed since is the user's now), its manifest, its `.failed/` and an earlier seamlab's report.
+ * them (a page changed since is the user's now), its manifest and its `.failed/`.
  */
 function foreignEntries(outDir: string): string[] {
   const { foreign, edited } = ownershipOf(outDir, readReportManifest(outDir));
-  return [...foreign, ...edited]
-    .filter((name) => !(name === FAILED_DIR && isOurFailedDir(join(outDir, name))) && !isLegacyEntry(outDir, name))
-    .sort();
+  return [...foreign, ...edited].filter((name) => !(name === FAILED_DIR && isOurFailedDir(join(outDir, name)))).sort();
 }
 
 /** " (index.html was changed after seamlab wrote it)", for the pages among `names` that were. */
@@ -258,19 +246,13 @@ function checkUserEntries(target: string, label: string, names: readonly string[
   const foreign = foreignEntries(target);
   if (foreign.length === 0) return;
   if (!force) {
-    // Reports of earlier seamlab versions recorded no hashes, so nothing proves those files are seamlab's.
-    const legacy = foreign.includes(".seamlab-report.json")
-      ? " It looks like a report of an earlier seamlab, which kept no checksums: delete it if it is one."
-      : "";
     throw new SeamlabError(
       `${label} holds files seamlab did not write ` +
         `(${list(foreign)})${editedNote(target, foreign)}; choose an empty or new folder, or pass ` +
-        `--force to write the report beside them (they are left as they are).${legacy}`,
+        `--force to write the report beside them (they are left as they are).`,
     );
   }
-  const clash = foreign.filter(
-    (name) => names.includes(name) || name === STATE_DIR || name === FAILED_DIR || name === MANIFEST,
-  );
+  const clash = foreign.filter((name) => names.includes(name) || name === FAILED_DIR || name === MANIFEST);
   if (clash.length > 0) {
     throw new SeamlabError(
       `${label}: ${list(clash)} would be replaced by the report ` +
@@ -293,19 +275,16 @@ function checkUserEntries(target: string, label: string, names: readonly string[
 
 /**
  * Removes what interrupted runs left behind: staging folders of dead processes, a report set aside and not yet
- * removed (or put back, when the run was killed between the two renames), and the staging folders earlier report
- * writers left beside `--out`. Returns how many were removed or put back; `log` is told when a report is put back.
+ * removed (or put back, when the run was killed between the two renames). Returns how many were removed or put
+ * back; `log` is told when a report is put back.
  */
 export function cleanStale(outDir: string, log: (line: string) => void = () => {}): number {
-  const { changed, restored } = recoverBeside(outDir, KIND, (aside) => {
-    clearFailedPages(aside);
-    removeLegacyReport(aside);
-  });
+  const { changed, restored } = recoverBeside(outDir, KIND, (aside) => clearFailedPages(aside));
   if (restored !== undefined)
     log(
       `put the previous report back into ${outDir}: a run killed while switching it in had set it aside as ${restored}`,
     );
-  return changed + removeOldWriterStaging(outDir);
+  return changed;
 }
 
 // ---------------------------------------------------------------- publishing
@@ -314,8 +293,7 @@ export function cleanStale(outDir: string, log: (line: string) => void = () => {
  * Publishes a complete report: every file (and its manifest) is written into a staging folder beside `outDir`,
  * the user's own files in `outDir` (allowed by checkOutDir's `force`) are linked into it, and it is switched in by
  * renaming; the previous report is then removed file by file. Returns the paths of files that could not be proven
- * seamlab's there (pages edited through an earlier seamlab's links), kept where the previous report was set aside,
- * for the caller to name. Call checkOutDir first.
+ * seamlab's there, kept where the previous report was set aside, for the caller to name. Call checkOutDir first.
  */
 export function publishReport(
   outDir: string,
@@ -347,10 +325,9 @@ export function publishReport(
     return [];
   }
   clearFailedPages(aside);
-  const legacyKept = removeLegacyReport(aside);
-  const kept = removeOwned(aside, KIND, target).filter((path) => !legacyKept.some((k) => k.startsWith(path + sep)));
+  const kept = removeOwned(aside, KIND, target);
   reached("pruned");
-  return [...legacyKept, ...kept];
+  return kept;
 }
 
 /**

@@ -14,7 +14,6 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
-  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -191,27 +190,6 @@ test("two reports into one --out at once: the second is refused by the lock and 
   assert.equal(report(out).status, 0, "the lock is released when the first report ends");
   assert.notEqual(hashFolder(out), before, "and the next report publishes");
   assert.equal(existsSync(join(work, ".report-twice.seamlab-lock")), false);
-});
-
-test("a page edited through an earlier seamlab's link is kept when the next report replaces that layout, and its path printed", () => {
-  const out = join(work, "report-legacy");
-  const runId = "20260101T000000Z-999999999-abcdef12";
-  const runDir = join(out, ".seamlab", "runs", runId);
-  const hash = (text: string) => createHash("sha256").update(text).digest("hex");
-  mkdirSync(runDir, { recursive: true });
-  writeFileSync(join(runDir, "index.html"), "<p>the old index, with my note</p>"); // edited after seamlab wrote it
-  writeFileSync(
-    join(runDir, "manifest.json"),
-    JSON.stringify({ seamlab: "report", run: {}, files: { "index.html": hash("<p>the old index</p>") }, pages: [] }),
-  );
-  symlinkSync(`runs/${runId}`, join(out, ".seamlab", "current"));
-  symlinkSync(".seamlab/current/index.html", join(out, "index.html"));
-  const result = report(out);
-  assert.equal(result.status, 0, result.stderr);
-  const said = /set aside with it, not deleted: (\S+index\.html)/.exec(result.stderr);
-  assert.ok(said, `the kept edit is named: ${result.stderr}`);
-  assert.equal(readFileSync(said[1], "utf8"), "<p>the old index, with my note</p>");
-  assert.ok(lstatSync(join(out, "index.html")).isFile(), "the new report is plain files");
 });
 
 test("every writing command is refused while another seamlab writes the same output, and takes over a dead one's lock", () => {

@@ -4,7 +4,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import {
   existsSync,
   linkSync,
@@ -139,36 +138,6 @@ test("with --force, the user's files are carried into the new report as the very
     assert.deepEqual(readdirSync(dir), ["r"], "no second name of it is left beside the report");
     mkdirSync(join(out, "drafts"));
     assert.throws(() => checkOutDir(out, ["index.html"], { force: true }), /the folder drafts in it cannot be carried/);
-  });
-});
-
-test("a report of the earlier layout (pages as links) is replaced, and a page edited through a link is kept and named", () => {
-  withDir((dir) => {
-    const out = join(dir, "r");
-    const runId = "20260101T000000Z-999999999-abcdef12";
-    const runDir = join(out, ".seamlab", "runs", runId);
-    mkdirSync(runDir, { recursive: true });
-    const hash = (text: string) => createHash("sha256").update(text).digest("hex");
-    writeFileSync(join(runDir, "index.html"), "my edit");
-    writeFileSync(join(runDir, "a.html"), "A");
-    writeFileSync(
-      join(runDir, "manifest.json"),
-      JSON.stringify({
-        seamlab: "report",
-        run: {},
-        files: { "index.html": hash("old"), "a.html": hash("A") },
-        pages: [],
-      }),
-    );
-    symlinkSync(`runs/${runId}`, join(out, ".seamlab", "current"));
-    for (const name of ["index.html", "a.html"]) symlinkSync(`.seamlab/current/${name}`, join(out, name));
-    assert.doesNotThrow(() => checkOutDir(out, ["index.html"]));
-    const kept = publishReport(out, new Map([["index.html", "new"]]), newRunInfo("c"), []);
-    assert.equal(kept.length, 1);
-    assert.match(kept[0], /index\.html$/);
-    assert.equal(readFileSync(kept[0], "utf8"), "my edit", "the edit is kept, and its path returned to be printed");
-    assert.deepEqual(readdirSync(out).sort(), [".seamlab-manifest.json", "index.html"]);
-    assert.ok(lstatSync(join(out, "index.html")).isFile());
   });
 });
 

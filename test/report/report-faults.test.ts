@@ -4,16 +4,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { PUBLISH_STEPS } from "../../src/report/publish";
@@ -212,17 +203,6 @@ test("kill -9 at arbitrary moments of a report never leaves a mixed report", asy
     await done;
     assertWholeOrAside(out, fullNames, `kill -9 after ${delayMs} ms`);
   }
-});
-
-test("a stale staging folder of the previous report writer is removed on the next run", () => {
-  const out = join(work, "stale");
-  const deadPid = 2 ** 22 + 12345; // above the default pid_max, so never a live process
-  const legacy = join(work, `.stale.staging-${deadPid}-abcdef12`);
-  mkdirSync(legacy);
-  writeFileSync(join(legacy, "01-how-much-overlap.html"), "half a report");
-  assert.equal(report(out, notebooks("RUN-A")).status, 0);
-  assert.equal(existsSync(legacy), false);
-  assert.ok(statSync(join(out, "index.html")).isFile());
 });
 
 test("report accepts the default corpus names, checks a bad corpus before any kernel starts, and hides absolute paths", () => {

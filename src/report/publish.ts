@@ -213,7 +213,9 @@ export function checkOutDir(outDir: string, names: readonly string[], { force = 
     // Killed in the instant between the two renames of a switch, the previous report stands whole beside the folder
     // and this run puts it back first (cleanStale): judge what it holds, as if it were back already.
     const restoring = pendingRestore(target);
-    const label = `${flag} ${outDir} (its previous report, set aside as ${restoring} by a run killed while switching it, is put back first)`;
+    const label =
+      `${flag} ${outDir} (its previous report, set aside as ${restoring} by a run killed while switching it, ` +
+      `is put back first)`;
     if (restoring !== undefined) checkUserEntries(restoring, label, names, force);
     return;
   }

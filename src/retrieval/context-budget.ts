@@ -109,9 +109,9 @@ export function checkContextBudget(budget: ContextBudget, sizes: readonly number
 
 /**
  * The ranking of every query cut to what fits (`fits(ranked, query)`: how many of the ranking's top fit the budget;
- * chunk indexes, best first; `query` is the position of the query in `texts`). The retriever is asked for a depth that should fill the budget (`initialDepth`) and asked
- * again twice as deep for the queries whose whole answer still fits, until the budget is full, the retriever has
- * nothing more, or every chunk was ranked.
+ * chunk indexes, best first; `query` is the position of the query in `texts`). The retriever is asked for a depth
+ * that should fill the budget (`initialDepth`) and asked again twice as deep for the queries whose whole answer still
+ * fits, until the budget is full, the retriever has nothing more, or every chunk was ranked.
  */
 export async function rankWithinBudget(
   retriever: Retriever,

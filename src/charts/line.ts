@@ -136,7 +136,9 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
   // The "n = …" labels of small groups sit beside the plot too when every group is small: the band's label goes after.
   const counts = !split && small.length > 0 ? numbersOf(rows, [count]) : [];
   const bandX =
-    width + 6 + (counts.length > 0 ? estimateTextWidth(`n = ${Math.max(...counts)}`, LABEL_FONT_SIZE) + 10 : 0);
+    width +
+    6 +
+    (counts.length > 0 ? COUNT_TEXT_OFFSET + estimateTextWidth(`n = ${Math.max(...counts)}`, LABEL_FONT_SIZE) + 10 : 0);
   (options.yBands ?? []).forEach((band, i) => {
     layers.push(
       {
@@ -282,7 +284,13 @@ function seriesLayers(
   return layers;
 }
 
-/** "n = 2" right of the last point of each small series, moved apart so two never overprint. */
+/** How far right of the swatch a small series' "n = …" text starts. */
+const COUNT_TEXT_OFFSET = 9;
+
+/**
+ * "n = 2" right of the last point of each small series, moved apart so two never overprint: a swatch in the series'
+ * colour, then the text in the chart's ink (a light series colour on white would not read, nor a dark one in dark mode).
+ */
 function countLabels(
   rows: Record<string, unknown>[],
   small: unknown[],
@@ -300,18 +308,34 @@ function countLabels(
     f.height,
   );
   const palette = colorScale(rows, f.series) as { domain: unknown[]; range: string[] };
-  return ends.map((end, i) => ({
-    // Named so layout checks know these sit beside the plot on purpose (right of the lines' ends).
-    name: `beside_plot_count_${i}`,
-    data: { values: [{}] },
-    mark: {
-      type: "text",
-      align: "left",
-      baseline: "middle",
-      fontSize: LABEL_FONT_SIZE,
-      fontWeight: 600,
-      color: palette.range[palette.domain.indexOf(end.name)],
+  return ends.flatMap((end, i) => [
+    {
+      name: `beside_plot_count_swatch_${i}`,
+      data: { values: [{}] },
+      mark: { type: "point", shape: "circle", filled: true, size: 40, opacity: 1 },
+      encoding: {
+        x: { value: f.width + 9 },
+        y: { value: ys[i] },
+        color: { value: palette.range[palette.domain.indexOf(end.name)] },
+      },
     },
-    encoding: { x: { value: f.width + 6 }, y: { value: ys[i] }, text: { value: `n = ${end.n}` } },
-  }));
+    {
+      // Named so layout checks know these sit beside the plot on purpose (right of the lines' ends).
+      name: `beside_plot_count_${i}`,
+      data: { values: [{}] },
+      mark: {
+        type: "text",
+        align: "left",
+        baseline: "middle",
+        fontSize: LABEL_FONT_SIZE,
+        fontWeight: 600,
+        color: INK.text,
+      },
+      encoding: {
+        x: { value: f.width + 6 + COUNT_TEXT_OFFSET },
+        y: { value: ys[i] },
+        text: { value: `n = ${end.n}` },
+      },
+    },
+  ]);
 }

@@ -220,8 +220,7 @@ export function pairedAgainstBest(outcomes: readonly Outcomes[], options: Paired
 /**
  * The upper bound of (best − config k) where the best is any config of `within` (a sub-grid holding k): the
  * bootstrap quantile with the best re-picked among `within` in every replicate, never below Tango's upper bound
- * against any config of `within` that hits more queries than k, or as many and comes first (any of them may be the
- * true best).
+ * against any other config of `within` that hits at least as many queries as k (any of them may be the true best).
  * Both parts can only grow when `within` grows (the replicate max over more configs is never smaller, and the
  * floor is a max over more configs), so a config shown within a margin of the best of a grid is shown within it
  * of the best of every sub-grid that holds it: the property the verdict's subset invariant rests on.
@@ -248,9 +247,11 @@ export function upperFromBest(
   };
   const hitsK = hitsOf(outcomes[k]);
   for (const b of within) {
-    // Configs above k, and a tie listed before it (the first of ties is the observed best, by convention).
+    // Every config with at least k's hits: any of them may be the true best. A tie counts too, in either order: the
+    // resamples of identical outcomes all say 0, while Tango's interval says how far apart the two can still be
+    // (three queries that every config gets right do not show any of them within a point of the others).
     const hitsB = hitsOf(outcomes[b]);
-    if (!(hitsB > hitsK || (hitsB === hitsK && b < k))) continue;
+    if (b === k || hitsB < hitsK) continue;
     const d = discordant(outcomes[b], outcomes[k]);
     high = Math.max(high, tangoInterval(d.wins, d.losses, result.queries, result.level).high);
   }

@@ -30,14 +30,15 @@ test("a groups file maps globs to names, first match wins, the rest is other", (
 });
 
 test("a group where overlap costs hits gets its own verdict and is named as wanting another overlap", () => {
-  // Group "a" (200 queries): overlap 0 and 200 agree. Group "b" (200 queries): overlap 0 misses 40 that 200 hits.
-  const a = "1".repeat(80) + "0".repeat(120);
+  // Group "a" (400 queries, enough for agreeing configs to be shown within a point): overlap 0 and 200 agree.
+  // Group "b" (200 queries): overlap 0 misses 40 that 200 hits.
+  const a = "1".repeat(160) + "0".repeat(240);
   const b0 = "0".repeat(40) + "1".repeat(60) + "0".repeat(100);
   const b2 = "1".repeat(100) + "0".repeat(100);
   const rows = [costedRow(0, a + b0, 100), costedRow(200, a + b2, 120)];
   const curve = sweepCurves(rows, "hitRate")[0];
   assert.equal(curve.decision.choice, 1, "the whole corpus wants overlap 200");
-  const groups = [...Array(200).fill("a"), ...Array(200).fill("b")];
+  const groups = [...Array(400).fill("a"), ...Array(200).fill("b")];
   const breakdown = groupBreakdown(curve, rows, groups);
   const byName = Object.fromEntries(breakdown.map((g) => [g.group, g]));
   assert.equal(byName.a.decision.choice, 0);

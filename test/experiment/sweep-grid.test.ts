@@ -39,9 +39,10 @@ test("sweep configs cross every size with its own resolved overlaps", () => {
 });
 
 test("the grid verdict picks over size x overlap by vectors stored, and prices each extra point", () => {
-  // 200 queries. Size 500 loses 30 queries; size 1000 at overlap 0 and 100 are equal and fewer vectors at 0.
-  const good = "1".repeat(100) + "0".repeat(100);
-  const poor = "0".repeat(30) + "1".repeat(70) + "0".repeat(100);
+  // 400 queries (enough for two agreeing configs to be shown within a point). Size 500 loses 60 queries; size 1000
+  // at overlap 0 and 100 are equal and fewer vectors at 0.
+  const good = "1".repeat(200) + "0".repeat(200);
+  const poor = "0".repeat(60) + "1".repeat(140) + "0".repeat(200);
   const rows = [
     row(500, 0, poor, 400, 100_000),
     row(500, 50, poor, 440, 110_000),

@@ -51,12 +51,14 @@ test("re-picking the best per replicate widens the best's own interval above 0 w
   assert.ok(result.configs[1].fromBest.low < 0 && result.configs[1].fromBest.high > 0);
 });
 
-test("identical configs: the best's own difference is exactly zero, the others' CI is Tango's ±z²/(n + z²)", () => {
+test("identical configs: the others' CI is Tango's ±z²/(n + z²), and the observed best's bound is as wide", () => {
   const a = bits("1011001110");
   const result = pairedAgainstBest([a, a, a], { resamples: 200 });
   assert.equal(result.best, 0);
   const own = result.configs[0].fromBest;
-  assert.deepEqual([own.diff, own.low, own.high], [0, 0, 0]);
+  assert.deepEqual([own.diff, own.low], [0, 0]);
+  // The first of three ties is the observed best only by convention: any of them may be the true best.
+  assert.ok(Math.abs(own.high - 0.2775) < 1e-4, `${own.high}`);
   // Ten agreeing queries say little about how often the configs would disagree: 1.96²/(10 + 1.96²) = 0.2775.
   for (const c of result.configs.slice(1)) {
     assert.equal(c.fromBest.diff, 0);

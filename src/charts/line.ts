@@ -146,19 +146,10 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
         mark: { type: "rect", color: "#009E73", opacity: 0.12 },
         encoding: { y: { datum: band.from, type: "quantitative", ...yAxis }, y2: { datum: band.to } },
       },
-      {
-        name: `beside_plot_band_${i}`,
-        data: { values: [{}] },
-        mark: {
-          type: "text",
-          align: "left",
-          baseline: "middle",
-          fontSize: LABEL_FONT_SIZE,
-          lineHeight: LABEL_LINE,
-          color: INK.margin,
-        },
-        encoding: { x: { value: bandX }, y: { value: bandYs[i] }, text: { value: bandLabels[i] } },
-      },
+      besidePlotText(`beside_plot_band_${i}`, bandX, bandYs[i], bandLabels[i], {
+        lineHeight: LABEL_LINE,
+        color: INK.margin,
+      }),
     );
   });
   for (const rule of options.yRules ?? []) {
@@ -314,28 +305,34 @@ function countLabels(
       data: { values: [{}] },
       mark: { type: "point", shape: "circle", filled: true, size: 40, opacity: 1 },
       encoding: {
+        // A 40 px² dot spans about 5-13 px right of the plot; the text starts at 6 + COUNT_TEXT_OFFSET = 15.
         x: { value: f.width + 9 },
         y: { value: ys[i] },
         color: { value: palette.range[palette.domain.indexOf(end.name)] },
       },
     },
-    {
-      // Named so layout checks know these sit beside the plot on purpose (right of the lines' ends).
-      name: `beside_plot_count_${i}`,
-      data: { values: [{}] },
-      mark: {
-        type: "text",
-        align: "left",
-        baseline: "middle",
-        fontSize: LABEL_FONT_SIZE,
-        fontWeight: 600,
-        color: INK.text,
-      },
-      encoding: {
-        x: { value: f.width + 6 + COUNT_TEXT_OFFSET },
-        y: { value: ys[i] },
-        text: { value: `n = ${end.n}` },
-      },
-    },
+    besidePlotText(`beside_plot_count_${i}`, f.width + 6 + COUNT_TEXT_OFFSET, ys[i], `n = ${end.n}`, {
+      fontWeight: 600,
+      color: INK.text,
+    }),
   ]);
+}
+
+/**
+ * A label set beside the plot, left-aligned at pixel `x`, centred on pixel `y`. Its layer's name starts with
+ * `beside_plot` so layout checks know it sits outside the plot on purpose.
+ */
+function besidePlotText(
+  name: string,
+  x: number,
+  y: number,
+  text: string | string[],
+  style: Record<string, unknown>,
+): Record<string, unknown> {
+  return {
+    name,
+    data: { values: [{}] },
+    mark: { type: "text", align: "left", baseline: "middle", fontSize: LABEL_FONT_SIZE, ...style },
+    encoding: { x: { value: x }, y: { value: y }, text: { value: text } },
+  };
 }

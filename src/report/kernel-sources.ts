@@ -209,7 +209,7 @@ export function prepareKernelSources(
 }
 
 export interface PendingKernelSources {
-  /** Where the copy will be: kernels can start with it before it exists (they wait for `ready` before cells). */
+  /** Where the copy will be, named before it exists. */
   dir: string;
   /** Settles when the copy is in place, or when there will be none (diagnostics; the kernels compile src/). */
   ready: Promise<KernelSources>;

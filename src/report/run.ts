@@ -24,10 +24,11 @@ export interface RunOptions {
   /** Extra environment for the kernel process (e.g. SEAMLAB_WORKERS). */
   env?: Record<string, string>;
   /**
-   * A compiled copy of src/ for the kernel to load (kernel-sources.ts), which may still be being built: cells run
-   * once `ready` settles (the wait counts as kernel start). Without it, or if no copy lands, tslab compiles src/.
+   * A compiled copy of src/ for the kernel to load (kernel-sources.ts), which may still be being built: the kernel
+   * starts meanwhile, and its `./src` is linked to the copy once `ready` settles (the wait counts as kernel start).
+   * Without it, or if no copy lands, `./src` is the project's src/ and tslab compiles it.
    */
-  compiledSources?: { dir: string; ready: Promise<{ dir?: string }> };
+  compiledSources?: { ready: Promise<{ dir?: string }> };
   /**
    * Start the kernel without @types/node (kernel-node-types.ts: the notebook names nothing of Node's). Only with
    * `compiledSources`: if no copy lands, the kernel is restarted with them, as src/ compiled by tslab needs them.

@@ -11,8 +11,7 @@
 // package-lock.json as HEAD (both clones use this checkout's node_modules).
 //
 // Usage: npm run bench:report [-- --only default|otel] [--jobs N] [--sources compiled|tslab|both] [--baseline REV]
-import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -20,6 +19,7 @@ import { projectRoot } from "../src/core/project";
 import { readNotebook } from "../src/report/nbformat";
 import { notebookTimings, type NotebookTimings } from "../src/report/timings";
 import { freshClone, requireSameLock, resolveCommit } from "./checkout";
+import { timeProcess } from "./process-time";
 
 const { values } = parseArgs({
   options: {
@@ -78,7 +78,6 @@ function freshReportClone(commit = "HEAD"): string {
 
 function timed(name: string, target: number, sources: string, out: string, command: string[], commit = "HEAD"): Timing {
   const clone = freshReportClone(commit);
-  const stats = join(clone, `report.time`);
   const load = loadavg()[0];
   process.stderr.write(
     `report-time: ${name} (src/ ${sources}, ${commit === "HEAD" ? "HEAD" : commit.slice(0, 10)}): ` +
@@ -86,13 +85,21 @@ function timed(name: string, target: number, sources: string, out: string, comma
   );
   const sourcesEnv = sources === "tslab" ? { SEAMLAB_REPORT_SOURCES: "tslab" } : {};
   const { SEAMLAB_REPORT_SOURCES: _ignored, ...env } = process.env;
-  const run = spawnSync("/usr/bin/time", ["-f", "%e %M", "-o", stats, ...command], {
+  const { time, run } = timeProcess(command, {
     cwd: clone,
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...env, ...sourcesEnv, FORCE_COLOR: "0" },
   });
-  const [seconds, kb] = readFileSync(stats, "utf8").trim().split(/\s+/).slice(-2).map(Number);
-  return { name, out: join(clone, out), sources, commit, seconds, peakMb: kb / 1024, ok: run.status === 0, target };
+  return {
+    name,
+    out: join(clone, out),
+    sources,
+    commit,
+    seconds: time.wall,
+    peakMb: time.peakMb,
+    ok: run.status === 0,
+    target,
+  };
 }
 
 /**

@@ -1,30 +1,24 @@
 // Start-up of the CLI, where every user waits: the CPU and wall time of `seamlab --help` and of two commands' --help,
 // run as a user runs them (`node bin/seamlab.js`, the build warm), against the same commands through tsx
 // (SEAMLAB_BUILD=0, the TypeScript sources) and, with --baseline REV, against a fresh clone of that commit, all in
-// the same alternating rounds. CPU is the child's own (user + system, from /proc/self/stat's children fields, so
-// Linux only). A round repeats each command until it has spent BENCH_MIN_ROUND_MS (100) of wall time.
+// the same alternating rounds. Each run is timed under /usr/bin/time (bench/process-time.ts): wall, and CPU user +
+// system. A round repeats each command until it has spent BENCH_MIN_ROUND_MS (100) of wall time.
 //
 //   npm run bench:startup [-- --baseline REV]
 //
 // Last lines: `--help: N ms CPU (target 300 ms)` per contender, and the ratio to the baseline.
-import { spawnSync } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { projectRoot } from "../src/core/project";
+import { median } from "../src/stats/quantiles";
 import { freshClone, resolveCommit } from "./checkout";
+import { timeProcess } from "./process-time";
 
 const { values } = parseArgs({ options: { baseline: { type: "string" } } });
 const rounds = Number(process.env.BENCH_ROUNDS ?? 7);
 const minRoundMs = Number(process.env.BENCH_MIN_ROUND_MS ?? 100);
 const root = projectRoot();
-const TICKS_PER_SECOND = 100; // Linux's USER_HZ
-
-/** CPU (ms) of this process's waited-for children so far: cutime + cstime. */
-function childrenCpuMs(): number {
-  const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
-  return ((Number(fields[13]) + Number(fields[14])) * 1000) / TICKS_PER_SECOND;
-}
 
 interface Contender {
   name: string;
@@ -47,15 +41,13 @@ if (values.baseline !== undefined) {
 const commands = [["--help"], ["sweep", "--help"], ["report", "--help"]];
 
 function run(contender: Contender, args: string[]): { cpuMs: number; wallMs: number } {
-  const cpu = childrenCpuMs();
-  const started = performance.now();
-  const result = spawnSync(process.execPath, [join(contender.dir, "bin", "seamlab.js"), ...args], {
+  const { time, run } = timeProcess([process.execPath, join(contender.dir, "bin", "seamlab.js"), ...args], {
     cwd: contender.dir,
     env: contender.env,
     encoding: "utf8",
   });
-  if (result.status !== 0) throw new Error(`${contender.name}: seamlab ${args.join(" ")} failed: ${result.stderr}`);
-  return { cpuMs: childrenCpuMs() - cpu, wallMs: performance.now() - started };
+  if (run.status !== 0) throw new Error(`${contender.name}: seamlab ${args.join(" ")} failed: ${run.stderr}`);
+  return { cpuMs: 1000 * time.cpu, wallMs: 1000 * time.wall };
 }
 
 // Warm: the first run after a change builds src/ (and a clone's first run builds its own).
@@ -83,7 +75,6 @@ for (let round = 0; round < rounds; round++) {
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(`bench:startup: medians of ${rounds} alternating rounds of at least ${minRoundMs} ms each`);
 for (const args of commands) {
   const first = median(cpu.get(`${contenders[0].name}\t${args.join(" ")}`)!);

@@ -12,7 +12,7 @@
 // show side by side in one run. Wall time on a shared 2-core machine carries the neighbours' load: the load average
 // is printed, and CPU seconds are the steadier figure.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -20,6 +20,7 @@ import { projectRoot } from "../src/core/project";
 import { median } from "../src/stats/quantiles";
 import { dataDirOrSkip } from "../test/helpers/data-dir";
 import { freshClone, requireSameLock, resolveCommit } from "./checkout";
+import { timeProcess, type ProcessTime } from "./process-time";
 import { SPLITTER_CORPUS_SPEC } from "./splitter-corpus";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "5" }, baseline: { type: "string" } } });
@@ -35,26 +36,22 @@ interface Checkout {
   cache: string;
 }
 
-interface RunStats {
-  wall: number;
-  cpu: number;
-  peakMb: number;
+interface RunStats extends ProcessTime {
   /** The sweep's first line says how many configs came from the cache. */
   cached: string;
 }
 
 function sweep(checkout: Checkout, corpus: string): RunStats {
-  const stats = join(checkout.cache, "time.txt");
   const args = ["--corpus", corpus, "--overlaps", OVERLAPS, "--cache-dir", checkout.cache, "--quiet"];
-  const run = spawnSync(
-    "/usr/bin/time",
-    ["-f", "%e %U %S %M", "-o", stats, process.execPath, "bin/seamlab.js", "sweep", ...args],
-    { cwd: checkout.dir, encoding: "utf8", maxBuffer: 1 << 26, env: { ...process.env, FORCE_COLOR: "0" } },
-  );
+  const { time, run } = timeProcess([process.execPath, "bin/seamlab.js", "sweep", ...args], {
+    cwd: checkout.dir,
+    encoding: "utf8",
+    maxBuffer: 1 << 26,
+    env: { ...process.env, FORCE_COLOR: "0" },
+  });
   if (run.status !== 0) throw new Error(`${checkout.label}: seamlab sweep failed:\n${run.stderr}`);
-  const [wall, user, system, kb] = readFileSync(stats, "utf8").trim().split(/\s+/).slice(-4).map(Number);
-  const cached = /\((\d+ cached, \d+ computed)\)/.exec(run.stdout)?.[1] ?? "cache use not reported";
-  return { wall, cpu: user + system, peakMb: kb / 1024, cached };
+  const cached = /\((\d+ cached, \d+ computed)\)/.exec(String(run.stdout))?.[1] ?? "cache use not reported";
+  return { ...time, cached };
 }
 
 /** How the checkout's CLI runs: from src/ built once (src/build/), or on tsx when that build failed or is absent. */

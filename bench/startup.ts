@@ -28,7 +28,7 @@ interface Contender {
 
 const contenders: Contender[] = [
   { name: "HEAD", dir: root, env: process.env },
-  { name: "HEAD through tsx", dir: root, env: { ...process.env, SEAMLAB_BUILD: "0", SEAMLAB_CLI_BUNDLE: "0" } },
+  { name: "HEAD through tsx", dir: root, env: { ...process.env, SEAMLAB_BUILD: "0" } },
 ];
 let clone: string | undefined;
 if (values.baseline !== undefined) {

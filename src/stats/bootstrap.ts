@@ -3,17 +3,13 @@ import { quantileOfSorted } from "./quantiles";
 import type { Interval } from "./types";
 
 export interface BootstrapOptions {
-  /** Seed of the resampling generator (same seed => same interval). */
+  /** Same seed => same interval. */
   seed?: number;
   resamples?: number;
-  /** Confidence level, 0.95 by default. */
   level?: number;
 }
 
-/**
- * Percentile bootstrap CI of a statistic over items resampled with replacement. `statistic` receives the
- * resampled indices (so paired data stays paired). Deterministic for a given seed.
- */
+/** Percentile bootstrap CI of a statistic of resampled indices (so paired data stays paired). */
 export function bootstrapIndexInterval(
   n: number,
   statistic: (indices: Int32Array) => number,
@@ -22,11 +18,7 @@ export function bootstrapIndexInterval(
   return bootstrapIndexIntervals(n, [statistic], options)[0];
 }
 
-/**
- * Percentile bootstrap CIs of several statistics over the same resampled indices: each interval equals
- * `bootstrapIndexInterval(n, statistic, options)` (same seed, same draws), but the indices are drawn once per
- * replicate instead of once per statistic.
- */
+/** Several statistics over the same draws: each equals its `bootstrapIndexInterval`, drawn once per replicate. */
 export function bootstrapIndexIntervals(
   n: number,
   statistics: readonly ((indices: Int32Array) => number)[],
@@ -47,16 +39,11 @@ export function bootstrapIndexIntervals(
   });
 }
 
-/** Percentile bootstrap CI of the mean of `values`. */
 export function bootstrapMeanInterval(values: readonly number[], options: BootstrapOptions = {}): Interval {
   return bootstrapMeanIntervals([values], options)[0];
 }
 
-/**
- * Percentile bootstrap CIs of the means of several columns of equal length, resampling the same indices for all:
- * each interval equals `bootstrapMeanInterval(column, options)` (same seed, same draws, same sums), but the
- * indices are drawn once per replicate instead of once per column.
- */
+/** The means of equal-length columns over the same draws: each equals its `bootstrapMeanInterval`. */
 export function bootstrapMeanIntervals(
   columns: readonly (readonly number[])[],
   options: BootstrapOptions = {},

@@ -1,25 +1,11 @@
 import { seededRandom } from "../core/random";
+import type { BootstrapOptions } from "./bootstrap";
 import { quantileOfSorted } from "./quantiles";
+import type { Interval } from "./types";
 
-/**
- * Ratio statistics over documents sampled as clusters. A seam statistic such as "share of zero-overlap seams"
- * is Σ_d y_d / Σ_d x_d over documents d (y = zero seams, x = seams of d). Seams of one document are not
- * independent (one document's style decides many of them), so the CI resamples whole documents — a cluster
- * bootstrap, within each stratum when the sample was stratified — instead of treating seams as coin flips.
- */
-export interface ClusterInterval {
-  value: number;
-  low: number;
-  high: number;
-}
+// Ratio statistics Σ_d y_d / Σ_d x_d over documents d. Seams of one document are not independent (its style
+// decides many), so CIs resample whole documents (a cluster bootstrap, within strata when stratified).
 
-export interface ClusterBootstrapOptions {
-  seed?: number;
-  resamples?: number;
-  level?: number;
-}
-
-/** Σy and Σx over the documents. */
 function totals(numerators: readonly number[], denominators: readonly number[]): { sumY: number; sumX: number } {
   let sumY = 0;
   let sumX = 0;
@@ -31,8 +17,8 @@ function totals(numerators: readonly number[], denominators: readonly number[]):
 }
 
 /**
- * Positions 0..n-1 grouped by stratum, keys in first-seen order (one group, key 0, when `strata` is undefined).
- * Shared with the stratified sampler (corpus/sample), which draws within the same groups this bootstrap resamples.
+ * Positions 0..n-1 grouped by stratum, keys in first-seen order (one group, key 0, without `strata`). Shared with
+ * corpus/sample, which draws within the same groups this bootstrap resamples.
  */
 export function positionsByStratum<K extends string | number>(
   n: number,
@@ -48,16 +34,13 @@ export function positionsByStratum<K extends string | number>(
   return groups;
 }
 
-/**
- * Percentile CI of Σy/Σx by resampling documents with replacement (per stratum, keeping each stratum's size).
- * NaN when Σx is 0.
- */
+/** Percentile CI of Σy/Σx, resampling documents per stratum (keeping each stratum's size); NaN when Σx is 0. */
 export function clusterRatioInterval(
   numerators: readonly number[],
   denominators: readonly number[],
   strata?: readonly (string | number)[],
-  { seed = 1, resamples = 1000, level = 0.95 }: ClusterBootstrapOptions = {},
-): ClusterInterval {
+  { seed = 1, resamples = 1000, level = 0.95 }: BootstrapOptions = {},
+): Interval & { value: number } {
   const { sumY, sumX } = totals(numerators, denominators);
   if (sumX === 0) return { value: Number.NaN, low: Number.NaN, high: Number.NaN };
   const members = [...positionsByStratum(numerators.length, strata).values()];
@@ -81,12 +64,9 @@ export function clusterRatioInterval(
 }
 
 /**
- * Documents needed so that the ratio Σy/Σx has a 95% CI half-width of about `halfWidth`, from a pilot sample:
- * the linearised (delta-method) variance of a ratio estimator, s² = Σ(y_i − R·x_i)² / (n − 1) / x̄² (within
- * strata when `strata` are given, as the stratified bootstrap resamples), gives
- * n = (z·s / h)². No finite-population correction: the CIs describe text like this corpus (a cluster bootstrap
- * without correction), so a corpus with fewer documents than n is measured whole and its CI stays wider than the
- * target. The result can exceed `population`; callers cap it and may say the target was out of reach.
+ * Documents needed for a 95% CI half-width of about `halfWidth` on Σy/Σx, from a pilot: the delta-method variance
+ * s² = Σ(y_i − R·x_i)² / (n − 1) / x̄² (within strata when given) gives n = (z·s / h)². No finite-population
+ * correction (the CIs describe text like this corpus), so the result can exceed the corpus: callers cap it.
  */
 export function clusterSampleSize(
   numerators: readonly number[],
@@ -101,8 +81,7 @@ export function clusterSampleSize(
   const ratio = sumY / sumX;
   const meanX = sumX / n;
   const residuals = numerators.map((y, i) => (y - ratio * denominators[i]) / meanX);
-  // Residual variance within strata (proportional allocation removes the between-strata part), pooled with
-  // n − H degrees of freedom; without strata, or with too few documents per stratum to trust, the plain variance.
+  // Pooled within-strata variance (n − H degrees of freedom); plain without strata or with too few per stratum.
   const groups = [...positionsByStratum(n, strata).values()].map((positions) => positions.map((i) => residuals[i]));
   const within = (lists: number[][]) => {
     let squares = 0;

@@ -1,9 +1,4 @@
-/**
- * Kendall's tau-b between two paired lists of scores: the rank agreement of two orderings of the same items,
- * from -1 (reversed) through 0 (unrelated) to 1 (same order), with ties handled as in Kendall (1945):
- * tau_b = (concordant - discordant) / sqrt((n0 - ties_x) * (n0 - ties_y)), n0 = n(n-1)/2.
- * Undefined (NaN) when either list is constant. O(n²), meant for a few dozen configs.
- */
+/** Kendall's tau-b (Kendall 1945) of two paired score lists; NaN when either is constant. O(n²): a few dozen configs. */
 export function kendallTauB(x: readonly number[], y: readonly number[]): number {
   if (x.length !== y.length) throw new Error(`kendallTauB: ${x.length} scores against ${y.length}.`);
   let concordant = 0;
@@ -21,7 +16,7 @@ export function kendallTauB(x: readonly number[], y: readonly number[]): number 
       else discordant++;
     }
   }
-  // pairs tied in both count against neither denominator term's "untied" pairs below
+  // pairs tied in both count in neither untied term
   const untiedX = concordant + discordant + tiesY;
   const untiedY = concordant + discordant + tiesX;
   const denominator = Math.sqrt(untiedX * untiedY);

@@ -2,29 +2,19 @@ import { mcnemarExactP } from "./paired";
 import type { PairedDifference } from "./paired-best";
 import { expectedTangoInterval, shownDirection, tangoInterval, type PairedEvidence } from "./paired-score";
 
-/**
- * The non-inferiority rule on one config's difference from the best (best − it), and the number of queries at which
- * that same rule would decide a config it leaves unclear. Planning with the rule itself, rather than a normal sample
- * size formula, keeps the two from disagreeing: with 40 agreeing queries the formula asked for 1,963 where Tango's
- * floor is below a 1-point margin from 381, and with 300 agreeing queries it asked for 262, fewer than the run had.
- */
+// The non-inferiority rule on (best − config), and the queries at which the same rule would decide. Planning with the
+// rule itself, not a normal sample size formula, keeps the two from disagreeing: with 40 agreeing queries the formula
+// asked for 1,963 where Tango's floor is below a 1-point margin from 381.
 
-/**
- * - "non-inferior": CI upper bound of (best − config) below the margin (the CI is never narrower than Tango's score
- *   interval, so a few dozen queries that agree cannot show a 1-point margin);
- * - "worse": not that, the CI lower bound is above 0 and the exact McNemar test agrees (p below 1 − level): the
- *   data shows it below the best (see `shownDirection`: with a handful of discordant queries the CI alone is eager);
- * - "unclear": neither.
- */
 export type ConfigStatus = "non-inferior" | "worse" | "unclear";
 
-/** The rule: non-inferior when the CI's upper bound is below the margin, else worse when shown above 0. */
+/** Non-inferior when the CI's upper bound is below the margin, else worse when shown above 0 (`shownDirection`). */
 export function marginStatus(d: PairedEvidence, margin: number, level = 0.95): ConfigStatus {
   if (d.high < margin) return "non-inferior";
   return shownDirection(d, level) === "above" ? "worse" : "unclear";
 }
 
-/** The largest query count a plan considers: beyond it the verdict says "more than 10,000,000". */
+/** Beyond it the verdict says "more than 10,000,000". */
 export const MAX_PLANNED_QUERIES = 10_000_000;
 
 /** The observed discordant counts scaled from `queries` to `n` queries, rounded, never more than n together. */
@@ -35,7 +25,7 @@ export function scaledDiscordant(
 ): { wins: number; losses: number } {
   let wins = Math.round((d.wins * n) / queries);
   let losses = Math.round((d.losses * n) / queries);
-  // Two halves both rounded up can pass n by one (e.g. 1 and 1 of 2 at n = 3).
+  // both rounded up can pass n by one (1 and 1 of 2 at n = 3)
   if (wins + losses > n) {
     if (wins >= losses) wins--;
     else losses--;
@@ -47,9 +37,8 @@ type Observed = Pick<PairedDifference, "diff" | "low" | "high" | "wins" | "losse
 
 /**
  * The rule's status at `n` queries if the observed discordant rates held: Tango's interval of the expected counts
- * (smooth in n) and the exact McNemar p of those counts rounded. Where the observed CI is wider than Tango's (the
- * bootstrap set that bound, e.g. the best re-picked per replicate), its distance from the estimate is carried over,
- * shrinking as 1/√n; at n = queries this is the observed CI itself, so the plan starts from the verdict the data gave.
+ * (smooth in n). Where the observed CI is wider than Tango's, its excess carries over shrinking as 1/√n, so at
+ * n = queries the plan starts from the verdict the data gave.
  */
 export function plannedStatus(d: Observed, queries: number, n: number, margin: number, level = 0.95): ConfigStatus {
   const wins = (d.wins * n) / queries;
@@ -60,7 +49,7 @@ export function plannedStatus(d: Observed, queries: number, n: number, margin: n
   const shrink = Math.sqrt(queries / n);
   const low = d.low < observedScore.low ? Math.min(score.low, diff - (d.diff - d.low) * shrink) : score.low;
   const high = d.high > observedScore.high ? Math.max(score.high, diff + (d.high - d.diff) * shrink) : score.high;
-  // The exact p only matters once the CI excludes 0 (and it costs a pass over the smaller count).
+  // the exact p matters only once the CI excludes 0
   let mcnemarP = 1;
   if (low > 0 && !(high < margin)) {
     const counts = scaledDiscordant(d, queries, n);
@@ -70,11 +59,8 @@ export function plannedStatus(d: Observed, queries: number, n: number, margin: n
 }
 
 /**
- * How many queries in all (not more than these) the rule would need to decide a config it leaves unclear, if the
- * observed discordant rates held: the first n above `queries` where `plannedStatus` decides, by doubling and then
- * bisection, so the rule decides at the returned n and not at n − 1. A point estimate, not a power calculation: real
- * data at that count falls short about half the time. `queries` itself when the rule already decides there, Infinity
- * when no n up to MAX_PLANNED_QUERIES does (a difference very close to half the margin with much discordance).
+ * The first n ≥ `queries` at which `plannedStatus` decides (doubling, then bisection); Infinity past
+ * MAX_PLANNED_QUERIES. A point estimate, not a power calculation: real data at that count falls short half the time.
  */
 export function queriesToDecide(d: Observed, queries: number, margin: number, level = 0.95): number {
   if (!(queries > 0) || queries >= MAX_PLANNED_QUERIES) return Infinity;

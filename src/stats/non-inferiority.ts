@@ -9,41 +9,27 @@ import {
 } from "./paired-best";
 
 /**
- * The decision rule: recommend the cheapest config that is non-inferior to the best, i.e. whose paired CI
- * upper bound for (best − config) lies below the margin. Three verdicts:
- * - "undecided": a config cheaper than the choice is unclear (neither shown within the margin nor shown worse than
- *   the best): the cheap option may be fine, and the verdict says how many queries would tell;
- * - "leaning": every cheaper config is shown worse, but the choice is not decided: either no config is shown within
- *   the margin (the choice is then the observed best) or a cheaper config is shown within the margin of the choice
- *   itself (see below);
- * - "decided": the choice is shown within the margin of the best, every cheaper config is shown worse than the best,
- *   and none of them is shown within the margin of the choice.
- *
- * Why the last clause. "Within the margin of the best" is relative to the grid's best, and a smaller grid's best is
- * no better: drop overlap 400 and 100 may come within a point of the new best, 200, although it was not within a
- * point of 400, so {0, 100, 200} decides 100 where {0, 100, 200, 400} decided 200. The invariant the verdict keeps
- * (test/stats/non-inferiority-subsets.test.ts checks it over every sub-grid of simulated and real sweeps): when a
- * grid G decides c and a sub-grid G' that still holds c decides, G' decides c too; so adding or removing a grid
- * point never turns one decided answer into another, unless that point is itself the new or the old answer.
- * Proof. Write NI_G(x) for "x is shown within the margin of the best of G": by upperFromBest's construction the bound
- * only grows with the grid, so NI_G(x) implies NI_G'(x) for every sub-grid G' holding x. Say G' decides c' ≠ c.
- * - c' dearer than c: NI_G(c) gives NI_G'(c), so c' is not the cheapest config shown within the margin in G'.
- * - c' cheaper than c: G decided c, so c' is not NI in the pair {c', c}; every grid holding both is a super-grid
- *   of the pair, so c' is not NI in G' either, and G' cannot decide it.
- * The price: a cheaper config within the margin of the choice, which is itself within the margin of the best,
- * leaves the verdict "leaning" however many queries come (on a smooth curve with a dense grid, the answer truly
- * depends on which dearer configs the grid holds). Decided answers say what no grid holding them can overturn.
+ * Recommend the cheapest config non-inferior to the best (paired CI upper bound of best − config below the margin):
+ * - "undecided": a config cheaper than the choice is unclear; the verdict says how many queries would tell;
+ * - "leaning": every cheaper config is shown worse, but either none is shown within the margin (the choice is the
+ *   observed best) or a cheaper config is shown within the margin of the choice itself;
+ * - "decided": otherwise.
+ * The last clause keeps the invariant test/stats/non-inferiority-subsets.test.ts checks: a sub-grid holding the
+ * answer c that decides, decides c (a smaller grid's best is no better, so 100 may come within a point of 200 once 400
+ * is dropped). Proof: upperFromBest only grows with the grid, so NI_G(x) implies NI_G'(x); a dearer c' loses to c,
+ * and a cheaper c' was not NI in the pair {c', c}, so not in any grid holding both. The price: such a pair leaves the
+ * verdict "leaning" however many queries come.
  */
 
 export interface DecisionItem {
   label: string;
-  /** What the config costs (index size, tokens, dollars: only the order matters). */
+  /** Only the order matters. */
   cost: number;
   outcomes: Outcomes;
 }
 
 export interface DecisionOptions extends PairedBestOptions {
-  /** Largest loss against the best that is acceptable, in proportion units (default 0.01 = 1 point). */
+  /** Acceptable loss against the best (default 0.01 = 1 point). */
   margin?: number;
 }
 
@@ -52,7 +38,7 @@ export interface ConfigVerdict extends ConfigVersusBest {
   label: string;
   cost: number;
   status: ConfigStatus;
-  /** Queries in all (not more than the run's) that would settle an unclear config (see queriesToDecide); else null. */
+  /** Queries that would settle an unclear config (queriesToDecide); else null. */
   queriesNeeded: number | null;
 }
 
@@ -64,32 +50,20 @@ export interface Decision {
   level: number;
   queries: number;
   resamples: number;
-  /** Index (into the items) of the best observed config. */
   best: number;
   baseline: number;
-  /**
-   * The cheapest non-inferior config: the recommendation when decided, the safe pick when undecided. When no
-   * config is shown non-inferior (the best's own CI can reach the margin when configs tie), the best.
-   */
+  /** The cheapest non-inferior config, or the best when none is shown non-inferior. */
   choice: number;
   choiceIsNonInferior: boolean;
-  /** Unclear configs cheaper than the choice (by cost), cheapest first. Empty unless undecided. */
+  /** Unclear configs cheaper than the choice, cheapest first. */
   candidates: number[];
-  /**
-   * Configs cheaper than the choice, shown worse than the best but shown within the margin of the choice itself
-   * (the best of the pair re-picked, as in the grid), cheapest first: they keep a choice shown within the margin
-   * from being decided (see the invariant above). Empty unless the choice is shown within the margin.
-   */
+  /** Cheaper configs shown worse than the best but within the margin of the choice: they keep it "leaning". */
   withinChoice: number[];
-  /**
-   * Queries in all that would settle the verdict: undecided, every candidate (the largest of theirs); leaning
-   * because no config is shown within the margin, the choice's own; null when decided or when more queries cannot
-   * settle it (leaning on `withinChoice`).
-   */
+  /** Queries that would settle the verdict; null when decided or when more queries cannot (`withinChoice`). */
   queriesNeeded: number | null;
-  /** Items sorted by cost order are not needed by callers: this is in input order. */
+  /** In input order. */
   configs: ConfigVerdict[];
-  /** A sentence the verdict text adds when it asks for queries, e.g. that they were a sample (raise it first). */
+  /** Added to the verdict text when it asks for queries (e.g. that they were a sample). */
   undecidedNote?: string;
 }
 
@@ -129,17 +103,14 @@ export function decideNonInferior(items: readonly DecisionItem[], options: Decis
   const byCost = [...configs].sort((a, b) => a.cost - b.cost || a.index - b.index);
   const cheapestNonInferior = byCost.find((c) => c.status === "non-inferior");
   const choice = cheapestNonInferior ?? configs[paired.best];
-  const candidates = byCost
-    .filter((c) => c.status === "unclear" && c.index !== choice.index)
-    .filter((c) => c.cost < choice.cost || (c.cost === choice.cost && c.index < choice.index))
-    .map((c) => c.index);
+  const cheaper = (c: ConfigVerdict) => c.cost < choice.cost || (c.cost === choice.cost && c.index < choice.index);
+  const candidates = byCost.filter((c) => c.status === "unclear" && cheaper(c)).map((c) => c.index);
   const needed = candidates.map((i) => configs[i].queriesNeeded as number);
   const choiceIsNonInferior = cheapestNonInferior !== undefined;
   const withinChoice =
     choiceIsNonInferior && candidates.length === 0
       ? byCost
-          .filter((c) => c.cost < choice.cost || (c.cost === choice.cost && c.index < choice.index))
-          .filter((c) => upperFromBest(paired, c.index, [c.index, choice.index]) < margin)
+          .filter((c) => cheaper(c) && upperFromBest(paired, c.index, [c.index, choice.index]) < margin)
           .map((c) => c.index)
       : [];
   const verdict: VerdictState =

@@ -1,36 +1,23 @@
 import { SeamlabError } from "../core/errors";
 import { seededIndexFiller } from "../core/random";
+import type { BootstrapOptions } from "./bootstrap";
 import { mcnemarExactP } from "./paired";
 import { atLeastTango, tangoInterval } from "./paired-score";
 import { quantileOfSorted } from "./quantiles";
 
-/**
- * Paired differences of many configs run on the same queries: each config against the best one and against
- * a baseline (overlap 0). The best is picked from the same data, so its estimate is biased upward; the
- * bootstrap accounts for that by re-picking the best (the max) inside every replicate, as a reader of the
- * sweep would. Queries are resampled whole, so every comparison stays paired.
- */
+// Every config against the best and a baseline, on the same queries (resampled whole, so comparisons stay paired).
+// The best is picked from the same data, so it is biased upward: each replicate re-picks it, as a reader would.
 
 /** One config's per-query outcomes: 1 hit, 0 miss (the same query order for every config). */
 export type Outcomes = Uint8Array | readonly number[];
 
-export interface PairedBestOptions {
-  /** Bootstrap replicates (default 2000). */
-  resamples?: number;
-  /** Seed of the resampling (default 1): same seed, same intervals. */
-  seed?: number;
-  /** Two-sided confidence level (default 0.95). */
-  level?: number;
+export interface PairedBestOptions extends BootstrapOptions {
   /** Index of the baseline config (default 0). */
   baseline?: number;
 }
 
-/**
- * A difference with its CI (percentile bootstrap, never narrower than Tango's score interval of its discordant
- * pairs: see paired-score) and the exact McNemar p of its discordant pairs.
- */
+/** A difference (0.02 = 2 points) with its CI, never narrower than Tango's, and McNemar's exact p. */
 export interface PairedDifference {
-  /** In proportion units (0.02 = 2 points). */
   diff: number;
   low: number;
   high: number;
@@ -44,41 +31,29 @@ export interface ConfigVersusBest {
   rate: number;
   hits: number;
   /**
-   * best − this config (>= 0). The CI's upper bound (what non-inferiority needs) re-picks the best in each
-   * replicate, so a best chosen by luck does not make the others look close to it; its lower bound (what
-   * "shown worse" needs) is the plain paired one against the observed best, the comparison McNemar tests,
-   * because the re-picked difference is never below 0 and so would call every config of a flat curve worse.
-   * The lower bound is widened to Tango's against the observed best (not the best's own, which is 0 by
-   * construction, not by chance); the upper one to Tango's against every config that hits more queries (or as many
-   * and comes first), not just the observed best, so that it never shrinks when a config joins the grid (see
-   * upperFromBest).
+   * best − this config. The upper bound (non-inferiority) re-picks the best per replicate (see upperFromBest); the
+   * lower bound ("shown worse") is the plain paired one against the observed best, the comparison McNemar tests,
+   * because a re-picked difference is never below 0 and would call every config of a flat curve worse.
    */
   fromBest: PairedDifference;
-  /** this config − baseline (positive: better than the baseline). Plain paired bootstrap, floored at Tango's. */
+  /** this config − baseline */
   fromBaseline: PairedDifference;
 }
 
 export interface PairedBestResult {
   queries: number;
-  /** Index of the config with the highest observed rate (the first of ties). */
+  /** The highest observed rate (the first of ties). */
   best: number;
   baseline: number;
   level: number;
   resamples: number;
   configs: ConfigVersusBest[];
-  /**
-   * What `upperFromBest` re-reads to bound a config against the best of any sub-grid: each config's rate in every
-   * bootstrap replicate (the same draws for every config) and the outcomes themselves.
-   */
+  /** What `upperFromBest` re-reads: each config's rate per replicate (same draws for all), and the outcomes. */
   replicates: { rates: Float64Array[]; outcomes: readonly Outcomes[] };
 }
 
-/**
- * Queries compressed to their outcome pattern across configs: configs are few and neighbours agree on most
- * queries, so there are far fewer patterns than queries, and a replicate costs O(n + patterns x configs).
- */
+/** Queries by outcome pattern across configs: far fewer patterns than queries, so a replicate is O(n + patterns·K). */
 interface Patterns {
-  /** pattern index of each query */
   of: Uint32Array;
   /** outcome of config k under pattern p: bits[p * K + k] */
   bits: Uint8Array;
@@ -118,6 +93,12 @@ function checkOutcomes(outcomes: readonly Outcomes[]): number {
   return n;
 }
 
+function hitCount(o: Outcomes): number {
+  let h = 0;
+  for (let q = 0; q < o.length; q++) if (o[q]) h++;
+  return h;
+}
+
 function discordant(a: Outcomes, b: Outcomes): { wins: number; losses: number } {
   let wins = 0;
   let losses = 0;
@@ -128,10 +109,6 @@ function discordant(a: Outcomes, b: Outcomes): { wins: number; losses: number } 
   return { wins, losses };
 }
 
-/**
- * Every config against the best and against the baseline, with paired bootstrap CIs (the best re-picked per
- * replicate) and exact McNemar p-values. Deterministic for a given seed.
- */
 export function pairedAgainstBest(outcomes: readonly Outcomes[], options: PairedBestOptions = {}): PairedBestResult {
   const n = checkOutcomes(outcomes);
   const K = outcomes.length;
@@ -145,16 +122,11 @@ export function pairedAgainstBest(outcomes: readonly Outcomes[], options: Paired
     throw new SeamlabError(`baseline must index one of the ${K} configs, got ${baseline}.`);
   if (n === 0) throw new SeamlabError("paired comparison: there are no queries.");
 
-  const hits = outcomes.map((o) => {
-    let h = 0;
-    for (let q = 0; q < n; q++) if (o[q]) h++;
-    return h;
-  });
+  const hits = outcomes.map(hitCount);
   let best = 0;
   for (let k = 1; k < K; k++) if (hits[k] > hits[best]) best = k;
 
   const patterns = compress(outcomes, n);
-  // The draws of seededRandom(seed), Math.floor(random() * n) each, filled a replicate at a time.
   const fill = seededIndexFiller(options.seed ?? 1);
   const drawn = new Int32Array(n);
   const replicateRates = Array.from({ length: K }, () => new Float64Array(resamples));
@@ -218,12 +190,9 @@ export function pairedAgainstBest(outcomes: readonly Outcomes[], options: Paired
 }
 
 /**
- * The upper bound of (best − config k) where the best is any config of `within` (a sub-grid holding k): the
- * bootstrap quantile with the best re-picked among `within` in every replicate, never below Tango's upper bound
- * against any other config of `within` that hits at least as many queries as k (any of them may be the true best).
- * Both parts can only grow when `within` grows (the replicate max over more configs is never smaller, and the
- * floor is a max over more configs), so a config shown within a margin of the best of a grid is shown within it
- * of the best of every sub-grid that holds it: the property the verdict's subset invariant rests on.
+ * The upper bound of (best − k), the best any config of `within` (a sub-grid holding k): the bootstrap quantile with
+ * the best re-picked among `within`, never below Tango's bound against any config of `within` with at least k's hits.
+ * Both parts only grow with `within`: the property the verdict's subset invariant rests on.
  */
 export function upperFromBest(
   result: Pick<PairedBestResult, "queries" | "level" | "replicates">,
@@ -240,18 +209,10 @@ export function upperFromBest(
   }
   gaps.sort();
   let high = quantileOfSorted(gaps, 1 - (1 - result.level) / 2);
-  const hitsOf = (o: Outcomes) => {
-    let h = 0;
-    for (let q = 0; q < o.length; q++) if (o[q]) h++;
-    return h;
-  };
-  const hitsK = hitsOf(outcomes[k]);
+  const hitsK = hitCount(outcomes[k]);
   for (const b of within) {
-    // Every config with at least k's hits: any of them may be the true best. A tie counts too, in either order: the
-    // resamples of identical outcomes all say 0, while Tango's interval says how far apart the two can still be
-    // (three queries that every config gets right do not show any of them within a point of the others).
-    const hitsB = hitsOf(outcomes[b]);
-    if (b === k || hitsB < hitsK) continue;
+    // Ties count too: resamples of identical outcomes all say 0, while Tango says how far apart the two can still be.
+    if (b === k || hitCount(outcomes[b]) < hitsK) continue;
     const d = discordant(outcomes[b], outcomes[k]);
     high = Math.max(high, tangoInterval(d.wins, d.losses, result.queries, result.level).high);
   }

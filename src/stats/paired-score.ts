@@ -1,17 +1,10 @@
 import { SeamlabError } from "../core/errors";
 import type { Interval } from "./types";
 
-/**
- * The floor under every paired CI of a hit-rate difference, and the rule that says a paired difference is shown.
- *
- * The percentile bootstrap of a paired difference only sees the discordant queries it was given: with 4 of 76
- * discordant it excludes 0 although the exact McNemar test gives p = 0.125, and with none it is [0, 0] however few
- * the queries. Tango's score interval (Tango 1998, Stat Med 17:891-908, written for non-inferiority of paired
- * proportions, and one of the intervals Fagerland, Lydersen & Laake 2014 recommend) keeps its coverage there: with
- * no discordant query of n it is ±z²/(n + z²), so 40 agreeing queries cannot show a 1-point margin. The bootstrap
- * stays, because it carries what the score interval cannot (the best re-picked per replicate), and the CI is the
- * union of the two: never narrower than Tango's, as seam CIs are never narrower than Wilson's.
- */
+// The floor under every paired CI of a hit-rate difference. The percentile bootstrap sees only the discordant queries
+// it was given: with 4 of 76 discordant it excludes 0 though exact McNemar gives p = 0.125, and with none it is [0, 0].
+// Tango's score interval (Tango 1998; recommended by Fagerland, Lydersen & Laake 2014) keeps its coverage there, so
+// the CI is the union of the two (the bootstrap carries the best re-picked per replicate).
 
 /** Two-sided z of a confidence level (0.95 -> 1.95996...), by Acklam's rational approximation (|error| < 1.2e-9). */
 export function zOfLevel(level: number): number {
@@ -42,10 +35,7 @@ function normalQuantile(p: number): number {
   );
 }
 
-/**
- * Tango's score statistic for H0: (b − c)/n = delta, with the cell probability of `c` at its maximum likelihood
- * under H0 (the closed form of Tango 1998, as Fagerland et al. write it).
- */
+/** Tango's score statistic for H0: (b − c)/n = delta (the closed form, as Fagerland et al. write it). */
 function tangoStatistic(b: number, c: number, n: number, delta: number): number {
   const A = 2 * n;
   const B = -b - c + (2 * n - b + c) * delta;
@@ -64,11 +54,7 @@ function crossing(f: (delta: number) => number, target: number, low: number, hig
   return (low + high) / 2;
 }
 
-/**
- * Tango's asymptotic score CI for the difference of paired proportions (b − c)/n, where `b` counts the pairs the
- * first side hits and the second misses, `c` the reverse, `n` all pairs. E.g. b = 6, c = 16, n = 161 gives
- * [−0.1240, −0.0054] (Fagerland et al.'s Cavo example); b = c = 0 gives ±z²/(n + z²).
- */
+/** Tango's score CI of (b − c)/n for b, c discordant pairs of n: b = 6, c = 16, n = 161 gives [−0.1240, −0.0054]. */
 export function tangoInterval(b: number, c: number, n: number, level = 0.95): Interval {
   if (![b, c, n].every(Number.isInteger) || b < 0 || c < 0 || b + c > n || n < 1) {
     throw new SeamlabError(
@@ -78,10 +64,7 @@ export function tangoInterval(b: number, c: number, n: number, level = 0.95): In
   return expectedTangoInterval(b, c, n, level);
 }
 
-/**
- * Tango's interval of expected counts, which need not be whole (b = n · the observed share of wins): what n queries
- * would give if the observed rates held exactly, smooth in n where rounded counts would jitter (the plan's view).
- */
+/** Tango's interval of expected counts, not necessarily whole: smooth in n where rounded counts jitter (plans). */
 export function expectedTangoInterval(b: number, c: number, n: number, level = 0.95): Interval {
   if (!(b >= 0 && c >= 0 && b + c <= n && n > 0)) {
     throw new SeamlabError(`Tango's interval needs counts b, c >= 0 with b + c <= n, got b=${b}, c=${c}, n=${n}.`);
@@ -95,7 +78,7 @@ export function expectedTangoInterval(b: number, c: number, n: number, level = 0
   };
 }
 
-/** The bootstrap interval widened to Tango's where that is wider (a union: never narrower than either). */
+/** The union of the bootstrap interval and Tango's. */
 export function atLeastTango(bootstrap: Interval, b: number, c: number, n: number, level = 0.95): Interval {
   const score = tangoInterval(b, c, n, level);
   return { low: Math.min(bootstrap.low, score.low), high: Math.max(bootstrap.high, score.high) };
@@ -109,10 +92,9 @@ export interface PairedEvidence {
 }
 
 /**
- * Which way the data shows a paired difference, or null: the CI must exclude 0 **and** the exact McNemar test must
- * reject at the same level. The score interval excludes 0 exactly when the asymptotic McNemar test does, which with a
- * handful of discordant queries is too eager (4 to 0 gives z = 2, exact p = 0.125); the exact test is the one every
- * table prints beside the CI, so "shown" never stands next to a p above 0.05.
+ * Which way the data shows a paired difference, or null: the CI must exclude 0 **and** exact McNemar must reject. The
+ * score interval alone is too eager with few discordant queries (4 to 0: z = 2, exact p = 0.125), and tables print the
+ * exact p beside the CI, so "shown" never stands next to a p above 0.05.
  */
 export function shownDirection(d: PairedEvidence, level = 0.95): "above" | "below" | null {
   const alpha = Math.round((1 - level) * 1e9) / 1e9; // 1 − 0.95 is 0.050000000000000044 in floating point

@@ -3,11 +3,7 @@ import { bootstrapIndexInterval, type BootstrapOptions } from "./bootstrap";
 import { atLeastTango } from "./paired-score";
 import type { Interval } from "./types";
 
-/**
- * Exact (binomial) McNemar test, two-sided: with b and c the discordant counts, under H0 each discordant
- * pair goes either way with probability 1/2, so p = min(1, 2·P[X <= min(b,c)]), X ~ Binomial(b+c, 1/2).
- * Computed in log space so large counts do not underflow.
- */
+/** Exact two-sided McNemar: p = min(1, 2·P[X <= min(b,c)]), X ~ Binomial(b+c, 1/2), in log space (no underflow). */
 export function mcnemarExactP(b: number, c: number): number {
   if (!Number.isInteger(b) || !Number.isInteger(c) || b < 0 || c < 0) {
     throw new SeamlabError(`mcnemarExactP needs whole discordant counts, got b=${b}, c=${c}.`);
@@ -25,31 +21,22 @@ export function mcnemarExactP(b: number, c: number): number {
   return Math.min(1, 2 * tail);
 }
 
-/** The paired comparison of two configs on the same queries (hit or miss per query). */
+/** Two configs on the same queries: wins = A hits and B misses, losses the reverse. */
 export interface PairedComparison {
   queries: number;
-  /** queries A hits and B misses */
   wins: number;
-  /** queries B hits and A misses */
   losses: number;
-  /** queries both hit or both miss */
   ties: number;
   hitRateA: number;
   hitRateB: number;
-  /** hitRateA − hitRateB (positive: A better) */
+  /** hitRateA − hitRateB */
   diff: number;
-  /**
-   * 95% CI of diff: the percentile bootstrap resampling queries (pairs kept together), widened to Tango's score
-   * interval where that is wider (see paired-score: the bootstrap alone is too narrow with few discordant queries)
-   */
+  /** paired percentile bootstrap, widened to Tango's where that is wider */
   diffCI: Interval;
-  /** the CI's confidence level (what `shownDirection` tests McNemar's p against) */
   level: number;
-  /** exact McNemar two-sided p-value on wins vs losses */
   mcnemarP: number;
 }
 
-/** Compares per-query hits of config A and config B (same query order). */
 export function pairedComparison(
   hitsA: readonly boolean[],
   hitsB: readonly boolean[],

@@ -6,13 +6,10 @@ export function percent(part: number, whole: number): number {
   return whole === 0 ? 0 : (100 * part) / whole;
 }
 
-/** z for a two-sided 95% interval (the 0.975 normal quantile). */
+/** The 0.975 normal quantile. */
 export const Z95 = 1.959963984540054;
 
-/**
- * Wilson score interval for a binomial proportion (95% by default). Better than the normal
- * approximation near 0 and 1 and for small n. n = 0 gives the uninformative [0, 1].
- */
+/** Wilson score interval of a binomial proportion: sound near 0 and 1 and for small n; n = 0 gives [0, 1]. */
 export function wilsonInterval(successes: number, n: number, z = Z95): Interval {
   if (!Number.isInteger(successes) || !Number.isInteger(n) || successes < 0 || n < 0 || successes > n) {
     throw new SeamlabError(`wilsonInterval needs whole numbers 0 <= successes <= n, got ${successes}/${n}.`);
@@ -23,7 +20,7 @@ export function wilsonInterval(successes: number, n: number, z = Z95): Interval 
   const denominator = 1 + z2 / n;
   const centre = (p + z2 / (2 * n)) / denominator;
   const margin = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denominator;
-  // Clamp rounding noise so 0/n starts exactly at 0 and n/n ends exactly at 1.
+  // rounding noise: 0/n starts exactly at 0 and n/n ends exactly at 1
   return {
     low: successes === 0 ? 0 : Math.max(0, centre - margin),
     high: successes === n ? 1 : Math.min(1, centre + margin),

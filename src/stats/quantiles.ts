@@ -1,6 +1,5 @@
-// Quantiles and the summary seamlab reports for every list of numbers: one interpolation rule (numpy's default).
+// One interpolation rule for every quantile seamlab reports: numpy's default (linear).
 
-/** Summary of a list of numbers: the quantiles seamlab reports everywhere. */
 export interface Distribution {
   count: number;
   min: number;
@@ -11,14 +10,14 @@ export interface Distribution {
   max: number;
 }
 
-/** Numbers sorted ascending, as a new array (typed-array sort: numeric, fast, no comparator). */
+/** A sorted copy (typed-array sort: numeric, no comparator). */
 export function sortedNumbers(values: readonly number[]): Float64Array {
   const sorted = Float64Array.from(values);
   sorted.sort();
   return sorted;
 }
 
-/** The q-quantile of ascending `sorted` by linear interpolation (numpy's default); NaN when empty. */
+/** NaN when empty. */
 export function quantileOfSorted(sorted: ArrayLike<number>, q: number): number {
   const n = sorted.length;
   if (n === 0) return NaN;
@@ -28,17 +27,14 @@ export function quantileOfSorted(sorted: ArrayLike<number>, q: number): number {
   return sorted[lower] + (sorted[upper] - sorted[lower]) * (pos - lower);
 }
 
-/** The q-quantile (q in [0, 1]) of unsorted `values`; NaN when empty. */
 export function quantile(values: readonly number[], q: number): number {
   return quantileOfSorted(sortedNumbers(values), q);
 }
 
-/** The median of unsorted `values` (the mean of the middle two when their count is even); NaN when empty. */
 export function median(values: readonly number[]): number {
   return quantile(values, 0.5);
 }
 
-/** The arithmetic mean; NaN when empty. */
 export function mean(values: ArrayLike<number>): number {
   if (values.length === 0) return NaN;
   let sum = 0;
@@ -46,7 +42,7 @@ export function mean(values: ArrayLike<number>): number {
   return sum / values.length;
 }
 
-/** count/min/p10/median/mean/p90/max of `values` (all NaN but count when empty). */
+/** All NaN but count when empty. */
 export function distributionOf(values: readonly number[]): Distribution {
   const sorted = sortedNumbers(values);
   const n = sorted.length;

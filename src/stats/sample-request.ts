@@ -1,28 +1,24 @@
 import { SeamlabError } from "../core/errors";
 
-/**
- * How large a sample to draw, as a user asks for it (`--sample`, `--query-sample`, a notebook parameter): `auto` for
- * a 95% CI half-width (a share in [0, 1]), a count, or everything. Documents and queries are sampled differently
- * (corpus/sample, retrieval/query-sample); the request and its parsing are one thing.
- */
+/** A sample size as a user asks for it (`--sample`, `--query-sample`): auto for a 95% CI half-width, a count, all. */
 export type SampleSizeRequest =
   { kind: "auto"; halfWidth: number } | { kind: "count"; count: number } | { kind: "all" };
 
 export interface SampleRequestRules {
-  /** The flag or parameter named in errors. */
+  /** named in errors */
   flag: string;
-  /** What `auto` (and no value) means. */
+  /** what `auto` (and no value) means */
   defaultRequest: SampleSizeRequest;
-  /** What is counted: "documents", "queries". */
+  /** "documents", "queries" */
   units: string;
-  /** What H is the half-width of, e.g. "a CI half-width" or "a hit-rate CI half-width". */
+  /** e.g. "a hit-rate CI half-width" */
   halfWidthOf: string;
 }
 
 const MIN_HALF_WIDTH = 0.001;
 const MAX_COUNT = 10_000_000;
 
-/** Reads "auto", "auto:H" (0.001 ≤ H < 0.5), "all" or a count from 1 to 10,000,000; anything else names the flag. */
+/** "auto", "auto:H" (0.001 ≤ H < 0.5), "all" or a count from 1 to 10,000,000. */
 export function parseSampleSizeRequest(
   value: string | number | undefined,
   rules: SampleRequestRules,

@@ -2,33 +2,36 @@ import { createHash } from "node:crypto";
 import type { Chunk, Doc } from "../core/types";
 import { isSpanOf, sharedDocTermTable } from "./doc-terms";
 import { buildBm25Index, buildBm25IndexOfChunks, type Bm25Index, type Bm25Options, type Bm25Scope } from "./bm25-index";
+import { tokenizerKey } from "./tokenize";
 
-// The few most recent indexes, keyed by a hash of their texts, settings and vocabulary: configs whose chunks come
-// out identical (an overlap the splitter could not use, two splitters agreeing, the same arm in two notebook cells)
-// search one index instead of rebuilding it. An index is immutable once built, so sharing it is safe. Besides the
-// newest, older ones are kept only while all of them together hold at most `keptPostings` postings, so a sweep
-// over a large corpus holds one index at a time.
+// The few most recent indexes, by a hash of texts, settings and vocabulary: configs whose chunks come out identical
+// (an overlap the splitter could not use, the same arm in two notebook cells) share one immutable index. Besides the
+// newest, older ones stay only while together under `keptPostings`, so a large corpus holds one index at a time.
 const recentIndexes: { key: string; index: Bm25Index }[] = [];
 const keptIndexes = 4;
 const keptPostings = 16_000_000;
 let reusedIndexes = 0;
 
-/** How many BM25 indexes were served from `sharedBm25Index`'s memo instead of being rebuilt (in this thread). */
+/** How many BM25 indexes `sharedBm25Index` served from its memo (in this thread). */
 export function bm25IndexReuses(): number {
   return reusedIndexes;
 }
 
-const postingsOf = (index: Bm25Index) => index.postingTextLow.length;
+/** Drops the oldest indexes while more than `most` are kept or, beyond `least`, their postings exceed the budget. */
+function evict(most: number, least: number): void {
+  const postings = () => recentIndexes.reduce((sum, entry) => sum + entry.index.postingTextLow.length, 0);
+  while (recentIndexes.length > most || (recentIndexes.length > least && postings() > keptPostings))
+    recentIndexes.shift();
+}
 
 /** Chunks and the documents they are spans of (`Chunk.doc` ids). */
-export interface ChunkSpans {
+interface ChunkSpans {
   chunks: readonly Chunk[];
   docs: readonly Doc[];
 }
 
-// Documents arrays are plain data that is never changed once made (as everywhere in seamlab): a serial number and
-// the positions of their ids are kept per array, so that chunks which are all exact spans of one array's documents
-// are named by their spans instead of by hashing every chunk's text again for every config.
+// A documents array is never changed once made: it gets a serial number, and chunks that are all exact spans of its
+// documents are named by their spans instead of hashing every chunk's text for every config.
 const spanSources = new WeakMap<readonly Doc[], { serial: number; position: Map<string, number> }>();
 let lastSerial = 0;
 
@@ -44,17 +47,14 @@ function spansName({ chunks, docs }: ChunkSpans): string | null {
     const chunk = chunks[i];
     const at = source.position.get(chunk.doc);
     if (at === undefined || !isSpanOf(chunk, docs[at].text)) return null;
-    packed[3 * i] = at;
-    packed[3 * i + 1] = chunk.start;
-    packed[3 * i + 2] = chunk.end;
+    packed.set([at, chunk.start, chunk.end], 3 * i);
   }
   return `spans of documents array #${source.serial}: ${createHash("sha256").update(packed).digest("hex")}`;
 }
 
 /**
  * `buildBm25Index`, or the index already built for the same texts, settings and scope. Given the `spans` the texts
- * come from (`texts[i]` = `spans.chunks[i].text`) and a vocabulary, a new index is built from the documents
- * (`buildBm25IndexOfChunks`: the same index).
+ * come from and a vocabulary, a new index is built from the documents (`buildBm25IndexOfChunks`: the same index).
  */
 export function sharedBm25Index(
   texts: readonly string[],
@@ -63,10 +63,9 @@ export function sharedBm25Index(
   spans?: ChunkSpans,
 ): Bm25Index {
   const hash = createHash("sha256");
-  const stopWords = options.stopWords ? [...options.stopWords].sort().join(" ") : "";
   const terms = scope.vocabulary ? [...scope.vocabulary].sort() : null;
   hash.update(
-    JSON.stringify([options.k1 ?? 1.2, options.b ?? 0.75, options.idf ?? "lucene", !!options.stem, stopWords, terms]),
+    JSON.stringify([options.k1 ?? 1.2, options.b ?? 0.75, options.idf ?? "lucene", tokenizerKey(options), terms]),
   );
   const named = spans && scope.vocabulary ? spansName(spans) : null;
   if (named !== null) hash.update(named);
@@ -79,9 +78,7 @@ export function sharedBm25Index(
     reusedIndexes++;
     return entry.index;
   }
-  // Drop what the budget cannot keep before building, so two large indexes are never alive at once.
-  while (recentIndexes.length > 0 && recentIndexes.reduce((s, e) => s + postingsOf(e.index), 0) > keptPostings)
-    recentIndexes.shift();
+  evict(Infinity, 0); // so that two large indexes are never alive at once
   const vocabulary = scope.vocabulary;
   const index =
     spans && vocabulary
@@ -91,10 +88,6 @@ export function sharedBm25Index(
         })
       : buildBm25Index(texts, options, scope);
   recentIndexes.push({ key, index });
-  while (
-    recentIndexes.length > keptIndexes ||
-    (recentIndexes.length > 1 && recentIndexes.reduce((s, e) => s + postingsOf(e.index), 0) > keptPostings)
-  )
-    recentIndexes.shift();
+  evict(keptIndexes, 1);
   return index;
 }

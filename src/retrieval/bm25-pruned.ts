@@ -2,20 +2,17 @@ import type { RankedChunk } from "./types";
 import { BLOCK, LOW, contribution, frequencyAt, type Bm25Index } from "./bm25-index";
 import { keepBest } from "./bm25-search";
 
-/** A cursor past its last posting: above every text id. */
+/** A cursor past its last posting. */
 const NONE = 0x7fffffff;
 
 // Bounds are sums taken in another order than the scores: a relative slack far above rounding keeps pruning exact.
 const SLACK = 1 + 1e-9;
 
 /**
- * `searchBm25` by MaxScore (Turtle & Flood 1995), texts in index order. Terms are sorted by the most they can add
- * to a score; once k texts are held, the weakest terms whose bounds together stay under the k-th score cannot lift a
- * text into the k best alone, so only texts holding one of the other ("essential") terms are candidates, and a
- * candidate's weaker terms are looked up (galloping along their postings) only while its bound can still reach the
- * k-th score. A candidate that can is scored exactly as the exhaustive search scores it, adding its terms in query
- * order, so scores are the same numbers; texts come in index order, so a later text that only ties the k-th loses,
- * as it does there.
+ * `searchBm25` by MaxScore (Turtle & Flood 1995): once k texts are held, the weakest terms whose bounds together stay
+ * under the k-th score cannot lift a text alone, so only texts holding another ("essential") term are candidates,
+ * and their weaker terms are looked up (galloping) only while the bound can still reach the k-th score. Candidates
+ * are scored adding terms in query order, as the exhaustive search does, and come in index order: same results.
  */
 export function searchBm25Pruned(index: Bm25Index, queryTerms: readonly number[], k: number): RankedChunk[] {
   if (k <= 0) return [];
@@ -41,8 +38,7 @@ export function searchBm25Pruned(index: Bm25Index, queryTerms: readonly number[]
   const repeats = new Int32Array(m);
   const position = new Int32Array(m);
   const end = new Int32Array(m);
-  // The text at each cursor (NONE past its last posting), the block its position is in, and where the term's block
-  // starts are (`Bm25Index.blockStart`).
+  // Per cursor: its text (NONE past the end), its block, where that block ends, and the term's `blockStart` row.
   const current = new Int32Array(m);
   const block = new Int32Array(m);
   const blocks = new Int32Array(m);
@@ -99,8 +95,7 @@ export function searchBm25Pruned(index: Bm25Index, queryTerms: readonly number[]
     }
     let i = essential - 1;
     for (; i >= 0 && most * SLACK >= threshold; i--) {
-      // Gallop to the first posting at or after `text`: straight to the start of its block (every posting before
-      // it is of a smaller text), then along the low bits within that block.
+      // Gallop to the first posting at or after `text`: jump to its block, then along the low bits within it.
       if (current[i] < text) {
         const target = Math.floor(text / BLOCK);
         let low = position[i];

@@ -2,9 +2,6 @@ import type { RankedChunk } from "./types";
 import { tokenize } from "./tokenize";
 import { BLOCK, contribution, frequencyAt, type Bm25Index } from "./bm25-index";
 
-// Exhaustive BM25 search: every posting of the query's terms scored, term by term; and the pieces every search
-// shares (the query's term ids, the k-best order).
-
 /** Scores every text for the query (0 where no query term occurs). For tests and diagnostics. */
 export function scoreAllBm25(index: Bm25Index, query: string): Float64Array {
   const scores = new Float64Array(index.textCount);
@@ -26,10 +23,7 @@ export function queryTermIds(index: Bm25Index, query: string): number[] {
   return ids;
 }
 
-/**
- * Adds the query's BM25 terms into `scores`; with `touched`, also lists each text that got its first score there
- * and returns how many (0 without it).
- */
+/** Adds the query's BM25 terms into `scores`; with `touched`, lists each text first scored there and returns how many. */
 function accumulate(index: Bm25Index, query: string, scores: Float64Array, touched: Int32Array | null): number {
   const { postingTextLow, textBlocks, blockStart, postingFrequency, frequencyOverflow, idf, lengthNorm, k1 } = index;
   let count = 0;
@@ -49,31 +43,25 @@ function accumulate(index: Bm25Index, query: string, scores: Float64Array, touch
   return count;
 }
 
-/** Orders by score descending, then text index ascending. */
-function ranksBefore(scoreA: number, indexA: number, scoreB: number, indexB: number): boolean {
-  return scoreA > scoreB || (scoreA === scoreB && indexA < indexB);
-}
+const before = (score: number, text: number, other: RankedChunk) =>
+  score > other.score || (score === other.score && text < other.index);
 
-/** Puts the text into the sorted k best if it ranks there (the array holds at most k). */
+/** Puts the text into the sorted k best (score descending, then index ascending) if it ranks there. */
 export function keepBest(best: RankedChunk[], k: number, text: number, score: number): void {
-  if (best.length === k && !ranksBefore(score, text, best[k - 1].score, best[k - 1].index)) return;
+  if (best.length === k && !before(score, text, best[k - 1])) return;
   let at = best.length === k ? k - 1 : best.length;
   if (best.length < k) best.push({ index: text, score });
-  while (at > 0 && ranksBefore(score, text, best[at - 1].score, best[at - 1].index)) {
+  while (at > 0 && before(score, text, best[at - 1])) {
     best[at] = best[at - 1];
     at--;
   }
   best[at] = { index: text, score };
 }
 
-/** Reusable buffers for `searchBm25` over one index: scores and the list of texts a query touched. */
-export interface Bm25Scratch {
-  scores: Float64Array;
-  touched: Int32Array;
-}
+/** Reusable buffers for searches over one index, one search at a time: scores and the texts a query touched. */
+export type Bm25Scratch = ReturnType<typeof bm25Scratch>;
 
-/** Buffers sized for `index`, for many searches in a row (one search at a time). */
-export function bm25Scratch(index: Bm25Index): Bm25Scratch {
+export function bm25Scratch(index: Bm25Index) {
   return { scores: new Float64Array(index.textCount), touched: new Int32Array(index.textCount) };
 }
 
@@ -82,7 +70,6 @@ export function searchBm25Exhaustive(index: Bm25Index, query: string, k: number,
   if (k <= 0) return [];
   const { scores, touched } = scratch ?? bm25Scratch(index);
   const count = accumulate(index, query, scores, touched);
-  // Keep the k best in a small sorted array: k is tiny (5-20) next to the touched count.
   const best: RankedChunk[] = [];
   for (let i = 0; i < count; i++) keepBest(best, k, touched[i], scores[touched[i]]);
   for (let i = 0; i < count; i++) scores[touched[i]] = 0;

@@ -6,11 +6,7 @@ import { sharedBm25Index } from "./bm25-memo";
 import { searchBm25Pruned } from "./bm25-pruned";
 import { bm25Scratch, queryTermIds, searchBm25Exhaustive, type Bm25Scratch } from "./bm25-search";
 
-/**
- * The k best texts for the query, best first; ties broken by lower index. A query of two or more distinct terms is
- * searched with MaxScore pruning (`searchBm25Pruned`), else every posting is scored (`searchBm25Exhaustive`): the
- * same texts, scores and order either way.
- */
+/** The k best texts for the query, best first, ties to the lower index; pruned from two distinct terms up. */
 export function searchBm25(index: Bm25Index, query: string, k: number, scratch?: Bm25Scratch): RankedChunk[] {
   if (k <= 0) return [];
   const terms = queryTermIds(index, query);
@@ -19,10 +15,8 @@ export function searchBm25(index: Bm25Index, query: string, k: number, scratch?:
 }
 
 /**
- * A `Retriever` over chunks (or raw texts) with BM25. Given `queries` (every query text it will be asked), the index
- * keeps postings for their terms only (same scores, see `Bm25Scope`), and any other query throws. Given as well the
- * `docs` the chunks are spans of, the chunks' terms are read from those documents, tokenized once for every index
- * built over the same documents array and queries (`buildBm25IndexOfChunks`; same index).
+ * A BM25 `Retriever` over chunks (or raw texts). Given `queries`, the index holds their terms only (`Bm25Scope`) and
+ * refuses others; given also the `docs` the chunks are spans of, chunk terms are read from them (same index).
  */
 export function createBm25Retriever(
   chunks: readonly (Chunk | string)[],
@@ -40,9 +34,8 @@ export function createBm25Retriever(
     spans && docs ? { chunks: spans, docs } : undefined,
   );
   const scratch = bm25Scratch(index);
-  const idfName = options.idf ?? "lucene";
   return {
-    name: `bm25(k1=${index.k1},b=${index.b},idf=${idfName},tokens=${describeTokenizer(options)})`,
+    name: `bm25(k1=${index.k1},b=${index.b},idf=${options.idf ?? "lucene"},tokens=${describeTokenizer(options)})`,
     index,
     search: (query: string, k: number) => searchBm25(index, query, k, scratch),
   };

@@ -1,29 +1,20 @@
 import type { Chunk, Doc } from "../core/types";
 import { lowerBound } from "../core/sorted";
-import { indexTerm, TERM, tokenize, type TokenizerOptions } from "./tokenize";
+import { indexTerm, TERM, tokenize, tokenizerKey, type TokenizerOptions } from "./tokenize";
 
 /**
- * Index terms of chunks read from their documents, tokenized once, instead of from each chunk's text.
- *
- * Every config of a sweep re-chunks the same documents, and a chunk's text is the span [start, end) of its
- * document, so its terms are the document's terms lying inside the span, except a run of letters that a span edge
- * cuts: the chunk holds only the piece on its side of the edge, which is tokenized on its own. That equality needs
- * lowercasing to act character by character without changing lengths, so a document qualifies only when its
- * lowercased text is as long as it is, holds no capital sigma (the one context-dependent lowercase mapping), and has
- * its runs of letters and digits at the same places before and after lowercasing. Documents that do not qualify,
- * chunks whose text is not exactly their span, and documents past the table's memory cap are tokenized from the
- * chunk text as before, so the terms are always exactly `tokenize(chunk.text)`'s.
- *
- * Per document the table keeps one code per run of letters or digits (2 bytes while the vocabulary has fewer than
- * 65,534 terms) and the start of every `ANCHOR_EVERY`th run; the runs next to a span edge are found again from the
- * nearest anchor with the same pattern.
+ * Chunk terms read from their documents, tokenized once for every config of a sweep: a chunk's terms are its
+ * document's terms inside the span, plus the pieces of runs a span edge cuts, tokenized on their own. That needs
+ * lowercasing to act character by character, so a document qualifies only when lowercasing keeps its length and its
+ * runs in place and it holds no capital sigma (context-dependent); other documents, chunks that are not exact spans
+ * and documents past the cap are tokenized from the chunk text. Per document: one code per run (2 bytes under 65,534
+ * terms) and the start of every `ANCHOR_EVERY`th run, from which runs near a span edge are found again.
  */
 export interface DocTermTable {
-  /** term -> id; a run whose term is not here counts towards a chunk's length only */
+  /** a run whose term is not here counts towards a chunk's length only */
   readonly termIds: ReadonlyMap<string, number>;
-  /** the code of a run whose term is not in `termIds` (= termIds.size) */
+  /** codes of a run not in `termIds` (= termIds.size) and of a stop word (not a term at all) */
   readonly other: number;
-  /** the code of a stop word (= termIds.size + 1): not a term at all */
   readonly stop: number;
   readonly options: TokenizerOptions;
   readonly docs: ReadonlyMap<string, DocTerms>;
@@ -31,7 +22,6 @@ export interface DocTermTable {
   readonly covered: number;
 }
 
-/** One document's row of a `DocTermTable`. */
 export interface DocTerms {
   readonly text: string;
   readonly codes: Uint16Array | Int32Array;
@@ -41,14 +31,14 @@ export interface DocTerms {
 
 const ANCHOR_EVERY = 8;
 
-/** Runs the table keeps by default: 256 M, 512 MB of 2-byte codes (about 1.4 GB of English text). */
+/** Runs the table keeps by default: 512 MB of 2-byte codes (about 1.4 GB of English text). */
 export const DOC_TERMS_CAP = 256 * 1024 * 1024;
 
 const SIGMA = "\u03a3";
 // eslint-disable-next-line no-control-regex
 const NOT_ASCII = /[^\u0000-\u007f]/;
 
-/** Starts of `runs` in `text`, found in order (each run is where the pattern matched, so indexOf finds it there). */
+/** Starts of `runs` (matches of TERM, in order) in `text`. */
 function runStarts(text: string, runs: readonly string[]): Int32Array {
   const starts = new Int32Array(runs.length);
   let at = 0;
@@ -59,8 +49,7 @@ function runStarts(text: string, runs: readonly string[]): Int32Array {
   return starts;
 }
 
-// One character of TERM, for stepping along runs without running the pattern: ASCII from a table, the rest by the
-// pattern itself (a document where this stepping would disagree with TERM anywhere is not kept, see `sameRuns`).
+// One character of TERM, to step along runs without the pattern (documents where this disagrees are not kept).
 const TERM_CHAR = new RegExp(`^${TERM.source.slice(0, -1)}$`, "u");
 const ASCII_TERM_CHAR = Uint8Array.from({ length: 128 }, (_, c) => (TERM_CHAR.test(String.fromCharCode(c)) ? 1 : 0));
 
@@ -89,10 +78,7 @@ function nextRun(text: string, from: number): number {
   return at;
 }
 
-/**
- * Whether the runs of `text` sit at the same places, with the same lengths, as those of its lowercased form, and
- * stepping along characters (`runEnd`, `nextRun`) finds exactly them.
- */
+/** Whether `text`'s runs sit where its lowercased form's do, and stepping along characters finds exactly them. */
 function sameRuns(text: string, lower: string, runs: readonly string[]): boolean {
   if (!NOT_ASCII.test(text)) return true;
   const original = text.match(TERM) ?? [];
@@ -109,10 +95,7 @@ function sameRuns(text: string, lower: string, runs: readonly string[]): boolean
   return at === text.length;
 }
 
-/**
- * Tokenizes every qualifying document once, coding each run by `termIds` (the index's ids), until `cap` runs are
- * kept.
- */
+/** Tokenizes every qualifying document once, coding each run by `termIds`, until `cap` runs are kept. */
 export function buildDocTermTable(
   docs: readonly Doc[],
   termIds: ReadonlyMap<string, number>,
@@ -148,7 +131,7 @@ export function buildDocTermTable(
   return { termIds, other, stop, options, docs: kept, covered: kept.size };
 }
 
-/** Where the runs stand around one offset: the first run starting at or after it, and the run before that. */
+/** The first run starting at or after an offset, and the run before it. */
 interface Edge {
   index: number;
   previousStart: number;
@@ -181,7 +164,7 @@ export interface ChunkTerms {
   length: number;
 }
 
-/** A reader for `readChunkTerms`, with its own buffers (one chunk at a time). */
+/** A reader for `readChunkTerms` with its own buffers (one chunk at a time). */
 export interface ChunkTermReader {
   readonly table: DocTermTable;
   readonly out: ChunkTerms;
@@ -189,25 +172,20 @@ export interface ChunkTermReader {
   readonly right: Edge;
 }
 
-/** Ids of a vocabulary as an index built for it numbers them: in sorted order, so they do not depend on the set's. */
+/** A vocabulary's term ids, in sorted order so that they do not depend on the set's. */
 export function vocabularyTermIds(vocabulary: ReadonlySet<string>): Map<string, number> {
   const termIds = new Map<string, number>();
   for (const term of [...vocabulary].sort()) termIds.set(term, termIds.size);
   return termIds;
 }
 
-// The table of the latest vocabulary and settings per documents array: every config of a sweep reads the same one.
+// The latest table per documents array: every config of a sweep reads the same one.
 const tables = new WeakMap<readonly Doc[], { key: string; table: DocTermTable }>();
 
-function tableKey(vocabulary: ReadonlySet<string>, options: TokenizerOptions): string {
-  const stopWords = options.stopWords ? [...options.stopWords].sort() : null;
-  return JSON.stringify([!!options.stem, stopWords, [...vocabulary].sort()]);
-}
+const tableKey = (vocabulary: ReadonlySet<string>, options: TokenizerOptions) =>
+  JSON.stringify([tokenizerKey(options), [...vocabulary].sort()]);
 
-/**
- * A table from rows built elsewhere (the documents' rows in document order, first of a repeated id only), equal to
- * `buildDocTermTable(docs, termIds, options)` when each row is what it computed for its document.
- */
+/** A table from rows built elsewhere (in document order, first of a repeated id only), as `buildDocTermTable`'s. */
 export function docTermTableOf(
   termIds: ReadonlyMap<string, number>,
   options: TokenizerOptions,
@@ -241,7 +219,6 @@ export function sharedDocTermTable(
   return table;
 }
 
-/** A reader over `table` with buffers of its own. */
 export function chunkTermReader(table: DocTermTable): ChunkTermReader {
   return {
     table,
@@ -249,11 +226,6 @@ export function chunkTermReader(table: DocTermTable): ChunkTermReader {
     left: { index: 0, previousStart: -1, previousEnd: -1 },
     right: { index: 0, previousStart: -1, previousEnd: -1 },
   };
-}
-
-function push(out: ChunkTerms, id: number): void {
-  if (out.count === out.ids.length) grow(out, out.count + 1);
-  out.ids[out.count++] = id;
 }
 
 function grow(out: ChunkTerms, size: number): void {
@@ -268,21 +240,20 @@ function addPiece(reader: ChunkTermReader, text: string, from: number, to: numbe
   for (const term of tokenize(text.slice(from, to), table.options)) {
     out.length++;
     const id = table.termIds.get(term);
-    if (id !== undefined) push(out, id);
+    if (id === undefined) continue;
+    if (out.count === out.ids.length) grow(out, out.count + 1);
+    out.ids[out.count++] = id;
   }
 }
 
 /** Whether the chunk's text is exactly `text[chunk.start, chunk.end)` (its document's text). */
 export function isSpanOf(chunk: Chunk, text: string): boolean {
   const { start, end } = chunk;
-  // A slice shares the document's characters, and comparing it is a block compare: cheaper than startsWith.
+  // a slice shares the document's characters and compares as a block: cheaper than startsWith
   return start >= 0 && end <= text.length && chunk.text.length === end - start && text.slice(start, end) === chunk.text;
 }
 
-/**
- * Fills `reader.out` with the chunk's terms, exactly those of `tokenize(chunk.text)`, and returns true; returns false
- * (leaving it unspecified) when the table cannot tell them, and the chunk text must be tokenized.
- */
+/** Fills `reader.out` with exactly `tokenize(chunk.text)`'s terms; false when the chunk text must be tokenized. */
 export function readChunkTerms(reader: ChunkTermReader, chunk: Chunk): boolean {
   const { table, out, left, right } = reader;
   const entry = table.docs.get(chunk.doc);

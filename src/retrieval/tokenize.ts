@@ -1,34 +1,25 @@
-import { stemmer } from "stemmer";
+import { stemmer } from "stemmer"; // ESM, but Node >= 20.19 require()s it too: tslab notebooks load this file
 
 /**
- * How text becomes index terms, for BM25 and for near-duplicate Jaccard.
- *
- * 1. Lowercase with `String.prototype.toLowerCase` (Unicode case mapping, locale-independent).
- * 2. Terms are maximal runs of Unicode letters or digits (`[\p{L}\p{N}]+`); everything else separates
- *    (so `otel_exporter` -> `otel`, `exporter`; `don't` -> `don`, `t`). Combining marks separate too, so
- *    feed NFC text (Node's file reading keeps what the file holds; our corpora are NFC).
- * 3. Optional: drop stop words (`stopWords`: a set of lowercase words; `englishStopWords` below is a
- *    small list) — applied before stemming.
- * 4. Optional: Porter stemming (the `stemmer` package, Porter 1980) on each remaining term.
- *
- * `stemmer` is an ES module; Node >= 20.19 loads it through `require()` too, so this file also works from
- * tslab notebooks.
+ * How text becomes index terms, for BM25 and near-duplicate Jaccard: lowercase (locale-independent); a term is a
+ * maximal run of Unicode letters or digits (`otel_exporter` -> `otel`, `exporter`; combining marks separate, so
+ * feed NFC text); then optionally drop `stopWords` and Porter-stem (`stemmer`) what remains.
  */
 export interface TokenizerOptions {
   stopWords?: ReadonlySet<string>;
   stem?: boolean;
 }
 
-/** Rule 2: a term is a maximal run of letters or digits (global: copy it before `exec` loops of your own). */
+/** A term: a maximal run of letters or digits (global: copy it before `exec` loops of your own). */
 export const TERM = /[\p{L}\p{N}]+/gu;
 
-/** Rules 3 and 4 for one lowercased run of letters or digits: its index term, or null for a stop word. */
+/** One lowercased run's index term, or null for a stop word. */
 export function indexTerm(run: string, options: TokenizerOptions): string | null {
   if (options.stopWords && options.stopWords.has(run)) return null;
   return options.stem ? stemmer(run) : run;
 }
 
-/** Splits text into index terms following the rules above. */
+/** Splits text into index terms. */
 export function tokenize(text: string, options: TokenizerOptions = {}): string[] {
   const terms = text.toLowerCase().match(TERM);
   if (terms === null) return [];
@@ -41,12 +32,17 @@ export function tokenize(text: string, options: TokenizerOptions = {}): string[]
   return out;
 }
 
-/** Describes the tokenizer settings in one short string, for a retriever's `name`. */
+/** The tokenizer settings in one short string, for a retriever's `name`. */
 export function describeTokenizer(options: TokenizerOptions = {}): string {
   const parts = ["lower", "letters+digits"];
   if (options.stopWords) parts.push(`stop(${options.stopWords.size})`);
   if (options.stem) parts.push("porter");
   return parts.join(",");
+}
+
+/** Tokenizer settings as a key, for memos: equal keys tokenize alike. */
+export function tokenizerKey(options: TokenizerOptions): string {
+  return JSON.stringify([!!options.stem, options.stopWords ? [...options.stopWords].sort() : null]);
 }
 
 /** A small English stop-word list (function words only), for `stopWords`. */

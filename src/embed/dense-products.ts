@@ -1,14 +1,8 @@
-// The lsa fit's three matrix products (sparse · dense, dense · dense, and a Gram matrix) as WebAssembly kernels
-// (assembled with core/wasm). Every output element adds the very products, in the very order and grouping, of the
-// JavaScript loop it replaces (sparse.ts multiplyDense, randomized-svd.ts multiplyRowMajor and gram), two output
-// columns per f64x2 instruction, so results are bit-identical; those loops stay as the fallback where WebAssembly
-// SIMD is missing. Operands are fed in row blocks, so memory stays bounded: the whole right-hand operand plus one
-// block. Rows are padded to an even number of columns.
-//
-// Consecutive calls share one instance (`burstInstance`): fresh WebAssembly memory pays a page fault for every page
-// it is given, and on the 2-core VMs seamlab runs on that cost more than the products themselves (110 MB of fresh
-// memory, filled 8 times: 4.3 s of CPU; the same memory reused: 0.55 s). The instance is let go at the next turn
-// of the event loop, so a thread keeps its peak memory only while a fit or an embedding is running.
+// The lsa fit's three matrix products as WebAssembly SIMD kernels. Every output element adds the same products in
+// the same order as the JavaScript loop it replaces (sparse.ts multiplyDense, randomized-svd.ts multiplyRowMajor and
+// gram), so results are bit-identical; those loops are the fallback without SIMD. Operands go in row blocks, so
+// memory stays bounded. Calls in one event-loop turn share an instance: fresh wasm memory pays a page fault per page
+// (110 MB filled 8 times: 4.3 s of CPU; reused: 0.55 s).
 import {
   compileWasm,
   I32,
@@ -20,7 +14,7 @@ import {
   type WasmInstance,
 } from "../core/wasm";
 
-/** The fields of sparse.ts CsrMatrix these kernels read (declared here: sparse.ts imports this file). */
+/** sparse.ts CsrMatrix (declared here: sparse.ts imports this file). */
 interface Csr {
   rows: number;
   cols: number;
@@ -34,7 +28,6 @@ const add = (local: number, bytes: number[]) => [...get(local), ...bytes, ...op.
 const addConst = (local: number, value: number) => add(local, i32(value));
 const decrementLoop = (local: number) => [...get(local), ...i32(1), ...op.i32Sub, ...tee(local), ...op.brIf(0)];
 const splat = (address: number[]) => [...address, ...op.f64Load(), ...op.f64x2Splat];
-/** stack: ... + v · [pointer] (f64x2) */
 const mulAdd = (v: number, pointer: number) => [...get(v), ...get(pointer), ...op.v128Load(), ...op.f64x2Mul];
 
 /**
@@ -138,7 +131,6 @@ function kernels(): CompiledWasm | null {
 
 let burst: WasmInstance | undefined;
 
-/** The instance this burst of calls shares (see the file's comment); memory only grows while it is kept. */
 function burstInstance(wasm: CompiledWasm): WasmInstance {
   if (burst === undefined) {
     burst = wasm.instantiate();
@@ -150,18 +142,16 @@ function burstInstance(wasm: CompiledWasm): WasmInstance {
   return burst;
 }
 
-/** Rows of one block per call: about 1-2 MB of operand, so a block stays in cache while it is used. */
+/** About 1-2 MB of operand per block, so a block stays in cache. */
 const BLOCK_ROWS = 512;
 const even = (n: number) => n + (n % 2);
 const align16 = (n: number) => Math.ceil(n / 16) * 16;
 
-/** Copies rows × cols (row-major) into `to` with a row stride of `stride` (padding left as it is). */
 function copyRows(from: Float64Array, rows: number, cols: number, to: Float64Array, stride: number): void {
   if (stride === cols) to.set(from.subarray(0, rows * cols));
   else for (let r = 0; r < rows; r++) to.set(from.subarray(r * cols, (r + 1) * cols), r * stride);
 }
 
-/** Copies rows × cols out of `from` (row stride `stride`) into `to` from row `at`. */
 function copyRowsOut(from: Float64Array, rows: number, cols: number, stride: number, to: Float64Array, at: number) {
   if (stride === cols) to.set(from.subarray(0, rows * cols), at * cols);
   else for (let r = 0; r < rows; r++) to.set(from.subarray(r * stride, r * stride + cols), (at + r) * cols);
@@ -199,14 +189,10 @@ export function rowMajorProductWasm(
   return out;
 }
 
-/**
- * `multiplyDense` (sparse.ts) in the kernel, or null without WebAssembly SIMD or when A has fewer non-zeros than
- * `dense` has rows (then the JavaScript loop is cheaper than copying `dense`).
- */
+/** `multiplyDense` (sparse.ts) in the kernel, or null without WebAssembly SIMD. */
 export function csrProductWasm(a: Csr, dense: Float64Array, width: number): Float64Array | null {
   const wasm = kernels();
-  // The kernel copies all of `dense` in first: worth it only when the product reads its rows at least once on
-  // average (a fit's products, embedding a corpus), not for a few short texts (a query and its candidates).
+  // Copying all of `dense` in pays only when the product reads each of its rows once on average (not for a query).
   if (!wasm || width === 0 || a.rows === 0 || a.colIndex.length < a.cols) return null;
   const { memory, exports } = burstInstance(wasm);
   const run = exports.csr as (s: number, c: number, v: number, n: number, d: number, p: number, o: number) => void;
@@ -242,10 +228,7 @@ export function csrProductWasm(a: Csr, dense: Float64Array, width: number): Floa
   return out;
 }
 
-/**
- * The four-row groups of `gram` (randomized-svd.ts): g (width × width, upper triangle) summed over rows
- * 0 .. 4·⌊rows/4⌋ of y, or null without WebAssembly SIMD. The caller adds the leftover rows and mirrors.
- */
+/** The four-row groups of `gram` (randomized-svd.ts), upper triangle only, or null without WebAssembly SIMD. */
 export function gramGroupsWasm(y: Float64Array, rows: number, width: number): Float64Array | null {
   const wasm = kernels();
   const groups = Math.floor(rows / 4);

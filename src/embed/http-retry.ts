@@ -1,40 +1,34 @@
 import { SeamlabError } from "../core/errors";
 
 /**
- * POSTs JSON with the retry discipline both HTTP clients (embeddings, rerank) share: retries with exponential
- * backoff on 429 (honouring Retry-After) and 5xx, a per-request timeout (AbortController), a request budget
- * shared by every call of one client, and a SeamlabError on auth failures and other 4xx. The API key is
- * never put in an error message: messages name the environment variable instead.
+ * POSTs JSON with the retry discipline of the HTTP clients: exponential backoff on 429 (honouring Retry-After) and
+ * 5xx, a per-attempt timeout, a request budget shared by one client's calls, a SeamlabError on other 4xx. The key
+ * never reaches a message: messages name its environment variable.
  */
 export interface HttpRetryOptions {
-  /** Attempts after the first for one request (default 4). */
+  /** Attempts after the first (default 4). */
   maxRetries?: number;
-  /** Per-attempt timeout in ms (default 60000). */
   timeoutMs?: number;
-  /** First backoff delay in ms; doubles per retry (default 500), capped at `maxBackoffMs` (default 30000). */
+  /** First backoff delay in ms, doubling per retry, capped at `maxBackoffMs`. */
   backoffMs?: number;
   maxBackoffMs?: number;
-  /** Longest Retry-After we agree to wait, in ms (default 120000); longer asks fail with a clear error. */
+  /** Longest Retry-After we agree to wait; longer asks fail with a clear error. */
   maxRetryAfterMs?: number;
-  /** Injectable for tests, so Retry-After is checked without real waiting. */
+  /** Injectable for tests. */
   sleep?: (ms: number) => Promise<void>;
-  /**
-   * A time (`Date.now()` ms) by which the request must be done, retries and backoff included: the attempt in flight
-   * is cut then and no other starts. `deadlineName` says what set it, for the message ("the 120 s limit per request
-   * (--llm-timeout)").
-   */
+  /** A `Date.now()` time by which the request, retries included, must be done; `deadlineName` says what set it. */
   deadline?: number;
   deadlineName?: string;
 }
 
 export interface RequestBudget {
-  /** Requests left; every attempt (retries included) spends one. */
+  /** Requests left; every attempt spends one. */
   remaining: number;
   readonly total: number;
 }
 
-export interface PostJsonContext {
-  /** Who is asking, for messages: "openai-compatible embedder (model x at http://host/v1/embeddings)". */
+interface PostJsonContext {
+  /** Who is asking, for messages. */
   what: string;
   url: string;
   headers: Record<string, string>;
@@ -43,7 +37,7 @@ export interface PostJsonContext {
   /** Removed from any text that could reach a message (server bodies that echo headers). */
   secret?: string;
   budget: RequestBudget;
-  /** The option that raises the budget, for the error message. */
+  /** The option that raises the budget. */
   budgetFlag: string;
 }
 
@@ -61,10 +55,7 @@ export function parseHttpUrl(url: string, flag: string, example: string): URL {
   return parsed;
 }
 
-/**
- * An OpenAI-style endpoint from what a user types: ".../v1" -> ".../v1/<route>"; a root -> "/v1/<route>"; a URL
- * already ending in the route stays as it is.
- */
+/** ".../v1" -> ".../v1/<route>"; a root -> "/v1/<route>"; a URL already ending in the route stays as it is. */
 export function openAiEndpoint(url: string, route: string, flag: string, example: string): string {
   const parsed = parseHttpUrl(url, flag, example);
   const path = parsed.pathname.replace(/\/+$/, "");
@@ -73,13 +64,10 @@ export function openAiEndpoint(url: string, route: string, flag: string, example
   return parsed.toString();
 }
 
-/** An API key read from an environment variable, and what a request and its messages make of it. */
+/** An API key read from an environment variable, and the request fields made of it. */
 export interface BearerKey {
-  /** The variable's name, for messages. */
   keyEnv: string;
   key?: string;
-  /** postJsonWithRetries' context fields: the Authorization header (none without a key), how messages name the
-   * key, and the secret they redact. */
   auth: Pick<PostJsonContext, "headers" | "keySource" | "secret">;
 }
 
@@ -110,13 +98,13 @@ export function readBearerKey(
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Parses Retry-After (delta-seconds or an HTTP date) into ms; undefined when absent or unreadable. */
-export function retryAfterMs(header: string | null, now: number = Date.now()): number | undefined {
+/** Retry-After (delta-seconds or an HTTP date) in ms; undefined when absent or unreadable. */
+function retryAfterMs(header: string | null): number | undefined {
   if (header === null || header.trim() === "") return undefined;
   const text = header.trim();
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
   const date = Date.parse(text);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
 export async function postJsonWithRetries(
@@ -136,11 +124,10 @@ export async function postJsonWithRetries(
   const payload = JSON.stringify(body);
   let lastProblem = "";
   const deadline = options.deadline ?? Infinity;
-  let attempts = 0;
   for (let attempt = 0; attempt <= maxRetries; attempt++) {
     if (Date.now() >= deadline) {
       throw new SeamlabError(
-        `${context.what}: gave up after ${attempts} attempt${attempts === 1 ? "" : "s"}` +
+        `${context.what}: gave up after ${attempt} attempt${attempt === 1 ? "" : "s"}` +
           (lastProblem ? ` (last: ${lastProblem})` : "") +
           `: ${options.deadlineName ?? "the deadline"} passed, at ${context.url}.`,
       );
@@ -153,7 +140,6 @@ export async function postJsonWithRetries(
       );
     }
     context.budget.remaining--;
-    attempts++;
     const backoff = Math.min(maxBackoffMs, backoffMs * 2 ** attempt, Math.max(0, deadline - Date.now()));
     const attemptMs = Math.max(1, Math.min(timeoutMs, deadline - Date.now()));
     const controller = new AbortController();
@@ -176,7 +162,6 @@ export async function postJsonWithRetries(
       lastProblem = timedOut
         ? `no answer within ${attemptMs} ms`
         : `connection failed (${redact(describeFetchError(error))})`;
-      clearTimeout(timer);
       if (attempt < maxRetries) await sleep(backoff);
       continue;
     } finally {

@@ -1,23 +1,14 @@
 import { SeamlabError } from "../core/errors";
 import { InputReport, OverLimitPolicy } from "./types";
 
-/** How an embedder measures and shortens its inputs (its own tokenizer, or an approximation it names). */
-export interface InputMeasure {
-  /** Tokens in `text` as the embedder counts them. */
-  count(text: string): number;
-  /** The longest prefix of `text` within `limit` tokens. */
-  truncate(text: string, limit: number): string;
-}
-
 /**
  * Applies an embedder's input limit to a batch: every over-long text is counted in `report`; with "truncate"
- * it is cut to the limit, with "reject" the whole call fails with a SeamlabError naming the first offender.
- * Nothing is ever shortened without being counted.
+ * it is cut to the limit (`truncate`: the longest prefix within it), with "reject" the call fails naming the first.
  */
 export function applyInputLimit(
   texts: readonly string[],
   limit: number,
-  measure: InputMeasure,
+  measure: { count(text: string): number; truncate(text: string, limit: number): string },
   policy: OverLimitPolicy,
   report: InputReport,
   embedderName: string,

@@ -20,40 +20,26 @@ export interface LsaOptions extends TfidfOptions {
   powerIterations?: number;
   oversample?: number;
   seed?: number;
-  /**
-   * The flag the dimensions came from (e.g. "--embed-dims"): a user's explicit request for more dimensions than
-   * the data has is refused naming it, instead of being quietly cut to the corpus rank (and fitted slowly).
-   */
+  /** The flag the dimensions came from: asking for more than the data has is refused naming it. */
   dimensionsFlag?: string;
   /**
-   * Fit the SVD on at most this many texts, a seeded random sample, and project every text onto it (default
-   * 4000; `Infinity` fits on all). The vocabulary and idf still come from every text, so they stay exact; the
-   * sample only shapes the basis, whose cost grows with rows × dimensions² and dominated large corpora
-   * (110k sentences of opentelemetry-docs took ~28 s; a 4000-text sample takes about a second).
+   * Fit the basis on a seeded sample of at most this many texts (`Infinity`: all); vocabulary and idf still come
+   * from every text. The SVD's cost grows with rows × dimensions² (110k sentences: ~28 s; 4000: about a second).
    */
   fitSample?: number;
-  /**
-   * The most (term, text) pairs whose counts the fit keeps (default `keptCountsLimit`); past it only document
-   * frequencies are counted and the basis rows are tokenized again. Changes memory and time only, never the model.
-   */
+  /** The most (term, text) counts kept for embedding the fitted texts; changes memory and time, never the model. */
   keptCounts?: number;
 }
 
-/** Default `fitSample`: see `LsaOptions.fitSample` (bench/lsa-sample.ts compares it with a full fit). */
+/** Default `fitSample` (bench/lsa-sample.ts compares it with a full fit). */
 export const defaultLsaFitSample = 4000;
 
-/**
- * The fitted texts' term counts are kept for embedding them (a dense index embeds exactly the texts it fitted on,
- * then they are released; a dense reranker embeds a few at a time beside a query), so they are not tokenized
- * again; above this many (term, text) entries (8 bytes each) none are kept, which bounds what an embedder holds.
- */
+/** (term, text) counts kept (8 bytes each) so the fitted texts are not tokenized again when embedded. */
 const keptCountsLimit = 32_000_000;
 
 /**
- * Latent semantic analysis: a local, deterministic, download-free embedder fitted on the corpus itself.
- * Texts become TF-IDF rows and are projected onto the corpus's top right singular vectors (so a chunk's
- * vector is its row of U·Σ, and a query is folded in the same way). It knows only words that occur in at
- * least two fitted texts and has no notion of meaning beyond co-occurrence in this corpus: its name says so.
+ * Latent semantic analysis: a local, deterministic embedder fitted on the corpus itself. TF-IDF rows projected
+ * onto the corpus's top right singular vectors; it knows only co-occurrence in this corpus, and its name says so.
  */
 export function fitLsa(texts: string[], options: LsaOptions = {}): Embedder {
   const {
@@ -70,8 +56,6 @@ export function fitLsa(texts: string[], options: LsaOptions = {}): Embedder {
     throw new SeamlabError(`lsa: fitSample must be a whole number >= 1 or Infinity, got ${fitSample}.`);
   }
   if (texts.length === 0) throw new SeamlabError("lsa: cannot fit on an empty corpus (no chunks to learn from).");
-  // Counts of every (term, text) pair only while they stay small; past that document frequencies alone (the
-  // vocabulary and idf need no more), and the basis's sampled rows are tokenized again: the same rows.
   const frequencies = countTermsWithin(texts, options.keptCounts ?? keptCountsLimit);
   const counted = frequencies.counts;
   const fittedTfidf = fitTfidfFrequencies(frequencies, options);
@@ -92,7 +76,6 @@ export function fitLsa(texts: string[], options: LsaOptions = {}): Embedder {
     ? tfidfCountRows(fittedTfidf, counted, basisRows)
     : tfidfMatrix(model, basisRows ? basisRows.map((row) => texts[row]) : [...texts]);
   const svd = randomizedSvd(basis, { rank: dimensions, oversample, powerIterations, seed });
-  // Kept without the term strings (the rows need only ids and counts), beside the texts they count.
   let kept: { texts: string[]; counts: TermCounts; rowOf?: Map<string, number> } | undefined = counted
     ? { texts: texts.slice(), counts: { ...counted, terms: [] } }
     : undefined;
@@ -101,28 +84,19 @@ export function fitLsa(texts: string[], options: LsaOptions = {}): Embedder {
     if (!kept) return tfidfMatrix(model, batch);
     const { texts: keptTexts, counts } = kept;
     if (batch.length === keptTexts.length && batch.every((text, i) => text === keptTexts[i])) {
-      // The fitted texts themselves (a dense index embeds exactly what it fitted on): the counts are done with.
+      // A dense index embeds exactly what it fitted on, once: the counts are done with.
       kept = undefined;
       return tfidfCountRows(fittedTfidf, counts);
     }
-    // Some of them (a dense reranker's candidates beside its query).
+    // A dense reranker's candidates beside its query.
     if (!kept.rowOf) kept.rowOf = new Map(keptTexts.map((text, row) => [text, row]));
     const rowOf = kept.rowOf;
     const at = batch.map((text) => rowOf.get(text) ?? -1);
     const fromKept = at.map((row) => row >= 0);
     if (!fromKept.some(Boolean)) return tfidfMatrix(model, batch);
-    return interleaveCsrRows(
-      tfidfCountRows(
-        fittedTfidf,
-        counts,
-        at.filter((row) => row >= 0),
-      ),
-      tfidfMatrix(
-        model,
-        batch.filter((_, i) => !fromKept[i]),
-      ),
-      fromKept,
-    );
+    const fresh = batch.filter((_, i) => !fromKept[i]);
+    const keptRows = at.filter((row) => row >= 0);
+    return interleaveCsrRows(tfidfCountRows(fittedTfidf, counts, keptRows), tfidfMatrix(model, fresh), fromKept);
   };
   const rank = svd.rank;
   const fitted = createHash("sha256");
@@ -133,7 +107,7 @@ export function fitLsa(texts: string[], options: LsaOptions = {}): Embedder {
     `maxVocab=${options.maxVocabulary ?? 100_000}${sampled ? `,fitSample=${fitSample}` : ""}`;
   const requested = rank < dimensions ? `; ${dimensions} requested, corpus rank allows ${rank}` : "";
   const basisNote = sampled
-    ? `; basis from a seeded sample of ${thousands(fitSample)} of ` + `${thousands(texts.length)} texts`
+    ? `; basis from a seeded sample of ${thousands(fitSample)} of ${thousands(texts.length)} texts`
     : "";
   const inputs = emptyInputReport();
   return {

@@ -8,34 +8,27 @@ export interface OpenAiCompatibleOptions extends HttpRetryOptions {
   /** Base URL (".../v1" or the server root) or the full ".../embeddings" endpoint. */
   url: string;
   model: string;
-  /** Name of the environment variable holding the API key (default SEAMLAB_EMBED_KEY); unset = no auth header. */
+  /** The variable holding the API key (default SEAMLAB_EMBED_KEY); unset = no auth header. */
   keyEnv?: string;
   /** Where to read `keyEnv` from (tests); default process.env. */
   environment?: Record<string, string | undefined>;
-  /** Texts per request (default 64). */
   batchSize?: number;
-  /**
-   * Requests in flight at once (default 4). The server scales out by itself (TEI, vLLM, a hosted API); this
-   * bounds how hard seamlab pushes it, and 429s with Retry-After still slow each request down.
-   */
+  /** Requests in flight at once: bounds how hard seamlab pushes a server that scales out by itself. */
   concurrency?: number;
-  /** Most requests this embedder may send, retries included (default 1000). */
+  /** Most requests sent, retries included. */
   maxRequests?: number;
   /** The model's input limit in cl100k tokens (default 8191, OpenAI's text-embedding-3 limit). */
   maxInputTokens?: number;
-  /** What to do with longer inputs (default "reject"). */
   overLimit?: OverLimitPolicy;
 }
 
-/** ".../v1" → ".../v1/embeddings"; a root → "/v1/embeddings"; a full endpoint stays as it is. */
 export function embeddingsEndpoint(url: string): string {
   return openAiEndpoint(url, "embeddings", "--embed-url", "http://127.0.0.1:8080/v1");
 }
 
 /**
- * An embedder speaking the OpenAI `POST /v1/embeddings` protocol (OpenAI, Azure-style proxies, vLLM, TEI,
- * llama.cpp, Ollama's OpenAI endpoint...): `{model, input: string[]}` → `{data: [{index, embedding}]}`.
- * `dimensions` is learned from the first answer (0 before it) and every later vector must match it.
+ * An embedder speaking OpenAI's `POST /v1/embeddings` (OpenAI, vLLM, TEI, llama.cpp, Ollama...). `dimensions` is
+ * learned from the first answer and every later vector must match it.
  */
 export function openAiCompatibleEmbedder(options: OpenAiCompatibleOptions): Embedder {
   const endpoint = embeddingsEndpoint(options.url);
@@ -77,8 +70,7 @@ export function openAiCompatibleEmbedder(options: OpenAiCompatibleOptions): Embe
       for (let from = 0; from < measured.length; from += batchSize)
         batches.push(measured.slice(from, from + batchSize));
       const answers: Float32Array[][] = new Array(batches.length);
-      // Up to `concurrency` requests at once, answers kept in batch order. The first failure stops new requests;
-      // those in flight finish (their vectors are simply dropped) before the error is thrown.
+      // The first failure stops new requests; those in flight finish (their vectors dropped), then it is thrown.
       let next = 0;
       let failure: { error: unknown } | undefined;
       const lane = async () => {
@@ -88,13 +80,7 @@ export function openAiCompatibleEmbedder(options: OpenAiCompatibleOptions): Embe
           try {
             const body = await postJsonWithRetries(
               { model: options.model, input: batch, encoding_format: "float" },
-              {
-                what,
-                url: endpoint,
-                ...auth,
-                budget,
-                budgetFlag: "--embed-max-requests",
-              },
+              { what, url: endpoint, ...auth, budget, budgetFlag: "--embed-max-requests" },
               options,
             );
             answers[at] = readEmbeddings(body, batch.length, what);
@@ -125,7 +111,7 @@ export function openAiCompatibleEmbedder(options: OpenAiCompatibleOptions): Embe
 }
 
 /** Validates `{data: [{index, embedding: number[]}]}` and returns the vectors in input order. */
-export function readEmbeddings(body: unknown, expected: number, what: string): Float32Array[] {
+function readEmbeddings(body: unknown, expected: number, what: string): Float32Array[] {
   const data = (body as { data?: unknown } | null)?.data;
   if (!Array.isArray(data)) {
     throw new SeamlabError(

@@ -4,36 +4,24 @@ import { symmetricEigen } from "./symmetric-eigen";
 import { gramGroupsWasm, rowMajorProductWasm } from "./dense-products";
 
 /**
- * Truncated SVD of a sparse matrix by a randomized, seeded range finder (Halko, Martinsson & Tropp 2011,
- * Algorithms 4.4 + 5.1): sketch the range with a Gaussian test matrix, sharpen it with a few power iterations
- * (re-orthonormalising after each A·Aᵀ step so small singular directions are not lost to rounding), then take
- * the exact SVD of the small projected matrix through the eigendecomposition of its l × l Gram matrix.
- *
- * Accuracy: TF-IDF spectra are flat, so the trailing directions are approximate. On Chroma's wikitexts corpus
- * (296 × 1895), rank 64 with the defaults (2 power iterations, oversample 10) gives σ1 exactly, σ32 at 96% and σ64
- * at 92% of a reference run with 8 iterations and oversample 40: fine for an embedder, not a numerical SVD.
- *
- * Written by hand on Float64Array because no maintained JavaScript package offers a randomized SVD of a sparse
- * matrix (ml-matrix and friends are dense and would need a 10k × 30k dense TF-IDF matrix, ~2.4 GB).
+ * Truncated SVD of a sparse matrix by a seeded randomized range finder (Halko, Martinsson & Tropp 2011, Algorithms
+ * 4.4 + 5.1), re-orthonormalising after each power iteration, then the exact SVD of the small projected matrix via
+ * its Gram matrix. TF-IDF spectra are flat: on Chroma's wikitexts, rank 64 gives σ1 exactly and σ64 at 92% of a
+ * precise run; fine for an embedder. Hand-written: no JS package does a randomized SVD of a sparse matrix.
  */
 export interface TruncatedSvd {
-  /** Number of singular triplets kept (≤ the requested rank when the matrix has lower rank). */
+  /** Singular triplets kept (≤ the requested rank when the matrix has lower rank). */
   rank: number;
-  /** Singular values, descending. */
+  /** Descending. */
   singularValues: Float64Array;
-  /** Right singular vectors, row-major cols × rank: right[j * rank + c] is entry j of vector c. */
+  /** Right singular vectors, row-major cols × rank. */
   right: Float64Array;
 }
 
-export interface RandomizedSvdOptions {
-  rank: number;
-  /** Extra sketch columns beyond `rank` (Halko et al. recommend 5–10). */
-  oversample?: number;
-  powerIterations?: number;
-  seed?: number;
-}
-
-export function randomizedSvd(a: CsrMatrix, options: RandomizedSvdOptions): TruncatedSvd {
+export function randomizedSvd(
+  a: CsrMatrix,
+  options: { rank: number; oversample?: number; powerIterations?: number; seed?: number },
+): TruncatedSvd {
   const { rank, oversample = 10, powerIterations = 2, seed = 42 } = options;
   const sketch = Math.min(rank + oversample, a.rows, a.cols);
   if (sketch === 0) return { rank: 0, singularValues: new Float64Array(0), right: new Float64Array(0) };
@@ -83,26 +71,22 @@ export function gram(y: Float64Array, rows: number, width: number): Float64Array
   return gramWith(gramGroupsWasm(y, rows, width), y, rows, width);
 }
 
-/** `gram` in plain JavaScript (runtimes without WebAssembly SIMD; tests compare the two). */
+/** `gram` without WebAssembly SIMD (tests compare the two). */
 export function gramJs(y: Float64Array, rows: number, width: number): Float64Array {
   return gramWith(null, y, rows, width);
 }
 
-/**
- * Yᵀ Y, its groups of four rows taken from `groups` (the WebAssembly kernel's upper triangle, the same sums) when
- * given, else summed here; then the leftover rows, then the lower triangle mirrored.
- */
+/** Yᵀ Y, the four-row groups from `groups` (the kernel's, the same sums) when given; then leftovers, mirrored. */
 function gramWith(groups: Float64Array | null, y: Float64Array, rows: number, width: number): Float64Array {
   const g = groups ?? new Float64Array(width * width);
-  // Four rows of y per pass: each load/store of g then carries four multiply-adds (about twice as fast in V8).
+  // Four rows of y per pass: each load/store of g carries four multiply-adds (about twice as fast in V8).
   let i = groups ? rows - (rows % 4) : 0;
   for (; i + 4 <= rows; i += 4) {
     const r0 = i * width;
     const r1 = r0 + width;
     const r2 = r1 + width;
     const r3 = r2 + width;
-    // Two rows of g (a, a + 1) per pass share each load of y[·, b]; a skipped all-zero column would only have
-    // added zeros, so skipping changes no bit.
+    // Two rows of g per pass share each load of y[·, b]; skipping all-zero columns changes no bit.
     let a = 0;
     for (; a + 2 <= width; a += 2) {
       const y0 = y[r0 + a];
@@ -147,11 +131,9 @@ function gramWith(groups: Float64Array | null, y: Float64Array, rows: number, wi
 }
 
 /**
- * (rows × inner) · (inner × cols), both row-major. Two rows of the output per pass share each load of `right`, and
- * four rows of `right` per pass share each load and store of `out`; every output element still adds the same
- * products in the same order as a one-row pass (`out += v0·r0 + v1·r1 + v2·r2 + v3·r3` per group of four, then
- * one `+=` per leftover non-zero), so results do not depend on the blocking. An odd last row is paired with a row of
- * zeros whose output is dropped. Runs in a WebAssembly kernel (dense-products.ts, the same sums) where there is one.
+ * (rows × inner) · (inner × cols), row-major. Two output rows per pass share each load of `right`, four rows of
+ * `right` each load and store of `out`, with the same sums in the same order as a one-row pass (an odd last row is
+ * paired with zeros). Runs in the WebAssembly kernel where there is one.
  */
 export function multiplyRowMajor(
   left: Float64Array,
@@ -163,7 +145,7 @@ export function multiplyRowMajor(
   return rowMajorProductWasm(left, rows, inner, right, cols) ?? multiplyRowMajorJs(left, rows, inner, right, cols);
 }
 
-/** `multiplyRowMajor` in plain JavaScript (runtimes without WebAssembly SIMD; tests compare the two). */
+/** `multiplyRowMajor` without WebAssembly SIMD (tests compare the two). */
 export function multiplyRowMajorJs(
   left: Float64Array,
   rows: number,
@@ -218,15 +200,10 @@ function addScaledRow(out: Float64Array, at: number, v: number, right: Float64Ar
 }
 
 /**
- * An orthonormal basis of the column space of Y (rows × width), as Y·W·Λ^(-1/2) from the eigendecomposition
- * YᵀY = WΛWᵀ. Columns with negligible eigenvalues (rank deficiency) are dropped, so `width` may shrink.
- * Chosen over Householder QR because it costs two passes over Y with contiguous inner loops.
+ * An orthonormal basis of Y's columns, Y·W·Λ^(-1/2) from YᵀY = WΛWᵀ, dropping negligible eigenvalues (`width`
+ * may shrink). Chosen over Householder QR: two passes over Y with contiguous inner loops.
  */
-export function orthonormaliseColumns(
-  y: Float64Array,
-  rows: number,
-  width: number,
-): { matrix: Float64Array; width: number } {
+function orthonormaliseColumns(y: Float64Array, rows: number, width: number): { matrix: Float64Array; width: number } {
   const eigen = symmetricEigen(gram(y, rows, width), width);
   const largest = Math.max(eigen.values[0] ?? 0, 0);
   let kept = 0;

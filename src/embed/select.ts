@@ -31,8 +31,6 @@ export type EmbedderSpec =
       cache?: boolean;
     };
 
-export const embedderKinds = ["lsa", "transformers", "openai-compatible"] as const;
-
 // A model loads once per process even when a sweep asks for it per config.
 const loaded = new Map<string, Promise<Embedder>>();
 
@@ -96,7 +94,7 @@ export const embedderFlagsHelp = [
   "  --embed-over-limit truncate|reject   what to do with longer inputs (always counted and reported)",
 ].join("\n");
 
-/** Upper bounds of the embedder's numeric flags (beyond them is a typo, and would run for hours). */
+/** Upper bounds of the numeric flags (beyond them is a typo, and would run for hours). */
 const FLAG_MAX: Record<string, [number, string]> = {
   "embed-dims": [65_536, "dimensions"],
   "embed-batch": [10_000, "texts"],
@@ -114,19 +112,14 @@ function positiveInt(values: Record<string, unknown>, flag: string): number | un
   return Number(text);
 }
 
-function overLimit(values: Record<string, unknown>): OverLimitPolicy | undefined {
-  const raw = values["embed-over-limit"];
-  if (raw === undefined) return undefined;
-  if (raw !== "truncate" && raw !== "reject")
-    throw new SeamlabError(`--embed-over-limit must be truncate or reject, got "${String(raw)}".`);
-  return raw;
+function choice<T extends string>(values: Record<string, unknown>, flag: string, allowed: [T, T]): T | undefined {
+  const raw = values[flag];
+  if (raw === undefined || allowed.includes(raw as T)) return raw as T | undefined;
+  throw new SeamlabError(`--${flag} must be ${allowed[0]} or ${allowed[1]}, got "${String(raw)}".`);
 }
 
-function poolingOption(raw: unknown): "mean" | "cls" | undefined {
-  if (raw === undefined) return undefined;
-  if (raw === "mean" || raw === "cls") return raw;
-  throw new SeamlabError(`--pooling must be mean or cls, got "${String(raw)}".`);
-}
+const overLimit = (values: Record<string, unknown>) =>
+  choice<OverLimitPolicy>(values, "embed-over-limit", ["truncate", "reject"]);
 
 /** Builds a spec from parsed CLI flags, naming the flag that is missing or wrong. */
 export function embedderSpecFromFlags(values: Record<string, unknown>): EmbedderSpec {
@@ -140,11 +133,10 @@ export function embedderSpecFromFlags(values: Record<string, unknown>): Embedder
       throw new SeamlabError(
         "--embedder transformers needs --model-dir DIR (a local model folder; nothing is downloaded).",
       );
-    const pooling = poolingOption(values.pooling);
     return {
       kind,
       modelDir: String(values["model-dir"]),
-      pooling,
+      pooling: choice(values, "pooling", ["mean", "cls"]),
       batchSize: positiveInt(values, "embed-batch"),
       overLimit: overLimit(values),
     };
@@ -166,5 +158,5 @@ export function embedderSpecFromFlags(values: Record<string, unknown>): Embedder
       overLimit: overLimit(values),
     };
   }
-  throw new SeamlabError(`unknown --embedder "${kind}". Known: ${embedderKinds.join(", ")}.`);
+  throw new SeamlabError(`unknown --embedder "${kind}". Known: lsa, transformers, openai-compatible.`);
 }

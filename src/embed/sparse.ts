@@ -1,29 +1,24 @@
 import { csrProductWasm } from "./dense-products";
 
-/**
- * A sparse matrix in compressed sparse row form (rows = texts, columns = terms), plus the two products the
- * randomized SVD needs. Dense operands are row-major Float64Array, so every inner loop runs over contiguous memory.
- */
+/** A sparse matrix in compressed sparse row form (rows = texts, columns = terms); dense operands are row-major. */
 export interface CsrMatrix {
   rows: number;
   cols: number;
-  /** rowStart[i]..rowStart[i+1] index the non-zeros of row i in `colIndex`/`values`. Length rows + 1. */
+  /** rowStart[i]..rowStart[i+1] index the non-zeros of row i in `colIndex`/`values`. */
   rowStart: Int32Array;
   colIndex: Int32Array;
   values: Float64Array;
 }
 
 /**
- * out (rows × width) = A (rows × cols) · D (cols × width). Four non-zeros of a row per pass over its output row:
- * `out + v0·d0 + v1·d1 + …` adds left to right, the very sums (same order, same rounding) of one `+=` per
- * non-zero, with a quarter of the loads and stores of `out`. Runs in a WebAssembly kernel (dense-products.ts: the
- * same sums, two columns per instruction) where the runtime has one.
+ * out (rows × width) = A · D. Four non-zeros per pass over an output row: the same sums, in the same order, as one
+ * `+=` per non-zero, with a quarter of the loads and stores. Runs in the WebAssembly kernel where there is one.
  */
 export function multiplyDense(a: CsrMatrix, dense: Float64Array, width: number): Float64Array {
   return csrProductWasm(a, dense, width) ?? multiplyDenseJs(a, dense, width);
 }
 
-/** `multiplyDense` in plain JavaScript (runtimes without WebAssembly SIMD; tests compare the two). */
+/** `multiplyDense` without WebAssembly SIMD (tests compare the two). */
 export function multiplyDenseJs(a: CsrMatrix, dense: Float64Array, width: number): Float64Array {
   const out = new Float64Array(a.rows * width);
   const { rowStart, colIndex, values } = a;
@@ -73,9 +68,8 @@ export function transposeCsr(a: CsrMatrix): CsrMatrix {
 }
 
 /**
- * out (cols × width) = Aᵀ (cols × rows) · D (rows × width). Pass `transposed` (`transposeCsr(a)`) when multiplying
- * by the same A again: the product is then `multiplyDense` over Aᵀ, which adds each output row's terms in the same
- * order (ascending rows of A) as the scatter over A's rows, so both give identical results.
+ * out (cols × width) = Aᵀ · D. With `transposed` (`transposeCsr(a)`, for repeated products) it is `multiplyDense`
+ * over Aᵀ, which adds each output row's terms in the same order as the scatter below: identical results.
  */
 export function multiplyTransposeDense(
   a: CsrMatrix,

@@ -18,24 +18,14 @@ export interface TfidfOptions {
   maxVocabulary?: number;
 }
 
-/**
- * Lowercased runs of Unicode letters and digits. Kept here (rather than shared with BM25) so the embedder's
- * identity cannot change when another tokenizer is tuned.
- */
-export function lsaTokens(text: string): string[] {
+/** Lowercased runs of letters and digits; not shared with BM25, so tuning that cannot change lsa's identity. */
+function lsaTokens(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-}
-
-function termCounts(text: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const token of lsaTokens(text)) counts.set(token, (counts.get(token) ?? 0) + 1);
-  return counts;
 }
 
 /**
  * Every text's terms, tokenized once: row i's distinct terms are `ids[rowStart[i] .. rowStart[i+1])` (indexes into
- * `terms`, in order of first occurrence in the text) with their counts. Fitting a model and weighting the same texts
- * then read these instead of tokenizing every text again.
+ * `terms`, in order of first occurrence) with their counts.
  */
 export interface TermCounts {
   rows: number;
@@ -49,14 +39,13 @@ export function countTerms(texts: readonly string[]): TermCounts {
   return countTermsWithin(texts, Infinity).counts!;
 }
 
-/** Every text's distinct terms and the number of texts each occurs in, and the per-text counts while they fit. */
 export interface TermFrequencies {
   rows: number;
   /** term id -> term */
   terms: string[];
   /** term id -> texts it occurs in */
   df: Int32Array;
-  /** (term, text) pairs: what the per-text counts hold */
+  /** (term, text) pairs */
   entries: number;
   /** The per-text counts, when `entries` is at most the cap asked for. */
   counts?: TermCounts;
@@ -138,18 +127,7 @@ export interface FittedTfidf {
   column: Int32Array;
 }
 
-export function fitTfidf(texts: string[], options: TfidfOptions = {}): TfidfModel {
-  return fitTfidfCounts(countTerms(texts), options).model;
-}
-
-/** `fitTfidf` over texts already counted (the same model). */
-export function fitTfidfCounts(counted: TermCounts, options: TfidfOptions = {}): FittedTfidf {
-  const df = new Int32Array(counted.terms.length);
-  for (let p = 0; p < counted.ids.length; p++) df[counted.ids[p]]++;
-  return fitTfidfFrequencies({ rows: counted.rows, terms: counted.terms, df }, options);
-}
-
-/** `fitTfidf` from each term's document frequency over `rows` texts (the same model). */
+/** The model for texts whose terms occur in `df` texts each. */
 export function fitTfidfFrequencies(
   counted: Pick<TermFrequencies, "rows" | "terms" | "df">,
   options: TfidfOptions = {},
@@ -176,10 +154,7 @@ export function fitTfidfFrequencies(
   return { model: { vocabulary, idf }, column };
 }
 
-/**
- * The TF-IDF rows (all, or those listed, in that order) of texts already counted, under the model fitted on those
- * counts: the very rows `tfidfMatrix` gives for the same texts (same weights, same column order, same norms).
- */
+/** The TF-IDF rows (all, or those listed, in that order) of counted texts under a model (`column` maps their ids). */
 export function tfidfCountRows(fitted: FittedTfidf, counted: TermCounts, rows?: readonly number[]): CsrMatrix {
   const { model, column } = fitted;
   const count = rows ? rows.length : counted.rows;
@@ -217,31 +192,8 @@ export function tfidfCountRows(fitted: FittedTfidf, counted: TermCounts, rows?: 
 }
 
 /** The TF-IDF rows of `texts` under a fitted model; terms outside the vocabulary are ignored. */
-export function tfidfMatrix(model: TfidfModel, texts: string[]): CsrMatrix {
-  const rowStart = new Int32Array(texts.length + 1);
-  const columns: number[] = [];
-  const values: number[] = [];
-  texts.forEach((text, row) => {
-    const entries: [number, number][] = [];
-    for (const [term, count] of termCounts(text)) {
-      const column = model.vocabulary.get(term);
-      if (column !== undefined) entries.push([column, (1 + Math.log(count)) * model.idf[column]]);
-    }
-    entries.sort((a, b) => a[0] - b[0]);
-    let norm = 0;
-    for (const [, v] of entries) norm += v * v;
-    const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-    for (const [column, v] of entries) {
-      columns.push(column);
-      values.push(v * inv);
-    }
-    rowStart[row + 1] = columns.length;
-  });
-  return {
-    rows: texts.length,
-    cols: model.idf.length,
-    rowStart,
-    colIndex: Int32Array.from(columns),
-    values: Float64Array.from(values),
-  };
+export function tfidfMatrix(model: TfidfModel, texts: readonly string[]): CsrMatrix {
+  const counted = countTerms(texts);
+  const column = Int32Array.from(counted.terms, (term) => model.vocabulary.get(term) ?? -1);
+  return tfidfCountRows({ model, column }, counted);
 }

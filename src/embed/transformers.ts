@@ -5,30 +5,23 @@ import { applyInputLimit } from "./input-limit";
 import { Embedder, emptyInputReport, OverLimitPolicy } from "./types";
 
 export interface TransformersOptions {
-  /** A local folder holding a transformers.js model: config.json, tokenizer.json, onnx/model.onnx (or _quantized). */
+  /** A local transformers.js model folder: config.json, tokenizer.json, onnx/model.onnx (or _quantized). */
   modelDir: string;
-  /** Pooling prescribed by the model card: "mean" (all-MiniLM, e5, gte) or "cls" (bge). Default "mean". */
+  /** As the model card prescribes: "mean" (all-MiniLM, e5, gte) or "cls" (bge). */
   pooling?: "mean" | "cls";
-  /** Texts per forward pass (default 32). */
   batchSize?: number;
-  /** What to do with inputs longer than the model's limit (default "truncate", counted in `inputs`). */
   overLimit?: OverLimitPolicy;
 }
 
-/** What `checkModelDir` found: which ONNX file transformers.js will load. */
-export interface ModelFolder {
+/** Which ONNX file transformers.js will load: fp32 model.onnx or q8 model_quantized.onnx, in `subfolder` or not. */
+interface ModelFolder {
   dir: string;
-  /** "onnx" (the transformers.js layout) or "" (the file sits in the folder itself). */
   subfolder: string;
-  /** fp32 loads model.onnx, q8 loads model_quantized.onnx. */
   dtype: "fp32" | "q8";
   config: Record<string, unknown>;
 }
 
-/**
- * Checks a model folder before transformers.js sees it, so a missing or incomplete folder gives a message that
- * says what is missing and how to fix it (instead of a failed download attempt deep inside the library).
- */
+/** Checks a model folder before transformers.js sees it, so the message says what is missing and how to fix it. */
 export function checkModelDir(modelDir: string): ModelFolder {
   const dir = resolve(modelDir);
   const fix =
@@ -72,9 +65,8 @@ interface FeatureExtractor {
 }
 
 /**
- * A sentence-embedding model run locally by @huggingface/transformers (ONNX Runtime). Remote loading is switched
- * off (`env.allowRemoteModels = false`, `local_files_only`, and a fetch that refuses), so it can never download:
- * everything comes from `modelDir`. The library is imported lazily, so nothing else pays its load time.
+ * A sentence-embedding model run locally by @huggingface/transformers, which can never download (remote models off,
+ * `local_files_only`, a refusing fetch). Imported lazily, so nothing else pays its load time.
  */
 export async function transformersEmbedder(options: TransformersOptions): Promise<Embedder> {
   const folder = checkModelDir(options.modelDir);
@@ -152,7 +144,7 @@ export async function transformersEmbedder(options: TransformersOptions): Promis
   return embedder;
 }
 
-/** transformers.js's fetch hook: any attempt to reach the network is a bug here, so it fails loudly. */
+/** Any attempt to reach the network is a bug here, so it fails loudly. */
 async function refuseNetwork(input: unknown): Promise<never> {
   throw new SeamlabError(
     `the transformers embedder never downloads, but was asked to fetch ` +

@@ -1,36 +1,28 @@
-/**
- * Turns texts into vectors. Every embedder is honest about what it is (`name` appears on every chart and table
- * that shows its results) and about inputs it could not take whole (`inputs`).
- */
+/** Turns texts into vectors, honest about what it is and about inputs it could not take whole. */
 export interface Embedder {
-  /** Human-readable and honest, e.g. "lsa-256 (TF-IDF+SVD fitted on this corpus; not a neural model)". */
+  /** Shown on every chart and table of its results, e.g. "lsa-256 (TF-IDF+SVD fitted on this corpus; ...)". */
   name: string;
-  /**
-   * A stable identity for caching: changes whenever the same text could get a different vector
-   * (model, dimensions, fitted corpus, truncation policy).
-   */
+  /** Cache identity: changes whenever the same text could get a different vector. */
   id: string;
   dimensions: number;
-  /** The longest input the embedder takes whole, in its own tokens (Infinity when there is no limit). */
+  /** The longest input taken whole, in the embedder's tokens (Infinity when there is no limit). */
   maxInputTokens: number;
-  /** Embeds in batches; returns one vector per text, in order. Vectors are L2-normalised. */
+  /** One L2-normalised vector per text, in order. */
   embed(texts: string[]): Promise<Float32Array[]>;
-  /** Running counts of what happened to inputs, so over-long inputs are reported, never silently cut. */
+  /** Running counts across `embed` calls, so over-long inputs are reported, never silently cut. */
   inputs: InputReport;
 }
 
 /** What an embedder does with an input longer than `maxInputTokens`. */
 export type OverLimitPolicy = "truncate" | "reject";
 
-/** Counts kept by an embedder across all `embed` calls. */
 export interface InputReport {
   /** Texts embedded (cache hits not included). */
   embedded: number;
-  /** Texts longer than the embedder's limit (each was truncated, or the call was rejected). */
+  /** Texts over the limit (each truncated, or the call rejected). */
   overLimit: number;
-  /** Of those, how many were truncated to the limit. */
   truncated: number;
-  /** The longest input seen, in the embedder's tokens. */
+  /** In the embedder's tokens. */
   longestTokens: number;
 }
 
@@ -51,7 +43,7 @@ export function describeInputReport(embedder: Pick<Embedder, "name" | "maxInputT
   );
 }
 
-/** Scales a vector to unit length in place (a zero vector stays zero); returns it. */
+/** Scales a vector to unit length in place (a zero vector stays zero). */
 export function normaliseInPlace(vector: Float32Array): Float32Array {
   let sum = 0;
   for (let i = 0; i < vector.length; i++) sum += vector[i] * vector[i];

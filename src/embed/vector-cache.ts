@@ -7,31 +7,19 @@ import { Embedder } from "./types";
 import { projectRoot } from "../core/project";
 
 /**
- * Vectors on disk keyed by embedder identity + sha256 of the text, so re-running a notebook, report or sweep
- * embeds only chunks it has not seen (identical chunk texts across configs are shared too; on chatlogs.md,
- * recursive 1000/300 reused 6 of 57 chunks of 1000/200, so most savings come from re-runs).
- * Layout: `<dir>/<sha256(embedder.id)[:32]>/` holds `identity.txt` (the full id, checked on open so a hash
- * collision cannot mix models) and pack files, each written once, atomically (temp file + rename), so an
- * interrupted run leaves no torn entry.
- *
- * Pack format: "SLV1", uint32 dimensions, uint32 count, then count × (32-byte sha256, dimensions × float32), LE.
- * Floats are copied as raw bytes (fast for 100k vectors), which is little-endian on every platform Node ships for.
+ * Vectors on disk keyed by embedder identity + sha256 of the text, so a re-run embeds only chunks it has not seen.
+ * `<dir>/<sha256(embedder.id)[:32]>/` holds `identity.txt` (the full id, checked on open so a hash collision cannot
+ * mix models) and pack files, each written once, atomically, so an interrupted run leaves no torn entry.
+ * Pack: "SLV1", uint32 dimensions, uint32 count, then count × (32-byte sha256, dimensions × float32), little-endian.
  */
-export interface VectorCacheStats {
-  hits: number;
-  misses: number;
-  dir: string;
-  /** Pack files skipped because their content no longer matches the checksum in their name (then re-embedded). */
-  rejected?: number;
-}
-
 export interface CachedEmbedder extends Embedder {
-  cache: VectorCacheStats;
-}
-
-/** `.seamlab-cache/vectors/` in the project root, beside the result cache (whatever the process's working folder). */
-export function defaultVectorCacheDir(): string {
-  return join(projectRoot(), ".seamlab-cache", "vectors");
+  cache: {
+    hits: number;
+    misses: number;
+    dir: string;
+    /** Packs skipped because their content no longer matches the checksum in their name (then re-embedded). */
+    rejected?: number;
+  };
 }
 
 const MAGIC = "SLV1";
@@ -41,26 +29,16 @@ function textKey(text: string): string {
 }
 
 /**
- * Texts sent to the wrapped embedder per call, each call's vectors saved as one pack before the next call starts:
- * an interrupted embedding of a million chunks loses at most one slice and resumes from the packs on disk.
+ * `dir` defaults to `.seamlab-cache/vectors/` in the project root. Each `saveEvery` texts' vectors are saved as one
+ * pack before the next slice is embedded: an interrupted run loses at most one slice.
  */
-export const defaultSaveEvery = 2048;
-
-export interface VectorCacheOptions {
-  /** Texts per saved pack (default `defaultSaveEvery`). */
-  saveEvery?: number;
-  /** Called after each saved slice: vectors done so far in this call, and how many this call needs. */
-  onProgress?: (done: number, total: number) => void;
-}
-
 export function withVectorCache(
   embedder: Embedder,
-  dir: string = defaultVectorCacheDir(),
-  options: VectorCacheOptions = {},
+  dir: string = join(projectRoot(), ".seamlab-cache", "vectors"),
+  { saveEvery = 2048 }: { saveEvery?: number } = {},
 ): CachedEmbedder {
-  const saveEvery = options.saveEvery ?? defaultSaveEvery;
   const folder = join(dir, createHash("sha256").update(embedder.id).digest("hex").slice(0, 32));
-  const stats: VectorCacheStats = { hits: 0, misses: 0, dir: folder };
+  const stats: CachedEmbedder["cache"] = { hits: 0, misses: 0, dir: folder };
   let stored: Map<string, Float32Array> | undefined;
   let storedDimensions = 0;
 
@@ -151,7 +129,6 @@ export function withVectorCache(
         const entries: [string, Float32Array][] = slice.map((i, j) => [keys[i], fresh[j]]);
         for (const [key, vector] of entries) map.set(key, vector);
         save(entries);
-        options.onProgress?.(from + slice.length, missing.length);
       }
       return keys.map((key) => Float32Array.from(map.get(key)!));
     },

@@ -9,13 +9,19 @@ import { symmetricEigen } from "../../src/embed/symmetric-eigen";
 import {
   countTerms,
   countTermsWithin,
-  fitTfidf,
-  fitTfidfCounts,
   fitTfidfFrequencies,
   tfidfCountRows,
   tfidfMatrix,
+  type TfidfOptions,
 } from "../../src/embed/tfidf";
 import { cosine } from "../../src/embed/types";
+
+/** The model from document frequencies alone (no per-text counts kept). */
+const fitTfidf = (texts: string[], options: TfidfOptions = {}) =>
+  fitTfidfFrequencies(countTermsWithin(texts, 0), options).model;
+/** The model and column map from texts counted with every per-text count kept. */
+const fitTfidfCounts = (texts: string[], options: TfidfOptions = {}) =>
+  fitTfidfFrequencies(countTermsWithin(texts, Infinity), options);
 
 function close(actual: number, expected: number, tolerance: number, what: string): void {
   assert.ok(Math.abs(actual - expected) <= tolerance, `${what}: ${actual} is not within ${tolerance} of ${expected}`);
@@ -142,7 +148,7 @@ test("tf-idf rows from texts counted once equal tfidfMatrix over the texts, for 
   const texts = randomTexts(200, 3);
   for (const options of [{}, { minDocumentFrequency: 1 }, { maxVocabulary: 5 }]) {
     const counted = countTerms(texts);
-    const fitted = fitTfidfCounts(counted, options);
+    const fitted = fitTfidfCounts(texts, options);
     assert.deepEqual(fitted.model, fitTfidf(texts, options));
     assert.deepEqual(tfidfCountRows(fitted, counted), tfidfMatrix(fitted.model, texts));
     const rows = [0, 3, 17, 18, 199];
@@ -180,7 +186,7 @@ test("past the kept-counts cap, lsa counts document frequencies only and fits th
     const within = countTermsWithin(texts, 10);
     assert.equal(within.counts, undefined, "over the cap: no per-text counts");
     assert.equal(within.entries, counted.ids.length);
-    const whole = fitTfidfCounts(counted, options);
+    const whole = fitTfidfCounts(texts, options);
     assert.deepEqual(fitTfidfFrequencies(within, options), whole);
     assert.deepEqual(countTermsWithin(texts, counted.ids.length).counts, counted, "at the cap: kept");
   }

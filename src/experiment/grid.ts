@@ -4,29 +4,23 @@ import { canonicalJson } from "../core/canonical-json";
 import type { ContextBudget } from "../retrieval/context-budget";
 import type { ParentSetting } from "../retrieval/expand";
 
-/**
- * The declarative grid: what a sweep varies. A config is a splitter config plus a retrieval setting; a grid
- * spec is the cross product of lists. Everything here is plain JSON-able data, because configs are cache
- * keys and cross thread boundaries.
- */
+// Configs are plain JSON: they are cache keys and cross thread boundaries.
 
-/** How chunks are retrieved for one row: first-stage depth `k`, then a reranker keeps `finalK`. */
+/** How chunks are retrieved for one row: first-stage depth `k`, then a reranker keeps `finalK` (default k). */
 export interface RetrievalSetting {
-  /** First-stage depth (retrieval_k). */
   k: number;
-  /** Chunks kept after reranking; metrics are @finalK. Default: k (no cut). */
   finalK?: number;
-  /** Reranker name (`none`, `mmr`). Default "none". */
+  /** Default "none". */
   reranker?: string;
   rerankerOptions?: Record<string, unknown>;
-  /** First-stage retriever name. Default "bm25". */
+  /** Default "bm25". */
   retriever?: string;
   retrieverSettings?: Record<string, unknown>;
-  /** The context is the top chunks up to this budget (retrieval/context-budget) instead of the top k. */
+  /** The context is the top chunks up to this budget instead of the top k. */
   contextBudget?: ContextBudget;
-  /** Each retrieved chunk is pasted with this many neighbours on each side (retrieval/expand); needs a budget. */
+  /** Neighbours pasted on each side of each retrieved chunk (retrieval/expand); needs a budget. */
   expand?: number;
-  /** Each retrieved chunk is pasted as its parent: its `##` section or an N-unit block (retrieval/expand). */
+  /** Each retrieved chunk is pasted as its parent: its `##` section or an N-unit block. */
   parents?: ParentSetting;
 }
 
@@ -40,15 +34,12 @@ export interface GridSpec {
   sizes: number[];
   overlaps: number[];
   units?: Unit[];
-  /** Token encoding for token units. */
   encoding?: string;
-  /** First-stage depths. Default [5]. */
+  /** Default [5]. */
   ks?: number[];
-  /** Cut every k to this many after reranking. Default: no cut (finalK = k). */
   finalK?: number;
   /** Default ["none"]. */
   rerankers?: string[];
-  /** Options for every reranker of the grid (e.g. { lambda: 0.7 } for mmr). */
   rerankerOptions?: Record<string, unknown>;
   retriever?: string;
   retrieverSettings?: Record<string, unknown>;
@@ -81,6 +72,18 @@ export function normalizeConfig(config: ExperimentConfig): ExperimentConfig {
 /** The part of a config that decides the chunks: configs sharing it are split and indexed once. */
 export function splitterKey(config: ExperimentConfig): string {
   return canonicalJson(config.splitter);
+}
+
+/** Items by key, keys in first-seen order. */
+export function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
 }
 
 /** Configs in a fixed order: splitter, size, unit, overlap, k, reranker (the order the lists give). */

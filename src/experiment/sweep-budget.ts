@@ -9,31 +9,29 @@ import type { ExperimentConfig } from "./grid";
 import type { CostedRow } from "./run";
 import { canonicalJson } from "../core/canonical-json";
 
-/**
- * The context budget of a sweep (see retrieval/context-budget): comparing sizes by hit@k favours the largest, so a
- * sweep over several sizes is judged at an equal budget unless told otherwise; its rows at plain hit@k are run too
- * (same split, same index) to show what the budget changes.
- */
+// Comparing sizes by hit@k favours the largest, so a sweep over several sizes is judged at an equal context budget
+// unless told otherwise; its plain hit@k rows run too (same split, same index) to show what the budget changes.
 
-/** What a sweep spec says about its budget. */
-export interface BudgetSpec {
+interface BudgetSpec {
   sizes?: number[];
   size: number;
   unit?: "chars" | "tokens";
   ks?: number[];
   finalK?: number;
   reranker?: string;
-  /** A budget; null turns it off (plain hit@k); undefined: the default when several sizes are swept. */
   contextBudget?: ContextBudget | null;
-  /** Neighbours and parents to compare with overlap (sweep-expand): they need a budget, so they ask for the default. */
   expand?: number[];
   parents?: unknown[];
 }
 
+/** True when the sweep compares overlap with neighbours or parents (sweep-expand), which need a budget. */
+export function hasLevers(spec: { expand?: number[]; parents?: unknown[] }): boolean {
+  return (spec.expand ?? []).some((n) => n > 0) || (spec.parents ?? []).length > 0;
+}
+
 /**
- * The sweep's budget, or undefined for plain hit@k. Given: checked (one depth, no reranker, at least one chunk of
- * the largest size). Not given: with several sizes, one depth and no reranker, `defaultContextBudget` (the median
- * size × k); otherwise none.
+ * The sweep's budget, or undefined for plain hit@k. Given: checked. Not given (undefined): with several sizes or
+ * levers, one depth and no reranker, `defaultContextBudget` (the median size × k); null: none.
  */
 export function sweepContextBudget(spec: BudgetSpec): ContextBudget | undefined {
   const sizes = spec.sizes ?? [spec.size];
@@ -42,8 +40,7 @@ export function sweepContextBudget(spec: BudgetSpec): ContextBudget | undefined 
   const unit = spec.unit ?? "chars";
   if (spec.contextBudget === null) return undefined;
   if (spec.contextBudget === undefined) {
-    const levers = (spec.expand ?? []).some((n) => n > 0) || (spec.parents ?? []).length > 0;
-    return (sizes.length > 1 || levers) && ks.length === 1 && !reranked
+    return (sizes.length > 1 || hasLevers(spec)) && ks.length === 1 && !reranked
       ? defaultContextBudget(sizes, ks[0], unit)
       : undefined;
   }
@@ -65,7 +62,7 @@ export function withContextBudget(configs: readonly ExperimentConfig[], budget: 
   ];
 }
 
-/** The rows a sweep judges: those at its budget when it has one, else all (levers are judged apart: sweep-expand). */
+/** The rows a sweep judges: those at its budget when it has one, else all. */
 export function judgedRows(rows: readonly CostedRow[], budget: ContextBudget | undefined): CostedRow[] {
   return budget === undefined ? [...rows] : rows.filter((row) => row.config.retrieval.contextBudget !== undefined);
 }
@@ -82,7 +79,7 @@ export function plainHitRates(judged: readonly CostedRow[], all: readonly Costed
   });
 }
 
-/** What a config costs: the index (vectors and their bytes) and the prompt (mean tokens and characters per query). */
+/** What a config costs: the index and the prompt (mean tokens and characters per query). */
 export interface ConfigCosts {
   vectors: number;
   storageBytes: number;

@@ -3,28 +3,17 @@ import { canonicalJson } from "../core/canonical-json";
 import { contextBudgetText, type ContextBudget } from "../retrieval/context-budget";
 import { strategyName, topOverBudgetText, type ParentSetting } from "../retrieval/expand";
 import type { Decision } from "../stats/non-inferiority";
-import type { ExperimentConfig } from "./grid";
+import { groupBy, type ExperimentConfig } from "./grid";
 import type { CostedRow } from "./run";
-import { configCosts, type ConfigCosts } from "./sweep-budget";
-import { decideRows } from "./verdict";
+import { configCosts, hasLevers, type ConfigCosts } from "./sweep-budget";
+import { decideByStorage } from "./verdict";
 
-/**
- * Overlap or neighbours: the sweep's levers. Besides its overlaps, a sweep with `--expand`/`--parents` indexes each
- * size without overlap and hands the prompt each retrieved chunk's neighbours or parent (retrieval/expand), all at
- * the same context budget; one paired verdict per size says which lever to pull, cost = vectors stored (the prompt is
- * capped alike).
- */
+// Overlap or neighbours: with `--expand`/`--parents` a sweep also indexes each size without overlap and pastes each
+// hit's neighbours or parent, at the same context budget; one paired verdict per size says which lever to pull.
 
-export interface LeverSpec {
-  /** Neighbours on each side to try (0: the chunk alone, the overlap-0 row). */
+interface LeverSpec {
   expand?: number[];
-  /** Parents to try. */
   parents?: ParentSetting[];
-}
-
-/** True when the sweep compares overlap with neighbours or parents. */
-export function hasLevers(spec: LeverSpec): boolean {
-  return (spec.expand ?? []).some((n) => n > 0) || (spec.parents ?? []).length > 0;
 }
 
 /** True for a row that pastes neighbours or parents (not a plain overlap row). */
@@ -32,10 +21,7 @@ export function isLeverRow(row: { config: ExperimentConfig }): boolean {
   return (row.config.retrieval.expand ?? 0) > 0 || row.config.retrieval.parents !== undefined;
 }
 
-/**
- * The configs at a budget plus, per splitter config's size, overlap 0 with each lever (and overlap 0 alone, when the
- * overlaps did not include it). `configs` are the sweep's configs, the budget ones among them carrying it.
- */
+/** The configs plus, per budget config's size, overlap 0 alone and with each lever. */
 export function withLevers(configs: readonly ExperimentConfig[], spec: LeverSpec): ExperimentConfig[] {
   if (!hasLevers(spec)) return [...configs];
   const seen = new Set(configs.map((config) => canonicalJson(config)));
@@ -72,7 +58,7 @@ export interface LeverVerdict {
   splitter: string;
   size: number;
   contextBudget: ContextBudget;
-  /** Overlap rows (by overlap), then overlap 0 with neighbours (by n), then with parents; the decision points here. */
+  /** Overlap 0, neighbours (by n), parents, then the other overlaps; the decision points here. */
   rows: CostedRow[];
   /** "overlap 100", "overlap 0 + ±1 neighbours", "overlap 0 + section parents". */
   names: string[];
@@ -80,8 +66,7 @@ export interface LeverVerdict {
   costs: ConfigCosts[];
 }
 
-/** The name of a row of a lever verdict. */
-export function leverName(row: CostedRow): string {
+function leverName(row: CostedRow): string {
   const r = row.config.retrieval;
   const unit = row.config.splitter.unit === "tokens" ? "token" : "char";
   if (r.parents !== undefined) return strategyName({ parents: r.parents }, unit);
@@ -97,24 +82,17 @@ function leverOrder(row: CostedRow): number[] {
   return [row.config.splitter.overlap === 0 ? 0 : 3, row.config.splitter.overlap];
 }
 
-/**
- * Per size (and splitter, unit, retrieval), the paired verdict over its overlap rows at the budget and its lever
- * rows; only groups holding a lever row. Cost: vectors stored (overlap costs index, levers do not).
- */
+/** Per size at a budget, the paired verdict over its overlap and lever rows (groups holding a lever row only). */
 export function leverVerdicts(
   rows: readonly CostedRow[],
   settings: { margin?: number; resamples?: number; seed?: number } = {},
 ): LeverVerdict[] {
-  const groups = new Map<string, CostedRow[]>();
-  for (const row of rows) {
-    const budget = row.config.retrieval.contextBudget;
-    if (budget === undefined) continue;
+  const atBudget = rows.filter((row) => row.config.retrieval.contextBudget !== undefined);
+  const groups = groupBy(atBudget, (row) => {
     const { overlap: _overlap, ...splitter } = row.config.splitter;
     const { expand: _expand, parents: _parents, ...retrieval } = row.config.retrieval;
-    const id = canonicalJson([splitter, retrieval]);
-    if (!groups.has(id)) groups.set(id, []);
-    (groups.get(id) as CostedRow[]).push(row);
-  }
+    return canonicalJson([splitter, retrieval]);
+  });
   const out: LeverVerdict[] = [];
   for (const group of groups.values()) {
     if (!group.some(isLeverRow)) continue;
@@ -128,19 +106,19 @@ export function leverVerdicts(
       contextBudget: sorted[0].config.retrieval.contextBudget as ContextBudget,
       rows: sorted,
       names: sorted.map(leverName),
-      decision: decideRows(sorted, (row) => row.cost.storageBytes, settings),
+      decision: decideByStorage(sorted, settings),
       costs: sorted.map(configCosts),
     });
   }
   return out;
 }
 
-/** Queries of lever row `i` whose best chunk's window or parent alone was over the budget (an empty prompt). */
+/** Queries of lever row `i` whose best chunk's window or parent alone was over the budget. */
 export function leverOverBudget(lever: LeverVerdict, i: number): number {
   return lever.rows[i].retrieval.queriesTopOverBudget ?? 0;
 }
 
-/** A note per lever row whose window or parent did not fit the budget for some queries (retrieval/expand). */
+/** A note per lever row whose window or parent did not fit the budget for some queries. */
 export function leverOverBudgetNotes(lever: LeverVerdict): string[] {
   return lever.rows.flatMap((row, i) => {
     const note = topOverBudgetText(

@@ -4,12 +4,12 @@ import { pairedComparison, type PairedComparison } from "../stats/paired";
 import { type BootstrapOptions } from "../stats/bootstrap";
 import { type Interval } from "../stats/types";
 import { pickKnee, type CurvePoint, type KneeOptions, type KneeReport } from "./knee";
-import { expandGrid, type ExperimentConfig, type GridSpec } from "./grid";
+import { expandGrid, groupBy, type ExperimentConfig, type GridSpec } from "./grid";
 import { resolveOverlaps, type OverlapSetting } from "./overlap-share";
 import { runGrid, type CostedRow, type GridResult, type RunGridOptions } from "./run";
 import type { GridRow, SweepInputs } from "./rows";
 import type { Decision } from "../stats/non-inferiority";
-import { decideRows } from "./verdict";
+import { decideByStorage } from "./verdict";
 import type { ParentSetting } from "../retrieval/expand";
 import { checkLevers, isLeverRow, leverVerdicts, withLevers, type LeverVerdict } from "./sweep-expand";
 export { flattenRow } from "./sweep-flat";
@@ -23,34 +23,25 @@ import {
   type ConfigCosts,
 } from "./sweep-budget";
 
-/**
- * The overlap sweep: one splitter at one size over several overlaps (optionally x first-stage depths with
- * a reranker cutting to final_k), a recall-vs-overlap curve per depth, and the knee of each curve.
- */
+/** One splitter at one size (or several) over several overlaps, optionally x first-stage depths with a reranker. */
 export interface OverlapSweepSpec {
-  /** One splitter, or several swept side by side (one curve each). */
+  /** Several splitters give one curve each. */
   splitter: string | string[];
   size: number;
-  /** Several chunk sizes: one curve per size, and a verdict over size x overlap. Default [size]. */
+  /** One curve per size, and a verdict over size x overlap. Default [size]. */
   sizes?: number[];
   /** Absolute overlaps or shares of each size ({ percent: 10 }). */
   overlaps: OverlapSetting[];
   unit?: Unit;
   encoding?: string;
-  /** First-stage depths (retrieval_k). Default [5]. */
+  /** Default [5]. */
   ks?: number[];
-  /** Cut to this many after reranking; metrics are @finalK. Default: no cut. */
   finalK?: number;
-  /** Default "none". */
   reranker?: string;
   rerankerOptions?: Record<string, unknown>;
   retriever?: string;
   retrieverSettings?: Record<string, unknown>;
-  /**
-   * Judge every config on the top chunks that fit this many characters or tokens per query (retrieval/context-budget)
-   * instead of the top k; null: plain hit@k. Default (undefined): with several sizes, one k and no reranker, the
-   * median size × k (`sweepContextBudget`); else plain hit@k.
-   */
+  /** Judge at this context budget instead of the top k; null: plain hit@k; undefined: see `sweepContextBudget`. */
   contextBudget?: ContextBudget | null;
   /** Also index each size without overlap and paste each hit's n neighbours on each side (sweep-expand). */
   expand?: number[];
@@ -58,7 +49,7 @@ export interface OverlapSweepSpec {
   parents?: ParentSetting[];
 }
 
-/** Which number is the curve's y. Both are proportions over queries; with one gold span per query they coincide. */
+/** The curve's y; with one gold span per query they coincide. */
 export type SweepMetric = "recallAtK" | "hitRate";
 
 export interface SweepPoint extends CurvePoint {
@@ -76,27 +67,20 @@ export interface SweepCurve {
   finalK: number;
   reranker: string;
   metric: SweepMetric;
-  /** The context budget the points were measured at; absent: plain hit@k. */
+  /** Absent: plain hit@k. */
   contextBudget?: ContextBudget;
   points: SweepPoint[];
   /** Cache keys of the rows behind the points, in point order (see `curveRows`). */
   keys: string[];
-  /** Kneedle and the plateau rule: a second opinion on the curve's shape. */
   knee: KneeReport;
-  /**
-   * The paired verdict (indexes into `points`): each overlap against the best and against overlap 0 on the same
-   * queries (hit rate), and the cheapest overlap non-inferior to the best within the margin, or "undecided".
-   */
+  /** The paired verdict (indexes into `points`), cost = vectors stored. */
   decision: Decision;
 }
 
-/** Options of the paired decision. */
 export interface DecisionSettings {
   /** Acceptable loss against the best, in proportion units (default 0.01 = 1 point). */
   margin?: number;
-  /** Bootstrap replicates (default 2000). */
   resamples?: number;
-  /** Bootstrap seed (default 1). */
   seed?: number;
 }
 
@@ -105,9 +89,8 @@ export interface SweepResult extends Omit<GridResult, "rows"> {
   curves: SweepCurve[];
   /** One verdict over size x overlap per splitter and retrieval setting, when several sizes were swept. */
   grids: GridVerdict[];
-  /** Per size, overlap against neighbours and parents at the budget (with --expand / --parents). */
   levers: LeverVerdict[];
-  /** The knee of the first curve (the only one unless several ks were swept). */
+  /** The knee of the first curve. */
   knee: KneeReport;
 }
 
@@ -138,10 +121,7 @@ export function sweepGrid(spec: OverlapSweepSpec): GridSpec {
   };
 }
 
-/**
- * Every config of the sweep: per size, its overlaps (shares resolved against that size); with a context budget,
- * each again at the budget (`withContextBudget`). Throws on a budget the sizes cannot use, before any work.
- */
+/** Every config of the sweep, each again at the budget when there is one; a bad budget throws before any work. */
 export function sweepConfigs(spec: OverlapSweepSpec): ExperimentConfig[] {
   const sizes = spec.sizes ?? [spec.size];
   const configs = sizes.flatMap((size) => expandGrid(sweepGrid({ ...spec, size })));
@@ -155,22 +135,16 @@ function metricOf(row: CostedRow, metric: SweepMetric): { y: number; ci: Interva
   return metric === "hitRate" ? { y: r.hitRate, ci: r.hitRateCI } : { y: r.recallAtK, ci: r.recallAtKCI };
 }
 
-/**
- * Curves (one per first-stage depth and reranker) from grid rows that vary the overlap; rows of other
- * splitters or sizes are kept apart too. Points are sorted by overlap.
- */
+/** One curve per everything-but-overlap, points sorted by overlap. */
 export function sweepCurves(
   rows: readonly CostedRow[],
   metric: SweepMetric = "recallAtK",
   kneeOptions: KneeOptions & DecisionSettings = {},
 ): SweepCurve[] {
-  const groups = new Map<string, CostedRow[]>();
-  for (const row of rows) {
+  const groups = groupBy(rows, (row) => {
     const { overlap: _overlap, ...splitter } = row.config.splitter;
-    const id = JSON.stringify([splitter, row.config.retrieval]);
-    if (!groups.has(id)) groups.set(id, []);
-    (groups.get(id) as CostedRow[]).push(row);
-  }
+    return JSON.stringify([splitter, row.config.retrieval]);
+  });
   return [...groups.values()].map((group) => {
     const sorted = [...group].sort((a, b) => a.config.splitter.overlap - b.config.splitter.overlap);
     const points: SweepPoint[] = sorted.map((row) => {
@@ -200,13 +174,8 @@ export function sweepCurves(
       points,
       keys: sorted.map((row) => row.key),
       knee: pickKnee(points, kneeOptions),
-      // Index size decides what is cheaper (vectors stored); equal sizes go to the smaller overlap.
-      decision: decideRows(sorted, (row) => row.cost.storageBytes, {
-        margin: kneeOptions.margin,
-        resamples: kneeOptions.resamples,
-        seed: kneeOptions.seed,
-        baseline: 0,
-      }),
+      // Equal index sizes go to the smaller overlap.
+      decision: decideByStorage(sorted, kneeOptions),
     };
   });
 }
@@ -218,7 +187,7 @@ export async function runOverlapSweep(
   options: RunGridOptions & KneeOptions & DecisionSettings & { metric?: SweepMetric } = {},
 ): Promise<SweepResult> {
   const result = await runGrid(inputs, sweepConfigs(spec), options);
-  // With a budget, the curves and verdicts are the budget's; the plain hit@k rows stay in `rows` for comparison.
+  // The plain hit@k rows beside budget rows stay in `rows` for comparison.
   const judged = judgedRows(result.rows, sweepContextBudget(spec)).filter((row) => !isLeverRow(row));
   const curves = sweepCurves(judged, options.metric, options);
   const knee = curves[0]?.knee ?? pickKnee([]);
@@ -226,10 +195,9 @@ export async function runOverlapSweep(
   return { ...result, curves, knee, grids: gridVerdicts(judged, options, result.rows), levers };
 }
 
-/** What the hit rate gained over a cheaper config costs, per point, for one better config. */
+/** What one better config's hit-rate points above a cheaper one cost, per point. */
 export interface PricePerPoint {
   index: number;
-  /** Hit-rate points above the config it is priced against. */
   points: number;
   extraVectorBytes: number;
   extraTokens: number;
@@ -239,29 +207,25 @@ export interface PricePerPoint {
   dollarsPerPoint: number;
 }
 
-/**
- * A verdict over two dimensions (size x overlap) by the same paired rule, cost = vectors stored (the index); each
- * config's prompt (tokens per query) is carried beside it, equal up to the budget when there is one.
- */
+/** The paired verdict over size x overlap, cost = vectors stored. */
 export interface GridVerdict {
   splitter: string;
   k: number;
   finalK: number;
   reranker: string;
-  /** The context budget every row was judged at; absent: plain hit@k (which favours the largest size). */
+  /** Absent: plain hit@k (which favours the largest size). */
   contextBudget?: ContextBudget;
-  /** The rows compared, by size then overlap; the decision's indexes point here. */
+  /** By size then overlap; the decision's indexes point here. */
   rows: CostedRow[];
   decision: Decision;
-  /** Per row: the index's size and the prompt's, the two things a config costs. */
   costs: ConfigCosts[];
-  /** Per row at a budget: the same config's plain hit@k rate, to show what the budget changed (else absent). */
+  /** Per row at a budget: the same config's plain hit@k rate. */
   plainHitRates?: (number | null)[];
-  /** Configs with a higher hit rate than the cheapest one (fewest vectors), and what each point of it costs. */
+  /** Configs better than the cheapest one, and what each point costs. */
   prices: PricePerPoint[];
 }
 
-/** Price per point of every config better (by hit rate) than `from`, from the cost model's absolute figures. */
+/** Price per point of every config better (by hit rate) than `from`. */
 export function pricesPerPoint(rows: readonly CostedRow[], from: number): PricePerPoint[] {
   const base = rows[from];
   const out: PricePerPoint[] = [];
@@ -290,22 +254,16 @@ export function cheapestIndex(decision: Decision): number {
   return decision.configs.reduce((a, b) => (b.cost < a.cost ? b : a)).index;
 }
 
-/**
- * Grid verdicts: rows grouped by everything but size and overlap; only groups spanning several sizes. `allRows` (the
- * plain hit@k rows beside budget rows) gives each budget row its plain rate.
- */
+/** Rows grouped by everything but size and overlap, groups spanning several sizes; `allRows` gives plain rates. */
 export function gridVerdicts(
   rows: readonly CostedRow[],
   settings: DecisionSettings = {},
   allRows: readonly CostedRow[] = rows,
 ): GridVerdict[] {
-  const groups = new Map<string, CostedRow[]>();
-  for (const row of rows) {
+  const groups = groupBy(rows, (row) => {
     const { overlap: _overlap, size: _size, ...splitter } = row.config.splitter;
-    const id = JSON.stringify([splitter, row.config.retrieval]);
-    if (!groups.has(id)) groups.set(id, []);
-    (groups.get(id) as CostedRow[]).push(row);
-  }
+    return JSON.stringify([splitter, row.config.retrieval]);
+  });
   const out: GridVerdict[] = [];
   for (const group of groups.values()) {
     if (new Set(group.map((row) => row.config.splitter.size)).size < 2) continue;
@@ -313,11 +271,7 @@ export function gridVerdicts(
       (a, b) =>
         a.config.splitter.size - b.config.splitter.size || a.config.splitter.overlap - b.config.splitter.overlap,
     );
-    const decision = decideRows(sorted, (row) => row.cost.storageBytes, {
-      margin: settings.margin,
-      resamples: settings.resamples,
-      seed: settings.seed,
-    });
+    const decision = decideByStorage(sorted, settings);
     const r = sorted[0].config.retrieval;
     out.push({
       splitter: sorted[0].config.splitter.splitter,
@@ -340,10 +294,7 @@ export function gridConfigName(row: GridRow): string {
   return `size ${s.size}, overlap ${s.overlap} (${Math.round((100 * s.overlap) / s.size)}%)`;
 }
 
-/**
- * Paired comparison of two rows of the same grid (same queries): wins/losses per query, exact McNemar p and
- * a bootstrap CI of the hit-rate difference. "Is overlap 200 really better than 0 here?" in one call.
- */
+/** Paired comparison of two rows of the same grid (same queries): McNemar p and a bootstrap CI of the difference. */
 export function compareRows(a: GridRow, b: GridRow, options: BootstrapOptions = {}): PairedComparison {
   if (a.hits.length !== b.hits.length) {
     throw new SeamlabError(

@@ -4,11 +4,7 @@ import type { GridRow } from "./rows";
 import { formatP, percentNumber, pText, signedPoints, thousands } from "../stats/format";
 import { MAX_PLANNED_QUERIES } from "../stats/margin-rule";
 
-/**
- * The paired verdict of a set of grid rows run on the same queries: which config to use (the cheapest
- * non-inferior to the best by hit rate within the margin), "leaning" when that is not shown, or "undecided" with
- * the queries that would tell, and the sentences that say so. Costs are the caller's (vectors stored, by default).
- */
+// The paired verdict of grid rows run on the same queries, and the sentences that say it.
 
 /** Per-query outcomes of a row as 0/1 bytes. */
 export function outcomesOf(row: GridRow): Uint8Array {
@@ -17,10 +13,7 @@ export function outcomesOf(row: GridRow): Uint8Array {
   return out;
 }
 
-/**
- * `decideRows` on some of the queries only (`queries`: positions in each row's hits), e.g. one group's or one
- * document type's: the same rule, paired on those queries.
- */
+/** `decideRows` on some of the queries only (positions in each row's hits), e.g. one group's. */
 export function decideRowsOn<T extends GridRow>(
   rows: readonly T[],
   queries: readonly number[],
@@ -49,15 +42,20 @@ export function decideRows<T extends GridRow>(
   );
 }
 
+/** `decideRows` with the sweep's cost, vectors stored (baseline: the first row). */
+export function decideByStorage<T extends GridRow & { cost: { storageBytes: number } }>(
+  rows: readonly T[],
+  { margin, resamples, seed }: { margin?: number; resamples?: number; seed?: number },
+): Decision {
+  return decideRows(rows, (row) => row.cost.storageBytes, { margin, resamples, seed, baseline: 0 });
+}
+
 const signed = (x: number) => signedPoints(x, { minus: "−" });
 const interval = (d: PairedDifference, sign = 1) => {
   const [a, b] = sign > 0 ? [d.low, d.high] : [-d.high, -d.low];
   return `[${signed(a)}, ${signed(b)}]`;
 };
-/**
- * The queries an undecided verdict needs, in all (this run's included), and how many more than the run that is:
- * `{ all: "381", more: "341" }` for 40 queries; `all` is null past the plan's cap, `more` null when the run already has as many.
- */
+/** `{ all: "381", more: "341" }` for 40 queries; `all` null past the plan's cap, `more` null when none are missing. */
 function queriesNeededText(needed: number, run: number): { all: string | null; more: string | null } {
   if (!Number.isFinite(needed)) return { all: null, more: null };
   return { all: thousands(needed), more: needed > run ? thousands(needed - run) : null };
@@ -65,10 +63,7 @@ function queriesNeededText(needed: number, run: number): { all: string | null; m
 /** What a plan that found no count up to its cap reads as: "more than 10,000,000". */
 export const beyondPlannedQueries = `more than ${thousands(MAX_PLANNED_QUERIES)}`;
 
-/**
- * "1 point" / "0.5 points" / "0.0001 points": the margin at its own precision (six significant digits strip the
- * float noise of 100 × margin without rounding a small margin to "0").
- */
+/** "1 point" / "0.0001 points": six significant digits strip 100 × margin's float noise without rounding to "0". */
 export function marginText(margin: number): string {
   const value = Number((100 * margin).toPrecision(6));
   return `${value} point${value === 1 ? "" : "s"}`;
@@ -96,10 +91,7 @@ function queriesSentence(needed: number, run: number, settle: string): string {
         `has ${runText}${needs.more === null ? "" : `: ${needs.more} more`}).`;
 }
 
-/**
- * A leaning verdict in words, never in the "Use X" form of a decided one: the choice, why it is not decided, what is
- * ruled out (shown worse), what is not (unclear, cheaper or dearer), and the queries that would settle it.
- */
+/** A leaning verdict in words, never in the "Use X" form of a decided one. */
 function leaningText(decision: Decision, name: (i: number) => string, bestText: string): string {
   const margin = marginText(decision.margin);
   const choice = decision.configs[decision.choice];
@@ -141,10 +133,7 @@ function leaningText(decision: Decision, name: (i: number) => string, bestText: 
   );
 }
 
-/**
- * The verdict in two or three sentences: the pick and why, "leaning" with what is and is not ruled out, or
- * "undecided" with the candidates and the queries needed; never a bare number.
- */
+/** The verdict in two or three sentences, never a bare number. */
 export function verdictText(decision: Decision, name: (i: number) => string): string {
   const margin = marginText(decision.margin);
   const level = `${Math.round(100 * decision.level)}%`;
@@ -201,10 +190,7 @@ export function verdictText(decision: Decision, name: (i: number) => string): st
   return parts.join(" ");
 }
 
-/**
- * The short form for a headline card: "200 chars (within 1 point of the best)", "leaning: 150 (not shown within
- * 1 point; ~2,400 queries to settle)" or "undecided: 0 or 500".
- */
+/** The short form: "200 (within 1 point of the best)", "leaning: 150 (...)" or "undecided: 0, 500 (...)". */
 export function verdictHeadline(decision: Decision, name: (i: number) => string): string {
   const margin = marginText(decision.margin);
   if (decision.verdict === "decided") return `${name(decision.choice)} (within ${margin} of the best)`;
@@ -222,11 +208,7 @@ export function verdictHeadline(decision: Decision, name: (i: number) => string)
   return `undecided: ${options.join(", ")} (need ${need} queries${needs.more === null ? "" : `, ${needs.more} more`})`;
 }
 
-/**
- * A headline card: a short value ("200 chars", "leaning: 150 chars" or "undecided: 0–200 chars") and a note carrying
- * the verdict, the margin, the evidence and, unless decided, what would settle it. `value(i)` names one config
- * briefly ("200"). Only a decided verdict gets the bare value.
- */
+/** A headline card: a short value (bare only when decided; `value(i)` names a config briefly) and the verdict's text. */
 export function verdictCard(
   decision: Decision,
   name: (i: number) => string,

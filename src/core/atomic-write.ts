@@ -1,8 +1,6 @@
 /**
- * The one atomic file write. Content goes to a temp file beside the target and is then renamed into place (or
- * hard-linked, when an existing file must not be replaced), so a reader or a crash never sees half a file. Temp
- * files are named `.<name>.<pid>.<n>.seamlab-tmp`, so a later run can tell its own leftovers from a user's files
- * and reclaim them once the process that wrote them is gone (`removeStaleTempFiles`).
+ * The one atomic file write: a temp file beside the target, renamed (or, when `exclusive`, hard-linked) into place,
+ * so a reader or a crash never sees half a file. Temp names carry the writer's pid, so stale ones can be reclaimed.
  */
 import {
   closeSync,
@@ -22,15 +20,9 @@ import { processAlive } from "./process-alive.cjs";
 
 export { processAlive };
 
-const TEMP_SUFFIX = ".seamlab-tmp";
 const TEMP_PATTERN = /^\..+\.(\d+)\.\d+-\d+\.seamlab-tmp$/;
 
 let counter = 0;
-
-/** The temp path a write to `path` uses (exported for tests and for the stale-file sweep). */
-export function tempPathFor(path: string): string {
-  return join(dirname(path), `.${basename(path)}.${process.pid}.${threadId}-${counter++}${TEMP_SUFFIX}`);
-}
 
 export interface AtomicWriteOptions {
   /** Fail with EEXIST (and write nothing) when `path` already exists, instead of replacing it. */
@@ -39,11 +31,7 @@ export interface AtomicWriteOptions {
   diskFullAdvice?: string;
 }
 
-/**
- * Writes `data` to `path` atomically. With `exclusive`, an existing `path` is never replaced: the temp file is
- * hard-linked into place, which fails if `path` appeared meanwhile (falling back to a checked rename on
- * filesystems without hard links). Throws the underlying Node error; callers turn it into a SeamlabError.
- */
+/** Writes `data` to `path` atomically; throws the underlying Node error (callers turn it into a SeamlabError). */
 export function writeFileAtomic(path: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): void {
   const file = openAtomicFile(path, options);
   try {
@@ -58,16 +46,12 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, options
 /** A file written piece by piece into its temp file and put in place whole by `commit` (or dropped by `abort`). */
 export interface AtomicFile {
   write(data: string | Uint8Array): void;
-  /** Closes the temp file and moves it into place as `writeFileAtomic` does (same `exclusive` rule). */
   commit(): void;
-  /** Closes and removes the temp file; `path` is untouched. */
   abort(): void;
 }
 
-/** Opens `path` for an atomic write of content produced piece by piece (e.g. one line per seam of a large corpus). */
 export function openAtomicFile(path: string, options: AtomicWriteOptions = {}): AtomicFile {
-  const temp = tempPathFor(path);
-  // a full disk: the temp file goes at once, and the message names the file and what to do
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${threadId}-${counter++}.seamlab-tmp`);
   const diskFull = (error: unknown) =>
     isDiskFull(error)
       ? diskFullError({
@@ -106,7 +90,7 @@ export function openAtomicFile(path: string, options: AtomicWriteOptions = {}): 
     commit() {
       close();
       try {
-        placeTempFile(temp, path, options);
+        placeTempFile(temp, path, options.exclusive);
       } catch (error) {
         rmSync(temp, { force: true });
         throw error;
@@ -115,26 +99,20 @@ export function openAtomicFile(path: string, options: AtomicWriteOptions = {}): 
   };
 }
 
-function placeTempFile(temp: string, path: string, options: AtomicWriteOptions): void {
-  if (!options.exclusive) {
-    renameSync(temp, path);
-    return;
-  }
+/** Exclusive: a hard link fails if `path` appeared meanwhile (a checked rename where links are unsupported). */
+function placeTempFile(temp: string, path: string, exclusive: boolean | undefined): void {
+  if (!exclusive) return renameSync(temp, path);
   try {
     linkSync(temp, path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if ((code !== "EPERM" && code !== "ENOTSUP" && code !== "EXDEV") || existsSync(path)) throw error;
-    renameSync(temp, path);
-    return;
+    return renameSync(temp, path);
   }
   unlinkSync(temp);
 }
 
-/**
- * Removes temp files that `writeFileAtomic` left in `dir` when a process died mid-write (its pid no longer
- * runs). Only names matching our own pattern are touched. Returns how many were removed.
- */
+/** Removes the temp files in `dir` whose writing process is gone; returns how many. */
 export function removeStaleTempFiles(dir: string): number {
   let names: string[];
   try {

@@ -1,12 +1,8 @@
-// The bootstrap's index draws (random.ts seededIndexFiller: mulberry32, then Math.floor(u * n)) as a WebAssembly
-// loop: the same 32-bit integer steps and the same double divide, multiply and floor, so the same indices, at a
-// fraction of the cost (a sweep's decisions and the elbow simulation draw hundreds of millions of them).
+// random.ts seededIndexFiller as a WebAssembly loop: the same integer steps and floor, so the same indices, much
+// cheaper (a sweep's decisions and the elbow simulation draw hundreds of millions of them).
 import { F64, I32, lazyKernel, op, reserveWasmMemory, type WasmInstance } from "./wasm";
 
-/**
- * draw(count, n, out): reads the generator state from address 0, writes `count` indices (Int32) from `out`, then
- * stores the state back at address 0.
- */
+/** draw(count, n, out): the generator state is read from and stored back at address 0. */
 function drawFunction() {
   // params 0 count 1 n 2 out; locals i32 3 state 4 t; f64 5 n as double
   const { get, set, tee, i32 } = op;
@@ -37,15 +33,12 @@ function drawFunction() {
   };
 }
 
-/** Fills `out` with the next indices of the stream in `state`; returns the state after them. */
-export type IndexDraws = (state: number, out: Int32Array, n: number) => number;
-
-/** The kernel of this thread (built once), or null where WebAssembly is unavailable. */
+/** Fills `out` with the next indices of the stream in `state` and returns the state after them; null without wasm. */
 export const indexDrawKernel = lazyKernel(() => [drawFunction()], drawsOf);
 
 const OUT_AT = 16;
 
-function drawsOf(instance: WasmInstance): IndexDraws {
+function drawsOf(instance: WasmInstance): (state: number, out: Int32Array, n: number) => number {
   const { memory } = instance;
   const draw = instance.exports.draw as (count: number, n: number, out: number) => void;
   return (state, out, n) => {

@@ -1,9 +1,4 @@
-/** Peak resident memory of this process so far, in MB (`maxRSS` is in kilobytes), for run summaries. */
-export function peakRssMb(): number {
-  return process.resourceUsage().maxRSS / 1024;
-}
-
-/** `peak RSS 123 MB`: the phrase run summaries end with. */
+/** `peak RSS 123 MB` (`maxRSS` is in kilobytes): the phrase run summaries end with. */
 export function peakRssText(): string {
-  return `peak RSS ${Math.round(peakRssMb())} MB`;
+  return `peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`;
 }

@@ -1,8 +1,6 @@
 /**
- * The lock that keeps two seamlab runs from writing one output at once (a report's `--out` folder, the corpus
- * `queries` writes, a `--export` file): a file `.X.seamlab-lock` beside X (X itself may be switched by renaming, so
- * the lock cannot live inside it) holding the id of the process that writes X and the command it runs. A second run
- * is refused by name; it never waits, so two runs can never deadlock on two outputs.
+ * Two seamlab runs never write one output at once: `.X.seamlab-lock` beside X (X may be switched by renaming) holds
+ * the writer's pid and command. A second run is refused by name; it never waits, so two runs cannot deadlock.
  */
 import { closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
@@ -11,15 +9,13 @@ import { writeFailureMessage } from "./write-failure";
 import { processAlive } from "./process-alive.cjs";
 
 export interface OutputLockOptions {
-  /** The flag that named the output, for the message ("--out", "--corpus-out", "--export"). */
+  /** The flag that named the output ("--out", "--corpus-out", "--export"). */
   flag: string;
-  /** The seamlab command taking the lock ("report", "queries"), which a refused run names. */
+  /** The seamlab command taking the lock ("report", "queries"). */
   command: string;
-  /** What the output is, for the message. */
   kind: "folder" | "file";
 }
 
-/** The lock file of `output`. */
 export const lockPathOf = (output: string): string => {
   const target = resolve(output);
   return join(dirname(target), `.${basename(target)}.seamlab-lock`);
@@ -28,20 +24,14 @@ export const lockPathOf = (output: string): string => {
 /** Releases of the locks this process holds, by lock path: taking a lock again is a no-op. */
 const held = new Map<string, () => void>();
 
-interface Holder {
-  pid: number;
-  command: string | undefined;
-}
-
-function readHolder(lock: string): Holder {
+function readHolder(lock: string): { pid: number; command: string | undefined } {
   const [pid, command] = readFileSync(lock, "utf8").split("\n");
   return { pid: Number(pid.trim()), command: command?.trim() || undefined };
 }
 
 /**
- * Takes the lock on `output` for as long as this process runs, or refuses (a SeamlabError naming the path and the
- * other process's id) when another live seamlab holds it. A lock left by a process that died is taken over.
- * Returns the function that releases it (also called when the process exits).
+ * Takes the lock on `output` until this process exits (a dead holder's lock is taken over), or refuses when another
+ * live seamlab holds it. Returns the function that releases it.
  */
 export function lockOutput(output: string, options: OutputLockOptions): () => void {
   const lock = lockPathOf(output);
@@ -88,10 +78,7 @@ export function lockOutput(output: string, options: OutputLockOptions): () => vo
   return release;
 }
 
-/**
- * Creates `lock` (and its folder), failing with EEXIST when it exists. Any other failure means nothing can be
- * written beside `output` ("/proc/version", a read-only or full disk): a SeamlabError naming the flag and the path.
- */
+/** Creates `lock`, failing with EEXIST; any other failure ("/proc/version", a read-only disk) names the flag. */
 function createLock(lock: string, output: string, flag: string): number {
   try {
     mkdirSync(dirname(lock), { recursive: true });
@@ -109,10 +96,7 @@ export function releaseOutputLocks(): void {
   for (const release of [...held.values()]) release();
 }
 
-/**
- * The holder of `lock` is gone: move its lock away under a name only this process uses, and check it is still the
- * same dead holder's before dropping it (a live process may have taken the lock meanwhile, which is then put back).
- */
+/** Moves a dead holder's lock aside, and puts it back if a live process took it meanwhile. */
 function takeOverStale(lock: string, holder: number): void {
   const aside = `${lock}.${process.pid}.stale`;
   try {

@@ -1,13 +1,8 @@
 /**
- * A folder seamlab writes whole (a report, the corpus `queries ict` writes beside its labelled file): it holds plain
- * files only, plus `.seamlab-manifest.json` naming every file with its sha256, the proof that a file is seamlab's
- * when the time comes to delete it. A new version is written into a staging folder beside the target
- * (`.<name>.seamlab-staging-<pid>-<hex>`) and switched in by renaming: the old folder is renamed aside
- * (`.<name>.seamlab-previous-<pid>-<hex>`), the staging folder takes its name, and the old one is then removed file
- * by file, each checked against its recorded hash. A reader never sees two versions mixed: between the two renames
- * (an instant, unless the process is killed right there) the folder is absent, and the old one stands whole beside
- * it until `recoverBeside` puts it back. A file someone edited, or put there, is never deleted: it stays where it is
- * and is returned, so that the caller can say where it went.
+ * A folder seamlab writes whole (a report, a corpus): plain files plus `.seamlab-manifest.json` with each file's
+ * sha256, the proof a file is seamlab's before deleting it. A new version is staged beside the target and switched in
+ * by two renames (old aside, staging in); the old one is then removed file by file against its hashes. A file someone
+ * edited or added is never deleted: it is kept and returned, so the caller can say where it went.
  */
 import { createHash, randomBytes } from "node:crypto";
 import {
@@ -32,7 +27,7 @@ export const MANIFEST = ".seamlab-manifest.json";
 export interface FolderManifest {
   /** What wrote the folder ("report", "corpus"): a folder of one kind is never taken for another. */
   seamlab: string;
-  /** sha256 (hex) of every file, by path relative to the folder (`/`-separated). */
+  /** sha256 (hex) by `/`-separated path relative to the folder. */
   files: Record<string, string>;
 }
 
@@ -46,7 +41,7 @@ function lstatOrUndefined(path: string) {
   }
 }
 
-/** The folder's manifest when it is one of `kind`'s, else undefined (missing, unreadable or of another kind). */
+/** The folder's manifest when it is one of `kind`'s, else undefined. */
 export function readFolderManifest<M extends FolderManifest = FolderManifest>(
   dir: string,
   kind: string,
@@ -61,18 +56,12 @@ export function readFolderManifest<M extends FolderManifest = FolderManifest>(
   }
 }
 
-export interface Ownership {
-  /** Files whose content still hashes to what the manifest recorded. */
-  ours: string[];
-  /** Files the manifest names whose content changed since (someone edited them). */
-  edited: string[];
-  /** Everything else: files, links and folders the manifest does not name. Paths relative to the folder. */
-  foreign: string[];
-}
-
-/** Sorts every entry under `dir` into ours, edited and foreign, by the manifest (the manifest itself is left out). */
-export function ownershipOf(dir: string, manifest: FolderManifest | undefined): Ownership {
-  const result: Ownership = { ours: [], edited: [], foreign: [] };
+/**
+ * Sorts every entry under `dir` (paths relative to it, the manifest left out) into `ours` (the recorded hash),
+ * `edited` (named by the manifest, changed since) and `foreign` (files, links and folders it does not name).
+ */
+export function ownershipOf(dir: string, manifest: FolderManifest | undefined) {
+  const result = { ours: [] as string[], edited: [] as string[], foreign: [] as string[] };
   const files = manifest?.files ?? {};
   const walk = (at: string) => {
     for (const name of readdirSync(join(dir, at)).sort()) {
@@ -94,8 +83,7 @@ export function ownershipOf(dir: string, manifest: FolderManifest | undefined): 
 const isPrefixOfRecorded = (files: Record<string, string>, folder: string): boolean =>
   Object.keys(files).some((path) => path.startsWith(`${folder}/`));
 
-/** Checks that `rel` is a plain relative path inside a folder (no `..`, no absolute path, no empty part). */
-export function assertInside(rel: string): void {
+function assertInside(rel: string): void {
   const parts = rel.split("/");
   if (rel === "" || rel === MANIFEST || rel.startsWith("/") || parts.some((p) => p === "" || p === "." || p === ".."))
     throw new Error(`not a plain relative path inside a folder: "${rel}"`);
@@ -108,9 +96,8 @@ const besidePath = (target: string, what: "staging" | "previous"): string =>
   join(dirname(target), `.${basename(target)}.seamlab-${what}-${process.pid}-${randomBytes(4).toString("hex")}`);
 
 /**
- * Writes `files` and their manifest (`extra` adds fields to it) into a new staging folder beside `target`, and
- * returns its path. The manifest is written first, so that the staging folder of a process killed meanwhile can be
- * removed by its names.
+ * Writes `files` and their manifest (plus `extra`) into a new staging folder beside `target`; returns its path. The
+ * manifest goes first, so a killed process's staging folder can be removed by its names.
  */
 export function writeStaged(
   target: string,
@@ -132,7 +119,6 @@ export function writeStaged(
       writeFileSync(join(staging, rel), content);
     }
   } catch (error) {
-    // a failed write leaves nothing behind: a full disk must not stay full with half a folder
     rmSync(staging, { recursive: true, force: true });
     if (!isDiskFull(error)) throw error;
     throw diskFullError({
@@ -146,10 +132,7 @@ export function writeStaged(
   return staging;
 }
 
-/**
- * Switches `staging` in as `target`: the old target is renamed aside first (its path is returned), then staging
- * takes its name. `step` is called after each rename (fault injection in tests).
- */
+/** Switches `staging` in as `target`, the old target renamed aside first (returned); `step` follows each rename. */
 export function swapIn(staging: string, target: string, step: (name: "moved-aside" | "switched") => void = () => {}) {
   let aside: string | undefined;
   if (lstatOrUndefined(target)) {
@@ -163,10 +146,8 @@ export function swapIn(staging: string, target: string, step: (name: "moved-asid
 }
 
 /**
- * Removes a folder of `kind` file by file: each file whose content still matches the manifest, then the folders left
- * empty, the manifest and the folder itself. With `secondNamesIn`, a file or link that is the very same inode as the
- * entry at the same path there is removed too (a second name of a file still there: nothing is lost). Returns the
- * absolute paths of what was kept (edited or foreign); the folder stays while it holds any.
+ * Removes a folder of `kind` file by file (what still matches the manifest, then empty folders), plus any entry that
+ * is a second name (same inode) of the same path in `secondNamesIn`. Returns the absolute paths of what was kept.
  */
 export function removeOwned(dir: string, kind: string, secondNamesIn?: string): string[] {
   const manifest = readFolderManifest(dir, kind);
@@ -175,7 +156,6 @@ export function removeOwned(dir: string, kind: string, secondNamesIn?: string): 
   return removeUnlessKept(dir, [...edited, ...foreign], secondNamesIn);
 }
 
-/** Removes each of `rels` that is a second name of the same path in `secondNamesIn`, then what is left empty. */
 function removeUnlessKept(dir: string, rels: string[], secondNamesIn: string | undefined): string[] {
   const kept: string[] = [];
   for (const rel of rels) {
@@ -209,13 +189,9 @@ function removeEmptyFolders(dir: string, whole: boolean): void {
 }
 
 /**
- * Cleans up after processes that were killed while switching `target`: a folder set aside is put back when the
- * target is missing (the kill fell between the two renames), else removed as `removeOwned` does; a staging folder
- * loses every file its manifest names (it was created under a name only its process knew; a file it names may be
- * half-written, so its hash cannot be checked). In both, a second name of a file still in the target (a user's
- * file carried over as a hard link) goes too. `clean` first removes what the caller owns in a folder set aside
- * beyond the manifest (a report's `.failed/`). Returns how many were removed or put back, what was kept, and the
- * folder put back, if one was.
+ * Cleans up after processes killed while switching `target`: a folder set aside is put back when the target is
+ * missing, else removed as `removeOwned` does (after `clean`, for what the caller owns beyond the manifest); a
+ * staging folder loses every file its manifest names (unchecked: one may be half-written).
  */
 export function recoverBeside(
   target: string,
@@ -223,23 +199,12 @@ export function recoverBeside(
   clean: (aside: string) => void = () => {},
 ): { changed: number; kept: string[]; restored?: string } {
   const path = resolve(target);
-  const parent = dirname(path);
-  let names: string[];
-  try {
-    names = readdirSync(parent).sort();
-  } catch {
-    return { changed: 0, kept: [] };
-  }
-  let changed = 0;
+  const previous = besidePattern(path, "previous");
+  const left = leftBeside(path, previous, besidePattern(path, "staging"));
   let restored: string | undefined;
   const kept: string[] = [];
-  const previous = besidePattern(path, "previous");
-  const staging = besidePattern(path, "staging");
-  for (const name of names) {
-    const match = previous.exec(name) ?? staging.exec(name);
-    if (!match || processAlive(Number(match[1])) || !lstatOrUndefined(join(parent, name))?.isDirectory()) continue;
-    const dir = join(parent, name);
-    changed++;
+  for (const name of left) {
+    const dir = join(dirname(path), name);
     if (previous.test(name) && !lstatOrUndefined(path)) {
       renameSync(dir, path);
       restored = dir;
@@ -248,32 +213,28 @@ export function recoverBeside(
       kept.push(...removeOwned(dir, kind, path));
     } else kept.push(...removeStaging(dir, kind, path));
   }
-  return { changed, kept, ...(restored ? { restored } : {}) };
+  return { changed: left.length, kept, ...(restored ? { restored } : {}) };
 }
 
-/**
- * The folder `recoverBeside` will put back as `target`, when `target` is missing and a process that is gone set it
- * aside (killed in the instant between `swapIn`'s two renames); else undefined. Read only: a check before any work
- * judges what the folder will hold.
- */
-export function pendingRestore(target: string): string | undefined {
-  const path = resolve(target);
-  if (lstatOrUndefined(path)) return undefined;
-  const previous = besidePattern(path, "previous");
+/** Folders beside `path` named by one of `patterns` whose process is gone, by name. */
+function leftBeside(path: string, ...patterns: RegExp[]): string[] {
   let names: string[];
   try {
     names = readdirSync(dirname(path)).sort();
   } catch {
-    return undefined;
+    return [];
   }
-  const name = names.find((candidate) => {
-    const match = previous.exec(candidate);
-    return (
-      match !== null &&
-      !processAlive(Number(match[1])) &&
-      lstatOrUndefined(join(dirname(path), candidate))?.isDirectory() === true
-    );
+  return names.filter((name) => {
+    const match = patterns.map((pattern) => pattern.exec(name)).find((m) => m !== null);
+    return !!match && !processAlive(Number(match[1])) && !!lstatOrUndefined(join(dirname(path), name))?.isDirectory();
   });
+}
+
+/** The folder `recoverBeside` will put back as `target`, if any (read only: a check before any work). */
+export function pendingRestore(target: string): string | undefined {
+  const path = resolve(target);
+  if (lstatOrUndefined(path)) return undefined;
+  const name = leftBeside(path, besidePattern(path, "previous"))[0];
   return name === undefined ? undefined : join(dirname(path), name);
 }
 
@@ -286,7 +247,7 @@ function removeStaging(dir: string, kind: string, target: string): string[] {
   return removeUnlessKept(dir, [...edited, ...foreign], target);
 }
 
-/** `path` with symbolic links resolved, also when it does not exist yet (its nearest existing folder is resolved). */
+/** `path` with symbolic links resolved, also when it does not exist yet. */
 export function realPathOfNew(path: string): string {
   const absolute = resolve(path);
   if (existsSync(absolute)) return realpathSync(absolute);
@@ -294,7 +255,7 @@ export function realPathOfNew(path: string): string {
   return parent === absolute ? absolute : join(realPathOfNew(parent), basename(absolute));
 }
 
-/** True when `a` and `b` are the same folder or one holds the other (compared after resolving symlinks). */
+/** True when `a` and `b` (real paths) are the same folder or one holds the other. */
 export function foldersOverlap(a: string, b: string): boolean {
   const inside = (child: string, parent: string) => {
     const rel = relative(parent, child);

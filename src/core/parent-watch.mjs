@@ -1,5 +1,4 @@
-// Stopping a process once the process that started it is gone: seamlab itself (bin/seamlab.js) and every tslab
-// kernel it starts (report/kernel-watchdog.mjs). Plain JavaScript: both run it before any TypeScript loader.
+// Plain JavaScript: bin/seamlab.js and report/kernel-watchdog.mjs run it before any TypeScript loader.
 import { readFileSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { processAlive } from "./process-alive.cjs";
@@ -24,13 +23,10 @@ function isShell(pid) {
 }
 
 /**
- * Stops this process once `parent` is gone: it died, or this process was handed to another parent (a parent killed
- * with SIGKILL cannot pass anything on; its children are reparented). When the parent is a shell (`npx` runs a
- * package's command through `sh -c`, which outlives a killed `npx` while it waits for its child), the shell being
- * handed to another parent counts as gone too. The check runs every `intervalMs` in a worker thread, so it fires even
- * while the main thread is blocked. It writes `message` (if any) to stderr, sends `signal`, then SIGKILL after
- * `graceMs` if the process still runs (a handler on a blocked main thread never runs). A parent already gone at start
- * is a stale id passed down from elsewhere: nothing is watched and false is returned.
+ * Stops this process once `parent` died or this process was reparented (a parent killed with SIGKILL passes nothing
+ * on); a shell parent (`npx` runs commands through `sh -c`, which outlives a killed `npx`) being reparented counts
+ * too. A worker thread checks every `intervalMs`, so it fires while the main thread is blocked: `message` to stderr,
+ * `signal`, then SIGKILL after `graceMs`. A parent already gone is a stale id: nothing is watched, false returned.
  */
 export function watchParent({
   parent = process.ppid,

@@ -1,8 +1,5 @@
-// Whether a process is still there: the one copy for every kind of process seamlab runs. Plain Node ES modules
-// (bin/seamlab.js, core/parent-watch.mjs, build/land.cjs) import it, TypeScript run by tsx or bundled by esbuild
-// imports it, and tslab, which compiles the notebooks' imports as CommonJS and cannot load an ES module, requires
-// it. Hence CommonJS, with its types in process-alive.d.cts, and no require() of its own (esbuild's ES module
-// bundles cannot carry one).
+// CommonJS without a require() of its own: plain Node scripts, tsx, esbuild bundles and tslab (which cannot load
+// an ES module) all load this one copy.
 "use strict";
 
 /** True when a process with this id is running (signal 0 probes without sending anything). */

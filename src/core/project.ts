@@ -3,27 +3,15 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 
-/**
- * Locating the seamlab checkout without `import.meta.url`: notebooks load this code through tslab as
- * CommonJS (where `import.meta` does not compile), the CLI and tests as ESM (where `__dirname` does not
- * exist). Walk up from whichever of them is available.
- */
-function isSeamlabRoot(dir: string): boolean {
-  if (!existsSync(join(dir, "package.json"))) return false;
-  try {
-    return readPackageJson(dir).name === "seamlab";
-  } catch {
-    return false;
-  }
-}
-
+// Found without `import.meta.url`: notebooks load this as CommonJS (no `import.meta`), the CLI as ESM (no __dirname).
 function walkUp(start: string): string | undefined {
-  let dir = resolve(start);
-  for (;;) {
-    if (isSeamlabRoot(dir)) return dir;
-    const parent = dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
+  for (let dir = resolve(start); ; dir = dirname(dir)) {
+    try {
+      if (existsSync(join(dir, "package.json")) && readPackageJson(dir).name === "seamlab") return dir;
+    } catch {
+      // not a package.json we can read: keep looking
+    }
+    if (dirname(dir) === dir) return undefined;
   }
 }
 
@@ -43,38 +31,28 @@ export function projectRoot(): string {
   throw new Error(`cannot find the seamlab package.json above ${starts.join(" or ")}`);
 }
 
-/**
- * A `require` resolving from the project root: packages from its node_modules, "./src/..." from its sources. It works
- * the same whether the caller runs as ESM (tsx, the build), as CommonJS (tslab's kernels) or from the built copy.
- */
+/** A `require` resolving from the project root (packages, "./src/..."), whether the caller runs as ESM or CommonJS. */
 export function projectRequire(): NodeRequire {
   return createRequire(join(projectRoot(), "package.json"));
 }
 
-/** The fields of package.json that seamlab reads. */
 export interface PackageManifest {
   name?: string;
   version?: string;
   dependencies?: Record<string, string>;
 }
 
-/** The package.json of the seamlab checkout at `root` (default: this one), parsed: the one place that reads it. */
+/** The package.json of the checkout at `root`, parsed: the one place that reads it. */
 export function readPackageJson(root: string = projectRoot()): PackageManifest {
   return JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as PackageManifest;
 }
 
-/**
- * The version in package.json: part of every cache key, so a new release never reads old results; the report's
- * index names it too.
- */
+/** Part of every cache key, so a new release never reads old results. */
 export function seamlabVersion(root: string = projectRoot()): string {
   return String(readPackageJson(root).version);
 }
 
-/**
- * The checkout's commit ("1a2b3c4d5e6f", with " (with uncommitted changes)" when the tree is dirty), or null when
- * `root` is not a git checkout (a user's copy of a release): never an error.
- */
+/** "1a2b3c4d5e6f", plus " (with uncommitted changes)" when dirty, or null outside a git checkout. */
 export function gitCommitOrNull(root: string = projectRoot()): string | null {
   try {
     const git = (args: string[]) =>

@@ -1,9 +1,6 @@
 import { indexDrawKernel } from "./index-draws";
 
-/**
- * A seeded pseudo-random generator (mulberry32): every random choice in seamlab goes through one of
- * these, so the same seed gives byte-identical results.
- */
+/** mulberry32: every random choice in seamlab is seeded, so the same seed gives byte-identical results. */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
@@ -16,11 +13,8 @@ export function seededRandom(seed: number): () => number {
 }
 
 /**
- * Fills `out` with indices in 0..n-1: exactly `Math.floor(random() * n)` for successive draws of
- * `seededRandom(seed)`, the stream continuing from one call to the next. The generator is written out inline
- * so that a hot loop (a bootstrap draws millions of indices) allocates nothing: a closure returning a double
- * boxes every draw when V8 does not inline it. Where WebAssembly runs, the loop runs there (index-draws.ts: the
- * same integer steps and the same floor, so the same indices).
+ * Fills `out` with `Math.floor(random() * n)` for successive draws of `seededRandom(seed)`, continuing from one call
+ * to the next. Inline (a closure returning a double boxes every draw), or in WebAssembly where it runs.
  */
 export function seededIndexFiller(seed: number): (out: Int32Array, n: number) => void {
   let state = seed >>> 0;
@@ -39,10 +33,7 @@ export function seededIndexFiller(seed: number): (out: Int32Array, n: number) =>
   };
 }
 
-/**
- * `count` distinct indices from 0..n-1 drawn without replacement by a seeded partial Fisher–Yates shuffle,
- * returned in ascending order (so a sample keeps the input's order). All of them when count >= n.
- */
+/** `count` distinct indices of 0..n-1 (seeded partial Fisher–Yates), ascending so a sample keeps the input's order. */
 export function sampleIndices(n: number, count: number, seed: number): number[] {
   if (count >= n) return Array.from({ length: n }, (_, i) => i);
   const random = seededRandom(seed);

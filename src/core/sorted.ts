@@ -1,5 +1,3 @@
-// Searching ascending typed arrays of offsets (span starts, word anchors, token boundaries).
-
 /** The first index in ascending `sorted` whose value is >= `value` (`sorted.length` when there is none). */
 export function lowerBound(sorted: Int32Array, value: number): number {
   let lo = 0;
@@ -12,10 +10,7 @@ export function lowerBound(sorted: Int32Array, value: number): number {
   return lo;
 }
 
-/**
- * The first index in [0, length) where `before(i)` is false, for a `before` that holds up to some index and not
- * after it (`length` when it always holds): a binary search over anything sorted, by any key.
- */
+/** The first index in [0, length) where `before(i)` is false, for a `before` true up to some index then false. */
 export function partitionPoint(length: number, before: (index: number) => boolean): number {
   let lo = 0;
   let hi = length;

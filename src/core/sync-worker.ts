@@ -1,8 +1,7 @@
 /**
- * A worker thread called synchronously: `call` posts a message and blocks this thread on `Atomics.wait` until the
- * worker answers (the trick synckit uses), so async libraries can serve seamlab's synchronous splitters. The worker
- * and its port are unref'ed: they never keep the process alive. The worker's side: listen on `workerData.port`, and
- * after each `port.postMessage(reply)` do `Atomics.store(flag, 0, 1); Atomics.notify(flag, 0)` on `workerData.flag`.
+ * A worker called synchronously (blocking on `Atomics.wait`, as synckit does), so async libraries can serve the
+ * synchronous splitters; it never keeps the process alive. The worker listens on `workerData.port` and after each
+ * `port.postMessage(reply)` does `Atomics.store(flag, 0, 1); Atomics.notify(flag, 0)` on `workerData.flag`.
  */
 import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
 
@@ -32,7 +31,6 @@ export function startSyncWorker(
     call(message, timeoutMs) {
       Atomics.store(flag, 0, 0);
       port1.postMessage(message);
-      // Waits in slices of at most a second, up to the deadline.
       const deadline = Date.now() + timeoutMs;
       while (Atomics.load(flag, 0) === 0) {
         const left = deadline - Date.now();

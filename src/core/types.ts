@@ -2,14 +2,10 @@
 export interface Doc {
   id: string;
   text: string;
-  /** The path or URL it came from. */
   source?: string;
 }
 
-/**
- * A chunk: `text` is what would be embedded, `[start, end)` (UTF-16 offsets into the doc's text)
- * is the source region it covers.
- */
+/** `text` is what would be embedded; `[start, end)` (UTF-16 offsets into the doc's text) is the region it covers. */
 export interface Chunk {
   doc: string;
   start: number;

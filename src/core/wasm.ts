@@ -1,7 +1,6 @@
-// A few WebAssembly instructions as bytes, for the small numeric kernels seamlab assembles itself (exact dense
-// search, the lsa fit's matrix products). Each kernel does the very double multiplies and adds, in the same order,
-// as the JavaScript loop it replaces, two columns per f64x2 instruction, so results are bit-identical. The kernels
-// are a few hundred bytes each; a toolchain (wabt, AssemblyScript) would add a build step for that.
+// WebAssembly as bytes for seamlab's few small numeric kernels: each does the very multiplies and adds, in the same
+// order, as the JavaScript loop it replaces, so results are bit-identical. A toolchain would add a build step for a
+// few hundred bytes.
 
 /** What seamlab needs of the WebAssembly API (lib.es2022 does not declare it). */
 interface WasmApi {
@@ -69,7 +68,6 @@ export const op = {
   f64Const: (value: number) => [0x44, ...new Uint8Array(Float64Array.of(value).buffer)],
   i32Eqz: [0x45],
   i32LtS: [0x48],
-  i32LeS: [0x4c],
   block: [0x02, 0x40],
   loop: [0x03, 0x40],
   end: [0x0b],
@@ -117,7 +115,7 @@ export function wasmModule(functions: readonly WasmFunction[]): Uint8Array {
   ]);
 }
 
-/** A compiled module that can be instantiated (each instance with its own memory), or null without WebAssembly. */
+/** A compiled module; each instance has its own memory. */
 export interface CompiledWasm {
   instantiate(): WasmInstance;
 }
@@ -145,10 +143,7 @@ export interface WasmInstance {
   exports: Record<string, unknown>;
 }
 
-/**
- * A kernel built on first use, once per thread: `wrap` turns one instance of the module into the kernel's API.
- * The getter returns null where WebAssembly (SIMD) is unavailable.
- */
+/** A kernel built once per thread on first use (`wrap` gives its API), or null without WebAssembly (SIMD). */
 export function lazyKernel<T>(functions: () => WasmFunction[], wrap: (instance: WasmInstance) => T): () => T | null {
   let kernel: T | null | undefined;
   return () => {

@@ -1,74 +1,44 @@
 /**
- * A write the file system refused (a full disk or quota, no permission, a read-only disk), said as one line a user
- * can act on: which path, during what, and what to do. Node's own message ("ENOSPC: no space left on device,
- * write") names neither the file nor what seamlab was doing. Staged and atomic writes say it themselves
- * (disk-full.ts); this is the CLI's last word for any other write: the journal, a kernel's files, standard output.
+ * A write the file system refused (a full disk or quota, no permission, a read-only disk) as one line a user can act
+ * on: which path, during what, what to do. The CLI's last word for writes that are not staged or atomic.
  */
 import { diskFullError, isDiskFull } from "./disk-full";
 
-/** Codes of a refused access this module explains besides a full disk (ENOSPC, EDQUOT) and a read-only one (EROFS). */
-const PERMISSION = new Set(["EACCES", "EPERM"]);
+/** What was being done, by the failing system call (others: the call's own name). */
+const OPERATIONS = new Map(
+  Object.entries({
+    writing: "write writev close fsync ftruncate",
+    opening: "open",
+    "creating the folder": "mkdir",
+    "creating a temporary folder": "mkdtemp",
+    "moving a file to": "rename",
+    "copying a file to": "copyfile",
+    "linking a file to": "link symlink",
+    removing: "unlink rmdir rm",
+    reading: "read",
+    "reading the folder": "scandir opendir",
+    "looking at": "stat lstat access",
+  }).flatMap(([operation, calls]) => calls.split(" ").map((call) => [call, operation] as const)),
+);
 
-/** What was being done, by the failing system call ("writing", "creating the folder"). */
-function operationOf(syscall: string | undefined): string {
-  switch (syscall) {
-    case "write":
-    case "writev":
-    case "close":
-    case "fsync":
-    case "ftruncate":
-      return "writing";
-    case "open":
-      return "opening";
-    case "mkdir":
-      return "creating the folder";
-    case "mkdtemp":
-      return "creating a temporary folder";
-    case "rename":
-      return "moving a file to";
-    case "copyfile":
-      return "copying a file to";
-    case "link":
-    case "symlink":
-      return "linking a file to";
-    case "unlink":
-    case "rmdir":
-    case "rm":
-      return "removing";
-    case "read":
-      return "reading";
-    case "scandir":
-    case "opendir":
-      return "reading the folder";
-    case "stat":
-    case "lstat":
-    case "access":
-      return "looking at";
-    default:
-      return syscall ?? "writing";
-  }
-}
+/** Calls that may have been a read: the permission advice then fits either. */
+const MAYBE_READ = ["open", "read", "scandir", "opendir", "stat", "lstat", "access"];
 
 export interface WriteFailureContext {
-  /**
-   * The file being written when the error does not name one (a write to an open file names none): e.g. where
-   * standard output goes. Without it, `outputs` are named as the places the run writes to.
-   */
+  /** The file being written when the error names none (a write to an open file), e.g. where stdout goes. */
   path?: string;
   /** The run's outputs, as "--flag path", named when the failing file is not known. */
   outputs?: readonly string[];
 }
 
-/**
- * The one-line message for `error` when it is a refused write (ENOSPC, EDQUOT, EACCES, EPERM, EROFS), else
- * undefined. The path is the error's own (the destination of a rename or copy), else `context.path`.
- */
+/** The one-line message for a refused write (ENOSPC, EDQUOT, EACCES, EPERM, EROFS), else undefined. */
 export function writeFailureMessage(error: unknown, context: WriteFailureContext = {}): string | undefined {
   const failure = error as NodeJS.ErrnoException & { dest?: string };
   const code = failure?.code;
-  if (typeof code !== "string" || !(isDiskFull(error) || PERMISSION.has(code) || code === "EROFS")) return undefined;
+  if (typeof code !== "string" || !(isDiskFull(error) || ["EACCES", "EPERM", "EROFS"].includes(code))) return undefined;
   const path = failure.dest ?? failure.path ?? context.path;
-  const operation = operationOf(failure.syscall);
+  const syscall = failure.syscall;
+  const operation = syscall === undefined ? "writing" : (OPERATIONS.get(syscall) ?? syscall);
   const outputs = context.outputs && context.outputs.length > 0 ? `; it writes ${context.outputs.join(", ")}` : "";
   const where = path ?? `one of this run's files (the system did not say which${outputs})`;
   if (isDiskFull(error)) {
@@ -85,11 +55,9 @@ export function writeFailureMessage(error: unknown, context: WriteFailureContext
   }
   if (code === "EROFS")
     return `cannot write ${where}: it is on a read-only disk (EROFS, while ${operation} it). Write elsewhere.`;
-  // opening or reading may have been a read: the advice then fits either
-  const writing = !["open", "read", "scandir", "opendir", "stat", "lstat", "access"].includes(failure.syscall ?? "");
-  return writing
-    ? `permission denied (${code}) while ${operation} ${where}. Give a path you can write to, or change the ` +
-        `permissions of that file or its folder.`
-    : `permission denied (${code}) while ${operation} ${where}. Check the permissions of that file and its ` +
-        `folder, or give another path.`;
+  return MAYBE_READ.includes(syscall ?? "")
+    ? `permission denied (${code}) while ${operation} ${where}. Check the permissions of that file and its ` +
+        `folder, or give another path.`
+    : `permission denied (${code}) while ${operation} ${where}. Give a path you can write to, or change the ` +
+        `permissions of that file or its folder.`;
 }

@@ -1,28 +1,20 @@
-/**
- * Notebook 07's "fix boundaries before buying overlap" is advice to switch to the `structure` splitter, so it is
- * given only when that splitter is not shown worse at retrieval on the same queries. Each other splitter of the
- * page runs at the same size, overlap and k on the same queries as `structure`; each pair is compared query by
- * query (experiment/sweep compareRows: wins, losses, exact McNemar, bootstrap CI widened to Tango's), and
- * "shown worse" is the paired rule's reading (the CI excludes 0 and McNemar agrees at the same level).
- */
+// Notebook 07's "fix boundaries before buying overlap" is advice to switch to the `structure` splitter, so it is given
+// only when that splitter is not shown worse at retrieval than the page's other splitters, paired on the same queries.
 import type { Doc, Query } from "../core/types";
 import type { ExperimentConfig } from "../experiment/grid";
 import { runGrid, type CostedRow } from "../experiment/run";
 import { compareRows } from "../experiment/sweep";
 import type { PairedComparison } from "../stats/paired";
-import { shownDirection } from "../stats/paired-score";
 import { pText, percentNumber, thousands } from "../stats/format";
-import { signedPointsText } from "./format";
+import { pairedShown, signedInterval, signedPointsText } from "./format";
 import { studySweepInputs } from "./row-sample";
 
 export const STRUCTURE_SPLITTER = "structure";
 
 export interface BoundaryVersus {
-  /** the splitter `structure` is compared with */
   other: string;
   /** structure (A) against the other (B), on the same queries */
   comparison: PairedComparison;
-  /** which way the paired rule shows structure: better, worse, or neither */
   shown: "better" | "worse" | null;
   structureIndexRatio: number;
   otherIndexRatio: number;
@@ -37,20 +29,11 @@ export interface BoundaryCheck {
 
 /** One pair's reading, from the comparison alone. */
 export function boundaryVersus(other: string, comparison: PairedComparison, ratios: [number, number]): BoundaryVersus {
-  const direction = shownDirection({ ...comparison.diffCI, mcnemarP: comparison.mcnemarP }, comparison.level);
-  return {
-    other,
-    comparison,
-    shown: direction === "above" ? "better" : direction === "below" ? "worse" : null,
-    structureIndexRatio: ratios[0],
-    otherIndexRatio: ratios[1],
-  };
+  const [structureIndexRatio, otherIndexRatio] = ratios;
+  return { other, comparison, shown: pairedShown(comparison), structureIndexRatio, otherIndexRatio };
 }
 
-/**
- * Runs `structure` and every other splitter of `splitters` at one setting (BM25, top `k`) on the same queries, in
- * this process, cached like the page's sweep, and compares each with `structure`.
- */
+/** Runs `structure` and every other splitter at one setting (BM25, top `k`) on the same queries, cached. */
 export async function runBoundaryCheck(
   inputs: { sweepDocs: readonly Doc[]; queries: readonly Query[] },
   splitters: readonly string[],
@@ -84,18 +67,14 @@ const ratio = (x: number) => `${x.toFixed(2)}x`;
 function versusText(v: BoundaryVersus, k: number): string {
   const c = v.comparison;
   return (
-    `vs \`${v.other}\`: ${signedPointsText(c.diff)} points [${signedPointsText(c.diffCI.low)}, ` +
-    `${signedPointsText(c.diffCI.high)}] of hit rate@${k} (${percentNumber(c.hitRateA)}% against ` +
+    `vs \`${v.other}\`: ${signedPointsText(c.diff)} points ${signedInterval(c.diffCI.low, c.diffCI.high)} ` +
+    `of hit rate@${k} (${percentNumber(c.hitRateA)}% against ` +
     `${percentNumber(c.hitRateB)}%), ${thousands(c.wins)} queries won and ${thousands(c.losses)} lost, ` +
     `McNemar ${pText(c.mcnemarP)}; index ${ratio(v.structureIndexRatio)} against ${ratio(v.otherIndexRatio)} the corpus`
   );
 }
 
-/**
- * The page's advice on boundaries: "fix boundaries first" only when `structure` is shown worse than none of the
- * splitters it was run against on the same queries, with every paired number stated; otherwise the advice is
- * withheld and the loss named.
- */
+/** "Fix boundaries first" only when `structure` is shown worse than none of the others; else the loss, named. */
 export function boundaryAdvice(check: BoundaryCheck): string {
   const { size, overlap, k, versus } = check;
   if (versus.length === 0) {

@@ -1,9 +1,5 @@
-/**
- * The queries that flip between two configs (`seamlab flips`): paired on the same queries, the ones config B hits
- * and A misses (B wins) and the ones A hits and B misses (B loses). Each row carries the gold span, each side's
- * top-k chunks and each side's chunk boundaries (seams) around the gold span, as plain pieces of text: a renderer
- * (the CLI's terminal text, notebook/flips-html for HTML) marks the gold text and the seams and escapes the rest.
- */
+// The queries that flip between two configs (`seamlab flips`): B wins (B hits, A misses) and B loses. Each row carries
+// the gold span, each side's top-k chunks and seams around the gold as plain pieces, which a renderer marks and escapes.
 import type { Chunk, Doc, GoldSpan, Query } from "../core/types";
 import { SeamlabError } from "../core/errors";
 import type { SplitterConfig } from "../splitters/config";
@@ -20,33 +16,34 @@ export type FlipPiece =
 
 export interface FlipChunk {
   rank: number;
-  /** Index of the chunk in its side's chunk list (the number the seam pieces name). */
+  /** index in its side's chunk list (the number the seam pieces name) */
   chunk: number;
   doc: string;
   start: number;
   end: number;
-  /** The whole gold span lies inside this chunk (what a hit means). */
   containsGold: boolean;
-  /** The chunk's text, the gold part marked when the text is the source slice (else plain). */
+  /** the gold part marked when the text is the source slice (else one plain piece) */
   pieces: FlipPiece[];
 }
 
-/** The chunk boundary closest to the gold span: inside it (distance 0) or the nearest outside. */
-export interface NearestSeam {
+interface Boundary {
   at: number;
   edge: "start" | "end";
   chunk: number;
+}
+
+/** The chunk boundary closest to the gold span: inside it (distance 0) or the nearest outside. */
+export interface NearestSeam extends Boundary {
   inside: boolean;
-  /** Characters between the seam and the gold span (0 when inside). */
   distance: number;
-  /** How many chunk boundaries fall strictly inside the gold span. */
+  /** chunk boundaries strictly inside the gold span */
   insideCount: number;
 }
 
 export interface FlipSide {
   hit: boolean;
   seam: NearestSeam | null;
-  /** The gold span with `context` characters either side, this side's chunk boundaries marked. */
+  /** the gold span with `context` characters either side, this side's chunk boundaries marked */
   goldView: FlipPiece[];
   chunks: FlipChunk[];
 }
@@ -54,10 +51,9 @@ export interface FlipSide {
 export interface FlipRow {
   id: string;
   query: string;
-  /** "b wins": B hits and A misses; "b loses": A hits and B misses. */
   outcome: "b wins" | "b loses";
   gold: GoldSpan & { text: string };
-  /** Gold spans of the query in all (the row shows one: the first the winner holds). */
+  /** gold spans of the query in all (the row shows one: the first the winner holds) */
   goldSpans: number;
   a: FlipSide;
   b: FlipSide;
@@ -73,7 +69,7 @@ export interface FlipsSummary {
   mcnemarP: number;
 }
 
-/** One side of the comparison as computed: its config, chunks and per-query outcomes (query order). */
+/** One side as computed: its config, chunks and per-query outcomes (query order). */
 export interface FlipsSideInput {
   config: SplitterConfig;
   chunks: readonly Chunk[];
@@ -81,18 +77,12 @@ export interface FlipsSideInput {
 }
 
 export interface FlipRowsOptions {
-  /** Characters of context shown either side of the gold span (default 80). */
+  /** characters shown either side of the gold span (default 80) */
   context?: number;
 }
 
 const inside = (chunk: { doc: string; start: number; end: number }, g: GoldSpan) =>
   chunk.doc === g.doc && chunk.start <= g.start && g.end <= chunk.end;
-
-interface Boundary {
-  at: number;
-  edge: "start" | "end";
-  chunk: number;
-}
 
 /** Chunk boundaries of one document (not its first or last character), by offset. */
 function boundariesOf(chunks: readonly Chunk[], doc: string, length: number): Boundary[] {
@@ -163,15 +153,11 @@ function sideOf(
       pieces: exact ? piecesOf(c.text, c.start, gold, []) : [{ kind: "text", text: c.text, gold: false }],
     };
   });
+  const view = boundaries.filter((b) => b.at >= from && b.at <= to);
   return {
     hit: outcome.hit,
     seam: nearestSeam(boundaries, gold),
-    goldView: piecesOf(
-      doc.text.slice(from, to),
-      from,
-      gold,
-      boundaries.filter((b) => b.at >= from && b.at <= to),
-    ),
+    goldView: piecesOf(doc.text.slice(from, to), from, gold, view),
     chunks,
   };
 }
@@ -189,11 +175,10 @@ export function flipRows(
   const context = options.context ?? 80;
   const byId = new Map(docs.map((d) => [d.id, d]));
   const boundaryCache = new Map<string, Boundary[]>();
-  const boundaries = (side: "a" | "b", doc: Doc) => {
-    const key = `${side}\u0000${doc.id}`;
-    let found = boundaryCache.get(key);
-    if (!found) boundaryCache.set(key, (found = boundariesOf((side === "a" ? a : b).chunks, doc.id, doc.text.length)));
-    return found;
+  const boundaries = (side: FlipsSideInput, doc: Doc) => {
+    const key = `${side === a ? "a" : "b"}\u0000${doc.id}`;
+    if (!boundaryCache.has(key)) boundaryCache.set(key, boundariesOf(side.chunks, doc.id, doc.text.length));
+    return boundaryCache.get(key)!;
   };
   const rows: FlipRow[] = [];
   queries.forEach((query, position) => {
@@ -211,8 +196,8 @@ export function flipRows(
       outcome: hitB ? "b wins" : "b loses",
       gold: { ...gold, text: doc.text.slice(gold.start, gold.end) },
       goldSpans: query.gold.length,
-      a: sideOf(a, position, gold, doc, boundaries("a", doc), context),
-      b: sideOf(b, position, gold, doc, boundaries("b", doc), context),
+      a: sideOf(a, position, gold, doc, boundaries(a, doc), context),
+      b: sideOf(b, position, gold, doc, boundaries(b, doc), context),
     });
   });
   rows.sort((x, y) => (x.outcome === y.outcome ? 0 : x.outcome === "b wins" ? -1 : 1));
@@ -221,16 +206,9 @@ export function flipRows(
     b.outcomes.map((o) => o.hit),
   );
   // pairedComparison counts from A's side: its wins are B's losses.
+  const { ties, hitRateA, hitRateB, mcnemarP } = paired;
   return {
-    summary: {
-      queries: queries.length,
-      wins: paired.losses,
-      losses: paired.wins,
-      ties: paired.ties,
-      hitRateA: paired.hitRateA,
-      hitRateB: paired.hitRateB,
-      mcnemarP: paired.mcnemarP,
-    },
+    summary: { queries: queries.length, wins: paired.losses, losses: paired.wins, ties, hitRateA, hitRateB, mcnemarP },
     rows,
   };
 }

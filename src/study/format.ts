@@ -1,4 +1,6 @@
 // Numbers written into notebook prose: one rounding rule everywhere, so the text and the tables agree.
+import type { PairedComparison } from "../stats/paired";
+import { shownDirection } from "../stats/paired-score";
 import { percentNumber, signedPoints } from "../stats/format";
 
 /** A fraction in [0, 1] as a percentage, e.g. 0.6634 -> "66.3%". */
@@ -25,4 +27,16 @@ export function pointsInterval(low: number, high: number): string {
 /** A difference of fractions as signed points for prose, with a typographic minus: 0.017 -> "+1.7", -0.004 -> "−0.4". */
 export function signedPointsText(difference: number): string {
   return signedPoints(difference, { minus: "−" });
+}
+
+/** An interval of differences for prose: "[−0.7, +4.3]" (`separator` ", ") or "−0.7 to +4.3" (" to "). */
+export function signedInterval(low: number, high: number, separator = ", "): string {
+  const text = `${signedPointsText(low)}${separator}${signedPointsText(high)}`;
+  return separator === ", " ? `[${text}]` : text;
+}
+
+/** Which way the paired rule shows A against B (the CI excludes 0 and the exact McNemar test agrees), or null. */
+export function pairedShown(c: PairedComparison): "better" | "worse" | null {
+  const direction = shownDirection({ ...c.diffCI, mcnemarP: c.mcnemarP }, c.level);
+  return direction === "above" ? "better" : direction === "below" ? "worse" : null;
 }

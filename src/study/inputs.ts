@@ -1,4 +1,4 @@
-// What the notebooks load: a corpus (prose notebooks) or a corpus with queries (retrieval notebooks).
+// What the notebooks load: a corpus, or a corpus with queries.
 import { SeamlabError } from "../core/errors";
 import type { Doc, Query } from "../core/types";
 import { loadCorpus } from "../corpus/load";
@@ -16,31 +16,24 @@ export interface ProseInputs {
 }
 
 export interface RetrievalInputs extends ProseInputs {
-  /** The queries that run (a seeded sample of a large set; see `querySample`). */
+  /** the queries that run (a seeded sample of a large set) */
   queries: Query[];
-  /** Which queries run out of how many: "a seeded sample of 1,537 of 2,425 queries (auto: ...)". */
   querySample: QuerySample;
-  /** Where the queries came from and why this source, in a sentence (with the sample). */
+  /** where the queries came from and why this source, in a sentence */
   querySource: string;
-  /** Short, for every chart subtitle and table caption: "500 ICT queries (sentence removed)". */
+  /** for chart subtitles and captions: "500 ICT queries (sentence removed)" */
   queryLabel: string;
-  /** "header" (the corpus's headings), "ict" (sampled sentences) or "labelled" (a user's file). */
   queryKind: "header" | "ict" | "labelled";
-  /** What reading a labelled file found (rows skipped, ambiguous answers, ...); only for labelled queries. */
+  /** what reading a labelled file found (rows skipped, ambiguous answers, ...) */
   labelled?: LabelledReport;
-  /** The loader's own inputs (corpus spec, source provenance), as `seamlab sweep` has them; absent for a sample. */
+  /** the loader's own inputs, as `seamlab sweep` has them; absent for a sample */
   evaluation?: EvaluationInputs;
 }
 
-function describe(name: string, docs: readonly Doc[]): string {
-  return describeCounts(
-    name,
-    docs.length,
-    docs.reduce((sum, doc) => sum + doc.text.length, 0),
-  );
-}
+const charsOf = (docs: readonly Doc[]) => docs.reduce((sum, doc) => sum + doc.text.length, 0);
 
-function describeCounts(name: string, documents: number, chars: number): string {
+/** "moby-dick: 138 documents, 1,212,842 characters" */
+export function describeCounts(name: string, documents: number, chars: number): string {
   return `${name}: ${thousands(documents)} documents, ${thousands(chars)} characters`;
 }
 
@@ -51,14 +44,13 @@ export function loadProse(corpus: string): ProseInputs {
     throw new SeamlabError(
       `corpus "${corpus}" has no non-empty .md/.txt documents: set the corpus parameter to another folder.`,
     );
-  return { docs: loaded.docs, description: describe(loaded.name ?? corpus, loaded.docs) };
+  return {
+    docs: loaded.docs,
+    description: describeCounts(loaded.name ?? corpus, loaded.docs.length, charsOf(loaded.docs)),
+  };
 }
 
-/**
- * The seam notebooks' corpus under a document-count `sample` (as `seamlab report --budget` injects): only that seeded
- * stratified sample is read, never the whole corpus; samples drawn from it name the corpus's size. Any other
- * `sample` ("auto", "all") loads every document, as `loadProse`. The description is the whole corpus's.
- */
+/** A seeded document sample of the corpus when `sample` is a count (only it is read), else `loadProse`. */
 export function loadProseSample(corpus: string, sample: string | number): ProseInputs {
   if (typeof sample !== "number") return loadProse(corpus);
   const read = readDocumentSample(corpus, sample);
@@ -66,25 +58,19 @@ export function loadProseSample(corpus: string, sample: string | number): ProseI
   return { docs: read.docs, description: `${whole} (${thousands(read.docs.length)} read: the sample)` };
 }
 
-/** What a notebook's reader raises to run more of the queries (named by the advice of an undecided verdict). */
+/** What a notebook's reader raises to run more of the queries (named by an undecided verdict's advice). */
 export const querySampleParameter = "the querySample parameter (`seamlab report --query-sample`)";
 
-/** Options of `loadRetrievalInputs`. */
 export interface RetrievalInputOptions {
-  /** Header queries' heading levels (default DEFAULT_HEADING_LEVELS, the CLI's default too). */
   headingLevels?: readonly number[];
   ictCount?: number;
-  /** A notebook's `querySample` parameter: "auto" (default), "auto:0.02", "all" or a number of queries. */
+  /** "auto" (default), "auto:0.02", "all" or a number of queries */
   querySample?: string | number;
 }
 
 /**
- * The corpus and its queries (rules: `loadCorpusAndQueries`; `queries`: "headers", "ict", a labelled file, or
- * undefined to choose; `querySample`: how many of them run, the corpus indexed whole): a labelled file (CSV/JSONL
- * answer spans, Chroma CSV or SQuAD JSON; malformed rows are skipped and counted); header-as-query pairs from the
- * `##` (and `###`) headings, whose heading lines are removed from the text that gets split; or inverse-cloze
- * queries (sampled sentences, removed from the text, their neighbours the gold span). Undefined chooses headers
- * when the corpus has them and ICT otherwise, and says why.
+ * The corpus and its queries (`queries`: "headers", "ict", a labelled file, or undefined: headers when the corpus has
+ * them, else ICT, saying why), a sample of which runs against the whole corpus (see `loadCorpusAndQueries`).
  */
 export function loadRetrievalInputs(
   corpus: string,
@@ -121,12 +107,9 @@ export function loadRetrievalInputs(
 }
 
 /**
- * A notebook's inputs under its `documentChars` parameter (`seamlab report --budget` injects a number as the least
- * work of notebooks 06 and 07 on a large corpus): "all" (or nothing) loads them whole (`whole()`); a number of
- * characters reads only a seeded stratified document sample of about that size and gives it to `sampled` with its
- * description, and no queries are built: retrieval indexes the whole corpus (sampling documents would remove
- * distractors and inflate hit rates), so the notebook's retrieval sections are left out, and the description says
- * what was read.
+ * A notebook's inputs under its `documentChars` parameter: "all" (or nothing) loads them whole; a number reads only a
+ * seeded document sample of about that many characters, with no queries (sampling documents would remove distractors
+ * and inflate hit rates, so the retrieval sections are left out).
  */
 export function loadOrSample<T>(
   corpus: string,
@@ -140,15 +123,14 @@ export function loadOrSample<T>(
       `the documentChars parameter must be "all" or a number of characters; got ${JSON.stringify(documentChars)}.`,
     );
   const read = readCharacterSample(corpus, documentChars, "the documentChars parameter");
-  const chars = read.docs.reduce((sum, doc) => sum + doc.text.length, 0);
   return sampled(
     read.docs,
     `${describeCounts(read.name ?? corpus, read.population, read.populationChars)} (a seeded stratified sample of ` +
-      `${thousands(read.docs.length)} documents, ${thousands(chars)} characters, read: the sample)`,
+      `${thousands(read.docs.length)} documents, ${thousands(charsOf(read.docs))} characters, read: the sample)`,
   );
 }
 
-/** A retrieval notebook's inputs (notebook 06), whole or a document sample with no queries (`loadOrSample`). */
+/** Notebook 06's inputs, whole or a document sample with no queries (`loadOrSample`). */
 export function loadRetrievalOrSample(
   corpus: string,
   queries: string | undefined,

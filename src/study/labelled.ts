@@ -1,5 +1,4 @@
-// Labelled evaluation (notebook 05): recall@k and span IoU per config from a labelled file, a paired
-// comparison of two configs on the same questions, and one config under BM25, dense (lsa) and hybrid retrieval.
+// Labelled evaluation (notebook 05): recall@k and span IoU per config, paired comparisons, and BM25/dense/hybrid.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,10 +24,7 @@ import { lsaSpec } from "./dense";
 import { points, pointsInterval } from "./format";
 import { formatP, thousands } from "../stats/format";
 
-/**
- * Writes queries with one gold span each as an answer-span JSONL file (`{question, answer_span, doc}` per
- * line) in `dir`, the shape a user's own labelled file takes, and returns its path (named by its content hash).
- */
+/** Writes queries as an answer-span JSONL file in `dir` (the shape a user's labelled file takes); returns its path. */
 export function writeAnswerSpanJsonl(docs: readonly Doc[], queries: readonly Query[], dir: string): string {
   const byId = new Map(docs.map((doc) => [doc.id, doc]));
   const lines: string[] = [];
@@ -47,9 +43,8 @@ export function writeAnswerSpanJsonl(docs: readonly Doc[], queries: readonly Que
 }
 
 /**
- * Queries as a labelled set read back through the loader a user's file goes through: written as answer-span JSONL
- * into a fresh temp folder of its own (never a fixed path other runs share), loaded, and the folder removed, also
- * when loading fails. `folder` is the removed folder's path (for tests and messages).
+ * Queries read back through the loader a user's file goes through, via a fresh temp folder of their own (never a path
+ * other runs share), removed also when loading fails. `folder` is the removed folder's path.
  */
 export function answerSpanRoundTrip(
   docs: readonly Doc[],
@@ -64,14 +59,8 @@ export function answerSpanRoundTrip(
   }
 }
 
-/** A row of the labelled-set notebook: what `evaluateSplitterConfig` returns, without its timings, and a label. */
-export type ConfigEvaluation = Omit<SplitterEvaluation, "timings"> & {
-  /**
-   * Names the row on charts and tables instead of the config (e.g. the retriever when one config is compared across
-   * retrievers).
-   */
-  label?: string;
-};
+/** A row of the labelled-set notebook: `evaluateSplitterConfig`'s result without timings; `label` names it if set. */
+export type ConfigEvaluation = Omit<SplitterEvaluation, "timings"> & { label?: string };
 
 /** A config's short label: "recursive 1000/200". */
 export function configLabel(config: SplitterConfig): string {
@@ -84,10 +73,8 @@ export function evaluationLabel(e: ConfigEvaluation): string {
 }
 
 /**
- * One config under BM25, dense (cosine over `lsa` vectors of `embedderDims` dimensions, fitted on the config's
- * chunks) and hybrid (the two fused by reciprocal rank fusion), labelled by retriever. The config is split once;
- * hybrid fuses the very BM25 index and dense model the other two rows use (one lsa fit, not two), and the BM25 row
- * is `evaluateConfigs`' own when it already evaluated this config on these queries.
+ * One config under BM25, dense (`lsa` fitted on its chunks) and hybrid (the two fused by RRF), split once; hybrid fuses
+ * the very index and model the other rows use, and the BM25 row is `evaluateConfigs`' own when it has one.
  */
 export async function evaluateRetrievers(
   docs: readonly Doc[],
@@ -112,15 +99,8 @@ export async function evaluateRetrievers(
 // BM25 evaluations `evaluateConfigs` made, per docs and queries array: evaluateRetrievers reuses its config's.
 const bm25Evaluations = new WeakMap<readonly Doc[], WeakMap<readonly Query[], Map<string, ConfigEvaluation>>>();
 const bm25Key = (config: SplitterConfig, k: number) => JSON.stringify([config, k]);
-
-function earlierBm25(
-  docs: readonly Doc[],
-  queries: readonly Query[],
-  config: SplitterConfig,
-  k: number,
-): ConfigEvaluation | undefined {
-  return bm25Evaluations.get(docs)?.get(queries)?.get(bm25Key(config, k));
-}
+const earlierBm25 = (docs: readonly Doc[], queries: readonly Query[], config: SplitterConfig, k: number) =>
+  bm25Evaluations.get(docs)?.get(queries)?.get(bm25Key(config, k));
 
 /** Evaluates each config with BM25 at k (split, index, query). */
 export async function evaluateConfigs(
@@ -130,9 +110,9 @@ export async function evaluateConfigs(
   k: number,
 ): Promise<ConfigEvaluation[]> {
   if (!bm25Evaluations.has(docs)) bm25Evaluations.set(docs, new WeakMap());
-  const byQueries = bm25Evaluations.get(docs) as WeakMap<readonly Query[], Map<string, ConfigEvaluation>>;
+  const byQueries = bm25Evaluations.get(docs)!;
   if (!byQueries.has(queries)) byQueries.set(queries, new Map());
-  const done = byQueries.get(queries) as Map<string, ConfigEvaluation>;
+  const done = byQueries.get(queries)!;
   const out: ConfigEvaluation[] = [];
   for (const config of configs) {
     const evaluation = await evaluateSplitterConfig(docs, queries, config, { k });
@@ -152,10 +132,7 @@ export function recallRows(evaluations: readonly ConfigEvaluation[]): Record<str
   }));
 }
 
-/**
- * `barWithCI` rows of mean span IoU (retrieved text vs gold text, overlaps counted once) per config, in percent
- * points: IoU is often a few percent, which a 0-100% axis would flatten, so the chart gets its own scale.
- */
+/** `barWithCI` rows of mean span IoU per config, in points: IoU is often a few percent, flat on a 0-100% axis. */
 export function iouRows(evaluations: readonly ConfigEvaluation[]): Record<string, number | string>[] {
   return evaluations.map((e) => ({
     label: evaluationLabel(e),
@@ -213,27 +190,21 @@ export function comparisonTableRows(
 export interface LabelledInputs {
   docs: Doc[];
   queries: Query[];
-  /** The user's labelled file; "" when the set was built from the corpus (written to a temp folder, removed). */
+  /** the user's labelled file; "" when the set was built from the corpus (header or ICT queries) */
   file: string;
-  /** True when the file was built from the corpus (header or ICT queries) because no `queries` file was given. */
   builtFromHeadings: boolean;
-  /** How the built file's questions and answers were made, in a clause (empty for a user's file). */
+  /** how the built file's questions and answers were made, in a clause ("" for a user's file) */
   howBuilt: string;
-  /** Source and count, for every chart subtitle and table caption: "150 header queries (## and ###, as a labelled file)". */
+  /** for chart subtitles and captions: "150 header queries (## and ###, as a labelled file)" */
   label: string;
-  /** Answer texts found more than once in the corpus (the first occurrence was used as gold). */
+  /** answer texts found more than once in the corpus (the first occurrence is gold) */
   ambiguous: number;
-  /** Rows skipped (malformed or not found in the corpus). */
+  /** rows skipped (malformed or not found in the corpus) */
   skipped: number;
   description: string;
 }
 
-/**
- * A labelled set for the corpus: the user's file when `queries` is given, else one written from the corpus's
- * header queries (question = heading, answer = the first sentence under it) and read back through the same
- * loader a user's file goes through. `headingLevels`: the headings that give those queries (default
- * DEFAULT_HEADING_LEVELS, the CLI's too).
- */
+/** The user's labelled file when `queries` names one, else the corpus's header (or ICT) queries read back as one. */
 export function labelledInputs(
   corpus: string,
   queries?: string,

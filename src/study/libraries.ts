@@ -1,9 +1,5 @@
-/**
- * The library table: every chunking library's splitter at one setting, measured like seamlab's own splitters
- * (configured against realised overlap, zero-overlap seams with a Wilson CI, lost and duplicated text, oversize
- * chunks, sentence-pair damage, index size, span fidelity and, where the corpus has headings, retrieval), with a
- * sentence per row saying what it means for that library's users.
- */
+// The library table: every chunking library's splitter at one setting, measured like seamlab's own splitters, with a
+// sentence per row saying what it means for that library's users.
 import type { Chunk, Doc, Query } from "../core/types";
 import { SeamlabError } from "../core/errors";
 import { wilsonInterval } from "../stats/proportion";
@@ -43,9 +39,9 @@ export interface LibraryRow {
   overlap: number;
   chunks: number;
   seams: number;
-  /** Mean realised overlap per seam, in the unit. */
+  /** in the unit */
   meanOverlap: number;
-  /** meanOverlap / configured overlap (null at overlap 0). */
+  /** meanOverlap / configured overlap (null at overlap 0) */
   realisedRatio: number | null;
   zeroOverlapSeams: number;
   zeroOverlapPct: number;
@@ -59,20 +55,16 @@ export interface LibraryRow {
   exactSpans: number;
   whitespaceSpans: number;
   rewrittenSpans: number;
-  /** Where the library first changed text, when it did. */
   firstChange: string | null;
-  /** BM25 hit rate@5 on header queries (null when the corpus has none). */
+  /** BM25 hit rate@5 on header queries (null when the corpus has none) */
   hitRate: number | null;
   hitRateCI: Interval | null;
   meaning: string;
-  /** Set when the library failed (threw or timed out) on some document: the row has no numbers. */
+  /** set when the library failed (threw or timed out) on some document: the row has no numbers */
   error?: string;
 }
 
-/**
- * The splitters of the preset: every library splitter plus LangChain's recursive (`langchain`) and any other
- * registered `langchain-*` splitter, keeping those that can count `unit`.
- */
+/** Every library splitter, `langchain` and the other `langchain-*` splitters, keeping those that can count `unit`. */
 export function librariesPreset(unit: Unit): string[] {
   const names = ["langchain", ...librarySplitters.map((s) => s.name)];
   for (const name of splitterNames) if (name.startsWith("langchain-") && names.indexOf(name) < 0) names.push(name);
@@ -87,16 +79,10 @@ export function librariesPreset(unit: Unit): string[] {
 }
 
 function libraryOf(splitter: string): string {
-  const spec = librarySplitter(splitter);
-  if (spec) return spec.library;
-  if (splitter.startsWith("langchain")) return "LangChain JS";
-  return "seamlab";
+  return librarySplitter(splitter)?.library ?? (splitter.startsWith("langchain") ? "LangChain JS" : "seamlab");
 }
 
-/**
- * Who a row speaks to: "LangChain JS users", but `langchain-python` is LangChain JS's preset for Python source
- * code (`fromLanguage("python")`), not LangChain Python, and says so.
- */
+/** Who a row speaks to; `langchain-python` is LangChain JS's preset for Python code, not LangChain Python. */
 export function audienceOf(splitter: string): string {
   if (splitter === "langchain-markdown") return "Users of LangChain JS's MarkdownTextSplitter";
   const preset = /^langchain-(js|python)$/.exec(splitter);
@@ -136,14 +122,10 @@ export function libraryMeaning(row: Omit<LibraryRow, "meaning">): string {
 
 export interface LibraryTableOptions extends LibrarySetting {
   splitters?: string[];
-  /** Header queries and the docs they were built on (headings stripped), for the retrieval columns. */
+  /** header queries and the docs they were built on (headings stripped), for the retrieval columns */
   queries?: { docs: Doc[]; queries: Query[] };
-  /**
-   * Measure these documents of `docs` instead of all (e.g. `characterBudgetSample`): the zero-overlap CI is then
-   * a stratified cluster bootstrap over the sampled documents (never narrower than Wilson's).
-   */
+  /** measure these documents only: the zero-overlap CI is then a cluster bootstrap over them (at least Wilson's) */
   sample?: DocumentSample;
-  /** Called after each splitter (progress on stderr in the CLI). */
   onRow?: (row: LibraryRow) => void;
 }
 
@@ -186,23 +168,16 @@ async function measureLibrary(
   const m = measureSplitterConfig(docs, config, { pairs, chunks, skipParagraphs: true });
   const s = m.summary;
   const fidelity = measureSpanFidelity(docs, chunks, 1);
-  let hitRate: number | null = null;
-  let hitRateCI: Interval | null = null;
+  let retrieval = { hitRate: null as number | null, hitRateCI: null as Interval | null };
   if (queries && queries.queries.length > 0) {
     const retrievalChunks = splitCorpus(queries.docs, config);
     const retriever = await createRetriever("bm25", retrievalChunks, {});
     const outcomes = await evaluateQueries(retrievalChunks, queries.queries, retriever, {});
-    const summary = summarizeOutcomes(outcomes, { retriever: retriever.name, k: 5, chunks: retrievalChunks.length });
-    hitRate = summary.hitRate;
-    hitRateCI = summary.hitRateCI;
+    retrieval = summarizeOutcomes(outcomes, { retriever: retriever.name, k: 5, chunks: retrievalChunks.length });
   }
   const meanOverlap = config.unit === "tokens" ? (s.meanOverlapTokens ?? 0) : s.meanOverlap;
   const base: Omit<LibraryRow, "meaning"> = {
-    splitter: config.splitter,
-    library: libraryOf(config.splitter),
-    unit: config.unit ?? "chars",
-    size: config.size,
-    overlap: config.overlap,
+    ...settingOf(config),
     chunks: s.chunks,
     seams: s.seams,
     meanOverlap,
@@ -222,27 +197,27 @@ async function measureLibrary(
     whitespaceSpans: fidelity.whitespace,
     rewrittenSpans: fidelity.rewritten,
     firstChange: fidelity.changes[0] ? formatTextChange(fidelity.changes[0]) : null,
-    hitRate,
-    hitRateCI,
+    hitRate: retrieval.hitRate,
+    hitRateCI: retrieval.hitRateCI,
   };
   return { ...base, meaning: libraryMeaning(base) };
 }
 
+function settingOf(config: SplitterConfig): Pick<LibraryRow, "splitter" | "library" | "unit" | "size" | "overlap"> {
+  const { splitter, size, overlap } = config;
+  return { splitter, library: libraryOf(splitter), unit: config.unit ?? "chars", size, overlap };
+}
+
 function failedRow(config: SplitterConfig, message: string): LibraryRow {
-  const nan = { low: 0, high: 0 } as Interval;
   return {
-    splitter: config.splitter,
-    library: libraryOf(config.splitter),
-    unit: config.unit ?? "chars",
-    size: config.size,
-    overlap: config.overlap,
+    ...settingOf(config),
     chunks: 0,
     seams: 0,
     meanOverlap: 0,
     realisedRatio: null,
     zeroOverlapSeams: 0,
     zeroOverlapPct: 0,
-    zeroOverlapCI: nan,
+    zeroOverlapCI: { low: 0, high: 0 },
     lostChars: 0,
     duplicatedChars: 0,
     indexRatio: 0,
@@ -263,25 +238,26 @@ function failedRow(config: SplitterConfig, message: string): LibraryRow {
 /** Table rows for display (notebook 01, the CLI and docs/libraries.md): strings, one per column. */
 export function libraryDisplayRows(rows: readonly LibraryRow[]): Record<string, string>[] {
   const pct = (v: number) => `${v.toFixed(1)}%`;
-  return rows.map((r) => ({
-    splitter: r.splitter,
-    setting: `${r.size}/${r.overlap} ${r.unit}`,
-    chunks: r.error ? "failed" : thousands(r.chunks),
-    "mean overlap": r.error
-      ? ""
-      : `${fmt(r.meanOverlap)}${r.realisedRatio === null ? "" : ` (${pct(r.realisedRatio * 100)})`}`,
-    "zero-overlap seams [95% CI]": r.error
-      ? ""
-      : r.seams === 0
-        ? "no seams"
-        : `${pct(r.zeroOverlapPct)} [${(r.zeroOverlapCI.low * 100).toFixed(1)}–${(r.zeroOverlapCI.high * 100).toFixed(1)}]`,
-    "lost chars": r.error ? "" : thousands(r.lostChars),
-    oversize: r.error ? "" : thousands(r.oversizeChunks),
-    index: r.error ? "" : `${r.indexRatio.toFixed(2)}×`,
-    "pairs kept": r.error ? "" : pct(r.pairsKeptPct),
-    "rewritten chunks": r.error ? "" : thousands(r.rewrittenSpans),
-    "hit rate@5": r.hitRate === null ? "" : pct(r.hitRate * 100),
-  }));
+  return rows.map((r) => {
+    const ci = `[${(r.zeroOverlapCI.low * 100).toFixed(1)}–${(r.zeroOverlapCI.high * 100).toFixed(1)}]`;
+    const measured: Record<string, string> = {
+      "mean overlap": `${fmt(r.meanOverlap)}${r.realisedRatio === null ? "" : ` (${pct(r.realisedRatio * 100)})`}`,
+      "zero-overlap seams [95% CI]": r.seams === 0 ? "no seams" : `${pct(r.zeroOverlapPct)} ${ci}`,
+      "lost chars": thousands(r.lostChars),
+      oversize: thousands(r.oversizeChunks),
+      index: `${r.indexRatio.toFixed(2)}×`,
+      "pairs kept": pct(r.pairsKeptPct),
+      "rewritten chunks": thousands(r.rewrittenSpans),
+    };
+    if (r.error) for (const column in measured) measured[column] = "";
+    return {
+      splitter: r.splitter,
+      setting: `${r.size}/${r.overlap} ${r.unit}`,
+      chunks: r.error ? "failed" : thousands(r.chunks),
+      ...measured,
+      "hit rate@5": r.hitRate === null ? "" : pct(r.hitRate * 100),
+    };
+  });
 }
 
 /** The markdown under a library table: the finding in one sentence, then one line per splitter. */
@@ -300,7 +276,7 @@ export function libraryVerdict(rows: readonly LibraryRow[], corpus: string): str
   return [lead, "", ...rows.map((r) => `- \`${r.splitter}\`: ${r.meaning}`)].join("\n");
 }
 
-/** Header queries of a corpus for the retrieval columns (undefined when it has no usable `##`/`###` headings). */
+/** Header queries for the retrieval columns (undefined when the corpus has no usable `##`/`###` headings). */
 export function headerQuerySet(docs: readonly Doc[]): { docs: Doc[]; queries: Query[] } | undefined {
   const set = buildHeaderQueries(docs);
   return set.queries.length > 0 ? { docs: set.docs, queries: set.queries } : undefined;

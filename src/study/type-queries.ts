@@ -1,5 +1,4 @@
-// Queries for type-aware sweeps: header queries whose heading lines are blanked instead of removed, and the type
-// of each query's gold span.
+// Queries for type-aware sweeps, each with the type of its gold span.
 import { SeamlabError } from "../core/errors";
 import type { Doc, Query } from "../core/types";
 import { loadLabelledSet } from "../corpus/labelled";
@@ -12,21 +11,20 @@ import { buildIctQueries } from "../retrieval/ict-queries";
 import { parseQuerySample, sampleQueries } from "../retrieval/query-sample";
 import { findHeadings } from "../text/headings";
 import { thousands } from "../stats/format";
-import { loadOrSample } from "./inputs";
+import { describeCounts, loadOrSample } from "./inputs";
 
 export interface TypedQuerySet {
-  /** the documents to split: headings blanked, so sections (and their types) survive and offsets are unchanged */
+  /** the documents to split: headings blanked */
   docs: Doc[];
   queries: Query[];
-  /** the type of the section holding each query's (first) gold span, in query order */
+  /** the type of the section holding each query's first gold span */
   types: DocType[];
   typed: TypedDoc[];
 }
 
 /**
- * A heading line with its words blanked: the `#` markers stay (so it is still a heading and sections survive),
- * a final `?` stays (so the FAQ rule still sees a question), every other character becomes a space (same length,
- * so offsets are unchanged and the query's words are not in the index).
+ * A heading line with its words blanked to spaces (same length: offsets unchanged), keeping the `#`s (sections
+ * survive) and a final `?` (the FAQ rule still sees a question).
  */
 export function blankHeadingLine(line: string): string {
   const newline = line.endsWith("\n") ? "\n" : "";
@@ -41,10 +39,8 @@ export function blankHeadingLine(line: string): string {
 }
 
 /**
- * Header queries (see `buildHeaderQueries`: the `##`/`###` heading is the query, the first sentence under it the
- * gold span) over documents whose heading lines are blanked rather than removed. Removing headings would also
- * remove the section structure that the `structure` splitter and the type classifier read; blanking keeps it and
- * keeps the heading's words out of the index all the same.
+ * Header queries over documents whose heading lines are blanked rather than removed: removing them would also remove
+ * the sections the `structure` splitter and the type classifier read.
  */
 export function typedHeaderQueries(
   docs: readonly Doc[],
@@ -55,28 +51,20 @@ export function typedHeaderQueries(
   const toOriginal = new Map<string, (offset: number) => number>();
   for (const doc of docs) {
     const headings = findHeadings(doc.text);
-    let text = doc.text;
-    if (headings.length > 0) {
-      const parts: string[] = [];
-      let at = 0;
-      for (const h of headings) {
-        parts.push(doc.text.slice(at, h.lineStart));
-        parts.push(blankHeadingLine(doc.text.slice(h.lineStart, h.lineNext)));
-        at = h.lineNext;
-      }
-      parts.push(doc.text.slice(at));
-      text = parts.join("");
-    }
-    blankedDocs.push({ ...doc, text });
+    let text = "";
+    let at = 0;
     // buildHeaderQueries' gold offsets are in the text without heading lines: map them back to the original.
     const newStarts: number[] = [];
     const lengths: number[] = [];
     let removed = 0;
     for (const h of headings) {
+      text += doc.text.slice(at, h.lineStart) + blankHeadingLine(doc.text.slice(h.lineStart, h.lineNext));
+      at = h.lineNext;
       newStarts.push(h.lineStart - removed);
       lengths.push(h.lineNext - h.lineStart);
       removed += h.lineNext - h.lineStart;
     }
+    blankedDocs.push({ ...doc, text: text + doc.text.slice(at) });
     toOriginal.set(doc.id, (offset) => {
       let shifted = offset;
       for (let i = 0; i < newStarts.length && newStarts[i] <= offset; i++) shifted += lengths[i];
@@ -117,7 +105,7 @@ export interface TypedInputs {
   /** the corpus as loaded (structural damage is measured on it) */
   docs: Doc[];
   typed: TypedDoc[];
-  /** what gets split for retrieval (header queries: headings blanked) */
+  /** what gets split for retrieval */
   sweepDocs: Doc[];
   queries: Query[];
   types: DocType[];
@@ -126,14 +114,9 @@ export interface TypedInputs {
 }
 
 /**
- * The corpus, its types, and queries typed by their gold section. `queries`:
- * - `headers` (default): header queries (`##`/`###` headings; documents without headings give none);
- * - `ict`: inverse-cloze queries (a prose sentence is the query, its neighbours the gold; the sentence is removed
- *   from the indexed text);
- * - `headers+ict`: both over one text — ICT sentences removed first, then header queries built on that text with
- *   their headings blanked (blanking keeps offsets, so both gold sets stay exact);
- * - anything else: a labelled file.
- * `headingLevels`: the heading levels that give header queries (default DEFAULT_HEADING_LEVELS, the CLI's too).
+ * The corpus, its types, and queries typed by their gold section. `queries`: `headers` (default), `ict`,
+ * `headers+ict` (ICT sentences removed first, then header queries on that text: blanking keeps both gold sets exact)
+ * or a labelled file.
  */
 export function loadTypedInputs(
   corpus: string,
@@ -144,7 +127,6 @@ export function loadTypedInputs(
 ): TypedInputs {
   const request = parseQuerySample(querySample, "the querySample parameter");
   const all = typedInputsOf(corpus, queries, overrides, headingLevels);
-  // A seeded sample of the queries (default auto), their types alongside; the corpus stays whole.
   const sample = sampleQueries(all.queries, request);
   if (!sample.sampled) return all;
   return {
@@ -190,54 +172,35 @@ function typedInputsOf(
   const docs = loaded.docs;
   const typed = docs.map((d) => classifyDoc(d, overrides));
   const chars = docs.reduce((sum, d) => sum + d.text.length, 0);
-  const description =
-    `${loaded.name ?? corpus}: ${thousands(docs.length)} documents, ` + `${thousands(chars)} characters`;
+  const description = describeCounts(loaded.name ?? corpus, docs.length, chars);
   const headerSentence = (n: number) =>
     `${thousands(n)} header queries (each ${headingMarks(headingLevels)} heading is a question, the first sentence ` +
-    "under it the answer; " +
-    "the heading's words are blanked in the indexed text, its `#`s kept so sections survive)";
+    "under it the answer; the heading's words are blanked in the indexed text, its `#`s kept so sections survive)";
   const ictSentence = (n: number) =>
     `${thousands(n)} inverse-cloze (ICT) queries (a prose sentence is the question, the sentences around it the answer; ` +
     "the sentence is removed from the indexed text)";
+  const of = (sweepDocs: Doc[], queries: Query[], types: DocType[], querySource: string): TypedInputs => {
+    return { docs, typed, sweepDocs, queries, types, description, querySource };
+  };
   if (queries === "ict" || queries === "headers+ict") {
     const ict = buildIctQueries(docs, { allowFewer: true, corpusName: corpus });
     if (queries === "ict") {
-      return {
-        docs,
-        typed,
-        sweepDocs: ict.docs,
-        queries: ict.queries,
-        types: queryTypes(ict.docs, ict.queries, overrides).types,
-        description,
-        querySource: ictSentence(ict.queries.length),
-      };
+      const types = queryTypes(ict.docs, ict.queries, overrides).types;
+      return of(ict.docs, ict.queries, types, ictSentence(ict.queries.length));
     }
     const headers = typedHeaderQueries(ict.docs, { overrides, headingLevels });
     const all = [...headers.queries, ...ict.queries];
-    return {
-      docs,
-      typed,
-      sweepDocs: headers.docs,
-      queries: all,
-      // headers.typed classified these very documents (with these overrides): not classified a third time
-      types: queryTypes(headers.docs, all, overrides, headers.typed).types,
-      description,
-      querySource: `${headerSentence(headers.queries.length)}, and ${ictSentence(ict.queries.length)}`,
-    };
+    // headers.typed classified these very documents (with these overrides): not classified a third time
+    const types = queryTypes(headers.docs, all, overrides, headers.typed).types;
+    const source = `${headerSentence(headers.queries.length)}, and ${ictSentence(ict.queries.length)}`;
+    return of(headers.docs, all, types, source);
   }
   if (queries !== "headers") {
     const set = loadLabelledSet(queries, docs, { skipMalformed: true });
     if (set.queries.length === 0)
       throw new SeamlabError(`${queries}: no question could be placed in corpus "${corpus}".`);
-    return {
-      docs,
-      typed,
-      sweepDocs: set.docs,
-      queries: set.queries,
-      types: queryTypes(set.docs, set.queries, overrides).types,
-      description,
-      querySource: `${thousands(set.queries.length)} labelled questions from \`${queries}\``,
-    };
+    const types = queryTypes(set.docs, set.queries, overrides).types;
+    return of(set.docs, set.queries, types, `${thousands(set.queries.length)} labelled questions from \`${queries}\``);
   }
   const set = typedHeaderQueries(docs, { overrides, headingLevels });
   if (set.queries.length === 0) {
@@ -246,13 +209,5 @@ function typedInputsOf(
         `parameter to "ict" or a labelled file.`,
     );
   }
-  return {
-    docs,
-    typed,
-    sweepDocs: set.docs,
-    queries: set.queries,
-    types: set.types,
-    description,
-    querySource: headerSentence(set.queries.length),
-  };
+  return of(set.docs, set.queries, set.types, headerSentence(set.queries.length));
 }

@@ -1,13 +1,8 @@
 /**
- * One overlap, or one per type? An overlap sweep broken down by the type of each query's gold section, a
- * recommendation per type, and the best per-type setting against the best uniform one at equal index size.
- *
- * Both sides use the `structure` splitter, so only the overlap policy differs: "uniform o" gives every type
- * overlap o (`extra.perType` sets all types); "per type" gives each type its own overlap. Choosing the per-type
- * overlaps and then scoring them on the same queries would flatter them, so the choice is cross-fitted: queries
- * are split in two folds (alternating in query order); the overlaps chosen on one fold are scored on the other,
- * and the paired test runs over every query's out-of-fold outcome. The uniform comparator is chosen the same way,
- * among uniform settings whose index is no larger than the per-type index (equal index size, 1% tolerance).
+ * One overlap, or one per type? Both sides use the `structure` splitter, so only the overlap policy differs. Choosing
+ * per-type overlaps and scoring them on the same queries would flatter them, so the choice is cross-fitted: queries
+ * alternate between two folds, each fold's choice is scored on the other, and the paired test runs over every query's
+ * out-of-fold outcome. The uniform comparator is chosen the same way, at no larger an index (1% tolerance).
  */
 import { SeamlabError } from "../core/errors";
 import type { Doc, Query } from "../core/types";
@@ -16,11 +11,10 @@ import type { ExperimentConfig } from "../experiment/grid";
 import { pickKnee, type KneeReport } from "../experiment/knee";
 import { runGrid, type CostedRow, type RunGridOptions } from "../experiment/run";
 import { pairedComparison, type PairedComparison } from "../stats/paired";
-import { shownDirection } from "../stats/paired-score";
 import type { Decision } from "../stats/non-inferiority";
 import { decideRowsOn, marginText, verdictHeadline } from "../experiment/verdict";
 import { wilsonInterval } from "../stats/proportion";
-import { pct, points, signedPointsText } from "./format";
+import { pairedShown, pct, points, signedInterval, signedPointsText } from "./format";
 import { pText, percentNumber, thousands } from "../stats/format";
 import { studySweepInputs } from "./row-sample";
 
@@ -39,7 +33,7 @@ export interface TypeSweepSpec {
   retriever?: string;
   /** types with fewer queries get a curve but no recommendation and keep the uniform overlap (default 20) */
   minQueries?: number;
-  /** the paired rule's margin per type, in proportion units (default 0.01, one point) */
+  /** the paired rule's margin per type, a proportion (default 0.01) */
   margin?: number;
 }
 
@@ -57,29 +51,22 @@ export interface TypeCurve {
   queries: number;
   points: TypePoint[];
   knee: KneeReport;
-  /**
-   * The paired rule on this type's own queries: the cheapest overlap (fewest vectors stored) within the margin of
-   * the type's best, or leaning/undecided with the queries that would settle it; null when the type has too few
-   * queries.
-   */
+  /** the paired rule on this type's own queries; null when the type has too few queries */
   decision: Decision | null;
-  /** The decided overlap of `decision` (null: leaning, undecided, or too few queries). */
+  /** the decided overlap (null: leaning, undecided, or too few queries) */
   recommended: number | null;
   /** the overlap with the highest hit rate (ties: the smaller) */
   best: number;
 }
 
 export interface PerTypeVsUniform {
-  /** the per-type overlaps chosen on each fold */
+  /** per fold: the per-type overlaps, the uniform overlap, and each one's index size (chunk chars / corpus chars) */
   perTypeChoices: Record<DocType, number>[];
-  /** the uniform overlap chosen on each fold (at most the per-type index size) */
   uniformChoices: number[];
-  /** index size (chunk chars / corpus chars) of each fold's per-type config and uniform comparator */
   perTypeIndexRatio: number[];
   uniformIndexRatio: number[];
   /** out-of-fold hits: per type (A) vs uniform (B) */
   comparison: PairedComparison;
-  /** the stated answer */
   answer: string;
 }
 
@@ -103,10 +90,8 @@ function uniform(overlap: number): Record<DocType, number> {
   return Object.fromEntries(DOC_TYPES.map((t) => [t, overlap])) as Record<DocType, number>;
 }
 
-function hitRate(row: CostedRow, indices: readonly number[]): { hits: number; n: number } {
-  let hits = 0;
-  for (const i of indices) if (row.hits[i] === "1") hits++;
-  return { hits, n: indices.length };
+function hitCount(row: CostedRow, indices: readonly number[]): number {
+  return indices.filter((i) => row.hits[i] === "1").length;
 }
 
 /** The overlap with the highest hit rate over `indices` (ties: the smaller overlap). */
@@ -114,8 +99,7 @@ function bestOverlap(rows: readonly CostedRow[], overlaps: readonly number[], in
   let best = overlaps[0];
   let bestRate = -1;
   rows.forEach((row, i) => {
-    const { hits, n } = hitRate(row, indices);
-    const rate = n === 0 ? 0 : hits / n;
+    const rate = indices.length === 0 ? 0 : hitCount(row, indices) / indices.length;
     if (rate > bestRate + 1e-12) {
       bestRate = rate;
       best = overlaps[i];
@@ -124,10 +108,7 @@ function bestOverlap(rows: readonly CostedRow[], overlaps: readonly number[], in
   return best;
 }
 
-/**
- * One type's curve over the uniform sweep's rows: hit rate per overlap on the type's queries (`indices`), the knee,
- * the best overlap and the paired rule's recommendation (null decision below `minQueries`).
- */
+/** One type's curve over the uniform sweep's rows (its queries: `indices`); no decision below `minQueries`. */
 export function typeCurve(
   type: DocType | "all",
   rows: readonly CostedRow[],
@@ -136,21 +117,19 @@ export function typeCurve(
   minQueries: number,
   margin?: number,
 ): TypeCurve {
+  const n = indices.length;
   const points: TypePoint[] = rows.map((row, i) => {
-    const { hits, n } = hitRate(row, indices);
+    const hits = hitCount(row, indices);
     const ci = wilsonInterval(hits, n);
     return { x: overlaps[i], y: n === 0 ? 0 : hits / n, low: ci.low, high: ci.high, hits, queries: n };
   });
-  const knee = pickKnee(points);
   const decision =
-    indices.length >= minQueries
-      ? decideRowsOn(rows, indices, (row) => row.cost.storageBytes, { baseline: 0, margin })
-      : null;
+    n >= minQueries ? decideRowsOn(rows, indices, (row) => row.cost.storageBytes, { baseline: 0, margin }) : null;
   return {
     type,
-    queries: indices.length,
+    queries: n,
     points,
-    knee,
+    knee: pickKnee(points),
     decision,
     recommended: decision?.verdict === "decided" ? overlaps[decision.choice] : null,
     best: bestOverlap(rows, overlaps, indices),
@@ -181,48 +160,36 @@ export async function runTypeSweep(
   const sweepInputs = studySweepInputs(inputs, uniformConfigs);
   const uniformRows = (await runGrid(sweepInputs, uniformConfigs, { progressLabel: "uniform", ...options })).rows;
   const all = inputs.queries.map((_, i) => i);
-  const byType = new Map<DocType, number[]>();
-  inputs.types.forEach((t, i) => {
-    if (!byType.has(t)) byType.set(t, []);
-    byType.get(t)!.push(i);
-  });
+  const ofType = (type: DocType, among: readonly number[]) => among.filter((i) => inputs.types[i] === type);
   const curves: TypeCurve[] = [typeCurve("all", uniformRows, sorted, all, minQueries, spec.margin)];
   for (const type of DOC_TYPES) {
-    const indices = byType.get(type);
-    if (indices) curves.push(typeCurve(type, uniformRows, sorted, indices, minQueries, spec.margin));
+    const indices = ofType(type, all);
+    if (indices.length > 0) curves.push(typeCurve(type, uniformRows, sorted, indices, minQueries, spec.margin));
   }
 
   // Cross-fitting: fold f chooses, fold 1 - f is scored.
   const folds = [all.filter((i) => i % 2 === 0), all.filter((i) => i % 2 === 1)];
-  const perTypeChoices: Record<DocType, number>[] = [];
-  for (const fold of folds) {
-    const fallback = bestOverlap(uniformRows, sorted, fold);
-    const choice = uniform(fallback);
+  const perTypeChoices = folds.map((fold) => {
+    const choice = uniform(bestOverlap(uniformRows, sorted, fold));
     for (const type of DOC_TYPES) {
-      const indices = (byType.get(type) ?? []).filter((i) => fold.includes(i));
+      const indices = ofType(type, fold);
       if (indices.length >= minQueries / 2) choice[type] = bestOverlap(uniformRows, sorted, indices);
     }
-    perTypeChoices.push(choice);
-  }
-  const perTypeRows = (
-    await runGrid(
-      sweepInputs,
-      perTypeChoices.map((c) => configFor(size, c, k, spec.retriever)),
-      { progressLabel: "per type", ...options },
-    )
-  ).rows;
+    return choice;
+  });
+  const perTypeConfigs = perTypeChoices.map((c) => configFor(size, c, k, spec.retriever));
+  const perTypeRows = (await runGrid(sweepInputs, perTypeConfigs, { progressLabel: "per type", ...options })).rows;
   const uniformChoices: number[] = [];
   const uniformIndexRatio: number[] = [];
   const perTypeIndexRatio = perTypeRows.map((r) => r.seams.indexRatio);
   const perTypeHits: boolean[] = new Array(all.length).fill(false);
   const uniformHits: boolean[] = new Array(all.length).fill(false);
   folds.forEach((fold, f) => {
-    const budget = perTypeIndexRatio[f] * 1.01;
-    const eligible = uniformRows.map((r, i) => ({ r, o: sorted[i] })).filter((x) => x.r.seams.indexRatio <= budget);
-    const pool = eligible.length > 0 ? eligible : [{ r: uniformRows[0], o: sorted[0] }];
+    const fits = sorted.filter((_, i) => uniformRows[i].seams.indexRatio <= perTypeIndexRatio[f] * 1.01);
+    const pool = fits.length > 0 ? fits : [sorted[0]];
     const chosen = bestOverlap(
-      pool.map((x) => x.r),
-      pool.map((x) => x.o),
+      pool.map((o) => uniformRows[sorted.indexOf(o)]),
+      pool,
       fold,
     );
     const row = uniformRows[sorted.indexOf(chosen)];
@@ -234,35 +201,26 @@ export async function runTypeSweep(
     }
   });
   const comparison = pairedComparison(perTypeHits, uniformHits);
+  const answer = statedAnswer(comparison);
   return {
     curves,
     uniformRows,
     perTypeRows,
-    verdict: {
-      perTypeChoices,
-      uniformChoices,
-      perTypeIndexRatio,
-      uniformIndexRatio,
-      comparison,
-      answer: statedAnswer(comparison),
-    },
+    verdict: { perTypeChoices, uniformChoices, perTypeIndexRatio, uniformIndexRatio, comparison, answer },
   };
 }
 
-/** The paired rule's reading of the comparison: the CI excludes 0 and the exact McNemar test agrees. */
-const shownOf = (c: PairedComparison) => shownDirection({ ...c.diffCI, mcnemarP: c.mcnemarP }, c.level);
-
 /** "per-type settings gain X points [CI] at the same index size", or "no measurable gain: keep one setting". */
 export function statedAnswer(c: PairedComparison): string {
-  const ci = `[${signedPointsText(c.diffCI.low)}, ${signedPointsText(c.diffCI.high)}]`;
-  const shown = shownOf(c);
-  if (shown === "above") {
+  const ci = signedInterval(c.diffCI.low, c.diffCI.high);
+  const shown = pairedShown(c);
+  if (shown === "better") {
     return (
       `per-type settings gain ${percentNumber(c.diff)} points ${ci} of hit rate at the ` +
       `same index size (McNemar ${pText(c.mcnemarP)}, ${thousands(c.queries)} queries)`
     );
   }
-  if (shown === "below") {
+  if (shown === "worse") {
     return `per-type settings lose ${percentNumber(-c.diff)} points ${ci} at the same index size: keep one setting`;
   }
   return (
@@ -276,21 +234,18 @@ export function typeCurveRows(
   curves: readonly TypeCurve[],
 ): { x: number; y: number; low: number; high: number; series: string; n: number }[] {
   return curves.flatMap((c) =>
-    c.points.map((p) => ({
-      x: p.x,
-      y: p.y,
-      low: p.low,
-      high: p.high,
+    c.points.map(({ x, y, low, high }) => ({
+      x,
+      y,
+      low,
+      high,
       series: `${c.type} (${thousands(c.queries)} queries)`,
       n: c.queries,
     })),
   );
 }
 
-/**
- * One row per type: queries, hit rate at each overlap, the best overlap and the paired rule's recommendation
- * ("undecided: 0, 200 (need ~1,400 queries, 1,300 more)" when the type's queries cannot settle it).
- */
+/** One row per type: queries, hit rate at each overlap, the best overlap and the paired rule's recommendation. */
 export function typeRecommendationRows(curves: readonly TypeCurve[]): Record<string, string | number>[] {
   return curves.map((c) => {
     const row: Record<string, string | number> = { type: c.type, queries: c.queries };
@@ -306,7 +261,7 @@ export function typeRecommendationRows(curves: readonly TypeCurve[]): Record<str
   });
 }
 
-/** The caption of `typeRecommendationRows`' table, naming the paired rule's margin (default 0.01, one point). */
+/** The caption of `typeRecommendationRows`' table, naming the paired rule's margin. */
 export function typeRecommendationCaption(margin = 0.01): string {
   return (
     "Hit rate (%) per type and overlap; recommended = the paired rule on the type's own queries, at a " +
@@ -314,18 +269,14 @@ export function typeRecommendationCaption(margin = 0.01): string {
   );
 }
 
-/**
- * The index page's headline of the per-type question: the gain only when the paired CI excludes zero and McNemar's
- * exact test agrees, else "no
- * measurable gain" (never a bare difference the data cannot support), with the stated answer as its note.
- */
+/** The index page's headline: a gain only when the paired rule shows one, else "no measurable gain". */
 export function perTypeHeadline(v: PerTypeVsUniform): { value: string; options: { label: string; note: string } } {
   const c = v.comparison;
-  const shown = shownOf(c);
+  const shown = pairedShown(c);
   const value =
-    shown === "above"
+    shown === "better"
       ? `${signedPointsText(c.diff)} points`
-      : shown === "below"
+      : shown === "worse"
         ? `${signedPointsText(c.diff)} points: keep one setting`
         : "no measurable gain";
   return {
@@ -353,8 +304,6 @@ export function runTypeStudy(
   inputs: { sweepDocs: readonly Doc[]; queries: readonly Query[]; types: readonly DocType[] },
   spec: TypeSweepSpec,
 ): Promise<TypeSweepResult> {
-  return runTypeSweep({ docs: inputs.sweepDocs, queries: inputs.queries, types: inputs.types }, spec, {
-    workers: 0,
-    quiet: true,
-  });
+  const { sweepDocs: docs, queries, types } = inputs;
+  return runTypeSweep({ docs, queries, types }, spec, { workers: 0, quiet: true });
 }

@@ -1,8 +1,4 @@
-/**
- * The pilot behind `--budget`: a few configs of the sweep, each computed as the sweep would (split, measure,
- * index, queries) on a small seeded sample of the queries, timed; then the time their queries alone take. From
- * these, `costModelFromPilot` splits a config's cost into a fixed part and a part per query.
- */
+// The pilot behind `--budget`: a few configs timed on a seeded query sample, whole rows and their queries alone.
 import { canonicalJson } from "../core/canonical-json";
 import { evaluateSplitterConfig } from "../retrieval/evaluate-config";
 import { sampleQueries } from "../retrieval/query-sample";
@@ -10,19 +6,17 @@ import { costModelFromPilot, type ConfigCostModel } from "./budget";
 import type { ExperimentConfig } from "./grid";
 import { computeTaskRows, type RowOptions, type SweepInputs } from "./rows";
 
-/** Queries the pilot runs per config (all of them when there are fewer). */
-export const pilotQueryCount = 200;
+/** Queries the pilot runs per config. */
+const pilotQueryCount = 200;
 
 export interface PilotResult {
   model: ConfigCostModel;
   /**
-   * With `separateSetup`: what the first config paid once for the whole sweep (the documents' term table every
-   * config's index reads, the row sample's sentence pairs and token pieces, a splitter thread's start, compiling
-   * the hot code), timed as the first config's row once more, warm, subtracted from its first. `model.fixedMs` is
-   * then the warm rows' mean. Without it, 0 and every row as it came.
+   * With `separateSetup`: what the first config paid once for the whole sweep (document tables, warm-up), its row
+   * timed again warm and subtracted; `model.fixedMs` is then the warm rows' mean. Without it, 0.
    */
   setupMs: number;
-  /** Wall time of the whole pilot, which the budget has already paid. */
+  /** Wall time of the whole pilot. */
   spentMs: number;
   pilotQueries: number;
   pilotConfigs: number;
@@ -44,11 +38,7 @@ export function splitCount(configs: readonly ExperimentConfig[]): number {
   return new Set(configs.map((c) => canonicalJson(c.splitter))).size;
 }
 
-/**
- * Times the pilot and returns the cost model it implies. Reranking is not in the query-only timing (the first
- * stage is), so with a reranker the per-query part is an underestimate and the fixed part holds the rest. With
- * `inputs.sample`, seam damage and tokens are measured on that document sample, as the sweep being planned will.
- */
+/** Times the pilot; with a reranker the per-query part is an underestimate (reranking is not in the query timing). */
 export async function pilotSweepCost(
   inputs: SweepInputs,
   configs: readonly ExperimentConfig[],
@@ -63,10 +53,8 @@ export async function pilotSweepCost(
     const t0 = now();
     await computeTaskRows({ docs: inputs.docs, queries, sample: inputs.sample }, [config], ["budget-pilot"], options);
     const rowMs = now() - t0;
-    // The queries alone (the index is already built), with the config's retriever: the part a sample shortens.
-    // evaluateSplitterConfig times its phases by the wall clock: the queries get their wall share of what the call
-    // took on the pilot's clock, so a CPU-time pilot on a busy machine does not count waiting as query time (at
-    // load 9 the wall-timed queries made 79 ms a query and 26 s a split of what an hour before was 16 ms and 44 s).
+    // The queries get their wall-clock share of the call's time on the pilot's clock, so a CPU-time pilot on a busy
+    // machine does not count waiting as query time (at load 9 wall-timed queries took 79 ms against 16 ms idle).
     const r = config.retrieval;
     const e0 = now();
     const evaluation = await evaluateSplitterConfig(inputs.docs, queries, config.splitter, {

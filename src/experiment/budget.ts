@@ -1,42 +1,27 @@
-/**
- * `--budget MIN`: choose how many queries a sweep runs so that it fits in MIN minutes. A pilot times a few
- * configs on a few queries; every config is then modelled as a fixed part (splitting and indexing the whole
- * corpus, which no query sample shortens) plus a part per query (search and scoring), and the largest query sample
- * that fits what is left of the budget after the pilot is chosen. The choice and its reason go into one line.
- */
+// `--budget MIN`: the largest query sample whose run fits what is left of MIN minutes after a pilot.
 import { SeamlabError } from "../core/errors";
 import { thousands } from "../stats/format";
 
-/**
- * The cost of a sweep: a fixed part per splitter config (split, measure and index the whole corpus, which no query
- * sample shortens) and a part per query and retrieval config (search and score), in ms.
- */
+/** A fixed part per splitter config (split, measure, index: no query sample shortens it), and a part per query. */
 export interface ConfigCostModel {
   fixedMs: number;
   perQueryMs: number;
 }
 
 /**
- * How much slower each of several busy threads or processes runs than one alone: on the 2-core machines seamlab is
- * measured on, the same grid in two independent processes took 19.1-19.5 s each against 14.7-15.2 s alone
- * (bench/HISTORY.md, 2026-12-02), and native hash-map lookups (C++, two processes) ran about 1.3x slower two at a
- * time (median of six, 2026-12-03). Plans that run work `parallel` at a time count `parallel / busyCoresSlowdown`
- * times what one alone does; counting the full `parallel`, the 100 MB report overran its 14-minute budget by 33 s.
- * On a machine with more cores this is pessimistic, which only makes a plan finish earlier.
+ * How much slower each of several busy threads runs than one alone: on 2 cores the same grid in two processes took
+ * 19.1-19.5 s each against 14.7-15.2 s alone (bench/HISTORY.md, 2026-12-02). Pessimistic on more cores.
  */
 export const busyCoresSlowdown = 1.3;
 
-/**
- * What `parallel` at once get done, in units of one alone (see `busyCoresSlowdown`); `besideOthers`: other work
- * keeps the other cores busy meanwhile, so even one runs slower (the longest notebook beside the rest).
- */
+/** What `parallel` at once get done, in units of one alone; `besideOthers`: other work keeps the cores busy. */
 export function parallelThroughput(parallel: number, besideOthers = false): number {
   const at = Math.max(1, parallel);
   return at > 1 || besideOthers ? at / busyCoresSlowdown : 1;
 }
 
-/** Longest budget accepted: a week. A larger value is a typo, not a wish. */
-export const maxBudgetMinutes = 7 * 24 * 60;
+/** A larger value is a typo, not a wish. */
+const maxBudgetMinutes = 7 * 24 * 60;
 
 /** Reads `--budget MIN` (minutes, fractions allowed): a number above 0 and at most a week. */
 export function parseBudgetMinutes(value: string | number | undefined, flag = "--budget"): number | undefined {
@@ -52,11 +37,7 @@ export function parseBudgetMinutes(value: string | number | undefined, flag = "-
   return minutes;
 }
 
-/**
- * The cost model from pilot timings: per pilot config, the whole row's time (split, measure, index, queries) and
- * the time its queries alone took, over `pilotQueries` queries. The per-query part is the mean query time per
- * query; the fixed part is the mean of what the rows took beyond their queries.
- */
+/** The cost model from pilot rows' whole times and their queries' times, over `pilotQueries` queries. */
 export function costModelFromPilot(
   timings: readonly { rowMs: number; queryMs: number }[],
   pilotQueries: number,
@@ -74,12 +55,9 @@ export interface SampledCost {
 }
 
 /**
- * One cost measured on two document samples of a corpus, extrapolated to `chars`: along the straight line through
- * both, so that what does not grow with the text (a worker thread's start, compiling the hot code, the seam-damage
- * and token measures of a fixed-size row sample, a sweep's document table shared by its splits) is counted once,
- * not multiplied by the corpus's size over the sample's. Never below what the larger sample measured, nor above
- * that scaled in proportion (the estimate without the second sample). At 1 GB the proportional scaling of a
- * 20 M-character pilot put a split at 115 s CPU where it took about 60 s.
+ * A cost measured on two document samples, extrapolated to `chars` along the line through both, so that what does not
+ * grow with the text is counted once; between the larger sample's cost and that scaled in proportion. At 1 GB
+ * proportional scaling of a 20 M-character pilot put a split at 115 s CPU where it took about 60 s.
  */
 export function extrapolateCost(
   small: { chars: number; ms: number },
@@ -92,7 +70,7 @@ export function extrapolateCost(
   return Math.min(proportional, Math.max(large.ms, large.ms + slope * (chars - large.chars)));
 }
 
-/** Both parts of a cost model extrapolated to `chars` from two samples (see `extrapolateCost`). */
+/** Both parts of a cost model extrapolated to `chars` from two samples. */
 export function extrapolateModel(small: SampledCost, large: SampledCost, chars: number): ConfigCostModel {
   const part = (key: keyof ConfigCostModel) =>
     extrapolateCost({ chars: small.chars, ms: small.model[key] }, { chars: large.chars, ms: large.model[key] }, chars);
@@ -103,41 +81,35 @@ export interface BudgetPlan {
   budgetMs: number;
   /** Time already spent (the pilot), taken off the budget. */
   spentMs: number;
-  /** What `spentMs` holds, for the line (default "pilot"): e.g. the pilots and the kernels' loads, set aside. */
+  /** What `spentMs` holds, for the line (default "pilot"). */
   spentOn?: string;
-  /** Splitter configs (each splits and indexes the corpus once). */
+  /** Splitter configs. */
   splits: number;
   /** Retrieval configs (each runs every query). */
   configs: number;
-  /** Configs run at once (each then runs `busyCoresSlowdown` slower). */
   parallel: number;
-  /** Other work keeps the other cores busy throughout, so even one at a time runs `busyCoresSlowdown` slower. */
   besideOthers?: boolean;
   model: ConfigCostModel;
   /** Queries there are to draw from. */
   population: number;
-  /** The fewest queries worth running (a smaller sample says little); default 100. */
+  /** The fewest queries worth running; default 100. */
   minQueries?: number;
-  /** What to do when even the fewest queries do not fit (default: sweep fewer configs or raise --budget). */
+  /** What to do when even the fewest queries do not fit. */
   advice?: string;
 }
 
 export interface BudgetChoice {
-  /** Queries to run: every query when they all fit. */
   queries: number;
   population: number;
-  /** Estimated time of the run with that many queries (pilot not included). */
+  /** Pilot not included. */
   estimatedMs: number;
-  /** Whether the estimate fits what is left of the budget (false: even the fewest queries do not). */
+  /** False: even the fewest queries do not fit. */
   fits: boolean;
-  /** One line for the user: what was chosen and why. */
+  /** What was chosen and why, for the user. */
   line: string;
 }
 
-/**
- * Estimated ms of a run: `splits` splitter configs and `configs` retrieval configs over `queries`, `parallel` at once
- * (`besideOthers`: with other work on the other cores), at `parallelThroughput`.
- */
+/** Estimated ms of `splits` splitter configs and `configs` retrieval configs over `queries`, `parallel` at once. */
 export function estimateRunMs(
   model: ConfigCostModel,
   run: { splits: number; configs: number; parallel?: number; besideOthers?: boolean },
@@ -147,17 +119,14 @@ export function estimateRunMs(
   return Math.round(serial / parallelThroughput(run.parallel ?? 1, run.besideOthers));
 }
 
-/**
- * A duration at a precision that never rounds it to nothing: minutes from 6 s on (one decimal under 10 min), else
- * seconds, else milliseconds ("estimated 0.0 min" for a 2 s run said nothing).
- */
+/** A duration at a precision that never rounds it to nothing ("estimated 0.0 min" for a 2 s run said nothing). */
 export function durationText(ms: number): string {
   if (ms >= 6_000) return `${(ms / 60_000).toFixed(ms < 600_000 ? 1 : 0)} min`;
   if (ms >= 1_000) return `${(ms / 1000).toFixed(1)} s`;
   return `${Math.round(ms)} ms`;
 }
 
-/** A budget in minutes as given, at its own precision: 0.001 stays 0.001 (not "0"), 14 stays 14, 2.345 is 2.35. */
+/** Minutes at their own precision: 0.001 stays 0.001 (not "0"), 14 stays 14, 2.345 is 2.35. */
 export function budgetMinutesText(minutes: number): string {
   return String(minutes >= 1 ? Number(minutes.toFixed(2)) : Number(minutes.toPrecision(3)));
 }
@@ -177,7 +146,6 @@ export function chooseQueryBudget(plan: BudgetPlan): BudgetChoice {
   const floor = Math.min(population, Math.max(1, plan.minQueries ?? 100));
   const run = { splits: plan.splits, configs, parallel, besideOthers: plan.besideOthers };
   const fixedMs = estimateRunMs(model, run, 0);
-  // one more query, over every config
   const perQueryMs = (configs * model.perQueryMs) / parallelThroughput(parallel, plan.besideOthers);
   const fitting = perQueryMs > 0 ? Math.floor((left - fixedMs) / perQueryMs) : population;
   const queries = Math.max(floor, Math.min(population, fitting));
@@ -202,23 +170,11 @@ export function chooseQueryBudget(plan: BudgetPlan): BudgetChoice {
         ? `from a ${(plan.spentMs / 1000).toFixed(1)} s pilot`
         : `from the pilots; ${(plan.spentMs / 1000).toFixed(1)} s of ${plan.spentOn}`
     }`;
-  if (fits)
-    return {
-      queries,
-      population,
-      estimatedMs,
-      fits,
-      line: `${budget}: ${what}, estimated ${durationText(estimatedMs)} (${basis}).`,
-    };
-  return {
-    queries,
-    population,
-    estimatedMs,
-    fits,
-    line:
-      `${budget}: does not fit; running ${what}, estimated ${durationText(estimatedMs)}: splitting and indexing alone ` +
+  const line = fits
+    ? `${budget}: ${what}, estimated ${durationText(estimatedMs)} (${basis}).`
+    : `${budget}: does not fit; running ${what}, estimated ${durationText(estimatedMs)}: splitting and indexing alone ` +
       `take about ${durationText(fixedMs)} (${basis}). ${plan.advice ?? "Sweep fewer configs or raise --budget."} ` +
       `The least run (${thousands(floor)} queries) needs about ${durationText(plan.spentMs + estimatedMs)} with ` +
-      `the pilot: --budget ${budgetHolding(plan.spentMs + estimatedMs)} or more.`,
-  };
+      `the pilot: --budget ${budgetHolding(plan.spentMs + estimatedMs)} or more.`;
+  return { queries, population, estimatedMs, fits, line };
 }

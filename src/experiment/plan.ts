@@ -2,21 +2,16 @@ import { checkRerankerName } from "../retrieval/rerank";
 import { helperThreadOf, validateSplitterConfig } from "../splitters/registry";
 import { cacheKey, hashDocs, hashQueries, sha256 } from "./cache";
 import { codeFingerprint } from "./fingerprint";
-import { expandGrid, normalizeConfig, splitterKey, type ExperimentConfig, type GridSpec } from "./grid";
+import { expandGrid, groupBy, normalizeConfig, splitterKey, type ExperimentConfig, type GridSpec } from "./grid";
 import { seamlabVersion } from "../core/project";
 import type { GridRow, SweepInputs } from "./rows";
 
-/**
- * What a grid run has to do, decided before any thread starts: which rows the cache already holds, which configs
- * repeat another's key, and how the rest is bundled into tasks and ordered.
- */
+/** What a grid run has to do, decided before any thread starts. */
 export interface GridPlan {
   configs: ExperimentConfig[];
-  /** Cache key of each config (same order). */
   keys: string[];
   /** Rows read from the cache, by config index; undefined where the row must be computed. */
   rows: (GridRow | undefined)[];
-  /** Configs answered from the cache. */
   cached: number;
   /** Config index -> earlier config index with the same key (still to compute), filled from it afterwards. */
   duplicateOf: Map<number, number>;
@@ -24,10 +19,7 @@ export interface GridPlan {
   tasks: number[][];
 }
 
-/**
- * The grid's configs, normalised, each checked (splitter options, reranker name) so that a typo fails
- * before any corpus is loaded or thread started.
- */
+/** The grid's configs, normalised and checked, so that a typo fails before any corpus is loaded. */
 export function checkedConfigs(grid: readonly ExperimentConfig[] | GridSpec): ExperimentConfig[] {
   const configs = Array.isArray(grid)
     ? (grid as ExperimentConfig[]).map(normalizeConfig)
@@ -39,11 +31,7 @@ export function checkedConfigs(grid: readonly ExperimentConfig[] | GridSpec): Ex
   return configs;
 }
 
-/**
- * The inputs' identity (corpus and query hashes), shared by every key of one run and by the worker threads. A
- * document sample (rows measured on some documents only) is part of the corpus's identity; without one the hash
- * is the corpus's alone, as before samples existed.
- */
+/** The inputs' identity (corpus and query hashes); a document sample is part of the corpus's. */
 export function inputsId(inputs: SweepInputs): { corpusHash: string; queriesHash: string } {
   const corpusHash = hashDocs(inputs.docs);
   return {
@@ -57,7 +45,6 @@ export function gridKeys(
   id: { corpusHash: string; queriesHash: string },
   configs: readonly ExperimentConfig[],
 ): string[] {
-  // The version and a hash of the code behind the numbers: a release or an edit never reads old rows.
   const version = `${seamlabVersion()}+${codeFingerprint()}`;
   return configs.map((config) => cacheKey({ ...id, config, version }));
 }
@@ -68,10 +55,8 @@ function isTokenWindow(config: ExperimentConfig): boolean {
 }
 
 /**
- * A rough relative cost of one config, for scheduling only (results never depend on it). Measured on
- * opentelemetry-docs (bench:workers, thread CPU per task): a character splitter's config takes about the same
- * whatever the splitter (LangChain's included), growing with the text that overlap repeats; a token window's
- * takes about 3.5 times as long, because it encodes the corpus with js-tiktoken.
+ * A rough relative cost of one config, for scheduling only. On opentelemetry-docs (bench:workers) a character
+ * splitter's config costs about the same whatever the splitter; a token window's about 3.5 times as much.
  */
 function estimatedCost(config: ExperimentConfig): number {
   const s = config.splitter;
@@ -79,17 +64,12 @@ function estimatedCost(config: ExperimentConfig): number {
 }
 
 /**
- * What a thread pays once before the first config of a family (in the units of `estimatedCost`): a token window's
- * tokenizer tables, or starting a helper thread that loads and warms up a splitting library (LangChain's bridge,
- * the library worker). Measured on opentelemetry-docs (bench:workers): each is about one and a half character
- * configs of CPU, most of it the helper isolate's start and its optimising compiler.
+ * What a thread pays once before a family's first config (tokenizer tables, or a library's helper thread), in units
+ * of `estimatedCost`: about 1.5 character configs of CPU on opentelemetry-docs (bench:workers).
  */
 const FAMILY_WARM_UP = 1.5;
 
-/**
- * Configs that share a per-thread warm-up (FAMILY_WARM_UP): token windows by encoding, and splitters running a library
- * in a helper thread, by helper. Undefined: the config needs nothing per thread beyond the shared code.
- */
+/** Configs that share a per-thread warm-up: token windows by encoding, library splitters by helper thread. */
 function familyOf(config: ExperimentConfig): string | undefined {
   if (isTokenWindow(config)) return `tokens:${config.splitter.encoding ?? "cl100k_base"}`;
   const helper = helperThreadOf(config.splitter.splitter);
@@ -97,11 +77,8 @@ function familyOf(config: ExperimentConfig): string | undefined {
 }
 
 /**
- * Bundles the splitter groups of one family into as few tasks as keep each under a fair share of the grid's work
- * (`fairShare`), and never more tasks than threads: every bundle pays the family's warm-up again in its thread, so
- * a grid with plenty of other work keeps them in one task (one tokenizer warm-up), while a sweep of one family is
- * split across the threads instead of running on one. Groups go to the lightest
- * bundle, heaviest first.
+ * Bundles one family's splitter groups into as few tasks as keep each under `fairShare` (each bundle pays the
+ * warm-up again), never more than threads; groups go to the lightest bundle, heaviest first.
  */
 function bundleFamily(groups: number[][], cost: (indexes: number[]) => number, workers: number, fairShare: number) {
   const most = Math.max(1, Math.min(workers, groups.length));
@@ -119,12 +96,8 @@ function bundleFamily(groups: number[][], cost: (indexes: number[]) => number, w
 }
 
 /**
- * Plans a run: looks each key up (`cached` returns a stored row or undefined), sets aside repeated keys, and
- * groups the rest into tasks. Configs sharing a splitter config are one task (split and indexed once); token
- * windows of one encoding are bundled too (see `bundleFamily`), into as many tasks as `workers` threads need to
- * share the work evenly, and so are splitters running one helper thread (LangChain's) when they fit one fair share
- * of a pool's work. Heaviest tasks come first (longest processing time first), so a pool does not end on one long
- * task while the other threads idle.
+ * Plans a run: cache lookups, repeated keys set aside, the rest grouped into tasks (one per splitter config, families
+ * bundled), heaviest first so a pool does not end on one long task while the other threads idle.
  */
 export function planGrid(
   configs: ExperimentConfig[],
@@ -133,46 +106,36 @@ export function planGrid(
   workers = 1,
 ): GridPlan {
   const rows: (GridRow | undefined)[] = configs.map(() => undefined);
-  const missing = new Map<string, number[]>(); // splitter key -> config indexes
+  const toCompute: number[] = [];
   const duplicateOf = new Map<number, number>();
   const firstIndexOfKey = new Map<string, number>();
   let hits = 0;
   keys.forEach((key, i) => {
     const hit = cached(key);
+    const first = firstIndexOfKey.get(key);
     if (hit && hit.key === key) {
       rows[i] = hit;
       hits++;
-      return;
+    } else if (first !== undefined) duplicateOf.set(i, first);
+    else {
+      firstIndexOfKey.set(key, i);
+      toCompute.push(i);
     }
-    const first = firstIndexOfKey.get(key);
-    if (first !== undefined) {
-      duplicateOf.set(i, first);
-      return;
-    }
-    firstIndexOfKey.set(key, i);
-    const group = splitterKey(configs[i]);
-    if (!missing.has(group)) missing.set(group, []);
-    (missing.get(group) as number[]).push(i);
   });
+  const missing = [...groupBy(toCompute, (i) => splitterKey(configs[i])).values()];
 
   const taskCost = (indexes: number[]) => indexes.reduce((sum, i) => sum + estimatedCost(configs[i]), 0);
-  const tasks: number[][] = [];
-  const families = new Map<string, number[][]>(); // family -> splitter groups
-  for (const indexes of missing.values()) {
-    const family = familyOf(configs[indexes[0]]);
-    if (family === undefined) tasks.push(indexes);
-    else {
-      if (!families.has(family)) families.set(family, []);
-      (families.get(family) as number[][]).push(indexes);
-    }
-  }
-  const total = [...missing.values()].reduce((sum, indexes) => sum + taskCost(indexes), 0);
+  const tasks = missing.filter((indexes) => familyOf(configs[indexes[0]]) === undefined);
+  const families = groupBy(
+    missing.filter((indexes) => familyOf(configs[indexes[0]]) !== undefined),
+    (indexes) => familyOf(configs[indexes[0]]) as string,
+  );
+  const total = missing.reduce((sum, indexes) => sum + taskCost(indexes), 0);
   const fairShare = (total + FAMILY_WARM_UP * families.size) / Math.max(1, workers);
   for (const [family, groups] of families) {
     if (family.startsWith("tokens:")) tasks.push(...bundleFamily(groups, taskCost, workers, fairShare));
-    // A helper family is one task only on a pool of several threads (one thread starts one helper anyway) and only
-    // when it fits a fair share: otherwise its configs stay separate tasks, each row cached as soon as it is done (an
-    // interrupted LangChain sweep keeps its finished configs).
+    // A helper family is one task only on a pool of several threads and when it fits a fair share: otherwise each
+    // row is cached as soon as it is done (an interrupted LangChain sweep keeps its finished configs).
     else if (workers >= 2 && FAMILY_WARM_UP + groups.reduce((sum, g) => sum + taskCost(g), 0) <= fairShare)
       tasks.push(...bundleFamily(groups, taskCost, 1, fairShare));
     else tasks.push(...groups);

@@ -4,16 +4,10 @@ import { scoreRanked, type EvaluationOptions, type QueryOutcome } from "./evalua
 import type { RankedChunk, Retriever } from "./types";
 
 /**
- * An equal context budget: what a prompt may hold, so that chunk sizes are compared on the text they hand the LLM
- * rather than on a count of chunks (k chunks of 2000 characters carry twice the text of k chunks of 1000).
- *
- * The rule: the retrieved context is the top chunks taken in rank order until adding the next would exceed the
- * budget (a prefix of the ranking; a chunk that does not fit ends the context, no lower-ranked shorter chunk is
- * slipped in after it). Each chunk costs its own length, not its nominal size: a prompt builder pays for the text it
- * pastes, and a splitter's chunks are often shorter than the size (a document's last chunk, a short file). Text that
- * overlapping chunks share is pasted, and paid for, once per chunk.
+ * An equal context budget compares chunk sizes on the text they hand the LLM, not on a count of chunks. The context
+ * is the ranking's longest prefix that fits (no shorter chunk slipped in after one that does not); each chunk costs
+ * its own length (text overlapping chunks share is paid per chunk), not its nominal size.
  */
-
 export type BudgetUnit = "chars" | "tokens";
 
 export interface ContextBudget {
@@ -22,14 +16,9 @@ export interface ContextBudget {
   unit: BudgetUnit;
 }
 
-/** The flag a budget is read from, named in every error about one. */
 export const CONTEXT_BUDGET_FLAG = "--context-budget";
 
-/**
- * Reads `--context-budget`: `5000` (in `unit`, the unit the chunk sizes are given in, so a budget reads like a
- * size), `5000c` / `5000chars`, `1200t` / `1200tokens`; `off` (or `none`) turns the budget off, giving plain
- * hit@k. Returns null for off.
- */
+/** Reads `--context-budget`: `5000` (in the sizes' `unit`), `5000c`, `1200t`/`1200tokens`; null for off/none. */
 export function parseContextBudget(text: string, unit: BudgetUnit): ContextBudget | null {
   const trimmed = text.trim().toLowerCase();
   if (trimmed === "off" || trimmed === "none") return null;
@@ -52,10 +41,7 @@ export function contextBudgetText(budget: ContextBudget): string {
   return `${budget.amount.toLocaleString("en-US")} ${budget.unit}`;
 }
 
-/**
- * How many of the ranked items fit: the longest prefix whose lengths sum to at most `budget`. Stops at the first
- * item that would exceed it, so the context is always the ranking's top, in order.
- */
+/** How many of the ranked items fit: the longest prefix whose lengths sum to at most `budget`. */
 export function takeWithinBudget(lengths: readonly number[], budget: number): number {
   let used = 0;
   for (let i = 0; i < lengths.length; i++) {
@@ -66,10 +52,8 @@ export function takeWithinBudget(lengths: readonly number[], budget: number): nu
 }
 
 /**
- * The budget of a comparison across sizes when none is given: the median size (the lower middle one of an even
- * count, so it is a size that was swept) times k, the prompt that size already fills at plain hit@k; at least the
- * largest size, so every size can put one whole chunk in. For 500,1000,2000 at k=5: 5000, i.e. 500 @ 10 chunks,
- * 1000 @ 5, 2000 @ 2 — the comparison the plain hit@k table hides.
+ * The default budget: the median size (the lower middle, a swept size) times k, what it fills at plain hit@k, and
+ * at least the largest size (one whole chunk each). For 500,1000,2000 at k=5: 5000.
  */
 export function defaultContextBudget(sizes: readonly number[], k: number, unit: BudgetUnit): ContextBudget {
   if (sizes.length === 0) throw new SeamlabError(`${CONTEXT_BUDGET_FLAG}: no sizes to derive a default budget from.`);
@@ -78,17 +62,10 @@ export function defaultContextBudget(sizes: readonly number[], k: number, unit: 
   return { amount: Math.max(median * k, sorted[sorted.length - 1]), unit };
 }
 
-/**
- * A rough characters-per-token rate (English prose under cl100k), used only to check a budget in tokens against
- * sizes in characters (or the reverse) before any work; the run itself counts real tokens.
- */
+/** English prose under cl100k, roughly: only to check a budget against sizes in the other unit before any work. */
 export const CHARS_PER_TOKEN_ESTIMATE = 4;
 
-/**
- * Refuses a budget that cannot hold one chunk of the largest size (that size would retrieve nothing), naming the
- * flag and the smallest budget that works. Sizes are in `sizeUnit`; a budget in the other unit is compared at
- * CHARS_PER_TOKEN_ESTIMATE characters per token.
- */
+/** Refuses a budget below one chunk of the largest size (in `sizeUnit`), naming the smallest budget that works. */
 export function checkContextBudget(budget: ContextBudget, sizes: readonly number[], sizeUnit: BudgetUnit): void {
   const largest = Math.max(...sizes);
   const inBudgetUnit =
@@ -108,10 +85,8 @@ export function checkContextBudget(budget: ContextBudget, sizes: readonly number
 }
 
 /**
- * The ranking of every query cut to what fits (`fits(ranked, query)`: how many of the ranking's top fit the budget;
- * chunk indexes, best first; `query` is the position of the query in `texts`). The retriever is asked for a depth
- * that should fill the budget (`initialDepth`) and asked again twice as deep for the queries whose whole answer still
- * fits, until the budget is full, the retriever has nothing more, or every chunk was ranked.
+ * Every query's ranking cut to what `fits` (how many of its top fit; `query` is its position in `texts`). Queries
+ * whose whole answer still fits are asked again twice as deep, until the budget is full or nothing more comes.
  */
 export async function rankWithinBudget(
   retriever: Retriever,
@@ -143,9 +118,8 @@ export async function rankWithinBudget(
 }
 
 /**
- * A first search depth for a budget: the budget over the mean chunk length (characters, or tokens at the rough rate:
- * counting every chunk's tokens would cost more than a second, deeper search for the few queries that need one),
- * divided by `perChunk` when each chunk brings more text (a neighbour window), plus two.
+ * A first search depth: the budget over the mean chunk length (tokens at the rough rate: counting them all costs more
+ * than a deeper second search), over `perChunk` when each brings more text (a window), plus two.
  */
 export function initialBudgetDepth(chunks: readonly Chunk[], budget: ContextBudget, perChunk = 1): number {
   let chars = 0;
@@ -155,21 +129,12 @@ export function initialBudgetDepth(chunks: readonly Chunk[], budget: ContextBudg
   return Math.ceil(budget.amount / meanLength) + 2;
 }
 
-export interface BudgetEvaluationOptions extends EvaluationOptions {
-  budget: ContextBudget;
-  /** Length of chunk `index` in the budget's unit. */
-  lengthOf: (index: number) => number;
-}
-
-/**
- * Scores every query on the context its budget allows (see `rankWithinBudget`), with the hit rule of plain hit@k
- * (`scoreRanked`: some gold span lies fully inside some retrieved chunk).
- */
+/** Scores every query on the context its budget allows (`lengthOf`: in its unit), by plain hit@k's rule. */
 export async function evaluateWithinBudget(
   chunks: readonly Chunk[],
   queries: readonly Query[],
   retriever: Retriever,
-  options: BudgetEvaluationOptions,
+  options: EvaluationOptions & { budget: ContextBudget; lengthOf: (index: number) => number },
 ): Promise<QueryOutcome[]> {
   const ranked = await rankWithinBudget(
     retriever,

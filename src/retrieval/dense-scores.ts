@@ -1,17 +1,12 @@
-// The inner loop of exact dense search as a tiny WebAssembly function (assembled with core/wasm). A score is a dot
-// product of Float32 values summed in doubles, dimension by dimension from 0, exactly as `score += matrix[i] * q[d]`
-// adds it in JavaScript; WebAssembly's f64x2 lanes do the same IEEE double multiply and add, two queries per
-// instruction, so every score is bit-identical to the JavaScript sum while the loop runs several times faster (no
-// bounds checks, no float32 -> double conversion per query).
+// The inner loop of exact dense search in WebAssembly: f64x2 lanes do the same IEEE double multiply-adds, in the same
+// dimension order, as `score += matrix[i] * q[d]` in JavaScript (bit-identical scores), two queries an instruction.
 import { I32, lazyKernel, op, reserveWasmMemory, V128, type WasmInstance } from "../core/wasm";
 
-/** Queries scored together per call (four f64x2 lanes). */
 export const QUERY_LANES = 8;
 
 /**
- * `scores(rowsPtr, rows, dims, queriesPtr, outPtr)`: for each of `rows` Float32 rows of `dims` values (row-major at
- * rowsPtr), the dot products with 8 queries stored interleaved as doubles (q[d * 8 + b] at queriesPtr), written as
- * 8 doubles per row at outPtr. Each lane adds its products in dimension order starting from +0. dims must be >= 1.
+ * `scores(rowsPtr, rows, dims, queriesPtr, outPtr)`: each Float32 row's dot products with 8 queries interleaved as
+ * doubles (q[d * 8 + b]), 8 doubles per row at outPtr. dims >= 1.
  */
 function scoresFunction() {
   // params: 0 row pointer (advances), 1 rows left, 2 dims, 3 queries, 4 out pointer (advances)
@@ -42,9 +37,8 @@ function scoresFunction() {
   };
 }
 
-/** The instantiated kernel and its memory, or null where WebAssembly SIMD is unavailable. */
 export interface ScoreKernel {
-  /** Views of the module's memory, laid out as [queries | rows | out], large enough for the last `reserve`. */
+  /** Views of the module's memory: [queries | rows | out], sized by the last `reserve`. */
   queries: Float64Array;
   rows: Float32Array;
   out: Float64Array;

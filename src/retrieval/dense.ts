@@ -34,7 +34,7 @@ class TopK {
     this.score = new Float64Array(size);
     this.row = new Int32Array(size);
   }
-  // Root = the worst kept entry (lowest score; among equal scores, the highest row).
+  // root: the worst kept entry (lowest score, then highest row)
   private worse(sa: number, ia: number, sb: number, ib: number): boolean {
     return sa < sb || (sa === sb && ia > ib);
   }
@@ -86,10 +86,7 @@ function unitQuery(query: Float32Array, dims: number): Float32Array {
   return q;
 }
 
-/**
- * Exact cosine top-k: one dot product per row, kept in a bounded min-heap of size k (O(n·d + n·log k)).
- * Ties go to the lower index, as every retriever here does.
- */
+/** Exact cosine top-k: one dot product per row, kept in a bounded min-heap of size k. */
 export function searchDense(index: DenseIndex, query: Float32Array, k: number): RankedChunk[] {
   const { count, dimensions: dims, matrix } = index;
   if (k <= 0 || count === 0) return [];
@@ -104,18 +101,16 @@ export function searchDense(index: DenseIndex, query: Float32Array, k: number): 
   return heap.ranked();
 }
 
-/** Queries scored together per pass over the matrix (each row is read from memory once per block, not per query). */
 const queryBlock = QUERY_LANES;
-/** Rows copied into the WebAssembly kernel's memory at a time: small enough to stay in cache across query blocks. */
+/** Rows copied into the kernel's memory at a time: small enough to stay in cache across query blocks. */
 const kernelRows = 256;
-/** Query blocks held in the kernel's memory at a time (2,048 queries; 4 MB at 256 dimensions). */
+/** Query blocks in the kernel's memory at a time (2,048 queries; 4 MB at 256 dimensions). */
 const kernelQueryBlocks = 256;
 
 /**
- * `searchDense` for many queries at once, with identical results: the matrix is streamed once per block of
- * queries instead of once per query. A 1M × 256 Float32 matrix is 1 GB, far beyond any cache, so a scan is
- * memory-bound and blocking queries is what makes evaluating thousands of them affordable. The dot products run
- * in a WebAssembly kernel (`dense-scores.ts`: the same double sums, bit for bit) where the runtime has one.
+ * `searchDense` for many queries at once, with identical results: a 1M × 256 matrix is 1 GB, so a scan is
+ * memory-bound, and streaming it once per block of queries (in `dense-scores.ts`'s kernel, bit for bit the same
+ * sums) is what makes thousands of queries affordable.
  */
 export function searchDenseMany(index: DenseIndex, queries: readonly Float32Array[], k: number): RankedChunk[][] {
   const { count, dimensions: dims } = index;
@@ -139,7 +134,7 @@ function searchWithKernel(
     const blocks = Math.ceil(passQueries / queryBlock);
     kernel.reserve(blocks, Math.min(kernelRows, count), dims);
     const { queries: interleaved, rows, out } = kernel;
-    // Block b holds its queries interleaved: interleaved[b * dims * 8 + d * 8 + lane] (a missing lane stays 0).
+    // interleaved[b * dims * 8 + d * 8 + lane] (a missing lane stays 0)
     interleaved.fill(0);
     for (let i = 0; i < passQueries; i++) {
       const q = unitQuery(queries[first + i], dims);
@@ -162,55 +157,9 @@ function searchWithKernel(
   return heaps.map((heap) => heap.ranked());
 }
 
-/** `searchDenseMany` in plain JavaScript (runtimes without WebAssembly SIMD; tests compare the two). */
+/** `searchDenseMany` in plain JavaScript, one query at a time (runtimes without WebAssembly SIMD). */
 export function searchDenseManyJs(index: DenseIndex, queries: readonly Float32Array[], k: number): RankedChunk[][] {
-  const { count, dimensions: dims, matrix } = index;
-  if (k <= 0 || count === 0) return queries.map(() => []);
-  const size = Math.min(k, count);
-  const out: RankedChunk[][] = [];
-  for (let from = 0; from < queries.length; from += queryBlock) {
-    const block = queries.slice(from, from + queryBlock).map((q) => unitQuery(q, dims));
-    const heaps = block.map(() => new TopK(size));
-    // Interleaved q[d * 8 + b] (missing queries of a last, short block stay zero) so the eight running sums
-    // live in locals; each sum adds the same products in the same order as a one-query scan.
-    const q = new Float32Array(dims * queryBlock);
-    block.forEach((vector, b) => {
-      for (let d = 0; d < dims; d++) q[d * queryBlock + b] = vector[d];
-    });
-    for (let row = 0; row < count; row++) {
-      const base = row * dims;
-      let s0 = 0,
-        s1 = 0,
-        s2 = 0,
-        s3 = 0,
-        s4 = 0,
-        s5 = 0,
-        s6 = 0,
-        s7 = 0;
-      for (let d = 0, at = 0; d < dims; d++, at += queryBlock) {
-        const m = matrix[base + d];
-        s0 += m * q[at];
-        s1 += m * q[at + 1];
-        s2 += m * q[at + 2];
-        s3 += m * q[at + 3];
-        s4 += m * q[at + 4];
-        s5 += m * q[at + 5];
-        s6 += m * q[at + 6];
-        s7 += m * q[at + 7];
-      }
-      const n = heaps.length;
-      heaps[0].push(s0, row);
-      if (n > 1) heaps[1].push(s1, row);
-      if (n > 2) heaps[2].push(s2, row);
-      if (n > 3) heaps[3].push(s3, row);
-      if (n > 4) heaps[4].push(s4, row);
-      if (n > 5) heaps[5].push(s5, row);
-      if (n > 6) heaps[6].push(s6, row);
-      if (n > 7) heaps[7].push(s7, row);
-    }
-    for (const heap of heaps) out.push(heap.ranked());
-  }
-  return out;
+  return queries.map((query) => searchDense(index, query, k));
 }
 
 /** A dense retriever: chunks embedded once, each query embedded and scanned exactly. */
@@ -230,10 +179,7 @@ export async function createDenseRetriever(
   };
 }
 
-/**
- * `createRetriever("dense", chunks, { embedder })`: `embedder` is an EmbedderSpec (default `{kind: "lsa"}`, fitted
- * on these chunks) or a ready Embedder object.
- */
+/** `createRetriever("dense", chunks, { embedder })`: an EmbedderSpec (default lsa, fitted here) or an Embedder. */
 export const retrieverFactory: RetrieverFactory = async (chunks, settings) => {
   const given = settings.embedder as EmbedderSpec | Embedder | undefined;
   const texts = chunks.map((c) => c.text);

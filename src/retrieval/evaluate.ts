@@ -20,15 +20,14 @@ import { mean } from "../stats/quantiles";
 export interface EvaluationOptions {
   /** chunks retrieved per query (default 5) */
   k?: number;
-  /** term-set Jaccard at or above which a retrieved chunk counts as a near-duplicate of a higher one (default 0.7) */
+  /** term-set Jaccard from which a retrieved chunk is a near-duplicate of a higher one (default 0.7) */
   nearDuplicateThreshold?: number;
   /** seed of the bootstrap CIs (default 1) */
   seed?: number;
-  /** Tokens of chunk `index`, to count the prompt tokens each query's context costs (default: not counted). */
+  /** tokens of chunk `index`, to count each context's prompt tokens (default: not counted) */
   tokensOf?: (index: number) => number;
 }
 
-/** What happened to one query. */
 export interface QueryOutcome {
   id: string;
   /** some gold span lies fully inside some top-k chunk */
@@ -43,11 +42,10 @@ export interface QueryOutcome {
   nearDuplicates: number;
   merged: SpanScores;
   chroma: SpanScores;
-  /** Characters of the retrieved chunks' text (what the prompt pastes; shared text counted per chunk). */
+  /** characters pasted (text shared by chunks counted per chunk), and their tokens when counted */
   contextChars: number;
-  /** Their tokens, when the evaluation was given a token counter; else null. */
   contextTokens: number | null;
-  /** The best chunk's window or parent alone was over the context budget: nothing reached the prompt. */
+  /** the best chunk's window or parent alone was over the context budget: nothing reached the prompt */
   topOverBudget?: boolean;
 }
 
@@ -67,65 +65,46 @@ export interface RetrievalSummary {
   goldSpansFound: number;
   meanDistinct: number;
   meanDistinctCI: Interval;
-  /** share of queries whose top-k holds overlapping chunks */
   queriesWithOverlappingTopK: number;
   queriesWithOverlappingTopKCI: Interval;
   /** near-duplicate chunks / retrieved chunks */
   nearDuplicateRatio: number;
   nearDuplicateThreshold: number;
-  /** Mean chunks retrieved per query (k, or fewer when a context budget is full first). */
+  /** means per query of the context: chunks (k, or fewer when a budget is full first), characters, tokens if counted */
   meanContextChunks: number;
-  /** Mean characters of retrieved text per query: the prompt's context. */
   meanContextChars: number;
-  /** Queries whose best chunk's window or parent alone was over the context budget (only when some were). */
-  queriesTopOverBudget?: number;
-  /** Mean prompt tokens of that context, when counted (null: not counted). */
   meanContextTokens: number | null;
-  /** mean over queries; overlapping retrieved text counted once */
+  /** queries whose best chunk's window or parent alone was over the budget (only when some were) */
+  queriesTopOverBudget?: number;
+  /** means over queries; overlapping retrieved text counted once */
   spanRecall: number;
   spanPrecision: number;
   iou: number;
   spanRecallCI: Interval;
   spanPrecisionCI: Interval;
   iouCI: Interval;
-  /** the same means, Chroma's way (overlapping retrieved text counted twice in precision and IoU) */
-  chroma: {
-    spanRecall: number;
-    spanPrecision: number;
-    iou: number;
-    spanRecallCI: Interval;
-    spanPrecisionCI: Interval;
-    iouCI: Interval;
-  };
+  /** the same, Chroma's way (overlapping retrieved text counted twice in precision and IoU) */
+  chroma: Pick<RetrievalSummary, "spanRecall" | "spanPrecision" | "iou" | "spanRecallCI" | "spanPrecisionCI" | "iouCI">;
 }
 
-/**
- * Wilson's interval when every value is 0 or 1 (recall@k with one gold span per query is the hit rate, and must get
- * the hit rate's interval: a bootstrap of one query gives [100, 100]); undefined otherwise.
- */
+/** Wilson's interval when every value is 0 or 1 (recall@k is then a hit rate; a bootstrap of one query: [100, 100]). */
 function proportionCI(values: readonly number[]): Interval | undefined {
   if (!values.every((v) => v === 0 || v === 1)) return undefined;
   return wilsonInterval(values.filter((v) => v === 1).length, values.length);
 }
 
-/** The mean, 0 for no queries (an empty set scores nothing rather than NaN). */
 const meanOrZero = (values: number[]) => (values.length === 0 ? 0 : mean(values));
 
 /** What one query's prompt holds: the retrieved chunks (best first) and the pieces of text pasted for them. */
 export interface RetrievedContext {
-  /** Chunk indexes, best first. */
   ranked: number[];
-  /** The spans pasted: the chunks themselves, or their windows or parents. */
+  /** the chunks themselves, or their windows or parents */
   spans: readonly Span[];
-  /** Characters and tokens pasted (tokens null when not counted). */
   chars: number;
   tokens: number | null;
 }
 
-/**
- * The outcome of one query given its context: a hit when some gold span lies fully inside some pasted span. Near
- * duplicates are counted among the retrieved chunks.
- */
+/** One query's outcome: a hit when some gold span lies fully inside some pasted span. */
 export function scoreContext(
   chunks: readonly Chunk[],
   query: Query,
@@ -162,10 +141,7 @@ export function scoreContext(
   };
 }
 
-/**
- * The outcome of one query whose retrieved chunks are `ranked` (indexes into `chunks`, best first): a hit when some
- * gold span lies fully inside some retrieved chunk. Plain hit@k and an equal context budget share this rule.
- */
+/** One query's outcome when the `ranked` chunks themselves are pasted (plain hit@k and an equal context budget). */
 export function scoreRanked(
   chunks: readonly Chunk[],
   query: Query,
@@ -233,7 +209,7 @@ export function summarizeOutcomes(
     (o) => o.chroma.precision,
     (o) => o.chroma.iou,
   ];
-  // One set of resampled queries for every column (each CI is what bootstrapMeanInterval gives it alone).
+  // one set of resampled queries for every column (each CI as bootstrapMeanInterval gives it alone)
   const columns = picks.map((pick) => outcomes.map(pick));
   const intervals = bootstrapMeanIntervals(columns, { seed });
   const [recall, distinct, mRecall, mPrecision, mIou, cRecall, cPrecision, cIou] = columns.map((values, j) => ({

@@ -1,29 +1,24 @@
 import type { Chunk, Doc, Query } from "../core/types";
 import { initialBudgetDepth, rankWithinBudget, type ContextBudget } from "./context-budget";
 import { scoreContext, type EvaluationOptions, type QueryOutcome } from "./evaluate";
-import { piecesWithinBudget } from "./expand";
+import { piecesWithinBudget, spanKey } from "./expand";
 import type { Span } from "./metrics";
 import type { Retriever } from "./types";
 
 export interface PieceEvaluationOptions extends EvaluationOptions {
   budget: ContextBudget;
-  /** The documents the chunks are spans of: a piece pastes their text. */
+  /** the documents the chunks are spans of */
   docs: readonly Doc[];
-  /** Per chunk index, what is pasted for it: its neighbour window or its parent (retrieval/expand). */
+  /** per chunk index, its neighbour window or parent (retrieval/expand) */
   pieces: readonly Span[];
-  /** A piece already pasted costs nothing again (parents), or is pasted again (neighbour windows). */
+  /** a piece already pasted costs nothing again (parents) */
   once: boolean;
-  /** Tokens of a text: a budget in tokens, and the prompt tokens of each context. */
   countTokens: (text: string) => number;
-  /** About how many chunks' worth of text a piece holds (2n + 1 for n neighbours), for the first search depth. */
+  /** about how many chunks' text a piece holds (2n + 1 for n neighbours), for the first search depth */
   chunksPerPiece?: number;
 }
 
-/**
- * Scores every query on the pieces its retrieved chunks bring, in rank order, up to the budget
- * (`piecesWithinBudget`): a hit when some gold span lies fully inside some pasted piece, the rule of plain hit@k
- * with the piece in the chunk's place.
- */
+/** Scores every query on the pieces its chunks bring, up to the budget, by plain hit@k's rule with pieces pasted. */
 export async function evaluateWithPieces(
   chunks: readonly Chunk[],
   queries: readonly Query[],
@@ -33,7 +28,7 @@ export async function evaluateWithPieces(
   const textOf = new Map(options.docs.map((doc) => [doc.id, doc.text]));
   const tokens = new Map<string, number>();
   const tokensOf = (piece: Span): number => {
-    const key = `${piece.doc}\u0000${piece.start}\u0000${piece.end}`;
+    const key = spanKey(piece);
     let count = tokens.get(key);
     if (count === undefined) {
       count = options.countTokens((textOf.get(piece.doc) ?? "").slice(piece.start, piece.end));
@@ -45,7 +40,7 @@ export async function evaluateWithPieces(
   const pieceOf = (index: number) => options.pieces[index];
   const cut = (top: readonly number[]) =>
     piecesWithinBudget(top, pieceOf, lengthOf, options.budget.amount, options.once);
-  // Queries whose best chunk's piece alone is over the budget: their context is empty, a miss the budget made
+  // queries whose best chunk's piece alone is over the budget: an empty context, a miss the budget made
   const overBudget = new Set<number>();
   const fits = (top: readonly number[], query: number) => {
     const taken = cut(top).taken;

@@ -4,38 +4,40 @@ import { findHeadings } from "../text/headings";
 import type { Span } from "./metrics";
 
 /**
- * Overlap's alternatives at query time: index without overlap, then hand the prompt more than the retrieved chunk.
- *
- * - Neighbour expansion (sentence-window retrieval): each retrieved chunk with its n neighbouring chunks on each side
- *   in the same document. The window is LlamaIndex's (`SentenceWindowNodeParser`, @llamaindex/core 0.6.23:
- *   `nodes.slice(max(0, i - windowSize), min(i + windowSize + 1, nodes.length))` over one document's nodes), with
- *   chunks as the nodes (`--splitter sentences` makes them sentences). The window is pasted as the document's text
- *   from its first chunk's start to its last chunk's end (LlamaIndex joins the node texts with " "), once per
- *   retrieved chunk: as LlamaIndex's metadata replacement does, two hits whose windows overlap paste the shared text
- *   twice, and the budget pays for it.
- * - Parent documents: each retrieved chunk replaced by its parent, the `##` section it lies in or an N-unit block
- *   of the document (the same splitter at size N, no overlap), as LangChain's ParentDocumentRetriever hands on each
- *   parent once however many of its children were found (a repeated parent costs nothing). Children are the plain
- *   split, not split inside each parent as LangChain does, so a child across a parent boundary is handed on with both.
+ * Overlap's alternatives at query time: index without overlap, then paste more than the retrieved chunk.
+ * - Neighbours: LlamaIndex's sentence window (`SentenceWindowNodeParser`, @llamaindex/core 0.6.23) with chunks as the
+ *   nodes, pasted as the document's text from its first chunk to its last, once per hit (as LlamaIndex does, windows
+ *   that overlap paste the shared text twice, and the budget pays for it).
+ * - Parents: the `##` section or N-unit block (same splitter at N, no overlap) each hit lies in, each pasted once as
+ *   LangChain's ParentDocumentRetriever does. Children are the plain split, so one across a boundary brings both.
  */
 
 /** Where a retrieved chunk's parent comes from: its `##` section, or the N-unit block of its document. */
 export type ParentSetting = "section" | number;
 
-/** How a retrieved chunk is handed on: with its neighbours, or as its parent. */
 export type ContextStrategy = { expand: number } | { parents: ParentSetting };
+
+/** Items grouped by their `doc`, in order. */
+function byDoc<T extends { doc: string }>(items: readonly T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(item.doc);
+    if (group) group.push(item);
+    else groups.set(item.doc, [item]);
+  }
+  return groups;
+}
+
+/** A key naming a span, for sets and memos. */
+export const spanKey = (span: Span) => `${span.doc}\u0000${span.start}\u0000${span.end}`;
 
 /** For each chunk, its neighbours' window: the span from the n-th chunk before it to the n-th after it, same doc. */
 export function neighbourWindows(chunks: readonly Chunk[], n: number): Span[] {
   if (!Number.isInteger(n) || n < 0) throw new SeamlabError(`--expand ${n}: give whole numbers of neighbours >= 0.`);
-  const byDoc = new Map<string, number[]>();
-  chunks.forEach((chunk, i) => {
-    if (!byDoc.has(chunk.doc)) byDoc.set(chunk.doc, []);
-    (byDoc.get(chunk.doc) as number[]).push(i);
-  });
+  const positions = byDoc(chunks.map((chunk, i) => ({ doc: chunk.doc, i })));
   const out: Span[] = new Array(chunks.length);
-  for (const indexes of byDoc.values()) {
-    const ordered = [...indexes].sort((a, b) => chunks[a].start - chunks[b].start || a - b);
+  for (const group of positions.values()) {
+    const ordered = group.map((entry) => entry.i).sort((a, b) => chunks[a].start - chunks[b].start || a - b);
     ordered.forEach((index, position) => {
       const window = ordered.slice(Math.max(0, position - n), Math.min(position + n + 1, ordered.length));
       let start = Infinity;
@@ -50,10 +52,7 @@ export function neighbourWindows(chunks: readonly Chunk[], n: number): Span[] {
   return out;
 }
 
-/**
- * A document's `#`/`##` sections as a partition of its text: a new section starts at every heading line of level 1
- * or 2 (outside code fences); the text before the first heading is a section of its own.
- */
+/** A document's `#`/`##` sections (outside code fences) as a partition of its text, the text before them one too. */
 export function sectionSpans(doc: Doc): Span[] {
   const starts = findHeadings(doc.text)
     .filter((heading) => heading.level <= 2)
@@ -68,19 +67,15 @@ export function sectionSpans(doc: Doc): Span[] {
 }
 
 /**
- * For each chunk, its parent: the union of the parent spans it overlaps (one, unless it crosses a boundary); the
- * chunk itself when it overlaps none (a parent splitter may leave whitespace between its pieces).
+ * For each chunk, its parent: the union of the parent spans it overlaps; the chunk itself when it overlaps none (a
+ * parent splitter may leave whitespace between its pieces).
  */
 export function parentSpans(chunks: readonly Chunk[], parents: readonly Span[]): Span[] {
-  const byDoc = new Map<string, Span[]>();
-  for (const parent of parents) {
-    if (!byDoc.has(parent.doc)) byDoc.set(parent.doc, []);
-    (byDoc.get(parent.doc) as Span[]).push(parent);
-  }
+  const parentsOf = byDoc(parents);
   return chunks.map((chunk) => {
     let start = Infinity;
     let end = -Infinity;
-    for (const parent of byDoc.get(chunk.doc) ?? []) {
+    for (const parent of parentsOf.get(chunk.doc) ?? []) {
       if (parent.start < chunk.end && chunk.start < parent.end) {
         start = Math.min(start, parent.start);
         end = Math.max(end, parent.end);
@@ -90,17 +85,9 @@ export function parentSpans(chunks: readonly Chunk[], parents: readonly Span[]):
   });
 }
 
-/** What a ranked list of chunks hands the prompt, in rank order: each one's piece, and how many fit the budget. */
-export interface PiecesWithinBudget {
-  /** How many of the ranked chunks were taken (a prefix). */
-  taken: number;
-  /** The pieces pasted, in order (a repeated parent once). */
-  pieces: Span[];
-}
-
 /**
- * The longest prefix of the ranking whose pieces fit `budget` (`lengthOf` a piece, in the budget's unit), stopping at
- * the first piece that would exceed it. With `once`, a piece already pasted costs nothing again (parents).
+ * How many of the ranking (a prefix) have their pieces fit `budget` (`lengthOf`: in its unit), and the pieces pasted,
+ * in order. With `once`, a piece already pasted costs nothing again (parents).
  */
 export function piecesWithinBudget(
   ranked: readonly number[],
@@ -108,13 +95,13 @@ export function piecesWithinBudget(
   lengthOf: (piece: Span) => number,
   budget: number,
   once: boolean,
-): PiecesWithinBudget {
+): { taken: number; pieces: Span[] } {
   const pasted = new Set<string>();
   const pieces: Span[] = [];
   let used = 0;
   for (let i = 0; i < ranked.length; i++) {
     const piece = pieceOf(ranked[i]);
-    const key = `${piece.doc}\u0000${piece.start}\u0000${piece.end}`;
+    const key = spanKey(piece);
     if (once && pasted.has(key)) continue;
     const length = lengthOf(piece);
     if (used + length > budget) return { taken: i, pieces };
@@ -125,11 +112,7 @@ export function piecesWithinBudget(
   return { taken: ranked.length, pieces };
 }
 
-/**
- * What a lever row's hit rate means when the best chunk's window or parent alone was over the budget for some queries
- * (nothing reached their prompt, a miss the budget made, not the retrieval): undefined when none was. `budget` is the
- * budget's text ("5,000 chars").
- */
+/** What a lever row's hit rate means when some queries' best piece alone was over the `budget` ("5,000 chars"). */
 export function topOverBudgetText(
   row: { name: string; over: number; queries: number; parents: boolean },
   budget: string,

@@ -11,14 +11,11 @@ export interface Retriever {
   /** Names the method and its settings, e.g. "bm25(k1=1.2,b=0.75)" or "dense(lsa-256, fitted on this corpus)". */
   name: string;
   search(query: string, k: number): RankedChunk[] | Promise<RankedChunk[]>;
-  /** Optional: the same rankings as `search` for every query, computed together (dense scans the index once). */
+  /** The same rankings as `search`, for every query together (dense scans the index once). */
   searchMany?(queries: readonly string[], k: number): Promise<RankedChunk[][]>;
 }
 
-/**
- * Settings a retriever factory may read. BM25 reads k1, b, idf, stem, stopWords; other retrievers read
- * their own keys (unknown keys are ignored).
- */
+/** Settings a retriever factory may read (BM25 these; others their own keys; unknown keys are ignored). */
 export interface RetrieverSettings {
   k1?: number;
   b?: number;
@@ -30,16 +27,11 @@ export interface RetrieverSettings {
 }
 
 /**
- * What a retriever is built to answer, when known in advance: `queries`, every query text it will be asked. A
- * retriever may use it to index less (BM25 keeps postings for those queries' terms only) and may refuse any other
- * query; rankings of these queries must be exactly those of a retriever built without it.
+ * What a retriever is built for, when known: every query it will be asked (it may index less and refuse others) and
+ * the documents the chunks are spans of (it may read chunk terms there). Rankings must not change.
  */
 export interface RetrieverScope {
   queries?: readonly string[];
-  /**
-   * The documents the chunks are spans of (`chunk.doc` ids). A retriever may read chunk terms from them (BM25 does,
-   * tokenizing the documents once for every config of a sweep); results must not change.
-   */
   docs?: readonly Doc[];
 }
 
@@ -50,18 +42,11 @@ export type RetrieverFactory = (
   scope?: RetrieverScope,
 ) => Retriever | Promise<Retriever>;
 
-/**
- * Second-stage reranking: a first-stage retriever returns `retrieval_k` candidates, a reranker keeps
- * `final_k` of them. The joint sweep (overlap x first-stage depth) needs this seam so that a dense
- * cross-encoder-like reranker can be added later without touching the sweep code.
- */
+/** Second stage: keeps `final_k` of a first-stage retriever's `retrieval_k` candidates. */
 export interface Reranker {
-  /** Names the method and its settings, e.g. "mmr(lambda=0.5,jaccard)". */
+  /** Names the method and its settings, e.g. "mmr(lambda=0.5)". */
   name: string;
-  /**
-   * Picks at most `k` of `candidates` (ranked best first by the first stage; `index` points into
-   * `chunks`) and returns them best first. Must be deterministic: break ties by first-stage rank.
-   */
+  /** At most `k` of `candidates` (best first, `index` into `chunks`), best first; ties by first-stage rank. */
   rerank(
     query: string,
     candidates: readonly RankedChunk[],
@@ -72,10 +57,5 @@ export interface Reranker {
 
 /** A Reranker whose `rerank` always returns a promise (the dense reranker). */
 export type AsyncReranker = Omit<Reranker, "rerank"> & {
-  rerank(
-    query: string,
-    candidates: readonly RankedChunk[],
-    chunks: readonly Chunk[],
-    k: number,
-  ): Promise<RankedChunk[]>;
+  rerank(...args: Parameters<Reranker["rerank"]>): Promise<RankedChunk[]>;
 };

@@ -1,9 +1,5 @@
-/**
- * `seamlab seams` one document at a time. `measureDocSeams` reduces one split document to the numbers the corpus
- * summary needs (plain JSON, so it can be cached per document); `createSeamTotals` / `addDocSeams` /
- * `finishSeamTotals` sum those parts into exactly the summary `measureSplitterConfig` computes over the whole
- * corpus at once, while holding only per-seam numbers and one short summary per document, never the corpus text.
- */
+// `seamlab seams` one document at a time: each document reduced to plain JSON (cached per document), summed into
+// exactly the summary `measureSplitterConfig` gives for the whole corpus, without holding the corpus text.
 import type { Chunk, Doc } from "../core/types";
 import { classifyDoc } from "../corpus/doc-types";
 import type { TypeOverride } from "../corpus/type-overrides";
@@ -20,47 +16,35 @@ import { chunkSizesOf } from "./sizes";
 import { DAMAGE_KINDS, measureStructureDamage, structureLimitUnit, type StructureDamage } from "./structure-damage";
 import { summariseSeams, type SeamSummary } from "./summary";
 
-/** Backward openers kept per document: the corpus keeps the first few in corpus order, so no more are needed. */
-export const OPENER_SAMPLES = 5;
+/** Backward openers kept: the corpus keeps its first few, so no document needs more. */
+const OPENER_SAMPLES = 5;
 
-/** Everything the seam summary needs from one document split with one config. */
 export interface DocSeams {
   doc: string;
   chars: number;
-  /** Chunk spans in the splitter's order, flat: start0, end0, start1, end1, ... */
+  /** chunk spans in the splitter's order, flat: start0, end0, start1, end1, ... */
   spans: number[];
-  /** Chunk lengths in the config's unit. */
+  /** in the config's unit */
   chunkLengths: number[];
-  /** Characters of chunk text (what would be embedded). */
   chunkChars: number;
-  /** Per seam (chunk i and i + 1), in order: overlap in chars, in tokens (token unit only), gap, lost gap text. */
+  /** per seam: overlap in chars, in tokens (token unit only), gap, lost gap text */
   overlaps: number[];
   overlapTokens?: number[];
   gaps: number[];
   gapLostChars: number[];
   lostChars: number;
-  /** Sentence pairs straddling a paragraph break, and those kept together in a chunk. */
   pairs: number;
   kept: number;
-  /** Paragraph lengths in the config's unit. */
   paragraphLengths: number[];
   openers: { zero: number; backward: number; words: [string, number][]; samples: OpenerSample[] };
   structure: StructureDamage;
 }
 
-export interface DocSeamsOptions {
-  /** `--types` overrides for the structural-damage classification. */
-  overrides?: readonly TypeOverride[];
-  /** Units longer than this are counted apart in structural damage (in the config's `structureLimitUnit`). */
-  structureLimit: number;
-}
-
-/** The seam numbers of one document from its chunks (in the splitter's order). */
 export function measureDocSeams(
   doc: Doc,
   chunks: readonly Chunk[],
   config: SplitterConfig,
-  options: DocSeamsOptions,
+  options: { overrides?: readonly TypeOverride[]; structureLimit: number },
 ): DocSeams {
   const docs = [doc];
   const unit = unitOf(config);
@@ -98,7 +82,7 @@ export function measureDocSeams(
   return part;
 }
 
-/** One line per document of a measured corpus: enough to weigh documents (e.g. for sampling) without the text. */
+/** Enough to weigh documents (e.g. for sampling) without the text. */
 export interface DocSeamSummary {
   doc: string;
   chars: number;
@@ -108,7 +92,6 @@ export interface DocSeamSummary {
   lostChars: number;
 }
 
-/** Running sums over documents; only numbers per seam, chunk and paragraph, and one summary per document. */
 export interface SeamTotals {
   docs: DocSeamSummary[];
   corpusChars: number;
@@ -150,12 +133,12 @@ export function createSeamTotals(): SeamTotals {
   };
 }
 
-// push(...list) overflows the stack on very long lists: append in a loop.
+// push(...list) overflows the stack on very long lists
 function append(into: number[], values: readonly number[]): void {
   for (const value of values) into.push(value);
 }
 
-/** Adds one document's part (documents must be added in corpus order for the samples to be the first ones). */
+/** Add documents in corpus order, so the samples are the first ones. */
 export function addDocSeams(totals: SeamTotals, part: DocSeams): void {
   let zero = 0;
   for (const overlap of part.overlaps) if (overlap === 0) zero++;
@@ -187,7 +170,6 @@ export function addDocSeams(totals: SeamTotals, part: DocSeams): void {
   totals.structure = totals.structure ? sumStructureDamage(totals.structure, part.structure) : part.structure;
 }
 
-/** What `seamlab seams` reports for a corpus measured document by document. */
 export interface StreamedMeasurement {
   config: SplitterConfig;
   summary: SeamSummary;
@@ -198,7 +180,7 @@ export interface StreamedMeasurement {
   perDoc: DocSeamSummary[];
 }
 
-/** The corpus summary from the sums (`limit`: chunk length limit in the config's unit, default the size). */
+/** `limit`: in the config's unit, default the size. */
 export function finishSeamTotals(
   totals: SeamTotals,
   config: SplitterConfig,
@@ -241,23 +223,10 @@ export function finishSeamTotals(
   };
 }
 
-/**
- * The structural damage of two disjoint sets of documents together (the same limit), types in `DOC_TYPES` order
- * as `measureStructureDamage` gives them. Neither argument is changed; the result may share objects with them.
- */
-export function sumStructureDamage(a: StructureDamage, b: StructureDamage): StructureDamage {
+/** Structure damage of two disjoint sets of documents (same limit); may share objects with its arguments. */
+function sumStructureDamage(a: StructureDamage, b: StructureDamage): StructureDamage {
   const kinds = { ...a.kinds };
-  for (const kind of DAMAGE_KINDS) {
-    const x = a.kinds[kind];
-    const y = b.kinds[kind];
-    kinds[kind] = {
-      damaged: x.damaged + y.damaged,
-      inOversize: x.inOversize + y.inOversize,
-      units: x.units + y.units,
-      unitsOverLimit: x.unitsOverLimit + y.unitsOverLimit,
-      unitsCut: x.unitsCut + y.unitsCut,
-    };
-  }
+  for (const kind of DAMAGE_KINDS) kinds[kind] = addCounts(a.kinds[kind], b.kinds[kind]);
   const byType: StructureDamage["byType"] = {};
   for (const type of DOC_TYPES) {
     const x = a.byType[type];
@@ -266,13 +235,12 @@ export function sumStructureDamage(a: StructureDamage, b: StructureDamage): Stru
       if (x ?? y) byType[type] = (x ?? y)!;
       continue;
     }
-    const damaged = { ...x.damaged };
-    const inOversize = { ...x.inOversize };
-    for (const kind of DAMAGE_KINDS) {
-      damaged[kind] += y.damaged[kind];
-      inOversize[kind] += y.inOversize[kind];
-    }
-    byType[type] = { seams: x.seams + y.seams, damaged, inOversize, anyDamaged: x.anyDamaged + y.anyDamaged };
+    byType[type] = {
+      seams: x.seams + y.seams,
+      damaged: addCounts(x.damaged, y.damaged),
+      inOversize: addCounts(x.inOversize, y.inOversize),
+      anyDamaged: x.anyDamaged + y.anyDamaged,
+    };
   }
   return {
     seams: a.seams + b.seams,
@@ -282,4 +250,11 @@ export function sumStructureDamage(a: StructureDamage, b: StructureDamage): Stru
     anyDamaged: a.anyDamaged + b.anyDamaged,
     byType,
   };
+}
+
+/** Field-by-field sums of two records of counts, in `x`'s key order. */
+function addCounts<T extends object>(x: T, y: T): T {
+  const sum = { ...x } as Record<string, number>;
+  for (const key of Object.keys(sum)) sum[key] += (y as Record<string, number>)[key];
+  return sum as T;
 }

@@ -2,20 +2,14 @@ import type { Chunk, Doc } from "../core/types";
 import { countNonWhitespace } from "../text/paragraphs";
 import { chunksByDoc, spansByStart } from "./chunks-by-doc";
 
-/** Text of a doc that no chunk covers. */
 export interface LostText {
-  /** Non-whitespace characters of the corpus covered by no chunk span. */
   lostChars: number;
-  /** Docs with at least one such character. */
   docsWithLostText: number;
-  /** Lost characters per doc id (only docs that lost any), in corpus order. */
+  /** docs that lost any, in corpus order */
   byDoc: { doc: string; lostChars: number }[];
 }
 
-/**
- * Non-whitespace text covered by no chunk: a sweep over spans sorted by start (n log n per doc).
- * Whitespace between chunks is not "lost": splitters drop separators by design.
- */
+/** Non-whitespace text no chunk covers (whitespace between chunks is not lost: splitters drop separators). */
 export function measureLostText(docs: readonly Doc[], chunks: readonly Chunk[]): LostText {
   const byDoc = chunksByDoc(docs, chunks);
   const result: LostText = { lostChars: 0, docsWithLostText: 0, byDoc: [] };

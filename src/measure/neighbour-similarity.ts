@@ -2,22 +2,16 @@ import type { Chunk } from "../core/types";
 import { cosine, Embedder } from "../embed/types";
 import { mean } from "../stats/quantiles";
 
-/**
- * How overlap packs near-duplicates together in vector space: for every pair of neighbouring chunks of one
- * document (by span order), their cosine similarity beside their real overlap (shared source characters,
- * from the spans — not the nominal overlap setting). Rows are plain data for a scatter chart.
- */
+/** Neighbouring chunks of one document (span order): cosine similarity beside real overlap (from the spans). */
 export interface NeighbourRow {
   doc: string;
-  /** Indices into the chunk array of the earlier and the later chunk. */
+  /** indices into the chunk array */
   first: number;
   second: number;
-  /** Source characters the two spans share (0 when they are disjoint). */
   realOverlap: number;
-  /** realOverlap / the shorter span's length, in [0, 1]. */
+  /** realOverlap / the shorter span's length */
   overlapShare: number;
   similarity: number;
-  /** Which embedder produced the similarity (every chart names it). */
   embedder: string;
 }
 
@@ -26,15 +20,14 @@ export interface NeighbourSummary {
   pairs: number;
   overlappingPairs: number;
   meanSimilarity: number;
-  /** Mean over pairs with realOverlap > 0 (NaN when there are none). */
+  /** NaN when there are no such pairs */
   meanSimilarityOverlapping: number;
-  /** Mean over pairs with no shared text (NaN when there are none). */
   meanSimilarityDisjoint: number;
-  /** Pearson correlation of overlapShare and similarity (NaN when either is constant). */
+  /** Pearson, of overlapShare and similarity (NaN when either is constant) */
   correlation: number;
 }
 
-/** Rows from vectors already computed for `chunks` (e.g. a dense index's), in doc order then span order. */
+/** Rows from vectors already computed for `chunks` (e.g. a dense index's). */
 export function neighbourRowsFromVectors(
   chunks: readonly Chunk[],
   vectors: readonly Float32Array[],
@@ -68,7 +61,6 @@ export function neighbourRowsFromVectors(
   return rows;
 }
 
-/** Embeds the chunks and returns the neighbour rows. */
 export async function neighbourSimilarity(chunks: readonly Chunk[], embedder: Embedder): Promise<NeighbourRow[]> {
   const vectors = await embedder.embed(chunks.map((c) => c.text));
   return neighbourRowsFromVectors(chunks, vectors, embedder.name);

@@ -2,70 +2,42 @@ import type { Chunk, Doc } from "../core/types";
 import { chunksByDoc } from "./chunks-by-doc";
 import type { Seam } from "./seams";
 
-/**
- * Words that point back to something said before. A chunk that opens with one of them after a
- * zero-overlap seam hands the reader a reference whose antecedent sits in another chunk.
- */
-export const BACKWARD_WORDS: readonly string[] = [
-  "That",
-  "This",
-  "These",
-  "Those",
-  "It",
-  "Its",
-  "They",
-  "Them",
-  "Their",
-  "He",
-  "She",
-  "His",
-  "Her",
-  "So",
-  "But",
-  "And",
-  "Or",
-  "Yet",
-  "Such",
-  "Thus",
-  "Hence",
-  "Therefore",
-  "However",
-  "Then",
-  "Also",
-  "Both",
-];
-const BACKWARD_SET = new Set(BACKWARD_WORDS);
+// Words that point back: after a zero-overlap seam, their antecedent sits in another chunk.
+const BACKWARD_WORDS = new Set(
+  (
+    "That This These Those It Its They Them Their He She His Her So But And Or Yet Such Thus Hence Therefore However " +
+    "Then Also Both"
+  ).split(" "),
+);
 
 export interface OpenerSample {
   doc: string;
   index: number;
   word: string;
-  /** The opening of the next chunk (first line, at most `sampleLength` characters). */
+  /** the next chunk's first line, at most `sampleLength` characters */
   text: string;
 }
 
 export interface BackwardOpeners {
   zeroOverlapSeams: number;
-  /** Zero-overlap seams whose next chunk opens with a backward-pointing word. */
+  /** zero-overlap seams whose next chunk opens with a backward word */
   backwardOpeners: number;
-  /** Count per word, most frequent first (ties alphabetical). */
   byWord: { word: string; count: number }[];
-  /** The first few cases in corpus order (deterministic). */
+  /** the first few, in corpus order */
   samples: OpenerSample[];
 }
 
-// Markdown/quote decoration that may precede the first word of a chunk.
 const LEADING_DECORATION = /^[\s>*_"'“‘(\-#]*/;
 const FIRST_WORD = /^[A-Za-z]+/;
 
-/** The first word of `text`, skipping leading whitespace, quotes and markdown markers. */
+/** The first word of `text`, after whitespace, quotes and markdown markers. */
 export function openingWord(text: string): string | undefined {
   const rest = text.slice(0, 200).replace(LEADING_DECORATION, "");
   const match = FIRST_WORD.exec(rest);
   return match ? match[0] : undefined;
 }
 
-/** Zero-overlap seams whose next chunk opens with a word from `BACKWARD_WORDS` (exact case). */
+/** Zero-overlap seams whose next chunk opens with one of `BACKWARD_WORDS` (exact case). */
 export function measureBackwardOpeners(
   docs: readonly Doc[],
   chunks: readonly Chunk[],
@@ -82,7 +54,7 @@ export function measureBackwardOpeners(
     zero++;
     const next = byDoc.get(seam.doc)![seam.index + 1];
     const word = openingWord(next.text);
-    if (word === undefined || !BACKWARD_SET.has(word)) continue;
+    if (word === undefined || !BACKWARD_WORDS.has(word)) continue;
     backward++;
     counts.set(word, (counts.get(word) ?? 0) + 1);
     if (samples.length < maxSamples) {
@@ -93,7 +65,7 @@ export function measureBackwardOpeners(
   return { zeroOverlapSeams: zero, backwardOpeners: backward, byWord: wordCounts(counts), samples };
 }
 
-/** Counts per word, most frequent first (ties alphabetical): the order `BackwardOpeners.byWord` is in. */
+/** Most frequent first, ties alphabetical. */
 export function wordCounts(counts: ReadonlyMap<string, number>): { word: string; count: number }[] {
   return [...counts.entries()]
     .map(([word, count]) => ({ word, count }))

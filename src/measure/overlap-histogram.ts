@@ -6,10 +6,7 @@ export interface HistogramBin {
   count: number;
 }
 
-/**
- * Overlap histogram against the nominal budget: a bin for exactly 0, `bins` equal bins over
- * `(0, nominal]`, and one bin for anything above nominal (tail stitching can exceed it).
- */
+/** Bins: exactly 0, `bins` equal ones over (0, nominal], and above nominal (tail stitching can exceed it). */
 export function overlapHistogram(values: readonly number[], nominal: number, bins = 10): HistogramBin[] {
   const edges: number[] = [0];
   if (nominal > 0) for (let i = 1; i <= bins; i++) edges.push((nominal * i) / bins);

@@ -5,30 +5,28 @@ import { firstSentence, lastSentence, SEGMENT_WINDOW, sentenceRegions } from "..
 import { chunksByDoc, spansByStart } from "./chunks-by-doc";
 import { percent } from "../stats/proportion";
 
-/** The last sentence of one paragraph and the first of the next: the text a paragraph break cuts. */
+/** The last sentence of one paragraph and the first of the next. */
 export interface StraddlingPair {
   doc: string;
-  /** From the start of the first sentence to the end of the second. */
   start: number;
   end: number;
 }
 
 export interface SeamDamage {
   pairs: number;
-  /** Pairs that sit together inside at least one chunk span. */
+  /** pairs together inside one chunk span */
   kept: number;
   keptPct: number;
   split: number;
 }
 
-/** Every sentence pair straddling a paragraph break, in corpus order. Linear in the corpus. */
+/** In corpus order. */
 export function straddlingPairs(docs: readonly Doc[]): StraddlingPair[] {
   const pairs: StraddlingPair[] = [];
   for (const doc of docs) {
     let previous: TextRegion | undefined;
     for (const paragraph of paragraphRegions(doc.text)) {
-      // A paragraph that fits one segmentation window is segmented once for both ends (what firstSentence and
-      // lastSentence would each do); a longer one is probed from each end instead of segmented whole.
+      // a paragraph within one segmentation window is segmented once for both ends; a longer one probed from each
       const short = paragraph.end - paragraph.start <= SEGMENT_WINDOW;
       const sentences = short ? sentenceRegions(doc.text, paragraph.start, paragraph.end) : undefined;
       const first = sentences ? sentences[0] : firstSentence(doc.text, paragraph.start, paragraph.end);
@@ -39,11 +37,7 @@ export function straddlingPairs(docs: readonly Doc[]): StraddlingPair[] {
   return pairs;
 }
 
-/**
- * Seam damage: the share of straddling sentence pairs that land together in at least one chunk.
- * Per doc, chunks sorted by start with a running max of ends answer "does any chunk starting at or
- * before the pair reach past its end?" by binary search: n log n.
- */
+/** The share of straddling sentence pairs that land together in at least one chunk. */
 export function measureSeamDamage(
   docs: readonly Doc[],
   chunks: readonly Chunk[],
@@ -52,12 +46,10 @@ export function measureSeamDamage(
   return totalSeamDamage(seamDamageByDoc(docs, chunks, pairs));
 }
 
-/** Seam damage from the count of straddling pairs and of those kept together. */
 export function seamDamageFromCounts(kept: number, pairs: number): SeamDamage {
   return { pairs, kept, keptPct: percent(kept, pairs), split: pairs - kept };
 }
 
-/** Seam damage of per-document counts (see `seamDamageByDoc`), summed over the documents. */
 export function totalSeamDamage(byDoc: { pairs: readonly number[]; kept: readonly number[] }): SeamDamage {
   const kept = byDoc.kept.reduce((s, k) => s + k, 0);
   const pairs = byDoc.pairs.reduce((s, k) => s + k, 0);
@@ -65,8 +57,8 @@ export function totalSeamDamage(byDoc: { pairs: readonly number[]; kept: readonl
 }
 
 /**
- * Seam damage counted per document (aligned with `docs`): straddling pairs and pairs kept together. The
- * per-document counts are what a cluster bootstrap over documents resamples.
+ * Pairs and pairs kept per document (aligned with `docs`), for a cluster bootstrap. Chunks sorted by start with a
+ * running max of ends answer "does a chunk starting at or before the pair reach its end?" by binary search.
  */
 export function seamDamageByDoc(
   docs: readonly Doc[],

@@ -8,12 +8,11 @@ export interface ParagraphBudget {
   paragraphs: number;
   lengths: Distribution;
   budget: number;
-  /** Paragraphs longer than the budget: when one ends a chunk, the merge loop pops it and keeps nothing. */
+  /** when one of these ends a chunk, the merge loop pops it and keeps nothing */
   overBudget: number;
   overBudgetPct: number;
 }
 
-/** Paragraph length distribution (in the unit of `lengthOf`, default chars) and the share over `budget`. */
 export function measureParagraphBudget(
   docs: readonly Doc[],
   budget: number,
@@ -24,12 +23,10 @@ export function measureParagraphBudget(
   return paragraphBudgetOf(lengths, budget);
 }
 
-/** The length of every paragraph of `doc`, in order, in the unit of `lengthOf`. */
 export function paragraphLengths(doc: Doc, lengthOf: (text: string) => number = (text) => text.length): number[] {
   return paragraphRegions(doc.text).map((region) => lengthOf(doc.text.slice(region.start, region.end)));
 }
 
-/** The budget summary of paragraph lengths already counted (one corpus, or documents gathered one by one). */
 export function paragraphBudgetOf(lengths: readonly number[], budget: number): ParagraphBudget {
   let over = 0;
   for (const length of lengths) if (length > budget) over++;

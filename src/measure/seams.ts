@@ -5,32 +5,26 @@ import { chunksByDoc } from "./chunks-by-doc";
 /** Where two neighbouring chunks of one doc meet. */
 export interface Seam {
   doc: string;
-  /** 0-based: the seam between the doc's chunk `index` and chunk `index + 1`. */
+  /** between the doc's chunk `index` and `index + 1` */
   index: number;
   prevStart: number;
   prevEnd: number;
   nextStart: number;
   nextEnd: number;
-  /** Characters of source both chunks cover (span intersection). */
+  /** source characters both spans cover (and their tokens, with a token counter) */
   overlap: number;
-  /** Tokens of that shared source text (only when a token counter was given). */
   overlapTokens?: number;
-  /** Characters between the chunks when they do not touch. */
   gap: number;
-  /** Non-whitespace characters inside the gap (text neither neighbour carries). */
+  /** non-whitespace characters in the gap */
   gapLostChars: number;
 }
 
-export interface SeamOptions {
-  /** Counts tokens of the shared text (pass one when the unit is tokens). */
-  countTokens?: (text: string) => number;
-}
-
-/**
- * Every seam of every doc, from exact spans: overlap = |prev ∩ next|, gap = next.start - prev.end when
- * positive. Linear in the number of chunks (plus the shared text when counting tokens).
- */
-export function measureSeams(docs: readonly Doc[], chunks: readonly Chunk[], options: SeamOptions = {}): Seam[] {
+/** Every seam of every doc, from exact spans. */
+export function measureSeams(
+  docs: readonly Doc[],
+  chunks: readonly Chunk[],
+  options: { countTokens?: (text: string) => number } = {},
+): Seam[] {
   const seams: Seam[] = [];
   const byDoc = chunksByDoc(docs, chunks);
   for (const doc of docs) {

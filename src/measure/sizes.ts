@@ -2,29 +2,22 @@ import type { Chunk, Doc } from "../core/types";
 import { distributionOf, type Distribution } from "../stats/quantiles";
 
 export interface ChunkSizes {
-  /** Chunk lengths in the measuring unit (chars unless a length function is given). */
+  /** in the measuring unit (chars unless a length function is given) */
   lengths: Distribution;
   maxChunkLength: number;
-  /** The limit checked (e.g. the chunk size, or an embedding model's input limit). */
   limit: number;
   chunksOverLimit: number;
-  /** Sum of chunk text lengths / corpus characters: how much bigger the index is than the corpus. */
+  /** chunk text characters / corpus characters */
   indexRatio: number;
   corpusChars: number;
   chunkChars: number;
 }
 
-export interface ChunkSizeOptions {
-  limit: number;
-  /** Length of a chunk's text in the unit of `limit` (default: characters). */
-  lengthOf?: (text: string) => number;
-}
-
-/** Chunk length distribution, chunks over `limit`, and the index size ratio. Linear. */
+/** `lengthOf` counts in the unit of `limit` (default: characters). */
 export function measureChunkSizes(
   docs: readonly Doc[],
   chunks: readonly Chunk[],
-  options: ChunkSizeOptions,
+  options: { limit: number; lengthOf?: (text: string) => number },
 ): ChunkSizes {
   const lengthOf = options.lengthOf ?? ((text: string) => text.length);
   const lengths: number[] = new Array(chunks.length);
@@ -38,11 +31,7 @@ export function measureChunkSizes(
   return chunkSizesOf(lengths, { chunkChars, corpusChars, limit: options.limit });
 }
 
-/**
- * Chunk sizes from chunk lengths already counted (in the unit of `limit`) and character totals: the one place the
- * distribution, over-limit count and index ratio are computed, whether the lengths come from one split or were
- * gathered document by document.
- */
+/** From lengths already counted (in the unit of `limit`): one split, or gathered document by document. */
 export function chunkSizesOf(
   lengths: readonly number[],
   totals: { chunkChars: number; corpusChars: number; limit: number },

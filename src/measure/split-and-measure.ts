@@ -20,19 +20,16 @@ export interface ConfigMeasurement {
 }
 
 export interface ConfigMeasureOptions {
-  /** Chunk length limit in the config's unit (default: the chunk size). */
+  /** in the config's unit (default: the chunk size) */
   limit?: number;
-  /** Straddling pairs of `docs`, when measuring many configs of one corpus (they depend on the text only). */
+  /** straddling pairs of `docs`, shared by the configs of one corpus */
   pairs?: StraddlingPair[];
-  /**
-   * Chunks already split with `config` (e.g. by `splitCorpusAsync` for the semantic splitter); split here otherwise.
-   */
+  /** chunks already split with `config` (e.g. asynchronously) */
   chunks?: Chunk[];
-  /** Skip the paragraph budget (it counts tokens of every paragraph in token units). */
+  /** the paragraph budget counts tokens of every paragraph in token units */
   skipParagraphs?: boolean;
 }
 
-/** Splits `docs` with `config` and measures seams, sizes, lost text, seam damage, openers and paragraphs. */
 export function measureSplitterConfig(
   docs: readonly Doc[],
   config: SplitterConfig,

@@ -1,16 +1,9 @@
 /**
- * Structural damage per seam: does a chunk boundary fall inside a unit a reader needs whole — a fenced code block,
- * a table (mid-row, or rows cut off from their header), a list item, a heading and its first line of content, an
- * FAQ question and its answer, a speaker turn, a function or class of source code?
- *
- * A seam is the pair of neighbouring chunks a, b of one document (ordered by start). It damages a unit `[s, e)`
- * (trimmed of surrounding whitespace) when one of its cut points — where a ends, where b starts — falls strictly
- * inside the unit and neither a nor b holds the whole unit (overlap that carries the unit whole repairs the cut).
- * A table cut exactly at a row boundary is damage only when b does not carry the header row in its text.
- * Rates are damaged seams / seams, per kind, overall and by the type of the section the cut falls in (b's start).
- * Units longer than `limit` cannot fit any chunk: cuts inside them are counted apart (`inOversize`). The limit is
- * in the chunks' unit: with a token-sized config (`--unit tokens`), units are measured in tokens, not characters,
- * or a limit of 2 x 256 "chars" would call units of 600 characters unsplittable in chunks of about 1,050.
+ * Structural damage: a seam (neighbouring chunks a, b, by start) damages a unit a reader needs whole (`[s, e)`,
+ * trimmed) when a's end or b's start falls strictly inside it and neither chunk holds it whole. A table cut at a row
+ * boundary is damage only when b does not carry the header row. Units longer than `limit` fit no chunk: cuts inside
+ * them are counted apart (`inOversize`). The limit is in the chunks' unit, or a limit of 2 x 256 "chars" would call
+ * 600-character units unsplittable in token chunks of about 1,050 characters.
  */
 import type { Chunk, Doc } from "../core/types";
 import { partitionPoint } from "../core/sorted";
@@ -26,7 +19,6 @@ import { chunksByDoc, spansByStart } from "./chunks-by-doc";
 export const DAMAGE_KINDS = ["code-block", "table", "list-item", "heading", "faq", "turn", "function"] as const;
 export type DamageKind = (typeof DAMAGE_KINDS)[number];
 
-/** What each kind counts, in a phrase (tables, CLI help, the notebook). */
 export const DAMAGE_KIND_LABELS: Record<DamageKind, string> = {
   "code-block": "cut inside a fenced code block",
   table: "cut inside a table (mid-row, or rows cut off from their header)",
@@ -46,13 +38,11 @@ export interface StructuralUnit {
 }
 
 export interface KindDamage {
-  /** seams that damage at least one unit of this kind */
+  /** seams damaging a unit of this kind, and of those the seams whose damaged units are all over the limit */
   damaged: number;
-  /** of those, seams whose damaged units of this kind are all longer than the limit */
   inOversize: number;
   units: number;
   unitsOverLimit: number;
-  /** units damaged by at least one seam */
   unitsCut: number;
 }
 
@@ -60,17 +50,16 @@ export interface TypeDamage {
   seams: number;
   damaged: Record<DamageKind, number>;
   inOversize: Record<DamageKind, number>;
-  /** seams damaging any unit (units under the limit) */
   anyDamaged: number;
 }
 
 export interface StructureDamage {
   seams: number;
   limit: number;
-  /** the unit `limit` and unit lengths are counted in (absent in results cached before it was recorded: chars) */
+  /** absent (chars) in results cached before it was recorded */
   limitUnit?: Unit;
   kinds: Record<DamageKind, KindDamage>;
-  /** seams damaging at least one unit (of any kind) no longer than the limit */
+  /** seams damaging a unit (of any kind) within the limit */
   anyDamaged: number;
   byType: Partial<Record<DocType, TypeDamage>>;
 }
@@ -81,7 +70,6 @@ function trimmed(text: string, start: number, end: number): [number, number] {
   return [start, end];
 }
 
-/** The structural units of one classified document, by kind, each list sorted by start. */
 export function structuralUnits(doc: Doc, typed: TypedDoc): StructuralUnit[] {
   const text = doc.text;
   const units: StructuralUnit[] = [];
@@ -103,7 +91,6 @@ export function structuralUnits(doc: Doc, typed: TypedDoc): StructuralUnit[] {
     const heading = section.heading;
     const content = blocks.find((b) => b.kind !== "heading");
     if (heading && content) {
-      // a heading and the first line of its content
       const lineEnd = text.indexOf("\n", content.start);
       push("heading", heading.start, lineEnd < 0 || lineEnd > content.end ? content.end : lineEnd);
       if (heading.text.trim().endsWith("?")) push("faq", heading.start, content.end);
@@ -124,32 +111,26 @@ function emptyKinds(): Record<DamageKind, number> {
 }
 
 export interface StructureDamageOptions {
-  /** Classified documents (default: classified here with the built-in rules). */
+  /** default: classified here with the built-in rules */
   typed?: readonly TypedDoc[];
-  /** Units longer than this (in `unit`) are counted apart: no chunk of the config can hold them. Default Infinity. */
+  /** default Infinity, in `unit` (default chars) */
   limit?: number;
-  /** The unit of `limit` (default chars); tokens are counted with `encoding` (default the project's). */
   unit?: Unit;
   encoding?: string;
 }
 
-/**
- * The unit a config's structure limit is in: its chunks' unit, except that the structure splitter's `--hard-limit`
- * is in characters.
- */
+/** The chunks' unit, except that the structure splitter's `--hard-limit` is in characters. */
 export function structureLimitUnit(config: SplitterConfig): Unit {
   return typeof config.extra?.hardLimit === "number" ? "chars" : unitOf(config);
 }
 
-/** Whether a unit of `[start, end)` is longer than `limit` in the given unit (tokens counted only when they can be). */
 function overLimitTest(text: string, limit: number, unit: Unit, encoding?: string): (u: StructuralUnit) => boolean {
   if (unit === "chars") return (u) => u.end - u.start > limit;
   const tokens = lengthFunctionFor("tokens", encoding);
-  // A UTF-16 code unit is at most 3 UTF-8 bytes and a token at least one byte: no more than 3 tokens per unit.
+  // a UTF-16 code unit is at most 3 UTF-8 bytes, so at most 3 tokens: count only units that could be over
   return (u) => 3 * (u.end - u.start) > limit && tokens(text.slice(u.start, u.end)) > limit;
 }
 
-/** Structural damage of one split corpus; see the module comment for the definitions. */
 export function measureStructureDamage(
   docs: readonly Doc[],
   chunks: readonly Chunk[],
@@ -193,9 +174,8 @@ export function measureStructureDamage(
         let damagedSmall = false;
         let damagedLarge = false;
         for (const p of [a.end, b.start]) {
-          // Units of one kind do not nest (list items, blocks and functions are disjoint), so the last unit
-          // starting before p is the only candidate; a few earlier ones are checked for safety.
-          const last = partitionPoint(list.length, (i) => list[i].start < p) - 1; // the last unit starting before p
+          // units of one kind do not nest: the last one starting before p is the candidate (a few more for safety)
+          const last = partitionPoint(list.length, (i) => list[i].start < p) - 1;
           for (let u = last; u >= 0 && u >= last - 2; u--) {
             const unit = list[u];
             if (!(unit.start < p && p < unit.end)) continue;
@@ -229,7 +209,7 @@ export function measureStructureDamage(
   return { seams, limit, limitUnit, kinds, anyDamaged, byType: ordered };
 }
 
-/** a ends at the end of a line and b starts at the start of one (indentation aside): a cut between two rows. */
+/** a ends a line and b starts one (indentation aside). */
 function cutBetweenRows(text: string, a: Chunk, b: Chunk): boolean {
   let i = a.end;
   while (i < text.length && (text[i] === " " || text[i] === "\t")) i++;
@@ -239,7 +219,7 @@ function cutBetweenRows(text: string, a: Chunk, b: Chunk): boolean {
   return j < 0 || text[j] === "\n";
 }
 
-/** b's text opens with the table's header row(s): the `structure` splitter's continuation pieces do. */
+/** b's text opens with the table's header rows, as the `structure` splitter's continuation pieces do. */
 function carriesHeader(text: string, unit: StructuralUnit, b: Chunk): boolean {
   if (unit.headerEnd === undefined) return false;
   if (b.start <= unit.start) return true;

@@ -17,21 +17,20 @@ export interface SeamSummary {
   nominalOverlap: number;
   zeroOverlapSeams: number;
   zeroOverlapPct: number;
-  /** Overlap statistics in characters. */
+  /** in characters */
   meanOverlap: number;
   medianOverlap: number;
   p10Overlap: number;
   p90Overlap: number;
-  /** Overlap statistics in tokens (token unit only). */
+  /** token unit only */
   meanOverlapTokens?: number;
   medianOverlapTokens?: number;
-  /** Mean overlap / nominal overlap, in the config's unit (null when the nominal overlap is 0 or there are no seams). */
+  /** mean / nominal overlap in the config's unit; null when nominal is 0 or there are no seams */
   realisedOverlapRatio: number | null;
-  /** Histogram of overlaps in the config's unit against the nominal budget. */
+  /** in the config's unit */
   overlapHistogram: HistogramBin[];
   gapSeams: number;
   indexRatio: number;
-  /** Chunk lengths in the config's unit. */
   chunkLength: Distribution;
   maxChunkLength: number;
   limit: number;
@@ -43,13 +42,12 @@ export interface SeamSummary {
 export interface SplitMeasureOptions {
   nominalOverlap: number;
   unit?: Unit;
-  /** Chunk length limit to check, in `unit` (default Infinity: no chunk is over). */
+  /** in `unit`, default Infinity */
   limit?: number;
-  /** Token counter; required when `unit` is "tokens". */
+  /** required for "tokens" */
   countTokens?: (text: string) => number;
 }
 
-/** Seams + summary of one split corpus: the numbers behind `seamlab seams`. */
 export function measureSplit(
   docs: readonly Doc[],
   chunks: readonly Chunk[],
@@ -72,19 +70,18 @@ export function measureSplit(
   return { summary: summariseSeams(columns, sizes, { ...options, unit }), seams };
 }
 
-/** The per-seam numbers and totals a seam summary is computed from: one split corpus, or per-doc parts summed. */
+/** What a seam summary is computed from: one split corpus, or per-doc parts summed. */
 export interface SeamColumns {
   docs: number;
-  /** Overlap of every seam, in characters. */
+  /** per seam, in characters (and tokens, token unit only) */
   overlaps: number[];
-  /** Overlap of every seam in tokens (token unit only). */
   overlapTokens?: number[];
   gapSeams: number;
   lostChars: number;
   docsWithLostText: number;
 }
 
-/** The seam summary from its columns and chunk sizes: the one place `SeamSummary` is computed. */
+/** The one place `SeamSummary` is computed. */
 export function summariseSeams(
   columns: SeamColumns,
   sizes: ChunkSizes,
@@ -129,7 +126,7 @@ export function summariseSeams(
   return summary;
 }
 
-// Statistics of zero seams are reported as 0 rather than NaN, so JSON stays valid numbers.
+// statistics of zero seams are 0, not NaN, so JSON stays valid numbers
 function orZero(value: number): number {
   return Number.isNaN(value) ? 0 : value;
 }

@@ -28,12 +28,12 @@ import { buildFactsCorpus } from "./facts-corpus";
 import type { IctOptions } from "../src/retrieval/ict-queries";
 import {
   compareWithTruth,
-  markdownTable,
   validationMarkdown,
   variantRows,
   type CorpusValidation,
   type SourceSweeps,
 } from "../src/study/query-validation";
+import { markdownTable } from "../src/study/format";
 
 const { values } = parseArgs({
   options: {

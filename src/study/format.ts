@@ -40,3 +40,19 @@ export function pairedShown(c: PairedComparison): "better" | "worse" | null {
   const direction = shownDirection({ ...c.diffCI, mcnemarP: c.mcnemarP }, c.level);
   return direction === "above" ? "better" : direction === "below" ? "worse" : null;
 }
+
+/** Kendall's tau and the like: two decimals, or "n/a" for NaN. */
+export function twoDecimals(x: number): string {
+  return Number.isNaN(x) ? "n/a" : x.toFixed(2);
+}
+
+/** Rows as a GitHub markdown table (`|` escaped); `align` gives a column's rule ("---", "---:"). */
+export function markdownTable(
+  rows: readonly Record<string, string | number>[],
+  align: (column: string) => string = () => "---",
+): string {
+  if (rows.length === 0) return "(nothing measured)";
+  const columns = Object.keys(rows[0]);
+  const line = (cells: (string | number)[]) => `| ${cells.map((c) => String(c).replace(/\|/g, "\\|")).join(" | ")} |`;
+  return [line(columns), line(columns.map(align)), ...rows.map((r) => line(columns.map((c) => r[c])))].join("\n");
+}

@@ -1,6 +1,5 @@
 // `seamlab proxies` and the report's proxy section: the same overlap sweep with a user's labelled questions and with
-// each proxy the corpus can give (headers where it has headings, ICT), and whether each proxy leads to the overlap the
-// labelled questions lead to (experiment/proxies). Run here; the rows and the finding are pure functions of the check.
+// each proxy the corpus can give, and whether each proxy leads to the overlap the labelled questions lead to.
 import { SeamlabError } from "../core/errors";
 import type { Doc } from "../core/types";
 import { loadCorpus } from "../corpus/load";
@@ -15,23 +14,22 @@ import {
 } from "../experiment/proxies";
 import { buildQuerySet, isSquadSpec, type QuerySet } from "../retrieval/query-source";
 import { thousands } from "../stats/format";
+import { twoDecimals } from "./format";
 
 export interface ProxyCheckSpec {
   splitter: string;
   size: number;
   overlaps: number[];
   k: number;
-  /** the paired verdict's margin, a proportion (default 0.01) */
+  /** a proportion (default 0.01) */
   margin?: number;
-  /** header queries' heading levels (default: the CLI's) */
   headingLevels?: readonly number[];
-  /** ICT queries to sample (default: 500, or every usable sentence when fewer) */
+  /** ICT queries to sample (default 500) */
   ictCount?: number;
 }
 
 export interface ProxyResult {
   source: "headers" | "ict";
-  /** "500 ICT queries (sentence removed)" */
   label: string;
   queries: number;
   comparison: ProxyComparison;
@@ -42,7 +40,6 @@ export interface ProxyCheck {
   spec: ProxyCheckSpec;
   labelled: { label: string; queries: number; curves: SweepCurve[] };
   proxies: ProxyResult[];
-  /** proxies the corpus cannot give, and why */
   missing: { source: string; reason: string }[];
   trust: ProxyTrust;
 }
@@ -68,15 +65,9 @@ export async function runProxyCheck(corpus: string, labelledFile: string, spec: 
   const sets: { source: (typeof PROXIES)[number]; set: QuerySet }[] = [];
   const missing: { source: string; reason: string }[] = [];
   for (const source of PROXIES) {
+    const options = { corpusName: corpus, headers: { headingLevels: spec.headingLevels }, ict: { n: spec.ictCount } };
     try {
-      sets.push({
-        source,
-        set: buildQuerySet(source, labelled.docs, {
-          corpusName: corpus,
-          headers: { headingLevels: spec.headingLevels },
-          ict: { n: spec.ictCount },
-        }),
-      });
+      sets.push({ source, set: buildQuerySet(source, labelled.docs, options) });
     } catch (error) {
       if (!(error instanceof SeamlabError)) throw error;
       missing.push({ source, reason: error.message });
@@ -101,9 +92,6 @@ export async function runProxyCheck(corpus: string, labelledFile: string, spec: 
   };
 }
 
-const fmt = (x: number) => (Number.isNaN(x) ? "n/a" : x.toFixed(2));
-
-/** One row per proxy (and per proxy the corpus cannot give), for the CLI's table and a notebook. */
 /** What the table shows, for its caption. */
 export function proxyCaption(check: ProxyCheck): string {
   const s = check.spec;
@@ -115,10 +103,7 @@ export function proxyCaption(check: ProxyCheck): string {
   );
 }
 
-/**
- * The report's proxy section when a labelled set is given: the check, its table rows, caption and finding.
- * `labelledFile`: the user's labelled questions (CSV, JSONL or SQuAD JSON).
- */
+/** The report's proxy section when a labelled file is given: the check, its table rows, caption and finding. */
 export async function runStudyProxies(
   corpus: string,
   labelledFile: string,
@@ -128,6 +113,7 @@ export async function runStudyProxies(
   return { check, rows: proxyRows(check), caption: proxyCaption(check), finding: proxyFinding(check) };
 }
 
+/** One row per proxy (and per proxy the corpus cannot give), for the CLI's table and a notebook. */
 export function proxyRows(check: ProxyCheck): Record<string, string | number>[] {
   const rows: Record<string, string | number>[] = check.proxies.map((p) => {
     const c = p.comparison;
@@ -135,7 +121,7 @@ export function proxyRows(check: ProxyCheck): Record<string, string | number>[] 
     return {
       proxy: p.source,
       queries: p.queries,
-      "Kendall tau": fmt(c.tau),
+      "Kendall tau": twoDecimals(c.tau),
       "paired agreement": `${Math.round(100 * c.statusAgreement)}% of ${c.configs} configs`,
       "pick: labelled → proxy": c.curves.map((x) => `${x.labelledPick} → ${x.proxyPick}`).join("; "),
       "labelled verdict's set": c.curves.map((x) => x.labelledSet.join(", ")).join("; "),
@@ -173,7 +159,7 @@ export function proxyFinding(check: ProxyCheck): string {
     const c = p.comparison.curves[0];
     return (
       `${p.source} (${thousands(p.queries)} queries) picks overlap ${c.proxyPick}, ` +
-      `${c.inSet ? "inside" : "outside"} that set, Kendall tau ${fmt(p.comparison.tau)}, ` +
+      `${c.inSet ? "inside" : "outside"} that set, Kendall tau ${twoDecimals(p.comparison.tau)}, ` +
       `paired agreement ${Math.round(100 * p.comparison.statusAgreement)}%`
     );
   });

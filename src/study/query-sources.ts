@@ -1,5 +1,5 @@
-// Notebook 03's query-source sections: the same sweep drawn with header and ICT queries side by side, a curve for
-// a prose corpus from ICT, and the published agreement of ICT with labelled questions.
+// Notebook 03's query-source sections: the sweep with header and ICT queries side by side, ICT on a prose corpus, and
+// the published agreement of ICT with labelled questions.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { SeamlabError } from "../core/errors";
@@ -27,18 +27,14 @@ export interface SourceSweepSpec {
   size: number;
   overlaps: number[];
   k: number;
-  /** The notebook's querySample parameter (default auto): how many of each source's queries run. */
+  /** how many of each source's queries run (default auto) */
   querySample?: string | number;
-  /** Header queries' heading levels (default DEFAULT_HEADING_LEVELS). */
   headingLevels?: readonly number[];
-  /** The verdict's margin, a proportion (default 0.01). */
+  /** a proportion (default 0.01) */
   margin?: number;
 }
 
-/**
- * One sweep per query source the corpus can give (headers only where it has headings with prose), same splitter,
- * size and overlaps; sources it cannot give are named with the reason.
- */
+/** One sweep per query source the corpus can give; sources it cannot give are named with the reason. */
 export async function runSourceSweeps(
   corpus: string,
   sources: readonly ("headers" | "ict")[],
@@ -95,9 +91,8 @@ export function sourceRecommendationText(
   const agree = new Set(sweeps.map((s) => s.recommendation.overlap)).size === 1;
   const unsettledSweeps = sweeps.filter((s) => s.recommendation.verdict !== "decided");
   const unsettled = unsettledSweeps.map((s) => s.source);
-  const notDecided = unsettledSweeps.every((s) => s.recommendation.verdict === "undecided")
-    ? "undecided"
-    : "not decided";
+  const allUndecided = unsettledSweeps.every((s) => s.recommendation.verdict === "undecided");
+  const notDecided = allUndecided ? "undecided" : "not decided";
   return (
     `Recommended overlap ${parts.join("; ")}. ` +
     (sweeps.length < 2
@@ -118,17 +113,12 @@ export function sourceRecommendationText(
 
 export interface ValidationSummary {
   rows: Record<string, string | number>[];
-  /** what was measured and how, for the caption */
   caption: string;
-  /** the plain-words verdict, numbers as measured */
   verdict: string;
   available: boolean;
 }
 
-/**
- * The validation table written by `npm run validate:ict` (`data/validation/ict-vs-labelled.json`), with a
- * verdict computed from it; `available: false` when the file is missing.
- */
+/** The table `npm run validate:ict` wrote, with a verdict computed from it; `available: false` without the file. */
 export function validationSummary(root: string = projectRoot()): ValidationSummary {
   const path = join(root, "data", "validation", "ict-vs-labelled.json");
   if (!existsSync(path))
@@ -163,12 +153,10 @@ export function validationSummary(root: string = projectRoot()): ValidationSumma
   const verdict =
     `Over ${ict.length} labelled corpora, ICT queries (sentence removed) rank the ${ict[0]?.p.configs ?? 0} configs ` +
     `much as the labelled questions do: median Kendall tau **${middle(taus).toFixed(2)}** ` +
-    `(from ${Math.min(...taus).toFixed(2)} to ${Math.max(...taus).toFixed(2)}). ` +
-    `**They do not reliably reproduce the recommended overlap: ` +
-    `the same value on ${agreeing} of ${recs.length} curves** ` +
-    `(within 100 characters on ${within100}; smaller on ${below}, larger on ${above}). ` +
-    `Their hit rates sit a median ${Math.abs(middle(gaps)).toFixed(1)} ` +
-    `points ${middle(gaps) < 0 ? "below" : "above"} the labelled ones, ` +
+    `(from ${Math.min(...taus).toFixed(2)} to ${Math.max(...taus).toFixed(2)}). **They do not reliably reproduce ` +
+    `the recommended overlap: the same value on ${agreeing} of ${recs.length} curves** ` +
+    `(within 100 characters on ${within100}; smaller on ${below}, larger on ${above}). Their hit rates sit a median ` +
+    `${Math.abs(middle(gaps)).toFixed(1)} points ${middle(gaps) < 0 ? "below" : "above"} the labelled ones, ` +
     "so read ICT for the ranking and the shape of the curve, not for its level or an exact knee. " +
     `With the sentence kept in the text, ICT recommends more overlap than the labelled questions on ${keptAbove} of ` +
     `${keptRecs.length} curves (its gold span is longer): keep the default, sentence removed. ` +
@@ -178,11 +166,10 @@ export function validationSummary(root: string = projectRoot()): ValidationSumma
     rows: validationRows(file.corpora),
     caption:
       `ICT, ICT with the sentence kept, and header queries against labelled questions, same sweep on each corpus ` +
-      `(${file.grid.splitters.join(" and ")} at ${file.grid.sizes.join(" and ")} ` +
-      `chars, overlaps ${file.grid.overlaps.join(", ")}, ` +
-      `BM25, hit rate@${file.grid.k}); tau = Kendall tau-b of the ` +
-      `configs' hit rates; "same overlap" = recommended overlap ` +
-      "(paired rule; its safe pick when undecided) equal, per splitter and size; gap = mean hit rate, proxy minus labelled",
+      `(${file.grid.splitters.join(" and ")} at ${file.grid.sizes.join(" and ")} chars, overlaps ` +
+      `${file.grid.overlaps.join(", ")}, BM25, hit rate@${file.grid.k}); tau = Kendall tau-b of the configs' hit ` +
+      `rates; "same overlap" = recommended overlap (paired rule; its safe pick when undecided) equal, per splitter and ` +
+      "size; gap = mean hit rate, proxy minus labelled",
     verdict,
     available: true,
   };
@@ -193,11 +180,8 @@ export interface ProseIctSweeps {
   sweeps: SweepResult[];
   /** for the first splitter */
   recommendation: Recommendation;
-  /** the finding in a sentence or two, numbers included */
   text: string;
-  /** the chart's subtitle: corpus, query source and count, bands, knee */
   subtitle: string;
-  /** the notebook's headline card: "500 chars", or "undecided: 300…500 chars" with the verdict in its note */
   card: ReturnType<typeof recommendationCard>;
 }
 
@@ -217,10 +201,9 @@ export async function runProseIctSweeps(
     sweeps,
     recommendation,
     text:
-      `**${corpus} (${inputs.queryLabel}): ` +
-      `${PICK_WORDS[recommendation.verdict]} ` +
-      `for \`${curve.splitter}\` at size ${spec.size}: ` +
-      `${recommendation.overlap} characters.** ${recommendation.reason} Hit rate@${spec.k} there: ${pct(chosen.y)} ` +
+      `**${corpus} (${inputs.queryLabel}): ${PICK_WORDS[recommendation.verdict]} for \`${curve.splitter}\` at size ` +
+      `${spec.size}: ${recommendation.overlap} characters.** ${recommendation.reason} ` +
+      `Hit rate@${spec.k} there: ${pct(chosen.y)} ` +
       `(95% CI ${pct(chosen.low ?? chosen.y)}–${pct(chosen.high ?? chosen.y)})` +
       `, against ${pct(first.y)} at overlap ${first.x}. ` +
       "ICT hit rates are low in absolute terms (one sentence has to find its neighbours); read the shape of the curve. " +

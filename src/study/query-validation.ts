@@ -1,10 +1,11 @@
-// Does a query proxy (ICT, headers) rank splitter configs the way labelled questions do? Pure comparisons of
-// sweeps already run on the same corpus; `scripts/validate-ict.ts` runs them and writes the results file.
+// Does a query proxy (ICT, headers) rank splitter configs the way labelled questions do? Pure comparisons of sweeps
+// already run on the same corpus (`scripts/validate-ict.ts` runs them).
 import type { SweepResult } from "../experiment/sweep";
 import { kendallTauB } from "../stats/kendall";
 import { median } from "../stats/quantiles";
 import { compareProxy, type ProxyComparison } from "../experiment/proxies";
 import { recommendedOverlap } from "./sweep";
+import { markdownTable, twoDecimals } from "./format";
 
 export interface SourceSweeps {
   /** "labelled", "ict", "ict-kept", "headers" */
@@ -37,9 +38,8 @@ export interface ProxyAgreement {
   bestProxy: string;
   /** mean hit rate over configs, proxy minus truth, in points */
   levelGap: number;
-  /** where the proxy would mislead, in words (empty when it agrees) */
+  /** where the proxy would mislead, in words */
   misleads: string[];
-  /** picks within a grid step, picks inside the labelled verdict's set, paired status agreement (experiment/proxies) */
   check?: ProxyComparison;
 }
 
@@ -50,7 +50,6 @@ export interface CorpusValidation {
   characters: number;
   truth: { label: string; queries: number };
   proxies: ProxyAgreement[];
-  /** sources that could not be built on this corpus, and why */
   unavailable: { source: string; reason: string }[];
 }
 
@@ -107,7 +106,7 @@ export function compareWithTruth(truth: SourceSweeps, proxy: SourceSweeps): Prox
           `(${r.proxy > r.truth ? "more overlap than needed" : "less overlap than labelled questions want"})`,
       );
   if (!(tau >= 0.5))
-    misleads.push(`ranks configs ${Number.isNaN(tau) ? "without any order" : "differently"} (tau ${fmt(tau)})`);
+    misleads.push(`ranks configs ${Number.isNaN(tau) ? "without any order" : "differently"} (tau ${twoDecimals(tau)})`);
   const bestTruth = bestOf(paired);
   const bestProxy = bestOf(p);
   if (bestTruth.split(" ")[0] !== bestProxy.split(" ")[0])
@@ -132,8 +131,6 @@ export function compareWithTruth(truth: SourceSweeps, proxy: SourceSweeps): Prox
   };
 }
 
-const fmt = (x: number) => (Number.isNaN(x) ? "n/a" : x.toFixed(2));
-
 const shortCurve = (curve: string) => curve.replace("recursive@", "r").replace("window@", "w");
 
 /** One row per corpus and proxy, for the table in docs/queries.md and the notebook. */
@@ -148,7 +145,7 @@ export function validationRows(results: readonly CorpusValidation[]): Record<str
         corpus: c.corpus,
         proxy: p.source,
         "queries: labelled / proxy": `${c.truth.queries} / ${p.queries}`,
-        "Kendall tau": fmt(p.tau),
+        "Kendall tau": twoDecimals(p.tau),
         "same overlap": `${agree}/${p.recommendations.length}`,
         "same or adjacent": p.check ? `${p.check.nearPick}/${p.check.curves.length}` : "n/a",
         "inside labelled set": p.check ? `${p.check.inSet}/${p.check.curves.length}` : "n/a",
@@ -208,18 +205,10 @@ export function variantRows(results: readonly CorpusValidation[]): Record<string
         "same pick": `${count((p) => p.check!.samePick)}/${curves.length}`,
         "pick inside labelled set": `${count((p) => p.check!.inSet)}/${curves.length}`,
         "inside, where the set rules an overlap out": `${informative.filter((c) => c.inSet).length}/${informative.length}`,
-        "median Kendall tau": taus.length > 0 ? fmt(median(taus)) : "n/a",
+        "median Kendall tau": taus.length > 0 ? twoDecimals(median(taus)) : "n/a",
         "paired agreement": `${Math.round((100 * agreeing) / Math.max(1, configs))}%`,
       });
     }
   }
   return rows;
-}
-
-/** Rows as a markdown table (docs/queries.md, script output). */
-export function markdownTable(rows: readonly Record<string, string | number>[]): string {
-  if (rows.length === 0) return "(nothing measured)";
-  const columns = Object.keys(rows[0]);
-  const line = (cells: (string | number)[]) => `| ${cells.map((c) => String(c).replace(/\|/g, "\\|")).join(" | ")} |`;
-  return [line(columns), line(columns.map(() => "---")), ...rows.map((r) => line(columns.map((c) => r[c])))].join("\n");
 }

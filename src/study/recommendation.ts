@@ -1,7 +1,5 @@
-// The report's one recommendation ("Do this"), built from notebook 03's sweep exactly as `seamlab sweep` decides it:
-// the same decision (all queries, paired, cheapest by index size), the same query source and sample, the same
-// margin; with how sure it is, whether it moves (seed, coarser grid), the command that would settle it, and the
-// exported config (`sweep --export`'s content) the report publishes beside its index.
+// The report's one recommendation ("Do this"), from notebook 03's sweep exactly as `seamlab sweep` decides it, with how
+// sure it is, whether it moves, the command that would settle it, and the exported config.
 import { SeamlabError } from "../core/errors";
 import { openCache } from "../experiment/cache";
 import { chosenExport, exportStamp, shellQuote } from "../experiment/export";
@@ -13,18 +11,19 @@ import { queryDropsText } from "../retrieval/query-source";
 import type { RecommendationPayload } from "./types";
 import { thousands } from "../stats/format";
 import type { RetrievalInputs } from "./inputs";
+import type { EvaluationInputs } from "../retrieval/inputs";
 
 /** The notebook's parameters behind the sweep, as `seamlab sweep` flags take them. */
 export interface RecommendationSettings {
   corpus: string;
-  /** The queries parameter: undefined or "" chose headers when the corpus has them, else ICT. */
+  /** undefined or "": headers when the corpus has them, else ICT */
   queries?: string;
   querySample?: string | number;
   splitter: string;
   size: number;
   overlaps: readonly number[];
   k: number;
-  /** Proportion (0.01 = 1 point). */
+  /** a proportion (0.01 = 1 point) */
   margin: number;
   headingLevels?: readonly number[];
 }
@@ -40,7 +39,7 @@ export function sweepArgv(settings: RecommendationSettings, queryKind: string): 
   return argv;
 }
 
-/** The flag value of `--queries` the sweep used: headers, ict, or the labelled file as given. */
+/** The `--queries` value the sweep used: headers, ict, or the labelled file as given. */
 function queriesFlag(inputs: RetrievalInputs, settings: RecommendationSettings): string {
   if (inputs.queryKind === "header") return "headers";
   if (inputs.queryKind === "ict") return "ict";
@@ -49,20 +48,7 @@ function queriesFlag(inputs: RetrievalInputs, settings: RecommendationSettings):
 
 const command = (argv: readonly string[]) => ["npx", "seamlab", "sweep", ...argv].map(shellQuote).join(" ");
 
-/** The source's key as the stability check names it: "headers", "ict" or "labelled". */
-function sourceKey(inputs: RetrievalInputs): string {
-  return inputs.queryKind === "header" ? "headers" : inputs.queryKind;
-}
-
-/** How many queries the source can give (the whole set before any sample). */
-function population(inputs: RetrievalInputs): number {
-  return inputs.querySample.population;
-}
-
-/**
- * What would settle a leaning or undecided verdict: the same sweep on more queries, when the source has them; else
- * the same sweep on a labelled file with at least that many questions (the source cannot give more).
- */
+/** What would settle a leaning or undecided verdict: more of the source's queries, else a larger labelled file. */
 export function settleCommand(
   inputs: RetrievalInputs,
   settings: RecommendationSettings,
@@ -72,11 +58,12 @@ export function settleCommand(
   const base = sweepArgv({ ...settings, querySample: undefined }, queriesFlag(inputs, settings));
   if (!Number.isFinite(queriesNeeded))
     return `${command(base)}  # no query count up to 10,000,000 would settle it: widen --margin`;
-  if (queriesNeeded <= population(inputs)) return command([...base, "--query-sample", String(queriesNeeded)]);
+  const population = inputs.querySample.population;
+  if (queriesNeeded <= population) return command([...base, "--query-sample", String(queriesNeeded)]);
   const labelled = sweepArgv({ ...settings, querySample: undefined }, "your-questions.csv");
   return (
     `${command(labelled)}  # needs about ${thousands(queriesNeeded)} queries; this corpus gives only ` +
-    `${thousands(population(inputs))} ${inputs.queryKind} queries: label more questions`
+    `${thousands(population)} ${inputs.queryKind} queries: label more questions`
   );
 }
 
@@ -102,18 +89,13 @@ export interface CurveExposure {
   verdict: ExposedVerdict;
 }
 
-/**
- * The seam exposure of the first curve of `result`, as `seamlab sweep` computes it (split again with every swept
- * config; cached beside the rows), with the paired verdict on the exposed queries at `margin` in points of all queries.
- */
+/** The first curve's seam exposure as `seamlab sweep` computes it, with the paired verdict on the exposed queries. */
 export async function sweepExposure(
   inputs: RetrievalInputs,
   result: SweepResult,
   margin: number,
 ): Promise<CurveExposure | undefined> {
-  const evaluation = inputs.evaluation;
-  if (!evaluation)
-    throw new SeamlabError("sweepExposure needs inputs loaded with their queries (loadRetrievalInputs).");
+  const evaluation = loadedEvaluation(inputs, "sweepExposure");
   const curve = result.curves[0];
   const exposures = await sweepExposures(
     evaluation.docs,
@@ -124,10 +106,15 @@ export async function sweepExposure(
   return curveExposedVerdicts([curve], result.rows, exposures, { margin })[0];
 }
 
+function loadedEvaluation(inputs: RetrievalInputs, caller: string): EvaluationInputs {
+  if (!inputs.evaluation)
+    throw new SeamlabError(`${caller} needs inputs loaded with their queries (loadRetrievalInputs).`);
+  return inputs.evaluation;
+}
+
 /**
- * The recommendation of the first curve of `result` (notebook 03's main sweep), with its exposure when computed
- * (`sweepExposure`) and its stability against the other query sources' sweeps when given; the export is the one
- * `seamlab sweep --export` writes for the same flags.
+ * The recommendation of the first curve of `result`, with its exposure (`sweepExposure`) and its stability against the
+ * other query sources' sweeps when given; the export is `seamlab sweep --export`'s for the same flags.
  */
 export async function sweepRecommendation(
   inputs: RetrievalInputs,
@@ -139,16 +126,13 @@ export async function sweepRecommendation(
   const curve = result.curves[0];
   const decision = curve.decision;
   const name = (i: number) => `overlap ${curve.points[i].x}`;
-  const evaluation = inputs.evaluation;
-  if (!evaluation)
-    throw new SeamlabError("sweepRecommendation needs inputs loaded with their queries (loadRetrievalInputs).");
+  const evaluation = loadedEvaluation(inputs, "sweepRecommendation");
   const stability = curveStability(curve, result.rows, {
     margin: settings.margin,
-    source: sourceKey(inputs),
+    source: inputs.queryKind === "header" ? "headers" : inputs.queryKind,
     sources: Object.fromEntries(Object.entries(sources).map(([source, each]) => [source, each.curves[0].decision])),
   });
-  const queriesFlagValue = queriesFlag(inputs, settings);
-  const argv = sweepArgv(settings, queriesFlagValue);
+  const argv = sweepArgv(settings, queriesFlag(inputs, settings));
   const exported = chosenExport({ argv, inputs: evaluation, result, ...exportStamp() });
   const chosen = curve.points[decision.choice].x;
   const config = `${curve.splitter}, ${curve.size} ${curve.unit}, overlap ${chosen}`;
@@ -161,12 +145,7 @@ export async function sweepRecommendation(
     .join("; ");
   const payload: RecommendationPayload = {
     state: decision.verdict,
-    action:
-      decision.verdict === "decided"
-        ? config
-        : decision.verdict === "leaning"
-          ? `${config}`
-          : `${config} (the safe pick)`,
+    action: decision.verdict === "undecided" ? `${config} (the safe pick)` : config,
     sureness,
     stability: stability.text,
     reason: verdictText(decision, name),

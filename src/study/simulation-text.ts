@@ -1,7 +1,6 @@
-// The elbow simulation's cells as text: the table rows (notebook 03's appendix), docs/verdict.md's markdown table and
-// the one-line finding. Kept apart from simulation.ts so that the stored run (simulation-store.ts), which hashes
-// every file the simulation's numbers come from, is not made stale by a change in how numbers are printed.
-import { pct } from "./format";
+// The elbow simulation's cells as text. Apart from simulation.ts so that the stored run (simulation-store.ts), which
+// hashes every file the simulation's numbers come from, is not made stale by a change in how numbers are printed.
+import { markdownTable, pct } from "./format";
 import type { SimulationCell } from "./simulation";
 
 /** One row per curve x query count, the three rules side by side (for a table). */
@@ -14,24 +13,16 @@ export function simulationTableRows(cells: readonly SimulationCell[]): Record<st
     const name = cell.rule === "non-inferiority" ? "paired rule" : cell.rule === "plateau" ? "plateau" : "Kneedle";
     row[`${name} wrong`] = pct(cell.wrong);
     row[`${name} undecided`] = pct(cell.undecided);
-    // Only the paired rule leans.
     if (cell.rule === "non-inferiority") row[`${name} leaning`] = pct(cell.leaning);
     row[`${name} extra index`] = `${cell.extraIndexPct.toFixed(1)}%`;
   }
   return [...rows.values()];
 }
 
-/** The table as GitHub markdown (for docs/verdict.md and the script's output). */
+/** The table as GitHub markdown, numbers right-aligned (for docs/verdict.md and the script's output). */
 export function simulationMarkdown(cells: readonly SimulationCell[]): string {
   const rows = simulationTableRows(cells);
-  if (rows.length === 0) return "";
-  const columns = Object.keys(rows[0]);
-  const line = (values: (string | number)[]) => `| ${values.join(" | ")} |`;
-  return [
-    line(columns),
-    line(columns.map((c) => (c === "true curve" ? "---" : "---:"))),
-    ...rows.map((row) => line(columns.map((c) => row[c]))),
-  ].join("\n");
+  return rows.length === 0 ? "" : markdownTable(rows, (c) => (c === "true curve" ? "---" : "---:"));
 }
 
 /** The paired rule's worst wrong-pick rate over the table, against the 5% target. */

@@ -1,5 +1,4 @@
-// The overlap sweep of notebook 03: hit rate vs overlap for a few splitters (cached grid), the knee by both
-// methods, the recommendation, and the cost of each overlap relative to none.
+// The overlap sweep of notebook 03: hit rate vs overlap per splitter, the recommendation and the cost of each overlap.
 import type { KneeReport } from "../experiment/knee";
 import type { Decision, VerdictState } from "../stats/non-inferiority";
 import { marginText, verdictCard, verdictHeadline, verdictText } from "../experiment/verdict";
@@ -20,10 +19,7 @@ import { points } from "./format";
 /** A chart marker's word for the pick, by the verdict's state. */
 const MARKER_WORDS = { decided: "paired rule", leaning: "leaning", undecided: "safe pick (undecided)" } as const;
 
-/**
- * A cached overlap sweep as the notebooks run it: in this thread, quietly, judged on hit rate, on the study's
- * document sample for seam damage and tokens (`studySweepInputs`), with the query sample's advice attached.
- */
+/** A cached overlap sweep as the notebooks run it: in this thread, quietly, on hit rate, with the sample's advice. */
 export async function runStudyOverlapSweep(
   inputs: RetrievalInputs,
   sweep: OverlapSweepSpec,
@@ -43,7 +39,7 @@ export interface StudySweepSpec {
   size: number;
   overlaps: number[];
   k: number;
-  /** The verdict's margin, a proportion (default 0.01, as `seamlab sweep`'s). */
+  /** a proportion (default 0.01, as `seamlab sweep`'s) */
   margin?: number;
 }
 
@@ -67,7 +63,7 @@ export interface DenseSweepSpec {
   size: number;
   overlaps: number[];
   k: number;
-  /** lsa dimensions requested (the model is fitted on each overlap's chunks). */
+  /** lsa dimensions (the model is fitted on each overlap's chunks) */
   embedderDims: number;
 }
 
@@ -83,21 +79,16 @@ export async function runDenseSweep(inputs: RetrievalInputs, spec: DenseSweepSpe
   });
 }
 
-/**
- * `lineWithBand` rows: hit rate with its Wilson CI per overlap, one series per result (named by `labels[i]`,
- * default the splitter).
- */
+/** `lineWithBand` rows: hit rate with its Wilson CI per overlap, one series per result (`labels[i]` or the splitter). */
 export function hitRateRows(
   results: readonly SweepResult[],
   labels?: readonly string[],
 ): Record<string, number | string>[] {
-  const rows: Record<string, number | string>[] = [];
-  results.forEach((result, i) => {
+  return results.flatMap((result, i) => {
     const curve = result.curves[0];
     const series = labels?.[i] ?? curve.splitter;
-    for (const p of curve.points) rows.push({ x: p.x, y: p.y, low: p.low ?? p.y, high: p.high ?? p.y, series });
+    return curve.points.map((p) => ({ x: p.x, y: p.y, low: p.low ?? p.y, high: p.high ?? p.y, series }));
   });
-  return rows;
 }
 
 /** `lineWithBand` rows of the index cost: chunks and embedded tokens relative to overlap 0, per splitter. */
@@ -116,24 +107,16 @@ export function costCurveRows(results: readonly SweepResult[]): Record<string, n
 }
 
 export interface Recommendation {
-  /**
-   * The paired rule's pick: the recommendation when decided, the safe pick (cheapest shown within the margin) when not.
-   */
+  /** the paired rule's pick (the safe pick when undecided) */
   overlap: number;
   verdict: VerdictState;
-  /** The verdict in sentences (margin, evidence, queries needed), with Kneedle named as a second opinion. */
+  /** the verdict in sentences, with Kneedle as a second opinion */
   reason: string;
-  /** For a headline card: never a bare number. */
+  /** for a headline card: never a bare number */
   headline: string;
-  /** The index card: a short value and the verdict with its margin, evidence and queries needed. */
   card: { value: string; note: string };
   knee: KneeReport;
   decision: Decision;
-}
-
-/** "overlap 200" for point i of a curve. */
-export function overlapName(curve: SweepCurve): (i: number) => string {
-  return (i) => `overlap ${curve.points[i].x}`;
 }
 
 /** The overlap the paired rule picks on a curve (the safe pick when undecided), without the prose. */
@@ -141,15 +124,11 @@ export function recommendedOverlap(curve: SweepCurve): number {
   return curve.points[curve.decision.choice].x;
 }
 
-/**
- * The recommended overlap of a curve by the paired non-inferiority rule: the cheapest overlap whose paired CI
- * shows it within the margin of the best, "leaning" when that is not shown, or "undecided" with the candidates
- * and the queries needed. Kneedle's knee follows as a second opinion on the curve's shape.
- */
+/** The recommended overlap of a curve by the paired rule, with Kneedle's knee as a second opinion on its shape. */
 export function recommendOverlap(curve: SweepCurve): Recommendation {
   const knee = curve.knee;
   const decision = curve.decision;
-  const name = overlapName(curve);
+  const name = (i: number) => `overlap ${curve.points[i].x}`;
   const kneedle = knee.kneedle
     ? `Second opinion on the curve's shape: Kneedle puts the knee at overlap ${knee.kneedle.x}.`
     : `Second opinion on the curve's shape: Kneedle finds no knee.`;
@@ -164,7 +143,7 @@ export function recommendOverlap(curve: SweepCurve): Recommendation {
   };
 }
 
-/** The index card of a recommendation: value and headline options (label with the margin, note with the verdict). */
+/** The index card of a recommendation: value, label (with the margin) and note (the verdict). */
 export function recommendationCard(
   curve: SweepCurve,
   rec: Recommendation,
@@ -183,20 +162,13 @@ export function recommendationCard(
 
 /** Markers for `lineWithBand`: the paired rule's pick (or its candidates when undecided) and Kneedle's knee. */
 export function recommendationMarkers(rec: Recommendation, prefix = ""): { x: number; label: string }[] {
-  const markers: { x: number; label: string }[] = [];
-  markers.push({
-    x: rec.overlap,
-    label: `${prefix}${MARKER_WORDS[rec.verdict]}: ${rec.overlap}`,
-  });
+  const markers = [{ x: rec.overlap, label: `${prefix}${MARKER_WORDS[rec.verdict]}: ${rec.overlap}` }];
   if (rec.knee.kneedle && rec.knee.kneedle.x !== rec.overlap)
     markers.push({ x: rec.knee.kneedle.x, label: `${prefix}Kneedle: ${rec.knee.kneedle.x}` });
   return markers;
 }
 
-/**
- * The paired rule's pick of several curves on one chart (Kneedle's knees would crowd the labels; the prose gives
- * them), curves with the same pick sharing one rule: "headers & ict (undecided) paired rule: 50".
- */
+/** The paired rule's picks of several curves, curves with the same pick sharing one rule (no Kneedle: too crowded). */
 export function combinedRecommendationMarkers(
   curves: readonly { rec: Recommendation; name: string }[],
 ): { x: number; label: string }[] {

@@ -4,26 +4,18 @@ import { findHeadings, LIST_ITEM_START, removeRanges, scanMarkdownLines, type Ma
 import { paragraphSentences } from "../text/sentences";
 
 /**
- * Self-supervised queries from a markdown corpus: each `##` and `###` heading's text (by default; see
- * DEFAULT_HEADING_LEVELS) is a query, and the first
- * sentence(s) of the prose directly under it is the gold span. Every heading line (any level, outside code
- * fences) is removed from the text first, so the query never matches its own heading; gold offsets refer
- * to the documents *without* heading lines, which are returned and must be what gets split.
- *
- * "Prose directly under it": the first paragraph of ordinary text between the heading and the next heading
- * of any level, skipping blank lines, fenced code, front matter, HTML comments and markup-only lines
- * (Hugo/Liquid shortcodes, HTML tags, tables, rules, images). The gold span is that paragraph's first
- * `sentences` sentences (`Intl.Segmenter`), or the whole paragraph when it has fewer. A list item counts as
- * a paragraph of its own.
+ * Header queries: each heading's text is a query, the first `sentences` sentences of the first prose paragraph under
+ * it (before the next heading; code, front matter, comments and markup-only lines skipped; a list item is a paragraph)
+ * the gold span. Every heading line is removed first, so a query never matches its own heading: gold offsets refer to
+ * the returned heading-less documents, which are what must be split.
  */
 /**
- * The heading levels header queries come from unless asked otherwise, for the CLI, the notebooks and the report
- * alike: `##` and `###`. `##` alone leaves books with one `##` title per file nearly empty of queries, and those it
- * gives mostly answer at the file's first character, where no seam can fall (a flat curve by construction).
+ * `##` and `###` by default: `##` alone leaves books with one `##` title per file nearly empty of queries, mostly
+ * answered at the file's first character, where no seam can fall.
  */
 export const DEFAULT_HEADING_LEVELS: readonly number[] = [2, 3];
 
-/** Level 1 is a document's title, never a query; markdown has six levels. */
+/** Level 1 is a document's title, never a query. */
 const LEVEL_RANGE = { min: 2, max: 6 };
 
 /** "## and ###" for [2, 3]; "##, ### and ####" for [2, 3, 4]. */
@@ -32,10 +24,7 @@ export function headingMarks(levels: readonly number[] = DEFAULT_HEADING_LEVELS)
   return marks.length === 1 ? marks[0] : `${marks.slice(0, -1).join(", ")} and ${marks[marks.length - 1]}`;
 }
 
-/**
- * Heading levels from text ("2,3"), each 2 to 6, sorted and without repeats; `parameter` names the flag or
- * notebook parameter in the error.
- */
+/** Heading levels from text ("2,3"), each 2 to 6, sorted, without repeats; `parameter` names the flag in errors. */
 export function parseHeadingLevels(raw: string, parameter = "--heading-levels"): number[] {
   const parts = raw.split(",").map((part) => part.trim());
   const levels = parts.map(Number);
@@ -53,26 +42,23 @@ export function parseHeadingLevels(raw: string, parameter = "--heading-levels"):
 export interface HeaderQueryOptions {
   /** keep only headings ending in "?" */
   questionsOnly?: boolean;
-  /** the heading levels that give queries (default DEFAULT_HEADING_LEVELS: `##` and `###`) */
+  /** default DEFAULT_HEADING_LEVELS */
   headingLevels?: readonly number[];
   /** sentences of prose in the gold span (default 1) */
   sentences?: number;
 }
 
 export interface HeaderQuerySet {
-  /** the corpus with heading lines removed (same ids, same order): split these */
+  /** the corpus with heading lines removed (same ids and order): split these */
   docs: Doc[];
   queries: Query[];
-  /** the heading levels that gave queries, ascending */
   levels: number[];
   /** headings of the chosen levels seen (before the `?` filter) */
   headings: number;
   skipped: {
     /** not ending in "?" with `questionsOnly` */
     notQuestion: number;
-    /** nothing left after removing markup from the heading */
     emptyText: number;
-    /** no prose paragraph before the next heading */
     noProse: number;
     /** heading text (case- and space-insensitive) used by more than one heading: all of them skipped */
     duplicate: number;
@@ -101,7 +87,6 @@ function firstProseParagraph(
   return undefined;
 }
 
-/** Builds header queries; see the module comment for the rules. */
 export function buildHeaderQueries(docs: Iterable<Doc>, options: HeaderQueryOptions = {}): HeaderQuerySet {
   const levels = new Set(options.headingLevels ?? DEFAULT_HEADING_LEVELS);
   const sentenceCount = Math.max(1, options.sentences ?? 1);
@@ -139,8 +124,7 @@ export function buildHeaderQueries(docs: Iterable<Doc>, options: HeaderQueryOpti
       const last = sentences[Math.min(sentenceCount, sentences.length) - 1];
       candidates.push({
         id: `${doc.id}#${heading.lineStart}`,
-        // a copy, not a slice of the document: documents read one at a time (a stream) are then not all kept alive
-        // by their headings' queries, only their heading-less texts
+        // a copy, not a slice: a slice would keep every streamed document alive
         text: (" " + heading.text).slice(1),
         gold: [{ doc: doc.id, start: without.toNew(sentences[0].start), end: without.toNew(last.end) }],
       });

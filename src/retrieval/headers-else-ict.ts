@@ -1,9 +1,7 @@
-// The default query source, written once: header queries when the corpus has markdown headings with prose under
-// them, else inverse-cloze (ICT) queries, sentences as queries (any prose). The notebooks' loader and the report's
-// budget pilot both choose by it, so the pilot times the queries the notebooks will run.
+// The default query source, written once for the notebooks' loader and the report's budget pilot alike.
 import { SeamlabError } from "../core/errors";
 
-/** True for header queries refused on a corpus without markdown headings with prose under them (`buildQuerySet`). */
+/** True for header queries refused on a corpus without markdown headings with prose under them. */
 export function isNoHeadingsError(error: unknown): boolean {
   return error instanceof SeamlabError && /no markdown headings/.test(error.message);
 }

@@ -8,62 +8,36 @@ import { isSourcePath } from "../text/code-units";
 import { englishStopWords } from "./tokenize";
 
 /**
- * Inverse-cloze queries (ICT; Lee, Chang and Toutanova 2019, "Latent Retrieval for Weakly Supervised Open
- * Domain Question Answering"): a sentence sampled from the corpus is the query, and its **context**, the
- * sentence(s) right before and after it in the same paragraph, is the gold span. Works on any prose, offline.
+ * Inverse-cloze queries (ICT; Lee, Chang and Toutanova 2019): a sampled sentence is the query, and its context (the
+ * sentences around it in its paragraph) the gold span, which a hit must hold whole: with the sentence removed (the
+ * default), a seam anywhere in the joined neighbours makes the query miss unless overlap carries the whole span.
  *
- * What counts as a hit (the usual seamlab rule, applied to this gold span): a query hits when one of its
- * top-k chunks contains the *whole* context span `[start of the sentence before, end of the sentence after)`.
- * With the query sentence removed (the default), that span is the two neighbours joined where the sentence
- * was; a seam anywhere inside it makes the query miss unless overlap carries the whole span into one chunk.
- * A seam between two other sentences does not matter. So the measure sees exactly the seams that cut a context.
- *
- * Candidates: sentences (`Intl.Segmenter`) of prose paragraphs (runs of markdown "text" lines: code, tables,
- * front matter, comments, headings and other markup lines are never used; source-code files, such as .ts or .py,
- * have none: their statements are not sentences), that
- * - have `minWords`..`maxWords` words (default 8..60): shorter ones are labels or fragments, longer ones lists;
- * - are prose: at least 60% of their non-space characters are letters, and no code or table signs (backticks,
- *   braces, `;` at the end, `=>`, `://`, `()`, a ` | ` cell separator);
- * - are not boilerplate: the same sentence (case- and space-insensitive) occurs only once in the corpus, and it
- *   has lower-case letters (not an ALL-CAPS banner);
- * - have at least one neighbour sentence in their paragraph (the context must not be empty).
- *
- * Sampling is seeded and stratified over documents: each document's candidates are shuffled (seeded) and taken
- * greedily so that no chosen sentence lies in another's context; the query count `n` is shared among documents
- * in proportion to how many each can give (largest remainder, ties to the earlier document).
- *
- * The corpus returned (`docs`) is what every config must split: with `keepSentence` false the chosen
- * sentences (and the whitespace that joined them to a neighbour) are removed, once, before any splitting, so
- * every config of a sweep sees the same text and the same queries and gold offsets refer to that text exactly.
+ * Candidates: sentences of prose paragraphs (never code, tables, markup lines or source files) with `minWords` to
+ * `maxWords` words (shorter are labels, longer lists), at least 60% letters and no code or table signs, occurring
+ * once in the corpus with lower-case letters (not boilerplate), and with a neighbour. Sampling is seeded and
+ * stratified over documents (largest remainder), no chosen sentence in another's context. Chosen sentences are
+ * removed once from the returned `docs`, which every config splits, so all see the same text and offsets.
  */
 export interface IctOptions {
-  /** queries to sample (default: 500, or every usable sentence when fewer; at least 30 must be usable) */
+  /** default 500, or every usable sentence when fewer (at least 30) */
   n?: number;
-  /** seed of the sampling (default 1) */
+  /** default 1 */
   seed?: number;
-  /** keep the query sentence in the indexed text (default false: removed) */
+  /** keep the query sentence in the indexed text (default false) */
   keepSentence?: boolean;
   /** sentences of context on each side (default 1) */
   contextSentences?: number;
-  /**
-   * What is sent as the query (default "sentence"): the sentence as written, or only its content words (the
-   * sentence's words in order, lower-cased, English function words and punctuation dropped), closer to a question
-   * that shares a passage's content words but not its phrasing.
-   */
+  /** "sentence" (default) or its content words only (`contentWords`): a question sharing words, not phrasing */
   query?: IctQueryForm;
   /**
-   * What a hit must contain (default "context"): the whole context span (see above), or only the sentence's place:
-   * the sentence itself when it is kept, or the two characters joined where it was removed (the junction of its
-   * neighbours). "place" asks a chunk to sit where the sentence is, not to carry its neighbours too: closer to a
-   * labelled answer, which is a short excerpt.
+   * "context" (default) or "place": the sentence itself when kept, else the two characters joined where it was
+   * removed; a chunk must sit where it is, like a labelled answer's short excerpt.
    */
   hit?: IctHit;
   minWords?: number;
   maxWords?: number;
-  /** take every usable sentence when fewer than `n` can serve, instead of stopping with an error (default: only
-   * when `n` is not given) */
+  /** take every usable sentence when fewer than `n` can serve (default: when `n` is not given) */
   allowFewer?: boolean;
-  /** what to call the corpus in error messages */
   corpusName?: string;
 }
 
@@ -79,29 +53,26 @@ export interface IctSkipped {
 }
 
 export interface IctQuerySet {
-  /** the corpus to split (same ids and order; query sentences removed unless `keepSentence`) */
+  /** the corpus to split (same ids and order) */
   docs: Doc[];
   queries: Query[];
-  /** sentences seen in prose paragraphs */
+  /** sentences in prose paragraphs, and those that could serve */
   sentences: number;
-  /** sentences that could serve as queries */
   candidates: number;
   skipped: IctSkipped;
-  /** the settings used, for provenance */
   settings: Required<Omit<IctOptions, "corpusName" | "allowFewer">>;
 }
 
 interface Candidate {
-  /** index of the sentence in its paragraph's sentence list */
+  /** in its paragraph's sentences */
   index: number;
   paragraph: TextRegion[];
   start: number;
   end: number;
 }
 
-/** Queries sampled when no count is given, and the fewest a corpus must offer then. */
-export const DEFAULT_COUNT = 500;
-export const MIN_COUNT = 30;
+const DEFAULT_COUNT = 500;
+const MIN_COUNT = 30;
 
 // code, links and table cells (a " | " separator: tables without a leading pipe read as text lines)
 const CODE_SIGNS = /`|[{}]|;\s*$|=>|:\/\/|\(\)|\s\|\s/;
@@ -140,7 +111,6 @@ function classify(sentence: string, minWords: number, maxWords: number): keyof I
   return undefined;
 }
 
-/** The context of candidate `c`: `w` sentences each side within its paragraph. */
 function contextOf(c: Candidate, w: number): TextRegion {
   const first = c.paragraph[Math.max(0, c.index - w)];
   const last = c.paragraph[Math.min(c.paragraph.length - 1, c.index + w)];
@@ -197,7 +167,6 @@ function queryText(sentence: string): string {
     .trim();
 }
 
-/** Builds inverse-cloze queries; see the module comment for the rules. */
 export function buildIctQueries(docs: readonly Doc[], options: IctOptions = {}): IctQuerySet {
   const settings = {
     n: options.n ?? DEFAULT_COUNT,
@@ -224,7 +193,7 @@ export function buildIctQueries(docs: readonly Doc[], options: IctOptions = {}):
   const skipped: IctSkipped = { tooShort: 0, tooLong: 0, notProse: 0, boilerplate: 0, noNeighbour: 0 };
   const w = settings.contextSentences;
 
-  // pass 1: every prose sentence, and how often each occurs in the corpus (repeats are boilerplate)
+  // pass 1: every prose sentence, and how often each occurs (repeats are boilerplate)
   const isCode = docs.map((doc) => isSourcePath(doc.source ?? doc.id));
   const codeDocs = isCode.filter(Boolean).length;
   const name = options.corpusName ? `corpus "${options.corpusName}"` : "the corpus";
@@ -249,7 +218,7 @@ export function buildIctQueries(docs: readonly Doc[], options: IctOptions = {}):
     }
   });
 
-  // pass 2: candidates per document, then a seeded greedy pick with no chosen sentence inside another's context
+  // pass 2: candidates per document, then a seeded greedy pick, none inside another's context
   let candidateCount = 0;
   const picks: Candidate[][] = perDoc.map((paragraphs, d) => {
     const text = docs[d].text;
@@ -318,7 +287,7 @@ export function buildIctQueries(docs: readonly Doc[], options: IctOptions = {}):
   return { docs: outDocs, queries, sentences: sentenceCount, candidates: candidateCount, skipped, settings };
 }
 
-/** The gold span of a chosen sentence in the text that gets split (see `IctOptions.hit`). */
+/** The gold span of a chosen sentence in the text that gets split. */
 function goldOf(
   c: Candidate,
   w: number,
@@ -343,7 +312,7 @@ export function contentWords(sentence: string): string {
   return (content.length > 0 ? content : words).join(" ");
 }
 
-/** The file extensions of a corpus's documents, a few, for a message: ".ts, .js". */
+/** A few of the corpus's file extensions, for a message: ".ts, .js". */
 function exampleExtensions(docs: readonly Doc[]): string {
   const extensions = new Set(docs.map((doc) => /\.[^./\\]+$/.exec(doc.source ?? doc.id)?.[0].toLowerCase() ?? "?"));
   return [...extensions].sort().slice(0, 5).join(", ");

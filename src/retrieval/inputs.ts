@@ -1,9 +1,7 @@
 import { SeamlabError } from "../core/errors";
 import type { Doc, Query } from "../core/types";
 import { loadCorpus, streamCorpus } from "../corpus/load";
-import type { HeaderQueryOptions } from "./header-queries";
-import type { IctOptions } from "./ict-queries";
-import { buildQuerySet, isSquadSpec, type QuerySet } from "./query-source";
+import { buildQuerySet, isSquadSpec, type QuerySet, type QuerySourceOptions } from "./query-source";
 import {
   defaultQuerySampleRequest,
   sampleQueries,
@@ -12,44 +10,31 @@ import {
   type QuerySampleRequest,
 } from "./query-sample";
 
-/** Where the corpus and the queries come from (what the CLI's flags and a notebook's parameters name). */
-export interface EvaluationInputSpec {
-  /** Corpus spec (default name, folder, file, glob or npm:). Not read for a SQuAD .json, which brings its own. */
+/** Where the corpus and the queries come from (the CLI's flags, a notebook's parameters). */
+export interface EvaluationInputSpec extends Omit<QuerySourceOptions, "corpusName"> {
+  /** Corpus spec (default name, folder, file, glob or npm:); not read for a SQuAD .json, which brings its own. */
   corpus?: string;
-  /** "headers" (default): header-as-query pairs; "ict": inverse-cloze queries; else a labelled set file. */
+  /** "headers" (default), "ict", or a labelled set file */
   queries?: string;
-  /** Header queries: which headings and how much prose under each. */
-  headers?: HeaderQueryOptions;
-  /** ICT queries: how many, which seed, how much context, sentence kept or removed. */
-  ict?: IctOptions;
-  /** Labelled sets: skip malformed rows (counted) instead of stopping at the first one. */
-  skipMalformed?: boolean;
-  /** How many queries run (`--query-sample`; default auto, see `defaultQuerySampleRequest`). The corpus stays whole. */
   querySample?: QuerySampleRequest;
 }
 
-/** The documents to split and the queries to run (header and ICT queries remove text from `docs`, once). */
+/** The documents to split and the queries to run. */
 export interface EvaluationInputs {
-  /** The corpus spec as given (the SQuAD file when it brought the documents). */
+  /** The corpus spec as given (the SQuAD file when it brought the documents), and its own name if it has one. */
   corpus: string;
-  /** The corpus's own name when it has one (a default corpus), else the spec. */
   name: string;
+  /** Header and ICT queries remove text from `docs`, once. */
   docs: Doc[];
-  /**
-   * The documents as read (header and ICT queries remove text from `docs`; these keep it). Empty for header
-   * queries, whose corpus is read as a stream so that it is never held twice: `corpusSize` says what was read.
-   */
+  /** The documents as read; empty for header queries, whose corpus is streamed so that it is never held twice. */
   corpusDocs: readonly Doc[];
-  /** Documents and characters of the corpus as read. */
   corpusSize: { documents: number; chars: number };
-  /** The queries that run: the sample (every query when not sampled). */
+  /** The sample that runs (every query when not sampled). */
   queries: Query[];
-  /** Which queries run, out of how many the source gave, in words ("a seeded sample of 1,537 of 2,425 queries"). */
   querySample: QuerySample;
-  /** Source and count, for every table and chart: "500 ICT queries (sentence removed)", or for a sample
-   * "1,537 of 2,425 header queries, a seeded sample". */
+  /** For every table and chart: "500 ICT queries (sentence removed)", "1,537 of 2,425 header queries, a ..." */
   queryLabel: string;
-  /** How the queries were made, in a sentence (ending with the sample). */
+  /** How the queries were made, in a sentence ending with the sample. */
   queryDescription: string;
   source: QuerySet["provenance"];
 }
@@ -57,13 +42,7 @@ export interface EvaluationInputs {
 /** A SQuAD file (`.json`) brings its own documents. */
 export const isSquadFile = isSquadSpec;
 
-/**
- * The one loader of a corpus and its queries, for the CLI, notebooks and benchmarks alike. Its rules:
- * header queries unless `ict` or a labelled file is named (`query-source.ts` builds each); a SQuAD .json brings
- * its documents (no corpus is read); CSV/JSONL answers are placed in the corpus; a malformed labelled row stops
- * with its file and line unless `skipMalformed`; an empty corpus, or no query at all, is a SeamlabError naming
- * what to change.
- */
+/** The one loader of a corpus and its queries, for the CLI, notebooks and benchmarks alike. */
 export function loadCorpusAndQueries(spec: EvaluationInputSpec): EvaluationInputs {
   const queries = spec.queries ?? "headers";
   const options = { headers: spec.headers, ict: spec.ict, skipMalformed: spec.skipMalformed };
@@ -78,8 +57,7 @@ export function loadCorpusAndQueries(spec: EvaluationInputSpec): EvaluationInput
     );
   }
   if (queries === "headers") {
-    // Read one document at a time: each is held only as its heading-less text, never twice (a 1 GB corpus
-    // would otherwise peak at two copies while its queries are built).
+    // streamed: each document is held only as its heading-less text, never twice
     const stream = streamCorpus(spec.corpus);
     const size = { documents: 0, chars: 0 };
     const counted = function* () {
@@ -129,10 +107,7 @@ function withSet(
   return sampleEvaluationInputs(whole, request ?? defaultQuerySampleRequest);
 }
 
-/**
- * Inputs loaded with every query (`querySample: all`) narrowed to a sample chosen afterwards (e.g. by `--budget`,
- * whose pilot needs the whole set first); `reason` says why in the description ("budget 5 min").
- */
+/** Inputs loaded with every query narrowed to a sample chosen afterwards (`--budget`); `reason`: "budget 5 min". */
 export function sampleEvaluationInputs(
   inputs: EvaluationInputs,
   request: QuerySampleRequest,

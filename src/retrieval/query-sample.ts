@@ -4,22 +4,19 @@ import type { Query } from "../core/types";
 import { thousands } from "../stats/format";
 
 /**
- * `--query-sample auto|auto:H|N|all`: how many of the queries a retrieval evaluation runs. The corpus is always
- * indexed whole (sampling documents would remove distractors and inflate hit rates); only the queries are sampled,
- * once, so every config is compared on the same ones.
+ * `--query-sample auto|auto:H|N|all`: how many queries run. Only queries are sampled, once, for every config; the
+ * corpus stays whole (sampling documents would remove distractors and inflate hit rates).
  */
 export type QuerySampleRequest = SampleSizeRequest;
 
 /**
- * Default: auto at ±2.5 points. A hit rate is a proportion, whose 95% CI half-width is at most 1.96·√(0.25/n)
- * (at p = 0.5), so 1,537 queries bound every hit rate's CI to ±2.5 points; paired differences between configs
- * are tighter still, since two configs agree on most queries. Beyond that, more queries cost time in every config
- * of every sweep while narrowing the CIs only slowly (√n), so larger query sets are sampled down to that size.
+ * 1,537 queries bound every hit rate's 95% CI to ±2.5 points (1.96·√(0.25/n) at p = 0.5), paired differences
+ * tighter still; more cost time in every config while narrowing CIs only as √n.
  */
 export const defaultQuerySampleRequest: QuerySampleRequest = { kind: "auto", halfWidth: 0.025 };
 
-/** The seed of every query sample (one fixed seed: the same flags always draw the same queries). */
-export const querySampleSeed = 1;
+/** One fixed seed: the same flags always draw the same queries. */
+const querySampleSeed = 1;
 
 /** Queries for a 95% CI half-width of at most `halfWidth` on any proportion (worst case p = 0.5). */
 export function queriesForHalfWidth(halfWidth: number): number {
@@ -39,27 +36,22 @@ export function parseQuerySample(value: string | number | undefined, flag = "--q
 /** The queries an evaluation ran, and how they were drawn. */
 export interface QuerySample {
   queries: Query[];
-  /** Positions in the full query list, ascending. */
+  /** positions in the full query list, ascending */
   indexes: number[];
-  /** Queries there were to draw from. */
   population: number;
-  /** Whether fewer than all queries run. */
+  /** fewer than all queries run */
   sampled: boolean;
-  /** "all 301 queries" or "a seeded sample of 1,537 of 2,425 queries (auto: 95% CI of a hit rate at most ±2.5 points)". */
+  /** "all 301 queries" or "a seeded sample of 1,537 of 2,425 queries (auto: ...)" */
   description: string;
 }
 
-/** How many queries a request keeps out of `population`. */
-export function querySampleSize(population: number, request: QuerySampleRequest): number {
+function querySampleSize(population: number, request: QuerySampleRequest): number {
   if (request.kind === "all") return population;
   if (request.kind === "count") return Math.min(population, request.count);
   return Math.min(population, queriesForHalfWidth(request.halfWidth));
 }
 
-/**
- * A seeded simple random sample of the queries (they keep their order), or all of them. `all`, and any request
- * at least as large as the query set, returns the very same queries, so results equal an unsampled run's.
- */
+/** A seeded simple random sample of the queries, in order; a request as large as the set returns them all. */
 export function sampleQueries(
   queries: readonly Query[],
   request: QuerySampleRequest = defaultQuerySampleRequest,
@@ -88,10 +80,7 @@ export function sampleQueries(
   };
 }
 
-/**
- * "1,537 of 2,425 header queries, a seeded sample" from a source's label ("2425 header queries"): the count a
- * label starts with becomes "sampled of population"; an unsampled label is returned as it was.
- */
+/** "1,537 of 2,425 header queries, a seeded sample" from a label ("2425 header queries"), or the label unsampled. */
 export function sampledLabel(label: string, sample: QuerySample): string {
   if (!sample.sampled) return label;
   const rest = label.replace(/^\d[\d,]*\s+/, "");
@@ -99,9 +88,8 @@ export function sampledLabel(label: string, sample: QuerySample): string {
 }
 
 /**
- * For an undecided paired verdict that asks for more queries than the run had: when the run's queries were a
- * sample of a larger set, the first thing to do is run more of them (`how`: the flag or parameter to raise).
- * Empty when the sample was the whole set or the verdict needs no more queries.
+ * For an undecided verdict needing more queries than a sampled run had: raise `how` (the flag or parameter) first.
+ * Empty when the sample was the whole set or no more queries are needed.
  */
 export function raiseSampleAdvice(
   queriesNeeded: number | null | undefined,

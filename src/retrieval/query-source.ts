@@ -6,29 +6,23 @@ import type { LabelledReport } from "../corpus/types";
 import { buildHeaderQueries, headingMarks, type HeaderQueryOptions, type HeaderQuerySet } from "./header-queries";
 import { buildIctQueries, type IctOptions, type IctQuerySet } from "./ict-queries";
 
-/**
- * One place that turns `--queries headers|ict|FILE` into the documents to split and the queries to run, with
- * a label every chart and table shows (source and count) and the provenance `--json` prints.
- */
-export type QuerySourceKind = "headers" | "ict" | "labelled";
-
+// `--queries headers|ict|FILE` as the documents to split and the queries to run, with a label for every chart and
+// table, and the provenance `--json` prints.
 export interface QuerySourceOptions {
   headers?: HeaderQueryOptions;
   ict?: IctOptions;
   /** labelled sets: skip malformed rows (counted) */
   skipMalformed?: boolean;
-  /** the corpus's name, for messages */
   corpusName?: string;
 }
 
 export interface QuerySet {
-  kind: QuerySourceKind;
+  kind: "headers" | "ict" | "labelled";
   /** the documents to split: heading lines removed (headers), query sentences removed (ict), or as loaded */
   docs: Doc[];
   queries: Query[];
-  /** short, for chart subtitles and table captions: "200 ICT queries (sentence removed)" */
+  /** for chart subtitles and table captions: "200 ICT queries (sentence removed)" */
   label: string;
-  /** one sentence on how the queries were made */
   description: string;
   provenance:
     | { kind: "headers"; levels: number[]; headings: number; skipped: HeaderQuerySet["skipped"] }
@@ -48,10 +42,7 @@ export const isLabelledSpec = (spec: string) => spec !== "headers" && spec !== "
 /** Is `spec` a SQuAD file, which brings its own documents (no corpus needed)? */
 export const isSquadSpec = (spec: string) => isLabelledSpec(spec) && spec.toLowerCase().endsWith(".json");
 
-/**
- * Builds or reads the queries named by `spec` over `docs` (ignored for SQuAD files, which bring their own); the
- * description ends with what the source dropped (queryDropsText), so every page that shows it names the drops.
- */
+/** The queries `spec` names over `given` docs (SQuAD files bring their own); the description names the drops. */
 export function buildQuerySet(spec: string, given: Iterable<Doc>, options: QuerySourceOptions = {}): QuerySet {
   const set = querySetOf(spec, given, options);
   return { ...set, description: `${set.description}; ${queryDropsText(set.provenance)}` };
@@ -60,7 +51,7 @@ export function buildQuerySet(spec: string, given: Iterable<Doc>, options: Query
 function querySetOf(spec: string, given: Iterable<Doc>, options: QuerySourceOptions): QuerySet {
   const corpus = options.corpusName ? `corpus "${options.corpusName}"` : "the corpus";
   if (spec === "headers") {
-    // header queries take the documents one at a time (a stream works); the other sources need them all
+    // header queries take a stream of documents; the other sources need them all
     const set = buildHeaderQueries(given, options.headers);
     if (set.queries.length === 0)
       throw new SeamlabError(
@@ -141,10 +132,7 @@ function countedReasons(counts: readonly [number, string][]): string {
     .join(", ");
 }
 
-/**
- * What a query source left out, in words, for every verdict that names its queries: "12 dropped: 10 with no
- * sentence under the heading, 2 whose heading text repeats", or "none dropped".
- */
+/** What a query source left out, in words: "12 of 40 headings dropped: 10 with no sentence under the heading, ...". */
 export function queryDropsText(provenance: QuerySet["provenance"]): string {
   if (provenance.kind === "headers") {
     const s = provenance.skipped;

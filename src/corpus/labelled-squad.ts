@@ -1,7 +1,6 @@
 import type { Doc, GoldSpan, Query } from "../core/types";
 import { SeamlabError } from "../core/errors";
-import { countReason, emptyReport, recordShift, rejectRow, RowError } from "./labelled-report";
-import { nearest, occurrences } from "./span-repair";
+import { emptyReport, placeNear, rejectRow, RowError } from "./labelled-report";
 import { trimSpan } from "../text/words";
 import type { LabelledOptions, LabelledSet } from "./types";
 
@@ -46,16 +45,11 @@ export function parseSquad(text: string, file: string, options: LabelledOptions)
               throw new RowError(`each answer needs "text" and a whole-number "answer_start".`, "answers");
             }
             const given = answer.answer_start as number;
-            let start = given;
-            if (doc.text.slice(given, given + answer.text.length) !== answer.text) {
-              const found = occurrences(doc.text, answer.text);
-              if (found.length === 0) {
-                countReason(report, "answer text not in its context");
-                continue;
-              }
-              start = nearest(found, given);
-              recordShift(report, start - given);
-            }
+            const start =
+              doc.text.slice(given, given + answer.text.length) === answer.text
+                ? given
+                : placeNear(doc.text, answer.text, given, report, "answer text not in its context");
+            if (start === undefined) continue;
             const [trimmedStart, trimmedEnd] = trimSpan(doc.text, start, start + answer.text.length);
             if (trimmedEnd > trimmedStart) gold.push({ doc: doc.id, start: trimmedStart, end: trimmedEnd });
           }

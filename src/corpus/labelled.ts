@@ -9,26 +9,12 @@ import { readTextFile } from "./text-file";
 import type { LabelledOptions, LabelledSet, LabelledShape } from "./types";
 
 /**
- * Labelled retrieval sets: questions with the exact text that must be retrieved.
- *
- * Shapes (chosen by the columns/keys present):
- * - `answer-span`: `{question, answer_span[, doc]}` rows (CSV with a header, or JSONL). The answer text is
- *   located verbatim in the corpus once (in `doc` when given, matched by id, file name or file name without
- *   extension). When it occurs several times, the first occurrence wins (documents in corpus order, then
- *   lowest offset) and the row is counted as `ambiguous`.
- * - `chroma`: Chroma's `questions_df.csv` shape: `question`, `references` (a JSON list of
- *   `{content, start_index, end_index}`), `corpus_id` (a document, matched as above). The offsets are kept
- *   when `text.slice(start, end) === content`; otherwise the content is searched for and the occurrence
- *   nearest the given start is used (counted in `offsetsCorrected`).
- * - `squad`: SQuAD JSON (`data[].paragraphs[].{context, qas[].{question, answers[].{text, answer_start}}}`);
- *   each context becomes a document (`document_id` or `doc<N>` as id) and each answer a gold span. An
- *   `answer_start` that does not point at the answer text is corrected to the nearest occurrence.
- * Answer-span and SQuAD gold spans are trimmed of surrounding whitespace (a trailing space is not evidence).
- *
- * Malformed rows throw a `SeamlabError` naming the file, line and column, unless `skipMalformed` is set:
- * then they are skipped and counted.
+ * A labelled set (questions with the exact text to retrieve) from disk; `docs` is the corpus to locate answers in
+ * (SQuAD brings its own). Shapes, by the columns present: `answer-span` (`{question, answer_span[, doc]}`, CSV or
+ * JSONL: the answer located verbatim, the first occurrence winning, counted as ambiguous), `chroma` (Chroma's
+ * `questions_df.csv`: offsets kept when they hold the content, else moved to the nearest copy) and `squad` (JSON).
+ * Malformed rows throw a SeamlabError naming file, line and column, unless `skipMalformed` counts them.
  */
-/** Loads a labelled set from disk; `docs` is the corpus to locate answers in (not needed for SQuAD). */
 export function loadLabelledSet(file: string, docs: readonly Doc[] = [], options: LabelledOptions = {}): LabelledSet {
   const format = ({ ".csv": "CSV", ".json": "JSON" } as Record<string, string>)[extname(file).toLowerCase()] ?? "JSONL";
   const text = readTextFile(file, {
@@ -41,7 +27,7 @@ export function loadLabelledSet(file: string, docs: readonly Doc[] = [], options
   return parseLabelledSet(text, file, docs, options);
 }
 
-/** Parses a labelled set already read into memory; `file` names it in messages and picks the format by extension. */
+/** `file` names the text in messages and picks the format by extension. */
 export function parseLabelledSet(
   text: string,
   file: string,

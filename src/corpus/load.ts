@@ -1,8 +1,4 @@
-/**
- * Loading a corpus: a folder, a glob, a single file, a default corpus name, or `npm:<package>/<path-or-glob>`,
- * into LF-normalised `Doc`s whose ids are paths relative to the corpus root, sorted.
- */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, type Stats } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import picomatch from "picomatch";
@@ -13,68 +9,53 @@ import { readCorpusManifest, type DefaultCorpusEntry } from "./defaults";
 import { SOURCE_EXTENSIONS } from "../text/code-units";
 import { readTextFile } from "./text-file";
 
-// The one reader of a text file (UTF-16 decoded, UTF-32 and binary refused by name), used by the corpus here.
 export { readTextFile } from "./text-file";
 
-/** File name endings a folder or glob corpus includes. */
 export const CORPUS_EXTENSIONS: readonly string[] = [".md", ".markdown", ".txt"];
 
 export interface LoadCorpusOptions {
-  /** Where `npm:` packages resolve from and `data/corpora.json` lives (default: the seamlab checkout). */
+  /** where `npm:` packages resolve and `data/corpora.json` lives (default: the seamlab checkout) */
   projectRoot?: string;
 }
 
-export interface LoadedCorpus {
-  docs: Doc[];
-  /** Absolute folder the doc ids are relative to. */
+/** The files a corpus spec names, in doc order (ids relative to `root`, sorted), before any is read. */
+export interface CorpusListing {
   root: string;
-  /** Files skipped because they were empty or whitespace-only. */
-  skippedEmpty: number;
-  /** Entries with a corpus name that are not readable files (FIFOs, sockets, devices, dangling symlinks): skipped. */
-  skippedSpecial?: number;
-  /** Files matched (loaded + skipped). */
-  files: number;
-  /** The default corpus name when `spec` named one. */
+  files: CorpusFile[];
+  /** FIFOs, sockets, devices, dangling symlinks with a corpus name: skipped */
+  skippedSpecial: number;
+  /** the default corpus name (or the mixed spec) */
   name?: string;
 }
 
-/** One file of a corpus listing: its doc id and where to read it. */
 export interface CorpusFile {
   id: string;
   path: string;
 }
 
-/** The files a corpus spec names, in doc order, before any is read. */
-export interface CorpusListing {
-  /** Absolute folder the doc ids are relative to. */
-  root: string;
-  files: CorpusFile[];
-  /** Entries with a corpus name that are not readable files (FIFOs, sockets, dangling symlinks): skipped. */
-  skippedSpecial: number;
-  /** The default corpus name (or the mixed spec) when `spec` named one. */
-  name?: string;
+export interface LoadedCorpus extends Omit<CorpusListing, "files" | "skippedSpecial"> {
+  docs: Doc[];
+  /** empty or whitespace-only files */
+  skippedEmpty: number;
+  skippedSpecial?: number;
+  /** files matched (loaded + skipped) */
+  files: number;
 }
 
 /**
- * A corpus read lazily: `docs()` yields one document at a time in id order, reading each file only when it is
- * reached, so a caller that measures document by document holds one text at a time, never the whole corpus.
- * Empty files are skipped and counted in `skippedEmpty` as the iteration passes them; if every file was empty,
- * the iteration throws at its end (as `loadCorpus` does).
+ * A corpus read lazily, one file at a time in id order, so a caller measuring document by document never holds the
+ * whole corpus. Every file empty throws at the end of the iteration.
  */
 export interface CorpusStream extends CorpusListing {
-  /** The documents in id order; with `only`, just the files whose ids it holds (the others are not read). */
+  /** with `only`, just the files whose ids it holds (the others are not read) */
   docs(only?: ReadonlySet<string>): Generator<Doc>;
-  /** Empty or whitespace-only files passed so far. */
+  /** so far */
   readonly skippedEmpty: number;
 }
 
 /**
- * Loads a corpus. `spec` is, in order of precedence: an existing file or folder; a default corpus name
- * from `data/corpora.json` (e.g. `moby-dick`); `npm:<package>/<path-or-glob>` (resolved from the project
- * root); or a glob (`docs/**\/*.md`, `*`, `?`, `{a,b}`, `[abc]`).
- *
- * Every document is held in memory: callers that need the whole corpus at once (retrieval indexes all of it) use
- * this; callers that can work one document at a time use `streamCorpus`, which this collects.
+ * `spec`, in order of precedence: an existing file or folder; a default corpus name from `data/corpora.json`;
+ * `a+b` (a mixed corpus); `npm:<package>/<path-or-glob>`; or a glob. Holds every document: `streamCorpus` does not.
  */
 export function loadCorpus(spec: string, options: LoadCorpusOptions = {}): LoadedCorpus {
   const stream = streamCorpus(spec, options);
@@ -90,7 +71,6 @@ export function loadCorpus(spec: string, options: LoadCorpusOptions = {}): Loade
   return loaded;
 }
 
-/** The corpus `spec` names (see `loadCorpus`), listed now and read one file at a time as `docs()` is iterated. */
 export function streamCorpus(spec: string, options: LoadCorpusOptions = {}): CorpusStream {
   const listing = listCorpus(spec, options);
   let skippedEmpty = 0;
@@ -121,7 +101,6 @@ export function streamCorpus(spec: string, options: LoadCorpusOptions = {}): Cor
   };
 }
 
-/** The files of the corpus `spec` names (see `loadCorpus`), in doc order, none read yet. */
 export function listCorpus(spec: string, options: LoadCorpusOptions = {}): CorpusListing {
   if (spec.trim() === "")
     throw new SeamlabError(
@@ -142,10 +121,7 @@ export function listCorpus(spec: string, options: LoadCorpusOptions = {}): Corpu
   );
 }
 
-/**
- * A mixed corpus, `a+b+c`: each part listed as a corpus of its own, document ids prefixed with the part's spec
- * (`fastify-docs/Reference/Routes.md`), so parts that share file names stay apart.
- */
+/** `a+b+c`: each part a corpus of its own, ids prefixed with the part's spec so shared file names stay apart. */
 function listMixedCorpus(spec: string, options: LoadCorpusOptions): CorpusListing {
   const parts = spec.split("+").map((p) => p.trim());
   if (parts.some((p) => p === ""))
@@ -163,7 +139,7 @@ function listMixedCorpus(spec: string, options: LoadCorpusOptions): CorpusListin
 function listDefaultCorpus(name: string, entry: DefaultCorpusEntry, projectRoot: string): CorpusListing {
   const packageRoot = resolvePackageRoot(entry.package, projectRoot, `default corpus "${name}"`);
   const installed = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8")).version;
-  // The numbers seamlab reports depend on the exact text: refuse a different version than the pinned one.
+  // the numbers depend on the exact text
   if (installed !== entry.version) {
     throw new SeamlabError(
       `default corpus "${name}" is pinned to ${entry.package}@${entry.version} but ${installed} is installed; run \`npm ci\`.`,
@@ -190,13 +166,12 @@ function listNpmSpec(spec: string, projectRoot: string): CorpusListing {
   throw new SeamlabError(`"${spec}": ${packageName} has no file or folder "${inside}" (looked in ${packageRoot}).`);
 }
 
-/** The installed folder of `packageName`, resolved like `require` would from the project root. */
 export function resolvePackageRoot(packageName: string, projectRoot: string, what: string): string {
   const require = createRequire(join(projectRoot, "package.json"));
   try {
     return dirname(require.resolve(`${packageName}/package.json`));
   } catch {
-    // Packages whose `exports` hide package.json: look in the node_modules folders require would search.
+    // `exports` hides package.json: look in the folders require would search
     for (const folder of require.resolve.paths(packageName) ?? []) {
       const candidate = join(folder, packageName);
       if (existsSync(join(candidate, "package.json"))) return candidate;
@@ -223,7 +198,7 @@ function listGlob(absolutePattern: string, spec: string): CorpusListing {
   }
   const matches = globMatcher(pattern);
   const special: string[] = [];
-  // A glob that names source files or CSVs by extension (`lib/*.js`) takes them; otherwise only text files.
+  // a glob naming source files or CSVs by extension (`lib/*.js`) takes them
   const named = /\.([A-Za-z0-9]+)$/.exec(pattern);
   const explicit = named && isSourceOrTableExtension("." + named[1]) ? "." + named[1].toLowerCase() : undefined;
   const keep = (file: string) =>
@@ -240,10 +215,7 @@ function listFiles(root: string, relativePaths: string[], spec: string, skippedS
   return { root, files: ids.map((id) => ({ id, path: join(root, ...id.split("/")) })), skippedSpecial };
 }
 
-/**
- * Relative paths (with `/`) of every file under `root`. Dot-folders and node_modules are skipped, and
- * symlinked folders are not followed (no cycles). An explicit stack, not recursion: deep trees are fine.
- */
+/** `/`-relative paths under `root`, skipping dot-folders and node_modules, not following symlinked folders. */
 export function walkFiles(root: string, special: string[] = []): string[] {
   const files: string[] = [];
   const stack: string[] = [root];
@@ -253,10 +225,10 @@ export function walkFiles(root: string, special: string[] = []): string[] {
       const path = join(folder, entry.name);
       if (entry.isDirectory()) {
         if (!entry.name.startsWith(".") && entry.name !== "node_modules") stack.push(path);
-      } else if (entry.isFile() || (entry.isSymbolicLink() && isFileTarget(path))) {
+      } else if (entry.isFile() || (entry.isSymbolicLink() && targetOf(path)?.isFile())) {
         files.push(relative(root, path).split(sep).join("/"));
-      } else if (!(entry.isSymbolicLink() && isFolderTarget(path))) {
-        // A FIFO, socket, device or dangling symlink: not read (a FIFO would block), but counted by the caller.
+      } else if (!(entry.isSymbolicLink() && targetOf(path)?.isDirectory())) {
+        // a FIFO (would block), socket, device or dangling symlink: counted, not read
         special.push(relative(root, path).split(sep).join("/"));
       }
     }
@@ -264,19 +236,11 @@ export function walkFiles(root: string, special: string[] = []): string[] {
   return files;
 }
 
-function isFolderTarget(path: string): boolean {
+function targetOf(path: string): Stats | undefined {
   try {
-    return statSync(path).isDirectory();
+    return statSync(path);
   } catch {
-    return false;
-  }
-}
-
-function isFileTarget(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -290,11 +254,7 @@ function hasCorpusExtension(path: string): boolean {
   return CORPUS_EXTENSIONS.some((ext) => lower.endsWith(ext));
 }
 
-// Plain code-unit order: the same on every machine and locale (localeCompare is not).
-/**
- * Natural order (chapter_2 before chapter_10) so reports list documents as a reader expects; a fixed locale keeps
- * it deterministic, and ids the collator calls equal (e.g. "a01" / "a1") fall back to code-unit order.
- */
+// Natural order (chapter_2 before chapter_10) in a fixed locale; ids it calls equal ("a01", "a1") by code units.
 const idCollator = new Intl.Collator("en", { numeric: true, sensitivity: "variant" });
 function compareIds(a: string, b: string): number {
   return idCollator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
@@ -306,7 +266,7 @@ export function hasGlobSyntax(spec: string): boolean {
   return GLOB_CHARS.test(spec);
 }
 
-/** Splits an absolute glob into the folder before its first wildcard segment and the pattern after it. */
+/** The folder before an absolute glob's first wildcard segment, and the pattern after it. */
 export function splitGlob(absolutePattern: string): { base: string; pattern: string } {
   const segments = absolutePattern.split(sep).join("/").split("/");
   const first = segments.findIndex((segment) => hasGlobSyntax(segment));
@@ -314,12 +274,7 @@ export function splitGlob(absolutePattern: string): { base: string; pattern: str
   return { base: segments.slice(0, first).join("/") || "/", pattern: segments.slice(first).join("/") };
 }
 
-/**
- * A matcher for a relative `/`-separated glob, by picomatch: `**` any number of folders, `*` and `?` within one
- * path segment, `{a,b}` alternatives, `[abc]` / `[!abc]` classes (a literal `(`, `)`, `+` or `@` next to a
- * wildcard needs a backslash). Node 20 has no `fs.glob` (it arrived, experimental, in Node 22), so seamlab matches
- * over one directory walk. Names starting with a dot match like any other (the walk skips dot folders).
- */
+/** Node 20 has no `fs.glob`: picomatch over one directory walk (dot names match; the walk skips dot folders). */
 export function globMatcher(pattern: string): (path: string) => boolean {
   return picomatch(pattern, { dot: true, posix: true });
 }

@@ -1,29 +1,22 @@
-// A seeded document sample of a corpus read without holding the rest: one streaming pass gathers each document's
-// id and length, the stratified sample is drawn from those outlines, and only the sampled files are read again.
-// For a 1 GB corpus whose seam statistics need a few thousand documents, memory holds those, not the gigabyte.
+// A sample of a corpus read without holding the rest: one streaming pass gathers outlines, the sample is drawn from
+// them, and only the sampled files are read again (a 1 GB corpus holds a few thousand documents, not the gigabyte).
 import type { Doc } from "../core/types";
 import { streamCorpus } from "./load";
 import { characterBudgetSample, documentSample, markDrawnSample, type DocOutline, type DocumentSample } from "./sample";
 
 export interface ReadSample {
-  /** The sampled documents (marked as a sample of the corpus: samples drawn from them name its size). */
+  /** marked as a sample of the corpus, so samples drawn from them name its size */
   docs: Doc[];
-  /** Documents and characters in the whole corpus. */
   population: number;
   populationChars: number;
-  /** The corpus's default name, when the spec named one. */
   name?: string;
 }
 
-/** Reads `count` documents of corpus `spec` (a seeded stratified sample, as `documentSample` draws it). */
 export function readDocumentSample(spec: string, count: number, seed = 1): ReadSample {
   return readSample(spec, (outlines) => documentSample(outlines, count, "", seed));
 }
 
-/**
- * Reads a seeded stratified sample of about `maxChars` characters of corpus `spec` (as `characterBudgetSample` draws
- * it; every document when the corpus is no larger). `parameter` names the value in an error.
- */
+/** About `maxChars` characters, as `characterBudgetSample` draws them; `parameter` names the value in an error. */
 export function readCharacterSample(spec: string, maxChars: number, parameter: string, seed = 1): ReadSample {
   return readSample(spec, (outlines) => characterBudgetSample(outlines, maxChars, { seed, parameter }));
 }
@@ -34,7 +27,7 @@ function readSample(spec: string, draw: (outlines: DocOutline[]) => DocumentSamp
   const populationChars = outlines.reduce((sum, doc) => sum + doc.length, 0);
   const sample = draw(outlines);
   const docs = [...stream.docs(new Set(sample.docs.map((doc) => doc.id)))];
-  // the corpus's strata (folder × length quartile in the whole corpus), not the sample's own
+  // the corpus's strata, not the sample's own
   const strataOf = new Map(sample.docs.map((doc, i) => [doc.id, sample.strata[i]]));
   markDrawnSample(
     docs,

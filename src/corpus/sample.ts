@@ -8,10 +8,8 @@ import { thousands } from "../stats/format";
 /** `--sample auto|N|all`: how many documents seam and damage statistics are measured on. */
 export type SampleRequest = SampleSizeRequest;
 
-/** Default: auto, sized for a 95% CI half-width of ±1 percentage point. */
 export const defaultSampleRequest: SampleRequest = { kind: "auto", halfWidth: 0.01 };
 
-/** Reads `--sample` (or a notebook's `sample` parameter): "auto", "auto:0.02", "all" or a document count. */
 export function parseSampleRequest(value: string | number | undefined, flag = "--sample"): SampleRequest {
   return parseSampleSizeRequest(value, {
     flag,
@@ -21,36 +19,31 @@ export function parseSampleRequest(value: string | number | undefined, flag = "-
   });
 }
 
-/**
- * What sampling needs to know of a document: its id (for the folder) and its length in characters. A corpus too
- * large to hold is sampled from outlines gathered in one streaming pass, then only the sampled documents are read.
- */
+/** A corpus too large to hold is sampled from outlines (id and length), then only the sampled documents are read. */
 export interface DocOutline {
   id: string;
   length: number;
 }
 
-/** Either a document or its outline: everything here samples both the same way. */
 export type Sampleable = Doc | DocOutline;
 
 const lengthOf = (doc: Sampleable): number => ("text" in doc ? doc.text.length : doc.length);
 
 /** The documents a statistic was measured on, and how they were drawn. */
 export interface DocumentSample<D extends Sampleable = Doc> {
-  /** Positions in the corpus's doc array, ascending. */
+  /** positions in the corpus, ascending */
   indexes: number[];
   docs: D[];
-  /** Stratum of each sampled doc (folder × size quartile), for a stratified cluster bootstrap. */
+  /** folder × size quartile of each, for a stratified cluster bootstrap */
   strata: string[];
   population: number;
-  /** e.g. "all 705 documents" or "a seeded stratified sample of 412 of 705 documents (auto: ±1.0 point)". */
+  /** e.g. "all 705 documents" */
   description: string;
 }
 
 /**
- * A document's stratum: its top folder and the quartile of its length in the corpus. The top folder is the first
- * path segment where ids part ways (below any folder every id shares, such as `content/en/`); folders holding
- * under 2% of the documents share one "other" stratum, so strata stay few enough to sample within.
+ * Top folder (the first path segment where ids part ways) and length quartile. Folders under 2% of the documents
+ * share one "other" stratum, so strata stay few enough to sample within.
  */
 export function documentStrata(docs: readonly Sampleable[]): string[] {
   const lengths = docs.map(lengthOf).sort((a, b) => a - b);
@@ -70,11 +63,7 @@ export function documentStrata(docs: readonly Sampleable[]): string[] {
   });
 }
 
-/**
- * A seeded sample of `count` documents, stratified by folder and by length quartile with proportional
- * allocation (largest remainders), so a corpus of many short notes and a few long manuals is sampled in
- * proportion to both. Every stratum keeps at least one document when `count` allows.
- */
+/** Proportional allocation over strata (largest remainders), at least one per stratum when `count` allows. */
 export function stratifiedSample(
   docs: readonly Sampleable[],
   count: number,
@@ -101,7 +90,7 @@ export function stratifiedSample(
       }
     }
   }
-  // Allocation floors can overshoot a small count: trim from the largest allocations.
+  // floors can overshoot a small count: trim the largest
   while (left < 0) {
     const i = take.indexOf(Math.max(...take));
     take[i]--;
@@ -116,14 +105,9 @@ export function stratifiedSample(
   return { indexes, strata: indexes.map((i) => all[i]) };
 }
 
-/**
- * Document lists that are themselves a seeded sample of a larger corpus (read without loading the rest, see
- * `readDocumentSample`): the corpus's document count and each document's stratum in it. A sample drawn from such a
- * list still says how many documents the corpus has, and keeps the corpus's strata for its bootstrap.
- */
+// Document lists that are a sample of a larger corpus (sample-read): a sample drawn from them keeps its size and strata.
 const drawnSamples = new WeakMap<readonly Sampleable[], { population: number; strata: readonly string[] }>();
 
-/** Marks `docs` as a sample of a corpus of `population` documents, `strata[i]` being docs[i]'s stratum in it. */
 export function markDrawnSample<D extends Sampleable>(
   docs: readonly D[],
   population: number,
@@ -133,7 +117,6 @@ export function markDrawnSample<D extends Sampleable>(
   return docs;
 }
 
-/** The sample for a fixed count, or every document. */
 export function documentSample<D extends Sampleable>(
   docs: readonly D[],
   count: number,
@@ -152,7 +135,6 @@ export function documentSample<D extends Sampleable>(
   return withNote(sample, note);
 }
 
-/** `sample` described again with `note` in brackets (the documents stay as drawn). */
 function withNote<D extends Sampleable>(sample: DocumentSample<D>, note: string): DocumentSample<D> {
   const total = thousands(sample.population);
   const bracket = note ? ` (${note})` : "";
@@ -165,10 +147,8 @@ function withNote<D extends Sampleable>(sample: DocumentSample<D>, note: string)
 }
 
 /**
- * A seeded stratified sample holding about `maxChars` characters of the corpus (every document when the corpus
- * is no larger): for measurements whose cost grows with the text, such as running every library's splitter.
- * The count is the corpus's document count scaled by `maxChars` / total characters, since the sample is
- * proportional in length quartiles; at least `minDocs` documents (default 20) when the corpus has them.
+ * About `maxChars` characters of the corpus, for work that grows with the text: the document count scaled by
+ * `maxChars` / total characters (the sample is proportional in length quartiles), at least `minDocs`.
  */
 export function characterBudgetSample<D extends Sampleable>(
   docs: readonly D[],
@@ -189,15 +169,11 @@ export function characterBudgetSample<D extends Sampleable>(
   return withNote(sample, `${thousands(chars)} characters; budget ${thousands(maxChars)}`);
 }
 
-/** Documents in the pilot that sizes an automatic sample. */
-export const pilotSize = 100;
+const pilotSize = 100;
 
 /**
- * The steps of resolving a request into a sample: `auto` starts from a pilot of `pilotSize` documents, yields it,
- * and is sent back how many documents the sample in hand says are needed (the largest n any reported ratio needs,
- * see `clusterSampleSize`); while that is more than it has, it draws a larger sample (25% to 100% larger) and
- * yields that, so a noisy pilot cannot settle the size alone. Stops at the whole corpus. `resolveSample` and
- * `resolveSampleAsync` drive it (the second when measuring a trial sample means reading and splitting files).
+ * `auto` yields a pilot and is sent back the documents it says are needed (`clusterSampleSize`); while that is more,
+ * it draws a sample 25% to 100% larger and yields again, so a noisy pilot cannot settle the size alone.
  */
 function* sampleSteps<D extends Sampleable>(
   docs: readonly D[],
@@ -221,7 +197,7 @@ function* sampleSteps<D extends Sampleable>(
   return withNote(sample, note);
 }
 
-/** Resolves a request into a sample (see `sampleSteps`); `requiredFor` measures a trial sample. */
+/** `requiredFor` measures a trial sample. */
 export function resolveSample<D extends Sampleable>(
   docs: readonly D[],
   request: SampleRequest,
@@ -235,7 +211,6 @@ export function resolveSample<D extends Sampleable>(
   return step.value;
 }
 
-/** `resolveSample` when measuring a trial sample is asynchronous. */
 export async function resolveSampleAsync<D extends Sampleable>(
   docs: readonly D[],
   request: SampleRequest,

@@ -4,11 +4,8 @@ import { parseLabelledSet } from "./labelled";
 import type { LabelledSet } from "./types";
 
 /**
- * An XQuAD-style labelled set from any SQuAD file: SQuAD (and XQuAD, its 240-paragraph multilingual subset) cut
- * each Wikipedia article into paragraphs a few hundred characters long, far shorter than a chunk, so no seam can
- * cut an answer. Joining each article's paragraphs (blank line between) gives documents long enough to split;
- * every `answer_start` is shifted by the offset of its paragraph, and the joined file is then read by the usual
- * SQuAD loader (which also corrects offsets that miss their answer text and counts it).
+ * A SQuAD file with each article's paragraphs joined (blank line between, `answer_start` shifted): SQuAD's paragraphs
+ * are far shorter than a chunk, so no seam could cut an answer.
  */
 export function squadArticleSet(file: string, options: { skipMalformed?: boolean } = {}): LabelledSet {
   let json: { data?: unknown };

@@ -1,25 +1,18 @@
-/**
- * The one reader of a user's text file: corpus files, labelled sets (`--queries FILE`), `--types` rules. UTF-16
- * (either byte order, with or without a byte-order mark) is decoded; UTF-32, archives and other binary files are
- * refused by name, with what the file was meant to be and what to do, so no raw bytes reach the terminal and no
- * parser reports a zip's bytes as "a header but no rows".
- */
+// The one reader of a user's text file. Binary files are refused by name, with what to do, so no raw bytes reach
+// the terminal and no parser reports a zip's bytes as "a header but no rows".
 import { readFileSync } from "node:fs";
 import { SeamlabError } from "../core/errors";
 
-/** What a file is for, in messages. */
+/** How messages name the file ("labelled set"), what it should have been ("a text CSV"), and what to do. */
 export interface TextFileRole {
-  /** how messages name the file: "corpus file", "labelled set", "--types file" */
   what: string;
-  /** what the file should have been, after "not": "a text CSV"; none for a corpus file */
   expected?: string;
-  /** what to do about a file that is not text: "remove it or point --corpus at text files only" */
   fix: string;
 }
 
 export const CORPUS_FILE: TextFileRole = { what: "corpus file", fix: "remove it or point --corpus at text files only" };
 
-/** Binary formats people save under a text name (a spreadsheet exported as .xlsx and renamed .csv), by signature. */
+/** Binary formats saved under a text name (an .xlsx renamed .csv), by signature. */
 const SIGNATURES: { bytes: number[]; name: string }[] = [
   { bytes: [0x50, 0x4b, 0x03, 0x04], name: "a zip archive (as .xlsx, .docx and .odt files are)" },
   { bytes: [0x50, 0x4b, 0x05, 0x06], name: "an empty zip archive" },
@@ -34,10 +27,7 @@ function binaryFormat(bytes: Uint8Array): string | undefined {
   return SIGNATURES.find((s) => s.bytes.every((b, i) => bytes[i] === b))?.name;
 }
 
-/**
- * The UTF-16 or UTF-32 encoding of `bytes`, from a byte-order mark or, without one, from the NUL bytes that
- * ASCII-range text leaves in every second (UTF-16) or three of every four (UTF-32) bytes; undefined otherwise.
- */
+/** From a byte-order mark, or the NUL bytes ASCII-range text leaves in every second (or 3 of 4) bytes. */
 export function wideEncoding(bytes: Uint8Array): "utf-32le" | "utf-32be" | "utf-16le" | "utf-16be" | undefined {
   const [a, b, c, d] = bytes;
   if (a === 0xff && b === 0xfe && c === 0 && d === 0) return "utf-32le";
@@ -58,11 +48,7 @@ export function wideEncoding(bytes: Uint8Array): "utf-32le" | "utf-32be" | "utf-
   return undefined;
 }
 
-/**
- * One file as LF-normalised text. UTF-16 (either byte order, with or without a byte-order mark) is decoded;
- * UTF-32 is refused by name, as are archives, images, PDFs, other binary files (NUL bytes) and invalid UTF-8. A
- * byte-order mark is dropped (TextDecoder does that), CRLF and lone CR become LF. `role` words the messages.
- */
+/** LF-normalised text, UTF-8 or UTF-16 (a byte-order mark dropped); UTF-32, binary and invalid UTF-8 refused. */
 export function readTextFile(path: string, role: TextFileRole = CORPUS_FILE): string {
   const { what, fix } = role;
   const not = role.expected ? `, not ${role.expected}` : "";

@@ -1,8 +1,4 @@
-/**
- * Type overrides (`--types FILE`), which come before the built-in rules of corpus/doc-types: a rule names a glob
- * (matched against the document id, picomatch) or a heading pattern (`heading: /regex/` or `heading: text`, matched
- * against a section's heading), and a type.
- */
+// `--types FILE`: rules before the built-in ones of corpus/doc-types, a glob over document ids or a heading pattern.
 import picomatch from "picomatch";
 import { RE2JS } from "re2js";
 import { SeamlabError } from "../core/errors";
@@ -10,25 +6,22 @@ import { readTextFile } from "./text-file";
 import { DOC_TYPES, type DocType } from "./types";
 
 export interface TypeOverride {
-  /** picomatch glob over the document id */
   glob?: string;
   /** a regular expression over a section's heading text */
   heading?: string;
   type: DocType;
-  /** where the rule was read from, for messages */
+  /** where the rule was read from */
   origin?: string;
 }
 
 const compiledHeadings = new Map<string, RE2JS>();
 
 /**
- * A heading pattern of a user's `--types` file, compiled for RE2JS (a port of RE2: linear time in the heading's
- * length, whatever the pattern), case-insensitive. JavaScript's backtracking engine tries about 2^40 ways for
- * `(a+)+$` on a heading of 40 a's and a "!" (hours; each further "a" doubles it); RE2 cannot backtrack. Its price:
- * no lookaround or backreferences, refused when the file is read (`parseTypeOverrides`), naming the line.
+ * A user's heading pattern, case-insensitive, by RE2JS: linear time, where JavaScript's backtracking takes hours on
+ * `(a+)+$` against 40 a's and a "!". Its price, no lookaround or backreferences, is refused when the file is read.
+ * Compiled once per pattern (about 150 µs each).
  */
 function headingMatcher(source: string): RE2JS {
-  // compiled once per pattern (about 150 µs each), not once per document classified
   let matcher = compiledHeadings.get(source);
   if (!matcher) {
     matcher = RE2JS.compile(RE2JS.translateRegExp(source), RE2JS.CASE_INSENSITIVE);
@@ -37,7 +30,7 @@ function headingMatcher(source: string): RE2JS {
   return matcher;
 }
 
-/** The overrides compiled once: `test` gives the first that matches a document (and a section heading). */
+/** `test` gives the first override matching a document (and a section heading). */
 export function compileOverrides(overrides: readonly TypeOverride[]): {
   test(doc: string, heading?: string): TypeOverride | undefined;
 } {
@@ -57,19 +50,15 @@ export function compileOverrides(overrides: readonly TypeOverride[]): {
   };
 }
 
-/** The rules of a `--types` file, read as text (UTF-16 decoded; an archive or other binary refused by name). */
 export function readTypeOverrides(path: string): TypeOverride[] {
   const role = { what: "--types file", expected: "a text file of rules", fix: 'give one "PATTERN TYPE" rule per line' };
   return parseTypeOverrides(readTextFile(path, role), path);
 }
 
-/**
- * Parses a `--types` file: one rule per line, `PATTERN TYPE` (the type is the last word). PATTERN is a glob over
- * document ids, or `heading: /regex/` / `heading: some text` over section headings. `#` starts a comment line.
- */
+/** One `PATTERN TYPE` per line: a glob over document ids, or `heading: /regex/` / `heading: text`; `#` comments. */
 export function parseTypeOverrides(text: string, file: string): TypeOverride[] {
   const rules: TypeOverride[] = [];
-  // a binary file read as text: refused by name, never echoed (its bytes would reach the terminal)
+  // never echoed: its bytes would reach the terminal
   const control = firstControlCharacter(text);
   if (control >= 0)
     throw new SeamlabError(
@@ -110,7 +99,7 @@ export function parseTypeOverrides(text: string, file: string): TypeOverride[] {
   return rules;
 }
 
-/** The offset of the first control character other than tab, line feed, vertical tab, form feed and CR; or -1. */
+/** The first control character other than tab, LF, VT, FF and CR; or -1. */
 function firstControlCharacter(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
@@ -125,7 +114,7 @@ function describeCode(char: string): string {
   return `control character U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
 }
 
-/** A line of a user's file quoted for a message: escaped (no control characters reach a terminal), at most 80 chars. */
+/** Escaped (no control characters reach a terminal), at most 80 chars. */
 function quoted(line: string): string {
   return JSON.stringify(line.length > 80 ? `${line.slice(0, 80)}…` : line);
 }

@@ -1,6 +1,6 @@
 import type { Doc, Query } from "../core/types";
 
-/** The document and section types of corpus/doc-types, in the order its rules try them. */
+/** In the order corpus/doc-types tries them. */
 export const DOC_TYPES = ["reference", "faq", "prose", "transcript", "code", "table", "unknown"] as const;
 export type DocType = (typeof DOC_TYPES)[number];
 
@@ -12,21 +12,20 @@ export interface LabelledReport {
   rows: number;
   queries: number;
   skippedMalformed: number;
-  /** the first few malformed-row messages (when skipped) */
+  /** the first few, when skipped */
   malformed: string[];
-  /** answers / references that could not be placed in the corpus, by reason */
+  /** answers that could not be placed, by reason */
   notLocated: Record<string, number>;
-  /** answer texts found more than once (the first occurrence was used) */
+  /** answers found more than once (the first was used) */
   ambiguous: number;
-  /** given offsets that did not point at the text and were moved to the nearest occurrence */
+  /** offsets moved to the nearest occurrence, and by how much ("new − given": count) */
   offsetsCorrected: number;
-  /** how far the corrected offsets moved (new − given), as "shift: count" */
   offsetShifts: Record<string, number>;
 }
 
 export interface LabelledSet {
   queries: Query[];
-  /** the documents (SQuAD brings its own; otherwise the corpus passed in) */
+  /** SQuAD brings its own */
   docs: Doc[];
   report: LabelledReport;
 }

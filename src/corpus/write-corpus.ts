@@ -1,9 +1,5 @@
-/**
- * The corpus `queries ict|headers` writes beside its labelled file (the text the offsets refer to), as a folder
- * seamlab owns (core/owned-folder.ts): written whole beside the target and switched in by renaming, so that a rerun
- * on another corpus never leaves the first one's files in it; an existing folder is replaced only when its manifest
- * proves every file in it is seamlab's, as written; and never into (or around) the folder the corpus is read from.
- */
+// The corpus `queries ict|headers` writes beside its labelled file, as a folder seamlab owns (core/owned-folder.ts):
+// switched in whole by a rename, replacing only a folder its manifest proves seamlab's, never where the corpus is read.
 import { lstatSync, realpathSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { SeamlabError } from "../core/errors";
@@ -22,7 +18,7 @@ import type { LoadedCorpus } from "./load";
 
 const KIND = "corpus";
 
-/** The folders `loaded` was read from: its root when given as a folder or glob, and every file's own folder. */
+/** Its root when given as a folder or glob, and every file's own folder. */
 function readFolders(loaded: LoadedCorpus): string[] {
   const real = (path: string) => {
     try {
@@ -39,10 +35,7 @@ function readFolders(loaded: LoadedCorpus): string[] {
 const list = (items: string[]) =>
   items.slice(0, 5).join(", ") + (items.length > 5 ? `, and ${items.length - 5} more` : "");
 
-/**
- * Refuses `dir` as `flag` when it exists and is not a folder seamlab provably wrote (a file, a link, a folder
- * without its manifest, or holding a file seamlab did not write or one changed since). Cheap: call it before work.
- */
+/** Refuses `dir` when it exists and is not a folder seamlab provably wrote, unchanged. Cheap: call it before work. */
 export function checkCorpusOut(dir: string, flag = "--corpus-out"): void {
   recoverBeside(dir, KIND);
   let stat;
@@ -75,7 +68,7 @@ export function checkCorpusOut(dir: string, flag = "--corpus-out"): void {
   }
 }
 
-/** Refuses `dir` when it is, holds or lies inside a folder the corpus was read from (symlinks resolved). */
+/** Refuses `dir` when it is, holds or lies inside a folder the corpus was read from. */
 export function checkOutsideCorpus(dir: string, loaded: LoadedCorpus, flag = "--corpus-out"): void {
   const out = realPathOfNew(dir);
   const clash = readFolders(loaded).find((folder) => foldersOverlap(out, folder));
@@ -87,11 +80,7 @@ export function checkOutsideCorpus(dir: string, loaded: LoadedCorpus, flag = "--
   );
 }
 
-/**
- * Writes `docs` as a corpus folder at `dir` (each document at its id, `.txt` added when the id has no text
- * extension), replacing the previous one only as checkCorpusOut allows. Returns the paths of files kept where the
- * previous folder was set aside (none, after checkCorpusOut, unless someone wrote there meanwhile).
- */
+/** Each document at its id (`.txt` added without a text extension); returns files kept where the old folder went. */
 export function writeCorpusFolder(dir: string, docs: readonly Doc[], about: Record<string, unknown> = {}): string[] {
   const files = new Map<string, string>();
   for (const doc of docs) {

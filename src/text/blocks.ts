@@ -1,18 +1,8 @@
 /**
- * Markdown block structure for structural damage and the `structure` splitter: sections (text between ATX
- * headings) and the blocks inside them — fenced code, tables, list items, FAQ question/answer pairs, speaker turns,
- * paragraphs. Line-based, like `headings.ts`, on purpose: it needs exact offsets of units a splitter must not cut,
- * not a rendering.
- *
- * Defined behaviour on broken input (CommonMark's where it has one):
- * - an unclosed fence runs to the end of the document (one code block);
- * - a table's rows may have any number of cells (ragged rows are rows); a table is a run of non-blank lines
- *   containing `|` that starts with a header row followed by a delimiter row, or a run of >= 2 lines starting
- *   with `|` (no delimiter row: then the first line is taken as the header);
- * - a heading with no content is a section of its own, with no blocks;
- * - text that is none of the above is a paragraph; blank lines belong to no block.
- * Every block is line-aligned: `[start, end)` runs from the start of its first line to the end of its last
- * line (before the newline).
+ * Markdown sections and the blocks a splitter must not cut (code, tables, list items, FAQ pairs, speaker turns,
+ * paragraphs), line-based like `headings.ts`: exact offsets, not a rendering. Every block is whole lines (its last
+ * one before the newline); blank lines belong to none. On broken input: an unclosed fence runs to the end; a table
+ * (header + delimiter row, or >= 2 lines starting with `|`) may have ragged rows.
  */
 import { findHeadings, scanMarkdownLines, type MarkdownLine } from "./headings";
 
@@ -37,20 +27,12 @@ export interface Block {
   speaker?: string;
 }
 
-export interface SectionHeading {
-  level: number;
-  text: string;
-  /** the heading line `[start, end)`, before its newline */
-  start: number;
-  end: number;
-}
-
-/** A markdown section: a heading and everything up to the next heading (or the text before the first heading). */
+/** A heading and everything up to the next one (or the text before the first), its heading block first. */
 export interface Section {
   start: number;
   end: number;
-  heading?: SectionHeading;
-  /** Blocks inside the section, the heading block first when there is a heading. */
+  /** the heading line `[start, end)`, before its newline */
+  heading?: { level: number; text: string; start: number; end: number };
   blocks: Block[];
 }
 
@@ -59,7 +41,7 @@ export interface BlockOptions {
   turns?: boolean;
 }
 
-export const LIST_ITEM = /^(\s*)(?:[-*+]|\d{1,9}[.)])\s+\S/;
+const LIST_ITEM = /^(\s*)(?:[-*+]|\d{1,9}[.)])\s+\S/;
 const DELIMITER_ROW = /^\s*\|?\s*:?-{1,}:?\s*(?:\|\s*:?-{1,}:?\s*)*\|?\s*$/;
 const QUESTION_LINE = /^\s*(?:\*\*|__)?(?:Q|Question)\s*\d*\s*[:.)]/i;
 const ANSWER_LINE = /^\s*(?:\*\*|__)?(?:A|Answer)\s*\d*\s*[:.)]/i;
@@ -72,113 +54,77 @@ export const SPEAKER_LINE = new RegExp(
   "u",
 );
 
-function lineText(text: string, line: MarkdownLine): string {
-  return text.slice(line.start, line.end);
-}
-
 function isTableLine(s: string): boolean {
   return s.includes("|") && s.trim() !== "";
 }
 
-/** The blocks of `text[from, to)` given its scanned lines (lines must be those of the whole text). */
-export function blocksOf(text: string, lines: MarkdownLine[], options: BlockOptions = {}): Block[] {
+function blocksOf(text: string, lines: MarkdownLine[], options: BlockOptions = {}): Block[] {
+  const n = lines.length;
+  const at = (k: number) => text.slice(lines[k].start, lines[k].end);
+  const isText = (k: number) => k < n && (lines[k].kind === "text" || lines[k].kind === "markup");
+  const headsTable = (k: number) =>
+    isTableLine(at(k)) && k + 1 < n && at(k + 1).includes("-") && DELIMITER_ROW.test(at(k + 1));
+  /** The last line of the fence opened at line k: its closing fence, or the end of the text when unclosed. */
+  const fenceEnd = (k: number) => {
+    let j = k + 1;
+    while (j < n && lines[j].kind === "code") j++;
+    return j < n && lines[j].kind === "fence" ? j : j - 1;
+  };
   const blocks: Block[] = [];
   let i = 0;
-  const n = lines.length;
+  const push = (kind: BlockKind, last: number, extra?: Pick<Block, "headerEnd" | "speaker">) => {
+    blocks.push({ kind, start: lines[i].start, end: lines[last].end, ...extra });
+    i = last + 1;
+  };
   while (i < n) {
     const line = lines[i];
-    const s = lineText(text, line);
+    const s = at(i);
     if (line.kind === "blank") {
       i++;
       continue;
     }
-    if (line.kind === "front-matter") {
+    if (line.kind === "front-matter" || line.kind === "comment") {
       let j = i;
-      while (j + 1 < n && lines[j + 1].kind === "front-matter") j++;
-      blocks.push({ kind: "front-matter", start: line.start, end: lines[j].end });
-      i = j + 1;
+      while (j + 1 < n && lines[j + 1].kind === line.kind) j++;
+      push(line.kind, j);
       continue;
     }
-    if (line.kind === "heading") {
-      blocks.push({ kind: "heading", start: line.start, end: line.end });
-      i++;
+    if (line.kind === "heading" || line.kind === "fence") {
+      push(line.kind === "fence" ? "code" : "heading", line.kind === "fence" ? fenceEnd(i) : i);
       continue;
     }
-    if (line.kind === "fence") {
-      // An opening fence: the block runs to the closing fence, or to the end of the text when unclosed.
+    const delimited = headsTable(i);
+    if (delimited || (/^\s*\|/.test(s) && i + 1 < n && /^\s*\|/.test(at(i + 1)))) {
       let j = i + 1;
-      while (j < n && lines[j].kind === "code") j++;
-      const last = j < n && lines[j].kind === "fence" ? j : j - 1;
-      blocks.push({ kind: "code", start: line.start, end: lines[last].end });
-      i = last + 1;
-      continue;
-    }
-    if (line.kind === "comment") {
-      let j = i;
-      while (j + 1 < n && lines[j + 1].kind === "comment") j++;
-      blocks.push({ kind: "comment", start: line.start, end: lines[j].end });
-      i = j + 1;
-      continue;
-    }
-    // Tables: header + delimiter row, or >= 2 lines starting with "|".
-    const nextText = i + 1 < n ? lineText(text, lines[i + 1]) : "";
-    const delimited = isTableLine(s) && i + 1 < n && nextText.includes("-") && DELIMITER_ROW.test(nextText);
-    const piped = /^\s*\|/.test(s) && i + 1 < n && /^\s*\|/.test(nextText);
-    if (delimited || piped) {
-      let j = i + 1;
-      while (j + 1 < n && (lines[j + 1].kind === "text" || lines[j + 1].kind === "markup")) {
-        if (!isTableLine(lineText(text, lines[j + 1]))) break;
-        j++;
-      }
-      blocks.push({
-        kind: "table",
-        start: line.start,
-        end: lines[j].end,
-        headerEnd: delimited ? lines[i + 1].end : line.end,
-      });
-      i = j + 1;
+      while (isText(j + 1) && isTableLine(at(j + 1))) j++;
+      push("table", j, { headerEnd: delimited ? lines[i + 1].end : line.end });
       continue;
     }
     if (QUESTION_LINE.test(s)) {
-      // Q: line(s), then an A: line within the same or the next paragraph; the pair ends with the A: paragraph.
+      // An A: line opening the next paragraph, else one within the Q: paragraph; the pair ends with its paragraph.
       let j = i + 1;
       while (j < n && lines[j].kind === "blank") j++;
-      let answerAt = -1;
-      for (let k = i + 1; k < n && k <= j; k++)
-        if (lines[k].kind !== "blank" && ANSWER_LINE.test(lineText(text, lines[k]))) answerAt = k;
-      if (answerAt < 0) {
-        for (let k = i + 1; k < n && lines[k].kind !== "blank"; k++) {
-          if (ANSWER_LINE.test(lineText(text, lines[k]))) {
-            answerAt = k;
-            break;
-          }
-        }
-      }
+      let answerAt = j < n && ANSWER_LINE.test(at(j)) ? j : -1;
+      for (let k = i + 1; answerAt < 0 && k < n && lines[k].kind !== "blank"; k++)
+        if (ANSWER_LINE.test(at(k))) answerAt = k;
       if (answerAt >= 0) {
         let end = answerAt;
-        while (end + 1 < n && (lines[end + 1].kind === "text" || lines[end + 1].kind === "markup")) {
-          if (QUESTION_LINE.test(lineText(text, lines[end + 1]))) break;
-          end++;
-        }
-        blocks.push({ kind: "faq-pair", start: line.start, end: lines[end].end });
-        i = end + 1;
+        while (isText(end + 1) && !QUESTION_LINE.test(at(end + 1))) end++;
+        push("faq-pair", end);
         continue;
       }
     }
     const speaker = options.turns ? SPEAKER_LINE.exec(s) : null;
     if (speaker) {
       // A turn runs until the next speaker line, heading, fence or the end; blank lines inside it are kept.
-      let j = i;
       let last = i;
-      while (j + 1 < n) {
-        const next = lines[j + 1];
-        if (next.kind === "heading" || next.kind === "fence" || next.kind === "front-matter") break;
-        if (next.kind !== "blank" && SPEAKER_LINE.test(lineText(text, next))) break;
-        j++;
-        if (next.kind !== "blank") last = j;
+      for (let j = i + 1; j < n; j++) {
+        const kind = lines[j].kind;
+        if (kind === "heading" || kind === "fence" || kind === "front-matter") break;
+        if (kind !== "blank" && SPEAKER_LINE.test(at(j))) break;
+        if (kind !== "blank") last = j;
       }
-      blocks.push({ kind: "turn", start: line.start, end: lines[last].end, speaker: speaker[1].trim() });
-      i = last + 1;
+      push("turn", last, { speaker: speaker[1].trim() });
       continue;
     }
     const item = LIST_ITEM.exec(s);
@@ -190,7 +136,7 @@ export function blocksOf(text: string, lines: MarkdownLine[], options: BlockOpti
       let last = i;
       while (j + 1 < n) {
         const next = lines[j + 1];
-        const t = lineText(text, next);
+        const t = at(j + 1);
         if (next.kind === "blank") {
           j++;
           continue;
@@ -200,41 +146,22 @@ export function blocksOf(text: string, lines: MarkdownLine[], options: BlockOpti
         const blankBefore = lines[j].kind === "blank";
         const nested = LIST_ITEM.exec(t);
         if (nested && nested[1].length <= indent) break;
-        if (blankBefore && leading <= indent) break;
-        if (!blankBefore && next.kind === "fence" && leading <= indent) break;
-        if (next.kind === "fence") {
-          // an indented fence inside the item: take it whole
-          let k = j + 2;
-          while (k < n && lines[k].kind === "code") k++;
-          j = k < n && lines[k].kind === "fence" ? k : k - 1;
-          last = j;
-          continue;
-        }
-        j++;
+        if (leading <= indent && (blankBefore || next.kind === "fence")) break;
+        j = next.kind === "fence" ? fenceEnd(j + 1) : j + 1; // an indented fence inside the item is taken whole
         last = j;
       }
-      blocks.push({ kind: "list-item", start: line.start, end: lines[last].end });
-      i = last + 1;
+      push("list-item", last);
       continue;
     }
     // A paragraph: text/markup lines up to a blank line or a line that starts another block.
     let j = i;
-    while (j + 1 < n) {
-      const next = lines[j + 1];
-      if (next.kind !== "text" && next.kind !== "markup") break;
-      const t = lineText(text, next);
+    while (isText(j + 1)) {
+      const t = at(j + 1);
       if (LIST_ITEM.test(t) || QUESTION_LINE.test(t) || (options.turns && SPEAKER_LINE.test(t))) break;
-      if (
-        isTableLine(t) &&
-        j + 2 < n &&
-        DELIMITER_ROW.test(lineText(text, lines[j + 2])) &&
-        lineText(text, lines[j + 2]).includes("-")
-      )
-        break;
+      if (headsTable(j + 1)) break;
       j++;
     }
-    blocks.push({ kind: "paragraph", start: line.start, end: lines[j].end });
-    i = j + 1;
+    push("paragraph", j);
   }
   return blocks;
 }

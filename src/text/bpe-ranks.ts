@@ -1,13 +1,8 @@
 import { projectRequire } from "../core/project";
 
 /**
- * An encoding's byte-pair ranks as typed arrays: each token's bytes, and an open-addressed hash table from a byte
- * string to its rank, read straight from the rank file js-tiktoken publishes (`js-tiktoken/ranks/<name>`).
- *
- * js-tiktoken's own encoder builds two Maps of 100,000 entries (ranks keyed by comma-joined bytes, and bytes by
- * rank) through an object of 100,000 keys, after loading the rank files of every encoding: about 0.3 s of CPU per
- * thread idle (0.7 s at load 5), paid again by every worker thread of a sweep, since every row counts tokens. This
- * table takes about 0.05 s, and its lookups read bytes in place instead of joining them into a string.
+ * An encoding's byte-pair ranks as typed arrays (each token's bytes, a hash table from bytes to rank), read from
+ * js-tiktoken's rank file: 0.05 s per thread against its encoder's 0.3 s, which every sweep worker would pay again.
  */
 export interface RankTable {
   /** The pre-tokenising regular expression's source. */
@@ -21,8 +16,8 @@ export interface RankTable {
   slots: Int32Array;
 }
 
-/** The published form of an encoding (js-tiktoken's rank files): one line per run of consecutive ranks. */
-export interface PublishedRanks {
+/** js-tiktoken's rank file: one line per run of consecutive ranks. */
+interface PublishedRanks {
   pat_str: string;
   bpe_ranks: string;
 }
@@ -37,10 +32,7 @@ function hashBytes(bytes: Uint8Array, from: number, to: number): number {
   return h >>> 0;
 }
 
-/**
- * The table of a published encoding. Each line of `bpe_ranks` reads `<text> <first rank> <token> <token> ...`, the
- * tokens base64 and taking consecutive ranks; a byte string listed twice keeps its last rank, as js-tiktoken keeps it.
- */
+/** Lines of `bpe_ranks` read `<text> <first rank> <base64 token>...`; bytes listed twice keep their last rank. */
 export function rankTableOf(published: PublishedRanks): RankTable {
   const text = published.bpe_ranks;
   const pool = new Uint8Array(text.length); // base64 takes at least as many characters as the bytes it holds
@@ -139,7 +131,7 @@ export function tokenByteLength(table: RankTable, rank: number): number {
 
 const tables = new Map<string, RankTable>();
 
-/** The table of one of the encodings js-tiktoken ships (the caller checks the name), built once per thread. */
+/** The table of a shipped encoding (the caller checks the name), built once per thread. */
 export function loadRankTable(encoding: string): RankTable {
   let table = tables.get(encoding);
   if (!table) {
@@ -152,10 +144,7 @@ export function loadRankTable(encoding: string): RankTable {
   return table;
 }
 
-/**
- * js-tiktoken itself, loaded on first use: its entry module holds every encoding's ranks (about 6 MB of source), which
- * a thread that only counts tokens with a rank table never needs to parse.
- */
+/** js-tiktoken on first use: its entry holds every encoding's ranks (6 MB of source) a counting thread never needs. */
 export function requireTiktoken(): typeof import("js-tiktoken") {
   return projectRequire()("js-tiktoken") as typeof import("js-tiktoken");
 }

@@ -1,34 +1,16 @@
 /**
- * Source code units: the top-level statements of a TS/JS file (TypeScript compiler API, parse only), and which
- * of them are functions or classes. Other languages get no parse: callers fall back to lines.
- *
- * TypeScript is loaded with a plain `require` and described by the few members used here, so this file compiles
- * under tslab's bundled TypeScript 5.0 whatever version the project installs.
+ * The top-level statements of a TS/JS file (TypeScript's parser) and which are functions or classes; other languages
+ * get no parse. TypeScript is required and typed by the few members used, so this compiles under tslab's TS 5.0.
  */
 import { projectRequire } from "../core/project";
 
-/** File name endings parsed with the TypeScript compiler (script kinds from the extension). */
-export const TS_JS_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
+/** File name endings parsed with the TypeScript compiler. */
+const TS_JS_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
 
 /** Endings of source files of any language: typed `code` by the classifier. */
 export const SOURCE_EXTENSIONS = [
   ...TS_JS_EXTENSIONS,
-  ".py",
-  ".go",
-  ".java",
-  ".rs",
-  ".rb",
-  ".php",
-  ".c",
-  ".h",
-  ".cc",
-  ".cpp",
-  ".hpp",
-  ".cs",
-  ".kt",
-  ".swift",
-  ".scala",
-  ".sh",
+  ...".py .go .java .rs .rb .php .c .h .cc .cpp .hpp .cs .kt .swift .scala .sh".split(" "),
 ];
 
 export interface CodeUnit {
@@ -60,22 +42,13 @@ interface TsModule {
 }
 
 let cached: TsModule | undefined;
-function typescript(): TsModule {
-  if (!cached) {
-    cached = projectRequire()("typescript") as TsModule;
-  }
-  return cached;
-}
+const typescript = (): TsModule => (cached ??= projectRequire()("typescript") as TsModule);
 
-export function isTsJsPath(path: string): boolean {
-  const lower = path.toLowerCase();
-  return TS_JS_EXTENSIONS.some((ext) => lower.endsWith(ext));
-}
+const endsWithAny = (path: string, endings: readonly string[]) => endings.some((e) => path.toLowerCase().endsWith(e));
 
-export function isSourcePath(path: string): boolean {
-  const lower = path.toLowerCase();
-  return SOURCE_EXTENSIONS.some((ext) => lower.endsWith(ext));
-}
+export const isTsJsPath = (path: string): boolean => endsWithAny(path, TS_JS_EXTENSIONS);
+
+export const isSourcePath = (path: string): boolean => endsWithAny(path, SOURCE_EXTENSIONS);
 
 function scriptKind(ts: TsModule, path: string): number {
   const lower = path.toLowerCase();
@@ -86,9 +59,8 @@ function scriptKind(ts: TsModule, path: string): number {
 }
 
 /**
- * The top-level statements of a TS/JS text, tiling it: unit i runs from its full start (leading comments and
- * blank lines included) to the next unit's full start; the last runs to the end of the text. Parse errors do
- * not throw: TypeScript recovers and its statements still tile the text.
+ * The top-level statements of a TS/JS text, tiling it: each from its full start (leading comments included) to the
+ * next one's. Parse errors do not throw: TypeScript recovers and its statements still tile the text.
  */
 export function codeUnits(text: string, path: string): CodeUnit[] {
   const ts = typescript();
@@ -104,7 +76,6 @@ export function codeUnits(text: string, path: string): CodeUnit[] {
   ]);
   const holdsFunction = (node: TsNode): boolean => {
     if (functionish.has(node.kind)) return true;
-    // Only look through the statement's own shape (declarations, assignments, exports, calls' arguments)
     return node.forEachChild((child) => (holdsFunction(child) ? true : undefined)) === true;
   };
   const statements = file.statements;

@@ -1,8 +1,6 @@
 /**
- * Markdown structure for header queries: which lines are ATX headings (`## Title`), which are inside fenced
- * code blocks, front matter or HTML comments (a `## ` there is not a heading), and which lines are prose.
- * Line-based on purpose: it needs to be right about headings and fences, not render markdown.
- * Setext headings (`Title` underlined with `===`) are not recognised.
+ * Which markdown lines are ATX headings, inside fences, front matter or HTML comments (a `## ` there is no heading),
+ * or prose: line-based on purpose, right about headings and fences without rendering. Setext headings are not read.
  */
 import { partitionPoint } from "../core/sorted";
 
@@ -21,11 +19,10 @@ export const LIST_ITEM_START = /^\s*(?:[-*+]|\d{1,9}[.)])\s/;
 
 export interface MarkdownLine {
   kind: MarkdownLineKind;
-  /** offset of the first character of the line */
   start: number;
-  /** offset just after the line's text (before its "\n") */
+  /** before the line's "\n" */
   end: number;
-  /** offset just after the line's "\n" (== end on the last line without one) */
+  /** after the line's "\n" (== end on the last line without one) */
   next: number;
 }
 
@@ -51,7 +48,6 @@ const IMAGE_ONLY = /^\s*!\[[^\]]*\]\([^)]*\)\s*$/;
 const LINK_DEFINITION = /^ {0,3}\[[^\]]+\]:\s*\S+/;
 const ALERT_MARKER = /^\s*>\s*(?:\[![A-Za-z]+\])?\s*$/; // GitHub/Hugo `> [!NOTE]`, or an empty `>` line
 
-/** Classifies every line of a markdown text. */
 export function scanMarkdownLines(text: string): MarkdownLine[] {
   const lines: MarkdownLine[] = [];
   let fence: { char: string; length: number } | null = null;
@@ -147,15 +143,14 @@ export function findHeadings(text: string, lines: MarkdownLine[] = scanMarkdownL
   return headings;
 }
 
-/** A text with some ranges cut out, and a map from offsets in the original to offsets in the result. */
-export interface TextWithout {
-  text: string;
-  /** maps an offset of the original text that is not inside a removed range */
-  toNew(offset: number): number;
-}
-
-/** Cuts sorted, non-overlapping half-open ranges out of a text. */
-export function removeRanges(text: string, ranges: readonly { start: number; end: number }[]): TextWithout {
+/**
+ * Cuts sorted, non-overlapping half-open ranges out of a text; `toNew` maps an offset of the original (outside the
+ * ranges) to the result.
+ */
+export function removeRanges(
+  text: string,
+  ranges: readonly { start: number; end: number }[],
+): { text: string; toNew(offset: number): number } {
   const pieces: string[] = [];
   const removedBefore: number[] = [];
   const starts: number[] = [];
@@ -172,7 +167,6 @@ export function removeRanges(text: string, ranges: readonly { start: number; end
   return {
     text: pieces.join(""),
     toNew(offset: number): number {
-      // the last removed range ending at or before `offset`
       const found = partitionPoint(starts.length, (i) => starts[i] <= offset) - 1;
       return offset - (found === -1 ? 0 : removedBefore[found]);
     },

@@ -1,4 +1,5 @@
 import { isWhitespaceCode } from "./whitespace";
+import { trimSpan } from "./words";
 
 /** A half-open `[start, end)` region of a text (UTF-16 offsets). */
 export interface TextRegion {
@@ -6,14 +7,10 @@ export interface TextRegion {
   end: number;
 }
 
-// A paragraph break is a line break followed by at least one blank (whitespace-only) line:
-// the same "\n\n" boundary LangChain's default separators split on first.
+// A line break then blank (whitespace-only) lines: the "\n\n" LangChain's default separators split on first.
 const PARAGRAPH_BREAK = /\n(?:[ \t\f\v\u00a0]*\n)+/g;
 
-/**
- * The paragraphs of `text`: regions separated by blank lines, trimmed of surrounding whitespace,
- * whitespace-only paragraphs dropped. Linear in the text length.
- */
+/** The paragraphs of `text` (regions between blank lines), trimmed, whitespace-only ones dropped. */
 export function paragraphRegions(text: string): TextRegion[] {
   const regions: TextRegion[] = [];
   let from = 0;
@@ -28,9 +25,8 @@ export function paragraphRegions(text: string): TextRegion[] {
 
 /** Adds `text[start, end)` trimmed of surrounding whitespace to `regions`, unless nothing is left. */
 export function pushTrimmed(regions: TextRegion[], text: string, start: number, end: number): void {
-  while (start < end && isWhitespaceCode(text.charCodeAt(start))) start++;
-  while (end > start && isWhitespaceCode(text.charCodeAt(end - 1))) end--;
-  if (end > start) regions.push({ start, end });
+  const [from, to] = trimSpan(text, start, end);
+  if (to > from) regions.push({ start: from, end: to });
 }
 
 /** Counts the characters of `text[start, end)` that are not whitespace. */

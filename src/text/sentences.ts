@@ -1,8 +1,6 @@
 import { pushTrimmed, type TextRegion } from "./paragraphs";
 
-// V8's Intl.Segmenter gets quadratic on long inputs (measured on Node 20: 100k chars 0.1 s,
-// 300k chars 3 s, the whole of Moby-Dick 40 s), so text is segmented in bounded windows.
-/** Characters segmented at a time (see sentenceRegions). */
+// V8's Intl.Segmenter is quadratic on long inputs (Node 20: 100k chars 0.1 s, 300k 3 s), so text goes in windows.
 export const SEGMENT_WINDOW = 4096;
 
 let cachedSegmenter: Intl.Segmenter | undefined;
@@ -12,13 +10,9 @@ function sentenceSegmenter(): Intl.Segmenter {
 }
 
 /**
- * The sentences of `text[from, to)` (Unicode sentence boundaries via `Intl.Segmenter`), each trimmed of
- * surrounding whitespace; whitespace-only segments are dropped. Offsets refer to `text`.
- *
- * Segmentation runs over windows of a few thousand characters: within a window every segment but the
- * last is kept and the next window starts where that last segment began, so a boundary is only ever
- * decided with the text after it in view. A single "sentence" longer than a window is cut at the window
- * edge (such runs are tables or code, not prose). Linear in the text length.
+ * The sentences of `text[from, to)` (`Intl.Segmenter`), trimmed, blank ones dropped. The next window starts where a
+ * window's last segment began, so a boundary is always decided with the text after it in view; a "sentence" longer
+ * than a window (a table, code) is cut at its edge.
  */
 export function sentenceRegions(text: string, from = 0, to = text.length): TextRegion[] {
   const regions: TextRegion[] = [];
@@ -55,15 +49,12 @@ export function lastSentence(text: string, from: number, to: number): TextRegion
   for (let probe = SEGMENT_WINDOW; ; probe *= 2) {
     const start = Math.max(from, to - probe);
     const regions = sentenceRegions(text, start, to);
-    // With more than one sentence in view, the last one began after the probe's (arbitrary) start.
+    // more than one in view: the last began after the probe's arbitrary start
     if (regions.length > 1 || start === from) return regions[regions.length - 1];
   }
 }
 
-/**
- * Sentences of a paragraph. Markdown wraps lines inside a paragraph, and Unicode segmentation ends a
- * sentence at every line feed, so line feeds are read as spaces (same length: offsets are unchanged).
- */
+/** Sentences of a paragraph, its line feeds read as spaces (Unicode ends a sentence at each; offsets unchanged). */
 export function paragraphSentences(text: string, paragraph: TextRegion): TextRegion[] {
   const unwrapped = text.slice(paragraph.start, paragraph.end).replace(/\r?\n/g, (m) => " ".repeat(m.length));
   return sentenceRegions(unwrapped).map((r) => ({ start: paragraph.start + r.start, end: paragraph.start + r.end }));

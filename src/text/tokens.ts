@@ -1,15 +1,11 @@
 /**
- * Token counting and token -> character offset mapping for js-tiktoken's encodings, on their rank tables
- * (text/bpe-ranks), equal to js-tiktoken's `encode`.
- *
- * Special-token strings such as "<|endoftext|>" are encoded as ordinary text (js-tiktoken would otherwise throw
- * on them): a corpus is data, and one stray marker in a document must not abort a sweep.
+ * Token counts and token -> character offsets for js-tiktoken's encodings, on their rank tables, equal to its
+ * `encode`. Special-token strings ("<|endoftext|>") are plain text: one stray marker must not abort a sweep.
  */
 import type { Tiktoken, TiktokenEncoding } from "js-tiktoken";
 import { SeamlabError } from "../core/errors";
 import { loadRankTable, rankOfBytes, requireTiktoken, tokenByteLength, type RankTable } from "./bpe-ranks";
 
-/** Encodings js-tiktoken ships. */
 export const encodingNames: string[] = ["cl100k_base", "o200k_base", "p50k_base", "p50k_edit", "r50k_base", "gpt2"];
 
 export const defaultEncoding = "cl100k_base";
@@ -23,11 +19,7 @@ export function checkEncodingName(name: string): void {
   }
 }
 
-/**
- * The js-tiktoken encoder for `name`, loaded once per name (loading cl100k_base takes ~0.3 s of CPU). Counting,
- * encoding and offsets read the encoding's rank table (`rankTable`) instead, and fall back to this encoder only for
- * a text whose pieces the table cannot merge alone.
- */
+/** js-tiktoken's encoder (~0.3 s of CPU to load): the rank table serves everything else, this only as a fallback. */
 export function getEncoding(name: string = defaultEncoding): Tiktoken {
   checkEncodingName(name);
   let encoding = encodingCache.get(name);
@@ -38,22 +30,15 @@ export function getEncoding(name: string = defaultEncoding): Tiktoken {
   return encoding;
 }
 
-/** The names of the js-tiktoken encoders this thread has built (`getEncoding`), in the order it built them. */
-export function loadedEncoders(): string[] {
-  return [...encodingCache.keys()];
-}
-
-/** The byte-pair rank table of `encoding` (text/bpe-ranks), built once per thread. */
+/** The byte-pair rank table of `encoding`, built once per thread. */
 export function rankTable(encoding: string = defaultEncoding): RankTable {
   checkEncodingName(encoding);
   return loadRankTable(encoding);
 }
 
 /**
- * Memoised tokens per regex piece, per encoding. js-tiktoken encodes a text as the concatenation of the BPE of
- * each match of its pre-tokenising regex (special tokens aside, which we treat as text), and prose repeats its
- * pieces (words with their leading space) constantly: caching them makes encoding several times faster.
- * The cache is cleared when it grows past `pieceCacheLimit` entries, so memory stays bounded.
+ * Tokens per piece of the pre-tokenising regex, per encoding: a text's tokens are its pieces' BPE, and prose repeats
+ * its pieces constantly (several times faster). Cleared past `pieceCacheLimit` entries to bound memory.
  */
 const pieceCaches = new Map<string, Map<string, number[]>>();
 const pieceCacheLimit = 200_000;
@@ -86,23 +71,17 @@ export function encodeTokens(text: string, encoding: string = defaultEncoding): 
   return out;
 }
 
-/** Number of tokens in `text` (special-token strings counted as plain text); see `tokenCounter`. */
+/** Number of tokens in `text` (special-token strings counted as plain text). */
 export function countTokens(text: string, encoding: string = defaultEncoding): number {
   if (text.length === 0) return 0;
   return tokenCounter(encoding)(text);
 }
 
-/*
- * Exact token counts, fast enough to count every chunk of every config of a sweep: a count only needs the
- * pre-tokenisation pieces (the encoding's own regex) and, per distinct piece, its token count, which is memoised
- * (a corpus repeats a few tens of thousands of pieces a million times). Equal to js-tiktoken's count (tested
- * against `encode`).
- */
+/** Exact counts for every chunk of a sweep: per distinct piece, its count is memoised (pieces repeat a million times). */
 export type TokenCounter = (text: string) => number;
 
 const counters = new Map<string, TokenCounter>();
 
-/** A memoised exact counter for `encoding` (one per encoding per thread). */
 export function tokenCounter(encoding: string = defaultEncoding): TokenCounter {
   let counter = counters.get(encoding);
   if (!counter) {
@@ -117,9 +96,7 @@ function buildCounter(encoding: string): TokenCounter {
   const pieces = new RegExp(table.patStr, "ug");
   const encoder = new TextEncoder();
   const memo = new Map<string, number>();
-  // Byte-pair merging straight on the rank table: about ten times cheaper per new piece than a call to
-  // encode(), which compiles its regexes on every call. New pieces are common: a character window cuts
-  // words in two at both ends of every chunk.
+  // Merging on the rank table is ~10x cheaper than encode() per new piece; windows cut words, so new pieces are common.
   const pieceCount = (piece: string): number => {
     const bytes = encoder.encode(piece);
     if (bytes.length <= 1 || rankOfBytes(table, bytes, 0, bytes.length) >= 0) return 1;
@@ -143,12 +120,7 @@ function buildCounter(encoding: string): TokenCounter {
 
 const pieceEncoder = new TextEncoder();
 
-/**
- * The tokens of one pre-tokenisation piece given as its UTF-8 bytes, as js-tiktoken's `encode` gives them for a text
- * that is this one piece: the piece's own rank when it is a token, else the ranks of the parts byte-pair merging
- * leaves (parts without a rank dropped, as js-tiktoken drops them). About a hundred times cheaper than a call to
- * `encode`, which compiles two regular expressions and slices the piece once per candidate pair.
- */
+/** One piece's tokens as `encode` gives them (parts without a rank dropped, as js-tiktoken does), ~100x cheaper. */
 function bytePairTokens(bytes: Uint8Array, table: RankTable): number[] {
   const whole = rankOfBytes(table, bytes, 0, bytes.length);
   if (whole >= 0) return [whole];
@@ -162,9 +134,8 @@ function bytePairTokens(bytes: Uint8Array, table: RankTable): number[] {
 }
 
 /**
- * Where the parts byte-pair merging leaves of `bytes` start, and the end: part i is bytes[bounds[i] .. bounds[i + 1]).
- * Repeatedly merge the adjacent pair whose joined bytes have the lowest rank, until no adjacent pair is a token
- * (tiktoken's algorithm; ties go left). Pair ranks are recomputed only next to a merge.
+ * The bounds of the parts byte-pair merging leaves of `bytes` (tiktoken's algorithm: merge the lowest-ranked adjacent
+ * pair until none is a token, ties left); pair ranks are recomputed only next to a merge.
  */
 function bytePairBounds(bytes: Uint8Array, table: RankTable): number[] {
   const bounds: number[] = Array.from({ length: bytes.length + 1 }, (_, i) => i);
@@ -202,18 +173,7 @@ export function lengthFunctionFor(
   return (text) => countTokens(text, encoding);
 }
 
-/** UTF-8 byte length of each token, from the encoding's rank table. */
-function tokenByteLengths(table: RankTable, tokens: number[]): number[] {
-  const lengths = new Array<number>(tokens.length);
-  for (let i = 0; i < tokens.length; i++) {
-    const length = tokenByteLength(table, tokens[i]);
-    if (length < 0) throw new Error(`token ${tokens[i]} is not in the rank table`);
-    lengths[i] = length;
-  }
-  return lengths;
-}
-
-/** UTF-8 byte length of the code point whose first UTF-16 unit is at `text[i]` (and its UTF-16 width). */
+/** UTF-8 byte length and UTF-16 width of the code point at `text[i]`. */
 function utf8Width(text: string, i: number): [bytes: number, units: number] {
   const c = text.charCodeAt(i);
   if (c < 0x80) return [1, 1];
@@ -226,27 +186,21 @@ function utf8Width(text: string, i: number): [bytes: number, units: number] {
 }
 
 /**
- * Token ids of `text` with the UTF-16 span each token covers: token t covers `[starts[t], ends[t])`.
- *
- * A token may begin or end inside a multi-byte character (cl100k splits some emoji and CJK characters into
- * several byte-level tokens). Spans are widened to whole characters: a start inside a character moves back to
- * the character's start, an end inside one moves forward to its end. So every offset is a valid string
- * position, `starts` and `ends` are non-decreasing, and tokens sharing a character have overlapping spans.
- * For text whose token boundaries all fall between characters (all ASCII, for example), `ends[t] === starts[t+1]`.
+ * Token ids of `text` with the UTF-16 span `[starts[t], ends[t])` of each. A token inside a multi-byte character
+ * (cl100k splits some emoji and CJK) is widened to whole characters, so tokens sharing one have overlapping spans.
  */
 export function tokenOffsets(
   text: string,
   encoding: string = defaultEncoding,
 ): { tokens: number[]; starts: Int32Array; ends: Int32Array } {
   const tokens = encodeTokens(text, encoding);
-  const byteLengths = tokenByteLengths(rankTable(encoding), tokens);
-  // Typed arrays: a 50 MB document has ~12 M tokens, and plain arrays of numbers would take twice the memory.
+  const table = rankTable(encoding);
+  // a 50 MB document has ~12 M tokens: typed arrays take half the memory
   const starts = new Int32Array(tokens.length);
   const ends = new Int32Array(tokens.length);
   let unit = 0; // UTF-16 offset of the character that contains byte offset `target`
   let charByteStart = 0; // byte offset where that character starts
-  let charBytes = unit < text.length ? utf8Width(text, 0)[0] : 0;
-  let charUnits = unit < text.length ? utf8Width(text, 0)[1] : 0;
+  let [charBytes, charUnits] = text.length > 0 ? utf8Width(text, 0) : [0, 0];
   const advanceTo = (target: number) => {
     while (unit < text.length && charByteStart + charBytes <= target) {
       charByteStart += charBytes;
@@ -258,7 +212,9 @@ export function tokenOffsets(
   for (let t = 0; t < tokens.length; t++) {
     advanceTo(byte);
     starts[t] = unit;
-    byte += byteLengths[t];
+    const length = tokenByteLength(table, tokens[t]);
+    if (length < 0) throw new Error(`token ${tokens[t]} is not in the rank table`);
+    byte += length;
     advanceTo(byte);
     ends[t] = charByteStart === byte || unit >= text.length ? unit : unit + charUnits;
   }

@@ -1,6 +1,4 @@
-/** Whitespace by UTF-16 unit, without a regex per character (hot loops in splitters and measurements). */
-
-/** True for the UTF-16 units JS `\s` / `trim()` treat as whitespace. */
+/** True for the UTF-16 units JS `\s` / `trim()` treat as whitespace, without a regex per character (hot loops). */
 export function isWhitespaceCode(code: number): boolean {
   if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
   if (code < 160) return false;

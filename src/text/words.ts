@@ -1,8 +1,4 @@
-/**
- * Word-boundary snapping. A "word" here is a maximal run of non-whitespace (JS `\s` whitespace, the set
- * `String.prototype.trim` removes), so URLs and code identifiers count as one word. A position `p` is a word
- * boundary unless both `text[p-1]` and `text[p]` are non-whitespace.
- */
+// A word is a maximal run of non-whitespace (what `trim` removes), so URLs and identifiers are one word.
 import { isWhitespaceCode } from "./whitespace";
 
 /** True when `p` (0..text.length) does not cut a word in two. */
@@ -11,10 +7,7 @@ export function isWordBoundary(text: string, p: number): boolean {
   return isWhitespaceCode(text.charCodeAt(p - 1)) || isWhitespaceCode(text.charCodeAt(p));
 }
 
-/**
- * The nearest word boundary at or before `p`, looking back at most `maxMove` units (so a 50 MB run without
- * whitespace costs O(maxMove) per call, not O(n)). Returns `p` itself when no boundary is that close.
- */
+/** The nearest word boundary at or before `p` within `maxMove` units (else `p`): a 50 MB word costs O(maxMove). */
 export function snapBackToBoundary(text: string, p: number, maxMove: number = Infinity): number {
   const limit = Math.max(0, p - maxMove);
   let q = p;
@@ -22,10 +15,7 @@ export function snapBackToBoundary(text: string, p: number, maxMove: number = In
   return isWordBoundary(text, q) ? q : p;
 }
 
-/**
- * The first word start at or after `p` and before `limit` (a position whose character is non-whitespace and
- * whose predecessor is whitespace or the text start). Returns `limit` when there is none.
- */
+/** The first word start at or after `p` and before `limit` (else `limit`). */
 export function nextWordStart(text: string, p: number, limit: number = text.length): number {
   let q = p;
   if (q > 0 && q < limit && !isWhitespaceCode(text.charCodeAt(q - 1))) {
@@ -35,7 +25,7 @@ export function nextWordStart(text: string, p: number, limit: number = text.leng
   return q;
 }
 
-/** `[start, end)` shrunk to exclude leading and trailing whitespace (empty when all whitespace: start = end). */
+/** `[start, end)` without leading and trailing whitespace (start = end when all whitespace). */
 export function trimSpan(text: string, start: number, end: number): [number, number] {
   let s = start;
   let e = end;

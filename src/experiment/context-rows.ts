@@ -10,11 +10,10 @@ import { splitCorpus } from "../splitters/registry";
 import type { ExperimentConfig } from "./grid";
 
 /**
- * The parent spans of a corpus: every document's `#`/`##` sections, or the same splitter's chunks at size N with no
- * overlap. Sections need headings in the text that is split: header queries take them out (and their gold span is
- * the section, so a section parent would be the answer key), hence the refusal.
+ * Every document's `#`/`##` sections, or the same splitter's chunks at size N without overlap. Header queries take
+ * the headings out (and their gold span is the section, so a section parent would be the answer key): refused.
  */
-export function corpusParents(docs: readonly Doc[], parents: ParentSetting, config: ExperimentConfig): Span[] {
+function corpusParents(docs: readonly Doc[], parents: ParentSetting, config: ExperimentConfig): Span[] {
   if (parents === "section") {
     const spans = docs.flatMap(sectionSpans);
     if (spans.length === docs.length) {
@@ -34,9 +33,8 @@ export function corpusParents(docs: readonly Doc[], parents: ParentSetting, conf
 }
 
 /**
- * The per-query outcomes of one config's retrieval setting over its split: the top k (plain hit@k), the top chunks
- * that fit its context budget, or, with `expand`/`parents`, the top chunks whose neighbour windows or parents fit the
- * budget. `tokensOf` counts a chunk's tokens and `countTokens` a text's (the prompt's cost, and a budget in tokens).
+ * Per-query outcomes of one config: the top k, the top chunks that fit its context budget, or those whose neighbour
+ * windows or parents fit it. `tokensOf` counts a chunk's tokens, `countTokens` a text's.
  */
 export async function contextOutcomes(
   chunks: readonly Chunk[],

@@ -12,38 +12,30 @@ import {
 import type { ExperimentConfig } from "./grid";
 import { documentPieces, type DocPieces } from "./token-count";
 
-// What every config of a sweep needs of the documents alone, whatever the splitter: the sentence pairs straddling
-// paragraph breaks (seam damage) and each document's token pieces (embedded tokens). A worker thread used to build
-// both for the whole corpus before its first row, so with two threads the corpus was read twice over (about a
-// second of CPU each on opentelemetry-docs). Instead each thread builds them for a share of the documents, the
-// shares are merged into SharedArrayBuffers, and every thread reads the merged arrays without copying them. BM25's
-// table of the documents' terms (retrieval/doc-terms) is shared the same way when the grid uses BM25 with its default
-// tokenizer (no stemming, no stop words), the only settings the setup builds it for.
+// What every config of a sweep needs of the documents alone: the sentence pairs straddling paragraph breaks, each
+// document's token pieces, and (for BM25 with its default tokenizer) the documents' term table. Each thread builds
+// them for a share of the documents and the shares are merged into SharedArrayBuffers every thread reads: built
+// whole per thread, two threads read the corpus twice (about a second of CPU each on opentelemetry-docs).
 
-/** The encoding of the pieces: the one rows count embedded tokens in (rows.ts). */
+/** The encoding rows count embedded tokens in. */
 export const SETUP_ENCODING = "cl100k_base";
 
-/** The setup of the documents [from, to) of a corpus, as plain typed arrays (they cross a thread boundary). */
+/** The setup of the documents [from, to), as typed arrays (they cross a thread boundary). */
 export interface DocSetupPart {
   from: number;
   to: number;
   /** Straddling pairs as (document index, start, end) triples, in corpus order. */
   pairs: Int32Array;
-  /** Pieces of each document of the range. */
   pieceCounts: Int32Array;
   /** End offset of every piece, document after document. */
   ends: Int32Array;
   /** Running token totals, document after document: pieceCounts[i] + 1 entries each, starting at 0. */
   cumulative: Float64Array;
-  /** BM25's document terms of the range, when asked for (see `TermRows`). */
   terms?: TermRows;
 }
 
-/**
- * Rows of a BM25 document-term table (retrieval/doc-terms), document after document: `runs[i]` codes and
- * `anchorCounts[i]` anchors for document i of the range, or runs[i] = -1 where the table keeps no row.
- */
-export interface TermRows {
+/** BM25 document-term rows: `runs[i]` codes and `anchorCounts[i]` anchors for document i, runs[i] = -1 for none. */
+interface TermRows {
   runs: Int32Array;
   anchorCounts: Int32Array;
   codes: Uint16Array | Int32Array;
@@ -53,13 +45,11 @@ export interface TermRows {
 /** The setup of a whole corpus, in SharedArrayBuffers. */
 export interface DocSetup {
   docCount: number;
-  /** Straddling pairs as (document index, start, end) triples, in corpus order. */
   pairs: Int32Array;
   /** Document i's piece ends are ends[pieceStart[i] .. pieceStart[i + 1]); its totals start at cumulative[pieceStart[i] + i]. */
   pieceStart: Int32Array;
   ends: Int32Array;
   cumulative: Float64Array;
-  /** The whole corpus's BM25 document terms, when the parts had them. */
   terms?: TermRows;
 }
 
@@ -72,16 +62,9 @@ export function usesDefaultBm25(configs: readonly ExperimentConfig[]): boolean {
   });
 }
 
-/** The query terms BM25's default tokenizer finds: the vocabulary the setup's document-term table is built for. */
-function defaultVocabulary(queries: readonly Query[]): Set<string> {
-  return queryVocabulary(queries.map((query) => query.text));
-}
+const defaultVocabulary = (queries: readonly Query[]) => queryVocabulary(queries.map((query) => query.text));
 
-/**
- * Whether the setup can hold BM25's document terms: the grid asks for them (`wanted`), and the corpus is small
- * enough that the table, built whole, would keep every document it can (`DOC_TERMS_CAP` runs, each at least one
- * character), so that the rows built apart are the rows a single build keeps.
- */
+/** Term rows built apart equal a single build's only while the whole table keeps every document (`DOC_TERMS_CAP`). */
 export function setupTermsFit(docs: readonly Doc[], wanted: boolean): boolean {
   return wanted && docs.reduce((sum, doc) => sum + doc.text.length, 0) <= DOC_TERMS_CAP;
 }
@@ -101,20 +84,32 @@ function termRowsOf(range: readonly Doc[], queries: readonly Query[]): TermRows 
     runs[i] = row.codes.length;
     anchorCounts[i] = row.anchors.length;
   });
-  const wide = rows.some((row) => row.codes instanceof Int32Array);
-  const total = rows.reduce((sum, row) => sum + row.codes.length, 0);
-  const codes = wide ? new Int32Array(total) : new Uint16Array(total);
-  const anchors = new Int32Array(rows.reduce((sum, row) => sum + row.anchors.length, 0));
-  let at = 0;
-  let anchorAt = 0;
-  for (const row of rows) {
-    codes.set(row.codes, at);
-    anchors.set(row.anchors, anchorAt);
-    at += row.codes.length;
-    anchorAt += row.anchors.length;
-  }
-  return { runs, anchorCounts, codes, anchors };
+  const anchors = rows.map((row) => row.anchors);
+  return { runs, anchorCounts, codes: concatCodes(rows.map((row) => row.codes)), anchors: concat(anchors, Int32Array) };
 }
+
+type Typed = Int32Array | Uint16Array | Float64Array;
+
+/** The arrays one after another in a new `Type` array, on a SharedArrayBuffer when `shared`. */
+function concat<T extends Typed>(
+  arrays: readonly ArrayLike<number>[],
+  Type: { new (buffer: ArrayBufferLike, offset: number, length: number): T; BYTES_PER_ELEMENT: number },
+  shared = false,
+): T {
+  const n = arrays.reduce((sum, a) => sum + a.length, 0);
+  const bytes = Math.max(1, n) * Type.BYTES_PER_ELEMENT;
+  const out = new Type(shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes), 0, n);
+  let at = 0;
+  for (const a of arrays) {
+    out.set(a, at);
+    at += a.length;
+  }
+  return out;
+}
+
+/** Term codes stay 16-bit unless some row needs 32. */
+const concatCodes = (codes: readonly (Uint16Array | Int32Array)[], shared = false) =>
+  codes.some((c) => c instanceof Int32Array) ? concat(codes, Int32Array, shared) : concat(codes, Uint16Array, shared);
 
 /** Pairs and token pieces of the documents [from, to), and BM25's document terms for `queries` when given. */
 export function computeDocSetupPart(
@@ -133,24 +128,14 @@ export function computeDocSetupPart(
     pairs[3 * i + 2] = pair.end;
   });
   const pieces = range.map((doc) => documentPieces(doc.text, SETUP_ENCODING));
-  const total = pieces.reduce((sum, p) => sum + p.ends.length, 0);
-  const ends = new Int32Array(total);
-  const cumulative = new Float64Array(total + range.length);
-  const pieceCounts = new Int32Array(range.length);
-  let at = 0;
-  pieces.forEach((p, i) => {
-    pieceCounts[i] = p.ends.length;
-    ends.set(p.ends, at);
-    cumulative.set(p.cumulative, at + i);
-    at += p.ends.length;
-  });
+  const pieceCounts = Int32Array.from(pieces, (p) => p.ends.length);
+  const [pieceEnds, pieceTotals] = [pieces.map((p) => p.ends), pieces.map((p) => p.cumulative)];
+  const ends = concat(pieceEnds, Int32Array);
+  const cumulative = concat(pieceTotals, Float64Array);
   return { from, to, pairs, pieceCounts, ends, cumulative, ...(queries ? { terms: termRowsOf(range, queries) } : {}) };
 }
 
-/**
- * Document ranges for `parts` threads, cut where the characters before reach each share: token pieces and pairs
- * cost about the same per character.
- */
+/** Document ranges for `parts` threads, of about equal characters (what pieces and pairs cost). */
 export function setupRanges(docs: readonly Doc[], parts: number): [number, number][] {
   const total = docs.reduce((sum, doc) => sum + doc.text.length, 0);
   const ranges: [number, number][] = [];
@@ -170,10 +155,6 @@ export function setupRanges(docs: readonly Doc[], parts: number): [number, numbe
   return ranges;
 }
 
-function sharedInt32(length: number): Int32Array {
-  return new Int32Array(new SharedArrayBuffer(Math.max(1, length) * 4), 0, length);
-}
-
 /** The parts (covering the documents in order, each once) merged into shared arrays. */
 export function mergeDocSetup(parts: readonly DocSetupPart[], docCount: number): DocSetup {
   const sorted = [...parts].sort((a, b) => a.from - b.from);
@@ -183,23 +164,13 @@ export function mergeDocSetup(parts: readonly DocSetupPart[], docCount: number):
     next = part.to;
   }
   if (next !== docCount) throw new Error(`doc setup: parts end at document ${next} of ${docCount}`);
-  const pairCount = sorted.reduce((sum, p) => sum + p.pairs.length, 0);
-  const pieceCount = sorted.reduce((sum, p) => sum + p.ends.length, 0);
-  const pairs = sharedInt32(pairCount);
-  const pieceStart = sharedInt32(docCount + 1);
-  const ends = sharedInt32(pieceCount);
-  const cumulative = new Float64Array(
-    new SharedArrayBuffer(Math.max(1, pieceCount + docCount) * 8),
-    0,
-    pieceCount + docCount,
-  );
-  let pairAt = 0;
+  const column = <K extends "pairs" | "ends" | "cumulative">(key: K) => sorted.map((p) => p[key]);
+  const pairs = concat(column("pairs"), Int32Array, true);
+  const ends = concat(column("ends"), Int32Array, true);
+  const cumulative = concat(column("cumulative"), Float64Array, true);
+  const pieceStart = concat([new Int32Array(docCount + 1)], Int32Array, true);
   let pieceAt = 0;
   for (const part of sorted) {
-    pairs.set(part.pairs, pairAt);
-    pairAt += part.pairs.length;
-    ends.set(part.ends, pieceAt);
-    cumulative.set(part.cumulative, pieceAt + part.from);
     for (let i = 0; i < part.pieceCounts.length; i++) {
       pieceStart[part.from + i] = pieceAt;
       pieceAt += part.pieceCounts[i];
@@ -213,50 +184,17 @@ export function mergeDocSetup(parts: readonly DocSetupPart[], docCount: number):
 }
 
 function mergeTermRows(parts: readonly TermRows[]): TermRows {
-  const concat = <T extends Int32Array | Uint16Array>(
-    arrays: T[],
-    make: (buffer: SharedArrayBuffer, n: number) => T,
-  ) => {
-    const n = arrays.reduce((sum, a) => sum + a.length, 0);
-    const out = make(new SharedArrayBuffer(Math.max(1, n) * arrays[0].BYTES_PER_ELEMENT), n);
-    let at = 0;
-    for (const a of arrays) {
-      out.set(a, at);
-      at += a.length;
-    }
-    return out;
-  };
-  const int32 = (buffer: SharedArrayBuffer, n: number) => new Int32Array(buffer, 0, n);
-  const wide = parts.some((part) => part.codes instanceof Int32Array);
+  const column = <K extends keyof TermRows>(key: K) => parts.map((p) => p[key]);
+  const join = (key: "runs" | "anchorCounts" | "anchors") => concat(column(key), Int32Array, true);
   return {
-    runs: concat(
-      parts.map((p) => p.runs),
-      int32,
-    ),
-    anchorCounts: concat(
-      parts.map((p) => p.anchorCounts),
-      int32,
-    ),
-    codes: wide
-      ? concat(
-          parts.map((p) => Int32Array.from(p.codes)),
-          int32,
-        )
-      : concat(
-          parts.map((p) => p.codes as Uint16Array),
-          (buffer, n) => new Uint16Array(buffer, 0, n),
-        ),
-    anchors: concat(
-      parts.map((p) => p.anchors),
-      int32,
-    ),
+    runs: join("runs"),
+    anchorCounts: join("anchorCounts"),
+    codes: concatCodes(column("codes"), true),
+    anchors: join("anchors"),
   };
 }
 
-/**
- * Makes the setup's BM25 document terms (when it has them) the table BM25 reads for `docs` and `queries` with its
- * default tokenizer, in this thread.
- */
+/** Makes the setup's BM25 document terms, when it has them, the table BM25 reads in this thread. */
 export function useSetupTerms(docs: readonly Doc[], queries: readonly Query[], setup: DocSetup): void {
   const terms = setup.terms;
   if (!terms) return;

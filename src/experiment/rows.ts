@@ -16,54 +16,46 @@ import { loadReranker } from "../retrieval/rerank";
 import type { RankedChunk, Retriever } from "../retrieval/types";
 import { splitCorpus } from "../splitters/registry";
 import { canonicalJson } from "../core/canonical-json";
-import { describeConfig, splitterKey, type ExperimentConfig } from "./grid";
+import { describeConfig, groupBy, splitterKey, type ExperimentConfig } from "./grid";
 import { chunkTokenCounter } from "./token-count";
 import { tokenCounter } from "../text/tokens";
 import { SETUP_ENCODING, setupPairs, setupPieces, type DocSetup } from "./doc-setup";
 import { contextOutcomes } from "./context-rows";
 
 /**
- * One row of an experiment grid: every seam and retrieval number of one config, as plain JSON (it is
- * cached on disk and sent between threads). Nothing time-dependent goes in a row, so a cached row and a
- * fresh one are identical.
+ * One row of an experiment grid: every number of one config, as plain JSON (cached on disk, sent between threads).
+ * Nothing time-dependent goes in a row, so a cached row and a fresh one are identical.
  */
 export interface GridRow {
   label: string;
-  /** Cache key (hash of corpus, queries, config, seamlab version). */
+  /** Cache key (hash of corpus, queries, config, seamlab version and code). */
   key: string;
   config: ExperimentConfig;
   seams: SeamSummary;
   damage: SeamDamage;
-  /** Metrics @finalK (after reranking), with CIs. */
+  /** Metrics @finalK, with CIs. */
   retrieval: RetrievalSummary;
-  /** cl100k (or the config's encoding) tokens over all chunk texts: what embedding the index costs. */
+  /** Tokens over all chunk texts: what embedding the index costs. */
   tokensEmbedded: number;
-  /** One character per query, in query order: "1" hit at finalK, "0" miss. For paired comparisons. */
+  /** One character per query, in query order: "1" hit at finalK, "0" miss. */
   hits: string;
-  /**
-   * Present when `damage` and `tokensEmbedded` come from a document sample (absent: every document). `damage`
-   * then counts the sampled documents' pairs; `tokensEmbedded` is an estimate for the whole corpus (tokens per
-   * chunk character on the sample × the corpus's chunk characters). CIs: cluster bootstrap over documents.
-   */
+  /** Present when `damage` and `tokensEmbedded` (then a whole-corpus estimate) come from a document sample. */
   sample?: RowSampleNote;
 }
 
-/** What a sampled row says about its sample. */
 export interface RowSampleNote {
   documents: number;
   population: number;
   description: string;
-  /** 95% CI of `damage.keptPct`, in percent. */
+  /** 95% CIs (cluster bootstrap over documents). */
   keptPctCI: { low: number; high: number };
-  /** 95% CI of the estimated `tokensEmbedded`. */
   tokensEmbeddedCI: { low: number; high: number };
 }
 
-/** What every config of one sweep shares: the documents that are split and the queries. */
 export interface SweepInputs {
   docs: readonly Doc[];
   queries: readonly Query[];
-  /** Measure seam damage and embedded tokens on these documents only (default: all); retrieval indexes all. */
+  /** Measure seam damage and embedded tokens on these documents only; retrieval indexes all. */
   sample?: RowSample;
 }
 
@@ -74,46 +66,26 @@ export interface RowOptions {
   seed?: number;
 }
 
-// Sentence pairs straddling paragraph breaks depend only on the docs: computed once per docs array.
+// What depends on the docs alone is computed once per docs array, for every config of a sweep.
 const pairsByDocs = new WeakMap<readonly Doc[], StraddlingPair[]>();
-function pairsOf(docs: readonly Doc[]): StraddlingPair[] {
-  let pairs = pairsByDocs.get(docs);
-  if (!pairs) {
-    pairs = straddlingPairs(docs);
-    pairsByDocs.set(docs, pairs);
-  }
-  return pairs;
-}
-
-// Per-document token pieces are reused by every config of a sweep over the same docs array.
 const chunkCounters = new WeakMap<readonly Doc[], (chunk: Chunk) => number>();
-function chunkCounterOf(docs: readonly Doc[]): (chunk: Chunk) => number {
-  let counter = chunkCounters.get(docs);
-  if (!counter) {
-    counter = chunkTokenCounter(docs, SETUP_ENCODING);
-    chunkCounters.set(docs, counter);
-  }
-  return counter;
+function perDocs<T>(memo: WeakMap<readonly Doc[], T>, docs: readonly Doc[], make: () => T): T {
+  let value = memo.get(docs);
+  if (value === undefined) memo.set(docs, (value = make()));
+  return value;
 }
+const pairsOf = (docs: readonly Doc[]) => perDocs(pairsByDocs, docs, () => straddlingPairs(docs));
+const chunkCounterOf = (docs: readonly Doc[]) =>
+  perDocs(chunkCounters, docs, () => chunkTokenCounter(docs, SETUP_ENCODING));
 
-/**
- * Fills the two caches above for `docs` from a setup built elsewhere (by several worker threads, see doc-setup), so
- * this thread does not read the corpus again for them. Does nothing when they are filled already.
- */
+/** Fills the caches above from a setup built across the worker threads (see doc-setup), unless filled already. */
 export function useDocSetup(docs: readonly Doc[], setup: DocSetup): void {
   if (setup.docCount !== docs.length) throw new Error("doc setup: built for another corpus");
-  if (!pairsByDocs.has(docs)) pairsByDocs.set(docs, setupPairs(docs, setup));
-  if (!chunkCounters.has(docs))
-    chunkCounters.set(
-      docs,
-      chunkTokenCounter(docs, SETUP_ENCODING, (i) => setupPieces(setup, i)),
-    );
+  perDocs(pairsByDocs, docs, () => setupPairs(docs, setup));
+  perDocs(chunkCounters, docs, () => chunkTokenCounter(docs, SETUP_ENCODING, (i) => setupPieces(setup, i)));
 }
 
-/**
- * Runs each query once at the deepest k any setting asks for and serves shallower depths as prefixes; a batch
- * (`searchMany`) goes to the base's own batch search when it has one (dense scores queries in blocks).
- */
+/** Runs each query once at the deepest k asked for and serves shallower depths as prefixes, batches included. */
 function deepestFirst(base: Retriever, depth: number): Retriever {
   const memo = new Map<string, RankedChunk[]>();
   const retriever: Retriever = {
@@ -140,10 +112,7 @@ function deepestFirst(base: Retriever, depth: number): Retriever {
   return retriever;
 }
 
-/**
- * Seam damage and embedded tokens on the sample's documents: damage counted there with a cluster-bootstrap CI,
- * tokens estimated for the whole corpus as tokens per chunk character on the sample times every chunk's characters.
- */
+/** Seam damage on the sample's documents; tokens as tokens per chunk character there times every chunk's characters. */
 function sampledMeasures(
   docs: readonly Doc[],
   chunks: readonly Chunk[],
@@ -179,12 +148,8 @@ function sampledMeasures(
   return { damage, tokensEmbedded: scale(perChar.value), note };
 }
 
-/**
- * Computes the rows of configs that share one splitter config (the caller groups them): the corpus is
- * split, measured and indexed once, then every retrieval setting is evaluated on the same chunks.
- * `keys[i]` is stored in row i.
- */
-export async function computeRows(
+/** The rows of configs sharing one splitter config: split, measured and indexed once; `keys[i]` goes in row i. */
+async function computeRows(
   inputs: SweepInputs,
   configs: readonly ExperimentConfig[],
   keys: readonly string[],
@@ -205,7 +170,7 @@ export async function computeRows(
   let damage: SeamDamage;
   let tokensEmbedded = 0;
   let sample: RowSampleNote | undefined;
-  // Tokens per chunk, for the prompt tokens each query's context costs (counted as the index's tokens are).
+  // Tokens per chunk, for the prompt each query's context costs.
   const chunkTokens = new Map<number, number>();
   if (inputs.sample) {
     const measured = sampledMeasures(docs, chunks, inputs.sample, options.seed);
@@ -226,21 +191,18 @@ export async function computeRows(
     return tokens;
   };
 
-  // One first-stage index per distinct retriever (+ settings), searched once per query at the deepest k. Only
-  // these queries are ever asked, so BM25 indexes their terms alone (identical rankings, far fewer postings), and
-  // reads chunk terms from the documents, tokenized once for every config over this docs array (same index).
+  // One first-stage index per retriever and settings. Only these queries are ever asked, so BM25 indexes their
+  // terms alone (identical rankings, far fewer postings).
   const scope = { queries: inputs.queries.map((query) => query.text), docs: inputs.docs };
   const firstStages = new Map<string, Promise<Retriever>>();
+  const stageId = (c: ExperimentConfig) =>
+    canonicalJson([c.retrieval.retriever ?? "bm25", c.retrieval.retrieverSettings ?? {}]);
   const firstStageFor = (config: ExperimentConfig): Promise<Retriever> => {
     const r = config.retrieval;
-    const id = canonicalJson([r.retriever ?? "bm25", r.retrieverSettings ?? {}]);
+    const id = stageId(config);
     let stage = firstStages.get(id);
     if (!stage) {
-      const depth = Math.max(
-        ...configs
-          .filter((c) => canonicalJson([c.retrieval.retriever ?? "bm25", c.retrieval.retrieverSettings ?? {}]) === id)
-          .map((c) => c.retrieval.k),
-      );
+      const depth = Math.max(...configs.filter((c) => stageId(c) === id).map((c) => c.retrieval.k));
       stage = createRetriever(r.retriever ?? "bm25", chunks, r.retrieverSettings ?? {}, scope).then((base) =>
         deepestFirst(base, depth),
       );
@@ -249,8 +211,7 @@ export async function computeRows(
     return stage;
   };
 
-  // One reranker per name + options, shared by the depths that use it: a dense reranker fits its lsa model once
-  // per chunk array and embeds each candidate once, not once per depth.
+  // One reranker per name and options, shared by the depths that use it (a dense one fits its model once).
   const rerankers = new Map<string, ReturnType<typeof loadReranker>>();
   const rerankerFor = (r: ExperimentConfig["retrieval"]) => {
     const id = canonicalJson([r.reranker ?? "none", r.rerankerOptions ?? {}]);
@@ -287,7 +248,7 @@ export async function computeRows(
       tokensOf,
       countTokens: countText,
     };
-    // A budget ranks as deep as it needs (no reranker cut: contextOutcomes refuses one), the first stage directly.
+    // A budget ranks as deep as it needs, on the first stage (contextOutcomes refuses a reranker).
     const ranker = r.contextBudget ? first : pipeline;
     const outcomes = await contextOutcomes(chunks, docs, inputs.queries, ranker, config, evaluation);
     const retrieval = summarizeOutcomes(
@@ -310,22 +271,17 @@ export async function computeRows(
   return rows;
 }
 
-/**
- * Rows of any list of configs, in the given order: configs sharing a splitter config are computed together
- * (one split, one index), so a task may bundle several splitter configs that share a warm-up.
- */
+/** Rows of any configs, in the given order; configs sharing a splitter config are computed together. */
 export async function computeTaskRows(
   inputs: SweepInputs,
   configs: readonly ExperimentConfig[],
   keys: readonly string[],
   options: RowOptions = {},
 ): Promise<GridRow[]> {
-  const groups = new Map<string, number[]>();
-  configs.forEach((config, i) => {
-    const id = splitterKey(config);
-    if (!groups.has(id)) groups.set(id, []);
-    (groups.get(id) as number[]).push(i);
-  });
+  const groups = groupBy(
+    configs.map((_, i) => i),
+    (i) => splitterKey(configs[i]),
+  );
   const out: GridRow[] = new Array(configs.length);
   for (const positions of groups.values()) {
     const rows = await computeRows(

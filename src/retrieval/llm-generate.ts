@@ -26,68 +26,56 @@ import { readJournal, type JournalEntry } from "./llm-journal";
 import { startHeartbeat, waitText, type WaitingStatus } from "./llm-wait";
 
 /**
- * The HTTP half of `seamlab queries generate`: one chat-completions request per sampled passage, at most
- * `concurrency` in flight, each retried with backoff by the shared HTTP client (`embed/http-retry.ts`: 429 with
- * Retry-After, 5xx, timeouts). Every reply is appended to a journal file as it arrives, so an interrupted run
- * re-asks only what is missing; the journal is keyed by model, prompt, parameters and passage text, so changing
- * any of them asks again. Replies are filtered (`llm-queries.ts`) only once all are in, in passage order, so the
- * output does not depend on the order in which answers arrived.
- *
- * A reply the model got wrong (not JSON, fields missing, an excerpt that is not in the document) is counted and
- * skipped; a request that failed every attempt is counted and left out of the journal (a rerun asks again).
- * Configuration problems stop the run with a clear error: an unreachable server, a model it does not know
- * (checked against `GET /models` first when the server lists models), refused credentials, other 4xx.
- *
- * Nothing waits without end or in silence: one request may take `requestTimeoutMs` (default 120 s, retries
- * included), the whole run `deadlineMs` (default 60 min; what was answered stays in the journal), `onWaiting`
- * hears every `heartbeatMs` (default 15 s) while requests are in flight, and a server that has answered nothing
- * when `concurrency` requests in a row ran out of time stops the run, saying so.
+ * The HTTP half of `seamlab queries generate`: one chat request per sampled passage, `concurrency` in flight, retried
+ * by `embed/http-retry.ts`. Replies go to a journal as they arrive (keyed by model, prompt, parameters and passage),
+ * so a rerun asks only what is missing, and are filtered in passage order once all are in, so arrival order does not
+ * matter. Wrong replies and failed requests are counted; configuration problems stop the run. Nothing waits without
+ * end or in silence: per-request and whole-run limits, a heartbeat, and a stop when `concurrency` requests in a row
+ * ran out of time with nothing answered.
  */
 export interface GenerateOptions extends HttpRetryOptions {
   /** base URL (".../v1" or the server root) or the full ".../chat/completions" endpoint */
   url: string;
   model: string;
-  /** questions to ask for (one passage each) */
+  /** questions (one passage each) */
   n: number;
   seed?: number;
-  /** passage length in characters (default 1500) */
+  /** default 1500 */
   passageChars?: number;
   temperature?: number;
-  /** completion token cap per request (default 400) */
+  /** completion tokens per request (default 400) */
   maxTokens?: number;
-  /** requests in flight at once (default 4) */
+  /** default 4 */
   concurrency?: number;
-  /** environment variable holding the API key (default SEAMLAB_LLM_KEY; unset = no auth header) */
+  /** the API key's environment variable (default SEAMLAB_LLM_KEY; unset = no auth header) */
   keyEnv?: string;
   environment?: Record<string, string | undefined>;
-  /** the journal of replies (JSONL), for caching and resuming */
+  /** the JSONL journal of replies */
   journal: string;
   thresholds?: GenerationThresholds;
-  /** most requests, retries included (default 4 × n + 20) */
+  /** retries included (default 4 × n + 20) */
   maxRequests?: number;
-  /** called after each request settles */
   onProgress?: (done: number, total: number) => void;
-  /** most one request may take, every attempt and backoff included (default 120,000 ms) */
+  /** one request, retries and backoff included (default 120 s) */
   requestTimeoutMs?: number;
-  /** most the whole run may take (default 3,600,000 ms: an hour) */
+  /** the whole run (default an hour) */
   deadlineMs?: number;
-  /** called every `heartbeatMs` (default 15,000) while requests are in flight */
+  /** called every `heartbeatMs` (default 15 s) while requests are in flight */
   onWaiting?: (status: WaitingStatus) => void;
   heartbeatMs?: number;
 }
 
-export const defaultRequestTimeoutMs = 120_000;
-export const defaultDeadlineMs = 3_600_000;
-/** The `GET /models` check waits at most this long: a server that cannot list its models in 15 s is not healthy. */
+const defaultRequestTimeoutMs = 120_000;
+const defaultDeadlineMs = 3_600_000;
+/** A server that cannot list its models in 15 s is not healthy. */
 const modelsCheckMs = 15_000;
 
 export interface GenerationEstimate {
   requests: number;
-  /** replies already in the journal (not asked again) */
+  /** replies already in the journal */
   cached: number;
-  /** prompt tokens of the requests still to send (cl100k count; the server's tokenizer may differ) */
+  /** cl100k count (the server's tokenizer may differ) */
   promptTokens: number;
-  /** completion tokens at most (requests × maxTokens) */
   maxCompletionTokens: number;
 }
 
@@ -95,11 +83,10 @@ export interface GenerationResult extends FilterResult {
   passages: Passage[];
   estimate: GenerationEstimate;
   usage: {
-    /** requests answered in this run */
+    /** answered in this run, and reused from the journal */
     requests: number;
-    /** replies reused from the journal */
     cachedReplies: number;
-    /** token usage reported by the server, over every reply used (journal included) */
+    /** as the server reported them, over every reply used */
     promptTokens: number;
     completionTokens: number;
   };
@@ -110,24 +97,19 @@ export function chatEndpoint(url: string): string {
   return openAiEndpoint(url, "chat/completions", "--llm-url", "http://127.0.0.1:11434/v1");
 }
 
-/** The `GET /models` endpoint beside a chat endpoint. */
-export function modelsEndpoint(chat: string): string {
-  const parsed = new URL(chat);
-  parsed.pathname = parsed.pathname.replace(/\/chat\/completions$/, "/models");
-  return parsed.toString();
-}
-
 function readKey(options: GenerateOptions): BearerKey {
   return readBearerKey(options.keyEnv, "SEAMLAB_LLM_KEY", "--llm-key-env", options.environment);
 }
 
 /**
- * Fails early and clearly when the server cannot be reached or does not list the model. Servers without a
- * models list (404 and the like) pass: an unknown model then shows in the first request's error.
+ * Fails early when the server cannot be reached or does not list the model (`GET /models`). Servers without a models
+ * list pass: an unknown model then shows in the first request's error.
  */
-export async function checkEndpoint(options: GenerateOptions): Promise<void> {
+async function checkEndpoint(options: GenerateOptions): Promise<void> {
   const chat = chatEndpoint(options.url);
-  const url = modelsEndpoint(chat);
+  const models = new URL(chat);
+  models.pathname = models.pathname.replace(/\/chat\/completions$/, "/models");
+  const url = models.toString();
   const { auth } = readKey(options);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), Math.min(options.timeoutMs ?? modelsCheckMs, modelsCheckMs));
@@ -185,16 +167,11 @@ function plan(docs: readonly Doc[], options: GenerateOptions): PlannedRequest[] 
         "lower --n or --passage-chars.",
     );
   const byId = new Map(docs.map((d) => [d.id, d]));
+  const { model, temperature = 0, maxTokens = 400 } = options;
   return passages.map((passage) => {
     const text = byId.get(passage.doc)!.text.slice(passage.start, passage.end);
     return {
-      key: requestKey({
-        model: options.model,
-        temperature: options.temperature ?? 0,
-        maxTokens: options.maxTokens ?? 400,
-        passage,
-        text,
-      }),
+      key: requestKey({ model, temperature, maxTokens, passage, text }),
       passage,
       messages: [
         { role: "system", content: systemPrompt },
@@ -209,7 +186,7 @@ export function estimateGeneration(docs: readonly Doc[], options: GenerateOption
   const requests = plan(docs, options);
   const journal = readJournal(options.journal);
   const todo = requests.filter((r) => !journal.has(r.key));
-  // chat templates add a few tokens per message
+  // + 4: chat templates add a few tokens per message
   const promptTokens = todo.reduce((s, r) => s + r.messages.reduce((t, m) => t + countTokens(m.content) + 4, 0), 0);
   return {
     requests: todo.length,
@@ -231,7 +208,6 @@ function classify(error: unknown): "requestFailed" | "malformedReply" | "fatal" 
   return "fatal";
 }
 
-/** Runs the generation; see the module comment. */
 export async function generateQueries(docs: readonly Doc[], options: GenerateOptions): Promise<GenerationResult> {
   const started = Date.now();
   const requests = plan(docs, options);
@@ -259,6 +235,7 @@ export async function generateQueries(docs: readonly Doc[], options: GenerateOpt
   const deadline = started + (options.deadlineMs ?? defaultDeadlineMs);
   const inFlight = new Set<number>();
   let silentTimeouts = 0;
+  const { temperature = 0, maxTokens = 400 } = options;
   const stopHeartbeat = startHeartbeat(
     options.heartbeatMs ?? 15_000,
     () => ({
@@ -280,19 +257,8 @@ export async function generateQueries(docs: readonly Doc[], options: GenerateOpt
       const perRequest = sent + requestLimitMs <= deadline;
       try {
         const body = await postJsonWithRetries(
-          {
-            model: options.model,
-            messages: request.messages,
-            temperature: options.temperature ?? 0,
-            max_tokens: options.maxTokens ?? 400,
-          },
-          {
-            what,
-            url: endpoint,
-            ...auth,
-            budget,
-            budgetFlag: "--max-requests",
-          },
+          { model: options.model, messages: request.messages, temperature, max_tokens: maxTokens },
+          { what, url: endpoint, ...auth, budget, budgetFlag: "--max-requests" },
           {
             ...options,
             deadline: Math.min(sent + requestLimitMs, deadline),
@@ -301,15 +267,13 @@ export async function generateQueries(docs: readonly Doc[], options: GenerateOpt
               : "the run's --deadline",
           },
         );
-        const reply = body as {
-          choices?: { message?: { content?: unknown } }[];
-          usage?: JournalEntry["usage"];
-        } | null;
+        type Reply = { choices?: { message?: { content?: unknown } }[]; usage?: JournalEntry["usage"] } | null;
+        const reply = body as Reply;
         const content = reply?.choices?.[0]?.message?.content;
         const entry: JournalEntry = {
           key: request.key,
           passage: request.passage,
-          // a reply without message content is journaled as it came: it is a (malformed) answer, not a failure
+          // no message content: journaled as it came, a (malformed) answer, not a failure
           content: typeof content === "string" ? content : JSON.stringify(body),
           usage: reply?.usage,
         };
@@ -347,18 +311,14 @@ export async function generateQueries(docs: readonly Doc[], options: GenerateOpt
       `--deadline (${waitText(deadline - started)}) passed with ${settled} of ${todo.length} ` +
         `requests settled (${answered} answered): raise --deadline, or lower --n.`,
     );
-  if (fatal !== undefined) {
-    if (fatal instanceof SeamlabError && /HTTP (400|404)/.test(fatal.message) && /model/i.test(fatal.message))
-      throw new SeamlabError(
-        `${fatal.message}\nThe server does not seem to know model "${options.model}" (--llm-model). ` +
-          `${answered} replies so far are kept in ${options.journal}; a rerun continues from there.`,
-      );
-    if (fatal instanceof SeamlabError)
-      throw new SeamlabError(
-        `${fatal.message}\n${answered} replies so far are kept in ${options.journal}; a rerun continues from there.`,
-      );
-    throw fatal;
+  if (fatal instanceof SeamlabError) {
+    const unknownModel = /HTTP (400|404)/.test(fatal.message) && /model/i.test(fatal.message);
+    throw new SeamlabError(
+      `${fatal.message}\n${unknownModel ? `The server does not seem to know model "${options.model}" (--llm-model). ` : ""}` +
+        `${answered} replies so far are kept in ${options.journal}; a rerun continues from there.`,
+    );
   }
+  if (fatal !== undefined) throw fatal;
   const records: ReplyRecord[] = [];
   let promptTokens = 0;
   let completionTokens = 0;

@@ -1,5 +1,4 @@
-// The journal of `queries generate`: one JSON line per reply, appended as replies arrive, so a rerun asks again only
-// what is missing.
+// The journal of `queries generate`: one JSON line per reply, so a rerun asks again only what is missing.
 import { existsSync, readFileSync } from "node:fs";
 import type { Passage } from "./llm-queries";
 

@@ -8,14 +8,9 @@ import { jaccard, termSet } from "./metrics";
 import { tokenize } from "./tokenize";
 
 /**
- * The pure half of `seamlab queries generate`: which passages a model sees, what it is asked, how its reply is
- * read and which questions are kept. The HTTP half (concurrency, retries, the resumable journal) is in
- * `llm-generate.ts`.
- *
- * A question is kept when its reply is a JSON object `{"question": string, "excerpts": [string, ...]}`, every
- * excerpt is found in the passage's document (exactly, whitespace aside: `locate-excerpt.ts`), it does not copy
- * its excerpts (under `copyThreshold` of its word bigrams occur in them) and it is not a near-duplicate of an
- * earlier kept question (term-set Jaccard under `duplicateThreshold`). Everything else is dropped and counted.
+ * The pure half of `seamlab queries generate` (the HTTP half is `llm-generate.ts`). A question is kept when its reply
+ * is `{"question": string, "excerpts": [string, ...]}`, every excerpt is in the passage's document (whitespace
+ * aside), it does not copy its excerpts, and it is no near-duplicate of an earlier one; drops are counted.
  */
 export interface Passage {
   doc: string;
@@ -32,27 +27,19 @@ export interface GenerationThresholds {
 
 export const defaultThresholds: GenerationThresholds = { copyThreshold: 0.7, duplicateThreshold: 0.7 };
 
-export type DropReason =
-  | "requestFailed"
-  | "malformedReply"
-  | "excerptNotFound"
-  | "excerptFromOtherDocument"
-  | "copiesExcerpt"
-  | "nearDuplicate";
-
-export const dropReasons: DropReason[] = [
+const dropReasons = [
   "requestFailed",
   "malformedReply",
   "excerptNotFound",
   "excerptFromOtherDocument",
   "copiesExcerpt",
   "nearDuplicate",
-];
+] as const;
+type DropReason = (typeof dropReasons)[number];
 
 /**
- * Passages of about `chars` characters: whole paragraphs gathered until the next would pass `chars` (a longer
- * paragraph is a passage of its own, cut at `2 × chars`). Seeded sample of `n`, stratified over documents like
- * ICT queries, returned in corpus order.
+ * A seeded sample of `n` passages (stratified over documents, in corpus order): whole paragraphs gathered up to
+ * `chars` characters, a longer paragraph alone, cut at `2 × chars`.
  */
 export function samplePassages(docs: readonly Doc[], n: number, chars: number, seed: number): Passage[] {
   const perDoc = docs.map((doc) => {
@@ -69,20 +56,14 @@ export function samplePassages(docs: readonly Doc[], n: number, chars: number, s
     if (current) passages.push(current);
     return passages.filter((p) => /\p{L}/u.test(doc.text.slice(p.start, p.end)));
   });
-  const quota = allocateProportionally(
-    n,
-    perDoc.map((p) => p.length),
-  );
+  const capacity = perDoc.map((passages) => passages.length);
+  const quota = allocateProportionally(n, capacity);
   const out: Passage[] = [];
   perDoc.forEach((passages, d) => {
     const random = seededRandom((seed * 1_000_003 + d) >>> 0);
     const order = passages.map((p, i) => ({ p, i, r: random() })).sort((a, b) => a.r - b.r || a.i - b.i);
-    out.push(
-      ...order
-        .slice(0, quota[d])
-        .sort((a, b) => a.i - b.i)
-        .map((o) => o.p),
-    );
+    const taken = order.slice(0, quota[d]).sort((a, b) => a.i - b.i);
+    out.push(...taken.map((o) => o.p));
   });
   return out;
 }
@@ -104,7 +85,7 @@ export function userPrompt(docId: string, passage: string): string {
   ].join("\n");
 }
 
-/** A stable key for one request: model, prompts, parameters and the passage text (its cache key). */
+/** A request's cache key: model, prompts, parameters and the passage text. */
 export function requestKey(parts: {
   model: string;
   temperature: number;
@@ -118,10 +99,8 @@ export function requestKey(parts: {
     .slice(0, 24);
 }
 
-export type ParsedReply = { question: string; excerpts: string[] } | { malformed: string };
-
-/** Reads a model's message content: JSON (possibly in a ``` fence or with prose around it) with the two fields. */
-export function parseReply(content: unknown): ParsedReply {
+/** Reads a model's message content: JSON (maybe in a ``` fence or with prose around it) with the two fields. */
+export function parseReply(content: unknown): { question: string; excerpts: string[] } | { malformed: string } {
   if (typeof content !== "string") return { malformed: "no message content" };
   const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(content);
   let text = (fenced ? fenced[1] : content).trim();
@@ -164,21 +143,21 @@ export function copiedShare(question: string, excerpts: readonly string[]): numb
 
 export interface ReplyRecord {
   passage: Passage;
-  /** message content, or undefined when every attempt of the request failed */
+  /** undefined when every attempt failed */
   content?: string;
   failure?: string;
-  /** set when the HTTP answer itself was unreadable (a malformed reply without content) */
+  /** the HTTP answer itself was unreadable */
   malformed?: string;
 }
 
 export interface FilterResult {
   queries: Query[];
   dropped: Record<DropReason, number>;
-  /** a few examples per reason, for the sidecar */
+  /** a few per reason, for the sidecar */
   examples: Partial<Record<DropReason, string[]>>;
 }
 
-/** Turns replies (in passage order) into kept queries and counted drops; deterministic. */
+/** Replies (in passage order) into kept queries and counted drops. */
 export function filterReplies(
   replies: readonly ReplyRecord[],
   docs: readonly Doc[],

@@ -1,8 +1,4 @@
-/**
- * What `queries generate` says while it waits on a chat endpoint: a line every `heartbeatMs` while requests are in
- * flight (how many settled and answered, how long the oldest has waited against its limit, how long is left of
- * the deadline), so a server that never answers is seen within seconds, not after the request limit.
- */
+// What `queries generate` says while it waits, so a server that never answers is seen within seconds.
 
 /** The state of a generation run, for a progress line. */
 export interface WaitingStatus {
@@ -10,11 +6,9 @@ export interface WaitingStatus {
   total: number;
   answered: number;
   inFlight: number;
-  /** how long the oldest request in flight has waited */
+  /** the oldest request in flight's wait, against the limit per request */
   longestMs: number;
-  /** the most one request may take, retries included */
   requestLimitMs: number;
-  /** time left before the overall deadline */
   deadlineLeftMs: number;
 }
 

@@ -1,11 +1,7 @@
 import type { Doc, GoldSpan } from "../core/types";
 
-/**
- * Finds a quoted excerpt in a document exactly, tolerating whitespace only: every run of whitespace in the
- * excerpt matches any non-empty run of whitespace in the text (a model re-wraps lines and squeezes double
- * spaces), and nothing else is forgiven: case, punctuation, quotes and dashes must be as written.
- */
-export function excerptPattern(excerpt: string): RegExp | undefined {
+/** An excerpt as a pattern forgiving whitespace only (a model re-wraps lines): case, punctuation, quotes stay. */
+function excerptPattern(excerpt: string): RegExp | undefined {
   const words = excerpt
     .trim()
     .split(/\s+/)
@@ -14,10 +10,7 @@ export function excerptPattern(excerpt: string): RegExp | undefined {
   return new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s+"), "g");
 }
 
-/**
- * Where `excerpt` occurs in `doc`: the occurrence overlapping `near` (the passage it was quoted from) when
- * there is one, else the first; undefined when it does not occur.
- */
+/** Where `excerpt` occurs in `doc`: the occurrence overlapping `near` (its passage) if any, else the first. */
 export function locateExcerpt(doc: Doc, excerpt: string, near?: { start: number; end: number }): GoldSpan | undefined {
   const pattern = excerptPattern(excerpt);
   if (!pattern) return undefined;

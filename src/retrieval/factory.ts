@@ -5,39 +5,32 @@ import { type Bm25Options } from "./bm25-index";
 import { englishStopWords } from "./tokenize";
 import type { Retriever, RetrieverFactory, RetrieverScope, RetrieverSettings } from "./types";
 
-const factories = new Map<string, RetrieverFactory>();
-
 const bm25Factory: RetrieverFactory = (chunks, settings, scope) => {
   const options: Bm25Options = { k1: settings.k1, b: settings.b, idf: settings.idf, stem: settings.stem };
   if (settings.stopWords) options.stopWords = englishStopWords;
   return createBm25Retriever(chunks, options, scope?.queries, scope?.docs);
 };
-// Dense and hybrid load lazily (the embedder stack is heavy) through literal import paths, which tslab can follow
-// in a notebook kernel; a computed path (`./${name}`) it cannot. Hybrid is handed the two factories it fuses, so
-// it never looks them up here (which would make hybrid and this registry import each other).
+// Dense and hybrid load lazily (the embedder stack is heavy) by literal paths, which tslab can follow (computed ones
+// it cannot); hybrid is handed the factories it fuses, so it and this registry do not import each other.
 const denseFactory: RetrieverFactory = async (chunks, settings) =>
   (await import("./dense")).retrieverFactory(chunks, settings);
 const hybridFactory: RetrieverFactory = async (chunks, settings, scope) =>
   (await import("./hybrid")).hybridRetrieverFactory(bm25Factory, denseFactory)(chunks, settings, scope);
 
-factories.set("bm25", bm25Factory);
-factories.set("dense", denseFactory);
-factories.set("hybrid", hybridFactory);
+const factories = new Map<string, RetrieverFactory>([
+  ["bm25", bm25Factory],
+  ["dense", denseFactory],
+  ["hybrid", hybridFactory],
+]);
 
-/** Adds (or replaces) a retriever by name, e.g. `registerRetriever("dense", ...)`. */
+/** Adds (or replaces) a retriever by name. */
 export function registerRetriever(name: string, factory: RetrieverFactory): void {
   factories.set(name, factory);
 }
 
-/** The retriever names known right now (built-ins plus registered ones). */
-export function retrieverNames(): string[] {
-  return [...factories.keys()].sort();
-}
-
 /**
- * Builds the named retriever. A name not registered yet is looked up as a module `src/retrieval/<name>.ts`
- * exporting `retrieverFactory: RetrieverFactory`, so a new retriever plugs in without editing this file. `scope`
- * names the queries it will be asked when they are known (see `RetrieverScope`).
+ * Builds the named retriever. An unregistered name is looked up as a module `src/retrieval/<name>.ts` exporting
+ * `retrieverFactory`, so a new retriever plugs in without editing this file.
  */
 export async function createRetriever(
   name: string,
@@ -59,7 +52,9 @@ export async function createRetriever(
     }
   }
   if (factory === undefined) {
-    throw new SeamlabError(`unknown retriever "${name}" (--retriever). Known: ${retrieverNames().join(", ")}.`);
+    throw new SeamlabError(
+      `unknown retriever "${name}" (--retriever). Known: ${[...factories.keys()].sort().join(", ")}.`,
+    );
   }
   return await factory(chunks, settings, scope);
 }

@@ -7,19 +7,18 @@ export interface Span {
   end: number;
 }
 
-/** Character-level scores of retrieved spans against gold spans, all in [0, 1]. */
+/** Character-level scores of retrieved spans against gold spans. */
 export interface SpanScores {
   recall: number;
   precision: number;
   iou: number;
 }
 
-/** True when `outer` fully contains `inner` (same document). */
 export function containsSpan(outer: Span, inner: Span): boolean {
   return outer.doc === inner.doc && outer.start <= inner.start && outer.end >= inner.end;
 }
 
-/** True when the spans share at least one character (same document). Touching spans do not overlap. */
+/** True when the spans share a character (touching spans do not). */
 export function spansOverlap(a: Span, b: Span): boolean {
   return a.doc === b.doc && a.start < b.end && b.start < a.end;
 }
@@ -50,7 +49,7 @@ export function totalLength(spans: readonly Span[]): number {
 }
 
 /** Characters shared by two lists of already-merged spans. */
-export function intersectionLength(mergedA: readonly Span[], mergedB: readonly Span[]): number {
+function intersectionLength(mergedA: readonly Span[], mergedB: readonly Span[]): number {
   let shared = 0;
   for (const a of mergedA) {
     for (const b of mergedB) {
@@ -62,10 +61,7 @@ export function intersectionLength(mergedA: readonly Span[], mergedB: readonly S
   return shared;
 }
 
-/**
- * Span scores with overlapping retrieved text counted once: R = union of the retrieved spans,
- * G = union of the gold spans; recall = |R∩G|/|G|, precision = |R∩G|/|R|, IoU = |R∩G|/|R∪G|.
- */
+/** Span scores with overlapping text counted once: over the unions R and G, |R∩G|/|G|, |R∩G|/|R|, |R∩G|/|R∪G|. */
 export function spanScoresMerged(retrieved: readonly Span[], gold: readonly Span[]): SpanScores {
   const r = mergeSpans(retrieved);
   const g = mergeSpans(gold);
@@ -81,10 +77,8 @@ export function spanScoresMerged(retrieved: readonly Span[], gold: readonly Span
 }
 
 /**
- * Span scores the way Chroma's chunking evaluation computes them (`base_evaluation.py`): the numerator is
- * the union of gold text inside retrieved chunks (counted once), but precision divides by the *summed*
- * lengths of the retrieved chunks, so text shared by overlapping chunks is counted twice, and IoU divides
- * by that sum plus the gold text no chunk reached. Recall divides by the summed gold lengths.
+ * Span scores as Chroma's chunking evaluation (`base_evaluation.py`) computes them: gold text retrieved (once) over
+ * the *summed* retrieved lengths (overlaps counted twice), over that sum plus unreached gold (IoU), over summed gold.
  */
 export function spanScoresChroma(retrieved: readonly Span[], gold: readonly Span[]): SpanScores {
   const r = mergeSpans(retrieved);
@@ -100,7 +94,7 @@ export function spanScoresChroma(retrieved: readonly Span[], gold: readonly Span
   };
 }
 
-/** How many of the ranked spans do not overlap any higher-ranked one ("distinct passages"). */
+/** How many of the ranked spans overlap no higher-ranked one. */
 export function distinctPassages(ranked: readonly Span[]): number {
   let distinct = 0;
   for (let i = 0; i < ranked.length; i++) {
@@ -120,55 +114,41 @@ export function jaccard<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): number {
   return shared / (a.size + b.size - shared);
 }
 
-/** The term set of a text for near-duplicate checks (the plain tokenizer: no stemming, no stop words). */
+/** A text's term set for near-duplicate checks (no stemming, no stop words). */
 export function termSet(text: string): Set<string> {
   return new Set(tokenize(text));
 }
 
-/**
- * The distinct ids of `terms` in ascending order (the form `sortedIdJaccard` compares), numbering each new term in
- * `vocabulary` as it is met.
- */
-export function sortedDistinctIds(terms: readonly string[], vocabulary: Map<string, number>): Int32Array {
-  const all = new Int32Array(terms.length);
-  for (let i = 0; i < terms.length; i++) {
-    let id = vocabulary.get(terms[i]);
-    if (id === undefined) vocabulary.set(terms[i], (id = vocabulary.size));
-    all[i] = id;
-  }
-  all.sort();
-  let distinct = 0;
-  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[distinct++] = all[i];
-  return all.slice(0, distinct);
-}
-
-/** Per chunk array: the term-id numbering and the id sets computed so far (see `chunkTermIds`). */
 const termIdsByChunks = new WeakMap<
   readonly { text: string }[],
   { vocabulary: Map<string, number>; sets: Map<number, Int32Array> }
 >();
 
 /**
- * The term set (`termSet`'s terms) of chunk `index` of `chunks`, as ascending distinct ids: computed once per chunk
- * and shared by every evaluation and reranker over the same chunk array (each depth and reranker of a sweep config
- * scores near-duplicates among its top-k; MMR compares candidates), where each used to tokenize the chunks it met
- * again. Ids are numbered per chunk array (only equality matters) and dropped with the array.
+ * Chunk `index`'s term set as ascending distinct ids (numbered per chunk array), computed once and shared by every
+ * evaluation and reranker over the same chunk array.
  */
 export function chunkTermIds(chunks: readonly { text: string }[], index: number): Int32Array {
   let memo = termIdsByChunks.get(chunks);
   if (memo === undefined) termIdsByChunks.set(chunks, (memo = { vocabulary: new Map(), sets: new Map() }));
-  let set = memo.sets.get(index);
-  if (set === undefined) {
-    set = sortedDistinctIds(tokenize(chunks[index].text), memo.vocabulary);
-    memo.sets.set(index, set);
+  const known = memo.sets.get(index);
+  if (known !== undefined) return known;
+  const terms = tokenize(chunks[index].text);
+  const all = new Int32Array(terms.length);
+  for (let i = 0; i < terms.length; i++) {
+    let id = memo.vocabulary.get(terms[i]);
+    if (id === undefined) memo.vocabulary.set(terms[i], (id = memo.vocabulary.size));
+    all[i] = id;
   }
+  all.sort();
+  let distinct = 0;
+  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[distinct++] = all[i];
+  const set = all.slice(0, distinct);
+  memo.sets.set(index, set);
   return set;
 }
 
-/**
- * Jaccard similarity of two term sets given as ascending arrays of distinct term ids (1 when both are empty): the
- * same value as `jaccard` on the sets the ids stand for, without a hash set per text.
- */
+/** `jaccard` of two sets given as ascending distinct ids, without a hash set per text. */
 export function sortedIdJaccard(a: Int32Array, b: Int32Array): number {
   if (a.length === 0 && b.length === 0) return 1;
   let shared = 0;
@@ -184,10 +164,7 @@ export function sortedIdJaccard(a: Int32Array, b: Int32Array): number {
   return shared / (a.length + b.length - shared);
 }
 
-/**
- * How many of the ranked items are near-duplicates of a higher-ranked one: term-set Jaccard >= threshold. Items
- * are term sets, or any other form `similarity` compares (e.g. sorted term ids with `sortedIdJaccard`).
- */
+/** How many ranked items are near-duplicates of a higher-ranked one: `similarity` (term-set Jaccard) >= threshold. */
 export function nearDuplicateCount<T = ReadonlySet<string>>(
   rankedTermSets: readonly T[],
   threshold: number,

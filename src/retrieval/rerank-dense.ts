@@ -5,9 +5,8 @@ import { isEmbedder } from "./dense";
 import type { AsyncReranker, RankedChunk } from "./types";
 
 /**
- * Re-scores first-stage candidates by the cosine of query and chunk vectors and keeps the best k (ties: the
- * earlier first-stage rank). With a ready Embedder, chunk vectors are computed once per chunk object; with an
- * `lsa` spec, the model is fitted once per chunk array (one sweep config) on all of that config's chunks.
+ * Keeps the k candidates of best query-chunk cosine (ties: first-stage rank). Chunk vectors are computed once per
+ * chunk object; a spec's model is fitted once per chunk array (one sweep config).
  */
 export function denseReranker(embedderOrSpec: Embedder | EmbedderSpec = { kind: "lsa" }): AsyncReranker {
   const models = new WeakMap<readonly Chunk[], Promise<Embedder>>();
@@ -16,11 +15,8 @@ export function denseReranker(embedderOrSpec: Embedder | EmbedderSpec = { kind: 
     if (isEmbedder(embedderOrSpec)) return Promise.resolve(embedderOrSpec);
     let model = models.get(chunks);
     if (!model) {
-      model = createEmbedder(
-        embedderOrSpec,
-        chunks.map((c) => c.text),
-      );
-      models.set(chunks, model);
+      const texts = chunks.map((c) => c.text);
+      models.set(chunks, (model = createEmbedder(embedderOrSpec, texts)));
     }
     return model;
   };

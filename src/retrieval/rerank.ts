@@ -16,7 +16,7 @@ export interface MmrOptions {
   lambda?: number;
 }
 
-/** The share of the shorter chunk's span that the other covers (0 for chunks of different documents). */
+/** The share of the shorter chunk's span that the other covers. */
 function spanShare(a: Chunk, b: Chunk): number {
   if (a.doc !== b.doc) return 0;
   const shared = Math.min(a.end, b.end) - Math.max(a.start, b.start);
@@ -24,11 +24,7 @@ function spanShare(a: Chunk, b: Chunk): number {
   return shared > 0 && shorter > 0 ? shared / shorter : 0;
 }
 
-/**
- * How much two chunks repeat each other, in [0, 1]: the larger of the share of the shorter span that the
- * other covers (chunks of one document that overlap) and the word Jaccard of their texts (near-duplicate
- * passages anywhere).
- */
+/** How much two chunks repeat each other: the larger of `spanShare` and the word Jaccard of their texts. */
 export function chunkRedundancy(a: Chunk, b: Chunk): number {
   const share = spanShare(a, b);
   if (share >= 1) return 1;
@@ -36,19 +32,15 @@ export function chunkRedundancy(a: Chunk, b: Chunk): number {
 }
 
 /**
- * Maximal marginal relevance (Carbonell & Goldstein 1998) without embeddings: relevance is the first-stage
- * score scaled to [0, 1] over the candidates, similarity between chunks is `chunkRedundancy`. Greedily picks
- * argmax lambda * relevance - (1 - lambda) * max similarity to the chunks already picked, so span-overlapping
- * near-duplicates of a chosen chunk fall behind distinct passages.
+ * Maximal marginal relevance (Carbonell & Goldstein 1998) without embeddings: greedily picks argmax lambda ·
+ * relevance (first-stage score scaled to [0, 1]) − (1 − lambda) · the most `chunkRedundancy` with a picked chunk.
  */
 export function mmrReranker(options: MmrOptions = {}): Reranker {
   const lambda = options.lambda ?? 0.5;
   if (!(lambda >= 0 && lambda <= 1)) {
     throw new SeamlabError(`mmr reranker: lambda must be in [0, 1], got ${lambda}.`);
   }
-  // Candidates' words as ascending distinct ids (`chunkRedundancy`'s sets, compared by merging two sorted arrays:
-  // the same Jaccard without a hash lookup per word), computed once per chunk of the array and shared with the
-  // near-duplicate counts of every evaluation over it (metrics.chunkTermIds).
+  // `chunkRedundancy` on ids shared with every evaluation's near-duplicate counts (metrics.chunkTermIds)
   const redundancy = (chunks: readonly Chunk[], a: number, b: number): number => {
     const share = spanShare(chunks[a], chunks[b]);
     return share >= 1 ? 1 : Math.max(share, sortedIdJaccard(chunkTermIds(chunks, a), chunkTermIds(chunks, b)));
@@ -71,7 +63,7 @@ export function mmrReranker(options: MmrOptions = {}): Reranker {
         let bestValue = -Infinity;
         for (let i = 0; i < remaining.length; i++) {
           const value = lambda * relevance(remaining[i].c) - (1 - lambda) * remaining[i].maxSim;
-          // Strictly greater: on ties the earlier first-stage rank (lower i, since order is kept) wins.
+          // strictly greater: ties go to the earlier first-stage rank
           if (value > bestValue) {
             bestValue = value;
             bestAt = i;
@@ -89,16 +81,12 @@ export function mmrReranker(options: MmrOptions = {}): Reranker {
   };
 }
 
-/** Rerankers built in this file, by name. */
-export const RERANKERS: Record<string, (options?: Record<string, unknown>) => Reranker> = {
+const RERANKERS: Record<string, (options?: Record<string, unknown>) => Reranker> = {
   none: () => noneReranker(),
   mmr: (options) => mmrReranker({ lambda: options?.lambda === undefined ? undefined : Number(options.lambda) }),
 };
 
-/**
- * Rerankers in other modules, loaded on first use so that `none`/`mmr` sweeps never load embedding code.
- * `dense` takes an embedder spec as options (default `{ kind: "lsa" }`, fitted on each config's chunks).
- */
+/** Loaded on first use, so that `none`/`mmr` never load embedding code; `dense` takes an embedder spec (default lsa). */
 const LAZY_RERANKERS: Record<string, () => Promise<(options?: Record<string, unknown>) => Reranker>> = {
   dense: async () => {
     const { denseReranker } = await import("./rerank-dense");
@@ -113,8 +101,7 @@ const LAZY_RERANKERS: Record<string, () => Promise<(options?: Record<string, unk
 
 const has = (table: object, name: string) => Object.prototype.hasOwnProperty.call(table, name);
 
-/** Every reranker name `loadReranker` accepts. */
-export function rerankerNames(): string[] {
+function rerankerNames(): string[] {
   return [...Object.keys(RERANKERS), ...Object.keys(LAZY_RERANKERS)];
 }
 
@@ -122,7 +109,7 @@ function unknownReranker(name: string): SeamlabError {
   return new SeamlabError(`unknown reranker "${name}" (--rerank). Known: ${rerankerNames().join(", ")}.`);
 }
 
-/** Throws a SeamlabError naming the known rerankers when `name` is not one of them. */
+/** Throws a SeamlabError naming the known rerankers when `name` is none of them. */
 export function checkRerankerName(name: string): void {
   if (!has(RERANKERS, name) && !has(LAZY_RERANKERS, name)) throw unknownReranker(name);
 }

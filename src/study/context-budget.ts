@@ -1,6 +1,5 @@
-// Notebook 03's equal-budget view of the size x overlap grid: hit@k favours large chunks (k of them carry more
-// text), so every size is judged on the top chunks that fit one context budget, with plain hit@k beside it and both
-// costs (the index's vectors, the prompt's tokens) in every row.
+// Notebook 03's size x overlap grid at an equal context budget: hit@k favours large chunks (k of them carry more text),
+// so every size is judged on the top chunks that fit one budget, with plain hit@k beside it.
 import type { GridVerdict, SweepResult } from "../experiment/sweep";
 import { gridConfigName } from "../experiment/sweep";
 import { verdictText } from "../experiment/verdict";
@@ -15,11 +14,10 @@ import { points, pointsInterval, pct } from "./format";
 export interface StudyBudgetSpec {
   splitter: string;
   sizes: number[];
-  /** Overlaps as percentages of each size, e.g. [0, 10, 20]. */
+  /** overlaps as percentages of each size, e.g. [0, 10, 20] */
   overlapShares: number[];
-  /** The plain hit@k depth (and, with no budget given, the default budget's k: the median size x k). */
   k: number;
-  /** Characters or tokens per query; default: the median size x k. */
+  /** characters or tokens per query; default: the median size x k */
   contextBudget?: ContextBudget;
 }
 
@@ -40,10 +38,7 @@ export function budgetGridOf(result: SweepResult): GridVerdict | undefined {
   return result.grids.find((grid) => grid.contextBudget !== undefined);
 }
 
-/**
- * One row per config: both costs (vectors and index MB; chunks, tokens and characters per query), the hit rate at
- * the budget with its paired difference from the best, and the same config's plain hit@k.
- */
+/** One row per config: both costs, the hit rate at the budget with its paired difference from the best, plain hit@k. */
 export function budgetTableRows(grid: GridVerdict): Record<string, number | string>[] {
   return grid.rows.map((row, i) => {
     const c = grid.decision.configs[i];
@@ -67,10 +62,7 @@ export function budgetTableRows(grid: GridVerdict): Record<string, number | stri
   });
 }
 
-/**
- * Bar rows (barWithCI, fractions with Wilson 95% CIs): per config ("size/overlap"), its hit rate at the budget and at
- * plain hit@k, one series each; every rate is over the grid's queries.
- */
+/** `barWithCI` rows per config ("size/overlap"): its hit rate at the budget and at plain hit@k, with Wilson CIs. */
 export function budgetChartRows(grid: GridVerdict): Record<string, number | string>[] {
   const out: Record<string, number | string>[] = [];
   const queries = grid.decision.queries;
@@ -80,24 +72,16 @@ export function budgetChartRows(grid: GridVerdict): Record<string, number | stri
   };
   grid.rows.forEach((row, i) => {
     const label = `${row.config.splitter.size}/${row.config.splitter.overlap}`;
-    bar(
-      label,
-      `equal budget (${contextBudgetText(grid.contextBudget as ContextBudget)})`,
-      grid.decision.configs[i].rate,
-    );
+    bar(label, `equal budget (${contextBudgetText(grid.contextBudget!)})`, grid.decision.configs[i].rate);
     const plain = grid.plainHitRates?.[i];
     if (plain !== null && plain !== undefined) bar(label, `plain hit@${grid.k}`, plain);
   });
   return out;
 }
 
-/**
- * What the budget changed, in two sentences: the plain hit@k leader against the budget's, and the verdict at the
- * budget (its cost is vectors stored; every prompt holds at most the budget); then, when tokens were measured on a
- * document sample, that they are estimates.
- */
+/** What the budget changed: the plain hit@k leader against the budget's, the verdict, and any token estimate note. */
 export function budgetFinding(grid: GridVerdict): string {
-  const budget = grid.contextBudget as ContextBudget;
+  const budget = grid.contextBudget!;
   const name = (i: number) => gridConfigName(grid.rows[i]);
   const plain = grid.plainHitRates ?? [];
   let plainBest = 0;

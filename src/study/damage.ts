@@ -1,6 +1,5 @@
-// Seam damage per splitter and overlap: the share of sentence pairs across a paragraph break that some
-// chunk keeps together, measured on a seeded stratified sample of documents (all of them on a small corpus),
-// with 95% CIs from a cluster bootstrap over documents (the rows behind notebook 02).
+// Seam damage per splitter and overlap (notebook 02): the share of sentence pairs across a paragraph break that some
+// chunk keeps together, on a seeded document sample, with 95% CIs from a cluster bootstrap over documents.
 import type { Chunk, Doc } from "../core/types";
 import { seamDamageByDoc, straddlingPairs } from "../measure/pairs";
 import { splitCorpus } from "../splitters/registry";
@@ -15,26 +14,20 @@ export type DamageRow = {
   overlap: number;
   pairs: number;
   kept: number;
-  /** kept / pairs, a fraction */
+  /** kept / pairs */
   value: number;
   low: number;
   high: number;
   /** chunks of the sampled documents */
   chunks: number;
-  /** documents measured */
   docs: number;
-  /** the sample the row came from, in words */
+  /** the sample, in words */
   sample: string;
-  /**
-   * kept share minus the same splitter's at its smallest overlap (0 for that row), on the same documents and pairs,
-   * with a paired 95% CI: a cluster bootstrap over documents of the per-document differences.
-   */
+  /** kept share minus the splitter's at its smallest overlap, with a paired 95% CI (cluster bootstrap) */
   gain: number;
   gainLow: number;
   gainHigh: number;
 };
-
-export type DamageOptions = SampleOptions;
 
 /** Kept pairs of every config, per document of `docs`. */
 function keptShares(docs: Doc[], configs: readonly { splitter: string; size: number; overlap: number }[]) {
@@ -45,16 +38,13 @@ function keptShares(docs: Doc[], configs: readonly { splitter: string; size: num
   });
 }
 
-/**
- * Every splitter at every overlap (overlaps >= size are skipped), in splitter-then-overlap order, measured on one
- * document sample shared by every config (auto by default: sized so each share's CI is about ±1 point).
- */
+/** Every splitter at every overlap below `size`, on one document sample (auto: sized for CIs of about ±1 point). */
 export function seamDamageRows(
   docs: readonly Doc[],
   splitters: readonly string[],
   size: number,
   overlaps: readonly number[],
-  options: DamageOptions = {},
+  options: SampleOptions = {},
 ): DamageRow[] {
   const configs = splitters.flatMap((splitter) =>
     overlaps.filter((overlap) => overlap < size).map((overlap) => ({ splitter, size, overlap })),
@@ -111,9 +101,9 @@ export function damageLineRows(
 
 /** Per splitter: kept share at the smallest and largest overlap measured, and the gain between them. */
 export function damageGainRows(rows: readonly DamageRow[]): Record<string, string | number>[] {
-  const bySplitter = new Map<string, DamageRow[]>();
-  for (const r of rows) bySplitter.set(r.splitter, [...(bySplitter.get(r.splitter) ?? []), r]);
-  return [...bySplitter.entries()].map(([splitter, list]) => {
+  const splitters = [...new Set(rows.map((r) => r.splitter))];
+  return splitters.map((splitter) => {
+    const list = rows.filter((r) => r.splitter === splitter);
     const first = list[0];
     const last = list[list.length - 1];
     return {

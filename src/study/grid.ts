@@ -1,10 +1,8 @@
-// Notebook 03's size x overlap section, per-group breakdown and simulation appendix: a cached grid over chunk
-// sizes and overlaps given as shares of the size, its verdict by the paired rule with vectors stored as the cost,
-// the price of each extra point, and what each folder of the corpus would pick on its own.
+// Notebook 03's size x overlap grid (its verdict, the price of each extra point) and what each folder would pick alone.
 import { cheapestIndex, gridConfigName, curveRows } from "../experiment/sweep";
 import type { GridVerdict, SweepCurve, SweepResult } from "../experiment/sweep";
 import { groupBreakdown, groupVerdictHeadline, queryGroups, type GroupBreakdown } from "../experiment/groups";
-import { marginText, verdictCard, verdictHeadline, verdictText } from "../experiment/verdict";
+import { marginText, verdictCard } from "../experiment/verdict";
 import { formatP } from "../stats/format";
 import type { RetrievalInputs } from "./inputs";
 import { points, pointsInterval } from "./format";
@@ -32,21 +30,6 @@ export function priceTableRows(grid: GridVerdict): Record<string, number | strin
     "tokens embedded per point": Math.round(p.tokensPerPoint),
     "$ per point (embedding)": Math.round(p.dollarsPerPoint * 1e4) / 1e4,
   }));
-}
-
-/** The grid verdict in sentences and as a headline. */
-export function gridVerdictText(grid: GridVerdict): {
-  text: string;
-  headline: string;
-  card: { value: string; note: string };
-} {
-  const name = (i: number) => gridConfigName(grid.rows[i]);
-  const short = (i: number) => `${grid.rows[i].config.splitter.size}/${grid.rows[i].config.splitter.overlap}`;
-  return {
-    text: verdictText(grid.decision, name),
-    headline: verdictHeadline(grid.decision, name),
-    card: verdictCard(grid.decision, name, short, " (size/overlap)"),
-  };
 }
 
 /** The per-folder breakdown of a curve (the result must hold the curve's rows). */
@@ -83,7 +66,9 @@ export function gridCardOf(
   grid: GridVerdict,
   context: string,
 ): { value: string; options: { label: string; note: string } } {
-  const card = gridVerdictText(grid).card;
+  const name = (i: number) => gridConfigName(grid.rows[i]);
+  const short = (i: number) => `${grid.rows[i].config.splitter.size}/${grid.rows[i].config.splitter.overlap}`;
+  const card = verdictCard(grid.decision, name, short, " (size/overlap)");
   return {
     value: card.value,
     options: {

@@ -1,7 +1,5 @@
-// Top-k redundancy (notebook 04): with overlap, neighbouring chunks repeat each other and can fill the top-k
-// with one passage twice. Measured per overlap, then jointly over overlap x first-stage depth with an MMR
-// reranker cutting back to k, and beside it a dense reranker (cosine under a local `lsa` embedder) over the same
-// first-stage lists.
+// Top-k redundancy (notebook 04): with overlap, neighbouring chunks can fill the top-k with one passage twice.
+// Measured per overlap, then over overlap x first-stage depth with MMR (and a dense `lsa` reranker) cutting to k.
 import { normalizeConfig, type ExperimentConfig } from "../experiment/grid";
 import { runGrid, type CostedRow } from "../experiment/run";
 import type { RetrievalInputs } from "./inputs";
@@ -13,25 +11,22 @@ export interface RedundancySpec {
   splitter: string;
   size: number;
   overlaps: number[];
-  /** Chunks the reader gets (final k). */
+  /** final k */
   k: number;
-  /** First-stage depths the reranker chooses k from (each >= k). */
+  /** first-stage depths the reranker chooses k from (each >= k) */
   depths: number[];
-  /** MMR weight of relevance against novelty. */
+  /** MMR weight of relevance against novelty */
   lambda: number;
-  /**
-   * When set, the same overlap x depth grid is also run with the `dense` reranker over lsa vectors of this many
-   * dimensions.
-   */
+  /** when set, the grid also runs the `dense` reranker over lsa vectors of this many dimensions */
   embedderDims?: number;
 }
 
 export interface RedundancyRows {
-  /** BM25 top-k, no reranker, one row per overlap. */
+  /** BM25 top-k, one row per overlap */
   plain: CostedRow[];
-  /** BM25 top-depth -> mmr -> k, one row per overlap x depth. */
+  /** BM25 top-depth -> mmr -> k, one row per overlap x depth */
   reranked: CostedRow[];
-  /** BM25 top-depth -> dense (lsa cosine) -> k, one row per overlap x depth (empty without `embedderDims`). */
+  /** BM25 top-depth -> dense -> k (empty without `embedderDims`) */
   dense: CostedRow[];
 }
 
@@ -42,31 +37,15 @@ export async function runRedundancyGrid(inputs: RetrievalInputs, spec: Redundanc
     const splitter = { splitter: spec.splitter, size: spec.size, overlap };
     configs.push(normalizeConfig({ splitter, retrieval: { k: spec.k } }));
     for (const depth of spec.depths) {
-      configs.push(
-        normalizeConfig({
-          splitter,
-          retrieval: { k: depth, finalK: spec.k, reranker: "mmr", rerankerOptions: { lambda: spec.lambda } },
-        }),
-      );
-      if (spec.embedderDims !== undefined) {
-        configs.push(
-          normalizeConfig({
-            splitter,
-            retrieval: { k: depth, finalK: spec.k, reranker: "dense", rerankerOptions: lsaSpec(spec.embedderDims) },
-          }),
-        );
-      }
+      const reranked = (reranker: string, rerankerOptions: Record<string, unknown>) =>
+        configs.push(normalizeConfig({ splitter, retrieval: { k: depth, finalK: spec.k, reranker, rerankerOptions } }));
+      reranked("mmr", { lambda: spec.lambda });
+      if (spec.embedderDims !== undefined) reranked("dense", lsaSpec(spec.embedderDims));
     }
   }
-  const result: { rows: CostedRow[] } = await runGrid(studySweepInputs(inputs, configs), configs, {
-    workers: 0,
-    quiet: true,
-  });
-  return {
-    plain: result.rows.filter((row) => row.config.retrieval.reranker === "none"),
-    reranked: result.rows.filter((row) => row.config.retrieval.reranker === "mmr"),
-    dense: result.rows.filter((row) => row.config.retrieval.reranker === "dense"),
-  };
+  const { rows } = await runGrid(studySweepInputs(inputs, configs), configs, { workers: 0, quiet: true });
+  const by = (reranker: string) => rows.filter((row) => row.config.retrieval.reranker === reranker);
+  return { plain: by("none"), reranked: by("mmr"), dense: by("dense") };
 }
 
 /** Mean distinct passages in the top-k per overlap, with its bootstrap CI, for `lineWithBand`. */
@@ -94,10 +73,7 @@ export function overlappingTopKRows(
   }));
 }
 
-/**
- * Heatmap cells over overlap x first-stage depth (rows named "top-10 -> mmr -> 5" by their reranker, in the order
- * given): `metric` picks hit rate or mean distinct passages.
- */
+/** Heatmap cells over overlap x first-stage depth (rows named "top-10 -> mmr -> 5"): hit rate or distinct passages. */
 export function depthHeatmapRows(
   rows: readonly CostedRow[],
   metric: "hitRate" | "meanDistinct",
@@ -119,7 +95,7 @@ export function redundancyTableRows(result: RedundancyRows): Record<string, numb
   return result.plain.map((plain) => {
     const overlap = plain.config.splitter.overlap;
     const reranked = result.reranked.filter((row) => row.config.splitter.overlap === overlap);
-    const best = reranked.reduce((a, b) => (b.retrieval.hitRate > a.retrieval.hitRate ? b : a), reranked[0]);
+    const best = reranked.length > 0 ? bestHitRateRow(reranked) : undefined;
     return {
       overlap,
       chunks: plain.seams.chunks,

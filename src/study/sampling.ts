@@ -1,5 +1,4 @@
-// Document samples for the seam statistics of notebooks 01 and 02 and their 95% CIs: shares counted per
-// document (zero-overlap seams / seams, kept pairs / pairs) with a cluster bootstrap over documents.
+// Document samples for the seam statistics of notebooks 01 and 02, and 95% CIs of shares counted per document.
 import type { Doc } from "../core/types";
 import { parseSampleRequest, resolveSample, type DocumentSample, type SampleRequest } from "../corpus/sample";
 import { wilsonInterval } from "../stats/proportion";
@@ -32,10 +31,7 @@ export interface SampleOptions {
   seed?: number;
 }
 
-/**
- * The documents to measure: all, a fixed count, or (auto) as many as the widest of `sharesOf`'s shares needs for
- * the target half-width, judged on growing samples (see `resolveSample`). Stratified and seeded.
- */
+/** The documents to measure: all, a count, or (auto) as many as the widest of `sharesOf`'s shares needs. */
 export function sampleForShares(
   docs: readonly Doc[],
   options: SampleOptions,
@@ -47,22 +43,18 @@ export function sampleForShares(
     request,
     (trial) => {
       if (request.kind !== "auto") return 0;
-      let needed = 0;
-      for (const share of sharesOf(trial.docs)) {
-        const n = clusterSampleSize(share.numerators, share.denominators, request.halfWidth, trial.strata);
-        needed = Math.max(needed, n);
-      }
-      return needed;
+      const sizes = sharesOf(trial.docs).map((share) =>
+        clusterSampleSize(share.numerators, share.denominators, request.halfWidth, trial.strata),
+      );
+      return Math.max(0, ...sizes);
     },
     options.seed,
   );
 }
 
 /**
- * 95% CI of a share counted in documents: a stratified cluster bootstrap over documents, widened to the Wilson
- * interval of the pooled counts when that is wider. The bootstrap carries the between-document variation that
- * treating every seam as independent hides; with only a few documents it cannot see that variation at all (one
- * document resamples to itself), and Wilson's binomial floor keeps the interval honest there.
+ * 95% CI of a share counted in documents: a stratified cluster bootstrap (the between-document variation that treating
+ * every seam as independent hides), widened to Wilson's when wider: with few documents the bootstrap sees no variation.
  */
 export function documentShareInterval(
   share: PerDocumentShare,

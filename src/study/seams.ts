@@ -11,10 +11,7 @@ import { documentShareInterval, sampleForShares, zeroSeamShare, type SampleOptio
 /** One splitter's measurement and the document sample it was measured on. */
 export type SampledMeasurement = ConfigMeasurement & { sample: DocumentSample };
 
-/**
- * Splits and measures the documents once per splitter (seam damage pairs computed once), on one document sample
- * (auto by default: sized so every splitter's zero-overlap share has a CI of about ±1 point).
- */
+/** Measures each splitter on one document sample (auto: sized so each zero-overlap share's CI is about ±1 point). */
 export function measureSplitters(
   docs: readonly Doc[],
   splitters: readonly string[],
@@ -36,16 +33,12 @@ export function measureSplitters(
 
 /** One row per seam: `{splitter, overlap}` in characters, for `overlapHistogram`. */
 export function seamOverlapRows(measurements: readonly ConfigMeasurement[]): { splitter: string; overlap: number }[] {
-  const rows: { splitter: string; overlap: number }[] = [];
-  for (const m of measurements)
-    for (const seam of m.seams) rows.push({ splitter: m.config.splitter, overlap: seam.overlap });
-  return rows;
+  return measurements.flatMap((m) => m.seams.map((seam) => ({ splitter: m.config.splitter, overlap: seam.overlap })));
 }
 
 /**
- * The summary table: zero-overlap share with its 95% CI (cluster bootstrap over the measured documents, at least
- * Wilson's), mean/median overlap, realised ratio, index ratio, and the documents measured. Without a sample (a
- * plain measurement) the documents are those that have seams, unstratified.
+ * The summary table: zero-overlap share with its 95% CI (cluster bootstrap over documents, at least Wilson's), overlap
+ * and index ratios. Without a sample the documents are those that have seams, unstratified.
  */
 export function seamSummaryRows(
   measurements: readonly (ConfigMeasurement & { sample?: DocumentSample })[],
@@ -94,15 +87,12 @@ export function openerSampleRows(measurement: ConfigMeasurement): Record<string,
   }));
 }
 
-/**
- * Paragraph lengths for a histogram with the overlap budget marked; lengths above `cap` are put at `cap`
- * (the last bin reads "cap or longer") so a few very long paragraphs do not squash the chart.
- */
+/** Paragraph lengths for a histogram, capped at `cap` so a few very long paragraphs do not squash the chart. */
 export function paragraphLengthRows(docs: readonly Doc[], cap: number): { series: string; length: number }[] {
-  const rows: { series: string; length: number }[] = [];
-  for (const doc of docs) {
-    for (const region of paragraphRegions(doc.text))
-      rows.push({ series: "paragraphs", length: Math.min(cap, region.end - region.start) });
-  }
-  return rows;
+  return docs.flatMap((doc) =>
+    paragraphRegions(doc.text).map((region) => ({
+      series: "paragraphs",
+      length: Math.min(cap, region.end - region.start),
+    })),
+  );
 }

@@ -1,6 +1,5 @@
-// Semantic chunking against recursive (notebook 06): chunk sizes, seams, retrieval with BM25 and with a dense
-// retriever over the `lsa` embedder (TF-IDF + SVD fitted on the chunks: a corpus-fitted stand-in, not a
-// neural model), and neighbour similarity against real overlap.
+// Semantic chunking against recursive (notebook 06): chunk sizes, seams, retrieval with BM25 and dense `lsa` (a
+// corpus-fitted stand-in, not a neural model), and neighbour similarity against real overlap.
 import type { Chunk, Doc, Query } from "../core/types";
 import { fitLsa, type LsaOptions } from "../embed/lsa";
 import { wilsonInterval } from "../stats/proportion";
@@ -13,13 +12,12 @@ import {
 } from "../measure/neighbour-similarity";
 import { createBm25Retriever } from "../retrieval/bm25";
 import { evaluateQueries, summarizeOutcomes, type RetrievalSummary } from "../retrieval/evaluate";
-import type { Retriever } from "../retrieval/types";
 import { splitSemantic, semanticSentenceTexts } from "../splitters/semantic";
 import { splitCorpus } from "../splitters/registry";
 import { createDenseRetriever } from "../retrieval/dense";
 
 export interface ChunkingArm {
-  /** e.g. "semantic (lsa, p10)", "recursive 1000/200" */
+  /** e.g. "semantic (lsa)", "recursive 1000/200" */
   label: string;
   chunks: Chunk[];
   seams: SeamSummary;
@@ -27,13 +25,11 @@ export interface ChunkingArm {
 }
 
 export interface SemanticArmOptions {
-  /** Break below this percentile of a doc's neighbour-sentence similarities. */
+  /** break below this percentile of a doc's neighbour-sentence similarities */
   percentile: number;
-  /** Longest chunk in characters. */
   maxLength: number;
-  /** Sentences repeated after a break (0-2). */
+  /** sentences repeated after a break (0-2) */
   overlapSentences: number;
-  /** lsa settings for the sentence vectors (default: fitted on a seeded sample, see `LsaOptions.fitSample`). */
   lsa?: LsaOptions;
 }
 
@@ -51,8 +47,7 @@ export async function semanticArm(docs: readonly Doc[], options: SemanticArmOpti
   const embedder = fitLsa(semanticSentenceTexts(docs, semantic), options.lsa);
   const chunks: Chunk[] = await splitSemantic(docs, semantic, embedder);
   // Short: it labels bars and legends; the settings are in the notebook's parameters and prose.
-  const label = "semantic (lsa)";
-  return arm(docs, label, chunks, 0, options.maxLength);
+  return arm(docs, "semantic (lsa)", chunks, 0, options.maxLength);
 }
 
 /** A registry splitter as an arm. */
@@ -94,9 +89,9 @@ export interface ArmRetrieval {
   arm: string;
   retriever: string;
   summary: RetrievalSummary;
-  /** Per query, in query order: whether it hit at k (for paired comparisons between arms). */
+  /** per query: whether it hit at k (for paired comparisons between arms) */
   hits: boolean[];
-  /** Neighbouring-chunk similarity under the retriever's vectors (dense only). */
+  /** dense only: neighbouring-chunk similarity under its vectors */
   neighbours?: NeighbourRow[];
   neighbourSummary?: NeighbourSummary;
 }
@@ -110,10 +105,7 @@ export async function retrieveArm(
 ): Promise<ArmRetrieval[]> {
   const bm25 = createBm25Retriever(a.chunks);
   const bm25Outcomes = await evaluateQueries(a.chunks, queries, bm25, { k });
-  const dense: Retriever & {
-    index: { matrix: Float32Array; dimensions: number; count: number };
-    embedder: { name: string };
-  } = await createDenseRetriever(
+  const dense = await createDenseRetriever(
     a.chunks,
     fitLsa(
       a.chunks.map((c) => c.text),

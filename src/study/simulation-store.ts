@@ -1,8 +1,6 @@
-// The elbow simulation as `npm run simulate:elbow -- --write-readme` stored it (data/validation/elbow-simulation.json,
-// 1,000 sweeps per row), for notebook 03's appendix. The simulation does not depend on the corpus, so recomputing
-// it in every report cost seconds of CPU for a noisier copy of the same table. The file records a hash of every
-// source file the simulation reaches; a file changed since then makes the stored run "stale", which the page says
-// (and `test/study/simulation-store.test.ts` fails, so a changed rule cannot ship with an old table).
+// The elbow simulation as `npm run simulate:elbow -- --write-readme` stored it, for notebook 03's appendix: it does not
+// depend on the corpus, so recomputing it per report cost seconds for a noisier copy. The file hashes every source file
+// the simulation reaches; a change since makes the run "stale", which the page says (and a test fails on).
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -10,7 +8,6 @@ import { projectRoot } from "../core/project";
 import { thousands } from "../stats/format";
 import { defaultSimulationSpec, runSimulation, type SimulationCell, type SimulationSpec } from "./simulation";
 
-/** Where the stored run lives, relative to the project root. */
 export const STORED_SIMULATION_PATH = "data/validation/elbow-simulation.json";
 
 /** The module whose import closure the stored run records. */
@@ -19,24 +16,21 @@ export const SIMULATION_ENTRY = "src/study/simulation.ts";
 export interface StoredSimulationFile {
   spec: SimulationSpec;
   cells: SimulationCell[];
-  /** Seconds the run took where it was made. */
   seconds: number;
-  /** sha256 of each source file the simulation reached, by path relative to the project root. */
+  /** sha256 of each source file the simulation reached, by path relative to the project root */
   sources: Record<string, string>;
 }
 
 export interface StoredSimulation {
   file?: StoredSimulationFile;
-  /** Source files changed (or gone) since the run was stored, relative to the project root. */
+  /** source files changed (or gone) since the run was stored */
   stale: string[];
-  /** Why there is no stored run, when there is none. */
+  /** why there is no stored run, when there is none */
   missing?: string;
 }
 
-/** sha256 of a file's bytes, or undefined when it does not exist. */
-export function fileSha256(path: string): string | undefined {
-  if (!existsSync(path)) return undefined;
-  return createHash("sha256").update(readFileSync(path)).digest("hex");
+function fileSha256(path: string): string | undefined {
+  return existsSync(path) ? createHash("sha256").update(readFileSync(path)).digest("hex") : undefined;
 }
 
 /** Hashes of `files` (paths relative to `root`), for the `sources` field. */
@@ -92,16 +86,12 @@ export function storedSimulationNote(stored: StoredSimulation): string {
 
 export interface AppendixSimulation {
   cells: SimulationCell[];
-  /** The table's caption: sweeps per row, margin, what "wrong" means. */
   caption: string;
-  /** Where the table came from (storedSimulationNote, or why it was simulated here). */
+  /** where the table came from */
   note: string;
 }
 
-/**
- * Notebook 03's appendix: the stored run, or `replicates` sweeps per row simulated here (500 bootstrap replicates
- * per decision) when `replicates` > 0 or there is no stored run (then 200 per row).
- */
+/** Notebook 03's appendix: the stored run, else (or when `replicates` > 0) a smaller one simulated here. */
 export function appendixSimulation(replicates: number, root: string = projectRoot()): AppendixSimulation {
   const stored = storedSimulation(root);
   const file = replicates > 0 ? undefined : stored.file;

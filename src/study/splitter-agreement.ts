@@ -1,34 +1,14 @@
-/**
- * Splitters whose names look alike (`langchain`, `langchain-js`, `langchain-markdown`; `recursive`, LangChain's
- * algorithm ported) cut a corpus the same way or not: measured on the page's own corpus, so a page says which one
- * it uses and whether a row of another would read the same. Chunks are compared by their exact source spans.
- */
+// Splitters whose names look alike (`langchain`, `langchain-js`; `recursive`) cut a corpus the same way or not: measured
+// on the page's own corpus by exact source spans, so a page says whether a row of another would read the same.
 import type { Doc } from "../core/types";
 import { splitCorpus } from "../splitters/registry";
 import { thousands } from "../stats/format";
 
-export interface SplitterAgreement {
-  a: string;
-  b: string;
-  size: number;
-  overlap: number;
-  chunksA: number;
-  chunksB: number;
-  /** chunks of `a` whose span is a chunk of `b` too */
-  identical: number;
-  docs: number;
-  /** documents whose chunk spans differ between the two */
-  docsDiffering: number;
-}
+/** `identical`: chunks of `a` whose span is a chunk of `b` too; `docsDiffering`: documents cut differently. */
+export type SplitterAgreement = ReturnType<typeof splitterAgreement>;
 
 /** Splits `docs` with `a` and `b` at one setting and counts the chunks (spans) they share. */
-export function splitterAgreement(
-  docs: readonly Doc[],
-  a: string,
-  b: string,
-  size: number,
-  overlap: number,
-): SplitterAgreement {
+export function splitterAgreement(docs: readonly Doc[], a: string, b: string, size: number, overlap: number) {
   const spans = (splitter: string) => {
     const byDoc = new Map<string, string[]>(docs.map((d) => [d.id, []]));
     for (const c of splitCorpus(docs as Doc[], { splitter, size, overlap }))
@@ -69,10 +49,7 @@ export function agreementText(g: SplitterAgreement): string {
   );
 }
 
-/**
- * Notebook 04's note on its splitter: which it is, and whether `langchain` (the real package, notebook 03's
- * splitter) would cut this corpus the same way.
- */
+/** Notebook 04's note on its splitter: which it is, and whether `langchain` (notebook 03's) cuts the same way. */
 export function splitterChoiceFinding(
   docs: readonly Doc[],
   splitter: string,
@@ -86,10 +63,7 @@ export function splitterChoiceFinding(
   )}`;
 }
 
-/**
- * Among `splitters`, each whose name extends another's (`langchain-js` of `langchain`) against that one, in one
- * bulleted paragraph; "" when no two look alike.
- */
+/** Each of `splitters` whose name extends another's (`langchain-js`) against that one; "" when none look alike. */
 export function lookAlikeFinding(docs: readonly Doc[], splitters: readonly string[], size: number, overlap: number) {
   const pairs: [string, string][] = [];
   for (const s of splitters) {

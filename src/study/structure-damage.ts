@@ -1,5 +1,4 @@
-// Structural damage as rates with Wilson 95% CIs, per splitter, kind and document type: the rows behind the
-// damage tables of `seamlab seams`, `compare-splitters`, notebook 02 and notebook 07.
+// Structural damage as rates with Wilson 95% CIs, per splitter, kind and document type.
 import type { Chunk, Doc } from "../core/types";
 import { classifyDoc, typeBreakdown, type TypedDoc, type TypeBreakdownRow } from "../corpus/doc-types";
 import type { DocType } from "../corpus/types";
@@ -19,7 +18,6 @@ import { percentNumber, thousands } from "../stats/format";
 
 export interface DamageRateRow {
   splitter: string;
-  /** "all" or a document type */
   type: DocType | "all";
   kind: DamageKind | "any";
   label: string;
@@ -28,33 +26,10 @@ export interface DamageRateRow {
   damaged: number;
   /** seams whose only damage of this kind is inside units longer than the limit */
   inOversize: number;
-  /** damaged / seams, a fraction */
+  /** damaged / seams */
   value: number;
   low: number;
   high: number;
-}
-
-function rateRow(
-  splitter: string,
-  type: DocType | "all",
-  kind: DamageKind | "any",
-  damaged: number,
-  inOversize: number,
-  seams: number,
-): DamageRateRow {
-  const ci = wilsonInterval(damaged, seams);
-  return {
-    splitter,
-    type,
-    kind,
-    label: kind === "any" ? "any structural damage" : DAMAGE_KIND_LABELS[kind],
-    seams,
-    damaged,
-    inOversize,
-    value: seams === 0 ? 0 : damaged / seams,
-    low: ci.low,
-    high: ci.high,
-  };
 }
 
 /**
@@ -63,19 +38,23 @@ function rateRow(
  */
 export function damageRateRows(splitter: string, damage: StructureDamage): DamageRateRow[] {
   const rows: DamageRateRow[] = [];
+  const add = (type: DocType | "all", kind: DamageKind | "any", damaged: number, inOversize: number, seams: number) => {
+    const { low, high } = wilsonInterval(damaged, seams);
+    const label = kind === "any" ? "any structural damage" : DAMAGE_KIND_LABELS[kind];
+    const value = seams === 0 ? 0 : damaged / seams;
+    rows.push({ splitter, type, kind, label, seams, damaged, inOversize, value, low, high });
+  };
   for (const kind of DAMAGE_KINDS) {
     const k = damage.kinds[kind];
-    rows.push(rateRow(splitter, "all", kind, k.damaged - k.inOversize, k.inOversize, damage.seams));
+    add("all", kind, k.damaged - k.inOversize, k.inOversize, damage.seams);
   }
-  rows.push(rateRow(splitter, "all", "any", damage.anyDamaged, 0, damage.seams));
+  add("all", "any", damage.anyDamaged, 0, damage.seams);
   for (const [type, t] of Object.entries(damage.byType) as [
     DocType,
     NonNullable<StructureDamage["byType"][DocType]>,
   ][]) {
-    for (const kind of DAMAGE_KINDS) {
-      rows.push(rateRow(splitter, type, kind, t.damaged[kind] - t.inOversize[kind], t.inOversize[kind], t.seams));
-    }
-    rows.push(rateRow(splitter, type, "any", t.anyDamaged, 0, t.seams));
+    for (const kind of DAMAGE_KINDS) add(type, kind, t.damaged[kind] - t.inOversize[kind], t.inOversize[kind], t.seams);
+    add(type, "any", t.anyDamaged, 0, t.seams);
   }
   return rows;
 }
@@ -132,12 +111,10 @@ export function damageBarRows(
   kind: DamageKind | "any",
   type: DocType | "all" = "all",
 ): { label: string; value: number; low: number; high: number; series: string }[] {
-  const out: { label: string; value: number; low: number; high: number; series: string }[] = [];
-  for (const r of results) {
+  return results.flatMap((r) => {
     const x = r.rows.find((y) => y.kind === kind && y.type === type);
-    if (x) out.push({ label: r.config.splitter, value: x.value, low: x.low, high: x.high, series: r.config.splitter });
-  }
-  return out;
+    return x ? [{ label: r.config.splitter, value: x.value, low: x.low, high: x.high, series: r.config.splitter }] : [];
+  });
 }
 
 /** The breakdown by type of a corpus, shares as fractions, for a table. */
@@ -169,32 +146,32 @@ export function configsFor(splitters: readonly string[], size: number, overlap: 
   return splitters.map((splitter) => ({ splitter, size, overlap }));
 }
 
+/** A splitter's share of seams with any structural damage. */
+const anyRate = (r: SplitterDamage) => (r.damage.seams ? r.damage.anyDamaged / r.damage.seams : 0);
+
 /** One sentence for notebook 02: each splitter's share of seams that cut a structural unit, or why there are none. */
 export function structureFinding(results: readonly SplitterDamage[]): string {
   const units = Object.values(results[0]?.damage.kinds ?? {}).reduce((sum, kind) => sum + kind.units, 0);
   if (units === 0) {
     return (
-      "This corpus has no code blocks, tables, lists, headings " +
-      "or turns: structural damage is zero for every splitter here."
+      "This corpus has no code blocks, tables, lists, headings or turns: " +
+      "structural damage is zero for every splitter here."
     );
   }
-  const shares = results.map(
-    (r) => `\`${r.config.splitter}\` ${pct(r.damage.seams ? r.damage.anyDamaged / r.damage.seams : 0)}`,
-  );
+  const shares = results.map((r) => `\`${r.config.splitter}\` ${pct(anyRate(r))}`);
   return `${shares.join(", ")} of seams cut a structural unit (${thousands(units)} units in the corpus).`;
 }
 
 /** One sentence for notebook 07: the splitter that damages structure most, and the structure splitter. */
 export function worstAndStructureFinding(results: readonly SplitterDamage[]): string {
-  const rate = (r: SplitterDamage) => (r.damage.seams ? r.damage.anyDamaged / r.damage.seams : 0);
-  const worst = [...results].sort((a, b) => rate(b) - rate(a))[0];
+  const worst = [...results].sort((a, b) => anyRate(b) - anyRate(a))[0];
   if (!worst) return "No splitter was measured.";
   const mine = results.find((r) => r.config.splitter === "structure");
   const codeCuts = mine ? mine.damage.kinds["code-block"].damaged - mine.damage.kinds["code-block"].inOversize : 0;
   return (
-    `\`${worst.config.splitter}\` damages structure at **${pct(rate(worst))}** of its seams` +
+    `\`${worst.config.splitter}\` damages structure at **${pct(anyRate(worst))}** of its seams` +
     (mine
-      ? `; \`structure\` at **${pct(rate(mine))}** (code blocks under the hard limit cut: ${thousands(codeCuts)}).`
+      ? `; \`structure\` at **${pct(anyRate(mine))}** (code blocks under the hard limit cut: ${thousands(codeCuts)}).`
       : ".")
   );
 }

@@ -1,13 +1,6 @@
-/**
- * The seam viewer's payload: a list of the corpus's documents (id, length, seams and seams sharing nothing per
- * splitter) and the whole text, with every splitter's chunk spans, of a bounded set of them.
- *
- * A static report has no server to fetch a document from, so what the page can show must travel in the payload,
- * and a big corpus cannot travel whole. The list costs a few numbers per document; texts are carried up to a
- * character budget: the document asked for first (`first`: "auto", an id or an index), then the documents with a
- * seam sharing nothing (the first splitter's), then the rest, in corpus order, each whole or not at all (only the
- * first may be cut, when it alone is longer than the budget). The viewer pages each text (notebook/seam-viewer.ts).
- */
+// The seam viewer's payload: a list of the corpus's documents and the text, with every splitter's chunk spans, of a
+// bounded set of them. A static report has no server, so what the page shows must travel in it, and a big corpus
+// cannot travel whole: texts are carried up to a character budget, each whole or not at all (only the first may be cut).
 import type { Chunk, Doc } from "../core/types";
 import { SeamlabError } from "../core/errors";
 import { splitCorpus, splitDoc } from "../splitters/registry";
@@ -15,7 +8,6 @@ import type { SplitterConfig } from "../splitters/config";
 
 export interface SeamViewerSplitter {
   name: string;
-  /** Spans in document offsets, in the splitter's order. */
   chunks: { start: number; end: number }[];
 }
 
@@ -27,30 +19,25 @@ export interface SeamViewerText {
   splitters: SeamViewerSplitter[];
 }
 
-/** One document of the list. */
 export interface SeamViewerListing {
   doc: string;
   length: number;
-  /** Per splitter (in `splitterNames` order): seams, and seams sharing nothing; null when it was not split. */
+  /** per splitter: seams, and seams sharing nothing; null when it was not split */
   seams: (number | null)[];
   zeroSeams: (number | null)[];
-  /** Characters of its text the payload carries, from its start (0: listed only). */
+  /** characters of its text the payload carries (0: listed only) */
   carried: number;
 }
 
 export interface SeamViewerPayload {
-  /** The splitters, named as in the viewer ("langchain 1000/200"). */
   splitterNames?: string[];
-  /** The documents listed (the carried ones first, then the others in corpus order). */
+  /** the carried documents first, then the others in corpus order */
   documents?: SeamViewerListing[];
-  /** Documents in the corpus (the list may stop before them all). */
   corpusDocs?: number;
-  /** Characters per page of a carried text. */
   pageChars?: number;
-  /** The carried texts, in list order. */
   texts?: SeamViewerText[];
   caption?: string;
-  /** One stretch, the shape before the list (still drawn, for notebooks executed before it). */
+  /** one stretch, the shape before the list (still drawn, for notebooks executed before it) */
   doc?: string;
   text?: string;
   offset?: number;
@@ -58,45 +45,42 @@ export interface SeamViewerPayload {
 }
 
 export interface ViewerOptions {
-  /** The document carried first: "auto" (default: the first with a seam sharing nothing), an id or an index. */
+  /** the document carried first: "auto" (default: the first with a seam sharing nothing), an id or an index */
   first?: string | number;
-  /** Characters of text carried, over all documents (default 150,000). */
+  /** characters of text carried, over all documents (default 150,000) */
   textBudget?: number;
-  /** Characters of documents split to count their seams for the list, in corpus order (default 3,000,000). */
+  /** characters of documents split to count their seams for the list (default 3,000,000) */
   listBudget?: number;
-  /** Documents listed at most (default 2,000). */
+  /** documents listed at most (default 2,000) */
   listLimit?: number;
-  /** Characters per page in the viewer (default 12,000). */
+  /** characters per page in the viewer (default 12,000) */
   pageChars?: number;
 }
 
 /** Documents "auto" looks through for a seam sharing nothing before it settles for the longest of them. */
 const AUTO_SEARCH_DOCS = 200;
 
-/**
- * The document named by `which`: an id, a 0-based index into `docs`, or "auto": the first document (of the first
- * 200) where `autoConfig` leaves a seam sharing nothing, else the longest of them, so the default works on any
- * corpus, one document included. The error for an id or index that is not there lists a few ids.
- */
+/** The first of `docs` (up to 200) with a seam sharing nothing by `zeroOf`, else the longest of them. */
+function autoDoc(docs: readonly Doc[], zeroOf?: (doc: Doc) => number): Doc {
+  const searched = docs.slice(0, AUTO_SEARCH_DOCS);
+  return (
+    (zeroOf && searched.find((d) => zeroOf(d) > 0)) ??
+    searched.reduce((a, b) => (b.text.length > a.text.length ? b : a))
+  );
+}
+
+/** The document named by `which`: an id, a 0-based index, or "auto" (`autoDoc` under `autoConfig`). */
 export function pickDoc(docs: readonly Doc[], which: string | number, autoConfig?: SplitterConfig): Doc {
   if (which === "auto") {
     if (docs.length === 0) throw new SeamlabError("the seam viewer needs a document, and the corpus has none");
-    const searched = docs.slice(0, AUTO_SEARCH_DOCS);
-    if (autoConfig) {
-      const bare = searched.find((d) => zeroSeamCount(splitDoc(d, autoConfig)) > 0);
-      if (bare) return bare;
-    }
-    return searched.reduce((a, b) => (b.text.length > a.text.length ? b : a));
+    return autoDoc(docs, autoConfig && ((d) => zeroSeamCount(splitDoc(d, autoConfig))));
   }
   const doc = typeof which === "number" ? docs[which] : docs.find((d) => d.id === which);
   if (!doc) {
-    const some = docs
-      .slice(0, 5)
-      .map((d) => d.id)
-      .join(", ");
+    const some = docs.slice(0, 5).map((d) => d.id);
     throw new SeamlabError(
-      `viewerDoc ${JSON.stringify(which)} is not a document of this corpus (${docs.length} docs: ${some}, …): ` +
-        `use "auto", an id or an index from 0 to ${docs.length - 1}`,
+      `viewerDoc ${JSON.stringify(which)} is not a document of this corpus ` +
+        `(${docs.length} docs: ${some.join(", ")}, …): use "auto", an id or an index from 0 to ${docs.length - 1}`,
     );
   }
   return doc;
@@ -127,15 +111,9 @@ function chunksByDoc(docs: readonly Doc[], config: SplitterConfig): Map<string, 
   return out;
 }
 
-/** The order texts are carried in: `first`, then documents with a seam sharing nothing, then the rest. */
-function carryOrder(split: readonly Doc[], firstDoc: Doc, zeroOf: (doc: Doc) => number): Doc[] {
-  const rest = split.filter((d) => d !== firstDoc);
-  return [firstDoc, ...rest.filter((d) => zeroOf(d) > 0), ...rest.filter((d) => zeroOf(d) === 0)];
-}
-
 /**
- * The payload for 1 to 3 splitters over `docs` (see the module comment). Documents past `listBudget` characters
- * are listed unsplit, unless `first` names one of them (it is then split too).
+ * The payload for 1 to 3 splitters. Texts are carried in this order: `first`, then documents with a seam sharing
+ * nothing (the first splitter's), then the rest. Documents past `listBudget` characters are listed unsplit.
  */
 export function seamViewerPayload(
   docs: readonly Doc[],
@@ -162,14 +140,11 @@ export function seamViewerPayload(
   if (named && !split.includes(named)) split.push(named);
   const perSplitter = configs.map((config) => chunksByDoc(split, config));
   const zeroOf = (doc: Doc) => zeroSeamCount(perSplitter[0].get(doc.id) ?? []);
-  const firstDoc =
-    named ??
-    split.slice(0, AUTO_SEARCH_DOCS).find((d) => zeroOf(d) > 0) ??
-    split.slice(0, AUTO_SEARCH_DOCS).reduce((a, b) => (b.text.length > a.text.length ? b : a));
-
+  const firstDoc = named ?? autoDoc(split, zeroOf);
+  const rest = split.filter((d) => d !== firstDoc);
   const carried = new Map<Doc, number>();
   let left = textBudget;
-  for (const doc of carryOrder(split, firstDoc, zeroOf)) {
+  for (const doc of [firstDoc, ...rest.filter((d) => zeroOf(d) > 0), ...rest.filter((d) => zeroOf(d) === 0)]) {
     if (doc === firstDoc || doc.text.length <= left) {
       const take = Math.min(doc.text.length, left);
       carried.set(doc, take);

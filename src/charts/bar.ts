@@ -1,7 +1,6 @@
-// A rate per category (e.g. share of seams with zero overlap, % of sentence pairs kept) with its confidence
-// interval drawn as an error bar, so a difference smaller than the CIs is not read as real. Each bar is labelled
-// with its value, and the axis runs to the measure's full scale (0-100% for rates) unless every bar is under a
-// fifth of it: then it ends near the longest bar and its title says where, so bars near 2% never look full.
+// A rate per category with its CI as an error bar, so a difference smaller than the CIs is not read as real. The axis
+// runs to the full scale (0-100% for rates) unless every bar is under a fifth of it: then it ends near the longest
+// bar and its title says where, so bars near 2% never look full.
 import { LABEL_FONT_SIZE, pixelOf } from "./label-layout";
 import {
   CHART_WIDTH,
@@ -21,7 +20,7 @@ import {
 } from "./theme";
 
 export interface BarCIOptions extends CommonOptions {
-  /** Category field (one bar each; default "label"). */
+  /** default "label" */
   category?: string;
   value?: string;
   low?: string;
@@ -32,19 +31,13 @@ export interface BarCIOptions extends CommonOptions {
   categoryTitle?: string;
   /** Values are fractions shown as percentages. */
   percent?: boolean;
-  /**
-   * The largest value the measure can take: 1 for fractions with `percent` (the default then), 100 for percentages
-   * given in points. Unknown, the axis ends a quarter past the longest bar.
-   */
+  /** The largest value the measure can take (default 1 with `percent`); unknown, the axis ends past the longest bar. */
   scaleMax?: number;
 }
 
-/** Bars are drawn against the full scale unless the longest is shorter than this share of it. */
-const FULL_SCALE_SHARE = 0.2;
-
-/** The value axis: [0, full] when the bars are a visible share of it, else [0, a round end past the longest]. */
+/** The value axis: [0, full] when the longest bar is a fifth of it or more, else [0, a round end past the longest]. */
 export function barDomain(top: number, full: number | undefined): { domain: [number, number]; cut: boolean } {
-  if (full !== undefined && top >= FULL_SCALE_SHARE * full) return { domain: [0, full], cut: false };
+  if (full !== undefined && top >= 0.2 * full) return { domain: [0, full], cut: false };
   const end = niceDomain(0, Math.max(top, 0) * 1.25 || 1)[1];
   return { domain: [0, full !== undefined ? Math.min(end, full) : end], cut: full !== undefined };
 }
@@ -62,8 +55,7 @@ export function barWithCI(rows: Record<string, unknown>[], options: BarCIOptions
   const width = options.width ?? CHART_WIDTH;
   const order = distinct(rows, category);
   const y = { field: category, type: "nominal", sort: order, title: options.categoryTitle ?? null };
-  // Several rows per category (one per series): the bars sit side by side within it, never stacked end to end
-  // (a stacked bar's length would be the sum of two rates).
+  // Several rows per category: side by side, never stacked (a stacked bar's length would be the sum of two rates).
   const grouped = rows.length > order.length && series !== category;
   const offset = grouped ? { yOffset: { field: series, type: "nominal", sort: distinct(rows, series) } } : {};
   const ends = rows.map((row) =>
@@ -121,14 +113,10 @@ export function barWithCI(rows: Record<string, unknown>[], options: BarCIOptions
         mark: { type: "rule", color: INK.text, strokeWidth: 1.5 },
         encoding: { y, ...offset, x: { field: low, ...x }, x2: { field: high } },
       },
-      {
+      ...[low, high].map((field) => ({
         mark: { type: "tick", color: INK.text, thickness: 1.5, size: 10 },
-        encoding: { y, ...offset, x: { field: low, ...x } },
-      },
-      {
-        mark: { type: "tick", color: INK.text, thickness: 1.5, size: 10 },
-        encoding: { y, ...offset, x: { field: high, ...x } },
-      },
+        encoding: { y, ...offset, x: { field, ...x } },
+      })),
       ...[true, false].filter((outside) => labels.some((l) => l.outside === outside)).map(labelLayer),
     ],
     config: baseConfig(),

@@ -1,7 +1,5 @@
-// A metric over two swept parameters (e.g. distinct passages in the top-k over overlap × depth), cells
-// labelled with their value so the chart reads without the colour scale; a sequential colour-blind-safe scheme
-// anchored at 0 (rates: 0 to 100%), so 57% against 62% looks as close as it is instead of spanning the scale.
-// Values below 0 (differences) get a diverging scheme centred on 0.
+// A metric over two swept parameters, cells labelled with their value; the colour scheme is anchored at 0 (rates: 0
+// to 100%), so 57% against 62% looks as close as it is instead of spanning the scale.
 import {
   SCHEMA,
   axisFormat,
@@ -56,7 +54,7 @@ export function heatmap(rows: Record<string, unknown>[], options: HeatmapOptions
             type: "quantitative",
             title: options.valueTitle,
             scale,
-            // As tall as the cells, so the legend does not stretch a short chart.
+            // as tall as the cells, so the legend does not stretch a short chart
             legend: {
               orient: "right",
               gradientLength: Math.max(60, 30 * new Set(rows.map((r) => r[y])).size),
@@ -69,7 +67,6 @@ export function heatmap(rows: Record<string, unknown>[], options: HeatmapOptions
         mark: { type: "text", fontSize: 10 },
         encoding: {
           text: { field: value, type: "quantitative", format },
-          // White on the scheme's dark end, black elsewhere.
           color: { condition: { test: dark(`datum[${JSON.stringify(value)}]`), value: "#ffffff" }, value: "#000000" },
         },
       },
@@ -78,10 +75,7 @@ export function heatmap(rows: Record<string, unknown>[], options: HeatmapOptions
   };
 }
 
-/**
- * The colour scale and which cells are dark under it: viridis from 0 to the largest value (1 for rates), dark in its
- * lower half; with values below 0, a diverging scheme over ±the largest magnitude, dark at both far ends.
- */
+/** Viridis from 0 to the largest value (1 for rates); with values below 0, a diverging scheme; and which are dark. */
 function colourOf(
   numbers: number[],
   percent: boolean | undefined,
@@ -99,10 +93,7 @@ function colourOf(
   return { scale: { scheme: "viridis", domain: [0, top] }, dark: (v) => `${v} < ${0.5 * top}` };
 }
 
-/**
- * The y title runs up the side of a few rows of cells: longer than they are tall, it would run into the x title. It is
- * broken into two lines, and the rows made taller (from 30 px) until the longer line fits.
- */
+/** A y title longer than the rows are tall would run into the x title: two lines, and rows tall enough for them. */
 function fittedYTitle(title: string, rowCount: number): { text: string | string[]; step: number } {
   const fits = (text: string) => estimateTextWidth(text, 12) + 8 <= 30 * rowCount;
   if (fits(title)) return { text: title, step: 30 };

@@ -1,5 +1,4 @@
-// Distribution of a per-seam quantity (e.g. real overlap in characters) for several splitters, one panel per
-// splitter so the shapes can be compared on a shared x scale, with the configured budget marked.
+// A per-seam quantity's distribution, one panel per splitter on a shared x scale, with the configured budget marked.
 import { LABEL_FONT_SIZE, pixelOf, placeRuleLabels, withHalo } from "./label-layout";
 import {
   CHART_WIDTH,
@@ -15,9 +14,9 @@ import {
 } from "./theme";
 
 export interface HistogramOptions extends CommonOptions {
-  /** Field with the measured value (default "overlap"). */
+  /** default "overlap" */
   value?: string;
-  /** Field naming the series, one panel each (default "splitter"). */
+  /** one panel each (default "splitter") */
   series?: string;
   /** Axis title including the unit, e.g. "real overlap at the seam (chars)". */
   xTitle: string;
@@ -27,11 +26,7 @@ export interface HistogramOptions extends CommonOptions {
   marker?: { value: number; label: string };
 }
 
-/**
- * Counts per series and bin of width `step`, binned as vega-lite bins the raw values with `bin: {step}` (one x
- * scale for every panel): the extent over all rows widened to multiples of the step, values at its top counted in
- * the last bin. What a histogram of many values carries instead of one row per value.
- */
+/** Counts per series and bin as vega-lite's `bin: {step}` makes them over all rows (the top value in the last bin). */
 export function binnedCounts(
   rows: readonly Record<string, unknown>[],
   value: string,
@@ -40,12 +35,8 @@ export function binnedCounts(
 ): { series: unknown; start: number; end: number; count: number }[] {
   const finite = rows.filter((row) => typeof row[value] === "number" && Number.isFinite(row[value]));
   if (finite.length === 0) return [];
-  let min = Infinity;
-  let max = -Infinity;
-  for (const row of finite) {
-    min = Math.min(min, row[value] as number);
-    max = Math.max(max, row[value] as number);
-  }
+  const min = finite.reduce((m, row) => Math.min(m, row[value] as number), Infinity);
+  const max = finite.reduce((m, row) => Math.max(m, row[value] as number), -Infinity);
   const first = Math.floor(min / step + 1e-14) * step;
   const stop = Math.max(Math.ceil(max / step) * step, first + step);
   const bins = new Map<unknown, Map<number, number>>();
@@ -63,10 +54,7 @@ export function binnedCounts(
   );
 }
 
-/**
- * One panel per series. With `binStep` the rows are counted into bins here and the chart carries one row per
- * non-empty bin (a corpus's seams or paragraphs can number millions); without it vega-lite bins the raw rows.
- */
+/** With `binStep` the spec carries one row per non-empty bin (seams can number millions), else the raw rows. */
 export function overlapHistogram(rows: Record<string, unknown>[], options: HistogramOptions): VegaLiteSpec {
   const value = options.value ?? "overlap";
   const series = options.series ?? "splitter";
@@ -96,8 +84,7 @@ export function overlapHistogram(rows: Record<string, unknown>[], options: Histo
   const width = options.width ?? CHART_WIDTH;
   const height = options.height ?? 90;
   if (options.marker) {
-    // Right of the rule, or left of it when the plot's edge is too near (the binned extent is exact; raw rows are
-    // binned by vega-lite to round ends, which their extent approximates).
+    // right of the rule, or left near the edge (raw rows' extent approximates vega-lite's round bin ends)
     const ends = step
       ? data.flatMap((b) => [b.bin_start as number, b.bin_end as number])
       : rows.map((row) => row[value]).filter((v): v is number => typeof v === "number" && Number.isFinite(v));
@@ -105,7 +92,7 @@ export function overlapHistogram(rows: Record<string, unknown>[], options: Histo
     const at = pixelOf(options.marker.value, extent, width);
     const placed = placeRuleLabels([{ at, text: options.marker.label }], width, height)[0];
     const right = placed ? placed.align === "right" : at > width / 2;
-    // One row per panel, so the rule and its label are drawn once, not once per seam.
+    // one row per panel: the rule and its label drawn once, not once per seam
     const once = [{ aggregate: [{ op: "count", as: "seams" }], groupby: [series] }];
     layers.push(
       {

@@ -1,9 +1,8 @@
-// Where a chart's own labels go, decided in the builder rather than left to vega: vega places a text mark where
-// the spec says and never moves it, so two rule labels at nearby x overprint and one near the right edge leaves the
-// plot. The builders set their scales' domains explicitly, so every label's box is known here in pixels.
+// Labels placed by the builders, not vega (which never moves a text mark, so two labels at nearby x overprint): the
+// scales' domains are set explicitly, so every label's box is known here in pixels.
 import { INK, estimateTextWidth } from "./theme";
 
-/** A text's box in the plot's pixels (x to the right, y down from the plot's top edge). */
+/** A text's box in the plot's pixels (y down from the top edge). */
 export interface Box {
   x0: number;
   x1: number;
@@ -11,7 +10,6 @@ export interface Box {
   y1: number;
 }
 
-/** Where one label is drawn: its anchor in pixels and which end of the text sits on it. */
 export interface Placement {
   x: number;
   y: number;
@@ -20,7 +18,7 @@ export interface Placement {
 }
 
 export const LABEL_FONT_SIZE = 11;
-/** A line of 11 px text, with room so lines never touch. */
+/** A line of 11 px text, with room. */
 const LANE = 15;
 const GAP = 5;
 
@@ -35,9 +33,8 @@ export function pixelOf(value: number, domain: readonly [number, number], size: 
 }
 
 /**
- * Labels of vertical rules at pixel x `at`, in lanes from the top of the plot: each takes the first lane where it
- * fits inside the plot, right of its rule or else left of it, without touching a label already placed or a box in
- * `taken`. A label no lane can hold comes back as null (the caller lists it elsewhere).
+ * Labels of vertical rules at pixel x `at`: each takes the first lane from the top where it fits inside the plot,
+ * right of its rule or else left, touching no other label nor a box in `taken`; else null (listed elsewhere).
  */
 export function placeRuleLabels(
   labels: readonly { at: number; text: string }[],
@@ -65,10 +62,7 @@ export function placeRuleLabels(
   });
 }
 
-/**
- * Vertical centres for labels wanted at pixel heights `wanted` (e.g. at the end of each line), moved apart by at
- * least one line and kept inside [0, height]: the order of the labels is kept.
- */
+/** Vertical centres near `wanted`, at least `step` apart, inside [0, height], in the same order. */
 export function spreadVertically(wanted: readonly number[], height: number, step = LANE - 2): number[] {
   const order = wanted.map((y, i) => ({ y, i })).sort((a, b) => a.y - b.y || a.i - b.i);
   const placed = order.map((o) => o.y);
@@ -83,10 +77,7 @@ export function spreadVertically(wanted: readonly number[], height: number, step
   return out;
 }
 
-/**
- * A text layer drawn twice, first as a white outline: a label that must sit over bars or lines stays readable. The
- * outline is the same text with a stroke, so tests that look for overprinting skip texts that carry one.
- */
+/** A text layer drawn twice, first as an outline (tests for overprinting skip stroked texts), to read over marks. */
 export function withHalo(layer: Record<string, unknown>): Record<string, unknown>[] {
   const mark = layer.mark as Record<string, unknown>;
   const halo = { ...mark, color: INK.halo, stroke: INK.halo, strokeWidth: 3, strokeJoin: "round", tooltip: false };

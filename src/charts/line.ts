@@ -1,6 +1,5 @@
-// A metric against a swept parameter (e.g. recall@5 vs overlap) for several series, with a CI band per
-// series and the knee(s) marked by a labelled vertical rule. Groups with too few queries to read (rows carrying
-// their query count in `n`) get their own small panel, so their wide bands never set the main chart's y axis.
+// A metric against a swept parameter per series, with CI bands and labelled knees. Groups with too few queries (by
+// their rows' `n`) get a small panel of their own, so their wide bands never set the main chart's y axis.
 import { LABEL_FONT_SIZE, pixelOf, placeRuleLabels, spreadVertically, withHalo } from "./label-layout";
 import {
   CHART_HEIGHT,
@@ -14,7 +13,7 @@ import {
   estimateTextWidth,
   inlineData,
   niceDomain,
-  seriesLegend,
+  seriesColor,
   titleOf,
   wrapTitleText,
   type CommonOptions,
@@ -26,7 +25,7 @@ export interface Knee {
   label: string;
 }
 
-/** A horizontal shaded band across the chart (e.g. the margin a difference must stay within). */
+/** A shaded horizontal band (e.g. the margin a difference must stay within). */
 export interface YBand {
   from: number;
   to: number;
@@ -45,21 +44,19 @@ export interface LineCIOptions extends CommonOptions {
   knees?: Knee[];
   /** Start the y axis at zero (default false: rates near each other stay readable). */
   zero?: boolean;
-  /** Shaded horizontal bands drawn under the lines, labelled at the right edge. */
+  /** Drawn under the lines, labelled beside the plot. */
   yBands?: YBand[];
   /** Dashed horizontal rules (e.g. y = 0). */
   yRules?: number[];
   /** Field with the queries behind each row (default "n"); rows without it count as enough. */
   count?: string;
-  /** Series with fewer queries than this go to a small panel of their own, labelled with n (default 30). */
-  minCount?: number;
 }
 
 /** Below this many queries a group's hit rate is too loose to share the main chart's axis. */
-export const MIN_GROUP_QUERIES = 30;
+const MIN_GROUP_QUERIES = 30;
 
 const SMALL_PANEL_HEIGHT = 110;
-/** A band's label beside the plot is wrapped to lines of about this many characters, so the chart stays narrow. */
+/** A band's label beside the plot is wrapped to lines this long, so the chart stays narrow. */
 const BESIDE_PLOT_CHARS = 18;
 const LABEL_LINE = 13;
 
@@ -94,20 +91,11 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
   const height = options.height ?? CHART_HEIGHT;
   const hasBand = rows.some((row) => typeof row[low] === "number" && typeof row[high] === "number");
   const hasSeries = rows.some((row) => row[series] !== undefined);
-  const small = hasSeries ? smallSeries(rows, series, count, options.minCount ?? MIN_GROUP_QUERIES) : [];
+  const small = hasSeries ? smallSeries(rows, series, count, MIN_GROUP_QUERIES) : [];
   const mainRows = rows.filter((row) => !small.includes(row[series]));
   const split = small.length > 0 && mainRows.length > 0;
   const shown = split ? mainRows : rows;
-  // Solid legend symbols: the legend is shared with the faint CI band, whose opacity it would otherwise take.
-  const color = hasSeries
-    ? {
-        field: series,
-        type: "nominal",
-        scale: colorScale(rows, series),
-        title: null,
-        legend: seriesLegend(distinct(rows, series), width),
-      }
-    : { value: "#0072B2" };
+  const color = seriesColor(rows, series, width);
   const knees = options.knees ?? [];
   const xDomain = niceDomain(
     Math.min(...numbersOf(rows, [x]), ...knees.map((k) => k.x)),
@@ -125,15 +113,14 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
   const yAxis = { title: options.yTitle, axis: axisFormat(options.percent), scale: yScale };
 
   const layers: Record<string, unknown>[] = [];
-  // A band's label sits beside the plot, right of where the lines end, level with its band: inside the plot it ran
-  // over the line wherever a point fell in it (the best overlap, at 0, is at the band's top edge by definition).
+  // A band's label sits beside the plot, level with its band: inside, it ran over any line point in the band.
   const bandLabels = (options.yBands ?? []).map((band) => wrapTitleText(band.label, BESIDE_PLOT_CHARS));
   const bandYs = spreadVertically(
     (options.yBands ?? []).map((band) => pixelOf((band.from + band.to) / 2, yDomain, height, true)),
     height,
     LABEL_LINE * Math.max(1, ...bandLabels.map((lines) => (Array.isArray(lines) ? lines.length : 1))),
   );
-  // The "n = …" labels of small groups sit beside the plot too when every group is small: the band's label goes after.
+  // when every group is small, their "n = …" labels sit beside the plot too, before the band's label
   const counts = !split && small.length > 0 ? numbersOf(rows, [count]) : [];
   const bandX =
     width +
@@ -171,7 +158,7 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
   );
   const unplaced: string[] = [];
   sorted.forEach((knee, i) => {
-    // Own one-row data, so each annotation is drawn once rather than once per data row.
+    // one-row data: drawn once, not once per data row
     layers.push({
       data: { values: [{}] },
       mark: { type: "rule", color: INK.rule, strokeDash: [5, 4], strokeWidth: 1.5 },
@@ -212,7 +199,6 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
     axis: { ...axisFormat(options.percent), tickCount: 3 },
     scale: { domain: smallDomain, nice: false, zero: false },
   };
-  const min = options.minCount ?? MIN_GROUP_QUERIES;
   return {
     ...base,
     vconcat: [
@@ -221,7 +207,7 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
         width,
         height: SMALL_PANEL_HEIGHT,
         title: {
-          text: `Under ${min} queries: too few to read, on their own scale`,
+          text: `Under ${MIN_GROUP_QUERIES} queries: too few to read, on their own scale`,
           fontSize: 12,
           fontWeight: 500,
           color: INK.muted,
@@ -279,8 +265,8 @@ function seriesLayers(
 const COUNT_TEXT_OFFSET = 9;
 
 /**
- * "n = 2" right of the last point of each small series, moved apart so two never overprint: a swatch in the series'
- * colour, then the text in the chart's ink (a light series colour on white would not read, nor a dark one in dark mode).
+ * "n = 2" beside the last point of each small series, spread so none overprint: a swatch in the series' colour, then
+ * the text in ink (a light series colour would not read on white, nor a dark one in dark mode).
  */
 function countLabels(
   rows: Record<string, unknown>[],
@@ -305,7 +291,7 @@ function countLabels(
       data: { values: [{}] },
       mark: { type: "point", shape: "circle", filled: true, size: 40, opacity: 1 },
       encoding: {
-        // A 40 px² dot spans about 5-13 px right of the plot; the text starts at 6 + COUNT_TEXT_OFFSET = 15.
+        // a 40 px² dot spans about 5-13 px right of the plot; the text starts at 6 + COUNT_TEXT_OFFSET = 15
         x: { value: f.width + 9 },
         y: { value: ys[i] },
         color: { value: palette.range[palette.domain.indexOf(end.name)] },
@@ -318,10 +304,7 @@ function countLabels(
   ]);
 }
 
-/**
- * A label set beside the plot, left-aligned at pixel `x`, centred on pixel `y`. Its layer's name starts with
- * `beside_plot` so layout checks know it sits outside the plot on purpose.
- */
+/** A label beside the plot at pixels (x, y); layout checks know a `beside_plot` layer is outside on purpose. */
 function besidePlotText(
   name: string,
   x: number,

@@ -1,15 +1,12 @@
-// One point per item (e.g. per seam: similarity of the neighbouring chunks against the real overlap), coloured
-// by series, optionally with a per-series loess trend so a relationship is visible through the noise.
+// One point per item coloured by series, optionally with a loess trend per series to show a relationship in noise.
 import {
   CHART_HEIGHT,
   CHART_WIDTH,
   SCHEMA,
   axisFormat,
   baseConfig,
-  colorScale,
-  distinct,
   inlineData,
-  seriesLegend,
+  seriesColor,
   titleOf,
   type CommonOptions,
   type VegaLiteSpec,
@@ -22,7 +19,6 @@ export interface ScatterOptions extends CommonOptions {
   xTitle: string;
   yTitle: string;
   yPercent?: boolean;
-  /** Add a loess trend line per series (default false). */
   trend?: boolean;
 }
 
@@ -31,15 +27,7 @@ export function scatter(rows: Record<string, unknown>[], options: ScatterOptions
   const y = options.y ?? "y";
   const series = options.series ?? "series";
   const hasSeries = rows.some((row) => row[series] !== undefined);
-  const color = hasSeries
-    ? {
-        field: series,
-        type: "nominal",
-        scale: colorScale(rows, series),
-        title: null,
-        legend: seriesLegend(distinct(rows, series), options.width ?? CHART_WIDTH),
-      }
-    : { value: "#0072B2" };
+  const color = seriesColor(rows, series, options.width ?? CHART_WIDTH);
   const xEnc = { field: x, type: "quantitative", title: options.xTitle };
   const yEnc = { field: y, type: "quantitative", title: options.yTitle, axis: axisFormat(options.yPercent) };
   const layers: Record<string, unknown>[] = [

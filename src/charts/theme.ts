@@ -1,6 +1,5 @@
-// Shared look of every seamlab chart: the Okabe–Ito colour-blind-safe palette (ordered so the first colours
-// stay distinct in greyscale and on white), readable type sizes, and the chart's own ink (INK): the colours of text,
-// rules and grid drawn on its background, which a report page in dark mode restyles (src/report/page.ts).
+// Shared look of every chart: the Okabe–Ito colour-blind-safe palette (the first colours stay distinct in greyscale),
+// readable type sizes, and INK, which a report page in dark mode restyles.
 
 /** A vega-lite spec as plain JSON (no vega-lite types: its package is ESM-only and notebooks cannot load it). */
 export type VegaLiteSpec = Record<string, unknown>;
@@ -8,11 +7,9 @@ export type VegaLiteSpec = Record<string, unknown>;
 export const PALETTE = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#000000", "#F0E442"];
 
 /**
- * The ink a chart draws on its own background, each colour used for that one purpose only: a report page in dark mode
- * maps each value to a dark-mode colour by CSS (src/report/page.ts), so a value here is a contract with that page.
- * Colours drawn on data marks are not ink and stay as they are: the palette, the heatmap's schemes, the white and
- * black numbers inside bars and cells. `halo` is matched by its stroke (a label's outline over lines), `black` (the
- * palette's seventh colour) on lines and symbols only, never on a text, so a heatmap cell's number keeps it.
+ * The colours a chart draws on its own background, each for one purpose only: src/report/page.ts maps each value to
+ * a dark-mode colour by CSS, so a value here is a contract with that page. Colours on data marks are not ink. `halo`
+ * is matched by its stroke; `black` on lines and symbols only, so a heatmap cell's black number keeps it.
  */
 export const INK = {
   background: "#ffffff",
@@ -55,11 +52,9 @@ export function baseConfig(): Record<string, unknown> {
       gridColor: INK.grid,
       domainColor: INK.axis,
       tickColor: INK.axis,
-      // never cut short: a category such as "overlap 0 + ±1 neighbours" is read whole ("overlap 0 + ±1 neig…")
-      labelLimit: 0,
+      labelLimit: 0, // never cut short ("overlap 0 + ±1 neig…")
     },
-    // labelLimit/titleLimit 0: a legend label or title is never cut short ("reference (124 qu…", "hit rate at the b…");
-    // seriesLegend wraps long labels in columns.
+    // never cut short either ("reference (124 qu…"): seriesLegend wraps long labels in columns
     legend: {
       labelFontSize: 11,
       titleFontSize: 12,
@@ -82,10 +77,7 @@ export interface CommonOptions {
   height?: number;
 }
 
-/**
- * Vega sizes a chart to fit its title, so one long subtitle (an embedder's full name, say) makes the chart wide and
- * the page then scales it down to a thumbnail. Long text is broken into lines at word boundaries instead.
- */
+/** Vega widens a chart to fit its title (a long subtitle makes a thumbnail of it): long text is broken into lines. */
 export function wrapTitleText(text: string, width = 90): string | string[] {
   if (text.length <= width) return text;
   const lines: string[] = [];
@@ -107,7 +99,7 @@ export function titleOf(options: CommonOptions): Record<string, unknown> {
   return options.subtitle ? { text, subtitle: wrapTitleText(options.subtitle) } : { text };
 }
 
-/** Distinct values in order of first appearance: a deterministic legend/colour order that follows the caller's rows. */
+/** Distinct values in order of first appearance: the legend and colour order follow the caller's rows. */
 export function distinct(rows: Record<string, unknown>[], field: string): unknown[] {
   const seen: unknown[] = [];
   for (const row of rows) {
@@ -122,7 +114,14 @@ export function colorScale(rows: Record<string, unknown>[], field: string): Reco
   return { domain, range: domain.map((_, i) => PALETTE[i % PALETTE.length]) };
 }
 
-/** Axis number format: fractions shown as percentages. */
+/** A colour per series with the legend below, or the first colour when rows name no series. */
+export function seriesColor(rows: Record<string, unknown>[], series: string, width: number): Record<string, unknown> {
+  if (!rows.some((row) => row[series] !== undefined)) return { value: PALETTE[0] };
+  const legend = seriesLegend(distinct(rows, series), width);
+  return { field: series, type: "nominal", scale: colorScale(rows, series), title: null, legend };
+}
+
+/** Fractions shown as percentages. */
 export function axisFormat(percent: boolean | undefined): Record<string, unknown> {
   return percent ? { format: ".0%" } : {};
 }
@@ -132,18 +131,12 @@ export function inlineData(rows: Record<string, unknown>[]): Record<string, unkn
   return { values: JSON.parse(JSON.stringify(rows)) };
 }
 
-/**
- * Width in pixels vega gives a text when it has no canvas (vega-scenegraph's estimateWidth, what the report's
- * renderer lays out with): 0.8 × characters × font size, an over-estimate for proportional fonts.
- */
+/** The width vega gives a text without a canvas (vega-scenegraph's estimateWidth), which the report renders with. */
 export function estimateTextWidth(text: string, fontSize: number): number {
   return Math.floor(0.8 * text.length * fontSize);
 }
 
-/**
- * A legend of the series below the chart, in as many columns as fit the chart's width with every label whole: one
- * row for short labels, one column for labels as wide as the chart.
- */
+/** A legend below the chart in as many columns as fit its width, labels whole, symbols solid (not a band's opacity). */
 export function seriesLegend(labels: readonly unknown[], width: number): Record<string, unknown> {
   const widest = Math.max(0, ...labels.map((label) => estimateTextWidth(String(label), LEGEND_FONT_SIZE)));
   // symbol, gap to the label, and the space between columns (vega's defaults: 8 + 5 + 10 and padding).
@@ -153,12 +146,9 @@ export function seriesLegend(labels: readonly unknown[], width: number): Record<
 
 const LEGEND_FONT_SIZE = 11;
 
-/**
- * A domain widened to round ends, as d3's scale.nice does with about `count` ticks: set explicitly (with nice off),
- * so the builders know where every value lands and can keep their labels apart.
- */
+/** Round ends as d3's scale.nice gives, set explicitly so the builders know where each value lands to place labels. */
 export function niceDomain(low: number, high: number, count = 5): [number, number] {
-  // No values (an empty chart): a unit domain rather than Infinity.
+  // no values (an empty chart): a unit domain rather than Infinity
   if (!Number.isFinite(low) || !Number.isFinite(high)) return [0, 1];
   if (!(high > low)) {
     const pad = Math.abs(low) > 0 ? Math.abs(low) * 0.1 : 1;

@@ -17,7 +17,7 @@ export interface RankTable {
 }
 
 /** js-tiktoken's rank file: one line per run of consecutive ranks. */
-interface PublishedRanks {
+export interface PublishedRanks {
   pat_str: string;
   bpe_ranks: string;
 }

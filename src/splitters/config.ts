@@ -1,15 +1,13 @@
 /** The unit a splitter's `size` and `overlap` are counted in. */
 export type Unit = "chars" | "tokens";
 
-/**
- * One splitter configuration: the plain data a sweep varies and a cache keys on.
- * `size`/`overlap` are in `unit`s; token units use `encoding` (a js-tiktoken encoding name).
- */
+/** One splitter configuration: the plain data a sweep varies and a cache keys on. */
 export interface SplitterConfig {
   splitter: string;
   size: number;
   overlap: number;
   unit?: Unit;
+  /** A js-tiktoken encoding name, for token units. */
   encoding?: string;
   /** Separators for the recursive family (LangChain order); defaults per splitter. */
   separators?: string[];

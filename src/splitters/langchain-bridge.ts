@@ -1,24 +1,20 @@
 /**
- * Runs the real `@langchain/textsplitters` RecursiveCharacterTextSplitter synchronously.
- *
- * LangChain JS only has an async API (it awaits the length function for every piece), while splitters in
- * seamlab are plain synchronous functions. The bridge keeps one worker thread with LangChain loaded; the
- * caller posts a batch of texts and blocks on `Atomics.wait` until the worker has answered (the same trick
- * `synckit` uses). The worker is unref'ed, so it never keeps the process alive.
+ * Runs the real `@langchain/textsplitters` RecursiveCharacterTextSplitter synchronously: LangChain JS is async only,
+ * so one unref'ed worker thread keeps it loaded and the caller blocks on `Atomics.wait` for its answer.
  */
 import { pathToFileURL } from "node:url";
 import { projectRequire } from "../core/project";
 import { startSyncWorker, type SyncWorker } from "../core/sync-worker";
 
-/** What the worker needs to build the splitter (plain data: it crosses a thread boundary). */
+/** LangChain's own options, plus what the worker needs to build the splitter (plain data). */
 export interface LangchainFields {
   chunkSize: number;
   chunkOverlap: number;
   separators?: string[];
   keepSeparator?: boolean;
-  /** A LangChain language preset: "markdown" builds `MarkdownTextSplitter`, others `fromLanguage(language)`. */
+  /** "markdown" builds `MarkdownTextSplitter`, others `fromLanguage(language)`. */
   language?: string;
-  /** null: characters (LangChain's default `text.length`); otherwise a js-tiktoken encoding name. */
+  /** null: characters; otherwise a js-tiktoken encoding name. */
   tokenEncoding: string | null;
 }
 
@@ -31,10 +27,8 @@ try {
 } catch (error) {
   loadError = "cannot load @langchain/textsplitters: " + String((error && error.message) || error);
 }
-// Token lengths count each pre-tokenisation piece once (library-adapters.mjs lengthFunction, exact): LangChain
-// measures every split and every merged candidate, so the same pieces are encoded over and over. js-tiktoken is
-// loaded only for the first config that counts tokens: its entry module holds every encoding's ranks, about 0.1 s
-// of CPU to load, which a character-length sweep never needs.
+// Memoised per pre-tokenisation piece (LangChain measures the same pieces over and over); js-tiktoken loads only
+// for the first token config (about 0.1 s of CPU a character sweep never needs).
 async function tokenLength(encoding) {
   if (!lengthFunction) ({ lengthFunction } = await import(adaptersUrl));
   return lengthFunction({ unit: "tokens", encoding });
@@ -43,16 +37,13 @@ port.on("message", async (request) => {
   let reply;
   try {
     if (loadError) throw new Error(loadError);
-    const f = request.fields;
-    const options = { chunkSize: f.chunkSize, chunkOverlap: f.chunkOverlap };
-    if (f.separators) options.separators = f.separators;
-    if (f.keepSeparator !== undefined) options.keepSeparator = f.keepSeparator;
-    if (f.tokenEncoding) options.lengthFunction = await tokenLength(f.tokenEncoding);
+    const { language, tokenEncoding, ...options } = request.fields;
+    if (tokenEncoding) options.lengthFunction = await tokenLength(tokenEncoding);
     const splitter =
-      f.language === "markdown"
+      language === "markdown"
         ? new MarkdownTextSplitter(options)
-        : f.language
-          ? RecursiveCharacterTextSplitter.fromLanguage(f.language, options)
+        : language
+          ? RecursiveCharacterTextSplitter.fromLanguage(language, options)
           : new RecursiveCharacterTextSplitter(options);
     const results = [];
     for (const text of request.texts) results.push(await splitter.splitText(text));
@@ -90,7 +81,7 @@ export function langchainSplitTextsSync(texts: string[], fields: LangchainFields
   return reply.results ?? [];
 }
 
-/** Stop the worker (tests and benchmarks call this to exit promptly; it is restarted on next use). */
+/** Stop the worker (tests and benchmarks, to exit promptly; it restarts on next use). */
 export function stopLangchainBridge(): void {
   bridge?.stop();
   bridge = undefined;

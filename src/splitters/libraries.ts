@@ -1,10 +1,7 @@
 /**
- * Registry entries for the real chunking libraries other teams use, run in a worker (`library-worker.mjs`) with
- * a per-document timeout, at the exact versions pinned in package.json. Each entry says what the library's own
- * size and overlap count and what it carries across a seam (shown by `--help` and docs/libraries.md).
- *
- * Spans come from `locateLibraryChunks`: exact when the library returns source text verbatim, otherwise mapped
- * through whitespace or letters-and-digits (see locate.ts); `text` stays what the library would embed.
+ * Registry entries for the real chunking libraries other teams use, run in a worker (`library-worker.mjs`) with a
+ * per-document timeout, at the versions pinned in package.json. Spans come from `locateLibraryChunks` (locate.ts);
+ * `text` stays what the library would embed.
  */
 import type { Chunk, Doc } from "../core/types";
 import { SeamlabError } from "../core/errors";
@@ -16,26 +13,31 @@ import { locateLibraryChunks } from "./locate";
 export interface LibrarySplitter {
   /** Registry name, e.g. `llamaindex-sentence`. */
   name: string;
-  /** The library family shown in tables ("LlamaIndex TS"). */
+  /** The library family shown in tables ("LlamaIndex TS"), from the name's prefix. */
   library: string;
   /** The npm package and the class/function used. */
   api: string;
-  /** Units the library can count `size`/`overlap` in. */
+  /** Units the library can count `size`/`overlap` in (default both). */
   units: Unit[];
-  /** What size and overlap mean in this library and what crosses a seam. */
+  /** What size and overlap mean in this library and what crosses a seam (shown by `--help`). */
   semantics: string;
-  /** True when the library ignores `overlap` (it has none): configured overlap is reported, realised is 0. */
+  /** The library has no overlap: configured overlap is reported, realised is 0. */
   ignoresOverlap?: boolean;
-  /** True when the library ignores `size` (structure-only parsers). */
-  ignoresSize?: boolean;
 }
 
-export const librarySplitters: LibrarySplitter[] = [
+const libraryOf: Record<string, string> = {
+  llamaindex: "LlamaIndex TS",
+  mastra: "Mastra",
+  chonkie: "chonkie",
+  langchain: "LangChain JS",
+};
+
+type Entry = Omit<LibrarySplitter, "library" | "units"> & Partial<Pick<LibrarySplitter, "units">>;
+
+const entries: Entry[] = [
   {
     name: "llamaindex-sentence",
-    library: "LlamaIndex TS",
     api: "@llamaindex/core/node-parser SentenceSplitter",
-    units: ["chars", "tokens"],
     semantics:
       "chunkSize/chunkOverlap counted by its tokenizer (we pass one counting the " +
       "--unit); splits paragraph > sentence > word, merges up to size, then carries " +
@@ -43,19 +45,14 @@ export const librarySplitters: LibrarySplitter[] = [
   },
   {
     name: "llamaindex-token",
-    library: "LlamaIndex TS",
     api: "@llamaindex/core/node-parser TokenTextSplitter",
-    units: ["chars", "tokens"],
     semantics:
       "splits on spaces (then newlines) and merges to chunkSize; " +
       "carries trailing splits up to chunkOverlap; chunks trimmed",
   },
   {
     name: "llamaindex-markdown",
-    library: "LlamaIndex TS",
     api: "@llamaindex/core/node-parser MarkdownNodeParser",
-    units: ["chars", "tokens"],
-    ignoresSize: true,
     ignoresOverlap: true,
     semantics:
       'one chunk per markdown header section, no size limit and no overlap; drops the "#" marks ' +
@@ -63,23 +60,18 @@ export const librarySplitters: LibrarySplitter[] = [
   },
   {
     name: "mastra-recursive",
-    library: "Mastra",
     api: "@mastra/rag MDocument.chunk({strategy: 'recursive'})",
-    units: ["chars", "tokens"],
     semantics:
       "maxSize/overlap in the --unit (lengthFunction); LangChain-style recursive merge, overlap " +
       "made of whole trailing pieces up to `overlap`; pieces re-joined and whitespace stripped",
   },
   {
     name: "mastra-character",
-    library: "Mastra",
     api: "@mastra/rag MDocument.chunk({strategy: 'character'})",
-    units: ["chars", "tokens"],
     semantics: 'splits on "\\n\\n" and merges to maxSize; overlap of whole trailing pieces up to `overlap`',
   },
   {
     name: "mastra-token",
-    library: "Mastra",
     api: "@mastra/rag MDocument.chunk({strategy: 'token'})",
     units: ["tokens"],
     semantics:
@@ -87,23 +79,17 @@ export const librarySplitters: LibrarySplitter[] = [
   },
   {
     name: "mastra-markdown",
-    library: "Mastra",
     api: "@mastra/rag MDocument.chunk({strategy: 'markdown'})",
-    units: ["chars", "tokens"],
     semantics: "recursive merge on markdown separators (headers, code fences, rules) to maxSize, overlap as recursive",
   },
   {
     name: "mastra-sentence",
-    library: "Mastra",
     api: "@mastra/rag MDocument.chunk({strategy: 'sentence'})",
-    units: ["chars", "tokens"],
     semantics: "sentences packed to maxSize (target 80%); overlap made of whole trailing sentences up to `overlap`",
   },
   {
     name: "chonkie-recursive",
-    library: "chonkie",
     api: "@chonkiejs/core RecursiveChunker",
-    units: ["chars", "tokens"],
     ignoresOverlap: true,
     semantics:
       "chunkSize in characters (or js-tiktoken tokens we pass); paragraphs > sentences > " +
@@ -111,32 +97,25 @@ export const librarySplitters: LibrarySplitter[] = [
   },
   {
     name: "chonkie-sentence",
-    library: "chonkie",
     api: "@chonkiejs/core SentenceChunker",
-    units: ["chars", "tokens"],
     semantics:
       'sentences (delimiters ". ", "! ", "? ", newline) packed to chunkSize;' +
       " overlap made of whole trailing sentences up to chunkOverlap",
   },
   {
     name: "chonkie-token",
-    library: "chonkie",
     api: "@chonkiejs/core TokenChunker",
-    units: ["chars", "tokens"],
     semantics: "fixed window of chunkSize tokens (characters by default) stepping chunkSize - chunkOverlap",
   },
   {
     name: "langchain-character",
-    library: "LangChain JS",
     api: "@langchain/textsplitters CharacterTextSplitter",
-    units: ["chars", "tokens"],
     semantics:
       'splits on "\\n\\n" only and merges to chunkSize (longer paragraphs stay ' +
       "oversize); overlap of whole trailing paragraphs up to chunkOverlap",
   },
   {
     name: "langchain-token",
-    library: "LangChain JS",
     api: "@langchain/textsplitters TokenTextSplitter",
     units: ["tokens"],
     semantics:
@@ -144,6 +123,12 @@ export const librarySplitters: LibrarySplitter[] = [
       "text (encoder injected from js-tiktoken; LangChain's own would download ranks)",
   },
 ];
+
+export const librarySplitters: LibrarySplitter[] = entries.map((entry) => ({
+  library: libraryOf[entry.name.split("-")[0]],
+  units: ["chars", "tokens"],
+  ...entry,
+}));
 
 /** The library splitter closest to seamlab's `recursive`, per library (for bench:splitters). */
 export const closestToRecursive: Record<string, string> = {

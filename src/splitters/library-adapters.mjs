@@ -1,13 +1,8 @@
 /**
  * The real chunking libraries behind seamlab's library splitters, one async function per splitter:
- * `(text, { size, overlap, unit, encoding }) => { texts, anchors? }`. `texts` are what the library would embed;
- * `anchors` (when they differ) the part of each text taken from the source (LlamaIndex's markdown parser
- * prepends header metadata to what it embeds). Run in a worker by `library-worker.mjs`; bench:splitters calls
- * them in-process to time each library's own API.
- *
- * Nothing here downloads: token units use js-tiktoken's bundled ranks, LangChain's TokenTextSplitter gets that
- * encoder injected (its own would fetch ranks over the network), chonkie uses its character tokenizer or a
- * js-tiktoken one we pass (its named tokenizers need @chonkiejs/token, which loads models from a hub).
+ * `(text, { size, overlap, unit, encoding }) => { texts, anchors? }` (see library-bridge.ts LibraryTexts). Run in
+ * a worker by `library-worker.mjs`; bench:splitters calls them in-process. Nothing here downloads: tokens come from
+ * js-tiktoken's bundled ranks, injected where a library would fetch its own (LangChain's, chonkie's named ones).
  */
 const encoders = new Map();
 async function tiktoken(name) {
@@ -21,11 +16,9 @@ async function tiktoken(name) {
 }
 
 /**
- * js-tiktoken's `encode(text, [], [])` with each pre-tokenisation piece's tokens memoised (as src/text/tokens.ts
- * does; this worker runs plain JavaScript): the libraries measure every candidate chunk, and a sentence splitter
- * re-measures a growing string word by word, so the same pieces are encoded over and over. The same tokens as
- * encode(): a piece comes from the memo only when the encoding's regex, run on the piece alone, matches it whole;
- * otherwise the whole text goes to encode().
+ * js-tiktoken's `encode(text, [], [])` with each pre-tokenisation piece memoised (as src/text/tokens.ts does): the
+ * libraries measure the same pieces over and over. A piece comes from the memo only when the encoding's regex
+ * matches it whole on its own, so the tokens are encode()'s.
  */
 const memoisedEncoders = new WeakMap();
 /**
@@ -73,7 +66,7 @@ export async function lengthFunction(o) {
   return (text) => (text.length === 0 ? 0 : encode(text).length);
 }
 
-/** A LlamaIndex tokenizer ({encode, decode}) counting the user's unit: UTF-16 code units or js-tiktoken tokens. */
+/** A LlamaIndex tokenizer counting the user's unit: UTF-16 code units or js-tiktoken tokens. */
 async function llamaTokenizer(o) {
   if (o.unit !== "tokens") {
     return {
@@ -93,7 +86,7 @@ async function llamaTokenizer(o) {
   };
 }
 
-/** A chonkie tokenizer (duck-typed like its Tokenizer class) over js-tiktoken, for token units. */
+/** A chonkie tokenizer (duck-typed) over js-tiktoken, for token units. */
 async function chonkieTokenizer(o) {
   if (o.unit !== "tokens") return "character";
   const enc = await tiktoken(o.encoding);
@@ -117,7 +110,7 @@ async function mastraChunk(strategy, text, o) {
   return { texts: chunks.map((c) => c.text) };
 }
 
-/** A chonkie chunker by class name; the recursive one takes no overlap. */
+/** The recursive chunker takes no overlap. */
 async function chonkieChunk(chunkerName, text, o) {
   const chonkie = await import("@chonkiejs/core");
   const options = { chunkSize: o.size, tokenizer: await chonkieTokenizer(o) };
@@ -126,30 +119,20 @@ async function chonkieChunk(chunkerName, text, o) {
   return { texts: (await chunker.chunk(text)).map((c) => c.text) };
 }
 
+async function llamaSplit(className, text, o) {
+  const parsers = await import("@llamaindex/core/node-parser");
+  const options = { chunkSize: o.size, chunkOverlap: o.overlap, tokenizer: await llamaTokenizer(o) };
+  return { texts: new parsers[className](options).splitText(text) };
+}
+
 /**
  * One function per library splitter name.
  * @type {Record<string, (text: string, options: import("./library-bridge").LibraryOptions) =>
  *   Promise<import("./library-bridge").LibraryTexts>>}
  */
 export const adapters = {
-  async "llamaindex-sentence"(text, o) {
-    const { SentenceSplitter } = await import("@llamaindex/core/node-parser");
-    const splitter = new SentenceSplitter({
-      chunkSize: o.size,
-      chunkOverlap: o.overlap,
-      tokenizer: await llamaTokenizer(o),
-    });
-    return { texts: splitter.splitText(text) };
-  },
-  async "llamaindex-token"(text, o) {
-    const { TokenTextSplitter } = await import("@llamaindex/core/node-parser");
-    const splitter = new TokenTextSplitter({
-      chunkSize: o.size,
-      chunkOverlap: o.overlap,
-      tokenizer: await llamaTokenizer(o),
-    });
-    return { texts: splitter.splitText(text) };
-  },
+  "llamaindex-sentence": (text, o) => llamaSplit("SentenceSplitter", text, o),
+  "llamaindex-token": (text, o) => llamaSplit("TokenTextSplitter", text, o),
   async "llamaindex-markdown"(text) {
     const { MarkdownNodeParser } = await import("@llamaindex/core/node-parser");
     const { Document, MetadataMode } = await import("@llamaindex/core/schema");
@@ -179,7 +162,7 @@ export const adapters = {
   async "langchain-token"(text, o) {
     const { TokenTextSplitter } = await import("@langchain/textsplitters");
     const splitter = new TokenTextSplitter({ chunkSize: o.size, chunkOverlap: o.overlap, encodingName: o.encoding });
-    // Injected so LangChain never fetches the ranks itself (getEncoding in @langchain/core downloads them).
+    // Injected: LangChain's own getEncoding downloads the ranks.
     splitter.tokenizer = await tiktoken(o.encoding);
     return { texts: await splitter.splitText(text) };
   },

@@ -1,11 +1,8 @@
 /**
- * Runs a real chunking library on one document synchronously, with a per-document timeout.
- *
- * The libraries are async (and some ESM-only), while seamlab's splitters are synchronous functions. As in
- * `langchain-bridge.ts`, one worker thread (`library-worker.mjs`) keeps the libraries loaded and this thread
- * blocks on `Atomics.wait` for its reply. The wait has a deadline: a library that hangs or spins on an input (a
- * 50 KB word, a document of only newlines) is terminated and reported with a SeamlabError naming the library and
- * the document; the next call starts a fresh worker. A library that throws is reported the same way.
+ * Runs a real chunking library (async, some ESM-only) on one document synchronously: one worker thread
+ * (`library-worker.mjs`) keeps the libraries loaded and this thread blocks on `Atomics.wait` for its reply, with a
+ * deadline. A library that hangs on an input (a 50 KB word) is terminated and reported naming the document; the
+ * next call starts a fresh worker.
  */
 import { SeamlabError } from "../core/errors";
 import { projectRequire } from "../core/project";
@@ -20,18 +17,16 @@ export interface LibraryOptions {
   encoding: string;
 }
 
-/** The library's output for one document: what it would embed, and (when different) the part taken from the source. */
+/** What the library would embed, and (when different) the part of each text taken from the source. */
 export interface LibraryTexts {
   texts: string[];
   anchors?: string[];
 }
 
-/** Per-document time limit; SEAMLAB_LIBRARY_TIMEOUT_MS overrides the default. */
-export const defaultLibraryTimeoutMs = 60_000;
-
-export function libraryTimeoutMs(): number {
+/** Per-document time limit: 60 s, or SEAMLAB_LIBRARY_TIMEOUT_MS. */
+function libraryTimeoutMs(): number {
   const raw = process.env.SEAMLAB_LIBRARY_TIMEOUT_MS;
-  if (raw === undefined || raw === "") return defaultLibraryTimeoutMs;
+  if (raw === undefined || raw === "") return 60_000;
   const ms = Number(raw);
   if (!Number.isInteger(ms) || ms <= 0) {
     throw new SeamlabError(`SEAMLAB_LIBRARY_TIMEOUT_MS (${JSON.stringify(raw)}) must be a positive integer`);
@@ -41,10 +36,7 @@ export function libraryTimeoutMs(): number {
 
 let bridge: { worker: SyncWorker; adapterModule: string | undefined } | undefined;
 
-/**
- * `library`'s chunk texts for `text` (document `docId`), computed in the worker while this thread waits at most
- * `timeoutMs`. `adapterModule` (tests) is a file URL of an ES module exporting extra `adapters`.
- */
+/** `library`'s chunk texts for `text`; `adapterModule` (tests) is a file URL of a module exporting extra `adapters`. */
 export function runLibrarySync(
   library: string,
   docId: string,
@@ -74,7 +66,7 @@ export function runLibrarySync(
   return reply;
 }
 
-/** Stop the worker (tests and benchmarks call this to exit promptly; it is restarted on next use). */
+/** Stop the worker (tests and benchmarks, to exit promptly; it restarts on next use). */
 export function stopLibraryBridge(): void {
   bridge?.worker.stop();
   bridge = undefined;

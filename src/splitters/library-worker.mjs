@@ -1,10 +1,7 @@
 /**
- * Worker thread that runs the real chunking libraries (`library-adapters.mjs`) one document at a time. Plain
- * JavaScript (no tsx in the worker), started by `library-bridge.ts`, which blocks on `Atomics.wait` for each
- * reply and terminates this worker when a document takes longer than its timeout.
- *
- * Request: `{ library, options: { size, overlap, unit, encoding }, text }`. Reply: `{ texts, anchors? }` or
- * `{ error }`. `adapterModule` (tests) names an extra module whose `adapters` are tried first.
+ * Worker thread of `library-bridge.ts`: runs the libraries (`library-adapters.mjs`) one document at a time, in
+ * plain JavaScript. Request `{ library, options, text }`; reply `{ texts, anchors? }` or `{ error }`.
+ * `adapterModule` (tests) names an extra module whose `adapters` are tried first.
  */
 import { workerData } from "node:worker_threads";
 import { adapters } from "./library-adapters.mjs";

@@ -1,23 +1,12 @@
 /**
  * Spans for a library's chunk texts, by ordered search aware of what libraries trim and rewrite.
  *
- * First the exact search of `langchain.ts` (with backtracking over repeated text): when every chunk occurs
- * verbatim, `text === source.slice(start, end)`. Libraries that change text fail that, and then each chunk is
- * placed in order (searching from its predecessor's start, preferring a match that ends at or after the
- * predecessor's end) at the first of these that finds it:
- *  1. `exact`: the text itself;
- *  2. `whitespace`: the text with all whitespace removed, found in the source with all whitespace removed
- *     (libraries that collapse "  " to " ", join pieces with " " or "\n", or trim);
- *  3. `rewritten`: letters and digits only, found in the source's letters and digits (libraries that drop
- *     markdown header marks, "# Head" -> "Head"); the span then widens over leading/trailing punctuation of the
- *     chunk that the source has right there;
- *  4. `rewritten` (ends): when the library inserted or mangled text inside the chunk (LlamaIndex leaking an
- *     "{{ABBREV_2}}" placeholder into a URL, Mastra writing its "#{1,6}" separator pattern into headings, chonkie
- *     garbling a word after an emoji), windows of 24, then 12, then 8 letters and digits: the first head window
- *     found fixes the start, the last tail window found after it the end.
- * A chunk not found after its predecessor (one placed too late) is searched from the document's start. The span
- * covers the source region from the first to the last matched character. A chunk found by none of these throws,
- * naming the library, document and chunk: spans are never guessed.
+ * First `langchain.ts`'s exact search. Failing that, each chunk is placed in order (from its predecessor's start,
+ * preferring a match ending at or after the predecessor's end) by the first of: the text itself; the text without
+ * whitespace in the source without whitespace (collapsed or trimmed joins); letters and digits only (dropped "#"
+ * marks), widened over the chunk's edge punctuation; windows of 24, 12, then 8 letters and digits at its head and
+ * tail (text the library mangled inside: LlamaIndex's "{{ABBREV_2}}", Mastra's "#{1,6}" in headings). A chunk not
+ * found after its predecessor is searched from the start; one found by none of these throws: never guessed.
  */
 import type { Chunk, Doc } from "../core/types";
 import { lowerBound } from "../core/sorted";
@@ -25,7 +14,7 @@ import { SeamlabError } from "../core/errors";
 import { isWhitespaceCode } from "../text/whitespace";
 import { locateChunks } from "./langchain";
 
-/** A projection of a text onto the characters kept by `keep`, with each kept character's source offset. */
+/** The characters of a text kept by `keep`, with each one's source offset. */
 interface Projection {
   text: string;
   offsets: Int32Array;
@@ -72,11 +61,7 @@ function findProjected(source: Projection, needle: string, from: number, prevEnd
   return first;
 }
 
-/**
- * Head and tail windows of `needle` (projected like `source`) located in order from source offset `from`; the
- * span runs from the head window's match (moved back by its offset in the needle) to the tail window's match
- * (moved on by its distance to the needle's end). Null when no window pair is found.
- */
+/** The span from the first head window of `needle` found from `from` to the last tail window found after it. */
 function findByEnds(source: Projection, needle: string, from: number): [number, number] | null {
   const floor = lowerBound(source.offsets, from);
   for (const size of [24, 12, 8]) {
@@ -112,17 +97,14 @@ function widenOverPunctuation(source: string, text: string, start: number, end: 
 
 export type SpanMatch = "exact" | "whitespace" | "rewritten";
 
-/**
- * Spans for `anchors` (the source-derived part of each chunk) in `doc`, carrying `texts` (what is embedded) as
- * each chunk's text. `library` names the library in errors.
- */
+/** Spans for `anchors` (the source-derived part of each chunk), carrying `texts` (what is embedded) as text. */
 export function locateLibraryChunks(library: string, doc: Doc, texts: string[], anchors: string[] = texts): Chunk[] {
   try {
     const exact = locateChunks(doc, anchors, true);
     if (anchors === texts) return exact;
     return exact.map((c, i) => ({ ...c, text: texts[i] }));
   } catch {
-    // some chunk is not verbatim in the source: place chunk by chunk below
+    // some chunk is not verbatim in the source
   }
   const source = doc.text;
   let spaced: Projection | undefined;
@@ -145,7 +127,6 @@ export function locateLibraryChunks(library: string, doc: Doc, texts: string[], 
   let prevEnd = 0;
   for (let i = 0; i < anchors.length; i++) {
     const anchor = anchors[i];
-    // In order from the predecessor; failing that (a predecessor placed too late), anywhere in the document.
     let span = place(anchor, prevStart, prevEnd) ?? (prevStart > 0 ? place(anchor, 0, 0) : null);
     if (!span) {
       if (anchor.trim() === "") {

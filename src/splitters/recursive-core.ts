@@ -1,28 +1,15 @@
 /**
- * A port of LangChain Python 0.3.x `RecursiveCharacterTextSplitter` (langchain_text_splitters/character.py and
- * base.py `_merge_splits`) that works on offsets, so every chunk knows its source span without searching.
+ * A port of LangChain Python 0.3.x `RecursiveCharacterTextSplitter` (character.py and base.py `_merge_splits`) on
+ * offsets, so every chunk knows its source span without searching. Kept from Python: separators in order (the first
+ * found wins), every `keep_separator` mode, regex separators with `re.split` empty-match rules, the merge/pop loop
+ * (overlap carries whole pieces only), `strip_whitespace`, and "good" pieces are `length(piece) < size` (strict).
  *
- * Semantics kept from Python: separators tried in order (the first one found in the text wins, the rest are used
- * for pieces still too long), `keep_separator` True/"start" (separator opens the next piece), "end" (closes the
- * previous piece) and False (dropped; pieces re-joined with the separator string), regex separators with
- * `re.split` empty-match rules, the merge/pop loop (a piece is kept for overlap only whole), `strip_whitespace`,
- * and a piece is "good" when `length(piece) < size` (strict). Pieces longer than the budget with no separators
- * left are emitted as they are (unstripped), as Python does.
+ * Where LangChain JS differs (runs of 3+ newlines, see `langchainJsCompat`) we follow Python, checked against the
+ * real package. Deliberate differences, invisible with the default separators: stripping uses JS `trim()`'s set;
+ * regex separators are JS regexes split on whole matches (Python would also return capture groups); after an
+ * empty match, a non-empty one at the same position is not tried.
  *
- * Where LangChain JS differs from Python (runs of 3+ newlines, see `langchainJsCompat`), we follow Python. On
- * opentelemetry-docs and tts-handbook at 1000/200 the two agree on every chunk; at 500/100 and 300/0 one
- * opentelemetry-docs file differs (a "\n\n\n" in python/getting-started.md), and with `langchainJsCompat` none.
- * In token units the same runs move later seams: on fastify-docs Guides/Plugins-Guide.md at 200/40 tokens, chunk 17
- * holds 193 tokens here and in LangChain Python (checked against the real package) and 140 in LangChain JS.
- *
- * Deliberate differences from Python, invisible on the default separators with chars:
- * - whitespace stripping uses the JS `trim()` set (like LangChain JS), not Python's `str.isspace` set;
- * - regex separators are JS regexes (flag "g"); a user pattern with its own capture groups is split on whole
- *   matches (Python would also return the groups' text as pieces);
- * - after an empty regex match, a non-empty match at the same position is not tried (Python 3.7+ would).
- *
- * Time: each level scans its text once and each piece's length is computed once, so the work is
- * O(text length x number of separators) plus the length function (linear for chars).
+ * Each level scans its text once and measures each piece once: O(text length × separators) plus the length function.
  */
 import { isWhitespaceCode } from "../text/whitespace";
 
@@ -35,15 +22,13 @@ export interface RecursiveOptions {
   isSeparatorRegex: boolean;
   keepSeparator: KeepSeparator;
   stripWhitespace: boolean;
-  /** Length of a piece of text in the size unit. */
   length: (text: string) => number;
   /** True when `length(s) === s.length` (lets the hot path skip slicing). */
   lengthIsChars: boolean;
   /**
-   * Reproduce LangChain JS where it differs from Python (off by default): JS keeps a literal separator with a
-   * lookahead split, so a self-overlapping separator splits at every occurrence ("a\n\n\nb" on "\n\n" gives
-   * "a", "\n", "\n\nb"; Python gives "a", "\n\n\nb"); the empty separator splits UTF-16 units, not code
-   * points; and a piece still too long after the last non-empty separator is split into characters.
+   * Reproduce LangChain JS: a self-overlapping literal separator splits at every occurrence ("a\n\n\nb" on "\n\n"
+   * gives "a", "\n", "\n\nb"; Python "a", "\n\n\nb"), "" splits UTF-16 units, and a piece still too long after the
+   * last non-empty separator is split into characters.
    */
   langchainJsCompat?: boolean;
 }
@@ -55,7 +40,7 @@ export interface SpanText {
   text: string;
 }
 
-/** Compile a separator regex once per pattern (a splitter run reuses the same few patterns thousands of times). */
+/** A run reuses the same few patterns thousands of times. */
 const regexCache = new Map<string, RegExp>();
 function compileSeparator(pattern: string): RegExp {
   let re = regexCache.get(pattern);
@@ -114,16 +99,8 @@ function separatorOccurs(text: string, separator: string, isRegex: boolean): boo
  * Pieces of `text[start, end)` (`sub` is that slice) split on `separator`, as absolute flat `[s, e, ...]` pairs,
  * empties dropped (Python `_split_text_with_regex`). An empty separator splits into code points (Python `list(text)`).
  */
-function splitPieces(
-  text: string,
-  sub: string,
-  start: number,
-  end: number,
-  separator: string,
-  isRegex: boolean,
-  keep: KeepSeparator,
-  jsCompat: boolean,
-): number[] {
+function splitPieces(run: SplitRun, sub: string, start: number, end: number, separator: string): number[] {
+  const { text, isSeparatorRegex: isRegex, keepSeparator: keep, langchainJsCompat: jsCompat } = run;
   const pieces: number[] = [];
   if (separator === "") {
     for (let i = start; i < end;) {
@@ -138,9 +115,9 @@ function splitPieces(
     }
     return pieces;
   }
-  if (!isRegex && !jsCompat && (keep === true || keep === "start")) {
-    // The default (a literal separator opening the next piece): pieces straight from the search, with no list of
-    // matches in between; splitting runs mostly here, a call per word on long lines.
+  const opens = keep === true || keep === "start";
+  if (!isRegex && !jsCompat && opens) {
+    // The default, where splitting mostly runs (a call per word on long lines): no list of matches in between.
     let from = start;
     for (let at = sub.indexOf(separator); at >= 0; at = sub.indexOf(separator, at + separator.length)) {
       if (start + at > from) pieces.push(from, start + at);
@@ -150,48 +127,21 @@ function splitPieces(
     return pieces;
   }
   // JS keeps separators with a lookahead split: every occurrence start is a boundary, even overlapping ones.
-  const overlapping = jsCompat && !isRegex && (keep === true || keep === "start");
-  const m = findSeparatorMatches(sub, separator, isRegex, overlapping);
-  const push = (s: number, e: number) => {
-    if (e > s) pieces.push(start + s, start + e);
-  };
-  const len = end - start;
-  if (keep === true || keep === "start") {
-    let from = 0;
-    for (let i = 0; i < m.length; i += 2) {
-      push(from, m[i]);
-      from = m[i];
-    }
-    push(from, len);
-  } else if (keep === "end") {
-    let from = 0;
-    for (let i = 0; i < m.length; i += 2) {
-      push(from, m[i + 1]);
-      from = m[i + 1];
-    }
-    push(from, len);
-  } else {
-    let from = 0;
-    for (let i = 0; i < m.length; i += 2) {
-      push(from, m[i]);
-      from = m[i + 1];
-    }
-    push(from, len);
+  const m = findSeparatorMatches(sub, separator, isRegex, jsCompat === true && !isRegex && opens);
+  let from = 0;
+  for (let i = 0; i < m.length; i += 2) {
+    // A piece ends where its separator starts (kept by the next piece, or dropped) or, with "end", where it ends.
+    const cut = keep === "end" ? m[i + 1] : m[i];
+    if (cut > from) pieces.push(start + from, start + cut);
+    from = keep === false ? m[i + 1] : cut;
   }
+  if (end - start > from) pieces.push(start + from, end);
   return pieces;
 }
 
 /** One `splitRecursiveSpans` call: the text, its options, and the chunks so far (module functions, not closures). */
-interface SplitRun {
+interface SplitRun extends RecursiveOptions {
   text: string;
-  size: number;
-  overlap: number;
-  isRegex: boolean;
-  keep: KeepSeparator;
-  strip: boolean;
-  length: (text: string) => number;
-  lengthIsChars: boolean;
-  jsCompat: boolean;
   out: SpanText[];
 }
 
@@ -200,23 +150,18 @@ function emit(run: SplitRun, pieces: number[], from: number, to: number, joiner:
   const text = run.text;
   let s = pieces[2 * from];
   let e = pieces[2 * (to - 1) + 1];
-  let chunkText: string;
-  if (joiner === "") {
-    if (run.strip) {
-      while (s < e && isWhitespaceCode(text.charCodeAt(s))) s++;
-      while (e > s && isWhitespaceCode(text.charCodeAt(e - 1))) e--;
-    }
-    chunkText = text.slice(s, e);
-  } else {
+  let joined = "";
+  if (joiner !== "") {
     const parts: string[] = [];
     for (let i = from; i < to; i++) parts.push(text.slice(pieces[2 * i], pieces[2 * i + 1]));
-    chunkText = parts.join(joiner);
-    if (run.strip) {
-      chunkText = chunkText.trim();
-      while (s < e && isWhitespaceCode(text.charCodeAt(s))) s++;
-      while (e > s && isWhitespaceCode(text.charCodeAt(e - 1))) e--;
-    }
+    joined = parts.join(joiner);
   }
+  if (run.stripWhitespace) {
+    joined = joined.trim();
+    while (s < e && isWhitespaceCode(text.charCodeAt(s))) s++;
+    while (e > s && isWhitespaceCode(text.charCodeAt(e - 1))) e--;
+  }
+  const chunkText = joiner === "" ? text.slice(s, e) : joined;
   if (chunkText !== "") run.out.push({ start: s, end: e, text: chunkText });
 }
 
@@ -264,21 +209,21 @@ function splitLevel(run: SplitRun, start: number, end: number, separators: strin
       separator = s;
       break;
     }
-    if (separatorOccurs(sub, s, run.isRegex)) {
+    if (separatorOccurs(sub, s, run.isSeparatorRegex)) {
       separator = s;
       rest = separators.slice(i + 1);
       found = true;
       break;
     }
   }
-  const pieces = splitPieces(text, sub, start, end, separator, run.isRegex, run.keep, run.jsCompat);
+  const pieces = splitPieces(run, sub, start, end, separator);
   // LangChain JS tests `if (!newSeparators)`, and an empty array is truthy: it splits into characters.
-  if (run.jsCompat && found && rest.length === 0) rest = [""];
+  if (run.langchainJsCompat && found && rest.length === 0) rest = [""];
   const n = pieces.length / 2;
   const lengths = new Array<number>(n);
   if (run.lengthIsChars) for (let i = 0; i < n; i++) lengths[i] = pieces[2 * i + 1] - pieces[2 * i];
   else for (let i = 0; i < n; i++) lengths[i] = run.length(text.slice(pieces[2 * i], pieces[2 * i + 1]));
-  const joiner = run.keep === false ? separator : "";
+  const joiner = run.keepSeparator === false ? separator : "";
   const joinerLength = joiner === "" ? 0 : run.length(joiner);
   let goodFrom = -1;
   for (let i = 0; i < n; i++) {
@@ -305,26 +250,11 @@ function splitLevel(run: SplitRun, start: number, end: number, separators: strin
 
 /**
  * Split `text` into chunks with spans, exactly as LangChain Python 0.3.x `split_text` would return their texts.
- *
- * Span meaning: with keepSeparator true/"start"/"end" the pieces of a chunk are contiguous, so
- * `text === source.slice(start, end)` exactly. With keepSeparator false the pieces are re-joined with the
- * separator string: the text equals the slice except where runs of separators collapsed into one (and, for
- * regex separators, Python's join uses the pattern's source text); `[start, end)` still covers the first to the
- * last piece.
+ * With keepSeparator false the pieces are re-joined with the separator (as Python does, a regex's source text):
+ * the text then differs from `source.slice(start, end)` where separators collapsed; otherwise they are equal.
  */
 export function splitRecursiveSpans(text: string, options: RecursiveOptions): SpanText[] {
-  const run: SplitRun = {
-    text,
-    size: options.size,
-    overlap: options.overlap,
-    isRegex: options.isSeparatorRegex,
-    keep: options.keepSeparator,
-    strip: options.stripWhitespace,
-    length: options.length,
-    lengthIsChars: options.lengthIsChars,
-    jsCompat: options.langchainJsCompat === true,
-    out: [],
-  };
+  const run: SplitRun = { ...options, text, out: [] };
   if (text.length > 0) splitLevel(run, 0, text.length, options.separators);
   return run.out;
 }

@@ -1,9 +1,4 @@
-/**
- * `recursive`: our span-native port of LangChain Python 0.3.x RecursiveCharacterTextSplitter (see recursive-core).
- *
- * text vs source: with the default keepSeparator (true) `text === source.slice(start, end)` exactly; with
- * `extra.keepSeparator: false` the text is the pieces re-joined by the separator (see splitRecursiveSpans).
- */
+/** `recursive`: our span-native port of LangChain Python 0.3.x RecursiveCharacterTextSplitter (see recursive-core). */
 import type { Chunk, Doc } from "../core/types";
 import { SeamlabError } from "../core/errors";
 import { defaultEncoding, lengthFunctionFor } from "../text/tokens";
@@ -11,10 +6,10 @@ import type { SplitterConfig } from "./config";
 import { KeepSeparator, RecursiveOptions, splitRecursiveSpans } from "./recursive-core";
 
 /** LangChain's default separators: paragraph, line, word, character. */
-export const defaultSeparators: string[] = ["\n\n", "\n", " ", ""];
+const defaultSeparators: string[] = ["\n\n", "\n", " ", ""];
 
 /** `extra.keepSeparator` (default true, as LangChain's RecursiveCharacterTextSplitter). */
-export function keepSeparatorOf(config: SplitterConfig): KeepSeparator {
+function keepSeparatorOf(config: SplitterConfig): KeepSeparator {
   const value = config.extra?.keepSeparator;
   if (value === undefined) return true;
   if (value === true || value === false || value === "start" || value === "end") return value;
@@ -54,7 +49,6 @@ export function recursiveOptionsFor(
   };
 }
 
-/** Split one document with explicit recursive options. */
 export function splitRecursiveWith(doc: Doc, options: RecursiveOptions): Chunk[] {
   return splitRecursiveSpans(doc.text, options).map((c) => ({ doc: doc.id, start: c.start, end: c.end, text: c.text }));
 }

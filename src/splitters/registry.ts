@@ -1,21 +1,11 @@
-/**
- * The splitters by name, option validation, and splitting a whole corpus.
- *
- * One plain map: adding a splitter is one entry (`semantic` is added by its own module's owner).
- */
+/** The splitters by name (adding one is one entry), option validation, and splitting a whole corpus. */
 import type { Chunk, Doc } from "../core/types";
 import { SeamlabError } from "../core/errors";
 import { checkEncodingName } from "../text/tokens";
 import type { SplitterConfig, Unit } from "./config";
 import { libraryOptionsFor, librarySplitters, splitWithLibrary } from "./libraries";
-import {
-  LANGCHAIN_LANGUAGES,
-  langchainFieldsFor,
-  splitLangchain,
-  splitLangchainAsync,
-  splitLangchainMany,
-} from "./langchain";
-import { checkStructureConfig, splitStructure } from "./structure";
+import { LANGCHAIN_LANGUAGES, langchainFieldsFor, splitLangchainAsync, splitLangchainMany } from "./langchain";
+import { splitStructure, structureOptionsFor } from "./structure";
 import { recursiveOptionsFor, splitRecursive } from "./recursive";
 import { sentenceSeparators, splitSentences } from "./sentences";
 import { splitTail } from "./tail";
@@ -24,26 +14,39 @@ import { prepareSemanticSplit, semanticOptionsFromConfig, splitSemanticPrepared 
 import { splitWindow } from "./window";
 import { checkWindowWordsConfig, splitWindowWords } from "./window-words";
 
-export type SplitFunction = (doc: Doc, config: SplitterConfig) => Chunk[];
-
-export interface SplitterEntry {
+interface SplitterEntry {
   description: string;
-  split: SplitFunction;
-  /** Optional async implementation (preferred by splitDocAsync/splitCorpusAsync). */
+  split: (doc: Doc, config: SplitterConfig) => Chunk[];
+  /** Preferred by splitDocAsync/splitCorpusAsync. */
   splitAsync?: (doc: Doc, config: SplitterConfig) => Promise<Chunk[]>;
-  /** Optional batch implementation (one call for many docs; used by splitCorpus). */
+  /** One call for many docs (splitCorpus). */
   splitMany?: (docs: Doc[], config: SplitterConfig) => Chunk[][];
-  /** Optional whole-corpus async implementation (used by splitCorpusAsync), for splitters that must see every doc. */
+  /** For splitters that must see every doc (splitCorpusAsync). */
   splitCorpusAsync?: (docs: Doc[], config: SplitterConfig) => Promise<Chunk[]>;
-  /** The one unit this splitter counts size and overlap in, whatever `config.unit` says (tokens: tokens). */
+  /** The one unit this splitter counts in, whatever `config.unit` says. */
   fixedUnit?: Unit;
-  /** Optional splitter-specific checks (throw SeamlabError), run by validateSplitterConfig. */
+  /** Splitter-specific checks (throw SeamlabError). */
   validate?: (config: SplitterConfig) => void;
-  /**
-   * The helper thread the splitter runs its library in, started once per calling thread (the LangChain bridge, the
-   * library worker): a grid keeps such configs on few threads so that few helpers start (see experiment/plan).
-   */
+  /** The helper thread it starts once per calling thread: a grid keeps such configs on few threads (experiment/plan). */
   helperThread?: "langchain" | "library";
+}
+
+/** The real LangChain splitter: RecursiveCharacterTextSplitter, or a language preset. */
+function langchainEntry(language?: string): SplitterEntry {
+  const what =
+    language === undefined
+      ? "@langchain/textsplitters RecursiveCharacterTextSplitter"
+      : language === "markdown"
+        ? "LangChain MarkdownTextSplitter (markdown separators)"
+        : `LangChain RecursiveCharacterTextSplitter.fromLanguage("${language}")`;
+  return {
+    description: `the real ${what}; spans by ordered search`,
+    split: (doc, config) => splitLangchainMany([doc], config, language)[0],
+    splitAsync: (doc, config) => splitLangchainAsync(doc, config, language),
+    splitMany: (docs, config) => splitLangchainMany(docs, config, language),
+    validate: (config) => void langchainFieldsFor(config, language),
+    helperThread: "langchain",
+  };
 }
 
 export const splitters: Record<string, SplitterEntry> = {
@@ -56,14 +59,7 @@ export const splitters: Record<string, SplitterEntry> = {
     split: splitWindowWords,
     validate: checkWindowWordsConfig,
   },
-  langchain: {
-    description: "the real @langchain/textsplitters RecursiveCharacterTextSplitter; spans by ordered search",
-    split: splitLangchain,
-    splitAsync: splitLangchainAsync,
-    splitMany: splitLangchainMany,
-    validate: (config) => void langchainFieldsFor(config),
-    helperThread: "langchain",
-  },
+  langchain: langchainEntry(),
   recursive: {
     description: "seamlab's span-native port of LangChain Python 0.3 RecursiveCharacterTextSplitter",
     split: splitRecursive,
@@ -93,13 +89,12 @@ export const splitters: Record<string, SplitterEntry> = {
     splitCorpusAsync: (docs, config) => prepareSemanticSplit(docs, config),
     validate: (config) => void semanticOptionsFromConfig(config),
   },
-
   structure: {
     description:
       "markdown sections first; code blocks, tables, FAQ pairs, turns kept whole up to a hard limit; TS/JS by " +
       "function/class; overlap only in long prose",
     split: splitStructure,
-    validate: checkStructureConfig,
+    validate: (config) => void structureOptionsFor(config),
   },
 };
 
@@ -113,26 +108,15 @@ for (const spec of librarySplitters) {
   };
 }
 
-// The real LangChain language presets, as comparison rows: `langchain-markdown` (MarkdownTextSplitter) and
-// `langchain-<language>` (RecursiveCharacterTextSplitter.fromLanguage).
-for (const language of LANGCHAIN_LANGUAGES) {
-  splitters[`langchain-${language}`] = {
-    description:
-      language === "markdown"
-        ? "the real LangChain MarkdownTextSplitter (markdown separators); spans by ordered search"
-        : `the real LangChain RecursiveCharacterTextSplitter.fromLanguage("${language}"); spans by ordered search`,
-    split: (doc, config) => splitLangchainMany([doc], config, language)[0],
-    splitAsync: (doc, config) => splitLangchainAsync(doc, config, language),
-    splitMany: (docs, config) => splitLangchainMany(docs, config, language),
-    validate: (config) => void langchainFieldsFor(config, language),
-    helperThread: "langchain",
-  };
-}
+for (const language of LANGCHAIN_LANGUAGES) splitters[`langchain-${language}`] = langchainEntry(language);
 
 export const splitterNames: string[] = Object.keys(splitters);
 
+/** The entry of a name (undefined for unknown names, `__proto__` too). */
+const own = (name: string) => (Object.prototype.hasOwnProperty.call(splitters, name) ? splitters[name] : undefined);
+
 function entryFor(name: string): SplitterEntry {
-  const entry = Object.prototype.hasOwnProperty.call(splitters, name) ? splitters[name] : undefined;
+  const entry = own(name);
   if (!entry) throw new SeamlabError(`unknown --splitter "${name}": use one of ${Object.keys(splitters).join(", ")}`);
   return entry;
 }
@@ -150,17 +134,17 @@ const units = ["chars", "tokens"];
 
 /** The unit a splitter always counts in, or undefined when it follows `config.unit` (unknown names too). */
 export function fixedUnitOf(name: string): Unit | undefined {
-  return Object.prototype.hasOwnProperty.call(splitters, name) ? splitters[name].fixedUnit : undefined;
+  return own(name)?.fixedUnit;
 }
 
 /** The helper thread a splitter starts in each thread that runs it (see SplitterEntry.helperThread), if any. */
 export function helperThreadOf(name: string): SplitterEntry["helperThread"] {
-  return Object.prototype.hasOwnProperty.call(splitters, name) ? splitters[name].helperThread : undefined;
+  return own(name)?.helperThread;
 }
 
 /** Throws a SeamlabError naming the parameter when a config cannot be split with. */
 export function validateSplitterConfig(config: SplitterConfig): void {
-  entryFor(config.splitter);
+  const entry = entryFor(config.splitter);
   const { size, overlap } = config;
   if (typeof size !== "number" || !Number.isInteger(size) || size <= 0) {
     throw new SeamlabError(`--size (${size}) must be a positive integer`);
@@ -188,8 +172,7 @@ export function validateSplitterConfig(config: SplitterConfig): void {
     }
     if (config.separators.length === 0) throw new SeamlabError("--separators must not be empty");
   }
-  const entry = entryFor(config.splitter);
-  if (entry.validate) entry.validate(config);
+  entry.validate?.(config);
 }
 
 /** The chunks of one document, in order. Validates the config first. */

@@ -1,4 +1,4 @@
-// The semantic splitter for config-driven code: reading a SplitterConfig, and the per-document cache that lets the
+// The semantic splitter for config-driven code: a SplitterConfig read, and the per-document cache that lets the
 // synchronous registry serve chunks the asynchronous embedding made earlier.
 import type { Chunk, Doc } from "../core/types";
 import { canonicalJson } from "../core/canonical-json";
@@ -8,9 +8,8 @@ import type { SplitterConfig } from "./config";
 import { semanticSentenceTexts, splitSemantic, type SemanticOptions, type SemanticThreshold } from "./semantic";
 
 /**
- * Reads a `SplitterConfig` for the semantic splitter: `size` = longest chunk in `unit` (0 = no limit),
- * `overlap` must be 0 (overlap is counted in sentences: `extra.overlapSentences`), and `extra` may hold
- * `similarity` or `percentile`, `maxSentences`, `window`, and `embedder` (an EmbedderSpec; default lsa).
+ * `size` = longest chunk in `unit` (0 = no limit), `overlap` 0 (it counts sentences: `extra.overlapSentences`), and
+ * `extra` may hold `similarity` or `percentile`, `maxSentences`, `window`, and `embedder` (default lsa).
  */
 export function semanticOptionsFromConfig(config: SplitterConfig): SemanticOptions & { embedder: EmbedderSpec } {
   if (config.overlap !== 0) {
@@ -43,10 +42,7 @@ export function semanticOptionsFromConfig(config: SplitterConfig): SemanticOptio
 const prepared = new WeakMap<Doc, Map<string, Chunk[]>>();
 const configKey = (config: SplitterConfig) => canonicalJson(config);
 
-/**
- * Splits `docs` for `config` and remembers the chunks per doc, so the synchronous `splitSemanticPrepared` can serve
- * them to registry-driven code. An `lsa` embedder is fitted on the corpus's own sentences.
- */
+/** Splits `docs` and remembers the chunks per doc for `splitSemanticPrepared`; lsa fits on their sentences. */
 export async function prepareSemanticSplit(docs: readonly Doc[], config: SplitterConfig): Promise<Chunk[]> {
   const options = semanticOptionsFromConfig(config);
   const embedder = await createEmbedder(

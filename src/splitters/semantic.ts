@@ -1,20 +1,9 @@
 /**
- * `semantic`: break a document between adjacent sentences whose embeddings are least alike.
- *
- * Sentences come from `Intl.Segmenter` (src/text/sentences.ts). Each sentence (optionally with `window`
- * neighbours on each side, as LangChain's SemanticChunker buffer) is embedded; a chunk ends after sentence i when
- * the cosine of sentences i and i+1 falls below the threshold — an absolute similarity, or a percentile of that
- * document's neighbour similarities — or when the chunk reached `maxSentences` / `maxLength`. With
- * `overlapSentences` (1–2) each chunk after a break starts that many sentences early.
- *
- * Spans are exact: a chunk runs from its first sentence's start to its last sentence's end, and its text is that
- * slice of the document.
- *
- * Embedding is async, so this splitter cannot sit in the synchronous registry directly. Two ways in:
- * - call `splitSemantic(docs, options, embedder)` and hand the chunks to any chunk-based measurement
- *   (measureSplit, measureSeamDamage, evaluateQueries, neighbourSimilarity);
- * - for config-driven sweeps, `semantic-prepared.ts`: `await prepareSemanticSplit(docs, config)` once per config,
- *   after which the synchronous `splitSemanticPrepared(doc, config)` (the registry's "semantic" entry) returns them.
+ * `semantic`: break a document between adjacent sentences (text/sentences) whose embeddings are least alike. Each
+ * sentence, with `window` neighbours each side (LangChain SemanticChunker's buffer), is embedded; a chunk ends
+ * where the cosine to the next falls below a similarity or a percentile of the document's, or at `maxSentences` /
+ * `maxLength`. Spans run from the first sentence's start to the last one's end. Embedding is async: the registry's
+ * entry serves chunks `prepareSemanticSplit` (semantic-prepared.ts) made beforehand.
  */
 import type { Chunk, Doc } from "../core/types";
 import { SeamlabError } from "../core/errors";
@@ -27,14 +16,11 @@ import type { Unit } from "./config";
 export type SemanticThreshold = { similarity: number } | { percentile: number };
 
 export interface SemanticOptions {
-  /**
-   * Break below this similarity, or below this percentile (0–100) of the doc's neighbour similarities. Default {
-   * percentile: 10 }.
-   */
+  /** Break below this similarity, or this percentile (0–100) of the doc's neighbour similarities (default 10th). */
   threshold?: SemanticThreshold;
   /** Most sentences in one chunk (default 12). */
   maxSentences?: number;
-  /** Longest chunk in `unit`s (default: no limit); a longer sentence is first cut at whitespace (`capSentences`). */
+  /** Longest chunk in `unit`s (default: no limit); longer sentences are cut at whitespace first. */
   maxLength?: number;
   unit?: Unit;
   encoding?: string;
@@ -113,17 +99,7 @@ function planDocs(docs: readonly Doc[], settings: ReturnType<typeof checkOptions
   }));
 }
 
-/** Cosine of each sentence with the next one. */
-export function neighbourSimilarities(vectors: readonly Float32Array[]): number[] {
-  const out: number[] = [];
-  for (let i = 0; i + 1 < vectors.length; i++) out.push(cosine(vectors[i], vectors[i + 1]));
-  return out;
-}
-
-/**
- * Groups sentences into chunks given their neighbour similarities (pure; exported for tests).
- * Returns [first, last] sentence indices per chunk.
- */
+/** [first, last] sentence indices per chunk, given each sentence's similarity to the next. */
 export function groupSentences(
   similarities: readonly number[],
   sentenceCount: number,
@@ -167,7 +143,7 @@ export async function splitSemantic(
     const docVectors = vectors.slice(at, at + sentences.length);
     at += sentences.length;
     if (sentences.length === 0) continue;
-    const similarities = neighbourSimilarities(docVectors);
+    const similarities = docVectors.slice(1).map((vector, i) => cosine(docVectors[i], vector));
     const t = settings.threshold;
     const threshold =
       "similarity" in t
@@ -189,9 +165,8 @@ export async function splitSemantic(
 }
 
 /**
- * Cuts every "sentence" longer than `limit` (chat logs, tables and code have few sentence ends) into pieces within
- * it, each ending at the last whitespace before the limit (or exactly at it when there is none). The pieces are
- * then treated as sentences, so `maxLength` holds for every chunk.
+ * Cuts every "sentence" longer than `limit` (chat logs, tables and code have few sentence ends) into pieces ending
+ * at the last whitespace before the limit (or at it), so `maxLength` holds for every chunk.
  */
 export function capSentences(
   text: string,
@@ -230,11 +205,9 @@ export function capSentences(
 }
 
 /**
- * Whether sentences first..last fit in `limit`. Characters are exact arithmetic on offsets. Tokens are exact too,
- * but tokenizing every growing chunk is quadratic (11 s on Chroma's corpora), so the sum of the parts' token counts
- * (sentences and the gaps between them) screens first: only a chunk whose sum is within 10% of the limit is
- * tokenized whole. BPE pre-tokenization splits at whitespace, so a concatenation needs about as many tokens as its
- * parts (a gap's space usually joins the next word), never anywhere near 10% more or fewer.
+ * Whether sentences first..last fit in `limit`, exactly. Tokenizing every growing chunk is quadratic (11 s on
+ * Chroma's corpora), so the sum of the parts' tokens screens first: only a chunk within 10% of the limit is
+ * tokenized whole (BPE pre-tokenizes at whitespace, so a join needs about as many tokens as its parts).
  */
 function lengthCheck(
   text: string,

@@ -1,9 +1,7 @@
 /**
- * Ready-to-paste code that builds, in LangChain JS, LangChain Python and LlamaIndex (Python), the splitter a
- * seamlab config measured, and says how close each one is: `equivalent` only when the snippet runs the same
- * algorithm with the same numbers (the very library seamlab ran, or the original it ports). A splitter with no
- * counterpart gets the nearest standard splitter at the same numbers, marked NOT EQUIVALENT in the code itself,
- * so a pasted snippet can never pass for what was measured.
+ * Ready-to-paste code building, in LangChain JS, LangChain Python and LlamaIndex, the splitter a config measured:
+ * `equivalent` only when it runs the same algorithm with the same numbers. A splitter with no counterpart gets the
+ * nearest one, marked NOT EQUIVALENT in the code itself, so a pasted snippet never passes for what was measured.
  */
 import type { SplitterConfig } from "./config";
 import { describeSplitter, unitOf } from "./registry";
@@ -12,11 +10,9 @@ export type SnippetTarget = "langchainJs" | "langchainPython" | "llamaIndex";
 
 export interface SplitterSnippet {
   target: SnippetTarget;
-  /** "javascript" or "python". */
-  language: string;
-  /** True when the code cuts as the measured splitter does (see `note` for the known differences). */
+  language: "javascript" | "python";
+  /** The code cuts as the measured splitter does (`note` says the known differences). */
   equivalent: boolean;
-  /** What the numbers are and where they came from, in a sentence. */
   note: string;
   code: string;
 }
@@ -81,6 +77,7 @@ function jsSnippet(config: SplitterConfig, context: SnippetContext): SplitterSni
   const tokens = unitOf(config) === "tokens";
   const encoding = config.encoding ?? "cl100k_base";
   const version = context.versions?.["@langchain/textsplitters"];
+  const ran = `the class seamlab ran${version ? ` (@langchain/textsplitters ${version})` : ""}`;
   const lines = [header(config, context, "//")];
   const options = [`chunkSize: ${config.size}`, `chunkOverlap: ${config.overlap}`];
   if (config.separators && kind?.kind === "recursive") options.push(`separators: ${listLiteral(config.separators)}`);
@@ -92,7 +89,6 @@ function jsSnippet(config: SplitterConfig, context: SnippetContext): SplitterSni
   let equivalent = kind !== undefined;
   let note: string;
   if (kind === undefined) {
-    equivalent = false;
     lines.push(notEquivalentBanner(config, "//", "RecursiveCharacterTextSplitter"));
     lines.push(`import { RecursiveCharacterTextSplitter } from "@langchain/textsplitters";`);
     if (tokens) tokenLength();
@@ -109,7 +105,7 @@ function jsSnippet(config: SplitterConfig, context: SnippetContext): SplitterSni
     lines.push(`import { CharacterTextSplitter } from "@langchain/textsplitters";`);
     if (tokens) tokenLength();
     lines.push(`export const splitter = new CharacterTextSplitter({ separator: "\\n\\n", ${options.join(", ")} });`);
-    note = `the class seamlab ran${version ? ` (@langchain/textsplitters ${version})` : ""}`;
+    note = ran;
   } else {
     const cls = kind.language === "markdown" ? "MarkdownTextSplitter" : "RecursiveCharacterTextSplitter";
     lines.push(`import { ${cls} } from "@langchain/textsplitters";`);
@@ -121,7 +117,7 @@ function jsSnippet(config: SplitterConfig, context: SnippetContext): SplitterSni
     lines.push(`export const splitter = ${make};`);
     note =
       kind.port === "js"
-        ? `the class seamlab ran${version ? ` (@langchain/textsplitters ${version})` : ""}: the same chunks`
+        ? `${ran}: the same chunks`
         : "seamlab's recursive splitter ports LangChain Python; LangChain JS cuts the same except around runs of 3 " +
           "or more newlines (and in token units after them)";
     if (config.separatorsAreRegex) {

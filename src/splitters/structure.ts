@@ -1,27 +1,17 @@
 /**
- * `structure`: a splitter that respects document structure first and adds overlap only inside long prose.
+ * `structure`: respects document structure first and adds overlap only inside long prose.
  *
- * 1. Each document is classified (`corpus/doc-types`): markdown sections get a type; source files and CSVs are one
- *    `code` / `table` unit list. Each type has its own size and overlap (`extra.perType`, default: `size` for all,
- *    `overlap` for prose and 0 for the rest).
- * 2. Markdown sections first: consecutive whole sections of one type share a chunk while they fit its size; a
- *    section never shares a chunk with a section of another type.
- * 3. A section too long for one chunk is cut into units: its blocks (a heading stays with the block after it).
- *    Fenced code, tables, FAQ pairs and speaker turns are atomic: kept whole, alone in a chunk when longer than the
- *    size, up to the hard limit (`extra.hardLimit`, default 2 x size). Past the hard limit they are split at line
- *    boundaries (tables at row boundaries, the header row carried into each piece). Paragraphs and list items
- *    longer than the size split at sentences, then words, then characters.
- * 4. Overlap only inside long sections whose type has overlap > 0 (by default: prose): the next chunk starts with
- *    the last whole sentences of the previous one, up to the overlap budget.
- * 5. Source code: TS/JS by top-level statement (functions, classes and their doc comments whole) through the
- *    TypeScript compiler API; other languages by blank-line-separated blocks, then lines.
+ * Each document is classified (`corpus/doc-types`) and each type has its own size and overlap (`extra.perType`;
+ * default `size` for all, `overlap` for prose only). Consecutive whole markdown sections of one type share a chunk
+ * while they fit. A longer section is cut into its blocks (a heading stays with the next block): fenced code,
+ * tables, FAQ pairs and turns are atomic, alone in a chunk up to the hard limit (`extra.hardLimit`, default
+ * 2 x size), then split at lines (tables at rows, carrying the header row); prose splits at sentences, words,
+ * characters, and the next chunk starts with the last whole sentences within the overlap. TS/JS source splits by
+ * top-level statement (TypeScript compiler API), other code by blank-line blocks, then lines.
  *
- * text vs source: `text === source.slice(start, end)` for every chunk but the continuation pieces of a table
- * split past the hard limit, whose text is the table's header row(s), a newline, then `source.slice(start, end)`.
- * That is the choice: spans stay exact and non-overlapping (the header is covered once, by the table's first piece,
- * so real overlap and lost text are not inflated), while the embedded text — and its token cost — holds the header
- * a reader needs to read the rows. Chunk spans are trimmed of surrounding whitespace; whitespace-only chunks are
- * dropped, so only whitespace is ever left uncovered.
+ * `text === source.slice(start, end)` except for a table's continuation pieces, whose text starts with the header
+ * row(s) and a newline: spans stay exact and non-overlapping, while the embedded text holds the header a reader
+ * needs. Spans are trimmed; whitespace-only chunks are dropped.
  */
 import { SeamlabError } from "../core/errors";
 import type { Chunk, Doc } from "../core/types";
@@ -35,12 +25,12 @@ import { sentenceRegions } from "../text/sentences";
 import { countTokens, defaultEncoding } from "../text/tokens";
 import type { SplitterConfig } from "./config";
 
-export interface TypeSetting {
+interface TypeSetting {
   size: number;
   overlap: number;
 }
 
-export interface StructureOptions {
+interface StructureOptions {
   perType: Partial<Record<DocType, TypeSetting>>;
   hardLimit?: number;
   types: TypeOverride[];
@@ -50,13 +40,13 @@ export interface StructureOptions {
 interface Unit {
   start: number;
   end: number;
-  /** must be a chunk of its own (an oversize atomic block, or a piece of a split one) */
+  /** a chunk of its own (an oversize atomic block, or a piece of a split one) */
   alone: boolean;
   /** a sentence-level prose piece: may be carried into the next chunk as overlap */
   carry: boolean;
   /** table continuation piece: header `[start, end)` prepended to its text */
   header?: [number, number];
-  /** a sentence that does not start its paragraph: a chunk ends here only when no paragraph break is near */
+  /** not its paragraph's first sentence: a chunk ends here only when no paragraph break is near */
   midParagraph?: boolean;
 }
 
@@ -103,13 +93,15 @@ export function structureOptionsFor(config: SplitterConfig): StructureOptions {
   return { perType, hardLimit: hardLimit as number | undefined, types: types as TypeOverride[] };
 }
 
-export function checkStructureConfig(config: SplitterConfig): void {
-  structureOptionsFor(config);
-}
+type Setting = TypeSetting & { hardLimit: number };
 
-/** The size and overlap a section of `type` is split with. */
-export function settingFor(type: DocType, config: SplitterConfig, options: StructureOptions): TypeSetting {
-  return options.perType[type] ?? { size: config.size, overlap: type === "prose" ? config.overlap : 0 };
+/** The size, overlap and hard limit a section of `type` is split with. */
+function settingFor(type: DocType, config: SplitterConfig, options: StructureOptions): Setting {
+  const { size, overlap } = options.perType[type] ?? {
+    size: config.size,
+    overlap: type === "prose" ? config.overlap : 0,
+  };
+  return { size, overlap, hardLimit: Math.max(options.hardLimit ?? 2 * config.size, size) };
 }
 
 interface Context {
@@ -123,8 +115,8 @@ function trimmedSpan(text: string, start: number, end: number): [number, number]
   return [start, end];
 }
 
-/** `[start, end)` cut at line boundaries into tiles no longer than `size` (a longer line is cut at `size`). */
-function lineTiles(ctx: Context, start: number, end: number, size: number): [number, number][] {
+/** `[start, end)` cut at line boundaries into units alone, no longer than `size` (a longer line is cut at `size`). */
+function lineUnits(ctx: Context, start: number, end: number, size: number): Unit[] {
   const lines: [number, number][] = [];
   for (let p = start; p < end;) {
     const nl = ctx.text.indexOf("\n", p);
@@ -132,7 +124,7 @@ function lineTiles(ctx: Context, start: number, end: number, size: number): [num
     lines.push([p, next]);
     p = next;
   }
-  return packTiles(ctx, lines, size);
+  return packTiles(ctx, lines, size).map(([s, e]) => ({ start: s, end: e, alone: true, carry: false }));
 }
 
 /** Greedy packing of contiguous tiles into pieces <= size; a tile longer than size is cut at size chars. */
@@ -190,6 +182,14 @@ function sentenceUnits(ctx: Context, start: number, end: number, size: number): 
 
 const ATOMIC = new Set(["code", "table", "faq-pair", "turn", "front-matter"]);
 
+/** A tile as one unit when it fits, alone when atomic within the hard limit, else `split()`. */
+function fitOrSplit(ctx: Context, start: number, end: number, atomic: boolean, setting: Setting, split: () => Unit[]) {
+  const length = ctx.length(start, end);
+  if (length <= setting.size) return [{ start, end, alone: false, carry: false }];
+  if (atomic && length <= setting.hardLimit) return [{ start, end, alone: true, carry: false }];
+  return split();
+}
+
 /** A table block (tiled to `[start, end)`) past the hard limit: row pieces, continuation pieces carry the header. */
 function tableUnits(ctx: Context, block: Block, start: number, end: number, size: number): Unit[] {
   const headerEnd = block.headerEnd ?? block.start;
@@ -197,26 +197,20 @@ function tableUnits(ctx: Context, block: Block, start: number, end: number, size
   const bodyStart = headerNext < 0 || headerNext + 1 > end ? end : headerNext + 1;
   const headerLength = ctx.length(block.start, headerEnd) + 1;
   // A header longer than half the size is not carried (it would leave too little room for rows).
-  if (headerLength > size / 2) {
-    return lineTiles(ctx, start, end, size).map(([s, e]) => ({ start: s, end: e, alone: true, carry: false }));
-  }
-  const rows = lineTiles(ctx, bodyStart, end, size - headerLength);
-  const units: Unit[] = [];
-  rows.forEach(([s, e], i) => {
-    if (i === 0) units.push({ start, end: e, alone: true, carry: false });
-    else units.push({ start: s, end: e, alone: true, carry: false, header: [block.start, headerEnd] });
-  });
-  if (units.length === 0) units.push({ start, end, alone: true, carry: false });
+  if (headerLength > size / 2) return lineUnits(ctx, start, end, size);
+  const units = lineUnits(ctx, bodyStart, end, size - headerLength);
+  if (units.length === 0) return [{ start, end, alone: true, carry: false }];
+  units[0].start = start;
+  for (let i = 1; i < units.length; i++) units[i].header = [block.start, headerEnd];
   return units;
 }
 
 /** The units of one long section, tiling `[section.start, section.end)`. */
-function sectionUnits(ctx: Context, section: TypedSection, setting: TypeSetting, hardLimit: number): Unit[] {
+function sectionUnits(ctx: Context, section: TypedSection, setting: Setting): Unit[] {
   const blocks = section.section.blocks;
   const size = setting.size;
   if (blocks.length === 0) return sentenceUnits(ctx, section.start, section.end, size);
-  // Tiles: each block runs to the next block's start; the first starts at the section start; a heading is glued
-  // to the block after it.
+  // Each block runs to the next block's start, the first from the section start; a heading joins the next block.
   const tiles: { block: Block; start: number; end: number }[] = [];
   for (let i = 0; i < blocks.length; i++) {
     const start = i === 0 ? section.start : blocks[i].start;
@@ -230,36 +224,28 @@ function sectionUnits(ctx: Context, section: TypedSection, setting: TypeSetting,
     }
   }
   const units: Unit[] = [];
-  // With overlap, prose is placed sentence by sentence so the next chunk can start with the last whole sentences.
-  const granular = setting.overlap > 0;
-  for (const tile of tiles) {
-    const length = ctx.length(tile.start, tile.end);
-    const prose = tile.block.kind === "paragraph" || tile.block.kind === "list-item";
-    if (granular && prose) {
-      for (const item of sentenceUnits(ctx, tile.start, tile.end, size)) units.push(item);
-    } else if (length <= size) {
-      units.push({ start: tile.start, end: tile.end, alone: false, carry: false });
-    } else if (ATOMIC.has(tile.block.kind) && length <= hardLimit) {
-      units.push({ start: tile.start, end: tile.end, alone: true, carry: false });
-    } else if (tile.block.kind === "table") {
-      for (const item of tableUnits(ctx, tile.block, tile.start, tile.end, size)) units.push(item);
-    } else if (tile.block.kind === "code" || tile.block.kind === "front-matter") {
-      for (const [s, e] of lineTiles(ctx, tile.start, tile.end, size))
-        units.push({ start: s, end: e, alone: true, carry: false });
-    } else {
-      for (const item of sentenceUnits(ctx, tile.start, tile.end, size)) units.push(item);
-    }
+  for (const { block, start, end } of tiles) {
+    // With overlap, prose goes sentence by sentence so the next chunk can start with the last whole sentences.
+    const pieces =
+      setting.overlap > 0 && (block.kind === "paragraph" || block.kind === "list-item")
+        ? sentenceUnits(ctx, start, end, size)
+        : fitOrSplit(ctx, start, end, ATOMIC.has(block.kind), setting, () =>
+            block.kind === "table"
+              ? tableUnits(ctx, block, start, end, size)
+              : block.kind === "code" || block.kind === "front-matter"
+                ? lineUnits(ctx, start, end, size)
+                : sentenceUnits(ctx, start, end, size),
+          );
+    for (const unit of pieces) units.push(unit);
   }
   return units;
 }
 
+type Span = { start: number; end: number; header?: [number, number] };
+
 /** Greedy packing of contiguous units into chunk spans; carry units repeat as overlap up to `overlap`. */
-function packUnits(
-  ctx: Context,
-  units: Unit[],
-  setting: TypeSetting,
-): { start: number; end: number; header?: [number, number] }[] {
-  const out: { start: number; end: number; header?: [number, number] }[] = [];
+function packUnits(ctx: Context, units: Unit[], setting: Setting): Span[] {
+  const out: Span[] = [];
   let i = 0;
   while (i < units.length) {
     if (units[i].alone) {
@@ -299,14 +285,13 @@ function packUnits(
   return out;
 }
 
-function chunkOf(doc: Doc, start: number, end: number, header?: [number, number]): Chunk | undefined {
+function chunkOf(doc: Doc, { start, end, header }: Span): Chunk[] {
   const [s, e] = trimmedSpan(doc.text, start, end);
-  if (e <= s) return undefined;
+  if (e <= s) return [];
   const text = doc.text.slice(s, e);
-  return { doc: doc.id, start: s, end: e, text: header ? `${doc.text.slice(header[0], header[1])}\n${text}` : text };
+  return [{ doc: doc.id, start: s, end: e, text: header ? `${doc.text.slice(header[0], header[1])}\n${text}` : text }];
 }
 
-/** The chunks of one document; see the module comment. */
 export function splitStructure(doc: Doc, config: SplitterConfig): Chunk[] {
   const options = structureOptionsFor(config);
   const text = doc.text;
@@ -315,60 +300,46 @@ export function splitStructure(doc: Doc, config: SplitterConfig): Chunk[] {
     text,
     length: (config.unit ?? "chars") === "tokens" ? (s, e) => countTokens(text.slice(s, e), encoding) : (s, e) => e - s,
   };
-  const hardLimitFor = (setting: TypeSetting) => Math.max(options.hardLimit ?? 2 * config.size, setting.size);
   const typed = classifyDoc(doc, options.types);
-  const spans: { start: number; end: number; header?: [number, number] }[] = [];
+  const spans: Span[] = [];
+  const pack = (units: Unit[], setting: Setting) => {
+    for (const span of packUnits(ctx, units, setting)) spans.push(span);
+  };
+  const [only] = typed.sections;
   if (
     typed.sections.length === 1 &&
-    typed.sections[0].section.blocks.length === 0 &&
+    only.section.blocks.length === 0 &&
     (typed.type === "code" || typed.type === "table")
   ) {
     const setting = settingFor(typed.type, config, options);
-    for (const item of packUnits(ctx, wholeFileUnits(ctx, doc, typed.type, setting, hardLimitFor(setting)), setting))
-      spans.push(item);
+    pack(wholeFileUnits(ctx, doc, typed.type, setting), setting);
   } else {
     // Sections first: runs of whole sections of one type share a chunk while they fit.
-    let group: { start: number; end: number; type: DocType } | undefined;
-    const flush = () => {
-      if (group) spans.push({ start: group.start, end: group.end });
-      group = undefined;
-    };
+    let group: (Span & { type: DocType }) | undefined;
     for (const section of typed.sections) {
       const setting = settingFor(section.type, config, options);
       if (group && group.type === section.type && ctx.length(group.start, section.end) <= setting.size) {
         group.end = section.end;
         continue;
       }
-      flush();
-      if (ctx.length(section.start, section.end) <= setting.size) {
+      if (group) spans.push({ start: group.start, end: group.end });
+      group = undefined;
+      if (ctx.length(section.start, section.end) <= setting.size)
         group = { start: section.start, end: section.end, type: section.type };
-      } else {
-        for (const item of packUnits(ctx, sectionUnits(ctx, section, setting, hardLimitFor(setting)), setting))
-          spans.push(item);
-      }
+      else pack(sectionUnits(ctx, section, setting), setting);
     }
-    flush();
+    if (group) spans.push({ start: group.start, end: group.end });
   }
-  const chunks: Chunk[] = [];
-  for (const span of spans) {
-    const chunk = chunkOf(doc, span.start, span.end, span.header);
-    if (chunk) chunks.push(chunk);
-  }
-  return chunks;
+  return spans.flatMap((span) => chunkOf(doc, span));
 }
 
 /** Source files and CSVs: TS/JS statements, CSV rows (header carried), or blank-line blocks of other code. */
-function wholeFileUnits(ctx: Context, doc: Doc, type: DocType, setting: TypeSetting, hardLimit: number): Unit[] {
+function wholeFileUnits(ctx: Context, doc: Doc, type: DocType, setting: Setting): Unit[] {
   const text = ctx.text;
-  const size = setting.size;
-  const units: Unit[] = [];
   if (type === "table") {
-    const firstNewline = text.indexOf("\n");
-    const headerEnd = firstNewline < 0 ? text.length : firstNewline;
-    if (ctx.length(0, text.length) <= size) return [{ start: 0, end: text.length, alone: false, carry: false }];
-    if (ctx.length(0, text.length) <= hardLimit) return [{ start: 0, end: text.length, alone: true, carry: false }];
-    const block: Block = { kind: "table", start: 0, end: text.length, headerEnd };
-    return tableUnits(ctx, block, 0, text.length, size);
+    const newline = text.indexOf("\n");
+    const block: Block = { kind: "table", start: 0, end: text.length, headerEnd: newline < 0 ? text.length : newline };
+    return fitOrSplit(ctx, 0, text.length, true, setting, () => tableUnits(ctx, block, 0, text.length, setting.size));
   }
   let tiles: { start: number; end: number; atomic: boolean }[];
   if (isTsJsPath(doc.source ?? doc.id)) {
@@ -383,14 +354,9 @@ function wholeFileUnits(ctx: Context, doc: Doc, type: DocType, setting: TypeSett
     }
     tiles.push({ start: from, end: text.length, atomic: false });
   }
-  for (const tile of tiles) {
-    const length = ctx.length(tile.start, tile.end);
-    if (length <= size) units.push({ start: tile.start, end: tile.end, alone: false, carry: false });
-    else if (tile.atomic && length <= hardLimit)
-      units.push({ start: tile.start, end: tile.end, alone: true, carry: false });
-    else
-      for (const [s, e] of lineTiles(ctx, tile.start, tile.end, size))
-        units.push({ start: s, end: e, alone: true, carry: false });
-  }
+  const units: Unit[] = [];
+  for (const { start, end, atomic } of tiles)
+    for (const unit of fitOrSplit(ctx, start, end, atomic, setting, () => lineUnits(ctx, start, end, setting.size)))
+      units.push(unit);
   return units;
 }

@@ -1,14 +1,8 @@
 /**
- * `tail`: recursive splitting at overlap 0, then every chunk but the first is prefixed with the last `overlap`
- * units of the previous chunk, trimmed forward to a word start (the seed's fix #2, "stitch a tail on"). This is
- * the overlap people assume `chunk_overlap` gives them: every seam shares text, up to `overlap` characters (or
- * tokens with `unit: "tokens"`). A chunk can reach size + overlap.
- *
- * text vs source: the text is the tail, the whitespace between the two chunks in the source, and the chunk,
- * joined; with the default keepSeparator that is `source.slice(start, end)` exactly, and `start` is where the
- * tail begins in the source.
- * When the previous chunk's last `overlap` units hold no word start (a long URL), the tail is cut mid-word, as
- * the seed's `t[t.find(" ") + 1:]` does.
+ * `tail`: recursive splitting at overlap 0, then every chunk but the first prefixed with the previous chunk's last
+ * `overlap` units, moved forward to a word start (the seed's fix #2): the overlap people assume `chunk_overlap`
+ * gives. A chunk can reach size + overlap. Tail and chunk are joined by the source between them, so the text is
+ * `source.slice(start, end)` with the default keepSeparator.
  */
 import type { Chunk, Doc } from "../core/types";
 import { defaultEncoding, tokenOffsets } from "../text/tokens";
@@ -26,8 +20,8 @@ function tailStart(source: string, prev: Chunk, overlap: number, config: Splitte
   } else {
     from = Math.max(prev.start, prev.end - overlap);
   }
-  // A tail starting mid-word would open the chunk with a fragment: start at the next whole word instead. When
-  // the tail holds no word start at all (a long URL), keep the cut tail rather than lose the overlap.
+  // Open with a whole word; with no word start in the tail (a long URL), cut mid-word as the seed's
+  // `t[t.find(" ") + 1:]` does, rather than lose the overlap.
   if (from === prev.start) return from;
   const wordStart = nextWordStart(source, from, prev.end);
   return wordStart < prev.end ? wordStart : from;

@@ -1,29 +1,30 @@
 /**
  * `tokens`: a sliding window over js-tiktoken tokens (cl100k_base unless `encoding` says otherwise), step =
- * size - overlap tokens; neighbouring chunks share exactly `overlap` tokens. Size and overlap always count
- * tokens here, whatever `unit` says.
- *
- * text vs source: `text === source.slice(start, end)`, the characters the window's tokens cover. When a window
- * edge falls inside a multi-byte character (some emoji, CJK), the span widens to the whole character (see
- * tokenOffsets): the text is what the tokens decode to, with a partial character completed instead of U+FFFD.
+ * size - overlap tokens, whatever `unit` says; neighbours share exactly `overlap` tokens. The text is the source
+ * the window's tokens cover; an edge inside a multi-byte character widens to the whole character (tokenOffsets).
  */
 import type { Chunk, Doc } from "../core/types";
 import { defaultEncoding, tokenOffsets } from "../text/tokens";
 import type { SplitterConfig } from "./config";
-import { windowSpans } from "./window-spans";
 
-/** Where each token of a document starts and ends (UTF-16 offsets); all a window needs of its encoding. */
-interface TokenSpans {
-  /** The text encoded (a document edited in place is encoded again). */
-  text: string;
-  starts: Int32Array;
-  ends: Int32Array;
+/** `[start, end)` windows over `length` units with the given size and step; the last one ends at `length`. */
+export function windowSpans(length: number, size: number, overlap: number): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  if (length === 0) return spans;
+  const step = size - overlap;
+  for (let start = 0; ; start += step) {
+    const end = Math.min(start + size, length);
+    spans.push([start, end]);
+    if (end === length) break;
+  }
+  return spans;
 }
 
-// A sweep splits the same documents at several overlaps, one after another in the same thread (token windows of one
-// encoding are bundled into one task, see experiment/plan): each document is encoded once, not once per overlap.
-// Bounded: at most `CACHED_TOKENS` tokens' spans (8 bytes a token) stay cached; a document's entry goes when the
-// document itself is collected.
+/** Where each token of `text` starts and ends (UTF-16 offsets). */
+type TokenSpans = { text: string; starts: Int32Array; ends: Int32Array };
+
+// A sweep splits the same documents at several overlaps in one thread (see experiment/plan): each document is
+// encoded once. At most `CACHED_TOKENS` tokens' spans (8 bytes a token) stay cached, each while its document lives.
 const CACHED_TOKENS = 8_000_000;
 let cachedTokens = 0;
 const spansCache = new WeakMap<Doc, Map<string, TokenSpans>>();

@@ -1,24 +1,15 @@
 /**
- * `window-words`: a sliding character window whose edges sit on word boundaries (a "word" is a run of
- * non-whitespace, see text/words), and whose chunks never exceed `size`.
- *
- * Greedy, left to right: a chunk starting at `s` ends at the last word boundary at or before `s + size`; the next
- * chunk starts at the word boundary at or before `end - overlap` (or, when that would not move forward, at the
- * next word start). So neighbours share about `overlap` characters, less by the word cut at the overlap's edge,
- * and never leave a gap: no text is lost. A word longer than the room left is cut (the only mid-word edges). When
- * the overlap plus the next word does not fit, the overlap gives way a word at a time (no chunk lies wholly inside
- * its predecessor).
- * Unlike a fixed-step window snapped afterwards, an edge never moves back past `size`, so a long unbroken run
- * (base64, a URL) cannot stretch a chunk beyond `size`.
- *
- * text vs source: `text === source.slice(start, end)` exactly. Characters only (`unit: "tokens"` is rejected).
+ * `window-words`: a sliding character window whose edges sit on word boundaries (text/words), chunks never over
+ * `size`. Greedy: a chunk ends at the last boundary within `size`; the next starts at the boundary at or before
+ * `end - overlap`, so neighbours share about `overlap` characters and leave no gap. A word longer than the room is
+ * cut (the only mid-word edges); when overlap plus the next word does not fit, the overlap gives way a word at a
+ * time. Unlike a fixed-step window snapped afterwards, a long unbroken run (base64) cannot stretch a chunk.
  */
 import type { Chunk, Doc } from "../core/types";
 import { SeamlabError } from "../core/errors";
 import { isWordBoundary, nextWordStart, snapBackToBoundary } from "../text/words";
 import type { SplitterConfig } from "./config";
 
-/** window-words counts characters only. */
 export function checkWindowWordsConfig(config: SplitterConfig): void {
   if ((config.unit ?? "chars") !== "chars") {
     throw new SeamlabError("--splitter window-words counts characters only: use --unit chars, or --splitter tokens");

@@ -1,16 +1,11 @@
 /**
- * `window`: a plain sliding character window, step = size - overlap.
- *
- * The window stops once a chunk reaches the end of the text, so there is no degenerate trailing chunk wholly
- * inside its predecessor (the naive `while start < len` loop emits one, e.g. "g" for "...lazy dog" at 10/3).
- * Neighbouring chunks share exactly `overlap` characters. With `unit: "tokens"` it is the token window.
- *
- * text vs source: `text === source.slice(start, end)` exactly.
+ * `window`: a plain sliding character window, step = size - overlap; with `unit: "tokens"` the token window.
+ * It stops once a chunk reaches the end, so no trailing chunk lies wholly inside its predecessor (the naive
+ * `while start < len` loop emits "g" for "...lazy dog" at 10/3). Neighbours share exactly `overlap` characters.
  */
 import type { Chunk, Doc } from "../core/types";
 import type { SplitterConfig } from "./config";
-import { splitTokens } from "./tokens";
-import { windowSpans } from "./window-spans";
+import { splitTokens, windowSpans } from "./tokens";
 
 export function splitWindow(doc: Doc, config: SplitterConfig): Chunk[] {
   if ((config.unit ?? "chars") === "tokens") return splitTokens(doc, config);

@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { splitWindow } from "../../src/splitters/window";
-import { windowSpans } from "../../src/splitters/window-spans";
+import { windowSpans } from "../../src/splitters/tokens";
 import { pinnedCorpus, sampleDocs } from "../helpers/corpora";
 
 test("window seams overlap exactly `overlap` characters on real documents", () => {

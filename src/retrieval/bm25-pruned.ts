@@ -18,21 +18,12 @@ export function searchBm25Pruned(index: Bm25Index, queryTerms: readonly number[]
   if (k <= 0) return [];
   const { postingStart, postingTextLow, textBlocks, blockStart, postingFrequency, frequencyOverflow } = index;
   const { idf, lengthNorm, upperBound, k1 } = index;
-  const slots = new Map<number, number>();
-  const slotTerm: number[] = [];
-  const slotRepeats: number[] = [];
-  for (const t of queryTerms) {
-    const slot = slots.get(t) ?? slotTerm.length;
-    if (slot === slotTerm.length) {
-      slots.set(t, slot);
-      slotTerm.push(t);
-      slotRepeats.push(0);
-    }
-    slotRepeats[slot]++;
-  }
-  const m = slotTerm.length;
-  const slotBound = (slot: number) => upperBound[slotTerm[slot]] * slotRepeats[slot];
-  const order = slotTerm.map((_, slot) => slot).sort((a, b) => slotBound(a) - slotBound(b) || a - b);
+  const repeatsOf = new Map<number, number>(); // distinct terms in first-occurrence order
+  for (const t of queryTerms) repeatsOf.set(t, (repeatsOf.get(t) ?? 0) + 1);
+  const boundOf = (t: number) => upperBound[t] * (repeatsOf.get(t) as number);
+  const distinct = [...repeatsOf.keys()];
+  const m = distinct.length;
+  const order = distinct.map((_, slot) => slot).sort((a, b) => boundOf(distinct[a]) - boundOf(distinct[b]) || a - b);
   // Position i: the i-th weakest term. prefix[i] = the most terms 0..i can add together.
   const term = new Int32Array(m);
   const repeats = new Int32Array(m);
@@ -47,16 +38,16 @@ export function searchBm25Pruned(index: Bm25Index, queryTerms: readonly number[]
   const tf = new Int32Array(m);
   const bound = new Float64Array(m);
   const prefix = new Float64Array(m);
-  const rank = new Int32Array(m);
+  const rank = new Map<number, number>();
   order.forEach((slot, i) => {
-    term[i] = slotTerm[slot];
-    repeats[i] = slotRepeats[slot];
+    term[i] = distinct[slot];
+    repeats[i] = repeatsOf.get(term[i]) as number;
     position[i] = postingStart[term[i]];
     end[i] = postingStart[term[i] + 1];
     blocks[i] = term[i] * (textBlocks + 1);
-    bound[i] = slotBound(slot);
+    bound[i] = boundOf(term[i]);
     prefix[i] = (i === 0 ? 0 : prefix[i - 1]) + bound[i];
-    rank[slot] = i;
+    rank.set(term[i], i);
   });
   // Cursor i now at `position[i]`: its block and text.
   const settle = (i: number) => {
@@ -73,7 +64,7 @@ export function searchBm25Pruned(index: Bm25Index, queryTerms: readonly number[]
     current[i] = blockBase[i] + postingTextLow[p];
   };
   for (let i = 0; i < m; i++) settle(i);
-  const sequence = queryTerms.map((t) => rank[slots.get(t) as number]);
+  const sequence = queryTerms.map((t) => rank.get(t) as number);
   const best: RankedChunk[] = [];
   let threshold = -Infinity;
   let essential = 0; // terms 0 .. essential-1 are not essential

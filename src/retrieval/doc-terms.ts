@@ -18,7 +18,7 @@ export interface DocTermTable {
   readonly stop: number;
   readonly options: TokenizerOptions;
   readonly docs: ReadonlyMap<string, DocTerms>;
-  /** documents kept (the others are tokenized per chunk) */
+  /** documents kept */
   readonly covered: number;
 }
 
@@ -128,7 +128,7 @@ export function buildDocTermTable(
     }
     kept.set(doc.id, { text, codes, anchors });
   }
-  return { termIds, other, stop, options, docs: kept, covered: kept.size };
+  return docTermTableOf(termIds, options, kept);
 }
 
 /** The first run starting at or after an offset, and the run before it. */
@@ -210,12 +210,11 @@ export function sharedDocTermTable(
   vocabulary: ReadonlySet<string>,
   options: TokenizerOptions = {},
 ): DocTermTable {
-  const key = tableKey(vocabulary, options);
   const known = tables.get(docs);
-  if (known && known.key === key) return known.table;
+  if (known?.key === tableKey(vocabulary, options)) return known.table;
   tables.delete(docs);
   const table = buildDocTermTable(docs, vocabularyTermIds(vocabulary), options);
-  tables.set(docs, { key, table });
+  rememberDocTermTable(docs, vocabulary, options, table);
   return table;
 }
 

@@ -110,34 +110,22 @@ async function checkEndpoint(options: GenerateOptions): Promise<void> {
   const models = new URL(chat);
   models.pathname = models.pathname.replace(/\/chat\/completions$/, "/models");
   const url = models.toString();
-  const { auth } = readKey(options);
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), Math.min(options.timeoutMs ?? modelsCheckMs, modelsCheckMs));
+  const { auth, keyEnv } = readKey(options);
+  const signal = AbortSignal.timeout(Math.min(options.timeoutMs ?? modelsCheckMs, modelsCheckMs));
   let response: Response;
   try {
-    response = await fetch(url, { headers: auth.headers, signal: controller.signal });
+    response = await fetch(url, { headers: auth.headers, signal });
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const reason = controller.signal.aborted
-      ? "no answer in time"
-      : (cause?.code ?? cause?.message ?? (error as Error).message);
+    const reason = signal.aborted ? "no answer in time" : (cause?.code ?? cause?.message ?? (error as Error).message);
     throw new SeamlabError(
       `cannot reach the chat endpoint at ${chat} (${reason}): is the server running and is --llm-url right?`,
     );
-  } finally {
-    clearTimeout(timer);
   }
   if (response.status === 401 || response.status === 403)
-    throw new SeamlabError(
-      `the server at ${url} refused the credentials (HTTP ${response.status}): check $${readKey(options).keyEnv}.`,
-    );
+    throw new SeamlabError(`the server at ${url} refused the credentials (HTTP ${response.status}): check $${keyEnv}.`);
   if (!response.ok) return;
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    return;
-  }
+  const body: unknown = await response.json().catch(() => undefined);
   const data = (body as { data?: unknown })?.data;
   if (!Array.isArray(data)) return;
   const ids = data.map((m) => (m as { id?: unknown })?.id).filter((id): id is string => typeof id === "string");
@@ -313,9 +301,9 @@ export async function generateQueries(docs: readonly Doc[], options: GenerateOpt
     );
   if (fatal instanceof SeamlabError) {
     const unknownModel = /HTTP (400|404)/.test(fatal.message) && /model/i.test(fatal.message);
+    const hint = unknownModel ? `The server does not seem to know model "${options.model}" (--llm-model). ` : "";
     throw new SeamlabError(
-      `${fatal.message}\n${unknownModel ? `The server does not seem to know model "${options.model}" (--llm-model). ` : ""}` +
-        `${answered} replies so far are kept in ${options.journal}; a rerun continues from there.`,
+      `${fatal.message}\n${hint}${answered} replies so far are kept in ${options.journal}; a rerun continues from there.`,
     );
   }
   if (fatal !== undefined) throw fatal;

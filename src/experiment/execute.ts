@@ -5,7 +5,7 @@ import { SeamlabError } from "../core/errors";
 import { projectRoot } from "../core/project";
 import type { GridPlan } from "./plan";
 import { computeTaskRows, type GridRow, type RowOptions, type SweepInputs } from "./rows";
-import { threadCpuMs } from "./thread-times";
+import { taskClock } from "./thread-times";
 import { ensureBuilt } from "../build/ensure-built.cjs";
 import { builtThreadExecArgv } from "./thread-exec-argv";
 import { mergeDocSetup, setupRanges, setupTermsFit, usesDefaultBm25, type DocSetup } from "./doc-setup";
@@ -20,44 +20,26 @@ import {
 } from "./worker";
 
 export type { TaskTiming };
+type SetupDone = Extract<SetupTaskResult, { part: unknown }>;
 
-export interface ExecuteOptions {
-  /** Worker threads; 0 runs every task in this thread. */
+interface ExecuteOptions {
+  /** 0 runs every task in this thread. */
   workers: number;
-  /** Keep the pool for the next call (see RunGridOptions.keepWorkers). */
   keepWorkers: boolean;
-  /** Stops scheduling and cancels running tasks. */
   signal?: AbortSignal;
   rowOptions: RowOptions;
-  /** Names the inputs for the worker threads' per-corpus caches (corpus and query hashes). */
+  /** Names the inputs for the worker threads' per-corpus caches. */
   inputsId: string;
-  /** Told when and where each share of the documents' setup was computed (worker threads only). */
   onSetup?: (timing: TaskTiming) => void;
 }
 
-/** Receives one finished task: its config indexes, their rows (same order) and when and where it ran. */
-export type AcceptTask = (indexes: number[], rows: GridRow[], timing: TaskTiming) => void;
-
 /**
- * The TypeScript worker entry: a small .mjs that registers tsx, then loads worker.ts. Pools start from src/ built as
- * JavaScript instead (build/ensure-built.cjs), and from this file only when the build cannot be made.
+ * Each worker's young generation in MB (a third per semi-space; V8's default is 16 MB semi-spaces). 256 MB
+ * semi-spaces cut 2 workers' CPU on bench:workers' grid by about 1 s of 17.8, for about 120-150 MB more peak RSS.
  */
-export function workerEntryFile(): string {
-  return join(projectRoot(), "src", "experiment", "worker-entry.mjs");
-}
+const WORKER_YOUNG_GENERATION_MB = 768;
 
-/**
- * Each worker thread's young generation, in MB (V8 makes each of its two semi-spaces a third of it; its default is
- * 16 MB semi-spaces). A study-grid sweep allocates about 9 GB of short-lived objects; on 2 workers the default
- * took about 500 scavenges, 64 MB semi-spaces (192 MB) about 150, and every scavenge's helper threads compete with
- * the other worker for the cores. 256 MB semi-spaces (768 MB) cut one worker's scavenges on bench:workers' grid
- * from 80 to 54 and the data they copy from 410 to 290 MB, and 2 workers' CPU by about 1 s of 17.8 (three runs each;
- * 384 MB gave about 0.9 s). The price: the process's peak RSS went up by about 120-150 MB (semi-spaces grow only
- * as a sweep fills them).
- */
-export const WORKER_YOUNG_GENERATION_MB = 768;
-
-// Kept pools by thread count (see RunGridOptions.keepWorkers). Typed loosely: piscina is imported lazily.
+// Kept pools by thread count. Typed loosely: piscina is imported lazily.
 interface Pool {
   run(task: unknown, options: { signal: AbortSignal }): Promise<unknown>;
   destroy(): Promise<void>;
@@ -72,10 +54,11 @@ async function workerPool(threads: number, keep: boolean): Promise<Pool> {
   const { Piscina } = await import("piscina");
   const built = await ensureBuilt(projectRoot());
   const execArgv = built === undefined ? undefined : builtThreadExecArgv();
+  // Without a build, worker-entry.mjs registers tsx and loads worker.ts.
+  const entry = built?.worker ?? join(projectRoot(), "src", "experiment", "worker-entry.mjs");
   const pool: Pool = new Piscina({
-    filename: pathToFileURL(built?.worker ?? workerEntryFile()).href,
+    filename: pathToFileURL(entry).href,
     name: "runTask",
-    // The build is plain JavaScript: its threads skip the TypeScript loader the process may have been started with.
     ...(execArgv !== undefined ? { execArgv } : {}),
     // No resident threads: they start as tasks queue up and exit after a minute idle, freeing their caches.
     minThreads: 0,
@@ -95,15 +78,14 @@ export async function closeWorkers(): Promise<void> {
 }
 
 /**
- * Computes the plan's tasks, in this thread or on a worker pool, handing each finished task to `accept` as it
- * lands. Stops scheduling when the signal aborts; the first failing task cancels the rest and is thrown (unless
- * the caller aborted).
+ * Computes the plan's tasks, in this thread or on a pool, handing each to `accept` as it lands; the first failing
+ * task cancels the rest and is thrown (unless the caller aborted).
  */
 export async function executePlan(
   inputs: SweepInputs,
   plan: GridPlan,
   options: ExecuteOptions,
-  accept: AcceptTask,
+  accept: (indexes: number[], rows: GridRow[], timing: TaskTiming) => void,
 ): Promise<void> {
   const { configs, keys, tasks } = plan;
   const aborted = () => options.signal?.aborted === true;
@@ -111,18 +93,14 @@ export async function executePlan(
   if (options.workers === 0) {
     for (const indexes of tasks) {
       if (aborted()) break;
-      const startedAt = performance.timeOrigin + performance.now();
-      const taskStarted = performance.now();
-      const cpu0 = threadCpuMs();
+      const clock = taskClock();
       const computed = await computeTaskRows(
         inputs,
         indexes.map((i) => configs[i]),
         indexes.map((i) => keys[i]),
         options.rowOptions,
       );
-      const cpu1 = threadCpuMs();
-      const cpuMs = cpu0 === undefined || cpu1 === undefined ? undefined : cpu1 - cpu0;
-      accept(indexes, computed, { thread: 0, startedAt, ms: performance.now() - taskStarted, cpuMs });
+      accept(indexes, computed, { thread: 0, ...clock.stop() });
     }
     return;
   }
@@ -150,8 +128,7 @@ export async function executePlan(
     }
   };
   try {
-    // The documents' setup first, one share per thread, merged and shared with every row task (see doc-setup). A
-    // sampled run measures other documents' pairs and tokens, so it builds its own as before.
+    // The documents' setup first, one share per thread (see doc-setup); a sampled run builds its own.
     let setup: DocSetup | undefined;
     const terms = setupTermsFit(
       inputs.docs,
@@ -165,7 +142,7 @@ export async function executePlan(
       const ranges = setupRanges(inputs.docs, Math.min(options.workers, tasks.length));
       const parts = await Promise.all(
         ranges.map(([from, to]) =>
-          runOnPool<Extract<SetupTaskResult, { part: unknown }>>({
+          runOnPool<SetupDone>({
             kind: "setup",
             inputsId: options.inputsId,
             inputs: shared,
@@ -176,12 +153,12 @@ export async function executePlan(
         ),
       );
       if (parts.every((part) => part !== undefined)) {
+        const done = parts as SetupDone[];
         setup = mergeDocSetup(
-          parts.map((result) => (result as Extract<SetupTaskResult, { part: unknown }>).part),
+          done.map((result) => result.part),
           inputs.docs.length,
         );
-        for (const { part: _part, ...timing } of parts as Extract<SetupTaskResult, { part: unknown }>[])
-          options.onSetup?.(timing);
+        for (const { part: _part, ...timing } of done) options.onSetup?.(timing);
         if (options.keepWorkers) keptSetups.set(pool, { inputsId: options.inputsId, setup });
       }
     }

@@ -11,42 +11,31 @@ import type { GridRow, RowOptions, SweepInputs } from "./rows";
 export interface RunGridOptions extends RowOptions {
   /** Worker threads; 0 runs every config in this thread. Default: all cores (at most one per task). */
   workers?: number;
-  /** Cache folder, or null for no cache. Default `.seamlab-cache/` in the project root. */
+  /** Null: no cache. Default `.seamlab-cache/` in the project root. */
   cacheDir?: string | null;
-  /** Never draw the progress bar. */
   quiet?: boolean;
   progressStream?: ProgressStream;
   progressLabel?: string;
   /** Stops scheduling and cancels running tasks; finished rows stay cached. */
   signal?: AbortSignal;
   /**
-   * Keep the worker threads for the next call (default true): a thread's start-up (TypeScript loader,
-   * tokenizer tables, per-corpus caches) costs a second or two, which a notebook calling runGrid several
-   * times pays once. Idle threads do not keep the process alive. False gives a cold pool, as benchmarks need.
+   * Keep the worker threads for the next call (default true): a thread's start-up costs a second or two, which a
+   * notebook calling runGrid several times pays once. False gives a cold pool, as benchmarks need.
    */
   keepWorkers?: boolean;
-  /** Called in the main thread as each computed row lands (finish order, not config order). */
+  /** Called as each computed row lands (finish order). */
   onRow?: (row: GridRow, done: number, total: number) => void;
-  /** Price and vector size for the cost columns (not part of the cache key: costs are derived). */
+  /** Not part of the cache key: costs are derived. */
   cost?: CostOptions;
 }
 
 export type CostedRow = GridRow & { cost: CostWithRatios };
 
-export interface TaskTime {
+export interface TaskTime extends Omit<TaskTiming, "startedAt"> {
   splitter: string;
   rows: number;
-  ms: number;
-  /** Worker thread id (0: the calling thread). */
-  thread: number;
   /** When the task started, in ms after runGrid was called. */
   startMs: number;
-  /** CPU ms of the task's thread (Linux only): unlike `ms`, not inflated by other processes. */
-  cpuMs?: number;
-  /** CPU ms the worker thread spent starting up before this, its first task (Linux only). */
-  bootCpuMs?: number;
-  /** Kernel id of the task's worker thread (Linux only), for its scheduler times (experiment/thread-times). */
-  osThread?: number;
 }
 
 export interface GridResult {
@@ -56,56 +45,40 @@ export interface GridResult {
   cached: number;
   computed: number;
   interrupted: boolean;
-  /** Wall time of this call in ms (not part of any row). */
   elapsedMs: number;
-  /** Time each computed task took (split + measure + index + queries), where and when it ran, in finish order. */
+  /** In finish order. */
   taskTimes: TaskTime[];
-  /** Time each share of the documents' setup took on a worker thread, before the tasks (see doc-setup). */
+  /** Each share of the documents' setup, before the tasks. */
   setupTimes: TaskTime[];
   workers: number;
 }
 
-/**
- * All cores, unless SEAMLAB_WORKERS says otherwise: the report runner sets it for each notebook kernel so that
- * notebooks running in parallel share the cores instead of each starting one thread per core.
- */
+/** All cores, unless SEAMLAB_WORKERS says otherwise (the report runner shares the cores between kernels). */
 export function defaultWorkers(environment: Record<string, string | undefined> = process.env): number {
   const capped = environment.SEAMLAB_WORKERS;
   if (capped !== undefined && /^\d+$/.test(capped.trim())) return Number(capped.trim());
   return typeof availableParallelism === "function" ? availableParallelism() : 2;
 }
 
-function describeSplitterConfig(config: ExperimentConfig): string {
-  const s = config.splitter;
+function describeSplitterConfig({ splitter: s }: ExperimentConfig): string {
   return `${s.splitter} ${s.size}/${s.overlap} ${s.unit ?? "chars"}`;
-}
-
-/** The rows of a cost family: everything but the overlap is equal. */
-function costGroup(row: GridRow): string {
-  const { overlap: _overlap, ...rest } = row.config.splitter;
-  return JSON.stringify([rest, row.config.retrieval]);
 }
 
 function withCosts(rows: GridRow[], options: CostOptions | undefined): CostedRow[] {
   const costs = costsWithRatios(
     rows,
-    (row) => ({
-      group: costGroup(row),
-      overlap: row.config.splitter.overlap,
-      chunks: row.seams.chunks,
-      tokensEmbedded: row.tokensEmbedded,
-    }),
+    (row) => {
+      // A cost family: everything but the overlap is equal.
+      const { overlap, ...rest } = row.config.splitter;
+      const group = JSON.stringify([rest, row.config.retrieval]);
+      return { group, overlap, chunks: row.seams.chunks, tokensEmbedded: row.tokensEmbedded };
+    },
     options,
   );
   return rows.map((row, i) => ({ ...row, cost: costs[i] }));
 }
 
-/**
- * Runs an experiment grid over one corpus and query set: each config's row comes from the disk cache when
- * present, else is computed (configs sharing a splitter config are split and indexed once, on a worker
- * thread) and cached. Rows come back in config order whatever order they finished in. Planning (cache lookup,
- * de-duplication, task order) is `planGrid`; running the tasks (threads, abort) is `executePlan`.
- */
+/** Runs a grid: each config's row from the disk cache when present, else computed and cached; in config order. */
 export async function runGrid(
   inputs: SweepInputs,
   grid: readonly ExperimentConfig[] | GridSpec,
@@ -147,7 +120,7 @@ export async function runGrid(
     const names = [...new Set(indexes.map((i) => describeSplitterConfig(configs[i])))];
     taskTimes.push(timeOf(names.join(" + "), indexes.length, timing));
     computed.forEach((row, j) => {
-      // A JSON round trip makes a fresh row identical to what a later run reads from the cache (-0, undefined).
+      // A JSON round trip makes a fresh row identical to a cached one (-0, undefined).
       const plain = JSON.parse(JSON.stringify(row)) as GridRow;
       cache.put(plain.key, plain);
       rows[indexes[j]] = plain;
@@ -179,7 +152,6 @@ export async function runGrid(
   }
 
   const interrupted = options.signal?.aborted === true && rows.some((row) => row === undefined);
-  // Duplicates of a computed config.
   for (const [i, first] of plan.duplicateOf)
     if (rows[i] === undefined && rows[first] !== undefined) rows[i] = rows[first];
   const finished = rows.filter((row): row is GridRow => row !== undefined);

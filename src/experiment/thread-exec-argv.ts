@@ -1,5 +1,3 @@
-// Which of the process's node options the sweep's worker threads keep when they load src/ built as JavaScript.
-
 /** Node options that take the next argument as their value, as tsx passes its loader to node. */
 const OPTIONS_WITH_VALUE = new Set([
   "--require",
@@ -12,9 +10,8 @@ const OPTIONS_WITH_VALUE = new Set([
 ]);
 
 /**
- * Node options a worker thread accepts in an explicit `execArgv`. V8's flags (`--max-old-space-size`) and the
- * process's own options (`--title`) make `new Worker` throw ERR_WORKER_INVALID_EXEC_ARGV there, although a thread
- * inherits them silently: with any option outside this list the threads inherit the process's options as before.
+ * Node options a worker thread accepts in an explicit `execArgv`: others (`--max-old-space-size`, `--title`) throw
+ * ERR_WORKER_INVALID_EXEC_ARGV there, although a thread inherits them silently.
  */
 const THREAD_OPTIONS = new Set([...OPTIONS_WITH_VALUE, "--no-warnings", "--no-deprecation", "--enable-source-maps"]);
 
@@ -24,12 +21,9 @@ function isTsxModule(specifier: string): boolean {
 }
 
 /**
- * The node options for threads that load the built JavaScript (build/ensure-built.cjs): the process's own (`execArgv`,
- * which a worker thread inherits by default) without the modules tsx preloads. Under `tsx` (the CLI, benchmarks,
- * tests) every thread would otherwise register tsx's TypeScript loader again, with its module-hooks thread, before
- * loading a build that is plain JavaScript: about 0.15 s of CPU per thread, and the splitting libraries' helper
- * threads each thread starts inherit them too. Undefined (inherit them all, as before) when tsx preloads nothing or
- * some option is not one a thread accepts explicitly (`THREAD_OPTIONS`).
+ * The process's node options without the modules tsx preloads, for threads that load the built JavaScript: tsx's
+ * loader costs each thread about 0.15 s of CPU for nothing. Undefined (inherit them all) when tsx preloads nothing
+ * or some option is not in `THREAD_OPTIONS`.
  */
 export function builtThreadExecArgv(execArgv: readonly string[] = process.execArgv): string[] | undefined {
   const kept: string[] = [];

@@ -1,9 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 
-// Where the threads of this process spent their time, from Linux's /proc (undefined or empty elsewhere). On a
-// shared machine wall time mostly measures the neighbours; these split it into time on a core, time waiting for
-// one (runnable, the neighbours' doing) and time blocked (waiting on something of ours: a lock, another thread,
-// the next task), which is what an idle machine would still show.
+// Where this process's threads spent their time, from Linux's /proc (undefined or empty elsewhere): on a shared
+// machine wall time mostly measures the neighbours, so time on a core and time waiting for one are told apart.
 
 /** The fields of a /proc stat line after the command name (which may hold spaces and parentheses). */
 function statFields(stat: string): string[] {
@@ -20,7 +18,7 @@ export function threadCpuMs(): number | undefined {
   }
 }
 
-/** This thread's kernel id (the name of its /proc/self/task entry), so that another thread can read its times. */
+/** This thread's kernel id (its /proc/self/task entry), so that another thread can read its times. */
 export function osThreadId(): number | undefined {
   try {
     return Number(readFileSync("/proc/thread-self/stat", "utf8").split(" ", 1)[0]);
@@ -30,12 +28,24 @@ export function osThreadId(): number | undefined {
 }
 
 export interface ThreadTimes {
-  /** ms on a core */
   cpuMs: number;
   /** ms runnable but waiting for a core */
   waitMs: number;
-  /** when the thread started, ms since boot (10 ms resolution) */
+  /** ms since boot (10 ms resolution) */
   startedMs: number;
+}
+
+/** Starts a task's clocks: `stop()` gives when it started (epoch ms), its wall ms and this thread's CPU ms. */
+export function taskClock() {
+  const startedAt = performance.timeOrigin + performance.now();
+  const started = performance.now();
+  const cpu0 = threadCpuMs();
+  const stop = () => {
+    const cpu1 = threadCpuMs();
+    const cpuMs = cpu0 === undefined || cpu1 === undefined ? undefined : cpu1 - cpu0;
+    return { startedAt, ms: performance.now() - started, cpuMs };
+  };
+  return { cpu0, stop };
 }
 
 /** Times of every live thread of this process, by kernel thread id. */

@@ -1,15 +1,8 @@
-// src/ as plain JavaScript, built once per version of the sources: the CLI (bin/seamlab.js) and the sweep's worker
-// threads (experiment/execute.ts) run it. The notebooks' kernels load their own form of it (report/kernel-sources.ts:
-// CommonJS and declarations from tslab's TypeScript), landed by the same helper (build/land.cjs).
-//
-// Run through tsx, every process starts tsx's module-hooks thread and sends each of the few hundred modules a command
-// reaches through it: about 0.4 s of CPU before `main` runs (and per worker thread before its first task). So the
-// first run after a change to src/ bundles the two entries, `cli/main.ts` and `experiment/worker.ts`, with esbuild
-// (the compiler tsx itself runs) into `node_modules/.cache/seamlab/build-<key>/`, keyed by the hash of every file
-// under src/, and later runs import that. Packages stay outside (`packages: "external"`) and resolve from the
-// project's node_modules as before. Each command is its own chunk (`splitting`), so a command loads only what it uses,
-// and the two entries share their chunks. `import.meta.url` is replaced, file by file, with the source file's own
-// URL, so a module finds the files beside it (kernel preloads, worker scripts) where they are.
+// src/ as plain JavaScript, built once per version of the sources, for the CLI (bin/seamlab.js) and the sweep's
+// worker threads (experiment/execute.ts). Through tsx, every process paid about 0.4 s of CPU in its module-hooks
+// thread before `main` ran; so the first run after a change bundles `cli/main.ts` and `experiment/worker.ts` with
+// esbuild into `node_modules/.cache/seamlab/build-<key>/` (packages external, one chunk per command), and later
+// runs import that. The kernels load their own form of src/ (report/kernel-sources.ts).
 "use strict";
 const { existsSync, readFileSync, utimesSync } = require("node:fs");
 const { createRequire } = require("node:module");
@@ -23,10 +16,7 @@ const BUILD_FORMAT = "build 1";
 /** Builds of other sources kept, once unused for a day, beyond the few used last (each edit makes a new one). */
 const PRUNE = { keep: 3, unusedMs: 24 * 3600 * 1000 };
 
-/**
- * An ES module bundle has no `require`; esbuild's shim for the CommonJS modules inside (build/land.cjs,
- * core/process-alive.cjs) uses this one.
- */
+/** An ES module bundle has no `require`; esbuild's shim for the CommonJS modules inside uses this one. */
 const BANNER =
   'import { createRequire as __seamlabRequire } from "node:module";\n' +
   "const require = __seamlabRequire(import.meta.url);";
@@ -40,15 +30,6 @@ const BANNER =
  */
 
 /**
- * @param {string} root
- * @returns {string}
- */
-function esbuildVersion(root) {
-  const require = createRequire(join(root, "package.json"));
-  return JSON.parse(readFileSync(require.resolve("esbuild/package.json"), "utf8")).version;
-}
-
-/**
  * The key a build of `root`'s sources is filed under: every file of src/, esbuild's version, the format, and the
  * folder itself (the build holds the sources' own paths, and two checkouts may share one node_modules).
  * @param {string} root
@@ -59,7 +40,7 @@ function builtKey(root, version) {
   return buildKey(root, [BUILD_FORMAT, version, root], sortedFilesUnder(join(root, "src"))).slice(0, 24);
 }
 
-/** Replaces `import.meta.url` in each source file with that file's own URL. */
+/** Replaces `import.meta.url` in each source file with that file's own URL, so a module finds the files beside it. */
 const importMetaUrl = {
   name: "seamlab-import-meta-url",
   /** @param {import("esbuild").PluginBuild} build */
@@ -75,17 +56,13 @@ const importMetaUrl = {
   },
 };
 
-/**
- * Builds this process made or found, by root and key. Each call hashes src/ again (about 6 ms), so an edit made while
- * a process runs is built on the next call; the same sources are never built twice.
- */
+/** Builds this process made or found, by root and key: the same sources are never built twice. */
 /** @type {Map<string, Promise<Built | undefined>>} */
 const known = new Map();
 
 /**
  * src/ as JavaScript for the sources as they are now, built first if needed; undefined when SEAMLAB_BUILD=0 asks for
- * the TypeScript sources or the build cannot be made (callers then run the sources through tsx, with the same
- * results).
+ * the TypeScript sources or the build cannot be made (callers then run the sources through tsx).
  * @param {string} root the project's folder
  * @returns {Promise<Built | undefined>}
  */
@@ -93,7 +70,8 @@ async function ensureBuilt(root) {
   if (process.env.SEAMLAB_BUILD === "0") return undefined;
   let name;
   try {
-    name = `build-${builtKey(root, esbuildVersion(root))}`;
+    const esbuild = createRequire(join(root, "package.json")).resolve("esbuild/package.json");
+    name = `build-${builtKey(root, JSON.parse(readFileSync(esbuild, "utf8")).version)}`;
   } catch {
     return undefined; // no esbuild, or src/ unreadable
   }
@@ -117,8 +95,7 @@ async function build(root, name) {
   const complete = (/** @type {string} */ dir) =>
     existsSync(join(dir, "worker.js")) && existsSync(join(dir, "main.js"));
   const landed = await landBuild(parent, name, complete, async (temp) => {
-    const esbuild = require("esbuild");
-    await esbuild.build({
+    await require("esbuild").build({
       entryPoints: { main: join(root, "src", "cli", "main.ts"), worker: join(root, "src", "experiment", "worker.ts") },
       bundle: true,
       splitting: true,
@@ -135,7 +112,7 @@ async function build(root, name) {
   });
   if (!landed) return undefined;
   if (landed.reused) {
-    // Its folder's time says when it was last used (pruneBuilds keeps what was used lately).
+    // The folder's time says when it was last used (pruneBuilds keeps what was used lately).
     try {
       utimesSync(landed.dir, new Date(), new Date());
     } catch {

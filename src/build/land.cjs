@@ -1,11 +1,5 @@
-// The one "build aside, rename into place" helper, and the hash that names a build. Every compiled form of src/
-// (build/ensure-built.cjs: the CLI's and the sweep workers' JavaScript; report/kernel-sources.ts: the kernels'
-// CommonJS and declarations) is filed under a hash of the files it is made from, built into a temp folder named
-// after the building process, renamed into place whole, and older builds of the same kind are pruned.
-//
-// CommonJS, so every kind of process can load it: bin/seamlab.js and a kernel's preload (plain ES modules, no
-// TypeScript loader), TypeScript run by tsx or bundled by esbuild, and tslab, which compiles the notebooks' imports
-// as CommonJS and cannot load an ES module.
+// The one "build aside, rename into place" helper, and the hash that names a build (build/ensure-built.cjs,
+// report/kernel-sources.ts). CommonJS, so every kind of process can load it, tslab's CommonJS included.
 "use strict";
 const { createHash } = require("node:crypto");
 const { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync } = require("node:fs");
@@ -36,8 +30,7 @@ function sortedFilesUnder(dir, skipTopFolders = []) {
 }
 
 /**
- * A file's bytes, or undefined when it was removed after its folder was listed (a file another process writes and
- * removes in src/ meanwhile is not part of the sources).
+ * A file's bytes, or undefined when another process removed it after its folder was listed.
  * @param {string} path
  * @returns {Buffer | undefined}
  */
@@ -51,8 +44,8 @@ function readUnlessGone(path) {
 }
 
 /**
- * The hash a build is filed under: `parts` (its format, its compiler's version, ...), then each file's path
- * (relative to `root`) and bytes, length-prefixed; files gone meanwhile are skipped. Hex, 64 characters.
+ * The hex sha256 a build is filed under: `parts` (format, compiler version, ...), then each file's path relative to
+ * `root` and bytes, length-prefixed.
  * @param {string} root
  * @param {readonly string[]} parts
  * @param {readonly string[]} paths
@@ -74,11 +67,10 @@ function buildKey(root, parts, paths) {
 /** @typedef {{ dir: string, reused: boolean }} Landed */
 
 /**
- * Lands the build `name` in `parent` unless it is there already (`complete(dir)` says so): `build(temp)` writes it
- * into `.<name>.<pid>.tmp`, which is then renamed into place whole, so a process starting meanwhile sees the whole
- * build or none. When `build` returns false nothing lands (the temp folder is removed) and the result is undefined.
- * A concurrent process landing the same build first wins; its build is used. Synchronous when `build` is, else a
- * promise (a build found complete is returned as it is: await it either way).
+ * Lands the build `name` in `parent` unless `complete(dir)` says it is there: `build(temp)` writes it into
+ * `.<name>.<pid>.tmp`, renamed into place whole, so another process sees the whole build or none (a concurrent one
+ * landing first wins). When `build` returns false nothing lands and the result is undefined. Synchronous when `build`
+ * is, else a promise.
  * @param {string} parent
  * @param {string} name
  * @param {(dir: string) => boolean} complete
@@ -87,9 +79,7 @@ function buildKey(root, parts, paths) {
  */
 function landBuild(parent, name, complete, build) {
   const dir = join(parent, name);
-  /** @type {any} */
-  let result = { dir, reused: true };
-  if (complete(dir)) return result;
+  if (complete(dir)) return { dir, reused: true };
   mkdirSync(parent, { recursive: true });
   const temp = join(parent, `.${name}.${process.pid}.tmp`);
   const discard = () => rmSync(temp, { recursive: true, force: true });
@@ -108,25 +98,24 @@ function landBuild(parent, name, complete, build) {
       discard();
     }
   };
+  /** @param {unknown} error */
+  const fail = (error) => {
+    discard();
+    throw error;
+  };
+  let result;
   try {
     result = build(temp);
   } catch (error) {
-    discard();
-    throw error;
+    fail(error);
   }
-  if (!(result instanceof Promise)) return land(result);
-  return /** @type {any} */ (
-    result.then(land, (error) => {
-      discard();
-      throw error;
-    })
-  );
+  return result instanceof Promise ? result.then(land, fail) : land(/** @type {boolean} */ (result));
 }
 
 /**
- * Removes what earlier builds of one kind (`prefix`, followed by a hex key) left in `parent`: temp folders of
- * processes that are gone, and all but the `keep` builds used last (the folder's time says when) besides `current`,
- * once unused for `unusedMs`. Another process may be running from a build of other sources, hence the few kept.
+ * Removes what earlier builds of one kind (`prefix` and a hex key) left in `parent`: temp folders of dead processes,
+ * and, once unused for `unusedMs`, all but the `keep` builds used last besides `current` (another process may be
+ * running from one).
  * @param {string} parent
  * @param {string} prefix
  * @param {string} current

@@ -1,5 +1,5 @@
-// `seamlab report` / `npm run report`: execute notebooks, render each to a page plus an index, and publish the
-// report only when every notebook succeeded (see publish.ts for how the swap stays whole and what is ours).
+// `seamlab report`: execute notebooks, render each to a page plus an index, and publish the report (publish.ts) only
+// when every notebook succeeded.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import { SeamlabError } from "../core/errors";
@@ -32,10 +32,7 @@ export interface ReportOptions {
   outDir: string;
   /** Injected after each notebook's `parameters` cell (e.g. `{ corpus: "/abs/path" }`). */
   parameters?: Record<string, unknown>;
-  /**
-   * The user's report settings (`--splitter`, `--sizes`, `--overlaps`, `--k`, `--margin`, …, as parameter names):
-   * each is injected only into the notebooks whose parameters cell declares it.
-   */
+  /** The user's report settings (`--sizes`, `--k`, …, as parameter names), injected where a notebook declares them. */
   settings?: Record<string, unknown>;
   /** Keep notebooks whose file name starts with one of these (e.g. ["03"]). */
   only?: string[];
@@ -48,22 +45,16 @@ export interface ReportOptions {
   force?: boolean;
   /** How pages name the corpus (never an absolute path); defaults to the injected corpus parameter. */
   corpusLabel?: string;
-  /** Strings replaced everywhere in executed notebooks and pages, e.g. an absolute corpus path by its label. */
+  /** Strings replaced everywhere in executed notebooks and pages (an absolute corpus path by its label). */
   hide?: [string, string][];
   log?: (line: string) => void;
-  /**
-   * `--budget`'s plan per notebook (by file-name prefix, "03"): parameters for that notebook only, sections left out,
-   * a note on the page, or not run at all.
-   */
+  /** `--budget`'s plan per notebook, by file-name prefix ("03"). */
   notebookPlans?: Readonly<Record<string, NotebookBudgetPlan>>;
   /** The `--budget` minutes the plans were made for (named on the page of a notebook stopped at its time limit). */
   budgetMinutes?: number;
   /** Worker threads per kernel, over the default share of the cores (0: sweeps run in the kernel's own thread). */
   kernelWorkers?: number;
-  /**
-   * Kernels load src/ compiled once for the run (kernel-sources.ts) instead of each compiling it (default true;
-   * the environment variable SEAMLAB_REPORT_SOURCES=tslab turns it off, for benchmarks).
-   */
+  /** Kernels load src/ compiled once for the run (kernel-sources.ts) instead of each compiling it (default true). */
   compiledSources?: boolean;
 }
 
@@ -75,7 +66,7 @@ export interface ReportResult {
   outDir: string;
   /** Where the pages of a failed run were written (the published report was left as it was). */
   failedPages: string[];
-  /** Notebooks stopped at their `--budget` time limit and left out of the report (their pages say so). */
+  /** Notebooks stopped at their `--budget` time limit and left out of the report. */
   stopped: string[];
   totalMs: number;
 }
@@ -121,12 +112,7 @@ export function corpusFromParameters(notebook: Notebook): string | undefined {
   const match =
     cell &&
     /\b(?:const|let|var)\s+corpus\b[^=]*=\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/.exec(joinSource(cell.source));
-  if (!match) return undefined;
-  return match[1].slice(1, -1);
-}
-
-export function gitCommit(root: string): string {
-  return gitCommitOrNull(root) ?? "unknown (not a git checkout)";
+  return match?.[1].slice(1, -1);
 }
 
 export async function buildReport(options: ReportOptions): Promise<ReportResult> {
@@ -143,11 +129,9 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
   const injectedCorpus = typeof options.parameters?.corpus === "string" ? options.parameters.corpus : undefined;
   // Without an injected corpus each notebook reads its own default (prose or markdown): name them all.
   const corpora: string[] = [];
-  // Each notebook gets its own kernel; `jobs` of them run at once (results keep the file order).
   const executed = new Array<Notebook>(paths.length);
-  // Each page is rendered as soon as its notebook is done, while the other kernels still run (after the next kernel
-  // has been started): rendering all of them at the end left the cores idle for the last seconds of every report.
-  // A failed render is kept (not left as a rejected promise while other kernels run) and thrown where it is read.
+  // Each page is rendered as soon as its notebook is done, while the other kernels still run. A failed render is
+  // kept (not a rejected promise while other kernels run) and thrown where it is read.
   type Rendering = { page: RenderedNotebook } | { error: unknown };
   const rendered = new Array<Promise<Rendering>>(paths.length);
   const renderSoon = (notebook: Notebook, name: string): Promise<Rendering> =>
@@ -159,22 +143,17 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
       );
   const failedRuns = new Array<string | undefined>(paths.length);
   let next = 0;
-  // Notebooks run in parallel, and each may start worker threads for its sweeps: share the cores between them
-  // (SEAMLAB_WORKERS per kernel = cores / notebooks at once, at least 1) so the two kinds of parallelism do not
-  // oversubscribe the machine. A value the user exported wins.
+  // Kernels and their sweeps' worker threads share the cores (a SEAMLAB_WORKERS the user exported wins).
   const jobs = Math.max(1, Math.min(options.jobs ?? 1, paths.length));
   const kernelEnv: Record<string, string> = {
     SEAMLAB_WORKERS: process.env.SEAMLAB_WORKERS ?? String(options.kernelWorkers ?? workersPerKernel(jobs)),
   };
-  // Per-notebook times for the ETA line: this run's finished notebooks, and the previous report's times (from its
-  // executed .ipynb in outDir) for the ones still to run.
+  // The ETA counts what is left of `--budget`'s estimates when it made a plan (the mean of the first finished
+  // notebooks said "ETA 28m" after 01 at 1 GB, where 01 is short and 03 long), else this run's and the previous
+  // report's times. Notebooks start longest first, so no long one starts last and leaves the other kernels idle.
   const finishedMs: number[] = [];
   const finished = new Set<number>();
   const previousMs = paths.map((path) => previousDuration(join(options.outDir, `${basename(path, ".ipynb")}.ipynb`)));
-  // Longest first (by the previous report's times, else typical ones), so no long notebook starts last and
-  // leaves the other kernels idle at the end; pages keep the file order.
-  // `--budget`'s estimates, when it made a plan: the ETA counts what is left of each notebook's estimate (the mean
-  // of the first finished notebooks said "ETA 28m" after 01 at 1 GB, where 01 is short and 03 long)
   const plannedMs = paths.map((path) => options.notebookPlans?.[basename(path).slice(0, 2)]?.estimatedMs);
   const runningSince = new Map<number, number>();
   const stopped: string[] = [];
@@ -194,10 +173,9 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
         rendered[at] = renderSoon(executed[at], name);
         continue;
       }
-      // A notebook that names nothing of Node's runs without @types/node (kernel-node-types.ts), once the names
-      // are known (from an existing copy, or from the compiling worker seconds before its copy lands).
+      // A notebook that names nothing of Node's runs without @types/node, once the names are known.
       const nodeGlobals = compiledSources?.nodeGlobals();
-      const hideNodeTypes = nodeGlobals !== undefined && !needsNodeTypes(codeOf(source), nodeGlobals);
+      const hideNodeTypes = nodeGlobals !== undefined && !needsNodeTypes(codeOf(source), new Set(nodeGlobals));
       log(`running ${name}.ipynb`);
       runningSince.set(at, performance.now());
       const result = await runNotebook(source, {
@@ -219,13 +197,13 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
       finishedMs.push(result.durationMs);
       finished.add(at);
       const now = performance.now();
-      const eta = plannedMs.some((ms) => ms !== undefined)
-        ? etaFromPlan(paths.length, plannedMs, finished, runningSince, now, jobs)
-        : etaFromItemTimes(
-            finishedMs,
-            previousMs.filter((_, i) => !finished.has(i)),
-            jobs,
-          );
+      const eta =
+        etaFromPlan(paths.length, plannedMs, finished, runningSince, now, jobs) ??
+        etaFromItemTimes(
+          finishedMs,
+          previousMs.filter((_, i) => !finished.has(i)),
+          jobs,
+        );
       const overran = result.overran === true && plan?.timeLimitMs !== undefined;
       log(
         `  ${name}: ${overran ? "STOPPED at its time limit" : result.ok ? "ok" : "FAILED"} in ` +
@@ -234,7 +212,7 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
           formatItemsEta(finished.size, paths.length, now - started, eta, "notebooks"),
       );
       if (overran) {
-        // Left out, not failed: the report is published with the other notebooks and this page says why.
+        // Left out, not failed: the report is published with the other notebooks.
         const note = overrunNote({
           prefix: name.slice(0, 2),
           plannedMs: plan.estimatedMs ?? plan.timeLimitMs!,
@@ -259,7 +237,6 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
     const rendering = await rendered[at];
     if ("error" in rendering) throw rendering.error;
     const page = rendering.page;
-    // Rendering saved outputs: a notebook saved with a failed cell still fails the command.
     if (options.noExecute && page.status === "error") failures.push(page.failure ?? `${name}.ipynb: a cell failed`);
     for (const problem of page.problems) failures.push(`${name}.ipynb: ${problem}`);
     pages.push(page);
@@ -267,34 +244,20 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
     files.set(`${name}.html`, page.html);
   }
   const run = newRunInfo(corpora.length > 0 ? corpora.join(", ") : "(as set in each notebook's parameters cell)");
-  const entries: PageEntry[] = pages.map((page) => ({
-    name: page.name,
-    title: page.title,
-    status: page.status,
-    failure: page.failure,
-    headlines: page.headlines,
-    recommendation: page.recommendation,
-    charts: page.charts,
-    tables: page.tables,
-    durationMs: page.durationMs,
-    run,
-  }));
+  const entries: PageEntry[] = pages.map(({ html: _h, problems: _p, parameters: _q, ...page }) => ({ ...page, run }));
   // --only: the pages of notebooks not run this time stay as the published report had them (checked by hash).
   const published = options.only && options.only.length > 0 ? readPublished(options.outDir) : undefined;
   if (published) {
     for (const entry of published.manifest.pages) {
       if (entries.some((e) => e.name === entry.name)) continue;
-      const kept = [`${entry.name}.html`, `${entry.name}.ipynb`].map((file) => {
-        const path = join(published.dir, file);
-        return existsSync(path) ? ([file, readFileSync(path, "utf8")] as const) : undefined;
-      });
-      if (kept.some((k) => k === undefined)) continue;
-      for (const [file, content] of kept as (readonly [string, string])[]) files.set(file, content);
+      const kept = [`${entry.name}.html`, `${entry.name}.ipynb`];
+      if (!kept.every((file) => existsSync(join(published.dir, file)))) continue;
+      for (const file of kept) files.set(file, readFileSync(join(published.dir, file), "utf8"));
       entries.push(entry);
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
-  // The recommendation the index leads with, and its exported config beside the index (written like every page).
+  // The recommendation the index leads with, and its exported config beside the index.
   const leading = entries.find((entry) => entry.recommendation !== undefined);
   if (leading?.recommendation?.exported)
     files.set(CHOSEN_FILE, JSON.stringify(leading.recommendation.exported, null, 2) + "\n");
@@ -305,7 +268,7 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
       corpus: run.corpus,
       generatedAt: run.generatedAt,
       version: seamlabVersion(options.root),
-      commit: gitCommit(options.root),
+      commit: gitCommitOrNull(options.root) ?? "unknown (not a git checkout)",
       totalMs,
       runId: run.id,
     }),

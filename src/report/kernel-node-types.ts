@@ -1,12 +1,7 @@
-// Whether a report kernel needs Node's type declarations (@types/node) at all.
-//
-// Every tslab kernel builds a TypeScript program over lib.es2022 and every installed @types package before its first
-// cell. @types/node is 2.3 MB of declarations, five times the ES library: parsing and binding it was about 1.3 s of
-// each kernel's 4.4 s of CPU before any notebook work (7 kernels a report). A notebook whose code imports only
-// project files (`./src/...`, compiled with their declarations by kernel-sources.ts) and names none of the globals
-// @types/node declares (`process`, `console`, `Buffer`, `setTimeout`, `NodeJS`, ...) is checked the same without it;
-// the declarations of src/ that mention Node's types read them as `any`, which skipLibCheck never reports. Any other
-// notebook (a cell importing "fs", calling console.log, ...) keeps the full declarations.
+// Whether a report kernel needs @types/node at all. Parsing its 2.3 MB of declarations was about 1.3 s of each
+// kernel's 4.4 s of CPU before any notebook work. A notebook that imports only project files and names none of the
+// globals @types/node declares is checked the same without it (src/'s declarations then read Node's types as `any`,
+// which skipLibCheck never reports).
 import { createRequire } from "node:module";
 import type * as TypeScript from "typescript";
 
@@ -19,9 +14,8 @@ export function isNodeTypesFile(fileName: string): boolean {
 }
 
 /**
- * The names a set of declaration files adds to the global scope: top-level declarations of script files (not
- * modules), and those inside `declare global { }` blocks, including the `global { }` blocks within
- * `declare module "x" { }`. Works on parsed files only (no type checker), with whichever TypeScript parsed them.
+ * The names declaration files add to the global scope: top-level declarations of scripts (not modules), and those in
+ * `declare global { }` blocks, also within `declare module "x" { }`. Parsed files only, no type checker.
  */
 export function globalDeclarationNames(
   api: Pick<typeof TypeScript, "isExternalModule" | "SyntaxKind" | "NodeFlags">,
@@ -66,7 +60,7 @@ export function globalDeclarationNames(
 }
 
 let loaded: typeof TypeScript | undefined;
-/** The project's TypeScript, loaded on first use (the compiling worker imports this module and does not need it). */
+/** Loaded on first use: the compiling worker imports this module and does not need it. */
 function typescript(): typeof TypeScript {
   return (loaded ??= createRequire(import.meta.url)("typescript") as typeof TypeScript);
 }
@@ -97,9 +91,8 @@ function codeReferences(code: string): { identifiers: Set<string>; modules: stri
 }
 
 /**
- * Whether code cells `codes` need @types/node: true when any imports something other than a relative path, or
- * names (anywhere: as a variable, a property or a type) one of `nodeGlobals`. Conservative: a property that happens
- * to be called `process` keeps the declarations too; only a needless 1.3 s is lost then.
+ * Whether code cells `codes` need @types/node: when any imports a non-relative path, or names one of `nodeGlobals`
+ * anywhere (conservative: a property called `process` keeps them too).
  */
 export function needsNodeTypes(codes: readonly string[], nodeGlobals: ReadonlySet<string>): boolean {
   for (const code of codes) {

@@ -1,6 +1,5 @@
-// Worker thread that compiles src/ for the report's kernels (kernel-sources.ts startKernelSources) while they
-// start. Worker threads do not inherit the parent's tsx loader, so it is registered here (as in
-// experiment/worker-entry.mjs).
+// Compiles src/ for the report's kernels while they start (kernel-sources.ts). Worker threads do not inherit the
+// parent's tsx loader, so it is registered here.
 import { parentPort, workerData } from "node:worker_threads";
 import { register } from "tsx/esm/api";
 

@@ -1,11 +1,8 @@
-// The report's kernels load a compiled copy of src/ (CommonJS .js + .d.ts) instead of compiling it themselves.
-// tslab type-checks, emits and transpiles every project file a cell reaches, in every kernel: 5-9 s of CPU for
-// each notebook's import cells. Here that is done once, with tslab's own TypeScript and tslab's own compiler
-// options (so the types cells are checked against, the JavaScript that runs, and its sloppy mode are the same),
-// and kept in `.seamlab-cache/kernel-src/<key>/` keyed by the hash of what it depends on, so a later report with
-// the same sources reuses it. A kernel's `./src` is linked to it (kernel.ts useSources). When the sources do not
-// compile cleanly under tslab, there is no copy: the kernels compile src/ as before and show the errors in the
-// notebook, as they always did.
+// The report's kernels load a compiled copy of src/ (CommonJS .js + .d.ts) instead of compiling it themselves:
+// tslab type-checks and transpiles every project file a cell reaches, 5-9 s of CPU per notebook. Here that is done
+// once, with tslab's own TypeScript and compiler options (same types, same sloppy-mode JavaScript), kept in
+// `.seamlab-cache/kernel-src/<key>/`. When the sources do not compile under tslab there is no copy: the kernels
+// compile src/ themselves and show the errors in the notebook.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
@@ -16,51 +13,41 @@ import { buildKey, landBuild, pruneBuilds, readUnlessGone, sortedFilesUnder, typ
 
 type Ts = typeof TypeScript;
 
-/** Folders of src/ that notebooks never reach (plain Node ESM code run by tsx). */
-const NOTEBOOK_UNREACHABLE = ["report", "cli"];
-
 /** Bumped when this file changes what it writes, so an old copy is never used. */
 const BUILD_FORMAT = "kernel-src 3";
 
-/** Where compiled copies live, under the project root (so package lookups and projectRoot() still find it). */
+/** Compiled copies kept besides the current one (another report of other sources may be running). */
+const KEEP_OTHERS = 2;
+
+/** Under the project root, so package lookups and projectRoot() still work from a copy. */
 export function kernelSourcesDir(root: string): string {
   return join(root, ".seamlab-cache", "kernel-src");
 }
 
-/** Every file of src/ a notebook can reach (TypeScript sources and the plain files beside them), sorted. */
+/** Every file of src/ a notebook can reach (report/ and cli/ are plain Node code run by tsx), sorted. */
 export function notebookSourceFiles(root: string): string[] {
-  return sortedFilesUnder(join(root, "src"), NOTEBOOK_UNREACHABLE);
+  return sortedFilesUnder(join(root, "src"), ["report", "cli"]);
 }
 
-/** tslab's TypeScript version, from its package.json (without loading the compiler). */
-function tslabTypeScriptVersion(root: string): string {
-  const require = createRequire(join(root, "node_modules", "tslab", "package.json"));
-  return JSON.parse(readFileSync(require.resolve("@tslab/typescript-for-tslab/package.json"), "utf8")).version;
-}
+const tslabRequire = (root: string) => createRequire(join(root, "node_modules", "tslab", "package.json"));
 
 const readIfExists = (path: string): string => (existsSync(path) ? readFileSync(path, "utf8") : "");
 
-/**
- * The hash a compiled copy is filed under: the notebook-reachable sources, the installed packages (their types
- * shape the declarations), tslab's version and TypeScript's, and the build's format.
- */
+/** The key a copy is filed under: the notebook-reachable sources, the installed packages, tslab's and TS's versions. */
 export function kernelSourcesKey(
   root: string,
-  ts: { version: string } = { version: tslabTypeScriptVersion(root) },
+  ts: { version: string } = JSON.parse(
+    readFileSync(tslabRequire(root).resolve("@tslab/typescript-for-tslab/package.json"), "utf8"),
+  ),
 ): string {
   const tslabManifest = readIfExists(join(root, "node_modules", "tslab", "package.json"));
   const parts = [BUILD_FORMAT, ts.version, tslabManifest, readIfExists(join(root, "package-lock.json"))];
   return buildKey(root, parts, notebookSourceFiles(root));
 }
 
-function tslabTypeScript(root: string): Ts {
-  return createRequire(join(root, "node_modules", "tslab", "package.json"))("@tslab/typescript-for-tslab") as Ts;
-}
-
 /**
- * tslab 1.0.22's compiler options (node_modules/tslab/dist/converter.js, createConverter), except `module`: tslab
- * emits ES modules and then transpiles each file again to CommonJS; emitting CommonJS directly gives the same
- * module code in one pass. `noImplicitUseStrict` keeps tslab's sloppy-mode output.
+ * tslab 1.0.22's compiler options (tslab/dist/converter.js, createConverter), except that CommonJS is emitted
+ * directly (tslab emits ES modules, then transpiles each to CommonJS: the same code in two passes).
  */
 export function tslabCompilerOptions(ts: Ts, root: string, outDir: string): TypeScript.CompilerOptions {
   return {
@@ -96,7 +83,7 @@ export interface KernelSources {
   ms: number;
 }
 
-/** The global names kept in a compiled copy, or undefined when it has none (a copy of an older format). */
+/** The global names kept in a compiled copy, or undefined when it has none. */
 function readNodeGlobals(dir: string): string[] | undefined {
   try {
     const names: unknown = JSON.parse(readFileSync(join(dir, NODE_GLOBALS_FILE), "utf8"));
@@ -106,9 +93,6 @@ function readNodeGlobals(dir: string): string[] | undefined {
   }
 }
 
-/** Compiled copies kept besides the current one (another report of other sources may be running). */
-const KEEP_OTHERS = 2;
-
 /** Removes what earlier builds left in `dir`: temp folders of dead processes, and all but the newest copies. */
 export function pruneKernelSources(dir: string, keep: string): void {
   pruneBuilds(dir, "", keep, { keep: KEEP_OTHERS, unusedMs: 0 });
@@ -116,13 +100,12 @@ export function pruneKernelSources(dir: string, keep: string): void {
 
 /**
  * Compiles the notebook-reachable sources into `outDir`; returns tslab's diagnostics (nothing written if any).
- * `onNodeGlobals` hears the global names @types/node declares (kernel-node-types.ts) as soon as the program is
- * parsed, before the check and emit: kernels started from then on can leave @types/node out.
+ * `onNodeGlobals` hears @types/node's global names as soon as the program is parsed, before the check and emit.
  */
 export function compileKernelSources(
   root: string,
   outDir: string,
-  ts: Ts = tslabTypeScript(root),
+  ts: Ts = tslabRequire(root)("@tslab/typescript-for-tslab") as Ts,
   onNodeGlobals?: (names: string[]) => void,
 ): string[] {
   const files = notebookSourceFiles(root);
@@ -153,30 +136,23 @@ export function compileKernelSources(
       return where + ts.flattenDiagnosticMessageText(d.messageText, " ");
     });
   }
-  for (const [path, text] of outputs) {
+  const write = (path: string, text: string | Buffer) => {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, text);
-  }
+  };
+  for (const [path, text] of outputs) write(path, text);
   // Plain files beside the sources (worker scripts found relative to the module that starts them) come along.
   for (const path of files) {
-    if (sources.includes(path)) continue;
-    const target = join(outDir, relative(root, path));
-    const content = readUnlessGone(path);
-    if (content === undefined) continue;
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, content);
+    const content = sources.includes(path) ? undefined : readUnlessGone(path);
+    if (content !== undefined) write(join(outDir, relative(root, path)), content);
   }
   writeFileSync(join(outDir, NODE_GLOBALS_FILE), JSON.stringify(nodeGlobals) + "\n");
-  // The project's package.json says "type": "module"; the compiled files are CommonJS. Written last: its presence
-  // marks a complete copy.
+  // The compiled files are CommonJS under a "type": "module" project. Written last: it marks a complete copy.
   writeFileSync(join(outDir, "package.json"), JSON.stringify({ type: "commonjs" }) + "\n");
   return [];
 }
 
-/**
- * The compiled copy for the current sources: reused when one exists, else built into a temp folder and renamed
- * into place whole (a concurrent report building the same key keeps whichever landed first).
- */
+/** The compiled copy for the current sources: reused when one exists, else built aside and renamed into place. */
 export function prepareKernelSources(
   root: string,
   key: string = kernelSourcesKey(root),
@@ -214,18 +190,13 @@ export interface PendingKernelSources {
   /** Settles when the copy is in place, or when there will be none (diagnostics; the kernels compile src/). */
   ready: Promise<KernelSources>;
   /**
-   * The global names @types/node declares, as far as known now: read from the copy when it already exists, else
-   * posted by the worker once its program is parsed (seconds before `ready`), else undefined. A kernel started
-   * before they are known keeps @types/node rather than wait: the first kernels would otherwise sit idle while the
-   * worker parses, and they wait for `ready` anyway.
+   * @types/node's global names as far as known now: from an existing copy, else posted by the worker once its
+   * program is parsed, else undefined (a kernel started then keeps @types/node rather than wait).
    */
   nodeGlobals: () => string[] | undefined;
 }
 
-/**
- * `prepareKernelSources` in a worker thread, so the kernels start (about 2 s of CPU each) while src/ compiles.
- * The worker dies with this process; a temp folder it leaves is reclaimed by the next build.
- */
+/** `prepareKernelSources` in a worker thread, so the kernels start (about 2 s of CPU each) while src/ compiles. */
 export function startKernelSources(root: string): PendingKernelSources {
   const key = kernelSourcesKey(root);
   const dir = join(kernelSourcesDir(root), key);
@@ -243,22 +214,19 @@ export function startKernelSources(root: string): PendingKernelSources {
   return { dir, ready, nodeGlobals: () => known };
 }
 
-export interface KernelSourcesForRun extends Omit<PendingKernelSources, "nodeGlobals"> {
-  nodeGlobals: () => Set<string> | undefined;
-}
-
 /**
  * The compiled copy of src/ the kernels are to load (being built while they start), or undefined when they are to
- * compile src/ themselves. `ready` never rejects: a failed build is logged, and the kernels, finding no copy,
- * compile src/ as before. `nodeGlobals()` gives @types/node's global names once known (kernel-node-types.ts).
+ * compile src/ themselves. `ready` never rejects: a failed build is logged, and the kernels compile src/.
  */
-export function kernelSourcesForRun(root: string, log: (line: string) => void): KernelSourcesForRun | undefined {
+export function kernelSourcesForRun(root: string, log: (line: string) => void): PendingKernelSources | undefined {
   if (process.env.SEAMLAB_REPORT_SOURCES === "tslab") return undefined;
+  const failed = (error: Error) =>
+    log(`could not compile src/ for the kernels (${error.message}); the kernels compile it themselves`);
   let pending: PendingKernelSources;
   try {
     pending = startKernelSources(root);
   } catch (error) {
-    log(`could not compile src/ for the kernels (${(error as Error).message}); the kernels compile it themselves`);
+    failed(error as Error);
     return undefined;
   }
   const ready = pending.ready.then(
@@ -274,15 +242,9 @@ export function kernelSourcesForRun(root: string, log: (line: string) => void): 
       return sources;
     },
     (error: Error) => {
-      log(`could not compile src/ for the kernels (${error.message}); the kernels compile it themselves`);
+      failed(error);
       return { reused: false, diagnostics: [], ms: 0 };
     },
   );
-  let names: Set<string> | undefined;
-  const nodeGlobals = () => {
-    const known = pending.nodeGlobals();
-    if (known !== undefined && names === undefined) names = new Set(known);
-    return names;
-  };
-  return { dir: pending.dir, ready, nodeGlobals };
+  return { ...pending, ready };
 }

@@ -30,6 +30,12 @@ export interface ExecuteOutcome {
   timedOut: boolean;
 }
 
+interface RequestOptions {
+  socket?: Dealer;
+  idleAfterReplyMs?: number;
+  interruptGraceMs?: number;
+}
+
 interface Pending {
   reply?: JupyterMessage;
   idle: boolean;
@@ -260,35 +266,38 @@ export class TslabKernel {
       if (this.exited) {
         throw new Error(`tslab kernel exited during startup (code ${this.exited.code}): ${this.stderrText.trim()}`);
       }
-      const outcome = await this.request("kernel_info_request", {}, 1000, this.shell, 50);
+      const outcome = await this.request("kernel_info_request", {}, 1000, { idleAfterReplyMs: 50 });
       if (outcome.reply && outcome.idle) return;
     }
     throw new Error(`tslab kernel did not answer kernel_info within ${timeoutMs} ms: ${this.stderrText.trim()}`);
   }
 
+  /**
+   * Sends a request and waits for its reply and idle status, at most `timeoutMs`. `idleAfterReplyMs`: once replied,
+   * wait at most this long for the idle status. `interruptGraceMs`: on timeout, interrupt (SIGINT) and give the
+   * request this long to finish.
+   */
   private request(
     msgType: string,
     content: Record<string, unknown>,
     timeoutMs: number,
-    socket: Dealer = this.shell,
-    /** After the shell reply, wait at most this long for the idle status (default: until `timeoutMs`). */
-    idleAfterReplyMs?: number,
+    { socket = this.shell, idleAfterReplyMs, interruptGraceMs }: RequestOptions = {},
   ): Promise<{ reply?: JupyterMessage; idle: boolean; messages: JupyterMessage[]; timedOut: boolean }> {
     const message = newMessage(msgType, content, this.session);
     return new Promise((resolve) => {
-      const timeOut = () => {
+      let timedOut = false;
+      const finish = () => {
+        clearTimeout(timer);
         this.pending.delete(message.header.msg_id);
-        resolve({ reply: pending.reply, idle: pending.idle, messages: pending.messages, timedOut: true });
+        resolve({ reply: pending.reply, idle: pending.idle, messages: pending.messages, timedOut });
       };
-      const pending: Pending = {
-        idle: false,
-        messages: [],
-        done: () => {
-          clearTimeout(timer);
-          this.pending.delete(message.header.msg_id);
-          resolve({ reply: pending.reply, idle: pending.idle, messages: pending.messages, timedOut: false });
-        },
+      const timeOut = () => {
+        timedOut = true;
+        if (interruptGraceMs === undefined) return finish();
+        this.interrupt();
+        timer = setTimeout(finish, interruptGraceMs);
       };
+      const pending: Pending = { idle: false, messages: [], done: finish };
       if (idleAfterReplyMs !== undefined) {
         pending.replied = () => {
           clearTimeout(timer);
@@ -297,7 +306,7 @@ export class TslabKernel {
       }
       this.pending.set(message.header.msg_id, pending);
       let timer = setTimeout(timeOut, timeoutMs);
-      void socket.send(encodeMessage(this.key, message)).catch(() => pending.done());
+      void socket.send(encodeMessage(this.key, message)).catch(finish);
     });
   }
 
@@ -305,36 +314,18 @@ export class TslabKernel {
   async execute(code: string, timeoutMs: number): Promise<ExecuteOutcome> {
     if (this.exited) throw new Error(`tslab kernel is not running: ${this.stderrText.trim()}`);
     const started = performance.now();
-    const message = newMessage(
-      "execute_request",
-      { code, silent: false, store_history: true, user_expressions: {}, allow_stdin: false, stop_on_error: true },
-      this.session,
-    );
-    const result = await new Promise<ExecuteOutcome>((resolve) => {
-      let timedOut = false;
-      let graceTimer: NodeJS.Timeout | undefined;
-      const finish = () => {
-        clearTimeout(timer);
-        clearTimeout(graceTimer);
-        this.pending.delete(message.header.msg_id);
-        const reply = pending.reply;
-        resolve({
-          status: timedOut ? "error" : String(reply?.content.status ?? "error"),
-          executionCount: typeof reply?.content.execution_count === "number" ? reply.content.execution_count : null,
-          messages: pending.messages,
-          durationMs: performance.now() - started,
-          timedOut,
-        });
-      };
-      const pending: Pending = { idle: false, messages: [], done: finish };
-      this.pending.set(message.header.msg_id, pending);
-      const timer = setTimeout(() => {
-        timedOut = true;
-        this.interrupt();
-        graceTimer = setTimeout(finish, 5000);
-      }, timeoutMs);
-      void this.shell.send(encodeMessage(this.key, message)).catch(finish);
+    const content = { code, silent: false, store_history: true, user_expressions: {}, allow_stdin: false };
+    const request = { ...content, stop_on_error: true };
+    const { reply, messages, timedOut } = await this.request("execute_request", request, timeoutMs, {
+      interruptGraceMs: 5000,
     });
+    const result: ExecuteOutcome = {
+      status: timedOut ? "error" : String(reply?.content.status ?? "error"),
+      executionCount: typeof reply?.content.execution_count === "number" ? reply.content.execution_count : null,
+      messages,
+      durationMs: performance.now() - started,
+      timedOut,
+    };
     if (this.exited && !result.timedOut && result.status !== "ok") {
       result.messages.push(
         newMessage("stream", { name: "stderr", text: `tslab kernel died: ${this.stderrText.trim()}\n` }, this.session),
@@ -347,7 +338,6 @@ export class TslabKernel {
     if (!this.exited) this.child.kill("SIGINT");
   }
 
-  /** Asks for a clean shutdown on the control channel, then kills the process if it lingers; removes the temp dir. */
   /** The kernel process's peak resident memory so far, in bytes (Linux: VmHWM; undefined elsewhere or once exited). */
   peakRssBytes(): number | undefined {
     try {
@@ -358,19 +348,20 @@ export class TslabKernel {
     }
   }
 
+  /** Asks for a clean shutdown on the control channel, then kills the process if it lingers; removes the temp dir. */
   async shutdown(): Promise<void> {
     if (!this.exited) {
-      await this.request("shutdown_request", { restart: false }, 1000, this.control);
+      await this.request("shutdown_request", { restart: false }, 1000, { socket: this.control });
       await this.waitForExit(300);
     }
     // tslab closes its sockets on shutdown_request but its process can linger (pending timers in user code).
-    if (!this.exited) {
-      this.child.kill("SIGTERM");
-      await this.waitForExit(1000);
-    }
-    if (!this.exited) {
-      this.child.kill("SIGKILL");
-      await this.waitForExit(2000);
+    for (const [signal, ms] of [
+      ["SIGTERM", 1000],
+      ["SIGKILL", 2000],
+    ] as const) {
+      if (this.exited) break;
+      this.child.kill(signal);
+      await this.waitForExit(ms);
     }
     for (const socket of [this.shell, this.control, this.iopub, this.stdin, this.heartbeat]) socket.close();
     rmSync(this.dir, { recursive: true, force: true });

@@ -1,22 +1,8 @@
-/**
- * Publishing a report into `--out` so that seamlab never destroys a file it did not write, a reader never sees two
- * runs mixed, and the published folder is plain files that survive `cp -r`, `zip -r` and upload tools:
- *
- *   X/                        the published report: pages, executed notebooks and index as plain files, plus
- *   X/.seamlab-manifest.json  the sha256 of every file (the proof that a file is ours when it is time to delete it)
- *   X/.failed/                the pages of the last run that failed, beside the untouched published report
- *
- * A new report is written whole into a staging folder beside X and switched in by renaming (core/owned-folder.ts):
- * X is renamed aside, the staging folder takes its name, and the old report is removed file by file, each checked
- * against its hash. A page changed since seamlab wrote it is the user's: it is never replaced or moved (checkOutDir
- * refuses it by name). A run is never published half: a crash leaves the old report or the new one (or, killed in the instant
- * between the two renames, the old one whole beside X, put back by the next run).
- *
- * Anything else in X belongs to the user: it is never deleted or overwritten, and its presence means `--force` is
- * needed to write a report beside it at all. With `--force`, the user's files are carried into each new X as second
- * names (hard links) of the very same files; a folder of the user's cannot be carried and is refused.
- * Two reports into one X at once are refused by a lock (core/output-lock.ts).
- */
+// Publishing a report into `--out` X: seamlab never destroys a file it did not write, a reader never sees two runs
+// mixed, and X is plain files (pages, executed notebooks, index) plus `.seamlab-manifest.json` (each file's sha256,
+// the proof a file is ours) and `.failed/` (the pages of the last failed run). A new report is staged beside X and
+// switched in by renaming (core/owned-folder.ts). Anything else in X is the user's: never deleted or overwritten,
+// and `--force` is needed to write beside it (it is carried into each new X as hard links).
 import { channel } from "node:diagnostics_channel";
 import { randomBytes } from "node:crypto";
 import {
@@ -48,6 +34,7 @@ import {
   writeStaged,
 } from "../core/owned-folder";
 import type { HeadlinePayload, RecommendationPayload } from "../notebook/mime";
+
 export const FAILED_DIR = ".failed";
 const FAILED_MANIFEST = ".seamlab-failed.json";
 const KIND = "report";
@@ -89,23 +76,16 @@ export function newRunInfo(corpus: string, now = new Date()): RunInfo {
   return { id: `${stamp}-${process.pid}-${randomBytes(4).toString("hex")}`, generatedAt: now.toISOString(), corpus };
 }
 
-// ---------------------------------------------------------------- the steps, announced
-
 /**
- * The steps of a publish, in order. Each is announced on the `PUBLISH_STEP_CHANNEL` diagnostics channel as it is
- * reached; nothing listens in seamlab (publishing to no subscriber costs nothing). The crash tests' preload,
- * test/helpers/publish-faults.mjs, listens there to kill or slow the process at a step.
+ * The steps of a publish, each announced on `PUBLISH_STEP_CHANNEL` as it is reached: nothing in seamlab listens; the
+ * crash tests' preload (test/helpers/publish-faults.mjs) kills or slows the process at a step.
  */
 export const PUBLISH_STEPS = ["staged", "moved-aside", "switched", "pruned"] as const;
 type Step = (typeof PUBLISH_STEPS)[number];
 export const PUBLISH_STEP_CHANNEL = "seamlab:report-publish-step";
 const stepChannel = channel(PUBLISH_STEP_CHANNEL);
 
-function reached(step: Step): void {
-  stepChannel.publish(step);
-}
-
-// ---------------------------------------------------------------- what is ours
+const reached = (step: Step) => stepChannel.publish(step);
 
 function lstatOrUndefined(path: string) {
   try {
@@ -123,34 +103,23 @@ function realpathOrSelf(path: string): string {
   }
 }
 
-function readJson(path: string): unknown {
-  try {
-    return JSON.parse(readFileSync(path, "utf8"));
-  } catch {
-    return undefined;
-  }
-}
-
-/** True when `path` is a regular file whose content hashes to `hash` (the manifest alone proves nothing). */
-function fileMatches(path: string, hash: string): boolean {
-  const stat = lstatOrUndefined(path);
-  return stat !== undefined && stat.isFile() && sha256(readFileSync(path)) === hash;
-}
-
-/** The `.failed` folder is ours when its manifest lists every file in it with a matching hash. */
+/** The `.failed` folder is ours when its manifest lists every file in it, each a regular file with its hash. */
 function isOurFailedDir(failedDir: string): boolean {
-  const stat = lstatOrUndefined(failedDir);
-  if (!stat || !stat.isDirectory()) return false;
-  const manifest = readJson(join(failedDir, FAILED_MANIFEST)) as { files?: Record<string, string> } | undefined;
-  if (!manifest || typeof manifest.files !== "object" || manifest.files === null) return false;
-  const files = manifest.files;
+  if (!lstatOrUndefined(failedDir)?.isDirectory()) return false;
+  let files: Record<string, unknown>;
+  try {
+    files = JSON.parse(readFileSync(join(failedDir, FAILED_MANIFEST), "utf8")).files;
+  } catch {
+    return false;
+  }
+  if (typeof files !== "object" || files === null) return false;
+  const matches = (name: string) =>
+    lstatOrUndefined(join(failedDir, name))?.isFile() && sha256(readFileSync(join(failedDir, name))) === files[name];
   return readdirSync(failedDir).every(
-    (name) =>
-      name === FAILED_MANIFEST || (typeof files[name] === "string" && fileMatches(join(failedDir, name), files[name])),
+    (name) => name === FAILED_MANIFEST || (typeof files[name] === "string" && matches(name)),
   );
 }
 
-/** The report's own manifest in `outDir`, when there is one (pages as plain files). */
 function readReportManifest(outDir: string): RunManifest | undefined {
   const manifest = readFolderManifest<RunManifest>(outDir, KIND);
   return manifest && Array.isArray(manifest.pages) ? manifest : undefined;
@@ -162,10 +131,7 @@ export function readPublished(outDir: string): { dir: string; manifest: RunManif
   return manifest ? { dir: resolve(outDir), manifest } : undefined;
 }
 
-/**
- * The entries directly in `outDir` that seamlab cannot prove it wrote: anything but the report's pages as it wrote
- * them (a page changed since is the user's now), its manifest and its `.failed/`.
- */
+/** The entries in `outDir` seamlab cannot prove it wrote (a page changed since it wrote it is the user's now). */
 function foreignEntries(outDir: string): string[] {
   const { foreign, edited } = ownershipOf(outDir, readReportManifest(outDir));
   return [...foreign, ...edited].filter((name) => !(name === FAILED_DIR && isOurFailedDir(join(outDir, name)))).sort();
@@ -178,11 +144,9 @@ function editedNote(outDir: string, names: string[]): string {
   return ` (${list(edited)} ${edited.length > 1 ? "were" : "was"} changed after seamlab wrote ${edited.length > 1 ? "them" : "it"})`;
 }
 
-// ---------------------------------------------------------------- checks before any work
-
-/** Takes the lock on the report folder `outDir` until this process exits (core/output-lock.ts); returns its release. */
-export function lockOutDir(outDir: string, flag = "--out"): () => void {
-  return lockOutput(outDir, { flag, command: "report", kind: "folder" });
+/** Takes the lock on the report folder `outDir` until this process exits; returns its release. */
+export function lockOutDir(outDir: string): () => void {
+  return lockOutput(outDir, { flag: "--out", command: "report", kind: "folder" });
 }
 
 function assertWritable(folder: string, what: string): void {
@@ -197,11 +161,12 @@ const list = (items: string[]) =>
   items.slice(0, 5).join(", ") + (items.length > 5 ? `, and ${items.length - 5} more` : "");
 
 /**
- * Checks that a report with these file names can be written into `outDir`, before any notebook runs. Refuses a
- * file in the way, a non-empty folder that is not a seamlab report (unless `force`), and, even with `force`, a
- * name clash with a file seamlab did not write or a folder of the user's (the report folder is switched whole).
+ * Checks, before any notebook runs, that a report with these file names can be written into `outDir`: refuses a file
+ * in the way, a folder holding what seamlab did not write (unless `force`), and even with `force` a name clash with
+ * such a file or a folder of the user's (the report folder is switched whole).
  */
-export function checkOutDir(outDir: string, names: readonly string[], { force = false, flag = "--out" } = {}): void {
+export function checkOutDir(outDir: string, names: readonly string[], { force = false } = {}): void {
+  const flag = "--out";
   const target = resolve(outDir);
   const stat = lstatOrUndefined(target);
   let parent = dirname(target);
@@ -210,8 +175,8 @@ export function checkOutDir(outDir: string, names: readonly string[], { force = 
   // The report is staged beside the folder and renamed into place: the folder holding it must be writable.
   assertWritable(parent, `${flag} ${outDir}: cannot ${stat ? "replace" : "create"} it, as ${parent}`);
   if (stat === undefined) {
-    // Killed in the instant between the two renames of a switch, the previous report stands whole beside the folder
-    // and this run puts it back first (cleanStale): judge what it holds, as if it were back already.
+    // A run killed between the two renames of a switch left the previous report beside the folder, and this run
+    // puts it back first (cleanStale): judge what it holds.
     const restoring = pendingRestore(target);
     const label =
       `${flag} ${outDir} (its previous report, set aside as ${restoring} by a run killed while switching it, ` +
@@ -240,10 +205,7 @@ export function checkOutDir(outDir: string, names: readonly string[], { force = 
   checkUserEntries(target, `${flag} ${outDir}`, names, force);
 }
 
-/**
- * Refuses, in the words of `label` ("--out reports"), a report folder `target` holding what seamlab did not write
- * (without `force`), and, even with it, such a file where the report writes one, or a folder of the user's.
- */
+/** `checkOutDir`'s refusals of what `target` holds, in the words of `label` ("--out reports"). */
 function checkUserEntries(target: string, label: string, names: readonly string[], force: boolean): void {
   const foreign = foreignEntries(target);
   if (foreign.length === 0) return;
@@ -273,12 +235,9 @@ function checkUserEntries(target: string, label: string, names: readonly string[
   }
 }
 
-// ---------------------------------------------------------------- cleaning up after crashes
-
 /**
- * Removes what interrupted runs left behind: staging folders of dead processes, a report set aside and not yet
- * removed (or put back, when the run was killed between the two renames). Returns how many were removed or put
- * back; `log` is told when a report is put back.
+ * Removes what interrupted runs left: staging folders of dead processes, a report set aside (or puts it back, when
+ * the run was killed between the two renames). Returns how many were removed or put back.
  */
 export function cleanStale(outDir: string, log: (line: string) => void = () => {}): number {
   const { changed, restored } = recoverBeside(outDir, KIND, (aside) => clearFailedPages(aside));
@@ -289,13 +248,10 @@ export function cleanStale(outDir: string, log: (line: string) => void = () => {
   return changed;
 }
 
-// ---------------------------------------------------------------- publishing
-
 /**
- * Publishes a complete report: every file (and its manifest) is written into a staging folder beside `outDir`,
- * the user's own files in `outDir` (allowed by checkOutDir's `force`) are linked into it, and it is switched in by
- * renaming; the previous report is then removed file by file. Returns the paths of files that could not be proven
- * seamlab's there, kept where the previous report was set aside, for the caller to name. Call checkOutDir first.
+ * Publishes a complete report (call checkOutDir first): staged beside `outDir` with the user's own files linked in,
+ * switched in by renaming, the previous report then removed file by file. Returns the paths of the previous
+ * report's files that could not be proven seamlab's, kept where it was set aside.
  */
 export function publishReport(
   outDir: string,
@@ -333,8 +289,8 @@ export function publishReport(
 }
 
 /**
- * Writes the pages of a failed run into `outDir/.failed/` (replacing the previous failed pages, which are
- * checked against their recorded hashes first) and returns the paths written. The published report is untouched.
+ * Writes the pages of a failed run into `outDir/.failed/` (replacing the previous ones, checked against their
+ * hashes first); returns the paths written. The published report is untouched.
  */
 export function writeFailedPages(outDir: string, files: Map<string, string | Buffer>): string[] {
   const dir = join(resolve(outDir), FAILED_DIR);

@@ -251,18 +251,19 @@ export async function renderNotebook(
     toc: tocHtml(page.headings),
     body: banner + parts.join("\n") + runLine,
   });
+  // In the order of the manifest's page entries (build.ts).
   return {
     name,
     title,
-    html,
+    status,
+    failure,
     headlines: page.headlines,
     recommendation: page.recommendation,
     charts: page.charts,
     tables: page.tables,
-    status,
-    failure,
-    problems: page.problems,
     durationMs: typeof meta.duration_ms === "number" ? meta.duration_ms : undefined,
+    html,
+    problems: page.problems,
     parameters: (meta.parameters ?? {}) as Record<string, unknown>,
   };
 }

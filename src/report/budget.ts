@@ -1,10 +1,5 @@
-/**
- * `seamlab report --budget MIN`: the query sample of the retrieval notebooks, chosen so that their estimated time
- * fits. A pilot (the sweep's: notebook 03's first splitter at its two end overlaps, on 200 queries) gives the cost
- * of one split and of one query; each notebook's full work, in splits and query passes, is the first of the levels
- * its metadata declares (`plan/declared-work.ts`); notebooks run `jobs` at a time. Then the document sample of the
- * notebooks whose seam cells read one (01, 02), timed by a pilot of those cells at the notebook's own parameters.
- */
+// `--budget MIN`: the query sample of the retrieval notebooks, so that their estimated time fits (a pilot gives the
+// cost of one split and of one query), and the document sample of 01-02, timed by a pilot of their sampled cells.
 import type { Doc } from "../core/types";
 import { thousands } from "../stats/format";
 import { documentSample, type SampleRequest } from "../corpus/sample";
@@ -18,18 +13,17 @@ import {
 import { seamDamageRows } from "../study/damage";
 import { measureSplitters } from "../study/seams";
 import type { Declared, SampledCells } from "./plan/declared-work";
+import { workTotals } from "./plan/work-levels";
 
-/** The budget's query sample for the notebooks that will run (file names), and the line saying what and why. */
+/** The query sample for the notebooks that will run (file names), and the line saying what and why. */
 export function chooseReportBudget(options: {
   budgetMinutes: number;
   notebooks: readonly string[];
   jobs: number;
   model: ConfigCostModel;
   spentMs: number;
-  /** What `spentMs` holds when more than the pilot (see `BudgetPlan.spentOn`). */
   spentOn?: string;
   population: number;
-  /** Each notebook's declared work: its first level is its full work. */
   declared: Declared;
 }): BudgetChoice & { modelled: string[] } {
   const full = (name: string) => options.declared[name.slice(0, 2)]?.levels[0];
@@ -40,19 +34,14 @@ export function chooseReportBudget(options: {
       budgetMs: options.budgetMinutes * 60_000,
       spentMs: options.spentMs,
       spentOn: options.spentOn,
-      splits: parts.reduce((sum, w) => sum + w.splits, 0),
-      configs: Math.max(
-        1,
-        parts.reduce((sum, w) => sum + w.configs, 0),
-      ),
+      ...workTotals(parts),
       parallel,
       besideOthers,
       model: options.model,
       population: options.population,
       advice: "Run fewer notebooks (--only) or raise --budget.",
     });
-  // Notebooks run `jobs` at a time, but no faster than the longest one, which runs beside the others (slower on busy
-  // cores): the choice fitting both bounds.
+  // `jobs` at a time, but no faster than the longest one, which runs beside the others (slower on busy cores).
   const shared = plan(work, Math.max(1, Math.min(options.jobs, modelled.length)));
   const besideOthers = options.jobs > 1 && options.notebooks.length > 1;
   const longest = plan([work.reduce((a, b) => (b.splits + b.configs > a.splits + a.configs ? b : a))], 1, besideOthers);
@@ -71,10 +60,7 @@ export function chooseReportBudget(options: {
 /** A sampled cell as the pilot times it: it measures the documents of `sample`. */
 export type SampledMeasure = (docs: readonly Doc[], sample: SampleRequest) => unknown;
 
-/**
- * The sampled cells of each document notebook (by prefix) as the pilot times them, with the notebook's own parameters:
- * `seams`, 01's zero-overlap seams of its splitters; `damage`, 02's sentence pairs kept at each of its overlaps.
- */
+/** The sampled cells of each document notebook (by prefix) as the pilot times them, at its own parameters. */
 export function sampledMeasures(cells: Readonly<Record<string, SampledCells>>): Record<string, SampledMeasure> {
   return Object.fromEntries(
     Object.entries(cells).map(([prefix, c]): [string, SampledMeasure] => [
@@ -92,34 +78,26 @@ export const minBudgetDocuments = 20;
 export interface DocumentBudgetChoice {
   /** Documents to inject as `sample`, or undefined to keep `auto` (every document fits). */
   sample?: number;
-  /** Estimated ms of the sampled cells of each notebook, summed (they run `parallel` at a time). */
+  /** Estimated ms of the sampled cells of each notebook, summed. */
   estimatedMs: number;
-  /** The line saying what was chosen and why. */
   line: string;
 }
 
 /**
- * The document sample of notebooks 01 and 02 under `--budget`: each modelled notebook (these and the retrieval
- * ones) gets an equal share of what the notebooks running `jobs` at a time can do in the budget left after the
- * pilots, and no more than that time alone; nor more than what is left once the other notebooks' least work
- * (`reservedMs`, wall time) is set aside, so that 01-02's equal share does not squeeze out a notebook that could run
- * reduced (at 1 GB their share was two minutes each, where 04, 06 and 07 had none). A notebook's sampled cells cost
- * `perCharMs` per character measured (from the pilot); a sample of n documents holds about n mean-length documents (it
- * is stratified by length). Notebooks running `jobs` at a time each run slower on busy cores (`parallelThroughput`).
+ * The document sample of 01 and 02: each modelled notebook gets an equal share of what `jobs` at a time can do in the
+ * budget left after the pilots, no more than that time alone, nor more than is left once the other notebooks' least
+ * work (`reservedMs`) is set aside (else their share squeezed out notebooks that could run reduced). A sample of n
+ * documents holds about n mean-length documents (it is stratified by length).
  */
 export function chooseDocumentBudget(options: {
   budgetMinutes: number;
   /** Sampled cost per character, per notebook prefix that runs ("01", "02"). */
   perCharMs: Readonly<Record<string, number>>;
-  /** Notebooks the budget models in all (document and retrieval ones). */
   modelledNotebooks: number;
   jobs: number;
   spentMs: number;
   docLengths: readonly number[];
-  /**
-   * Wall ms kept out of the share: what the other notebooks' least work needs (they run `jobs` at a time with these)
-   * and these notebooks' own loads (kernel start, reading the corpus's outline and their sample).
-   */
+  /** Wall ms kept out of the share: the other notebooks' least work and these notebooks' own loads. */
   reservedMs?: number;
 }): DocumentBudgetChoice {
   const names = Object.keys(options.perCharMs).sort();
@@ -128,8 +106,7 @@ export function chooseDocumentBudget(options: {
   const left = Math.max(0, options.budgetMinutes * 60_000 - options.spentMs);
   const modelled = Math.max(names.length, options.modelledNotebooks);
   const throughput = parallelThroughput(Math.min(options.jobs, modelled));
-  // 95% of what is left: the plan then admits notebooks by the same estimates, and one filled exactly lost the last
-  // notebook reserved for by a second of rounding
+  // 95%: filled exactly, rounding lost the last notebook reserved for
   const afterReserved = (0.95 * Math.max(0, left - (options.reservedMs ?? 0)) * throughput) / names.length;
   const share = Math.min(left, (left * throughput) / modelled, afterReserved);
   const costliest = Math.max(...names.map((name) => options.perCharMs[name]));
@@ -170,13 +147,10 @@ export function chooseDocumentBudget(options: {
   };
 }
 
-/** Documents the pilot of notebooks 01 and 02 measures (all of them in a smaller corpus). */
+/** Documents the pilot of 01 and 02 measures. */
 export const documentPilotSize = 30;
 
-/**
- * Times the sampled cells of each notebook in `measures` (`sampledMeasures`) on a seeded sample of
- * `documentPilotSize` documents: ms per character measured, per notebook, and the pilot's wall time.
- */
+/** Times each notebook's sampled cells on a seeded sample of `documentPilotSize` documents: ms per character. */
 export function pilotDocumentCost(
   docs: readonly Doc[],
   measures: Readonly<Record<string, SampledMeasure>>,
@@ -187,9 +161,8 @@ export function pilotDocumentCost(
   const chars = documentSample(docs, count).docs.reduce((sum, doc) => sum + doc.text.length, 0);
   const perCharMs: Record<string, number> = {};
   for (const [prefix, measure] of Object.entries(measures)) {
-    // Untimed, on two documents: what a kernel pays once (the LangChain splitter's thread starting, compiling the
-    // hot code) would otherwise be counted per character of 30 documents. At 1 GB the cold pilot put 01 at 2.0 s
-    // per million characters, where its kernel measured 148 M characters in 38.6 s, start and reading included.
+    // Untimed on two documents first: what a kernel pays once (a splitter's thread starting, compiling the hot code)
+    // was otherwise counted per character (2.0 s per million at 1 GB, where the kernel measured 0.26).
     measure(docs, { kind: "count", count: Math.min(docs.length, 2) });
     const t0 = now();
     measure(docs, { kind: "count", count });

@@ -1,6 +1,5 @@
-// How many notebooks run at once under `--max-memory` (each kernel estimated from the corpus size and the notebook's
-// declared memory), the fullest work each may do, and the least work of the retrieval notebooks kept out of 01-02's
-// share of the budget. Pure over the plan's context.
+// How many notebooks run at once under `--max-memory`, the fullest work each may do, and the least work of the
+// retrieval notebooks kept out of 01-02's share of the budget.
 import { parallelThroughput } from "../../experiment/budget";
 import { workersPerKernel } from "../schedule";
 import { inThreadChars } from "../budget-work";
@@ -12,15 +11,9 @@ import type { PlanContext } from "./types";
 export const kernelBaseBytes = 300 * 1024 * 1024;
 
 /**
- * A notebook's kernel peak beyond `kernelBaseBytes`, as its metadata declares (`memory`: fixed bytes plus bytes per
- * character of each copy of the text it holds; for 01 and 02 under a document-count sample, the sample), fitted at or
- * above the peaks measured on the generated scale corpora (each notebook's `memory.measured` says which). A notebook
- * that declares none counts as the largest declared. Below `inThreadChars`, each worker thread of a sweeping
- * notebook's kernel (one with work levels) holds its own copy of the corpus.
- *
- * The estimate for one notebook's kernel at its least work (or at `level`): `kernelBaseBytes` + its fixed bytes +
- * its bytes per character (and the level's extra) × the characters it loads × copies (1, plus one per worker thread
- * below `inThreadChars`).
+ * One notebook's kernel at its least work (or at `level`): `kernelBaseBytes` + its declared fixed bytes + its bytes
+ * per character (and the level's extra) × the characters it loads × copies (one more per worker thread of a sweeping
+ * notebook below `inThreadChars`). A notebook that declares none counts as the largest declared.
  */
 export function kernelBytes(declared: Declared, prefix: string, chars: number, workers = 0, level?: number): number {
   const own = declared[prefix];
@@ -28,22 +21,16 @@ export function kernelBytes(declared: Declared, prefix: string, chars: number, w
   const fixed = own?.kernelFixedBytes ?? 0;
   const levels = own && own.levels.length > 0 ? own.levels : undefined;
   const work = levels?.[level ?? levels.length - 1];
-  // a level reading a document sample holds the sample, not the corpus (and sweeps nothing in worker threads)
   if (work?.documentChars !== undefined)
     return Math.round(kernelBaseBytes + fixed + perChar * Math.min(chars, work.documentChars));
-  // Only the sweeping notebooks (those with work levels, 03-07) hand the corpus to worker threads: 01 and 02 measure
-  // their sample in the kernel's thread (their kernels peaked at 1.30 and 1.16 GB at 1 GB, on a 148 M-character sample
-  // whose estimate with a worker copy was 2.50 GB).
+  // 01 and 02 (no levels) measure their sample in the kernel's own thread.
   const sweeps = levels !== undefined;
   const copies = chars > inThreadChars || !sweeps ? 1 : 1 + workers;
   const extra = work?.extraBytesPerChar ?? 0;
   return Math.round(kernelBaseBytes + fixed + (perChar + extra) * chars * copies);
 }
 
-/**
- * The fullest level (lowest index of the notebook's declared levels) whose kernel estimate fits `roomBytes`; the least
- * work when none does (whether that fits is `chooseJobs`' question).
- */
+/** The fullest level whose kernel estimate fits `roomBytes`; the least work when none does. */
 export function fullestLevelWithin(
   declared: Declared,
   prefix: string,
@@ -66,16 +53,14 @@ export interface JobsChoice {
 }
 
 /**
- * Notebooks at once under `--max-memory`: the most kernels such that the largest that many estimates, with the
- * report process's `reportBytes`, stay under `maxBytes` (at least 1). A notebook whose kernel alone is estimated over
- * that room is named in `overLimit`, to be left out (its page says so): the user's limit holds, there is no
- * tolerance for a kernel "just over" it (one was once admitted at up to 1.25x and the tree passed the limit).
+ * Notebooks at once under `--max-memory`: the most kernels whose largest estimates, with `reportBytes`, stay under
+ * `maxBytes` (at least 1). A kernel alone over that room is named in `overLimit`, to be left out: no tolerance for
+ * one "just over" (one admitted at up to 1.25x once took the tree past the limit).
  */
 export function chooseJobs(options: {
   requested: number;
   maxBytes: number;
   reportBytes: number;
-  /** The estimate of each notebook's kernel, by prefix. */
   kernels: Readonly<Record<string, number>>;
 }): JobsChoice {
   const room = options.maxBytes - options.reportBytes;
@@ -113,10 +98,7 @@ export function kernelWorkers(ctx: PlanContext, jobs: number): number {
   return Number(ctx.input.workersEnv ?? (ctx.inThread ? 0 : workersPerKernel(jobs)));
 }
 
-/**
- * The most notebooks at once whose kernels fit: fewer at once means more worker threads each (and, below 200 M
- * characters, a copy of the corpus per thread), so each count is estimated with its own threads.
- */
+/** The most notebooks at once whose kernels fit, each count estimated with its own worker threads per kernel. */
 export function memoryJobs(
   ctx: PlanContext,
   charsOf: (prefix: string) => number,
@@ -130,7 +112,7 @@ export function memoryJobs(
   }
 }
 
-/** The plan's costs of a document sample's load: a kernel's start, a pass over the corpus, the sample read again. */
+/** A document sample's load: a kernel's start, a pass over the corpus, the sample read again. */
 export function sampleCosts(ctx: PlanContext): { corpusChars: number; sampleLoadMs: (share: number) => number } {
   return {
     corpusChars: ctx.corpusChars,
@@ -139,15 +121,13 @@ export function sampleCosts(ctx: PlanContext): { corpusChars: number; sampleLoad
 }
 
 /**
- * The least work of the retrieval notebooks, as the plan counts it (400 queries), kept out of 01-02's share of the
- * budget: in priority order, each whose kernel fits --max-memory and whose least work still fits beside those before
- * it and 01-02's loads (`docLoadsMs`). One that does not fit is left out by the plan anyway: reserving for every one
- * took 01-02 down to 20 documents at 1 GB. `docFloorMs` is the cells of 01-02's floor sample.
+ * The retrieval notebooks' least work (at 400 queries) kept out of 01-02's share of the budget: in priority order,
+ * each whose kernel fits --max-memory and whose least work fits beside those before it, 01-02's loads (`docLoadsMs`)
+ * and their floor sample's cells (`docFloorMs`). Reserving for every one took 01-02 down to 20 documents at 1 GB.
  */
 export function reservedFor(ctx: PlanContext, parallel: number, docLoadsMs: number, docFloorMs: number): number {
   const { pilot } = ctx;
   if (!pilot) return 0;
-  // what is left beside 01-02's loads and the cells of a floor sample of each
   const throughput = parallelThroughput(parallel);
   const leftMs =
     ctx.input.budgetMinutes * 60_000 - (ctx.probes.now() - ctx.started) - (docLoadsMs + docFloorMs) / throughput;
@@ -162,8 +142,7 @@ export function reservedFor(ctx: PlanContext, parallel: number, docLoadsMs: numb
   const fitting = [...ctx.retrieval]
     .sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1))
     .filter((p) => kernelBytes(ctx.declared, p, ctx.corpusChars, 0) <= ctx.input.maxBytes - ctx.probes.rss());
-  // 01-02's own loads count too: the share is of their sampled cells only (without them, the last notebook
-  // reserved for no longer fitted beside 01-02 in the plan)
+  // 01-02's own loads count too: the share is of their sampled cells only.
   return (
     reservedLeastMs(
       fitting.map((p) => notebookMs(ctx.declared, p, ctx.declared[p].levels.length - 1, least) / throughput),
@@ -173,10 +152,7 @@ export function reservedFor(ctx: PlanContext, parallel: number, docLoadsMs: numb
   );
 }
 
-/**
- * The fullest work each notebook may do within --max-memory: its kernel beside the `jobs - 1` largest others at
- * their least (03's dense and query-source sweeps, 05's retriever comparison hold more than their least work).
- */
+/** The fullest work each notebook may do within --max-memory, its kernel beside the `jobs - 1` largest others. */
 export function fullestLevels(ctx: PlanContext, runnable: readonly string[], jobs: number): Record<string, number> {
   const fullest: Record<string, number> = {};
   const workers = kernelWorkers(ctx, jobs);

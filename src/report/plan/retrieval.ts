@@ -1,5 +1,5 @@
-// The retrieval notebooks (03-07) under `--budget`: the query sample when their full work fits, else less work per
-// notebook planned at 400 queries and the query sample that fits it; then each notebook's plan and time limit.
+// The retrieval notebooks under `--budget`: the query sample when their full work fits, else less work per notebook
+// planned at 400 queries and the query sample that fits it; then each notebook's plan and time limit.
 import { SeamlabError } from "../../core/errors";
 import { chooseQueryBudget, parallelThroughput } from "../../experiment/budget";
 import { thousands } from "../../stats/format";
@@ -7,7 +7,7 @@ import { chooseReportBudget } from "../budget";
 import type { NotebookBudgetPlan } from "../budget-notebook";
 import { minutes, notebookTimeLimitMs } from "../budget-work";
 import { memoryNote, plannedQueryCount, sampleCosts } from "./memory";
-import { chooseNotebookWork, notebookMs, workLine, workNote, type WorkCosts } from "./work-levels";
+import { chooseNotebookWork, notebookMs, workLine, workNote, workTotals, type WorkCosts } from "./work-levels";
 import type { PlanContext, RetrievalPilot } from "./types";
 
 /** What the plan of the notebooks' memory and of 01-02 settled before the retrieval notebooks are planned. */
@@ -15,9 +15,9 @@ export interface RetrievalState {
   jobs: number;
   /** Notebooks whose kernel alone is over --max-memory (not run). */
   overMemory: ReadonlySet<string>;
-  /** `--max-memory`'s choice's notebooks over the limit, as `chooseJobs` named them. */
+  /** Those `chooseJobs` named over the limit. */
   overLimit: readonly string[];
-  /** The notebooks' file names that run (not over --max-memory). */
+  /** The file names of the notebooks that run. */
   runnable: readonly string[];
   /** The fullest work level each notebook may do within --max-memory. */
   fullest: Record<string, number>;
@@ -25,18 +25,16 @@ export interface RetrievalState {
   docNote: string;
   docCostMs: Record<string, number>;
   docLoadMs: Record<string, number>;
-  /** The time the pilots took, counted against the budget. */
+  /** The pilots' time, counted against the budget. */
   spentMs: number;
 }
 
-/** What the retrieval plan adds: the query sample, and each notebook's plan. */
 export interface RetrievalPlan {
   parameters: Record<string, unknown>;
   plans: Record<string, NotebookBudgetPlan>;
 }
 
-/** The line saying how the retrieval pilot was run (on the whole corpus, or on samples with costs scaled). */
-export function pilotLine(pilot: RetrievalPilot | undefined, corpusChars: number): string {
+function pilotLine(pilot: RetrievalPilot | undefined, corpusChars: number): string {
   if (!pilot) return "";
   if (pilot.scale > 1 && pilot.smallSampleChars !== undefined)
     return (
@@ -101,15 +99,13 @@ export function planRetrieval(ctx: PlanContext, pilot: RetrievalPilot, state: Re
   const say = ctx.probes.log;
   const corpusChars = ctx.corpusChars;
   const piloted = pilotLine(pilot, corpusChars);
-  // levels reading a document sample (06's and 07's least work): a pass over the corpus, then the sample read again
   const sampled = sampleCosts(ctx);
   const sampleOf = (n: number) => (n >= pilot.population ? "all" : n);
   const parallel = Math.max(1, Math.min(jobs, runnable.length));
-  const loadsMs =
-    runnable
-      .map((name) => name.slice(0, 2))
-      .reduce((sum, prefix) => sum + (docLoadMs[prefix] ?? pilot.loadMs) + (docCostMs[prefix] ?? 0), 0) /
-    parallelThroughput(parallel);
+  // What each notebook pays besides its queries and splits: its load, and 01-02's sampled cells.
+  const fixedMs = (prefixes: readonly string[]) =>
+    prefixes.reduce((sum, prefix) => sum + (docLoadMs[prefix] ?? pilot.loadMs) + (docCostMs[prefix] ?? 0), 0);
+  const loadsMs = fixedMs(runnable.map((name) => name.slice(0, 2))) / parallelThroughput(parallel);
   const full = chooseReportBudget({
     budgetMinutes,
     notebooks: runnable,
@@ -130,8 +126,7 @@ export function planRetrieval(ctx: PlanContext, pilot: RetrievalPilot, state: Re
       plans: withTimes(ctx, state, documentNotes(ctx, state), { ...costs, loadMsOf: docLoadMs, ...sampled }, () => 0),
     };
   }
-  // Even the fewest queries do not fit the full work: reduce the work per notebook, planned at a query sample
-  // of `plannedQueries` (a hit rate's 95% CI within about ±5 points), then the query sample that fits that work.
+  // Even the fewest queries do not fit the full work: less work per notebook, then the query sample that fits it.
   const plannedQueries = Math.min(pilot.population, plannedQueryCount);
   const costs: WorkCosts = { ...base, queries: plannedQueries, fixedMs: docCostMs, loadMsOf: docLoadMs, ...sampled };
   const plan = chooseNotebookWork({
@@ -158,10 +153,7 @@ export function planRetrieval(ctx: PlanContext, pilot: RetrievalPilot, state: Re
   const running = plan.notebooks.filter((n) => n.level >= 0);
   const work = running.map((n) => ctx.declared[n.prefix]?.levels[n.level]).filter((w) => w !== undefined);
   const runningParallel = Math.max(1, Math.min(jobs, running.length));
-  const fixedRest = running.reduce(
-    (sum, n) => sum + (docLoadMs[n.prefix] ?? pilot.loadMs) + (docCostMs[n.prefix] ?? 0),
-    0,
-  );
+  const fixedRest = fixedMs(running.map((n) => n.prefix));
   if (work.length === 0) {
     say(`budget ${budgetMinutes} min: no retrieval notebook runs, so no query sample is chosen.`);
   }
@@ -169,11 +161,7 @@ export function planRetrieval(ctx: PlanContext, pilot: RetrievalPilot, state: Re
     budgetMs: budgetMinutes * 60_000,
     spentMs: spentMs + fixedRest / parallelThroughput(runningParallel),
     spentOn: "pilots, and kernel loads, sweep setups and 01-02's cells set aside",
-    splits: work.reduce((sum, w) => sum + w.splits, 0),
-    configs: Math.max(
-      1,
-      work.reduce((sum, w) => sum + w.configs, 0),
-    ),
+    ...workTotals(work),
     parallel: runningParallel,
     model: pilot.model,
     population: pilot.population,

@@ -1,42 +1,32 @@
 // Less work per notebook when the budget is short: each notebook's cost at each of its declared work levels, the
-// wall time of notebooks run `jobs` at a time, and the most work that fits. Pure over plain numbers and the
-// notebooks' declared work (`declared-work.ts`); the pilots measure, these choose.
-//
-// Costs are in full-corpus units: `splitMs` is one split + measure + BM25 index of the whole corpus (an lsa fit is
-// counted as one more), `queryMs` one query over one config, `loadMs` a kernel start plus loading the corpus and its
-// queries. Every notebook pays `loadMs` once; notebooks run `jobs` at a time, never faster than the longest.
+// wall time of notebooks run `jobs` at a time, and the most work that fits.
 import { busyCoresSlowdown, parallelThroughput } from "../../experiment/budget";
 import { thousands } from "../../stats/format";
 import { minutes } from "../budget-work";
 import type { Declared } from "./declared-work";
 
+/** In full-corpus units: one split + measure + index of the corpus, one query over one config, a kernel's load. */
 export interface WorkCosts {
   splitMs: number;
   queryMs: number;
   loadMs: number;
-  /** Queries each retrieval config runs (the sample the work is planned at). */
+  /** Queries each retrieval config runs. */
   queries: number;
-  /** Cost of the sampled cells of notebooks without levels (01, 02), by prefix; they are never reduced here. */
+  /** Cost of the sampled cells of notebooks without levels (01, 02), by prefix. */
   fixedMs?: Readonly<Record<string, number>>;
   /** A notebook's own load cost when not `loadMs` (01 and 02 read only their document sample). */
   loadMsOf?: Readonly<Record<string, number>>;
-  /**
-   * For levels reading a document sample (`WorkLevel.documentChars`): the corpus's characters, and the load of a
-   * kernel reading a sample of `share` of them (a pass over the corpus for its outline, then the sample read again).
-   * Without them such a level counts as the whole corpus.
-   */
+  /** For levels reading a document sample: the corpus's characters, and the load of a sample of `share` of them. */
   corpusChars?: number;
   sampleLoadMs?: (share: number) => number;
 }
 
 export interface NotebookWork {
   prefix: string;
-  /** Index into the notebook's declared levels, or -1: not run at all. Notebooks without levels are 0. */
+  /** Index into the notebook's declared levels (0 without levels), or -1: not run. */
   level: number;
-  /** What ran at a reduced level, in words (its level's `ran`). */
   ran?: string;
   estimatedMs: number;
-  /** Estimated ms of this notebook's full work (its first level) and of its least. */
   fullMs: number;
   leastMs: number;
 }
@@ -48,14 +38,23 @@ export interface WorkPlan {
   fits: boolean;
 }
 
-/**
- * What to set aside for notebooks' least work (ms, in priority order) within `leftMs`: each that still fits beside
- * those before it, as the plan admits them (one that does not fit is left out, and reserves nothing).
- */
+/** What to set aside within `leftMs` for notebooks' least work (ms, in priority order): each that still fits. */
 export function reservedLeastMs(leastMs: readonly number[], leftMs: number): number {
   let reserved = 0;
   for (const ms of leastMs) if (reserved + ms <= leftMs) reserved += ms;
   return reserved;
+}
+
+/** The splits and query passes (at least 1) of work levels run together. */
+export function workTotals(work: readonly { splits: number; configs: number }[]): { splits: number; configs: number } {
+  const sum = (of: (w: { splits: number; configs: number }) => number) => work.reduce((total, w) => total + of(w), 0);
+  return {
+    splits: sum((w) => w.splits),
+    configs: Math.max(
+      1,
+      sum((w) => w.configs),
+    ),
+  };
 }
 
 /** Estimated ms of one notebook at a level (-1: not run). */
@@ -74,7 +73,7 @@ export function notebookMs(declared: Declared, prefix: string, level: number, co
 
 /**
  * Wall estimate of notebooks taking `ms` each alone, `jobs` at a time: their total at `parallelThroughput`, never
- * below the longest, which runs `busyCoresSlowdown` slower for as long as the others keep the other cores busy.
+ * below the longest, which runs `busyCoresSlowdown` slower while the others keep the other cores busy.
  */
 export function wallMs(ms: readonly number[], jobs: number): number {
   const running = ms.filter((m) => m > 0);
@@ -83,28 +82,24 @@ export function wallMs(ms: readonly number[], jobs: number): number {
   const total = running.reduce((a, b) => a + b, 0);
   if (parallel === 1) return total;
   const longest = Math.max(...running);
-  // while the others run (their work over the other parallel - 1 slots), the longest moves at 1 / slowdown
   const beside = Math.min(longest, (total - longest) / (parallel - 1));
   return Math.max(longest + (busyCoresSlowdown - 1) * beside, total / parallelThroughput(parallel));
 }
 
 /**
- * The most work that fits `budgetMs`: every notebook starts at its least work (notebooks without levels as they
- * are); while that does not fit, notebooks are left out from the last in priority; then, in priority
- * order, a notebook left out comes back at its least work whenever the result still fits; then, round after round,
- * one running moves one level up whenever the result still fits. Fits = false when even the first notebook at its
- * least does not.
+ * The most work that fits `budgetMs`: every notebook at its least work, notebooks left out from the last in priority
+ * while that does not fit; then each left out comes back at its least work where it fits, then, round after round,
+ * running ones move one level up where it fits. Fits = false when even the first notebook at its least does not.
  */
 export function chooseNotebookWork(options: {
   budgetMs: number;
   prefixes: readonly string[];
   jobs: number;
   costs: WorkCosts;
-  /** Notebooks that may not run (e.g. their kernel alone is over `--max-memory`). */
+  /** Notebooks that may not run (their kernel alone is over `--max-memory`). */
   excluded?: readonly string[];
-  /** The fullest level (lowest index) each notebook may take, e.g. the fullest whose kernel fits `--max-memory`. */
+  /** The fullest level (lowest index) each notebook may take. */
   fullest?: Readonly<Record<string, number>>;
-  /** Each notebook's declared work: its levels, and its priority (lower keeps its work longer). */
   declared: Declared;
 }): WorkPlan {
   const { costs, jobs, declared } = options;
@@ -123,9 +118,7 @@ export function chooseNotebookWork(options: {
     if (i === 0 && prefixes.length > 0) break; // the first notebook always runs: the plan then says it does not fit
     level.set(prefixes[i], -1);
   }
-  // First every notebook left out comes back at its least work where it fits, in priority order; only then do
-  // running notebooks move up, round after round: a notebook run reduced says more than a fuller one beside a
-  // notebook not run at all (at 1 GB, 03 at 4 overlaps instead of 3 had left 05 out).
+  // Admitting first: a notebook run reduced says more than a fuller one beside a notebook not run at all.
   for (const admitting of [true, false]) {
     for (let changed = true; changed && fits();) {
       changed = false;
@@ -155,7 +148,7 @@ export function chooseNotebookWork(options: {
   return { notebooks, estimatedMs: total(), fits: fits() };
 }
 
-/** The note a notebook's page carries: what this notebook ran under the budget, and what the full work would take. */
+/** The page note: what this notebook ran under the budget, and what the full work would take. */
 export function workNote(
   work: NotebookWork,
   context: {
@@ -163,7 +156,6 @@ export function workNote(
     corpusChars: number;
     kernelBytes?: number;
     maxBytes?: number;
-    /** The fuller levels were ruled out by `--max-memory`, not by time. */
     memoryLimited?: boolean;
   },
 ): string {

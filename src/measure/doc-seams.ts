@@ -8,54 +8,37 @@ import type { SplitterConfig } from "../splitters/config";
 import { unitOf } from "../splitters/registry";
 import { lengthFunctionFor } from "../text/tokens";
 import { measureLostText } from "./lost";
-import { measureBackwardOpeners, wordCounts, type BackwardOpeners, type OpenerSample } from "./openers";
-import { measureSeamDamage, seamDamageFromCounts, type SeamDamage } from "./pairs";
-import { paragraphBudgetOf, paragraphLengths, type ParagraphBudget } from "./paragraphs";
+import { measureBackwardOpeners, wordCounts, type OpenerSample } from "./openers";
+import { measureSeamDamage, seamDamageFromCounts } from "./pairs";
+import { paragraphBudgetOf, paragraphLengths } from "./paragraphs";
 import { measureSeams } from "./seams";
 import { chunkSizesOf } from "./sizes";
 import { DAMAGE_KINDS, measureStructureDamage, structureLimitUnit, type StructureDamage } from "./structure-damage";
-import { summariseSeams, type SeamSummary } from "./summary";
+import { summariseSeams } from "./summary";
 
 /** Backward openers kept: the corpus keeps its first few, so no document needs more. */
 const OPENER_SAMPLES = 5;
 
-export interface DocSeams {
-  doc: string;
-  chars: number;
-  /** chunk spans in the splitter's order, flat: start0, end0, start1, end1, ... */
-  spans: number[];
-  /** in the config's unit */
-  chunkLengths: number[];
-  chunkChars: number;
-  /** per seam: overlap in chars, in tokens (token unit only), gap, lost gap text */
-  overlaps: number[];
-  overlapTokens?: number[];
-  gaps: number[];
-  gapLostChars: number[];
-  lostChars: number;
-  pairs: number;
-  kept: number;
-  paragraphLengths: number[];
-  openers: { zero: number; backward: number; words: [string, number][]; samples: OpenerSample[] };
-  structure: StructureDamage;
-}
+export type DocSeams = ReturnType<typeof measureDocSeams>;
 
 export function measureDocSeams(
   doc: Doc,
   chunks: readonly Chunk[],
   config: SplitterConfig,
   options: { overrides?: readonly TypeOverride[]; structureLimit: number },
-): DocSeams {
+) {
   const docs = [doc];
   const unit = unitOf(config);
   const lengthOf = lengthFunctionFor(unit, config.encoding);
   const seams = measureSeams(docs, chunks, { countTokens: unit === "tokens" ? lengthOf : undefined });
   const damage = measureSeamDamage(docs, chunks);
   const openers = measureBackwardOpeners(docs, chunks, seams, { maxSamples: OPENER_SAMPLES });
-  const part: DocSeams = {
+  return {
     doc: doc.id,
     chars: doc.text.length,
+    /** flat: start0, end0, start1, end1, ... */
     spans: chunks.flatMap((chunk) => [chunk.start, chunk.end]),
+    /** in the config's unit */
     chunkLengths: chunks.map((chunk) => lengthOf(chunk.text)),
     chunkChars: chunks.reduce((sum, chunk) => sum + chunk.text.length, 0),
     overlaps: seams.map((seam) => seam.overlap),
@@ -68,7 +51,7 @@ export function measureDocSeams(
     openers: {
       zero: openers.zeroOverlapSeams,
       backward: openers.backwardOpeners,
-      words: openers.byWord.map(({ word, count }) => [word, count]),
+      words: openers.byWord.map(({ word, count }): [string, number] => [word, count]),
       samples: openers.samples,
     },
     structure: measureStructureDamage(docs, chunks, {
@@ -77,9 +60,8 @@ export function measureDocSeams(
       unit: structureLimitUnit(config),
       encoding: config.encoding,
     }),
+    ...(unit === "tokens" ? { overlapTokens: seams.map((seam) => seam.overlapTokens ?? 0) } : {}),
   };
-  if (unit === "tokens") part.overlapTokens = seams.map((seam) => seam.overlapTokens ?? 0);
-  return part;
 }
 
 /** Enough to weigh documents (e.g. for sampling) without the text. */
@@ -92,44 +74,27 @@ export interface DocSeamSummary {
   lostChars: number;
 }
 
-export interface SeamTotals {
-  docs: DocSeamSummary[];
-  corpusChars: number;
-  chunkChars: number;
-  chunkLengths: number[];
-  overlaps: number[];
-  overlapTokens: number[];
-  gapSeams: number;
-  lostChars: number;
-  docsWithLostText: number;
-  pairs: number;
-  kept: number;
-  paragraphLengths: number[];
-  openerZero: number;
-  openerBackward: number;
-  openerWords: Map<string, number>;
-  openerSamples: OpenerSample[];
-  structure?: StructureDamage;
-}
+export type SeamTotals = ReturnType<typeof createSeamTotals>;
 
-export function createSeamTotals(): SeamTotals {
+export function createSeamTotals() {
   return {
-    docs: [],
+    docs: [] as DocSeamSummary[],
     corpusChars: 0,
     chunkChars: 0,
-    chunkLengths: [],
-    overlaps: [],
-    overlapTokens: [],
+    chunkLengths: [] as number[],
+    overlaps: [] as number[],
+    overlapTokens: [] as number[],
     gapSeams: 0,
     lostChars: 0,
     docsWithLostText: 0,
     pairs: 0,
     kept: 0,
-    paragraphLengths: [],
+    paragraphLengths: [] as number[],
     openerZero: 0,
     openerBackward: 0,
-    openerWords: new Map(),
-    openerSamples: [],
+    openerWords: new Map<string, number>(),
+    openerSamples: [] as OpenerSample[],
+    structure: undefined as StructureDamage | undefined,
   };
 }
 
@@ -170,22 +135,14 @@ export function addDocSeams(totals: SeamTotals, part: DocSeams): void {
   totals.structure = totals.structure ? sumStructureDamage(totals.structure, part.structure) : part.structure;
 }
 
-export interface StreamedMeasurement {
-  config: SplitterConfig;
-  summary: SeamSummary;
-  seamDamage: SeamDamage;
-  openers: BackwardOpeners;
-  paragraphs: ParagraphBudget;
-  structure: StructureDamage;
-  perDoc: DocSeamSummary[];
-}
+export type StreamedMeasurement = ReturnType<typeof finishSeamTotals>;
 
 /** `limit`: in the config's unit, default the size. */
 export function finishSeamTotals(
   totals: SeamTotals,
   config: SplitterConfig,
   options: { limit?: number; structureLimit: number },
-): StreamedMeasurement {
+) {
   const unit = unitOf(config);
   const limit = options.limit ?? config.size;
   const sizes = chunkSizesOf(totals.chunkLengths, {

@@ -2,17 +2,10 @@ import type { Chunk, Doc } from "../core/types";
 import { countNonWhitespace } from "../text/paragraphs";
 import { chunksByDoc, spansByStart } from "./chunks-by-doc";
 
-export interface LostText {
-  lostChars: number;
-  docsWithLostText: number;
-  /** docs that lost any, in corpus order */
-  byDoc: { doc: string; lostChars: number }[];
-}
-
 /** Non-whitespace text no chunk covers (whitespace between chunks is not lost: splitters drop separators). */
-export function measureLostText(docs: readonly Doc[], chunks: readonly Chunk[]): LostText {
+export function measureLostText(docs: readonly Doc[], chunks: readonly Chunk[]) {
   const byDoc = chunksByDoc(docs, chunks);
-  const result: LostText = { lostChars: 0, docsWithLostText: 0, byDoc: [] };
+  const result = { lostChars: 0, docsWithLostText: 0, byDoc: [] as { doc: string; lostChars: number }[] };
   for (const doc of docs) {
     let reach = 0;
     let lost = 0;

@@ -15,17 +15,7 @@ export interface NeighbourRow {
   embedder: string;
 }
 
-export interface NeighbourSummary {
-  embedder: string;
-  pairs: number;
-  overlappingPairs: number;
-  meanSimilarity: number;
-  /** NaN when there are no such pairs */
-  meanSimilarityOverlapping: number;
-  meanSimilarityDisjoint: number;
-  /** Pearson, of overlapShare and similarity (NaN when either is constant) */
-  correlation: number;
-}
+export type NeighbourSummary = ReturnType<typeof summariseNeighbours>;
 
 /** Rows from vectors already computed for `chunks` (e.g. a dense index's). */
 export function neighbourRowsFromVectors(
@@ -66,10 +56,7 @@ export async function neighbourSimilarity(chunks: readonly Chunk[], embedder: Em
   return neighbourRowsFromVectors(chunks, vectors, embedder.name);
 }
 
-export function summariseNeighbours(
-  rows: readonly NeighbourRow[],
-  embedder: string = rows[0]?.embedder ?? "",
-): NeighbourSummary {
+export function summariseNeighbours(rows: readonly NeighbourRow[], embedder: string = rows[0]?.embedder ?? "") {
   const overlapping = rows.filter((r) => r.realOverlap > 0);
   const disjoint = rows.filter((r) => r.realOverlap === 0);
   return {
@@ -77,8 +64,10 @@ export function summariseNeighbours(
     pairs: rows.length,
     overlappingPairs: overlapping.length,
     meanSimilarity: mean(rows.map((r) => r.similarity)),
+    /** NaN when there are no such pairs */
     meanSimilarityOverlapping: mean(overlapping.map((r) => r.similarity)),
     meanSimilarityDisjoint: mean(disjoint.map((r) => r.similarity)),
+    /** Pearson, of overlapShare and similarity (NaN when either is constant) */
     correlation: pearson(
       rows.map((r) => r.overlapShare),
       rows.map((r) => r.similarity),

@@ -18,14 +18,7 @@ export interface OpenerSample {
   text: string;
 }
 
-export interface BackwardOpeners {
-  zeroOverlapSeams: number;
-  /** zero-overlap seams whose next chunk opens with a backward word */
-  backwardOpeners: number;
-  byWord: { word: string; count: number }[];
-  /** the first few, in corpus order */
-  samples: OpenerSample[];
-}
+export type BackwardOpeners = ReturnType<typeof measureBackwardOpeners>;
 
 const LEADING_DECORATION = /^[\s>*_"'“‘(\-#]*/;
 const FIRST_WORD = /^[A-Za-z]+/;
@@ -37,13 +30,13 @@ export function openingWord(text: string): string | undefined {
   return match ? match[0] : undefined;
 }
 
-/** Zero-overlap seams whose next chunk opens with one of `BACKWARD_WORDS` (exact case). */
+/** Zero-overlap seams whose next chunk opens with one of `BACKWARD_WORDS` (exact case), the first few as samples. */
 export function measureBackwardOpeners(
   docs: readonly Doc[],
   chunks: readonly Chunk[],
   seams: readonly Seam[],
   { maxSamples = 5, sampleLength = 120 }: { maxSamples?: number; sampleLength?: number } = {},
-): BackwardOpeners {
+) {
   const byDoc = chunksByDoc(docs, chunks);
   const counts = new Map<string, number>();
   const samples: OpenerSample[] = [];

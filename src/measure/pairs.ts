@@ -12,13 +12,7 @@ export interface StraddlingPair {
   end: number;
 }
 
-export interface SeamDamage {
-  pairs: number;
-  /** pairs together inside one chunk span */
-  kept: number;
-  keptPct: number;
-  split: number;
-}
+export type SeamDamage = ReturnType<typeof seamDamageFromCounts>;
 
 /** In corpus order. */
 export function straddlingPairs(docs: readonly Doc[]): StraddlingPair[] {
@@ -38,19 +32,16 @@ export function straddlingPairs(docs: readonly Doc[]): StraddlingPair[] {
 }
 
 /** The share of straddling sentence pairs that land together in at least one chunk. */
-export function measureSeamDamage(
-  docs: readonly Doc[],
-  chunks: readonly Chunk[],
-  pairs = straddlingPairs(docs),
-): SeamDamage {
+export function measureSeamDamage(docs: readonly Doc[], chunks: readonly Chunk[], pairs = straddlingPairs(docs)) {
   return totalSeamDamage(seamDamageByDoc(docs, chunks, pairs));
 }
 
-export function seamDamageFromCounts(kept: number, pairs: number): SeamDamage {
+/** `kept`: pairs together inside one chunk span. */
+export function seamDamageFromCounts(kept: number, pairs: number) {
   return { pairs, kept, keptPct: percent(kept, pairs), split: pairs - kept };
 }
 
-export function totalSeamDamage(byDoc: { pairs: readonly number[]; kept: readonly number[] }): SeamDamage {
+export function totalSeamDamage(byDoc: { pairs: readonly number[]; kept: readonly number[] }) {
   const kept = byDoc.kept.reduce((s, k) => s + k, 0);
   const pairs = byDoc.pairs.reduce((s, k) => s + k, 0);
   return seamDamageFromCounts(kept, pairs);

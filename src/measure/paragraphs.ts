@@ -1,23 +1,16 @@
 import type { Doc } from "../core/types";
 import { paragraphRegions } from "../text/paragraphs";
 import { percent } from "../stats/proportion";
-import { distributionOf, type Distribution } from "../stats/quantiles";
+import { distributionOf } from "../stats/quantiles";
 
 /** Paragraph lengths against the overlap budget: why recursive splitters carry nothing over. */
-export interface ParagraphBudget {
-  paragraphs: number;
-  lengths: Distribution;
-  budget: number;
-  /** when one of these ends a chunk, the merge loop pops it and keeps nothing */
-  overBudget: number;
-  overBudgetPct: number;
-}
+export type ParagraphBudget = ReturnType<typeof paragraphBudgetOf>;
 
 export function measureParagraphBudget(
   docs: readonly Doc[],
   budget: number,
   lengthOf: (text: string) => number = (text) => text.length,
-): ParagraphBudget {
+) {
   const lengths: number[] = [];
   for (const doc of docs) for (const length of paragraphLengths(doc, lengthOf)) lengths.push(length);
   return paragraphBudgetOf(lengths, budget);
@@ -27,13 +20,14 @@ export function paragraphLengths(doc: Doc, lengthOf: (text: string) => number = 
   return paragraphRegions(doc.text).map((region) => lengthOf(doc.text.slice(region.start, region.end)));
 }
 
-export function paragraphBudgetOf(lengths: readonly number[], budget: number): ParagraphBudget {
+export function paragraphBudgetOf(lengths: readonly number[], budget: number) {
   let over = 0;
   for (const length of lengths) if (length > budget) over++;
   return {
     paragraphs: lengths.length,
     lengths: distributionOf(lengths),
     budget,
+    /** when one of these ends a chunk, the merge loop pops it and keeps nothing */
     overBudget: over,
     overBudgetPct: percent(over, lengths.length),
   };

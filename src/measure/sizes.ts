@@ -1,24 +1,14 @@
 import type { Chunk, Doc } from "../core/types";
-import { distributionOf, type Distribution } from "../stats/quantiles";
+import { distributionOf } from "../stats/quantiles";
 
-export interface ChunkSizes {
-  /** in the measuring unit (chars unless a length function is given) */
-  lengths: Distribution;
-  maxChunkLength: number;
-  limit: number;
-  chunksOverLimit: number;
-  /** chunk text characters / corpus characters */
-  indexRatio: number;
-  corpusChars: number;
-  chunkChars: number;
-}
+export type ChunkSizes = ReturnType<typeof chunkSizesOf>;
 
 /** `lengthOf` counts in the unit of `limit` (default: characters). */
 export function measureChunkSizes(
   docs: readonly Doc[],
   chunks: readonly Chunk[],
   options: { limit: number; lengthOf?: (text: string) => number },
-): ChunkSizes {
+) {
   const lengthOf = options.lengthOf ?? ((text: string) => text.length);
   const lengths: number[] = new Array(chunks.length);
   let chunkChars = 0;
@@ -35,15 +25,17 @@ export function measureChunkSizes(
 export function chunkSizesOf(
   lengths: readonly number[],
   totals: { chunkChars: number; corpusChars: number; limit: number },
-): ChunkSizes {
+) {
   let overLimit = 0;
   for (const length of lengths) if (length > totals.limit) overLimit++;
   const distribution = distributionOf(lengths);
   return {
+    /** in the unit of `limit` */
     lengths: distribution,
     maxChunkLength: lengths.length ? distribution.max : 0,
     limit: totals.limit,
     chunksOverLimit: overLimit,
+    /** chunk text characters / corpus characters */
     indexRatio: totals.corpusChars === 0 ? 0 : totals.chunkChars / totals.corpusChars,
     corpusChars: totals.corpusChars,
     chunkChars: totals.chunkChars,

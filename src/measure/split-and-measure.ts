@@ -2,22 +2,13 @@ import type { Chunk, Doc } from "../core/types";
 import type { SplitterConfig } from "../splitters/config";
 import { splitCorpus, unitOf, validateSplitterConfig } from "../splitters/registry";
 import { lengthFunctionFor } from "../text/tokens";
-import { measureBackwardOpeners, type BackwardOpeners } from "./openers";
-import { measureSeamDamage, straddlingPairs, type SeamDamage, type StraddlingPair } from "./pairs";
-import { measureParagraphBudget, type ParagraphBudget } from "./paragraphs";
-import type { Seam } from "./seams";
-import { measureSplit, type SeamSummary } from "./summary";
+import { measureBackwardOpeners } from "./openers";
+import { measureSeamDamage, straddlingPairs, type StraddlingPair } from "./pairs";
+import { measureParagraphBudget } from "./paragraphs";
+import { measureSplit } from "./summary";
 
 /** Everything seamlab measures about one corpus split with one config. */
-export interface ConfigMeasurement {
-  config: SplitterConfig;
-  chunks: Chunk[];
-  seams: Seam[];
-  summary: SeamSummary;
-  seamDamage: SeamDamage;
-  openers: BackwardOpeners;
-  paragraphs: ParagraphBudget;
-}
+export type ConfigMeasurement = ReturnType<typeof measureSplitterConfig>;
 
 export interface ConfigMeasureOptions {
   /** in the config's unit (default: the chunk size) */
@@ -34,7 +25,7 @@ export function measureSplitterConfig(
   docs: readonly Doc[],
   config: SplitterConfig,
   options: ConfigMeasureOptions = {},
-): ConfigMeasurement {
+) {
   validateSplitterConfig(config);
   const unit = unitOf(config);
   const lengthOf = lengthFunctionFor(unit, config.encoding);

@@ -4,40 +4,11 @@ import { measureLostText } from "./lost";
 import { measureSeams, type Seam } from "./seams";
 import { measureChunkSizes, type ChunkSizes } from "./sizes";
 import { percent } from "../stats/proportion";
-import { overlapHistogram, type HistogramBin } from "./overlap-histogram";
-import { distributionOf, type Distribution } from "../stats/quantiles";
+import { overlapHistogram } from "./overlap-histogram";
+import { distributionOf } from "../stats/quantiles";
 
 /** The seam summary of one corpus split with one config (the `seamlab seams` JSON). */
-export interface SeamSummary {
-  docs: number;
-  chars: number;
-  chunks: number;
-  seams: number;
-  unit: Unit;
-  nominalOverlap: number;
-  zeroOverlapSeams: number;
-  zeroOverlapPct: number;
-  /** in characters */
-  meanOverlap: number;
-  medianOverlap: number;
-  p10Overlap: number;
-  p90Overlap: number;
-  /** token unit only */
-  meanOverlapTokens?: number;
-  medianOverlapTokens?: number;
-  /** mean / nominal overlap in the config's unit; null when nominal is 0 or there are no seams */
-  realisedOverlapRatio: number | null;
-  /** in the config's unit */
-  overlapHistogram: HistogramBin[];
-  gapSeams: number;
-  indexRatio: number;
-  chunkLength: Distribution;
-  maxChunkLength: number;
-  limit: number;
-  chunksOverLimit: number;
-  lostChars: number;
-  docsWithLostText: number;
-}
+export type SeamSummary = ReturnType<typeof summariseSeams>;
 
 export interface SplitMeasureOptions {
   nominalOverlap: number;
@@ -82,11 +53,7 @@ export interface SeamColumns {
 }
 
 /** The one place `SeamSummary` is computed. */
-export function summariseSeams(
-  columns: SeamColumns,
-  sizes: ChunkSizes,
-  options: SplitMeasureOptions & { unit: Unit },
-): SeamSummary {
+export function summariseSeams(columns: SeamColumns, sizes: ChunkSizes, options: SplitMeasureOptions & { unit: Unit }) {
   const { overlaps } = columns;
   const chars = distributionOf(overlaps);
   const inUnit = columns.overlapTokens ?? overlaps;
@@ -94,7 +61,7 @@ export function summariseSeams(
   let zero = 0;
   for (const overlap of overlaps) if (overlap === 0) zero++;
   const meanInUnit = tokens ? tokens.mean : chars.mean;
-  const summary: SeamSummary = {
+  return {
     docs: columns.docs,
     chars: sizes.corpusChars,
     chunks: sizes.lengths.count,
@@ -107,6 +74,7 @@ export function summariseSeams(
     medianOverlap: orZero(chars.median),
     p10Overlap: orZero(chars.p10),
     p90Overlap: orZero(chars.p90),
+    /** mean / nominal overlap in the config's unit; null when nominal is 0 or there are no seams */
     realisedOverlapRatio:
       options.nominalOverlap > 0 && overlaps.length > 0 ? meanInUnit / options.nominalOverlap : null,
     overlapHistogram: overlapHistogram(inUnit, options.nominalOverlap),
@@ -118,12 +86,8 @@ export function summariseSeams(
     chunksOverLimit: sizes.chunksOverLimit,
     lostChars: columns.lostChars,
     docsWithLostText: columns.docsWithLostText,
+    ...(tokens ? { meanOverlapTokens: orZero(tokens.mean), medianOverlapTokens: orZero(tokens.median) } : {}),
   };
-  if (tokens) {
-    summary.meanOverlapTokens = orZero(tokens.mean);
-    summary.medianOverlapTokens = orZero(tokens.median);
-  }
-  return summary;
 }
 
 // statistics of zero seams are 0, not NaN, so JSON stays valid numbers

@@ -26,7 +26,7 @@ export interface Bm25Index {
   readonly textCount: number;
   readonly averageLength: number;
   readonly termIds: Map<string, number>;
-  /** The only terms a query may hold when built for known queries (`Bm25Scope`), else null: their postings alone exist. */
+  /** The only terms a query may hold when built for known queries (`Bm25Scope`), else null. */
   readonly vocabulary: ReadonlySet<string> | null;
   /** Postings (CSR) of term t are positions [postingStart[t], postingStart[t+1]). */
   readonly postingStart: Int32Array;

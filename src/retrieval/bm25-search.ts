@@ -23,7 +23,7 @@ export function queryTermIds(index: Bm25Index, query: string): number[] {
   return ids;
 }
 
-/** Adds the query's BM25 terms into `scores`; with `touched`, lists each text first scored there and returns how many. */
+/** Adds the query's BM25 terms into `scores`; with `touched`, lists the texts first scored and returns how many. */
 function accumulate(index: Bm25Index, query: string, scores: Float64Array, touched: Int32Array | null): number {
   const { postingTextLow, textBlocks, blockStart, postingFrequency, frequencyOverflow, idf, lengthNorm, k1 } = index;
   let count = 0;

@@ -113,6 +113,7 @@ export function scoreContext(
 ): QueryOutcome {
   const threshold = options.nearDuplicateThreshold ?? 0.7;
   const { ranked, spans } = context;
+  const termIds = ranked.length < 2 ? [] : ranked.map((index) => chunkTermIds(chunks, index));
   const goldFound = query.gold.filter((g) => spans.some((s) => containsSpan(s, g))).length;
   let overlapping = false;
   for (let i = 1; i < spans.length && !overlapping; i++) {
@@ -126,14 +127,7 @@ export function scoreContext(
     ranked,
     distinct: distinctPassages(spans),
     overlapping,
-    nearDuplicates:
-      ranked.length < 2
-        ? 0
-        : nearDuplicateCount(
-            ranked.map((index) => chunkTermIds(chunks, index)),
-            threshold,
-            sortedIdJaccard,
-          ),
+    nearDuplicates: ranked.length < 2 ? 0 : nearDuplicateCount(termIds, threshold, sortedIdJaccard),
     merged: spanScoresMerged(spans, query.gold),
     chroma: spanScoresChroma(spans, query.gold),
     contextChars: context.chars,
@@ -167,22 +161,12 @@ export async function evaluateQueries(
 ): Promise<QueryOutcome[]> {
   const k = options.k ?? 5;
   const outcomes: QueryOutcome[] = [];
-  const batch = retriever.searchMany
-    ? await retriever.searchMany(
-        queries.map((q) => q.text),
-        k,
-      )
-    : undefined;
+  const texts = queries.map((q) => q.text);
+  const batch = retriever.searchMany ? await retriever.searchMany(texts, k) : undefined;
   for (const [position, query] of queries.entries()) {
     const found = batch ? batch[position] : await retriever.search(query.text, k);
-    outcomes.push(
-      scoreRanked(
-        chunks,
-        query,
-        found.slice(0, k).map((r) => r.index),
-        options,
-      ),
-    );
+    const ranked = found.slice(0, k).map((r) => r.index);
+    outcomes.push(scoreRanked(chunks, query, ranked, options));
   }
   return outcomes;
 }

@@ -97,10 +97,8 @@ export function buildHeaderQueries(docs: Iterable<Doc>, options: HeaderQueryOpti
   for (const doc of docs) {
     const lines = scanMarkdownLines(doc.text);
     const headings = findHeadings(doc.text, lines);
-    const without = removeRanges(
-      doc.text,
-      headings.map((h) => ({ start: h.lineStart, end: h.lineNext })),
-    );
+    const headingLines = headings.map((h) => ({ start: h.lineStart, end: h.lineNext }));
+    const without = removeRanges(doc.text, headingLines);
     strippedDocs.push({ ...doc, text: without.text });
     let lineIndex = 0;
     for (const heading of headings) {

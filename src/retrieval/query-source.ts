@@ -25,14 +25,8 @@ export interface QuerySet {
   label: string;
   description: string;
   provenance:
-    | { kind: "headers"; levels: number[]; headings: number; skipped: HeaderQuerySet["skipped"] }
-    | {
-        kind: "ict";
-        settings: IctQuerySet["settings"];
-        sentences: number;
-        candidates: number;
-        skipped: IctQuerySet["skipped"];
-      }
+    | ({ kind: "headers" } & Pick<HeaderQuerySet, "levels" | "headings" | "skipped">)
+    | ({ kind: "ict" } & Pick<IctQuerySet, "settings" | "sentences" | "candidates" | "skipped">)
     | { kind: "labelled"; report: LabelledReport };
 }
 

@@ -1,5 +1,3 @@
-// Small adjustments to chart specs from src/charts that a notebook needs and the builders do not offer.
-
 /** Renames the count axis of an `overlapHistogram` spec (it says "seams"; a paragraph histogram counts paragraphs). */
 export function withCountTitle(spec: Record<string, unknown>, title: string): Record<string, unknown> {
   const copy = JSON.parse(JSON.stringify(spec)) as { spec?: { layer?: { encoding?: { y?: { title?: string } } }[] } };

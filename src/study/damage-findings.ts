@@ -1,5 +1,5 @@
-// The sentences notebook 02 writes under its charts, built from the damage rows so cells stay short.
-import { pct, signedPointsText } from "./format";
+// The sentences notebook 02 writes under its charts.
+import { pct, signedInterval, signedPointsText } from "./format";
 import { thousands } from "../stats/format";
 import type { DamageRow } from "./damage";
 
@@ -21,10 +21,7 @@ export function keptFinding(atOverlap: readonly DamageRow[], overlap: number): s
   );
 }
 
-/**
- * How much raising the overlap from the smallest to the largest measured changes each splitter's kept share, with
- * the paired CI of each change (same documents, same pairs).
- */
+/** How raising the overlap from the smallest to the largest changes each splitter's kept share (paired CIs). */
 export function gainFinding(
   damage: readonly DamageRow[],
   splitters: readonly string[],
@@ -36,10 +33,7 @@ export function gainFinding(
     const rows = damage.filter((r) => r.splitter === splitter);
     const last = rows[rows.length - 1];
     if (!last) return `no rows for \`${splitter}\``;
-    return (
-      `**${signedPointsText(last.gain)} points** ` +
-      `[${signedPointsText(last.gainLow)}, ${signedPointsText(last.gainHigh)}] for \`${splitter}\``
-    );
+    return `**${signedPointsText(last.gain)} points** ${signedInterval(last.gainLow, last.gainHigh)} for \`${splitter}\``;
   };
   return (
     `Raising the overlap from ${lo} to ${hi} characters changes the kept share by ` +

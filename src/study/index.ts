@@ -1,9 +1,5 @@
-/**
- * The notebooks' whole API (as d3-array's src/index.js names every public function): each function a notebook calls
- * from `study/`, plus the corpus sampler it uses, as named exports. Notebooks import from here, from
- * `charts/index.ts` and from `notebook/index.ts`, never from deeper paths (test/study/index.test.ts lists any that
- * still do). Nothing in `src/` imports this file, so it can never close an import cycle.
- */
+// The notebooks' whole API, as named exports (like d3-array's src/index.js). Nothing in `src/` imports this file, so it
+// can never close an import cycle.
 export { boundaryAdvice, runBoundaryCheck } from "./boundary-check";
 export { withCountTitle } from "./charts";
 export { budgetChartRows, budgetFinding, budgetGridOf, budgetTableRows, runStudyBudgetGrid } from "./context-budget";

@@ -1,8 +1,7 @@
-// The sentences notebook 05 writes under its tables and charts, built from the evaluations so cells stay short.
+// The sentences notebook 05 writes under its tables and charts.
 import type { PairedComparison } from "../stats/paired";
-import { shownDirection } from "../stats/paired-score";
 import { pText, thousands } from "../stats/format";
-import { pct, signedPointsText } from "./format";
+import { pairedShown, pct, signedInterval, signedPointsText } from "./format";
 import { configLabel, type ConfigEvaluation, type LabelledInputs } from "./labelled";
 
 /** Where the questions came from: the user's file, or a self-supervised proxy built from the headings or ICT. */
@@ -38,22 +37,19 @@ export function bestRecallFinding(evaluations: readonly ConfigEvaluation[], k: n
 /** Wins, losses and ties of A against B, the hit-rate difference with its CI, and McNemar's verdict. */
 export function pairedFinding(a: ConfigEvaluation, b: ConfigEvaluation, paired: PairedComparison): string {
   const verdict =
-    shownDirection({ ...paired.diffCI, mcnemarP: paired.mcnemarP }, paired.level) !== null
+    pairedShown(paired) !== null
       ? "The difference is unlikely to be chance."
       : "The data cannot tell these configs apart.";
   return (
     `\`${configLabel(a.config)}\` against \`${configLabel(b.config)}\`: ` +
     `**${paired.wins} wins, ${paired.losses} losses, ${paired.ties} ties**; ` +
-    `hit-rate difference ${signedPointsText(paired.diff)} points (95% CI ${signedPointsText(paired.diffCI.low)} to ` +
-    `${signedPointsText(paired.diffCI.high)}), McNemar ${pText(paired.mcnemarP)}. ` +
+    `hit-rate difference ${signedPointsText(paired.diff)} points ` +
+    `(95% CI ${signedInterval(paired.diffCI.low, paired.diffCI.high, " to ")}), McNemar ${pText(paired.mcnemarP)}. ` +
     verdict
   );
 }
 
-/**
- * BM25, dense and hybrid on one config (`byRetriever` in that order), and hybrid against BM25 query by query:
- * whether fusing in the dense ranking helps, hurts, or cannot be told apart.
- */
+/** BM25, dense and hybrid on one config (in that order), and whether hybrid beats BM25 query by query. */
 export function retrieverFinding(
   byRetriever: readonly ConfigEvaluation[],
   vsBm25: PairedComparison,
@@ -62,7 +58,7 @@ export function retrieverFinding(
 ): string {
   const [sb, sd, sh] = byRetriever.map((e) => e.summary);
   const verdict =
-    shownDirection({ ...vsBm25.diffCI, mcnemarP: vsBm25.mcnemarP }, vsBm25.level) !== null
+    pairedShown(vsBm25) !== null
       ? vsBm25.diff > 0
         ? "Fusing in the dense ranking helps here."
         : "Fusing in the dense ranking hurts here."
@@ -72,8 +68,8 @@ export function retrieverFinding(
     `**${pct(sd.recallAtK)}** dense and **${pct(sh.recallAtK)}** hybrid ` +
     `(span IoU ${pct(sb.iou)}, ${pct(sd.iou)} and ${pct(sh.iou)}; embedder ${embedder}). ` +
     `Hybrid against BM25: **${vsBm25.wins} wins, ${vsBm25.losses} losses, ${vsBm25.ties} ties**, ` +
-    `difference ${signedPointsText(vsBm25.diff)} points (95% CI ${signedPointsText(vsBm25.diffCI.low)} to ` +
-    `${signedPointsText(vsBm25.diffCI.high)}), McNemar ${pText(vsBm25.mcnemarP)}. ` +
+    `difference ${signedPointsText(vsBm25.diff)} points ` +
+    `(95% CI ${signedInterval(vsBm25.diffCI.low, vsBm25.diffCI.high, " to ")}), McNemar ${pText(vsBm25.mcnemarP)}. ` +
     verdict
   );
 }

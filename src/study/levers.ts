@@ -1,6 +1,5 @@
-// Overlap or neighbours (notebook 03 or 08): one size indexed with each overlap, and without overlap with each hit's
-// neighbours or parent pasted instead, all at one context budget on the same queries; the paired verdict says which
-// lever to pull, and each row what it costs (the index's vectors, the prompt's tokens).
+// Overlap or neighbours: one size with each overlap, and without overlap with each hit's neighbours or parent pasted,
+// all at one context budget on the same queries; the paired verdict says which lever to pull.
 import type { SweepResult } from "../experiment/sweep";
 import { leverOverBudgetNotes, type LeverVerdict } from "../experiment/sweep-expand";
 import { verdictHeadline, verdictText } from "../experiment/verdict";
@@ -14,15 +13,14 @@ import { points, pointsInterval } from "./format";
 export interface StudyLeverSpec {
   splitter: string;
   size: number;
-  /** Overlaps as percentages of the size, e.g. [0, 10, 20]. */
+  /** overlaps as percentages of the size, e.g. [0, 10, 20] */
   overlapShares: number[];
-  /** Neighbours on each side to try, e.g. [1, 2]. */
+  /** neighbours on each side to try, e.g. [1, 2] */
   expand: number[];
-  /** Parents to try, e.g. ["section", 3000] ("section" needs headings in the split text: not with header queries). */
+  /** e.g. ["section", 3000] ("section" needs headings in the split text: not with header queries) */
   parents: ParentSetting[];
-  /** The depth the default budget derives from (size x k). */
   k: number;
-  /** Characters or tokens per query; default size x k. */
+  /** characters or tokens per query; default size x k */
   contextBudget?: ContextBudget;
 }
 

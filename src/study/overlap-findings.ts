@@ -1,4 +1,4 @@
-// The sentences notebook 01 writes under its tables and charts, built from the measurements so cells stay short.
+// The sentences notebook 01 writes under its tables and charts.
 import type { ConfigMeasurement } from "../measure/split-and-measure";
 import { pct } from "./format";
 import { thousands } from "../stats/format";

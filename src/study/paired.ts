@@ -1,27 +1,21 @@
-// Notebook 03's paired section: each overlap's difference from the best (and from overlap 0) on the same queries,
-// as chart rows with the margin band and as a table, from the decision each sweep curve carries.
+// Notebook 03's paired section: each overlap's difference from the best (and from overlap 0) on the same queries.
 import type { SweepCurve } from "../experiment/sweep";
 import { beyondPlannedQueries, marginText } from "../experiment/verdict";
 import { formatP } from "../stats/format";
 import { points, pointsInterval } from "./format";
 
-/**
- * `lineWithBand` rows: hit rate − best per overlap in points (0 for the best, negative below it) with the paired
- * 95% CI as the band; one series per curve (named by `labels[i]`, default the splitter).
- */
+/** `lineWithBand` rows: hit rate − best per overlap in points, the paired 95% CI as the band, a series per curve. */
 export function differenceFromBestRows(
   curves: readonly SweepCurve[],
   labels?: readonly string[],
 ): Record<string, number | string>[] {
-  const rows: Record<string, number | string>[] = [];
-  curves.forEach((curve, i) => {
+  return curves.flatMap((curve, i) => {
     const series = labels?.[i] ?? curve.splitter;
-    curve.points.forEach((p, j) => {
+    return curve.points.map((p, j) => {
       const d = curve.decision.configs[j].fromBest;
-      rows.push({ x: p.x, y: -points(d.diff), low: -points(d.high), high: -points(d.low), series });
+      return { x: p.x, y: -points(d.diff), low: -points(d.high), high: -points(d.low), series };
     });
   });
-  return rows;
 }
 
 /** The band a difference must stay inside to count as "as good as the best": from −margin to 0, in points. */
@@ -31,9 +25,8 @@ export function marginBand(curve: SweepCurve): { from: number; to: number; label
 }
 
 /**
- * One row per overlap: hit rate, the paired differences from the best and from overlap 0, status, and for an unclear
- * one the queries in all (this run's included) the rule would need at the rates seen (none beside the best: its own
- * CI only measures how lucky the pick may be).
+ * One row per overlap: hit rate, the paired differences from the best and from overlap 0, status, and the queries in
+ * all the rule would need (none beside the best: its own CI only measures how lucky the pick may be).
  */
 export function pairedTableRows(curve: SweepCurve): Record<string, number | string>[] {
   const d = curve.decision;
@@ -49,7 +42,7 @@ export function pairedTableRows(curve: SweepCurve): Record<string, number | stri
       [`it − overlap ${base} (points)`]: points(c.fromBaseline.diff),
       [`95% CI vs ${base}`]: pointsInterval(c.fromBaseline.low, c.fromBaseline.high),
       [`McNemar p vs ${base}`]: formatP(c.fromBaseline.mcnemarP),
-      status: i === d.best ? "best" : c.status === "unclear" ? "unclear" : c.status,
+      status: i === d.best ? "best" : c.status,
       "queries to decide (in all)":
         i === d.best || c.queriesNeeded === null
           ? ""

@@ -1,12 +1,8 @@
-// Readers of notebook parameters that are not plain numbers or lists, checked with the parameter named, the way the
-// CLI reads the same settings as flags (so `seamlab report --context-budget 1200t` means what `sweep` means by it).
+// Notebook parameters read the way the CLI reads the same flags (`report --context-budget 1200t` means what `sweep` does).
 import { SeamlabError } from "../core/errors";
 import { parseContextBudget, type ContextBudget } from "../retrieval/context-budget";
 
-/**
- * The `contextBudget` parameter: "auto" (the median size × k, as `sweep --sizes` defaults), a number of characters,
- * or `sweep --context-budget`'s text ("5000", "5000c", "1200t"). Undefined means auto.
- */
+/** The `contextBudget` parameter: "auto" or undefined (the median size × k), a number, or "5000c", "1200t". */
 export function contextBudgetParameter(value: string | number | undefined): ContextBudget | undefined {
   if (value === undefined || value === "auto") return undefined;
   const text = typeof value === "number" ? String(value) : value;

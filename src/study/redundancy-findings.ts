@@ -1,4 +1,4 @@
-// The sentences notebook 04 writes under its charts, built from the grid's rows so cells stay short.
+// The sentences notebook 04 writes under its charts.
 import type { CostedRow } from "../experiment/run";
 import { decideRows, verdictText } from "../experiment/verdict";
 import type { Decision } from "../stats/non-inferiority";
@@ -26,10 +26,8 @@ export function distinctFinding(grid: RedundancyRows, k: number): string {
 }
 
 /**
- * The paired verdict over the MMR grid (every cell ran the same queries): the cheapest cell within the margin of
- * the best, cheaper meaning fewer vectors stored, then a shallower first stage. The first of `cells` (smallest
- * overlap, depth k: MMR only reordering the plain top-k) is the baseline. `margin`: in proportion units (default
- * 0.01, one point; the notebook's `margin` parameter, `seamlab report --margin`).
+ * The paired verdict over the MMR grid: the cheapest cell within the margin of the best (fewer vectors stored, then a
+ * shallower first stage); the baseline is the cheapest cell (MMR only reordering the plain top-k).
  */
 export function mmrDecision(grid: RedundancyRows, margin?: number): { cells: CostedRow[]; decision: Decision } {
   const cells = [...grid.reranked].sort(
@@ -39,9 +37,8 @@ export function mmrDecision(grid: RedundancyRows, margin?: number): { cells: Cos
 }
 
 /**
- * The best MMR cell of overlap x first-stage depth against the plain top-k at the smallest overlap, then the paired
- * verdict over all cells: the best of many cells is picked from the same data, so only the paired rule may
- * recommend one, at `margin` (as `mmrDecision`).
+ * The best MMR cell against the plain top-k at the smallest overlap, then the paired verdict over all cells: the best
+ * of many cells is picked from the same data, so only the paired rule may recommend one.
  */
 export function bestMmrFinding(grid: RedundancyRows, k: number, margin?: number): string {
   const best = bestHitRateRow(grid.reranked);
@@ -58,10 +55,7 @@ export function bestMmrFinding(grid: RedundancyRows, k: number, margin?: number)
   );
 }
 
-/**
- * The dense reranker against MMR: its best cell, the distinct passages both leave at the largest overlap from the
- * deepest first stage, and whether re-scoring a deeper list costs hits.
- */
+/** The dense reranker against MMR: best cells, distinct passages at the deepest first stage, and hits it costs. */
 export function denseRerankFinding(grid: RedundancyRows, k: number, deepest: number, denseName: string): string {
   const bestDense = bestHitRateRow(grid.dense);
   const bestCell = bestHitRateRow(grid.reranked);

@@ -1,5 +1,5 @@
-// The smallest case that shows chunk_overlap is a maximum: three paragraphs each longer than the overlap
-// budget, joined by blank lines, split at size/overlap. A recursive splitter only carries whole pieces over.
+// The smallest case that shows chunk_overlap is a maximum: paragraphs longer than the overlap budget (a recursive
+// splitter only carries whole pieces over).
 import type { Chunk, Doc } from "../core/types";
 import { splitDoc } from "../splitters/registry";
 
@@ -18,34 +18,19 @@ export function reproDoc(paragraphLength = 599, count = 3): Doc {
   return { id: `${count}x${paragraphLength}-chars`, text: paragraphs.join("\n\n") };
 }
 
-export type ReproRow = {
-  splitter: string;
-  chunk: number;
-  start: number;
-  end: number;
-  length: number;
-  /** Characters this chunk shares with the previous one (from the spans). */
-  sharedWithPrevious: number | null;
-};
+/** `sharedWithPrevious`: characters the chunk shares with the previous one (from the spans). */
+export type ReproRow = ReturnType<typeof reproRows>[number];
 
 /** Splits the repro document with each splitter at size/overlap and lists the chunks with their real overlap. */
-export function reproRows(doc: Doc, splitters: readonly string[], size: number, overlap: number): ReproRow[] {
-  const rows: ReproRow[] = [];
-  for (const splitter of splitters) {
+export function reproRows(doc: Doc, splitters: readonly string[], size: number, overlap: number) {
+  return splitters.flatMap((splitter) => {
     const chunks: Chunk[] = splitDoc(doc, { splitter, size, overlap });
-    chunks.forEach((chunk, i) => {
+    return chunks.map(({ start, end, text }, i) => {
       const previous = i > 0 ? chunks[i - 1] : undefined;
-      rows.push({
-        splitter,
-        chunk: i + 1,
-        start: chunk.start,
-        end: chunk.end,
-        length: chunk.text.length,
-        sharedWithPrevious: previous
-          ? Math.max(0, Math.min(previous.end, chunk.end) - Math.max(previous.start, chunk.start))
-          : null,
-      });
+      const sharedWithPrevious = previous
+        ? Math.max(0, Math.min(previous.end, end) - Math.max(previous.start, start))
+        : null;
+      return { splitter, chunk: i + 1, start, end, length: text.length, sharedWithPrevious };
     });
-  }
-  return rows;
+  });
 }

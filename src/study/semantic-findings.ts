@@ -1,8 +1,7 @@
-// The sentences notebook 06 writes under its tables and charts, built from the arms' results so cells stay short.
+// The sentences notebook 06 writes under its tables and charts.
 import { pairedComparison } from "../stats/paired";
-import { shownDirection } from "../stats/paired-score";
 import { pText, thousands } from "../stats/format";
-import { pct, signedPointsText } from "./format";
+import { pairedShown, pct, signedInterval, signedPointsText } from "./format";
 import type { ArmRetrieval, ChunkingArm } from "./semantic";
 
 /** Chunk count and lengths of the semantic arm, against the recursive arm at the configured size. */
@@ -16,26 +15,21 @@ export function chunkSizeFinding(semantic: ChunkingArm, recursive: ChunkingArm, 
   );
 }
 
-/**
- * The semantic arm against the size-matched recursive one on the same queries, for one retriever: the paired
- * difference with its CI and McNemar's p, and what it allows to say.
- */
+/** The semantic arm against the size-matched recursive one on the same queries, for one retriever. */
 function pairedArmText(semantic: ArmRetrieval, matched: ArmRetrieval): string {
   const paired = pairedComparison(semantic.hits, matched.hits);
-  const direction = shownDirection({ ...paired.diffCI, mcnemarP: paired.mcnemarP }, paired.level);
-  const shown = direction === "above" ? "better" : direction === "below" ? "worse" : null;
+  const shown = pairedShown(paired);
   return (
     `${signedPointsText(paired.diff)} points ` +
-    `(paired 95% CI ${signedPointsText(paired.diffCI.low)} to ${signedPointsText(paired.diffCI.high)}, ` +
+    `(paired 95% CI ${signedInterval(paired.diffCI.low, paired.diffCI.high, " to ")}, ` +
     `${paired.wins} wins and ${paired.losses} losses, McNemar ${pText(paired.mcnemarP)}): ` +
     (shown ? `semantic chunking is shown ${shown}` : "the data cannot tell them apart")
   );
 }
 
 /**
- * Hit rate@k of each arm (the semantic one first), with BM25 and with the dense lsa retriever, and the semantic arm
- * against the size-matched recursive arm query by query: overlapping CIs are not evidence of no difference, so the
- * comparison that decides is the paired one.
+ * Hit rate@k of each arm (semantic first) with BM25 and dense lsa, and semantic against the size-matched arm query by
+ * query: overlapping CIs are not evidence of no difference, so the paired comparison decides.
  */
 export function hitRateFinding(results: readonly ArmRetrieval[], arms: readonly ChunkingArm[], k: number): string {
   const result = (arm: ChunkingArm, bm25: boolean) =>

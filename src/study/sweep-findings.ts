@@ -1,4 +1,4 @@
-// The sentences notebook 03 writes under its charts, built from the sweep curves so cells stay short.
+// The sentences notebook 03 writes under its charts.
 import type { SweepCurve, SweepResult } from "../experiment/sweep";
 import { pct } from "./format";
 import { thousands } from "../stats/format";

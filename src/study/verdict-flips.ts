@@ -1,5 +1,4 @@
-// Notebook 03's "queries that flip": the verdict's choice against overlap 0 (the baseline), paired on the sweep's
-// own queries, through `seamlab flips`'s computation (study/flips).
+// Notebook 03's "queries that flip": the verdict's choice against overlap 0, through `seamlab flips`'s computation.
 import { curveRows, type SweepResult } from "../experiment/sweep";
 import { pText, thousands } from "../stats/format";
 import type { SplitterConfig } from "../splitters/config";
@@ -8,21 +7,18 @@ import type { RetrievalInputs } from "./inputs";
 import { pct } from "./format";
 
 export interface VerdictFlips {
-  /** "overlap 0" and "overlap 150". */
+  /** "overlap 0" and "overlap 150" */
   nameA: string;
   nameB: string;
   configA: SplitterConfig;
   configB: SplitterConfig;
   summary: FlipsSummary | null;
   rows: FlipRow[];
-  /** Why there is nothing to compare (the choice is the baseline and so is the best). */
+  /** why there is nothing to compare (the choice is the baseline and so is the best) */
   none?: string;
 }
 
-/**
- * The flips between overlap 0 and the verdict's choice on the first curve (the best, when the choice is overlap 0
- * itself): which queries the choice wins and loses, with gold spans, seams and top-k chunks.
- */
+/** The flips between overlap 0 and the first curve's choice (its best, when the choice is overlap 0 itself). */
 export async function flipsOfVerdict(inputs: RetrievalInputs, result: SweepResult): Promise<VerdictFlips> {
   const curve = result.curves[0];
   const rows = curveRows(result.rows, curve);
@@ -32,18 +28,13 @@ export async function flipsOfVerdict(inputs: RetrievalInputs, result: SweepResul
   const configB = rows[b].config.splitter;
   const nameA = `overlap ${configA.overlap}`;
   const nameB = `overlap ${configB.overlap}`;
-  if (b === decision.baseline)
-    return {
-      nameA,
-      nameB,
-      configA,
-      configB,
-      summary: null,
-      rows: [],
-      none: `the verdict's choice and the best are both ${nameA}, the baseline: no other overlap to read against it`,
-    };
+  const sides = { nameA, nameB, configA, configB };
+  if (b === decision.baseline) {
+    const none = `the verdict's choice and the best are both ${nameA}, the baseline: no other overlap to read against it`;
+    return { ...sides, summary: null, rows: [], none };
+  }
   const flips = await computeFlips(inputs.docs, inputs.queries, configA, configB, { k: curve.k });
-  return { nameA, nameB, configA, configB, summary: flips.summary, rows: flips.rows };
+  return { ...sides, summary: flips.summary, rows: flips.rows };
 }
 
 /** The counts in a sentence: "overlap 150 wins 18 queries and loses 15 against overlap 0 (268 tie; McNemar p = 0.73)". */

@@ -27,24 +27,17 @@ export function md(text: string): void {
   emitDisplay(markdownBundle(text));
 }
 
-/**
- * Shows a section's markdown (its heading and lead) only when the section has something to show (`shown` truthy:
- * a corpus named, a result present): a page never carries a heading with nothing under it. The cells that fill the
- * section test the same value.
- */
+/** Shows a section's heading and lead only when `shown` is truthy, so a page never has a heading over nothing. */
 export function mdSection(shown: unknown, text: string): void {
   if (shown) md(text);
 }
 
-/**
- * Publishes a number for the report's index page (e.g. `headline("recommended_overlap", 100, { unit: "chars" })`).
- * The key `recommended_overlap` is shown first.
- */
+/** Publishes a number for the report's index page; `recommended_overlap` is shown first. */
 export function headline(key: string, value: number | string, options?: Omit<HeadlinePayload, "key" | "value">): void {
   emitDisplay(headlineBundle(key, value, options));
 }
 
-/** Shows the seam viewer (payload from `study/viewer.ts` seamViewerPayload): chunks, overlaps and bare seams. */
+/** Shows the seam viewer (payload from study's seamViewerPayload). */
 export function seamViewer(payload: SeamViewerPayload): void {
   emitDisplay(seamViewerBundle(payload));
 }

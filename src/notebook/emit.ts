@@ -1,15 +1,13 @@
-// Sends a multi-MIME display bundle to the notebook. tslab's public `display.raw(mime, payload)` carries one
-// MIME type per output, so JupyterLab could not fall back to text/plain and the report could not get both the
-// rows and the HTML of a table. tslab's kernel keeps the current cell's display writer in its `jupyter` module
-// (`lastWriteDisplayData`), the function `display.raw` itself calls; we find that module next to the tslab
-// instance the kernel hands to `require("tslab")` and call it with the whole bundle.
+// tslab's public `display.raw` carries one MIME type per output (no text/plain fallback, no table rows beside its
+// HTML), so bundles go to the writer it calls itself: `lastWriteDisplayData` in the `jupyter` module beside the
+// kernel's own tslab instance.
 import type { DisplayBundle } from "./bundles";
 
 export type DisplaySink = (bundle: DisplayBundle) => void;
 
 let sink: DisplaySink | undefined;
 
-/** Replaces where displays go (tests, scripts). Pass undefined to restore the tslab default. */
+/** Replaces where displays go (tests, scripts); undefined restores tslab. */
 export function setDisplaySink(next: DisplaySink | undefined): void {
   sink = next;
 }
@@ -18,7 +16,6 @@ function tslabWriter(): ((content: unknown, update: boolean) => void) | undefine
   if (typeof require !== "function") return undefined;
   let tslab: unknown;
   try {
-    // The kernel's own CommonJS instance of tslab (tslab compiles cells to require()); found by identity below.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     tslab = require("tslab");
   } catch {
@@ -46,6 +43,6 @@ export function emitDisplay(bundle: DisplayBundle): void {
     write({ data: bundle.data, metadata: bundle.metadata, transient: {} }, false);
     return;
   }
-  // Outside a kernel (a plain script) show the text form.
+  // outside a kernel (a plain script): the text form
   process.stdout.write(String(bundle.data["text/plain"] ?? "") + "\n");
 }

@@ -1,21 +1,17 @@
-/**
- * The flipping queries (study/flips) drawn as HTML (a page of its own, or a notebook output) and as plain text for
- * a terminal. In HTML the gold text is a <mark>, each chunk boundary a marker naming its chunk, and every
- * character from the corpus goes through `escapeHtml`.
- */
+/** The flipping queries (study/flips) as HTML (gold a <mark>, each chunk boundary a marker), text and markdown. */
 import type { FlipPiece, FlipRow, FlipSide, FlipsSummary } from "../study/flips";
 import { escapeHtml } from "./format";
 
 export interface FlipsHeading {
   title: string;
-  /** One line each: corpus, queries, retriever, the two configs. */
+  /** corpus, queries, retriever, the two configs */
   lines: string[];
   summary: FlipsSummary;
   nameA: string;
   nameB: string;
 }
 
-export const FLIPS_STYLE = `
+const FLIPS_STYLE = `
 .flips{font:14px/1.5 system-ui,sans-serif;max-width:72rem;margin:1rem auto;padding:0 1rem;color:#1d1d1f}
 .flips .flip{border:1px solid #d9dce1;border-radius:6px;padding:.6rem .8rem;margin:1rem 0}
 .flips .sides{display:grid;grid-template-columns:1fr 1fr;gap:.8rem}
@@ -63,7 +59,7 @@ function sideHtml(name: string, side: FlipSide): string {
   );
 }
 
-/** One flipping query as an HTML block (gold span with each side's seams, each side's top-k). */
+/** One flipping query: the gold span with each side's seams, each side's top-k. */
 export function flipHtml(row: FlipRow, nameA: string, nameB: string): string {
   return (
     `<section class="flip"><h3>${escapeHtml(row.query)} <small>(${escapeHtml(row.outcome)})</small></h3>` +
@@ -95,7 +91,7 @@ export function flipsPageHtml(heading: FlipsHeading, rows: readonly FlipRow[]): 
   );
 }
 
-/** Plain text: gold in [[ ]], chunk boundaries as ⟨ (start) and ⟩ (end), newlines as ⏎; cut near the gold past `limit`. */
+/** Gold in [[ ]], a chunk's start ⟨ and end ⟩, newlines ⏎; past `limit`, cut around the gold. */
 export function piecesText(pieces: readonly FlipPiece[], limit = Infinity): string {
   let out = "";
   for (const p of pieces) {
@@ -103,14 +99,12 @@ export function piecesText(pieces: readonly FlipPiece[], limit = Infinity): stri
   }
   out = out.replace(/\n/g, "⏎");
   if (out.length <= limit) return out;
-  // Long text: start a little before the gold, so the preview shows it.
   const gold = out.indexOf("[[");
   const from = gold > limit / 4 ? gold - Math.floor(limit / 4) : 0;
   const shown = out.slice(from, from + limit - (from > 0 ? 2 : 1));
   return `${from > 0 ? "…" : ""}${shown}${from + shown.length < out.length ? "…" : ""}`;
 }
 
-/** The terminal listing of the flips. */
 export function flipsText(rows: readonly FlipRow[], nameA: string, nameB: string, preview = 160): string {
   const lines: string[] = [];
   for (const row of rows) {
@@ -136,11 +130,7 @@ export function flipsText(rows: readonly FlipRow[], nameA: string, nameB: string
   return lines.join("\n");
 }
 
-/**
- * Markdown for a page: the first `count` flips, each its query and outcome, and each side's view of the gold span
- * (gold in [[ ]], ⟨ a chunk starts, ⟩ a chunk ends) in a fenced block, so corpus text is shown as text, never as
- * markdown (the fence is longer than any run of backticks in it).
- */
+/** The first `count` flips for a page, corpus text in fences longer than any backtick run in it (never markdown). */
 export function flipExamplesMarkdown(rows: readonly FlipRow[], nameA: string, nameB: string, count = 3): string {
   const shown = rows.slice(0, count);
   if (shown.length === 0) return "No query flips between the two.";

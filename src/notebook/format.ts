@@ -29,11 +29,11 @@ export function columnsOf(rows: Record<string, unknown>[], columns?: string[]): 
   return seen;
 }
 
-/** Cells that stand for a missing number ("n/a" where a ratio has no denominator): they do not make a column text. */
+/** Cells standing for a missing number: they do not make a column text. */
 const MISSING_NUMBER = new Set(["n/a", "", "—"]);
 
-/** Whether a column holds numbers only, or numbers and "n/a" (right-aligned). */
-export function isNumericColumn(rows: Record<string, unknown>[], column: string): boolean {
+/** Numbers only, or numbers and "n/a": right-aligned. */
+function isNumericColumn(rows: Record<string, unknown>[], column: string): boolean {
   let any = false;
   for (const row of rows) {
     const value = row[column];
@@ -44,11 +44,8 @@ export function isNumericColumn(rows: Record<string, unknown>[], column: string)
   return any;
 }
 
-/**
- * Decimals a numeric column is shown with: the fewest (at most `digits`) that still show each value as `digits`
- * decimals would, so a column's decimal points line up (3 and 1.7 read 3.0 and 1.7). A column of integers keeps none.
- */
-export function columnDigits(rows: Record<string, unknown>[], column: string, digits: number): number {
+/** The fewest decimals (at most `digits`) showing every value of a column, so its points line up (3.0 and 1.7). */
+function columnDigits(rows: Record<string, unknown>[], column: string, digits: number): number {
   let most = 0;
   for (const row of rows) {
     const value = row[column];
@@ -60,10 +57,7 @@ export function columnDigits(rows: Record<string, unknown>[], column: string, di
   return most;
 }
 
-/**
- * Each column's cell formatter: the numbers of a column with `columnDigits` decimals (also where some cells are
- * text, such as "n/a"), everything else as `formatCell`.
- */
+/** Each column's cell formatter: numbers with `columnDigits` decimals, everything else as `formatCell`. */
 function cellFormatters(columns: string[], rows: Record<string, unknown>[], digits: number) {
   return columns.map((column) => {
     const places = columnDigits(rows, column, digits);
@@ -72,10 +66,9 @@ function cellFormatters(columns: string[], rows: Record<string, unknown>[], digi
   });
 }
 
-/** Rows shown in HTML tables (a page with 10,000 rows is unreadable and slow); all rows stay in the data download. */
+/** Rows shown in HTML tables (all stay in the data download). */
 export const MAX_HTML_ROWS = 200;
-/** Rows shown in the text/plain fallback. */
-export const MAX_TEXT_ROWS = 40;
+const MAX_TEXT_ROWS = 40;
 
 function moreRows(total: number, shown: number): string {
   return `… ${total - shown} more rows (${total} in all)`;

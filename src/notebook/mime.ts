@@ -1,9 +1,6 @@
-// MIME types seamlab's notebooks emit and its report renderer understands.
 /** JupyterLab renders this natively; the report renders it to SVG. */
 export const VEGA_LITE_MIME = "application/vnd.vegalite.v5+json";
-/**
- * The rows behind a `table()` output; the report rebuilds (and escapes) the HTML from these, never trusting text/html.
- */
+/** The rows behind a `table()` output: the report rebuilds the HTML from these, never trusting text/html. */
 export const TABLE_MIME = "application/vnd.seamlab.table+json";
 /** A headline number a notebook publishes for the report's index page. */
 export const HEADLINE_MIME = "application/vnd.seamlab.headline+json";

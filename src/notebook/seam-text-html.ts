@@ -1,14 +1,12 @@
 /**
- * `seamlab seams --per-seam FILE.html --text`: one page listing every seam with its neighbouring text, written piece
- * by piece (head, one block of rows per document, foot) so a large corpus never sits in memory as one string. Every
- * character from the corpus goes through `escapeHtml`; the page carries a Content-Security-Policy allowing only its
- * inline style (no script at all) and a marker naming its writer, so a later run can tell it wrote the file.
+ * `seamlab seams --per-seam FILE.html --text`: every seam with its neighbouring text, written piece by piece (head,
+ * rows per document, foot) so a large corpus is never one string. Its CSP allows only the inline style.
  */
 import type { SeamText } from "../measure/seam-text";
 import { escapeHtml } from "./format";
 
-/** In the page's head: how `seams --force` recognises a page it wrote. */
-export const SEAM_TEXT_PAGE_MARKER = '<meta name="generator" content="seamlab seams">';
+/** How `seams --force` recognises a page it wrote. */
+const SEAM_TEXT_PAGE_MARKER = '<meta name="generator" content="seamlab seams">';
 
 const STYLE = `
 body{font:14px/1.5 system-ui,sans-serif;max-width:80rem;margin:1rem auto;padding:0 1rem;color:#1d1d1f;background:#fff}
@@ -27,7 +25,7 @@ export interface SeamTextRow extends SeamText {
   overlap: number;
 }
 
-/** The page up to the table's first row. `lines` (escaped here) say what was split and how. */
+/** The page up to the table's first row; `lines` say what was split and how. */
 export function seamTextPageHead(title: string, lines: readonly string[]): string {
   return (
     `<!doctype html><html lang="en"><head>${SEAM_TEXT_PAGE_MARKER}<meta charset="utf-8">` +
@@ -40,7 +38,6 @@ export function seamTextPageHead(title: string, lines: readonly string[]): strin
   );
 }
 
-/** One table row per seam. */
 export function seamTextRowsHtml(rows: readonly SeamTextRow[]): string {
   return rows
     .map((r) => {
@@ -56,7 +53,6 @@ export function seamTextRowsHtml(rows: readonly SeamTextRow[]): string {
     .join("");
 }
 
-/** The rest of the page. */
 export function seamTextPageFoot(): string {
   return "</tbody></table></body></html>\n";
 }

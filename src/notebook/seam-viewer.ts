@@ -1,20 +1,9 @@
 /**
- * The seam viewer: documents drawn as text, once per splitter (2-3 stacked), with alternating backgrounds per
- * chunk, text shared by neighbouring chunks highlighted, text in no chunk struck through, and a marker at every
- * seam where neighbours share nothing. A static rendering of exact spans (ChunkViz's idea).
- *
- * Any document of the list can be read whole, without a script: the report's Content-Security-Policy runs no
- * script but its own theme toggle (and a kernel's `text/html` is never trusted), so the viewer is `<details>`
- * elements. The list links each carried document to its `<details>` (a fragment link: where `::details-content` is
- * supported the target shows open, elsewhere its summary is outlined for one click), and each
- * text is cut into pages of `pageChars`, each its own `<details>`: a closed page is parsed but not laid out, so a
- * long text stays cheap to show. The first document and its first page are open.
- *
- * Pure: payload in, HTML out. Every character from the corpus goes through `escapeHtml`; numbers are checked
- * and clamped, so a payload from a kernel (which the report treats as data) cannot inject markup. The styles sit
- * in a `<style>` element (the report's CSP allows inline styles, nothing else) and use the page's colour
- * variables with fallbacks, so the viewer reads in light and dark themes; in print, shading is kept
- * (`print-color-adjust`) and every seam also has a visible border and marker, so it reads in black and white.
+ * The seam viewer: each document drawn once per splitter, chunks in alternating shades, shared text highlighted,
+ * text in no chunk struck through, a marker at every seam sharing nothing (ChunkViz's idea, on exact spans).
+ * The report's CSP runs no script, so documents and their pages are `<details>` (a closed page is not laid out) and
+ * the list links to them by fragment. A kernel's payload is data: every corpus character is escaped and numbers are
+ * clamped, so it cannot inject markup. Inline styles use the page's colour variables and keep shading in print.
  */
 import type { SeamViewerListing, SeamViewerPayload, SeamViewerSplitter, SeamViewerText } from "../study/viewer";
 import { escapeHtml } from "./format";
@@ -71,7 +60,7 @@ function splitterHtml(text: string, offset: number, splitter: SeamViewerSplitter
   const spans = (Array.isArray(splitter.chunks) ? splitter.chunks : [])
     .map((c) => ({ start: finite(c?.start, 0) - offset, end: finite(c?.end, 0) - offset }))
     .map((c) => ({ start: Math.max(0, Math.min(n, c.start)), end: Math.max(0, Math.min(n, c.end)), raw: c }));
-  // Seams with nothing shared, in text coordinates (where the later chunk starts), for neighbours both in view.
+  // seams sharing nothing, where the later chunk starts, for neighbours both in view
   const zeroSeams = new Set<number>();
   const starts = new Set<number>();
   for (let i = 0; i < spans.length; i++) {
@@ -126,7 +115,7 @@ const LEGEND =
   `<span class="ov">shared by neighbours (overlap)</span><span class="zero">‖ seam sharing nothing</span>` +
   `<span class="lost">in no chunk</span></div>`;
 
-/** A checked text: its own fields, or empty ones, never markup. */
+/** A checked text: its own fields, or empty ones. */
 function checkedText(value: unknown): SeamViewerText {
   const t = (value ?? {}) as Partial<SeamViewerText>;
   return {
@@ -137,7 +126,7 @@ function checkedText(value: unknown): SeamViewerText {
   };
 }
 
-/** The texts of a payload: its `texts`, or the one stretch of a payload from before the list. */
+/** Its `texts`, or the one stretch of a payload from before the list. */
 function textsOf(payload: SeamViewerPayload): SeamViewerText[] {
   if (Array.isArray(payload?.texts)) return payload.texts.map(checkedText);
   return typeof payload?.text === "string" ? [checkedText(payload)] : [];
@@ -156,7 +145,7 @@ export function pageStarts(text: string, pageChars: number): number[] {
   return starts;
 }
 
-/** A short, stable id prefix for one viewer, so that two viewers on a page never share an anchor. */
+/** A stable id prefix, so two viewers on a page never share an anchor. */
 function idPrefix(texts: readonly SeamViewerText[]): string {
   let hash = 0x811c9dc5;
   for (const t of texts) {
@@ -170,7 +159,7 @@ function countText(value: unknown): string {
   return typeof value === "number" && Number.isFinite(value) ? thousands(value) : "–";
 }
 
-/** One carried document: a `<details>` with its pages, each page one `<details>` holding every splitter's row. */
+/** One carried document: a `<details>` of pages, each a `<details>` of every splitter's row. */
 function documentHtml(t: SeamViewerText, id: string, open: boolean, pageChars: number, listing?: SeamViewerListing) {
   const end = t.offset + t.text.length;
   const whole =
@@ -232,7 +221,7 @@ function listHtml(payload: SeamViewerPayload, anchors: Map<string, string>): str
   );
 }
 
-/** The viewer's HTML (a `<figure>` with its own `<style>`), every corpus character escaped. */
+/** The viewer's HTML: a `<figure>` with its own `<style>`. */
 export function seamViewerHtml(payload: SeamViewerPayload): string {
   const texts = textsOf(payload);
   const pageChars = Math.max(1000, finite(payload?.pageChars, 12_000));
@@ -260,7 +249,7 @@ export function seamViewerHtml(payload: SeamViewerPayload): string {
   );
 }
 
-/** A text rendering for front ends without HTML: the first three texts' chunk spans (the first 40 of each). */
+/** For front ends without HTML: the first three texts' chunk spans (the first 40 of each). */
 export function seamViewerText(payload: SeamViewerPayload): string {
   const texts = textsOf(payload);
   const lines = [

@@ -1,24 +1,19 @@
-/**
- * What changed between an export and the same sweep run again (`seamlab check`). The recommendation *moved* when
- * the chosen config or the verdict's state changed: that is what a team published. Everything else (the corpus
- * or the queries changed, another seamlab, the chosen config's hit rate) is information: docs are expected to
- * change, and the point of checking is whether the choice survives it.
- */
+// `seamlab check`: the recommendation *moved* when the chosen config or the verdict's state changed (what a team
+// published); anything else that changed is information (docs are expected to change).
 import { canonicalJson } from "../core/canonical-json";
 import { percentNumber } from "../stats/format";
 import { retrievalText, type ChosenExport } from "./export";
 
-export interface ExportComparison {
+interface ExportComparison {
   moved: boolean;
-  /** What moved, one line each ("chosen: overlap 100 → overlap 200"); empty when the recommendation holds. */
+  /** One line each ("chosen: overlap 100 → overlap 200"). */
   moves: string[];
-  /** What changed without moving the recommendation, one line each. */
   notes: string[];
 }
 
 const short = (hash: string) => hash.slice(0, 12);
 
-/** "langchain 1000/100 chars, top 5 by bm25": the config as it was chosen, retrieval included. */
+/** "langchain 1000/100 chars, top 5 by bm25". */
 export function chosenConfigText(chosen: ChosenExport["chosen"]): string {
   const s = chosen.splitter;
   const encoding = s.unit === "tokens" && s.encoding ? ` ${s.encoding}` : "";

@@ -1,7 +1,5 @@
-/**
- * Reading and writing a chosen-config export (see ./export): a file is trusted only when it carries the marker,
- * is replaced only with --force and only when it is an export itself, and is written in one rename.
- */
+// A chosen-config export is trusted only when it carries the marker, replaced only with --force and only when it is
+// an export itself, and written in one rename.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { writeFileAtomic } from "../core/atomic-write";
@@ -14,8 +12,7 @@ export interface ExportTarget {
   force: boolean;
 }
 
-/** Is the file at `path` a seamlab export (readable JSON carrying the marker)? */
-export function isChosenExport(path: string): boolean {
+function isChosenExport(path: string): boolean {
   try {
     const parsed = JSON.parse(readFileSync(path, "utf8")) as { seamlabExport?: unknown };
     return parsed !== null && typeof parsed === "object" && parsed.seamlabExport === EXPORT_MARKER;
@@ -24,10 +21,7 @@ export function isChosenExport(path: string): boolean {
   }
 }
 
-/**
- * The export target from `--export PATH` / `--force`, refused before any work when the folder is missing, the
- * path is a folder, or a file is there that is not to be replaced (no --force, or not a seamlab export).
- */
+/** The export target from `--export PATH` / `--force`, refused before any work. */
 export function exportTarget(path: string | undefined, force: boolean): ExportTarget | undefined {
   if (path === undefined) {
     if (force) throw new SeamlabError("--force only applies to --export: add --export chosen.json or drop --force.");

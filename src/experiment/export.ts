@@ -1,12 +1,5 @@
-/**
- * `sweep --export chosen.json`: the config a sweep chose, with what a team needs to publish it and to check it
- * later. The stamp says what the verdict rests on (the corpus and query hashes, which also key seamlab's cache;
- * the seamlab version and commit; the margin; the query source and count; the verdict's state) and how to get it
- * again (the sweep's own flags, with presentation and machine flags dropped and the defaults that could drift
- * pinned). Ready-to-paste LangChain JS / Python and LlamaIndex snippets go in the same file, so the numbers a team
- * pastes can never drift from the stamp they came with. No time of day goes in: the same sweep exports the same
- * bytes, so a CI can diff it.
- */
+// `sweep --export chosen.json`: the chosen config, what its verdict rests on, how to get it again, and snippets to
+// paste, in one file so they cannot drift apart. No time of day goes in: the same sweep exports the same bytes.
 import { gitCommitOrNull, projectRoot, readPackageJson, seamlabVersion } from "../core/project";
 import type { SplitterConfig } from "../splitters/config";
 import { splitterSnippets, type SnippetTarget, type SplitterSnippet } from "../splitters/snippets";
@@ -33,29 +26,28 @@ export interface ChosenExport {
     name: string;
     documents: number;
     chars: number;
-    /** sha256 of the documents as split (ids, texts, order), as seamlab's cache keys hash them. */
+    /** As seamlab's cache keys hash the documents (and the queries below). */
     hash: string;
   };
   queries: {
     source: string;
     label: string;
     count: number;
-    /** Queries the source gave before any sample. */
+    /** Queries before any sample. */
     population: number;
     sample: string;
-    /** sha256 of the queries (ids, texts, gold spans), as seamlab's cache keys hash them. */
     hash: string;
   };
-  /** Acceptable loss against the best, as a proportion (0.01 = 1 point of hit rate). */
+  /** A proportion (0.01 = 1 point of hit rate). */
   margin: number;
   verdict: {
-    /** "decided", "leaning" or "undecided" (the decision rule's state, as it named it). */
+    /** "decided", "leaning" or "undecided". */
     state: string;
     headline: string;
     text: string;
     choiceIsNonInferior: boolean;
     best: string;
-    /** Cheaper configs the data could not settle (names), cheapest first. */
+    /** Cheaper configs the data could not settle, cheapest first. */
     candidates: string[];
     queriesNeeded: number | null;
   };
@@ -66,15 +58,12 @@ export interface ChosenExport {
     hitRate: number;
     queries: number;
   };
-  /** `seamlab sweep` with these flags gives this verdict again (on the same corpus, seamlab and queries). */
+  /** `seamlab sweep` with these flags gives this verdict again. */
   rerun: { argv: string[]; command: string };
   snippets: Record<SnippetTarget, Omit<SplitterSnippet, "target">>;
 }
 
-/**
- * How the chosen config retrieved, in words: "top 5 by bm25", "top 20 by bm25 -> mmr keeps 5", "top chunks up to
- * 5,000 chars by bm25", with neighbours or parents pasted when the sweep used them.
- */
+/** "top 5 by bm25", "top 20 by bm25 -> mmr keeps 5", "top chunks up to 5,000 chars by bm25", ... */
 export function retrievalText(r: RetrievalSetting): string {
   const by = `by ${r.retriever ?? "bm25"}`;
   const budget = r.contextBudget;
@@ -88,15 +77,10 @@ export function retrievalText(r: RetrievalSetting): string {
   return text;
 }
 
-/** The one verdict a sweep can export: its grid's (several sizes) or its curve's. */
-export interface ExportedVerdict {
-  decision: Decision;
-  rows: CostedRow[];
-  name: (index: number) => string;
-}
-
-/** The sweep's single verdict; a SeamlabError-free check: callers refuse sweeps with several first (see sweep). */
-export function exportedVerdict(result: SweepResult): ExportedVerdict | undefined {
+/** The one verdict a sweep can export: its grid's (several sizes) or its first curve's. */
+function exportedVerdict(
+  result: SweepResult,
+): { decision: Decision; rows: CostedRow[]; name: (index: number) => string } | undefined {
   const grid = result.grids[0];
   if (grid) return { decision: grid.decision, rows: grid.rows, name: (i) => gridConfigName(grid.rows[i]) };
   const curve = result.curves[0];
@@ -146,8 +130,7 @@ export function withoutFlags(argv: readonly string[], flags: Record<string, 0 | 
   return out;
 }
 
-/** Does argv give this flag? */
-export function hasFlag(argv: readonly string[], flag: string): boolean {
+function hasFlag(argv: readonly string[], flag: string): boolean {
   return argv.some((item) => flagName(item) === flag);
 }
 
@@ -157,9 +140,8 @@ export function withFlag(argv: readonly string[], flag: string, value: string): 
 }
 
 /**
- * The sweep flags that give the same verdict again: presentation and machine flags dropped, `--budget` replaced
- * by the query sample it chose, and the corpus, query source, margin and context budget pinned when they were defaults (a later seamlab
- * may change its defaults; the hashes would show it, but the re-run should not depend on it).
+ * The sweep flags that give the same verdict again: presentation and machine flags dropped, `--budget` replaced by
+ * the query sample it chose, and defaults a later seamlab may change pinned (corpus, queries, margin, budget).
  */
 export function rerunArgv(
   argv: readonly string[],
@@ -184,27 +166,22 @@ export function shellQuote(item: string): string {
   return /^[\w@%+=:,./-]+$/.test(item) ? item : `'${item.replace(/'/g, `'\\''`)}'`;
 }
 
-export interface ExportContext {
-  /** The sweep's argv as given (the flags after `sweep`). */
+interface ExportContext {
+  /** The flags after `sweep`, as given. */
   argv: readonly string[];
   inputs: EvaluationInputs;
   result: SweepResult;
   version: string;
   commit: string | null;
-  /** The query count a `--budget` chose, when it chose one. */
+  /** The query count a `--budget` chose. */
   budgetQueries?: number;
   /** Pinned versions of the libraries the snippets name. */
   versions?: Record<string, string>;
 }
 
-/** The libraries the snippets name. */
 const SNIPPET_LIBRARIES = ["@langchain/textsplitters", "@llamaindex/core"];
 
-/**
- * What an export says of the seamlab that made it: its version, its commit (null outside a git checkout) and the pinned
- * versions of the libraries the snippets name (package.json), as `sweep --export` and the report's chosen.json both
- * write them.
- */
+/** The seamlab that made an export: version, commit (null outside git) and the snippets' libraries' pins. */
 export function exportStamp(
   root: string = projectRoot(),
 ): Pick<ExportContext, "version" | "commit"> & { versions: Record<string, string> } {
@@ -214,7 +191,7 @@ export function exportStamp(
   return { version: seamlabVersion(root), commit: gitCommitOrNull(root), versions };
 }
 
-/** The export of a finished sweep (undefined when it produced no verdict, e.g. interrupted before any config). */
+/** The export of a finished sweep (undefined when it produced no verdict). */
 export function chosenExport(context: ExportContext): ChosenExport | undefined {
   const verdict = exportedVerdict(context.result);
   if (!verdict) return undefined;

@@ -1,14 +1,7 @@
 import { SeamlabError } from "../core/errors";
 
-/**
- * Knee picking for sweep curves (recall against overlap). Two methods, reported side by side because
- * with a handful of noisy points neither is trustworthy alone:
- * - Kneedle (Satopaa, Albrecht, Irwin, Raghavan 2011, "Finding a 'Kneedle' in a Haystack"): the point
- *   where the normalised curve is farthest above the straight line through its ends, confirmed only when
- *   the curve then falls a sensitivity-scaled step below that maximum.
- * - A plateau rule: the smallest x whose value cannot be told apart from the best value (its CI upper
- *   bound reaches the best estimate, or its estimate is within epsilon of it).
- */
+// Knee picking for sweep curves, two methods side by side because with a handful of noisy points neither is
+// trustworthy alone: Kneedle (Satopaa et al. 2011, "Finding a 'Kneedle' in a Haystack") and a plateau rule.
 
 export type CurveShape = "concave" | "convex";
 export type CurveDirection = "increasing" | "decreasing";
@@ -16,27 +9,24 @@ export type CurveDirection = "increasing" | "decreasing";
 export interface KneedleOptions {
   /** S in the paper: how many "average x steps" the difference curve must drop below a local maximum. Default 1. */
   sensitivity?: number;
-  /** "concave" finds knees (recall vs overlap), "convex" finds elbows (e.g. loss vs epochs). Default "concave". */
+  /** "concave" (default) finds knees, "convex" elbows. */
   curve?: CurveShape;
   /** Default "increasing". */
   direction?: CurveDirection;
-  /**
-   * Online mode keeps scanning after the first knee and reports the last one confirmed (the paper's online variant).
-   */
+  /** The paper's online variant: keep scanning and report the last knee confirmed. */
   online?: boolean;
 }
 
 export interface KneedleResult {
-  /** x of the knee, or null when there is none (see `reason`). */
+  /** Null with a `reason` when there is none. */
   knee: number | null;
   kneeY: number | null;
-  /** Index of the knee in the input (sorted by x). */
+  /** Index in the input sorted by x. */
   kneeIndex: number | null;
-  /** x of every knee confirmed, in scan order (one entry unless `online`). */
+  /** Every knee confirmed, in scan order. */
   allKnees: number[];
-  /** Why there is no knee; null when one was found. */
   reason: string | null;
-  /** The curve after normalising to [0,1] and turning it into a concave increasing one, and its difference curve. */
+  /** The curve normalised to [0,1] and turned concave increasing, and its difference curve. */
   normalizedX: number[];
   normalizedY: number[];
   difference: number[];
@@ -62,20 +52,11 @@ function checkedPairs(xs: readonly number[], ys: readonly number[], name: string
 }
 
 function normalize(values: number[]): number[] {
-  let min = Infinity;
-  let max = -Infinity;
-  for (const v of values) {
-    if (v < min) min = v;
-    if (v > max) max = v;
-  }
+  const [min, max] = [Math.min(...values), Math.max(...values)];
   return values.map((v) => (v - min) / (max - min));
 }
 
-/**
- * Kneedle on a discrete curve. Points are sorted by x first. Curves of the other three shapes are rotated
- * or mirrored into a concave increasing one (so the difference curve is y - x), and the knee's index is
- * mapped back.
- */
+/** Kneedle on a discrete curve; other shapes are mirrored into a concave increasing one (difference y - x). */
 export function kneedle(xs: readonly number[], ys: readonly number[], options: KneedleOptions = {}): KneedleResult {
   const sensitivity = options.sensitivity ?? 1;
   const curve = options.curve ?? "concave";
@@ -107,14 +88,12 @@ export function kneedle(xs: readonly number[], ys: readonly number[], options: K
   const tx = order.map((i) => (mirrored ? 1 - xn[i] : xn[i]));
   const ty = order.map((i) => (flipped ? 1 - yn[i] : yn[i]));
   const diff = tx.map((x, i) => ty[i] - x);
-
-  // Local maxima / minima of the difference curve (interior points; the first point of a flat run counts).
+  // Interior local maxima / minima of the difference curve (the first point of a flat run counts).
   const isMax = diff.map((d, i) => i > 0 && i < n - 1 && d >= diff[i - 1] && d > diff[i + 1] && risesInto(diff, i));
   const isMin = diff.map((d, i) => i > 0 && i < n - 1 && d <= diff[i - 1] && d < diff[i + 1]);
   if (!isMax.some(Boolean)) {
     return none("the difference curve has no local maximum: the curve has no knee of this shape", tx, ty, diff);
   }
-  // Mean step of normalised x: 1 / (n - 1) for any spacing, since x runs from 0 to 1.
   const meanStep = 1 / (n - 1);
   const knees: number[] = [];
   let threshold: number | null = null;
@@ -130,8 +109,7 @@ export function kneedle(xs: readonly number[], ys: readonly number[], options: K
       threshold = diff[i] - sensitivity * meanStep;
       candidate = i;
     } else if (isMin[i]) {
-      // The paper: if the difference curve turns back up before dropping below the threshold, wait for
-      // the next local maximum.
+      // The paper: turning back up before the drop waits for the next local maximum.
       threshold = null;
     }
   }
@@ -165,7 +143,7 @@ function risesInto(diff: number[], i: number): boolean {
   return j > 0 && diff[j - 1] < diff[i];
 }
 
-/** One point of a sweep curve: an estimate and, optionally, its 95% CI. */
+/** An estimate and, optionally, its 95% CI. */
 export interface CurvePoint {
   x: number;
   y: number;
@@ -179,21 +157,18 @@ export interface PlateauOptions {
 }
 
 export interface PlateauResult {
-  /** Smallest x on the plateau. */
   x: number;
   y: number;
   index: number;
-  /** The best point (highest estimate; the smallest x among ties). */
+  /** The highest estimate (the smallest x among ties). */
   bestX: number;
   bestY: number;
-  /** Why the chosen point qualifies: its CI reaches the best estimate, it is within epsilon, or it is the best. */
   rule: "ci" | "epsilon" | "best";
 }
 
 /**
- * The plateau rule: the smallest x whose CI upper bound reaches the best point's estimate, or whose estimate
- * is within `epsilon` of it. On a noisy curve this picks the cheapest point the data cannot tell apart from
- * the best one, where Kneedle may chase noise.
+ * The smallest x whose CI upper bound reaches the best estimate, or whose estimate is within `epsilon` of it: the
+ * cheapest point the data cannot tell apart from the best, where Kneedle may chase noise.
  */
 export function plateauStart(points: readonly CurvePoint[], options: PlateauOptions = {}): PlateauResult {
   const epsilon = options.epsilon ?? 0;
@@ -234,15 +209,20 @@ export interface KneeOptions extends KneedleOptions, PlateauOptions {}
 export interface KneeReport {
   points: number;
   kneedle: { x: number; y: number } | null;
-  plateau: { x: number; y: number; rule: PlateauResult["rule"]; bestX: number; bestY: number } | null;
-  /** Both methods found a point and it is the same x. */
+  plateau: Omit<PlateauResult, "index"> | null;
   agree: boolean;
-  /** Plain-language caveats: too few points, no knee and why, disagreement. */
+  /** Caveats: too few points, no knee and why, disagreement. */
   notes: string[];
 }
 
 /** The fewest points from which a knee is picked without a warning. */
-export const MIN_KNEE_POINTS = 4;
+const MIN_KNEE_POINTS = 4;
+
+const RULE_TEXT: Record<PlateauResult["rule"], string> = {
+  ci: "its CI reaches the best estimate",
+  epsilon: "within epsilon of the best",
+  best: "the best point",
+};
 
 /** Runs both methods on a sweep curve and says how far to trust the answer. */
 export function pickKnee(points: readonly CurvePoint[], options: KneeOptions = {}): KneeReport {
@@ -263,12 +243,7 @@ export function pickKnee(points: readonly CurvePoint[], options: KneeOptions = {
   if (k.knee === null) notes.push(`Kneedle found no knee: ${k.reason}`);
   const agree = k.knee !== null && k.knee === plateau.x;
   if (k.knee !== null && !agree) {
-    const rule =
-      plateau.rule === "ci"
-        ? "its CI reaches the best estimate"
-        : plateau.rule === "epsilon"
-          ? "within epsilon of the best"
-          : "the best point";
+    const rule = RULE_TEXT[plateau.rule];
     notes.push(`the methods disagree: Kneedle picks x = ${k.knee}, the plateau rule picks x = ${plateau.x} (${rule})`);
   }
   return {

@@ -1,6 +1,6 @@
 import type { RankedChunk } from "./types";
 import { BLOCK, LOW, contribution, frequencyAt, type Bm25Index } from "./bm25-index";
-import { keepBest } from "./bm25-search";
+import { keepBest } from "./top-k";
 
 /** A cursor past its last posting. */
 const NONE = 0x7fffffff;

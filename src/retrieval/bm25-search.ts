@@ -1,5 +1,6 @@
 import type { RankedChunk } from "./types";
 import { tokenize } from "./tokenize";
+import { keepBest } from "./top-k";
 import { BLOCK, contribution, frequencyAt, type Bm25Index } from "./bm25-index";
 
 /** Scores every text for the query (0 where no query term occurs). For tests and diagnostics. */
@@ -41,21 +42,6 @@ function accumulate(index: Bm25Index, query: string, scores: Float64Array, touch
     }
   }
   return count;
-}
-
-const before = (score: number, text: number, other: RankedChunk) =>
-  score > other.score || (score === other.score && text < other.index);
-
-/** Puts the text into the sorted k best (score descending, then index ascending) if it ranks there. */
-export function keepBest(best: RankedChunk[], k: number, text: number, score: number): void {
-  if (best.length === k && !before(score, text, best[k - 1])) return;
-  let at = best.length === k ? k - 1 : best.length;
-  if (best.length < k) best.push({ index: text, score });
-  while (at > 0 && before(score, text, best[at - 1])) {
-    best[at] = best[at - 1];
-    at--;
-  }
-  best[at] = { index: text, score };
 }
 
 /** Reusable buffers for searches over one index, one search at a time: scores and the texts a query touched. */

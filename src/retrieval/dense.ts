@@ -3,6 +3,7 @@ import { createEmbedder, EmbedderSpec } from "../embed/select";
 import { Embedder } from "../embed/types";
 import type { RankedChunk, Retriever, RetrieverFactory } from "./types";
 import { QUERY_LANES, scoreKernel, type ScoreKernel } from "./dense-scores";
+import { keepBest } from "./top-k";
 
 /** Unit-length vectors in one contiguous row-major matrix: a scan is a single linear pass over memory. */
 export interface DenseIndex {
@@ -25,58 +26,6 @@ export function buildDenseIndex(vectors: readonly Float32Array[]): DenseIndex {
   return { count: vectors.length, dimensions, matrix };
 }
 
-/** A bounded min-heap of the k best (score, row) pairs; ties go to the lower row, as every retriever here does. */
-class TopK {
-  readonly score: Float64Array;
-  readonly row: Int32Array;
-  filled = 0;
-  constructor(readonly size: number) {
-    this.score = new Float64Array(size);
-    this.row = new Int32Array(size);
-  }
-  // root: the worst kept entry (lowest score, then highest row)
-  private worse(sa: number, ia: number, sb: number, ib: number): boolean {
-    return sa < sb || (sa === sb && ia > ib);
-  }
-  push(score: number, row: number): void {
-    const { size, score: heapScore, row: heapIndex } = this;
-    if (this.filled < size) {
-      let at = this.filled++;
-      while (at > 0) {
-        const parent = (at - 1) >> 1;
-        if (!this.worse(score, row, heapScore[parent], heapIndex[parent])) break;
-        heapScore[at] = heapScore[parent];
-        heapIndex[at] = heapIndex[parent];
-        at = parent;
-      }
-      heapScore[at] = score;
-      heapIndex[at] = row;
-    } else if (this.worse(heapScore[0], heapIndex[0], score, row)) {
-      let at = 0;
-      for (;;) {
-        const left = 2 * at + 1;
-        if (left >= size) break;
-        const right = left + 1;
-        const child =
-          right < size && this.worse(heapScore[right], heapIndex[right], heapScore[left], heapIndex[left])
-            ? right
-            : left;
-        if (!this.worse(heapScore[child], heapIndex[child], score, row)) break;
-        heapScore[at] = heapScore[child];
-        heapIndex[at] = heapIndex[child];
-        at = child;
-      }
-      heapScore[at] = score;
-      heapIndex[at] = row;
-    }
-  }
-  ranked(): RankedChunk[] {
-    const out: RankedChunk[] = [];
-    for (let i = 0; i < this.filled; i++) out.push({ index: this.row[i], score: this.score[i] });
-    return out.sort((a, b) => b.score - a.score || a.index - b.index);
-  }
-}
-
 function unitQuery(query: Float32Array, dims: number): Float32Array {
   let norm = 0;
   for (let d = 0; d < dims; d++) norm += query[d] * query[d];
@@ -86,19 +35,19 @@ function unitQuery(query: Float32Array, dims: number): Float32Array {
   return q;
 }
 
-/** Exact cosine top-k: one dot product per row, kept in a bounded min-heap of size k. */
+/** Exact cosine top-k: one dot product per row. */
 export function searchDense(index: DenseIndex, query: Float32Array, k: number): RankedChunk[] {
   const { count, dimensions: dims, matrix } = index;
   if (k <= 0 || count === 0) return [];
   const q = unitQuery(query, dims);
-  const heap = new TopK(Math.min(k, count));
+  const best: RankedChunk[] = [];
   for (let row = 0; row < count; row++) {
     let score = 0;
     const base = row * dims;
     for (let d = 0; d < dims; d++) score += matrix[base + d] * q[d];
-    heap.push(score, row);
+    keepBest(best, k, row, score);
   }
-  return heap.ranked();
+  return best;
 }
 
 const queryBlock = QUERY_LANES;
@@ -126,8 +75,7 @@ function searchWithKernel(
   k: number,
 ): RankedChunk[][] {
   const { count, dimensions: dims, matrix } = index;
-  const size = Math.min(k, count);
-  const heaps = queries.map(() => new TopK(size));
+  const best = queries.map((): RankedChunk[] => []);
   const perPass = kernelQueryBlocks * queryBlock;
   for (let first = 0; first < queries.length; first += perPass) {
     const passQueries = queries.length - first < perPass ? queries.length - first : perPass;
@@ -148,13 +96,13 @@ function searchWithKernel(
         kernel.score(b, n, dims);
         const lanes = Math.min(queryBlock, passQueries - b * queryBlock);
         for (let lane = 0; lane < lanes; lane++) {
-          const heap = heaps[first + b * queryBlock + lane];
-          for (let r = 0; r < n; r++) heap.push(out[r * queryBlock + lane], from + r);
+          const top = best[first + b * queryBlock + lane];
+          for (let r = 0; r < n; r++) keepBest(top, k, from + r, out[r * queryBlock + lane]);
         }
       }
     }
   }
-  return heaps.map((heap) => heap.ranked());
+  return best;
 }
 
 /** `searchDenseMany` in plain JavaScript, one query at a time (runtimes without WebAssembly SIMD). */

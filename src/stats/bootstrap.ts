@@ -9,16 +9,7 @@ export interface BootstrapOptions {
   level?: number;
 }
 
-/** Percentile bootstrap CI of a statistic of resampled indices (so paired data stays paired). */
-export function bootstrapIndexInterval(
-  n: number,
-  statistic: (indices: Int32Array) => number,
-  options: BootstrapOptions = {},
-): Interval {
-  return bootstrapIndexIntervals(n, [statistic], options)[0];
-}
-
-/** Several statistics over the same draws: each equals its `bootstrapIndexInterval`, drawn once per replicate. */
+/** Percentile bootstrap CIs of statistics of the same resampled indices (so paired data stays paired). */
 export function bootstrapIndexIntervals(
   n: number,
   statistics: readonly ((indices: Int32Array) => number)[],

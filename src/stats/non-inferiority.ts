@@ -44,28 +44,10 @@ export interface ConfigVerdict extends ConfigVersusBest {
 
 export type VerdictState = "decided" | "leaning" | "undecided";
 
-export interface Decision {
-  verdict: VerdictState;
-  margin: number;
-  level: number;
-  queries: number;
-  resamples: number;
-  best: number;
-  baseline: number;
-  /** The cheapest non-inferior config, or the best when none is shown non-inferior. */
-  choice: number;
-  choiceIsNonInferior: boolean;
-  /** Unclear configs cheaper than the choice, cheapest first. */
-  candidates: number[];
-  /** Cheaper configs shown worse than the best but within the margin of the choice: they keep it "leaning". */
-  withinChoice: number[];
-  /** Queries that would settle the verdict; null when decided or when more queries cannot (`withinChoice`). */
-  queriesNeeded: number | null;
-  /** In input order. */
-  configs: ConfigVerdict[];
+export type Decision = ReturnType<typeof decideNonInferior> & {
   /** Added to the verdict text when it asks for queries (e.g. that they were a sample). */
   undecidedNote?: string;
-}
+};
 
 export function checkMargin(margin: number, flag = "--margin"): number {
   if (!(Number.isFinite(margin) && margin > 0 && margin < 1)) {
@@ -79,7 +61,7 @@ export function checkMargin(margin: number, flag = "--margin"): number {
 }
 
 /** The cheapest non-inferior config, or "leaning"/"undecided" with what is unsettled and the queries needed. */
-export function decideNonInferior(items: readonly DecisionItem[], options: DecisionOptions = {}): Decision {
+export function decideNonInferior(items: readonly DecisionItem[], options: DecisionOptions = {}) {
   const margin = checkMargin(options.margin ?? 0.01, "margin");
   if (items.length === 0) throw new SeamlabError("decision: there are no configs to choose from.");
   items.forEach((item) => {
@@ -129,11 +111,16 @@ export function decideNonInferior(items: readonly DecisionItem[], options: Decis
     resamples: paired.resamples,
     best: paired.best,
     baseline: paired.baseline,
+    /** the cheapest non-inferior config, or the best when none is shown non-inferior */
     choice: choice.index,
     choiceIsNonInferior,
+    /** unclear configs cheaper than the choice, cheapest first */
     candidates,
+    /** cheaper configs shown worse than the best but within the margin of the choice: they keep it "leaning" */
     withinChoice,
+    /** null when decided or when more queries cannot settle it (`withinChoice`) */
     queriesNeeded,
+    /** in input order */
     configs,
   };
 }

@@ -1,7 +1,6 @@
 import { SeamlabError } from "../core/errors";
-import { bootstrapIndexInterval, type BootstrapOptions } from "./bootstrap";
+import { bootstrapMeanInterval, type BootstrapOptions } from "./bootstrap";
 import { atLeastTango } from "./paired-score";
-import type { Interval } from "./types";
 
 /** Exact two-sided McNemar: p = min(1, 2·P[X <= min(b,c)]), X ~ Binomial(b+c, 1/2), in log space (no underflow). */
 export function mcnemarExactP(b: number, c: number): number {
@@ -21,27 +20,10 @@ export function mcnemarExactP(b: number, c: number): number {
   return Math.min(1, 2 * tail);
 }
 
-/** Two configs on the same queries: wins = A hits and B misses, losses the reverse. */
-export interface PairedComparison {
-  queries: number;
-  wins: number;
-  losses: number;
-  ties: number;
-  hitRateA: number;
-  hitRateB: number;
-  /** hitRateA − hitRateB */
-  diff: number;
-  /** paired percentile bootstrap, widened to Tango's where that is wider */
-  diffCI: Interval;
-  level: number;
-  mcnemarP: number;
-}
+export type PairedComparison = ReturnType<typeof pairedComparison>;
 
-export function pairedComparison(
-  hitsA: readonly boolean[],
-  hitsB: readonly boolean[],
-  options: BootstrapOptions = {},
-): PairedComparison {
+/** Two configs on the same queries: wins = A hits and B misses, losses the reverse. */
+export function pairedComparison(hitsA: readonly boolean[], hitsB: readonly boolean[], options: BootstrapOptions = {}) {
   if (hitsA.length !== hitsB.length) {
     throw new SeamlabError(
       `paired comparison needs the same queries on both sides, got ${hitsA.length} and ${hitsB.length}.`,
@@ -52,7 +34,7 @@ export function pairedComparison(
   let losses = 0;
   let countA = 0;
   let countB = 0;
-  const delta = new Float64Array(n);
+  const delta = new Array<number>(n);
   for (let i = 0; i < n; i++) {
     if (hitsA[i]) countA++;
     if (hitsB[i]) countB++;
@@ -60,15 +42,7 @@ export function pairedComparison(
     if (!hitsA[i] && hitsB[i]) losses++;
     delta[i] = (hitsA[i] ? 1 : 0) - (hitsB[i] ? 1 : 0);
   }
-  const bootstrap = bootstrapIndexInterval(
-    n,
-    (indices) => {
-      let sum = 0;
-      for (let i = 0; i < indices.length; i++) sum += delta[indices[i]];
-      return sum / indices.length;
-    },
-    options,
-  );
+  const bootstrap = bootstrapMeanInterval(delta, options);
   const level = options.level ?? 0.95;
   return {
     queries: n,
@@ -78,6 +52,7 @@ export function pairedComparison(
     hitRateA: n === 0 ? 0 : countA / n,
     hitRateB: n === 0 ? 0 : countB / n,
     diff: n === 0 ? 0 : (countA - countB) / n,
+    /** paired percentile bootstrap, widened to Tango's where that is wider */
     diffCI: n === 0 ? bootstrap : atLeastTango(bootstrap, wins, losses, n, level),
     level,
     mcnemarP: mcnemarExactP(wins, losses),

@@ -1,14 +1,6 @@
 // One interpolation rule for every quantile seamlab reports: numpy's default (linear).
 
-export interface Distribution {
-  count: number;
-  min: number;
-  p10: number;
-  median: number;
-  mean: number;
-  p90: number;
-  max: number;
-}
+export type Distribution = ReturnType<typeof distributionOf>;
 
 /** A sorted copy (typed-array sort: numeric, no comparator). */
 export function sortedNumbers(values: readonly number[]): Float64Array {
@@ -43,7 +35,7 @@ export function mean(values: ArrayLike<number>): number {
 }
 
 /** All NaN but count when empty. */
-export function distributionOf(values: readonly number[]): Distribution {
+export function distributionOf(values: readonly number[]) {
   const sorted = sortedNumbers(values);
   const n = sorted.length;
   return {

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mcnemarExactP, pairedComparison } from "../../src/stats/paired";
-import { bootstrapIndexInterval, bootstrapMeanInterval, bootstrapMeanIntervals } from "../../src/stats/bootstrap";
+import { bootstrapIndexIntervals, bootstrapMeanInterval, bootstrapMeanIntervals } from "../../src/stats/bootstrap";
 import { wilsonInterval, Z95 } from "../../src/stats/proportion";
 import { shownDirection, tangoInterval, zOfLevel } from "../../src/stats/paired-score";
 
@@ -65,15 +65,17 @@ test("paired comparison counts wins, losses and ties and reports hit rates and t
 test("bootstrapMeanIntervals gives each column the interval of its own mean bootstrap (same draws, same sums)", () => {
   const columns = [0, 1, 2].map((j) => Array.from({ length: 157 }, (_, i) => ((i * (j + 3)) % 7) / (j + 1.5)));
   const alone = (values: number[], seed: number) =>
-    bootstrapIndexInterval(
+    bootstrapIndexIntervals(
       values.length,
-      (indices) => {
-        let sum = 0;
-        for (let i = 0; i < indices.length; i++) sum += values[indices[i]];
-        return sum / indices.length;
-      },
+      [
+        (indices) => {
+          let sum = 0;
+          for (let i = 0; i < indices.length; i++) sum += values[indices[i]];
+          return sum / indices.length;
+        },
+      ],
       { seed, resamples: 700 },
-    );
+    )[0];
   for (const seed of [1, 9]) {
     const shared = bootstrapMeanIntervals(columns, { seed, resamples: 700 });
     assert.deepEqual(

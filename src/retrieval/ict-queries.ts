@@ -111,12 +111,6 @@ function classify(sentence: string, minWords: number, maxWords: number): keyof I
   return undefined;
 }
 
-function contextOf(c: Candidate, w: number): TextRegion {
-  const first = c.paragraph[Math.max(0, c.index - w)];
-  const last = c.paragraph[Math.min(c.paragraph.length - 1, c.index + w)];
-  return { start: first.start, end: last.end };
-}
-
 /** The region removed with the sentence: up to the next sentence, or back to the previous one when it is last. */
 function removalOf(c: Candidate): TextRegion {
   const next = c.paragraph[c.index + 1];
@@ -274,7 +268,7 @@ export function buildIctQueries(docs: readonly Doc[], options: IctOptions = {}):
       : removeRanges(doc.text, chosen.map(removalOf));
     outDocs.push(without.text === doc.text ? doc : { ...doc, text: without.text });
     for (const c of chosen) {
-      const gold = goldOf(c, w, settings.hit, settings.keepSentence, without.toNew, without.text.length);
+      const gold = goldOf(c, settings, without);
       const sentence = queryText(doc.text.slice(c.start, c.end));
       queries.push({
         id: `${doc.id}#${c.start}`,
@@ -287,22 +281,18 @@ export function buildIctQueries(docs: readonly Doc[], options: IctOptions = {}):
   return { docs: outDocs, queries, sentences: sentenceCount, candidates: candidateCount, skipped, settings };
 }
 
-/** The gold span of a chosen sentence in the text that gets split. */
-function goldOf(
-  c: Candidate,
-  w: number,
-  hit: IctHit,
-  kept: boolean,
-  toNew: (offset: number) => number,
-  length: number,
-): TextRegion {
-  if (hit === "context") {
-    const context = contextOf(c, w);
-    return { start: toNew(context.start), end: toNew(context.end) };
+/** The gold span of a chosen sentence in the text that gets split (`without`). */
+function goldOf(c: Candidate, settings: IctQuerySet["settings"], without: ReturnType<typeof removeRanges>): TextRegion {
+  const { toNew } = without;
+  if (settings.hit === "context") {
+    const w = settings.contextSentences;
+    const first = c.paragraph[Math.max(0, c.index - w)];
+    const last = c.paragraph[Math.min(c.paragraph.length - 1, c.index + w)];
+    return { start: toNew(first.start), end: toNew(last.end) };
   }
-  if (kept) return { start: c.start, end: c.end };
+  if (settings.keepSentence) return { start: c.start, end: c.end };
   const junction = toNew(removalOf(c).start);
-  return { start: Math.max(0, junction - 1), end: Math.min(length, junction + 1) };
+  return { start: Math.max(0, junction - 1), end: Math.min(without.text.length, junction + 1) };
 }
 
 /** A sentence's content words: lower-cased letter/digit runs in order, English function words dropped. */

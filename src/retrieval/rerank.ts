@@ -81,42 +81,26 @@ export function mmrReranker(options: MmrOptions = {}): Reranker {
   };
 }
 
-const RERANKERS: Record<string, (options?: Record<string, unknown>) => Reranker> = {
+type EmbedderChoice = Parameters<typeof import("./rerank-dense").denseReranker>[0];
+
+/** By name; `dense` (an embedder spec, default lsa) loads its module on first use, so `none`/`mmr` never do. */
+const RERANKERS: Record<string, (options?: Record<string, unknown>) => Reranker | Promise<Reranker>> = {
   none: () => noneReranker(),
   mmr: (options) => mmrReranker({ lambda: options?.lambda === undefined ? undefined : Number(options.lambda) }),
-};
-
-/** Loaded on first use, so that `none`/`mmr` never load embedding code; `dense` takes an embedder spec (default lsa). */
-const LAZY_RERANKERS: Record<string, () => Promise<(options?: Record<string, unknown>) => Reranker>> = {
-  dense: async () => {
-    const { denseReranker } = await import("./rerank-dense");
-    return (options) =>
-      denseReranker(
-        (options && typeof options.kind === "string" ? options : { kind: "lsa" }) as Parameters<
-          typeof denseReranker
-        >[0],
-      );
+  dense: async (options) => {
+    const spec = options && typeof options.kind === "string" ? options : { kind: "lsa" };
+    return (await import("./rerank-dense")).denseReranker(spec as EmbedderChoice);
   },
 };
 
-const has = (table: object, name: string) => Object.prototype.hasOwnProperty.call(table, name);
-
-function rerankerNames(): string[] {
-  return [...Object.keys(RERANKERS), ...Object.keys(LAZY_RERANKERS)];
-}
-
-function unknownReranker(name: string): SeamlabError {
-  return new SeamlabError(`unknown reranker "${name}" (--rerank). Known: ${rerankerNames().join(", ")}.`);
-}
-
 /** Throws a SeamlabError naming the known rerankers when `name` is none of them. */
 export function checkRerankerName(name: string): void {
-  if (!has(RERANKERS, name) && !has(LAZY_RERANKERS, name)) throw unknownReranker(name);
+  if (!Object.prototype.hasOwnProperty.call(RERANKERS, name))
+    throw new SeamlabError(`unknown reranker "${name}" (--rerank). Known: ${Object.keys(RERANKERS).join(", ")}.`);
 }
 
-/** Any reranker by name: built-in ones at once, others ("dense") after loading their module. */
+/** Any reranker by name. */
 export async function loadReranker(name: string, options?: Record<string, unknown>): Promise<Reranker> {
-  if (has(RERANKERS, name)) return RERANKERS[name](options);
-  if (!has(LAZY_RERANKERS, name)) throw unknownReranker(name);
-  return (await LAZY_RERANKERS[name]())(options);
+  checkRerankerName(name);
+  return RERANKERS[name](options);
 }

@@ -1,5 +1,5 @@
-// A notebook as `--budget` reduced it: a note under the parameters saying what ran and why, and the code cells of
-// sections left out (tagged `budget:<section>`) replaced by one line each saying so. Pure: notebook in, notebook out.
+// A notebook as `--budget` reduced it: a note under the parameters, and the code cells of sections left out (tagged
+// `budget:<section>`) replaced by one line each saying so.
 import { cellTags, type Cell, type Notebook } from "./nbformat";
 import { workMetadata } from "./plan/declared-work";
 
@@ -9,16 +9,13 @@ export interface NotebookBudgetPlan {
   parameters?: Record<string, unknown>;
   /** Sections whose code cells are left out. */
   skip?: readonly string[];
-  /** Markdown shown under the parameters: what ran, what was sampled or reduced, and why. */
+  /** Markdown shown under the parameters: what ran, and why. */
   note?: string;
   /** Not run at all: the page keeps the title and the note. */
   skipAll?: boolean;
   /** The plan's estimate of this notebook's run (kernel start included), for the ETA and its time limit. */
   estimatedMs?: number;
-  /**
-   * Stop the notebook past this many ms (kernel start included): its page then says it was stopped, and the report
-   * is published without its results instead of not at all (`notebookTimeLimitMs`).
-   */
+  /** Stop the notebook past this many ms (kernel start included) and publish the report without it. */
   timeLimitMs?: number;
 }
 
@@ -27,12 +24,6 @@ const noteCell = (text: string, tag: string): Cell => ({
   source: text,
   metadata: { tags: [tag] },
 });
-
-/** The section a cell belongs to (`budget:grid` → "grid"), if any. */
-export function budgetSection(cell: Cell): string | undefined {
-  const tag = cellTags(cell).find((t) => t.startsWith("budget:"));
-  return tag?.slice("budget:".length);
-}
 
 export function applyBudgetPlan(notebook: Notebook, plan: NotebookBudgetPlan): Notebook {
   const note = plan.note ? [noteCell(`> **Budget.** ${plan.note}`, "budget-note")] : [];
@@ -52,7 +43,9 @@ export function applyBudgetPlan(notebook: Notebook, plan: NotebookBudgetPlan): N
   const cells: Cell[] = [];
   const noted = new Set<string>();
   for (const cell of notebook.cells) {
-    const section = budgetSection(cell);
+    const section = cellTags(cell)
+      .find((t) => t.startsWith("budget:"))
+      ?.slice("budget:".length);
     if (cell.cell_type === "code" && section !== undefined && skip.has(section)) {
       if (!noted.has(section)) {
         noted.add(section);

@@ -1,8 +1,5 @@
-/**
- * `seamlab report --budget MIN` and `--max-memory GB`: the limits the report and the CLI read (a notebook's time limit,
- * the per-cell timeout, the memory flag, the corpus size from which kernels sweep in their own thread) and the words
- * they print. What each notebook may do under a budget is declared in its own metadata; the planner is `plan/`.
- */
+// The limits `--budget MIN` and `--max-memory GB` set for the report and the CLI, and the words they print (the
+// planner is `plan/`).
 import { SeamlabError } from "../core/errors";
 
 /** A duration as the budget's lines and pages write it: "8 s" under a minute, else "2.5 min". */
@@ -10,10 +7,8 @@ export const minutes = (ms: number) =>
   ms < 60_000 ? `${(ms / 1000).toFixed(0)} s` : `${(ms / 60_000).toFixed(1)} min`;
 
 /**
- * A notebook's time limit under `--budget`: twice its planned time, and at least 2 minutes over it. The plan is made
- * in CPU time, so on a machine others are using a notebook can take several times its estimate: one that passes its
- * limit is stopped and left out of the report (its page says so) instead of holding the run past the budget or,
- * with the old per-cell timeout of the whole budget, failing it with nothing published.
+ * A notebook's time limit under `--budget`: twice its planned time, and at least 2 minutes over it (the plan is in
+ * CPU time; on a busy machine a notebook can take several times its estimate). Past it, it is left out.
  */
 export function notebookTimeLimitMs(plannedMs: number): number {
   return Math.round(Math.max(2 * plannedMs, plannedMs + 120_000));
@@ -55,9 +50,7 @@ export const defaultCellTimeoutSeconds = 300;
 
 /**
  * The per-cell timeout: `--timeout` when given; else the default, raised under `--budget` to the time limit of a
- * notebook planned at the whole budget (`notebookTimeLimitMs`), where one cell of a large corpus (notebook 03's sweep
- * at 1 GB: over 5 min) may rightly take most of it: under a budget each notebook's own time limit, from its planned
- * share, is what stops it (and leaves it out of the report, instead of failing the report).
+ * notebook planned at the whole budget (one cell of 03 at 1 GB takes over 5 min; the notebook's limit stops it).
  */
 export function cellTimeoutSeconds(given: number | undefined, budgetMinutes: number | undefined): number {
   if (given !== undefined) return given;

@@ -1,4 +1,4 @@
-// "Download data" links: the rows behind a chart or table as CSV and JSON data: URIs, so the page needs no server.
+// "Download data" links: the rows behind a chart or table as CSV and JSON data: URIs.
 import { escapeHtml } from "../notebook/format";
 
 function csvField(value: unknown): string {

@@ -1,5 +1,4 @@
-// The report's front page: what was measured (corpus, date, version, commit), the recommendation and the
-// headline numbers the notebooks published, and one line per notebook with its status and a link.
+// The report's front page: what was measured, the recommendation and headline numbers, one line per notebook.
 import { escapeHtml } from "../notebook/format";
 import type { HeadlinePayload } from "../notebook/mime";
 import { pageHtml, tocHtml } from "./page";
@@ -12,11 +11,11 @@ export interface ReportSummary {
   version: string;
   commit: string;
   totalMs: number;
-  /** This run's id; pages kept from an earlier run (`--only`) say which run made them. */
+  /** Pages kept from an earlier run (`--only`) say which run made them. */
   runId?: string;
 }
 
-/** What the index lists of a page; `run` names the run that made it (pages kept by `--only` come from earlier). */
+/** What the index lists of a page, and the run that made it. */
 export type IndexPage = Pick<
   RenderedNotebook,
   "name" | "title" | "headlines" | "recommendation" | "status" | "failure" | "charts" | "tables" | "durationMs"

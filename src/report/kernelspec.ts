@@ -1,5 +1,5 @@
 // The Jupyter kernelspec that starts tslab at the project root, so notebooks' `./src/...` imports resolve in
-// JupyterLab, VS Code and `jupyter nbconvert --execute`. (`seamlab report` does not need it: it starts tslab itself.)
+// JupyterLab, VS Code and `jupyter nbconvert --execute`.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 

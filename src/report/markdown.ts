@@ -1,5 +1,5 @@
-// Markdown for notebook cells and md() outputs: raw HTML off (so corpus text stays text), images only from
-// data: URIs (anything else would be a request leaving the page), and stable heading ids for the table of contents.
+// Markdown for notebook cells and md() outputs: raw HTML off, images only from data: URIs (anything else would be
+// a request leaving the page), and stable heading ids for the table of contents.
 import MarkdownIt from "markdown-it";
 import type { Token } from "markdown-it";
 

@@ -1,5 +1,4 @@
-// The slice of nbformat 4 that seamlab reads and writes
-// (https://nbformat.readthedocs.io/en/latest/format_description.html).
+// The slice of nbformat 4 that seamlab reads and writes.
 import { readFileSync } from "node:fs";
 import { SeamlabError } from "../core/errors";
 
@@ -69,32 +68,16 @@ export function readNotebook(path: string): Notebook {
   return parsed as Notebook;
 }
 
-/**
- * Stable serialisation like Jupyter's (1-space indent, trailing newline), so diffs of executed notebooks stay small.
- */
+/** Serialised like Jupyter (1-space indent, trailing newline), so diffs of executed notebooks stay small. */
 export function serializeNotebook(notebook: Notebook): string {
   return JSON.stringify(notebook, null, 1) + "\n";
 }
 
-/**
- * A TypeScript literal for a parameter value; JSON is valid TypeScript for strings, numbers, booleans, arrays, objects.
- */
-export function parameterLiteral(value: unknown): string {
-  if (value === undefined) return "undefined";
-  return JSON.stringify(value);
-}
+const parametersCell = (notebook: Notebook) => notebook.cells.find((c) => cellTags(c).includes("parameters"));
 
-/**
- * Papermill-style injection: a code cell tagged `injected-parameters` right after the one tagged `parameters`
- * (or first, when there is none), redeclaring each name. tslab lets a later cell redeclare a `const`.
- * An earlier injected cell is replaced, so re-running an executed notebook does not stack them.
- */
-/**
- * The names a notebook's `parameters` cell declares (`const size = 1000;` → "size"), in order: a report setting is
- * injected only into the notebooks that declare it.
- */
+/** The names a notebook's `parameters` cell declares (`const size = 1000;` → "size"), in order. */
 export function declaredParameters(notebook: Notebook): string[] {
-  const cell = notebook.cells.find((c) => cellTags(c).includes("parameters"));
+  const cell = parametersCell(notebook);
   if (!cell) return [];
   const names: string[] = [];
   for (const match of joinSource(cell.source).matchAll(/^\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)/gm))
@@ -104,11 +87,10 @@ export function declaredParameters(notebook: Notebook): string[] {
 
 /**
  * The literal values of a notebook's `parameters` cell (`const overlaps = [0, 50]; // why` → `{ overlaps: [0, 50] }`),
- * read as JSON once bare object keys are quoted and trailing commas dropped. A value that is not such a literal
- * (`undefined`, an expression) is left out: the caller says what it needed.
+ * read as JSON once bare keys are quoted and trailing commas dropped; anything else (an expression) is left out.
  */
 export function parameterValues(notebook: Notebook): Record<string, unknown> {
-  const cell = notebook.cells.find((c) => cellTags(c).includes("parameters"));
+  const cell = parametersCell(notebook);
   const values: Record<string, unknown> = {};
   if (!cell) return values;
   const source = joinSource(cell.source).replace(/\s*\/\/[^\n"]*$/gm, "");
@@ -129,6 +111,10 @@ export function declaredSettings(notebook: Notebook, settings: Record<string, un
   return Object.fromEntries(Object.entries(settings).filter(([name]) => declared.has(name)));
 }
 
+/**
+ * Papermill-style injection: a code cell tagged `injected-parameters` right after the one tagged `parameters` (or
+ * first), redeclaring each name (tslab lets a later cell redeclare a `const`). An earlier injected cell is replaced.
+ */
 export function injectParameters(notebook: Notebook, parameters: Record<string, unknown>): Notebook {
   const names = Object.keys(parameters).sort();
   for (const name of names) {
@@ -139,7 +125,8 @@ export function injectParameters(notebook: Notebook, parameters: Record<string, 
   if (names.length === 0) return { ...notebook, cells };
   const lines = [
     "// Parameters injected by `seamlab report`",
-    ...names.map((n) => `const ${n} = ${parameterLiteral(parameters[n])};`),
+    // JSON is valid TypeScript for every value a parameter takes.
+    ...names.map((n) => `const ${n} = ${parameters[n] === undefined ? "undefined" : JSON.stringify(parameters[n])};`),
   ];
   const injected: CodeCell = {
     cell_type: "code",

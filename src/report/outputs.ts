@@ -1,12 +1,11 @@
-// Turns the kernel's iopub messages into nbformat outputs: consecutive stream text is merged, and
-// update_display_data replaces the data of every earlier output (in any cell) that carries the same display id.
+// The kernel's iopub messages as nbformat outputs: consecutive stream text merged, and update_display_data
+// replacing the data of every earlier output (in any cell) with the same display id.
 import type { JupyterMessage } from "./wire";
 import type { MimeBundle, Output } from "./nbformat";
 
 type DisplayOutput = Extract<Output, { output_type: "display_data" }>;
 
 export class OutputCollector {
-  /** display id -> outputs showing it (a display can be shown more than once). */
   private readonly displays = new Map<string, DisplayOutput[]>();
 
   collect(messages: JupyterMessage[], executionCount: number | null): Output[] {
@@ -84,9 +83,8 @@ export class OutputCollector {
 }
 
 /**
- * tslab reports a failure as stderr text plus status "error" (no `error` message). Turn that into an nbformat
- * error output so every reader (JupyterLab, our renderer) shows it as an error: the name and message come from
- * the first `Name: message` line of stderr; the traceback is the stderr text.
+ * tslab reports a failure as stderr text and status "error" (no `error` message): an nbformat error output from
+ * the first `Name: message` line of stderr, with the stderr text as its traceback.
  */
 export function errorFromStderr(outputs: Output[], fallback: string): Output[] {
   if (outputs.some((output) => output.output_type === "error")) return outputs;

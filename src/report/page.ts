@@ -1,7 +1,5 @@
-// The HTML shell shared by every report page: inline CSS (light/dark/print), one small inline script for the
-// theme toggle, and a Content-Security-Policy that allows nothing else, so no request can leave the page and
-// no script that slipped into the content could run. A `\` at the end of a line inside these templates continues
-// the line without a newline: the source stays narrow and the page's bytes (and the script's hash) do not change.
+// The HTML shell of every report page: inline CSS (light/dark/print), one inline script for the theme toggle, and a
+// Content-Security-Policy that allows nothing else. A `\` at a line's end inside these templates continues the line.
 import { createHash } from "node:crypto";
 import { INK } from "../charts/theme";
 import { escapeHtml } from "../notebook/format";
@@ -50,10 +48,8 @@ const inkVariables = (ink: Record<InkName, string>) =>
   (Object.keys(INK) as InkName[]).map((name) => `--ink-${name}:${ink[name]}`).join(";");
 
 /**
- * Charts are SVG with their colours in attributes; a CSS property overrides an attribute, so each ink value is
- * restyled through a variable that is the same colour in light mode and print and the dark one in dark mode.
- * Data colours are left alone: the background only on the chart's root rectangle, the halo by its stroke (a white
- * fill is also a label inside a bar), black never on a text (a heatmap cell's number).
+ * Charts' ink colours (SVG attributes) restyled through CSS variables for dark mode. Data colours are left alone: the
+ * background only on the root rectangle, the halo by its stroke, black never on a text (a heatmap cell's number).
  */
 const GUIDE_TEXT = ["axis-label", "axis-title", "legend-label", "legend-title", "title-text", "title-subtitle"];
 
@@ -63,7 +59,7 @@ function chartInkRules(): string {
     `${chart}>rect{fill:var(--ink-background)}`,
     `${chart} [stroke="${INK.halo}"]{fill:var(--ink-halo);stroke:var(--ink-halo)}`,
     `${chart} :not(text)[fill="${INK.black}"]{fill:var(--ink-black)}${chart} [stroke="${INK.black}"]{stroke:var(--ink-black)}`,
-    // vega's own defaults, in charts whose spec predates INK (a saved notebook's): black guide text, light grid.
+    // vega's own defaults, in charts whose spec predates INK (a saved notebook's)
     `${chart} :is(${GUIDE_TEXT.map((role) => `.role-${role}`).join(",")}) [fill="#000"]{fill:var(--ink-text)}`,
     `${chart} .role-axis-grid [stroke="#ddd"]{stroke:var(--ink-grid)}`,
   ];
@@ -77,11 +73,8 @@ function chartInkRules(): string {
 }
 
 /**
- * On a screen too narrow for a table's whole words (a window narrower than the 1280 px layout), its cells may break
- * inside words rather than push the table past the page: a table of `c` columns is given 7.5rem a column at the
- * table font, 5.5rem in the smaller font of 9 columns or more (room for a path or a CI in a cell), and never more
- * than 54rem, so the 1280 px layout (56rem for a table) always keeps whole words.
- * Numbers in cells never break. Print keeps whole words (its wide tables are set smaller instead).
+ * On a screen too narrow for a table's whole words, cells (not numbers) may break inside words rather than push the
+ * table past the page: 7.5rem a column, 5.5rem at 9 columns or more, at most 54rem (the 1280 px layout keeps words).
  */
 function narrowTableRules(): string {
   const rules: string[] = [];

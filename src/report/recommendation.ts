@@ -1,6 +1,5 @@
-// The report's one recommendation, as HTML: on the page that argues it and, first of all, on the index ("Do this").
-// A decided verdict gets the big style; a leaning or undecided one never does: it says what it leans to, how sure it
-// is not, and the exact command that would settle it. Every field comes from a notebook and is escaped.
+// The report's one recommendation, as HTML, on its page and first on the index ("Do this"). Only a decided verdict
+// gets the big style. Every field comes from a notebook and is escaped.
 import { escapeHtml } from "../notebook/format";
 import type { RecommendationPayload } from "../notebook/mime";
 
@@ -24,10 +23,7 @@ const LEADS: Record<RecommendationPayload["state"], string> = {
   undecided: "Undecided",
 };
 
-/**
- * The block: what to do (or lean to), how sure, stability, the reason, the settling command, and links to the
- * exported config and the page that argues it (`links`, already-safe relative hrefs are escaped again anyway).
- */
+/** The block: what to do (or lean to), how sure, the reason, the settling command, and links. */
 export function recommendationHtml(
   payload: RecommendationPayload,
   links: { exportHref?: string; sourceHref?: string; sourceTitle?: string; id?: string } = {},

@@ -1,7 +1,6 @@
-// Renders one executed notebook to a self-contained HTML page. Everything that came from a kernel is data, not
-// markup: text is escaped, markdown has raw HTML off, tables are rebuilt from their rows, and arbitrary
-// text/html outputs are not trusted (their text/plain form is shown instead).
-import { stripVTControlCharacters } from "node:util";
+// Renders one executed notebook to a self-contained HTML page. Everything from a kernel is data, not markup: text
+// is escaped, markdown has raw HTML off, tables are rebuilt from their rows, text/html outputs are not trusted.
+import { stripVTControlCharacters as stripAnsi } from "node:util";
 import {
   HEADLINE_MIME,
   RECOMMENDATION_MIME,
@@ -31,7 +30,7 @@ export interface RenderedNotebook {
   recommendation?: RecommendationPayload;
   charts: number;
   tables: number;
-  /** "saved": rendered from the notebook's saved outputs, not run by seamlab (e.g. --no-execute, nbconvert output). */
+  /** "saved": rendered from the notebook's saved outputs, not run by seamlab. */
   status: "ok" | "error" | "saved";
   /** One line naming the failing cell, when status is "error". */
   failure?: string;
@@ -44,11 +43,6 @@ export interface RenderedNotebook {
 const VEGA_LITE = /^application\/vnd\.vegalite\.v\d+\+json$/;
 const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif"];
 const BASE64 = /^[A-Za-z0-9+/=\s]+$/;
-
-/** Drops terminal colour and cursor codes (tslab's error tracebacks carry them). */
-export function stripAnsi(text: string): string {
-  return stripVTControlCharacters(text);
-}
 
 function textOf(value: unknown): string {
   if (Array.isArray(value)) return value.map(String).join("");

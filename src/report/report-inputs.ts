@@ -1,5 +1,4 @@
-// `seamlab report`'s inputs, checked before any kernel starts: the corpus as the notebooks load it and the label its
-// pages show, the queries against that corpus, and the corpus's size from its listing.
+// `seamlab report`'s inputs, checked before any kernel starts.
 import { existsSync, statSync } from "node:fs";
 import { basename, isAbsolute, resolve } from "node:path";
 import { SeamlabError } from "../core/errors";
@@ -14,25 +13,18 @@ export interface ReportCorpus {
 }
 
 /**
- * The corpus as the notebooks should load it (a path made absolute, since kernels start at the project root; a
- * default name or npm: spec as given), and the label pages show instead of an absolute path. It is checked here,
- * before any kernel starts, by reading files only until the first non-empty one: the report process never holds
- * the whole corpus (each kernel loads what it needs), so a 1 GB corpus is not in memory once more while they run.
+ * The corpus as the notebooks should load it (a path made absolute: kernels start at the project root) and the label
+ * pages show. Checked by reading only until the first non-empty file: the report process never holds the corpus.
  */
 export function corpusFromSpec(spec: string): ReportCorpus {
   const path = isAbsolute(spec) ? spec : resolve(process.cwd(), spec);
   const isPath = existsSync(path);
   const parameter = isPath ? path : spec;
-  // listing throws on a corpus with no .md/.txt file, and the stream on one whose files are all empty
   streamCorpus(parameter).docs().next();
   return { parameter, label: isPath && isAbsolute(spec) ? basename(path) : spec };
 }
 
-/**
- * `--queries headers|ict|FILE` checked against the corpus before any kernel starts: a corpus without headings, one
- * too small for ICT, or a labelled file none of whose questions can be placed fails now. The corpus is loaded for
- * this check only and dropped when it returns.
- */
+/** `--queries headers|ict|FILE` checked against the corpus (loaded for this check only). */
 export function checkQueries(given: string, queriesPath: string, corpus: ReportCorpus): void {
   const { docs } = loadCorpus(corpus.parameter);
   if (given === "headers" || given === "ict") {

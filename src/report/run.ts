@@ -1,6 +1,5 @@
-// Executes a notebook through the tslab kernel, cell by cell, like papermill: parameters injected after the
-// `parameters` cell, a per-cell timeout, per-cell timings in cell metadata, and execution stopping at the first
-// failing cell (which keeps its error output). The result is a valid nbformat 4 notebook.
+// Executes a notebook through the tslab kernel cell by cell, like papermill: parameters injected, a per-cell timeout,
+// per-cell timings in cell metadata, and a stop at the first failing cell (which keeps its error output).
 import { basename, join } from "node:path";
 import { TslabKernel } from "./kernel";
 import { OutputCollector, errorFromStderr } from "./outputs";
@@ -12,35 +11,29 @@ export interface RunOptions {
   /** Values that override the `parameters` cell. */
   parameters?: Record<string, unknown>;
   cellTimeoutMs?: number;
-  /**
-   * The whole notebook's time limit, kernel start included (`--budget`: its planned share with slack): a cell still
-   * running when it is reached is interrupted as on a cell timeout, and the result says `overran`.
-   */
+  /** The whole notebook's time limit, kernel start included: the cell running then is interrupted (`overran`). */
   timeLimitMs?: number;
-  /** Used in messages; defaults to "notebook". */
   name?: string;
   /** Called after each code cell (progress output). */
   onCell?: (index: number, cell: CodeCell) => void;
-  /** Extra environment for the kernel process (e.g. SEAMLAB_WORKERS). */
+  /** Extra environment for the kernel process. */
   env?: Record<string, string>;
   /**
-   * A compiled copy of src/ for the kernel to load (kernel-sources.ts), which may still be being built: the kernel
-   * starts meanwhile, and its `./src` is linked to the copy once `ready` settles (the wait counts as kernel start).
-   * Without it, or if no copy lands, `./src` is the project's src/ and tslab compiles it.
+   * A compiled copy of src/ (kernel-sources.ts), maybe still being built: the kernel starts meanwhile and its `./src`
+   * is linked to the copy once `ready` settles. Without one, tslab compiles the project's src/.
    */
   compiledSources?: { ready: Promise<{ dir?: string }> };
   /**
-   * Start the kernel without @types/node (kernel-node-types.ts: the notebook names nothing of Node's). Only with
-   * `compiledSources`: if no copy lands, the kernel is restarted with them, as src/ compiled by tslab needs them.
+   * Start the kernel without @types/node (kernel-node-types.ts). Only with `compiledSources`: if no copy lands, the
+   * kernel is restarted with them, as tslab compiling src/ needs them.
    */
   hideNodeTypes?: boolean;
 }
 
 export interface FailedCell {
-  /** Index among all cells (0-based) and the 1-based position among code cells, as Jupyter shows "[n]". */
+  /** Index among all cells (0-based), and the 1-based position among code cells, as Jupyter shows "[n]". */
   index: number;
   codeCellNumber: number;
-  /** The cell's nbformat id, when it has one. */
   id?: string;
   message: string;
 }
@@ -51,9 +44,8 @@ export interface RunResult {
   failed?: FailedCell;
   durationMs: number;
   kernelStartMs: number;
-  /** A cell was stopped by `timeLimitMs` (the notebook's limit), not by its own timeout or an error. */
+  /** A cell was stopped by `timeLimitMs`, not by its own timeout or an error. */
   overran?: boolean;
-  /** The kernel process's peak resident memory, when the system says (Linux). */
   peakRssBytes?: number;
 }
 
@@ -62,16 +54,14 @@ export async function runNotebook(input: Notebook, options: RunOptions): Promise
   const timeoutMs = options.cellTimeoutMs ?? 120_000;
   const notebook = injectParameters(structuredClone(input), options.parameters ?? {});
   const hide = options.hideNodeTypes === true && options.compiledSources !== undefined;
-  const start = (hideNodeTypes: boolean) =>
-    TslabKernel.start(options.root, { env: options.env, nodeTypes: !hideNodeTypes });
-  let kernel = await start(hide);
-  // A build that failed leaves no copy: the kernel compiles src/ itself, as without one (with Node's types).
+  const start = (nodeTypes: boolean) => TslabKernel.start(options.root, { env: options.env, nodeTypes });
+  let kernel = await start(!hide);
   const sources = await options.compiledSources?.ready.catch(() => undefined);
   if (hide && sources?.dir === undefined) {
     await kernel.shutdown();
-    kernel = await start(false);
+    kernel = await start(true);
   }
-  kernel.useSources(sources?.dir === undefined ? join(options.root, "src") : join(sources.dir, "src"));
+  kernel.useSources(join(sources?.dir ?? options.root, "src"));
   const kernelStartMs = performance.now() - started;
   const collector = new OutputCollector();
   let failed: FailedCell | undefined;
@@ -94,11 +84,10 @@ export async function runNotebook(input: Notebook, options: RunOptions): Promise
       }
       const startedAt = new Date().toISOString();
       const left = limitLeft();
-      const cellLimitMs = Math.min(timeoutMs, left);
       const outcome =
         code.trim() === ""
           ? { status: "ok", executionCount: null, messages: [], durationMs: 0, timedOut: false }
-          : await kernel.execute(code, cellLimitMs);
+          : await kernel.execute(code, Math.min(timeoutMs, left));
       let outputs = collector.collect(outcome.messages, outcome.executionCount);
       if (outcome.status !== "ok") {
         overran = outcome.timedOut && left < timeoutMs;
@@ -110,11 +99,7 @@ export async function runNotebook(input: Notebook, options: RunOptions): Promise
             : `cell failed (kernel status "${outcome.status}")`;
         outputs = errorFromStderr(outputs, reason);
         const error = outputs.find((output) => output.output_type === "error");
-        const detail = outcome.timedOut
-          ? reason
-          : error && error.output_type === "error"
-            ? `${error.ename}: ${error.evalue}`
-            : reason;
+        const detail = !outcome.timedOut && error?.output_type === "error" ? `${error.ename}: ${error.evalue}` : reason;
         failed = { index, codeCellNumber, message: detail, ...(cell.id ? { id: cell.id } : {}) };
       }
       cell.outputs = outputs;

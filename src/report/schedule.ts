@@ -14,9 +14,8 @@ export function previousDuration(path: string): number | undefined {
 }
 
 /**
- * ETA from `--budget`'s estimates: what is left of each notebook's planned time (a running one's estimate less the
- * time it has run, never below 0; a notebook with no estimate counts 0), `jobs` at a time. Undefined when no
- * notebook has an estimate.
+ * ETA from `--budget`'s estimates: what is left of each unfinished notebook's (less the time it has run), `jobs` at a
+ * time. Undefined when no notebook has an estimate.
  */
 export function etaFromPlan(
   count: number,
@@ -38,10 +37,7 @@ export function etaFromPlan(
   return left / Math.max(1, Math.min(jobs, unfinished));
 }
 
-/**
- * Typical share of each default notebook's run (seconds on an idle 2-core machine, measured on the default
- * corpora): only their order matters, to start the longest first when no earlier report says otherwise.
- */
+/** Seconds of each default notebook on an idle 2-core machine: only their order matters (longest first). */
 export const typicalNotebookSeconds: Readonly<Record<string, number>> = {
   "01": 33,
   "02": 11,
@@ -52,10 +48,7 @@ export const typicalNotebookSeconds: Readonly<Record<string, number>> = {
   "07": 16,
 };
 
-/**
- * The order to start notebooks in: longest expected first (the earlier report's time for every notebook when it
- * has them all, else the typical times above; an unknown notebook counts as long), ties in file order.
- */
+/** Longest expected first (the earlier report's times when it has them all, else the typical ones), ties in order. */
 export function longestFirst(paths: readonly string[], previousMs: readonly (number | undefined)[] = []): number[] {
   const useTimes = paths.length > 0 && paths.every((_, i) => previousMs[i] !== undefined);
   const expected = paths.map((path, i) =>

@@ -1,5 +1,5 @@
-// Screenshots of report pages in light and dark mode with headless Chromium (Debian's), for notes and reviews.
-// Uses playwright-core (a dev dependency), so it is only loaded when asked for.
+// Screenshots of report pages in light and dark mode with headless Chromium, through playwright-core (a dev
+// dependency, loaded only when asked for).
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";

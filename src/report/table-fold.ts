@@ -1,7 +1,5 @@
-// A table on a report page prints whole and is never a scroll box (a screenshot or a printout cut one to the rows
-// that fit). A long table shows its first rows and folds the rest behind "show all": its rows are all in the page,
-// the later ones marked `fold`, and the page's CSS hides them until the <details> after the table is opened (no
-// script: the page's CSP allows none). Printing shows every row.
+// A long table shows its first rows and folds the rest behind "show all" (rows marked `fold`, hidden by CSS until the
+// <details> after the table opens: the CSP allows no script). It is never a scroll box, and prints whole.
 import { MAX_HTML_ROWS, escapeHtml } from "../notebook/format";
 
 /** Tables longer than this fold. */
@@ -9,14 +7,13 @@ export const FOLD_OVER_ROWS = 15;
 /** How many rows a folded table shows. */
 export const FOLDED_ROWS = 10;
 
-/** `tableHtml`'s table (of `rowCount` rows) in its wrapper, with rows past the first ten folded when it is long. */
+/** `tableHtml`'s table (of `rowCount` rows) in its wrapper, folded when it is long. */
 export function foldedTableHtml(tableHtml: string, rowCount: number): string {
   if (rowCount <= FOLD_OVER_ROWS) return `<div class="table-wrap">${tableHtml}</div>`;
   const bodyStart = tableHtml.indexOf("<tbody>");
   let seen = 0;
   // Cell text is escaped, so every "<tr>" in the body opens a row.
   const body = tableHtml.slice(bodyStart).replace(/<tr>/g, () => (++seen > FOLDED_ROWS ? '<tr class="fold">' : "<tr>"));
-  // Past MAX_HTML_ROWS the table itself ends with a row saying how many more the download holds.
   const rows = `${Math.min(rowCount, MAX_HTML_ROWS).toLocaleString("en-US")} rows`;
   const toggle =
     `<details class="table-fold"><summary><span class="when-closed">show all ${escapeHtml(rows)}</span>` +

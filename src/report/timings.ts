@@ -1,14 +1,10 @@
-// Where an executed notebook's time went, from the metadata the runner writes (run.ts): the kernel's start, the
-// cells that only import (tslab type-checks and transpiles every project file they reach, then loads them) and the
-// cells that compute. For bench:report's per-notebook lines.
+// Where an executed notebook's time went (kernel start, import cells, computing cells), for bench:report.
 import { joinSource, type Notebook } from "./nbformat";
 
 export interface NotebookTimings {
   totalMs: number;
   kernelStartMs: number;
-  /** Cells holding nothing but import statements (and comments). */
   importMs: number;
-  /** Every other code cell. */
   computeMs: number;
 }
 

@@ -1,5 +1,4 @@
-// Compiles a vega-lite spec and renders it to a static SVG string (no DOM, no canvas, no network: the
-// loader refuses every URL, so a spec pointing at remote data fails instead of fetching).
+// A vega-lite spec rendered to a static SVG string (no DOM, no network: the loader refuses every URL).
 import * as vega from "vega";
 import * as vl from "vega-lite";
 
@@ -8,10 +7,7 @@ offlineLoader.load = async (uri: string) => {
   throw new Error(`charts must carry their data inline; refusing to load "${uri}"`);
 };
 
-/**
- * Renders `spec` to SVG and prefixes every id (and every `url(#id)` / `href="#id"` reference) with `prefix`,
- * so clip paths and gradients of several charts on one page do not collide.
- */
+/** Renders `spec` to SVG, its ids prefixed with `prefix` (charts on one page do not collide). */
 export async function renderVegaLiteSvg(spec: Record<string, unknown>, prefix: string): Promise<string> {
   const compiled = vl.compile(spec as unknown as vl.TopLevelSpec).spec;
   for (const data of compiled.data ?? []) {
@@ -28,11 +24,10 @@ export async function renderVegaLiteSvg(spec: Record<string, unknown>, prefix: s
 }
 
 /**
- * Renames every id to `<prefix><n>` in order of first appearance and rewrites `url(#id)` / `href="#id"` to match.
- * Vega numbers clip paths with a process-wide counter; renumbering makes a chart's SVG independent of what was
- * rendered before it (byte-identical output), and the prefix keeps charts on one page apart.
+ * Renames every id to `<prefix><n>` in order of first appearance, references too: vega numbers clip paths with a
+ * process-wide counter, so renumbering makes a chart's SVG independent of what was rendered before it.
  */
-export function prefixSvgIds(svg: string, prefix: string): string {
+function prefixSvgIds(svg: string, prefix: string): string {
   const renamed = new Map<string, string>();
   for (const match of svg.matchAll(/\bid="([^"]+)"/g)) {
     if (!renamed.has(match[1])) renamed.set(match[1], `${prefix}${renamed.size + 1}`);

@@ -1,6 +1,5 @@
-// The Jupyter wire format (messaging protocol 5.3): frames are
-// [routing ids..., "<IDS|MSG>", hmac, header, parent_header, metadata, content, buffers...].
-// The hmac is HMAC-SHA256 over the four JSON frames, keyed with the connection file's key.
+// The Jupyter wire format (protocol 5.3): [routing ids..., "<IDS|MSG>", hmac, header, parent_header, metadata,
+// content, buffers...], the hmac an HMAC-SHA256 over the four JSON frames keyed with the connection file's key.
 import { createHmac, randomUUID } from "node:crypto";
 
 export const DELIMITER = "<IDS|MSG>";

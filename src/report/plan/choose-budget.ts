@@ -1,6 +1,5 @@
 // `--budget` (and `--max-memory`): pilots, then the document sample of 01-02, the notebooks at once, the query
-// sample, and, when even that does not fit, less work per notebook; each choice said in one line (`probes.log`) and
-// the reductions on the notebooks' pages. The pilots, the clock and the process's memory come in as `BudgetProbes`.
+// sample, and, when even that does not fit, less work per notebook; each choice said in one line.
 import { defaultCorpus } from "../../corpus/defaults";
 import { inThreadChars } from "../budget-work";
 import { planDocuments, type DocumentPlan } from "./documents";
@@ -13,11 +12,7 @@ function outlineMemo(outline: (spec: string) => CorpusOutline, known: Map<string
   return (spec: string) => known.get(spec) ?? known.set(spec, outline(spec)).get(spec)!;
 }
 
-/**
- * The plan of a `--budget` run: values injected into every notebook, per-notebook plans (reduced work, notes, time
- * limits), notebooks at once and worker threads per kernel. Throws a SeamlabError naming --budget when not even the
- * least work fits.
- */
+/** The plan of a `--budget` run. Throws a SeamlabError naming --budget when not even the least work fits. */
 export async function planBudget(input: BudgetInput, probes: BudgetProbes): Promise<BudgetPlan> {
   const { maxBytes } = input;
   const say = probes.log;
@@ -28,18 +23,14 @@ export async function planBudget(input: BudgetInput, probes: BudgetProbes): Prom
   const { declared } = input;
   const retrieval = prefixes.filter((prefix) => (declared[prefix]?.levels.length ?? 0) > 0);
   const docPrefixes = prefixes.filter((prefix) => declared[prefix]?.pilot !== undefined);
-  // The retrieval pilot first: it sizes each kernel's memory, hence how many notebooks run at once.
   const corpus = input.corpus ?? defaultCorpus("markdown");
-  // Validate before expensive work: when every retrieval notebook's kernel alone is over --max-memory, none of them
-  // runs and the pilot would measure nothing that is used. The corpus's bytes (from its listing, no file read) bound
-  // its characters from above; only when even that bound says "over" is the corpus read for its exact size.
+  // No retrieval pilot when every retrieval notebook's kernel alone is over --max-memory; the corpus's bytes bound its
+  // characters from above, so it is read for its exact size only when even that bound says "over".
   const retrievalOverMemory =
     retrieval.length > 0 &&
     retrieval.every((p) => kernelBytes(declared, p, probes.corpusBytes(corpus), 0) > maxBytes - probes.rss()) &&
     retrieval.every((p) => kernelBytes(declared, p, outlineOf(corpus).chars, 0) > maxBytes - probes.rss());
   if (retrievalOverMemory) say(`every retrieval notebook's kernel alone is over --max-memory: no retrieval pilot.`);
-  // The CLI runs it in a child process, so that what it holds is not kept beside the kernels: its outline of the
-  // corpus comes back with it.
   const pilotRun =
     retrieval.length > 0 && !retrievalOverMemory ? await probes.retrievalPilot(corpus, input.queries) : undefined;
   if (pilotRun) outlines.set(corpus, pilotRun.outline);
@@ -47,8 +38,7 @@ export async function planBudget(input: BudgetInput, probes: BudgetProbes): Prom
   probes.collectGarbage();
   const corpusChars = retrieval.length > 0 ? outlineOf(corpus).chars : 0;
   const decision: BudgetPlan = { parameters: {}, plans: {}, jobs: input.requestedJobs };
-  // Above 200 M characters the kernels sweep in their own thread, as `seamlab sweep` does: each worker thread would
-  // hold its own copy of the corpus (3 copies of 1 GB with the default 2 threads).
+  // Above 200 M characters the kernels sweep in their own thread: each worker thread would hold a corpus copy.
   const inThread = corpusChars > inThreadChars && input.workersEnv === undefined;
   if (inThread) {
     decision.kernelWorkers = 0;
@@ -71,7 +61,7 @@ export async function planBudget(input: BudgetInput, probes: BudgetProbes): Prom
     started,
     outlineOf,
   };
-  // 01 and 02 first (their sample sizes their kernels); without them, each kernel's memory on the whole corpus
+  // 01 and 02 first (their sample sizes their kernels)
   const docs: DocumentPlan | undefined = docPrefixes.length > 0 ? planDocuments(ctx) : undefined;
   let memory: JobsChoice;
   let jobs: number;
@@ -84,8 +74,7 @@ export async function planBudget(input: BudgetInput, probes: BudgetProbes): Prom
     jobs = memory.jobs;
   }
   decision.jobs = jobs;
-  // A notebook whose kernel alone is over --max-memory does not run, whatever the time budget allows: its page says
-  // so, and the time estimates leave it out.
+  // A notebook whose kernel alone is over --max-memory does not run, whatever the time budget allows.
   const overMemory = new Set(memory.overLimit);
   if (retrievalOverMemory) for (const prefix of retrieval) overMemory.add(prefix);
   const runnable = input.names.filter((name) => !overMemory.has(name.slice(0, 2)));

@@ -1,6 +1,6 @@
-// What a notebook declares `--budget` may do with it, kept in its own metadata (`metadata.seamlab.work`) beside the
-// cells tagged `budget:<section>`, read here against the values of its parameters cell: counts of work are written as
-// lengths of its list parameters, and reduced levels as picks from them, so a changed parameter changes the plan.
+// What a notebook declares `--budget` may do with it, in its own metadata (`metadata.seamlab.work`) beside the cells
+// tagged `budget:<section>`, read against its parameters cell: counts of work are lengths of its list parameters and
+// reduced levels are picks from them, so a changed parameter changes the plan.
 import { SeamlabError } from "../../core/errors";
 import { thousands } from "../../stats/format";
 import { basename } from "node:path";
@@ -28,9 +28,9 @@ export interface ParameterPick {
 export interface WorkMetadata {
   /** Lower keeps its work longer when the budget is short. */
   priority: number;
-  /** What its kernel holds: `kernelFixedBytes` + `bytesPerChar` × each character loaded; `measured` says where from. */
+  /** Kernel bytes: `fixedBytes` + `bytesPerChar` × each character loaded; `measured` says where from. */
   memory: { bytesPerChar: number; fixedBytes?: number; measured?: string };
-  /** The sampled seam cells (01: `seams`, 02: `damage`) the document pilot times with this notebook's parameters. */
+  /** The sampled seam cells (01: `seams`, 02: `damage`) the document pilot times. */
   pilot?: "seams" | "damage";
   /** Sections (cells tagged `budget:<name>`): their name on the page, and what running them holds in memory. */
   sections?: Record<string, { name: string; extraBytesPerChar?: number }>;
@@ -39,13 +39,11 @@ export interface WorkMetadata {
   configs?: WorkTerm[];
   /** Full first. `ran` says what ran, with `{param}`, `{param.count}`, `{param.all}` (see below). */
   levels?: { parameters?: Record<string, ParameterPick>; skip?: string[]; ran: string }[];
-  /** Why the constants are what they are (calibrations, cells' own grids). */
   why?: string;
 }
 
 /** What a notebook does at one level of work: injected parameters, sections not run, and its cost in units. */
 export interface WorkLevel {
-  /** Parameters injected into this notebook only (e.g. fewer overlaps). */
   parameters: Record<string, unknown>;
   /** Sections (cells tagged `budget:<section>`) left out. */
   skip: string[];
@@ -55,19 +53,16 @@ export interface WorkLevel {
   ran: string;
   /** Kernel bytes per corpus character the sections this level runs hold beyond the least work. */
   extraBytesPerChar?: number;
-  /**
-   * The level reads only a seeded document sample of about this many characters (its `documentChars` parameter):
-   * its splits count at the sample's share of the corpus, and its kernel holds the sample.
-   */
+  /** The level reads only a seeded document sample of about this many characters (its `documentChars`). */
   documentChars?: number;
 }
 
-/** A notebook's declared work, resolved against its parameters: what the planner reads. */
+/** A notebook's declared work, resolved against its parameters. */
 export interface DeclaredWork {
   priority: number;
   kernelBytesPerChar: number;
   kernelFixedBytes: number;
-  /** Work levels, full first; empty for a notebook the budget does not reduce (01, 02). */
+  /** Full first; empty for a notebook the budget does not reduce (01, 02). */
   levels: WorkLevel[];
   /** The sampled cells the document pilot times, with their arguments from the parameters cell. */
   pilot?: SampledCells;
@@ -106,8 +101,8 @@ function valueText(value: unknown): string {
 }
 
 /**
- * Resolves a notebook's declared work against its parameters cell. Throws a SeamlabError naming `where` (the
- * notebook's file) and the field when the metadata names a parameter the cell does not declare as a literal.
+ * Resolves a notebook's declared work against its parameters cell. Throws a SeamlabError naming `where` (the file)
+ * and the field when the metadata names a parameter the cell does not declare as a literal.
  */
 export function declaredWork(notebook: Notebook, where: string): DeclaredWork | undefined {
   const meta = workMetadata(notebook);

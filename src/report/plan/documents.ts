@@ -1,4 +1,4 @@
-// 01 and 02 under `--budget`: their sampled seam cells, piloted on 30 documents, each given its share of the budget;
+// 01 and 02 under `--budget`: their sampled seam cells, piloted on 30 documents, given their share of the budget;
 // then each kernel's memory, hence how many notebooks run at once.
 import { defaultCorpus } from "../../corpus/defaults";
 import { documentSample } from "../../corpus/sample";
@@ -7,14 +7,9 @@ import { chooseDocumentBudget, documentPilotSize, minBudgetDocuments, type Docum
 import { kernelBaseBytes, kernelBytes, memoryJobs, reservedFor, type JobsChoice } from "./memory";
 import type { PlanContext } from "./types";
 
-/**
- * The document sample 01-02 keep at least before the budget is set aside for the other notebooks' least work: below
- * it, a notebook later in the priority order is not reserved for (at 1 GB, reserving for every notebook that fitted
- * left 01-02 a few seconds, and the plan then left out two notebooks by a few seconds).
- */
-export const reserveFloorDocuments = 1_000;
+/** The document sample 01-02 keep at least before the budget is set aside for the other notebooks' least work. */
+const reserveFloorDocuments = 1_000;
 
-/** What the plan of 01-02 chose: their sample, the notebooks at once, and each one's cost for the time plans. */
 export interface DocumentPlan {
   memory: JobsChoice;
   jobs: number;
@@ -22,9 +17,8 @@ export interface DocumentPlan {
   sample?: number;
   /** The page note of 01-02 when they read a sample (else ""). */
   note: string;
-  /** Each document notebook's sampled cells, in ms. */
+  /** Each document notebook's sampled cells, and its kernel start and corpus reads, in ms. */
   costMs: Record<string, number>;
-  /** Each document notebook's kernel start and corpus reads, in ms. */
   loadMs: Record<string, number>;
 }
 
@@ -58,7 +52,7 @@ export function planDocuments(ctx: PlanContext): DocumentPlan {
           Math.min(population, reserveFloorDocuments),
       ),
     });
-  // 01 and 02 hold their sample only: no more documents than one kernel can hold under --max-memory
+  // no more documents than one kernel can hold under --max-memory
   const perChar = Math.max(...docPrefixes.map((prefix) => kernelBytes(ctx.declared, prefix, 1) - kernelBaseBytes));
   const roomChars = (maxBytes - probes.rss() - kernelBaseBytes) / perChar;
   const holdable = Math.max(minBudgetDocuments, Math.floor(roomChars / meanChars));
@@ -80,8 +74,7 @@ export function planDocuments(ctx: PlanContext): DocumentPlan {
     docPrefixes.includes(prefix) ? (sample.sample ?? population) * meanChars : ctx.corpusChars;
   let memory = memoryJobs(ctx, charsOf(choice));
   if (memory.jobs < jobs) {
-    // fewer at once: 01 and 02 get a smaller sample, and the line names their kernels as they will run (it gave
-    // the larger sample's, e.g. 2.50 GB for a kernel then run on half the documents and peaking at 1.30 GB)
+    // fewer at once: a smaller sample, and the line names the kernels as they will run
     choice = capped(chooseDocs((jobs = memory.jobs)));
     const requested = memory.line.match(/ \(of --jobs \d+\)/)?.[0] ?? "";
     memory = memoryJobs(ctx, charsOf(choice), jobs);
@@ -101,7 +94,6 @@ export function planDocuments(ctx: PlanContext): DocumentPlan {
   const loadMs: Record<string, number> = {};
   for (const prefix of docPrefixes) {
     costMs[prefix] = docPilot.perCharMs[prefix] * meanChars * measured;
-    // one pass over the corpus for the outlines, then the sample read again
     loadMs[prefix] = input.kernelStartMs + outline.readMs * (1 + measured / Math.max(1, population));
   }
   return { memory, jobs, sample: choice.sample, note, costMs, loadMs };

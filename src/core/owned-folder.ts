@@ -146,19 +146,19 @@ export function swapIn(staging: string, target: string, step: (name: "moved-asid
 }
 
 /**
- * Removes a folder of `kind` file by file (what still matches the manifest, then empty folders), plus any entry that
- * is a second name (same inode) of the same path in `secondNamesIn`. Returns the absolute paths of what was kept.
+ * Removes a folder of `kind` file by file (what still matches the manifest, or with `unchecked` every file it names,
+ * then empty folders), plus any entry that is a second name (same inode) of the same path in `secondNamesIn`.
+ * Returns the absolute paths of what was kept.
  */
-export function removeOwned(dir: string, kind: string, secondNamesIn?: string): string[] {
+export function removeOwned(dir: string, kind: string, secondNamesIn?: string, unchecked = false): string[] {
   const manifest = readFolderManifest(dir, kind);
+  for (const rel of unchecked ? Object.keys(manifest?.files ?? {}) : []) {
+    if (!rel.split("/").includes("..") && lstatOrUndefined(join(dir, rel))?.isFile()) unlinkSync(join(dir, rel));
+  }
   const { ours, edited, foreign } = ownershipOf(dir, manifest);
   for (const rel of ours) unlinkSync(join(dir, rel));
-  return removeUnlessKept(dir, [...edited, ...foreign], secondNamesIn);
-}
-
-function removeUnlessKept(dir: string, rels: string[], secondNamesIn: string | undefined): string[] {
   const kept: string[] = [];
-  for (const rel of rels) {
+  for (const rel of [...edited, ...foreign]) {
     if (secondNamesIn !== undefined && sameInode(join(dir, rel), join(secondNamesIn, rel))) unlinkSync(join(dir, rel));
     else kept.push(join(dir, rel));
   }
@@ -191,7 +191,7 @@ function removeEmptyFolders(dir: string, whole: boolean): void {
 /**
  * Cleans up after processes killed while switching `target`: a folder set aside is put back when the target is
  * missing, else removed as `removeOwned` does (after `clean`, for what the caller owns beyond the manifest); a
- * staging folder loses every file its manifest names (unchecked: one may be half-written).
+ * staging folder loses every file its manifest names, unchecked (one may be half-written).
  */
 export function recoverBeside(
   target: string,
@@ -211,7 +211,7 @@ export function recoverBeside(
     } else if (previous.test(name)) {
       clean(dir);
       kept.push(...removeOwned(dir, kind, path));
-    } else kept.push(...removeStaging(dir, kind, path));
+    } else kept.push(...removeOwned(dir, kind, path, true));
   }
   return { changed: left.length, kept, ...(restored ? { restored } : {}) };
 }
@@ -236,15 +236,6 @@ export function pendingRestore(target: string): string | undefined {
   if (lstatOrUndefined(path)) return undefined;
   const name = leftBeside(path, besidePattern(path, "previous"))[0];
   return name === undefined ? undefined : join(dirname(path), name);
-}
-
-function removeStaging(dir: string, kind: string, target: string): string[] {
-  const manifest = readFolderManifest(dir, kind);
-  for (const rel of Object.keys(manifest?.files ?? {})) {
-    if (!rel.split("/").includes("..") && lstatOrUndefined(join(dir, rel))?.isFile()) unlinkSync(join(dir, rel));
-  }
-  const { foreign, edited } = ownershipOf(dir, manifest);
-  return removeUnlessKept(dir, [...edited, ...foreign], target);
 }
 
 /** `path` with symbolic links resolved, also when it does not exist yet. */

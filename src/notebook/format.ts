@@ -82,28 +82,20 @@ export function tableHtml(
 ): string {
   const numeric = columns.map((column) => isNumericColumn(rows, column));
   const format = cellFormatters(columns, rows, digits);
-  const head = columns.map((column, i) => `<th${numeric[i] ? ' class="num"' : ""}>${escapeHtml(column)}</th>`).join("");
-  const more =
-    rows.length > MAX_HTML_ROWS
-      ? `\n<tr><td colspan="${columns.length}" class="more">` +
-        `${escapeHtml(moreRows(rows.length, MAX_HTML_ROWS))}</td></tr>`
-      : "";
-  const body =
-    rows
-      .slice(0, MAX_HTML_ROWS)
-      .map(
-        (row) =>
-          "<tr>" +
-          columns
-            .map((column, i) => `<td${numeric[i] ? ' class="num"' : ""}>${escapeHtml(format[i](row[column]))}</td>`)
-            .join("") +
-          "</tr>",
-      )
-      .join("\n") + more;
+  const cell = (tag: string, i: number, text: string) =>
+    `<${tag}${numeric[i] ? ' class="num"' : ""}>${escapeHtml(text)}</${tag}>`;
+  const head = columns.map((column, i) => cell("th", i, column)).join("");
+  const body = rows
+    .slice(0, MAX_HTML_ROWS)
+    .map((row) => `<tr>${columns.map((column, i) => cell("td", i, format[i](row[column]))).join("")}</tr>`);
+  if (rows.length > MAX_HTML_ROWS)
+    body.push(
+      `<tr><td colspan="${columns.length}" class="more">${escapeHtml(moreRows(rows.length, MAX_HTML_ROWS))}</td></tr>`,
+    );
   const captionHtml = caption ? `<caption>${escapeHtml(caption)}</caption>` : "";
   return (
     `<table class="seamlab-table">${captionHtml}<thead><tr>${head}</tr></thead>\n` +
-    `<tbody>\n${body}\n</tbody></table>`
+    `<tbody>\n${body.join("\n")}\n</tbody></table>`
   );
 }
 

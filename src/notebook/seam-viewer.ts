@@ -50,6 +50,8 @@ border-bottom:1px solid var(--border,#d9dce1)}
 .seam-viewer *{-webkit-print-color-adjust:exact;print-color-adjust:exact}}
 `;
 
+const ZERO_LABEL = "seam with no shared text";
+
 function finite(value: unknown, fallback: number): number {
   return typeof value === "number" && Number.isFinite(value) ? Math.trunc(value) : fallback;
 }
@@ -60,23 +62,16 @@ function splitterHtml(text: string, offset: number, splitter: SeamViewerSplitter
   const spans = (Array.isArray(splitter.chunks) ? splitter.chunks : [])
     .map((c) => ({ start: finite(c?.start, 0) - offset, end: finite(c?.end, 0) - offset }))
     .map((c) => ({ start: Math.max(0, Math.min(n, c.start)), end: Math.max(0, Math.min(n, c.end)), raw: c }));
+  const inView = (c: (typeof spans)[number]) => c.raw.end > 0 && c.raw.start < n;
   // seams sharing nothing, where the later chunk starts, for neighbours both in view
   const zeroSeams = new Set<number>();
   const starts = new Set<number>();
-  for (let i = 0; i < spans.length; i++) {
-    const c = spans[i];
-    if (c.raw.end <= 0 || c.raw.start >= n) continue;
+  spans.forEach((c, i) => {
+    if (!inView(c)) return;
     if (c.raw.start >= 0) starts.add(c.start);
-    if (i > 0 && spans[i - 1].raw.end > 0 && spans[i - 1].raw.start < n && c.raw.start >= spans[i - 1].raw.end) {
-      zeroSeams.add(c.start);
-    }
-  }
-  const cuts = new Set<number>([0, n]);
-  for (const c of spans) {
-    cuts.add(c.start);
-    cuts.add(c.end);
-  }
-  const points = [...cuts].sort((a, b) => a - b);
+    if (i > 0 && inView(spans[i - 1]) && c.raw.start >= spans[i - 1].raw.end) zeroSeams.add(c.start);
+  });
+  const points = [...new Set([0, n, ...spans.flatMap((c) => [c.start, c.end])])].sort((a, b) => a - b);
   const parts: string[] = [];
   let zeroCount = 0;
   for (let p = 0; p + 1 < points.length; p++) {
@@ -84,28 +79,21 @@ function splitterHtml(text: string, offset: number, splitter: SeamViewerSplitter
     const to = points[p + 1];
     if (zeroSeams.has(from)) {
       zeroCount++;
-      const label = "seam with no shared text";
-      parts.push(`<span class="zero" title="${label}" aria-label="${label}">‖</span>`);
+      parts.push(`<span class="zero" title="${ZERO_LABEL}" aria-label="${ZERO_LABEL}">‖</span>`);
     }
     let covering = 0;
     let last = -1;
-    for (let i = 0; i < spans.length; i++) {
-      if (spans[i].start <= from && spans[i].end >= to && spans[i].end > spans[i].start) {
-        covering++;
-        last = i;
-      }
-    }
-    const piece = escapeHtml(text.slice(from, to));
-    const classes: string[] = [];
-    if (covering === 0) classes.push(/\S/.test(text.slice(from, to)) ? "lost" : "gap");
-    else if (covering === 1) classes.push(last % 2 === 0 ? "c0" : "c1");
-    else classes.push("ov");
-    if (starts.has(from) && covering > 0) classes.push("start");
-    parts.push(`<span class="${classes.join(" ")}">${piece}</span>`);
+    spans.forEach((c, i) => {
+      if (c.start <= from && c.end >= to && c.end > c.start) [covering, last] = [covering + 1, i];
+    });
+    const kind =
+      covering === 0 ? (/\S/.test(text.slice(from, to)) ? "lost" : "gap") : covering > 1 ? "ov" : `c${last % 2}`;
+    const start = starts.has(from) && covering > 0 ? " start" : "";
+    parts.push(`<span class="${kind}${start}">${escapeHtml(text.slice(from, to))}</span>`);
   }
-  const inView = spans.filter((c) => c.raw.end > 0 && c.raw.start < n).length;
+  const shown = spans.filter(inView).length;
   return (
-    `<h4>${escapeHtml(String(splitter.name))} <small>${inView} chunks in view, ` +
+    `<h4>${escapeHtml(String(splitter.name))} <small>${shown} chunks in view, ` +
     `${zeroCount} seams sharing nothing</small></h4><div class="sv-text">${parts.join("")}</div>`
   );
 }

@@ -39,14 +39,16 @@ export interface MarkdownHeading {
 
 const ATX_HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
-// Hugo `{{< x >}}` / `{{% x %}}` and Liquid `{% x %}` / `{{ x }}` lines on their own are markup, not prose.
-const SHORTCODE_ONLY = /^\s*(?:(?:\{\{[<%].*?[%>]\}\}|\{%.*?%\}|\{\{.*?\}\})\s*)+$/;
-const HTML_ONLY = /^\s*<\/?[A-Za-z!][^>]*>?\s*$|^\s*<[A-Za-z][^>]*>.*<\/[A-Za-z][^>]*>\s*$/;
-const TABLE_ROW = /^\s*\|/;
-const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
-const IMAGE_ONLY = /^\s*!\[[^\]]*\]\([^)]*\)\s*$/;
-const LINK_DEFINITION = /^ {0,3}\[[^\]]+\]:\s*\S+/;
-const ALERT_MARKER = /^\s*>\s*(?:\[![A-Za-z]+\])?\s*$/; // GitHub/Hugo `> [!NOTE]`, or an empty `>` line
+/** Not prose: Hugo/Liquid shortcodes, HTML, table rows, rules, images, link definitions, `> [!NOTE]` or `>`. */
+const MARKUP = [
+  /^\s*(?:(?:\{\{[<%].*?[%>]\}\}|\{%.*?%\}|\{\{.*?\}\})\s*)+$/,
+  /^\s*<\/?[A-Za-z!][^>]*>?\s*$|^\s*<[A-Za-z][^>]*>.*<\/[A-Za-z][^>]*>\s*$/,
+  /^\s*\|/,
+  /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/,
+  /^\s*!\[[^\]]*\]\([^)]*\)\s*$/,
+  /^ {0,3}\[[^\]]+\]:\s*\S+/,
+  /^\s*>\s*(?:\[![A-Za-z]+\])?\s*$/,
+];
 
 export function scanMarkdownLines(text: string): MarkdownLine[] {
   const lines: MarkdownLine[] = [];
@@ -90,18 +92,8 @@ export function scanMarkdownLines(text: string): MarkdownLine[] {
       } else if (/^\s*<!--/.test(line)) {
         inComment = !line.includes("-->");
         kind = "comment";
-      } else if (
-        SHORTCODE_ONLY.test(line) ||
-        HTML_ONLY.test(line) ||
-        TABLE_ROW.test(line) ||
-        RULE.test(line) ||
-        IMAGE_ONLY.test(line) ||
-        LINK_DEFINITION.test(line) ||
-        ALERT_MARKER.test(line)
-      ) {
-        kind = "markup";
       } else {
-        kind = "text";
+        kind = MARKUP.some((pattern) => pattern.test(line)) ? "markup" : "text";
       }
     }
     lines.push({ kind, start: position, end, next });

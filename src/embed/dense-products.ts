@@ -28,6 +28,8 @@ const add = (local: number, bytes: number[]) => [...get(local), ...bytes, ...op.
 const addConst = (local: number, value: number) => add(local, i32(value));
 const decrementLoop = (local: number) => [...get(local), ...i32(1), ...op.i32Sub, ...tee(local), ...op.brIf(0)];
 const splat = (address: number[]) => [...address, ...op.f64Load(), ...op.f64x2Splat];
+/** Each kernel's locals: `i32s` i32 counters and pointers, then four v128 values. */
+const locals = (i32s: number) => Array.of<[number, number]>([i32s, I32], [4, V128]);
 const mulAdd = (v: number, pointer: number) => [...get(v), ...get(pointer), ...op.v128Load(), ...op.f64x2Mul];
 
 /**
@@ -60,12 +62,7 @@ function rowMajorFunction() {
   b.push(...addConst(11, 16), ...addConst(12, 16), ...decrementLoop(8), ...op.end, ...op.end);
   b.push(...addConst(9, 8), ...add(10, get(6)), ...addConst(7, -1), ...op.br(0), ...op.end, ...op.end);
   b.push(...add(5, get(6)), ...decrementLoop(1), ...op.end, ...op.end);
-  return {
-    name: "rowMajor",
-    params: 6,
-    locals: [[10, I32] as [number, number], [4, V128] as [number, number]],
-    body: b,
-  };
+  return { name: "rowMajor", params: 6, locals: locals(10), body: b };
 }
 
 /**
@@ -95,7 +92,7 @@ function csrFunction() {
   b.push(...decrementLoop(9), ...op.end);
   b.push(...addConst(1, 4), ...addConst(2, 8), ...addConst(8, -1), ...op.br(0), ...op.end, ...op.end);
   b.push(...add(6, get(7)), ...decrementLoop(3), ...op.end, ...op.end);
-  return { name: "csr", params: 7, locals: [[8, I32] as [number, number], [4, V128] as [number, number]], body: b };
+  return { name: "csr", params: 7, locals: locals(8), body: b };
 }
 
 /**
@@ -119,7 +116,7 @@ function gramFunction() {
   b.push(...decrementLoop(6), ...op.end);
   b.push(...addConst(5, 1), ...get(5), ...get(2), ...op.i32LtS, ...op.brIf(0), ...op.end);
   b.push(...add(0, [...get(3), ...i32(2), ...op.i32Shl]), ...decrementLoop(1), ...op.end, ...op.end);
-  return { name: "gram", params: 5, locals: [[7, I32] as [number, number], [4, V128] as [number, number]], body: b };
+  return { name: "gram", params: 5, locals: locals(7), body: b };
 }
 
 let compiled: CompiledWasm | null | undefined;
@@ -147,14 +144,17 @@ const BLOCK_ROWS = 512;
 const even = (n: number) => n + (n % 2);
 const align16 = (n: number) => Math.ceil(n / 16) * 16;
 
-function copyRows(from: Float64Array, rows: number, cols: number, to: Float64Array, stride: number): void {
-  if (stride === cols) to.set(from.subarray(0, rows * cols));
-  else for (let r = 0; r < rows; r++) to.set(from.subarray(r * cols, (r + 1) * cols), r * stride);
-}
-
-function copyRowsOut(from: Float64Array, rows: number, cols: number, stride: number, to: Float64Array, at: number) {
-  if (stride === cols) to.set(from.subarray(0, rows * cols), at * cols);
-  else for (let r = 0; r < rows; r++) to.set(from.subarray(r * stride, r * stride + cols), (at + r) * cols);
+/** rows × cols from `from` into `to`, whose rows start every `fromStride` and `toStride` values. */
+function copyRows(
+  from: Float64Array,
+  fromStride: number,
+  to: Float64Array,
+  toStride: number,
+  rows: number,
+  cols: number,
+) {
+  if (fromStride === cols && toStride === cols) to.set(from.subarray(0, rows * cols));
+  else for (let r = 0; r < rows; r++) to.set(from.subarray(r * fromStride, r * fromStride + cols), r * toStride);
 }
 
 /** `multiplyRowMajor` (randomized-svd.ts) in the kernel, or null without WebAssembly SIMD. */
@@ -175,7 +175,7 @@ export function rowMajorProductWasm(
   const leftAt = align16(inner * stride * 8);
   const outAt = leftAt + align16(block * inner * 8);
   reserveWasmMemory(memory, outAt + block * stride * 8);
-  copyRows(right, inner, cols, new Float64Array(memory.buffer, rightAt, inner * stride), stride);
+  copyRows(right, cols, new Float64Array(memory.buffer, rightAt, inner * stride), stride, inner, cols);
   const leftView = new Float64Array(memory.buffer, leftAt, block * inner);
   const outView = new Float64Array(memory.buffer, outAt, block * stride);
   const out = new Float64Array(rows * cols);
@@ -184,7 +184,7 @@ export function rowMajorProductWasm(
     leftView.set(left.subarray(from * inner, (from + n) * inner));
     outView.fill(0);
     run(leftAt, n, inner, rightAt, stride / 2, outAt);
-    copyRowsOut(outView, n, cols, stride, out, from);
+    copyRows(outView, stride, out.subarray(from * cols), cols, n, cols);
   }
   return out;
 }
@@ -209,7 +209,7 @@ export function csrProductWasm(a: Csr, dense: Float64Array, width: number): Floa
   const valuesAt = align16(startAt + (block + 1) * 4);
   const columnsAt = valuesAt + most * 8;
   reserveWasmMemory(memory, columnsAt + most * 4);
-  copyRows(dense, a.cols, width, new Float64Array(memory.buffer, denseAt, a.cols * stride), stride);
+  copyRows(dense, width, new Float64Array(memory.buffer, denseAt, a.cols * stride), stride, a.cols, width);
   const outView = new Float64Array(memory.buffer, outAt, block * stride);
   const startView = new Int32Array(memory.buffer, startAt, block + 1);
   const valuesView = new Float64Array(memory.buffer, valuesAt, most);
@@ -223,7 +223,7 @@ export function csrProductWasm(a: Csr, dense: Float64Array, width: number): Floa
     columnsView.set(a.colIndex.subarray(first, a.rowStart[from + n]));
     outView.fill(0);
     run(startAt, columnsAt, valuesAt, n, denseAt, stride / 2, outAt);
-    copyRowsOut(outView, n, width, stride, out, from);
+    copyRows(outView, stride, out.subarray(from * width), width, n, width);
   }
   return out;
 }
@@ -246,7 +246,7 @@ export function gramGroupsWasm(y: Float64Array, rows: number, width: number): Fl
   const yView = new Float64Array(memory.buffer, yAt, block * stride);
   for (let from = 0; from < groups * 4; from += block) {
     const n = Math.min(block, groups * 4 - from);
-    copyRows(y.subarray(from * width, (from + n) * width), n, width, yView, stride);
+    copyRows(y.subarray(from * width, (from + n) * width), width, yView, stride, n, width);
     run(yAt, n / 4, width, stride * 8, gAt);
   }
   const padded = new Float64Array(memory.buffer, gAt, stride * stride);

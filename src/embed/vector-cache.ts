@@ -23,10 +23,9 @@ export interface CachedEmbedder extends Embedder {
 }
 
 const MAGIC = "SLV1";
-
-function textKey(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("hex");
-}
+const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
+/** A pack is named by the hash of its bytes, so one edited or damaged on disk is not used. */
+const packName = (buffer: Buffer) => `${sha256(buffer).slice(0, 32)}.pack`;
 
 /**
  * `dir` defaults to `.seamlab-cache/vectors/` in the project root. Each `saveEvery` texts' vectors are saved as one
@@ -37,7 +36,7 @@ export function withVectorCache(
   dir: string = join(projectRoot(), ".seamlab-cache", "vectors"),
   { saveEvery = 2048 }: { saveEvery?: number } = {},
 ): CachedEmbedder {
-  const folder = join(dir, createHash("sha256").update(embedder.id).digest("hex").slice(0, 32));
+  const folder = join(dir, sha256(embedder.id).slice(0, 32));
   const stats: CachedEmbedder["cache"] = { hits: 0, misses: 0, dir: folder };
   let stored: Map<string, Float32Array> | undefined;
   let storedDimensions = 0;
@@ -63,8 +62,7 @@ export function withVectorCache(
       .sort()) {
       const buffer = readFileSync(join(folder, name));
       if (buffer.length < 12 || buffer.toString("latin1", 0, 4) !== MAGIC) continue; // not ours: ignore
-      // A pack is named by the sha256 of its bytes: one edited or damaged on disk is not used (and is counted).
-      if (`${createHash("sha256").update(buffer).digest("hex").slice(0, 32)}.pack` !== name) {
+      if (packName(buffer) !== name) {
         stats.rejected = (stats.rejected ?? 0) + 1;
         continue;
       }
@@ -97,8 +95,7 @@ export function withVectorCache(
       buffer.write(key, at, "hex");
       Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).copy(buffer, at + 32);
     });
-    const name = `${createHash("sha256").update(buffer).digest("hex").slice(0, 32)}.pack`;
-    writeFileAtomic(join(folder, name), buffer);
+    writeFileAtomic(join(folder, packName(buffer)), buffer);
   };
 
   const cached: CachedEmbedder = {
@@ -112,7 +109,7 @@ export function withVectorCache(
     cache: stats,
     async embed(texts: string[]): Promise<Float32Array[]> {
       const map = load();
-      const keys = texts.map(textKey);
+      const keys = texts.map((text) => sha256(text));
       const missing: number[] = [];
       const seen = new Set<string>();
       keys.forEach((key, i) => {

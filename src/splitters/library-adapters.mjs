@@ -91,13 +91,12 @@ async function chonkieTokenizer(o) {
   if (o.unit !== "tokens") return "character";
   const enc = await tiktoken(o.encoding);
   const encode = memoisedEncode(enc);
+  const decode = (tokens) => enc.decode(Array.from(tokens));
   return {
     countTokens: (text) => (text.length === 0 ? 0 : encode(text).length),
-    encode: (text) => encode(text),
-    decode: (tokens) => enc.decode(Array.from(tokens)),
-    decodeBatch(batch) {
-      return batch.map((tokens) => enc.decode(Array.from(tokens)));
-    },
+    encode,
+    decode,
+    decodeBatch: (batch) => batch.map(decode),
   };
 }
 

@@ -11,6 +11,7 @@
  *
  * Each level scans its text once and measures each piece once: O(text length × separators) plus the length function.
  */
+import type { Chunk, Doc } from "../core/types";
 import { isWhitespaceCode } from "../text/whitespace";
 
 export type KeepSeparator = boolean | "start" | "end";
@@ -31,13 +32,6 @@ export interface RecursiveOptions {
    * last non-empty separator is split into characters.
    */
   langchainJsCompat?: boolean;
-}
-
-/** A chunk before it is tied to a document: `[start, end)` into the text and the text LangChain would return. */
-export interface SpanText {
-  start: number;
-  end: number;
-  text: string;
 }
 
 /** A run reuses the same few patterns thousands of times. */
@@ -139,10 +133,11 @@ function splitPieces(run: SplitRun, sub: string, start: number, end: number, sep
   return pieces;
 }
 
-/** One `splitRecursiveSpans` call: the text, its options, and the chunks so far (module functions, not closures). */
+/** One `splitRecursiveWith` call: its options, the document and the chunks so far (module functions, not closures). */
 interface SplitRun extends RecursiveOptions {
+  doc: string;
   text: string;
-  out: SpanText[];
+  out: Chunk[];
 }
 
 /** Adds the chunk made of pieces[from..to) (piece indices), stripped as LangChain strips it, unless it is empty. */
@@ -162,7 +157,7 @@ function emit(run: SplitRun, pieces: number[], from: number, to: number, joiner:
     while (e > s && isWhitespaceCode(text.charCodeAt(e - 1))) e--;
   }
   const chunkText = joiner === "" ? text.slice(s, e) : joined;
-  if (chunkText !== "") run.out.push({ start: s, end: e, text: chunkText });
+  if (chunkText !== "") run.out.push({ doc: run.doc, start: s, end: e, text: chunkText });
 }
 
 /** base.py `_merge_splits` over pieces[from..to) (piece indices). */
@@ -237,6 +232,7 @@ function splitLevel(run: SplitRun, start: number, end: number, separators: strin
     }
     if (rest.length === 0) {
       run.out.push({
+        doc: run.doc,
         start: pieces[2 * i],
         end: pieces[2 * i + 1],
         text: text.slice(pieces[2 * i], pieces[2 * i + 1]),
@@ -249,12 +245,12 @@ function splitLevel(run: SplitRun, start: number, end: number, separators: strin
 }
 
 /**
- * Split `text` into chunks with spans, exactly as LangChain Python 0.3.x `split_text` would return their texts.
- * With keepSeparator false the pieces are re-joined with the separator (as Python does, a regex's source text):
- * the text then differs from `source.slice(start, end)` where separators collapsed; otherwise they are equal.
+ * The chunks of `doc` with spans, their texts exactly what LangChain Python 0.3.x `split_text` returns. With
+ * keepSeparator false the pieces are re-joined with the separator (as Python does, a regex's source text): the text
+ * then differs from `source.slice(start, end)` where separators collapsed; otherwise they are equal.
  */
-export function splitRecursiveSpans(text: string, options: RecursiveOptions): SpanText[] {
-  const run: SplitRun = { ...options, text, out: [] };
-  if (text.length > 0) splitLevel(run, 0, text.length, options.separators);
+export function splitRecursiveWith(doc: Doc, options: RecursiveOptions): Chunk[] {
+  const run: SplitRun = { ...options, doc: doc.id, text: doc.text, out: [] };
+  if (doc.text.length > 0) splitLevel(run, 0, doc.text.length, options.separators);
   return run.out;
 }

@@ -3,7 +3,7 @@ import type { Chunk, Doc } from "../core/types";
 import { SeamlabError } from "../core/errors";
 import { defaultEncoding, lengthFunctionFor } from "../text/tokens";
 import type { SplitterConfig } from "./config";
-import { KeepSeparator, RecursiveOptions, splitRecursiveSpans } from "./recursive-core";
+import { KeepSeparator, RecursiveOptions, splitRecursiveWith } from "./recursive-core";
 
 /** LangChain's default separators: paragraph, line, word, character. */
 const defaultSeparators: string[] = ["\n\n", "\n", " ", ""];
@@ -47,10 +47,6 @@ export function recursiveOptionsFor(
     lengthIsChars: unit === "chars",
     langchainJsCompat: config.extra?.langchainJsCompat === true,
   };
-}
-
-export function splitRecursiveWith(doc: Doc, options: RecursiveOptions): Chunk[] {
-  return splitRecursiveSpans(doc.text, options).map((c) => ({ doc: doc.id, start: c.start, end: c.end, text: c.text }));
 }
 
 export function splitRecursive(doc: Doc, config: SplitterConfig): Chunk[] {

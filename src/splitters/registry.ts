@@ -14,7 +14,7 @@ import { prepareSemanticSplit, semanticOptionsFromConfig, splitSemanticPrepared 
 import { splitWindow } from "./window";
 import { checkWindowWordsConfig, splitWindowWords } from "./window-words";
 
-interface SplitterEntry {
+export interface SplitterEntry {
   description: string;
   split: (doc: Doc, config: SplitterConfig) => Chunk[];
   /** Preferred by splitDocAsync/splitCorpusAsync. */
@@ -130,8 +130,6 @@ export function describeSplitter(name: string): string {
   return entryFor(name).description;
 }
 
-const units = ["chars", "tokens"];
-
 /** The unit a splitter always counts in, or undefined when it follows `config.unit` (unknown names too). */
 export function fixedUnitOf(name: string): Unit | undefined {
   return own(name)?.fixedUnit;
@@ -142,8 +140,8 @@ export function helperThreadOf(name: string): SplitterEntry["helperThread"] {
   return own(name)?.helperThread;
 }
 
-/** Throws a SeamlabError naming the parameter when a config cannot be split with. */
-export function validateSplitterConfig(config: SplitterConfig): void {
+/** The config's splitter; a SeamlabError naming the parameter when the config cannot be split with. */
+export function validateSplitterConfig(config: SplitterConfig): SplitterEntry {
   const entry = entryFor(config.splitter);
   const { size, overlap } = config;
   if (typeof size !== "number" || !Number.isInteger(size) || size <= 0) {
@@ -155,10 +153,10 @@ export function validateSplitterConfig(config: SplitterConfig): void {
   if (overlap >= size) {
     throw new SeamlabError(`--overlap (${overlap}) must be smaller than --size (${size})`);
   }
-  if (config.unit !== undefined && units.indexOf(config.unit) < 0) {
+  if (config.unit !== undefined && config.unit !== "chars" && config.unit !== "tokens") {
     throw new SeamlabError(`unknown --unit "${config.unit}": use chars or tokens`);
   }
-  const fixed = fixedUnitOf(config.splitter);
+  const fixed = entry.fixedUnit;
   // An unset unit means "the splitter's own"; a different unit set explicitly would label sizes wrongly.
   if (fixed !== undefined && config.unit !== undefined && config.unit !== fixed) {
     throw new SeamlabError(
@@ -173,43 +171,32 @@ export function validateSplitterConfig(config: SplitterConfig): void {
     if (config.separators.length === 0) throw new SeamlabError("--separators must not be empty");
   }
   entry.validate?.(config);
+  return entry;
 }
 
 /** The chunks of one document, in order. Validates the config first. */
 export function splitDoc(doc: Doc, config: SplitterConfig): Chunk[] {
-  validateSplitterConfig(config);
-  return entryFor(config.splitter).split(doc, config);
+  return validateSplitterConfig(config).split(doc, config);
 }
 
 /** The chunks of every document, in document order (then chunk order). */
 export function splitCorpus(docs: Doc[], config: SplitterConfig): Chunk[] {
-  validateSplitterConfig(config);
-  const entry = entryFor(config.splitter);
-  const out: Chunk[] = [];
-  if (entry.splitMany) {
-    for (const chunks of entry.splitMany(docs, config)) for (const c of chunks) out.push(c);
-  } else {
-    for (const doc of docs) for (const c of entry.split(doc, config)) out.push(c);
-  }
-  return out;
+  const entry = validateSplitterConfig(config);
+  return (entry.splitMany ? entry.splitMany(docs, config) : docs.map((doc) => entry.split(doc, config))).flat();
 }
 
 /** As splitDoc, through the splitter's async implementation when it has one. */
 export async function splitDocAsync(doc: Doc, config: SplitterConfig): Promise<Chunk[]> {
-  validateSplitterConfig(config);
-  const entry = entryFor(config.splitter);
+  const entry = validateSplitterConfig(config);
   return entry.splitAsync ? entry.splitAsync(doc, config) : entry.split(doc, config);
 }
 
 /** As splitCorpus, through the splitter's async implementation when it has one. */
 export async function splitCorpusAsync(docs: Doc[], config: SplitterConfig): Promise<Chunk[]> {
-  validateSplitterConfig(config);
-  const entry = entryFor(config.splitter);
+  const entry = validateSplitterConfig(config);
   if (entry.splitCorpusAsync) return entry.splitCorpusAsync(docs, config);
-  const out: Chunk[] = [];
-  for (const doc of docs) {
-    const chunks = entry.splitAsync ? await entry.splitAsync(doc, config) : entry.split(doc, config);
-    for (const c of chunks) out.push(c);
-  }
-  return out;
+  const perDoc: Chunk[][] = [];
+  for (const doc of docs)
+    perDoc.push(entry.splitAsync ? await entry.splitAsync(doc, config) : entry.split(doc, config));
+  return perDoc.flat();
 }

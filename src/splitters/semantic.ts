@@ -30,14 +30,9 @@ export interface SemanticOptions {
   window?: number;
 }
 
-interface Plan {
-  doc: Doc;
-  sentences: { start: number; end: number }[];
-}
+type Plan = { doc: Doc; sentences: { start: number; end: number }[] };
 
-function checkOptions(
-  options: SemanticOptions,
-): Required<Omit<SemanticOptions, "maxLength" | "encoding">> & Pick<SemanticOptions, "maxLength" | "encoding"> {
+function checkOptions(options: SemanticOptions) {
   const threshold = options.threshold ?? { percentile: 10 };
   const maxSentences = options.maxSentences ?? 12;
   const overlapSentences = options.overlapSentences ?? 0;
@@ -61,15 +56,7 @@ function checkOptions(
     throw new SeamlabError(`semantic splitter: window must be a whole number >= 0, got ${window}.`);
   if (options.maxLength !== undefined && !(options.maxLength > 0))
     throw new SeamlabError(`semantic splitter: maxLength must be > 0, got ${options.maxLength}.`);
-  return {
-    threshold,
-    maxSentences,
-    overlapSentences,
-    window,
-    unit: options.unit ?? "chars",
-    maxLength: options.maxLength,
-    encoding: options.encoding,
-  };
+  return { ...options, threshold, maxSentences, overlapSentences, window, unit: options.unit ?? "chars" };
 }
 
 /** The text embedded for sentence i: the sentence with `window` neighbours each side (document slice). */

@@ -6,7 +6,8 @@
  */
 import type { Chunk, Doc } from "../core/types";
 import type { SplitterConfig } from "./config";
-import { recursiveOptionsFor, splitRecursiveWith } from "./recursive";
+import { recursiveOptionsFor } from "./recursive";
+import { splitRecursiveWith } from "./recursive-core";
 
 /** Regex separators: whitespace after . ! ? (optionally closed by a quote or bracket) or a line break; word; char. */
 export const sentenceSeparators: string[] = ["(?<=[.!?][\"'\\u201d\\u2019)\\]]?)\\s+|\\n+", " ", ""];

@@ -126,7 +126,7 @@ function jsSnippet(config: SplitterConfig, context: SnippetContext): SplitterSni
     }
   }
   lines.push("// const chunks = await splitter.splitText(text);");
-  return { target: "langchainJs", language: "javascript", equivalent, note, code: lines.join("\n") + "\n" };
+  return snippet("langchainJs", equivalent, note, lines);
 }
 
 /** The Python LangChain splitter construction for a config with a LangChain counterpart (or the nearest). */
@@ -187,13 +187,7 @@ function pythonSnippet(config: SplitterConfig, context: SnippetContext): Splitte
       : kind.kind === "recursive"
         ? "LangChain Python, the original seamlab's recursive splitter ports (checked chunk for chunk in its tests)"
         : "the same LangChain class in Python";
-  return {
-    target: "langchainPython",
-    language: "python",
-    equivalent: kind !== undefined,
-    note,
-    code: lines.join("\n") + "\n",
-  };
+  return snippet("langchainPython", kind !== undefined, note, lines);
 }
 
 function llamaIndexSnippet(config: SplitterConfig, context: SnippetContext): SplitterSnippet {
@@ -211,13 +205,8 @@ function llamaIndexSnippet(config: SplitterConfig, context: SnippetContext): Spl
     if (!tokens) lines.push("# tokenizer=list counts characters (one token per character), as seamlab measured");
     lines.push(`splitter = ${cls}(chunk_size=${config.size}, chunk_overlap=${config.overlap}, tokenizer=${tokenizer})`);
     lines.push("# chunks = splitter.split_text(text)");
-    return {
-      target: "llamaIndex",
-      language: "python",
-      equivalent: true,
-      note: `LlamaIndex Python's ${cls}, the original of the LlamaIndex TS class seamlab ran, counting the same unit`,
-      code: lines.join("\n") + "\n",
-    };
+    const note = `LlamaIndex Python's ${cls}, the original of the LlamaIndex TS class seamlab ran, counting the same unit`;
+    return snippet("llamaIndex", true, note, lines);
   }
   const kind = langchainKindOf(config.splitter);
   const { imports, make } = pythonLangchain(config, kind);
@@ -226,15 +215,15 @@ function llamaIndexSnippet(config: SplitterConfig, context: SnippetContext): Spl
   else lines.push("# LlamaIndex's own SentenceSplitter cuts differently (sentence-aware, trimmed): wrap LangChain's.");
   lines.push("from llama_index.core.node_parser import LangchainNodeParser", ...imports, "");
   lines.push(`parser = LangchainNodeParser(${make})`, "# nodes = parser.get_nodes_from_documents(documents)");
-  return {
-    target: "llamaIndex",
-    language: "python",
-    equivalent: kind !== undefined,
-    note: kind
-      ? "LlamaIndex's LangchainNodeParser around the LangChain Python splitter above: the same chunks as that one"
-      : `not equivalent: seamlab's "${config.splitter}" has no LlamaIndex counterpart; the snippet is the nearest one`,
-    code: lines.join("\n") + "\n",
-  };
+  const note = kind
+    ? "LlamaIndex's LangchainNodeParser around the LangChain Python splitter above: the same chunks as that one"
+    : `not equivalent: seamlab's "${config.splitter}" has no LlamaIndex counterpart; the snippet is the nearest one`;
+  return snippet("llamaIndex", kind !== undefined, note, lines);
+}
+
+function snippet(target: SnippetTarget, equivalent: boolean, note: string, lines: string[]): SplitterSnippet {
+  const language = target === "langchainJs" ? "javascript" : "python";
+  return { target, language, equivalent, note, code: lines.join("\n") + "\n" };
 }
 
 /** The three snippets for a config, in a fixed order (LangChain JS, LangChain Python, LlamaIndex). */

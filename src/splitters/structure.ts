@@ -20,7 +20,7 @@ import type { TypeOverride } from "../corpus/type-overrides";
 import { DOC_TYPES, type DocType } from "../corpus/types";
 import type { Block } from "../text/blocks";
 import { codeUnits, isTsJsPath } from "../text/code-units";
-import { isWhitespaceCode } from "../text/whitespace";
+import { trimSpan } from "../text/words";
 import { sentenceRegions } from "../text/sentences";
 import { countTokens, defaultEncoding } from "../text/tokens";
 import type { SplitterConfig } from "./config";
@@ -107,12 +107,6 @@ function settingFor(type: DocType, config: SplitterConfig, options: StructureOpt
 interface Context {
   text: string;
   length: (start: number, end: number) => number;
-}
-
-function trimmedSpan(text: string, start: number, end: number): [number, number] {
-  while (start < end && isWhitespaceCode(text.charCodeAt(start))) start++;
-  while (end > start && isWhitespaceCode(text.charCodeAt(end - 1))) end--;
-  return [start, end];
 }
 
 /** `[start, end)` cut at line boundaries into units alone, no longer than `size` (a longer line is cut at `size`). */
@@ -286,7 +280,7 @@ function packUnits(ctx: Context, units: Unit[], setting: Setting): Span[] {
 }
 
 function chunkOf(doc: Doc, { start, end, header }: Span): Chunk[] {
-  const [s, e] = trimmedSpan(doc.text, start, end);
+  const [s, e] = trimSpan(doc.text, start, end);
   if (e <= s) return [];
   const text = doc.text.slice(s, e);
   return [{ doc: doc.id, start: s, end: e, text: header ? `${doc.text.slice(header[0], header[1])}\n${text}` : text }];

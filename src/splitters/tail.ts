@@ -8,7 +8,8 @@ import type { Chunk, Doc } from "../core/types";
 import { defaultEncoding, tokenOffsets } from "../text/tokens";
 import { nextWordStart } from "../text/words";
 import type { SplitterConfig } from "./config";
-import { recursiveOptionsFor, splitRecursiveWith } from "./recursive";
+import { recursiveOptionsFor } from "./recursive";
+import { splitRecursiveWith } from "./recursive-core";
 
 /** Where a tail of `overlap` units taken from the end of `prev` starts in the source (a word start). */
 function tailStart(source: string, prev: Chunk, overlap: number, config: SplitterConfig): number {

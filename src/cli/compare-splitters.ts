@@ -3,27 +3,18 @@ import { SeamlabError } from "../core/errors";
 import { straddlingPairs } from "../measure/pairs";
 import { splitCorpusAsync } from "../splitters/registry";
 import { measureSplitterConfig } from "../measure/split-and-measure";
-import type { SplitterConfig, Unit } from "../splitters/config";
+import type { SplitterConfig } from "../splitters/config";
 import { fixedUnitOf, splitterNames, validateSplitterConfig } from "../splitters/registry";
 import { librariesPreset } from "../study/libraries";
-import { formatFixed, formatRatio, formatTable, toJson } from "./format";
-import { corpusFromFlags, describeCorpus, sizeBounds, unitFromFlags } from "./flag-groups";
-import {
-  choiceFlag,
-  commaList,
-  commandFlags,
-  describeRange,
-  intFlag,
-  LIMITS,
-  stringFlag,
-  type FlagValues,
-} from "./flags";
+import { formatFixed, formatRatio, formatTable, numberColumns, toJson } from "./format";
+import { corpusFromFlags, describeCorpus, settingFromFlags, splitterListFromFlags, unitFromFlags } from "./flag-groups";
+import { commandFlags, commaList, describeRange, flagOptions, LIMITS, stringFlag, type FlagValues } from "./flags";
 import { pct } from "../study/format";
 import { thousands } from "../stats/format";
 import { structureDamageOf, structureExtraFromFlags, structureFlags, structureFlagsHelp } from "./structure-flags";
 
 /** The seed's comparison: LangChain's default, more overlap, and the fixes (sentences, tail), against windows. */
-export const DEFAULT_CONFIGS =
+const DEFAULT_CONFIGS =
   "langchain:1000:200,langchain:1000:500,sentences:1000:200,tail:1000:200,window-words:1000:200,window:1000:200";
 
 const help = `Usage: seamlab compare-splitters [options]
@@ -49,7 +40,7 @@ ${structureFlagsHelp.replace("structure splitter:", "structure configs:")}
   -h, --help         this help`;
 
 /** Parses `splitter:size:overlap[:unit[:encoding]]` items, naming the bad item. */
-export function parseConfigList(list: string): SplitterConfig[] {
+function parseConfigList(list: string): SplitterConfig[] {
   const items = commaList(list);
   if (items.length === 0) throw new SeamlabError("--configs must list at least one splitter:size:overlap.");
   return items.map((item) => {
@@ -83,7 +74,7 @@ const describeItem = (config: SplitterConfig): string =>
   [config.splitter, config.size, config.overlap, config.unit, config.encoding].filter((p) => p !== undefined).join(":");
 
 /** The configs named by --configs, or --splitters/--libraries at one --size/--overlap/--unit (one of them). */
-export function configsFromFlags(values: FlagValues): SplitterConfig[] {
+function configsFromFlags(values: FlagValues): SplitterConfig[] {
   const chosen = ["configs", "splitters", "libraries"].filter((name) => values[name] !== undefined);
   if (chosen.length > 1)
     throw new SeamlabError(`use one of --configs, --splitters and --libraries (got ${chosen.join(", ")}).`);
@@ -106,12 +97,9 @@ export function configsFromFlags(values: FlagValues): SplitterConfig[] {
     }
     return configs;
   }
-  const unit = choiceFlag<Unit>(values, "unit", ["chars", "tokens"], "chars");
-  const names = values.libraries ? librariesPreset(unit) : commaList(stringFlag(values, "splitters"));
-  if (names.length === 0) throw new SeamlabError("--splitters must name at least one splitter.");
+  const { unit, size, overlap } = settingFromFlags(values);
+  const names = values.libraries ? librariesPreset(unit) : splitterListFromFlags(values)!;
   if (values.splitters !== undefined) unitFromFlags(values, names);
-  const size = intFlag(values, "size", unit === "tokens" ? 400 : 1000, sizeBounds(unit, 1));
-  const overlap = intFlag(values, "overlap", unit === "tokens" ? 80 : 200, sizeBounds(unit, 0));
   return names.map((splitter) => {
     const config: SplitterConfig = { splitter, size, overlap, unit: fixedUnitOf(splitter) ?? unit };
     if (unit === "tokens") config.encoding = stringFlag(values, "encoding", "cl100k_base");
@@ -124,16 +112,8 @@ export async function run(argv: string[]): Promise<number> {
   const values = await commandFlags(
     argv,
     {
-      corpus: { type: "string" },
-      configs: { type: "string" },
-      splitters: { type: "string" },
-      libraries: { type: "boolean" },
-      size: { type: "string" },
-      overlap: { type: "string" },
-      unit: { type: "string" },
-      encoding: { type: "string" },
+      ...flagOptions(["corpus", "configs", "splitters", "size", "overlap", "unit", "encoding"], ["libraries", "json"]),
       ...structureFlags,
-      json: { type: "boolean" },
     },
     help,
   );
@@ -187,22 +167,11 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   const table = formatTable(
-    [
-      { header: "config" },
-      { header: "chunks", align: "right" },
-      { header: "zero-overlap seams", align: "right" },
-      { header: "mean overlap", align: "right" },
-      { header: "median", align: "right" },
-      { header: "pairs kept", align: "right" },
-      { header: "index", align: "right" },
-      { header: "max chunk", align: "right" },
-      { header: "lost chars", align: "right" },
-      { header: "struct dmg", align: "right" },
-      { header: "code", align: "right" },
-      { header: "table", align: "right" },
-      { header: "list", align: "right" },
-      { header: "heading", align: "right" },
-    ],
+    numberColumns(
+      "config",
+      ...["chunks", "zero-overlap seams", "mean overlap", "median", "pairs kept", "index", "max chunk", "lost chars"],
+      ...["struct dmg", "code", "table", "list", "heading"],
+    ),
     rows.map((row) => [
       row.config,
       thousands(row.chunks),

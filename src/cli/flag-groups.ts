@@ -1,8 +1,8 @@
-/**
- * Flag groups several commands share (corpus, splitter config, retrieval inputs and settings), read through the
- * validated readers in ./flags. Commands import these from here, never from each other.
- */
+/** Flag groups several commands share (corpus, splitter config, retrieval inputs and settings). */
+import { existsSync, statSync } from "node:fs";
+import { resolve } from "node:path";
 import { SeamlabError } from "../core/errors";
+import { defaultCacheDir } from "../experiment/cache";
 import { defaultCorpus } from "../corpus/defaults";
 import { loadCorpus, type LoadedCorpus } from "../corpus/load";
 import { isSquadFile, loadCorpusAndQueries, type EvaluationInputs } from "../retrieval/inputs";
@@ -21,6 +21,8 @@ import type { SplitterConfig, Unit } from "../splitters/config";
 import { fixedUnitOf, validateSplitterConfig } from "../splitters/registry";
 import {
   choiceFlag,
+  commaList,
+  flagOptions,
   intFlag,
   LIMITS,
   optionalIntFlag,
@@ -32,19 +34,8 @@ import {
 } from "./flags";
 import { thousands } from "../stats/format";
 
-// ---------------------------------------------------------------- corpus and one splitter config
-
 /** Flags shared by `seams`, `pairs` and `embed`. */
-export const splitFlags = {
-  corpus: { type: "string" },
-  splitter: { type: "string" },
-  size: { type: "string" },
-  overlap: { type: "string" },
-  unit: { type: "string" },
-  encoding: { type: "string" },
-  json: { type: "boolean" },
-  help: { type: "boolean", short: "h" },
-} as const;
+export const splitFlags = flagOptions(["corpus", "splitter", "size", "overlap", "unit", "encoding"], ["json"]);
 
 export const splitFlagsHelp = `  --corpus PATH      folder, file, glob, default corpus name (moby-dick, fastify-docs) \
 or npm:<pkg>/<path>
@@ -56,21 +47,49 @@ or npm:<pkg>/<path>
   --encoding E       js-tiktoken encoding for token units (default cl100k_base)
   --json             print JSON instead of a table`;
 
+/** --corpus, or the prose default corpus. */
+export function corpusSpecFromFlags(values: FlagValues): string {
+  return values.corpus === undefined ? defaultCorpus("prose") : stringFlag(values, "corpus");
+}
+
 /** The corpus named by --corpus (default: the prose default corpus). */
 export function corpusFromFlags(values: FlagValues): { spec: string; corpus: LoadedCorpus } {
-  const spec = values.corpus === undefined ? defaultCorpus("prose") : stringFlag(values, "corpus");
+  const spec = corpusSpecFromFlags(values);
   return { spec, corpus: loadCorpus(spec) };
 }
 
-/** Bounds of --size/--overlap (and list flags like --overlaps) in the given unit. */
+/** `--cache-dir` (default .seamlab-cache/ in the project root), refused when it names a file. */
+export function cacheDirFromFlags(values: FlagValues): string {
+  if (values["cache-dir"] === undefined) return defaultCacheDir();
+  const dir = resolve(stringFlag(values, "cache-dir"));
+  if (existsSync(dir) && !statSync(dir).isDirectory())
+    throw new SeamlabError(`--cache-dir ${dir} is a file; give a folder for the cache (it is created if missing).`);
+  return dir;
+}
+
 export function sizeBounds(unit: Unit, min: number): NumberBounds {
   return { min, max: LIMITS.size, unit };
 }
 
-/**
- * The unit of --size/--overlap: --unit, else the unit the splitter always counts in, else chars. A splitter
- * that only counts one unit refuses the other, so a size is never labelled in a unit it was not measured in.
- */
+/** --unit, --size and --overlap of `libraries` and `compare-splitters`: 1000/200 chars or 400/80 tokens by default. */
+export function settingFromFlags(values: FlagValues): { unit: Unit; size: number; overlap: number } {
+  const unit = choiceFlag<Unit>(values, "unit", ["chars", "tokens"], "chars");
+  return {
+    unit,
+    size: intFlag(values, "size", unit === "tokens" ? 400 : 1000, sizeBounds(unit, 1)),
+    overlap: intFlag(values, "overlap", unit === "tokens" ? 80 : 200, sizeBounds(unit, 0)),
+  };
+}
+
+/** --splitters as a list (undefined without the flag). */
+export function splitterListFromFlags(values: FlagValues): string[] | undefined {
+  if (values.splitters === undefined) return undefined;
+  const names = commaList(stringFlag(values, "splitters"));
+  if (names.length === 0) throw new SeamlabError("--splitters must name at least one splitter.");
+  return names;
+}
+
+/** The unit of --size/--overlap: --unit, else the unit the splitter always counts in, else chars. */
 export function unitFromFlags(values: FlagValues, splitters: readonly string[]): Unit {
   const fixed = [...new Set(splitters.map(fixedUnitOf).filter((u): u is Unit => u !== undefined))];
   const unit = choiceFlag<Unit>(values, "unit", ["chars", "tokens"], fixed[0] ?? "chars");
@@ -82,10 +101,13 @@ export function unitFromFlags(values: FlagValues, splitters: readonly string[]):
       );
     }
   }
-  if (unit === "chars" && values.encoding !== undefined) {
-    throw new SeamlabError(`--encoding applies to token units only; add --unit tokens or drop --encoding.`);
-  }
+  refuseEncodingForChars(values, unit);
   return unit;
+}
+
+export function refuseEncodingForChars(values: FlagValues, unit: Unit): void {
+  if (unit === "chars" && values.encoding !== undefined)
+    throw new SeamlabError(`--encoding applies to token units only; add --unit tokens or drop --encoding.`);
 }
 
 function separatorsFlag(raw: string): string[] {
@@ -132,7 +154,7 @@ export function describeCorpus(spec: string, corpus: LoadedCorpus): string {
   return describeCorpusCounts(spec, { ...corpus, docs: corpus.docs.length, chars });
 }
 
-/** The corpus line from counts, for a corpus read as a stream (never held whole). */
+/** The corpus line from counts, for a corpus read as a stream. */
 export function describeCorpusCounts(
   spec: string,
   corpus: { docs: number; chars: number; skippedEmpty: number; skippedSpecial?: number },
@@ -145,17 +167,8 @@ export function describeCorpusCounts(
   return `${spec} (${thousands(corpus.docs)} docs, ${thousands(corpus.chars)} chars${skipped})`;
 }
 
-// ---------------------------------------------------------------- retrieval inputs and settings
-
-// ---------------------------------------------------------------- query sources
-
 /** Flags of inverse-cloze queries (`--queries ict`), shared by every command that takes --queries. */
-export const ictFlags = {
-  "ict-n": { type: "string" },
-  "ict-seed": { type: "string" },
-  "ict-keep": { type: "boolean" },
-  "ict-context": { type: "string" },
-} as const;
+export const ictFlags = flagOptions(["ict-n", "ict-seed", "ict-context"], ["ict-keep"]);
 
 const ICT_HELP: [string, string][] = [
   ["--ict-n N", "ICT queries: sentences to sample, 1 to 100,000 (default 500, or all usable when fewer)"],
@@ -169,7 +182,6 @@ export function ictFlagsHelp(column = 25): string {
   return ICT_HELP.map(([flag, text]) => `  ${flag.padEnd(column - 2)}${text}`).join("\n");
 }
 
-/** The ICT settings from the flags, each checked against its range (defaults where absent). */
 export function ictOptionsFrom(values: FlagValues): IctOptions {
   return {
     n: optionalIntFlag(values, "ict-n", { min: 1, max: 100_000, unit: "queries" }),
@@ -181,32 +193,14 @@ export function ictOptionsFrom(values: FlagValues): IctOptions {
 
 /** Options shared by `retrieve`, `compare` and `sweep`. */
 export const retrievalFlags = {
-  corpus: { type: "string" },
-  queries: { type: "string" },
-  "question-headers-only": { type: "boolean" },
-  "heading-levels": { type: "string" },
-  "include-h3": { type: "boolean" },
-  "gold-sentences": { type: "string" },
-  "skip-malformed": { type: "boolean" },
-  "query-sample": { type: "string" },
+  ...flagOptions(
+    ["corpus", "queries", "heading-levels", "gold-sentences", "query-sample", "unit", "separators", "encoding", "k"],
+    ["question-headers-only", "include-h3", "skip-malformed", "stem", "stop-words", "per-doc", "timings", "json"],
+  ),
+  ...flagOptions(["retriever", "k1", "bm25-b", "near-duplicate-threshold", "seed"]),
   ...ictFlags,
-  unit: { type: "string" },
-  separators: { type: "string" },
-  encoding: { type: "string" },
-  k: { type: "string" },
-  retriever: { type: "string" },
-  k1: { type: "string" },
-  "bm25-b": { type: "string" },
-  stem: { type: "boolean" },
-  "stop-words": { type: "boolean" },
-  "near-duplicate-threshold": { type: "string" },
-  seed: { type: "string" },
-  "per-doc": { type: "boolean" },
-  timings: { type: "boolean" },
-  json: { type: "boolean" },
-  help: { type: "boolean", short: "h" },
   ...embedderFlags,
-} as const;
+};
 
 export const retrievalHelp = `  --corpus SPEC               folder, file, glob, default corpus name or \
 npm:<pkg>/<glob> (default: fastify-docs,
@@ -244,11 +238,7 @@ export function querySampleFromFlags(values: FlagValues): QuerySampleRequest {
   return parseQuerySample(values["query-sample"] === undefined ? undefined : String(values["query-sample"]));
 }
 
-/**
- * Header query settings from --heading-levels (default DEFAULT_HEADING_LEVELS), --include-h3 (kept from when the
- * default was `##` alone: it means 2,3, so a script that gave it gets what it always got), --question-headers-only
- * and --gold-sentences.
- */
+/** Header query settings; --include-h3 (from when the default was `##` alone) means 2,3. */
 export function headerOptionsFrom(values: FlagValues): HeaderQueryOptions {
   refuseTogether(values, "heading-levels", "include-h3", "--include-h3 means --heading-levels 2,3: give one of them.");
   return {
@@ -274,7 +264,7 @@ export function checkEvaluationInputFlags(values: FlagValues): void {
   }
 }
 
-/** Loads the corpus and builds or reads the queries named by the flags (rules: `loadCorpusAndQueries`). */
+/** Loads the corpus and builds or reads the queries named by the flags. */
 export function loadEvaluationInputs(values: FlagValues): EvaluationInputs {
   checkEvaluationInputFlags(values);
   const queries = stringFlag(values, "queries", "headers");
@@ -289,7 +279,6 @@ export function loadEvaluationInputs(values: FlagValues): EvaluationInputs {
   });
 }
 
-/** Retriever, k, BM25 settings, near-duplicate threshold and seed, each checked against its range. */
 export function evaluationOptionsFrom(
   values: FlagValues,
 ): EvaluationOptions & { retriever: string; retrieverSettings: RetrieverSettings } {

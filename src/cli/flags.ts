@@ -1,32 +1,25 @@
 /**
- * The one home of the CLI's flag readers. Every reader names the flag, says what is accepted (range and unit)
- * and what it got, and throws a SeamlabError, so a bad value stops the command before any expensive work.
- * Numbers are read exactly: "1e12" is a number (and is then checked against the range), "12abc" is not.
+ * The CLI's flag readers: each names the flag, what it accepts and what it got, so a bad value stops the command
+ * before any expensive work.
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { SeamlabError } from "../core/errors";
 
-/** What `node:util` parseArgs hands back. */
 export type FlagValues = Record<string, unknown>;
 
 export interface NumberBounds {
   min?: number;
   max?: number;
-  /** Printed after the range, e.g. "chars", "seconds" (a flag whose unit depends on another flag says so). */
+  /** Printed after the range, e.g. "chars". */
   unit?: string;
-  /** The bounds are open (min < value < max) rather than closed. */
   exclusiveMin?: boolean;
 }
 
 /** Sane upper bounds shared by several commands (a value beyond them is a typo, not a wish). */
 export const LIMITS = {
-  /** Chunk size or overlap in chars or tokens: larger than any document we could hold in memory at once. */
   size: 10_000_000,
-  /** Chunks retrieved per query. */
   k: 10_000,
-  /** Worker threads, kernels, parallel jobs. */
   parallel: 256,
-  /** Embedding dimensions of any model in use today. */
   dims: 65_536,
   seed: 2 ** 32 - 1,
 } as const;
@@ -71,9 +64,7 @@ function checkNumber(flag: string, text: string, whole: boolean, bounds: NumberB
 }
 
 function rawText(values: FlagValues, flag: string): string | undefined {
-  const raw = values[flag];
-  if (raw === undefined) return undefined;
-  return String(raw).trim();
+  return values[flag] === undefined ? undefined : String(values[flag]).trim();
 }
 
 /** A whole-number flag within bounds; `fallback` when absent (required when `fallback` is undefined). */
@@ -87,19 +78,15 @@ export function intFlag(values: FlagValues, flag: string, fallback: number | und
   return checkNumber(flag, text, true, bounds);
 }
 
-/** Like intFlag, but undefined when the flag is absent. */
 export function optionalIntFlag(values: FlagValues, flag: string, bounds: NumberBounds): number | undefined {
   return rawText(values, flag) === undefined ? undefined : intFlag(values, flag, undefined, bounds);
 }
 
-/** A finite number within bounds (a threshold, a price, a weight). */
 export function numberFlag(values: FlagValues, flag: string, fallback: number, bounds: NumberBounds): number {
   const text = rawText(values, flag);
-  if (text === undefined) return fallback;
-  return checkNumber(flag, text, false, bounds);
+  return text === undefined ? fallback : checkNumber(flag, text, false, bounds);
 }
 
-/** The items of a comma-separated flag value, trimmed, without empty items. */
 export function commaList(text: string): string[] {
   return text
     .split(",")
@@ -107,10 +94,7 @@ export function commaList(text: string): string[] {
     .filter((item) => item !== "");
 }
 
-/**
- * A comma-separated list of whole numbers (e.g. `--overlaps 0,50,100`), each within bounds. Duplicates are
- * refused with the flag named (they would be computed twice and plotted as one point).
- */
+/** A comma-separated list of whole numbers, each within bounds; duplicates are refused (one point, computed twice). */
 export function intListFlag(
   values: FlagValues,
   flag: string,
@@ -128,11 +112,8 @@ export function intListFlag(
   const parts = commaList(text);
   if (parts.length === 0) throw new SeamlabError(`--${flag} must list at least one whole number; got "${text}".`);
   const list = parts.map((part) => checkNumber(flag, part, true, bounds, "item"));
-  const seen = new Set<number>();
-  for (const value of list) {
-    if (seen.has(value)) throw new SeamlabError(`--${flag} lists ${value} more than once; give each value once.`);
-    seen.add(value);
-  }
+  const twice = list.find((value, i) => list.indexOf(value) !== i);
+  if (twice !== undefined) throw new SeamlabError(`--${flag} lists ${twice} more than once; give each value once.`);
   return list;
 }
 
@@ -146,7 +127,6 @@ export function stringFlag(values: FlagValues, flag: string, fallback?: string):
   return String(raw);
 }
 
-/** One of a fixed set of words. */
 export function choiceFlag<T extends string>(values: FlagValues, flag: string, choices: readonly T[], fallback: T): T {
   const raw = values[flag];
   if (raw === undefined) return fallback;
@@ -157,19 +137,26 @@ export function choiceFlag<T extends string>(values: FlagValues, flag: string, c
   return text as T;
 }
 
-/** Refuses two flags given together (e.g. a SQuAD file brings its own documents, so --corpus conflicts). */
 export function refuseTogether(values: FlagValues, a: string, b: string, why: string): void {
   if (values[a] !== undefined && values[b] !== undefined) {
     throw new SeamlabError(`--${a} and --${b} cannot be used together: ${why}`);
   }
 }
 
+/** parseArgs options: flags taking a value, then switches. */
+export function flagOptions<const S extends string, const B extends string = never>(
+  strings: readonly S[],
+  booleans: readonly B[] = [],
+) {
+  const options: Record<string, { type: "string" | "boolean" }> = {};
+  for (const name of strings) options[name] = { type: "string" };
+  for (const name of booleans) options[name] = { type: "boolean" };
+  return options as { [K in S]: { type: "string" } } & { [K in B]: { type: "boolean" } };
+}
+
 const helpFlag = { help: { type: "boolean", short: "h" } } as const;
 
-/**
- * A command's flags, read strictly (an unknown flag or a positional is refused) with -h/--help added; undefined
- * once --help was asked for and `help` (the text, or what makes it) printed.
- */
+/** A command's flags, read strictly, with -h/--help; undefined once --help was asked for and `help` printed. */
 export async function commandFlags<O extends NonNullable<ParseArgsConfig["options"]>>(
   argv: string[],
   options: O,

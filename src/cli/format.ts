@@ -1,4 +1,4 @@
-/** Output helpers for the CLI: aligned text tables, locale-independent numbers, JSON, atomic file writes. */
+/** The CLI's output: aligned text tables, numbers, JSON, atomic file writes. */
 import { statSync, type Stats } from "node:fs";
 import { dirname } from "node:path";
 import { openAtomicFile, type AtomicFile } from "../core/atomic-write";
@@ -6,8 +6,12 @@ import { SeamlabError } from "../core/errors";
 
 export interface Column {
   header: string;
-  /** Numbers read best right-aligned; text left-aligned (the default). */
   align?: "left" | "right";
+}
+
+/** A label column, then right-aligned number columns. */
+export function numberColumns(label: string, ...numbers: string[]): Column[] {
+  return [{ header: label }, ...numbers.map((header) => ({ header, align: "right" as const }))];
 }
 
 /** A plain-text table: header, a rule, one line per row, columns padded to their widest cell. */
@@ -33,7 +37,7 @@ export function formatKeyValues(pairs: readonly (readonly [string, string])[]): 
   return pairs.map(([key, value]) => `${key.padEnd(width)}  ${value}`.trimEnd()).join("\n");
 }
 
-/** A number with `digits` decimals ("n/a" for NaN, so empty corpora print cleanly, as `pct` and `num` do). */
+/** A number with `digits` decimals ("n/a" for NaN, so empty corpora print cleanly). */
 export function formatFixed(value: number, digits = 1): string {
   return Number.isFinite(value) ? value.toFixed(digits) : "n/a";
 }
@@ -44,19 +48,14 @@ export function formatRatio(value: number, digits = 2): string {
 }
 
 /**
- * A JSON.stringify replacer for numbers JSON has no form for: an infinite number becomes the string "Infinity" (or
- * "-Infinity"), which `Number()` and Python's `float()` read back, where JSON.stringify alone writes null, which reads
- * as "none" (a paired decision's `queriesNeeded` is null when decided and Infinity when no count up to the planning
- * cap would decide it). NaN, a figure with nothing to measure, stays null.
+ * A JSON.stringify replacer: an infinite number becomes "Infinity" (which `Number()` and Python's `float()` read
+ * back), not null, which reads as "none" (`queriesNeeded` is null when decided). NaN stays null.
  */
 export function infinityAsText(_key: string, v: unknown): unknown {
   return typeof v === "number" && !Number.isFinite(v) && !Number.isNaN(v) ? String(v) : v;
 }
 
-/**
- * Pretty JSON with non-integer numbers rounded to 4 decimals: machine-readable output should not carry
- * float noise, and equal inputs then give byte-identical output. Infinite numbers as `infinityAsText` writes them.
- */
+/** Pretty JSON with non-integer numbers rounded to 4 decimals (no float noise; byte-identical reruns). */
 export function toJson(value: unknown): string {
   return JSON.stringify(
     value,
@@ -68,10 +67,7 @@ export function toJson(value: unknown): string {
   );
 }
 
-/**
- * Throws a SeamlabError when `path` cannot be written as asked: it exists and overwriting was not asked for,
- * it is a folder, or its folder is missing (check before long work).
- */
+/** Refuses `path` before long work when it exists (without `force`), is a folder, or its folder is missing. */
 export function refuseToOverwrite(path: string, force: boolean, flag: string): void {
   const existing = statOrUndefined(path);
   if (existing?.isDirectory()) {
@@ -93,52 +89,32 @@ function statOrUndefined(path: string): Stats | undefined {
   }
 }
 
-/**
- * Writes `content` to `path` atomically (see core/atomic-write): readers never see a half-written file, and an
- * existing file is never clobbered without `force`.
- */
+/** Writes `content` to `path` whole or not at all; an existing file only with `force`. */
 export function writeFileAtomically(path: string, content: string, { force = false, flag = "output" } = {}): void {
   const file = openOutputFile(path, { force, flag });
   file.write(content);
   file.commit();
 }
 
-/**
- * `writeFileAtomically` for content produced piece by piece: `write` as often as needed, then `commit` (the file
- * appears whole) or `abort` (nothing appears). Write errors become SeamlabErrors naming `flag`.
- */
+/** `writeFileAtomically` piece by piece: `write`, then `commit` or `abort`; errors become SeamlabErrors naming `flag`. */
 export function openOutputFile(path: string, { force = false, flag = "output" } = {}): AtomicFile {
   refuseToOverwrite(path, force, flag);
-  const fail = (error: unknown): never => {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "EEXIST") throw new SeamlabError(`${flag} ${path} already exists; pass --force to overwrite it.`);
-    if (typeof code === "string" && code.startsWith("E"))
-      throw new SeamlabError(`${flag} ${path}: cannot write it (${(error as Error).message}).`);
-    throw error;
+  const guarded = <T>(action: () => T, abortOnError?: AtomicFile): T => {
+    try {
+      return action();
+    } catch (error) {
+      abortOnError?.abort();
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "EEXIST") throw new SeamlabError(`${flag} ${path} already exists; pass --force to overwrite it.`);
+      if (typeof code === "string" && code.startsWith("E"))
+        throw new SeamlabError(`${flag} ${path}: cannot write it (${(error as Error).message}).`);
+      throw error;
+    }
   };
-  let file: AtomicFile | undefined;
-  try {
-    file = openAtomicFile(path, { exclusive: !force });
-  } catch (error) {
-    fail(error);
-  }
-  const opened = file!;
+  const opened = guarded(() => openAtomicFile(path, { exclusive: !force }));
   return {
-    write(data) {
-      try {
-        opened.write(data);
-      } catch (error) {
-        opened.abort();
-        fail(error);
-      }
-    },
-    commit() {
-      try {
-        opened.commit();
-      } catch (error) {
-        fail(error);
-      }
-    },
+    write: (data) => guarded(() => opened.write(data), opened),
+    commit: () => guarded(() => opened.commit()),
     abort: () => opened.abort(),
   };
 }

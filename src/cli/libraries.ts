@@ -1,6 +1,5 @@
 /** `seamlab libraries`: every chunking library's splitter on one corpus, measured the same way. */
 import { SeamlabError } from "../core/errors";
-import type { Unit } from "../splitters/config";
 import { librarySplitters } from "../splitters/libraries";
 import { stopLibraryBridge } from "../splitters/library-bridge";
 import { stopLangchainBridge } from "../splitters/langchain-bridge";
@@ -17,15 +16,21 @@ import {
 import { createProgress } from "../experiment/progress";
 import { formatTable, toJson } from "./format";
 import { readPackageJson } from "../core/project";
-import { corpusFromFlags, describeCorpus, sizeBounds } from "./flag-groups";
-import { choiceFlag, commaList, commandFlags, intFlag, stringFlag, type FlagValues } from "./flags";
+import {
+  corpusFromFlags,
+  describeCorpus,
+  refuseEncodingForChars,
+  settingFromFlags,
+  splitterListFromFlags,
+} from "./flag-groups";
+import { commandFlags, flagOptions, stringFlag, type FlagValues } from "./flags";
 import { characterBudgetSample, type DocumentSample } from "../corpus/sample";
 import type { Doc } from "../core/types";
 
 /** The npm packages behind the library splitters (their pinned versions are printed with the table). */
-export const libraryPackages = ["@llamaindex/core", "@mastra/rag", "@chonkiejs/core", "@langchain/textsplitters"];
+const libraryPackages = ["@llamaindex/core", "@mastra/rag", "@chonkiejs/core", "@langchain/textsplitters"];
 
-export const librariesHelp = librarySplitters
+const librariesHelp = librarySplitters
   .map(
     (s) =>
       `  ${s.name.padEnd(20)} ${s.api}${s.units.length === 1 ? ` (${s.units[0]} only)` : ""}\n${wrap(s.semantics)}`,
@@ -85,34 +90,25 @@ function pinnedVersions(): Record<string, string> {
 }
 
 /** The settings named by --size/--overlap/--unit (any of them; the others default per unit), or both defaults. */
-export function settingsFromFlags(values: FlagValues): LibrarySetting[] {
+function settingsFromFlags(values: FlagValues): LibrarySetting[] {
   const given = ["size", "overlap", "unit"].filter((name) => values[name] !== undefined);
   const encoding = values.encoding === undefined ? undefined : stringFlag(values, "encoding");
   if (given.length === 0) return librarySettings.map((s) => (encoding && s.unit === "tokens" ? { ...s, encoding } : s));
-  const unit = choiceFlag<Unit>(values, "unit", ["chars", "tokens"], "chars");
-  if (unit === "chars" && encoding !== undefined) {
-    throw new SeamlabError(`--encoding applies to token units only; add --unit tokens or drop --encoding.`);
-  }
-  const setting: LibrarySetting = {
-    unit,
-    size: intFlag(values, "size", unit === "tokens" ? 400 : 1000, sizeBounds(unit, 1)),
-    overlap: intFlag(values, "overlap", unit === "tokens" ? 80 : 200, sizeBounds(unit, 0)),
-  };
+  const setting: LibrarySetting = settingFromFlags(values);
+  refuseEncodingForChars(values, setting.unit);
   if (encoding) setting.encoding = encoding;
   return [setting];
 }
 
 /** --splitters as a list, each checked against the registry at every setting before any work. */
-export function splittersFromFlags(values: FlagValues, settings: LibrarySetting[]): string[] | undefined {
-  if (values.splitters === undefined) return undefined;
-  const names = commaList(stringFlag(values, "splitters"));
-  if (names.length === 0) throw new SeamlabError("--splitters must name at least one splitter.");
-  for (const splitter of names) for (const s of settings) validateSplitterConfig({ splitter, ...s });
+function splittersFromFlags(values: FlagValues, settings: LibrarySetting[]): string[] | undefined {
+  const names = splitterListFromFlags(values);
+  for (const splitter of names ?? []) for (const s of settings) validateSplitterConfig({ splitter, ...s });
   return names;
 }
 
 /** Characters the seam columns measure: `--sample-chars N` (default 400,000), or undefined for all. */
-export function sampleCharsFromFlags(values: FlagValues): number | undefined {
+function sampleCharsFromFlags(values: FlagValues): number | undefined {
   const text = values["sample-chars"] === undefined ? undefined : stringFlag(values, "sample-chars").trim();
   if (text === undefined) return 400_000;
   if (text === "all") return undefined;
@@ -121,7 +117,7 @@ export function sampleCharsFromFlags(values: FlagValues): number | undefined {
 }
 
 /** The documents the seam columns measure, or undefined when that is every document. */
-export function librarySample(docs: readonly Doc[], maxChars: number | undefined): DocumentSample | undefined {
+function librarySample(docs: readonly Doc[], maxChars: number | undefined): DocumentSample | undefined {
   if (maxChars === undefined) return undefined;
   const sample = characterBudgetSample(docs, maxChars, { parameter: "--sample-chars" });
   return sample.indexes.length < docs.length ? sample : undefined;
@@ -130,17 +126,7 @@ export function librarySample(docs: readonly Doc[], maxChars: number | undefined
 export async function run(argv: string[]): Promise<number> {
   const values = await commandFlags(
     argv,
-    {
-      corpus: { type: "string" },
-      size: { type: "string" },
-      overlap: { type: "string" },
-      unit: { type: "string" },
-      encoding: { type: "string" },
-      splitters: { type: "string" },
-      "sample-chars": { type: "string" },
-      "hit-rate": { type: "boolean" },
-      json: { type: "boolean" },
-    },
+    flagOptions(["corpus", "size", "overlap", "unit", "encoding", "splitters", "sample-chars"], ["hit-rate", "json"]),
     help,
   );
   if (!values) return 0;

@@ -1,13 +1,8 @@
 /** `seamlab seams`: real overlap at every seam of a corpus split with one splitter config. */
-import { existsSync, statSync } from "node:fs";
-import { resolve } from "node:path";
-import { SeamlabError } from "../core/errors";
 import { lockOutput } from "../core/output-lock";
 import { peakRssText } from "../core/memory";
-import { defaultCorpus } from "../corpus/defaults";
 import { streamCorpus } from "../corpus/load";
 import { isHtmlPath, perSeamLines, perSeamTextChars, seamTextLines, writeSeamTextPage } from "./per-seam";
-import { defaultCacheDir } from "../experiment/cache";
 import { measureSampledSeams, type SampledSeams } from "../experiment/sampled-seams";
 import { parseSampleRequest } from "../corpus/sample";
 import { documentShareInterval } from "../study/sampling";
@@ -15,17 +10,20 @@ import type { Interval } from "../stats/types";
 import { createProgress } from "../experiment/progress";
 import type { DocSeams } from "../measure/doc-seams";
 import type { ConfigMeasurement } from "../measure/split-and-measure";
-import { unitOf } from "../splitters/registry";
+import { splitterNames, unitOf } from "../splitters/registry";
 import {
   formatFixed,
   formatKeyValues,
   formatRatio,
   formatTable,
+  numberColumns,
   openOutputFile,
   refuseToOverwrite,
   toJson,
 } from "./format";
 import {
+  cacheDirFromFlags,
+  corpusSpecFromFlags,
   describeConfig,
   describeCorpusCounts,
   sizeBounds,
@@ -33,7 +31,7 @@ import {
   splitFlagsHelp,
   splitterConfigFromFlags,
 } from "./flag-groups";
-import { commandFlags, intFlag, stringFlag } from "./flags";
+import { commandFlags, flagOptions, intFlag } from "./flags";
 import { pct } from "../study/format";
 import { thousands } from "../stats/format";
 import {
@@ -47,19 +45,9 @@ import {
 } from "./structure-flags";
 
 /** What the seams report prints: one config's measurements, whole-corpus or summed document by document. */
-export type SeamsReport = Pick<ConfigMeasurement, "config" | "summary" | "seamDamage" | "paragraphs" | "openers">;
+type SeamsReport = Pick<ConfigMeasurement, "config" | "summary" | "seamDamage" | "paragraphs" | "openers">;
 
-async function splitterList(): Promise<string> {
-  try {
-    const { splitterNames } = await import("../splitters/registry");
-    return splitterNames.join(", ");
-  } catch {
-    return "(splitter registry unavailable)";
-  }
-}
-
-async function help(): Promise<string> {
-  return `Usage: seamlab seams [options]
+const help = `Usage: seamlab seams [options]
 
 Splits a corpus with one splitter config and measures every seam (neighbouring chunks of one doc) from
 exact source spans: real overlap, gaps, lost text, chunk sizes, index size, seam damage, backward openers.
@@ -88,8 +76,7 @@ ${structureFlagsHelp}
   --quiet            no progress bar (it is also off when stderr is not a terminal)
   -h, --help         this help
 
-Splitters: ${await splitterList()}`;
-}
+Splitters: ${splitterNames.join(", ")}`;
 
 export async function run(argv: string[]): Promise<number> {
   const values = await commandFlags(
@@ -97,15 +84,10 @@ export async function run(argv: string[]): Promise<number> {
     {
       ...splitFlags,
       ...structureFlags,
-      limit: { type: "string" },
-      sample: { type: "string" },
-      "per-seam": { type: "string" },
-      text: { type: "boolean" },
-      "text-chars": { type: "string" },
-      force: { type: "boolean" },
-      "no-cache": { type: "boolean" },
-      "cache-dir": { type: "string" },
-      quiet: { type: "boolean" },
+      ...flagOptions(
+        ["limit", "sample", "per-seam", "text-chars", "cache-dir"],
+        ["text", "force", "no-cache", "quiet"],
+      ),
     },
     help,
   );
@@ -119,10 +101,12 @@ export async function run(argv: string[]): Promise<number> {
   const force = values.force === true;
   const textChars = perSeamTextChars(values, perSeamPath);
   const html = isHtmlPath(perSeamPath);
-  if (perSeamPath !== undefined) refuseToOverwrite(perSeamPath, force, "--per-seam");
-  if (perSeamPath !== undefined) lockOutput(perSeamPath, { flag: "--per-seam", command: "seams", kind: "file" });
+  if (perSeamPath !== undefined) {
+    refuseToOverwrite(perSeamPath, force, "--per-seam");
+    lockOutput(perSeamPath, { flag: "--per-seam", command: "seams", kind: "file" });
+  }
   const cacheDir = values["no-cache"] ? null : cacheDirFromFlags(values);
-  const spec = values.corpus === undefined ? defaultCorpus("prose") : stringFlag(values, "corpus");
+  const spec = corpusSpecFromFlags(values);
   const corpus = streamCorpus(spec);
   const perSeam = perSeamPath === undefined ? undefined : openOutputFile(perSeamPath, { force, flag: "--per-seam" });
   const tokens = unitOf(config) === "tokens";
@@ -203,19 +187,7 @@ export async function run(argv: string[]): Promise<number> {
   return 0;
 }
 
-/** `--cache-dir` (default .seamlab-cache/ in the project root), refused when it names a file. */
-function cacheDirFromFlags(values: Record<string, unknown>): string {
-  if (values["cache-dir"] === undefined) return defaultCacheDir();
-  const dir = resolve(stringFlag(values, "cache-dir"));
-  if (existsSync(dir) && !statSync(dir).isDirectory())
-    throw new SeamlabError(`--cache-dir ${dir} is a file; give a folder for the cache (it is created if missing).`);
-  return dir;
-}
-
-/**
- * 95% CIs of the two headline shares over the measured documents (see `documentShareInterval`); null for a share
- * of nothing (no seams, or no sentence pairs across a paragraph break), which has no value and no interval.
- */
+/** 95% CIs of the two headline shares over the measured documents; null for a share of nothing. */
 function sampleIntervals(result: SampledSeams): { zeroOverlap: Interval | null; kept: Interval | null } {
   const { shares, sample } = result;
   const interval = (numerators: number[], denominators: number[]) =>
@@ -237,7 +209,7 @@ function sampleJson(result: SampledSeams): Record<string, unknown> {
 }
 
 /** The `--json` document: the summary's fields at the top level, then the other measurements. */
-export function seamsJson(
+function seamsJson(
   spec: string,
   corpus: { skippedEmpty: number; skippedSpecial?: number },
   measured: SeamsReport,
@@ -327,7 +299,7 @@ function seamsText(corpusLine: string, measured: SeamsReport, result: SampledSea
     "",
     `overlap histogram (${unit}):`,
     formatTable(
-      [{ header: "overlap" }, { header: "seams", align: "right" }, { header: "share", align: "right" }],
+      numberColumns("overlap", "seams", "share"),
       s.overlapHistogram.map((bin) => [bin.label, thousands(bin.count), pct(s.seams ? bin.count / s.seams : 0)]),
     ),
   ];

@@ -1,7 +1,4 @@
-/**
- * Flags of the `structure` splitter and of type-aware commands: `--per-type JSON|FILE`, `--hard-limit N`,
- * `--types FILE`. They become the splitter config's `extra` (plain JSON: it is part of the cache key).
- */
+/** Flags of the `structure` splitter and of type-aware commands; they become the config's `extra` (cache key). */
 import { existsSync, readFileSync } from "node:fs";
 import { SeamlabError } from "../core/errors";
 import { readTypeOverrides, type TypeOverride } from "../corpus/type-overrides";
@@ -9,17 +6,13 @@ import type { LoadedCorpus } from "../corpus/load";
 import { classifyDoc } from "../corpus/doc-types";
 import { measureStructureDamage, structureLimitUnit, type StructureDamage } from "../measure/structure-damage";
 import type { SplitterConfig } from "../splitters/config";
-import { damageRateRows, type DamageRateRow } from "../study/structure-damage";
-import { intFlag } from "./flags";
-import { pct } from "../study/format";
+import { damageRateRows } from "../study/structure-damage";
+import { flagOptions, intFlag, type FlagValues } from "./flags";
+import { pct, pctInterval } from "../study/format";
 import { thousands } from "../stats/format";
 import { formatTable } from "./format";
 
-export const structureFlags = {
-  "per-type": { type: "string" },
-  "hard-limit": { type: "string" },
-  types: { type: "string" },
-} as const;
+export const structureFlags = flagOptions(["per-type", "hard-limit", "types"]);
 
 export const structureFlagsHelp = `  --types FILE       type overrides, one "PATTERN TYPE" per line (glob over \
 document ids, or
@@ -30,7 +23,7 @@ document ids, or
                      chars (default 2 x --size)`;
 
 /** The overrides of `--types FILE` (empty without the flag). */
-export function typeOverridesFromFlags(values: Record<string, unknown>): TypeOverride[] {
+export function typeOverridesFromFlags(values: FlagValues): TypeOverride[] {
   const path = values.types;
   if (path === undefined) return [];
   if (typeof path !== "string" || !existsSync(path))
@@ -39,7 +32,7 @@ export function typeOverridesFromFlags(values: Record<string, unknown>): TypeOve
 }
 
 /** `--per-type` as an object: inline JSON (starting with "{") or the path of a JSON file. */
-export function perTypeFromFlags(values: Record<string, unknown>): Record<string, unknown> | undefined {
+function perTypeFromFlags(values: FlagValues): Record<string, unknown> | undefined {
   const raw = values["per-type"];
   if (raw === undefined) return undefined;
   const text = String(raw).trim();
@@ -64,7 +57,7 @@ export function perTypeFromFlags(values: Record<string, unknown>): Record<string
 }
 
 /** The `extra` options these flags give a splitter config (undefined when none is set). */
-export function structureExtraFromFlags(values: Record<string, unknown>): Record<string, unknown> | undefined {
+export function structureExtraFromFlags(values: FlagValues): Record<string, unknown> | undefined {
   const extra: Record<string, unknown> = {};
   const perType = perTypeFromFlags(values);
   if (perType) extra.perType = perType;
@@ -80,21 +73,14 @@ export function structureExtraFromFlags(values: Record<string, unknown>): Record
   return Object.keys(extra).length > 0 ? extra : undefined;
 }
 
-export interface StructureDamageReport {
-  /** units longer than this (in `limitUnit`) are counted apart (the structure splitter's hard limit) */
-  limit: number;
-  limitUnit: "chars" | "tokens";
-  seams: number;
-  rows: DamageRateRow[];
-  units: StructureDamage["kinds"];
-}
+type StructureDamageReport = ReturnType<typeof structureDamageReport>;
 
 /** Structural damage of a split corpus, with the --types overrides and the hard limit (default 2 x size). */
 export function structureDamageOf(
   corpus: LoadedCorpus,
   config: SplitterConfig,
   chunks: Parameters<typeof measureStructureDamage>[1],
-  values: Record<string, unknown>,
+  values: FlagValues,
 ): StructureDamageReport {
   const overrides = typeOverridesFromFlags(values);
   const typed = corpus.docs.map((doc) => classifyDoc(doc, overrides));
@@ -111,10 +97,10 @@ export function structureLimitOf(config: SplitterConfig): number {
 }
 
 /** The report of structural damage already measured (e.g. summed document by document). */
-export function structureDamageReport(config: SplitterConfig, damage: StructureDamage): StructureDamageReport {
+export function structureDamageReport(config: SplitterConfig, damage: StructureDamage) {
   return {
     limit: damage.limit,
-    limitUnit: damage.limitUnit ?? "chars",
+    limitUnit: damage.limitUnit ?? ("chars" as const),
     seams: damage.seams,
     rows: damageRateRows(config.splitter, damage),
     units: damage.kinds,
@@ -136,7 +122,7 @@ export function structureDamageText(report: StructureDamageReport): string {
       return [
         r.label,
         thousands(r.damaged),
-        `${pct(r.value)} [${pct(r.low)}, ${pct(r.high)}]`,
+        `${pct(r.value)} ${pctInterval(r)}`,
         units ? `${thousands(units.unitsCut)}/${thousands(units.units)}` : "",
         r.kind === "any" ? "" : thousands(r.inOversize),
       ];
@@ -150,12 +136,7 @@ export function structureDamageText(report: StructureDamageReport): string {
       { header: "damaged", align: "right" },
       { header: "rate [95% CI]", align: "right" },
     ],
-    byType.map((r) => [
-      r.type,
-      thousands(r.seams),
-      thousands(r.damaged),
-      `${pct(r.value)} [${pct(r.low)}, ${pct(r.high)}]`,
-    ]),
+    byType.map((r) => [r.type, thousands(r.seams), thousands(r.damaged), `${pct(r.value)} ${pctInterval(r)}`]),
   );
   return (
     `${kindTable}\n\n${typeTable}\n(seams cutting only units longer than ${report.limit} ${report.limitUnit} are counted ` +

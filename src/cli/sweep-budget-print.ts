@@ -1,14 +1,24 @@
+// The sweep's table cells shared by its printers, and its printing of an equal context budget: the size x overlap
+// table with both costs (index and prompt) and each config's plain hit rate@k beside its hit rate at the budget.
 import type { GridVerdict, SweepCurve } from "../experiment/sweep";
+import { verdictHeadline, verdictText } from "../experiment/verdict";
 import type { Decision } from "../stats/non-inferiority";
 import { contextBudgetText } from "../retrieval/context-budget";
 import { percentNumber, signedPoints, thousands } from "../stats/format";
 
-// The sweep's printing of an equal context budget: the size x overlap table with both costs (index and prompt)
-// and each config's plain hit rate@k beside its hit rate at the budget.
-
 /** ", context budget 5,000 chars" for a curve or grid judged at a budget; "" for plain hit@k. */
 export function budgetSuffix(judged: SweepCurve | GridVerdict): string {
   return judged.contextBudget ? `, context budget ${contextBudgetText(judged.contextBudget)} per query` : "";
+}
+
+/** The verdict in words, without markdown. */
+export function plainVerdict(decision: Decision, name: (i: number) => string): string {
+  return verdictText(decision, name).replace(/\*\*/g, "");
+}
+
+/** The verdict's sentences as `--json` prints them. */
+export function verdictJson(decision: Decision, name: (i: number) => string) {
+  return { verdict: plainVerdict(decision, name), verdictShort: verdictHeadline(decision, name) };
 }
 
 /** The last two cells of a verdict table's row: "best − it [paired 95% CI]" and the status. */
@@ -16,6 +26,23 @@ export function fromBestCells(decision: Decision, i: number): string[] {
   const c = decision.configs[i];
   const gap = `${percentNumber(c.fromBest.diff).padStart(5)} [${signedPoints(c.fromBest.low)}, ${signedPoints(c.fromBest.high)}]`;
   return [gap.padEnd(30), i === decision.best ? "best" : c.status];
+}
+
+/** The size, overlap and share cells of a size x overlap row. */
+export function configCells({ size, overlap }: { size: number; overlap: number }): string[] {
+  return [String(size).padStart(4), String(overlap).padStart(7), `${Math.round((100 * overlap) / size)}%`.padStart(5)];
+}
+
+type Cost = GridVerdict["costs"][number];
+
+/** The vectors, index MB, prompt tokens and chunks per query cells of a row judged at a context budget. */
+export function costCells(cost: Cost, meanContextChunks: number): string[] {
+  return [
+    thousands(cost.vectors).padStart(7),
+    (cost.storageBytes / 1e6).toFixed(1).padStart(8),
+    (cost.promptTokens === null ? "-" : thousands(Math.round(cost.promptTokens))).padStart(10),
+    meanContextChunks.toFixed(1).padStart(8),
+  ];
 }
 
 /** The heading and table of a size x overlap verdict at a context budget. */
@@ -31,20 +58,12 @@ export function budgetGridTable(grid: GridVerdict): string[] {
       "best-it (pts) [paired 95% CI]  status",
   ];
   grid.rows.forEach((row, i) => {
-    const c = grid.decision.configs[i];
-    const s = row.config.splitter;
-    const cost = grid.costs[i];
     const plain = grid.plainHitRates?.[i];
     lines.push(
       [
-        String(s.size).padStart(4),
-        String(s.overlap).padStart(7),
-        `${Math.round((100 * s.overlap) / s.size)}%`.padStart(5),
-        thousands(cost.vectors).padStart(7),
-        (cost.storageBytes / 1e6).toFixed(1).padStart(8),
-        (cost.promptTokens === null ? "-" : thousands(Math.round(cost.promptTokens))).padStart(10),
-        row.retrieval.meanContextChunks.toFixed(1).padStart(8),
-        percentNumber(c.rate).padStart(10),
+        ...configCells(row.config.splitter),
+        ...costCells(grid.costs[i], row.retrieval.meanContextChunks),
+        percentNumber(grid.decision.configs[i].rate).padStart(10),
         (plain === null || plain === undefined ? "-" : percentNumber(plain)).padStart(plainHeader.length),
         ...fromBestCells(grid.decision, i),
       ].join("  "),

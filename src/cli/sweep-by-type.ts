@@ -1,21 +1,21 @@
-/**
- * `seamlab sweep --by-type`: the overlap sweep broken down by the type of each query's gold section, one curve and
- * one recommendation per type, and the best per-type setting against the best uniform one at equal index size
- * (cross-fitted, paired). Both sides use the `structure` splitter; see `study/type-sweep`.
- */
-import { resolve } from "node:path";
+/** `seamlab sweep --by-type`: one curve and recommendation per gold-section type, then per-type vs uniform overlap. */
 import { loadCorpus } from "../corpus/load";
-import { defaultCacheDir } from "../experiment/cache";
 import { closeWorkers } from "../experiment/execute";
 import { typedHeaderQueries, queryTypes } from "../study/type-queries";
 import { runTypeSweep, typeRecommendationRows, type TypeSweepInputs, type TypeSweepResult } from "../study/type-sweep";
 import { formatTable, toJson } from "./format";
 import { pct } from "../study/format";
 import { projectRoot } from "../core/project";
-import { evaluationOptionsFrom, headerOptionsFrom, loadEvaluationInputs, querySampleFromFlags } from "./flag-groups";
+import {
+  cacheDirFromFlags,
+  evaluationOptionsFrom,
+  headerOptionsFrom,
+  loadEvaluationInputs,
+  querySampleFromFlags,
+} from "./flag-groups";
 import { headingMarks } from "../retrieval/header-queries";
 import { sampleQueries, sampledLabel } from "../retrieval/query-sample";
-import { intFlag, intListFlag, LIMITS, stringFlag } from "./flags";
+import { intFlag, intListFlag, LIMITS, optionalIntFlag, stringFlag } from "./flags";
 import { typeOverridesFromFlags } from "./structure-flags";
 import { thousands } from "../stats/format";
 
@@ -58,17 +58,14 @@ export async function runSweepByType(values: Record<string, unknown>): Promise<n
     };
     label = loaded.queryLabel;
   }
-  const cacheDir = values["cache-dir"] === undefined ? defaultCacheDir() : resolve(stringFlag(values, "cache-dir"));
+  const cacheDir = cacheDirFromFlags(values);
   let result: TypeSweepResult;
   try {
     result = await runTypeSweep(
       inputs,
       { size, overlaps, k, retriever: evaluation.retriever, minQueries },
       {
-        workers:
-          values.workers === undefined
-            ? undefined
-            : intFlag(values, "workers", undefined, { min: 0, max: LIMITS.parallel, unit: "threads" }),
+        workers: optionalIntFlag(values, "workers", { min: 0, max: LIMITS.parallel, unit: "threads" }),
         quiet: Boolean(values.quiet),
         cacheDir: values["no-cache"] ? null : cacheDir,
       },

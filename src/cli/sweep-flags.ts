@@ -1,7 +1,4 @@
-/**
- * `seamlab sweep`'s flags: the --help text, the options parsed, and the settings a sweep runs with, every value
- * checked against its range before the corpus is read.
- */
+/** `seamlab sweep`'s flags: the --help text, the options, and the settings, all checked before the corpus is read. */
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
@@ -19,6 +16,7 @@ import {
 import {
   choiceFlag,
   commaList,
+  flagOptions,
   intFlag,
   intListFlag,
   LIMITS,
@@ -94,40 +92,13 @@ and knee {kneedle, plateau, agree}
 
 Ctrl-C stops cleanly: finished configs stay cached, so re-running completes the sweep with identical results.`;
 
-export const sweepOptions = {
+const sweepOptions = {
   ...retrievalFlags,
-  splitter: { type: "string" },
-  size: { type: "string" },
-  sizes: { type: "string" },
-  overlaps: { type: "string" },
-  ks: { type: "string" },
-  "final-k": { type: "string" },
-  rerank: { type: "string" },
-  "mmr-lambda": { type: "string" },
-  metric: { type: "string" },
-  sensitivity: { type: "string" },
-  online: { type: "boolean" },
-  epsilon: { type: "string" },
-  margin: { type: "string" },
-  groups: { type: "string" },
-  price: { type: "string" },
-  dims: { type: "string" },
-  bytes: { type: "string" },
-  workers: { type: "string" },
-  quiet: { type: "boolean" },
-  "no-cache": { type: "boolean" },
-  "clear-cache": { type: "boolean" },
-  "cache-dir": { type: "string" },
-  "by-type": { type: "boolean" },
-  types: { type: "string" },
-  "min-queries": { type: "string" },
-  budget: { type: "string" },
-  sample: { type: "string" },
-  export: { type: "string" },
-  force: { type: "boolean" },
-  "context-budget": { type: "string" },
-  expand: { type: "string" },
-  parents: { type: "string" },
+  ...flagOptions(["splitter", "size", "sizes", "overlaps", "ks", "final-k", "rerank", "mmr-lambda", "metric"]),
+  ...flagOptions(["sensitivity", "epsilon", "margin", "groups", "price", "dims", "bytes", "workers", "cache-dir"]),
+  ...flagOptions(["types", "min-queries", "budget", "sample", "export", "context-budget", "expand", "parents"]),
+  ...flagOptions([], ["online", "quiet", "no-cache", "clear-cache", "by-type", "force"]),
+  help: { type: "boolean", short: "h" },
 } as const;
 
 export function parseSweepFlags(argv: string[]) {
@@ -143,21 +114,16 @@ function kAsKs<V extends { k?: string; ks?: string }>(values: V): V {
   intFlag(values, "k", 5, { min: 1, max: LIMITS.k, unit: "chunks" });
   return { ...values, ks: values.k };
 }
-export type SweepFlags = ReturnType<typeof parseSweepFlags>;
-
-/** Above this many characters a sweep computes in the calling thread unless --workers says otherwise. */
-export const singleThreadChars = 200_000_000;
+type SweepFlags = ReturnType<typeof parseSweepFlags>;
 
 /**
- * The worker threads of a sweep over `chars` characters: as asked, else the default (all cores) unless the corpus
- * is over `limit`. Each worker thread decodes its own copy of the corpus and builds its own caches and index, and
- * the corpus is copied once more to reach them: past a few hundred MB that memory costs more than the second core
- * gains, so a huge corpus runs in this thread, with a note saying so.
+ * The worker threads of a sweep over `chars` characters: as asked, else all cores unless the corpus is over `limit`
+ * (each worker holds its own copy of the corpus: past a few hundred MB the memory costs more than a core gains).
  */
 export function sweepWorkers(
   asked: number | undefined,
   chars: number,
-  limit = singleThreadChars,
+  limit = 200_000_000,
 ): { workers: number | undefined; note?: string } {
   if (asked !== undefined || chars <= limit) return { workers: asked };
   return {
@@ -168,7 +134,7 @@ export function sweepWorkers(
   };
 }
 
-/** The settings of a plain sweep (not --by-type), each flag checked; a bad splitter option fails here too. */
+/** The settings of a plain sweep (not --by-type), each flag checked. */
 export function sweepSettingsFromFlags(values: SweepFlags) {
   const sampleRequest = parseSampleRequest(values.sample, "--sample");
   const splitters = commaList(stringFlag(values, "splitter", "langchain"));

@@ -1,8 +1,7 @@
 import { leverOverBudget, leverOverBudgetNotes, type LeverVerdict } from "../experiment/sweep-expand";
-import { verdictHeadline, verdictText } from "../experiment/verdict";
 import { contextBudgetText } from "../retrieval/context-budget";
-import { percentNumber, thousands } from "../stats/format";
-import { fromBestCells } from "./sweep-budget-print";
+import { percentNumber } from "../stats/format";
+import { costCells, fromBestCells, plainVerdict, verdictJson } from "./sweep-budget-print";
 
 // The sweep's printing of overlap against neighbour expansion and parent documents at one context budget.
 
@@ -16,21 +15,17 @@ export function describeLevers(lever: LeverVerdict): string[] {
     "lever                            vectors  index MB  prompt tok  chunks/q  hit rate %  best-it (pts) [paired 95% CI]  status",
   ];
   lever.rows.forEach((row, i) => {
-    const cost = lever.costs[i];
     lines.push(
       [
         name(i).padEnd(31),
-        thousands(cost.vectors).padStart(7),
-        (cost.storageBytes / 1e6).toFixed(1).padStart(8),
-        (cost.promptTokens === null ? "-" : thousands(Math.round(cost.promptTokens))).padStart(10),
-        row.retrieval.meanContextChunks.toFixed(1).padStart(8),
+        ...costCells(lever.costs[i], row.retrieval.meanContextChunks),
         hitRateCell(lever, i).padStart(10),
         ...fromBestCells(lever.decision, i),
       ].join("  "),
     );
   });
   for (const note of leverOverBudgetNotes(lever)) lines.push(`  * ${note}`);
-  lines.push(`verdict (which lever, paired): ${verdictText(lever.decision, name).replace(/\*\*/g, "")}`);
+  lines.push(`verdict (which lever, paired): ${plainVerdict(lever.decision, name)}`);
   return lines;
 }
 
@@ -53,7 +48,6 @@ export function leverJson(lever: LeverVerdict): Record<string, unknown> {
     topOverBudget: lever.rows.map((_, i) => leverOverBudget(lever, i)),
     costs: lever.costs,
     decision: lever.decision,
-    verdict: verdictText(lever.decision, name).replace(/\*\*/g, ""),
-    verdictShort: verdictHeadline(lever.decision, name),
+    ...verdictJson(lever.decision, name),
   };
 }

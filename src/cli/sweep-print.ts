@@ -11,12 +11,21 @@ import {
   type SweepCurve,
   type SweepResult,
 } from "../experiment/sweep";
-import { marginText, verdictHeadline, verdictText } from "../experiment/verdict";
+import { marginText } from "../experiment/verdict";
 import { formatP, percentNumber, signedPoints, thousands } from "../stats/format";
-import { budgetGridTable, budgetSuffix } from "./sweep-budget-print";
+import {
+  budgetGridTable,
+  budgetSuffix,
+  configCells,
+  fromBestCells,
+  plainVerdict,
+  verdictJson,
+} from "./sweep-budget-print";
 
 /** `seamlab sweep`'s printers: the text tables and verdicts, seam exposure, and the JSON of exposure. */
 
+/** Names a curve's point by its overlap. */
+const overlapName = (curve: SweepCurve) => (i: number) => `overlap ${curve.points[i].x}`;
 const pct = (share: number) => `${(100 * share).toFixed(1)}%`;
 const points = (x: number) => `${Number((100 * x).toFixed(2))} points`;
 
@@ -33,7 +42,7 @@ export function describeExposure(curve: SweepCurve, exposure: SizeExposure, verd
       `${thousands(exposure.exposed)} of ${these}: overlap can change at most ${pct(exposure.share)} of ${these} ` +
       `(the other ${thousands(others)} sit whole in one chunk at every overlap swept; ${ranking})`,
   ];
-  const name = (i: number) => `overlap ${curve.points[i].x}`;
+  const name = overlapName(curve);
   if (exposure.exposed === 0) {
     lines.push(
       `verdict on the exposed queries: none exposed. No seam falls inside a gold span at any overlap swept, so ` +
@@ -57,7 +66,7 @@ export function describeExposure(curve: SweepCurve, exposure: SizeExposure, verd
     const d = verdict.decision;
     lines.push(
       `verdict on the ${thousands(exposure.exposed)} exposed queries (the ${marginText(verdict.margin)} margin over ` +
-        `all queries is ${points(verdict.exposedMargin)} on them): ${verdictText(d, name).replace(/\*\*/g, "")}`,
+        `all queries is ${points(verdict.exposedMargin)} on them): ${plainVerdict(d, name)}`,
     );
     if (d.choice !== d.best) {
       const c = d.configs[d.choice].fromBest;
@@ -79,13 +88,9 @@ export function exposureJson(exposure: SizeExposure) {
 }
 
 /** The JSON of a curve's exposed verdict, with its sentences. */
-export function exposedVerdictJson(curve: SweepCurve, verdict: ExposedVerdict) {
-  const name = (i: number) => `overlap ${curve.points[i].x}`;
-  return {
-    ...verdict,
-    verdict: verdict.decision ? verdictText(verdict.decision, name).replace(/\*\*/g, "") : null,
-    verdictShort: verdict.decision ? verdictHeadline(verdict.decision, name) : null,
-  };
+function exposedVerdictJson(curve: SweepCurve, verdict: ExposedVerdict) {
+  const sentences = verdict.decision && verdictJson(verdict.decision, overlapName(curve));
+  return { ...verdict, ...(sentences ?? { verdict: null, verdictShort: null }) };
 }
 
 const ratio = (x: number | null) => (x === null ? "  -  " : `${x.toFixed(2)}x`);
@@ -102,6 +107,7 @@ function describeKnee(knee: KneeReport): string[] {
 
 export function describeGroups(groups: GroupBreakdown[], curve: SweepCurve): string[] {
   const x = (i: number) => curve.points[i].x;
+  const name = overlapName(curve);
   const pick = x(curve.decision.choice);
   const base = x(curve.decision.baseline);
   const baseHeader = `hit rate % @ overlap ${base}`;
@@ -123,7 +129,7 @@ export function describeGroups(groups: GroupBreakdown[], curve: SweepCurve): str
         percentNumber(g.decision.configs[curve.decision.choice].rate).padStart(pickHeader.length),
         `${signedPoints(d.diff)} [${signedPoints(d.low)}, ${signedPoints(d.high)}]`.padEnd(27),
         formatP(d.mcnemarP).padStart(9),
-        groupVerdictHeadline(g, (i) => `overlap ${x(i)}`) + (g.differs ? "  <- wants another overlap" : ""),
+        groupVerdictHeadline(g, name) + (g.differs ? "  <- wants another overlap" : ""),
       ].join("  "),
     );
   }
@@ -136,11 +142,8 @@ export function describeGroups(groups: GroupBreakdown[], curve: SweepCurve): str
   return lines;
 }
 
-/**
- * The queries a verdict was reached on, with what their source dropped: "301 header queries (## and ###; 68 of 369
- * headings dropped: ...)", or for a label without a closing parenthesis "25 of 159 ..., a seeded sample (...)".
- */
-export function querySourceText(queryLabel: string, drops: string): string {
+/** The queries a verdict was reached on, with what their source dropped: "301 header queries (## and ###; ...)". */
+function querySourceText(queryLabel: string, drops: string): string {
   return queryLabel.endsWith(")") ? `${queryLabel.slice(0, -1)}; ${drops})` : `${queryLabel} (${drops})`;
 }
 
@@ -153,25 +156,17 @@ function describeGrid(grid: GridVerdict, source: string): string[] {
     "size  overlap  share  chunks  hit rate %  best-it (pts) [paired 95% CI]  status",
   ];
   grid.rows.forEach((row, i) => {
-    const c = grid.decision.configs[i];
-    const s = row.config.splitter;
     lines.push(
       [
-        String(s.size).padStart(4),
-        String(s.overlap).padStart(7),
-        `${Math.round((100 * s.overlap) / s.size)}%`.padStart(5),
+        ...configCells(row.config.splitter),
         String(row.seams.chunks).padStart(6),
-        percentNumber(c.rate).padStart(10),
-        (
-          `${percentNumber(c.fromBest.diff).padStart(5)} ` +
-          `[${signedPoints(c.fromBest.low)}, ${signedPoints(c.fromBest.high)}]`
-        ).padEnd(30),
-        i === grid.decision.best ? "best" : c.status,
+        percentNumber(grid.decision.configs[i].rate).padStart(10),
+        ...fromBestCells(grid.decision, i),
       ].join("  "),
     );
   });
   if (grid.contextBudget) lines.splice(0, lines.length, ...budgetGridTable(grid)); // its own table, both costs
-  lines.push(`verdict over size x overlap on ${source}: ${verdictText(grid.decision, name).replace(/\*\*/g, "")}`);
+  lines.push(`verdict over size x overlap on ${source}: ${plainVerdict(grid.decision, name)}`);
   if (!grid.contextBudget)
     lines.push(
       `  note: hit rate@${grid.finalK} favours large chunks, since ${grid.finalK} of them carry more text into the ` +
@@ -198,11 +193,8 @@ function describeGrid(grid: GridVerdict, source: string): string[] {
   return lines;
 }
 
-/**
- * The curve's y as its column header says it: "recall@5 %" or "hit rate@5 %" (`--metric`), without the @k at a
- * context budget (its heading names the budget). With one gold span per query the two coincide.
- */
-export function curveMetricHeader(curve: SweepCurve): string {
+/** The curve's y as its column header: "recall@5 %" or "hit rate@5 %", without the @k at a context budget. */
+function curveMetricHeader(curve: SweepCurve): string {
   const name = curve.metric === "hitRate" ? "hit rate" : "recall";
   return `${name}${curve.contextBudget ? "" : `@${curve.finalK}`} %`;
 }
@@ -241,7 +233,7 @@ export function printText(
       const row = curveRows(result.rows, curve)[index];
       if (!row) return;
       const f = flattenRow(row);
-      const paired = curve.decision.configs[index];
+      const [fromBest, status] = fromBestCells(curve.decision, index);
       const ci = `[${percentNumber(point.low as number)}, ${percentNumber(point.high as number)}]`;
       lines.push(
         [
@@ -255,17 +247,13 @@ export function printText(
           Number(f.meanDistinct).toFixed(2).padStart(8),
           ratio(point.tokensRatio).padStart(6),
           ratio(point.storageRatio).padStart(7),
-          (
-            `${percentNumber(paired.fromBest.diff).padStart(5)} [${signedPoints(paired.fromBest.low)}, ` +
-            `${signedPoints(paired.fromBest.high)}]`
-          ).padEnd(30),
-          formatP(paired.fromBest.mcnemarP).padStart(9),
-          index === curve.decision.best ? "best" : paired.status,
+          fromBest,
+          formatP(curve.decision.configs[index].fromBest.mcnemarP).padStart(9),
+          status,
         ].join("  "),
       );
     });
-    const name = (i: number) => `overlap ${curve.points[i].x}`;
-    lines.push(`verdict (hit rate, paired) on ${source}: ${verdictText(curve.decision, name).replace(/\*\*/g, "")}`);
+    lines.push(`verdict (hit rate, paired) on ${source}: ${plainVerdict(curve.decision, overlapName(curve))}`);
     lines.push(...exposureLines(curveIndex));
     lines.push(...describeKnee(curve.knee));
   });
@@ -280,23 +268,19 @@ export function printText(
 
 /** The size x overlap verdicts as `--json` prints them: each decision (indexes into its configs) and its words. */
 export function gridsJson(grids: readonly GridVerdict[]) {
-  return grids.map((grid) => {
-    const name = (i: number) => gridConfigName(grid.rows[i]);
-    return {
-      splitter: grid.splitter,
-      k: grid.k,
-      finalK: grid.finalK,
-      reranker: grid.reranker,
-      configs: grid.rows.map((row) => ({ size: row.config.splitter.size, overlap: row.config.splitter.overlap })),
-      contextBudget: grid.contextBudget,
-      costs: grid.costs,
-      plainHitRates: grid.plainHitRates,
-      decision: grid.decision,
-      prices: grid.prices,
-      verdict: verdictText(grid.decision, name).replace(/\*\*/g, ""),
-      verdictShort: verdictHeadline(grid.decision, name),
-    };
-  });
+  return grids.map((grid) => ({
+    splitter: grid.splitter,
+    k: grid.k,
+    finalK: grid.finalK,
+    reranker: grid.reranker,
+    configs: grid.rows.map((row) => ({ size: row.config.splitter.size, overlap: row.config.splitter.overlap })),
+    contextBudget: grid.contextBudget,
+    costs: grid.costs,
+    plainHitRates: grid.plainHitRates,
+    decision: grid.decision,
+    prices: grid.prices,
+    ...verdictJson(grid.decision, (i) => gridConfigName(grid.rows[i])),
+  }));
 }
 
 /**
@@ -307,16 +291,11 @@ export function curvesJson(
   curves: readonly SweepCurve[],
   exposed: readonly ({ exposure: SizeExposure; verdict: ExposedVerdict } | undefined)[],
 ) {
-  return curves.map((curve, c) => {
-    const name = (i: number) => `overlap ${curve.points[i].x}`;
-    const exposedOf = exposed[c];
-    return {
-      ...curve,
-      verdict: verdictText(curve.decision, name).replace(/\*\*/g, ""),
-      verdictShort: verdictHeadline(curve.decision, name),
-      exposed: exposedOf ? exposedVerdictJson(curve, exposedOf.verdict) : null,
-    };
-  });
+  return curves.map((curve, c) => ({
+    ...curve,
+    ...verdictJson(curve.decision, overlapName(curve)),
+    exposed: exposed[c] ? exposedVerdictJson(curve, exposed[c]!.verdict) : null,
+  }));
 }
 
 /** The per-group breakdown as `--json` prints it: each group's own verdict and the pick against the baseline. */
@@ -326,7 +305,7 @@ export function groupsJson(groups: readonly GroupBreakdown[], curve: SweepCurve)
     queries: g.queries,
     differs: g.differs,
     pickVersusBaseline: g.pickVersusBaseline,
-    verdict: groupVerdictHeadline(g, (i) => `overlap ${curve.points[i].x}`),
+    verdict: groupVerdictHeadline(g, overlapName(curve)),
     tooFewQueries: g.tooFewQueries,
     decision: g.decision,
   }));

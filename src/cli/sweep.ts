@@ -1,14 +1,11 @@
-import { existsSync, statSync } from "node:fs";
-import { resolve } from "node:path";
 import { SeamlabError } from "../core/errors";
 import { ICT_SETS_NO_OVERLAP } from "../experiment/proxies";
 import { curveStability } from "../experiment/stability";
-import { clearCache, defaultCacheDir, openCache, rejectedCacheEntries } from "../experiment/cache";
+import { clearCache, openCache, rejectedCacheEntries } from "../experiment/cache";
 import { closeWorkers } from "../experiment/execute";
 import { checkedConfigs } from "../experiment/plan";
 import { flattenRow, runOverlapSweep, sweepConfigs, curveRows, type SweepResult } from "../experiment/sweep";
-import { loadEvaluationInputs } from "./flag-groups";
-import { stringFlag } from "./flags";
+import { cacheDirFromFlags, loadEvaluationInputs } from "./flag-groups";
 import { thousands } from "../stats/format";
 import { infinityAsText } from "./format";
 import { groupBreakdown, queryGroups } from "../experiment/groups";
@@ -40,16 +37,12 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(sweepHelp + "\n");
     return 0;
   }
-  const cacheDir = values["cache-dir"] === undefined ? defaultCacheDir() : resolve(stringFlag(values, "cache-dir"));
-  if (values["cache-dir"] !== undefined && existsSync(cacheDir) && !statSync(cacheDir).isDirectory())
-    throw new SeamlabError(
-      `--cache-dir ${cacheDir} is a file; give a folder for the cache (it is created if missing).`,
-    );
+  const cacheDir = cacheDirFromFlags(values);
   if (values["clear-cache"]) {
     const removed = clearCache(cacheDir);
     process.stderr.write(`seamlab: cleared ${removed} cached result(s) from ${cacheDir}\n`);
     const sweepFlags = ["corpus", "queries", "splitter", "size", "overlaps", "ks"];
-    if (!sweepFlags.some((flag) => (values as Record<string, unknown>)[flag] !== undefined)) return 0;
+    if (!sweepFlags.some((flag) => values[flag as keyof typeof values] !== undefined)) return 0;
   }
   if (values["by-type"] && values.sample !== undefined)
     throw new SeamlabError("--sample is not available with --by-type yet: drop one of them.");
@@ -61,9 +54,9 @@ export async function run(argv: string[]): Promise<number> {
   const { spec, sampleRequest, metric, evaluation, sensitivity, epsilon, cost, budgetMinutes, margin } = settings;
   let inputs = loadEvaluationInputs(budgetMinutes === undefined ? values : { ...values, "query-sample": "all" });
   let budget: BudgetChoice | undefined;
+  const configs = checkedConfigs(sweepConfigs(spec));
   if (budgetMinutes !== undefined) {
     // Pilot first (the budget pays for it), then the largest query sample whose estimate fits the rest.
-    const configs = checkedConfigs(sweepConfigs(spec));
     const pilot = await pilotSweepCost(inputs, configs, { nearDuplicateThreshold: evaluation.nearDuplicateThreshold });
     budget = chooseQueryBudget({
       budgetMs: budgetMinutes * 60_000,
@@ -77,16 +70,13 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(`seamlab: ${budget.line}\n`);
     inputs = sampleEvaluationInputs(inputs, { kind: "count", count: budget.queries }, `budget ${budgetMinutes} min`);
   }
-  // The documents as read are not needed once the queries are built (the sweep splits `docs`, whose heading lines
-  // header queries removed): letting them go halves the text a sweep holds.
+  // The documents as read are not needed once the queries are built: letting them go halves the text held.
   inputs = { ...inputs, corpusDocs: [] };
-  const threads = sweepWorkers(
-    settings.workers,
-    inputs.docs.reduce((sum, doc) => sum + doc.text.length, 0),
-  );
+  const chars = inputs.docs.reduce((sum, doc) => sum + doc.text.length, 0);
+  const threads = sweepWorkers(settings.workers, chars);
   if (threads.note) process.stderr.write(`seamlab: ${threads.note}\n`);
   // Seam damage and embedded tokens on a document sample of a large corpus; retrieval indexes every document.
-  const rowSample = resolveRowSample(inputs.docs, checkedConfigs(sweepConfigs(spec)), sampleRequest, evaluation.seed);
+  const rowSample = resolveRowSample(inputs.docs, configs, sampleRequest, evaluation.seed);
   const documentSample = {
     documents: rowSample ? rowSample.indexes.length : inputs.docs.length,
     population: inputs.docs.length,
@@ -121,9 +111,7 @@ export async function run(argv: string[]): Promise<number> {
     process.off("SIGINT", onSigint);
     await closeWorkers();
   }
-  // Every config ran on the same sampled queries; an undecided verdict on a sample says to raise it first.
   result = withSampleAdvice(result, inputs.querySample, "--query-sample");
-  // Seam exposure per size: the queries a seam can cut at some overlap swept (split again; cached beside the rows).
   const cache = openCache(values["no-cache"] ? null : cacheDir);
   const exposures = result.interrupted ? [] : await sweepExposures(inputs.docs, inputs.queries, result, cache);
   const exposed = curveExposedVerdicts(result.curves, result.rows, exposures, { margin, seed: evaluation.seed });
@@ -133,37 +121,28 @@ export async function run(argv: string[]): Promise<number> {
     : result.curves.map((curve) => curveStability(curve, result.rows, { margin, seed: evaluation.seed }));
   const drops = queryDropsText(inputs.source);
   const rejected = rejectedCacheEntries();
-  if (rejected > 0) {
+  if (rejected > 0)
     process.stderr.write(
       `seamlab: ${rejected} cached result(s) failed their checksum or key check and were recomputed (not used).\n`,
     );
-  }
   // With several sizes, the breakdown is of the curve at the size the grid verdict picks.
   const pickedSize = result.grids[0]?.rows[result.grids[0].decision.choice].config.splitter.size;
   const groupCurve = result.curves.find((c) => c.size === pickedSize) ?? result.curves[0];
+  const groups = settings.groupsFlag === undefined ? undefined : queryGroups(inputs.queries, settings.groupRules);
   const breakdown =
-    settings.groupsFlag === undefined || groupCurve === undefined
-      ? undefined
-      : groupBreakdown(
-          groupCurve,
-          curveRows(result.rows, groupCurve),
-          queryGroups(inputs.queries, settings.groupRules),
-          {
-            seed: evaluation.seed,
-          },
-        );
+    groups &&
+    groupCurve &&
+    groupBreakdown(groupCurve, curveRows(result.rows, groupCurve), groups, { seed: evaluation.seed });
   if (values.json) {
     const report = {
       corpus: inputs.corpus,
       queries: inputs.queries.length,
       querySample: { population: inputs.querySample.population, description: inputs.querySample.description },
-      // What seam damage and embedded tokens were measured on (retrieval always indexes every document).
       documentSample,
       budget,
       queriesFrom: inputs.source,
       queryLabel: inputs.queryLabel,
       queryDrops: drops,
-      // Per splitter and size: queries a seam can cut inside their gold span at some overlap swept, and their share.
       exposure: exposures.map(exposureJson),
       total: result.total,
       cached: result.cached,
@@ -172,11 +151,9 @@ export async function run(argv: string[]): Promise<number> {
       workers: result.workers,
       elapsedMs: result.elapsedMs,
       rows: result.rows.map(flattenRow),
-      // Each curve carries its paired decision (indexes into its points) and, in words, its verdict.
       grids: gridsJson(result.grids),
       curves: curvesJson(result.curves, exposed).map((curve, i) => ({ ...curve, stability: stabilities[i] ?? null })),
       groups: breakdown && groupsJson(breakdown, groupCurve),
-      // Per size: overlap against neighbours and parents at the budget (--expand / --parents).
       levers: result.levers.map(leverJson),
       knee: kneeJson(result.knee),
       ...(inputs.source.kind === "ict" ? { ictCaveat: ICT_SETS_NO_OVERLAP } : {}),
@@ -195,7 +172,6 @@ export async function run(argv: string[]): Promise<number> {
       );
     if (breakdown) process.stdout.write(describeGroups(breakdown, groupCurve).join("\n") + "\n");
     for (const lever of result.levers) process.stdout.write(describeLevers(lever).join("\n") + "\n");
-    // ICT agrees with labelled questions on how configs rank, not on where the overlap should sit (docs/queries.md)
     if (inputs.source.kind === "ict") process.stdout.write(`note: ${ICT_SETS_NO_OVERLAP}\n`);
   }
   if (exportTo) await writeSweepExport(exportTo, { argv, inputs, result, budgetQueries: budget?.queries });

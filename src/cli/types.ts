@@ -2,10 +2,10 @@
 import { classifyDoc, TYPE_RULES, typeBreakdown } from "../corpus/doc-types";
 import { pct } from "../study/format";
 import { thousands } from "../stats/format";
-import { formatTable, toJson } from "./format";
+import { formatTable, numberColumns, toJson } from "./format";
 import { corpusFromFlags, describeCorpus } from "./flag-groups";
 import { typeOverridesFromFlags } from "./structure-flags";
-import { commandFlags } from "./flags";
+import { commandFlags, flagOptions } from "./flags";
 
 const help = `Usage: seamlab types [options]
 
@@ -28,17 +28,7 @@ function rulesText(): string {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const values = await commandFlags(
-    argv,
-    {
-      corpus: { type: "string" },
-      types: { type: "string" },
-      rules: { type: "boolean" },
-      sections: { type: "boolean" },
-      json: { type: "boolean" },
-    },
-    help,
-  );
+  const values = await commandFlags(argv, flagOptions(["corpus", "types"], ["rules", "sections", "json"]), help);
   if (!values) return 0;
   if (values.rules) {
     process.stdout.write((values.json ? toJson(TYPE_RULES) : rulesText()) + "\n");
@@ -70,13 +60,7 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   const table = formatTable(
-    [
-      { header: "type" },
-      { header: "documents", align: "right" },
-      { header: "sections", align: "right" },
-      { header: "characters", align: "right" },
-      { header: "share", align: "right" },
-    ],
+    numberColumns("type", "documents", "sections", "characters", "share"),
     rows.map((r) => [r.type, thousands(r.docs), thousands(r.sections), thousands(r.chars), pct(r.charsPct / 100)]),
   );
   const lines = [`corpus ${describeCorpus(spec, corpus)}`, "", table];

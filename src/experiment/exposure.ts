@@ -10,18 +10,16 @@ import type { CostedRow } from "./run";
 import { curveRows, type DecisionSettings, type SweepCurve } from "./sweep";
 import { decideRowsOn } from "./verdict";
 
-/**
- * Seam exposure of a sweep (see measure/exposure): per splitter and size, which queries a seam can cut at some
- * overlap swept, found by splitting again with every swept config; and the paired verdict on those queries alone.
- */
+// Seam exposure of a sweep (see measure/exposure): per splitter and size, which queries a seam can cut at some
+// overlap swept, and the paired verdict on those queries alone.
 
-/** Fewer exposed queries than this decide nothing on their own (the floor of a group's own verdict). */
+/** Fewer exposed queries than this decide nothing on their own. */
 export const MIN_EXPOSED_QUERIES = DEFAULT_MIN_GROUP_QUERIES;
 
-/** Documents per split call: bounds the chunks held at once on a large corpus. */
+/** Characters per split call: bounds the chunks held at once. */
 const BATCH_CHARS = 4_000_000;
 
-/** Which queries (1 per byte) a boundary of some config in `configs` cuts inside a gold span. */
+/** Which queries (1 per byte) a boundary of some config cuts inside a gold span. */
 export async function queryExposure(
   docs: readonly Doc[],
   queries: readonly Query[],
@@ -41,7 +39,7 @@ export async function queryExposure(
     chars += doc.text.length;
   }
   for (const config of configs) {
-    // A splitter that must see every document (semantic) splits the corpus whole, as the sweep did.
+    // A splitter that must see every document (semantic) splits the corpus whole.
     if (splitters[config.splitter]?.splitCorpusAsync)
       markCutQueries(queries, await splitCorpusAsync(docs as Doc[], config), exposed);
     else for (const batch of batches) markCutQueries(queries, splitCorpus(batch, config), exposed);
@@ -49,7 +47,6 @@ export async function queryExposure(
   return exposed;
 }
 
-/** The exposure of one splitter at one size, over the overlaps swept. */
 export interface SizeExposure {
   splitter: string;
   size: number;
@@ -58,16 +55,13 @@ export interface SizeExposure {
   queries: number;
   exposed: number;
   share: number;
-  /** One byte per query, in query order: 1 when a seam can fall inside its gold span. */
+  /** One byte per query: 1 when a seam can fall inside its gold span. */
   flags: Uint8Array;
 }
 
 const groupKey = (curve: SweepCurve) => JSON.stringify([curve.splitter, curve.size, curve.unit]);
 
-/**
- * Exposure per splitter and size of a finished sweep, from its rows' configs. Cached beside the rows under a key
- * hashing the rows' own keys (corpus, queries, config, code), so a cached sweep does not split again.
- */
+/** Exposure per splitter and size of a finished sweep, cached under a key hashing its rows' keys. */
 export async function sweepExposures(
   docs: readonly Doc[],
   queries: readonly Query[],
@@ -101,22 +95,16 @@ export async function sweepExposures(
   return out;
 }
 
-/** The exposure that belongs to a curve (same splitter, size and unit). */
-export function exposureOf(curve: SweepCurve, exposures: readonly SizeExposure[]): SizeExposure | undefined {
-  return exposures.find((e) => e.splitter === curve.splitter && e.size === curve.size && e.unit === curve.unit);
-}
-
 export interface ExposedVerdict {
   queries: number;
   exposed: number;
   share: number;
   /** The margin asked for, in points of all queries (proportion units). */
   margin: number;
-  /** The same margin on the exposed queries: margin / share (null when no verdict is drawn). */
+  /** margin / share. */
   exposedMargin: number | null;
-  /** The paired verdict on the exposed queries (indexes into the curve's points), or null with `why`. */
+  /** Indexes into the curve's points; null with `why`. */
   decision: Decision | null;
-  /** Why no verdict was drawn on the exposed queries. */
   why: "too few exposed queries" | "exposed share within the margin" | null;
   minQueries: number;
   /** Unexposed queries whose hit still differed between overlaps: moved by the ranking, not by a seam. */
@@ -124,11 +112,8 @@ export interface ExposedVerdict {
 }
 
 /**
- * The curve's paired rule on its exposed queries only. A margin of m points over all queries is m / share points on
- * the exposed ones: the other queries are whole in one chunk at every overlap, so (ranking aside, counted in
- * `unexposedFlips`) a loss of d points on the exposed share is a loss of d x share points over all queries. With
- * fewer than MIN_EXPOSED_QUERIES exposed, or a share no larger than the margin (then no overlap can move the hit rate
- * by the margin through seams), nothing is decided on them.
+ * The curve's paired rule on its exposed queries only, at margin / share: the others are whole in one chunk at every
+ * overlap, so a loss of d points there is d x share over all. A share within the margin cannot move it: no verdict.
  */
 export function exposedVerdict(
   curve: SweepCurve,
@@ -166,7 +151,7 @@ export function exposedVerdict(
   return { ...base, exposedMargin, decision, why: null };
 }
 
-/** Each curve's exposure and exposed verdict (undefined when its size has no exposure, e.g. an interrupted sweep). */
+/** Each curve's exposure and exposed verdict (undefined when its size has none, e.g. an interrupted sweep). */
 export function curveExposedVerdicts(
   curves: readonly SweepCurve[],
   rows: readonly CostedRow[],
@@ -174,7 +159,9 @@ export function curveExposedVerdicts(
   settings: DecisionSettings = {},
 ): ({ exposure: SizeExposure; verdict: ExposedVerdict } | undefined)[] {
   return curves.map((curve) => {
-    const exposure = exposureOf(curve, exposures);
+    const exposure = exposures.find(
+      (e) => e.splitter === curve.splitter && e.size === curve.size && e.unit === curve.unit,
+    );
     return exposure && { exposure, verdict: exposedVerdict(curve, rows, exposure, settings) };
   });
 }

@@ -4,17 +4,15 @@ import { SeamlabError } from "../core/errors";
 import type { Query } from "../core/types";
 import type { Decision } from "../stats/non-inferiority";
 import type { PairedDifference } from "../stats/paired-best";
-import type { SweepCurve } from "./sweep";
+import type { DecisionSettings, SweepCurve } from "./sweep";
+import { groupBy } from "./grid";
 import type { CostedRow } from "./run";
 import { decideRowsOn, verdictHeadline } from "./verdict";
 
-/**
- * The per-group breakdown of a sweep curve: each query belongs to the document of its (first) gold span, and
- * documents to groups, by folder or by a user's glob -> name mapping. Each group gets its own paired verdict,
- * so groups that want another overlap than the whole corpus are named.
- */
+// The per-group breakdown of a sweep curve: a query belongs to its first gold span's document, documents to groups
+// (by folder or a user's glob -> name mapping), and each group gets its own paired verdict.
 
-export interface GroupRule {
+interface GroupRule {
   glob: string;
   name: string;
 }
@@ -43,15 +41,9 @@ export function readGroupRules(path: string): GroupRule[] {
   return rules;
 }
 
-/** The document a query is about: its first gold span's. */
-function docOf(query: Query): string {
-  return query.gold[0]?.doc ?? "";
-}
+const docOf = (query: Query) => query.gold[0]?.doc ?? "";
 
-/**
- * Group name of every query. With rules: the first glob matching the document id ("other" when none does).
- * Without: the folder one level below the folders all documents share ("(top level)" for files directly in it).
- */
+/** Each query's group: the first rule matching its document ("other"), else its folder below the shared ones. */
 export function queryGroups(queries: readonly Query[], rules?: readonly GroupRule[]): string[] {
   if (rules && rules.length > 0) {
     const matchers = rules.map((rule) => ({ test: picomatch(rule.glob, { dot: true }), name: rule.name }));
@@ -71,36 +63,31 @@ export function queryGroups(queries: readonly Query[], rules?: readonly GroupRul
 /** Groups with fewer queries than this are pooled, and a pool this small gets no verdict of its own. */
 export const DEFAULT_MIN_GROUP_QUERIES = 30;
 
-/** The name of the pool of groups with too few queries. */
-export const POOLED = "(small groups)";
+const POOLED = "(small groups)";
 
 export interface GroupBreakdown {
   group: string;
   queries: number;
-  /** The group's own paired verdict over the curve's overlaps (same costs). */
   decision: Decision;
-  /** The whole corpus's pick against the curve's baseline (overlap 0), on this group's queries. */
+  /** The whole corpus's pick against overlap 0, on this group's queries. */
   pickVersusBaseline: PairedDifference;
   /** The group's decided pick differs from the whole corpus's. */
   differs: boolean;
-  /** Fewer queries than `minQueries` (only the pool of small groups can be): its own verdict is not stated. */
+  /** Only the pool of small groups can be: its own verdict is not stated. */
   tooFewQueries: boolean;
   minQueries: number;
 }
 
-/** A group's own verdict in a few words, or why it has none ("too few queries to decide (3 of 30 needed)"). */
+/** A group's own verdict in a few words, or why it has none. */
 export function groupVerdictHeadline(g: GroupBreakdown, name: (index: number) => string): string {
   return g.tooFewQueries
     ? `too few queries to decide (${g.queries} of ${g.minQueries} needed)`
     : verdictHeadline(g.decision, name);
 }
 
-export interface GroupOptions {
-  /** Groups with fewer queries are pooled into "(small groups)". Default 30. */
+interface GroupOptions extends DecisionSettings {
+  /** Groups with fewer queries are pooled. Default 30. */
   minQueries?: number;
-  margin?: number;
-  resamples?: number;
-  seed?: number;
 }
 
 /** Per-group verdicts of one curve, largest group first. */
@@ -116,14 +103,11 @@ export function groupBreakdown(
       `group breakdown: ${groups.length} query groups for ${rows[0]?.hits.length} query outcomes.`,
     );
   }
-  const sizes = new Map<string, number>();
-  for (const g of groups) sizes.set(g, (sizes.get(g) ?? 0) + 1);
-  const pooled = groups.map((g) => ((sizes.get(g) as number) < minQueries ? POOLED : g));
-  const members = new Map<string, number[]>();
-  pooled.forEach((g, q) => {
-    if (!members.has(g)) members.set(g, []);
-    (members.get(g) as number[]).push(q);
-  });
+  const sizes = groupBy(groups, (g) => g);
+  const members = groupBy(
+    groups.map((_, q) => q),
+    (q) => ((sizes.get(groups[q]) as string[]).length < minQueries ? POOLED : groups[q]),
+  );
   const overall = curve.decision;
   const out: GroupBreakdown[] = [];
   for (const [group, queries] of members) {
@@ -138,7 +122,7 @@ export function groupBreakdown(
       queries: queries.length,
       decision,
       pickVersusBaseline: decision.configs[overall.choice].fromBaseline,
-      // A pool of small groups is no group anyone would index apart: never named as wanting another overlap.
+      // Nobody would index a pool of small groups apart.
       differs: group !== POOLED && decision.verdict === "decided" && decision.choice !== overall.choice,
       tooFewQueries: queries.length < minQueries,
       minQueries,

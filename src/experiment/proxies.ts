@@ -1,54 +1,43 @@
 // Does a query proxy (headers, ICT) lead to the overlap a user's own labelled questions lead to? Pure comparisons of
-// overlap-sweep curves run on the same corpus, splitters, sizes and overlaps with each query source.
+// sweep curves run with each query source.
 import type { ConfigStatus } from "../stats/margin-rule";
 import type { VerdictState } from "../stats/non-inferiority";
 import { kendallTauB } from "../stats/kendall";
 import type { SweepCurve } from "./sweep";
 
 /** One curve (splitter at a size) seen by the labelled questions and by a proxy. */
-export interface CurveAgreement {
+interface CurveAgreement {
   /** "recursive@500" */
   curve: string;
-  /** the overlaps swept, in order */
   overlaps: number[];
-  /** each source's pick (the paired rule's choice: the recommendation, or its pick when leaning or undecided) */
+  /** Each source's paired choice, decided or not. */
   labelledPick: number;
   proxyPick: number;
   labelledVerdict: VerdictState;
   proxyVerdict: VerdictState;
-  /**
-   * The labelled verdict's set: the overlaps the labelled questions do not rule out, i.e. every overlap whose paired
-   * status against the labelled best is not "worse" (the best itself, those shown within the margin, the unclear).
-   */
+  /** The overlaps the labelled questions do not show worse than their best. */
   labelledSet: number[];
-  /** the proxy's pick lies in the labelled verdict's set */
   inSet: boolean;
-  /** grid steps between the two picks (0: the same overlap; 1: the adjacent grid point) */
+  /** Grid steps between the two picks. */
   steps: number;
-  /** per overlap, the paired status against that source's own best: labelled, then proxy */
+  /** Per overlap, the paired status against that source's own best. */
   labelledStatus: ConfigStatus[];
   proxyStatus: ConfigStatus[];
 }
 
 export interface ProxyComparison {
-  /** Kendall tau-b of the configs' hit rates (every point of every curve compared), proxy against labelled */
+  /** Kendall tau-b of every config's hit rate, proxy against labelled. */
   tau: number;
   configs: number;
   curves: CurveAgreement[];
-  /** curves whose picks are the same overlap */
+  /** Curves whose picks are the same overlap, then the same or adjacent. */
   samePick: number;
-  /** curves whose picks are the same overlap or adjacent grid points */
   nearPick: number;
-  /** curves whose proxy pick lies in the labelled verdict's set */
   inSet: number;
-  /** curves whose labelled verdict rules at least one overlap out (elsewhere, any pick lies in the set) */
+  /** Curves whose labelled set rules an overlap out (elsewhere any pick lies in it), and of those, picks inside. */
   informative: number;
-  /** of those, the curves whose proxy pick lies in the set */
   informativeInSet: number;
-  /**
-   * Paired agreement: the share of configs whose paired status against their source's best (shown within the
-   * margin / unclear / shown worse) is the same with the proxy's queries as with the labelled questions.
-   */
+  /** The share of configs whose paired status is the same with the proxy's queries as with the labelled ones. */
   statusAgreement: number;
 }
 
@@ -63,9 +52,7 @@ export function curveKey(curve: SweepCurve): string {
 const sameOverlaps = (a: SweepCurve, b: SweepCurve) =>
   a.points.length === b.points.length && a.points.every((p, i) => p.x === b.points[i].x);
 
-function statuses(curve: SweepCurve): ConfigStatus[] {
-  return curve.decision.configs.map((c) => c.status);
-}
+const statuses = (curve: SweepCurve) => curve.decision.configs.map((c) => c.status);
 
 function compareCurve(labelled: SweepCurve, proxy: SweepCurve): CurveAgreement {
   const overlaps = labelled.points.map((p) => p.x);
@@ -89,10 +76,7 @@ function compareCurve(labelled: SweepCurve, proxy: SweepCurve): CurveAgreement {
   };
 }
 
-/**
- * Compares a proxy's curves with the labelled questions' on the curves both have with the same overlaps (matched by
- * `curveKey`); curves only one side has are left out. Throws when no curve matches: there is nothing to compare.
- */
+/** Compares a proxy's curves with the labelled questions' on the curves both have with the same overlaps. */
 export function compareProxy(labelled: readonly SweepCurve[], proxy: readonly SweepCurve[]): ProxyComparison {
   const byKey = new Map(proxy.map((c) => [curveKey(c), c]));
   const pairs = labelled.flatMap((l) => {
@@ -122,7 +106,7 @@ export function compareProxy(labelled: readonly SweepCurve[], proxy: readonly Sw
   };
 }
 
-/** The rule `trustedProxy` applies, in words, for every output that names a trusted proxy. */
+/** The rule `trustedProxy` applies, in words. */
 export const TRUST_RULE =
   "A proxy is trusted to set the overlap when its Kendall tau with the labelled hit rates is at least 0.5 and its " +
   "pick lies inside the labelled verdict's set (the overlaps the labelled questions do not show worse than their " +
@@ -135,9 +119,8 @@ export const TRUST_RULE =
 export const MIN_TAU = 0.5;
 
 export interface ProxyTrust {
-  /** the trusted proxy's name, or null when none passes the rule */
   trusted: string | null;
-  /** proxies that rank configs like the labelled questions (tau >= MIN_TAU) but miss the overlap */
+  /** Proxies that rank configs like the labelled questions (tau >= MIN_TAU) but miss the overlap. */
   ranksOnly: string[];
 }
 
@@ -158,10 +141,7 @@ export function trustedProxy(proxies: readonly { source: string; comparison: Pro
   };
 }
 
-/**
- * What every ICT verdict says while no ICT variant reproduces the labelled overlap (the same pick or the next grid
- * point on at least 18 of 24 labelled curves: `npm run validate:ict`, docs/queries.md).
- */
+/** What every ICT verdict says while no ICT variant reproduces the labelled overlap (`npm run validate:ict`). */
 export const ICT_SETS_NO_OVERLAP =
   "ICT ranks configs but does not set the overlap: checked against labelled questions, its pick is too often more " +
   "than one grid step from theirs (docs/queries.md). Compare configs with it; set the overlap with labelled " +

@@ -4,34 +4,27 @@ import type { CostedRow } from "./run";
 import { curveRows, type SweepCurve } from "./sweep";
 import { outcomesOf } from "./verdict";
 
-/**
- * Does a verdict hold still? The same rule re-run where nothing about the data should matter: two other bootstrap
- * seeds, and a grid one step coarser (every other non-baseline point dropped, keeping the choice); and, when the
- * caller ran the sweep on other query sources too, their verdicts beside this one. The answer reads "stable", or
- * what moved: "moves: seed 2 says 200", "moves: headers say 150, ICT says 200". Pure: the caller's sweeps, no I/O.
- */
+// Does a verdict hold still where nothing about the data should matter: two other bootstrap seeds, a grid one step
+// coarser, and the same grid's verdicts on other query sources. Pure: the caller's sweeps, no I/O.
 
-export interface StabilityOptions extends DecisionOptions {
-  /** The two other bootstrap seeds (default: seed + 1 and seed + 2, the seed defaulting to 1 as the rule's does). */
+interface StabilityOptions extends DecisionOptions {
+  /** Default: seed + 1 and seed + 2. */
   otherSeeds?: readonly number[];
-  /** Names a config from its label in the text ("overlap 200"); default the label itself. */
+  /** Names a config from its label ("overlap 200"). */
   name?: (label: string) => string;
-  /** The query source `items` were run on ("headers", "ict", "labelled"); named when `sources` are given. */
+  /** The query source `items` were run on ("headers", "ict", "labelled"). */
   source?: string;
-  /**
-   * The same grid's verdicts on other query sources, keyed by source name ("headers", "ict", "labelled"): each
-   * decision's configs carry their labels, so its grid need not be this one's.
-   */
+  /** The same grid's verdicts on other query sources, by source name (matched by config labels). */
   sources?: Readonly<Record<string, Decision>>;
 }
 
-export interface StabilityCheck {
+interface StabilityCheck {
   kind: "seed" | "grid" | "source";
-  /** "seed 2", "grid 0, 100, 300", "ICT". */
+  /** "seed 2", "grid (0, 100, 300)", "ICT". */
   label: string;
   /** The source's key ("ict") when kind is "source". */
   source?: string;
-  /** The verdict there in short: "200", "leaning 150", "undecided (0 or 150)". */
+  /** "200", "leaning 150", "undecided (0 or 150)". */
   answer: string;
   moves: boolean;
 }
@@ -40,10 +33,9 @@ export interface Stability {
   stable: boolean;
   /** "stable", or "moves: seed 2 says 200; a coarser grid (0, 100, 300) says leaning 150". */
   text: string;
-  /** This verdict in short, as the checks' answers are written. */
   answer: string;
   checks: StabilityCheck[];
-  /** Checks that could not run, and why ("no coarser grid: 1 point besides the baseline"). */
+  /** Checks that could not run, and why. */
   skipped: string[];
 }
 
@@ -66,9 +58,8 @@ function sourceName(source: string): { text: string; plural: boolean } {
 }
 
 /**
- * The grid one step coarser: the baseline and every other non-baseline point (input order), in the phase that keeps
- * the choice, so a decided answer can only stay or become unsettled there (see the invariant in non-inferiority.ts).
- * Null with fewer than two non-baseline points.
+ * The baseline and every other non-baseline point, in the phase that keeps the choice (so a decided answer can only
+ * stay or become unsettled: see non-inferiority.ts); null with fewer than two non-baseline points.
  */
 export function coarserGrid(count: number, baseline: number, choice: number): number[] | null {
   const others = Array.from({ length: count }, (_, i) => i).filter((i) => i !== baseline);
@@ -95,38 +86,23 @@ export function verdictStability(
   const answer = shortAnswer(decision, name);
   const checks: StabilityCheck[] = [];
   const skipped: string[] = [];
-  for (const other of otherSeeds ?? [seed + 1, seed + 2]) {
-    const again = shortAnswer(decideNonInferior(items, { ...rule, seed: other }), name);
-    checks.push({ kind: "seed", label: `seed ${other}`, answer: again, moves: again !== answer });
-  }
+  const check = (kind: StabilityCheck["kind"], label: string, again: Decision, source?: string) => {
+    const short = shortAnswer(again, name);
+    checks.push({ kind, label, ...(source === undefined ? {} : { source }), answer: short, moves: short !== answer });
+  };
+  for (const other of otherSeeds ?? [seed + 1, seed + 2])
+    check("seed", `seed ${other}`, decideNonInferior(items, { ...rule, seed: other }));
   const baseline = rule.baseline ?? 0;
   const coarse = coarserGrid(items.length, baseline, decision.choice);
   if (coarse === null) {
     skipped.push(`no coarser grid: ${items.length - 1} point${items.length === 2 ? "" : "s"} besides the baseline`);
   } else {
-    const coarseDecision = decideNonInferior(
-      coarse.map((i) => items[i]),
-      { ...rule, baseline: coarse.indexOf(baseline) },
-    );
-    const again = shortAnswer(coarseDecision, name);
-    checks.push({
-      kind: "grid",
-      label: `grid (${coarse.map((i) => name(items[i].label)).join(", ")})`,
-      answer: again,
-      moves: again !== answer,
-    });
+    const coarseItems = coarse.map((i) => items[i]);
+    const label = `grid (${coarseItems.map((item) => name(item.label)).join(", ")})`;
+    check("grid", label, decideNonInferior(coarseItems, { ...rule, baseline: coarse.indexOf(baseline) }));
   }
-  for (const [other, otherDecision] of Object.entries(sources ?? {})) {
-    if (other === source) continue;
-    const again = shortAnswer(otherDecision, name);
-    checks.push({
-      kind: "source",
-      label: sourceName(other).text,
-      source: other,
-      answer: again,
-      moves: again !== answer,
-    });
-  }
+  for (const [other, otherDecision] of Object.entries(sources ?? {}))
+    if (other !== source) check("source", sourceName(other).text, otherDecision, other);
   return {
     stable: checks.every((c) => !c.moves),
     text: stabilityText(answer, checks, source),
@@ -157,11 +133,7 @@ export function stabilityText(answer: string, checks: readonly StabilityCheck[],
   return `moves: ${parts.join("; ")}`;
 }
 
-/**
- * A sweep curve's stability (seed, coarser grid, and the other query sources' decisions when given), on the rows its
- * decision was made on, configs named by overlap. A source's decision names its configs by the same row labels (the
- * same configs run on other queries).
- */
+/** A sweep curve's stability on the rows its decision was made on, configs named by overlap. */
 export function curveStability(
   curve: SweepCurve,
   rows: readonly CostedRow[],

@@ -11,14 +11,8 @@ import { studySweepInputs } from "./row-sample";
 
 export const STRUCTURE_SPLITTER = "structure";
 
-export interface BoundaryVersus {
-  other: string;
-  /** structure (A) against the other (B), on the same queries */
-  comparison: PairedComparison;
-  shown: "better" | "worse" | null;
-  structureIndexRatio: number;
-  otherIndexRatio: number;
-}
+/** `comparison`: structure (A) against the other (B), on the same queries. */
+export type BoundaryVersus = ReturnType<typeof boundaryVersus>;
 
 export interface BoundaryCheck {
   size: number;
@@ -28,7 +22,7 @@ export interface BoundaryCheck {
 }
 
 /** One pair's reading, from the comparison alone. */
-export function boundaryVersus(other: string, comparison: PairedComparison, ratios: [number, number]): BoundaryVersus {
+export function boundaryVersus(other: string, comparison: PairedComparison, ratios: [number, number]) {
   const [structureIndexRatio, otherIndexRatio] = ratios;
   return { other, comparison, shown: pairedShown(comparison), structureIndexRatio, otherIndexRatio };
 }

@@ -7,27 +7,8 @@ import { clusterRatioInterval } from "../stats/cluster";
 import { pointsInterval } from "./format";
 import { documentShareInterval, sampleForShares, type SampleOptions } from "./sampling";
 
-export type DamageRow = {
-  /** e.g. "langchain 1000/200" */
-  label: string;
-  splitter: string;
-  overlap: number;
-  pairs: number;
-  kept: number;
-  /** kept / pairs */
-  value: number;
-  low: number;
-  high: number;
-  /** chunks of the sampled documents */
-  chunks: number;
-  docs: number;
-  /** the sample, in words */
-  sample: string;
-  /** kept share minus the splitter's at its smallest overlap, with a paired 95% CI (cluster bootstrap) */
-  gain: number;
-  gainLow: number;
-  gainHigh: number;
-};
+/** `value`: kept / pairs; `gain`: that minus the splitter's at its smallest overlap, with a paired 95% CI. */
+export type DamageRow = ReturnType<typeof seamDamageRows>[number];
 
 /** Kept pairs of every config, per document of `docs`. */
 function keptShares(docs: Doc[], configs: readonly { splitter: string; size: number; overlap: number }[]) {
@@ -45,7 +26,7 @@ export function seamDamageRows(
   size: number,
   overlaps: readonly number[],
   options: SampleOptions = {},
-): DamageRow[] {
+) {
   const configs = splitters.flatMap((splitter) =>
     overlaps.filter((overlap) => overlap < size).map((overlap) => ({ splitter, size, overlap })),
   );

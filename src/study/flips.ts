@@ -8,7 +8,7 @@ import { evaluateRetriever } from "../retrieval/evaluate-config";
 import type { EvaluationOptions, QueryOutcome } from "../retrieval/evaluate";
 import { createRetriever } from "../retrieval/factory";
 import type { RetrieverSettings } from "../retrieval/types";
-import { pairedComparison } from "../stats/paired";
+import { pairedComparison, type PairedComparison } from "../stats/paired";
 
 /** A stretch of text (gold or not), or a chunk boundary of one side: where a chunk starts or ends. */
 export type FlipPiece =
@@ -59,15 +59,11 @@ export interface FlipRow {
   b: FlipSide;
 }
 
-export interface FlipsSummary {
-  queries: number;
-  wins: number;
-  losses: number;
-  ties: number;
-  hitRateA: number;
-  hitRateB: number;
-  mcnemarP: number;
-}
+/** The paired counts from B's side: `wins` are queries B hits and A misses. */
+export type FlipsSummary = Pick<
+  PairedComparison,
+  "queries" | "wins" | "losses" | "ties" | "hitRateA" | "hitRateB" | "mcnemarP"
+>;
 
 /** One side as computed: its config, chunks and per-query outcomes (query order). */
 export interface FlipsSideInput {

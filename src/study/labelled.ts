@@ -187,22 +187,8 @@ export function comparisonTableRows(
   ];
 }
 
-export interface LabelledInputs {
-  docs: Doc[];
-  queries: Query[];
-  /** the user's labelled file; "" when the set was built from the corpus (header or ICT queries) */
-  file: string;
-  builtFromHeadings: boolean;
-  /** how the built file's questions and answers were made, in a clause ("" for a user's file) */
-  howBuilt: string;
-  /** for chart subtitles and captions: "150 header queries (## and ###, as a labelled file)" */
-  label: string;
-  /** answer texts found more than once in the corpus (the first occurrence is gold) */
-  ambiguous: number;
-  /** rows skipped (malformed or not found in the corpus) */
-  skipped: number;
-  description: string;
-}
+/** `file`: "" when built from the corpus; `ambiguous`: answers found more than once (the first occurrence is gold). */
+export type LabelledInputs = ReturnType<typeof labelledInputs>;
 
 /** The user's labelled file when `queries` names one, else the corpus's header (or ICT) queries read back as one. */
 export function labelledInputs(
@@ -210,7 +196,7 @@ export function labelledInputs(
   queries?: string,
   querySample?: string | number,
   headingLevels?: readonly number[],
-): LabelledInputs {
+) {
   if (queries && isLabelledSpec(queries)) {
     const inputs = loadRetrievalInputs(corpus, queries, { querySample });
     const report = inputs.labelled as LabelledReport;

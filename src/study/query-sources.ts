@@ -111,15 +111,8 @@ export function sourceRecommendationText(
   );
 }
 
-export interface ValidationSummary {
-  rows: Record<string, string | number>[];
-  caption: string;
-  verdict: string;
-  available: boolean;
-}
-
 /** The table `npm run validate:ict` wrote, with a verdict computed from it; `available: false` without the file. */
-export function validationSummary(root: string = projectRoot()): ValidationSummary {
+export function validationSummary(root: string = projectRoot()) {
   const path = join(root, "data", "validation", "ict-vs-labelled.json");
   if (!existsSync(path))
     return {
@@ -175,21 +168,11 @@ export function validationSummary(root: string = projectRoot()): ValidationSumma
   };
 }
 
-export interface ProseIctSweeps {
-  inputs: RetrievalInputs;
-  sweeps: SweepResult[];
-  /** for the first splitter */
-  recommendation: Recommendation;
-  text: string;
-  subtitle: string;
-  card: ReturnType<typeof recommendationCard>;
-}
-
 /** The overlap sweep of a prose corpus with ICT queries (one curve per splitter) and its recommendation. */
 export async function runProseIctSweeps(
   corpus: string,
   spec: { splitters: string[]; size: number; overlaps: number[]; k: number; querySample?: string | number },
-): Promise<ProseIctSweeps> {
+) {
   const inputs = loadRetrievalInputs(corpus, "ict", { querySample: spec.querySample });
   const sweeps = await runStudySweeps(inputs, spec);
   const curve = sweeps[0].curves[0];

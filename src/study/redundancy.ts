@@ -21,17 +21,11 @@ export interface RedundancySpec {
   embedderDims?: number;
 }
 
-export interface RedundancyRows {
-  /** BM25 top-k, one row per overlap */
-  plain: CostedRow[];
-  /** BM25 top-depth -> mmr -> k, one row per overlap x depth */
-  reranked: CostedRow[];
-  /** BM25 top-depth -> dense -> k (empty without `embedderDims`) */
-  dense: CostedRow[];
-}
+/** BM25 top-k (`plain`), and top-depth -> mmr (`reranked`) or dense (`dense`) -> k, per overlap (x depth). */
+export type RedundancyRows = Awaited<ReturnType<typeof runRedundancyGrid>>;
 
 /** Runs (or reads from the cache) the plain and reranked configs over one splitter's overlaps. */
-export async function runRedundancyGrid(inputs: RetrievalInputs, spec: RedundancySpec): Promise<RedundancyRows> {
+export async function runRedundancyGrid(inputs: RetrievalInputs, spec: RedundancySpec) {
   const configs: ExperimentConfig[] = [];
   for (const overlap of spec.overlaps) {
     const splitter = { splitter: spec.splitter, size: spec.size, overlap };

@@ -3,7 +3,7 @@
 import type { Chunk, Doc, Query } from "../core/types";
 import { fitLsa, type LsaOptions } from "../embed/lsa";
 import { wilsonInterval } from "../stats/proportion";
-import { measureSplit, type SeamSummary } from "../measure/summary";
+import { measureSplit } from "../measure/summary";
 import {
   neighbourRowsFromVectors,
   summariseNeighbours,
@@ -16,13 +16,8 @@ import { splitSemantic, semanticSentenceTexts } from "../splitters/semantic";
 import { splitCorpus } from "../splitters/registry";
 import { createDenseRetriever } from "../retrieval/dense";
 
-export interface ChunkingArm {
-  /** e.g. "semantic (lsa)", "recursive 1000/200" */
-  label: string;
-  chunks: Chunk[];
-  seams: SeamSummary;
-  nominalOverlap: number;
-}
+/** A chunking labelled for charts ("semantic (lsa)", "recursive 1000/200"), with its seam summary. */
+export type ChunkingArm = ReturnType<typeof arm>;
 
 export interface SemanticArmOptions {
   /** break below this percentile of a doc's neighbour-sentence similarities */
@@ -33,7 +28,7 @@ export interface SemanticArmOptions {
   lsa?: LsaOptions;
 }
 
-function arm(docs: readonly Doc[], label: string, chunks: Chunk[], nominalOverlap: number, limit: number): ChunkingArm {
+function arm(docs: readonly Doc[], label: string, chunks: Chunk[], nominalOverlap: number, limit: number) {
   return { label, chunks, nominalOverlap, seams: measureSplit(docs, chunks, { nominalOverlap, limit }).summary };
 }
 

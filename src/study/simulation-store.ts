@@ -84,15 +84,8 @@ export function storedSimulationNote(stored: StoredSimulation): string {
   );
 }
 
-export interface AppendixSimulation {
-  cells: SimulationCell[];
-  caption: string;
-  /** where the table came from */
-  note: string;
-}
-
 /** Notebook 03's appendix: the stored run, else (or when `replicates` > 0) a smaller one simulated here. */
-export function appendixSimulation(replicates: number, root: string = projectRoot()): AppendixSimulation {
+export function appendixSimulation(replicates: number, root: string = projectRoot()) {
   const stored = storedSimulation(root);
   const file = replicates > 0 ? undefined : stored.file;
   const spec = file?.spec ?? defaultSimulationSpec({ replicates: replicates > 0 ? replicates : 200, resamples: 500 });

@@ -59,12 +59,7 @@ export function damageRateRows(splitter: string, damage: StructureDamage): Damag
   return rows;
 }
 
-export interface SplitterDamage {
-  config: SplitterConfig;
-  chunks: number;
-  damage: StructureDamage;
-  rows: DamageRateRow[];
-}
+export type SplitterDamage = ReturnType<typeof structureDamageBySplitter>[number];
 
 /**
  * Splits the corpus with each config and measures structural damage; units longer than `limit` (default 2 x the
@@ -74,7 +69,7 @@ export function structureDamageBySplitter(
   docs: readonly Doc[],
   configs: readonly SplitterConfig[],
   { limit, typed = docs.map((d) => classifyDoc(d)) }: { limit?: number; typed?: readonly TypedDoc[] } = {},
-): SplitterDamage[] {
+) {
   return configs.map((config) => {
     const chunks: Chunk[] = splitCorpus(docs as Doc[], config);
     const damage = measureStructureDamage(docs, chunks, {

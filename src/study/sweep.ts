@@ -1,6 +1,4 @@
 // The overlap sweep of notebook 03: hit rate vs overlap per splitter, the recommendation and the cost of each overlap.
-import type { KneeReport } from "../experiment/knee";
-import type { Decision, VerdictState } from "../stats/non-inferiority";
 import { marginText, verdictCard, verdictHeadline, verdictText } from "../experiment/verdict";
 import {
   runOverlapSweep,
@@ -106,18 +104,8 @@ export function costCurveRows(results: readonly SweepResult[]): Record<string, n
   return rows;
 }
 
-export interface Recommendation {
-  /** the paired rule's pick (the safe pick when undecided) */
-  overlap: number;
-  verdict: VerdictState;
-  /** the verdict in sentences, with Kneedle as a second opinion */
-  reason: string;
-  /** for a headline card: never a bare number */
-  headline: string;
-  card: { value: string; note: string };
-  knee: KneeReport;
-  decision: Decision;
-}
+/** `overlap`: the paired rule's pick (the safe pick when undecided); `reason`: the verdict, Kneedle second. */
+export type Recommendation = ReturnType<typeof recommendOverlap>;
 
 /** The overlap the paired rule picks on a curve (the safe pick when undecided), without the prose. */
 export function recommendedOverlap(curve: SweepCurve): number {
@@ -125,7 +113,7 @@ export function recommendedOverlap(curve: SweepCurve): number {
 }
 
 /** The recommended overlap of a curve by the paired rule, with Kneedle's knee as a second opinion on its shape. */
-export function recommendOverlap(curve: SweepCurve): Recommendation {
+export function recommendOverlap(curve: SweepCurve) {
   const knee = curve.knee;
   const decision = curve.decision;
   const name = (i: number) => `overlap ${curve.points[i].x}`;

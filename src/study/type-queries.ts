@@ -13,15 +13,6 @@ import { findHeadings } from "../text/headings";
 import { thousands } from "../stats/format";
 import { describeCounts, loadOrSample } from "./inputs";
 
-export interface TypedQuerySet {
-  /** the documents to split: headings blanked */
-  docs: Doc[];
-  queries: Query[];
-  /** the type of the section holding each query's first gold span */
-  types: DocType[];
-  typed: TypedDoc[];
-}
-
 /**
  * A heading line with its words blanked to spaces (same length: offsets unchanged), keeping the `#`s (sections
  * survive) and a final `?` (the FAQ rule still sees a question).
@@ -45,7 +36,7 @@ export function blankHeadingLine(line: string): string {
 export function typedHeaderQueries(
   docs: readonly Doc[],
   options: HeaderQueryOptions & { overrides?: readonly TypeOverride[] } = {},
-): TypedQuerySet {
+) {
   const set = buildHeaderQueries(docs, options);
   const blankedDocs: Doc[] = [];
   const toOriginal = new Map<string, (offset: number) => number>();

@@ -8,10 +8,9 @@ import { SeamlabError } from "../core/errors";
 import type { Doc, Query } from "../core/types";
 import { DOC_TYPES, type DocType } from "../corpus/types";
 import type { ExperimentConfig } from "../experiment/grid";
-import { pickKnee, type KneeReport } from "../experiment/knee";
+import { pickKnee } from "../experiment/knee";
 import { runGrid, type CostedRow, type RunGridOptions } from "../experiment/run";
 import { pairedComparison, type PairedComparison } from "../stats/paired";
-import type { Decision } from "../stats/non-inferiority";
 import { decideRowsOn, marginText, verdictHeadline } from "../experiment/verdict";
 import { wilsonInterval } from "../stats/proportion";
 import { pairedShown, pct, points, signedInterval, signedPointsText } from "./format";
@@ -37,27 +36,8 @@ export interface TypeSweepSpec {
   margin?: number;
 }
 
-export interface TypePoint {
-  x: number;
-  y: number;
-  low: number;
-  high: number;
-  hits: number;
-  queries: number;
-}
-
-export interface TypeCurve {
-  type: DocType | "all";
-  queries: number;
-  points: TypePoint[];
-  knee: KneeReport;
-  /** the paired rule on this type's own queries; null when the type has too few queries */
-  decision: Decision | null;
-  /** the decided overlap (null: leaning, undecided, or too few queries) */
-  recommended: number | null;
-  /** the overlap with the highest hit rate (ties: the smaller) */
-  best: number;
-}
+/** `recommended`: the decided overlap (null: leaning, undecided, or too few queries); `best`: the top hit rate's. */
+export type TypeCurve = ReturnType<typeof typeCurve>;
 
 export interface PerTypeVsUniform {
   /** per fold: the per-type overlaps, the uniform overlap, and each one's index size (chunk chars / corpus chars) */
@@ -116,9 +96,9 @@ export function typeCurve(
   indices: readonly number[],
   minQueries: number,
   margin?: number,
-): TypeCurve {
+) {
   const n = indices.length;
-  const points: TypePoint[] = rows.map((row, i) => {
+  const points = rows.map((row, i) => {
     const hits = hitCount(row, indices);
     const ci = wilsonInterval(hits, n);
     return { x: overlaps[i], y: n === 0 ? 0 : hits / n, low: ci.low, high: ci.high, hits, queries: n };

@@ -270,7 +270,6 @@ export function frequencyAt(frequencies: Uint8Array, overflow: ReadonlyMap<numbe
   return tf < FREQUENCY_ESCAPE ? tf : (overflow.get(p) as number);
 }
 
-/** Texts per block of `Bm25Index.postingTextLow`. */
 export const BLOCK = 65_536;
 export const LOW = BLOCK - 1;
 

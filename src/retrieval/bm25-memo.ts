@@ -24,7 +24,6 @@ function evict(most: number, least: number): void {
     recentIndexes.shift();
 }
 
-/** Chunks and the documents they are spans of (`Chunk.doc` ids). */
 interface ChunkSpans {
   chunks: readonly Chunk[];
   docs: readonly Doc[];

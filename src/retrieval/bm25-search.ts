@@ -51,7 +51,6 @@ export function bm25Scratch(index: Bm25Index) {
   return { scores: new Float64Array(index.textCount), touched: new Int32Array(index.textCount) };
 }
 
-/** `searchBm25` scoring every posting of the query's terms, term by term. */
 export function searchBm25Exhaustive(index: Bm25Index, query: string, k: number, scratch?: Bm25Scratch): RankedChunk[] {
   if (k <= 0) return [];
   const { scores, touched } = scratch ?? bm25Scratch(index);

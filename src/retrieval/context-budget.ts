@@ -11,7 +11,6 @@ import type { RankedChunk, Retriever } from "./types";
 export type BudgetUnit = "chars" | "tokens";
 
 export interface ContextBudget {
-  /** Characters or tokens of retrieved text per query. */
   amount: number;
   unit: BudgetUnit;
 }
@@ -36,7 +35,6 @@ export function parseContextBudget(text: string, unit: BudgetUnit): ContextBudge
   };
 }
 
-/** "5,000 chars" / "1,200 tokens". */
 export function contextBudgetText(budget: ContextBudget): string {
   return `${budget.amount.toLocaleString("en-US")} ${budget.unit}`;
 }

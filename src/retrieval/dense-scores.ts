@@ -48,7 +48,6 @@ export interface ScoreKernel {
   score(block: number, rowCount: number, dims: number): void;
 }
 
-/** The WebAssembly kernel of this thread (built once), or null when this runtime cannot run it. */
 export const scoreKernel = lazyKernel(() => [scoresFunction()], kernelOf);
 
 function kernelOf(instance: WasmInstance): ScoreKernel {

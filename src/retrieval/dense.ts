@@ -110,7 +110,6 @@ export function searchDenseManyJs(index: DenseIndex, queries: readonly Float32Ar
   return queries.map((query) => searchDense(index, query, k));
 }
 
-/** A dense retriever: chunks embedded once, each query embedded and scanned exactly. */
 export async function createDenseRetriever(
   chunks: readonly (Chunk | string)[],
   embedder: Embedder,

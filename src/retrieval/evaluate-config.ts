@@ -21,7 +21,6 @@ export interface ConfigEvaluation {
   timings: { split: number; index: number; query: number };
 }
 
-/** Splits the docs with one config, builds the named retriever over the chunks and evaluates the queries. */
 export async function evaluateSplitterConfig(
   docs: readonly Doc[],
   queries: readonly Query[],

@@ -18,11 +18,9 @@ import type { Retriever } from "./types";
 import { mean } from "../stats/quantiles";
 
 export interface EvaluationOptions {
-  /** chunks retrieved per query (default 5) */
   k?: number;
   /** term-set Jaccard from which a retrieved chunk is a near-duplicate of a higher one (default 0.7) */
   nearDuplicateThreshold?: number;
-  /** seed of the bootstrap CIs (default 1) */
   seed?: number;
   /** tokens of chunk `index`, to count each context's prompt tokens (default: not counted) */
   tokensOf?: (index: number) => number;
@@ -34,7 +32,6 @@ export interface QueryOutcome {
   hit: boolean;
   goldFound: number;
   goldTotal: number;
-  /** chunk indices, best first */
   ranked: number[];
   distinct: number;
   /** the top-k holds two chunks whose spans overlap */
@@ -152,7 +149,6 @@ export function scoreRanked(
   return scoreContext(chunks, query, { ranked, spans, chars, tokens: options.tokensOf ? tokens : null }, options);
 }
 
-/** Runs every query against the retriever and scores the top-k against the gold spans. */
 export async function evaluateQueries(
   chunks: readonly Chunk[],
   queries: readonly Query[],
@@ -241,7 +237,6 @@ export function summarizeOutcomes(
   };
 }
 
-/** Index size relative to the corpus: characters of chunk text over characters of document text. */
 export function indexRatio(docs: readonly Doc[], chunks: readonly Chunk[]): number {
   const corpus = docs.reduce((s, d) => s + d.text.length, 0);
   return corpus === 0 ? 0 : chunks.reduce((s, c) => s + c.text.length, 0) / corpus;

@@ -17,7 +17,6 @@ export type ParentSetting = "section" | number;
 
 export type ContextStrategy = { expand: number } | { parents: ParentSetting };
 
-/** Items grouped by their `doc`, in order. */
 function byDoc<T extends { doc: string }>(items: readonly T[]): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const item of items) {
@@ -28,7 +27,6 @@ function byDoc<T extends { doc: string }>(items: readonly T[]): Map<string, T[]>
   return groups;
 }
 
-/** A key naming a span, for sets and memos. */
 export const spanKey = (span: Span) => `${span.doc}\u0000${span.start}\u0000${span.end}`;
 
 /** For each chunk, its neighbours' window: the span from the n-th chunk before it to the n-th after it, same doc. */

@@ -23,7 +23,6 @@ const factories = new Map<string, RetrieverFactory>([
   ["hybrid", hybridFactory],
 ]);
 
-/** Adds (or replaces) a retriever by name. */
 export function registerRetriever(name: string, factory: RetrieverFactory): void {
   factories.set(name, factory);
 }
@@ -40,21 +39,11 @@ export async function createRetriever(
 ): Promise<Retriever> {
   let factory = factories.get(name);
   if (factory === undefined && /^[a-z][a-z0-9-]*$/.test(name)) {
-    try {
-      // With its extension: the build (build/ensure-built.cjs) holds this folder's files by file name.
-      const mod = (await import(`./${name}.ts`)) as { retrieverFactory?: RetrieverFactory };
-      if (typeof mod.retrieverFactory === "function") {
-        factory = mod.retrieverFactory;
-        factories.set(name, factory);
-      }
-    } catch {
-      // not a module: reported below
-    }
+    // with its extension: the build (build/ensure-built.cjs) holds this folder's files by file name
+    const mod = (await import(`./${name}.ts`).catch(() => ({}))) as { retrieverFactory?: RetrieverFactory };
+    if (typeof mod.retrieverFactory === "function") factories.set(name, (factory = mod.retrieverFactory));
   }
-  if (factory === undefined) {
-    throw new SeamlabError(
-      `unknown retriever "${name}" (--retriever). Known: ${[...factories.keys()].sort().join(", ")}.`,
-    );
-  }
+  const known = [...factories.keys()].sort().join(", ");
+  if (factory === undefined) throw new SeamlabError(`unknown retriever "${name}" (--retriever). Known: ${known}.`);
   return await factory(chunks, settings, scope);
 }

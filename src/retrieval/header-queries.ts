@@ -40,9 +40,7 @@ export function parseHeadingLevels(raw: string, parameter = "--heading-levels"):
 }
 
 export interface HeaderQueryOptions {
-  /** keep only headings ending in "?" */
   questionsOnly?: boolean;
-  /** default DEFAULT_HEADING_LEVELS */
   headingLevels?: readonly number[];
   /** sentences of prose in the gold span (default 1) */
   sentences?: number;

@@ -19,7 +19,6 @@ export interface EvaluationInputSpec extends Omit<QuerySourceOptions, "corpusNam
   querySample?: QuerySampleRequest;
 }
 
-/** The documents to split and the queries to run. */
 export interface EvaluationInputs {
   /** The corpus spec as given (the SQuAD file when it brought the documents), and its own name if it has one. */
   corpus: string;
@@ -29,7 +28,6 @@ export interface EvaluationInputs {
   /** The documents as read; empty for header queries, whose corpus is streamed so that it is never held twice. */
   corpusDocs: readonly Doc[];
   corpusSize: { documents: number; chars: number };
-  /** The sample that runs (every query when not sampled). */
   queries: Query[];
   querySample: QuerySample;
   /** For every table and chart: "500 ICT queries (sentence removed)", "1,537 of 2,425 header queries, a ..." */
@@ -39,7 +37,6 @@ export interface EvaluationInputs {
   source: QuerySet["provenance"];
 }
 
-/** A SQuAD file (`.json`) brings its own documents. */
 export const isSquadFile = isSquadSpec;
 
 /** The one loader of a corpus and its queries, for the CLI, notebooks and benchmarks alike. */

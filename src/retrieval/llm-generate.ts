@@ -184,7 +184,6 @@ export function estimateGeneration(docs: readonly Doc[], options: GenerateOption
   };
 }
 
-/** Cost in the currency of the prices, given per million tokens. */
 export function estimateCost(estimate: GenerationEstimate, pricePerMillionIn: number, pricePerMillionOut: number) {
   return (estimate.promptTokens * pricePerMillionIn + estimate.maxCompletionTokens * pricePerMillionOut) / 1e6;
 }

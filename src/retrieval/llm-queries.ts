@@ -71,7 +71,6 @@ export function samplePassages(docs: readonly Doc[], n: number, chars: number, s
 export const systemPrompt =
   "You write evaluation questions for a search system. You answer with one JSON object and nothing else.";
 
-/** The user message for one passage. */
 export function userPrompt(docId: string, passage: string): string {
   return [
     `A passage from the document "${docId}":`,

@@ -1,6 +1,5 @@
 // What `queries generate` says while it waits, so a server that never answers is seen within seconds.
 
-/** The state of a generation run, for a progress line. */
 export interface WaitingStatus {
   settled: number;
   total: number;

@@ -7,7 +7,6 @@ export interface Span {
   end: number;
 }
 
-/** Character-level scores of retrieved spans against gold spans. */
 export interface SpanScores {
   recall: number;
   precision: number;
@@ -41,14 +40,12 @@ export function mergeSpans(spans: readonly Span[]): Span[] {
   return merged;
 }
 
-/** Sum of span lengths (overlaps counted as often as they occur). */
 export function totalLength(spans: readonly Span[]): number {
   let sum = 0;
   for (const s of spans) sum += Math.max(0, s.end - s.start);
   return sum;
 }
 
-/** Characters shared by two lists of already-merged spans. */
 function intersectionLength(mergedA: readonly Span[], mergedB: readonly Span[]): number {
   let shared = 0;
   for (const a of mergedA) {
@@ -105,7 +102,6 @@ export function distinctPassages(ranked: readonly Span[]): number {
   return distinct;
 }
 
-/** Jaccard similarity of two sets (1 when both are empty). */
 export function jaccard<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): number {
   if (a.size === 0 && b.size === 0) return 1;
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];

@@ -33,13 +33,11 @@ export function parseQuerySample(value: string | number | undefined, flag = "--q
   });
 }
 
-/** The queries an evaluation ran, and how they were drawn. */
 export interface QuerySample {
   queries: Query[];
   /** positions in the full query list, ascending */
   indexes: number[];
   population: number;
-  /** fewer than all queries run */
   sampled: boolean;
   /** "all 301 queries" or "a seeded sample of 1,537 of 2,425 queries (auto: ...)" */
   description: string;

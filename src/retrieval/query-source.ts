@@ -30,7 +30,6 @@ export interface QuerySet {
     | { kind: "labelled"; report: LabelledReport };
 }
 
-/** Is `spec` a file (anything but the two built-in sources)? */
 export const isLabelledSpec = (spec: string) => spec !== "headers" && spec !== "ict";
 
 /** Is `spec` a SQuAD file, which brings its own documents (no corpus needed)? */
@@ -115,7 +114,6 @@ function querySetOf(spec: string, given: Iterable<Doc>, options: QuerySourceOpti
   };
 }
 
-/** "1 heading", "2 headings". */
 const counted = (n: number, noun: string) => `${thousands(n)} ${noun}${n === 1 ? "" : "s"}`;
 
 /** "2 with no sentence under the heading" and the like, in a fixed order, leaving out zeros. */

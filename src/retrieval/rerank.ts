@@ -3,7 +3,6 @@ import { SeamlabError } from "../core/errors";
 import { chunkTermIds, jaccard, sortedIdJaccard, termSet } from "./metrics";
 import type { RankedChunk, Reranker } from "./types";
 
-/** Keeps the first-stage order and cuts it to k. */
 export function noneReranker(): Reranker {
   return {
     name: "none",
@@ -99,7 +98,6 @@ export function checkRerankerName(name: string): void {
     throw new SeamlabError(`unknown reranker "${name}" (--rerank). Known: ${Object.keys(RERANKERS).join(", ")}.`);
 }
 
-/** Any reranker by name. */
 export async function loadReranker(name: string, options?: Record<string, unknown>): Promise<Reranker> {
   checkRerankerName(name);
   return RERANKERS[name](options);

@@ -19,7 +19,6 @@ export function indexTerm(run: string, options: TokenizerOptions): string | null
   return options.stem ? stemmer(run) : run;
 }
 
-/** Splits text into index terms. */
 export function tokenize(text: string, options: TokenizerOptions = {}): string[] {
   const terms = text.toLowerCase().match(TERM);
   if (terms === null) return [];

@@ -55,7 +55,6 @@ export interface Reranker {
   ): RankedChunk[] | Promise<RankedChunk[]>;
 }
 
-/** A Reranker whose `rerank` always returns a promise (the dense reranker). */
 export type AsyncReranker = Omit<Reranker, "rerank"> & {
   rerank(...args: Parameters<Reranker["rerank"]>): Promise<RankedChunk[]>;
 };

@@ -1,15 +1,10 @@
 /**
- * A port of LangChain Python 0.3.x `RecursiveCharacterTextSplitter` (character.py and base.py `_merge_splits`) on
- * offsets, so every chunk knows its source span without searching. Kept from Python: separators in order (the first
- * found wins), every `keep_separator` mode, regex separators with `re.split` empty-match rules, the merge/pop loop
- * (overlap carries whole pieces only), `strip_whitespace`, and "good" pieces are `length(piece) < size` (strict).
- *
- * Where LangChain JS differs (runs of 3+ newlines, see `langchainJsCompat`) we follow Python, checked against the
- * real package. Deliberate differences, invisible with the default separators: stripping uses JS `trim()`'s set;
- * regex separators are JS regexes split on whole matches (Python would also return capture groups); after an
- * empty match, a non-empty one at the same position is not tried.
- *
- * Each level scans its text once and measures each piece once: O(text length × separators) plus the length function.
+ * A port of LangChain Python 0.3.x `RecursiveCharacterTextSplitter` (character.py, base.py `_merge_splits`) on
+ * offsets, so every chunk knows its span without searching; where LangChain JS differs (runs of 3+ newlines, see
+ * `langchainJsCompat`) it follows Python. Deliberate differences, invisible with the default separators: JS
+ * `trim()`'s whitespace; regex separators split on whole matches (Python also returns capture groups); after an
+ * empty match, a non-empty one at the same position is not tried. Each level scans its text and measures each piece
+ * once: O(text length × separators) plus the length function.
  */
 import type { Chunk, Doc } from "../core/types";
 import { isWhitespaceCode } from "../text/whitespace";

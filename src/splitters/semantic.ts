@@ -1,9 +1,7 @@
 /**
- * `semantic`: break a document between adjacent sentences (text/sentences) whose embeddings are least alike. Each
- * sentence, with `window` neighbours each side (LangChain SemanticChunker's buffer), is embedded; a chunk ends
- * where the cosine to the next falls below a similarity or a percentile of the document's, or at `maxSentences` /
- * `maxLength`. Spans run from the first sentence's start to the last one's end. Embedding is async: the registry's
- * entry serves chunks `prepareSemanticSplit` (semantic-prepared.ts) made beforehand.
+ * `semantic`: break a document where the cosine of adjacent sentences' embeddings falls below a similarity or a
+ * percentile of the document's, or at `maxSentences` / `maxLength`. Embedding is async: the registry's entry serves
+ * chunks `prepareSemanticSplit` (semantic-prepared.ts) made beforehand.
  */
 import type { Chunk, Doc } from "../core/types";
 import { SeamlabError } from "../core/errors";

@@ -1,17 +1,10 @@
 /**
- * `structure`: respects document structure first and adds overlap only inside long prose.
- *
- * Each document is classified (`corpus/doc-types`) and each type has its own size and overlap (`extra.perType`;
- * default `size` for all, `overlap` for prose only). Consecutive whole markdown sections of one type share a chunk
- * while they fit. A longer section is cut into its blocks (a heading stays with the next block): fenced code,
- * tables, FAQ pairs and turns are atomic, alone in a chunk up to the hard limit (`extra.hardLimit`, default
- * 2 x size), then split at lines (tables at rows, carrying the header row); prose splits at sentences, words,
- * characters, and the next chunk starts with the last whole sentences within the overlap. TS/JS source splits by
- * top-level statement (TypeScript compiler API), other code by blank-line blocks, then lines.
- *
- * `text === source.slice(start, end)` except for a table's continuation pieces, whose text starts with the header
- * row(s) and a newline: spans stay exact and non-overlapping, while the embedded text holds the header a reader
- * needs. Spans are trimmed; whitespace-only chunks are dropped.
+ * `structure`: document structure first, overlap only inside long prose. Each document type (`corpus/doc-types`)
+ * has its own size and overlap (`extra.perType`). Whole markdown sections of one type share a chunk while they fit;
+ * a longer one is cut into blocks: code, tables, FAQ pairs and turns stay whole up to the hard limit, prose splits
+ * at sentences and carries whole sentences as overlap. TS/JS splits by top-level statement.
+ * A table's continuation pieces embed its header row before their text: spans stay exact and non-overlapping while
+ * the text holds the header a reader needs.
  */
 import { SeamlabError } from "../core/errors";
 import type { Chunk, Doc } from "../core/types";

@@ -1,9 +1,7 @@
 /**
- * `window-words`: a sliding character window whose edges sit on word boundaries (text/words), chunks never over
- * `size`. Greedy: a chunk ends at the last boundary within `size`; the next starts at the boundary at or before
- * `end - overlap`, so neighbours share about `overlap` characters and leave no gap. A word longer than the room is
- * cut (the only mid-word edges); when overlap plus the next word does not fit, the overlap gives way a word at a
- * time. Unlike a fixed-step window snapped afterwards, a long unbroken run (base64) cannot stretch a chunk.
+ * `window-words`: a sliding character window with edges on word boundaries, chunks never over `size`: each ends at
+ * the last boundary within `size`, the next starts at the boundary at or before `end - overlap` (no gap). Unlike a
+ * fixed-step window snapped afterwards, a long unbroken run (base64) cannot stretch a chunk.
  */
 import type { Chunk, Doc } from "../core/types";
 import { SeamlabError } from "../core/errors";

@@ -103,7 +103,8 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
   );
   const xScale = { domain: xDomain, nice: false, zero: false };
   const xEnc = { field: x, type: "quantitative", title: options.xTitle, scale: xScale };
-  const bandEnds = (options.yBands ?? []).flatMap((b) => [b.from, b.to]);
+  const bands = options.yBands ?? [];
+  const bandEnds = bands.flatMap((b) => [b.from, b.to]);
   const yDomain = yDomainOf(
     [...numbersOf(shown, [y, low, high]), ...bandEnds, ...(options.yRules ?? [])],
     options.percent,
@@ -114,29 +115,24 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
 
   const layers: Record<string, unknown>[] = [];
   // A band's label sits beside the plot, level with its band: inside, it ran over any line point in the band.
-  const bandLabels = (options.yBands ?? []).map((band) => wrapTitleText(band.label, BESIDE_PLOT_CHARS));
+  const bandLabels = bands.map((band) => wrapTitleText(band.label, BESIDE_PLOT_CHARS));
   const bandYs = spreadVertically(
-    (options.yBands ?? []).map((band) => pixelOf((band.from + band.to) / 2, yDomain, height, true)),
+    bands.map((band) => pixelOf((band.from + band.to) / 2, yDomain, height, true)),
     height,
     LABEL_LINE * Math.max(1, ...bandLabels.map((lines) => (Array.isArray(lines) ? lines.length : 1))),
   );
   // when every group is small, their "n = …" labels sit beside the plot too, before the band's label
   const counts = !split && small.length > 0 ? numbersOf(rows, [count]) : [];
-  const bandX =
-    width +
-    6 +
-    (counts.length > 0 ? COUNT_TEXT_OFFSET + estimateTextWidth(`n = ${Math.max(...counts)}`, LABEL_FONT_SIZE) + 10 : 0);
-  (options.yBands ?? []).forEach((band, i) => {
+  const countsWidth = COUNT_TEXT_OFFSET + estimateTextWidth(`n = ${Math.max(...counts)}`, LABEL_FONT_SIZE) + 10;
+  const bandX = width + 6 + (counts.length > 0 ? countsWidth : 0);
+  bands.forEach((band, i) => {
     layers.push(
       {
         data: { values: [{}] },
         mark: { type: "rect", color: "#009E73", opacity: 0.12 },
         encoding: { y: { datum: band.from, type: "quantitative", ...yAxis }, y2: { datum: band.to } },
       },
-      besidePlotText(`beside_plot_band_${i}`, bandX, bandYs[i], bandLabels[i], {
-        lineHeight: LABEL_LINE,
-        color: INK.margin,
-      }),
+      textAt(bandX, bandYs[i], bandLabels[i], { lineHeight: LABEL_LINE, color: INK.margin }, `beside_plot_band_${i}`),
     );
   });
   for (const rule of options.yRules ?? []) {
@@ -166,21 +162,10 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
     });
     const at = placed[i];
     if (!at) unplaced.push(`${knee.label} (dashed rule at ${knee.x})`);
-    else
-      layers.push(
-        ...withHalo({
-          data: { values: [{}] },
-          mark: {
-            type: "text",
-            align: at.align,
-            baseline: "top",
-            fontSize: LABEL_FONT_SIZE,
-            fontWeight: 600,
-            color: INK.text,
-          },
-          encoding: { x: { value: at.x }, y: { value: at.y }, text: { value: knee.label } },
-        }),
-      );
+    else {
+      const style = { align: at.align, baseline: "top", fontWeight: 600, color: INK.text };
+      layers.push(...withHalo(textAt(at.x, at.y, knee.label, style)));
+    }
   });
   const title = titleOf({
     ...options,
@@ -297,23 +282,26 @@ function countLabels(
         color: { value: palette.range[palette.domain.indexOf(end.name)] },
       },
     },
-    besidePlotText(`beside_plot_count_${i}`, f.width + 6 + COUNT_TEXT_OFFSET, ys[i], `n = ${end.n}`, {
-      fontWeight: 600,
-      color: INK.text,
-    }),
+    textAt(
+      f.width + 6 + COUNT_TEXT_OFFSET,
+      ys[i],
+      `n = ${end.n}`,
+      { fontWeight: 600, color: INK.text },
+      `beside_plot_count_${i}`,
+    ),
   ]);
 }
 
-/** A label beside the plot at pixels (x, y); layout checks know a `beside_plot` layer is outside on purpose. */
-function besidePlotText(
-  name: string,
+/** A label at pixels (x, y); layout checks know a layer named `beside_plot…` is outside the plot on purpose. */
+function textAt(
   x: number,
   y: number,
   text: string | string[],
   style: Record<string, unknown>,
+  name?: string,
 ): Record<string, unknown> {
   return {
-    name,
+    ...(name ? { name } : {}),
     data: { values: [{}] },
     mark: { type: "text", align: "left", baseline: "middle", fontSize: LABEL_FONT_SIZE, ...style },
     encoding: { x: { value: x }, y: { value: y }, text: { value: text } },

@@ -93,17 +93,21 @@ export function flipsPageHtml(heading: FlipsHeading, rows: readonly FlipRow[]): 
 
 /** Gold in [[ ]], a chunk's start ⟨ and end ⟩, newlines ⏎; past `limit`, cut around the gold. */
 export function piecesText(pieces: readonly FlipPiece[], limit = Infinity): string {
-  let out = "";
-  for (const p of pieces) {
-    out += p.kind === "seam" ? (p.edge === "start" ? "⟨" : "⟩") : p.gold ? `[[${p.text}]]` : p.text;
-  }
-  out = out.replace(/\n/g, "⏎");
+  const out = pieces
+    .map((p) => (p.kind === "seam" ? (p.edge === "start" ? "⟨" : "⟩") : p.gold ? `[[${p.text}]]` : p.text))
+    .join("")
+    .replace(/\n/g, "⏎");
   if (out.length <= limit) return out;
   const gold = out.indexOf("[[");
   const from = gold > limit / 4 ? gold - Math.floor(limit / 4) : 0;
   const shown = out.slice(from, from + limit - (from > 0 ? 2 : 1));
   return `${from > 0 ? "…" : ""}${shown}${from + shown.length < out.length ? "…" : ""}`;
 }
+
+const bothSides = (row: FlipRow, nameA: string, nameB: string): [string, FlipSide][] => [
+  [nameA, row.a],
+  [nameB, row.b],
+];
 
 export function flipsText(rows: readonly FlipRow[], nameA: string, nameB: string, preview = 160): string {
   const lines: string[] = [];
@@ -113,10 +117,7 @@ export function flipsText(rows: readonly FlipRow[], nameA: string, nameB: string
       `${row.outcome === "b wins" ? "B WINS " : "B LOSES"}  ${row.query}`,
       `  gold ${row.gold.doc} [${row.gold.start}, ${row.gold.end})${row.goldSpans > 1 ? ` (1 of ${row.goldSpans})` : ""}`,
     );
-    for (const [name, side] of [
-      [`A ${nameA}`, row.a],
-      [`B ${nameB}`, row.b],
-    ] as const) {
+    for (const [name, side] of bothSides(row, `A ${nameA}`, `B ${nameB}`)) {
       lines.push(`  ${name}: ${side.hit ? "hit" : "miss"}; ${seamLine(side)}`);
       lines.push(`    ${piecesText(side.goldView, 2 * preview)}`);
       for (const c of side.chunks) {
@@ -141,12 +142,7 @@ export function flipExamplesMarkdown(rows: readonly FlipRow[], nameA: string, na
   };
   const parts = shown.map((row) => {
     const outcome = row.outcome === "b wins" ? `${nameB} hits, ${nameA} misses` : `${nameA} hits, ${nameB} misses`;
-    const sides = (
-      [
-        [nameA, row.a],
-        [nameB, row.b],
-      ] as const
-    ).map(
+    const sides = bothSides(row, nameA, nameB).map(
       ([name, side]) =>
         `${name} (${side.hit ? "hit" : "miss"}, ${seamLine(side)}):\n\n${fenced(piecesText(side.goldView, 480))}`,
     );

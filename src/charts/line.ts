@@ -97,10 +97,8 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
   const shown = split ? mainRows : rows;
   const color = seriesColor(rows, series, width);
   const knees = options.knees ?? [];
-  const xDomain = niceDomain(
-    Math.min(...numbersOf(rows, [x]), ...knees.map((k) => k.x)),
-    Math.max(...numbersOf(rows, [x]), ...knees.map((k) => k.x)),
-  );
+  const xs = [...numbersOf(rows, [x]), ...knees.map((k) => k.x)];
+  const xDomain = niceDomain(Math.min(...xs), Math.max(...xs));
   const xScale = { domain: xDomain, nice: false, zero: false };
   const xEnc = { field: x, type: "quantitative", title: options.xTitle, scale: xScale };
   const bands = options.yBands ?? [];
@@ -147,11 +145,8 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
     layers.push(...countLabels(rows, small, { x, y, series, count, width, height }, yDomain));
 
   const sorted = knees.slice().sort((a, b) => a.x - b.x);
-  const placed = placeRuleLabels(
-    sorted.map((k) => ({ at: pixelOf(k.x, xDomain, width), text: k.label })),
-    width,
-    height,
-  );
+  const ruleLabels = sorted.map((k) => ({ at: pixelOf(k.x, xDomain, width), text: k.label }));
+  const placed = placeRuleLabels(ruleLabels, width, height);
   const unplaced: string[] = [];
   sorted.forEach((knee, i) => {
     // one-row data: drawn once, not once per data row
@@ -265,10 +260,9 @@ function countLabels(
     const n = Math.max(...own.map((row) => (typeof row[f.count] === "number" ? (row[f.count] as number) : 0)));
     return { name, y: last ? pixelOf(last[f.y] as number, yDomain, f.height, true) : 0, n };
   });
-  const ys = spreadVertically(
-    ends.map((e) => e.y),
-    f.height,
-  );
+  const wanted = ends.map((e) => e.y);
+  const ys = spreadVertically(wanted, f.height);
+  const textX = f.width + 6 + COUNT_TEXT_OFFSET;
   const palette = colorScale(rows, f.series) as { domain: unknown[]; range: string[] };
   return ends.flatMap((end, i) => [
     {
@@ -276,19 +270,13 @@ function countLabels(
       data: { values: [{}] },
       mark: { type: "point", shape: "circle", filled: true, size: 40, opacity: 1 },
       encoding: {
-        // a 40 px² dot spans about 5-13 px right of the plot; the text starts at 6 + COUNT_TEXT_OFFSET = 15
+        // a 40 px² dot spans about 5-13 px right of the plot; the text starts at textX (15 px)
         x: { value: f.width + 9 },
         y: { value: ys[i] },
         color: { value: palette.range[palette.domain.indexOf(end.name)] },
       },
     },
-    textAt(
-      f.width + 6 + COUNT_TEXT_OFFSET,
-      ys[i],
-      `n = ${end.n}`,
-      { fontWeight: 600, color: INK.text },
-      `beside_plot_count_${i}`,
-    ),
+    textAt(textX, ys[i], `n = ${end.n}`, { fontWeight: 600, color: INK.text }, `beside_plot_count_${i}`),
   ]);
 }
 

@@ -13,7 +13,6 @@ export interface DefaultCorpusEntry {
   /** must equal the one pinned in package.json */
   version: string;
   licence: string;
-  /** relative to the package's folder */
   glob: string;
 }
 
@@ -24,7 +23,6 @@ export interface CorpusManifest {
 
 export const CORPUS_MANIFEST_PATH = "data/corpora.json";
 
-/** Undefined when missing and `optional`. */
 export function readCorpusManifest(projectRoot: string, { optional = false } = {}): CorpusManifest | undefined {
   const path = join(projectRoot, CORPUS_MANIFEST_PATH);
   if (!existsSync(path)) {

@@ -26,7 +26,6 @@ export function emptyReport(file: string, shape: LabelledShape, rows: number): L
   };
 }
 
-/** Counts an answer or reference that could not be placed in the corpus, by reason. */
 export function countReason(report: LabelledReport, reason: string): void {
   report.notLocated[reason] = (report.notLocated[reason] ?? 0) + 1;
 }
@@ -38,7 +37,6 @@ export function rejectRow(report: LabelledReport, message: string, options: Labe
   if (report.malformed.length < 5) report.malformed.push(message);
 }
 
-/** All start offsets of `needle` in `text`. */
 export function occurrences(text: string, needle: string): number[] {
   const found: number[] = [];
   for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) found.push(at);

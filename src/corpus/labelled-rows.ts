@@ -5,7 +5,6 @@ import { SeamlabError } from "../core/errors";
 import { RowError } from "./labelled-report";
 import type { LabelledOptions } from "./types";
 
-/** A CSV or JSONL row, with its 1-based line. */
 export interface Row {
   line: number;
   fields: Record<string, unknown>;

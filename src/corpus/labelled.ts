@@ -9,11 +9,8 @@ import { readTextFile } from "./text-file";
 import type { LabelledOptions, LabelledSet, LabelledShape } from "./types";
 
 /**
- * A labelled set (questions with the exact text to retrieve) from disk; `docs` is the corpus to locate answers in
- * (SQuAD brings its own). Shapes, by the columns present: `answer-span` (`{question, answer_span[, doc]}`, CSV or
- * JSONL: the answer located verbatim, the first occurrence winning, counted as ambiguous), `chroma` (Chroma's
- * `questions_df.csv`: offsets kept when they hold the content, else moved to the nearest copy) and `squad` (JSON).
- * Malformed rows throw a SeamlabError naming file, line and column, unless `skipMalformed` counts them.
+ * Questions with the exact text to retrieve, located in `docs` (SQuAD brings its own): `answer-span` rows (CSV or
+ * JSONL), Chroma's `questions_df.csv` or SQuAD JSON. Malformed rows name file, line and column, or are counted.
  */
 export function loadLabelledSet(file: string, docs: readonly Doc[] = [], options: LabelledOptions = {}): LabelledSet {
   const format = ({ ".csv": "CSV", ".json": "JSON" } as Record<string, string>)[extname(file).toLowerCase()] ?? "JSONL";

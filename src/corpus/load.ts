@@ -38,25 +38,17 @@ export interface LoadedCorpus extends Omit<CorpusListing, "files" | "skippedSpec
   /** empty or whitespace-only files */
   skippedEmpty: number;
   skippedSpecial?: number;
-  /** files matched (loaded + skipped) */
   files: number;
 }
 
-/**
- * A corpus read lazily, one file at a time in id order, so a caller measuring document by document never holds the
- * whole corpus. Every file empty throws at the end of the iteration.
- */
+/** Read one file at a time, never the whole corpus; every file empty throws at the end of the iteration. */
 export interface CorpusStream extends CorpusListing {
   /** with `only`, just the files whose ids it holds (the others are not read) */
   docs(only?: ReadonlySet<string>): Generator<Doc>;
-  /** so far */
   readonly skippedEmpty: number;
 }
 
-/**
- * `spec`, in order of precedence: an existing file or folder; a default corpus name from `data/corpora.json`;
- * `a+b` (a mixed corpus); `npm:<package>/<path-or-glob>`; or a glob. Holds every document: `streamCorpus` does not.
- */
+/** `spec`: a file or folder, `a+b`, a default corpus name, `npm:<package>/<path-or-glob>`, or a glob, in that order. */
 export function loadCorpus(spec: string, options: LoadCorpusOptions = {}): LoadedCorpus {
   const stream = streamCorpus(spec, options);
   const docs = [...stream.docs()];

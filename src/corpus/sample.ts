@@ -29,7 +29,6 @@ export type Sampleable = Doc | DocOutline;
 
 const lengthOf = (doc: Sampleable): number => ("text" in doc ? doc.text.length : doc.length);
 
-/** The documents a statistic was measured on, and how they were drawn. */
 export interface DocumentSample<D extends Sampleable = Doc> {
   /** positions in the corpus, ascending */
   indexes: number[];
@@ -37,14 +36,10 @@ export interface DocumentSample<D extends Sampleable = Doc> {
   /** folder × size quartile of each, for a stratified cluster bootstrap */
   strata: string[];
   population: number;
-  /** e.g. "all 705 documents" */
   description: string;
 }
 
-/**
- * Top folder (the first path segment where ids part ways) and length quartile. Folders under 2% of the documents
- * share one "other" stratum, so strata stay few enough to sample within.
- */
+/** Top folder (where ids part ways) and length quartile; folders under 2% of the documents share one stratum. */
 export function documentStrata(docs: readonly Sampleable[]): string[] {
   const lengths = docs.map(lengthOf).sort((a, b) => a - b);
   const cut = (q: number) => lengths[Math.min(lengths.length - 1, Math.floor(q * lengths.length))];
@@ -105,16 +100,11 @@ export function stratifiedSample(
   return { indexes, strata: indexes.map((i) => all[i]) };
 }
 
-// Document lists that are a sample of a larger corpus (sample-read): a sample drawn from them keeps its size and strata.
+// Lists that sample a larger corpus (sample-read): a sample drawn from them keeps the corpus's size and strata.
 const drawnSamples = new WeakMap<readonly Sampleable[], { population: number; strata: readonly string[] }>();
 
-export function markDrawnSample<D extends Sampleable>(
-  docs: readonly D[],
-  population: number,
-  strata: readonly string[],
-): readonly D[] {
+export function markDrawnSample(docs: readonly Sampleable[], population: number, strata: readonly string[]): void {
   drawnSamples.set(docs, { population, strata });
-  return docs;
 }
 
 export function documentSample<D extends Sampleable>(
@@ -146,24 +136,17 @@ function withNote<D extends Sampleable>(sample: DocumentSample<D>, note: string)
   return { ...sample, description };
 }
 
-/**
- * About `maxChars` characters of the corpus, for work that grows with the text: the document count scaled by
- * `maxChars` / total characters (the sample is proportional in length quartiles), at least `minDocs`.
- */
+/** About `maxChars` characters, for work that grows with the text (at least 20 documents). */
 export function characterBudgetSample<D extends Sampleable>(
   docs: readonly D[],
   maxChars: number,
-  {
-    seed = 1,
-    minDocs = 20,
-    parameter = "the character budget",
-  }: { seed?: number; minDocs?: number; parameter?: string } = {},
+  { seed = 1, parameter = "the character budget" }: { seed?: number; parameter?: string } = {},
 ): DocumentSample<D> {
   if (!(typeof maxChars === "number" && maxChars > 0 && Number.isFinite(maxChars)))
     throw new SeamlabError(`${parameter} must be a positive number of characters; got ${String(maxChars)}.`);
   const total = docs.reduce((sum, doc) => sum + lengthOf(doc), 0);
   if (total <= maxChars) return documentSample(docs, docs.length, "", seed);
-  const count = Math.min(docs.length, Math.max(minDocs, Math.floor((docs.length * maxChars) / total)));
+  const count = Math.min(docs.length, Math.max(20, Math.floor((docs.length * maxChars) / total)));
   const sample = documentSample(docs, count, "", seed);
   const chars = sample.docs.reduce((sum, doc) => sum + lengthOf(doc), 0);
   return withNote(sample, `${thousands(chars)} characters; budget ${thousands(maxChars)}`);
@@ -171,10 +154,8 @@ export function characterBudgetSample<D extends Sampleable>(
 
 const pilotSize = 100;
 
-/**
- * `auto` yields a pilot and is sent back the documents it says are needed (`clusterSampleSize`); while that is more,
- * it draws a sample 25% to 100% larger and yields again, so a noisy pilot cannot settle the size alone.
- */
+// `auto` yields a pilot and is sent back the documents needed; while more, it grows the sample 25% to 100% and yields
+// again, so a noisy pilot cannot settle the size alone.
 function* sampleSteps<D extends Sampleable>(
   docs: readonly D[],
   request: SampleRequest,
@@ -197,7 +178,6 @@ function* sampleSteps<D extends Sampleable>(
   return withNote(sample, note);
 }
 
-/** `requiredFor` measures a trial sample. */
 export function resolveSample<D extends Sampleable>(
   docs: readonly D[],
   request: SampleRequest,

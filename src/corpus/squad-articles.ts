@@ -3,10 +3,7 @@ import { SeamlabError } from "../core/errors";
 import { parseLabelledSet } from "./labelled";
 import type { LabelledSet } from "./types";
 
-/**
- * A SQuAD file with each article's paragraphs joined (blank line between, `answer_start` shifted): SQuAD's paragraphs
- * are far shorter than a chunk, so no seam could cut an answer.
- */
+/** A SQuAD file with each article's paragraphs joined: SQuAD's own are too short for a seam to cut an answer. */
 export function squadArticleSet(file: string, options: { skipMalformed?: boolean } = {}): LabelledSet {
   let json: { data?: unknown };
   try {

@@ -10,17 +10,13 @@ export interface TypeOverride {
   /** a regular expression over a section's heading text */
   heading?: string;
   type: DocType;
-  /** where the rule was read from */
   origin?: string;
 }
 
 const compiledHeadings = new Map<string, RE2JS>();
 
-/**
- * A user's heading pattern, case-insensitive, by RE2JS: linear time, where JavaScript's backtracking takes hours on
- * `(a+)+$` against 40 a's and a "!". Its price, no lookaround or backreferences, is refused when the file is read.
- * Compiled once per pattern (about 150 µs each).
- */
+// RE2JS runs in linear time where JavaScript's backtracking takes hours on `(a+)+$` against 40 a's and a "!"; its
+// price, no lookaround or backreferences, is refused when the file is read. About 150 µs to compile: once each.
 function headingMatcher(source: string): RE2JS {
   let matcher = compiledHeadings.get(source);
   if (!matcher) {
@@ -108,7 +104,6 @@ function firstControlCharacter(text: string): number {
   return -1;
 }
 
-/** A character for a message: "NUL byte", "control character U+001B". */
 function describeCode(char: string): string {
   if (char === "\u0000") return "NUL byte";
   return `control character U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;

@@ -25,7 +25,6 @@ export interface LabelledReport {
 
 export interface LabelledSet {
   queries: Query[];
-  /** SQuAD brings its own */
   docs: Doc[];
   report: LabelledReport;
 }

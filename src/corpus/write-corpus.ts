@@ -18,7 +18,6 @@ import type { LoadedCorpus } from "./load";
 
 const KIND = "corpus";
 
-/** Its root when given as a folder or glob, and every file's own folder. */
 function readFolders(loaded: LoadedCorpus): string[] {
   const real = (path: string) => {
     try {

@@ -2,11 +2,7 @@ import { stringify } from "csv-stringify/sync";
 import type { Doc, Query } from "../core/types";
 import { SeamlabError } from "../core/errors";
 
-/**
- * A query set as a labelled file in Chroma's `questions_df.csv` shape (`question`, `references` as a JSON list
- * of `{content, start_index, end_index}`, `corpus_id`), which `loadLabelledSet` reads back: the offsets refer to
- * `docs` (the text the queries were made for) and `content` is exactly the text at them.
- */
+/** Queries as Chroma's `questions_df.csv`, which `loadLabelledSet` reads back; offsets refer to `docs`. */
 export function chromaCsv(queries: readonly Query[], docs: readonly Doc[]): string {
   const byId = new Map(docs.map((d) => [d.id, d]));
   const rows = queries.map((q) => {

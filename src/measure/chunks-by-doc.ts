@@ -13,7 +13,6 @@ export function chunksByDoc(docs: readonly Doc[], chunks: readonly Chunk[]): Map
   return byDoc;
 }
 
-/** A copy sorted by start then end. */
 export function spansByStart(chunks: readonly Chunk[]): Chunk[] {
   return [...chunks].sort((a, b) => a.start - b.start || a.end - b.end);
 }

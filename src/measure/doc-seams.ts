@@ -137,7 +137,6 @@ export function addDocSeams(totals: SeamTotals, part: DocSeams): void {
 
 export type StreamedMeasurement = ReturnType<typeof finishSeamTotals>;
 
-/** `limit`: in the config's unit, default the size. */
 export function finishSeamTotals(
   totals: SeamTotals,
   config: SplitterConfig,
@@ -209,7 +208,6 @@ function sumStructureDamage(a: StructureDamage, b: StructureDamage): StructureDa
   };
 }
 
-/** Field-by-field sums of two records of counts, in `x`'s key order. */
 function addCounts<T extends object>(x: T, y: T): T {
   const sum = { ...x } as Record<string, number>;
   for (const key of Object.keys(sum)) sum[key] += (y as Record<string, number>)[key];

@@ -10,7 +10,6 @@ export interface ChunkSpan {
   end: number;
 }
 
-/** Each document's chunk starts and ends, ascending, without repeats. */
 export function chunkBoundaries(chunks: Iterable<ChunkSpan>): Map<string, number[]> {
   const byDoc = new Map<string, Set<number>>();
   for (const chunk of chunks) {
@@ -27,10 +26,7 @@ export function cutsInside(boundaries: readonly number[], start: number, end: nu
   return lo < boundaries.length && boundaries[lo] < end;
 }
 
-/**
- * Sets exposed[q] = 1 for every query a boundary of `chunks` cuts: call it per config (or per batch of documents)
- * with the same array to take the union.
- */
+/** Sets exposed[q] = 1 for every query a boundary cuts: call it per config with one array for the union. */
 export function markCutQueries(queries: readonly Query[], chunks: Iterable<ChunkSpan>, exposed: Uint8Array): void {
   const boundaries = chunkBoundaries(chunks);
   queries.forEach((query, q) => {

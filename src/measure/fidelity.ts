@@ -6,7 +6,6 @@ import { chunksByDoc } from "./chunks-by-doc";
 
 export interface TextChange {
   doc: string;
-  /** index within its document */
   chunk: number;
   match: Exclude<SpanMatch, "exact">;
   /** where the text first differs, with up to 40 characters of each side from there */
@@ -15,17 +14,9 @@ export interface TextChange {
   text: string;
 }
 
-export interface SpanFidelity {
-  chunks: number;
-  exact: number;
-  whitespace: number;
-  rewritten: number;
-  /** the first `limit`, in corpus order */
-  changes: TextChange[];
-}
-
-export function measureSpanFidelity(docs: readonly Doc[], chunks: readonly Chunk[], limit = 5): SpanFidelity {
-  const out: SpanFidelity = { chunks: chunks.length, exact: 0, whitespace: 0, rewritten: 0, changes: [] };
+/** Exact, whitespace-only and rewritten chunks, with the first `limit` changes. */
+export function measureSpanFidelity(docs: readonly Doc[], chunks: readonly Chunk[], limit = 5) {
+  const out = { chunks: chunks.length, exact: 0, whitespace: 0, rewritten: 0, changes: [] as TextChange[] };
   const byDoc = chunksByDoc(docs, chunks);
   for (const doc of docs) {
     (byDoc.get(doc.id) ?? []).forEach((chunk, index) => {
@@ -46,7 +37,6 @@ export function measureSpanFidelity(docs: readonly Doc[], chunks: readonly Chunk
   return out;
 }
 
-/** One line naming where a library changed text. */
 export function formatTextChange(change: TextChange): string {
   return (
     `${change.doc} chunk ${change.chunk} at offset ${change.offset} (${change.match}): ` +

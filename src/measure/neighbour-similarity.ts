@@ -5,7 +5,6 @@ import { mean } from "../stats/quantiles";
 /** Neighbouring chunks of one document (span order): cosine similarity beside real overlap (from the spans). */
 export interface NeighbourRow {
   doc: string;
-  /** indices into the chunk array */
   first: number;
   second: number;
   realOverlap: number;

@@ -14,7 +14,6 @@ export interface OpenerSample {
   doc: string;
   index: number;
   word: string;
-  /** the next chunk's first line, at most `sampleLength` characters */
   text: string;
 }
 
@@ -58,7 +57,6 @@ export function measureBackwardOpeners(
   return { zeroOverlapSeams: zero, backwardOpeners: backward, byWord: wordCounts(counts), samples };
 }
 
-/** Most frequent first, ties alphabetical. */
 export function wordCounts(counts: ReadonlyMap<string, number>): { word: string; count: number }[] {
   return [...counts.entries()]
     .map(([word, count]) => ({ word, count }))

@@ -14,7 +14,6 @@ export interface StraddlingPair {
 
 export type SeamDamage = ReturnType<typeof seamDamageFromCounts>;
 
-/** In corpus order. */
 export function straddlingPairs(docs: readonly Doc[]): StraddlingPair[] {
   const pairs: StraddlingPair[] = [];
   for (const doc of docs) {
@@ -47,10 +46,7 @@ export function totalSeamDamage(byDoc: { pairs: readonly number[]; kept: readonl
   return seamDamageFromCounts(kept, pairs);
 }
 
-/**
- * Pairs and pairs kept per document (aligned with `docs`), for a cluster bootstrap. Chunks sorted by start with a
- * running max of ends answer "does a chunk starting at or before the pair reach its end?" by binary search.
- */
+/** Pairs and pairs kept per document (aligned with `docs`), for a cluster bootstrap. */
 export function seamDamageByDoc(
   docs: readonly Doc[],
   chunks: readonly Chunk[],

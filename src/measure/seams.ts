@@ -5,7 +5,6 @@ import { chunksByDoc } from "./chunks-by-doc";
 /** Where two neighbouring chunks of one doc meet. */
 export interface Seam {
   doc: string;
-  /** between the doc's chunk `index` and `index + 1` */
   index: number;
   prevStart: number;
   prevEnd: number;
@@ -19,7 +18,6 @@ export interface Seam {
   gapLostChars: number;
 }
 
-/** Every seam of every doc, from exact spans. */
 export function measureSeams(
   docs: readonly Doc[],
   chunks: readonly Chunk[],

@@ -15,7 +15,6 @@ export interface ConfigMeasureOptions {
   limit?: number;
   /** straddling pairs of `docs`, shared by the configs of one corpus */
   pairs?: StraddlingPair[];
-  /** chunks already split with `config` (e.g. asynchronously) */
   chunks?: Chunk[];
   /** the paragraph budget counts tokens of every paragraph in token units */
   skipParagraphs?: boolean;

@@ -111,7 +111,6 @@ function emptyKinds(): Record<DamageKind, number> {
 }
 
 export interface StructureDamageOptions {
-  /** default: classified here with the built-in rules */
   typed?: readonly TypedDoc[];
   /** default Infinity, in `unit` (default chars) */
   limit?: number;
@@ -209,7 +208,6 @@ export function measureStructureDamage(
   return { seams, limit, limitUnit, kinds, anyDamaged, byType: ordered };
 }
 
-/** a ends a line and b starts one (indentation aside). */
 function cutBetweenRows(text: string, a: Chunk, b: Chunk): boolean {
   let i = a.end;
   while (i < text.length && (text[i] === " " || text[i] === "\t")) i++;

@@ -13,9 +13,7 @@ export type SeamSummary = ReturnType<typeof summariseSeams>;
 export interface SplitMeasureOptions {
   nominalOverlap: number;
   unit?: Unit;
-  /** in `unit`, default Infinity */
   limit?: number;
-  /** required for "tokens" */
   countTokens?: (text: string) => number;
 }
 
@@ -52,7 +50,6 @@ export interface SeamColumns {
   docsWithLostText: number;
 }
 
-/** The one place `SeamSummary` is computed. */
 export function summariseSeams(columns: SeamColumns, sizes: ChunkSizes, options: SplitMeasureOptions & { unit: Unit }) {
   const { overlaps } = columns;
   const chars = distributionOf(overlaps);

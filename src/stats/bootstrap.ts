@@ -3,7 +3,6 @@ import { quantileOfSorted } from "./quantiles";
 import type { Interval } from "./types";
 
 export interface BootstrapOptions {
-  /** Same seed => same interval. */
   seed?: number;
   resamples?: number;
   level?: number;

@@ -16,10 +16,7 @@ function totals(numerators: readonly number[], denominators: readonly number[]):
   return { sumY, sumX };
 }
 
-/**
- * Positions 0..n-1 grouped by stratum, keys in first-seen order (one group, key 0, without `strata`). Shared with
- * corpus/sample, which draws within the same groups this bootstrap resamples.
- */
+/** Positions by stratum (first-seen order): corpus/sample draws within the groups this bootstrap resamples. */
 export function positionsByStratum<K extends string | number>(
   n: number,
   strata: readonly K[] | undefined,
@@ -64,9 +61,8 @@ export function clusterRatioInterval(
 }
 
 /**
- * Documents needed for a 95% CI half-width of about `halfWidth` on Σy/Σx, from a pilot: the delta-method variance
- * s² = Σ(y_i − R·x_i)² / (n − 1) / x̄² (within strata when given) gives n = (z·s / h)². No finite-population
- * correction (the CIs describe text like this corpus), so the result can exceed the corpus: callers cap it.
+ * Documents for a 95% CI half-width `halfWidth` on Σy/Σx from a pilot, by the delta-method variance. No
+ * finite-population correction (the CIs describe text like this corpus): callers cap it.
  */
 export function clusterSampleSize(
   numerators: readonly number[],

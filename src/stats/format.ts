@@ -20,7 +20,6 @@ export function formatP(p: number): string {
   return p.toFixed(p < 0.01 ? 3 : 2);
 }
 
-/** "p = 0.29" or "p < 0.001". */
 export function pText(p: number): string {
   const text = formatP(p);
   return text.startsWith("<") ? `p ${text}` : `p = ${text}`;

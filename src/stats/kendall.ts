@@ -1,4 +1,4 @@
-/** Kendall's tau-b (Kendall 1945) of two paired score lists; NaN when either is constant. O(n²): a few dozen configs. */
+/** Kendall's tau-b (Kendall 1945) of paired score lists; NaN when either is constant. O(n²): a few dozen configs. */
 export function kendallTauB(x: readonly number[], y: readonly number[]): number {
   if (x.length !== y.length) throw new Error(`kendallTauB: ${x.length} scores against ${y.length}.`);
   let concordant = 0;

@@ -14,7 +14,6 @@ export function marginStatus(d: PairedEvidence, margin: number, level = 0.95): C
   return shownDirection(d, level) === "above" ? "worse" : "unclear";
 }
 
-/** Beyond it the verdict says "more than 10,000,000". */
 export const MAX_PLANNED_QUERIES = 10_000_000;
 
 /** The observed discordant counts scaled from `queries` to `n` queries, rounded, never more than n together. */
@@ -35,11 +34,8 @@ export function scaledDiscordant(
 
 type Observed = Pick<PairedDifference, "diff" | "low" | "high" | "wins" | "losses">;
 
-/**
- * The rule's status at `n` queries if the observed discordant rates held: Tango's interval of the expected counts
- * (smooth in n). Where the observed CI is wider than Tango's, its excess carries over shrinking as 1/√n, so at
- * n = queries the plan starts from the verdict the data gave.
- */
+// The status at `n` queries if the observed discordant rates held. An observed CI wider than Tango's carries its
+// excess over, shrinking as 1/√n, so at n = queries the plan starts from the verdict the data gave.
 export function plannedStatus(d: Observed, queries: number, n: number, margin: number, level = 0.95): ConfigStatus {
   const wins = (d.wins * n) / queries;
   const losses = Math.min((d.losses * n) / queries, n - wins);
@@ -58,10 +54,8 @@ export function plannedStatus(d: Observed, queries: number, n: number, margin: n
   return marginStatus({ low, high, mcnemarP }, margin, level);
 }
 
-/**
- * The first n ≥ `queries` at which `plannedStatus` decides (doubling, then bisection); Infinity past
- * MAX_PLANNED_QUERIES. A point estimate, not a power calculation: real data at that count falls short half the time.
- */
+// The first n ≥ `queries` at which `plannedStatus` decides. A point estimate, not a power calculation: real data at
+// that count falls short half the time.
 export function queriesToDecide(d: Observed, queries: number, margin: number, level = 0.95): number {
   if (!(queries > 0) || queries >= MAX_PLANNED_QUERIES) return Infinity;
   const decides = (n: number) => plannedStatus(d, queries, n, margin, level) !== "unclear";

@@ -23,7 +23,6 @@ import {
 
 export interface DecisionItem {
   label: string;
-  /** Only the order matters. */
   cost: number;
   outcomes: Outcomes;
 }
@@ -60,7 +59,6 @@ export function checkMargin(margin: number, flag = "--margin"): number {
   return margin;
 }
 
-/** The cheapest non-inferior config, or "leaning"/"undecided" with what is unsettled and the queries needed. */
 export function decideNonInferior(items: readonly DecisionItem[], options: DecisionOptions = {}) {
   const margin = checkMargin(options.margin ?? 0.01, "margin");
   if (items.length === 0) throw new SeamlabError("decision: there are no configs to choose from.");

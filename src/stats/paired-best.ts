@@ -12,7 +12,6 @@ import { quantileOfSorted } from "./quantiles";
 export type Outcomes = Uint8Array | readonly number[];
 
 export interface PairedBestOptions extends BootstrapOptions {
-  /** Index of the baseline config (default 0). */
   baseline?: number;
 }
 
@@ -30,19 +29,14 @@ export interface PairedDifference {
 export interface ConfigVersusBest {
   rate: number;
   hits: number;
-  /**
-   * best − this config. The upper bound (non-inferiority) re-picks the best per replicate (see upperFromBest); the
-   * lower bound ("shown worse") is the plain paired one against the observed best, the comparison McNemar tests,
-   * because a re-picked difference is never below 0 and would call every config of a flat curve worse.
-   */
+  // best − this config. The lower bound is the plain paired one against the observed best: a re-picked best's
+  // difference is never below 0 and would call every config of a flat curve worse.
   fromBest: PairedDifference;
-  /** this config − baseline */
   fromBaseline: PairedDifference;
 }
 
 export interface PairedBestResult {
   queries: number;
-  /** The highest observed rate (the first of ties). */
   best: number;
   baseline: number;
   level: number;
@@ -189,11 +183,8 @@ export function pairedAgainstBest(outcomes: readonly Outcomes[], options: Paired
   return { queries: n, best, baseline, level, resamples, configs, replicates };
 }
 
-/**
- * The upper bound of (best − k), the best any config of `within` (a sub-grid holding k): the bootstrap quantile with
- * the best re-picked among `within`, never below Tango's bound against any config of `within` with at least k's hits.
- * Both parts only grow with `within`: the property the verdict's subset invariant rests on.
- */
+// The upper bound of (best − k), the best any config of `within`: never below Tango's against any config there with
+// at least k's hits. Both parts only grow with `within`: the property the verdict's subset invariant rests on.
 export function upperFromBest(
   result: Pick<PairedBestResult, "queries" | "level" | "replicates">,
   k: number,

@@ -44,7 +44,6 @@ function tangoStatistic(b: number, c: number, n: number, delta: number): number 
   return (b - c - n * delta) / Math.sqrt(n * (2 * q21 + delta * (1 - delta)));
 }
 
-/** The delta in (low, high) where the decreasing `f` crosses `target`, by bisection. */
 function crossing(f: (delta: number) => number, target: number, low: number, high: number): number {
   for (let i = 0; i < 200 && high - low > 1e-13; i++) {
     const mid = (low + high) / 2;
@@ -78,24 +77,19 @@ export function expectedTangoInterval(b: number, c: number, n: number, level = 0
   };
 }
 
-/** The union of the bootstrap interval and Tango's. */
 export function atLeastTango(bootstrap: Interval, b: number, c: number, n: number, level = 0.95): Interval {
   const score = tangoInterval(b, c, n, level);
   return { low: Math.min(bootstrap.low, score.low), high: Math.max(bootstrap.high, score.high) };
 }
 
-/** A paired difference as the rule reads it: its CI and the exact McNemar p of its discordant pairs. */
 export interface PairedEvidence {
   low: number;
   high: number;
   mcnemarP: number;
 }
 
-/**
- * Which way the data shows a paired difference, or null: the CI must exclude 0 **and** exact McNemar must reject. The
- * score interval alone is too eager with few discordant queries (4 to 0: z = 2, exact p = 0.125), and tables print the
- * exact p beside the CI, so "shown" never stands next to a p above 0.05.
- */
+// Shown only when the CI excludes 0 **and** exact McNemar rejects: the score interval alone is too eager (4 to 0:
+// z = 2, exact p = 0.125), and "shown" must never stand beside a printed p above 0.05.
 export function shownDirection(d: PairedEvidence, level = 0.95): "above" | "below" | null {
   const alpha = Math.round((1 - level) * 1e9) / 1e9; // 1 − 0.95 is 0.050000000000000044 in floating point
   if (!(d.mcnemarP < alpha)) return null;

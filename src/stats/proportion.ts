@@ -6,7 +6,6 @@ export function percent(part: number, whole: number): number {
   return whole === 0 ? 0 : (100 * part) / whole;
 }
 
-/** The 0.975 normal quantile. */
 export const Z95 = 1.959963984540054;
 
 /** Wilson score interval of a binomial proportion: sound near 0 and 1 and for small n; n = 0 gives [0, 1]. */

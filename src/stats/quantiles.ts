@@ -9,7 +9,6 @@ export function sortedNumbers(values: readonly number[]): Float64Array {
   return sorted;
 }
 
-/** NaN when empty. */
 export function quantileOfSorted(sorted: ArrayLike<number>, q: number): number {
   const n = sorted.length;
   if (n === 0) return NaN;
@@ -34,7 +33,6 @@ export function mean(values: ArrayLike<number>): number {
   return sum / values.length;
 }
 
-/** All NaN but count when empty. */
 export function distributionOf(values: readonly number[]) {
   const sorted = sortedNumbers(values);
   const n = sorted.length;

@@ -5,11 +5,9 @@ export type SampleSizeRequest =
   { kind: "auto"; halfWidth: number } | { kind: "count"; count: number } | { kind: "all" };
 
 export interface SampleRequestRules {
-  /** named in errors */
   flag: string;
   /** what `auto` (and no value) means */
   defaultRequest: SampleSizeRequest;
-  /** "documents", "queries" */
   units: string;
   /** e.g. "a hit-rate CI half-width" */
   halfWidthOf: string;

@@ -1,4 +1,3 @@
-/** A two-sided confidence interval. */
 export interface Interval {
   low: number;
   high: number;

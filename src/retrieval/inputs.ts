@@ -42,17 +42,16 @@ export const isSquadFile = isSquadSpec;
 /** The one loader of a corpus and its queries, for the CLI, notebooks and benchmarks alike. */
 export function loadCorpusAndQueries(spec: EvaluationInputSpec): EvaluationInputs {
   const queries = spec.queries ?? "headers";
-  const options = { headers: spec.headers, ict: spec.ict, skipMalformed: spec.skipMalformed };
+  const options = { headers: spec.headers, ict: spec.ict, skipMalformed: spec.skipMalformed, corpusName: spec.corpus };
   if (isSquadFile(queries)) {
     const set = buildQuerySet(queries, [], options);
     return withSet(queries, queries, set.docs, set, spec.querySample);
   }
-  if (spec.corpus === undefined || spec.corpus === "") {
+  if (spec.corpus === undefined || spec.corpus === "")
     throw new SeamlabError(
       `${queries === "headers" || queries === "ict" ? `${queries} queries need` : `${queries} needs`} a corpus: ` +
         `name one (--corpus, or the notebook's corpus parameter).`,
     );
-  }
   if (queries === "headers") {
     // streamed: each document is held only as its heading-less text, never twice
     const stream = streamCorpus(spec.corpus);
@@ -64,21 +63,14 @@ export function loadCorpusAndQueries(spec: EvaluationInputSpec): EvaluationInput
         yield doc;
       }
     };
-    const set = buildQuerySet(queries, counted(), { ...options, corpusName: spec.corpus });
+    const set = buildQuerySet(queries, counted(), options);
     return withSet(spec.corpus, stream.name ?? spec.corpus, [], set, spec.querySample, size);
   }
   const loaded = loadCorpus(spec.corpus);
-  const name = loaded.name ?? spec.corpus;
-  if (loaded.docs.length === 0) {
+  if (loaded.docs.length === 0)
     throw new SeamlabError(`corpus "${spec.corpus}" has no non-empty .md/.txt documents: name another (--corpus).`);
-  }
-  return withSet(
-    spec.corpus,
-    name,
-    loaded.docs,
-    buildQuerySet(queries, loaded.docs, { ...options, corpusName: spec.corpus }),
-    spec.querySample,
-  );
+  const set = buildQuerySet(queries, loaded.docs, options);
+  return withSet(spec.corpus, loaded.name ?? spec.corpus, loaded.docs, set, spec.querySample);
 }
 
 function withSet(

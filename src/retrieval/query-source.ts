@@ -142,7 +142,6 @@ export function queryDropsText(provenance: QuerySet["provenance"]): string {
   }
   if (provenance.kind === "ict") {
     const s = provenance.skipped;
-    const unusable = s.tooShort + s.tooLong + s.notProse + s.boilerplate + s.noNeighbour;
     const reasons = countedReasons([
       [s.noNeighbour, "without a neighbour sentence"],
       [s.tooShort, "too short"],
@@ -152,7 +151,7 @@ export function queryDropsText(provenance: QuerySet["provenance"]): string {
     ]);
     return (
       `sampled from ${thousands(provenance.candidates)} usable of ${thousands(provenance.sentences)} sentences` +
-      (unusable > 0 ? ` (${reasons})` : "")
+      (reasons ? ` (${reasons})` : "")
     );
   }
   const r = provenance.report;

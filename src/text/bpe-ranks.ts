@@ -133,15 +133,13 @@ const tables = new Map<string, RankTable>();
 
 /** The table of a shipped encoding (the caller checks the name), built once per thread. */
 export function loadRankTable(encoding: string): RankTable {
-  let table = tables.get(encoding);
-  if (!table) {
+  if (!tables.has(encoding)) {
     const published = projectRequire()(`js-tiktoken/ranks/${encoding}`) as PublishedRanks & {
       default?: PublishedRanks;
     };
-    table = rankTableOf(published.default ?? published);
-    tables.set(encoding, table);
+    tables.set(encoding, rankTableOf(published.default ?? published));
   }
-  return table;
+  return tables.get(encoding)!;
 }
 
 /** js-tiktoken on first use: its entry holds every encoding's ranks (6 MB of source) a counting thread never needs. */

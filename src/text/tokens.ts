@@ -11,6 +11,7 @@ export const encodingNames: string[] = ["cl100k_base", "o200k_base", "p50k_base"
 export const defaultEncoding = "cl100k_base";
 
 const encodingCache = new Map<string, Tiktoken>();
+const utf8 = new TextEncoder();
 
 /** Throws a SeamlabError naming `encoding` when `name` is not an encoding js-tiktoken ships. */
 export function checkEncodingName(name: string): void {
@@ -22,12 +23,8 @@ export function checkEncodingName(name: string): void {
 /** js-tiktoken's encoder (~0.3 s of CPU to load): the rank table serves everything else, this only as a fallback. */
 export function getEncoding(name: string = defaultEncoding): Tiktoken {
   checkEncodingName(name);
-  let encoding = encodingCache.get(name);
-  if (!encoding) {
-    encoding = requireTiktoken().getEncoding(name as TiktokenEncoding);
-    encodingCache.set(name, encoding);
-  }
-  return encoding;
+  if (!encodingCache.has(name)) encodingCache.set(name, requireTiktoken().getEncoding(name as TiktokenEncoding));
+  return encodingCache.get(name)!;
 }
 
 /** The byte-pair rank table of `encoding`, built once per thread. */
@@ -47,11 +44,8 @@ const pieceCacheLimit = 200_000;
 export function encodeTokens(text: string, encoding: string = defaultEncoding): number[] {
   const table = rankTable(encoding);
   const regex = new RegExp(table.patStr, "ug");
-  let cache = pieceCaches.get(encoding);
-  if (!cache) {
-    cache = new Map();
-    pieceCaches.set(encoding, cache);
-  }
+  if (!pieceCaches.has(encoding)) pieceCaches.set(encoding, new Map());
+  const cache = pieceCaches.get(encoding)!;
   const check = new RegExp(regex.source, "uy");
   const out: number[] = [];
   for (const match of text.matchAll(regex)) {
@@ -62,7 +56,7 @@ export function encodeTokens(text: string, encoding: string = defaultEncoding): 
       check.lastIndex = 0;
       const alone = check.exec(piece);
       if (!alone || alone[0] !== piece) return getEncoding(encoding).encode(text, [], []);
-      tokens = bytePairTokens(pieceEncoder.encode(piece), table);
+      tokens = bytePairTokens(utf8.encode(piece), table);
       if (cache.size >= pieceCacheLimit) cache.clear();
       cache.set(piece, tokens);
     }
@@ -73,8 +67,7 @@ export function encodeTokens(text: string, encoding: string = defaultEncoding): 
 
 /** Number of tokens in `text` (special-token strings counted as plain text). */
 export function countTokens(text: string, encoding: string = defaultEncoding): number {
-  if (text.length === 0) return 0;
-  return tokenCounter(encoding)(text);
+  return text.length === 0 ? 0 : tokenCounter(encoding)(text);
 }
 
 /** Exact counts for every chunk of a sweep: per distinct piece, its count is memoised (pieces repeat a million times). */
@@ -83,22 +76,17 @@ export type TokenCounter = (text: string) => number;
 const counters = new Map<string, TokenCounter>();
 
 export function tokenCounter(encoding: string = defaultEncoding): TokenCounter {
-  let counter = counters.get(encoding);
-  if (!counter) {
-    counter = buildCounter(encoding);
-    counters.set(encoding, counter);
-  }
-  return counter;
+  if (!counters.has(encoding)) counters.set(encoding, buildCounter(encoding));
+  return counters.get(encoding)!;
 }
 
 function buildCounter(encoding: string): TokenCounter {
   const table = rankTable(encoding);
   const pieces = new RegExp(table.patStr, "ug");
-  const encoder = new TextEncoder();
   const memo = new Map<string, number>();
   // Merging on the rank table is ~10x cheaper than encode() per new piece; windows cut words, so new pieces are common.
   const pieceCount = (piece: string): number => {
-    const bytes = encoder.encode(piece);
+    const bytes = utf8.encode(piece);
     if (bytes.length <= 1 || rankOfBytes(table, bytes, 0, bytes.length) >= 0) return 1;
     return bytePairBounds(bytes, table).length - 1;
   };
@@ -117,8 +105,6 @@ function buildCounter(encoding: string): TokenCounter {
     return total;
   };
 }
-
-const pieceEncoder = new TextEncoder();
 
 /** One piece's tokens as `encode` gives them (parts without a rank dropped, as js-tiktoken does), ~100x cheaper. */
 function bytePairTokens(bytes: Uint8Array, table: RankTable): number[] {

@@ -13,19 +13,13 @@ import { emitDisplay } from "./emit";
 import type { HeadlinePayload, RecommendationPayload, Row } from "./mime";
 
 /** Shows a vega-lite spec (from `src/charts`); keep the data inline (`data.values`) so the report can offer it. */
-export function chart(spec: Record<string, unknown>): void {
-  emitDisplay(chartBundle(spec));
-}
+export const chart = (spec: Record<string, unknown>): void => emitDisplay(chartBundle(spec));
 
 /** Shows rows as an escaped HTML table with a text/plain fallback; the report adds a CSV/JSON download. */
-export function table(rows: Row[], options?: TableOptions): void {
-  emitDisplay(tableBundle(rows, options));
-}
+export const table = (rows: Row[], options?: TableOptions): void => emitDisplay(tableBundle(rows, options));
 
 /** Shows markdown (rendered by the report with raw HTML off). */
-export function md(text: string): void {
-  emitDisplay(markdownBundle(text));
-}
+export const md = (text: string): void => emitDisplay(markdownBundle(text));
 
 /** Shows a section's heading and lead only when `shown` is truthy, so a page never has a heading over nothing. */
 export function mdSection(shown: unknown, text: string): void {
@@ -38,11 +32,7 @@ export function headline(key: string, value: number | string, options?: Omit<Hea
 }
 
 /** Shows the seam viewer (payload from study's seamViewerPayload). */
-export function seamViewer(payload: SeamViewerPayload): void {
-  emitDisplay(seamViewerBundle(payload));
-}
+export const seamViewer = (payload: SeamViewerPayload): void => emitDisplay(seamViewerBundle(payload));
 
 /** Publishes the report's one recommendation ("Do this"), which the index page leads with. */
-export function recommendation(payload: RecommendationPayload): void {
-  emitDisplay(recommendationBundle(payload));
-}
+export const recommendation = (payload: RecommendationPayload): void => emitDisplay(recommendationBundle(payload));

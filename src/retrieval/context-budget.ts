@@ -4,9 +4,8 @@ import { scoreRanked, type EvaluationOptions, type QueryOutcome } from "./evalua
 import type { RankedChunk, Retriever } from "./types";
 
 /**
- * An equal context budget compares chunk sizes on the text they hand the LLM, not on a count of chunks. The context
- * is the ranking's longest prefix that fits (no shorter chunk slipped in after one that does not); each chunk costs
- * its own length (text overlapping chunks share is paid per chunk), not its nominal size.
+ * An equal context budget compares chunk sizes on the text they hand the LLM: the ranking's longest prefix that fits,
+ * each chunk costing its own length (shared text paid per chunk), not its nominal size.
  */
 export type BudgetUnit = "chars" | "tokens";
 

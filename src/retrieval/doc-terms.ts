@@ -3,12 +3,9 @@ import { lowerBound } from "../core/sorted";
 import { indexTerm, TERM, tokenize, tokenizerKey, type TokenizerOptions } from "./tokenize";
 
 /**
- * Chunk terms read from their documents, tokenized once for every config of a sweep: a chunk's terms are its
- * document's terms inside the span, plus the pieces of runs a span edge cuts, tokenized on their own. That needs
- * lowercasing to act character by character, so a document qualifies only when lowercasing keeps its length and its
- * runs in place and it holds no capital sigma (context-dependent); other documents, chunks that are not exact spans
- * and documents past the cap are tokenized from the chunk text. Per document: one code per run (2 bytes under 65,534
- * terms) and the start of every `ANCHOR_EVERY`th run, from which runs near a span edge are found again.
+ * Chunk terms read from their documents, tokenized once for every config of a sweep: the document's terms inside the
+ * span plus the pieces of runs a span edge cuts. Only documents whose lowercasing keeps lengths and runs in place (no
+ * capital sigma) qualify; other chunks are tokenized from their text.
  */
 export interface DocTermTable {
   /** a run whose term is not here counts towards a chunk's length only */

@@ -4,12 +4,9 @@ import { findHeadings } from "../text/headings";
 import type { Span } from "./metrics";
 
 /**
- * Overlap's alternatives at query time: index without overlap, then paste more than the retrieved chunk.
- * - Neighbours: LlamaIndex's sentence window (`SentenceWindowNodeParser`, @llamaindex/core 0.6.23) with chunks as the
- *   nodes, pasted as the document's text from its first chunk to its last, once per hit (as LlamaIndex does, windows
- *   that overlap paste the shared text twice, and the budget pays for it).
- * - Parents: the `##` section or N-unit block (same splitter at N, no overlap) each hit lies in, each pasted once as
- *   LangChain's ParentDocumentRetriever does. Children are the plain split, so one across a boundary brings both.
+ * Overlap's alternatives at query time: neighbours (LlamaIndex's sentence window, @llamaindex/core 0.6.23, pasted once
+ * per hit, so overlapping windows pay twice, as there) or parents (the `##` section or an N-unit block, each pasted
+ * once, as LangChain's ParentDocumentRetriever; a child across a boundary brings both).
  */
 
 /** Where a retrieved chunk's parent comes from: its `##` section, or the N-unit block of its document. */

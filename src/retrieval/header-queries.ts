@@ -4,15 +4,10 @@ import { findHeadings, LIST_ITEM_START, removeRanges, scanMarkdownLines, type Ma
 import { paragraphSentences } from "../text/sentences";
 
 /**
- * Header queries: each heading's text is a query, the first `sentences` sentences of the first prose paragraph under
- * it (before the next heading; code, front matter, comments and markup-only lines skipped; a list item is a paragraph)
- * the gold span. Every heading line is removed first, so a query never matches its own heading: gold offsets refer to
- * the returned heading-less documents, which are what must be split.
+ * Header queries: a heading's text asks, the first sentences of the prose under it answer. Heading lines are removed
+ * first, so a query never matches its own heading: split the returned documents, which the gold offsets refer to.
  */
-/**
- * `##` and `###` by default: `##` alone leaves books with one `##` title per file nearly empty of queries, mostly
- * answered at the file's first character, where no seam can fall.
- */
+/** `##` alone leaves books with one `##` title per file nearly without queries, most answered where no seam falls. */
 export const DEFAULT_HEADING_LEVELS: readonly number[] = [2, 3];
 
 /** Level 1 is a document's title, never a query. */

@@ -8,15 +8,9 @@ import { isSourcePath } from "../text/code-units";
 import { englishStopWords } from "./tokenize";
 
 /**
- * Inverse-cloze queries (ICT; Lee, Chang and Toutanova 2019): a sampled sentence is the query, and its context (the
- * sentences around it in its paragraph) the gold span, which a hit must hold whole: with the sentence removed (the
- * default), a seam anywhere in the joined neighbours makes the query miss unless overlap carries the whole span.
- *
- * Candidates: sentences of prose paragraphs (never code, tables, markup lines or source files) with `minWords` to
- * `maxWords` words (shorter are labels, longer lists), at least 60% letters and no code or table signs, occurring
- * once in the corpus with lower-case letters (not boilerplate), and with a neighbour. Sampling is seeded and
- * stratified over documents (largest remainder), no chosen sentence in another's context. Chosen sentences are
- * removed once from the returned `docs`, which every config splits, so all see the same text and offsets.
+ * Inverse-cloze queries (ICT; Lee, Chang and Toutanova 2019): a sampled prose sentence is the query and its context
+ * the gold span, which a hit must hold whole, so a seam anywhere in it misses unless overlap carries the whole span.
+ * Chosen sentences are removed once from the returned `docs`, so every config splits the same text.
  */
 export interface IctOptions {
   /** default 500, or every usable sentence when fewer (at least 30) */
@@ -34,6 +28,7 @@ export interface IctOptions {
    * removed; a chunk must sit where it is, like a labelled answer's short excerpt.
    */
   hit?: IctHit;
+  /** default 8 to 60 words: shorter sentences are labels or fragments, longer ones lists */
   minWords?: number;
   maxWords?: number;
   /** take every usable sentence when fewer than `n` can serve (default: when `n` is not given) */

@@ -26,12 +26,8 @@ import { readJournal, type JournalEntry } from "./llm-journal";
 import { startHeartbeat, waitText, type WaitingStatus } from "./llm-wait";
 
 /**
- * The HTTP half of `seamlab queries generate`: one chat request per sampled passage, `concurrency` in flight, retried
- * by `embed/http-retry.ts`. Replies go to a journal as they arrive (keyed by model, prompt, parameters and passage),
- * so a rerun asks only what is missing, and are filtered in passage order once all are in, so arrival order does not
- * matter. Wrong replies and failed requests are counted; configuration problems stop the run. Nothing waits without
- * end or in silence: per-request and whole-run limits, a heartbeat, and a stop when `concurrency` requests in a row
- * ran out of time with nothing answered.
+ * The HTTP half of `seamlab queries generate`. Replies go to a journal as they arrive, so a rerun asks only what is
+ * missing, and are filtered in passage order once all are in, so arrival order does not matter.
  */
 export interface GenerateOptions extends HttpRetryOptions {
   /** base URL (".../v1" or the server root) or the full ".../chat/completions" endpoint */

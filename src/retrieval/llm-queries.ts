@@ -8,9 +8,8 @@ import { jaccard, termSet } from "./metrics";
 import { tokenize } from "./tokenize";
 
 /**
- * The pure half of `seamlab queries generate` (the HTTP half is `llm-generate.ts`). A question is kept when its reply
- * is `{"question": string, "excerpts": [string, ...]}`, every excerpt is in the passage's document (whitespace
- * aside), it does not copy its excerpts, and it is no near-duplicate of an earlier one; drops are counted.
+ * The pure half of `seamlab queries generate`: a question is kept when every excerpt is in its passage's document,
+ * it does not copy them and is no near-duplicate of an earlier one; drops are counted.
  */
 export interface Passage {
   doc: string;

@@ -2,10 +2,7 @@ import type { Doc, GoldSpan } from "../core/types";
 
 /** An excerpt as a pattern forgiving whitespace only (a model re-wraps lines): case, punctuation, quotes stay. */
 function excerptPattern(excerpt: string): RegExp | undefined {
-  const words = excerpt
-    .trim()
-    .split(/\s+/)
-    .filter((w) => w !== "");
+  const words = excerpt.split(/\s+/).filter((w) => w !== "");
   if (words.length === 0) return undefined;
   return new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s+"), "g");
 }

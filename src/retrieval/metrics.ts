@@ -26,7 +26,6 @@ export function spansOverlap(a: Span, b: Span): boolean {
 export function mergeSpans(spans: readonly Span[]): Span[] {
   const sorted = spans
     .filter((s) => s.end > s.start)
-    .slice()
     .sort((a, b) => (a.doc < b.doc ? -1 : a.doc > b.doc ? 1 : a.start - b.start || a.end - b.end));
   const merged: Span[] = [];
   for (const span of sorted) {

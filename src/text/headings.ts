@@ -30,8 +30,6 @@ export interface MarkdownHeading {
   level: number;
   /** the heading's text with attributes, shortcodes, links and emphasis markup taken out */
   text: string;
-  /** the text after the `#`s as written */
-  rawText: string;
   /** the heading line, `[lineStart, lineNext)` including its newline */
   lineStart: number;
   lineNext: number;
@@ -123,11 +121,9 @@ export function findHeadings(text: string, lines: MarkdownLine[] = scanMarkdownL
     if (line.kind !== "heading") continue;
     const match = ATX_HEADING.exec(text.slice(line.start, line.end).replace(/\r$/, ""));
     if (match === null) continue;
-    const rawText = match[2] ?? "";
     headings.push({
       level: match[1].length,
-      rawText,
-      text: cleanHeadingText(rawText),
+      text: cleanHeadingText(match[2] ?? ""),
       lineStart: line.start,
       lineNext: line.next,
     });

@@ -245,7 +245,21 @@ function splitLevel(run: SplitRun, start: number, end: number, separators: strin
  * then differs from `source.slice(start, end)` where separators collapsed; otherwise they are equal.
  */
 export function splitRecursiveWith(doc: Doc, options: RecursiveOptions): Chunk[] {
-  const run: SplitRun = { ...options, doc: doc.id, text: doc.text, out: [] };
+  // Built field by field: a spread copy of `options` made every split several times slower in V8 (measured).
+  const run: SplitRun = {
+    size: options.size,
+    overlap: options.overlap,
+    separators: options.separators,
+    isSeparatorRegex: options.isSeparatorRegex,
+    keepSeparator: options.keepSeparator,
+    stripWhitespace: options.stripWhitespace,
+    length: options.length,
+    lengthIsChars: options.lengthIsChars,
+    langchainJsCompat: options.langchainJsCompat === true,
+    doc: doc.id,
+    text: doc.text,
+    out: [],
+  };
   if (doc.text.length > 0) splitLevel(run, 0, doc.text.length, options.separators);
   return run.out;
 }

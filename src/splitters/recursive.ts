@@ -5,7 +5,6 @@ import { defaultEncoding, lengthFunctionFor } from "../text/tokens";
 import type { SplitterConfig } from "./config";
 import { KeepSeparator, RecursiveOptions, splitRecursiveWith } from "./recursive-core";
 
-/** LangChain's default separators: paragraph, line, word, character. */
 const defaultSeparators: string[] = ["\n\n", "\n", " ", ""];
 
 /** `extra.keepSeparator` (default true, as LangChain's RecursiveCharacterTextSplitter). */

@@ -73,7 +73,6 @@ export function semanticSentenceTexts(docs: readonly Doc[], options: SemanticOpt
   return planDocs(docs, settings).flatMap((plan) => embeddingTexts(plan, settings.window));
 }
 
-/** Each doc's sentences, over-long ones cut to `maxLength` when there is one. */
 function planDocs(docs: readonly Doc[], settings: ReturnType<typeof checkOptions>): Plan[] {
   return docs.map((doc) => ({
     doc,

@@ -98,26 +98,20 @@ const fmt = (n: number) => thousands(n, 1, { fixed: true });
 
 /** The one sentence a user of `row`'s library should read. */
 export function libraryMeaning(row: Omit<LibraryRow, "meaning">): string {
-  const spec = librarySplitter(row.splitter);
   const unit = row.unit === "tokens" ? "tokens" : "characters";
-  const parts: string[] = [];
-  if (spec?.ignoresOverlap) {
-    parts.push(`${row.splitter} has no overlap setting: overlap ${row.overlap} does nothing`);
-  } else {
-    parts.push(
-      `overlap ${row.overlap} gives ${fmt(row.meanOverlap)} ${unit} per seam on average` +
-        (row.realisedRatio === null ? "" : ` (${Math.round(row.realisedRatio * 100)}% of it)`),
-    );
-  }
-  parts.push(
+  const ratio = row.realisedRatio === null ? "" : ` (${Math.round(row.realisedRatio * 100)}% of it)`;
+  const parts = [
+    librarySplitter(row.splitter)?.ignoresOverlap
+      ? `${row.splitter} has no overlap setting: overlap ${row.overlap} does nothing`
+      : `overlap ${row.overlap} gives ${fmt(row.meanOverlap)} ${unit} per seam on average${ratio}`,
     row.seams === 0
       ? "no seams to measure (every document is one chunk)"
       : `${row.zeroOverlapPct.toFixed(1)}% of seams share nothing`,
-  );
-  if (row.oversizeChunks > 0) parts.push(`${row.oversizeChunks} chunks exceed size ${row.size}`);
-  if (row.lostChars > 0) parts.push(`${row.lostChars} characters are in no chunk`);
-  if (row.rewrittenSpans > 0) parts.push(`${row.rewrittenSpans} chunks embed text rewritten from the source`);
-  return `${audienceOf(row.splitter)}: ${parts.join("; ")}.`;
+    row.oversizeChunks > 0 ? `${row.oversizeChunks} chunks exceed size ${row.size}` : "",
+    row.lostChars > 0 ? `${row.lostChars} characters are in no chunk` : "",
+    row.rewrittenSpans > 0 ? `${row.rewrittenSpans} chunks embed text rewritten from the source` : "",
+  ];
+  return `${audienceOf(row.splitter)}: ${parts.filter(Boolean).join("; ")}.`;
 }
 
 export interface LibraryTableOptions extends LibrarySetting {

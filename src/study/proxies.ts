@@ -4,14 +4,7 @@ import { SeamlabError } from "../core/errors";
 import type { Doc } from "../core/types";
 import { loadCorpus } from "../corpus/load";
 import { runOverlapSweep, type SweepCurve } from "../experiment/sweep";
-import {
-  compareProxy,
-  MIN_TAU,
-  TRUST_RULE,
-  trustedProxy,
-  type ProxyComparison,
-  type ProxyTrust,
-} from "../experiment/proxies";
+import { compareProxy, MIN_TAU, TRUST_RULE, trustedProxy, type ProxyComparison } from "../experiment/proxies";
 import { buildQuerySet, isSquadSpec, type QuerySet } from "../retrieval/query-source";
 import { thousands } from "../stats/format";
 import { twoDecimals } from "./format";
@@ -35,14 +28,7 @@ export interface ProxyResult {
   comparison: ProxyComparison;
 }
 
-export interface ProxyCheck {
-  corpus: string;
-  spec: ProxyCheckSpec;
-  labelled: { label: string; queries: number; curves: SweepCurve[] };
-  proxies: ProxyResult[];
-  missing: { source: string; reason: string }[];
-  trust: ProxyTrust;
-}
+export type ProxyCheck = Awaited<ReturnType<typeof runProxyCheck>>;
 
 const PROXIES = ["headers", "ict"] as const;
 
@@ -59,7 +45,7 @@ async function sweepCurves(set: QuerySet, spec: ProxyCheckSpec): Promise<SweepCu
  * Sweeps the labelled questions of `labelledFile` and each proxy built from the same documents (a SQuAD file brings
  * its own documents, and the proxies are built from them), then compares each proxy with the labelled questions.
  */
-export async function runProxyCheck(corpus: string, labelledFile: string, spec: ProxyCheckSpec): Promise<ProxyCheck> {
+export async function runProxyCheck(corpus: string, labelledFile: string, spec: ProxyCheckSpec) {
   const docs: Doc[] = isSquadSpec(labelledFile) ? [] : loadCorpus(corpus).docs;
   const labelled = buildQuerySet(labelledFile, docs, { skipMalformed: true, corpusName: corpus });
   const sets: { source: (typeof PROXIES)[number]; set: QuerySet }[] = [];

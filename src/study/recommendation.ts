@@ -78,11 +78,6 @@ export function exposureText(exposure: SizeExposure, verdict: ExposedVerdict): s
   return `${head} (${thousands(exposure.exposed)} where a seam can cut the gold span)`;
 }
 
-export interface SweepRecommendation {
-  payload: RecommendationPayload;
-  exposure?: CurveExposure;
-}
-
 /** The first curve's seam exposure and its verdict on the exposed queries. */
 export interface CurveExposure {
   exposure: SizeExposure;
@@ -122,7 +117,7 @@ export async function sweepRecommendation(
   settings: RecommendationSettings,
   sources: Readonly<Record<string, SweepResult>> = {},
   exposure?: CurveExposure,
-): Promise<SweepRecommendation> {
+): Promise<{ payload: RecommendationPayload; exposure?: CurveExposure }> {
   const curve = result.curves[0];
   const decision = curve.decision;
   const name = (i: number) => `overlap ${curve.points[i].x}`;

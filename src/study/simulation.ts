@@ -1,6 +1,5 @@
-// Does the elbow rule pick right? Per-query outcomes drawn from known true hit-rate curves, with neighbouring
-// overlaps agreeing on most queries as real sweeps do, and three rules scored against the truth: the paired
-// non-inferiority rule, the plateau rule (Wilson CIs) and Kneedle.
+// Does the elbow rule pick right? Per-query outcomes drawn from known true curves (neighbouring overlaps agreeing on most
+// queries, as in real sweeps), and the paired rule, the plateau rule and Kneedle scored against the truth.
 import { SeamlabError } from "../core/errors";
 import { seededRandom } from "../core/random";
 import { kneedle, plateauStart } from "../experiment/knee";
@@ -9,26 +8,23 @@ import { decideNonInferior } from "../stats/non-inferiority";
 
 export interface TrueCurve {
   name: string;
-  /** True hit rate at each overlap of the simulation's grid. */
+  /** the true hit rate at each overlap of the grid */
   rates: number[];
 }
 
 export interface SimulationSpec {
-  /** Overlaps of the grid (chars), ascending. */
+  /** ascending, in chars */
   overlaps: number[];
-  /** Chunk size (chars): the index cost of overlap o is size / (size − o) times that of overlap 0. */
+  /** the index cost of overlap o is size / (size − o) times that of overlap 0 */
   size: number;
   curves: TrueCurve[];
   queries: number[];
   replicates: number;
-  /** Acceptable loss against the true best, in proportion units. */
+  /** acceptable loss against the true best, a proportion */
   margin: number;
-  /**
-   * How strongly neighbouring configs agree: a query keeps its latent difficulty from one overlap to the next
-   * with probability exp(−gap / correlationLength) and redraws it otherwise.
-   */
+  /** a query keeps its latent difficulty to the next overlap with probability exp(−gap / correlationLength) */
   correlationLength: number;
-  /** Bootstrap replicates inside each decision. */
+  /** bootstrap replicates inside each decision */
   resamples: number;
   seed: number;
 }
@@ -86,10 +82,7 @@ export function simulateOutcomes(
 
 export type RuleName = "non-inferiority" | "plateau" | "kneedle";
 
-/**
- * What one rule did in one simulated sweep: the config it picked (null: no answer), whether it said undecided and
- * whether it said leaning (the paired rule only: a leaning is not a pick).
- */
+/** What one rule did in one simulated sweep: its pick (null: none), and whether it said undecided or leaning. */
 export interface RulePick {
   pick: number | null;
   undecided: boolean;
@@ -101,17 +94,13 @@ export interface SimulationCell {
   queries: number;
   rule: RuleName;
   replicates: number;
-  /** Share of replicates whose pick is truly worse than the true best by more than the margin. */
+  /** share of replicates whose pick is truly worse than the true best by more than the margin */
   wrong: number;
   undecided: number;
-  /** Share of replicates the paired rule said "leaning" (no pick); 0 for the other rules. */
+  /** share the paired rule said "leaning" (no pick); 0 for the other rules */
   leaning: number;
-  /** Share of replicates with no pick at all (Kneedle finding no knee, the paired rule leaning). */
   noPick: number;
-  /**
-   * Mean extra index size of the pick over the cheapest config truly within the margin, in percent of that
-   * config's size, over replicates with a pick (picks cheaper than it count 0: they are wrong picks instead).
-   */
+  /** mean extra index size (%) of picks over the cheapest config truly within the margin (cheaper picks count 0) */
   extraIndexPct: number;
 }
 

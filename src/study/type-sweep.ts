@@ -39,23 +39,9 @@ export interface TypeSweepSpec {
 /** `recommended`: the decided overlap (null: leaning, undecided, or too few queries); `best`: the top hit rate's. */
 export type TypeCurve = ReturnType<typeof typeCurve>;
 
-export interface PerTypeVsUniform {
-  /** per fold: the per-type overlaps, the uniform overlap, and each one's index size (chunk chars / corpus chars) */
-  perTypeChoices: Record<DocType, number>[];
-  uniformChoices: number[];
-  perTypeIndexRatio: number[];
-  uniformIndexRatio: number[];
-  /** out-of-fold hits: per type (A) vs uniform (B) */
-  comparison: PairedComparison;
-  answer: string;
-}
-
-export interface TypeSweepResult {
-  curves: TypeCurve[];
-  uniformRows: CostedRow[];
-  perTypeRows: CostedRow[];
-  verdict: PerTypeVsUniform;
-}
+export type TypeSweepResult = Awaited<ReturnType<typeof runTypeSweep>>;
+/** Per fold: the choices and their index sizes; `comparison`: out-of-fold hits, per type (A) vs uniform (B). */
+export type PerTypeVsUniform = TypeSweepResult["verdict"];
 
 function configFor(size: number, perType: Record<DocType, number>, k: number, retriever?: string): ExperimentConfig {
   const settings: Record<string, { size: number; overlap: number }> = {};
@@ -117,11 +103,7 @@ export function typeCurve(
 }
 
 /** Runs the uniform sweep, the per-type curves and the cross-fitted per-type vs uniform comparison. */
-export async function runTypeSweep(
-  inputs: TypeSweepInputs,
-  spec: TypeSweepSpec,
-  options: RunGridOptions = {},
-): Promise<TypeSweepResult> {
+export async function runTypeSweep(inputs: TypeSweepInputs, spec: TypeSweepSpec, options: RunGridOptions = {}) {
   const { size, overlaps } = spec;
   const k = spec.k ?? 5;
   const minQueries = spec.minQueries ?? 20;
@@ -283,7 +265,7 @@ export function perTypeVerdictFinding(v: PerTypeVsUniform): string {
 export function runTypeStudy(
   inputs: { sweepDocs: readonly Doc[]; queries: readonly Query[]; types: readonly DocType[] },
   spec: TypeSweepSpec,
-): Promise<TypeSweepResult> {
+) {
   const { sweepDocs: docs, queries, types } = inputs;
   return runTypeSweep({ docs, queries, types }, spec, { workers: 0, quiet: true });
 }

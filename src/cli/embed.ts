@@ -1,8 +1,4 @@
-/**
- * `seamlab embed`: embeds one splitter config's chunks with the chosen embedder and reports what a dense
- * retriever would see — the embedder's honest name, dimensions, inputs over its limit, vector-cache hits — and
- * how alike neighbouring chunks are against their real overlap (overlap packs near-duplicates together).
- */
+/** `seamlab embed`: one config's chunks embedded: the embedder, over-limit inputs, cache hits, neighbour cosine. */
 import type { Chunk, Doc } from "../core/types";
 import {
   createEmbedder,
@@ -17,16 +13,13 @@ import { neighbourSimilarity, summariseNeighbours } from "../measure/neighbour-s
 import type { SplitterConfig } from "../splitters/config";
 import { prepareSemanticSplit } from "../splitters/semantic-prepared";
 import { corpusFromFlags, describeConfig, splitFlags, splitFlagsHelp, splitterConfigFromFlags } from "./flag-groups";
-import { commandFlags, intFlag, numberFlag, refuseTogether } from "./flags";
+import { commandFlags, flagOptions, intFlag, numberFlag, refuseTogether } from "./flags";
 import { createProgress, type ProgressStream } from "../experiment/progress";
 
 /** Texts per progress tick: one vector-cache pack, so concurrency inside the embedder is kept. */
 const progressSlice = 2048;
 
-/**
- * The embedder with a progress bar (ETA) over `total` texts: `embed` goes through it in slices, cache hits count
- * toward the bar but not the ETA's rate.
- */
+/** The embedder with a progress bar over `total` texts; cache hits count toward the bar but not the ETA's rate. */
 export function withEmbedProgress(
   embedder: Embedder,
   total: number,
@@ -89,9 +82,7 @@ export async function run(argv: string[]): Promise<number> {
     {
       ...splitFlags,
       ...embedderFlags,
-      "semantic-percentile": { type: "string" },
-      "semantic-similarity": { type: "string" },
-      "overlap-sentences": { type: "string" },
+      ...flagOptions(["semantic-percentile", "semantic-similarity", "overlap-sentences"]),
     },
     help,
   );
@@ -111,14 +102,12 @@ export async function run(argv: string[]): Promise<number> {
   // semantic's overlap counts sentences (--overlap-sentences); --overlap defaults to 0 for it.
   const config = splitterConfigFromFlags(
     semantic && values.overlap === undefined ? { ...values, overlap: "0" } : values,
-    {
-      ...(extra ? { extra } : {}),
-    },
+    extra ? { extra } : {},
   );
   const { spec: corpusSpec, corpus } = corpusFromFlags(values);
   const started = performance.now();
   const chunks = await splitForConfig(corpus.docs, config);
-  const embedder: Embedder = await createEmbedder(
+  const embedder = await createEmbedder(
     spec,
     chunks.map((c) => c.text),
   );

@@ -26,7 +26,7 @@ function outputsOf(argv: readonly string[]): string[] {
   return outputs;
 }
 
-/** Where file descriptor `fd` writes (Linux names it under /proc), or undefined. */
+/** Where file descriptor `fd` writes (from /proc on Linux), or undefined. */
 function targetOf(fd: number): string | undefined {
   try {
     return readlinkSync(`/proc/self/fd/${fd}`);
@@ -37,10 +37,7 @@ function targetOf(fd: number): string | undefined {
 
 let streamsGuarded = false;
 
-/**
- * Standard output redirected to a full disk, or to a pipe whose reader left (`| head`), fails asynchronously, after
- * `main` returned: say so in one line (or, for a closed pipe, stop quietly), never with Node's stack trace.
- */
+/** A full disk or a closed pipe (`| head`) fails stdout after `main` returned: one line (or quiet), not a stack. */
 function guardStandardStreams(argv: readonly string[]): void {
   if (streamsGuarded) return;
   streamsGuarded = true;
@@ -81,19 +78,13 @@ export async function main(argv: string[]): Promise<number> {
     const mod = await command.load();
     return await mod.run(rest);
   } catch (error) {
-    if (error instanceof SeamlabError) {
-      process.stderr.write(`seamlab: ${error.message}\n`);
-      return 2;
-    }
-    // node:util parseArgs reports unknown/malformed flags with this code: a user error too.
-    if (error instanceof Error && (error as NodeJS.ErrnoException).code?.startsWith("ERR_PARSE_ARGS")) {
-      process.stderr.write(`seamlab: ${error.message}\n`);
-      return 2;
-    }
-    // A write the file system refused (a full disk or quota, no permission, a read-only disk): the path, the
-    // operation and what to do. Any other file-system refusal on a path the user gave (a folder where a file was
-    // expected, a missing file): Node's message names the path and the operation, which is what the user needs.
     const code = (error as NodeJS.ErrnoException | undefined)?.code;
+    // parseArgs reports unknown or malformed flags with ERR_PARSE_ARGS_*: a user error too.
+    if (error instanceof SeamlabError || (error instanceof Error && code?.startsWith("ERR_PARSE_ARGS"))) {
+      process.stderr.write(`seamlab: ${error.message}\n`);
+      return 2;
+    }
+    // A refused write says what to do; any other file-system refusal: Node's message names the path and operation.
     if (error instanceof Error && code !== undefined && FILE_SYSTEM_CODES.has(code)) {
       process.stderr.write(`seamlab: ${writeFailureMessage(error, { outputs: outputsOf(rest) }) ?? error.message}\n`);
       return 2;

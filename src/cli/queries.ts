@@ -11,7 +11,7 @@ import { defaultThresholds, systemPrompt, userPrompt } from "../retrieval/llm-qu
 import { waitingLine, type WaitingStatus } from "../retrieval/llm-wait";
 import { buildQuerySet } from "../retrieval/query-source";
 import { headerOptionsFrom, ictFlags, ictFlagsHelp, ictOptionsFrom } from "./flag-groups";
-import { intFlag, LIMITS, numberFlag, optionalIntFlag, stringFlag } from "./flags";
+import { flagOptions, intFlag, LIMITS, numberFlag, optionalIntFlag, stringFlag } from "./flags";
 import { refuseToOverwrite, writeFileAtomically } from "./format";
 import { thousands } from "../stats/format";
 
@@ -61,6 +61,12 @@ function writeAtomic(path: string, text: string, force: boolean): void {
   writeFileAtomically(path, text, { force, flag: "--out" });
 }
 
+/** Writes the labelled file and its FILE.meta.json sidecar. */
+function writeSet(out: string, csv: string, meta: Record<string, unknown>, force: boolean): void {
+  writeAtomic(out, csv, force);
+  writeAtomic(`${out}.meta.json`, JSON.stringify(meta, null, 2) + "\n", force);
+}
+
 /** `--out FILE`: a .csv file, refused when it (or its sidecar) exists without --force. */
 function checkOut(out: string, force: boolean): string {
   if (extname(out).toLowerCase() !== ".csv")
@@ -71,11 +77,7 @@ function checkOut(out: string, force: boolean): string {
   return out;
 }
 
-/**
- * Locks every output of this run until it exits (core/output-lock.ts): a second `queries` writing the same labelled
- * file, corpus folder or journal meanwhile is refused by name, so the CSV, its sidecar and the corpus it points to
- * always come from one run.
- */
+/** Locks every output of this run until it exits, so the CSV, its sidecar and its corpus come from one run. */
 function lockOutputs(outputs: { out: string; corpusOut?: string; journal?: string }): void {
   lockOutput(outputs.out, { flag: "--out", command: "queries", kind: "file" });
   if (outputs.corpusOut !== undefined)
@@ -84,10 +86,7 @@ function lockOutputs(outputs: { out: string; corpusOut?: string; journal?: strin
     lockOutput(outputs.journal, { flag: "--journal", command: "queries", kind: "file" });
 }
 
-/**
- * `--journal FILE` is appended to, so an existing file must be a reply journal: JSON lines each naming a key and a
- * reply (the last line may be cut short by a killed run). Anything else is a user's file and is refused.
- */
+/** `--journal FILE` is appended to: an existing file must be a reply journal (its last line may be cut short). */
 function checkJournal(path: string): void {
   if (!existsSync(path)) return;
   if (statSync(path).isDirectory()) throw new SeamlabError(`--journal ${path} is a folder; give a file name.`);
@@ -127,23 +126,15 @@ async function writeBuiltSet(kind: "ict" | "headers", values: Record<string, unk
     for (const kept of writeCorpusFolder(corpusOut, set.docs, { queries: `${out}`, corpus }))
       process.stderr.write(`seamlab: ${kept} was put in the old ${corpusOut} meanwhile; it was kept there.\n`);
   }
-  writeAtomic(out, chromaCsv(set.queries, set.docs), force);
-  writeAtomic(
-    `${out}.meta.json`,
-    JSON.stringify(
-      {
-        source: kind,
-        corpus,
-        description: set.description,
-        queries: set.queries.length,
-        indexedCorpus: corpusOut ?? corpus,
-        provenance: set.provenance,
-      },
-      null,
-      2,
-    ) + "\n",
-    force,
-  );
+  const meta = {
+    source: kind,
+    corpus,
+    description: set.description,
+    queries: set.queries.length,
+    indexedCorpus: corpusOut ?? corpus,
+    provenance: set.provenance,
+  };
+  writeSet(out, chromaCsv(set.queries, set.docs), meta, force);
   process.stdout.write(
     `wrote ${set.label} to ${out} (+ ${out}.meta.json)` +
       (corpusOut ? `; the text they refer to is in ${corpusOut}/: use --corpus ${corpusOut} --queries ${out}` : "") +
@@ -152,7 +143,7 @@ async function writeBuiltSet(kind: "ict" | "headers", values: Record<string, unk
   return 0;
 }
 
-/** Every number `generate` reads, each checked against its range (called before anything else runs). */
+/** Every number `generate` reads, each checked against its range. */
 function generationNumbers(values: Record<string, unknown>) {
   return {
     n: intFlag(values, "n", 100, { min: 1, max: 100_000, unit: "questions" }),
@@ -210,28 +201,24 @@ async function generate(values: Record<string, unknown>): Promise<number> {
       `no question survived (dropped: ${JSON.stringify(result.dropped)}); nothing written. ` +
         `Examples: ${JSON.stringify(result.examples)}`,
     );
-  writeAtomic(out, chromaCsv(result.queries, docs), force);
   const { journal, environment: _environment, onProgress: _onProgress, sleep: _sleep, ...params } = options;
-  writeAtomic(
-    `${out}.meta.json`,
-    JSON.stringify(
-      {
-        source: "llm",
-        corpus,
-        model: options.model,
-        endpoint: options.url,
-        prompt: { system: systemPrompt, user: userPrompt("<document id>", "<passage text>") },
-        params: { ...params, journal, thresholds: defaultThresholds },
-        requested: options.n,
-        written: result.queries.length,
-        dropped: result.dropped,
-        dropExamples: result.examples,
-        usage: result.usage,
-        estimate: { ...estimate, priceIn, priceOut, cost },
-      },
-      null,
-      2,
-    ) + "\n",
+  writeSet(
+    out,
+    chromaCsv(result.queries, docs),
+    {
+      source: "llm",
+      corpus,
+      model: options.model,
+      endpoint: options.url,
+      prompt: { system: systemPrompt, user: userPrompt("<document id>", "<passage text>") },
+      params: { ...params, journal, thresholds: defaultThresholds },
+      requested: options.n,
+      written: result.queries.length,
+      dropped: result.dropped,
+      dropExamples: result.examples,
+      usage: result.usage,
+      estimate: { ...estimate, priceIn, priceOut, cost },
+    },
     force,
   );
   const dropped = Object.entries(result.dropped)
@@ -251,33 +238,11 @@ export async function run(argv: string[]): Promise<number> {
     args: argv,
     allowPositionals: true,
     options: {
-      corpus: { type: "string" },
-      out: { type: "string" },
-      "corpus-out": { type: "string" },
-      force: { type: "boolean" },
+      ...flagOptions(["corpus", "out", "corpus-out", "heading-levels", "gold-sentences", "llm-url", "llm-model"]),
+      ...flagOptions(["llm-key-env", "n", "seed", "passage-chars", "temperature", "max-tokens", "concurrency"]),
+      ...flagOptions(["timeout", "max-retries", "llm-timeout", "deadline", "max-requests", "price-in", "price-out"]),
+      ...flagOptions(["journal"], ["force", "include-h3", "question-headers-only", "dry-run"]),
       ...ictFlags,
-      "heading-levels": { type: "string" },
-      "include-h3": { type: "boolean" },
-      "question-headers-only": { type: "boolean" },
-      "gold-sentences": { type: "string" },
-      "llm-url": { type: "string" },
-      "llm-model": { type: "string" },
-      "llm-key-env": { type: "string" },
-      n: { type: "string" },
-      seed: { type: "string" },
-      "passage-chars": { type: "string" },
-      temperature: { type: "string" },
-      "max-tokens": { type: "string" },
-      concurrency: { type: "string" },
-      timeout: { type: "string" },
-      "max-retries": { type: "string" },
-      "llm-timeout": { type: "string" },
-      deadline: { type: "string" },
-      "max-requests": { type: "string" },
-      "price-in": { type: "string" },
-      "price-out": { type: "string" },
-      "dry-run": { type: "boolean" },
-      journal: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,

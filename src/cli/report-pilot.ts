@@ -1,7 +1,5 @@
-// `seamlab report --budget`'s retrieval pilot, run in a child process: what the pilot holds (a 20 M-character
-// document sample, its chunks and indexes) goes away with the child, instead of staying in the report process's
-// heap beside every kernel it then starts (0.53 GB after the pilot against 0.18 GB without it, on the 100 MB
-// corpus; V8 keeps the pages a collection frees).
+// `seamlab report --budget`'s retrieval pilot, run in a child process: what it holds goes away with the child instead
+// of staying in the report's heap beside every kernel (0.53 GB after the pilot against 0.18 GB, 100 MB corpus).
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { SeamlabError } from "../core/errors";
@@ -18,16 +16,14 @@ import { loadRetrievalInputs } from "../study/inputs";
 import type { CorpusOutline, RetrievalPilot } from "../report/plan/types";
 
 /** Characters the retrieval pilot reads at most: a larger corpus is piloted on a seeded sample this size, scaled up. */
-export const pilotChars = 20_000_000;
+const pilotChars = 20_000_000;
 
 /** A kernel's start (tslab, src/ loaded), counted once per notebook on top of loading its corpus. */
 export const kernelStartMs = 8_000;
 
 /**
- * This process's CPU time in ms (every thread: the LangChain helper thread works while the main thread waits on it).
- * The pilots are timed by it, not by the wall clock: on a machine others are using, wall times of the same work were
- * 38-143 s per split across runs, and the budget then left out notebooks it could run. On an idle machine the two
- * agree (these pilots keep one thread busy at a time); on a busy one the run takes longer than planned.
+ * This process's CPU time in ms, every thread. The pilots are timed by it, not the wall clock: on a shared machine
+ * wall times of the same split were 38-143 s, and the budget left out notebooks it could run.
  */
 export function cpuNow(): number {
   const { user, system } = process.cpuUsage();
@@ -40,11 +36,8 @@ export function outlineCorpus(spec: string): CorpusOutline {
   return { outlines, chars: outlines.reduce((sum, d) => sum + d.length, 0), readMs: cpuNow() - t0 };
 }
 
-/** The second, smaller sample of a large corpus's pilot: its costs and the larger one's fix a line (`extrapolateModel`). */
-export const smallPilotChars = pilotChars / 4;
-
-/** The untimed warm-up sample of a large corpus's pilot. */
-export const warmUpPilotChars = 1_000_000;
+/** The second, smaller sample of a large corpus's pilot: its costs and the larger one's fix a line. */
+const smallPilotChars = pilotChars / 4;
 
 /** The pilot on a seeded document sample of about `maxChars` characters: its cost model, load time and queries. */
 async function pilotOnSample(
@@ -60,15 +53,13 @@ async function pilotOnSample(
   const docs = [...streamCorpus(corpus).docs(ids)];
   const chars = docs.reduce((sum, d) => sum + d.text.length, 0);
   const options = { corpusName: corpus };
-  // the notebooks' own default when no --queries is given: headers when the corpus has them, else ICT
   const set =
     queries !== undefined
       ? buildQuerySet(queries, docs, options)
       : headersElseIct((source) => buildQuerySet(source, docs, options)).value;
   const loadedMs = cpuNow() - t0;
-  // The notebooks' sweeps of a corpus this large measure seam damage and tokens on a document sample (study
-  // row-sample): so does the pilot, or it would time sentence segmentation of all its 20 M characters and scale
-  // that by the corpus's size (276 s per split estimated at 1 GB at load 9, where a split took about 100 s).
+  // The notebooks' sweeps of a corpus this large measure seam damage on a document sample: so does the pilot, or
+  // it would time segmenting all 20 M characters and scale that up (276 s per split estimated at 1 GB, not 100 s).
   const rowSample = resolveRowSample(set.docs, configs, defaultSampleRequest, 1, 0);
   const inputs = { docs: set.docs, queries: set.queries, ...(rowSample ? { sample: rowSample } : {}) };
   const pilot = await pilotSweepCost(inputs, configs, { now: cpuNow, separateSetup: true });
@@ -76,11 +67,9 @@ async function pilotOnSample(
 }
 
 /**
- * The retrieval pilot: a sweep's two end configs on 200 queries, on the whole corpus up to `pilotChars`. A larger
- * corpus is piloted on two seeded document samples, of `pilotChars` and `smallPilotChars` characters, and the costs
- * are extrapolated to the corpus's size along the line through both (`extrapolateModel`: what does not grow with
- * the text is not scaled with it). Also measures what loading the corpus and its queries costs a kernel. Costs are
- * CPU times (`cpuNow`); `spentMs` is the wall time it took.
+ * The retrieval pilot: a sweep's two end configs on 200 queries, on the whole corpus up to `pilotChars`, else on two
+ * seeded samples (`pilotChars`, `smallPilotChars`) extrapolated along the line through both. Also measures what
+ * loading the corpus and its queries costs a kernel. Costs are CPU times; `spentMs` is wall time.
  */
 export async function retrievalPilot(
   corpus: string,
@@ -103,36 +92,32 @@ export async function retrievalPilot(
       spentMs: performance.now() - wall,
     };
   }
-  // A warm-up on a small sample first (not timed): the costs paid once per process (the LangChain thread's start,
-  // compiling the hot code) would otherwise fall on the first timed sample only and tilt the line through both.
-  // (A sample this small may lack what the query source needs: the timed samples below then say so.)
-  await pilotOnSample(corpus, queries, outline, warmUpPilotChars, configs).catch(() => undefined);
+  // An untimed warm-up: once-per-process costs (the LangChain thread, compiling hot code) would otherwise fall on
+  // the first timed sample and tilt the line. (Too small a sample may lack queries: the timed ones then say so.)
+  await pilotOnSample(corpus, queries, outline, 1_000_000, configs).catch(() => undefined);
   const large = await pilotOnSample(corpus, queries, outline, pilotChars, configs);
   const small = await pilotOnSample(corpus, queries, outline, smallPilotChars, configs);
   const scale = outline.chars / Math.max(1, large.sampled.chars);
+  const extrapolated = (ms: (pilot: typeof large) => number) =>
+    extrapolateCost(
+      { chars: small.sampled.chars, ms: ms(small) },
+      { chars: large.sampled.chars, ms: ms(large) },
+      outline.chars,
+    );
   return {
     model: extrapolateModel(small.sampled, large.sampled, outline.chars),
     population: Math.round(large.queries * scale),
     scale,
     sampleChars: large.sampled.chars,
     smallSampleChars: small.sampled.chars,
-    // a kernel reads the corpus (as the outline pass did) and builds its queries, after starting; its first sweep
-    // then sets up what every split shares
+    // a kernel starts, reads the corpus and builds its queries; its first sweep sets up what every split shares
     loadMs:
       kernelStartMs +
       Math.max(
         outline.readMs,
-        extrapolateCost(
-          { chars: small.sampled.chars, ms: small.loadedMs },
-          { chars: large.sampled.chars, ms: large.loadedMs },
-          outline.chars,
-        ),
+        extrapolated((p) => p.loadedMs),
       ) +
-      extrapolateCost(
-        { chars: small.sampled.chars, ms: small.setupMs },
-        { chars: large.sampled.chars, ms: large.setupMs },
-        outline.chars,
-      ),
+      extrapolated((p) => p.setupMs),
     spentMs: performance.now() - wall,
   };
 }
@@ -140,10 +125,7 @@ export async function retrievalPilot(
 /** What the child answers: the corpus's outline and the pilot, or the message of a SeamlabError it met. */
 type ChildAnswer = { outline: CorpusOutline; pilot: RetrievalPilot } | { error: string };
 
-/**
- * The corpus's outline and the retrieval pilot, measured in a child process (`report-pilot-entry.mjs`) that exits
- * when done. A SeamlabError there (e.g. a corpus without headings for `--queries headers`) is thrown here.
- */
+/** The corpus's outline and the retrieval pilot, measured in a child process; its SeamlabError is thrown here. */
 export function retrievalPilotInChild(
   corpus: string,
   queries: string | undefined,

@@ -1,27 +1,18 @@
-// The settings a user changes in a report (`seamlab report --splitter … --sizes … --overlaps … --k … --margin …`),
-// read and checked before any kernel starts, as notebook parameters. Each setting is injected only into the
-// notebooks whose parameters cell declares it (see report/nbformat.declaredParameters), so one flag changes every
-// page that uses that setting and no copied notebook is needed.
+// The settings a user changes in a report (`seamlab report --sizes … --margin …`), checked before any kernel starts
+// and injected only into the notebooks whose parameters cell declares them.
 import { SeamlabError } from "../core/errors";
 import { validateSplitterConfig } from "../splitters/registry";
 import { checkMargin } from "../stats/non-inferiority";
 import { checkContextBudget, parseContextBudget } from "../retrieval/context-budget";
-import { intFlag, intListFlag, LIMITS, numberFlag, refuseTogether, type FlagValues } from "./flags";
+import { flagOptions, intFlag, intListFlag, LIMITS, numberFlag, refuseTogether, type FlagValues } from "./flags";
 
 /** Notebook 03's size comparison without --sizes (its `sizes` parameter; a test checks they agree). */
 export const NOTEBOOK_SIZES = [500, 1000, 2000];
 
-/** The flags, for parseArgs. */
 export const reportSettingFlags = {
-  splitter: { type: "string" },
-  size: { type: "string" },
-  sizes: { type: "string" },
-  overlaps: { type: "string" },
-  k: { type: "string" },
-  margin: { type: "string" },
-  "heading-levels": { type: "string" },
-  "context-budget": { type: "string" },
-} as const;
+  ...flagOptions(["splitter", "size", "sizes", "overlaps", "k", "margin"]),
+  ...flagOptions(["heading-levels", "context-budget"]),
+};
 
 export const reportSettingsHelp = `  --splitter NAME   the splitter the overlap pages measure (notebooks 03, 04; default langchain in 03,
                     recursive in 04, as each page says)
@@ -49,10 +40,8 @@ export function reportSettingsFrom(values: FlagValues): Record<string, unknown> 
     sizes = [settings.size as number];
   }
   if (values.sizes !== undefined) {
-    sizes = intListFlag(values, "sizes", undefined, sizeBounds);
-    settings.sizes = sizes;
-    // the pages that measure one size take the first
-    settings.size = sizes[0];
+    settings.sizes = sizes = intListFlag(values, "sizes", undefined, sizeBounds);
+    settings.size = sizes[0]; // the pages that measure one size take the first
   }
   if (values.overlaps !== undefined) {
     const overlaps = intListFlag(values, "overlaps", undefined, { min: 0, max: LIMITS.size, unit: "chars" });
@@ -92,13 +81,6 @@ export function reportSettingsFrom(values: FlagValues): Record<string, unknown> 
   return settings;
 }
 
-/** "--sizes 500,1000 → sizes, size; --margin 0.5 → margin": the line the report prints, per setting given. */
-export function describeSettings(settings: Record<string, unknown>): string {
-  return Object.entries(settings)
-    .map(([name, value]) => `${name} = ${JSON.stringify(value)}`)
-    .join(", ");
-}
-
 /**
  * Refuses a setting that no notebook of this run declares (e.g. `--margin` with `--only 01`): it would change
  * nothing, silently. `declared` maps each notebook's name to the parameters its parameters cell declares.
@@ -109,9 +91,8 @@ export function checkSettingsReachNotebooks(
 ): void {
   for (const name of Object.keys(settings)) {
     if (name === "size" && settings.sizes !== undefined) continue;
-    const takers = [...declared].filter(([, names]) => names.includes(name)).map(([notebook]) => notebook);
-    if (takers.length === 0) {
-      const flag = name === "headingLevels" ? "heading-levels" : name === "contextBudget" ? "context-budget" : name;
+    if (![...declared.values()].some((names) => names.includes(name))) {
+      const flag = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`); // headingLevels: --heading-levels
       throw new SeamlabError(
         `--${flag}: no notebook in this run takes it (run: ${[...declared.keys()].join(", ") || "none"}); ` +
           `drop the flag or widen --only.`,

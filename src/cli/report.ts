@@ -1,7 +1,6 @@
 // `seamlab report`: re-run the notebooks on a corpus (parameter injection) and render the static HTML report.
 import { existsSync } from "node:fs";
 import { basename, isAbsolute, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
 import { projectRoot } from "../core/project";
 import { totalmem } from "node:os";
@@ -12,18 +11,26 @@ import { isSquadSpec } from "../retrieval/query-source";
 import { parseQuerySample } from "../retrieval/query-sample";
 import { checkQueries, corpusBytes, corpusFromSpec, type ReportCorpus } from "../report/report-inputs";
 import { checkOutDir, lockOutDir } from "../report/publish";
-import { commaList, intFlag, LIMITS, refuseTogether, stringFlag } from "./flags";
+import {
+  commandFlags,
+  commaList,
+  flagOptions,
+  intFlag,
+  LIMITS,
+  optionalIntFlag,
+  refuseTogether,
+  stringFlag,
+} from "./flags";
 import { readNotebook, declaredParameters } from "../report/nbformat";
 import {
   checkSettingsReachNotebooks,
-  describeSettings,
   reportSettingFlags,
   reportSettingsFrom,
   reportSettingsHelp,
 } from "./report-settings";
 import { parseBudgetMinutes } from "../experiment/budget";
 import type { NotebookBudgetPlan } from "../report/budget-notebook";
-import { cellTimeoutSeconds, defaultCellTimeoutSeconds, inThreadChars, parseMaxMemory } from "../report/budget-work";
+import { cellTimeoutSeconds, inThreadChars, parseMaxMemory } from "../report/budget-work";
 import { pilotDocumentCost, sampledMeasures } from "../report/budget";
 import { planBudget } from "../report/plan/choose-budget";
 import { readDeclaredWork } from "../report/plan/declared-work";
@@ -94,52 +101,31 @@ const budgetProbes: BudgetProbes = {
     pilotDocumentCost([...streamCorpus(corpus).docs(new Set(ids))], sampledMeasures(cells), cpuNow),
 };
 
-/** Shared by `seamlab report` (corpus required) and `npm run report` (the notebooks' own defaults). */
 /**
- * The parameters `--corpus` injects: the corpus, and empty extra corpora, because notebook 03's prose-corpus
- * section (Moby-Dick by default) and 01's library table on the markdown default corpus (fastify-docs) belong to
- * the default report only: a report on your corpus measures your corpus.
+ * The parameters `--corpus` injects: the corpus, and empty extra corpora (03's prose corpus, 01's markdown corpus
+ * belong to the default report only: a report on your corpus measures your corpus).
  */
 export function corpusParameters(corpus: string): Record<string, string> {
   return { corpus, proseCorpus: "", markdownCorpus: "" };
 }
 
+/** Shared by `seamlab report` (corpus required) and `npm run report` (the notebooks' own defaults). */
 export async function runReport(argv: string[], { corpusRequired }: { corpusRequired: boolean }): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      corpus: { type: "string" },
-      queries: { type: "string" },
-      "query-sample": { type: "string" },
-      budget: { type: "string" },
-      "max-memory": { type: "string" },
-      out: { type: "string" },
-      only: { type: "string" },
-      timeout: { type: "string" },
-      jobs: { type: "string" },
-      "no-execute": { type: "boolean" },
-      force: { type: "boolean" },
-      screenshots: { type: "boolean" },
-      notebooks: { type: "string" },
+  const values = await commandFlags(
+    argv,
+    {
+      ...flagOptions(["corpus", "queries", "query-sample", "budget", "max-memory", "out", "only", "timeout", "jobs"]),
+      ...flagOptions(["notebooks"], ["no-execute", "force", "screenshots"]),
       ...reportSettingFlags,
-      help: { type: "boolean", short: "h" },
     },
-    allowPositionals: false,
-  });
-  if (values.help) {
-    process.stdout.write(HELP + "\n");
-    return 0;
-  }
+    HELP,
+  );
+  if (!values) return 0;
   // Every flag is checked before anything runs: numbers first, then --only and --out, then the inputs.
-  const timeoutFlag =
-    values.timeout === undefined
-      ? undefined
-      : intFlag(values, "timeout", defaultCellTimeoutSeconds, { min: 1, max: 86_400, unit: "seconds" });
+  const timeoutFlag = optionalIntFlag(values, "timeout", { min: 1, max: 86_400, unit: "seconds" });
   const jobs = intFlag(values, "jobs", 2, { min: 1, max: LIMITS.parallel, unit: "kernels" });
   const only = values.only ? commaList(values.only) : undefined;
-  if (values["query-sample"] !== undefined) {
-    parseQuerySample(values["query-sample"]); // a bad value stops here, before any kernel starts
-  }
+  if (values["query-sample"] !== undefined) parseQuerySample(values["query-sample"]);
   const budgetMinutes = parseBudgetMinutes(values.budget);
   const timeoutSeconds = cellTimeoutSeconds(timeoutFlag, budgetMinutes);
   const maxBytes = parseMaxMemory(values["max-memory"]);
@@ -160,7 +146,7 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
     ? resolve(process.cwd(), values.notebooks)
     : resolve(projectRoot(), "notebooks");
   const force = values.force === true;
-  // Loaded once the flags are read: `seamlab report --help` needs neither the renderer nor the kernels' client.
+  // Loaded once the flags are read: `--help` needs neither the renderer nor the kernels' client.
   const { buildReport, listNotebooks, reportFileNames } = await import("../report/build");
   const { killAllKernels } = await import("../report/kernel");
   const notebookPaths = listNotebooks(notebooksDir, only);
@@ -170,14 +156,15 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
     refuseTogether(
       values,
       "budget",
-      Object.keys(reportSettingFlags).find((flag) => (values as Record<string, unknown>)[flag] !== undefined) ?? "",
+      Object.keys(reportSettingFlags).find((flag) => values[flag as keyof typeof values] !== undefined) ?? "",
       "--budget plans each notebook's own grid; give the settings without --budget, or --budget alone.",
     );
     checkSettingsReachNotebooks(
       settings,
       new Map(notebookPaths.map((path) => [basename(path, ".ipynb"), declaredParameters(readNotebook(path))])),
     );
-    process.stderr.write(`seamlab report: settings ${describeSettings(settings)}\n`);
+    const described = Object.entries(settings).map(([name, value]) => `${name} = ${JSON.stringify(value)}`);
+    process.stderr.write(`seamlab report: settings ${described.join(", ")}\n`);
   }
   const parameters: Record<string, unknown> = {};
   const hide: [string, string][] = [];
@@ -199,8 +186,7 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
   }
   let runJobs = jobs;
   let notebookPlans: Record<string, NotebookBudgetPlan> | undefined;
-  // A corpus over 200 M characters (bytes, counted from the listing) is swept in each kernel's own thread, with or
-  // without --budget: a worker thread would hold its own copy of it.
+  // A corpus over 200 M characters is swept in each kernel's own thread: a worker thread would hold its own copy.
   let kernelWorkers: number | undefined =
     corpus && process.env.SEAMLAB_WORKERS === undefined && corpusBytes(corpus.parameter) > inThreadChars
       ? 0
@@ -231,8 +217,7 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
         `its kernel's own thread (a worker thread would hold its own copy of the corpus).\n`,
     );
   }
-  // Ctrl-C reaches the kernels too (same process group) and tslab treats it as "interrupt", not "exit":
-  // stop them ourselves. The previous report stays as it was (nothing is published until the end).
+  // Ctrl-C reaches the kernels too, and tslab treats it as "interrupt", not "exit": stop them ourselves.
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
       killAllKernels();
@@ -240,7 +225,7 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
       process.exit(130);
     });
   }
-  lockOutDir(outDir); // held until this process exits: a second report into the same folder is refused meanwhile
+  lockOutDir(outDir); // a second report into the same folder is refused until this process exits
   const result = await buildReport({
     root: projectRoot(),
     notebooksDir,

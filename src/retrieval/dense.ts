@@ -1,6 +1,6 @@
 import type { Chunk } from "../core/types";
 import { createEmbedder, EmbedderSpec } from "../embed/select";
-import { Embedder } from "../embed/types";
+import { Embedder, normaliseInPlace } from "../embed/types";
 import type { RankedChunk, Retriever, RetrieverFactory } from "./types";
 import { QUERY_LANES, scoreKernel, type ScoreKernel } from "./dense-scores";
 import { keepBest } from "./top-k";
@@ -18,22 +18,12 @@ export function buildDenseIndex(vectors: readonly Float32Array[]): DenseIndex {
   vectors.forEach((vector, row) => {
     if (vector.length !== dimensions)
       throw new Error(`buildDenseIndex: vector ${row} has ${vector.length} dimensions, expected ${dimensions}`);
-    let norm = 0;
-    for (let d = 0; d < dimensions; d++) norm += vector[d] * vector[d];
-    const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-    for (let d = 0; d < dimensions; d++) matrix[row * dimensions + d] = vector[d] * inv;
+    matrix.set(unitQuery(vector, dimensions), row * dimensions);
   });
   return { count: vectors.length, dimensions, matrix };
 }
 
-function unitQuery(query: Float32Array, dims: number): Float32Array {
-  let norm = 0;
-  for (let d = 0; d < dims; d++) norm += query[d] * query[d];
-  const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-  const q = new Float32Array(dims);
-  for (let d = 0; d < dims; d++) q[d] = query[d] * inv;
-  return q;
-}
+const unitQuery = (query: Float32Array, dims: number) => normaliseInPlace(query.slice(0, dims));
 
 /** Exact cosine top-k: one dot product per row. */
 export function searchDense(index: DenseIndex, query: Float32Array, k: number): RankedChunk[] {

@@ -154,6 +154,8 @@ export function fitTfidfFrequencies(
   return { model: { vocabulary, idf }, column };
 }
 
+let countScratch = new Int32Array(0);
+
 /** The TF-IDF rows (all, or those listed, in that order) of counted texts under a model (`column` maps their ids). */
 export function tfidfCountRows(fitted: FittedTfidf, counted: TermCounts, rows?: readonly number[]): CsrMatrix {
   const { model, column } = fitted;
@@ -166,7 +168,10 @@ export function tfidfCountRows(fitted: FittedTfidf, counted: TermCounts, rows?: 
   }
   const colIndex = new Int32Array(nonZeros);
   const values = new Float64Array(nonZeros);
-  const countOf = new Int32Array(model.idf.length);
+  // Each row writes its columns' counts before reading them, so one scratch array serves every call (a query's row
+  // need not allocate and zero one the vocabulary's size).
+  if (countScratch.length < model.idf.length) countScratch = new Int32Array(model.idf.length);
+  const countOf = countScratch;
   let at = 0;
   for (let r = 0; r < count; r++) {
     const row = rows ? rows[r] : r;
@@ -192,8 +197,28 @@ export function tfidfCountRows(fitted: FittedTfidf, counted: TermCounts, rows?: 
 }
 
 /** The TF-IDF rows of `texts` under a fitted model; terms outside the vocabulary are ignored. */
-export function tfidfMatrix(model: TfidfModel, texts: readonly string[]): CsrMatrix {
-  const counted = countTerms(texts);
-  const column = Int32Array.from(counted.terms, (term) => model.vocabulary.get(term) ?? -1);
-  return tfidfCountRows({ model, column }, counted);
+export function tfidfMatrix(model: TfidfModel, texts: string[]): CsrMatrix {
+  const rowStart = new Int32Array(texts.length + 1);
+  const columns: number[] = [];
+  const values: number[] = [];
+  texts.forEach((text, row) => {
+    const counts = new Map<string, number>();
+    for (const token of lsaTokens(text)) counts.set(token, (counts.get(token) ?? 0) + 1);
+    const entries: [number, number][] = [];
+    for (const [term, count] of counts) {
+      const column = model.vocabulary.get(term);
+      if (column !== undefined) entries.push([column, (1 + Math.log(count)) * model.idf[column]]);
+    }
+    entries.sort((a, b) => a[0] - b[0]);
+    let norm = 0;
+    for (const [, v] of entries) norm += v * v;
+    const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+    for (const [column, v] of entries) {
+      columns.push(column);
+      values.push(v * inv);
+    }
+    rowStart[row + 1] = columns.length;
+  });
+  const colIndex = Int32Array.from(columns);
+  return { rows: texts.length, cols: model.idf.length, rowStart, colIndex, values: Float64Array.from(values) };
 }

@@ -30,11 +30,8 @@ const BANNER =
  */
 
 /**
- * The key a build of `root`'s sources is filed under: every file of src/, esbuild's version, the format, and the
+ * The key a build of `root`'s sources is filed under: every file of src/, esbuild's `version`, the format, and the
  * folder itself (the build holds the sources' own paths, and two checkouts may share one node_modules).
- * @param {string} root
- * @param {string} version esbuild's
- * @returns {string}
  */
 function builtKey(root, version) {
   return buildKey(root, [BUILD_FORMAT, version, root], sortedFilesUnder(join(root, "src"))).slice(0, 24);
@@ -84,11 +81,6 @@ async function ensureBuilt(root) {
   return built;
 }
 
-/**
- * @param {string} root
- * @param {string} name
- * @returns {Promise<Built | undefined>}
- */
 async function build(root, name) {
   const started = Date.now();
   const parent = join(root, "node_modules", ".cache", "seamlab");

@@ -6,12 +6,7 @@ const { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync } = r
 const { join, relative } = require("node:path");
 const { processAlive } = require("../core/process-alive.cjs");
 
-/**
- * Every file under `dir`, sorted by path, leaving out the folders named in `skipTopFolders` directly under `dir`.
- * @param {string} dir
- * @param {readonly string[]} [skipTopFolders]
- * @returns {string[]}
- */
+/** Every file under `dir`, sorted by path, leaving out the folders named in `skipTopFolders` directly under it. */
 function sortedFilesUnder(dir, skipTopFolders = []) {
   /** @type {string[]} */
   const out = [];
@@ -29,11 +24,7 @@ function sortedFilesUnder(dir, skipTopFolders = []) {
   return out;
 }
 
-/**
- * A file's bytes, or undefined when another process removed it after its folder was listed.
- * @param {string} path
- * @returns {Buffer | undefined}
- */
+/** A file's bytes, or undefined when another process removed it after its folder was listed. */
 function readUnlessGone(path) {
   try {
     return readFileSync(path);
@@ -46,10 +37,6 @@ function readUnlessGone(path) {
 /**
  * The hex sha256 a build is filed under: `parts` (format, compiler version, ...), then each file's path relative to
  * `root` and bytes, length-prefixed.
- * @param {string} root
- * @param {readonly string[]} parts
- * @param {readonly string[]} paths
- * @returns {string}
  */
 function buildKey(root, parts, paths) {
   const hash = createHash("sha256");
@@ -116,10 +103,6 @@ function landBuild(parent, name, complete, build) {
  * Removes what earlier builds of one kind (`prefix` and a hex key) left in `parent`: temp folders of dead processes,
  * and, once unused for `unusedMs`, all but the `keep` builds used last besides `current` (another process may be
  * running from one).
- * @param {string} parent
- * @param {string} prefix
- * @param {string} current
- * @param {{ keep: number, unusedMs: number }} policy
  */
 function pruneBuilds(parent, prefix, current, { keep, unusedMs }) {
   let names;

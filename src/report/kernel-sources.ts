@@ -1,8 +1,6 @@
-// The report's kernels load a compiled copy of src/ (CommonJS .js + .d.ts) instead of compiling it themselves:
-// tslab type-checks and transpiles every project file a cell reaches, 5-9 s of CPU per notebook. Here that is done
-// once, with tslab's own TypeScript and compiler options (same types, same sloppy-mode JavaScript), kept in
-// `.seamlab-cache/kernel-src/<key>/`. When the sources do not compile under tslab there is no copy: the kernels
-// compile src/ themselves and show the errors in the notebook.
+// The report's kernels load a compiled copy of src/ (CommonJS + .d.ts) instead of each compiling it (5-9 s of CPU per
+// notebook), made once with tslab's own TypeScript and options. When src/ does not compile under tslab there is no
+// copy: the kernels compile it themselves and show the errors in the notebook.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
@@ -15,9 +13,6 @@ type Ts = typeof TypeScript;
 
 /** Bumped when this file changes what it writes, so an old copy is never used. */
 const BUILD_FORMAT = "kernel-src 3";
-
-/** Compiled copies kept besides the current one (another report of other sources may be running). */
-const KEEP_OTHERS = 2;
 
 /** Under the project root, so package lookups and projectRoot() still work from a copy. */
 export function kernelSourcesDir(root: string): string {
@@ -72,13 +67,12 @@ export function tslabCompilerOptions(ts: Ts, root: string, outDir: string): Type
 }
 
 export interface KernelSources {
-  /** The compiled copy (holding `src/` and a CommonJS package.json), or undefined when the kernels compile src/. */
+  /** The compiled copy, or undefined when the kernels compile src/. */
   dir?: string;
-  /** True when an earlier run's copy was used. */
   reused: boolean;
   /** tslab's diagnostics in src/ ("src/x.ts:12 message"), when there is no copy because of them. */
   diagnostics: string[];
-  /** The global names @types/node declares (kernel-node-types.ts), when there is a copy. */
+  /** The global names @types/node declares (kernel-node-types.ts). */
   nodeGlobals?: string[];
   ms: number;
 }
@@ -93,9 +87,9 @@ function readNodeGlobals(dir: string): string[] | undefined {
   }
 }
 
-/** Removes what earlier builds left in `dir`: temp folders of dead processes, and all but the newest copies. */
+/** Removes temp folders of dead processes and all but two copies besides `keep` (another report may be running). */
 export function pruneKernelSources(dir: string, keep: string): void {
-  pruneBuilds(dir, "", keep, { keep: KEEP_OTHERS, unusedMs: 0 });
+  pruneBuilds(dir, "", keep, { keep: 2, unusedMs: 0 });
 }
 
 /**
@@ -187,12 +181,8 @@ export function prepareKernelSources(
 export interface PendingKernelSources {
   /** Where the copy will be, named before it exists. */
   dir: string;
-  /** Settles when the copy is in place, or when there will be none (diagnostics; the kernels compile src/). */
   ready: Promise<KernelSources>;
-  /**
-   * @types/node's global names as far as known now: from an existing copy, else posted by the worker once its
-   * program is parsed, else undefined (a kernel started then keeps @types/node rather than wait).
-   */
+  /** @types/node's global names once known (a kernel started before keeps @types/node rather than wait). */
   nodeGlobals: () => string[] | undefined;
 }
 

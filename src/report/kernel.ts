@@ -1,6 +1,5 @@
-// A Jupyter client for one tslab kernel process: starts it in a temp dir holding its connection file (ipc sockets, so
-// no TCP ports to race for), speaks the messaging protocol over zeromq, runs code with a timeout (SIGINT interrupts, as
-// tslab's kernel has no interrupt_request handler) and shuts it down.
+// A Jupyter client for one tslab kernel process: started in a temp dir holding its connection file (ipc sockets: no
+// TCP ports to race for), spoken to over zeromq, interrupted by SIGINT (tslab has no interrupt_request handler).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import {
@@ -30,6 +29,19 @@ export interface ExecuteOutcome {
   timedOut: boolean;
 }
 
+/** The kernel's sockets, in the order of their ports in the connection file. stdin and heartbeat are connected for
+ * protocol completeness: cells never read stdin, and a dead kernel is noticed from its process exiting. */
+function kernelSockets() {
+  return {
+    shell: new Dealer(),
+    iopub: new Subscriber(),
+    stdin: new Dealer(),
+    control: new Dealer(),
+    hb: new Request(),
+  };
+}
+type Sockets = ReturnType<typeof kernelSockets>;
+
 interface RequestOptions {
   socket?: Dealer;
   idleAfterReplyMs?: number;
@@ -41,11 +53,10 @@ interface Pending {
   idle: boolean;
   messages: JupyterMessage[];
   done: () => void;
-  /** Called when the shell reply arrives before the idle status (the handshake's slow-joiner case). */
   replied?: () => void;
 }
 
-// Kernels still running, so that an interrupted report does not leave tslab processes behind.
+// Kernels still running: an interrupted report leaves no tslab process behind.
 const liveKernels = new Set<{ child: ChildProcess; dir: string }>();
 let exitHookInstalled = false;
 
@@ -58,15 +69,11 @@ export function killAllKernels(): void {
   liveKernels.clear();
 }
 
-/** Preloaded into each kernel: kills it when this process is gone, even after a SIGKILL (see the file). */
 const WATCHDOG = new URL("./kernel-watchdog.mjs", import.meta.url).href;
 const QUIET_WATCH = new URL("./kernel-quiet-watch.mjs", import.meta.url).href;
 const TEMP_PREFIX = "seamlab-kernel-";
 
-/**
- * Removes the temp folders of kernels whose report process is gone (killed before it could clean up). The
- * folder names carry that process's id; folders of running processes, and any other folder, are left alone.
- */
+/** Removes the temp folders of kernels whose report process (its id in the folder's name) is gone. */
 export function reclaimKernelTempDirs(dir = tmpdir()): number {
   let removed = 0;
   for (const name of readdirSync(dir)) {
@@ -78,15 +85,9 @@ export function reclaimKernelTempDirs(dir = tmpdir()): number {
   return removed;
 }
 
-export function tslabBinary(root: string): string {
-  return join(root, "node_modules", "tslab", "bin", "tslab");
-}
-
 /**
- * `target` made to list the packages of `packages` (the project's node_modules): a link to it, or, without Node's
- * types, a folder of links to each package but @types/node, whose place holds an empty package instead. TypeScript
- * looks for types in the node_modules folders above the kernel's working folder (and tslab adds its own copy of
- * @types/node when it finds no "node" package there, hence the empty one).
+ * `target` made to list the project's `packages`: a link to it, or, without Node's types, links to each package but
+ * @types/node, whose place holds an empty package (tslab adds its own @types/node when it finds none).
  */
 export function linkPackages(packages: string, target: string, nodeTypes: boolean): void {
   if (nodeTypes) {
@@ -116,11 +117,7 @@ export class TslabKernel {
     private readonly child: ChildProcess,
     private readonly key: string,
     private readonly dir: string,
-    private readonly shell: Dealer,
-    private readonly control: Dealer,
-    private readonly iopub: Subscriber,
-    private readonly stdin: Dealer,
-    private readonly heartbeat: Request,
+    private readonly sockets: Sockets,
   ) {
     child.stderr?.on("data", (chunk: Buffer) => {
       this.stderrText = (this.stderrText + chunk.toString()).slice(-8000);
@@ -131,7 +128,7 @@ export class TslabKernel {
       for (const waiter of this.exitWaiters.splice(0)) waiter();
       for (const pending of this.pending.values()) pending.done();
     });
-    void this.pump(shell, (message) => {
+    void this.pump(sockets.shell, (message) => {
       const pending = this.pending.get(String(message.parent_header.msg_id));
       if (pending) {
         pending.reply = message;
@@ -139,8 +136,8 @@ export class TslabKernel {
         else pending.replied?.();
       }
     });
-    void this.pump(control, () => {});
-    void this.pump(iopub, (message) => {
+    void this.pump(sockets.control, () => {});
+    void this.pump(sockets.iopub, (message) => {
       const pending = this.pending.get(String(message.parent_header.msg_id));
       if (!pending) return;
       if (message.header.msg_type === "status") {
@@ -160,10 +157,8 @@ export class TslabKernel {
   }
 
   /**
-   * Starts `tslab kernel` and waits until shell and iopub both answer (kernel_info handshake). The kernel's working
-   * folder is its own temp folder: `node_modules` there lists the project's packages (without @types/node when
-   * `nodeTypes` is false: kernel-node-types.ts), and `./src` is linked by `useSources` before the first cell, to a
-   * compiled copy (kernel-sources.ts) or to the project's own src/, so `./src/...` imports load one or the other.
+   * Starts `tslab kernel` in its own temp folder (its `node_modules` lists the project's packages, without
+   * @types/node unless `nodeTypes`) and waits until shell and iopub both answer. Call `useSources` next.
    */
   static async start(
     root: string,
@@ -173,20 +168,19 @@ export class TslabKernel {
       nodeTypes = true,
     }: { startupTimeoutMs?: number; env?: Record<string, string>; nodeTypes?: boolean } = {},
   ): Promise<TslabKernel> {
-    const binary = tslabBinary(root);
+    const binary = join(root, "node_modules", "tslab", "bin", "tslab");
     if (!existsSync(binary)) throw new SeamlabError(`tslab is not installed at ${binary}; run npm ci in ${root}.`);
     reclaimKernelTempDirs();
     const dir = mkdtempSync(join(tmpdir(), `${TEMP_PREFIX}${process.pid}-`));
     linkPackages(join(root, "node_modules"), join(dir, "node_modules"), nodeTypes);
     const key = randomBytes(32).toString("hex");
+    const sockets = kernelSockets();
+    const ip = join(dir, "k");
+    const ports = Object.fromEntries(Object.keys(sockets).map((name, i) => [`${name}_port`, i + 1]));
     const connection = {
       transport: "ipc",
-      ip: join(dir, "k"),
-      shell_port: 1,
-      iopub_port: 2,
-      stdin_port: 3,
-      control_port: 4,
-      hb_port: 5,
+      ip,
+      ...ports,
       key,
       signature_scheme: "hmac-sha256",
       kernel_name: "seamlab-tslab",
@@ -212,21 +206,9 @@ export class TslabKernel {
       exitHookInstalled = true;
       process.on("exit", killAllKernels);
     }
-    const address = (port: number) => `ipc://${connection.ip}:${port}`;
-    const shell = new Dealer();
-    const control = new Dealer();
-    const iopub = new Subscriber();
-    // stdin and heartbeat are connected for protocol completeness; cells run with allow_stdin: false, and a dead
-    // kernel is noticed from its process exiting rather than from missed heartbeats.
-    const stdin = new Dealer();
-    const heartbeat = new Request();
-    iopub.subscribe();
-    shell.connect(address(connection.shell_port));
-    control.connect(address(connection.control_port));
-    iopub.connect(address(connection.iopub_port));
-    stdin.connect(address(connection.stdin_port));
-    heartbeat.connect(address(connection.hb_port));
-    const kernel = new TslabKernel(child, key, dir, shell, control, iopub, stdin, heartbeat);
+    sockets.iopub.subscribe();
+    Object.values(sockets).forEach((socket, i) => socket.connect(`ipc://${ip}:${i + 1}`));
+    const kernel = new TslabKernel(child, key, dir, sockets);
     try {
       await kernel.handshake(startupTimeoutMs);
     } catch (error) {
@@ -234,11 +216,6 @@ export class TslabKernel {
       throw error;
     }
     return kernel;
-  }
-
-  /** Kernel stderr seen so far (tslab's own crashes land here, not on iopub). */
-  get stderr(): string {
-    return this.stderrText;
   }
 
   private async pump(socket: Dealer | Subscriber, onMessage: (message: JupyterMessage) => void): Promise<void> {
@@ -281,7 +258,7 @@ export class TslabKernel {
     msgType: string,
     content: Record<string, unknown>,
     timeoutMs: number,
-    { socket = this.shell, idleAfterReplyMs, interruptGraceMs }: RequestOptions = {},
+    { socket = this.sockets.shell, idleAfterReplyMs, interruptGraceMs }: RequestOptions = {},
   ): Promise<{ reply?: JupyterMessage; idle: boolean; messages: JupyterMessage[]; timedOut: boolean }> {
     const message = newMessage(msgType, content, this.session);
     return new Promise((resolve) => {
@@ -351,7 +328,7 @@ export class TslabKernel {
   /** Asks for a clean shutdown on the control channel, then kills the process if it lingers; removes the temp dir. */
   async shutdown(): Promise<void> {
     if (!this.exited) {
-      await this.request("shutdown_request", { restart: false }, 1000, { socket: this.control });
+      await this.request("shutdown_request", { restart: false }, 1000, { socket: this.sockets.control });
       await this.waitForExit(300);
     }
     // tslab closes its sockets on shutdown_request but its process can linger (pending timers in user code).
@@ -363,7 +340,7 @@ export class TslabKernel {
       this.child.kill(signal);
       await this.waitForExit(ms);
     }
-    for (const socket of [this.shell, this.control, this.iopub, this.stdin, this.heartbeat]) socket.close();
+    for (const socket of Object.values(this.sockets)) socket.close();
     rmSync(this.dir, { recursive: true, force: true });
   }
 

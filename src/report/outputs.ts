@@ -5,6 +5,13 @@ import type { MimeBundle, Output } from "./nbformat";
 
 type DisplayOutput = Extract<Output, { output_type: "display_data" }>;
 
+const bundleOf = (content: Record<string, unknown>) => ({
+  data: { ...(content.data as MimeBundle) },
+  metadata: { ...((content.metadata as Record<string, unknown>) ?? {}) },
+});
+const displayId = (content: Record<string, unknown>) =>
+  (content.transient as { display_id?: unknown } | undefined)?.display_id;
+
 export class OutputCollector {
   private readonly displays = new Map<string, DisplayOutput[]>();
 
@@ -32,35 +39,20 @@ export class OutputCollector {
           break;
         }
         case "display_data": {
-          const output: DisplayOutput = {
-            output_type: "display_data",
-            data: { ...(content.data as MimeBundle) },
-            metadata: { ...(content.metadata ?? {}) },
-          };
-          const id = (content.transient as { display_id?: unknown } | undefined)?.display_id;
-          if (typeof id === "string" && id !== "") {
-            const shown = this.displays.get(id) ?? [];
-            shown.push(output);
-            this.displays.set(id, shown);
-          }
+          const output: DisplayOutput = { output_type: "display_data", ...bundleOf(content) };
+          const id = displayId(content);
+          if (typeof id === "string" && id !== "") this.displays.set(id, [...(this.displays.get(id) ?? []), output]);
           push(output);
           break;
         }
         case "update_display_data": {
-          const id = (content.transient as { display_id?: unknown } | undefined)?.display_id;
-          for (const output of (typeof id === "string" && this.displays.get(id)) || []) {
-            output.data = { ...(content.data as MimeBundle) };
-            output.metadata = { ...(content.metadata ?? {}) };
-          }
+          const id = displayId(content);
+          for (const output of (typeof id === "string" && this.displays.get(id)) || [])
+            Object.assign(output, bundleOf(content));
           break;
         }
         case "execute_result":
-          push({
-            output_type: "execute_result",
-            data: { ...(content.data as MimeBundle) },
-            metadata: { ...(content.metadata ?? {}) },
-            execution_count: executionCount,
-          });
+          push({ output_type: "execute_result", ...bundleOf(content), execution_count: executionCount });
           break;
         case "error":
           push({

@@ -33,26 +33,14 @@ import {
   swapIn,
   writeStaged,
 } from "../core/owned-folder";
-import type { HeadlinePayload, RecommendationPayload } from "../notebook/mime";
+import type { IndexPage } from "./index-page";
 
 export const FAILED_DIR = ".failed";
 const FAILED_MANIFEST = ".seamlab-failed.json";
 const KIND = "report";
 
 /** What the index needs to list a page, and which run produced it. */
-export interface PageEntry {
-  name: string;
-  title: string;
-  status: "ok" | "error" | "saved";
-  failure?: string;
-  headlines: HeadlinePayload[];
-  /** The page's recommendation, which the index leads with ("Do this"). */
-  recommendation?: RecommendationPayload;
-  charts: number;
-  tables: number;
-  durationMs?: number;
-  run: RunInfo;
-}
+export type PageEntry = IndexPage & { run: RunInfo };
 
 export interface RunInfo {
   id: string;

@@ -114,10 +114,8 @@ export function chooseNotebookWork(options: {
       jobs,
     );
   const fits = () => total() <= options.budgetMs;
-  for (let i = prefixes.length - 1; i >= 0 && !fits(); i--) {
-    if (i === 0 && prefixes.length > 0) break; // the first notebook always runs: the plan then says it does not fit
-    level.set(prefixes[i], -1);
-  }
+  // the first notebook always runs: the plan then says it does not fit
+  for (let i = prefixes.length - 1; i > 0 && !fits(); i--) level.set(prefixes[i], -1);
   // Admitting first: a notebook run reduced says more than a fuller one beside a notebook not run at all.
   for (const admitting of [true, false]) {
     for (let changed = true; changed && fits();) {

@@ -6,14 +6,8 @@ import { canonicalJson } from "../core/canonical-json";
 import type { Doc, Query } from "../core/types";
 import { projectRoot } from "../core/project";
 
-/**
- * A disk cache of experiment rows. A key hashes everything a row depends on (the exact documents that were
- * split, the query set, the config, the seamlab version), so an entry can never be stale: change any input
- * and the key changes. Entries are written to a temp file and renamed into place (atomic on POSIX), so an
- * interrupted run leaves either a whole entry or none. Each entry carries its key and the sha256 of its body: an
- * entry that is unreadable, filed under another key, or whose body no longer matches its checksum (edited, or
- * damaged on disk) is never used; it is recomputed and counted (`rejected`).
- */
+// A disk cache of experiment rows. A key hashes everything a row depends on, so an entry is never stale. Each entry
+// carries its key and its body's sha256: one unreadable, misfiled or failing its checksum is recomputed, counted.
 
 export function sha256(text: string): string {
   return createHash("sha256").update(text).digest("hex");
@@ -35,14 +29,7 @@ export function hashQueries(queries: readonly Query[]): string {
   return sha256(canonicalJson(queries.map((q) => ({ id: q.id, text: q.text, gold: q.gold }))));
 }
 
-export interface CacheKeyParts {
-  corpusHash: string;
-  queriesHash: string;
-  config: unknown;
-  version: string;
-}
-
-export function cacheKey(parts: CacheKeyParts): string {
+export function cacheKey(parts: { corpusHash: string; queriesHash: string; config: unknown; version: string }): string {
   return sha256(canonicalJson(parts));
 }
 
@@ -57,21 +44,21 @@ function entryPath(dir: string, key: string): string {
 
 export interface ResultCache {
   dir: string;
-  /** The stored value, or undefined when missing, unreadable, written under another key or failing its checksum. */
+  /** Undefined when missing or rejected. */
   get(key: string): unknown;
   put(key: string, value: unknown): void;
-  /** Entries found but not used (corrupt, misfiled or failing their checksum) since the cache was opened. */
+  /** Entries found but not used since the cache was opened. */
   readonly rejected: number;
 }
 
 let rejectedInProcess = 0;
 
-/** Cache entries rejected by any cache in this process (for a command's closing summary). */
+/** Cache entries rejected by any cache in this process. */
 export function rejectedCacheEntries(): number {
   return rejectedInProcess;
 }
 
-/** A cache in `dir` (created on first write). Pass `null` as dir for a cache that stores nothing. */
+/** A cache in `dir` (created on first write); `null`: a cache that stores nothing. */
 export function openCache(dir: string | null = defaultCacheDir()): ResultCache {
   if (dir === null) return { dir: "", get: () => undefined, put: () => undefined, rejected: 0 };
   let rejected = 0;
@@ -93,15 +80,8 @@ export function openCache(dir: string | null = defaultCacheDir()): ResultCache {
       } catch {
         return undefined;
       }
-      let entry: { key?: unknown; sha256?: unknown; value?: unknown };
-      try {
-        entry = JSON.parse(text);
-      } catch {
-        return reject(); // corrupt (e.g. a disk filled mid-write by another tool): recompute and overwrite
-      }
-      if (!entry || entry.key !== key || entry.value === undefined || typeof entry.sha256 !== "string") return reject();
-      if (sha256(JSON.stringify(entry.value)) !== entry.sha256) return reject();
-      return entry.value;
+      const value = ownValue(text, key);
+      return value === undefined ? reject() : value;
     },
     put(key, value) {
       const file = entryPath(dir, key);
@@ -120,29 +100,22 @@ export function openCache(dir: string | null = defaultCacheDir()): ResultCache {
 }
 
 /**
- * True when `text` is an entry this cache wrote under `key`: it names that key and its body matches its checksum
- * (the one proof that a file in a cache folder is seamlab's; a file name alone proves nothing).
+ * The value of an entry this cache wrote under `key` (it names that key and its body matches its checksum: the one
+ * proof that a file in a cache folder is seamlab's), else undefined.
  */
-function isOwnEntry(text: string, key: string): boolean {
+function ownValue(text: string, key: string): unknown {
   try {
     const entry = JSON.parse(text) as { key?: unknown; sha256?: unknown; value?: unknown } | null;
-    return (
-      !!entry &&
-      entry.key === key &&
-      entry.value !== undefined &&
-      typeof entry.sha256 === "string" &&
-      sha256(JSON.stringify(entry.value)) === entry.sha256
-    );
+    if (!entry || entry.key !== key || entry.value === undefined || typeof entry.sha256 !== "string") return undefined;
+    return sha256(JSON.stringify(entry.value)) === entry.sha256 ? entry.value : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
 /**
- * Deletes every entry this cache wrote under `dir`, and the temp files its writers left when they died; returns
- * how many entries were removed. An entry is deleted only when proven the cache's own: filed in the shard folder its
- * key starts with, naming that key inside, with a body matching its checksum. Anything else (a user's `10/05.json`,
- * an entry edited since) is left, so pointing it at the wrong folder cannot delete anything else.
+ * Deletes every entry this cache wrote under `dir` (proven its own: in the shard its key starts with, see
+ * `ownValue`), and the temp files of dead writers; returns how many entries were removed.
  */
 export function clearCache(dir: string = defaultCacheDir()): number {
   let removed = 0;
@@ -167,7 +140,7 @@ export function clearCache(dir: string = defaultCacheDir()): number {
       const key = (entry ?? temp)?.[1];
       if (key === undefined || !key.startsWith(shard)) continue;
       if (temp && processAlive(Number(temp[2]))) continue; // being written right now
-      if (entry && !isOwnEntry(readFileOrEmpty(join(shardDir, file)), key)) continue;
+      if (entry && ownValue(readFileOrEmpty(join(shardDir, file)), key) === undefined) continue;
       rmSync(join(shardDir, file), { force: true });
       if (entry) removed++;
     }

@@ -1,32 +1,26 @@
 import { SeamlabError } from "../core/errors";
 
-/**
- * What overlap costs: every repeated character is embedded and stored again. Costs are reported as
- * ratios to the zero-overlap config of the same splitter and size, because a ratio does not depend on
- * the price list of the day.
- */
+// What overlap costs, also as ratios to the zero-overlap config of the same family: a ratio does not depend on the
+// price list of the day.
 export interface CostOptions {
-  /**
-   * Price per million embedded tokens, in any currency. Default 0.13 (the text-embedding-3-large figure the seeds
-   * quote).
-   */
+  /** Per million embedded tokens, any currency. Default 0.13 (text-embedding-3-large, as the seeds quote). */
   pricePerMillionTokens?: number;
-  /** Embedding dimensions. Default 1536. */
+  /** Default 1536. */
   dims?: number;
-  /** Bytes per stored dimension. Default 4 (float32). */
+  /** Default 4 (float32). */
   bytesPerDim?: number;
 }
 
-export interface Cost {
+interface Cost {
   chunks: number;
   tokensEmbedded: number;
   embeddingCost: number;
-  /** chunks x dims x bytesPerDim (vectors only, no index overhead). */
+  /** Vectors only, no index overhead. */
   storageBytes: number;
 }
 
 export interface CostWithRatios extends Cost {
-  /** Each figure divided by the same figure at overlap 0; null when the grid has no zero-overlap baseline. */
+  /** Divided by the same figure at overlap 0; null without a zero-overlap baseline. */
   tokensRatio: number | null;
   costRatio: number | null;
   storageRatio: number | null;
@@ -39,7 +33,6 @@ function positive(value: number, name: string): number {
   return value;
 }
 
-/** The absolute cost of one config, from its chunk and token counts. */
 export function costOf(chunks: number, tokensEmbedded: number, options: CostOptions = {}): Cost {
   const price = positive(options.pricePerMillionTokens ?? 0.13, "pricePerMillionTokens");
   const dims = positive(options.dims ?? 1536, "dims");
@@ -58,11 +51,7 @@ function ratio(value: number, base: number | undefined): number | null {
   return value / base;
 }
 
-/**
- * Costs for a list of configs with ratios to their zero-overlap baseline. `describe` names the family (`group`)
- * a config belongs to (same splitter, size, unit...: everything but overlap); the baseline is the family's
- * overlap-0 member.
- */
+/** Costs with ratios to the overlap-0 member of each config's family (`group`: everything but overlap). */
 export function costsWithRatios<T>(
   items: readonly T[],
   describe: (item: T) => { group: string; overlap: number; chunks: number; tokensEmbedded: number },

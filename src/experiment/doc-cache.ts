@@ -1,13 +1,5 @@
-/**
- * `seamlab seams` over a corpus stream, one document at a time, with a per-document cache. Each document's part
- * (chunk spans and seam measures, see measure/doc-seams) is stored in the experiment cache (same folder, same
- * atomic writes, key check and checksum) under a key hashing the document's id, file name and text with the
- * splitter config, the structural-damage settings and the code fingerprint. Re-running after adding or editing a
- * few files recomputes those files only; every other document is read (to hash it) and taken from the cache.
- *
- * Splitters that must see the whole corpus (semantic: its embedder is fitted on every document) cannot be cached
- * per document: their corpus is collected, split at once, measured per document and nothing is cached.
- */
+// `seamlab seams` over a corpus stream with a per-document cache in the experiment cache: re-running after editing a
+// few files recomputes those only. Splitters that must see the whole corpus (semantic) split at once, uncached.
 import { basename } from "node:path";
 import type { Chunk, Doc } from "../core/types";
 import { canonicalJson } from "../core/canonical-json";
@@ -26,31 +18,22 @@ import { openCache, sha256 } from "./cache";
 import { codeFingerprint } from "./fingerprint";
 
 export interface CorpusSeamsOptions {
-  /** Cache folder, or null for no cache (neither read nor written). */
+  /** Null: no cache. */
   cacheDir: string | null;
   /** Chunk length limit in the config's unit (default: the size). */
   limit?: number;
-  /** `--types` overrides for structural damage. */
   overrides?: readonly TypeOverride[];
   /** Units longer than this (chars) are counted apart in structural damage. */
   structureLimit: number;
-  /** Called after each document, in corpus order (e.g. a progress bar, or per-seam lines). */
+  /** Called after each document, in corpus order. */
   onDoc?: (part: DocSeams, cached: boolean) => void;
 }
 
 export interface CorpusSeams extends StreamedMeasurement {
-  /** Documents measured in this run, and documents taken from the cache. */
   computed: number;
   cached: number;
-  /** Cache entries found but not used (corrupt, misfiled, failing their checksum): recomputed. */
+  /** Cache entries found but not used: recomputed. */
   rejected: number;
-}
-
-/** True when the splitter needs every document at once (no per-document split, so no per-document cache). */
-export function splitsWholeCorpus(config: SplitterConfig): boolean {
-  return Object.prototype.hasOwnProperty.call(splitters, config.splitter)
-    ? splitters[config.splitter].splitCorpusAsync !== undefined
-    : false;
 }
 
 /** The cache key of one document's seam measures under `config`. */
@@ -70,7 +53,7 @@ export function docSeamsKey(doc: Doc, config: SplitterConfig, options: CorpusSea
   );
 }
 
-/** Measures a corpus document by document (see the module comment); `docs` is iterated once. */
+/** Measures a corpus document by document; `docs` is iterated once. */
 export async function measureCorpusSeams(
   docs: Iterable<Doc>,
   config: SplitterConfig,
@@ -91,7 +74,7 @@ export async function measureCorpusSeams(
     cached,
     rejected,
   });
-  if (splitsWholeCorpus(config)) {
+  if (Object.prototype.hasOwnProperty.call(splitters, config.splitter) && splitters[config.splitter].splitCorpusAsync) {
     const all = [...docs];
     const byDoc = new Map<string, Chunk[]>(all.map((doc) => [doc.id, []]));
     for (const chunk of await splitCorpusAsync(all, config)) byDoc.get(chunk.doc)!.push(chunk);

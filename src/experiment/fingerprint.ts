@@ -4,10 +4,8 @@ import { sha256 } from "./cache";
 import { projectRoot, readPackageJson } from "../core/project";
 
 /**
- * The source folders a grid row's numbers depend on. A cache key includes a hash of their code (and of the
- * pinned dependency versions), so editing a splitter or a metric invalidates cached rows even while the
- * package version stays the same, as it does during development. Folders that only present results
- * (charts, notebook, report, cli, study) are left out: editing them keeps the cache.
+ * The source folders a grid row's numbers depend on: a cache key hashes their code, so an edit invalidates cached
+ * rows while the version stays the same. Folders that only present results are left out.
  */
 export const ROW_SOURCE_FOLDERS: readonly string[] = [
   "core",
@@ -39,10 +37,7 @@ function sourceFiles(dir: string): string[] {
 
 const fingerprints = new Map<string, string>();
 
-/**
- * A hash of the code behind grid rows: every source file of ROW_SOURCE_FOLDERS (path and content) plus the
- * `dependencies` of package.json. Computed once per process (a few ms).
- */
+/** A hash of ROW_SOURCE_FOLDERS' files (path and content) and package.json's `dependencies`, once per process. */
 export function codeFingerprint(root: string = projectRoot()): string {
   const known = fingerprints.get(root);
   if (known) return known;

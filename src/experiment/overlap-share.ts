@@ -1,15 +1,9 @@
 import { SeamlabError } from "../core/errors";
 
-/**
- * An overlap in a sweep: absolute (in the size's unit) or a share of the chunk size ("10%"), because advice on
- * overlap is usually relative to the chunk size, and a grid over several sizes needs it so.
- */
+/** Absolute (in the size's unit) or a share of the chunk size ("10%"), as a grid over several sizes needs. */
 export type OverlapSetting = number | { percent: number };
 
-/**
- * The overlap grid a sweep takes by default, in `seamlab sweep` and in notebook 03 alike (its `overlaps` parameter:
- * test/notebooks/defaults.test.ts checks they agree), so the CLI and the report decide on the same grid.
- */
+/** The default grid, in `seamlab sweep` and notebook 03 alike (test/notebooks/defaults.test.ts). */
 export const DEFAULT_SWEEP_OVERLAPS: readonly number[] = [0, 50, 100, 200, 400];
 
 /** Parses "0,10%,20%" or "0,50,100" (mixed is allowed); names the flag and the bad item. */

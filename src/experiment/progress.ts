@@ -1,8 +1,5 @@
-/**
- * A one-line progress bar with ETA on stderr. Hand-written (about 60 lines) rather than a dependency: it
- * needs only `\r` redraws, a throttle and an ETA that ignores cache hits, and the common packages pull in
- * terminal-detection stacks we already get from `stream.isTTY`.
- */
+// A one-line progress bar with ETA on stderr, hand-written: it needs only `\r` redraws, a throttle and an ETA that
+// ignores cache hits, where the common packages pull in terminal-detection stacks.
 
 export interface ProgressStream {
   isTTY?: boolean;
@@ -10,25 +7,22 @@ export interface ProgressStream {
   write(text: string): unknown;
 }
 
-export interface ProgressOptions {
+interface ProgressOptions {
   stream?: ProgressStream;
-  /** Never draw (the CLI's --quiet). */
   quiet?: boolean;
   label?: string;
   /** Clock in ms (tests pass a fake one). */
   now?: () => number;
-  /** Minimum ms between redraws. Default 100. */
+  /** Default 100. */
   throttleMs?: number;
 }
 
-export interface Progress {
-  /** Whether anything is drawn (a TTY and not quiet). */
+interface Progress {
+  /** A TTY and not quiet. */
   enabled: boolean;
-  /** Marks `n` items done. Items done before the first real work (cache hits) should go through `skip`. */
   tick(n?: number): void;
-  /** Marks items done that cost no time (cache hits): they count toward the bar but not the ETA rate. */
+  /** Items done that cost no time (cache hits): they count toward the bar but not the ETA rate. */
   skip(n: number): void;
-  /** Draws the final state and ends the line. */
   done(): void;
 }
 
@@ -42,6 +36,9 @@ export function formatDuration(ms: number): string {
     : `${Math.floor(m / 60)}h${String(m % 60).padStart(2, "0")}m`;
 }
 
+const etaText = (done: number, total: number, etaMs: number | undefined) =>
+  done >= total ? "done" : etaMs === undefined ? "ETA ?" : `ETA ${formatDuration(etaMs)}`;
+
 /** The text of one progress line; `etaMs` undefined when no rate is known yet. */
 export function formatProgress(
   done: number,
@@ -54,10 +51,9 @@ export function formatProgress(
   const share = total === 0 ? 1 : Math.min(1, done / total);
   const filled = Math.round(share * width);
   const bar = "#".repeat(filled) + "-".repeat(width - filled);
-  const eta = done >= total ? "done" : etaMs === undefined ? "ETA ?" : `ETA ${formatDuration(etaMs)}`;
   return (
     `${label ? label + " " : ""}[${bar}] ${done}/${total} ${Math.round(share * 100)}% ` +
-    `${formatDuration(elapsedMs)} ${eta}`
+    `${formatDuration(elapsedMs)} ${etaText(done, total, etaMs)}`
   );
 }
 
@@ -82,7 +78,7 @@ export function createProgress(total: number, options: ProgressOptions = {}): Pr
     const columns = stream.columns && stream.columns > 20 ? stream.columns : 100;
     stream.write(`\r${line.slice(0, Math.max(10, columns - 1)).padEnd(Math.min(columns - 1, 100))}`);
   };
-  // Redraw once a second between ticks so elapsed time and ETA keep moving during a long task.
+  // Elapsed time and ETA keep moving during a long task.
   const timer = enabled && options.now === undefined ? setInterval(() => draw(true), 1000) : undefined;
   timer?.unref();
   return {
@@ -105,9 +101,8 @@ export function createProgress(total: number, options: ProgressOptions = {}): Pr
 }
 
 /**
- * The ETA of items run `jobs` at a time (notebooks of a report), from per-item times: each item not finished yet
- * is expected to take its time from an earlier run when one is known, else the mean of this run's finished items;
- * their sum is spread over the jobs. Undefined while nothing is known about an unfinished item.
+ * The ETA of items run `jobs` at a time: each unfinished item takes its earlier run's time, else the mean of this
+ * run's finished ones. Undefined while nothing is known about an unfinished item.
  */
 export function etaFromItemTimes(
   finishedMs: readonly number[],
@@ -133,6 +128,5 @@ export function formatItemsEta(
   etaMs: number | undefined,
   noun: string,
 ) {
-  const eta = done >= total ? "done" : etaMs === undefined ? "ETA ?" : `ETA ${formatDuration(etaMs)}`;
-  return `${done}/${total} ${noun}, ${formatDuration(elapsedMs)} elapsed, ${eta}`;
+  return `${done}/${total} ${noun}, ${formatDuration(elapsedMs)} elapsed, ${etaText(done, total, etaMs)}`;
 }

@@ -1,6 +1,5 @@
-// The document sample a sweep measures seam damage and embedded tokens on (`--sample`). Retrieval always indexes
-// every document; only these two measurements, whose cost grows with the text (sentence segmentation, cl100k
-// counting) and whose per-document caches grow with it too, are taken on a seeded stratified sample.
+// `--sample`: seam damage and embedded tokens, whose cost grows with the text, are measured on a seeded stratified
+// document sample; retrieval always indexes every document.
 import type { Doc } from "../core/types";
 import { resolveSample, type SampleRequest } from "../corpus/sample";
 import { seamDamageByDoc, straddlingPairs } from "../measure/pairs";
@@ -8,27 +7,21 @@ import { splitCorpus } from "../splitters/registry";
 import { clusterSampleSize } from "../stats/cluster";
 import type { ExperimentConfig } from "./grid";
 
-/** Which documents a sweep row's damage and token figures come from (positions in the sweep's docs, ascending). */
 export interface RowSample {
+  /** Positions in the sweep's docs, ascending. */
   indexes: number[];
   /** Stratum of each sampled document (folder × size quartile), for the cluster bootstrap. */
   strata: string[];
   population: number;
-  /** "a seeded sample of 412 of 9,515 documents, stratified by folder and size (auto: ...)". */
   description: string;
 }
 
-/**
- * Corpora up to this many characters are measured whole under `auto`: every document costs a few seconds there,
- * and a sweep on a small corpus (the default ones) keeps giving the same rows as before sampling existed.
- */
+/** Corpora up to this many characters are measured whole under `auto` (a few seconds). */
 export const wholeCorpusChars = 20_000_000;
 
 /**
- * The sample for a sweep's configs, or undefined when every document is measured: `all`, `auto` on a corpus of at
- * most `wholeUpTo` characters (default `wholeCorpusChars`), or a count not below the corpus's documents. `auto`
- * grows the sample until the share of sentence pairs kept across paragraph breaks has a 95% CI of about
- * ±halfWidth for every splitter config.
+ * The sample for a sweep's configs, or undefined when every document is measured. `auto` grows it until the share
+ * of sentence pairs kept has a 95% CI of about ±halfWidth for every splitter config.
  */
 export function resolveRowSample(
   docs: readonly Doc[],
@@ -67,10 +60,7 @@ export function resolveRowSample(
 
 const sampledDocs = new WeakMap<readonly Doc[], { key: string; docs: Doc[] }>();
 
-/**
- * The sampled documents as one array per docs array and sample, so the per-docs caches of rows.ts (straddling
- * pairs, token pieces) are built once per sweep rather than once per config.
- */
+/** The sampled documents, one array per docs array and sample, so rows.ts's per-docs caches hold once per sweep. */
 export function docsOfSample(docs: readonly Doc[], sample: RowSample): Doc[] {
   const key = sample.indexes.join(",");
   const known = sampledDocs.get(docs);

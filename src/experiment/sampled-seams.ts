@@ -1,13 +1,5 @@
-/**
- * `seamlab seams --sample`: seam statistics of a streamed corpus measured on a seeded document sample, stratified
- * by folder and length (corpus/sample). Sampling needs every document's length, so a first pass reads the corpus
- * once keeping only ids and lengths (one text in memory at a time); then only the sampled documents are split and
- * measured, through the per-document cache. `auto` measures a pilot, asks how many documents the widest of the two
- * headline shares (zero-overlap seams, sentence pairs kept) needs for the target CI half-width, and grows the
- * sample until it has them; the last sample measured is the result, so nothing is measured twice in one run.
- *
- * `all` is one streaming pass over every document, exactly what an unsampled run does.
- */
+// `seamlab seams --sample`: a first pass keeps only ids and lengths, then only a seeded stratified sample is split and
+// measured (through the per-document cache); `auto` grows it until both headline shares reach the target CI width.
 import type { Doc } from "../core/types";
 import type { CorpusStream } from "../corpus/load";
 import {
@@ -22,8 +14,8 @@ import type { SplitterConfig } from "../splitters/config";
 import { clusterSampleSize } from "../stats/cluster";
 import { measureCorpusSeams, type CorpusSeams, type CorpusSeamsOptions } from "./doc-cache";
 
-/** Per measured document (in `sample.docs` order): zero-overlap seams of seams, and sentence pairs kept of pairs. */
-export interface SeamShares {
+/** Per measured document: zero-overlap seams of seams, and sentence pairs kept of pairs. */
+interface SeamShares {
   zeroSeams: number[];
   seams: number[];
   kept: number[];
@@ -32,21 +24,18 @@ export interface SeamShares {
 
 export interface SampledSeams {
   measured: CorpusSeams;
-  /** The documents measured (outlines: id and length), with their strata and a description. */
   sample: DocumentSample<DocOutline>;
   shares: SeamShares;
-  /** Characters of the whole corpus (the sample's population), measured or not. */
+  /** Characters of the whole corpus, measured or not. */
   corpusChars: number;
-  /** Empty files of the corpus, skipped (counted in the pass that read every file). */
   skippedEmpty: number;
 }
 
-export interface SampledSeamsHooks {
-  /** A measuring pass starts over `docs` documents (auto may run several: the pilot, then larger samples). */
+interface SampledSeamsHooks {
+  /** `auto` may run several passes: the pilot, then larger samples. */
   onPass?: (docs: number, pass: number) => void;
-  /** One document measured (or taken from the cache) in the current pass. */
   onMeasured?: (part: DocSeams, cached: boolean) => void;
-  /** One document of the result, in corpus order, once the sample is settled (e.g. per-seam output). */
+  /** One document of the result, in corpus order, once the sample is settled. */
   onResult?: (part: DocSeams) => void;
 }
 
@@ -64,7 +53,7 @@ export function seamShares(parts: readonly DocSeams[]): SeamShares {
   return shares;
 }
 
-/** Documents the shares need for a 95% CI of ±`halfWidth` (the larger of the two; see `clusterSampleSize`). */
+/** Documents the shares need for a 95% CI of ±`halfWidth` (the larger of the two). */
 export function documentsNeeded(shares: SeamShares, halfWidth: number, strata: readonly string[]): number {
   return Math.max(
     clusterSampleSize(shares.zeroSeams, shares.seams, halfWidth, strata),
@@ -72,7 +61,7 @@ export function documentsNeeded(shares: SeamShares, halfWidth: number, strata: r
   );
 }
 
-/** Measures the sample `request` asks for (see the module comment). `stream` is iterated once per pass. */
+/** Measures the sample `request` asks for; `stream` is iterated once per pass. */
 export async function measureSampledSeams(
   stream: CorpusStream,
   config: SplitterConfig,
@@ -82,8 +71,7 @@ export async function measureSampledSeams(
   seed = 1,
 ): Promise<SampledSeams> {
   let passes = 0;
-  // Documents this run measured itself: a later, larger pass reads them back from the cache, but they count as
-  // measured in this run, not as "from the cache" (a first run's pilot is not a cache hit).
+  // A later, larger pass reads this run's own documents back from the cache: they still count as measured here.
   const measuredHere = new Set<string>();
   const measure = async (docs: Iterable<Doc>, count: number) => {
     hooks.onPass?.(count, ++passes);

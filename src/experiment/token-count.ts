@@ -2,24 +2,18 @@ import type { Chunk, Doc } from "../core/types";
 import { lowerBound } from "../core/sorted";
 import { defaultEncoding, rankTable, tokenCounter } from "../text/tokens";
 
-// Token counts of many chunks of the same documents, for the cost model; the per-text counter lives in text/tokens.
-
 export interface DocPieces {
   /** End offset of every pre-tokenisation piece of the document, ascending. */
   ends: Int32Array;
-  /** cumulative[i] = tokens in pieces 0..i-1 (cumulative[0] = 0). */
+  /** cumulative[i] = tokens in pieces 0..i-1. */
   cumulative: Float64Array;
 }
 
 /**
- * Counts the tokens of many chunks of the same documents without re-reading their text: each document is
- * pre-tokenised once into pieces with running token totals; a chunk that is a verbatim slice of its
- * document costs only its first and last few pieces. Between those, the chunk's own pieces are the
- * document's: the pre-tokenisation regex is applied left to right, so once a chunk piece ends on a document
- * piece boundary the two agree, as long as no match looks past the chunk's end (hence the margin of one
- * whole piece before the end, which is re-tokenised from the chunk text itself). Chunks that are not
- * verbatim slices (e.g. a prefixed tail chunk) are counted from their text. Tested equal to js-tiktoken on
- * every chunk of several splitters over a real corpus.
+ * Counts the tokens of many chunks of the same documents: each document is pre-tokenised once with running totals,
+ * and a verbatim slice costs only its first and last pieces. Once a chunk piece ends on a document piece boundary the
+ * left-to-right regex agrees with the document's, as long as no match looks past the chunk's end (hence one whole
+ * piece of margin before the end, re-tokenised from the text). Tested equal to js-tiktoken over a real corpus.
  */
 export function chunkTokenCounter(
   docs: readonly Doc[],
@@ -74,10 +68,7 @@ function pieceRegexOf(encoding: string): RegExp | null {
   return new RegExp(rankTable(encoding).patStr, "ug");
 }
 
-/**
- * A document's pre-tokenisation pieces with running token totals: what `chunkTokenCounter` reads chunk counts from.
- * Pure in the text and encoding, so a thread may compute it for another (see experiment/doc-setup).
- */
+/** A document's pre-tokenisation pieces with running token totals (pure: a thread may compute it for another). */
 export function documentPieces(text: string, encoding: string = defaultEncoding): DocPieces {
   const count = tokenCounter(encoding);
   const regex = pieceRegexOf(encoding);

@@ -114,18 +114,21 @@ function placeTempFile(temp: string, path: string, exclusive: boolean | undefine
 
 /** Removes the temp files in `dir` whose writing process is gone; returns how many. */
 export function removeStaleTempFiles(dir: string): number {
+  const stale = namesLeftByGone(dir, TEMP_PATTERN);
+  for (const name of stale) rmSync(join(dir, name), { force: true });
+  return stale.length;
+}
+
+/** The names in `dir` matching one of `patterns` (group 1: a pid) whose process is gone, sorted; none if unreadable. */
+export function namesLeftByGone(dir: string, ...patterns: RegExp[]): string[] {
   let names: string[];
   try {
-    names = readdirSync(dir);
+    names = readdirSync(dir).sort();
   } catch {
-    return 0;
+    return [];
   }
-  let removed = 0;
-  for (const name of names) {
-    const match = TEMP_PATTERN.exec(name);
-    if (!match || processAlive(Number(match[1]))) continue;
-    rmSync(join(dir, name), { force: true });
-    removed++;
-  }
-  return removed;
+  return names.filter((name) => {
+    const match = patterns.map((pattern) => pattern.exec(name)).find((m) => m !== null);
+    return !!match && !processAlive(Number(match[1]));
+  });
 }

@@ -19,7 +19,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { processAlive } from "./process-alive.cjs";
+import { namesLeftByGone } from "./atomic-write";
 import { diskFullError, isDiskFull } from "./disk-full";
 
 export const MANIFEST = ".seamlab-manifest.json";
@@ -217,18 +217,10 @@ export function recoverBeside(
 }
 
 /** Folders beside `path` named by one of `patterns` whose process is gone, by name. */
-function leftBeside(path: string, ...patterns: RegExp[]): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(dirname(path)).sort();
-  } catch {
-    return [];
-  }
-  return names.filter((name) => {
-    const match = patterns.map((pattern) => pattern.exec(name)).find((m) => m !== null);
-    return !!match && !processAlive(Number(match[1])) && !!lstatOrUndefined(join(dirname(path), name))?.isDirectory();
-  });
-}
+const leftBeside = (path: string, ...patterns: RegExp[]): string[] =>
+  namesLeftByGone(dirname(path), ...patterns).filter((name) =>
+    lstatOrUndefined(join(dirname(path), name))?.isDirectory(),
+  );
 
 /** The folder `recoverBeside` will put back as `target`, if any (read only: a check before any work). */
 export function pendingRestore(target: string): string | undefined {

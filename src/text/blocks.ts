@@ -196,6 +196,5 @@ export function sectionsOf(text: string, options: BlockOptions = {}): Section[] 
     while (b < blocks.length && blocks[b].start < end) section.blocks.push(blocks[b++]);
     sections.push(section);
   }
-  if (sections.length === 0) sections.push({ start: 0, end: text.length, blocks: [] });
   return sections;
 }

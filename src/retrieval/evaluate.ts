@@ -10,7 +10,6 @@ import {
   spanScoresMerged,
   chunkTermIds,
   sortedIdJaccard,
-  spansOverlap,
   type Span,
   type SpanScores,
 } from "./metrics";
@@ -112,19 +111,16 @@ export function scoreContext(
   const { ranked, spans } = context;
   const termIds = ranked.length < 2 ? [] : ranked.map((index) => chunkTermIds(chunks, index));
   const goldFound = query.gold.filter((g) => spans.some((s) => containsSpan(s, g))).length;
-  let overlapping = false;
-  for (let i = 1; i < spans.length && !overlapping; i++) {
-    for (let j = 0; j < i && !overlapping; j++) overlapping = spansOverlap(spans[i], spans[j]);
-  }
+  const distinct = distinctPassages(spans);
   return {
     id: query.id,
     hit: goldFound > 0,
     goldFound,
     goldTotal: query.gold.length,
     ranked,
-    distinct: distinctPassages(spans),
-    overlapping,
-    nearDuplicates: ranked.length < 2 ? 0 : nearDuplicateCount(termIds, threshold, sortedIdJaccard),
+    distinct,
+    overlapping: distinct < spans.length,
+    nearDuplicates: nearDuplicateCount(termIds, threshold, sortedIdJaccard),
     merged: spanScoresMerged(spans, query.gold),
     chroma: spanScoresChroma(spans, query.gold),
     contextChars: context.chars,

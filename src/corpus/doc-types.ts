@@ -84,8 +84,8 @@ export function countLetters(text: string, start: number, end: number): number {
   return count;
 }
 
-/** Paragraphs, those opening with a `Speaker:` label of at most three words, speakers, the most turns of one. */
-function turnFeatures(text: string): { paragraphs: number; turns: number; speakers: number; maxTurns: number } {
+/** Paragraphs opening with a `Speaker:` label of at most three words: see TYPE_RULES. */
+function isTranscript(text: string): boolean {
   let paragraphs = 0;
   let turns = 0;
   const speakers = new Map<string, number>();
@@ -102,26 +102,11 @@ function turnFeatures(text: string): { paragraphs: number; turns: number; speake
     }
     previous = line.kind;
   }
-  return { paragraphs, turns, speakers: speakers.size, maxTurns: Math.max(0, ...speakers.values()) };
+  return turns >= 3 && speakers.size >= 2 && Math.max(0, ...speakers.values()) >= 2 && turns / paragraphs >= 0.5;
 }
 
-function isTranscript(text: string): boolean {
-  const f = turnFeatures(text);
-  return f.turns >= 3 && f.speakers >= 2 && f.maxTurns >= 2 && f.turns / f.paragraphs >= 0.5;
-}
-
-interface SectionFeatures {
-  chars: number;
-  table: number;
-  code: number;
-  params: number;
-  faq: number;
-  prose: number;
-  proseLetters: number;
-}
-
-function featuresOf(text: string, section: Section): SectionFeatures {
-  const f: SectionFeatures = { chars: 0, table: 0, code: 0, params: 0, faq: 0, prose: 0, proseLetters: 0 };
+function featuresOf(text: string, section: Section) {
+  const f = { chars: 0, table: 0, code: 0, params: 0, faq: 0, prose: 0, proseLetters: 0 };
   for (const block of section.blocks) {
     if (block.kind === "heading") continue;
     const c = nonBlank(text, block.start, block.end);
@@ -152,7 +137,7 @@ function ruleType(text: string, section: Section): DocType | undefined {
 
 /** Classifies one document and each of its markdown sections (they tile the text). */
 export function classifyDoc(doc: Doc, overrides: readonly TypeOverride[] = []): TypedDoc {
-  const matcher = compileOverrides(overrides);
+  const overrideOf = compileOverrides(overrides);
   const path = doc.source ?? doc.id;
   const whole = (type: DocType, reason: string): TypedDoc => ({
     doc: doc.id,
@@ -161,7 +146,7 @@ export function classifyDoc(doc: Doc, overrides: readonly TypeOverride[] = []): 
       { start: 0, end: doc.text.length, type, reason, section: { start: 0, end: doc.text.length, blocks: [] } },
     ],
   });
-  const fileOverride = overrides.find((o) => o.glob !== undefined && matcher.test(doc.id) === o);
+  const fileOverride = overrides.find((o) => o.glob !== undefined && overrideOf(doc.id) === o);
   if (fileOverride && (fileOverride.type === "code" || fileOverride.type === "table")) {
     return whole(fileOverride.type, `override ${fileOverride.origin ?? fileOverride.glob}`);
   }
@@ -173,7 +158,7 @@ export function classifyDoc(doc: Doc, overrides: readonly TypeOverride[] = []): 
   const pending: boolean[] = [];
   for (const section of sections) {
     const heading = section.heading?.text;
-    const override = matcher.test(doc.id, heading);
+    const override = overrideOf(doc.id, heading);
     let type: DocType | undefined;
     let reason: string;
     if (override) {

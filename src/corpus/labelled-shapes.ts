@@ -83,11 +83,10 @@ export function chromaQuery(
         "references",
       );
     }
-    if (doc.text.slice(start, end) === r.content) {
-      gold.push({ doc: doc.id, start, end });
-      return;
-    }
-    const at = placeNear(doc.text, r.content, start, report, "reference content not in the document");
+    const at =
+      doc.text.slice(start, end) === r.content
+        ? start
+        : placeNear(doc.text, r.content, start, report, "reference content not in the document");
     if (at !== undefined) gold.push({ doc: doc.id, start: at, end: at + r.content.length });
   });
   if (gold.length === 0) return undefined;

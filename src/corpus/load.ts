@@ -52,15 +52,14 @@ export interface CorpusStream extends CorpusListing {
 export function loadCorpus(spec: string, options: LoadCorpusOptions = {}): LoadedCorpus {
   const stream = streamCorpus(spec, options);
   const docs = [...stream.docs()];
-  const loaded: LoadedCorpus = {
+  return {
     docs,
     root: stream.root,
     skippedEmpty: stream.skippedEmpty,
     files: stream.files.length,
+    ...(stream.skippedSpecial > 0 ? { skippedSpecial: stream.skippedSpecial } : {}),
+    ...(stream.name !== undefined ? { name: stream.name } : {}),
   };
-  if (stream.skippedSpecial > 0) loaded.skippedSpecial = stream.skippedSpecial;
-  if (stream.name !== undefined) loaded.name = stream.name;
-  return loaded;
 }
 
 export function streamCorpus(spec: string, options: LoadCorpusOptions = {}): CorpusStream {

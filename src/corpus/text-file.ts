@@ -27,8 +27,11 @@ function binaryFormat(bytes: Uint8Array): string | undefined {
   return SIGNATURES.find((s) => s.bytes.every((b, i) => bytes[i] === b))?.name;
 }
 
+type Wide = "utf-32le" | "utf-32be" | "utf-16le" | "utf-16be";
+const WIDE_SHAPES: Record<string, Wide> = { rmmm: "utf-32le", mmmr: "utf-32be", rmrm: "utf-16le", mrmr: "utf-16be" };
+
 /** From a byte-order mark, or the NUL bytes ASCII-range text leaves in every second (or 3 of 4) bytes. */
-export function wideEncoding(bytes: Uint8Array): "utf-32le" | "utf-32be" | "utf-16le" | "utf-16be" | undefined {
+export function wideEncoding(bytes: Uint8Array): Wide | undefined {
   const [a, b, c, d] = bytes;
   if (a === 0xff && b === 0xfe && c === 0 && d === 0) return "utf-32le";
   if (a === 0 && b === 0 && c === 0xfe && d === 0xff) return "utf-32be";
@@ -39,13 +42,9 @@ export function wideEncoding(bytes: Uint8Array): "utf-32le" | "utf-32be" | "utf-
   const zeroAt = [0, 0, 0, 0];
   for (let i = 0; i < sample.length; i++) if (sample[i] === 0) zeroAt[i % 4]++;
   const quarter = sample.length / 4;
-  const mostly = (n: number) => n >= 0.7 * quarter;
-  const rarely = (n: number) => n <= 0.1 * quarter;
-  if (rarely(zeroAt[0]) && mostly(zeroAt[1]) && mostly(zeroAt[2]) && mostly(zeroAt[3])) return "utf-32le";
-  if (mostly(zeroAt[0]) && mostly(zeroAt[1]) && mostly(zeroAt[2]) && rarely(zeroAt[3])) return "utf-32be";
-  if (rarely(zeroAt[0]) && rarely(zeroAt[2]) && mostly(zeroAt[1]) && mostly(zeroAt[3])) return "utf-16le";
-  if (mostly(zeroAt[0]) && mostly(zeroAt[2]) && rarely(zeroAt[1]) && rarely(zeroAt[3])) return "utf-16be";
-  return undefined;
+  // per byte position: mostly NUL (m), rarely (r), or neither
+  const shape = zeroAt.map((n) => (n >= 0.7 * quarter ? "m" : n <= 0.1 * quarter ? "r" : "?")).join("");
+  return WIDE_SHAPES[shape];
 }
 
 /** LF-normalised text, UTF-8 or UTF-16 (a byte-order mark dropped); UTF-32, binary and invalid UTF-8 refused. */

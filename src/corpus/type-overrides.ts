@@ -26,24 +26,15 @@ function headingMatcher(source: string): RE2JS {
   return matcher;
 }
 
-/** `test` gives the first override matching a document (and a section heading). */
-export function compileOverrides(overrides: readonly TypeOverride[]): {
-  test(doc: string, heading?: string): TypeOverride | undefined;
-} {
+/** The first override matching a document (and a section heading). */
+export function compileOverrides(overrides: readonly TypeOverride[]) {
   const compiled = overrides.map((o) => ({
     o,
     glob: o.glob !== undefined ? picomatch(o.glob, { dot: true }) : undefined,
     heading: o.heading !== undefined ? headingMatcher(o.heading) : undefined,
   }));
-  return {
-    test(doc, heading) {
-      for (const c of compiled) {
-        if (c.glob && c.glob(doc)) return c.o;
-        if (c.heading && heading !== undefined && c.heading.test(heading)) return c.o;
-      }
-      return undefined;
-    },
-  };
+  return (doc: string, heading?: string): TypeOverride | undefined =>
+    compiled.find((c) => c.glob?.(doc) || (c.heading && heading !== undefined && c.heading.test(heading)))?.o;
 }
 
 export function readTypeOverrides(path: string): TypeOverride[] {

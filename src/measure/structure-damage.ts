@@ -13,7 +13,7 @@ import type { SplitterConfig, Unit } from "../splitters/config";
 import { unitOf } from "../splitters/registry";
 import { lengthFunctionFor } from "../text/tokens";
 import { codeUnits, isTsJsPath } from "../text/code-units";
-import { isWhitespaceCode } from "../text/whitespace";
+import { trimSpan } from "../text/words";
 import { chunksByDoc, spansByStart } from "./chunks-by-doc";
 
 export const DAMAGE_KINDS = ["code-block", "table", "list-item", "heading", "faq", "turn", "function"] as const;
@@ -64,17 +64,11 @@ export interface StructureDamage {
   byType: Partial<Record<DocType, TypeDamage>>;
 }
 
-function trimmed(text: string, start: number, end: number): [number, number] {
-  while (start < end && isWhitespaceCode(text.charCodeAt(start))) start++;
-  while (end > start && isWhitespaceCode(text.charCodeAt(end - 1))) end--;
-  return [start, end];
-}
-
 export function structuralUnits(doc: Doc, typed: TypedDoc): StructuralUnit[] {
   const text = doc.text;
   const units: StructuralUnit[] = [];
   const push = (kind: DamageKind, s: number, e: number, headerEnd?: number) => {
-    const [start, end] = trimmed(text, s, e);
+    const [start, end] = trimSpan(text, s, e);
     if (end > start) units.push(headerEnd === undefined ? { kind, start, end } : { kind, start, end, headerEnd });
   };
   if (typed.type === "code" && typed.sections.length === 1 && typed.sections[0].section.blocks.length === 0) {

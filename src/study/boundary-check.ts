@@ -21,7 +21,6 @@ export interface BoundaryCheck {
   versus: BoundaryVersus[];
 }
 
-/** One pair's reading, from the comparison alone. */
 export function boundaryVersus(other: string, comparison: PairedComparison, ratios: [number, number]) {
   const [structureIndexRatio, otherIndexRatio] = ratios;
   return { other, comparison, shown: pairedShown(comparison), structureIndexRatio, otherIndexRatio };

@@ -10,7 +10,6 @@ import { documentShareInterval, sampleForShares, type SampleOptions } from "./sa
 /** `value`: kept / pairs; `gain`: that minus the splitter's at its smallest overlap, with a paired 95% CI. */
 export type DamageRow = ReturnType<typeof seamDamageRows>[number];
 
-/** Kept pairs of every config, per document of `docs`. */
 function keptShares(docs: Doc[], configs: readonly { splitter: string; size: number; overlap: number }[]) {
   const pairs = straddlingPairs(docs);
   return configs.map((config) => {

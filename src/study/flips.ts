@@ -214,7 +214,6 @@ export interface FlipsOptions extends EvaluationOptions, FlipRowsOptions {
   retrieverSettings?: RetrieverSettings;
 }
 
-/** Splits, indexes and queries with both configs, then lists the flips (see `flipRows`). */
 export async function computeFlips(
   docs: readonly Doc[],
   queries: readonly Query[],

@@ -80,7 +80,6 @@ export function gridCardOf(
   };
 }
 
-/** Which groups want another overlap, in a sentence. */
 export function groupsFinding(groups: readonly GroupBreakdown[]): string {
   const differ = groups.filter((g) => g.differs).map((g) => g.group);
   return differ.length === 0

@@ -32,7 +32,6 @@ export interface RetrievalInputs extends ProseInputs {
 
 const charsOf = (docs: readonly Doc[]) => docs.reduce((sum, doc) => sum + doc.text.length, 0);
 
-/** "moby-dick: 138 documents, 1,212,842 characters" */
 export function describeCounts(name: string, documents: number, chars: number): string {
   return `${name}: ${thousands(documents)} documents, ${thousands(chars)} characters`;
 }
@@ -68,10 +67,7 @@ export interface RetrievalInputOptions {
   querySample?: string | number;
 }
 
-/**
- * The corpus and its queries (`queries`: "headers", "ict", a labelled file, or undefined: headers when the corpus has
- * them, else ICT, saying why), a sample of which runs against the whole corpus (see `loadCorpusAndQueries`).
- */
+/** The corpus and its queries ("headers", "ict", a labelled file, or undefined: headers if it has them, else ICT). */
 export function loadRetrievalInputs(
   corpus: string,
   queries?: string,
@@ -107,9 +103,8 @@ export function loadRetrievalInputs(
 }
 
 /**
- * A notebook's inputs under its `documentChars` parameter: "all" (or nothing) loads them whole; a number reads only a
- * seeded document sample of about that many characters, with no queries (sampling documents would remove distractors
- * and inflate hit rates, so the retrieval sections are left out).
+ * Whole inputs, or (`documentChars` a number) a seeded document sample of about that size with no queries: sampling
+ * documents would remove distractors and inflate hit rates, so the retrieval sections are left out.
  */
 export function loadOrSample<T>(
   corpus: string,

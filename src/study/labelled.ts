@@ -42,10 +42,7 @@ export function writeAnswerSpanJsonl(docs: readonly Doc[], queries: readonly Que
   return path;
 }
 
-/**
- * Queries read back through the loader a user's file goes through, via a fresh temp folder of their own (never a path
- * other runs share), removed also when loading fails. `folder` is the removed folder's path.
- */
+/** Queries read back through a user's file's loader, via a fresh temp folder of their own, removed in any case. */
 export function answerSpanRoundTrip(
   docs: readonly Doc[],
   queries: readonly Query[],
@@ -67,15 +64,11 @@ export function configLabel(config: SplitterConfig): string {
   return `${config.splitter} ${config.size}/${config.overlap}`;
 }
 
-/** An evaluation's label: its own, else its config's. */
 export function evaluationLabel(e: ConfigEvaluation): string {
   return e.label ?? configLabel(e.config);
 }
 
-/**
- * One config under BM25, dense (`lsa` fitted on its chunks) and hybrid (the two fused by RRF), split once; hybrid fuses
- * the very index and model the other rows use, and the BM25 row is `evaluateConfigs`' own when it has one.
- */
+/** One config, split once, under BM25, dense (`lsa`) and hybrid (the same two fused by RRF), labelled by retriever. */
 export async function evaluateRetrievers(
   docs: readonly Doc[],
   queries: readonly Query[],
@@ -142,7 +135,6 @@ export function iouRows(evaluations: readonly ConfigEvaluation[]): Record<string
   }));
 }
 
-/** The metrics table, one row per config. */
 export function evaluationTableRows(evaluations: readonly ConfigEvaluation[]): Record<string, number | string>[] {
   return evaluations.map((e) => ({
     config: evaluationLabel(e),
@@ -164,7 +156,6 @@ export function compareEvaluations(a: ConfigEvaluation, b: ConfigEvaluation): Pa
   );
 }
 
-/** The paired comparison as a one-row table. */
 export function comparisonTableRows(
   a: ConfigEvaluation,
   b: ConfigEvaluation,

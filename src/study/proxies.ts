@@ -41,10 +41,7 @@ async function sweepCurves(set: QuerySet, spec: ProxyCheckSpec): Promise<SweepCu
   return result.curves;
 }
 
-/**
- * Sweeps the labelled questions of `labelledFile` and each proxy built from the same documents (a SQuAD file brings
- * its own documents, and the proxies are built from them), then compares each proxy with the labelled questions.
- */
+/** Sweeps the labelled questions and each proxy built from the same documents (a SQuAD file's own), and compares. */
 export async function runProxyCheck(corpus: string, labelledFile: string, spec: ProxyCheckSpec) {
   const docs: Doc[] = isSquadSpec(labelledFile) ? [] : loadCorpus(corpus).docs;
   const labelled = buildQuerySet(labelledFile, docs, { skipMalformed: true, corpusName: corpus });

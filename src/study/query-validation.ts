@@ -76,7 +76,6 @@ function recommendations(sweeps: SourceSweeps): Map<string, number> {
 
 const bestOf = (list: ConfigScore[]) => list.reduce((a, b) => (b.hitRate > a.hitRate ? b : a)).id;
 
-/** Compares one proxy's sweeps with the labelled truth's on the same configs. */
 export function compareWithTruth(truth: SourceSweeps, proxy: SourceSweeps): ProxyAgreement {
   const t = scores(truth);
   const byId = new Map(scores(proxy).map((s) => [s.id, s.hitRate]));
@@ -179,11 +178,7 @@ export function validationMarkdown(results: readonly CorpusValidation[]): string
 
 const isGenerated = (c: CorpusValidation) => c.kind.startsWith("generated");
 
-/**
- * One row per proxy over the labelled corpora (the generated ones apart): curves where its pick is the labelled pick
- * or the next grid point, the same pick, inside the labelled verdict's set, the median Kendall tau and the paired
- * status agreement; for the variant table in docs/queries.md and `npm run validate:ict`.
- */
+/** One row per proxy over the labelled corpora (the generated ones apart), for the variant table in docs/queries.md. */
 export function variantRows(results: readonly CorpusValidation[]): Record<string, string | number>[] {
   const rows: Record<string, string | number>[] = [];
   const sources = [...new Set(results.flatMap((c) => c.proxies.map((p) => p.source)))];

@@ -107,10 +107,7 @@ function loadedEvaluation(inputs: RetrievalInputs, caller: string): EvaluationIn
   return inputs.evaluation;
 }
 
-/**
- * The recommendation of the first curve of `result`, with its exposure (`sweepExposure`) and its stability against the
- * other query sources' sweeps when given; the export is `seamlab sweep --export`'s for the same flags.
- */
+/** The first curve's recommendation, with its exposure and its stability against other sources' sweeps if given. */
 export async function sweepRecommendation(
   inputs: RetrievalInputs,
   result: SweepResult,

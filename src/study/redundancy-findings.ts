@@ -25,10 +25,7 @@ export function distinctFinding(grid: RedundancyRows, k: number): string {
   );
 }
 
-/**
- * The paired verdict over the MMR grid: the cheapest cell within the margin of the best (fewer vectors stored, then a
- * shallower first stage); the baseline is the cheapest cell (MMR only reordering the plain top-k).
- */
+/** The paired verdict over the MMR grid, cheaper being fewer vectors, then a shallower first stage (the baseline). */
 export function mmrDecision(grid: RedundancyRows, margin?: number): { cells: CostedRow[]; decision: Decision } {
   const cells = [...grid.reranked].sort(
     (a, b) => a.cost.storageBytes - b.cost.storageBytes || a.config.retrieval.k - b.config.retrieval.k,
@@ -36,10 +33,7 @@ export function mmrDecision(grid: RedundancyRows, margin?: number): { cells: Cos
   return { cells, decision: decideRows(cells, (row) => row.cost.storageBytes, { baseline: 0, margin }) };
 }
 
-/**
- * The best MMR cell against the plain top-k at the smallest overlap, then the paired verdict over all cells: the best
- * of many cells is picked from the same data, so only the paired rule may recommend one.
- */
+/** The best MMR cell against plain top-k; picked from the same data, only the paired rule may recommend one. */
 export function bestMmrFinding(grid: RedundancyRows, k: number, margin?: number): string {
   const best = bestHitRateRow(grid.reranked);
   const p0 = first(grid.plain);

@@ -24,7 +24,6 @@ export interface RedundancySpec {
 /** BM25 top-k (`plain`), and top-depth -> mmr (`reranked`) or dense (`dense`) -> k, per overlap (x depth). */
 export type RedundancyRows = Awaited<ReturnType<typeof runRedundancyGrid>>;
 
-/** Runs (or reads from the cache) the plain and reranked configs over one splitter's overlaps. */
 export async function runRedundancyGrid(inputs: RetrievalInputs, spec: RedundancySpec) {
   const configs: ExperimentConfig[] = [];
   for (const overlap of spec.overlaps) {

@@ -11,7 +11,6 @@ export interface PerDocumentShare {
   denominators: number[];
 }
 
-/** Zero-overlap seams / seams, per document of `docs`. */
 export function zeroSeamShare(docs: readonly Doc[], seams: readonly Seam[]): PerDocumentShare {
   const position = new Map(docs.map((doc, i) => [doc.id, i]));
   const numerators = new Array<number>(docs.length).fill(0);
@@ -52,10 +51,7 @@ export function sampleForShares(
   );
 }
 
-/**
- * 95% CI of a share counted in documents: a stratified cluster bootstrap (the between-document variation that treating
- * every seam as independent hides), widened to Wilson's when wider: with few documents the bootstrap sees no variation.
- */
+/** 95% CI of a share counted in documents: a cluster bootstrap, widened to Wilson's (few documents show no variation). */
 export function documentShareInterval(
   share: PerDocumentShare,
   strata?: readonly string[],

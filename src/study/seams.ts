@@ -8,7 +8,6 @@ import { splitCorpus } from "../splitters/registry";
 import { paragraphRegions } from "../text/paragraphs";
 import { documentShareInterval, sampleForShares, zeroSeamShare, type SampleOptions } from "./sampling";
 
-/** One splitter's measurement and the document sample it was measured on. */
 export type SampledMeasurement = ConfigMeasurement & { sample: DocumentSample };
 
 /** Measures each splitter on one document sample (auto: sized so each zero-overlap share's CI is about ±1 point). */
@@ -36,10 +35,7 @@ export function seamOverlapRows(measurements: readonly ConfigMeasurement[]): { s
   return measurements.flatMap((m) => m.seams.map((seam) => ({ splitter: m.config.splitter, overlap: seam.overlap })));
 }
 
-/**
- * The summary table: zero-overlap share with its 95% CI (cluster bootstrap over documents, at least Wilson's), overlap
- * and index ratios. Without a sample the documents are those that have seams, unstratified.
- */
+/** The summary table; without a sample, the CI's documents are those that have seams, unstratified. */
 export function seamSummaryRows(
   measurements: readonly (ConfigMeasurement & { sample?: DocumentSample })[],
 ): Record<string, string | number | null>[] {

@@ -45,7 +45,6 @@ export async function semanticArm(docs: readonly Doc[], options: SemanticArmOpti
   return arm(docs, "semantic (lsa)", chunks, 0, options.maxLength);
 }
 
-/** A registry splitter as an arm. */
 export function splitterArm(
   docs: readonly Doc[],
   splitter: string,
@@ -66,7 +65,6 @@ export function chunkLengthRows(arms: readonly ChunkingArm[]): { splitter: strin
   return arms.flatMap((a) => a.chunks.map((c) => ({ splitter: a.label, length: c.end - c.start })));
 }
 
-/** Size and seam numbers per arm. */
 export function armTableRows(arms: readonly ChunkingArm[]): Record<string, number | string>[] {
   return arms.map((a) => ({
     chunking: a.label,
@@ -160,7 +158,6 @@ export function neighbourScatterRows(
   return rows;
 }
 
-/** Neighbour similarity summary per arm (all pairs). */
 export function neighbourTableRows(results: readonly ArmRetrieval[]): Record<string, number | string | null>[] {
   return results
     .filter((r) => r.neighbourSummary)

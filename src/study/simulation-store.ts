@@ -44,7 +44,6 @@ export function sourceHashes(root: string, files: readonly string[]): Record<str
   return out;
 }
 
-/** The stored run and the source files changed since it was made. */
 export function storedSimulation(root: string = projectRoot()): StoredSimulation {
   const path = join(root, STORED_SIMULATION_PATH);
   if (!existsSync(path)) {

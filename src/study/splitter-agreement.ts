@@ -32,7 +32,6 @@ export function splitterAgreement(docs: readonly Doc[], a: string, b: string, si
   return { a, b, size, overlap, chunksA, chunksB, identical, docs: docs.length, docsDiffering };
 }
 
-/** One sentence: the same chunks, or how far apart. */
 export function agreementText(g: SplitterAgreement): string {
   const setting = `at size ${thousands(g.size)}, overlap ${thousands(g.overlap)}`;
   if (g.docsDiffering === 0) {

@@ -32,10 +32,7 @@ export interface DamageRateRow {
   high: number;
 }
 
-/**
- * Rates per kind (and "any"), overall and per type, for one measured split. A kind's rate counts seams that
- * damage a unit no longer than the limit; cuts that only hit longer units are in `inOversize`.
- */
+/** Rates per kind (and "any"), overall and per type; cuts that only hit units over the limit are in `inOversize`. */
 export function damageRateRows(splitter: string, damage: StructureDamage): DamageRateRow[] {
   const rows: DamageRateRow[] = [];
   const add = (type: DocType | "all", kind: DamageKind | "any", damaged: number, inOversize: number, seams: number) => {
@@ -61,10 +58,7 @@ export function damageRateRows(splitter: string, damage: StructureDamage): Damag
 
 export type SplitterDamage = ReturnType<typeof structureDamageBySplitter>[number];
 
-/**
- * Splits the corpus with each config and measures structural damage; units longer than `limit` (default 2 x the
- * config's size, in the config's unit: tokens for a token-sized config) are counted apart.
- */
+/** Structural damage per config; units over `limit` (default 2 x the size, in the config's unit) counted apart. */
 export function structureDamageBySplitter(
   docs: readonly Doc[],
   configs: readonly SplitterConfig[],
@@ -136,12 +130,10 @@ export function damageByTypeTable(results: readonly SplitterDamage[]): Record<st
   });
 }
 
-/** The same configs for several splitters at one size and overlap. */
 export function configsFor(splitters: readonly string[], size: number, overlap: number): SplitterConfig[] {
   return splitters.map((splitter) => ({ splitter, size, overlap }));
 }
 
-/** A splitter's share of seams with any structural damage. */
 const anyRate = (r: SplitterDamage) => (r.damage.seams ? r.damage.anyDamaged / r.damage.seams : 0);
 
 /** One sentence for notebook 02: each splitter's share of seams that cut a structural unit, or why there are none. */

@@ -14,7 +14,6 @@ import { lsaSpec } from "./dense";
 import { studySweepInputs } from "./row-sample";
 import { points } from "./format";
 
-/** A chart marker's word for the pick, by the verdict's state. */
 const MARKER_WORDS = { decided: "paired rule", leaning: "leaning", undecided: "safe pick (undecided)" } as const;
 
 /** A cached overlap sweep as the notebooks run it: in this thread, quietly, on hit rate, with the sample's advice. */
@@ -45,13 +44,8 @@ export interface StudySweepSpec {
 export async function runStudySweeps(inputs: RetrievalInputs, spec: StudySweepSpec): Promise<SweepResult[]> {
   const results: SweepResult[] = [];
   for (const splitter of spec.splitters) {
-    results.push(
-      await runStudyOverlapSweep(
-        inputs,
-        { splitter, size: spec.size, overlaps: spec.overlaps, ks: [spec.k] },
-        { margin: spec.margin },
-      ),
-    );
+    const sweep = { splitter, size: spec.size, overlaps: spec.overlaps, ks: [spec.k] };
+    results.push(await runStudyOverlapSweep(inputs, sweep, { margin: spec.margin }));
   }
   return results;
 }
@@ -107,7 +101,6 @@ export function costCurveRows(results: readonly SweepResult[]): Record<string, n
 /** `overlap`: the paired rule's pick (the safe pick when undecided); `reason`: the verdict, Kneedle second. */
 export type Recommendation = ReturnType<typeof recommendOverlap>;
 
-/** The overlap the paired rule picks on a curve (the safe pick when undecided), without the prose. */
 export function recommendedOverlap(curve: SweepCurve): number {
   return curve.points[curve.decision.choice].x;
 }

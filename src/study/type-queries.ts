@@ -13,10 +13,7 @@ import { findHeadings } from "../text/headings";
 import { thousands } from "../stats/format";
 import { describeCounts, loadOrSample } from "./inputs";
 
-/**
- * A heading line with its words blanked to spaces (same length: offsets unchanged), keeping the `#`s (sections
- * survive) and a final `?` (the FAQ rule still sees a question).
- */
+/** A heading line's words blanked (offsets unchanged), keeping its `#`s and a final `?` (the FAQ rule reads it). */
 export function blankHeadingLine(line: string): string {
   const newline = line.endsWith("\n") ? "\n" : "";
   const body = newline ? line.slice(0, -1) : line;
@@ -29,10 +26,7 @@ export function blankHeadingLine(line: string): string {
   return m[1] + (question ? blanked.slice(0, at) + "?" + blanked.slice(at + 1) : blanked) + newline;
 }
 
-/**
- * Header queries over documents whose heading lines are blanked rather than removed: removing them would also remove
- * the sections the `structure` splitter and the type classifier read.
- */
+/** Header queries over documents with headings blanked, not removed: the splitter and classifier read sections. */
 export function typedHeaderQueries(
   docs: readonly Doc[],
   options: HeaderQueryOptions & { overrides?: readonly TypeOverride[] } = {},
@@ -93,10 +87,8 @@ export function queryTypes(
 }
 
 export interface TypedInputs {
-  /** the corpus as loaded (structural damage is measured on it) */
   docs: Doc[];
   typed: TypedDoc[];
-  /** what gets split for retrieval */
   sweepDocs: Doc[];
   queries: Query[];
   types: DocType[];
@@ -104,11 +96,7 @@ export interface TypedInputs {
   querySource: string;
 }
 
-/**
- * The corpus, its types, and queries typed by their gold section. `queries`: `headers` (default), `ict`,
- * `headers+ict` (ICT sentences removed first, then header queries on that text: blanking keeps both gold sets exact)
- * or a labelled file.
- */
+/** The corpus, its types, and queries (`headers`, `ict`, `headers+ict` or a labelled file) typed by gold section. */
 export function loadTypedInputs(
   corpus: string,
   queries: string = "headers",

@@ -1,9 +1,5 @@
-/**
- * One overlap, or one per type? Both sides use the `structure` splitter, so only the overlap policy differs. Choosing
- * per-type overlaps and scoring them on the same queries would flatter them, so the choice is cross-fitted: queries
- * alternate between two folds, each fold's choice is scored on the other, and the paired test runs over every query's
- * out-of-fold outcome. The uniform comparator is chosen the same way, at no larger an index (1% tolerance).
- */
+// One overlap, or one per type (both with the `structure` splitter)? Scoring per-type choices on the queries they were
+// chosen on would flatter them, so the choice is cross-fitted over two folds, and the paired test runs out of fold.
 import { SeamlabError } from "../core/errors";
 import type { Doc, Query } from "../core/types";
 import { DOC_TYPES, type DocType } from "../corpus/types";

@@ -60,7 +60,6 @@ export interface ViewerOptions {
 /** Documents "auto" looks through for a seam sharing nothing before it settles for the longest of them. */
 const AUTO_SEARCH_DOCS = 200;
 
-/** The first of `docs` (up to 200) with a seam sharing nothing by `zeroOf`, else the longest of them. */
 function autoDoc(docs: readonly Doc[], zeroOf?: (doc: Doc) => number): Doc {
   const searched = docs.slice(0, AUTO_SEARCH_DOCS);
   return (
@@ -93,7 +92,6 @@ function zeroSeamCount(chunks: readonly { start: number; end: number }[]): numbe
   return zero;
 }
 
-/** "langchain 1000/200", "+ tokens" for a token config. */
 export function viewerSplitterName(config: SplitterConfig): string {
   return `${config.splitter} ${config.size}/${config.overlap}${config.unit === "tokens" ? " tokens" : ""}`;
 }
@@ -104,17 +102,13 @@ function positive(value: number | undefined, fallback: number, name: string): nu
   return v;
 }
 
-/** Each document's chunks, by id, for the documents split. */
 function chunksByDoc(docs: readonly Doc[], config: SplitterConfig): Map<string, Chunk[]> {
   const out = new Map<string, Chunk[]>(docs.map((d) => [d.id, []]));
   for (const chunk of splitCorpus(docs as Doc[], config)) out.get(chunk.doc)?.push(chunk);
   return out;
 }
 
-/**
- * The payload for 1 to 3 splitters. Texts are carried in this order: `first`, then documents with a seam sharing
- * nothing (the first splitter's), then the rest. Documents past `listBudget` characters are listed unsplit.
- */
+/** The payload for 1 to 3 splitters: texts carried `first`, then with a seam sharing nothing, then the rest. */
 export function seamViewerPayload(
   docs: readonly Doc[],
   configs: SplitterConfig[],

@@ -121,7 +121,6 @@ export function seriesColor(rows: Record<string, unknown>[], series: string, wid
   return { field: series, type: "nominal", scale: colorScale(rows, series), title: null, legend };
 }
 
-/** Fractions shown as percentages. */
 export function axisFormat(percent: boolean | undefined): Record<string, unknown> {
   return percent ? { format: ".0%" } : {};
 }

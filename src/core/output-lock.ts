@@ -62,10 +62,8 @@ export function lockOutput(output: string, options: OutputLockOptions): () => vo
     }
     takeOverStale(lock, holder.pid);
   }
-  let holding = true;
   const release = () => {
-    if (!holding) return;
-    holding = false;
+    if (held.get(lock) !== release) return;
     held.delete(lock);
     try {
       if (readHolder(lock).pid === process.pid) unlinkSync(lock);

@@ -132,7 +132,6 @@ export function compileWasm(bytes: Uint8Array): CompiledWasm | null {
   };
 }
 
-/** Grows `memory` to at least `bytes`. */
 export function reserveWasmMemory(memory: WasmMemory, bytes: number): void {
   const have = memory.buffer.byteLength;
   if (bytes > have) memory.grow(Math.ceil((bytes - have) / WASM_PAGE));

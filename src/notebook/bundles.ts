@@ -1,4 +1,4 @@
-// Pure builders of the display bundles (MIME type -> payload) that the notebook helpers emit.
+// Display bundles (MIME type -> payload), pure: the notebook helpers emit them.
 import {
   HEADLINE_MIME,
   RECOMMENDATION_MIME,

@@ -29,7 +29,6 @@ export function pushTrimmed(regions: TextRegion[], text: string, start: number, 
   if (to > from) regions.push({ start: from, end: to });
 }
 
-/** Counts the characters of `text[start, end)` that are not whitespace. */
 export function countNonWhitespace(text: string, start: number, end: number): number {
   let count = 0;
   for (let i = start; i < end; i++) if (!isWhitespaceCode(text.charCodeAt(i))) count++;

@@ -87,14 +87,9 @@ export function compareWithTruth(truth: SourceSweeps, proxy: SourceSweeps): Prox
   );
   const truthRec = recommendations(truth);
   const proxyRec = recommendations(proxy);
-  const recs: CurveRecommendation[] = [...truthRec.keys()]
-    .filter((curve) => proxyRec.has(curve))
-    .map((curve) => ({
-      curve,
-      truth: truthRec.get(curve)!,
-      proxy: proxyRec.get(curve)!,
-      agree: truthRec.get(curve) === proxyRec.get(curve),
-    }));
+  const recs: CurveRecommendation[] = [...truthRec]
+    .filter(([curve]) => proxyRec.has(curve))
+    .map(([curve, truth]) => ({ curve, truth, proxy: proxyRec.get(curve)!, agree: truth === proxyRec.get(curve) }));
   const mean = (list: ConfigScore[]) => list.reduce((s, x) => s + x.hitRate, 0) / Math.max(1, list.length);
   const levelGap = 100 * (mean(p) - mean(paired));
   const misleads: string[] = [];

@@ -14,6 +14,7 @@ import { createBm25Retriever } from "../retrieval/bm25";
 import { evaluateQueries, summarizeOutcomes, type RetrievalSummary } from "../retrieval/evaluate";
 import { splitSemantic, semanticSentenceTexts } from "../splitters/semantic";
 import { splitCorpus } from "../splitters/registry";
+import type { Retriever } from "../retrieval/types";
 import { createDenseRetriever } from "../retrieval/dense";
 
 /** A chunking labelled for charts ("semantic (lsa)", "recursive 1000/200"), with its seam summary. */
@@ -96,36 +97,22 @@ export async function retrieveArm(
   k: number,
   lsa?: LsaOptions,
 ): Promise<ArmRetrieval[]> {
-  const bm25 = createBm25Retriever(a.chunks);
-  const bm25Outcomes = await evaluateQueries(a.chunks, queries, bm25, { k });
-  const dense = await createDenseRetriever(
-    a.chunks,
-    fitLsa(
-      a.chunks.map((c) => c.text),
-      lsa,
-    ),
+  const retrieval = async (label: string, retriever: Retriever): Promise<ArmRetrieval> => {
+    const outcomes = await evaluateQueries(a.chunks, queries, retriever, { k });
+    const summary = summarizeOutcomes(outcomes, { k, chunks: a.chunks.length, retriever: retriever.name });
+    return { arm: a.label, retriever: label, summary, hits: outcomes.map((o) => o.hit) };
+  };
+  const bm25 = await retrieval("BM25", createBm25Retriever(a.chunks));
+  const lsaEmbedder = fitLsa(
+    a.chunks.map((c) => c.text),
+    lsa,
   );
-  const denseOutcomes = await evaluateQueries(a.chunks, queries, dense, { k });
+  const dense = await createDenseRetriever(a.chunks, lsaEmbedder);
   const { matrix, dimensions, count } = dense.index;
   const vectors = Array.from({ length: count }, (_, i) => matrix.subarray(i * dimensions, (i + 1) * dimensions));
   const neighbours = neighbourRowsFromVectors(a.chunks, vectors, dense.embedder.name);
-  const meta = { k, chunks: a.chunks.length };
-  return [
-    {
-      arm: a.label,
-      retriever: "BM25",
-      summary: summarizeOutcomes(bm25Outcomes, { ...meta, retriever: bm25.name }),
-      hits: bm25Outcomes.map((o) => o.hit),
-    },
-    {
-      arm: a.label,
-      retriever: "dense (lsa, not neural)",
-      summary: summarizeOutcomes(denseOutcomes, { ...meta, retriever: dense.name }),
-      hits: denseOutcomes.map((o) => o.hit),
-      neighbours,
-      neighbourSummary: summariseNeighbours(neighbours),
-    },
-  ];
+  const denseRow = await retrieval("dense (lsa, not neural)", dense);
+  return [bm25, { ...denseRow, neighbours, neighbourSummary: summariseNeighbours(neighbours) }];
 }
 
 /** `barWithCI` rows: hit rate with its Wilson CI per arm, for one retriever ("BM25" or "dense"). */

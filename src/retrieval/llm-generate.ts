@@ -133,13 +133,7 @@ async function checkEndpoint(options: GenerateOptions): Promise<void> {
   }
 }
 
-interface PlannedRequest {
-  key: string;
-  passage: Passage;
-  messages: { role: string; content: string }[];
-}
-
-function plan(docs: readonly Doc[], options: GenerateOptions): PlannedRequest[] {
+function plan(docs: readonly Doc[], options: GenerateOptions) {
   if (!options.model) throw new SeamlabError("--llm-model is required (the model name the server expects).");
   if (!Number.isInteger(options.n) || options.n < 1)
     throw new SeamlabError(`--n must be a whole number >= 1, got ${options.n}.`);
@@ -185,10 +179,8 @@ export function estimateCost(estimate: GenerationEstimate, pricePerMillionIn: nu
 }
 
 function classify(error: unknown): "requestFailed" | "malformedReply" | "fatal" {
-  if (!(error instanceof SeamlabError)) return "fatal";
-  if (/gave up after/.test(error.message)) return "requestFailed";
-  if (/not JSON/.test(error.message)) return "malformedReply";
-  return "fatal";
+  const message = error instanceof SeamlabError ? error.message : "";
+  return /gave up after/.test(message) ? "requestFailed" : /not JSON/.test(message) ? "malformedReply" : "fatal";
 }
 
 export async function generateQueries(docs: readonly Doc[], options: GenerateOptions): Promise<GenerationResult> {

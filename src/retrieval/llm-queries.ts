@@ -171,49 +171,37 @@ export function filterReplies(
   };
   const queries: Query[] = [];
   const keptTerms: Set<string>[] = [];
-  for (const reply of replies) {
-    const where = `${reply.passage.doc}@${reply.passage.start}`;
-    if (reply.malformed !== undefined) {
-      drop("malformedReply", `${where}: ${reply.malformed}`);
-      continue;
-    }
-    if (reply.content === undefined) {
-      drop("requestFailed", `${where}: ${reply.failure ?? "no reply"}`);
-      continue;
-    }
+  /** A kept question, or why it is dropped and the example to show. */
+  const judge = (
+    reply: ReplyRecord,
+  ): [DropReason, string] | { question: string; gold: GoldSpan[]; terms: Set<string> } => {
+    if (reply.malformed !== undefined) return ["malformedReply", reply.malformed];
+    if (reply.content === undefined) return ["requestFailed", reply.failure ?? "no reply"];
     const parsed = parseReply(reply.content);
-    if ("malformed" in parsed) {
-      drop("malformedReply", `${where}: ${parsed.malformed}: ${reply.content}`);
-      continue;
-    }
+    if ("malformed" in parsed) return ["malformedReply", `${parsed.malformed}: ${reply.content}`];
     const doc = byId.get(reply.passage.doc)!;
     const gold: GoldSpan[] = [];
-    let problem: DropReason | undefined;
     for (const excerpt of parsed.excerpts) {
       const span = locateExcerpt(doc, excerpt, reply.passage);
-      if (span) {
-        gold.push(span);
-        continue;
-      }
-      problem = docs.some((other) => other !== doc && locateExcerpt(other, excerpt))
-        ? "excerptFromOtherDocument"
-        : "excerptNotFound";
-      drop(problem, `${where}: ${excerpt}`);
-      break;
+      if (span) gold.push(span);
+      else if (docs.some((other) => other !== doc && locateExcerpt(other, excerpt)))
+        return ["excerptFromOtherDocument", excerpt];
+      else return ["excerptNotFound", excerpt];
     }
-    if (problem) continue;
-    if (copiedShare(parsed.question, parsed.excerpts) >= thresholds.copyThreshold) {
-      drop("copiesExcerpt", `${where}: ${parsed.question}`);
-      continue;
+    const { question } = parsed;
+    if (copiedShare(question, parsed.excerpts) >= thresholds.copyThreshold) return ["copiesExcerpt", question];
+    const terms = termSet(question);
+    if (keptTerms.some((t) => jaccard(t, terms) >= thresholds.duplicateThreshold)) return ["nearDuplicate", question];
+    return { question, gold: gold.sort((a, b) => a.start - b.start), terms };
+  };
+  for (const reply of replies) {
+    const where = `${reply.passage.doc}@${reply.passage.start}`;
+    const kept = judge(reply);
+    if (Array.isArray(kept)) drop(kept[0], `${where}: ${kept[1]}`);
+    else {
+      keptTerms.push(kept.terms);
+      queries.push({ id: where, text: kept.question, doc: reply.passage.doc, gold: kept.gold });
     }
-    const terms = termSet(parsed.question);
-    if (keptTerms.some((t) => jaccard(t, terms) >= thresholds.duplicateThreshold)) {
-      drop("nearDuplicate", `${where}: ${parsed.question}`);
-      continue;
-    }
-    keptTerms.push(terms);
-    gold.sort((a, b) => a.start - b.start);
-    queries.push({ id: `${where}`, text: parsed.question, doc: doc.id, gold });
   }
   return { queries, dropped, examples };
 }

@@ -140,12 +140,8 @@ function locate(entry: DocTerms, offset: number, edge: Edge): void {
   const low = lowerBound(anchors, offset);
   edge.previousStart = -1;
   edge.previousEnd = -1;
-  if (low === 0) {
-    edge.index = 0;
-    return;
-  }
-  let index = (low - 1) * ANCHOR_EVERY;
-  for (let start = anchors[low - 1]; start < offset && start < text.length; index++) {
+  let index = Math.max(0, low - 1) * ANCHOR_EVERY;
+  for (let start = low === 0 ? offset : anchors[low - 1]; start < offset && start < text.length; index++) {
     const end = runEnd(text, start);
     edge.previousStart = start;
     edge.previousEnd = end;
@@ -278,10 +274,8 @@ export function readChunkTerms(reader: ChunkTermReader, chunk: Chunk): boolean {
   let length = out.length;
   for (let j = first; j < last; j++) {
     const code = codes[j];
-    if (code < other) {
-      ids[count++] = code;
-      length++;
-    } else if (code === other) length++;
+    if (code <= other) length++; // a stop word is no term
+    if (code < other) ids[count++] = code;
   }
   out.count = count;
   out.length = length;

@@ -22,6 +22,13 @@ export function globalDeclarationNames(
   files: readonly TypeScript.SourceFile[],
 ): string[] {
   const { SyntaxKind, NodeFlags } = api;
+  const declarationKinds = [
+    SyntaxKind.FunctionDeclaration,
+    SyntaxKind.ClassDeclaration,
+    SyntaxKind.InterfaceDeclaration,
+    SyntaxKind.TypeAliasDeclaration,
+    SyntaxKind.EnumDeclaration,
+  ];
   const names = new Set<string>();
   const named = (node: { name?: TypeScript.Node }) => {
     if (node.name && node.name.kind === SyntaxKind.Identifier) names.add((node.name as TypeScript.Identifier).text);
@@ -41,18 +48,8 @@ export function globalDeclarationNames(
       }
       if (!global) continue;
       if (statement.kind === SyntaxKind.VariableStatement) {
-        for (const declaration of (statement as TypeScript.VariableStatement).declarationList.declarations) {
-          named(declaration);
-        }
-      } else if (
-        statement.kind === SyntaxKind.FunctionDeclaration ||
-        statement.kind === SyntaxKind.ClassDeclaration ||
-        statement.kind === SyntaxKind.InterfaceDeclaration ||
-        statement.kind === SyntaxKind.TypeAliasDeclaration ||
-        statement.kind === SyntaxKind.EnumDeclaration
-      ) {
-        named(statement as TypeScript.DeclarationStatement);
-      }
+        (statement as TypeScript.VariableStatement).declarationList.declarations.forEach(named);
+      } else if (declarationKinds.includes(statement.kind)) named(statement as TypeScript.DeclarationStatement);
     }
   };
   for (const file of files) visit(file.statements, !api.isExternalModule(file));

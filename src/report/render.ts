@@ -175,11 +175,7 @@ export function headlinesHtml(headlines: HeadlinePayload[]): string {
   return headlines.map(headlineHtml).join("");
 }
 
-export async function renderNotebook(
-  notebook: Notebook,
-  name: string,
-  options: { indexHref?: string } = {},
-): Promise<RenderedNotebook> {
+export async function renderNotebook(notebook: Notebook, name: string): Promise<RenderedNotebook> {
   const page = new PageBuilder(name);
   const meta = (notebook.metadata?.seamlab ?? {}) as Record<string, unknown>;
   const parts: string[] = [];
@@ -238,10 +234,9 @@ export async function renderNotebook(
       `in ${seconds(Number(meta.duration_ms ?? 0))} ` +
       `(kernel start ${seconds(Number(meta.kernel_start_ms ?? 0))}).</p>`
     : `<p class="timing">Outputs as saved in the notebook (not run by seamlab report).</p>`;
-  const indexHref = options.indexHref ?? "index.html";
   const html = pageHtml({
     title: `${title} · seamlab report`,
-    crumbs: `<a href="${escapeHtml(indexHref)}">seamlab report</a> / ${escapeHtml(name)}`,
+    crumbs: `<a href="index.html">seamlab report</a> / ${escapeHtml(name)}`,
     toc: tocHtml(page.headings),
     body: banner + parts.join("\n") + runLine,
   });

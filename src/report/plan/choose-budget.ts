@@ -2,23 +2,19 @@
 // sample, and, when even that does not fit, less work per notebook; each choice said in one line.
 import { defaultCorpus } from "../../corpus/defaults";
 import { inThreadChars } from "../budget-work";
-import { planDocuments, type DocumentPlan } from "./documents";
-import { fullestLevels, kernelBytes, memoryJobs, type JobsChoice } from "./memory";
+import { planDocuments } from "./documents";
+import { fullestLevels, kernelBytes, memoryJobs } from "./memory";
 import { planRetrieval, planWithoutQueries } from "./retrieval";
 import type { BudgetInput, BudgetPlan, BudgetProbes, CorpusOutline, PlanContext } from "./types";
-
-/** `outline(spec)`, each corpus read once; `known` seeds it with outlines measured elsewhere (the pilot's). */
-function outlineMemo(outline: (spec: string) => CorpusOutline, known: Map<string, CorpusOutline>) {
-  return (spec: string) => known.get(spec) ?? known.set(spec, outline(spec)).get(spec)!;
-}
 
 /** The plan of a `--budget` run. Throws a SeamlabError naming --budget when not even the least work fits. */
 export async function planBudget(input: BudgetInput, probes: BudgetProbes): Promise<BudgetPlan> {
   const { maxBytes } = input;
   const say = probes.log;
   const prefixes = input.names.map((name) => name.slice(0, 2));
+  // each corpus read once (the retrieval pilot's outline seeds it)
   const outlines = new Map<string, CorpusOutline>();
-  const outlineOf = outlineMemo(probes.outlineCorpus, outlines);
+  const outlineOf = (spec: string) => outlines.get(spec) ?? outlines.set(spec, probes.outlineCorpus(spec)).get(spec)!;
   const started = probes.now();
   const { declared } = input;
   const retrieval = prefixes.filter((prefix) => (declared[prefix]?.levels.length ?? 0) > 0);
@@ -62,17 +58,11 @@ export async function planBudget(input: BudgetInput, probes: BudgetProbes): Prom
     outlineOf,
   };
   // 01 and 02 first (their sample sizes their kernels)
-  const docs: DocumentPlan | undefined = docPrefixes.length > 0 ? planDocuments(ctx) : undefined;
-  let memory: JobsChoice;
-  let jobs: number;
-  if (docs) {
-    ({ memory, jobs } = docs);
-    if (docs.sample !== undefined) decision.parameters.sample = docs.sample;
-  } else {
-    memory = memoryJobs(ctx, () => corpusChars);
-    say(memory.line);
-    jobs = memory.jobs;
-  }
+  const docs = docPrefixes.length > 0 ? planDocuments(ctx) : undefined;
+  const memory = docs?.memory ?? memoryJobs(ctx, () => corpusChars);
+  if (!docs) say(memory.line);
+  if (docs?.sample !== undefined) decision.parameters.sample = docs.sample;
+  const jobs = docs?.jobs ?? memory.jobs;
   decision.jobs = jobs;
   // A notebook whose kernel alone is over --max-memory does not run, whatever the time budget allows.
   const overMemory = new Set(memory.overLimit);

@@ -1,9 +1,6 @@
 /**
- * `seamlab check chosen.json [--corpus SPEC]`: re-runs the sweep an export came from (its own flags, on the corpus
- * as it is now) and says whether the recommendation still holds. Exit 0: it holds; exit 3 (RECOMMENDATION_MOVED):
- * the chosen config or the verdict's state moved; exit 2: bad input, refused before any work. A changed corpus is
- * reported, not refused: watching a recommendation while the docs change is the point. Only a different corpus
- * (another --corpus than the export names) is refused, since its verdict would not be a re-run of this one.
+ * `seamlab check chosen.json`: re-runs the sweep an export came from on the corpus as it is now and says whether the
+ * recommendation holds. A changed corpus is reported (watching it change is the point); another corpus is refused.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -17,6 +14,7 @@ import { shellQuote, withFlag, type ChosenExport } from "../experiment/export";
 import { compareExports, chosenConfigText } from "../experiment/export-compare";
 import { readChosenExport } from "../experiment/export-file";
 import { toJson } from "./format";
+import { flagOptions } from "./flags";
 
 /** The exit code when the recommendation moved (0: it holds; 2: bad input; 130: interrupted). */
 export const RECOMMENDATION_MOVED = 3;
@@ -42,14 +40,14 @@ docs change, and the check says whether the choice survives it.
   -h, --help        this help`;
 
 /** Do two corpus specs name the same corpus (the same name, or the same path from here)? */
-export function sameCorpusSpec(a: string, b: string): boolean {
+function sameCorpusSpec(a: string, b: string): boolean {
   if (a === b) return true;
   const trim = (s: string) => s.replace(/[\\/]+$/, "");
   return resolve(trim(a)) === resolve(trim(b));
 }
 
 /** The re-run's argv: the export's flags, on another path of the corpus when --corpus gave one. */
-export function checkArgv(exported: ChosenExport, corpus: string | undefined): string[] {
+function checkArgv(exported: ChosenExport, corpus: string | undefined): string[] {
   const argv = exported.rerun.argv;
   const squad = argv.some((item, i) => item === "--queries" && isSquadFile(argv[i + 1] ?? ""));
   return corpus === undefined || squad ? [...argv] : withFlag(argv, "corpus", corpus);
@@ -66,8 +64,7 @@ function checkedCorpus(
     return undefined;
   }
   if (sameCorpusSpec(given, exported.corpus.spec) || same) return given;
-  // A report names a corpus given by path by its folder's name only (pages never show absolute paths), and so does
-  // the chosen.json it publishes: a --corpus path to a folder of that name is the same corpus.
+  // A report's chosen.json names a corpus given by path by its folder's name only: a folder of that name is it.
   const spec = exported.corpus.spec;
   if (!/[\\/]/.test(spec) && existsSync(given) && basename(resolve(given)) === spec) return given;
   throw new SeamlabError(
@@ -88,17 +85,18 @@ function runSweep(argv: readonly string[], out: string, showSweep: boolean): Pro
     child.stdout?.on("data", (data) => process.stderr.write(data));
     // The sweep's messages pass through, but not its note on the temporary export (an inner detail of check).
     let pending = "";
+    const shown = (line: string) => !line.startsWith("seamlab: exported ");
     child.stderr?.on("data", (data) => {
       const lines = (pending + String(data)).split("\n");
       pending = lines.pop() ?? "";
-      for (const line of lines) if (!line.startsWith("seamlab: exported ")) process.stderr.write(line + "\n");
+      for (const line of lines.filter(shown)) process.stderr.write(line + "\n");
     });
     // Ctrl-C reaches the child too (same process group); it stops cleanly and says so.
     const ignore = () => {};
     process.on("SIGINT", ignore);
     child.on("error", fail);
     child.on("close", (code, signal) => {
-      if (pending && !pending.startsWith("seamlab: exported ")) process.stderr.write(pending + "\n");
+      if (pending && shown(pending)) process.stderr.write(pending + "\n");
       process.off("SIGINT", ignore);
       done(code ?? (signal === "SIGINT" ? 130 : 1));
     });
@@ -109,10 +107,7 @@ export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     options: {
-      corpus: { type: "string" },
-      "same-corpus": { type: "boolean" },
-      "show-sweep": { type: "boolean" },
-      json: { type: "boolean" },
+      ...flagOptions(["corpus"], ["same-corpus", "show-sweep", "json"]),
       help: { type: "boolean", short: "h" },
     },
     strict: true,

@@ -1,17 +1,10 @@
-import { SeamlabError } from "../core/errors";
 import type { SplitterConfig } from "../splitters/config";
-import { evaluateSplitterConfig } from "../retrieval/evaluate-config";
+import { evaluateSplitterConfig, type ConfigEvaluation } from "../retrieval/evaluate-config";
 import { pairedComparison } from "../stats/paired";
 import { wilsonInterval } from "../stats/proportion";
-import {
-  checkEvaluationInputFlags,
-  evaluationOptionsFrom,
-  loadEvaluationInputs,
-  retrievalFlags,
-  retrievalHelp,
-} from "./flag-groups";
-import { parseConfigSpec } from "./config-spec";
-import { pct } from "../study/format";
+import { evaluationOptionsFrom, loadEvaluationInputs, retrievalFlags, retrievalHelp } from "./flag-groups";
+import { configPairFlags, configPairFromFlags } from "./config-spec";
+import { pct, pctInterval } from "../study/format";
 import { pText } from "../stats/format";
 import { infinityAsText } from "./format";
 import { createProgress } from "../experiment/progress";
@@ -19,10 +12,16 @@ import { commandFlags } from "./flags";
 
 const describe = (c: SplitterConfig) => `${c.splitter}:${c.size}:${c.overlap}:${c.unit ?? "chars"}`;
 
+/** One side of the comparison, as --json prints it. */
+function sideJson(config: SplitterConfig, { summary, indexRatio }: ConfigEvaluation) {
+  const { hits, hitRate, hitRateCI, meanDistinct } = summary;
+  return { config, hits, hitRate, hitRateCI, meanDistinct, indexRatio };
+}
+
 export async function run(argv: string[]): Promise<number> {
   const values = await commandFlags(
     argv,
-    { ...retrievalFlags, a: { type: "string" }, b: { type: "string" } },
+    { ...retrievalFlags, ...configPairFlags },
     `Usage: seamlab compare [--corpus SPEC] [--queries headers|ict|FILE] --a ` +
       `splitter:size:overlap[:unit] --b splitter:size:overlap[:unit] [--json]\n\n` +
       `  wins = queries only A hits, losses = queries only B hits, diff = hit rate A - hit rate B,\n` +
@@ -30,12 +29,8 @@ export async function run(argv: string[]): Promise<number> {
       `diffCI = paired bootstrap 95% CI of diff,\n  never narrower than Tango's score interval\n${retrievalHelp}`,
   );
   if (!values) return 0;
-  if (values.a === undefined || values.b === undefined)
-    throw new SeamlabError("--a and --b are required, e.g. --a langchain:1000:200 --b langchain:1000:0.");
-  const configA = parseConfigSpec(values.a, "a", values);
-  const configB = parseConfigSpec(values.b, "b", values);
+  const [configA, configB] = configPairFromFlags(values, "--a langchain:1000:200 --b langchain:1000:0");
   const options = evaluationOptionsFrom(values);
-  checkEvaluationInputFlags(values);
   const inputs = loadEvaluationInputs(values);
   // One tick per config: once A is done, the ETA is B's expected time (same corpus, same queries).
   const progress = createProgress(2, { label: "compare" });
@@ -56,22 +51,8 @@ export async function run(argv: string[]): Promise<number> {
     querySample: { population: inputs.querySample.population, description: inputs.querySample.description },
     k: options.k,
     retriever: a.summary.retriever,
-    a: {
-      config: configA,
-      hits: a.summary.hits,
-      hitRate: a.summary.hitRate,
-      hitRateCI: a.summary.hitRateCI,
-      meanDistinct: a.summary.meanDistinct,
-      indexRatio: a.indexRatio,
-    },
-    b: {
-      config: configB,
-      hits: b.summary.hits,
-      hitRate: b.summary.hitRate,
-      hitRateCI: b.summary.hitRateCI,
-      meanDistinct: b.summary.meanDistinct,
-      indexRatio: b.indexRatio,
-    },
+    a: sideJson(configA, a),
+    b: sideJson(configB, b),
     ...comparison,
   };
   if (values.json) {
@@ -83,13 +64,10 @@ export async function run(argv: string[]): Promise<number> {
   process.stdout.write(
     [
       `corpus ${inputs.corpus}: ${inputs.queryLabel}, k=${options.k}, ${a.summary.retriever}`,
-      `A ${describe(configA)}: hit rate ${pct(comparison.hitRateA)} ` +
-        `[${pct(ciA.low)}, ${pct(ciA.high)}], index ${a.indexRatio.toFixed(2)}x`,
-      `B ${describe(configB)}: hit rate ${pct(comparison.hitRateB)} ` +
-        `[${pct(ciB.low)}, ${pct(ciB.high)}], index ${b.indexRatio.toFixed(2)}x`,
+      `A ${describe(configA)}: hit rate ${pct(comparison.hitRateA)} ${pctInterval(ciA)}, index ${a.indexRatio.toFixed(2)}x`,
+      `B ${describe(configB)}: hit rate ${pct(comparison.hitRateB)} ${pctInterval(ciB)}, index ${b.indexRatio.toFixed(2)}x`,
       `only A hits (wins) ${comparison.wins}, only B hits (losses) ${comparison.losses}, ties ${comparison.ties}`,
-      `A - B = ${pct(comparison.diff)}, 95% CI [${pct(comparison.diffCI.low)}, ` +
-        `${pct(comparison.diffCI.high)}], exact McNemar ${pText(comparison.mcnemarP)}`,
+      `A - B = ${pct(comparison.diff)}, 95% CI ${pctInterval(comparison.diffCI)}, exact McNemar ${pText(comparison.mcnemarP)}`,
     ].join("\n") + "\n",
   );
   return 0;

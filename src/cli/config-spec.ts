@@ -2,7 +2,17 @@
 import { SeamlabError } from "../core/errors";
 import type { SplitterConfig } from "../splitters/config";
 import { splitterConfigFromFlags } from "./flag-groups";
-import type { FlagValues } from "./flags";
+import { flagOptions, type FlagValues } from "./flags";
+
+/** `--a SPEC --b SPEC`: the two configs `compare` and `flips` pair. */
+export const configPairFlags = flagOptions(["a", "b"]);
+
+/** The configs of --a and --b, both required; `example` shows a pair. */
+export function configPairFromFlags(values: FlagValues, example: string): [SplitterConfig, SplitterConfig] {
+  if (values.a === undefined || values.b === undefined)
+    throw new SeamlabError(`--a and --b are required, e.g. ${example}.`);
+  return [parseConfigSpec(String(values.a), "a", values), parseConfigSpec(String(values.b), "b", values)];
+}
 
 /** Parses "splitter:size:overlap[:unit]", e.g. "langchain:1000:200" or "recursive:400:0:tokens". */
 export function parseConfigSpec(spec: string, flag: string, values: FlagValues): SplitterConfig {

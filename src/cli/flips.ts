@@ -8,15 +8,14 @@ import { flipsPageHtml, flipsText } from "../notebook/flips";
 import { pText } from "../stats/format";
 import { pct } from "../study/format";
 import {
-  checkEvaluationInputFlags,
   describeConfig,
   evaluationOptionsFrom,
   loadEvaluationInputs,
   retrievalFlags,
   retrievalHelp,
 } from "./flag-groups";
-import { commandFlags, intFlag, optionalIntFlag } from "./flags";
-import { parseConfigSpec } from "./config-spec";
+import { commandFlags, flagOptions, intFlag, optionalIntFlag } from "./flags";
+import { configPairFlags, configPairFromFlags } from "./config-spec";
 import { toJson } from "./format";
 import { existsSync, readFileSync, statSync } from "node:fs";
 
@@ -52,29 +51,17 @@ function checkHtmlTarget(path: string, force: boolean): string {
 export async function run(argv: string[]): Promise<number> {
   const values = await commandFlags(
     argv,
-    {
-      ...retrievalFlags,
-      a: { type: "string" },
-      b: { type: "string" },
-      limit: { type: "string" },
-      context: { type: "string" },
-      html: { type: "string" },
-      force: { type: "boolean" },
-    },
+    { ...retrievalFlags, ...configPairFlags, ...flagOptions(["limit", "context", "html"], ["force"]) },
     help,
   );
   if (!values) return 0;
-  if (values.a === undefined || values.b === undefined)
-    throw new SeamlabError("--a and --b are required, e.g. --a langchain:1000:0 --b langchain:1000:150.");
-  const configA = parseConfigSpec(values.a, "a", values);
-  const configB = parseConfigSpec(values.b, "b", values);
+  const [configA, configB] = configPairFromFlags(values, "--a langchain:1000:0 --b langchain:1000:150");
   const options = evaluationOptionsFrom(values);
   const limit = optionalIntFlag(values, "limit", { min: 1, max: 10_000_000, unit: "queries" });
   const context = intFlag(values, "context", 80, { min: 0, max: 2000, unit: "chars" });
   if (values.force && values.html === undefined)
     throw new SeamlabError("--force goes with --html; drop it or add --html.");
   const html = values.html === undefined ? undefined : checkHtmlTarget(values.html, Boolean(values.force));
-  checkEvaluationInputFlags(values);
   const inputs = loadEvaluationInputs(values);
   const { summary: counts, rows } = await computeFlips(inputs.docs, inputs.queries, configA, configB, {
     ...options,

@@ -4,7 +4,16 @@ import { defaultCorpus } from "../corpus/defaults";
 import { validateSplitterConfig } from "../splitters/registry";
 import { isLabelledSpec } from "../retrieval/query-source";
 import { proxyFinding, proxyRows, runProxyCheck } from "../study/proxies";
-import { commaList, commandFlags, intFlag, intListFlag, numberFlag, optionalIntFlag, stringFlag } from "./flags";
+import {
+  commaList,
+  commandFlags,
+  flagOptions,
+  intFlag,
+  intListFlag,
+  numberFlag,
+  optionalIntFlag,
+  stringFlag,
+} from "./flags";
 import { formatTable, toJson } from "./format";
 
 const help = `Usage: seamlab proxies --queries FILE [--corpus SPEC] [--splitter NAME] [--size N] [--overlaps LIST] [--k N]
@@ -32,17 +41,7 @@ says per proxy:
 export async function run(argv: string[]): Promise<number> {
   const values = await commandFlags(
     argv,
-    {
-      corpus: { type: "string" },
-      queries: { type: "string" },
-      splitter: { type: "string" },
-      size: { type: "string" },
-      overlaps: { type: "string" },
-      k: { type: "string" },
-      margin: { type: "string" },
-      "ict-n": { type: "string" },
-      json: { type: "boolean" },
-    },
+    flagOptions(["corpus", "queries", "splitter", "size", "overlaps", "k", "margin", "ict-n"], ["json"]),
     help,
   );
   if (!values) return 0;

@@ -1,7 +1,6 @@
 import { summarizeOutcomes, type EvaluationOptions } from "../retrieval/evaluate";
 import { evaluateSplitterConfig, type ConfigEvaluation } from "../retrieval/evaluate-config";
 import {
-  checkEvaluationInputFlags,
   evaluationOptionsFrom,
   loadEvaluationInputs,
   retrievalFlags,
@@ -10,10 +9,10 @@ import {
 } from "./flag-groups";
 import type { EvaluationInputs } from "../retrieval/inputs";
 import { pct, pctInterval } from "../study/format";
-import { commandFlags } from "./flags";
+import { commandFlags, flagOptions } from "./flags";
 
 /** The JSON `retrieve` prints: the summary flattened with config, corpus and query provenance. */
-export function retrievalReport(
+function retrievalReport(
   inputs: EvaluationInputs,
   evaluation: ConfigEvaluation,
   perDoc: boolean,
@@ -98,12 +97,7 @@ function printText(inputs: EvaluationInputs, evaluation: ConfigEvaluation, timin
 export async function run(argv: string[]): Promise<number> {
   const values = await commandFlags(
     argv,
-    {
-      ...retrievalFlags,
-      splitter: { type: "string" },
-      size: { type: "string" },
-      overlap: { type: "string" },
-    },
+    { ...retrievalFlags, ...flagOptions(["splitter", "size", "overlap"]) },
     `Usage: seamlab retrieve [--corpus SPEC] [--queries headers|ict|FILE] --splitter NAME --size N --overlap N ` +
       `[--k 5] [--json]\n\n` +
       `  --splitter NAME --size N --overlap N   the config (defaults langchain 1000/200)\n${retrievalHelp}`,
@@ -111,7 +105,6 @@ export async function run(argv: string[]): Promise<number> {
   if (!values) return 0;
   const config = splitterConfigFromFlags(values);
   const options = evaluationOptionsFrom(values);
-  checkEvaluationInputFlags(values);
   const inputs = loadEvaluationInputs(values);
   const evaluation = await evaluateSplitterConfig(inputs.docs, inputs.queries, config, options);
   if (values.json)

@@ -84,10 +84,7 @@ export function budgetFinding(grid: GridVerdict): string {
   const budget = grid.contextBudget!;
   const name = (i: number) => gridConfigName(grid.rows[i]);
   const plain = grid.plainHitRates ?? [];
-  let plainBest = 0;
-  plain.forEach((rate, i) => {
-    if ((rate ?? -1) > (plain[plainBest] ?? -1)) plainBest = i;
-  });
+  const plainBest = plain.reduce((best: number, rate, i) => ((rate ?? -1) > (plain[best] ?? -1) ? i : best), 0);
   const atBudget = grid.decision.configs;
   const lead =
     plain.length === 0

@@ -137,28 +137,21 @@ export async function runTypeSweep(inputs: TypeSweepInputs, spec: TypeSweepSpec,
   });
   const perTypeConfigs = perTypeChoices.map((c) => configFor(size, c, k, spec.retriever));
   const perTypeRows = (await runGrid(sweepInputs, perTypeConfigs, { progressLabel: "per type", ...options })).rows;
-  const uniformChoices: number[] = [];
-  const uniformIndexRatio: number[] = [];
   const perTypeIndexRatio = perTypeRows.map((r) => r.seams.indexRatio);
-  const perTypeHits: boolean[] = new Array(all.length).fill(false);
-  const uniformHits: boolean[] = new Array(all.length).fill(false);
-  folds.forEach((fold, f) => {
+  const uniformChoices = folds.map((fold, f) => {
     const fits = sorted.filter((_, i) => uniformRows[i].seams.indexRatio <= perTypeIndexRatio[f] * 1.01);
     const pool = fits.length > 0 ? fits : [sorted[0]];
-    const chosen = bestOverlap(
+    return bestOverlap(
       pool.map((o) => uniformRows[sorted.indexOf(o)]),
       pool,
       fold,
     );
-    const row = uniformRows[sorted.indexOf(chosen)];
-    uniformChoices.push(chosen);
-    uniformIndexRatio.push(row.seams.indexRatio);
-    for (const i of folds[1 - f]) {
-      perTypeHits[i] = perTypeRows[f].hits[i] === "1";
-      uniformHits[i] = row.hits[i] === "1";
-    }
   });
-  const comparison = pairedComparison(perTypeHits, uniformHits);
+  const uniformChosen = uniformChoices.map((o) => uniformRows[sorted.indexOf(o)]);
+  const uniformIndexRatio = uniformChosen.map((r) => r.seams.indexRatio);
+  // Query i is in fold i % 2, so it is scored with the other fold's choice.
+  const outOfFold = (chosen: readonly CostedRow[]) => all.map((i) => chosen[1 - (i % 2)].hits[i] === "1");
+  const comparison = pairedComparison(outOfFold(perTypeRows), outOfFold(uniformChosen));
   const answer = statedAnswer(comparison);
   return {
     curves,

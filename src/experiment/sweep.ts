@@ -2,7 +2,6 @@ import type { Unit } from "../splitters/config";
 import { SeamlabError } from "../core/errors";
 import { pairedComparison, type PairedComparison } from "../stats/paired";
 import { type BootstrapOptions } from "../stats/bootstrap";
-import { type Interval } from "../stats/types";
 import { pickKnee, type CurvePoint, type KneeOptions, type KneeReport } from "./knee";
 import { expandGrid, groupBy, type ExperimentConfig, type GridSpec } from "./grid";
 import { resolveOverlaps, type OverlapSetting } from "./overlap-share";
@@ -25,10 +24,9 @@ import {
 
 /** One splitter at one size (or several) over several overlaps, optionally x first-stage depths with a reranker. */
 export interface OverlapSweepSpec {
-  /** Several splitters give one curve each. */
   splitter: string | string[];
   size: number;
-  /** One curve per size, and a verdict over size x overlap. Default [size]. */
+  /** One curve per size, and a verdict over size x overlap. */
   sizes?: number[];
   /** Absolute overlaps or shares of each size ({ percent: 10 }). */
   overlaps: OverlapSetting[];
@@ -43,9 +41,8 @@ export interface OverlapSweepSpec {
   retrieverSettings?: Record<string, unknown>;
   /** Judge at this context budget instead of the top k; null: plain hit@k; undefined: see `sweepContextBudget`. */
   contextBudget?: ContextBudget | null;
-  /** Also index each size without overlap and paste each hit's n neighbours on each side (sweep-expand). */
+  /** Levers compared with overlap at an equal budget (sweep-expand). */
   expand?: number[];
-  /** Also paste each hit's parent: its `##` section, or an N-unit block (sweep-expand). */
   parents?: ParentSetting[];
 }
 
@@ -70,7 +67,7 @@ export interface SweepCurve {
   /** Absent: plain hit@k. */
   contextBudget?: ContextBudget;
   points: SweepPoint[];
-  /** Cache keys of the rows behind the points, in point order (see `curveRows`). */
+  /** Cache keys of the rows behind the points (see `curveRows`). */
   keys: string[];
   knee: KneeReport;
   /** The paired verdict (indexes into `points`), cost = vectors stored. */
@@ -87,10 +84,8 @@ export interface DecisionSettings {
 export interface SweepResult extends Omit<GridResult, "rows"> {
   rows: CostedRow[];
   curves: SweepCurve[];
-  /** One verdict over size x overlap per splitter and retrieval setting, when several sizes were swept. */
   grids: GridVerdict[];
   levers: LeverVerdict[];
-  /** The knee of the first curve. */
   knee: KneeReport;
 }
 
@@ -104,7 +99,7 @@ export function curveRows(rows: readonly CostedRow[], curve: SweepCurve): Costed
   });
 }
 
-/** The grid of one size (`spec.size`); `sweepConfigs` covers every size of `spec.sizes`. */
+/** The grid of `spec.size` alone. */
 export function sweepGrid(spec: OverlapSweepSpec): GridSpec {
   return {
     splitters: Array.isArray(spec.splitter) ? spec.splitter : [spec.splitter],
@@ -130,11 +125,6 @@ export function sweepConfigs(spec: OverlapSweepSpec): ExperimentConfig[] {
   return budget === undefined ? configs : withLevers(withContextBudget(configs, budget), spec);
 }
 
-function metricOf(row: CostedRow, metric: SweepMetric): { y: number; ci: Interval } {
-  const r = row.retrieval;
-  return metric === "hitRate" ? { y: r.hitRate, ci: r.hitRateCI } : { y: r.recallAtK, ci: r.recallAtKCI };
-}
-
 /** One curve per everything-but-overlap, points sorted by overlap. */
 export function sweepCurves(
   rows: readonly CostedRow[],
@@ -148,7 +138,8 @@ export function sweepCurves(
   return [...groups.values()].map((group) => {
     const sorted = [...group].sort((a, b) => a.config.splitter.overlap - b.config.splitter.overlap);
     const points: SweepPoint[] = sorted.map((row) => {
-      const { y, ci } = metricOf(row, metric);
+      const m = row.retrieval;
+      const [y, ci] = metric === "hitRate" ? [m.hitRate, m.hitRateCI] : [m.recallAtK, m.recallAtKCI];
       return {
         x: row.config.splitter.overlap,
         y,
@@ -187,7 +178,6 @@ export async function runOverlapSweep(
   options: RunGridOptions & KneeOptions & DecisionSettings & { metric?: SweepMetric } = {},
 ): Promise<SweepResult> {
   const result = await runGrid(inputs, sweepConfigs(spec), options);
-  // The plain hit@k rows beside budget rows stay in `rows` for comparison.
   const judged = judgedRows(result.rows, sweepContextBudget(spec)).filter((row) => !isLeverRow(row));
   const curves = sweepCurves(judged, options.metric, options);
   const knee = curves[0]?.knee ?? pickKnee([]);
@@ -221,32 +211,28 @@ export interface GridVerdict {
   costs: ConfigCosts[];
   /** Per row at a budget: the same config's plain hit@k rate. */
   plainHitRates?: (number | null)[];
-  /** Configs better than the cheapest one, and what each point costs. */
   prices: PricePerPoint[];
 }
 
 /** Price per point of every config better (by hit rate) than `from`. */
 export function pricesPerPoint(rows: readonly CostedRow[], from: number): PricePerPoint[] {
   const base = rows[from];
-  const out: PricePerPoint[] = [];
-  rows.forEach((row, index) => {
+  return rows.flatMap((row, index) => {
     const points = 100 * (row.retrieval.hitRate - base.retrieval.hitRate);
-    if (index === from || points <= 0) return;
+    if (index === from || points <= 0) return [];
     const extraVectorBytes = row.cost.storageBytes - base.cost.storageBytes;
     const extraTokens = row.cost.tokensEmbedded - base.cost.tokensEmbedded;
     const extraDollars = row.cost.embeddingCost - base.cost.embeddingCost;
-    out.push({
+    const price = {
       index,
       points,
       extraVectorBytes,
       extraTokens,
       extraDollars,
       bytesPerPoint: extraVectorBytes / points,
-      tokensPerPoint: extraTokens / points,
-      dollarsPerPoint: extraDollars / points,
-    });
+    };
+    return [{ ...price, tokensPerPoint: extraTokens / points, dollarsPerPoint: extraDollars / points }];
   });
-  return out;
 }
 
 /** The cheapest config of a decision (first of equal costs). */

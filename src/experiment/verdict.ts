@@ -6,40 +6,29 @@ import { MAX_PLANNED_QUERIES } from "../stats/margin-rule";
 
 // The paired verdict of grid rows run on the same queries, and the sentences that say it.
 
-/** Per-query outcomes of a row as 0/1 bytes. */
-export function outcomesOf(row: GridRow): Uint8Array {
-  const out = new Uint8Array(row.hits.length);
-  for (let i = 0; i < row.hits.length; i++) out[i] = row.hits.charCodeAt(i) === 49 ? 1 : 0;
-  return out;
+/** Per-query outcomes of a row as 0/1 bytes, of the `queries` positions when given. */
+export function outcomesOf(row: GridRow, queries?: readonly number[]): Uint8Array {
+  const hit = (c: string | undefined) => (c === "1" ? 1 : 0);
+  return queries ? Uint8Array.from(queries, (q) => hit(row.hits[q])) : Uint8Array.from(row.hits, hit);
 }
 
-/** `decideRows` on some of the queries only (positions in each row's hits), e.g. one group's. */
+/** Decides among rows (same queries) whose cost is `costOf(row)`, on some queries only when given; ties go first. */
 export function decideRowsOn<T extends GridRow>(
   rows: readonly T[],
-  queries: readonly number[],
+  queries: readonly number[] | undefined,
   costOf: (row: T) => number,
   options: DecisionOptions = {},
 ): Decision {
-  return decideNonInferior(
-    rows.map((row) => ({
-      label: row.label,
-      cost: costOf(row),
-      outcomes: Uint8Array.from(queries, (q) => (row.hits.charCodeAt(q) === 49 ? 1 : 0)),
-    })),
-    options,
-  );
+  const items = rows.map((row) => ({ label: row.label, cost: costOf(row), outcomes: outcomesOf(row, queries) }));
+  return decideNonInferior(items, options);
 }
 
-/** Decides among rows (same queries) whose cost is `costOf(row)`; ties go to the earlier row. */
 export function decideRows<T extends GridRow>(
   rows: readonly T[],
   costOf: (row: T) => number,
-  options: DecisionOptions = {},
-): Decision {
-  return decideNonInferior(
-    rows.map((row) => ({ label: row.label, cost: costOf(row), outcomes: outcomesOf(row) })),
-    options,
-  );
+  options?: DecisionOptions,
+) {
+  return decideRowsOn(rows, undefined, costOf, options);
 }
 
 /** `decideRows` with the sweep's cost, vectors stored (baseline: the first row). */

@@ -227,9 +227,8 @@ function build(
   }
   const averageLength = n === 0 ? 0 : totalLength / n;
   const lengthNorm = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < n; i++)
     lengthNorm[i] = k1 * (1 - b + (averageLength === 0 ? 0 : (b * textLength[i]) / averageLength));
-  }
   const upperBound = new Float64Array(termCount);
   for (let t = 0; t < termCount; t++) {
     let most = 0;

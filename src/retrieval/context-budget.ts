@@ -21,17 +21,13 @@ export function parseContextBudget(text: string, unit: BudgetUnit): ContextBudge
   const trimmed = text.trim().toLowerCase();
   if (trimmed === "off" || trimmed === "none") return null;
   const match = /^(\d+)\s*(c|chars?|t|tokens?)?$/.exec(trimmed.replace(/[,_]/g, ""));
-  if (!match || Number(match[1]) < 1) {
+  if (!match || Number(match[1]) < 1)
     throw new SeamlabError(
       `${CONTEXT_BUDGET_FLAG} ${text}: give a whole number of characters or tokens per query, e.g. 5000 (in the ` +
         `sizes' unit), 5000c, 1200t, or off for plain hit@k.`,
     );
-  }
   const suffix = match[2];
-  return {
-    amount: Number(match[1]),
-    unit: suffix === undefined ? unit : suffix.startsWith("t") ? "tokens" : "chars",
-  };
+  return { amount: Number(match[1]), unit: suffix === undefined ? unit : suffix.startsWith("t") ? "tokens" : "chars" };
 }
 
 export function contextBudgetText(budget: ContextBudget): string {

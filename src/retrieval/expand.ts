@@ -55,9 +55,8 @@ export function sectionSpans(doc: Doc): Span[] {
     .filter((start) => start > 0);
   const bounds = [0, ...starts, doc.text.length];
   const out: Span[] = [];
-  for (let i = 0; i + 1 < bounds.length; i++) {
+  for (let i = 0; i + 1 < bounds.length; i++)
     if (bounds[i + 1] > bounds[i]) out.push({ doc: doc.id, start: bounds[i], end: bounds[i + 1] });
-  }
   return out;
 }
 
@@ -137,11 +136,10 @@ export function strategyName(strategy: ContextStrategy, unit = "char"): string {
 export function parseExpandList(text: string): number[] {
   return text.split(",").map((part) => {
     const trimmed = part.trim();
-    if (!/^\d+$/.test(trimmed) || Number(trimmed) > 10) {
+    if (!/^\d+$/.test(trimmed) || Number(trimmed) > 10)
       throw new SeamlabError(
         `--expand ${text}: "${trimmed}" is not a number of neighbours; give whole numbers from 0 to 10, e.g. --expand 0,1,2.`,
       );
-    }
     return Number(trimmed);
   });
 }
@@ -151,18 +149,16 @@ export function parseParentsList(text: string, largestSize: number): ParentSetti
   return text.split(",").map((part) => {
     const trimmed = part.trim().toLowerCase();
     if (trimmed === "section") return "section";
-    if (!/^\d+$/.test(trimmed)) {
+    if (!/^\d+$/.test(trimmed))
       throw new SeamlabError(
         `--parents ${text}: "${part.trim()}" is neither "section" nor a parent size; give e.g. --parents section or --parents 4000.`,
       );
-    }
     const size = Number(trimmed);
-    if (size <= largestSize) {
+    if (size <= largestSize)
       throw new SeamlabError(
         `--parents ${size} is not larger than the largest chunk size, ${largestSize}: a parent must hold its children; ` +
           `give a parent size above ${largestSize}.`,
       );
-    }
     return size;
   });
 }

@@ -36,9 +36,7 @@ export function chunkRedundancy(a: Chunk, b: Chunk): number {
  */
 export function mmrReranker(options: MmrOptions = {}): Reranker {
   const lambda = options.lambda ?? 0.5;
-  if (!(lambda >= 0 && lambda <= 1)) {
-    throw new SeamlabError(`mmr reranker: lambda must be in [0, 1], got ${lambda}.`);
-  }
+  if (!(lambda >= 0 && lambda <= 1)) throw new SeamlabError(`mmr reranker: lambda must be in [0, 1], got ${lambda}.`);
   // `chunkRedundancy` on ids shared with every evaluation's near-duplicate counts (metrics.chunkTermIds)
   const redundancy = (chunks: readonly Chunk[], a: number, b: number): number => {
     const share = spanShare(chunks[a], chunks[b]);

@@ -73,9 +73,7 @@ export function seamDamageRows(
 }
 
 /** The same rows shaped for `lineWithBand` (x = overlap, one series per splitter). */
-export function damageLineRows(
-  rows: readonly DamageRow[],
-): { x: number; y: number; low: number; high: number; series: string }[] {
+export function damageLineRows(rows: readonly DamageRow[]) {
   return rows.map((r) => ({ x: r.overlap, y: r.value, low: r.low, high: r.high, series: r.splitter }));
 }
 

@@ -67,10 +67,7 @@ export function overlappingTopKRows(
 }
 
 /** Heatmap cells over overlap x first-stage depth (rows named "top-10 -> mmr -> 5"): hit rate or distinct passages. */
-export function depthHeatmapRows(
-  rows: readonly CostedRow[],
-  metric: "hitRate" | "meanDistinct",
-): { x: string; y: string; value: number }[] {
+export function depthHeatmapRows(rows: readonly CostedRow[], metric: "hitRate" | "meanDistinct") {
   return rows.map((row) => ({
     x: String(row.config.splitter.overlap),
     y: `top-${row.config.retrieval.k} -> ${row.config.retrieval.reranker} -> ${row.config.retrieval.finalK}`,

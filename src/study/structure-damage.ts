@@ -99,7 +99,7 @@ export function damageBarRows(
   results: readonly SplitterDamage[],
   kind: DamageKind | "any",
   type: DocType | "all" = "all",
-): { label: string; value: number; low: number; high: number; series: string }[] {
+) {
   return results.flatMap((r) => {
     const x = r.rows.find((y) => y.kind === kind && y.type === type);
     return x ? [{ label: r.config.splitter, value: x.value, low: x.low, high: x.high, series: r.config.splitter }] : [];

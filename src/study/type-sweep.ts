@@ -181,9 +181,7 @@ export function statedAnswer(c: PairedComparison): string {
 }
 
 /** Curve rows for `lineWithBand`: one series per type, with its queries as `n` (a type under 30 gets its own panel). */
-export function typeCurveRows(
-  curves: readonly TypeCurve[],
-): { x: number; y: number; low: number; high: number; series: string; n: number }[] {
+export function typeCurveRows(curves: readonly TypeCurve[]) {
   return curves.flatMap((c) =>
     c.points.map(({ x, y, low, high }) => ({
       x,

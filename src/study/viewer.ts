@@ -122,8 +122,7 @@ export function seamViewerPayload(
   const listBudget = positive(options.listBudget, 3_000_000, "listBudget");
   const listLimit = positive(options.listLimit, 2_000, "listLimit");
   const pageChars = positive(options.pageChars, 12_000, "pageChars");
-  const requested = options.first === undefined || options.first === "auto" ? undefined : options.first;
-  const named = requested === undefined ? undefined : pickDoc(docs, requested);
+  const named = options.first === undefined || options.first === "auto" ? undefined : pickDoc(docs, options.first);
   const split: Doc[] = [];
   let chars = 0;
   for (const doc of docs) {

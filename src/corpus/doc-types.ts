@@ -28,7 +28,6 @@ const RULES: [DocType, string][] = [
   ],
 ];
 
-/** Printed by `seamlab types --rules` and the notebook. */
 export const TYPE_RULES: { type: DocType; rule: string }[] = RULES.map(([type, rule]) => ({ type, rule }));
 
 export interface TypedSection {
@@ -135,7 +134,6 @@ function ruleType(text: string, section: Section): DocType | undefined {
   return "unknown";
 }
 
-/** Classifies one document and each of its markdown sections (they tile the text). */
 export function classifyDoc(doc: Doc, overrides: readonly TypeOverride[] = []): TypedDoc {
   const overrideOf = compileOverrides(overrides);
   const path = doc.source ?? doc.id;

@@ -10,7 +10,6 @@ export interface Row {
   fields: Record<string, unknown>;
 }
 
-/** A parse error names the line (and column when csv-parse gives one). */
 export function readCsvRows(text: string, file: string): Row[] {
   try {
     const records = parse(text, { columns: true, info: true, skip_empty_lines: true, bom: true }) as {

@@ -24,7 +24,6 @@ export function loadLabelledSet(file: string, docs: readonly Doc[] = [], options
   return parseLabelledSet(text, file, docs, options);
 }
 
-/** `file` names the text in messages and picks the format by extension. */
 export function parseLabelledSet(
   text: string,
   file: string,

@@ -21,21 +21,15 @@ export interface LoadCorpusOptions {
 /** The files a corpus spec names, in doc order (ids relative to `root`, sorted), before any is read. */
 export interface CorpusListing {
   root: string;
-  files: CorpusFile[];
+  files: { id: string; path: string }[];
   /** FIFOs, sockets, devices, dangling symlinks with a corpus name: skipped */
   skippedSpecial: number;
   /** the default corpus name (or the mixed spec) */
   name?: string;
 }
 
-export interface CorpusFile {
-  id: string;
-  path: string;
-}
-
 export interface LoadedCorpus extends Omit<CorpusListing, "files" | "skippedSpecial"> {
   docs: Doc[];
-  /** empty or whitespace-only files */
   skippedEmpty: number;
   skippedSpecial?: number;
   files: number;
@@ -117,7 +111,7 @@ function listMixedCorpus(spec: string, options: LoadCorpusOptions): CorpusListin
   const parts = spec.split("+").map((p) => p.trim());
   if (parts.some((p) => p === ""))
     throw new SeamlabError(`--corpus "${spec}": a mixed corpus is part+part+..., with no empty part.`);
-  const files: CorpusFile[] = [];
+  const files: CorpusListing["files"] = [];
   let skippedSpecial = 0;
   for (const part of parts) {
     const listed = listCorpus(part, options);
@@ -251,13 +245,8 @@ function compareIds(a: string, b: string): number {
   return idCollator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
-const GLOB_CHARS = /[*?{[]/;
+export const hasGlobSyntax = (spec: string): boolean => /[*?{[]/.test(spec);
 
-export function hasGlobSyntax(spec: string): boolean {
-  return GLOB_CHARS.test(spec);
-}
-
-/** The folder before an absolute glob's first wildcard segment, and the pattern after it. */
 export function splitGlob(absolutePattern: string): { base: string; pattern: string } {
   const segments = absolutePattern.split(sep).join("/").split("/");
   const first = segments.findIndex((segment) => hasGlobSyntax(segment));

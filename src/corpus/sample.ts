@@ -30,7 +30,6 @@ export type Sampleable = Doc | DocOutline;
 const lengthOf = (doc: Sampleable): number => ("text" in doc ? doc.text.length : doc.length);
 
 export interface DocumentSample<D extends Sampleable = Doc> {
-  /** positions in the corpus, ascending */
   indexes: number[];
   docs: D[];
   /** folder × size quartile of each, for a stratified cluster bootstrap */

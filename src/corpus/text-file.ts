@@ -12,7 +12,6 @@ export interface TextFileRole {
 
 export const CORPUS_FILE: TextFileRole = { what: "corpus file", fix: "remove it or point --corpus at text files only" };
 
-/** Binary formats saved under a text name (an .xlsx renamed .csv), by signature. */
 const SIGNATURES: { bytes: number[]; name: string }[] = [
   { bytes: [0x50, 0x4b, 0x03, 0x04], name: "a zip archive (as .xlsx, .docx and .odt files are)" },
   { bytes: [0x50, 0x4b, 0x05, 0x06], name: "an empty zip archive" },

@@ -7,7 +7,6 @@ import { DOC_TYPES, type DocType } from "./types";
 
 export interface TypeOverride {
   glob?: string;
-  /** a regular expression over a section's heading text */
   heading?: string;
   type: DocType;
   origin?: string;
@@ -26,7 +25,6 @@ function headingMatcher(source: string): RE2JS {
   return matcher;
 }
 
-/** The first override matching a document (and a section heading). */
 export function compileOverrides(overrides: readonly TypeOverride[]) {
   const compiled = overrides.map((o) => ({
     o,
@@ -86,7 +84,6 @@ export function parseTypeOverrides(text: string, file: string): TypeOverride[] {
   return rules;
 }
 
-/** The first control character other than tab, LF, VT, FF and CR; or -1. */
 function firstControlCharacter(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);

@@ -1,6 +1,5 @@
 import type { Doc, Query } from "../core/types";
 
-/** In the order corpus/doc-types tries them. */
 export const DOC_TYPES = ["reference", "faq", "prose", "transcript", "code", "table", "unknown"] as const;
 export type DocType = (typeof DOC_TYPES)[number];
 
@@ -12,7 +11,6 @@ export interface LabelledReport {
   rows: number;
   queries: number;
   skippedMalformed: number;
-  /** the first few, when skipped */
   malformed: string[];
   /** answers that could not be placed, by reason */
   notLocated: Record<string, number>;

@@ -67,7 +67,6 @@ export function checkCorpusOut(dir: string, flag = "--corpus-out"): void {
   }
 }
 
-/** Refuses `dir` when it is, holds or lies inside a folder the corpus was read from. */
 export function checkOutsideCorpus(dir: string, loaded: LoadedCorpus, flag = "--corpus-out"): void {
   const out = realPathOfNew(dir);
   const clash = readFolders(loaded).find((folder) => foldersOverlap(out, folder));

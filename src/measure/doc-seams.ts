@@ -65,14 +65,20 @@ export function measureDocSeams(
 }
 
 /** Enough to weigh documents (e.g. for sampling) without the text. */
-export interface DocSeamSummary {
-  doc: string;
-  chars: number;
-  chunks: number;
-  seams: number;
-  zeroOverlapSeams: number;
-  lostChars: number;
+function docSummary(part: DocSeams) {
+  let zero = 0;
+  for (const overlap of part.overlaps) if (overlap === 0) zero++;
+  const { doc, chars, lostChars } = part;
+  return {
+    doc,
+    chars,
+    chunks: part.chunkLengths.length,
+    seams: part.overlaps.length,
+    zeroOverlapSeams: zero,
+    lostChars,
+  };
 }
+export type DocSeamSummary = ReturnType<typeof docSummary>;
 
 export type SeamTotals = ReturnType<typeof createSeamTotals>;
 
@@ -105,16 +111,7 @@ function append(into: number[], values: readonly number[]): void {
 
 /** Add documents in corpus order, so the samples are the first ones. */
 export function addDocSeams(totals: SeamTotals, part: DocSeams): void {
-  let zero = 0;
-  for (const overlap of part.overlaps) if (overlap === 0) zero++;
-  totals.docs.push({
-    doc: part.doc,
-    chars: part.chars,
-    chunks: part.chunkLengths.length,
-    seams: part.overlaps.length,
-    zeroOverlapSeams: zero,
-    lostChars: part.lostChars,
-  });
+  totals.docs.push(docSummary(part));
   totals.corpusChars += part.chars;
   totals.chunkChars += part.chunkChars;
   append(totals.chunkLengths, part.chunkLengths);

@@ -10,14 +10,8 @@ const BACKWARD_WORDS = new Set(
   ).split(" "),
 );
 
-export interface OpenerSample {
-  doc: string;
-  index: number;
-  word: string;
-  text: string;
-}
-
 export type BackwardOpeners = ReturnType<typeof measureBackwardOpeners>;
+export type OpenerSample = BackwardOpeners["samples"][number];
 
 const LEADING_DECORATION = /^[\s>*_"'“‘(\-#]*/;
 const FIRST_WORD = /^[A-Za-z]+/;
@@ -38,7 +32,7 @@ export function measureBackwardOpeners(
 ) {
   const byDoc = chunksByDoc(docs, chunks);
   const counts = new Map<string, number>();
-  const samples: OpenerSample[] = [];
+  const samples: { doc: string; index: number; word: string; text: string }[] = [];
   let zero = 0;
   let backward = 0;
   for (const seam of seams) {

@@ -34,8 +34,8 @@ export function measureSplit(
     gapSeams: seams.filter((seam) => seam.gap > 0).length,
     lostChars: lost.lostChars,
     docsWithLostText: lost.docsWithLostText,
+    ...(tokenCounter ? { overlapTokens: seams.map((seam) => seam.overlapTokens ?? 0) } : {}),
   };
-  if (tokenCounter) columns.overlapTokens = seams.map((seam) => seam.overlapTokens ?? 0);
   return { summary: summariseSeams(columns, sizes, { ...options, unit }), seams };
 }
 

@@ -33,7 +33,6 @@ export function bootstrapMeanInterval(values: readonly number[], options: Bootst
   return bootstrapMeanIntervals([values], options)[0];
 }
 
-/** The means of equal-length columns over the same draws: each equals its `bootstrapMeanInterval`. */
 export function bootstrapMeanIntervals(
   columns: readonly (readonly number[])[],
   options: BootstrapOptions = {},

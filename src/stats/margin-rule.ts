@@ -16,7 +16,6 @@ export function marginStatus(d: PairedEvidence, margin: number, level = 0.95): C
 
 export const MAX_PLANNED_QUERIES = 10_000_000;
 
-/** The observed discordant counts scaled from `queries` to `n` queries, rounded, never more than n together. */
 export function scaledDiscordant(
   d: Pick<PairedDifference, "wins" | "losses">,
   queries: number,

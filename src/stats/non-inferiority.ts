@@ -118,7 +118,6 @@ export function decideNonInferior(items: readonly DecisionItem[], options: Decis
     withinChoice,
     /** null when decided or when more queries cannot settle it (`withinChoice`) */
     queriesNeeded,
-    /** in input order */
     configs,
   };
 }

@@ -20,7 +20,6 @@ export interface PairedDifference {
   diff: number;
   low: number;
   high: number;
-  /** Queries the first side hits and the second misses, and the reverse. */
   wins: number;
   losses: number;
   mcnemarP: number;
@@ -47,14 +46,7 @@ export interface PairedBestResult {
 }
 
 /** Queries by outcome pattern across configs: far fewer patterns than queries, so a replicate is O(n + patterns·K). */
-interface Patterns {
-  of: Uint32Array;
-  /** outcome of config k under pattern p: bits[p * K + k] */
-  bits: Uint8Array;
-  count: number;
-}
-
-function compress(outcomes: readonly Outcomes[], n: number): Patterns {
+function compress(outcomes: readonly Outcomes[], n: number) {
   const K = outcomes.length;
   const index = new Map<string, number>();
   const of = new Uint32Array(n);
@@ -70,6 +62,7 @@ function compress(outcomes: readonly Outcomes[], n: number): Patterns {
     }
     of[q] = p;
   }
+  // bits[p * K + k]: outcome of config k under pattern p
   return { of, bits: Uint8Array.from(bits), count: index.size };
 }
 

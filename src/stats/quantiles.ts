@@ -2,7 +2,6 @@
 
 export type Distribution = ReturnType<typeof distributionOf>;
 
-/** A sorted copy (typed-array sort: numeric, no comparator). */
 export function sortedNumbers(values: readonly number[]): Float64Array {
   const sorted = Float64Array.from(values);
   sorted.sort();

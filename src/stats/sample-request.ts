@@ -13,9 +13,6 @@ export interface SampleRequestRules {
   halfWidthOf: string;
 }
 
-const MIN_HALF_WIDTH = 0.001;
-const MAX_COUNT = 10_000_000;
-
 /** "auto", "auto:H" (0.001 ≤ H < 0.5), "all" or a count from 1 to 10,000,000. */
 export function parseSampleSizeRequest(
   value: string | number | undefined,
@@ -28,9 +25,9 @@ export function parseSampleSizeRequest(
   const auto = /^auto:(\d*\.?\d+)$/.exec(text);
   if (auto) {
     const halfWidth = Number(auto[1]);
-    if (halfWidth >= MIN_HALF_WIDTH && halfWidth < 0.5) return { kind: "auto", halfWidth };
+    if (halfWidth >= 0.001 && halfWidth < 0.5) return { kind: "auto", halfWidth };
   }
-  if (/^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= MAX_COUNT)
+  if (/^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= 10_000_000)
     return { kind: "count", count: Number(text) };
   throw new SeamlabError(
     `${rules.flag} must be auto, auto:H (${rules.halfWidthOf} from 0.001 to 0.5, e.g. 0.02), all, or a whole number ` +

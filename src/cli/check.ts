@@ -75,7 +75,6 @@ function checkedCorpus(
   );
 }
 
-/** Runs `seamlab sweep argv --export out` as a child process; resolves with its exit code. */
 function runSweep(argv: readonly string[], out: string, showSweep: boolean): Promise<number> {
   const bin = join(projectRoot(), "bin", "seamlab.js");
   return new Promise((done, fail) => {

@@ -12,7 +12,6 @@ import { commandFlags } from "./flags";
 
 const describe = (c: SplitterConfig) => `${c.splitter}:${c.size}:${c.overlap}:${c.unit ?? "chars"}`;
 
-/** One side of the comparison, as --json prints it. */
 function sideJson(config: SplitterConfig, { summary, indexRatio }: ConfigEvaluation) {
   const { hits, hitRate, hitRateCI, meanDistinct } = summary;
   return { config, hits, hitRate, hitRateCI, meanDistinct, indexRatio };

@@ -4,7 +4,6 @@ import type { SplitterConfig } from "../splitters/config";
 import { splitterConfigFromFlags } from "./flag-groups";
 import { flagOptions, type FlagValues } from "./flags";
 
-/** `--a SPEC --b SPEC`: the two configs `compare` and `flips` pair. */
 export const configPairFlags = flagOptions(["a", "b"]);
 
 /** The configs of --a and --b, both required; `example` shows a pair. */

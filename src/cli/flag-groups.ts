@@ -34,7 +34,6 @@ import {
 } from "./flags";
 import { thousands } from "../stats/format";
 
-/** Flags shared by `seams`, `pairs` and `embed`. */
 export const splitFlags = flagOptions(["corpus", "splitter", "size", "overlap", "unit", "encoding"], ["json"]);
 
 export const splitFlagsHelp = `  --corpus PATH      folder, file, glob, default corpus name (moby-dick, fastify-docs) \
@@ -47,12 +46,10 @@ or npm:<pkg>/<path>
   --encoding E       js-tiktoken encoding for token units (default cl100k_base)
   --json             print JSON instead of a table`;
 
-/** --corpus, or the prose default corpus. */
 export function corpusSpecFromFlags(values: FlagValues): string {
   return values.corpus === undefined ? defaultCorpus("prose") : stringFlag(values, "corpus");
 }
 
-/** The corpus named by --corpus (default: the prose default corpus). */
 export function corpusFromFlags(values: FlagValues): { spec: string; corpus: LoadedCorpus } {
   const spec = corpusSpecFromFlags(values);
   return { spec, corpus: loadCorpus(spec) };
@@ -81,7 +78,6 @@ export function settingFromFlags(values: FlagValues): { unit: Unit; size: number
   };
 }
 
-/** --splitters as a list (undefined without the flag). */
 export function splitterListFromFlags(values: FlagValues): string[] | undefined {
   if (values.splitters === undefined) return undefined;
   const names = commaList(stringFlag(values, "splitters"));
@@ -125,7 +121,6 @@ function separatorsFlag(raw: string): string[] {
   return parsed as string[];
 }
 
-/** The splitter config from --splitter/--size/--overlap/--unit/--encoding/--separators, validated. */
 export function splitterConfigFromFlags(values: FlagValues, overrides: Partial<SplitterConfig> = {}): SplitterConfig {
   const splitter = overrides.splitter ?? stringFlag(values, "splitter", "langchain");
   const unit = overrides.unit ?? unitFromFlags(values, [splitter]);
@@ -167,7 +162,6 @@ export function describeCorpusCounts(
   return `${spec} (${thousands(corpus.docs)} docs, ${thousands(corpus.chars)} chars${skipped})`;
 }
 
-/** Flags of inverse-cloze queries (`--queries ict`), shared by every command that takes --queries. */
 export const ictFlags = flagOptions(["ict-n", "ict-seed", "ict-context"], ["ict-keep"]);
 
 const ICT_HELP: [string, string][] = [
@@ -177,7 +171,6 @@ const ICT_HELP: [string, string][] = [
   ["--ict-keep", "ICT queries: keep the query sentence in the indexed text (default: removed)"],
 ];
 
-/** Help lines for the ICT flags, descriptions starting at column `column`. */
 export function ictFlagsHelp(column = 25): string {
   return ICT_HELP.map(([flag, text]) => `  ${flag.padEnd(column - 2)}${text}`).join("\n");
 }
@@ -191,7 +184,6 @@ export function ictOptionsFrom(values: FlagValues): IctOptions {
   };
 }
 
-/** Options shared by `retrieve`, `compare` and `sweep`. */
 export const retrievalFlags = {
   ...flagOptions(
     ["corpus", "queries", "heading-levels", "gold-sentences", "query-sample", "unit", "separators", "encoding", "k"],
@@ -233,7 +225,6 @@ ${ictFlagsHelp(30)}
 embedder (for --retriever dense|hybrid):
 ${embedderFlagsHelp}`;
 
-/** `--query-sample`: how many of the queries run (default auto). */
 export function querySampleFromFlags(values: FlagValues): QuerySampleRequest {
   return parseQuerySample(values["query-sample"] === undefined ? undefined : String(values["query-sample"]));
 }
@@ -264,7 +255,6 @@ export function checkEvaluationInputFlags(values: FlagValues): void {
   }
 }
 
-/** Loads the corpus and builds or reads the queries named by the flags. */
 export function loadEvaluationInputs(values: FlagValues): EvaluationInputs {
   checkEvaluationInputFlags(values);
   const queries = stringFlag(values, "queries", "headers");

@@ -31,7 +31,6 @@ export function formatTable(columns: readonly Column[], rows: readonly (readonly
   );
 }
 
-/** `label   value` lines with the labels padded to one width. */
 export function formatKeyValues(pairs: readonly (readonly [string, string])[]): string {
   const width = Math.max(0, ...pairs.map(([key]) => key.length));
   return pairs.map(([key, value]) => `${key.padEnd(width)}  ${value}`.trimEnd()).join("\n");
@@ -42,7 +41,6 @@ export function formatFixed(value: number, digits = 1): string {
   return Number.isFinite(value) ? value.toFixed(digits) : "n/a";
 }
 
-/** A ratio as a multiplier, e.g. `1.25x`. */
 export function formatRatio(value: number, digits = 2): string {
   return Number.isFinite(value) ? `${value.toFixed(digits)}x` : "n/a";
 }

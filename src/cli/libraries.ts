@@ -26,29 +26,18 @@ import {
 import { commandFlags, flagOptions, stringFlag, type FlagValues } from "./flags";
 import { characterBudgetSample, type DocumentSample } from "../corpus/sample";
 import type { Doc } from "../core/types";
+import { wrapTitleText } from "../charts/theme";
 
 /** The npm packages behind the library splitters (their pinned versions are printed with the table). */
 const libraryPackages = ["@llamaindex/core", "@mastra/rag", "@chonkiejs/core", "@langchain/textsplitters"];
 
+/** Each library's size and overlap semantics, wrapped at 116 columns under a 23-column indent. */
 const librariesHelp = librarySplitters
-  .map(
-    (s) =>
-      `  ${s.name.padEnd(20)} ${s.api}${s.units.length === 1 ? ` (${s.units[0]} only)` : ""}\n${wrap(s.semantics)}`,
-  )
+  .map((s) => {
+    const semantics = [wrapTitleText(s.semantics, 116 - 23)].flat().map((line) => " ".repeat(23) + line);
+    return `  ${s.name.padEnd(20)} ${s.api}${s.units.length === 1 ? ` (${s.units[0]} only)` : ""}\n${semantics.join("\n")}`;
+  })
   .join("\n");
-
-function wrap(text: string, indent = 23, width = 116): string {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(" ")) {
-    if (line && indent + line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  return lines.map((l) => " ".repeat(indent) + l).join("\n");
-}
 
 const help = `Usage: seamlab libraries [--corpus SPEC] [--size N --overlap N --unit chars|tokens] \
 [--splitters LIST] [--sample-chars N|all] [--hit-rate] [--json]
@@ -116,7 +105,6 @@ function sampleCharsFromFlags(values: FlagValues): number | undefined {
   throw new SeamlabError(`--sample-chars must be all or a whole number of characters >= 1,000; got "${text}".`);
 }
 
-/** The documents the seam columns measure, or undefined when that is every document. */
 function librarySample(docs: readonly Doc[], maxChars: number | undefined): DocumentSample | undefined {
   if (maxChars === undefined) return undefined;
   const sample = characterBudgetSample(docs, maxChars, { parameter: "--sample-chars" });

@@ -6,9 +6,8 @@ import { seamText } from "../measure/seam-text";
 import { seamTextPageFoot, seamTextPageHead, seamTextRowsHtml, type SeamTextRow } from "../notebook/seam-text-html";
 import { intFlag } from "./flags";
 
-/** One seam's JSON record. */
 function perSeamRecord(part: DocSeams, i: number, tokens: boolean): Record<string, unknown> {
-  const record: Record<string, unknown> = {
+  return {
     doc: part.doc,
     index: i,
     prevEnd: part.spans[2 * i + 1],
@@ -16,24 +15,20 @@ function perSeamRecord(part: DocSeams, i: number, tokens: boolean): Record<strin
     overlap: part.overlaps[i],
     gap: part.gaps[i],
     gapLostChars: part.gapLostChars[i],
+    ...(tokens ? { overlapTokens: part.overlapTokens?.[i] ?? 0 } : {}),
   };
-  if (tokens) record.overlapTokens = part.overlapTokens?.[i] ?? 0;
-  return record;
 }
 
-/** One JSON line per seam of one document. */
 export function perSeamLines(part: DocSeams, tokens: boolean): string {
-  let out = "";
-  for (let i = 0; i < part.overlaps.length; i++) out += JSON.stringify(perSeamRecord(part, i, tokens)) + "\n";
-  return out;
+  return part.overlaps.map((_, i) => JSON.stringify(perSeamRecord(part, i, tokens)) + "\n").join("");
 }
 
-/** `--text-chars` (default 80) when `--text` is given, else undefined; both need `--per-seam`, .html needs --text. */
 /** A `--per-seam` file name that asks for an HTML page (.html or .htm). */
 export function isHtmlPath(path: string | undefined): boolean {
   return path !== undefined && /\.html?$/i.test(path);
 }
 
+/** `--text-chars` (default 80) with `--text`, else undefined; both need `--per-seam`, .html needs --text. */
 export function perSeamTextChars(values: Record<string, unknown>, perSeamPath: string | undefined): number | undefined {
   if (values.text !== true) {
     if (values["text-chars"] !== undefined) throw new SeamlabError("--text-chars goes with --text; add --text.");

@@ -61,7 +61,6 @@ function writeAtomic(path: string, text: string, force: boolean): void {
   writeFileAtomically(path, text, { force, flag: "--out" });
 }
 
-/** Writes the labelled file and its FILE.meta.json sidecar. */
 function writeSet(out: string, csv: string, meta: Record<string, unknown>, force: boolean): void {
   writeAtomic(out, csv, force);
   writeAtomic(`${out}.meta.json`, JSON.stringify(meta, null, 2) + "\n", force);
@@ -143,7 +142,6 @@ async function writeBuiltSet(kind: "ict" | "headers", values: Record<string, unk
   return 0;
 }
 
-/** Every number `generate` reads, each checked against its range. */
 function generationNumbers(values: Record<string, unknown>) {
   return {
     n: intFlag(values, "n", 100, { min: 1, max: 100_000, unit: "questions" }),

@@ -122,7 +122,6 @@ export async function retrievalPilot(
   };
 }
 
-/** What the child answers: the corpus's outline and the pilot, or the message of a SeamlabError it met. */
 type ChildAnswer = { outline: CorpusOutline; pilot: RetrievalPilot } | { error: string };
 
 /** The corpus's outline and the retrieval pilot, measured in a child process; its SeamlabError is thrown here. */
@@ -153,7 +152,6 @@ export function retrievalPilotInChild(
   });
 }
 
-/** The child's side: measure, then print the answer as one JSON document on stdout. */
 export async function answerPilot(argument: string): Promise<void> {
   const { corpus, queries } = JSON.parse(argument) as { corpus: string; queries?: string };
   let answer: ChildAnswer;

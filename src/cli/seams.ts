@@ -198,7 +198,6 @@ function sampleIntervals(result: SampledSeams): { zeroOverlap: Interval | null; 
   };
 }
 
-/** The `--json` document's `sample`: what was measured and the CIs (shares in [0, 1]). */
 function sampleJson(result: SampledSeams): Record<string, unknown> {
   return {
     description: result.sample.description,

@@ -22,7 +22,6 @@ document ids, or
   --hard-limit N     structure splitter: keep code blocks, tables, FAQ pairs and turns whole up to N
                      chars (default 2 x --size)`;
 
-/** The overrides of `--types FILE` (empty without the flag). */
 export function typeOverridesFromFlags(values: FlagValues): TypeOverride[] {
   const path = values.types;
   if (path === undefined) return [];

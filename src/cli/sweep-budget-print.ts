@@ -11,12 +11,10 @@ export function budgetSuffix(judged: SweepCurve | GridVerdict): string {
   return judged.contextBudget ? `, context budget ${contextBudgetText(judged.contextBudget)} per query` : "";
 }
 
-/** The verdict in words, without markdown. */
 export function plainVerdict(decision: Decision, name: (i: number) => string): string {
   return verdictText(decision, name).replace(/\*\*/g, "");
 }
 
-/** The verdict's sentences as `--json` prints them. */
 export function verdictJson(decision: Decision, name: (i: number) => string) {
   return { verdict: plainVerdict(decision, name), verdictShort: verdictHeadline(decision, name) };
 }
@@ -28,7 +26,6 @@ export function fromBestCells(decision: Decision, i: number): string[] {
   return [gap.padEnd(30), i === decision.best ? "best" : c.status];
 }
 
-/** The size, overlap and share cells of a size x overlap row. */
 export function configCells({ size, overlap }: { size: number; overlap: number }): string[] {
   return [String(size).padStart(4), String(overlap).padStart(7), `${Math.round((100 * overlap) / size)}%`.padStart(5)];
 }

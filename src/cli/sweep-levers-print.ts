@@ -5,7 +5,6 @@ import { costCells, fromBestCells, plainVerdict, verdictJson } from "./sweep-bud
 
 // The sweep's printing of overlap against neighbour expansion and parent documents at one context budget.
 
-/** The table and verdict of one size's levers. */
 export function describeLevers(lever: LeverVerdict): string[] {
   const name = (i: number) => lever.names[i];
   const lines = [
@@ -36,7 +35,6 @@ function hitRateCell(lever: LeverVerdict, i: number): string {
   return `${percentNumber(lever.decision.configs[i].rate)}${over > 0 ? " *" : ""}`;
 }
 
-/** One size's levers for --json. */
 export function leverJson(lever: LeverVerdict): Record<string, unknown> {
   const name = (i: number) => lever.names[i];
   return {

@@ -24,7 +24,6 @@ import {
 
 /** `seamlab sweep`'s printers: the text tables and verdicts, seam exposure, and the JSON of exposure. */
 
-/** Names a curve's point by its overlap. */
 const overlapName = (curve: SweepCurve) => (i: number) => `overlap ${curve.points[i].x}`;
 const pct = (share: number) => `${(100 * share).toFixed(1)}%`;
 const points = (x: number) => `${Number((100 * x).toFixed(2))} points`;
@@ -87,7 +86,6 @@ export function exposureJson(exposure: SizeExposure) {
   return rest;
 }
 
-/** The JSON of a curve's exposed verdict, with its sentences. */
 function exposedVerdictJson(curve: SweepCurve, verdict: ExposedVerdict) {
   const sentences = verdict.decision && verdictJson(verdict.decision, overlapName(curve));
   return { ...verdict, ...(sentences ?? { verdict: null, verdictShort: null }) };
@@ -298,7 +296,6 @@ export function curvesJson(
   }));
 }
 
-/** The per-group breakdown as `--json` prints it: each group's own verdict and the pick against the baseline. */
 export function groupsJson(groups: readonly GroupBreakdown[], curve: SweepCurve) {
   return groups.map((g) => ({
     group: g.group,
@@ -311,7 +308,6 @@ export function groupsJson(groups: readonly GroupBreakdown[], curve: SweepCurve)
   }));
 }
 
-/** The knee as `--json` prints it (the first curve's; every curve carries its own). */
 export function kneeJson(knee: KneeReport) {
   return { kneedle: knee.kneedle, plateau: knee.plateau, agree: knee.agree, notes: knee.notes };
 }

@@ -119,22 +119,10 @@ function ownValue(text: string, key: string): unknown {
  */
 export function clearCache(dir: string = defaultCacheDir()): number {
   let removed = 0;
-  let shards: string[];
-  try {
-    shards = readdirSync(dir);
-  } catch {
-    return 0;
-  }
-  for (const shard of shards) {
+  for (const shard of namesIn(dir)) {
     if (!/^[0-9a-f]{2}$/.test(shard)) continue;
     const shardDir = join(dir, shard);
-    let files: string[];
-    try {
-      files = readdirSync(shardDir);
-    } catch {
-      continue; // a stray file, not a shard folder
-    }
-    for (const file of files) {
+    for (const file of namesIn(shardDir)) {
       const entry = /^([0-9a-f]+)\.json$/.exec(file);
       const temp = /^\.([0-9a-f]+)\.json\.(\d+)\.\d+-\d+\.seamlab-tmp$/.exec(file);
       const key = (entry ?? temp)?.[1];
@@ -163,5 +151,14 @@ function readFileOrEmpty(path: string): string {
     return readFileSync(path, "utf8");
   } catch {
     return "";
+  }
+}
+
+/** The names in `dir`, sorted; none when it is not a readable folder. */
+export function namesIn(dir: string): string[] {
+  try {
+    return readdirSync(dir).sort();
+  } catch {
+    return [];
   }
 }

@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { sha256 } from "./cache";
+import { namesIn, sha256 } from "./cache";
 import { projectRoot, readPackageJson } from "../core/project";
 
 /**
@@ -20,14 +20,8 @@ export const ROW_SOURCE_FOLDERS: readonly string[] = [
 ];
 
 function sourceFiles(dir: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir).sort();
-  } catch {
-    return [];
-  }
   const out: string[] = [];
-  for (const name of names) {
+  for (const name of namesIn(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
     else if (/\.(ts|mjs|js|json)$/.test(name)) out.push(path);

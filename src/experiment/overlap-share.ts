@@ -14,11 +14,8 @@ export function parseOverlapList(text: string, flag = "--overlaps"): OverlapSett
     .filter((item) => item !== "");
   if (items.length === 0)
     throw new SeamlabError(`${flag} needs at least one overlap, e.g. ${flag} 0,100,200 or 0,10%,20%.`);
-  const seen = new Set<string>();
-  for (const item of items) {
-    if (seen.has(item)) throw new SeamlabError(`${flag} lists ${item} more than once; give each value once.`);
-    seen.add(item);
-  }
+  const repeated = items.find((item, i) => items.indexOf(item) !== i);
+  if (repeated !== undefined) throw new SeamlabError(`${flag} lists ${repeated} more than once; give each value once.`);
   return items.map((item) => {
     const share = /^(\d+(?:\.\d+)?)%$/.exec(item);
     if (share) {

@@ -21,9 +21,7 @@ export function chunkTokenCounter(
   known?: (docIndex: number) => DocPieces | undefined,
 ): (chunk: Chunk) => number {
   const count = tokenCounter(encoding);
-  const found = pieceRegexOf(encoding);
-  if (!found) return (chunk) => count(chunk.text);
-  const regex: RegExp = found;
+  const regex = pieceRegexOf(encoding);
   const byId = new Map(docs.map((doc, i) => [doc.id, i]));
   const piecesById = new Map<string, DocPieces>();
   const piecesOf = (doc: Doc, docIndex: number): DocPieces => {
@@ -63,16 +61,12 @@ export function chunkTokenCounter(
   };
 }
 
-/** The encoding's pre-tokenisation regex (global). */
-function pieceRegexOf(encoding: string): RegExp | null {
-  return new RegExp(rankTable(encoding).patStr, "ug");
-}
+const pieceRegexOf = (encoding: string) => new RegExp(rankTable(encoding).patStr, "ug");
 
 /** A document's pre-tokenisation pieces with running token totals (pure: a thread may compute it for another). */
 export function documentPieces(text: string, encoding: string = defaultEncoding): DocPieces {
   const count = tokenCounter(encoding);
   const regex = pieceRegexOf(encoding);
-  if (!regex) return { ends: new Int32Array(0), cumulative: Float64Array.of(0) };
   const ends: number[] = [];
   const cumulative: number[] = [0];
   for (let m = regex.exec(text); m !== null; m = regex.exec(text)) {

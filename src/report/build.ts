@@ -187,7 +187,6 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
         },
         cellTimeoutMs: options.cellTimeoutMs,
         timeLimitMs: plan?.timeLimitMs,
-        name,
         env: kernelEnv,
         compiledSources,
         hideNodeTypes,

@@ -162,11 +162,7 @@ export class TslabKernel {
    */
   static async start(
     root: string,
-    {
-      startupTimeoutMs = 60_000,
-      env = {},
-      nodeTypes = true,
-    }: { startupTimeoutMs?: number; env?: Record<string, string>; nodeTypes?: boolean } = {},
+    { env = {}, nodeTypes = true }: { env?: Record<string, string>; nodeTypes?: boolean } = {},
   ): Promise<TslabKernel> {
     const binary = join(root, "node_modules", "tslab", "bin", "tslab");
     if (!existsSync(binary)) throw new SeamlabError(`tslab is not installed at ${binary}; run npm ci in ${root}.`);
@@ -210,7 +206,7 @@ export class TslabKernel {
     Object.values(sockets).forEach((socket, i) => socket.connect(`ipc://${ip}:${i + 1}`));
     const kernel = new TslabKernel(child, key, dir, sockets);
     try {
-      await kernel.handshake(startupTimeoutMs);
+      await kernel.handshake(60_000);
     } catch (error) {
       await kernel.shutdown();
       throw error;

@@ -3,7 +3,7 @@
 import { basename, join } from "node:path";
 import { TslabKernel } from "./kernel";
 import { OutputCollector, errorFromStderr } from "./outputs";
-import { injectParameters, joinSource, type CodeCell, type Notebook } from "./nbformat";
+import { injectParameters, joinSource, type Notebook } from "./nbformat";
 
 export interface RunOptions {
   /** Project root: its src/ (or a compiled copy of it) is what `./src/...` imports load. */
@@ -13,9 +13,6 @@ export interface RunOptions {
   cellTimeoutMs?: number;
   /** The whole notebook's time limit, kernel start included: the cell running then is interrupted (`overran`). */
   timeLimitMs?: number;
-  name?: string;
-  /** Called after each code cell (progress output). */
-  onCell?: (index: number, cell: CodeCell) => void;
   /** Extra environment for the kernel process. */
   env?: Record<string, string>;
   /**
@@ -109,7 +106,6 @@ export async function runNotebook(input: Notebook, options: RunOptions): Promise
         execution: { "iopub.execute_input": startedAt, "shell.execute_reply": new Date().toISOString() },
         seamlab: { duration_ms: Math.round(outcome.durationMs), status: outcome.timedOut ? "timeout" : outcome.status },
       };
-      options.onCell?.(index, cell);
     }
   } finally {
     peakRssBytes = kernel.peakRssBytes();

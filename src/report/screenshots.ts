@@ -18,15 +18,11 @@ export const CHROMIUM_ARGS = [
 ];
 
 /** Saves `screenshot-<page>-light.png` and `-dark.png` next to the pages; returns the paths written. */
-export async function screenshotPages(
-  outDir: string,
-  pageNames: string[],
-  executablePath = CHROMIUM_PATH,
-): Promise<string[]> {
-  if (!existsSync(executablePath))
-    throw new SeamlabError(`--screenshots needs Chromium at ${executablePath} (apt-get install chromium).`);
+export async function screenshotPages(outDir: string, pageNames: string[]): Promise<string[]> {
+  if (!existsSync(CHROMIUM_PATH))
+    throw new SeamlabError(`--screenshots needs Chromium at ${CHROMIUM_PATH} (apt-get install chromium).`);
   const { chromium } = await import("playwright-core");
-  const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   const written: string[] = [];
   try {
     for (const scheme of ["light", "dark"] as const) {

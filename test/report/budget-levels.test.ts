@@ -35,7 +35,6 @@ for (const prefix of Object.keys(declared).filter((p) => declared[p].levels.leng
       root: projectRoot,
       parameters: { corpus: fastifyGuides, proseCorpus: "", markdownCorpus: "", querySample: 40, ...parameters },
       cellTimeoutMs: 240_000,
-      name: prefix,
       env: { SEAMLAB_WORKERS: "1" },
       compiledSources: sources,
     });

@@ -37,30 +37,22 @@ function scoresFunction() {
   };
 }
 
-export interface ScoreKernel {
-  /** Views of the module's memory: [queries | rows | out], sized by the last `reserve`. */
-  queries: Float64Array;
-  rows: Float32Array;
-  out: Float64Array;
-  /** Makes room for `queryBlocks` blocks of 8 interleaved queries, `rowCount` rows and their scores, of `dims`. */
-  reserve(queryBlocks: number, rowCount: number, dims: number): void;
-  /** Scores `rowCount` rows (from the start of `rows`) against query block `block`, into `out` (8 per row). */
-  score(block: number, rowCount: number, dims: number): void;
-}
-
+export type ScoreKernel = ReturnType<typeof kernelOf>;
 export const scoreKernel = lazyKernel(() => [scoresFunction()], kernelOf);
 
-function kernelOf(instance: WasmInstance): ScoreKernel {
+function kernelOf(instance: WasmInstance) {
   const { memory } = instance;
   const scores = instance.exports.scores as (rows: number, n: number, dims: number, q: number, out: number) => void;
   let rowsAt = 0;
   let outAt = 0;
   let queryBytes = 0;
-  const state: ScoreKernel = {
+  const state = {
+    // views of the module's memory, [queries | rows | out], sized by the last `reserve`
     queries: new Float64Array(0),
     rows: new Float32Array(0),
     out: new Float64Array(0),
-    reserve(queryBlocks, rowCount, dims) {
+    /** Room for `queryBlocks` blocks of 8 interleaved queries and `rowCount` rows of `dims`, and their scores. */
+    reserve(queryBlocks: number, rowCount: number, dims: number) {
       queryBytes = dims * QUERY_LANES * 8;
       rowsAt = queryBlocks * queryBytes;
       outAt = rowsAt + Math.ceil((rowCount * dims * 4) / 16) * 16;
@@ -69,7 +61,8 @@ function kernelOf(instance: WasmInstance): ScoreKernel {
       state.rows = new Float32Array(memory.buffer, rowsAt, rowCount * dims);
       state.out = new Float64Array(memory.buffer, outAt, rowCount * QUERY_LANES);
     },
-    score(block, rowCount, dims) {
+    /** Scores the first `rowCount` rows against query block `block`, into `out` (8 per row). */
+    score(block: number, rowCount: number, dims: number) {
       scores(rowsAt, rowCount, dims, block * queryBytes, outAt);
     },
   };

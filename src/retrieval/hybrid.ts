@@ -48,8 +48,7 @@ export function createHybridRetriever(retrievers: readonly Retriever[], options:
 /** `createRetriever("hybrid", ...)` over the factories it fuses, with settings.rrfK and settings.depth. */
 export function hybridRetrieverFactory(...parts: RetrieverFactory[]): RetrieverFactory {
   return async (chunks: readonly Chunk[], settings, scope) => {
-    const retrievers: Retriever[] = [];
-    for (const part of parts) retrievers.push(await part(chunks, settings, scope));
+    const retrievers = await Promise.all(parts.map((part) => part(chunks, settings, scope)));
     return createHybridRetriever(retrievers, {
       rrfK: settings.rrfK === undefined ? undefined : Number(settings.rrfK),
       depth: settings.depth === undefined ? undefined : Number(settings.depth),

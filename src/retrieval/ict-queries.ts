@@ -133,17 +133,14 @@ export function allocateProportionally(n: number, capacity: readonly number[]): 
   const order = exact
     .map((x, i) => ({ i, remainder: x - Math.floor(x) }))
     .sort((a, b) => b.remainder - a.remainder || a.i - b.i);
-  while (left > 0) {
-    let gave = false;
-    for (const { i } of order) {
-      if (left === 0) break;
-      if (quota[i] < capacity[i]) {
+  for (let gave = true; left > 0 && gave;) {
+    gave = false;
+    for (const { i } of order)
+      if (left > 0 && quota[i] < capacity[i]) {
         quota[i]++;
         left--;
         gave = true;
       }
-    }
-    if (!gave) break;
   }
   return quota;
 }

@@ -46,12 +46,8 @@ export function mmrReranker(options: MmrOptions = {}): Reranker {
     name: `mmr(lambda=${lambda})`,
     rerank(_query, candidates, chunks, k) {
       if (k <= 0 || candidates.length === 0) return [];
-      let top = -Infinity;
-      let bottom = Infinity;
-      for (const c of candidates) {
-        if (c.score > top) top = c.score;
-        if (c.score < bottom) bottom = c.score;
-      }
+      const top = Math.max(...candidates.map((c) => c.score));
+      const bottom = Math.min(...candidates.map((c) => c.score));
       const relevance = (c: RankedChunk) => (top === bottom ? 1 : (c.score - bottom) / (top - bottom));
       const remaining = candidates.map((c, rank) => ({ c, rank, maxSim: 0 }));
       const picked: RankedChunk[] = [];

@@ -174,7 +174,6 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
     Object.assign(parameters, corpusParameters(corpus.parameter));
     if (corpus.parameter !== corpus.label) hide.push([corpus.parameter, corpus.label]);
   }
-  const corpusLabel = corpus?.label;
   if (values["query-sample"] !== undefined) parameters.querySample = values["query-sample"].trim();
   const given = values.queries === undefined ? undefined : stringFlag(values, "queries");
   if (given !== undefined) {
@@ -192,11 +191,10 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
       ? 0
       : undefined;
   if (budgetMinutes !== undefined) {
-    const names = listNotebooks(notebooksDir, only).map((path) => basename(path));
     const decision = await planBudget(
       {
         budgetMinutes,
-        names,
+        names: notebookPaths.map((path) => basename(path)),
         declared: readDeclaredWork(listNotebooks(notebooksDir)),
         requestedJobs: jobs,
         maxBytes: maxBytes ?? totalmem() / 2,
@@ -239,7 +237,7 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
     budgetMinutes,
     kernelWorkers,
     force,
-    corpusLabel,
+    corpusLabel: corpus?.label,
     hide,
     noExecute: values["no-execute"] === true,
     log: (line) => process.stderr.write(line + "\n"),

@@ -139,16 +139,15 @@ export function sweepSettingsFromFlags(values: SweepFlags) {
   const sampleRequest = parseSampleRequest(values.sample, "--sample");
   const splitters = commaList(stringFlag(values, "splitter", "langchain"));
   const unit: Unit = unitFromFlags(values, splitters);
-  const metricName = choiceFlag(values, "metric", ["recall", "hit-rate"], "recall");
-  const metric: SweepMetric = metricName === "recall" ? "recallAtK" : "hitRate";
+  const metric: SweepMetric =
+    choiceFlag(values, "metric", ["recall", "hit-rate"], "recall") === "recall" ? "recallAtK" : "hitRate";
   const reranker = stringFlag(values, "rerank", "none");
   const ks = intListFlag(values, "ks", [5], { min: 1, max: LIMITS.k, unit: "chunks" });
   const finalKRaw = optionalIntFlag(values, "final-k", { min: 1, max: LIMITS.k, unit: "chunks" });
-  if (finalKRaw !== undefined && finalKRaw > Math.min(...ks)) {
+  if (finalKRaw !== undefined && finalKRaw > Math.min(...ks))
     throw new SeamlabError(
       `--final-k ${finalKRaw} is larger than the smallest --ks value ${Math.min(...ks)}; the reranker can only cut.`,
     );
-  }
   const evaluation = evaluationOptionsFrom(values);
   // Settings go into the cache key only when they differ from the defaults, so default sweeps share cached rows.
   const customRetriever =

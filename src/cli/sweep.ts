@@ -85,8 +85,7 @@ export async function run(argv: string[]): Promise<number> {
   const controller = new AbortController();
   let interrupts = 0;
   const onSigint = () => {
-    interrupts++;
-    if (interrupts > 1) process.exit(130);
+    if (++interrupts > 1) process.exit(130);
     process.stderr.write("\nseamlab: stopping (finished configs are cached; Ctrl-C again to quit at once)\n");
     controller.abort();
   };

@@ -23,6 +23,7 @@ import { headingMarks } from "../retrieval/header-queries";
 import { lsaSpec } from "./dense";
 import { points, pointsInterval } from "./format";
 import { formatP, thousands } from "../stats/format";
+import type { Interval } from "../stats/types";
 
 /** Writes queries as an answer-span JSONL file in `dir` (the shape a user's labelled file takes); returns its path. */
 export function writeAnswerSpanJsonl(docs: readonly Doc[], queries: readonly Query[], dir: string): string {
@@ -115,24 +116,24 @@ export async function evaluateConfigs(
   return out;
 }
 
+type Summary = ConfigEvaluation["summary"];
+
+/** `barWithCI` rows of one metric and its CI per config, times `scale`. */
+function barRows(evaluations: readonly ConfigEvaluation[], metric: (s: Summary) => [number, Interval], scale = 1) {
+  return evaluations.map((e): Record<string, number | string> => {
+    const [value, ci] = metric(e.summary);
+    return { label: evaluationLabel(e), value: scale * value, low: scale * ci.low, high: scale * ci.high };
+  });
+}
+
 /** `barWithCI` rows of recall@k (fraction, bootstrap CI) per config. */
 export function recallRows(evaluations: readonly ConfigEvaluation[]): Record<string, number | string>[] {
-  return evaluations.map((e) => ({
-    label: evaluationLabel(e),
-    value: e.summary.recallAtK,
-    low: e.summary.recallAtKCI.low,
-    high: e.summary.recallAtKCI.high,
-  }));
+  return barRows(evaluations, (s) => [s.recallAtK, s.recallAtKCI]);
 }
 
 /** `barWithCI` rows of mean span IoU per config, in points: IoU is often a few percent, flat on a 0-100% axis. */
 export function iouRows(evaluations: readonly ConfigEvaluation[]): Record<string, number | string>[] {
-  return evaluations.map((e) => ({
-    label: evaluationLabel(e),
-    value: 100 * e.summary.iou,
-    low: 100 * e.summary.iouCI.low,
-    high: 100 * e.summary.iouCI.high,
-  }));
+  return barRows(evaluations, (s) => [s.iou, s.iouCI], 100);
 }
 
 export function evaluationTableRows(evaluations: readonly ConfigEvaluation[]): Record<string, number | string>[] {

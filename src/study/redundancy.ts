@@ -41,15 +41,17 @@ export async function runRedundancyGrid(inputs: RetrievalInputs, spec: Redundanc
   return { plain: by("none"), reranked: by("mmr"), dense: by("dense") };
 }
 
+/** `lineWithBand` rows of one retrieval measure and its CI per overlap. */
+function bandRows(rows: readonly CostedRow[], series: string, measure: "meanDistinct" | "queriesWithOverlappingTopK") {
+  return rows.map((row): Record<string, number | string> => {
+    const ci = row.retrieval[`${measure}CI`];
+    return { x: row.config.splitter.overlap, y: row.retrieval[measure], low: ci.low, high: ci.high, series };
+  });
+}
+
 /** Mean distinct passages in the top-k per overlap, with its bootstrap CI, for `lineWithBand`. */
 export function distinctRows(rows: readonly CostedRow[], series = "BM25 top-k"): Record<string, number | string>[] {
-  return rows.map((row) => ({
-    x: row.config.splitter.overlap,
-    y: row.retrieval.meanDistinct,
-    low: row.retrieval.meanDistinctCI.low,
-    high: row.retrieval.meanDistinctCI.high,
-    series,
-  }));
+  return bandRows(rows, series, "meanDistinct");
 }
 
 /** Share of queries whose top-k holds two chunks sharing source text, with its Wilson CI. */
@@ -57,13 +59,7 @@ export function overlappingTopKRows(
   rows: readonly CostedRow[],
   series = "BM25 top-k",
 ): Record<string, number | string>[] {
-  return rows.map((row) => ({
-    x: row.config.splitter.overlap,
-    y: row.retrieval.queriesWithOverlappingTopK,
-    low: row.retrieval.queriesWithOverlappingTopKCI.low,
-    high: row.retrieval.queriesWithOverlappingTopKCI.high,
-    series,
-  }));
+  return bandRows(rows, series, "queriesWithOverlappingTopK");
 }
 
 /** Heatmap cells over overlap x first-stage depth (rows named "top-10 -> mmr -> 5"): hit rate or distinct passages. */

@@ -17,9 +17,7 @@ import {
   samplePassages,
   systemPrompt,
   userPrompt,
-  type FilterResult,
   type GenerationThresholds,
-  type Passage,
   type ReplyRecord,
 } from "./llm-queries";
 import { readJournal, type JournalEntry } from "./llm-journal";
@@ -66,27 +64,7 @@ const defaultDeadlineMs = 3_600_000;
 /** A server that cannot list its models in 15 s is not healthy. */
 const modelsCheckMs = 15_000;
 
-export interface GenerationEstimate {
-  requests: number;
-  /** replies already in the journal */
-  cached: number;
-  /** cl100k count (the server's tokenizer may differ) */
-  promptTokens: number;
-  maxCompletionTokens: number;
-}
-
-export interface GenerationResult extends FilterResult {
-  passages: Passage[];
-  estimate: GenerationEstimate;
-  usage: {
-    /** answered in this run, and reused from the journal */
-    requests: number;
-    cachedReplies: number;
-    /** as the server reported them, over every reply used */
-    promptTokens: number;
-    completionTokens: number;
-  };
-}
+type GenerationEstimate = ReturnType<typeof estimateGeneration>;
 
 /** ".../v1" → ".../v1/chat/completions"; a root → "/v1/chat/completions"; a full endpoint stays. */
 export function chatEndpoint(url: string): string {
@@ -159,8 +137,8 @@ function plan(docs: readonly Doc[], options: GenerateOptions) {
   });
 }
 
-/** Requests, prompt tokens and the completion-token cap of a run, before sending anything. */
-export function estimateGeneration(docs: readonly Doc[], options: GenerateOptions): GenerationEstimate {
+/** Requests, prompt tokens (cl100k; the server's may differ) and the completion-token cap, before sending anything. */
+export function estimateGeneration(docs: readonly Doc[], options: GenerateOptions) {
   const requests = plan(docs, options);
   const journal = readJournal(options.journal);
   const todo = requests.filter((r) => !journal.has(r.key));
@@ -183,7 +161,7 @@ function classify(error: unknown): "requestFailed" | "malformedReply" | "fatal" 
   return /gave up after/.test(message) ? "requestFailed" : /not JSON/.test(message) ? "malformedReply" : "fatal";
 }
 
-export async function generateQueries(docs: readonly Doc[], options: GenerateOptions): Promise<GenerationResult> {
+export async function generateQueries(docs: readonly Doc[], options: GenerateOptions) {
   const started = Date.now();
   const requests = plan(docs, options);
   const estimate = estimateGeneration(docs, options);
@@ -315,6 +293,7 @@ export async function generateQueries(docs: readonly Doc[], options: GenerateOpt
     ...filtered,
     passages: requests.map((r) => r.passage),
     estimate,
+    // `promptTokens` and `completionTokens`: as the server reported them, over every reply used
     usage: { requests: answered, cachedReplies: estimate.cached, promptTokens, completionTokens },
   };
 }

@@ -148,22 +148,15 @@ export interface ReplyRecord {
   malformed?: string;
 }
 
-export interface FilterResult {
-  queries: Query[];
-  dropped: Record<DropReason, number>;
-  /** a few per reason, for the sidecar */
-  examples: Partial<Record<DropReason, string[]>>;
-}
-
 /** Replies (in passage order) into kept queries and counted drops. */
 export function filterReplies(
   replies: readonly ReplyRecord[],
   docs: readonly Doc[],
   thresholds: GenerationThresholds = defaultThresholds,
-): FilterResult {
+) {
   const byId = new Map(docs.map((d) => [d.id, d]));
   const dropped = Object.fromEntries(dropReasons.map((r) => [r, 0])) as Record<DropReason, number>;
-  const examples: Partial<Record<DropReason, string[]>> = {};
+  const examples: Partial<Record<DropReason, string[]>> = {}; // a few per reason, for the sidecar
   const drop = (reason: DropReason, example: string) => {
     dropped[reason]++;
     const list = (examples[reason] ??= []);

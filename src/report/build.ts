@@ -63,12 +63,8 @@ export interface ReportResult {
   pages: RenderedNotebook[];
   /** One line per failed notebook or render problem, naming notebook and cell. */
   failures: string[];
-  outDir: string;
-  /** Where the pages of a failed run were written (the published report was left as it was). */
-  failedPages: string[];
   /** Notebooks stopped at their `--budget` time limit and left out of the report. */
   stopped: string[];
-  totalMs: number;
 }
 
 /** The file names a report of these notebooks writes (checked against `--out` before anything runs). */
@@ -243,7 +239,7 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
     files.set(`${name}.html`, page.html);
   }
   const run = newRunInfo(corpora.length > 0 ? corpora.join(", ") : "(as set in each notebook's parameters cell)");
-  const entries: PageEntry[] = pages.map(({ html: _h, problems: _p, parameters: _q, ...page }) => ({ ...page, run }));
+  const entries: PageEntry[] = pages.map(({ html: _h, problems: _p, ...page }) => ({ ...page, run }));
   // --only: the pages of notebooks not run this time stay as the published report had them (checked by hash).
   const published = options.only && options.only.length > 0 ? readPublished(options.outDir) : undefined;
   if (published) {
@@ -260,7 +256,6 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
   const leading = entries.find((entry) => entry.recommendation !== undefined);
   if (leading?.recommendation?.exported)
     files.set(CHOSEN_FILE, JSON.stringify(leading.recommendation.exported, null, 2) + "\n");
-  const totalMs = performance.now() - started;
   files.set(
     "index.html",
     renderIndex(entries, {
@@ -268,7 +263,7 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
       generatedAt: run.generatedAt,
       version: seamlabVersion(options.root),
       commit: gitCommitOrNull(options.root) ?? "unknown (not a git checkout)",
-      totalMs,
+      totalMs: performance.now() - started,
       runId: run.id,
     }),
   );
@@ -276,13 +271,13 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
     const failedPages = writeFailedPages(options.outDir, files);
     log(`report NOT published: the previous report in ${options.outDir} was left as it was.`);
     log(`failed run's pages: ${join(options.outDir, ".failed")}/ (${failedPages.length} files)`);
-    return { ok: false, pages, failures, outDir: options.outDir, failedPages, totalMs, stopped };
+    return { ok: false, pages, failures, stopped };
   }
   const kept = publishReport(options.outDir, files, run, entries);
   for (const path of kept) log(`a file you changed in the previous report was set aside with it, not deleted: ${path}`);
   clearFailedPages(options.outDir);
   log(`report written to ${options.outDir}/index.html`);
-  return { ok: true, pages, failures, outDir: options.outDir, failedPages: [], totalMs, stopped };
+  return { ok: true, pages, failures, stopped };
 }
 
 /** The code of a notebook's code cells. */

@@ -37,7 +37,6 @@ export interface RenderedNotebook {
   /** Charts that could not be rendered and other problems worth a non-zero exit. */
   problems: string[];
   durationMs?: number;
-  parameters: Record<string, unknown>;
 }
 
 const VEGA_LITE = /^application\/vnd\.vegalite\.v\d+\+json$/;
@@ -253,6 +252,5 @@ export async function renderNotebook(notebook: Notebook, name: string): Promise<
     durationMs: typeof meta.duration_ms === "number" ? meta.duration_ms : undefined,
     html,
     problems: page.problems,
-    parameters: (meta.parameters ?? {}) as Record<string, unknown>,
   };
 }

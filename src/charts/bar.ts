@@ -68,14 +68,12 @@ export function barWithCI(rows: Record<string, unknown>[], options: BarCIOptions
     : options.valueTitle;
   const x = { type: "quantitative", scale: { domain, nice: false, zero: true } };
   // Each bar's value right of its error bar, or inside the bar when the plot's edge is too near.
-  const labels = rows
-    .map((row, i) => ({ row, end: ends[i] }))
-    .filter(({ row }) => typeof row[value] === "number")
-    .map(({ row, end }) => {
-      const text = formatted(row[value] as number, options.percent);
-      const outside = pixelOf(end, domain, width) + 6 + estimateTextWidth(text, LABEL_FONT_SIZE) <= width;
-      return { [category]: row[category], [series]: row[series], at: outside ? end : 0, text, outside };
-    });
+  const labels = rows.flatMap((row, i) => {
+    if (typeof row[value] !== "number") return [];
+    const text = formatted(row[value] as number, options.percent);
+    const outside = pixelOf(ends[i], domain, width) + 6 + estimateTextWidth(text, LABEL_FONT_SIZE) <= width;
+    return [{ [category]: row[category], [series]: row[series], at: outside ? ends[i] : 0, text, outside }];
+  });
   const labelLayer = (outside: boolean) => ({
     data: { values: labels.filter((l) => l.outside === outside) },
     mark: {

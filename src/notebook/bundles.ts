@@ -40,11 +40,9 @@ export function chartBundle(spec: Record<string, unknown>): DisplayBundle {
 export function tableBundle(rows: Row[], options: TableOptions = {}): DisplayBundle {
   const columns = columnsOf(rows, options.columns);
   const digits = options.digits ?? 3;
-  const plainRows = rows.map((row) => {
-    const out: Row = {};
-    for (const column of columns) out[column] = row[column] === undefined ? null : row[column];
-    return out;
-  });
+  const plainRows: Row[] = rows.map((row) =>
+    Object.fromEntries(columns.map((c) => [c, row[c] === undefined ? null : row[c]])),
+  );
   const payload: TablePayload = { columns, rows: JSON.parse(JSON.stringify(plainRows)), digits };
   if (options.caption) payload.caption = options.caption;
   return {

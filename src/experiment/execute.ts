@@ -45,7 +45,7 @@ interface Pool {
   destroy(): Promise<void>;
 }
 const keptPools = new Map<number, Pool>();
-// The documents' setup a kept pool last built, by pool (it goes with the pool).
+// The documents' setup a kept pool last built.
 const keptSetups = new WeakMap<Pool, { inputsId: string; setup: DocSetup }>();
 
 async function workerPool(threads: number, keep: boolean): Promise<Pool> {
@@ -107,12 +107,10 @@ export async function executePlan(
   const pool = await workerPool(options.workers, options.keepWorkers);
   const shared = encodeInputs(inputs);
   const runOnPool = async <T>(task: RowTask | SetupTask): Promise<T> => {
-    const result = (await pool.run(task, { signal: cancel.signal })) as T | { error: TaskError };
-    if (typeof result === "object" && result !== null && "error" in result) {
-      const error = (result as { error: TaskError }).error;
-      throw error.seamlab ? new SeamlabError(error.message) : new Error(error.message + "\n" + error.stack);
-    }
-    return result as T;
+    const result = (await pool.run(task, { signal: cancel.signal })) as T & { error?: TaskError };
+    const error = result.error;
+    if (error) throw error.seamlab ? new SeamlabError(error.message) : new Error(error.message + "\n" + error.stack);
+    return result;
   };
   // One signal for the caller's Ctrl-C and for "a task failed, cancel the rest".
   const cancel = new AbortController();

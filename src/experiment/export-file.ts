@@ -14,8 +14,7 @@ export interface ExportTarget {
 
 function isChosenExport(path: string): boolean {
   try {
-    const parsed = JSON.parse(readFileSync(path, "utf8")) as { seamlabExport?: unknown };
-    return parsed !== null && typeof parsed === "object" && parsed.seamlabExport === EXPORT_MARKER;
+    return valueAt(JSON.parse(readFileSync(path, "utf8")), "seamlabExport") === EXPORT_MARKER;
   } catch {
     return false;
   }

@@ -175,13 +175,12 @@ export function plateauStart(points: readonly CurvePoint[], options: PlateauOpti
   if (!(epsilon >= 0)) throw new SeamlabError(`plateau: epsilon must be >= 0, got ${epsilon}.`);
   if (points.length === 0)
     throw new SeamlabError("plateau: the curve has no points; run a sweep with at least one config.");
-  const pairs = checkedPairs(
+  checkedPairs(
     points.map((p) => p.x),
     points.map((p) => p.y),
     "plateau",
   );
-  const byX = new Map(points.map((p) => [p.x, p]));
-  const sorted = pairs.map((p) => byX.get(p.x) as CurvePoint);
+  const sorted = [...points].sort((a, b) => a.x - b.x);
   let best = 0;
   for (let i = 1; i < sorted.length; i++) if (sorted[i].y > sorted[best].y) best = i;
   const bestY = sorted[best].y;

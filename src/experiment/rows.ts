@@ -122,8 +122,7 @@ function sampledMeasures(
   const measured = docsOfSample(docs, rowSample);
   const position = new Map(measured.map((doc, i) => [doc.id, i]));
   const measuredChunks = chunks.filter((chunk) => position.has(chunk.doc));
-  const pairs = pairsOf(measured);
-  const byDoc = seamDamageByDoc(measured, measuredChunks, pairs);
+  const byDoc = seamDamageByDoc(measured, measuredChunks, pairsOf(measured));
   const damage = totalSeamDamage(byDoc);
   const kept = clusterRatioInterval(byDoc.kept, byDoc.pairs, rowSample.strata, { seed });
   const countChunkTokens = chunkCounterOf(measured);
@@ -134,8 +133,7 @@ function sampledMeasures(
     tokens[at] += countChunkTokens(chunk);
     chars[at] += chunk.text.length;
   }
-  let allChars = 0;
-  for (const chunk of chunks) allChars += chunk.text.length;
+  const allChars = chunks.reduce((sum, chunk) => sum + chunk.text.length, 0);
   const perChar = clusterRatioInterval(tokens, chars, rowSample.strata, { seed });
   const scale = (ratio: number) => (Number.isNaN(ratio) ? 0 : Math.round(ratio * allChars));
   const note: RowSampleNote = {
@@ -173,8 +171,7 @@ async function computeRows(
   // Tokens per chunk, for the prompt each query's context costs.
   const chunkTokens = new Map<number, number>();
   if (inputs.sample) {
-    const measured = sampledMeasures(docs, chunks, inputs.sample, options.seed);
-    ({ damage, tokensEmbedded, note: sample } = measured);
+    ({ damage, tokensEmbedded, note: sample } = sampledMeasures(docs, chunks, inputs.sample, options.seed));
   } else {
     damage = measureSeamDamage(docs, chunks, pairsOf(docs));
     const countChunkTokens = chunkCounterOf(docs);

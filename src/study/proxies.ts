@@ -8,18 +8,10 @@ import { compareProxy, MIN_TAU, TRUST_RULE, trustedProxy, type ProxyComparison }
 import { buildQuerySet, isSquadSpec, type QuerySet } from "../retrieval/query-source";
 import { thousands } from "../stats/format";
 import { twoDecimals } from "./format";
+import type { SplitterSweepSpec } from "./sweep";
 
-export interface ProxyCheckSpec {
-  splitter: string;
-  size: number;
-  overlaps: number[];
-  k: number;
-  /** a proportion (default 0.01) */
-  margin?: number;
-  headingLevels?: readonly number[];
-  /** ICT queries to sample (default 500) */
-  ictCount?: number;
-}
+/** `ictCount`: ICT queries to sample (default 500). */
+export type ProxyCheckSpec = SplitterSweepSpec & { headingLevels?: readonly number[]; ictCount?: number };
 
 export interface ProxyResult {
   source: "headers" | "ict";

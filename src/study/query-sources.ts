@@ -7,7 +7,13 @@ import { projectRoot } from "../core/project";
 import type { SweepResult } from "../experiment/sweep";
 import { loadRetrievalInputs, type RetrievalInputs } from "./inputs";
 import { validationRows, type CorpusValidation } from "./query-validation";
-import { recommendationCard, recommendOverlap, runStudySweeps, type Recommendation } from "./sweep";
+import {
+  recommendationCard,
+  recommendOverlap,
+  runStudySweeps,
+  type Recommendation,
+  type SplitterSweepSpec,
+} from "./sweep";
 import { pct } from "./format";
 import { median } from "../stats/quantiles";
 import { ICT_SETS_NO_OVERLAP } from "../experiment/proxies";
@@ -22,17 +28,8 @@ export interface SourceSweep {
   recommendation: Recommendation;
 }
 
-export interface SourceSweepSpec {
-  splitter: string;
-  size: number;
-  overlaps: number[];
-  k: number;
-  /** how many of each source's queries run (default auto) */
-  querySample?: string | number;
-  headingLevels?: readonly number[];
-  /** a proportion (default 0.01) */
-  margin?: number;
-}
+/** `querySample`: how many of each source's queries run (default auto). */
+export type SourceSweepSpec = SplitterSweepSpec & { querySample?: string | number; headingLevels?: readonly number[] };
 
 /** One sweep per query source the corpus can give; sources it cannot give are named with the reason. */
 export async function runSourceSweeps(

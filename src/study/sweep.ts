@@ -31,14 +31,16 @@ export async function runStudyOverlapSweep(
   return withSampleAdvice(result, inputs.querySample, querySampleParameter);
 }
 
-export interface StudySweepSpec {
-  splitters: string[];
+/** One splitter's overlap sweep as a notebook asks for it; `margin` a proportion (default 0.01, as `seamlab sweep`'s). */
+export interface SplitterSweepSpec {
+  splitter: string;
   size: number;
   overlaps: number[];
   k: number;
-  /** a proportion (default 0.01, as `seamlab sweep`'s) */
   margin?: number;
 }
+
+export type StudySweepSpec = Omit<SplitterSweepSpec, "splitter"> & { splitters: string[] };
 
 /** One cached sweep per splitter (BM25, top-k, no reranker), run in this process. */
 export async function runStudySweeps(inputs: RetrievalInputs, spec: StudySweepSpec): Promise<SweepResult[]> {
@@ -50,14 +52,8 @@ export async function runStudySweeps(inputs: RetrievalInputs, spec: StudySweepSp
   return results;
 }
 
-export interface DenseSweepSpec {
-  splitter: string;
-  size: number;
-  overlaps: number[];
-  k: number;
-  /** lsa dimensions (the model is fitted on each overlap's chunks) */
-  embedderDims: number;
-}
+/** `embedderDims`: lsa dimensions (the model is fitted on each overlap's chunks). */
+export type DenseSweepSpec = Omit<SplitterSweepSpec, "margin"> & { embedderDims: number };
 
 /** The same cached overlap sweep with the `dense` retriever over an `lsa` embedder instead of BM25. */
 export async function runDenseSweep(inputs: RetrievalInputs, spec: DenseSweepSpec): Promise<SweepResult> {

@@ -110,6 +110,22 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
   );
   const yScale = { domain: yDomain, nice: false, zero: false };
   const yAxis = { title: options.yTitle, axis: axisFormat(options.percent), scale: yScale };
+  /** The CI band and the line of every series in `data` (null: the chart's own), on `axis`, faded below opacity 1. */
+  const seriesLayers = (data: Record<string, unknown>[] | null, axis: Record<string, unknown>, opacity = 1) => {
+    const own = data ? { data: inlineData(data) } : {};
+    const band = { field: low, type: "quantitative", ...axis };
+    const line = {
+      ...own,
+      mark: { type: "line", point: { filled: true, size: 36 }, strokeWidth: 2, tooltip: true, opacity },
+      encoding: { x: xEnc, y: { field: y, type: "quantitative", ...axis }, color },
+    };
+    const area = {
+      ...own,
+      mark: { type: "area", opacity: 0.18 * opacity },
+      encoding: { x: xEnc, y: band, y2: { field: high }, color },
+    };
+    return hasBand ? [area, line] : [line];
+  };
 
   const layers: Record<string, unknown>[] = [];
   // A band's label sits beside the plot, level with its band: inside, it ran over any line point in the band.
@@ -140,7 +156,7 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
       encoding: { y: { datum: rule, type: "quantitative", ...yAxis } },
     });
   }
-  layers.push(...seriesLayers(shown === rows ? null : mainRows, { xEnc, y, low, high, series, color, hasBand, yAxis }));
+  layers.push(...seriesLayers(shown === rows ? null : mainRows, yAxis));
   if (!split && small.length > 0)
     layers.push(...countLabels(rows, small, { x, y, series, count, width, height }, yDomain));
 
@@ -193,52 +209,13 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
           color: INK.muted,
         },
         layer: [
-          ...seriesLayers(smallRows, { xEnc, y, low, high, series, color, hasBand, yAxis: smallAxis }, 0.55),
+          ...seriesLayers(smallRows, smallAxis, 0.55),
           ...countLabels(rows, small, { x, y, series, count, width, height: SMALL_PANEL_HEIGHT }, smallDomain),
         ],
       },
     ],
     resolve: { scale: { y: "independent", color: "shared" }, legend: { color: "shared" } },
   };
-}
-
-interface SeriesEncoding {
-  xEnc: Record<string, unknown>;
-  y: string;
-  low: string;
-  high: string;
-  series: string;
-  color: Record<string, unknown>;
-  hasBand: boolean;
-  yAxis: Record<string, unknown>;
-}
-
-/** The CI band and the line of every series in `rows` (null: the chart's own data), `opacity` 1 unless faded. */
-function seriesLayers(
-  rows: Record<string, unknown>[] | null,
-  e: SeriesEncoding,
-  opacity = 1,
-): Record<string, unknown>[] {
-  const data = rows ? { data: inlineData(rows) } : {};
-  const layers: Record<string, unknown>[] = [];
-  if (e.hasBand) {
-    layers.push({
-      ...data,
-      mark: { type: "area", opacity: 0.18 * opacity },
-      encoding: {
-        x: e.xEnc,
-        y: { field: e.low, type: "quantitative", ...e.yAxis },
-        y2: { field: e.high },
-        color: e.color,
-      },
-    });
-  }
-  layers.push({
-    ...data,
-    mark: { type: "line", point: { filled: true, size: 36 }, strokeWidth: 2, tooltip: true, opacity },
-    encoding: { x: e.xEnc, y: { field: e.y, type: "quantitative", ...e.yAxis }, color: e.color },
-  });
-  return layers;
 }
 
 /** How far right of the swatch a small series' "n = …" text starts. */

@@ -185,7 +185,8 @@ function listGlob(absolutePattern: string, spec: string): CorpusListing {
   const special: string[] = [];
   // a glob naming source files or CSVs by extension (`lib/*.js`) takes them
   const named = /\.([A-Za-z0-9]+)$/.exec(pattern);
-  const explicit = named && isSourceOrTableExtension("." + named[1]) ? "." + named[1].toLowerCase() : undefined;
+  const extension = named ? "." + named[1].toLowerCase() : "";
+  const explicit = [...SOURCE_EXTENSIONS, ".csv", ".tsv"].includes(extension) ? extension : undefined;
   const keep = (file: string) =>
     matches(file) && (hasCorpusExtension(file) || (explicit !== undefined && file.toLowerCase().endsWith(explicit)));
   const files = walkFiles(base, special).filter(keep);
@@ -229,15 +230,7 @@ function targetOf(path: string): Stats | undefined {
   }
 }
 
-function isSourceOrTableExtension(ext: string): boolean {
-  const lower = ext.toLowerCase();
-  return SOURCE_EXTENSIONS.includes(lower) || lower === ".csv" || lower === ".tsv";
-}
-
-function hasCorpusExtension(path: string): boolean {
-  const lower = path.toLowerCase();
-  return CORPUS_EXTENSIONS.some((ext) => lower.endsWith(ext));
-}
+const hasCorpusExtension = (path: string): boolean => CORPUS_EXTENSIONS.some((ext) => path.toLowerCase().endsWith(ext));
 
 // Natural order (chapter_2 before chapter_10) in a fixed locale; ids it calls equal ("a01", "a1") by code units.
 const idCollator = new Intl.Collator("en", { numeric: true, sensitivity: "variant" });

@@ -159,10 +159,9 @@ function* sampleSteps<D extends Sampleable>(
   docs: readonly D[],
   request: SampleRequest,
   seed: number,
-  countFlag: string,
 ): Generator<DocumentSample<D>, DocumentSample<D>, number> {
   if (request.kind === "all") return documentSample(docs, docs.length, "", seed);
-  if (request.kind === "count") return documentSample(docs, request.count, `${countFlag} ${request.count}`, seed);
+  if (request.kind === "count") return documentSample(docs, request.count, `--sample ${request.count}`, seed);
   let sample = documentSample(docs, pilotSize, "", seed);
   let needed: number = yield sample;
   while (needed > sample.indexes.length && sample.indexes.length < docs.length) {
@@ -182,9 +181,8 @@ export function resolveSample<D extends Sampleable>(
   request: SampleRequest,
   requiredFor: (sample: DocumentSample<D>) => number,
   seed = 1,
-  countFlag = "--sample",
 ): DocumentSample<D> {
-  const steps = sampleSteps(docs, request, seed, countFlag);
+  const steps = sampleSteps(docs, request, seed);
   let step = steps.next(0);
   while (!step.done) step = steps.next(requiredFor(step.value));
   return step.value;
@@ -195,9 +193,8 @@ export async function resolveSampleAsync<D extends Sampleable>(
   request: SampleRequest,
   requiredFor: (sample: DocumentSample<D>) => Promise<number>,
   seed = 1,
-  countFlag = "--sample",
 ): Promise<DocumentSample<D>> {
-  const steps = sampleSteps(docs, request, seed, countFlag);
+  const steps = sampleSteps(docs, request, seed);
   let step = steps.next(0);
   while (!step.done) step = steps.next(await requiredFor(step.value));
   return step.value;

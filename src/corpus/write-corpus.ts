@@ -54,12 +54,11 @@ export function checkCorpusOut(dir: string, flag = "--corpus-out"): void {
   }
   const { foreign, edited } = ownershipOf(dir, manifest);
   if (foreign.length + edited.length > 0) {
-    const parts = [
-      ...(foreign.length > 0 ? [`${list(foreign)} ${foreign.length > 1 ? "were" : "was"} not written by seamlab`] : []),
-      ...(edited.length > 0
-        ? [`${list(edited)} changed since seamlab wrote ${edited.length > 1 ? "them" : "it"}`]
-        : []),
-    ];
+    const parts: string[] = [];
+    if (foreign.length > 0)
+      parts.push(`${list(foreign)} ${foreign.length > 1 ? "were" : "was"} not written by seamlab`);
+    if (edited.length > 0)
+      parts.push(`${list(edited)} changed since seamlab wrote ${edited.length > 1 ? "them" : "it"}`);
     throw new SeamlabError(
       `${flag} ${dir}: ${parts.join("; ")}; seamlab replaces the folder only when every file in it is as it wrote ` +
         `it, even with --force: move those files out or choose another ${flag}.`,

@@ -1,14 +1,10 @@
-import type { Query } from "../core/types";
+import type { Chunk, Query } from "../core/types";
 import { partitionPoint } from "../core/sorted";
 
 // Seam exposure: overlap changes a hit through seams only where, at some overlap swept, a chunk boundary falls
 // strictly inside a gold span; elsewhere it can move a query only through the ranking.
 
-export interface ChunkSpan {
-  doc: string;
-  start: number;
-  end: number;
-}
+export type ChunkSpan = Pick<Chunk, "doc" | "start" | "end">;
 
 export function chunkBoundaries(chunks: Iterable<ChunkSpan>): Map<string, number[]> {
   const byDoc = new Map<string, Set<number>>();

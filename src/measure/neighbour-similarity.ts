@@ -3,51 +3,37 @@ import { cosine, Embedder } from "../embed/types";
 import { mean } from "../stats/quantiles";
 
 /** Neighbouring chunks of one document (span order): cosine similarity beside real overlap (from the spans). */
-export interface NeighbourRow {
-  doc: string;
-  first: number;
-  second: number;
-  realOverlap: number;
-  /** realOverlap / the shorter span's length */
-  overlapShare: number;
-  similarity: number;
-  embedder: string;
-}
-
+export type NeighbourRow = ReturnType<typeof neighbourRowsFromVectors>[number];
 export type NeighbourSummary = ReturnType<typeof summariseNeighbours>;
 
 /** Rows from vectors already computed for `chunks` (e.g. a dense index's). */
-export function neighbourRowsFromVectors(
-  chunks: readonly Chunk[],
-  vectors: readonly Float32Array[],
-  embedder: string,
-): NeighbourRow[] {
+export function neighbourRowsFromVectors(chunks: readonly Chunk[], vectors: readonly Float32Array[], embedder: string) {
   const byDoc = new Map<string, number[]>();
   chunks.forEach((chunk, i) => {
     const list = byDoc.get(chunk.doc);
     if (list) list.push(i);
     else byDoc.set(chunk.doc, [i]);
   });
-  const rows: NeighbourRow[] = [];
-  for (const [doc, indices] of byDoc) {
+  return [...byDoc].flatMap(([doc, indices]) => {
     indices.sort((a, b) => chunks[a].start - chunks[b].start || chunks[a].end - chunks[b].end || a - b);
-    for (let j = 0; j + 1 < indices.length; j++) {
-      const a = chunks[indices[j]];
-      const b = chunks[indices[j + 1]];
+    return indices.slice(1).map((second, j) => {
+      const first = indices[j];
+      const a = chunks[first];
+      const b = chunks[second];
       const realOverlap = Math.max(0, Math.min(a.end, b.end) - Math.max(a.start, b.start));
       const shorter = Math.min(a.end - a.start, b.end - b.start);
-      rows.push({
+      return {
         doc,
-        first: indices[j],
-        second: indices[j + 1],
+        first,
+        second,
         realOverlap,
+        /** realOverlap / the shorter span's length */
         overlapShare: shorter > 0 ? realOverlap / shorter : 0,
-        similarity: cosine(vectors[indices[j]], vectors[indices[j + 1]]),
+        similarity: cosine(vectors[first], vectors[second]),
         embedder,
-      });
-    }
-  }
-  return rows;
+      };
+    });
+  });
 }
 
 export async function neighbourSimilarity(chunks: readonly Chunk[], embedder: Embedder): Promise<NeighbourRow[]> {

@@ -26,6 +26,4 @@ export function overlapHistogram(values: readonly number[], nominal: number, bin
   return out;
 }
 
-function formatEdge(value: number): string {
-  return Number.isInteger(value) ? String(value) : value.toFixed(1);
-}
+const formatEdge = (value: number): string => (Number.isInteger(value) ? String(value) : value.toFixed(1));

@@ -6,15 +6,7 @@ import type { Interval } from "./types";
 // Ratio statistics Σ_d y_d / Σ_d x_d over documents d. Seams of one document are not independent (its style
 // decides many), so CIs resample whole documents (a cluster bootstrap, within strata when stratified).
 
-function totals(numerators: readonly number[], denominators: readonly number[]): { sumY: number; sumX: number } {
-  let sumY = 0;
-  let sumX = 0;
-  for (let i = 0; i < numerators.length; i++) {
-    sumY += numerators[i];
-    sumX += denominators[i];
-  }
-  return { sumY, sumX };
-}
+const sum = (values: readonly number[]): number => values.reduce((s, v) => s + v, 0);
 
 /** Positions by stratum (first-seen order): corpus/sample draws within the groups this bootstrap resamples. */
 export function positionsByStratum<K extends string | number>(
@@ -38,7 +30,7 @@ export function clusterRatioInterval(
   strata?: readonly (string | number)[],
   { seed = 1, resamples = 1000, level = 0.95 }: BootstrapOptions = {},
 ): Interval & { value: number } {
-  const { sumY, sumX } = totals(numerators, denominators);
+  const [sumY, sumX] = [sum(numerators), sum(denominators)];
   if (sumX === 0) return { value: Number.NaN, low: Number.NaN, high: Number.NaN };
   const members = [...positionsByStratum(numerators.length, strata).values()];
   const random = seededRandom(seed);
@@ -72,7 +64,7 @@ export function clusterSampleSize(
   z = 1.959964,
 ): number {
   const n = numerators.length;
-  const { sumY, sumX } = totals(numerators, denominators);
+  const [sumY, sumX] = [sum(numerators), sum(denominators)];
   if (n < 2 || sumX === 0) return Math.max(n, 1);
   const ratio = sumY / sumX;
   const meanX = sumX / n;

@@ -1,12 +1,6 @@
 import { SeamlabError } from "../core/errors";
-import { marginStatus, queriesToDecide, type ConfigStatus } from "./margin-rule";
-import {
-  pairedAgainstBest,
-  upperFromBest,
-  type ConfigVersusBest,
-  type Outcomes,
-  type PairedBestOptions,
-} from "./paired-best";
+import { marginStatus, queriesToDecide } from "./margin-rule";
+import { pairedAgainstBest, upperFromBest, type Outcomes, type PairedBestOptions } from "./paired-best";
 
 /**
  * Recommend the cheapest config non-inferior to the best (paired CI upper bound of best − config below the margin):
@@ -32,14 +26,7 @@ export interface DecisionOptions extends PairedBestOptions {
   margin?: number;
 }
 
-export interface ConfigVerdict extends ConfigVersusBest {
-  index: number;
-  label: string;
-  cost: number;
-  status: ConfigStatus;
-  /** Queries that would settle an unclear config (queriesToDecide); else null. */
-  queriesNeeded: number | null;
-}
+export type ConfigVerdict = ReturnType<typeof decideNonInferior>["configs"][number];
 
 export type VerdictState = "decided" | "leaning" | "undecided";
 
@@ -69,21 +56,22 @@ export function decideNonInferior(items: readonly DecisionItem[], options: Decis
     items.map((item) => item.outcomes),
     options,
   );
-  const configs: ConfigVerdict[] = paired.configs.map((c, index) => {
-    const status: ConfigStatus = marginStatus(c.fromBest, margin, paired.level);
+  const configs = paired.configs.map((c, index) => {
+    const status = marginStatus(c.fromBest, margin, paired.level);
     return {
       ...c,
       index,
       label: items[index].label,
       cost: items[index].cost,
       status,
+      /** queries that would settle an unclear config */
       queriesNeeded: status === "unclear" ? queriesToDecide(c.fromBest, paired.queries, margin, paired.level) : null,
     };
   });
   const byCost = [...configs].sort((a, b) => a.cost - b.cost || a.index - b.index);
   const cheapestNonInferior = byCost.find((c) => c.status === "non-inferior");
   const choice = cheapestNonInferior ?? configs[paired.best];
-  const cheaper = (c: ConfigVerdict) => c.cost < choice.cost || (c.cost === choice.cost && c.index < choice.index);
+  const cheaper = (c: typeof choice) => c.cost < choice.cost || (c.cost === choice.cost && c.index < choice.index);
   const candidates = byCost.filter((c) => c.status === "unclear" && cheaper(c)).map((c) => c.index);
   const needed = candidates.map((i) => configs[i].queriesNeeded as number);
   const choiceIsNonInferior = cheapestNonInferior !== undefined;

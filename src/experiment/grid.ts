@@ -98,38 +98,29 @@ export function expandGrid(spec: GridSpec): ExperimentConfig[] {
   const ks = spec.ks ?? [5];
   const rerankers = spec.rerankers ?? ["none"];
   const configs: ExperimentConfig[] = [];
-  for (const splitter of spec.splitters) {
-    for (const size of spec.sizes) {
-      for (const unit of units) {
+  for (const splitter of spec.splitters)
+    for (const size of spec.sizes)
+      for (const unit of units)
         for (const overlap of spec.overlaps) {
-          if (overlap >= size) {
+          if (overlap >= size)
             throw new SeamlabError(
               `grid: overlap ${overlap} is not smaller than size ${size}; drop it from --overlaps or raise --size.`,
             );
-          }
-          for (const k of ks) {
+          for (const k of ks)
             for (const reranker of rerankers) {
               const splitterConfig: SplitterConfig = { splitter, size, overlap, unit };
               if (spec.encoding !== undefined && unit === "tokens") splitterConfig.encoding = spec.encoding;
-              configs.push(
-                normalizeConfig({
-                  splitter: splitterConfig,
-                  retrieval: {
-                    k,
-                    finalK: spec.finalK === undefined ? k : Math.min(spec.finalK, k),
-                    reranker,
-                    rerankerOptions: reranker === "none" ? undefined : spec.rerankerOptions,
-                    retriever: spec.retriever,
-                    retrieverSettings: spec.retrieverSettings,
-                  },
-                }),
-              );
+              const retrieval: RetrievalSetting = {
+                k,
+                finalK: spec.finalK === undefined ? k : Math.min(spec.finalK, k),
+                reranker,
+                rerankerOptions: reranker === "none" ? undefined : spec.rerankerOptions,
+                retriever: spec.retriever,
+                retrieverSettings: spec.retrieverSettings,
+              };
+              configs.push(normalizeConfig({ splitter: splitterConfig, retrieval }));
             }
-          }
         }
-      }
-    }
-  }
   return configs;
 }
 

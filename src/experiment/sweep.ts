@@ -23,7 +23,10 @@ import {
 } from "./sweep-budget";
 
 /** One splitter at one size (or several) over several overlaps, optionally x first-stage depths with a reranker. */
-export interface OverlapSweepSpec {
+export interface OverlapSweepSpec extends Pick<
+  GridSpec,
+  "encoding" | "ks" | "finalK" | "rerankerOptions" | "retriever" | "retrieverSettings"
+> {
   splitter: string | string[];
   size: number;
   /** One curve per size, and a verdict over size x overlap. */
@@ -31,14 +34,7 @@ export interface OverlapSweepSpec {
   /** Absolute overlaps or shares of each size ({ percent: 10 }). */
   overlaps: OverlapSetting[];
   unit?: Unit;
-  encoding?: string;
-  /** Default [5]. */
-  ks?: number[];
-  finalK?: number;
   reranker?: string;
-  rerankerOptions?: Record<string, unknown>;
-  retriever?: string;
-  retrieverSettings?: Record<string, unknown>;
   /** Judge at this context budget instead of the top k; null: plain hit@k; undefined: see `sweepContextBudget`. */
   contextBudget?: ContextBudget | null;
   /** Levers compared with overlap at an equal budget (sweep-expand). */

@@ -2,12 +2,9 @@
 // JupyterLab, VS Code and `jupyter nbconvert --execute`.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { shellQuote } from "../experiment/export";
 
 export const KERNEL_NAME = "seamlab-tslab";
-
-function shellQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
 
 export function kernelSpec(root: string): Record<string, unknown> {
   return {

@@ -1,12 +1,7 @@
 // Where an executed notebook's time went (kernel start, import cells, computing cells), for bench:report.
 import { joinSource, type Notebook } from "./nbformat";
 
-export interface NotebookTimings {
-  totalMs: number;
-  kernelStartMs: number;
-  importMs: number;
-  computeMs: number;
-}
+export type NotebookTimings = NonNullable<ReturnType<typeof notebookTimings>>;
 
 /** True when a cell's source is import statements (each ending in ";") and line comments only. */
 export function isImportCell(source: string): boolean {
@@ -15,7 +10,7 @@ export function isImportCell(source: string): boolean {
 }
 
 /** The timings of a notebook the report executed; undefined when it carries none (not executed by seamlab). */
-export function notebookTimings(notebook: Notebook): NotebookTimings | undefined {
+export function notebookTimings(notebook: Notebook) {
   const meta = (notebook.metadata as { seamlab?: { duration_ms?: number; kernel_start_ms?: number } }).seamlab;
   if (typeof meta?.duration_ms !== "number") return undefined;
   let importMs = 0;

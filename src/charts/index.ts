@@ -1,12 +1,6 @@
-export { overlapHistogram } from "./histogram";
-export type { HistogramOptions } from "./histogram";
-export { barWithCI } from "./bar";
-export type { BarCIOptions } from "./bar";
-export { lineWithBand } from "./line";
-export type { LineCIOptions, Knee } from "./line";
-export { heatmap } from "./heatmap";
-export type { HeatmapOptions } from "./heatmap";
-export { scatter } from "./scatter";
-export type { ScatterOptions } from "./scatter";
-export { PALETTE, baseConfig } from "./theme";
-export type { VegaLiteSpec, CommonOptions } from "./theme";
+export { overlapHistogram, type HistogramOptions } from "./histogram";
+export { barWithCI, type BarCIOptions } from "./bar";
+export { lineWithBand, type LineCIOptions, type Knee } from "./line";
+export { heatmap, type HeatmapOptions } from "./heatmap";
+export { scatter, type ScatterOptions } from "./scatter";
+export { PALETTE, baseConfig, type VegaLiteSpec, type CommonOptions } from "./theme";

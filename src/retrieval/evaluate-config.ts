@@ -1,32 +1,18 @@
 import type { Chunk, Doc, Query } from "../core/types";
 import type { SplitterConfig } from "../splitters/config";
 import { splitCorpusAsync } from "../splitters/registry";
-import {
-  evaluateQueries,
-  indexRatio,
-  summarizeOutcomes,
-  type EvaluationOptions,
-  type QueryOutcome,
-  type RetrievalSummary,
-} from "./evaluate";
+import { evaluateQueries, indexRatio, summarizeOutcomes, type EvaluationOptions } from "./evaluate";
 import { createRetriever } from "./factory";
 import type { Retriever, RetrieverSettings } from "./types";
 
-export interface ConfigEvaluation {
-  config: SplitterConfig;
-  indexRatio: number;
-  summary: RetrievalSummary;
-  outcomes: QueryOutcome[];
-  /** seconds spent splitting, indexing, querying */
-  timings: { split: number; index: number; query: number };
-}
+export type ConfigEvaluation = Awaited<ReturnType<typeof evaluateRetriever>>;
 
 export async function evaluateSplitterConfig(
   docs: readonly Doc[],
   queries: readonly Query[],
   config: SplitterConfig,
   options: EvaluationOptions & { retriever?: string; retrieverSettings?: RetrieverSettings } = {},
-): Promise<ConfigEvaluation> {
+) {
   const t0 = performance.now();
   const chunks = await splitCorpusAsync(docs as Doc[], config);
   const t1 = performance.now();
@@ -50,7 +36,7 @@ export async function evaluateRetriever(
   retriever: Retriever,
   options: EvaluationOptions = {},
   spent: { split: number; index: number } = { split: 0, index: 0 },
-): Promise<ConfigEvaluation> {
+) {
   const k = options.k ?? 5;
   const t0 = performance.now();
   const outcomes = await evaluateQueries(chunks, queries, retriever, options);
@@ -60,6 +46,6 @@ export async function evaluateRetriever(
     indexRatio: indexRatio(docs, chunks),
     summary: summarizeOutcomes(outcomes, { retriever: retriever.name, k, chunks: chunks.length }, options),
     outcomes,
-    timings: { ...spent, query: (t1 - t0) / 1000 },
+    timings: { ...spent, query: (t1 - t0) / 1000 }, // seconds
   };
 }

@@ -41,22 +41,7 @@ export interface HeaderQueryOptions {
   sentences?: number;
 }
 
-export interface HeaderQuerySet {
-  /** the corpus with heading lines removed (same ids and order): split these */
-  docs: Doc[];
-  queries: Query[];
-  levels: number[];
-  /** headings of the chosen levels seen (before the `?` filter) */
-  headings: number;
-  skipped: {
-    /** not ending in "?" with `questionsOnly` */
-    notQuestion: number;
-    emptyText: number;
-    noProse: number;
-    /** heading text (case- and space-insensitive) used by more than one heading: all of them skipped */
-    duplicate: number;
-  };
-}
+export type HeaderQuerySet = ReturnType<typeof buildHeaderQueries>;
 
 function firstProseParagraph(
   text: string,
@@ -80,11 +65,12 @@ function firstProseParagraph(
   return undefined;
 }
 
-export function buildHeaderQueries(docs: Iterable<Doc>, options: HeaderQueryOptions = {}): HeaderQuerySet {
+/** The queries, the corpus with heading lines removed (same ids and order: split these), and what was skipped. */
+export function buildHeaderQueries(docs: Iterable<Doc>, options: HeaderQueryOptions = {}) {
   const levels = new Set(options.headingLevels ?? DEFAULT_HEADING_LEVELS);
   const sentenceCount = Math.max(1, options.sentences ?? 1);
   const skipped = { notQuestion: 0, emptyText: 0, noProse: 0, duplicate: 0 };
-  let headingCount = 0;
+  let headingCount = 0; // of the chosen levels, before the `?` filter
   const strippedDocs: Doc[] = [];
   const candidates: Query[] = [];
   for (const doc of docs) {
@@ -125,6 +111,6 @@ export function buildHeaderQueries(docs: Iterable<Doc>, options: HeaderQueryOpti
   const key = (q: Query) => q.text.toLowerCase().replace(/\s+/g, " ");
   for (const q of candidates) uses.set(key(q), (uses.get(key(q)) ?? 0) + 1);
   const queries = candidates.filter((q) => uses.get(key(q)) === 1);
-  skipped.duplicate = candidates.length - queries.length;
+  skipped.duplicate = candidates.length - queries.length; // every heading whose text repeats
   return { docs: strippedDocs, queries, levels: [...levels].sort((a, b) => a - b), headings: headingCount, skipped };
 }

@@ -47,16 +47,7 @@ export interface IctSkipped {
   noNeighbour: number;
 }
 
-export interface IctQuerySet {
-  /** the corpus to split (same ids and order) */
-  docs: Doc[];
-  queries: Query[];
-  /** sentences in prose paragraphs, and those that could serve */
-  sentences: number;
-  candidates: number;
-  skipped: IctSkipped;
-  settings: Required<Omit<IctOptions, "corpusName" | "allowFewer">>;
-}
+export type IctQuerySet = ReturnType<typeof buildIctQueries>;
 
 interface Candidate {
   /** in its paragraph's sentences */
@@ -153,7 +144,8 @@ function queryText(sentence: string): string {
     .trim();
 }
 
-export function buildIctQueries(docs: readonly Doc[], options: IctOptions = {}): IctQuerySet {
+/** The queries, the corpus to split (same ids and order), the prose sentences seen and those that could serve. */
+export function buildIctQueries(docs: readonly Doc[], options: IctOptions = {}) {
   const settings = {
     n: options.n ?? DEFAULT_COUNT,
     seed: options.seed ?? 1,
@@ -274,7 +266,11 @@ export function buildIctQueries(docs: readonly Doc[], options: IctOptions = {}):
 }
 
 /** The gold span of a chosen sentence in the text that gets split (`without`). */
-function goldOf(c: Candidate, settings: IctQuerySet["settings"], without: ReturnType<typeof removeRanges>): TextRegion {
+function goldOf(
+  c: Candidate,
+  settings: Required<Omit<IctOptions, "corpusName" | "allowFewer">>,
+  without: ReturnType<typeof removeRanges>,
+): TextRegion {
   const { toNew } = without;
   if (settings.hit === "context") {
     const w = settings.contextSentences;

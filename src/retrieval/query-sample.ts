@@ -33,15 +33,7 @@ export function parseQuerySample(value: string | number | undefined, flag = "--q
   });
 }
 
-export interface QuerySample {
-  queries: Query[];
-  /** positions in the full query list, ascending */
-  indexes: number[];
-  population: number;
-  sampled: boolean;
-  /** "all 301 queries" or "a seeded sample of 1,537 of 2,425 queries (auto: ...)" */
-  description: string;
-}
+export type QuerySample = ReturnType<typeof sampleQueries>;
 
 function querySampleSize(population: number, request: QuerySampleRequest): number {
   if (request.kind === "all") return population;
@@ -55,7 +47,7 @@ export function sampleQueries(
   request: QuerySampleRequest = defaultQuerySampleRequest,
   seed = querySampleSeed,
   reason?: string,
-): QuerySample {
+) {
   const population = queries.length;
   const count = querySampleSize(population, request);
   const indexes = sampleIndices(population, count, seed);
@@ -69,7 +61,7 @@ export function sampleQueries(
         : "";
   return {
     queries: indexes.map((i) => queries[i]),
-    indexes,
+    indexes, // positions in the full list, ascending
     population,
     sampled,
     description: sampled

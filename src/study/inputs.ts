@@ -43,10 +43,8 @@ export function loadProse(corpus: string): ProseInputs {
     throw new SeamlabError(
       `corpus "${corpus}" has no non-empty .md/.txt documents: set the corpus parameter to another folder.`,
     );
-  return {
-    docs: loaded.docs,
-    description: describeCounts(loaded.name ?? corpus, loaded.docs.length, charsOf(loaded.docs)),
-  };
+  const description = describeCounts(loaded.name ?? corpus, loaded.docs.length, charsOf(loaded.docs));
+  return { docs: loaded.docs, description };
 }
 
 /** A seeded document sample of the corpus when `sample` is a count (only it is read), else `loadProse`. */

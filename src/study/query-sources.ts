@@ -39,13 +39,11 @@ export async function runSourceSweeps(
 ): Promise<{ sweeps: SourceSweep[]; missing: { source: string; reason: string }[] }> {
   const sweeps: SourceSweep[] = [];
   const missing: { source: string; reason: string }[] = [];
+  const { querySample, headingLevels } = spec;
   for (const source of sources) {
     let inputs: RetrievalInputs;
     try {
-      inputs = loadRetrievalInputs(corpus, source, {
-        querySample: spec.querySample,
-        headingLevels: spec.headingLevels,
-      });
+      inputs = loadRetrievalInputs(corpus, source, { querySample, headingLevels });
     } catch (error) {
       if (!(error instanceof SeamlabError)) throw error;
       missing.push({ source, reason: error.message });

@@ -127,6 +127,36 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
     return hasBand ? [area, line] : [line];
   };
 
+  /**
+   * "n = 2" beside the last point of each small series, spread so none overprint: a swatch in the series' colour, then
+   * the text in ink (a light series colour would not read on white, nor a dark one in dark mode).
+   */
+  const countLabels = (panelHeight: number, panelDomain: [number, number]) => {
+    const ends = small.map((name) => {
+      const own = rows.filter((row) => row[series] === name && typeof row[y] === "number");
+      const last = own.reduce((a, b) => ((b[x] as number) > (a[x] as number) ? b : a), own[0]);
+      const n = Math.max(...own.map((row) => (typeof row[count] === "number" ? (row[count] as number) : 0)));
+      return { name, y: last ? pixelOf(last[y] as number, panelDomain, panelHeight, true) : 0, n };
+    });
+    const wanted = ends.map((e) => e.y);
+    const ys = spreadVertically(wanted, panelHeight);
+    const textX = width + 6 + COUNT_TEXT_OFFSET;
+    const palette = colorScale(rows, series) as { domain: unknown[]; range: string[] };
+    return ends.flatMap((end, i) => [
+      {
+        name: `beside_plot_count_swatch_${i}`,
+        data: { values: [{}] },
+        mark: { type: "point", shape: "circle", filled: true, size: 40, opacity: 1 },
+        encoding: {
+          // a 40 px² dot spans about 5-13 px right of the plot; the text starts at textX (15 px)
+          x: { value: width + 9 },
+          y: { value: ys[i] },
+          color: { value: palette.range[palette.domain.indexOf(end.name)] },
+        },
+      },
+      textAt(textX, ys[i], `n = ${end.n}`, { fontWeight: 600, color: INK.text }, `beside_plot_count_${i}`),
+    ]);
+  };
   const layers: Record<string, unknown>[] = [];
   // A band's label sits beside the plot, level with its band: inside, it ran over any line point in the band.
   const bandLabels = bands.map((band) => wrapTitleText(band.label, BESIDE_PLOT_CHARS));
@@ -157,8 +187,7 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
     });
   }
   layers.push(...seriesLayers(shown === rows ? null : mainRows, yAxis));
-  if (!split && small.length > 0)
-    layers.push(...countLabels(rows, small, { x, y, series, count, width, height }, yDomain));
+  if (!split && small.length > 0) layers.push(...countLabels(height, yDomain));
 
   const sorted = knees.slice().sort((a, b) => a.x - b.x);
   const ruleLabels = sorted.map((k) => ({ at: pixelOf(k.x, xDomain, width), text: k.label }));
@@ -208,10 +237,7 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
           fontWeight: 500,
           color: INK.muted,
         },
-        layer: [
-          ...seriesLayers(smallRows, smallAxis, 0.55),
-          ...countLabels(rows, small, { x, y, series, count, width, height: SMALL_PANEL_HEIGHT }, smallDomain),
-        ],
+        layer: [...seriesLayers(smallRows, smallAxis, 0.55), ...countLabels(SMALL_PANEL_HEIGHT, smallDomain)],
       },
     ],
     resolve: { scale: { y: "independent", color: "shared" }, legend: { color: "shared" } },
@@ -220,42 +246,6 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
 
 /** How far right of the swatch a small series' "n = …" text starts. */
 const COUNT_TEXT_OFFSET = 9;
-
-/**
- * "n = 2" beside the last point of each small series, spread so none overprint: a swatch in the series' colour, then
- * the text in ink (a light series colour would not read on white, nor a dark one in dark mode).
- */
-function countLabels(
-  rows: Record<string, unknown>[],
-  small: unknown[],
-  f: { x: string; y: string; series: string; count: string; width: number; height: number },
-  yDomain: [number, number],
-): Record<string, unknown>[] {
-  const ends = small.map((name) => {
-    const own = rows.filter((row) => row[f.series] === name && typeof row[f.y] === "number");
-    const last = own.reduce((a, b) => ((b[f.x] as number) > (a[f.x] as number) ? b : a), own[0]);
-    const n = Math.max(...own.map((row) => (typeof row[f.count] === "number" ? (row[f.count] as number) : 0)));
-    return { name, y: last ? pixelOf(last[f.y] as number, yDomain, f.height, true) : 0, n };
-  });
-  const wanted = ends.map((e) => e.y);
-  const ys = spreadVertically(wanted, f.height);
-  const textX = f.width + 6 + COUNT_TEXT_OFFSET;
-  const palette = colorScale(rows, f.series) as { domain: unknown[]; range: string[] };
-  return ends.flatMap((end, i) => [
-    {
-      name: `beside_plot_count_swatch_${i}`,
-      data: { values: [{}] },
-      mark: { type: "point", shape: "circle", filled: true, size: 40, opacity: 1 },
-      encoding: {
-        // a 40 px² dot spans about 5-13 px right of the plot; the text starts at textX (15 px)
-        x: { value: f.width + 9 },
-        y: { value: ys[i] },
-        color: { value: palette.range[palette.domain.indexOf(end.name)] },
-      },
-    },
-    textAt(textX, ys[i], `n = ${end.n}`, { fontWeight: 600, color: INK.text }, `beside_plot_count_${i}`),
-  ]);
-}
 
 /** A label at pixels (x, y); layout checks know a layer named `beside_plot…` is outside the plot on purpose. */
 function textAt(

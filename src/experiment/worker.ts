@@ -76,14 +76,25 @@ let firstTask = true;
 // Documents arrays whose caches hold a setup already.
 const installed = new WeakSet<readonly Doc[]>();
 
-function errorResult(error: unknown): { error: TaskError } {
-  const e = error instanceof Error ? error : new Error(String(error));
-  return { error: { message: e.message, stack: e.stack ?? "", seamlab: e.name === "SeamlabError" } };
-}
-
 /** Runs one task inside a worker thread: a setup part, or the rows of some configs. */
 export async function runTask(task: RowTask | SetupTask): Promise<RowTaskResult | SetupTaskResult> {
-  return "kind" in task && task.kind === "setup" ? runSetupTask(task) : runRowTask(task as RowTask);
+  if ("kind" in task) {
+    const { from, to, terms } = task;
+    return timed(() => {
+      const inputs = inputsOf(task);
+      return { part: computeDocSetupPart(inputs.docs, from, to, terms ? inputs.queries : undefined) };
+    });
+  }
+  const { setup, configs, keys, options } = task;
+  return timed(async () => {
+    const inputs = inputsOf(task);
+    if (setup && !inputs.sample && !installed.has(inputs.docs)) {
+      useDocSetup(inputs.docs, setup);
+      useSetupTerms(inputs.docs, inputs.queries, setup);
+      installed.add(inputs.docs);
+    }
+    return { rows: await computeTaskRows(inputs, configs, keys, options) };
+  });
 }
 
 /** Runs a task's work with its clocks (the thread's CPU before its first task too); an error becomes its result. */
@@ -95,25 +106,7 @@ async function timed<T extends object>(work: () => T | Promise<T>): Promise<(T &
     const value = await work();
     return { ...value, ...clock.stop(), thread: threadId, bootCpuMs, osThread: osThreadId() };
   } catch (error) {
-    return errorResult(error);
+    const e = error instanceof Error ? error : new Error(String(error));
+    return { error: { message: e.message, stack: e.stack ?? "", seamlab: e.name === "SeamlabError" } };
   }
-}
-
-function runSetupTask(task: SetupTask): Promise<SetupTaskResult> {
-  return timed(() => {
-    const inputs = inputsOf(task);
-    return { part: computeDocSetupPart(inputs.docs, task.from, task.to, task.terms ? inputs.queries : undefined) };
-  });
-}
-
-function runRowTask(task: RowTask): Promise<RowTaskResult> {
-  return timed(async () => {
-    const inputs = inputsOf(task);
-    if (task.setup && !inputs.sample && !installed.has(inputs.docs)) {
-      useDocSetup(inputs.docs, task.setup);
-      useSetupTerms(inputs.docs, inputs.queries, task.setup);
-      installed.add(inputs.docs);
-    }
-    return { rows: await computeTaskRows(inputs, task.configs, task.keys, task.options) };
-  });
 }

@@ -45,43 +45,7 @@ export interface QueryOutcome {
   topOverBudget?: boolean;
 }
 
-/** Aggregates over queries. Proportions carry Wilson 95% CIs, means carry seeded bootstrap 95% CIs. */
-export interface RetrievalSummary {
-  retriever: string;
-  k: number;
-  chunks: number;
-  queries: number;
-  hits: number;
-  hitRate: number;
-  hitRateCI: Interval;
-  /** mean over queries of the share of its gold spans fully inside some top-k chunk */
-  recallAtK: number;
-  recallAtKCI: Interval;
-  goldSpans: number;
-  goldSpansFound: number;
-  meanDistinct: number;
-  meanDistinctCI: Interval;
-  queriesWithOverlappingTopK: number;
-  queriesWithOverlappingTopKCI: Interval;
-  /** near-duplicate chunks / retrieved chunks */
-  nearDuplicateRatio: number;
-  nearDuplicateThreshold: number;
-  /** means per query of the context: chunks (k, or fewer when a budget is full first), characters, tokens if counted */
-  meanContextChunks: number;
-  meanContextChars: number;
-  meanContextTokens: number | null;
-  /** queries whose best chunk's window or parent alone was over the budget (only when some were) */
-  queriesTopOverBudget?: number;
-  /** means over queries; overlapping retrieved text counted once */
-  spanRecall: number;
-  spanPrecision: number;
-  iou: number;
-  spanRecallCI: Interval;
-  spanPrecisionCI: Interval;
-  iouCI: Interval;
-  /** the same, Chroma's way (overlapping retrieved text counted twice in precision and IoU) */
-  chroma: Pick<RetrievalSummary, "spanRecall" | "spanPrecision" | "iou" | "spanRecallCI" | "spanPrecisionCI" | "iouCI">;
-}
+export type RetrievalSummary = ReturnType<typeof summarizeOutcomes>;
 
 /** Wilson's interval when every value is 0 or 1 (recall@k is then a hit rate; a bootstrap of one query: [100, 100]). */
 function proportionCI(values: readonly number[]): Interval | undefined {
@@ -163,12 +127,16 @@ export async function evaluateQueries(
   return outcomes;
 }
 
-/** Aggregates outcomes (all of them, or a subset such as one document's queries). */
+/**
+ * Aggregates outcomes (all, or a subset such as one document's queries). Proportions carry Wilson 95% CIs, means
+ * seeded bootstrap 95% CIs; span scores count overlapping retrieved text once, and twice in `chroma`'s precision and
+ * IoU (Chroma's way).
+ */
 export function summarizeOutcomes(
   outcomes: readonly QueryOutcome[],
   meta: { retriever: string; k: number; chunks: number },
   options: EvaluationOptions = {},
-): RetrievalSummary {
+) {
   const seed = options.seed ?? 1;
   const n = outcomes.length;
   const hits = outcomes.filter((o) => o.hit).length;
@@ -200,7 +168,7 @@ export function summarizeOutcomes(
     hits,
     hitRate: n === 0 ? 0 : hits / n,
     hitRateCI: wilsonInterval(hits, n),
-    recallAtK: recall.value,
+    recallAtK: recall.value, // mean share of a query's gold spans fully inside some top-k chunk
     recallAtKCI: proportionCI(columns[0]) ?? recall.ci,
     goldSpans: outcomes.reduce((s, o) => s + o.goldTotal, 0),
     goldSpansFound: outcomes.reduce((s, o) => s + o.goldFound, 0),
@@ -210,7 +178,7 @@ export function summarizeOutcomes(
     queriesWithOverlappingTopKCI: wilsonInterval(overlapping, n),
     nearDuplicateRatio: retrieved === 0 ? 0 : outcomes.reduce((s, o) => s + o.nearDuplicates, 0) / retrieved,
     nearDuplicateThreshold: options.nearDuplicateThreshold ?? 0.7,
-    meanContextChunks: meanOrZero(outcomes.map((o) => o.ranked.length)),
+    meanContextChunks: meanOrZero(outcomes.map((o) => o.ranked.length)), // k, or fewer when a budget is full first
     meanContextChars: meanOrZero(outcomes.map((o) => o.contextChars)),
     ...(overBudget > 0 ? { queriesTopOverBudget: overBudget } : {}),
     meanContextTokens: outcomes.every((o) => typeof o.contextTokens === "number")

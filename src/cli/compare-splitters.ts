@@ -50,9 +50,8 @@ function parseConfigList(list: string): SplitterConfig[] {
         `--configs item "${item}" must be splitter:size:overlap[:unit[:encoding]], e.g. langchain:1000:200.`,
       );
     }
-    if (unit !== undefined && unit !== "chars" && unit !== "tokens") {
+    if (unit !== undefined && unit !== "chars" && unit !== "tokens")
       throw new SeamlabError(`--configs item "${item}": unit must be chars or tokens, got "${unit}".`);
-    }
     const ownUnit = unit ?? fixedUnitOf(splitter) ?? "chars";
     for (const [name, value, min] of [
       ["size", size, 1],

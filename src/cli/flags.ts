@@ -70,12 +70,10 @@ function rawText(values: FlagValues, flag: string): string | undefined {
 /** A whole-number flag within bounds; `fallback` when absent (required when `fallback` is undefined). */
 export function intFlag(values: FlagValues, flag: string, fallback: number | undefined, bounds: NumberBounds): number {
   const text = rawText(values, flag);
-  if (text === undefined) {
-    if (fallback === undefined)
-      throw new SeamlabError(`--${flag} is required (${describeRange("a whole number", bounds)}).`);
-    return fallback;
-  }
-  return checkNumber(flag, text, true, bounds);
+  if (text !== undefined) return checkNumber(flag, text, true, bounds);
+  if (fallback === undefined)
+    throw new SeamlabError(`--${flag} is required (${describeRange("a whole number", bounds)}).`);
+  return fallback;
 }
 
 export function optionalIntFlag(values: FlagValues, flag: string, bounds: NumberBounds): number | undefined {
@@ -102,13 +100,9 @@ export function intListFlag(
   bounds: NumberBounds,
 ): number[] {
   const text = rawText(values, flag);
-  if (text === undefined) {
-    if (fallback === undefined)
-      throw new SeamlabError(
-        `--${flag} is required (comma-separated, each ${describeRange("a whole number", bounds)}).`,
-      );
-    return fallback;
-  }
+  if (text === undefined && fallback === undefined)
+    throw new SeamlabError(`--${flag} is required (comma-separated, each ${describeRange("a whole number", bounds)}).`);
+  if (text === undefined) return fallback!;
   const parts = commaList(text);
   if (parts.length === 0) throw new SeamlabError(`--${flag} must list at least one whole number; got "${text}".`);
   const list = parts.map((part) => checkNumber(flag, part, true, bounds, "item"));
@@ -120,27 +114,22 @@ export function intListFlag(
 /** A string flag; required when `fallback` is undefined. An empty value counts as missing. */
 export function stringFlag(values: FlagValues, flag: string, fallback?: string): string {
   const raw = values[flag];
-  if (raw === undefined || raw === "") {
-    if (fallback === undefined) throw new SeamlabError(`--${flag} is required.`);
-    return fallback;
-  }
-  return String(raw);
+  if (raw !== undefined && raw !== "") return String(raw);
+  if (fallback === undefined) throw new SeamlabError(`--${flag} is required.`);
+  return fallback;
 }
 
 export function choiceFlag<T extends string>(values: FlagValues, flag: string, choices: readonly T[], fallback: T): T {
-  const raw = values[flag];
-  if (raw === undefined) return fallback;
-  const text = String(raw);
-  if (!(choices as readonly string[]).includes(text)) {
+  if (values[flag] === undefined) return fallback;
+  const text = String(values[flag]);
+  if (!(choices as readonly string[]).includes(text))
     throw new SeamlabError(`--${flag} must be ${choices.join(" or ")}; got "${text}".`);
-  }
   return text as T;
 }
 
 export function refuseTogether(values: FlagValues, a: string, b: string, why: string): void {
-  if (values[a] !== undefined && values[b] !== undefined) {
+  if (values[a] !== undefined && values[b] !== undefined)
     throw new SeamlabError(`--${a} and --${b} cannot be used together: ${why}`);
-  }
 }
 
 /** parseArgs options: flags taking a value, then switches. */

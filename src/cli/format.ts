@@ -68,12 +68,8 @@ export function toJson(value: unknown): string {
 /** Refuses `path` before long work when it exists (without `force`), is a folder, or its folder is missing. */
 export function refuseToOverwrite(path: string, force: boolean, flag: string): void {
   const existing = statOrUndefined(path);
-  if (existing?.isDirectory()) {
-    throw new SeamlabError(`${flag} ${path} is a folder; give the path of a file to write.`);
-  }
-  if (!force && existing) {
-    throw new SeamlabError(`${flag} ${path} already exists; pass --force to overwrite it.`);
-  }
+  if (existing?.isDirectory()) throw new SeamlabError(`${flag} ${path} is a folder; give the path of a file to write.`);
+  if (!force && existing) throw new SeamlabError(`${flag} ${path} already exists; pass --force to overwrite it.`);
   const folder = statOrUndefined(dirname(path) || ".");
   if (!folder) throw new SeamlabError(`${flag} ${path}: folder ${dirname(path)} does not exist.`);
   if (!folder.isDirectory()) throw new SeamlabError(`${flag} ${path}: ${dirname(path)} is a file, not a folder.`);

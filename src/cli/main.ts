@@ -72,9 +72,7 @@ export async function main(argv: string[]): Promise<number> {
       return 0;
     }
     const command = commands[name];
-    if (!command) {
-      throw new SeamlabError(`unknown command "${name}". Commands: ${Object.keys(commands).join(", ")}.`);
-    }
+    if (!command) throw new SeamlabError(`unknown command "${name}". Commands: ${Object.keys(commands).join(", ")}.`);
     const mod = await command.load();
     return await mod.run(rest);
   } catch (error) {

@@ -49,9 +49,8 @@ function perTypeFromFlags(values: FlagValues): Record<string, unknown> | undefin
   } catch (error) {
     throw new SeamlabError(`${where}: invalid JSON (${(error as Error).message}).`);
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
     throw new SeamlabError(`${where}: must be a JSON object of type -> {"size":N,"overlap":N}.`);
-  }
   return parsed as Record<string, unknown>;
 }
 

@@ -159,7 +159,7 @@ export function declaredWork(notebook: Notebook, where: string): DeclaredWork | 
       return Array.isArray(value) ? value.map(valueText).join(how === "and" ? " and " : ", ") : valueText(value);
     });
     const extra = Object.entries(sections)
-      .filter(([section, s]) => !skip.includes(section) && s.extraBytesPerChar !== undefined)
+      .filter(([section]) => !skip.includes(section))
       .reduce((sum, [, s]) => sum + (s.extraBytesPerChar ?? 0), 0);
     const sampled = typeof parameters.documentChars === "number" ? parameters.documentChars : undefined;
     return {

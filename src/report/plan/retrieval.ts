@@ -34,8 +34,7 @@ export interface RetrievalPlan {
   plans: Record<string, NotebookBudgetPlan>;
 }
 
-function pilotLine(pilot: RetrievalPilot | undefined, corpusChars: number): string {
-  if (!pilot) return "";
+function pilotLine(pilot: RetrievalPilot, corpusChars: number): string {
   if (pilot.scale > 1 && pilot.smallSampleChars !== undefined)
     return (
       `piloted in CPU time on seeded samples of ${thousands(pilot.smallSampleChars)} and ` +

@@ -92,18 +92,14 @@ function boundariesOf(chunks: readonly Chunk[], doc: string, length: number): Bo
 }
 
 export function nearestSeam(boundaries: readonly Boundary[], gold: GoldSpan): NearestSeam | null {
-  let best: NearestSeam | null = null;
-  const insideCount = boundaries.filter((b) => b.at > gold.start && b.at < gold.end).length;
-  const middle = (gold.start + gold.end) / 2;
-  for (const b of boundaries) {
-    const isInside = b.at > gold.start && b.at < gold.end;
-    const distance = isInside ? 0 : b.at <= gold.start ? gold.start - b.at : b.at - gold.end;
-    // Inside: the one nearest the middle of the gold (where a cut hurts most); outside: the nearest.
-    const score = isInside ? Math.abs(b.at - middle) - 1e9 : distance;
-    const bestScore = best === null ? Infinity : best.inside ? Math.abs(best.at - middle) - 1e9 : best.distance;
-    if (score < bestScore) best = { ...b, inside: isInside, distance, insideCount };
-  }
-  return best;
+  const within = (b: Boundary) => b.at > gold.start && b.at < gold.end;
+  const distance = (b: Boundary) => (within(b) ? 0 : b.at <= gold.start ? gold.start - b.at : b.at - gold.end);
+  // Inside: the one nearest the middle of the gold (where a cut hurts most); outside: the nearest.
+  const score = (b: Boundary) => (within(b) ? Math.abs(b.at - (gold.start + gold.end) / 2) - 1e9 : distance(b));
+  let best: Boundary | null = null;
+  for (const b of boundaries) if (best === null || score(b) < score(best)) best = b;
+  const insideCount = boundaries.filter(within).length;
+  return best && { ...best, inside: within(best), distance: distance(best), insideCount };
 }
 
 /** `text` (which starts at `offset` in its document) cut into pieces: gold or not, and seams where given. */

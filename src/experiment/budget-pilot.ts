@@ -3,7 +3,7 @@ import { canonicalJson } from "../core/canonical-json";
 import { evaluateSplitterConfig } from "../retrieval/evaluate-config";
 import { sampleQueries } from "../retrieval/query-sample";
 import { costModelFromPilot, type ConfigCostModel } from "./budget";
-import type { ExperimentConfig } from "./grid";
+import { groupBy, type ExperimentConfig } from "./grid";
 import { computeTaskRows, type RowOptions, type SweepInputs } from "./rows";
 
 /** Queries the pilot runs per config. */
@@ -24,12 +24,7 @@ export interface PilotResult {
 
 /** The first config of the first and of the last splitter config: the sweep's two ends (say overlap 0 and 400). */
 export function pilotConfigs(configs: readonly ExperimentConfig[]): ExperimentConfig[] {
-  const firstOf = new Map<string, ExperimentConfig>();
-  for (const config of configs) {
-    const key = canonicalJson(config.splitter);
-    if (!firstOf.has(key)) firstOf.set(key, config);
-  }
-  const ends = [...firstOf.values()];
+  const ends = [...groupBy(configs, (config) => canonicalJson(config.splitter)).values()].map((group) => group[0]);
   return ends.length <= 1 ? ends : [ends[0], ends[ends.length - 1]];
 }
 

@@ -6,6 +6,7 @@ import { splitCorpus, splitCorpusAsync, splitters } from "../splitters/registry"
 import type { Decision } from "../stats/non-inferiority";
 import { sha256, type ResultCache } from "./cache";
 import { DEFAULT_MIN_GROUP_QUERIES } from "./groups";
+import { groupBy } from "./grid";
 import type { CostedRow } from "./run";
 import { curveRows, type DecisionSettings, type SweepCurve } from "./sweep";
 import { decideRowsOn } from "./verdict";
@@ -59,8 +60,6 @@ export interface SizeExposure {
   flags: Uint8Array;
 }
 
-const groupKey = (curve: SweepCurve) => JSON.stringify([curve.splitter, curve.size, curve.unit]);
-
 /** Exposure per splitter and size of a finished sweep, cached under a key hashing its rows' keys. */
 export async function sweepExposures(
   docs: readonly Doc[],
@@ -69,10 +68,7 @@ export async function sweepExposures(
   cache: ResultCache,
 ): Promise<SizeExposure[]> {
   const out: SizeExposure[] = [];
-  const seen = new Set<string>();
-  for (const curve of curves) {
-    if (seen.has(groupKey(curve))) continue;
-    seen.add(groupKey(curve));
+  for (const [curve] of groupBy(curves, (c) => JSON.stringify([c.splitter, c.size, c.unit])).values()) {
     const key = sha256(canonicalJson({ exposure: 1, rows: curve.keys }));
     const stored = cache.get(key);
     let flags: Uint8Array;

@@ -2,13 +2,9 @@
  * The `seamlab` sub-commands: each with its one line for --help, and its module, loaded only when the command runs
  * (so `seamlab --help` loads none). A command module exports `run(argv: string[]): Promise<number>` (the exit code).
  */
-export interface CommandModule {
-  run(argv: string[]): Promise<number>;
-}
-
-export interface Command {
+interface Command {
   summary: string;
-  load: () => Promise<CommandModule>;
+  load: () => Promise<{ run(argv: string[]): Promise<number> }>;
 }
 
 // In the order a user meets them: what the splitter does to the text, then retrieval, sweeps, vectors, the report.

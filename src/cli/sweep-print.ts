@@ -251,9 +251,11 @@ export function printText(
         ].join("  "),
       );
     });
-    lines.push(`verdict (hit rate, paired) on ${source}: ${plainVerdict(curve.decision, overlapName(curve))}`);
-    lines.push(...exposureLines(curveIndex));
-    lines.push(...describeKnee(curve.knee));
+    lines.push(
+      `verdict (hit rate, paired) on ${source}: ${plainVerdict(curve.decision, overlapName(curve))}`,
+      ...exposureLines(curveIndex),
+      ...describeKnee(curve.knee),
+    );
   });
   for (const grid of result.grids) lines.push(...describeGrid(grid, source));
   if (result.interrupted)

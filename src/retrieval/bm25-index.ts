@@ -22,37 +22,7 @@ export interface Bm25Options extends TokenizerOptions {
   idf?: "lucene" | "robertson";
 }
 
-export interface Bm25Index {
-  readonly textCount: number;
-  readonly averageLength: number;
-  readonly termIds: Map<string, number>;
-  /** The only terms a query may hold when built for known queries (`Bm25Scope`), else null. */
-  readonly vocabulary: ReadonlySet<string> | null;
-  /** Postings (CSR) of term t are positions [postingStart[t], postingStart[t+1]). */
-  readonly postingStart: Int32Array;
-  /**
-   * Low 16 bits of each posting's text id: two bytes a posting instead of four. Term t's postings of texts in block j
-   * (of `BLOCK` texts) are [blockStart[t·(textBlocks+1) + j], blockStart[t·(textBlocks+1) + j + 1]).
-   */
-  readonly postingTextLow: Uint16Array;
-  readonly textBlocks: number;
-  readonly blockStart: Int32Array;
-  /**
-   * Term frequency in one byte, `FREQUENCY_ESCAPE` sending it to `frequencyOverflow`. One array type for every
-   * index: switching between Uint8Array and Uint16Array deoptimised the build and search loops (bench:workers).
-   */
-  readonly postingFrequency: Uint8Array;
-  readonly frequencyOverflow: ReadonlyMap<number, number>;
-  readonly textLength: Int32Array;
-  readonly idf: Float64Array;
-  /** k1·(1 − b + b·|d|/avgdl), precomputed per text */
-  readonly lengthNorm: Float64Array;
-  /** The largest score term t adds to any text (one occurrence in the query), for pruning searches. */
-  readonly upperBound: Float64Array;
-  readonly k1: number;
-  readonly b: number;
-  readonly options: Bm25Options;
-}
+export type Bm25Index = Readonly<ReturnType<typeof build>>;
 
 /**
  * With `vocabulary` (the terms of every query that will run), postings are kept for those terms only. Scores stay
@@ -103,12 +73,12 @@ function build(
   options: Bm25Options,
   scope: Bm25Scope,
   spans: { chunks: readonly Chunk[]; reader: ChunkTermReader } | null,
-): Bm25Index {
+) {
   const k1 = options.k1 ?? 1.2;
   const b = options.b ?? 0.75;
   if (!(Number.isFinite(k1) && k1 >= 0)) throw new SeamlabError(`BM25 k1 must be a number >= 0, got ${k1}.`);
   if (!(Number.isFinite(b) && b >= 0 && b <= 1)) throw new SeamlabError(`BM25 b must be in [0, 1], got ${b}.`);
-  const vocabulary = scope.vocabulary ?? null;
+  const vocabulary = scope.vocabulary ?? null; // then the only terms a query may hold
   const cap = scope.recordedIdsCap ?? RECORDED_IDS_CAP;
   const termIds = vocabulary ? vocabularyTermIds(vocabulary) : new Map<string, number>();
   let documentFrequency = new Int32Array(Math.max(termIds.size, 1024));
@@ -178,11 +148,13 @@ function build(
     }
   }
   const termCount = termIds.size;
-  const postingStart = new Int32Array(termCount + 1);
+  const postingStart = new Int32Array(termCount + 1); // term t's postings: [postingStart[t], postingStart[t+1])
   for (let t = 0; t < termCount; t++) postingStart[t + 1] = postingStart[t] + documentFrequency[t];
   const postings = postingStart[termCount];
   // Pass 2: each text's term frequencies appended to its terms' postings, so every posting list is in text order.
   const fill = postingStart.slice(0, termCount);
+  // Two bytes a posting's text: its low 16 bits; term t's postings of texts in block j (of `BLOCK` texts) are
+  // [blockStart[t·(textBlocks+1) + j], blockStart[t·(textBlocks+1) + j + 1]).
   const postingTextLow = new Uint16Array(postings);
   const textBlocks = Math.max(1, Math.ceil(texts.length / BLOCK));
   const blockStart = new Int32Array(termCount * (textBlocks + 1));
@@ -190,6 +162,8 @@ function build(
     blockStart[t * (textBlocks + 1)] = postingStart[t];
     blockStart[t * (textBlocks + 1) + textBlocks] = postingStart[t + 1];
   }
+  // One byte a frequency, `FREQUENCY_ESCAPE` sending it to `frequencyOverflow`: one array type for every index, as
+  // switching between Uint8Array and Uint16Array deoptimised the build and search loops (bench:workers).
   const postingFrequency = new Uint8Array(postings);
   const frequencyOverflow = new Map<number, number>();
   const frequency = new Int32Array(termCount);
@@ -226,10 +200,10 @@ function build(
     idf[t] = options.idf !== "robertson" ? Math.log(1 + ratio) : robertson <= 0 ? 1e-6 : robertson;
   }
   const averageLength = n === 0 ? 0 : totalLength / n;
-  const lengthNorm = new Float64Array(n);
+  const lengthNorm = new Float64Array(n); // k1·(1 − b + b·|d|/avgdl)
   for (let i = 0; i < n; i++)
     lengthNorm[i] = k1 * (1 - b + (averageLength === 0 ? 0 : (b * textLength[i]) / averageLength));
-  const upperBound = new Float64Array(termCount);
+  const upperBound = new Float64Array(termCount); // the most term t adds to any text, for pruning
   for (let t = 0; t < termCount; t++) {
     let most = 0;
     for (let j = 0; j < textBlocks; j++) {

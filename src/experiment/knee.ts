@@ -58,9 +58,7 @@ function normalize(values: number[]): number[] {
 
 /** Kneedle on a discrete curve; other shapes are mirrored into a concave increasing one (difference y - x). */
 export function kneedle(xs: readonly number[], ys: readonly number[], options: KneedleOptions = {}): KneedleResult {
-  const sensitivity = options.sensitivity ?? 1;
-  const curve = options.curve ?? "concave";
-  const direction = options.direction ?? "increasing";
+  const { sensitivity = 1, curve = "concave", direction = "increasing" } = options;
   if (!(sensitivity >= 0)) throw new SeamlabError(`kneedle: sensitivity must be >= 0, got ${sensitivity}.`);
   const pairs = checkedPairs(xs, ys, "kneedle");
   const n = pairs.length;
@@ -75,9 +73,7 @@ export function kneedle(xs: readonly number[], ys: readonly number[], options: K
     difference: diff,
   });
   if (n < 3) return none(`only ${n} point(s): a knee needs at least 3`);
-  const yMin = Math.min(...pairs.map((p) => p.y));
-  const yMax = Math.max(...pairs.map((p) => p.y));
-  if (yMin === yMax) return none("flat curve: every y is equal, so there is no knee");
+  if (new Set(pairs.map((p) => p.y)).size === 1) return none("flat curve: every y is equal, so there is no knee");
 
   const xn = normalize(pairs.map((p) => p.x));
   const yn = normalize(pairs.map((p) => p.y));
@@ -122,13 +118,12 @@ export function kneedle(xs: readonly number[], ys: readonly number[], options: K
       diff,
     );
   }
-  const toInput = (t: number) => order[t];
-  const last = toInput(knees[knees.length - 1]);
+  const last = order[knees[knees.length - 1]];
   return {
     knee: pairs[last].x,
     kneeY: pairs[last].y,
     kneeIndex: last,
-    allKnees: knees.map((t) => pairs[toInput(t)].x),
+    allKnees: knees.map((t) => pairs[order[t]].x),
     reason: null,
     normalizedX: tx,
     normalizedY: ty,

@@ -1,8 +1,9 @@
 /**
  * A folder seamlab writes whole (a report, a corpus): plain files plus `.seamlab-manifest.json` with each file's
  * sha256, the proof a file is seamlab's before deleting it. A new version is staged beside the target and switched in
- * by two renames (old aside, staging in); the old one is then removed file by file against its hashes. A file someone
- * edited or added is never deleted: it is kept and returned, so the caller can say where it went.
+ * by two renames (old aside, staging in: a process killed between them leaves no target, which `recoverBeside` puts
+ * back); the old one is then removed file by file against its hashes. A file someone edited or added is never
+ * deleted: it is kept and returned, so the caller can say where it went.
  */
 import { createHash, randomBytes } from "node:crypto";
 import {
@@ -119,7 +120,7 @@ export function writeStaged(
       writeFileSync(join(staging, rel), content);
     }
   } catch (error) {
-    rmSync(staging, { recursive: true, force: true });
+    rmSync(staging, { recursive: true, force: true }); // a full disk must not stay full with half a folder
     if (!isDiskFull(error)) throw error;
     throw diskFullError({
       path: resolve(target),

@@ -24,9 +24,7 @@ export function escapeHtml(text: string): string {
 /** Column order: the given list, else keys in first-seen order across all rows. */
 export function columnsOf(rows: Record<string, unknown>[], columns?: string[]): string[] {
   if (columns && columns.length > 0) return columns.slice();
-  const seen: string[] = [];
-  for (const row of rows) for (const key of Object.keys(row)) if (seen.indexOf(key) < 0) seen.push(key);
-  return seen;
+  return [...new Set(rows.flatMap((row) => Object.keys(row)))];
 }
 
 /** Cells standing for a missing number: they do not make a column text. */

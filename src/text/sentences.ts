@@ -4,10 +4,7 @@ import { pushTrimmed, type TextRegion } from "./paragraphs";
 export const SEGMENT_WINDOW = 4096;
 
 let cachedSegmenter: Intl.Segmenter | undefined;
-function sentenceSegmenter(): Intl.Segmenter {
-  if (!cachedSegmenter) cachedSegmenter = new Intl.Segmenter("en", { granularity: "sentence" });
-  return cachedSegmenter;
-}
+const sentenceSegmenter = () => (cachedSegmenter ??= new Intl.Segmenter("en", { granularity: "sentence" }));
 
 /**
  * The sentences of `text[from, to)` (`Intl.Segmenter`), trimmed, blank ones dropped. The next window starts where a

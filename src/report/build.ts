@@ -39,7 +39,6 @@ export interface ReportOptions {
   cellTimeoutMs?: number;
   /** Notebooks executed at once, each in its own kernel (default 1). */
   jobs?: number;
-  /** Render the notebooks as saved instead of executing them. */
   noExecute?: boolean;
   /** Write into a non-empty folder that is not a seamlab report (its files are left alone). */
   force?: boolean;
@@ -280,7 +279,6 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
   return { ok: true, pages, failures, stopped };
 }
 
-/** The code of a notebook's code cells. */
 function codeOf(notebook: Notebook): string[] {
   return notebook.cells.filter((cell) => cell.cell_type === "code").map((cell) => joinSource(cell.source));
 }

@@ -151,7 +151,7 @@ export class TslabKernel {
     });
   }
 
-  /** Links the kernel's `./src` to `srcDir` (a compiled copy's src/, or the project's); call before any cell. */
+  /** Links the kernel's `./src` to `srcDir` (a compiled copy's src/, or the project's) before any cell. */
   useSources(srcDir: string): void {
     symlinkSync(srcDir, join(this.dir, "src"));
   }

@@ -113,7 +113,6 @@ function readReportManifest(outDir: string): RunManifest | undefined {
   return manifest && Array.isArray(manifest.pages) ? manifest : undefined;
 }
 
-/** The published report's folder and manifest, when `outDir` holds a report of ours. */
 export function readPublished(outDir: string): { dir: string; manifest: RunManifest } | undefined {
   const manifest = readReportManifest(outDir);
   return manifest ? { dir: resolve(outDir), manifest } : undefined;

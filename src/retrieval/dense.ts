@@ -5,14 +5,10 @@ import type { RankedChunk, Retriever, RetrieverFactory } from "./types";
 import { QUERY_LANES, scoreKernel, type ScoreKernel } from "./dense-scores";
 import { keepBest } from "./top-k";
 
-/** Unit-length vectors in one contiguous row-major matrix: a scan is a single linear pass over memory. */
-export interface DenseIndex {
-  count: number;
-  dimensions: number;
-  matrix: Float32Array;
-}
+export type DenseIndex = ReturnType<typeof buildDenseIndex>;
 
-export function buildDenseIndex(vectors: readonly Float32Array[]): DenseIndex {
+/** Unit-length vectors in one contiguous row-major matrix: a scan is a single linear pass over memory. */
+export function buildDenseIndex(vectors: readonly Float32Array[]) {
   const dimensions = vectors.length === 0 ? 0 : vectors[0].length;
   const matrix = new Float32Array(vectors.length * dimensions);
   vectors.forEach((vector, row) => {

@@ -157,13 +157,7 @@ export interface ChunkTerms {
   length: number;
 }
 
-/** A reader for `readChunkTerms` with its own buffers (one chunk at a time). */
-export interface ChunkTermReader {
-  readonly table: DocTermTable;
-  readonly out: ChunkTerms;
-  readonly left: Edge;
-  readonly right: Edge;
-}
+export type ChunkTermReader = ReturnType<typeof chunkTermReader>;
 
 /** A vocabulary's term ids, in sorted order so that they do not depend on the set's. */
 export function vocabularyTermIds(vocabulary: ReadonlySet<string>): Map<string, number> {
@@ -211,7 +205,8 @@ export function sharedDocTermTable(
   return table;
 }
 
-export function chunkTermReader(table: DocTermTable): ChunkTermReader {
+/** A reader for `readChunkTerms` with its own buffers (one chunk at a time). */
+export function chunkTermReader(table: DocTermTable) {
   return {
     table,
     out: { ids: new Int32Array(1024), count: 0, length: 0 },

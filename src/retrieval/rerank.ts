@@ -10,11 +10,6 @@ export function noneReranker(): Reranker {
   };
 }
 
-export interface MmrOptions {
-  /** Weight of relevance against novelty, in [0, 1]. 1 = first-stage order; 0 = pure diversity. Default 0.5. */
-  lambda?: number;
-}
-
 /** The share of the shorter chunk's span that the other covers. */
 function spanShare(a: Chunk, b: Chunk): number {
   if (a.doc !== b.doc) return 0;
@@ -34,8 +29,8 @@ export function chunkRedundancy(a: Chunk, b: Chunk): number {
  * Maximal marginal relevance (Carbonell & Goldstein 1998) without embeddings: greedily picks argmax lambda ·
  * relevance (first-stage score scaled to [0, 1]) − (1 − lambda) · the most `chunkRedundancy` with a picked chunk.
  */
-export function mmrReranker(options: MmrOptions = {}): Reranker {
-  const lambda = options.lambda ?? 0.5;
+export function mmrReranker(options: { lambda?: number } = {}): Reranker {
+  const lambda = options.lambda ?? 0.5; // relevance against novelty: 1 keeps first-stage order, 0 is pure diversity
   if (!(lambda >= 0 && lambda <= 1)) throw new SeamlabError(`mmr reranker: lambda must be in [0, 1], got ${lambda}.`);
   // `chunkRedundancy` on ids shared with every evaluation's near-duplicate counts (metrics.chunkTermIds)
   const redundancy = (chunks: readonly Chunk[], a: number, b: number): number => {

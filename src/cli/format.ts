@@ -53,6 +53,11 @@ export function infinityAsText(_key: string, v: unknown): unknown {
   return typeof v === "number" && !Number.isFinite(v) && !Number.isNaN(v) ? String(v) : v;
 }
 
+/** The documents a sample measured, as `--json` prints it. */
+export function sampleJson(sample: { description: string; indexes: readonly number[]; population: number }) {
+  return { description: sample.description, documents: sample.indexes.length, population: sample.population };
+}
+
 /** Pretty JSON with non-integer numbers rounded to 4 decimals (no float noise; byte-identical reruns). */
 export function toJson(value: unknown): string {
   return JSON.stringify(

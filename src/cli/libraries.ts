@@ -14,7 +14,7 @@ import {
   type LibrarySetting,
 } from "../study/libraries";
 import { createProgress } from "../experiment/progress";
-import { formatTable, toJson } from "./format";
+import { formatTable, sampleJson, toJson } from "./format";
 import { readPackageJson } from "../core/project";
 import {
   corpusFromFlags,
@@ -128,11 +128,8 @@ export async function run(argv: string[]): Promise<number> {
   const queries = hitRateSkipped ? undefined : headerQuerySet(corpus.docs);
   const tables: { setting: LibrarySetting; rows: LibraryRow[] }[] = [];
   // One tick per splitter and setting: the bar's ETA comes from the splitters measured so far.
-  const perSetting = settings.map((s) => (splitters ?? librariesPreset(s.unit)).length);
-  const progress = createProgress(
-    perSetting.reduce((a, b) => a + b, 0),
-    { label: "libraries" },
-  );
+  const total = settings.reduce((sum, s) => sum + (splitters ?? librariesPreset(s.unit)).length, 0);
+  const progress = createProgress(total, { label: "libraries" });
   try {
     for (const setting of settings) {
       const rows = await libraryTable(corpus.docs, {
@@ -154,16 +151,11 @@ export async function run(argv: string[]): Promise<number> {
   }
   const versions = pinnedVersions();
   if (values.json) {
-    const sampled = sample && {
-      description: sample.description,
-      documents: sample.indexes.length,
-      population: sample.population,
-    };
     process.stdout.write(
       toJson({
         corpus: spec,
         docs: corpus.docs.length,
-        ...(sampled ? { sample: sampled } : {}),
+        ...(sample ? { sample: sampleJson(sample) } : {}),
         queries: queries?.queries.length ?? 0,
         versions,
         tables,

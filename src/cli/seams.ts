@@ -19,6 +19,7 @@ import {
   numberColumns,
   openOutputFile,
   refuseToOverwrite,
+  sampleJson,
   toJson,
 } from "./format";
 import {
@@ -170,7 +171,11 @@ export async function run(argv: string[]): Promise<number> {
   const structure = structureDamageReport(config, measured.structure);
   if (values.json) {
     process.stdout.write(
-      toJson({ ...seamsJson(spec, counts, measured), sample: sampleJson(result), structureDamage: structure }) + "\n",
+      toJson({
+        ...seamsJson(spec, counts, measured),
+        sample: { ...sampleJson(result.sample), ...sampleIntervals(result) },
+        structureDamage: structure,
+      }) + "\n",
     );
   } else {
     process.stdout.write(
@@ -195,15 +200,6 @@ function sampleIntervals(result: SampledSeams): { zeroOverlap: Interval | null; 
   return {
     zeroOverlap: interval(shares.zeroSeams, shares.seams),
     kept: interval(shares.kept, shares.pairs),
-  };
-}
-
-function sampleJson(result: SampledSeams): Record<string, unknown> {
-  return {
-    description: result.sample.description,
-    documents: result.sample.indexes.length,
-    population: result.sample.population,
-    ...sampleIntervals(result),
   };
 }
 

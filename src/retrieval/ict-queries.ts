@@ -39,13 +39,7 @@ export interface IctOptions {
 export type IctQueryForm = "sentence" | "content-words";
 export type IctHit = "context" | "place";
 
-export interface IctSkipped {
-  tooShort: number;
-  tooLong: number;
-  notProse: number;
-  boilerplate: number;
-  noNeighbour: number;
-}
+type IctSkipped = Record<"tooShort" | "tooLong" | "notProse" | "boilerplate" | "noNeighbour", number>;
 
 export type IctQuerySet = ReturnType<typeof buildIctQueries>;
 

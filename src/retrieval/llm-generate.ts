@@ -59,8 +59,6 @@ export interface GenerateOptions extends HttpRetryOptions {
   heartbeatMs?: number;
 }
 
-const defaultRequestTimeoutMs = 120_000;
-const defaultDeadlineMs = 3_600_000;
 /** A server that cannot list its models in 15 s is not healthy. */
 const modelsCheckMs = 15_000;
 
@@ -184,8 +182,8 @@ export async function generateQueries(docs: readonly Doc[], options: GenerateOpt
   let settled = 0;
   let fatal: unknown;
   let next = 0;
-  const requestLimitMs = options.requestTimeoutMs ?? defaultRequestTimeoutMs;
-  const deadline = started + (options.deadlineMs ?? defaultDeadlineMs);
+  const requestLimitMs = options.requestTimeoutMs ?? 120_000;
+  const deadline = started + (options.deadlineMs ?? 3_600_000);
   const inFlight = new Set<number>();
   let silentTimeouts = 0;
   const { temperature = 0, maxTokens = 400 } = options;

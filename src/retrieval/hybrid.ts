@@ -17,15 +17,14 @@ export function reciprocalRankFusion(rankings: readonly (readonly RankedChunk[])
     .sort((a, b) => b.score - a.score || a.index - b.index);
 }
 
-export interface HybridOptions {
-  /** default 60 */
-  rrfK?: number;
-  /** candidates taken from each retriever (default 100, at least the k asked for) */
-  depth?: number;
-}
-
-/** Fuses several retrievers (typically BM25 + dense) by reciprocal rank fusion, each batch-searched where it can. */
-export function createHybridRetriever(retrievers: readonly Retriever[], options: HybridOptions = {}): Retriever {
+/**
+ * Fuses several retrievers (typically BM25 + dense) by reciprocal rank fusion, each batch-searched where it can, over
+ * `depth` candidates from each (default 100, at least the k asked for).
+ */
+export function createHybridRetriever(
+  retrievers: readonly Retriever[],
+  options: { rrfK?: number; depth?: number } = {},
+): Retriever {
   const rrfK = options.rrfK ?? 60;
   const depth = options.depth ?? 100;
   const searchMany = async (queries: readonly string[], k: number) => {

@@ -78,14 +78,12 @@ export function sharedBm25Index(
     return entry.index;
   }
   evict(Infinity, 0); // so that two large indexes are never alive at once
-  const vocabulary = scope.vocabulary;
-  const index =
-    spans && vocabulary
-      ? buildBm25IndexOfChunks(spans.chunks, sharedDocTermTable(spans.docs, vocabulary, options), options, {
-          ...scope,
-          vocabulary,
-        })
-      : buildBm25Index(texts, options, scope);
+  const { vocabulary } = scope;
+  let index: Bm25Index;
+  if (spans && vocabulary) {
+    const table = sharedDocTermTable(spans.docs, vocabulary, options);
+    index = buildBm25IndexOfChunks(spans.chunks, table, options, { ...scope, vocabulary });
+  } else index = buildBm25Index(texts, options, scope);
   recentIndexes.push({ key, index });
   evict(keptIndexes, 1);
   return index;

@@ -25,19 +25,10 @@ export function searchBm25Pruned(index: Bm25Index, queryTerms: readonly number[]
   const m = distinct.length;
   const order = distinct.map((_, slot) => slot).sort((a, b) => boundOf(distinct[a]) - boundOf(distinct[b]) || a - b);
   // Position i: the i-th weakest term. prefix[i] = the most terms 0..i can add together.
-  const term = new Int32Array(m);
-  const repeats = new Int32Array(m);
-  const position = new Int32Array(m);
-  const end = new Int32Array(m);
+  const [term, repeats, position, end, tf] = Array.from({ length: 5 }, () => new Int32Array(m));
   // Per cursor: its text (NONE past the end), its block, where that block ends, and the term's `blockStart` row.
-  const current = new Int32Array(m);
-  const block = new Int32Array(m);
-  const blocks = new Int32Array(m);
-  const blockEnd = new Int32Array(m);
-  const blockBase = new Int32Array(m);
-  const tf = new Int32Array(m);
-  const bound = new Float64Array(m);
-  const prefix = new Float64Array(m);
+  const [current, block, blockEnd, blocks, blockBase] = Array.from({ length: 5 }, () => new Int32Array(m));
+  const [bound, prefix] = [new Float64Array(m), new Float64Array(m)];
   const rank = new Map<number, number>();
   order.forEach((slot, i) => {
     term[i] = distinct[slot];

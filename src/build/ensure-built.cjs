@@ -2,7 +2,7 @@
 // worker threads (experiment/execute.ts). Through tsx, every process paid about 0.4 s of CPU in its module-hooks
 // thread before `main` ran; so the first run after a change bundles `cli/main.ts` and `experiment/worker.ts` with
 // esbuild into `node_modules/.cache/seamlab/build-<key>/` (packages external, one chunk per command), and later
-// runs import that. The kernels load their own form of src/ (report/kernel-sources.ts).
+// runs import that. The kernels load their own form of src/ (build/kernels/copy.ts).
 "use strict";
 const { existsSync, readFileSync, utimesSync } = require("node:fs");
 const { createRequire } = require("node:module");

@@ -1,26 +1,26 @@
 // The one "build aside, rename into place" helper, and the hash that names a build (build/ensure-built.cjs,
-// report/kernel-sources.ts). CommonJS, so every kind of process can load it, tslab's CommonJS included.
+// build/kernels/copy.ts). CommonJS, so every kind of process can load it, tslab's CommonJS included.
 "use strict";
 const { createHash } = require("node:crypto");
 const { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync } = require("node:fs");
 const { join, relative } = require("node:path");
 const { processAlive } = require("../core/process-alive.cjs");
 
-/** Every file under `dir`, sorted by path, leaving out the folders named in `skipTopFolders` directly under it. */
-function sortedFilesUnder(dir, skipTopFolders = []) {
+/** Every file under `dir`, sorted by path, leaving out the folders `skipFolders` names (paths relative to `dir`). */
+function sortedFilesUnder(dir, skipFolders = []) {
   /** @type {string[]} */
   const out = [];
-  /** @param {string} at @param {boolean} top */
-  const walk = (at, top) => {
+  /** @param {string} at */
+  const walk = (at) => {
     const entries = readdirSync(at, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
     for (const entry of entries) {
       const path = join(at, entry.name);
       if (entry.isDirectory()) {
-        if (!(top && skipTopFolders.includes(entry.name))) walk(path, false);
+        if (!skipFolders.includes(relative(dir, path))) walk(path);
       } else out.push(path);
     }
   };
-  walk(dir, true);
+  walk(dir);
   return out;
 }
 

@@ -53,7 +53,7 @@ export interface ReportOptions {
   budgetMinutes?: number;
   /** Worker threads per kernel, over the default share of the cores (0: sweeps run in the kernel's own thread). */
   kernelWorkers?: number;
-  /** Kernels load src/ compiled once for the run (kernel-sources.ts) instead of each compiling it (default true). */
+  /** Kernels load src/ compiled once for the run (build/kernels/copy.ts) instead of each compiling it (default true). */
   compiledSources?: boolean;
 }
 

@@ -16,7 +16,7 @@ export interface RunOptions {
   /** Extra environment for the kernel process. */
   env?: Record<string, string>;
   /**
-   * A compiled copy of src/ (kernel-sources.ts), maybe still being built: the kernel starts meanwhile and its `./src`
+   * A compiled copy of src/ (build/kernels/copy.ts), maybe still being built: the kernel starts meanwhile and its `./src`
    * is linked to the copy once `ready` settles. Without one, tslab compiles the project's src/.
    */
   compiledSources?: { ready: Promise<{ dir?: string }> };

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { applyBudgetPlan } from "../../src/report/budget-notebook";
 import { readNotebook, type Notebook } from "../../src/report/nbformat";
 import { runNotebook } from "../../src/report/run";
-import { startKernelSources, type PendingKernelSources } from "../../src/report/kernel-sources";
+import { startKernelSources, type PendingKernelSources } from "../../src/build/kernels/copy";
 import { fastifyGuides, projectRoot } from "../helpers/corpora";
 import { declared } from "../helpers/declared-work";
 

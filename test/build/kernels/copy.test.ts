@@ -1,4 +1,4 @@
-// The report compiles src/ once for its kernels (src/report/kernel-sources.ts) and the kernels load that copy
+// src/ is compiled once for the report's kernels (src/build/kernels/copy.ts) and the kernels load that copy
 // (its ./src linked to the copy: kernel.ts useSources): the copy must hold what tslab would have compiled, be keyed by every
 // input, land whole, and leave anything it did not write alone; a kernel must run and type-check cells against it.
 import { test } from "node:test";
@@ -15,11 +15,11 @@ import {
   prepareKernelSources,
   pruneKernelSources,
   startKernelSources,
-} from "../../src/report/kernel-sources";
-import { TslabKernel } from "../../src/report/kernel";
-import { tempProject } from "../helpers/temp-project";
+} from "../../../src/build/kernels/copy";
+import { TslabKernel } from "../../../src/report/kernel";
+import { tempProject } from "../../helpers/temp-project";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 const ts = createRequire(join(root, "node_modules", "tslab", "package.json"))("@tslab/typescript-for-tslab");
 
 /** A small project: two notebook-reachable modules, a worker script beside them, and a report module. */
@@ -30,14 +30,16 @@ function fakeProject(): string {
     "src/study/use.ts": 'import { add } from "../core/add";\nexport function three() { return add({ a: 1, b: 2 }); }\n',
     "src/study/worker.mjs": "export const plain = 1;\n",
     "src/report/page.ts": "export const page = import.meta.url;\n",
+    "src/build/land.cjs": "module.exports = {};\n",
+    "src/build/kernels/copy.ts": "export const copy = import.meta.url;\n",
   });
 }
 
-test("the compiled copy covers every notebook-reachable file of src/ and nothing of report/ or cli/", () => {
+test("the compiled copy covers every notebook-reachable file of src/ and nothing of report/, cli/ or build/kernels/", () => {
   const dir = fakeProject();
   try {
     const names = notebookSourceFiles(dir).map((path) => path.slice(dir.length + 1));
-    assert.deepEqual(names, ["src/core/add.ts", "src/study/use.ts", "src/study/worker.mjs"]);
+    assert.deepEqual(names, ["src/build/land.cjs", "src/core/add.ts", "src/study/use.ts", "src/study/worker.mjs"]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,0 +1,205 @@
+// The report's kernels load a compiled copy of src/ (CommonJS + .d.ts) instead of each compiling it (5-9 s of CPU per
+// notebook), made once with tslab's own TypeScript and options. When src/ does not compile under tslab there is no
+// copy: the kernels compile it themselves and show the errors in the notebook.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, relative } from "node:path";
+import { Worker } from "node:worker_threads";
+import type * as TypeScript from "typescript";
+import { globalDeclarationNames, isNodeTypesFile, NODE_GLOBALS_FILE } from "./node-globals";
+import { buildKey, landBuild, pruneBuilds, readUnlessGone, sortedFilesUnder, type Landed } from "../land.cjs";
+
+type Ts = typeof TypeScript;
+
+/** Bumped when this file changes what it writes, so an old copy is never used. */
+const BUILD_FORMAT = "kernel-src 3";
+
+/** Under the project root, so package lookups and projectRoot() still work from a copy. */
+export function kernelSourcesDir(root: string): string {
+  return join(root, ".seamlab-cache", "kernel-src");
+}
+
+/** Every file of src/ a notebook can reach (report/ and cli/ are plain Node code run by tsx), sorted. */
+export function notebookSourceFiles(root: string): string[] {
+  return sortedFilesUnder(join(root, "src"), ["report", "cli", "build/kernels"]);
+}
+
+const tslabRequire = (root: string) => createRequire(join(root, "node_modules", "tslab", "package.json"));
+
+const readIfExists = (path: string): string => (existsSync(path) ? readFileSync(path, "utf8") : "");
+
+/** The key a copy is filed under: the notebook-reachable sources, the installed packages, tslab's and TS's versions. */
+export function kernelSourcesKey(
+  root: string,
+  ts: { version: string } = JSON.parse(
+    readFileSync(tslabRequire(root).resolve("@tslab/typescript-for-tslab/package.json"), "utf8"),
+  ),
+): string {
+  const tslabManifest = readIfExists(join(root, "node_modules", "tslab", "package.json"));
+  const parts = [BUILD_FORMAT, ts.version, tslabManifest, readIfExists(join(root, "package-lock.json"))];
+  return buildKey(root, parts, notebookSourceFiles(root));
+}
+
+/**
+ * tslab 1.0.22's compiler options (tslab/dist/converter.js, createConverter), except that CommonJS is emitted
+ * directly (tslab emits ES modules, then transpiles each to CommonJS: the same code in two passes).
+ */
+export function tslabCompilerOptions(ts: Ts, root: string, outDir: string): TypeScript.CompilerOptions {
+  return {
+    module: ts.ModuleKind.CommonJS,
+    moduleResolution: ts.ModuleResolutionKind.Node10,
+    esModuleInterop: true,
+    target: ts.ScriptTarget.ES2022,
+    lib: ["lib.es2022.d.ts"],
+    declaration: true,
+    newLine: ts.NewLineKind.LineFeed,
+    noImplicitUseStrict: true,
+    ignoreDeprecations: "5.0",
+    experimentalDecorators: true,
+    resolveJsonModule: true,
+    jsx: ts.JsxEmit.React,
+    allowJs: true,
+    checkJs: true,
+    skipLibCheck: true,
+    rootDir: root,
+    outDir,
+  };
+}
+
+export interface KernelSources {
+  /** The compiled copy, or undefined when the kernels compile src/. */
+  dir?: string;
+  reused: boolean;
+  /** tslab's diagnostics in src/ ("src/x.ts:12 message"), when there is no copy because of them. */
+  diagnostics: string[];
+  /** The global names @types/node declares (kernel-node-types.ts). */
+  nodeGlobals?: string[];
+  ms: number;
+}
+
+/** The global names kept in a compiled copy, or undefined when it has none. */
+function readNodeGlobals(dir: string): string[] | undefined {
+  try {
+    const names: unknown = JSON.parse(readFileSync(join(dir, NODE_GLOBALS_FILE), "utf8"));
+    return Array.isArray(names) && names.every((name) => typeof name === "string") ? names : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Removes temp folders of dead processes and all but two copies besides `keep` (another report may be running). */
+export function pruneKernelSources(dir: string, keep: string): void {
+  pruneBuilds(dir, "", keep, { keep: 2, unusedMs: 0 });
+}
+
+/**
+ * Compiles the notebook-reachable sources into `outDir`; returns tslab's diagnostics (nothing written if any).
+ * `onNodeGlobals` hears @types/node's global names as soon as the program is parsed, before the check and emit.
+ */
+export function compileKernelSources(
+  root: string,
+  outDir: string,
+  ts: Ts = tslabRequire(root)("@tslab/typescript-for-tslab") as Ts,
+  onNodeGlobals?: (names: string[]) => void,
+): string[] {
+  const files = notebookSourceFiles(root);
+  const sources = files.filter((path) => /\.tsx?$/.test(path) && !path.endsWith(".d.ts"));
+  const program = ts.createProgram(sources, tslabCompilerOptions(ts, root, outDir));
+  const nodeGlobals = globalDeclarationNames(
+    ts,
+    program.getSourceFiles().filter((f) => isNodeTypesFile(f.fileName)),
+  );
+  onNodeGlobals?.(nodeGlobals);
+  const srcDir = join(root, "src");
+  const own = program.getSourceFiles().filter((file) => !relative(srcDir, file.fileName).startsWith(".."));
+  const diagnostics = own.flatMap((file) => [
+    ...program.getSyntacticDiagnostics(file),
+    ...program.getSemanticDiagnostics(file),
+    ...program.getDeclarationDiagnostics(file),
+  ]);
+  const outputs = new Map<string, string>();
+  if (diagnostics.length === 0) {
+    const emitted = program.emit(undefined, (path, text) => outputs.set(path, text));
+    diagnostics.push(...emitted.diagnostics);
+  }
+  if (diagnostics.length > 0) {
+    return diagnostics.map((d) => {
+      const where = d.file
+        ? `${relative(root, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1} `
+        : "";
+      return where + ts.flattenDiagnosticMessageText(d.messageText, " ");
+    });
+  }
+  const write = (path: string, text: string | Buffer) => {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text);
+  };
+  for (const [path, text] of outputs) write(path, text);
+  // Plain files beside the sources (worker scripts found relative to the module that starts them) come along.
+  for (const path of files) {
+    const content = sources.includes(path) ? undefined : readUnlessGone(path);
+    if (content !== undefined) write(join(outDir, relative(root, path)), content);
+  }
+  writeFileSync(join(outDir, NODE_GLOBALS_FILE), JSON.stringify(nodeGlobals) + "\n");
+  // The compiled files are CommonJS under a "type": "module" project. Written last: it marks a complete copy.
+  writeFileSync(join(outDir, "package.json"), JSON.stringify({ type: "commonjs" }) + "\n");
+  return [];
+}
+
+/** The compiled copy for the current sources: reused when one exists, else built aside and renamed into place. */
+export function prepareKernelSources(
+  root: string,
+  key: string = kernelSourcesKey(root),
+  onNodeGlobals?: (names: string[]) => void,
+): KernelSources {
+  const started = performance.now();
+  const parent = kernelSourcesDir(root);
+  const done = (result: Omit<KernelSources, "ms">): KernelSources => ({ ...result, ms: performance.now() - started });
+  let nodeGlobals: string[] | undefined;
+  let diagnostics: string[] = [];
+  const landed = landBuild(
+    parent,
+    key,
+    (dir) => existsSync(join(dir, "package.json")),
+    (temp) => {
+      diagnostics = compileKernelSources(root, temp, undefined, (names) => {
+        nodeGlobals = names;
+        onNodeGlobals?.(names);
+      });
+      return diagnostics.length === 0;
+    },
+  ) as Landed | undefined;
+  if (!landed) return done({ reused: false, diagnostics });
+  pruneKernelSources(parent, key);
+  if (landed.reused) {
+    nodeGlobals = readNodeGlobals(landed.dir);
+    if (nodeGlobals) onNodeGlobals?.(nodeGlobals);
+  }
+  return done({ dir: landed.dir, reused: landed.reused, diagnostics: [], ...(nodeGlobals ? { nodeGlobals } : {}) });
+}
+
+export interface PendingKernelSources {
+  /** Where the copy will be, named before it exists. */
+  dir: string;
+  ready: Promise<KernelSources>;
+  /** @types/node's global names once known (a kernel started before keeps @types/node rather than wait). */
+  nodeGlobals: () => string[] | undefined;
+}
+
+/** `prepareKernelSources` in a worker thread, so the kernels start (about 2 s of CPU each) while src/ compiles. */
+export function startKernelSources(root: string): PendingKernelSources {
+  const key = kernelSourcesKey(root);
+  const dir = join(kernelSourcesDir(root), key);
+  let known = existsSync(join(dir, "package.json")) ? readNodeGlobals(dir) : undefined;
+  const worker = new Worker(new URL("./copy-worker.mjs", import.meta.url), { workerData: { root, key } });
+  type Message = { nodeGlobals: string[] } | { result: KernelSources };
+  const ready = new Promise<KernelSources>((resolve, reject) => {
+    worker.on("message", (message: Message) => {
+      if ("nodeGlobals" in message) known ??= message.nodeGlobals;
+      else resolve(message.result);
+    });
+    worker.once("error", reject);
+    worker.once("exit", (code) => reject(new Error(`the compiling worker exited (code ${code})`)));
+  });
+  return { dir, ready, nodeGlobals: () => known };
+}

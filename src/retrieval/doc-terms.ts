@@ -7,17 +7,7 @@ import { indexTerm, TERM, tokenize, tokenizerKey, type TokenizerOptions } from "
  * span plus the pieces of runs a span edge cuts. Only documents whose lowercasing keeps lengths and runs in place (no
  * capital sigma) qualify; other chunks are tokenized from their text.
  */
-export interface DocTermTable {
-  /** a run whose term is not here counts towards a chunk's length only */
-  readonly termIds: ReadonlyMap<string, number>;
-  /** codes of a run not in `termIds` (= termIds.size) and of a stop word (not a term at all) */
-  readonly other: number;
-  readonly stop: number;
-  readonly options: TokenizerOptions;
-  readonly docs: ReadonlyMap<string, DocTerms>;
-  /** documents kept */
-  readonly covered: number;
-}
+export type DocTermTable = Readonly<ReturnType<typeof docTermTableOf>>;
 
 export interface DocTerms {
   readonly text: string;
@@ -129,11 +119,7 @@ export function buildDocTermTable(
 }
 
 /** The first run starting at or after an offset, and the run before it. */
-interface Edge {
-  index: number;
-  previousStart: number;
-  previousEnd: number;
-}
+type Edge = { index: number; previousStart: number; previousEnd: number };
 
 function locate(entry: DocTerms, offset: number, edge: Edge): void {
   const { anchors, text } = entry;
@@ -177,7 +163,9 @@ export function docTermTableOf(
   termIds: ReadonlyMap<string, number>,
   options: TokenizerOptions,
   rows: ReadonlyMap<string, DocTerms>,
-): DocTermTable {
+) {
+  // a run whose term is not in `termIds` is coded `other` and counts towards a chunk's length only; a stop word,
+  // coded `stop`, is no term at all; `covered`: the documents kept
   return { termIds, other: termIds.size, stop: termIds.size + 1, options, docs: rows, covered: rows.size };
 }
 

@@ -9,10 +9,7 @@ import type { RankedChunk, Retriever } from "./types";
  */
 export type BudgetUnit = "chars" | "tokens";
 
-export interface ContextBudget {
-  amount: number;
-  unit: BudgetUnit;
-}
+export type ContextBudget = { amount: number; unit: BudgetUnit };
 
 export const CONTEXT_BUDGET_FLAG = "--context-budget";
 

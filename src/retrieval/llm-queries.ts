@@ -4,27 +4,18 @@ import type { Doc, GoldSpan, Query } from "../core/types";
 import { paragraphRegions } from "../text/paragraphs";
 import { allocateProportionally } from "./ict-queries";
 import { locateExcerpt } from "./locate-excerpt";
-import { jaccard, termSet } from "./metrics";
+import { jaccard, termSet, type Span } from "./metrics";
 import { tokenize } from "./tokenize";
 
 /**
  * The pure half of `seamlab queries generate`: a question is kept when every excerpt is in its passage's document,
  * it does not copy them and is no near-duplicate of an earlier one; drops are counted.
  */
-export interface Passage {
-  doc: string;
-  start: number;
-  end: number;
-}
+export type Passage = Span;
 
-export interface GenerationThresholds {
-  /** share of the question's word bigrams found in its excerpts at or above which it is dropped (default 0.7) */
-  copyThreshold: number;
-  /** term-set Jaccard with an earlier kept question at or above which it is dropped (default 0.7) */
-  duplicateThreshold: number;
-}
-
-export const defaultThresholds: GenerationThresholds = { copyThreshold: 0.7, duplicateThreshold: 0.7 };
+/** A question is dropped from these: the share of its word bigrams in its excerpts, its Jaccard with a kept one. */
+export const defaultThresholds = { copyThreshold: 0.7, duplicateThreshold: 0.7 };
+export type GenerationThresholds = typeof defaultThresholds;
 
 const dropReasons = [
   "requestFailed",

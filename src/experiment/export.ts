@@ -1,7 +1,6 @@
 // `sweep --export chosen.json`: the chosen config, what its verdict rests on, how to get it again, and snippets to
 // paste, in one file so they cannot drift apart. No time of day goes in: the same sweep exports the same bytes.
 import { gitCommitOrNull, projectRoot, readPackageJson, seamlabVersion } from "../core/project";
-import type { SplitterConfig } from "../splitters/config";
 import { splitterSnippets, type SnippetTarget, type SplitterSnippet } from "../splitters/snippets";
 import type { Decision } from "../stats/non-inferiority";
 import type { EvaluationInputs } from "../retrieval/inputs";
@@ -17,51 +16,7 @@ import { marginText, verdictHeadline, verdictText } from "./verdict";
 export const EXPORT_MARKER = "seamlab chosen config";
 export const EXPORT_FORMAT = 1;
 
-export interface ChosenExport {
-  seamlabExport: typeof EXPORT_MARKER;
-  format: typeof EXPORT_FORMAT;
-  seamlab: { version: string; commit: string | null };
-  corpus: {
-    spec: string;
-    name: string;
-    documents: number;
-    chars: number;
-    /** As seamlab's cache keys hash the documents (and the queries below). */
-    hash: string;
-  };
-  queries: {
-    source: string;
-    label: string;
-    count: number;
-    /** Queries before any sample. */
-    population: number;
-    sample: string;
-    hash: string;
-  };
-  /** A proportion (0.01 = 1 point of hit rate). */
-  margin: number;
-  verdict: {
-    /** "decided", "leaning" or "undecided". */
-    state: string;
-    headline: string;
-    text: string;
-    choiceIsNonInferior: boolean;
-    best: string;
-    /** Cheaper configs the data could not settle, cheapest first. */
-    candidates: string[];
-    queriesNeeded: number | null;
-  };
-  chosen: {
-    name: string;
-    splitter: SplitterConfig;
-    retrieval: RetrievalSetting;
-    hitRate: number;
-    queries: number;
-  };
-  /** `seamlab sweep` with these flags gives this verdict again. */
-  rerun: { argv: string[]; command: string };
-  snippets: Record<SnippetTarget, Omit<SplitterSnippet, "target">>;
-}
+export type ChosenExport = NonNullable<ReturnType<typeof chosenExport>>;
 
 /** "top 5 by bm25", "top 20 by bm25 -> mmr keeps 5", "top chunks up to 5,000 chars by bm25", ... */
 export function retrievalText(r: RetrievalSetting): string {
@@ -192,7 +147,7 @@ export function exportStamp(
 }
 
 /** The export of a finished sweep (undefined when it produced no verdict). */
-export function chosenExport(context: ExportContext): ChosenExport | undefined {
+export function chosenExport(context: ExportContext) {
   const verdict = exportedVerdict(context.result);
   if (!verdict) return undefined;
   const { decision, rows, name } = verdict;
@@ -209,7 +164,7 @@ export function chosenExport(context: ExportContext): ChosenExport | undefined {
   const origin =
     `seamlab ${context.version} sweep on ${inputs.name} (${inputs.queryLabel}), verdict ${state} at a ` +
     `${marginText(decision.margin)} margin`;
-  const snippets = {} as ChosenExport["snippets"];
+  const snippets = {} as Record<SnippetTarget, Omit<SplitterSnippet, "target">>;
   const measured = `retrieving the ${retrievalText(row.config.retrieval)} per query`;
   for (const { target, ...snippet } of splitterSnippets(row.config.splitter, {
     origin,
@@ -226,17 +181,18 @@ export function chosenExport(context: ExportContext): ChosenExport | undefined {
       name: inputs.name,
       documents: inputs.corpusSize.documents,
       chars: inputs.corpusSize.chars,
+      // The documents and queries hashed as seamlab's cache keys hash them.
       hash: hashDocs(inputs.docs),
     },
     queries: {
-      source: inputs.source.kind,
+      source: inputs.source.kind as string,
       label: inputs.queryLabel,
       count: inputs.queries.length,
       population: inputs.querySample.population,
       sample: inputs.querySample.description,
       hash: hashQueries(inputs.queries),
     },
-    margin: decision.margin,
+    margin: decision.margin, // a proportion (0.01 = 1 point of hit rate)
     verdict: {
       state,
       headline: verdictHeadline(decision, name),
@@ -253,6 +209,7 @@ export function chosenExport(context: ExportContext): ChosenExport | undefined {
       hitRate: row.retrieval.hitRate,
       queries: row.retrieval.queries,
     },
+    // `seamlab sweep` with these flags gives this verdict again.
     rerun: { argv, command: ["seamlab", "sweep", ...argv].map(shellQuote).join(" ") },
     snippets,
   };

@@ -17,11 +17,7 @@ const denseFactory: RetrieverFactory = async (chunks, settings) =>
 const hybridFactory: RetrieverFactory = async (chunks, settings, scope) =>
   (await import("./hybrid")).hybridRetrieverFactory(bm25Factory, denseFactory)(chunks, settings, scope);
 
-const factories = new Map<string, RetrieverFactory>([
-  ["bm25", bm25Factory],
-  ["dense", denseFactory],
-  ["hybrid", hybridFactory],
-]);
+const factories = new Map(Object.entries({ bm25: bm25Factory, dense: denseFactory, hybrid: hybridFactory }));
 
 export function registerRetriever(name: string, factory: RetrieverFactory): void {
   factories.set(name, factory);

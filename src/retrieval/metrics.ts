@@ -7,11 +7,7 @@ export interface Span {
   end: number;
 }
 
-export interface SpanScores {
-  recall: number;
-  precision: number;
-  iou: number;
-}
+export type SpanScores = { recall: number; precision: number; iou: number };
 
 export function containsSpan(outer: Span, inner: Span): boolean {
   return outer.doc === inner.doc && outer.start <= inner.start && outer.end >= inner.end;

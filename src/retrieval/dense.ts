@@ -2,7 +2,7 @@ import type { Chunk } from "../core/types";
 import { createEmbedder, EmbedderSpec } from "../embed/select";
 import { Embedder, normaliseInPlace } from "../embed/types";
 import type { RankedChunk, Retriever, RetrieverFactory } from "./types";
-import { QUERY_LANES, scoreKernel, type ScoreKernel } from "./dense-scores";
+import { QUERY_LANES as queryBlock, scoreKernel, type ScoreKernel } from "./dense-scores";
 import { keepBest } from "./top-k";
 
 export type DenseIndex = ReturnType<typeof buildDenseIndex>;
@@ -36,7 +36,6 @@ export function searchDense(index: DenseIndex, query: Float32Array, k: number): 
   return best;
 }
 
-const queryBlock = QUERY_LANES;
 /** Rows copied into the kernel's memory at a time: small enough to stay in cache across query blocks. */
 const kernelRows = 256;
 /** Query blocks in the kernel's memory at a time (2,048 queries; 4 MB at 256 dimensions). */

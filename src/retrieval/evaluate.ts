@@ -27,22 +27,18 @@ export interface EvaluationOptions {
 
 export interface QueryOutcome {
   id: string;
-  /** some gold span lies fully inside some top-k chunk */
-  hit: boolean;
+  hit: boolean; // some gold span lies fully inside some top-k chunk
   goldFound: number;
   goldTotal: number;
   ranked: number[];
   distinct: number;
-  /** the top-k holds two chunks whose spans overlap */
-  overlapping: boolean;
+  overlapping: boolean; // the top-k holds two chunks whose spans overlap
   nearDuplicates: number;
   merged: SpanScores;
   chroma: SpanScores;
-  /** characters pasted (text shared by chunks counted per chunk), and their tokens when counted */
-  contextChars: number;
+  contextChars: number; // pasted, text shared by chunks counted per chunk
   contextTokens: number | null;
-  /** the best chunk's window or parent alone was over the context budget: nothing reached the prompt */
-  topOverBudget?: boolean;
+  topOverBudget?: boolean; // the best chunk's window or parent alone was over the budget: nothing was pasted
 }
 
 export type RetrievalSummary = ReturnType<typeof summarizeOutcomes>;

@@ -20,11 +20,9 @@ export interface EvaluationInputSpec extends Omit<QuerySourceOptions, "corpusNam
 }
 
 export interface EvaluationInputs {
-  /** The corpus spec as given (the SQuAD file when it brought the documents), and its own name if it has one. */
-  corpus: string;
+  corpus: string; // as given (the SQuAD file when it brought the documents)
   name: string;
-  /** Header and ICT queries remove text from `docs`, once. */
-  docs: Doc[];
+  docs: Doc[]; // header and ICT queries removed text, once
   /** The documents as read; empty for header queries, whose corpus is streamed so that it is never held twice. */
   corpusDocs: readonly Doc[];
   corpusSize: { documents: number; chars: number };
@@ -32,8 +30,7 @@ export interface EvaluationInputs {
   querySample: QuerySample;
   /** For every table and chart: "500 ICT queries (sentence removed)", "1,537 of 2,425 header queries, a ..." */
   queryLabel: string;
-  /** How the queries were made, in a sentence ending with the sample. */
-  queryDescription: string;
+  queryDescription: string; // how the queries were made, ending with the sample
   source: QuerySet["provenance"];
 }
 

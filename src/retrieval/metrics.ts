@@ -53,7 +53,7 @@ function intersectionLength(mergedA: readonly Span[], mergedB: readonly Span[]):
   return shared;
 }
 
-/** Span scores with overlapping text counted once: over the unions R and G, |R∩G|/|G|, |R∩G|/|R|, |R∩G|/|R∪G|. */
+/** Span scores, overlapping text counted once: over the unions R and G, |R∩G|/|G|, |R∩G|/|R|, |R∩G|/|R∪G|. */
 export function spanScoresMerged(retrieved: readonly Span[], gold: readonly Span[]): SpanScores {
   const r = mergeSpans(retrieved);
   const g = mergeSpans(gold);

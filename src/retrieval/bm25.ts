@@ -26,13 +26,8 @@ export function createBm25Retriever(
 ): Retriever & { index: Bm25Index } {
   const texts = chunks.map((c) => (typeof c === "string" ? c : c.text));
   const vocabulary = queries ? queryVocabulary(queries, options) : undefined;
-  const spans = docs && chunks.every((c) => typeof c !== "string") ? (chunks as readonly Chunk[]) : null;
-  const index = sharedBm25Index(
-    texts,
-    options,
-    vocabulary ? { vocabulary } : {},
-    spans && docs ? { chunks: spans, docs } : undefined,
-  );
+  const spans = docs && chunks.every((c) => typeof c !== "string") ? { chunks: chunks as Chunk[], docs } : undefined;
+  const index = sharedBm25Index(texts, options, vocabulary ? { vocabulary } : {}, spans);
   const scratch = bm25Scratch(index);
   return {
     name: `bm25(k1=${index.k1},b=${index.b},idf=${options.idf ?? "lucene"},tokens=${describeTokenizer(options)})`,

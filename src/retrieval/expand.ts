@@ -112,15 +112,13 @@ export function topOverBudgetText(
   budget: string,
 ): string | undefined {
   if (row.over === 0) return undefined;
-  const piece = row.parents ? "parent" : "window";
-  const lever = row.parents ? "smaller parents" : "fewer neighbours";
-  const which =
-    row.over === row.queries ? `every one of the ${row.queries} queries` : `${row.over} of ${row.queries} queries`;
+  const [piece, lever] = row.parents ? ["parent", "smaller parents"] : ["window", "fewer neighbours"];
+  const all = row.over === row.queries;
+  const which = all ? `every one of the ${row.queries} queries` : `${row.over} of ${row.queries} queries`;
+  const meaning = all ? "its hit rate says nothing of the lever" : "its hit rate counts those as misses";
   return (
     `${row.name}: for ${which} the best chunk's ${piece} alone is over the budget of ${budget}, so nothing reached ` +
-    `the prompt (a miss): ${
-      row.over === row.queries ? "its hit rate says nothing of the lever" : "its hit rate " + "counts those as misses"
-    }; try ${lever} or a larger --context-budget.`
+    `the prompt (a miss): ${meaning}; try ${lever} or a larger --context-budget.`
   );
 }
 

@@ -5,8 +5,7 @@ export interface WaitingStatus {
   total: number;
   answered: number;
   inFlight: number;
-  /** the oldest request in flight's wait, against the limit per request */
-  longestMs: number;
+  longestMs: number; // the oldest request in flight's wait, against the limit per request
   requestLimitMs: number;
   deadlineLeftMs: number;
 }

@@ -1,10 +1,7 @@
 import type { Chunk, Doc } from "../core/types";
 
 /** A chunk found for a query: `index` points into the chunk array the retriever was built over. */
-export interface RankedChunk {
-  index: number;
-  score: number;
-}
+export type RankedChunk = { index: number; score: number };
 
 /** Anything that ranks chunks for a query text (BM25, dense, hybrid). Ties are broken by lower index. */
 export interface Retriever {
@@ -21,8 +18,7 @@ export interface RetrieverSettings {
   b?: number;
   idf?: "lucene" | "robertson";
   stem?: boolean;
-  /** drop `englishStopWords` */
-  stopWords?: boolean;
+  stopWords?: boolean; // drop `englishStopWords`
   [key: string]: unknown;
 }
 
@@ -30,10 +26,7 @@ export interface RetrieverSettings {
  * What a retriever is built for, when known: every query it will be asked (it may index less and refuse others) and
  * the documents the chunks are spans of (it may read chunk terms there). Rankings must not change.
  */
-export interface RetrieverScope {
-  queries?: readonly string[];
-  docs?: readonly Doc[];
-}
+export type RetrieverScope = { queries?: readonly string[]; docs?: readonly Doc[] };
 
 /** Builds a retriever over chunks (may be async, e.g. a dense model that loads weights). */
 export type RetrieverFactory = (

@@ -137,6 +137,7 @@ export async function run(argv: string[]): Promise<number> {
         splitters,
         queries,
         sample,
+        cache: null,
         onRow: (row) => {
           if (progress.enabled) progress.tick();
           else process.stderr.write(`  ${row.splitter} ${row.size}/${row.overlap} ${row.unit}: done\n`);

@@ -13,7 +13,9 @@ import { evaluateQueries, summarizeOutcomes } from "../retrieval/evaluate";
 import { createRetriever } from "../retrieval/factory";
 import type { SplitterConfig, Unit } from "../splitters/config";
 import { librarySplitter, librarySplitters } from "../splitters/libraries";
-import { splitCorpus, splitterNames, validateSplitterConfig } from "../splitters/registry";
+import { splitterNames, validateSplitterConfig } from "../splitters/registry";
+import { openCache, type ResultCache } from "../experiment/cache";
+import { splitCorpusCached } from "../experiment/split-cache";
 import type { DocumentSample } from "../corpus/sample";
 import { documentShareInterval, zeroSeamShare } from "./sampling";
 import { thousands } from "../stats/format";
@@ -121,6 +123,8 @@ export interface LibraryTableOptions extends LibrarySetting {
   /** measure these documents only: the zero-overlap CI is then a cluster bootstrap over them (at least Wilson's) */
   sample?: DocumentSample;
   onRow?: (row: LibraryRow) => void;
+  /** where the splits are kept for a re-run (default: the project's result cache; null: none) */
+  cache?: ResultCache | null;
 }
 
 /** One row per splitter at one setting. A library that fails gives a row with `error`, not an exception. */
@@ -128,6 +132,7 @@ export async function libraryTable(corpus: readonly Doc[], options: LibraryTable
   const names = options.splitters ?? librariesPreset(options.unit);
   const docs = options.sample ? options.sample.docs : corpus;
   const pairs = straddlingPairs(docs);
+  const cache = options.cache === undefined ? openCache() : (options.cache ?? openCache(null));
   const rows: LibraryRow[] = [];
   for (const splitter of names) {
     const config: SplitterConfig = {
@@ -140,7 +145,7 @@ export async function libraryTable(corpus: readonly Doc[], options: LibraryTable
     validateSplitterConfig(config);
     let row: LibraryRow;
     try {
-      row = await measureLibrary(docs, config, pairs, options.queries, options.sample?.strata);
+      row = await measureLibrary(docs, config, pairs, cache, options.queries, options.sample?.strata);
     } catch (error) {
       if (!(error instanceof SeamlabError)) throw error;
       row = failedRow(config, error.message);
@@ -155,16 +160,17 @@ async function measureLibrary(
   docs: readonly Doc[],
   config: SplitterConfig,
   pairs: ReturnType<typeof straddlingPairs>,
+  cache: ResultCache,
   queries: LibraryTableOptions["queries"],
   strata: readonly string[] | undefined,
 ): Promise<LibraryRow> {
-  const chunks: Chunk[] = splitCorpus(docs as Doc[], config);
+  const chunks: Chunk[] = splitCorpusCached(docs, config, cache);
   const m = measureSplitterConfig(docs, config, { pairs, chunks, skipParagraphs: true });
   const s = m.summary;
   const fidelity = measureSpanFidelity(docs, chunks, 1);
   let retrieval = { hitRate: null as number | null, hitRateCI: null as Interval | null };
   if (queries && queries.queries.length > 0) {
-    const retrievalChunks = splitCorpus(queries.docs, config);
+    const retrievalChunks = splitCorpusCached(queries.docs, config, cache);
     const retriever = await createRetriever("bm25", retrievalChunks, {});
     const outcomes = await evaluateQueries(retrievalChunks, queries.queries, retriever, {});
     retrieval = summarizeOutcomes(outcomes, { retriever: retriever.name, k: 5, chunks: retrievalChunks.length });

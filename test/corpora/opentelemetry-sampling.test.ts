@@ -36,7 +36,7 @@ test("notebook 02's auto sample: every kept-pairs CI covers the share measured o
 test("the library tables' 400,000-character sample: langchain's zero-overlap CI covers the all-pages share", async () => {
   const sample = characterBudgetSample(docs, 400_000);
   assert.ok(sample.docs.length < 705);
-  const setting = { unit: "chars" as const, size: 1000, overlap: 200, splitters: ["langchain"] };
+  const setting = { unit: "chars" as const, size: 1000, overlap: 200, splitters: ["langchain"], cache: null };
   const [full] = await libraryTable(docs, setting);
   const [sampled] = await libraryTable(docs, { ...setting, sample });
   const truth = full.zeroOverlapPct / 100;

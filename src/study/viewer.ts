@@ -3,7 +3,9 @@
 // cannot travel whole: texts are carried up to a character budget, each whole or not at all (only the first may be cut).
 import type { Chunk, Doc } from "../core/types";
 import { SeamlabError } from "../core/errors";
-import { splitCorpus, splitDoc } from "../splitters/registry";
+import { splitDoc } from "../splitters/registry";
+import { openCache, type ResultCache } from "../experiment/cache";
+import { splitCorpusCached } from "../experiment/split-cache";
 import type { SplitterConfig } from "../splitters/config";
 
 export interface SeamViewerSplitter {
@@ -55,6 +57,8 @@ export interface ViewerOptions {
   listLimit?: number;
   /** characters per page in the viewer (default 12,000) */
   pageChars?: number;
+  /** where the splits are kept for a re-run (default: the project's result cache; null: none) */
+  cache?: ResultCache | null;
 }
 
 /** Documents "auto" looks through for a seam sharing nothing before it settles for the longest of them. */
@@ -102,9 +106,9 @@ function positive(value: number | undefined, fallback: number, name: string): nu
   return v;
 }
 
-function chunksByDoc(docs: readonly Doc[], config: SplitterConfig): Map<string, Chunk[]> {
+function chunksByDoc(docs: readonly Doc[], config: SplitterConfig, cache: ResultCache): Map<string, Chunk[]> {
   const out = new Map<string, Chunk[]>(docs.map((d) => [d.id, []]));
-  for (const chunk of splitCorpus(docs as Doc[], config)) out.get(chunk.doc)?.push(chunk);
+  for (const chunk of splitCorpusCached(docs, config, cache)) out.get(chunk.doc)?.push(chunk);
   return out;
 }
 
@@ -131,7 +135,8 @@ export function seamViewerPayload(
     chars += doc.text.length;
   }
   if (named && !split.includes(named)) split.push(named);
-  const perSplitter = configs.map((config) => chunksByDoc(split, config));
+  const cache = options.cache === undefined ? openCache() : (options.cache ?? openCache(null));
+  const perSplitter = configs.map((config) => chunksByDoc(split, config, cache));
   const zeroOf = (doc: Doc) => zeroSeamCount(perSplitter[0].get(doc.id) ?? []);
   const firstDoc = named ?? autoDoc(split, zeroOf);
   const rest = split.filter((d) => d !== firstDoc);

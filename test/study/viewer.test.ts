@@ -12,7 +12,7 @@ const shortDoc = (id: string) => ({ id, text: `${id} is one short paragraph.` })
 
 test("the payload lists every document with its seams and carries the ones with bare seams first, whole", () => {
   const docs = [shortDoc("s1"), bare("b1", "A"), shortDoc("s2"), bare("b2", "B")];
-  const payload = seamViewerPayload(docs, [config]);
+  const payload = seamViewerPayload(docs, [config], { cache: null });
   assert.deepEqual(
     payload.texts!.map((t) => t.doc),
     ["b1", "b2", "s1", "s2"],
@@ -37,7 +37,7 @@ test("the payload lists every document with its seams and carries the ones with 
 
 test("texts stop at the character budget: a document that does not fit is listed but not carried", () => {
   const docs = [bare("b1", "A"), bare("b2", "B"), shortDoc("s1")];
-  const payload = seamViewerPayload(docs, [config], { textBudget: 2000 });
+  const payload = seamViewerPayload(docs, [config], { cache: null, textBudget: 2000 });
   // b1 (1,801) fits; b2 (1,801) does not fit in the 199 left; s1 does.
   assert.deepEqual(
     payload.texts!.map((t) => t.doc),
@@ -57,13 +57,13 @@ test("texts stop at the character budget: a document that does not fit is listed
 
 test("the document asked for comes first, cut at the budget when it alone is longer, its chunks with it", () => {
   const docs = [bare("b1", "A"), shortDoc("s1")];
-  const payload = seamViewerPayload(docs, [config], { first: "s1", textBudget: 1000 });
+  const payload = seamViewerPayload(docs, [config], { cache: null, first: "s1", textBudget: 1000 });
   assert.deepEqual(
     payload.texts!.map((t) => t.doc),
     ["s1"],
     "b1 (1,801) does not fit in what s1 leaves",
   );
-  const cut = seamViewerPayload(docs, [config], { first: 0, textBudget: 700 });
+  const cut = seamViewerPayload(docs, [config], { cache: null, first: 0, textBudget: 700 });
   assert.equal(cut.texts![0].text.length, 700);
   assert.deepEqual(cut.texts![0].splitters[0].chunks, [
     { start: 0, end: 599 },
@@ -75,7 +75,7 @@ test("the document asked for comes first, cut at the budget when it alone is lon
 
 test("documents past the listing budget are listed unsplit, unless asked for", () => {
   const docs = [bare("b1", "A"), bare("b2", "B"), bare("b3", "C")];
-  const payload = seamViewerPayload(docs, [config], { listBudget: 2000, first: "b3" });
+  const payload = seamViewerPayload(docs, [config], { cache: null, listBudget: 2000, first: "b3" });
   const byId = new Map(payload.documents!.map((d) => [d.doc, d]));
   assert.deepEqual(byId.get("b1")!.seams, [2]);
   assert.deepEqual(byId.get("b2")!.seams, [null]);
@@ -87,15 +87,15 @@ test("documents past the listing budget are listed unsplit, unless asked for", (
 test("bad viewer settings are refused with the setting's name", () => {
   const docs = [shortDoc("s1")];
   assert.throws(() => seamViewerPayload(docs, []), SeamlabError);
-  assert.throws(() => seamViewerPayload([], [config]), /corpus has none/);
-  assert.throws(() => seamViewerPayload(docs, [config], { textBudget: 0 }), /textBudget/);
-  assert.throws(() => seamViewerPayload(docs, [config], { first: "nope" }), /viewerDoc "nope"/);
+  assert.throws(() => seamViewerPayload([], [config], { cache: null }), /corpus has none/);
+  assert.throws(() => seamViewerPayload(docs, [config], { cache: null, textBudget: 0 }), /textBudget/);
+  assert.throws(() => seamViewerPayload(docs, [config], { cache: null, first: "nope" }), /viewerDoc "nope"/);
 });
 
 test("the whole text is drawn, paged at line breaks, every page in the page's HTML", () => {
   const lines = Array.from({ length: 400 }, (_, i) => `line ${i} ${"x".repeat(40)}`);
   const doc = { id: "long", text: lines.join("\n") };
-  const payload = seamViewerPayload([doc], [config], { pageChars: 5000 });
+  const payload = seamViewerPayload([doc], [config], { cache: null, pageChars: 5000 });
   const starts = pageStarts(doc.text, 5000);
   assert.ok(starts.length >= 4);
   for (const start of starts.slice(1)) assert.equal(doc.text[start - 1], "\n", "a page starts after a line break");
@@ -110,11 +110,11 @@ test("the whole text is drawn, paged at line breaks, every page in the page's HT
 });
 
 test("the list links each carried document to its own anchor, unique per viewer", () => {
-  const payload = seamViewerPayload([bare("b1", "A"), shortDoc("s1")], [config]);
+  const payload = seamViewerPayload([bare("b1", "A"), shortDoc("s1")], [config], { cache: null });
   const html = seamViewerHtml(payload);
   const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
   assert.equal(ids.length, 2);
   for (const id of ids) assert.ok(html.includes(`<a href="#${id}">`), id);
-  const other = seamViewerHtml(seamViewerPayload([bare("b9", "Z")], [config]));
+  const other = seamViewerHtml(seamViewerPayload([bare("b9", "Z")], [config], { cache: null }));
   assert.ok(!ids.some((id) => other.includes(`id="${id}"`)), "another viewer's anchors differ");
 });

@@ -2,25 +2,14 @@
 import { canonicalJson } from "../core/canonical-json";
 import { evaluateSplitterConfig } from "../retrieval/evaluate-config";
 import { sampleQueries } from "../retrieval/query-sample";
-import { costModelFromPilot, type ConfigCostModel } from "./budget";
+import { costModelFromPilot } from "./budget";
 import { groupBy, type ExperimentConfig } from "./grid";
 import { computeTaskRows, type RowOptions, type SweepInputs } from "./rows";
 
 /** Queries the pilot runs per config. */
 const pilotQueryCount = 200;
 
-export interface PilotResult {
-  model: ConfigCostModel;
-  /**
-   * With `separateSetup`: what the first config paid once for the whole sweep (document tables, warm-up), its row
-   * timed again warm and subtracted; `model.fixedMs` is then the warm rows' mean. Without it, 0.
-   */
-  setupMs: number;
-  /** Wall time of the whole pilot. */
-  spentMs: number;
-  pilotQueries: number;
-  pilotConfigs: number;
-}
+export type PilotResult = Awaited<ReturnType<typeof pilotSweepCost>>;
 
 /** The first config of the first and of the last splitter config: the sweep's two ends (say overlap 0 and 400). */
 export function pilotConfigs(configs: readonly ExperimentConfig[]): ExperimentConfig[] {
@@ -38,7 +27,7 @@ export async function pilotSweepCost(
   inputs: SweepInputs,
   configs: readonly ExperimentConfig[],
   options: RowOptions & { now?: () => number; separateSetup?: boolean } = {},
-): Promise<PilotResult> {
+) {
   const now = options.now ?? (() => performance.now());
   const started = now();
   const queries = sampleQueries(inputs.queries, { kind: "count", count: pilotQueryCount }).queries;
@@ -63,6 +52,8 @@ export async function pilotSweepCost(
     const queryShare = wall.query / Math.max(1e-9, wall.split + wall.index + wall.query);
     timings.push({ rowMs, queryMs: Math.min(rowMs, evaluationMs * queryShare) });
   }
+  // With `separateSetup`: what the first config paid once for the whole sweep (document tables, warm-up), its row
+  // timed again warm and subtracted; `model.fixedMs` is then the warm rows' mean.
   let setupMs = 0;
   if (options.separateSetup && chosen.length > 0) {
     const t0 = now();

@@ -98,16 +98,7 @@ export interface BudgetPlan {
   advice?: string;
 }
 
-export interface BudgetChoice {
-  queries: number;
-  population: number;
-  /** Pilot not included. */
-  estimatedMs: number;
-  /** False: even the fewest queries do not fit. */
-  fits: boolean;
-  /** What was chosen and why, for the user. */
-  line: string;
-}
+export type BudgetChoice = ReturnType<typeof chooseQueryBudget>;
 
 /** Estimated ms of `splits` splitter configs and `configs` retrieval configs over `queries`, `parallel` at once. */
 export function estimateRunMs(
@@ -139,7 +130,7 @@ function budgetHolding(ms: number): string {
 }
 
 /** The largest query sample whose estimated run fits the budget left after the pilot, and the line saying so. */
-export function chooseQueryBudget(plan: BudgetPlan): BudgetChoice {
+export function chooseQueryBudget(plan: BudgetPlan) {
   const { model, configs, population } = plan;
   const parallel = Math.max(1, plan.parallel);
   const left = Math.max(0, plan.budgetMs - plan.spentMs);
@@ -150,7 +141,8 @@ export function chooseQueryBudget(plan: BudgetPlan): BudgetChoice {
   const fitting = perQueryMs > 0 ? Math.floor((left - fixedMs) / perQueryMs) : population;
   const queries = Math.max(floor, Math.min(population, fitting));
   const estimatedMs = estimateRunMs(model, run, queries);
-  const fits = estimatedMs <= left + 1; // +1: the estimate is rounded to whole ms
+  // False: even the fewest queries do not fit (+1: the estimate is rounded to whole ms).
+  const fits = estimatedMs <= left + 1;
   const budget = `budget ${budgetMinutesText(plan.budgetMs / 60_000)} min`;
   const what =
     queries >= population

@@ -2,8 +2,6 @@ import { existsSync, readFileSync } from "node:fs";
 import picomatch from "picomatch";
 import { SeamlabError } from "../core/errors";
 import type { Query } from "../core/types";
-import type { Decision } from "../stats/non-inferiority";
-import type { PairedDifference } from "../stats/paired-best";
 import type { DecisionSettings, SweepCurve } from "./sweep";
 import { groupBy } from "./grid";
 import type { CostedRow } from "./run";
@@ -65,18 +63,7 @@ export const DEFAULT_MIN_GROUP_QUERIES = 30;
 
 const POOLED = "(small groups)";
 
-export interface GroupBreakdown {
-  group: string;
-  queries: number;
-  decision: Decision;
-  /** The whole corpus's pick against overlap 0, on this group's queries. */
-  pickVersusBaseline: PairedDifference;
-  /** The group's decided pick differs from the whole corpus's. */
-  differs: boolean;
-  /** Only the pool of small groups can be: its own verdict is not stated. */
-  tooFewQueries: boolean;
-  minQueries: number;
-}
+export type GroupBreakdown = ReturnType<typeof groupBreakdown>[number];
 
 /** A group's own verdict in a few words, or why it has none. */
 export function groupVerdictHeadline(g: GroupBreakdown, name: (index: number) => string): string {
@@ -96,7 +83,7 @@ export function groupBreakdown(
   rows: readonly CostedRow[],
   groups: readonly string[],
   options: GroupOptions = {},
-): GroupBreakdown[] {
+) {
   const minQueries = options.minQueries ?? DEFAULT_MIN_GROUP_QUERIES;
   if (rows.some((row) => row.hits.length !== groups.length)) {
     throw new SeamlabError(
@@ -109,24 +96,24 @@ export function groupBreakdown(
     (q) => ((sizes.get(groups[q]) as string[]).length < minQueries ? POOLED : groups[q]),
   );
   const overall = curve.decision;
-  const out: GroupBreakdown[] = [];
-  for (const [group, queries] of members) {
+  const out = [...members].map(([group, queries]) => {
     const decision = decideRowsOn(rows, queries, (row) => row.cost.storageBytes, {
       margin: options.margin ?? overall.margin,
       resamples: options.resamples,
       seed: options.seed,
       baseline: 0,
     });
-    out.push({
+    return {
       group,
       queries: queries.length,
       decision,
+      // The whole corpus's pick against overlap 0, on this group's queries.
       pickVersusBaseline: decision.configs[overall.choice].fromBaseline,
       // Nobody would index a pool of small groups apart.
       differs: group !== POOLED && decision.verdict === "decided" && decision.choice !== overall.choice,
       tooFewQueries: queries.length < minQueries,
       minQueries,
-    });
-  }
+    };
+  });
   return out.sort((a, b) => b.queries - a.queries || a.group.localeCompare(b.group));
 }

@@ -6,18 +6,11 @@ import { expandGrid, groupBy, normalizeConfig, splitterKey, type ExperimentConfi
 import { seamlabVersion } from "../core/project";
 import type { GridRow, SweepInputs } from "./rows";
 
-/** What a grid run has to do, decided before any thread starts. */
-export interface GridPlan {
-  configs: ExperimentConfig[];
-  keys: string[];
-  /** Rows read from the cache, by config index; undefined where the row must be computed. */
-  rows: (GridRow | undefined)[];
-  cached: number;
-  /** Config index -> earlier config index with the same key (still to compute), filled from it afterwards. */
-  duplicateOf: Map<number, number>;
-  /** Config indexes to compute, one array per task, heaviest task first. */
-  tasks: number[][];
-}
+/**
+ * What a grid run has to do, decided before any thread starts: rows from the cache (by config index), repeated keys
+ * (filled from their first config afterwards), and tasks of config indexes, heaviest first.
+ */
+export type GridPlan = ReturnType<typeof planGrid>;
 
 /** The grid's configs, normalised and checked, so that a typo fails before any corpus is loaded. */
 export function checkedConfigs(grid: readonly ExperimentConfig[] | GridSpec): ExperimentConfig[] {
@@ -104,7 +97,7 @@ export function planGrid(
   keys: string[],
   cached: (key: string) => GridRow | undefined,
   workers = 1,
-): GridPlan {
+) {
   const rows: (GridRow | undefined)[] = configs.map(() => undefined);
   const toCompute: number[] = [];
   const duplicateOf = new Map<number, number>();

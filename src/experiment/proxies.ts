@@ -1,45 +1,9 @@
 // Does a query proxy (headers, ICT) lead to the overlap a user's own labelled questions lead to? Pure comparisons of
 // sweep curves run with each query source.
-import type { ConfigStatus } from "../stats/margin-rule";
-import type { VerdictState } from "../stats/non-inferiority";
 import { kendallTauB } from "../stats/kendall";
 import type { SweepCurve } from "./sweep";
 
-/** One curve (splitter at a size) seen by the labelled questions and by a proxy. */
-interface CurveAgreement {
-  /** "recursive@500" */
-  curve: string;
-  overlaps: number[];
-  /** Each source's paired choice, decided or not. */
-  labelledPick: number;
-  proxyPick: number;
-  labelledVerdict: VerdictState;
-  proxyVerdict: VerdictState;
-  /** The overlaps the labelled questions do not show worse than their best. */
-  labelledSet: number[];
-  inSet: boolean;
-  /** Grid steps between the two picks. */
-  steps: number;
-  /** Per overlap, the paired status against that source's own best. */
-  labelledStatus: ConfigStatus[];
-  proxyStatus: ConfigStatus[];
-}
-
-export interface ProxyComparison {
-  /** Kendall tau-b of every config's hit rate, proxy against labelled. */
-  tau: number;
-  configs: number;
-  curves: CurveAgreement[];
-  /** Curves whose picks are the same overlap, then the same or adjacent. */
-  samePick: number;
-  nearPick: number;
-  inSet: number;
-  /** Curves whose labelled set rules an overlap out (elsewhere any pick lies in it), and of those, picks inside. */
-  informative: number;
-  informativeInSet: number;
-  /** The share of configs whose paired status is the same with the proxy's queries as with the labelled ones. */
-  statusAgreement: number;
-}
+export type ProxyComparison = ReturnType<typeof compareProxy>;
 
 /** "recursive@500 k5": curves match on splitter, size, unit, depth, reranker and context budget. */
 export function curveKey(curve: SweepCurve): string {
@@ -54,7 +18,8 @@ const sameOverlaps = (a: SweepCurve, b: SweepCurve) =>
 
 const statuses = (curve: SweepCurve) => curve.decision.configs.map((c) => c.status);
 
-function compareCurve(labelled: SweepCurve, proxy: SweepCurve): CurveAgreement {
+/** One curve seen by the labelled questions and by a proxy; `labelledSet`: the overlaps they do not show worse. */
+function compareCurve(labelled: SweepCurve, proxy: SweepCurve) {
   const overlaps = labelled.points.map((p) => p.x);
   const labelledStatus = statuses(labelled);
   const labelledSet = overlaps.filter((_, i) => labelledStatus[i] !== "worse");
@@ -77,7 +42,7 @@ function compareCurve(labelled: SweepCurve, proxy: SweepCurve): CurveAgreement {
 }
 
 /** Compares a proxy's curves with the labelled questions' on the curves both have with the same overlaps. */
-export function compareProxy(labelled: readonly SweepCurve[], proxy: readonly SweepCurve[]): ProxyComparison {
+export function compareProxy(labelled: readonly SweepCurve[], proxy: readonly SweepCurve[]) {
   const byKey = new Map(proxy.map((c) => [curveKey(c), c]));
   const pairs = labelled.flatMap((l) => {
     const p = byKey.get(curveKey(l));
@@ -100,8 +65,10 @@ export function compareProxy(labelled: readonly SweepCurve[], proxy: readonly Sw
     samePick: curves.filter((c) => c.steps === 0).length,
     nearPick: curves.filter((c) => c.steps <= 1).length,
     inSet: curves.filter((c) => c.inSet).length,
+    // Curves whose labelled set rules an overlap out (elsewhere any pick lies in it), and of those, picks inside.
     informative: informative.length,
     informativeInSet: informative.filter((c) => c.inSet).length,
+    // The share of configs whose paired status is the same with the proxy's queries as with the labelled ones.
     statusAgreement: same / configs,
   };
 }

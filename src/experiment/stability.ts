@@ -29,15 +29,7 @@ interface StabilityCheck {
   moves: boolean;
 }
 
-export interface Stability {
-  stable: boolean;
-  /** "stable", or "moves: seed 2 says 200; a coarser grid (0, 100, 300) says leaning 150". */
-  text: string;
-  answer: string;
-  checks: StabilityCheck[];
-  /** Checks that could not run, and why. */
-  skipped: string[];
-}
+export type Stability = ReturnType<typeof verdictStability>;
 
 /** A decision in short: the decided label, "leaning X", or "undecided (A or B)". */
 export function shortAnswer(decision: Decision, name: (label: string) => string = (label) => label): string {
@@ -70,11 +62,7 @@ export function coarserGrid(count: number, baseline: number, choice: number): nu
 }
 
 /** Whether `decision` (made on `items` with `options`) moves with the seed, the grid or the query source. */
-export function verdictStability(
-  items: readonly DecisionItem[],
-  decision: Decision,
-  options: StabilityOptions = {},
-): Stability {
+export function verdictStability(items: readonly DecisionItem[], decision: Decision, options: StabilityOptions = {}) {
   if (decision.configs.length !== items.length)
     throw new SeamlabError(
       `stability: the decision has ${decision.configs.length} configs but ${items.length} items were given; pass the ` +

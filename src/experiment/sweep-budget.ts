@@ -80,14 +80,9 @@ export function plainHitRates(judged: readonly CostedRow[], all: readonly Costed
 }
 
 /** What a config costs: the index and the prompt (mean tokens and characters per query). */
-export interface ConfigCosts {
-  vectors: number;
-  storageBytes: number;
-  promptTokens: number | null;
-  promptChars: number;
-}
+export type ConfigCosts = ReturnType<typeof configCosts>;
 
-export function configCosts(row: CostedRow): ConfigCosts {
+export function configCosts(row: CostedRow) {
   return {
     vectors: row.seams.chunks,
     storageBytes: row.cost.storageBytes,

@@ -11,20 +11,7 @@ export interface CostOptions {
   bytesPerDim?: number;
 }
 
-interface Cost {
-  chunks: number;
-  tokensEmbedded: number;
-  embeddingCost: number;
-  /** Vectors only, no index overhead. */
-  storageBytes: number;
-}
-
-export interface CostWithRatios extends Cost {
-  /** Divided by the same figure at overlap 0; null without a zero-overlap baseline. */
-  tokensRatio: number | null;
-  costRatio: number | null;
-  storageRatio: number | null;
-}
+export type CostWithRatios = ReturnType<typeof costsWithRatios>[number];
 
 function positive(value: number, name: string): number {
   if (!(Number.isFinite(value) && value >= 0)) {
@@ -33,7 +20,7 @@ function positive(value: number, name: string): number {
   return value;
 }
 
-export function costOf(chunks: number, tokensEmbedded: number, options: CostOptions = {}): Cost {
+export function costOf(chunks: number, tokensEmbedded: number, options: CostOptions = {}) {
   const price = positive(options.pricePerMillionTokens ?? 0.13, "pricePerMillionTokens");
   const dims = positive(options.dims ?? 1536, "dims");
   const bytes = positive(options.bytesPerDim ?? 4, "bytesPerDim");
@@ -41,7 +28,7 @@ export function costOf(chunks: number, tokensEmbedded: number, options: CostOpti
     chunks,
     tokensEmbedded,
     embeddingCost: (tokensEmbedded / 1e6) * price,
-    storageBytes: chunks * dims * bytes,
+    storageBytes: chunks * dims * bytes, // vectors only, no index overhead
   };
 }
 
@@ -56,15 +43,16 @@ export function costsWithRatios<T>(
   items: readonly T[],
   describe: (item: T) => { group: string; overlap: number; chunks: number; tokensEmbedded: number },
   options: CostOptions = {},
-): CostWithRatios[] {
+) {
   const described = items.map(describe);
-  const baselines = new Map<string, Cost>();
+  const baselines = new Map<string, ReturnType<typeof costOf>>();
   for (const d of described) {
     if (d.overlap === 0 && !baselines.has(d.group)) baselines.set(d.group, costOf(d.chunks, d.tokensEmbedded, options));
   }
   return described.map((d) => {
     const cost = costOf(d.chunks, d.tokensEmbedded, options);
     const base = baselines.get(d.group);
+    // Each figure divided by the same at overlap 0; null without a zero-overlap baseline.
     return {
       ...cost,
       tokensRatio: ratio(cost.tokensEmbedded, base?.tokensEmbedded),

@@ -4,14 +4,7 @@ import { basename } from "node:path";
 import type { Chunk, Doc } from "../core/types";
 import { canonicalJson } from "../core/canonical-json";
 import type { TypeOverride } from "../corpus/type-overrides";
-import {
-  addDocSeams,
-  createSeamTotals,
-  finishSeamTotals,
-  measureDocSeams,
-  type DocSeams,
-  type StreamedMeasurement,
-} from "../measure/doc-seams";
+import { addDocSeams, createSeamTotals, finishSeamTotals, measureDocSeams, type DocSeams } from "../measure/doc-seams";
 import type { SplitterConfig } from "../splitters/config";
 import { splitCorpusAsync, splitDocAsync, splitters, validateSplitterConfig } from "../splitters/registry";
 import { openCache, sha256 } from "./cache";
@@ -29,12 +22,7 @@ export interface CorpusSeamsOptions {
   onDoc?: (part: DocSeams, cached: boolean) => void;
 }
 
-export interface CorpusSeams extends StreamedMeasurement {
-  computed: number;
-  cached: number;
-  /** Cache entries found but not used: recomputed. */
-  rejected: number;
-}
+export type CorpusSeams = Awaited<ReturnType<typeof measureCorpusSeams>>;
 
 /** The cache key of one document's seam measures under `config`. */
 export function docSeamsKey(doc: Doc, config: SplitterConfig, options: CorpusSeamsOptions): string {
@@ -54,11 +42,7 @@ export function docSeamsKey(doc: Doc, config: SplitterConfig, options: CorpusSea
 }
 
 /** Measures a corpus document by document; `docs` is iterated once. */
-export async function measureCorpusSeams(
-  docs: Iterable<Doc>,
-  config: SplitterConfig,
-  options: CorpusSeamsOptions,
-): Promise<CorpusSeams> {
+export async function measureCorpusSeams(docs: Iterable<Doc>, config: SplitterConfig, options: CorpusSeamsOptions) {
   validateSplitterConfig(config);
   const totals = createSeamTotals();
   const partOptions = { overrides: options.overrides, structureLimit: options.structureLimit };
@@ -68,7 +52,8 @@ export async function measureCorpusSeams(
     addDocSeams(totals, part);
     options.onDoc?.(part, fromCache);
   };
-  const finish = (rejected: number): CorpusSeams => ({
+  // `rejected`: cache entries found but not used (recomputed).
+  const finish = (rejected: number) => ({
     ...finishSeamTotals(totals, config, { limit: options.limit, structureLimit: options.structureLimit }),
     computed,
     cached,

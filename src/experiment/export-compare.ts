@@ -4,13 +4,6 @@ import { canonicalJson } from "../core/canonical-json";
 import { percentNumber } from "../stats/format";
 import { retrievalText, type ChosenExport } from "./export";
 
-interface ExportComparison {
-  moved: boolean;
-  /** One line each ("chosen: overlap 100 → overlap 200"). */
-  moves: string[];
-  notes: string[];
-}
-
 const short = (hash: string) => hash.slice(0, 12);
 
 /** "langchain 1000/100 chars, top 5 by bm25". */
@@ -21,8 +14,8 @@ export function chosenConfigText(chosen: ChosenExport["chosen"]): string {
 }
 
 /** Compares an export with the export of its re-run. */
-export function compareExports(before: ChosenExport, after: ChosenExport): ExportComparison {
-  const moves: string[] = [];
+export function compareExports(before: ChosenExport, after: ChosenExport) {
+  const moves: string[] = []; // one line each ("chosen: overlap 100 → overlap 200")
   const notes: string[] = [];
   const configOf = (e: ChosenExport) => canonicalJson({ splitter: e.chosen.splitter, retrieval: e.chosen.retrieval });
   if (configOf(before) !== configOf(after)) {

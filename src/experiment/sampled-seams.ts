@@ -22,14 +22,7 @@ interface SeamShares {
   pairs: number[];
 }
 
-export interface SampledSeams {
-  measured: CorpusSeams;
-  sample: DocumentSample<DocOutline>;
-  shares: SeamShares;
-  /** Characters of the whole corpus, measured or not. */
-  corpusChars: number;
-  skippedEmpty: number;
-}
+export type SampledSeams = Awaited<ReturnType<typeof measureSampledSeams>>;
 
 interface SampledSeamsHooks {
   /** `auto` may run several passes: the pilot, then larger samples. */
@@ -69,7 +62,7 @@ export async function measureSampledSeams(
   request: SampleRequest,
   hooks: SampledSeamsHooks = {},
   seed = 1,
-): Promise<SampledSeams> {
+) {
   let passes = 0;
   // A later, larger pass reads this run's own documents back from the cache: they still count as measured here.
   const measuredHere = new Set<string>();
@@ -122,6 +115,7 @@ export async function measureSampledSeams(
   );
   const { measured, parts } = await measureSample(sample);
   for (const part of parts) hooks.onResult?.(part);
+  // Characters of the whole corpus, measured or not.
   const corpusChars = outlines.reduce((sum, doc) => sum + doc.length, 0);
   return { measured, sample, shares: seamShares(parts), corpusChars, skippedEmpty };
 }

@@ -35,9 +35,13 @@ export async function createRetriever(
 ): Promise<Retriever> {
   let factory = factories.get(name);
   if (factory === undefined && /^[a-z][a-z0-9-]*$/.test(name)) {
-    // with its extension: the build (build/ensure-built.cjs) holds this folder's files by file name
-    const mod = (await import(`./${name}.ts`).catch(() => ({}))) as { retrieverFactory?: RetrieverFactory };
-    if (typeof mod.retrieverFactory === "function") factories.set(name, (factory = mod.retrieverFactory));
+    try {
+      // With its extension: the build (build/ensure-built.cjs) holds this folder's files by file name.
+      const mod = (await import(`./${name}.ts`)) as { retrieverFactory?: RetrieverFactory };
+      if (typeof mod.retrieverFactory === "function") factories.set(name, (factory = mod.retrieverFactory));
+    } catch {
+      // not a module (the build's import throws before any promise): reported below
+    }
   }
   const known = [...factories.keys()].sort().join(", ");
   if (factory === undefined) throw new SeamlabError(`unknown retriever "${name}" (--retriever). Known: ${known}.`);

@@ -2,10 +2,9 @@ import { SeamlabError } from "../core/errors";
 import { canonicalJson } from "../core/canonical-json";
 import { contextBudgetText, type ContextBudget } from "../retrieval/context-budget";
 import { strategyName, topOverBudgetText, type ParentSetting } from "../retrieval/expand";
-import type { Decision } from "../stats/non-inferiority";
 import { groupBy, type ExperimentConfig } from "./grid";
 import type { CostedRow } from "./run";
-import { configCosts, hasLevers, type ConfigCosts } from "./sweep-budget";
+import { configCosts, hasLevers } from "./sweep-budget";
 import { decideByStorage } from "./verdict";
 
 // Overlap or neighbours: with `--expand`/`--parents` a sweep also indexes each size without overlap and pastes each
@@ -54,17 +53,7 @@ export function checkLevers(spec: LeverSpec, budget: ContextBudget | undefined):
 }
 
 /** One size's verdict over overlap, neighbour expansion and parents, at one budget. */
-export interface LeverVerdict {
-  splitter: string;
-  size: number;
-  contextBudget: ContextBudget;
-  /** Overlap 0, neighbours (by n), parents, then the other overlaps; the decision points here. */
-  rows: CostedRow[];
-  /** "overlap 100", "overlap 0 + ±1 neighbours", "overlap 0 + section parents". */
-  names: string[];
-  decision: Decision;
-  costs: ConfigCosts[];
-}
+export type LeverVerdict = ReturnType<typeof leverVerdicts>[number];
 
 function leverName(row: CostedRow): string {
   const r = row.config.retrieval;
@@ -86,31 +75,32 @@ function leverOrder(row: CostedRow): number[] {
 export function leverVerdicts(
   rows: readonly CostedRow[],
   settings: { margin?: number; resamples?: number; seed?: number } = {},
-): LeverVerdict[] {
+) {
   const atBudget = rows.filter((row) => row.config.retrieval.contextBudget !== undefined);
   const groups = groupBy(atBudget, (row) => {
     const { overlap: _overlap, ...splitter } = row.config.splitter;
     const { expand: _expand, parents: _parents, ...retrieval } = row.config.retrieval;
     return canonicalJson([splitter, retrieval]);
   });
-  const out: LeverVerdict[] = [];
-  for (const group of groups.values()) {
-    if (!group.some(isLeverRow)) continue;
-    const sorted = [...group].sort((a, b) => {
-      const [x, y] = [leverOrder(a), leverOrder(b)];
-      return x[0] - y[0] || x[1] - y[1];
+  return [...groups.values()]
+    .filter((group) => group.some(isLeverRow))
+    .map((group) => {
+      // Overlap 0, neighbours (by n), parents, then the other overlaps; the decision points here.
+      const sorted = [...group].sort((a, b) => {
+        const [x, y] = [leverOrder(a), leverOrder(b)];
+        return x[0] - y[0] || x[1] - y[1];
+      });
+      return {
+        splitter: sorted[0].config.splitter.splitter,
+        size: sorted[0].config.splitter.size,
+        contextBudget: sorted[0].config.retrieval.contextBudget as ContextBudget,
+        rows: sorted,
+        // "overlap 100", "overlap 0 + ±1 neighbours", "overlap 0 + section parents".
+        names: sorted.map(leverName),
+        decision: decideByStorage(sorted, settings),
+        costs: sorted.map(configCosts),
+      };
     });
-    out.push({
-      splitter: sorted[0].config.splitter.splitter,
-      size: sorted[0].config.splitter.size,
-      contextBudget: sorted[0].config.retrieval.contextBudget as ContextBudget,
-      rows: sorted,
-      names: sorted.map(leverName),
-      decision: decideByStorage(sorted, settings),
-      costs: sorted.map(configCosts),
-    });
-  }
-  return out;
 }
 
 /** Queries of lever row `i` whose best chunk's window or parent alone was over the budget. */

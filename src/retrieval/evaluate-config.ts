@@ -18,10 +18,8 @@ export async function evaluateSplitterConfig(
   const t1 = performance.now();
   const retriever = await createRetriever(options.retriever ?? "bm25", chunks, options.retrieverSettings ?? {});
   const t2 = performance.now();
-  return evaluateRetriever(docs, queries, config, chunks, retriever, options, {
-    split: (t1 - t0) / 1000,
-    index: (t2 - t1) / 1000,
-  });
+  const spent = { split: (t1 - t0) / 1000, index: (t2 - t1) / 1000 };
+  return evaluateRetriever(docs, queries, config, chunks, retriever, options, spent);
 }
 
 /**

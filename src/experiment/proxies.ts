@@ -85,17 +85,11 @@ export const TRUST_RULE =
 /** Least Kendall tau for a proxy's ranking of configs to count as agreeing. */
 export const MIN_TAU = 0.5;
 
-export interface ProxyTrust {
-  trusted: string | null;
-  /** Proxies that rank configs like the labelled questions (tau >= MIN_TAU) but miss the overlap. */
-  ranksOnly: string[];
-}
-
 const enoughInSet = (c: ProxyComparison) =>
   c.informative > 0 && c.informativeInSet >= Math.ceil((3 * c.informative) / 4);
 
-/** Which proxy to trust, by `TRUST_RULE`. */
-export function trustedProxy(proxies: readonly { source: string; comparison: ProxyComparison }[]): ProxyTrust {
+/** Which proxy to trust, by `TRUST_RULE`; `ranksOnly`: those that rank configs alike but miss the overlap. */
+export function trustedProxy(proxies: readonly { source: string; comparison: ProxyComparison }[]) {
   const ranking = proxies.filter((p) => p.comparison.tau >= MIN_TAU);
   const trusted = ranking
     .filter((p) => enoughInSet(p.comparison))

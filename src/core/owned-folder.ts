@@ -32,6 +32,10 @@ export interface FolderManifest {
   files: Record<string, string>;
 }
 
+/** The first five names and how many more, for an error message. */
+export const firstFive = (items: readonly string[]): string =>
+  items.slice(0, 5).join(", ") + (items.length > 5 ? `, and ${items.length - 5} more` : "");
+
 export const sha256 = (data: string | Uint8Array): string => createHash("sha256").update(data).digest("hex");
 
 function lstatOrUndefined(path: string) {

@@ -4,7 +4,9 @@ import { lstatSync, realpathSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { SeamlabError } from "../core/errors";
 import {
+  firstFive,
   foldersOverlap,
+  MANIFEST,
   ownershipOf,
   readFolderManifest,
   realPathOfNew,
@@ -31,9 +33,6 @@ function readFolders(loaded: LoadedCorpus): string[] {
   return [...folders].sort();
 }
 
-const list = (items: string[]) =>
-  items.slice(0, 5).join(", ") + (items.length > 5 ? `, and ${items.length - 5} more` : "");
-
 /** Refuses `dir` when it exists and is not a folder seamlab provably wrote, unchanged. Cheap: call it before work. */
 export function checkCorpusOut(dir: string, flag = "--corpus-out"): void {
   recoverBeside(dir, KIND);
@@ -48,7 +47,7 @@ export function checkCorpusOut(dir: string, flag = "--corpus-out"): void {
   const manifest = readFolderManifest(dir, KIND);
   if (!manifest) {
     throw new SeamlabError(
-      `${flag} ${dir} exists and seamlab cannot prove it wrote it (it has no ${".seamlab-manifest.json"}); ` +
+      `${flag} ${dir} exists and seamlab cannot prove it wrote it (it has no ${MANIFEST}); ` +
         `seamlab replaces only a folder it wrote, even with --force: delete it yourself or choose another ${flag}.`,
     );
   }
@@ -56,9 +55,9 @@ export function checkCorpusOut(dir: string, flag = "--corpus-out"): void {
   if (foreign.length + edited.length > 0) {
     const parts: string[] = [];
     if (foreign.length > 0)
-      parts.push(`${list(foreign)} ${foreign.length > 1 ? "were" : "was"} not written by seamlab`);
+      parts.push(`${firstFive(foreign)} ${foreign.length > 1 ? "were" : "was"} not written by seamlab`);
     if (edited.length > 0)
-      parts.push(`${list(edited)} changed since seamlab wrote ${edited.length > 1 ? "them" : "it"}`);
+      parts.push(`${firstFive(edited)} changed since seamlab wrote ${edited.length > 1 ? "them" : "it"}`);
     throw new SeamlabError(
       `${flag} ${dir}: ${parts.join("; ")}; seamlab replaces the folder only when every file in it is as it wrote ` +
         `it, even with --force: move those files out or choose another ${flag}.`,

@@ -23,6 +23,7 @@ import { writeFileAtomic } from "../core/atomic-write";
 import { SeamlabError } from "../core/errors";
 import { lockOutput } from "../core/output-lock";
 import {
+  firstFive,
   MANIFEST,
   ownershipOf,
   pendingRestore,
@@ -128,7 +129,7 @@ function foreignEntries(outDir: string): string[] {
 function editedNote(outDir: string, names: string[]): string {
   const edited = ownershipOf(outDir, readReportManifest(outDir)).edited.filter((name) => names.includes(name));
   if (edited.length === 0) return "";
-  return ` (${list(edited)} ${edited.length > 1 ? "were" : "was"} changed after seamlab wrote ${edited.length > 1 ? "them" : "it"})`;
+  return ` (${firstFive(edited)} ${edited.length > 1 ? "were" : "was"} changed after seamlab wrote ${edited.length > 1 ? "them" : "it"})`;
 }
 
 /** Takes the lock on the report folder `outDir` until this process exits; returns its release. */
@@ -143,9 +144,6 @@ function assertWritable(folder: string, what: string): void {
     throw new SeamlabError(`${what} is not writable; choose another folder.`);
   }
 }
-
-const list = (items: string[]) =>
-  items.slice(0, 5).join(", ") + (items.length > 5 ? `, and ${items.length - 5} more` : "");
 
 /**
  * Checks, before any notebook runs, that a report with these file names can be written into `outDir`: refuses a file
@@ -199,14 +197,14 @@ function checkUserEntries(target: string, label: string, names: readonly string[
   if (!force) {
     throw new SeamlabError(
       `${label} holds files seamlab did not write ` +
-        `(${list(foreign)})${editedNote(target, foreign)}; choose an empty or new folder, or pass ` +
+        `(${firstFive(foreign)})${editedNote(target, foreign)}; choose an empty or new folder, or pass ` +
         `--force to write the report beside them (they are left as they are).`,
     );
   }
   const clash = foreign.filter((name) => names.includes(name) || name === FAILED_DIR || name === MANIFEST);
   if (clash.length > 0) {
     throw new SeamlabError(
-      `${label}: ${list(clash)} would be replaced by the report ` +
+      `${label}: ${firstFive(clash)} would be replaced by the report ` +
         `but seamlab did not write ${clash.length > 1 ? "them" : "it"}${editedNote(target, clash)}; ` +
         `move ${clash.length > 1 ? "them" : "it"} away or choose another ` +
         `folder (--force never overwrites a file seamlab did not write).`,
@@ -216,7 +214,7 @@ function checkUserEntries(target: string, label: string, names: readonly string[
   if (folders.length > 0) {
     throw new SeamlabError(
       `${label}: the report folder is replaced whole at each run, and the folder${folders.length > 1 ? "s" : ""} ` +
-        `${list(folders)} in it cannot be carried over; move ${folders.length > 1 ? "them" : "it"} out or choose ` +
+        `${firstFive(folders)} in it cannot be carried over; move ${folders.length > 1 ? "them" : "it"} out or choose ` +
         `another folder (--force writes beside your files, not beside your folders).`,
     );
   }

@@ -46,7 +46,6 @@ export async function planBudget(input: BudgetInput, probes: BudgetProbes): Prom
   const ctx: PlanContext = {
     input,
     probes,
-    declared,
     prefixes,
     retrieval,
     docPrefixes,

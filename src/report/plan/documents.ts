@@ -25,14 +25,14 @@ export interface DocumentPlan {
 /** The sample of 01-02 that fits their share of the budget and one kernel's memory, said in two lines. */
 export function planDocuments(ctx: PlanContext): DocumentPlan {
   const { input, probes, docPrefixes } = ctx;
-  const { budgetMinutes, maxBytes } = input;
+  const { budgetMinutes, maxBytes, declared } = input;
   const proseCorpus = input.corpus ?? defaultCorpus("prose");
   const outline = ctx.outlineOf(proseCorpus);
   const pilotIds = documentSample(outline.outlines, Math.min(outline.outlines.length, documentPilotSize)).docs;
   const docPilot = probes.documentPilot(
     proseCorpus,
     pilotIds.map((d) => d.id),
-    Object.fromEntries(docPrefixes.map((prefix) => [prefix, ctx.declared[prefix].pilot!])),
+    Object.fromEntries(docPrefixes.map((prefix) => [prefix, declared[prefix].pilot!])),
   );
   const population = outline.outlines.length;
   const meanChars = outline.chars / Math.max(1, population);
@@ -53,7 +53,7 @@ export function planDocuments(ctx: PlanContext): DocumentPlan {
       ),
     });
   // no more documents than one kernel can hold under --max-memory
-  const perChar = Math.max(...docPrefixes.map((prefix) => kernelBytes(ctx.declared, prefix, 1) - kernelBaseBytes));
+  const perChar = Math.max(...docPrefixes.map((prefix) => kernelBytes(declared, prefix, 1) - kernelBaseBytes));
   const roomChars = (maxBytes - probes.rss() - kernelBaseBytes) / perChar;
   const holdable = Math.max(minBudgetDocuments, Math.floor(roomChars / meanChars));
   const capped = (choice: DocumentBudgetChoice): DocumentBudgetChoice =>

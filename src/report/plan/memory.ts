@@ -106,7 +106,9 @@ export function memoryJobs(
 ): JobsChoice {
   for (let at = from; ; at--) {
     const workers = kernelWorkers(ctx, at);
-    const kernels = Object.fromEntries(ctx.prefixes.map((p) => [p, kernelBytes(ctx.declared, p, charsOf(p), workers)]));
+    const kernels = Object.fromEntries(
+      ctx.prefixes.map((p) => [p, kernelBytes(ctx.input.declared, p, charsOf(p), workers)]),
+    );
     const choice = chooseJobs({ requested: at, maxBytes: ctx.input.maxBytes, reportBytes: ctx.probes.rss(), kernels });
     if (choice.jobs === at || at <= 1) return choice;
   }
@@ -138,14 +140,15 @@ export function reservedFor(ctx: PlanContext, parallel: number, docLoadsMs: numb
     queries: Math.min(pilot.population, plannedQueryCount),
     ...sampleCosts(ctx),
   };
-  const rank = (p: string) => ctx.declared[p].priority;
+  const { declared } = ctx.input;
+  const rank = (p: string) => declared[p].priority;
   const fitting = [...ctx.retrieval]
     .sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1))
-    .filter((p) => kernelBytes(ctx.declared, p, ctx.corpusChars, 0) <= ctx.input.maxBytes - ctx.probes.rss());
+    .filter((p) => kernelBytes(declared, p, ctx.corpusChars, 0) <= ctx.input.maxBytes - ctx.probes.rss());
   // 01-02's own loads count too: the share is of their sampled cells only.
   return (
     reservedLeastMs(
-      fitting.map((p) => notebookMs(ctx.declared, p, ctx.declared[p].levels.length - 1, least) / throughput),
+      fitting.map((p) => notebookMs(declared, p, declared[p].levels.length - 1, least) / throughput),
       leftMs,
     ) +
     docLoadsMs / throughput
@@ -158,7 +161,7 @@ export function fullestLevels(ctx: PlanContext, runnable: readonly string[], job
   const workers = kernelWorkers(ctx, jobs);
   const room = ctx.input.maxBytes - ctx.probes.rss();
   const least = (prefix: string) =>
-    kernelBytes(ctx.declared, prefix, ctx.docPrefixes.includes(prefix) ? 0 : ctx.corpusChars, workers);
+    kernelBytes(ctx.input.declared, prefix, ctx.docPrefixes.includes(prefix) ? 0 : ctx.corpusChars, workers);
   for (const name of runnable) {
     const prefix = name.slice(0, 2);
     const others = runnable
@@ -168,7 +171,7 @@ export function fullestLevels(ctx: PlanContext, runnable: readonly string[], job
       .sort((a, b) => b - a)
       .slice(0, jobs - 1)
       .reduce((a, b) => a + b, 0);
-    fullest[prefix] = fullestLevelWithin(ctx.declared, prefix, ctx.corpusChars, workers, room - others);
+    fullest[prefix] = fullestLevelWithin(ctx.input.declared, prefix, ctx.corpusChars, workers, room - others);
   }
   return fullest;
 }
@@ -180,7 +183,7 @@ export function memoryNote(ctx: PlanContext, prefix: string): string {
     {
       budgetMinutes: ctx.input.budgetMinutes,
       corpusChars: ctx.corpusChars,
-      kernelBytes: kernelBytes(ctx.declared, prefix, ctx.corpusChars),
+      kernelBytes: kernelBytes(ctx.input.declared, prefix, ctx.corpusChars),
       maxBytes: ctx.input.maxBytes,
     },
   );

@@ -70,7 +70,7 @@ function withTimes(
   for (const prefix of ctx.prefixes) {
     if (state.overMemory.has(prefix) || levelOf(prefix) < 0) continue;
     const estimatedMs = costs
-      ? notebookMs(ctx.declared, prefix, levelOf(prefix), costs)
+      ? notebookMs(ctx.input.declared, prefix, levelOf(prefix), costs)
       : (state.docLoadMs[prefix] ?? 0) + (state.docCostMs[prefix] ?? 0);
     if (!(estimatedMs > 0)) continue;
     timed[prefix] = { ...timed[prefix], estimatedMs, timeLimitMs: notebookTimeLimitMs(estimatedMs) };
@@ -113,7 +113,7 @@ export function planRetrieval(ctx: PlanContext, pilot: RetrievalPilot, state: Re
     spentMs: spentMs + loadsMs,
     spentOn: "pilots, and kernel loads and sweep setups set aside",
     population: pilot.population,
-    declared: ctx.declared,
+    declared: ctx.input.declared,
   });
   const memoryLimited = Object.keys(fullest).filter((prefix) => fullest[prefix] > 0);
   const base = { splitMs: pilot.model.fixedMs, queryMs: pilot.model.perQueryMs, loadMs: pilot.loadMs };
@@ -135,7 +135,7 @@ export function planRetrieval(ctx: PlanContext, pilot: RetrievalPilot, state: Re
     costs,
     excluded: state.overLimit,
     fullest,
-    declared: ctx.declared,
+    declared: ctx.input.declared,
   });
   say(
     `${workLine(plan, budgetMinutes, jobs, state.overLimit)} (${piloted}; ${(pilot.model.fixedMs / 1000).toFixed(1)} s per ` +
@@ -150,7 +150,7 @@ export function planRetrieval(ctx: PlanContext, pilot: RetrievalPilot, state: Re
     );
   }
   const running = plan.notebooks.filter((n) => n.level >= 0);
-  const work = running.map((n) => ctx.declared[n.prefix]?.levels[n.level]).filter((w) => w !== undefined);
+  const work = running.map((n) => ctx.input.declared[n.prefix]?.levels[n.level]).filter((w) => w !== undefined);
   const runningParallel = Math.max(1, Math.min(jobs, running.length));
   const fixedRest = fixedMs(running.map((n) => n.prefix));
   if (work.length === 0) {
@@ -176,7 +176,7 @@ export function planRetrieval(ctx: PlanContext, pilot: RetrievalPilot, state: Re
     );
   const plans: Record<string, NotebookBudgetPlan> = {};
   for (const n of plan.notebooks) {
-    const levels = ctx.declared[n.prefix]?.levels;
+    const levels = ctx.input.declared[n.prefix]?.levels;
     const note = state.overMemory.has(n.prefix)
       ? memoryNote(ctx, n.prefix)
       : ctx.docPrefixes.includes(n.prefix)

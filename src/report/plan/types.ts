@@ -83,7 +83,6 @@ export interface BudgetPlan {
 export interface PlanContext {
   input: BudgetInput;
   probes: BudgetProbes;
-  declared: Declared;
   prefixes: readonly string[];
   /** The notebooks that run retrieval queries (those declaring work levels). */
   retrieval: readonly string[];

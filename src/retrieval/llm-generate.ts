@@ -184,7 +184,7 @@ export async function generateQueries(docs: readonly Doc[], options: GenerateOpt
   let next = 0;
   const requestLimitMs = options.requestTimeoutMs ?? 120_000;
   const deadline = started + (options.deadlineMs ?? 3_600_000);
-  const inFlight = new Set<number>();
+  const inFlight = new Map<number, number>(); // request index -> when it was sent (two can share a millisecond)
   let silentTimeouts = 0;
   const { temperature = 0, maxTokens = 400 } = options;
   const stopHeartbeat = startHeartbeat(
@@ -194,7 +194,7 @@ export async function generateQueries(docs: readonly Doc[], options: GenerateOpt
       total: todo.length,
       answered,
       inFlight: inFlight.size,
-      longestMs: inFlight.size ? Date.now() - Math.min(...inFlight) : 0,
+      longestMs: inFlight.size ? Date.now() - Math.min(...inFlight.values()) : 0,
       requestLimitMs,
       deadlineLeftMs: Math.max(0, deadline - Date.now()),
     }),
@@ -202,9 +202,10 @@ export async function generateQueries(docs: readonly Doc[], options: GenerateOpt
   );
   const worker = async () => {
     while (fatal === undefined && next < todo.length && Date.now() < deadline) {
-      const request = todo[next++];
+      const at = next++;
+      const request = todo[at];
       const sent = Date.now();
-      inFlight.add(sent);
+      inFlight.set(at, sent);
       const perRequest = sent + requestLimitMs <= deadline;
       try {
         const body = await postJsonWithRetries(
@@ -247,7 +248,7 @@ export async function generateQueries(docs: readonly Doc[], options: GenerateOpt
             );
         }
       }
-      inFlight.delete(sent);
+      inFlight.delete(at);
       settled++;
       options.onProgress?.(settled, todo.length);
     }

@@ -131,39 +131,27 @@ const shortCurve = (curve: string) => curve.replace("recursive@", "r").replace("
 export function validationRows(results: readonly CorpusValidation[]): Record<string, string | number>[] {
   const curves = results.flatMap((c) => c.proxies).find((p) => p.recommendations.length > 0)?.recommendations ?? [];
   const overlapColumn = `recommended overlaps ${curves.map((r) => shortCurve(r.curve)).join(" ")}: labelled → proxy`;
-  const rows: Record<string, string | number>[] = [];
-  for (const c of results) {
-    for (const p of c.proxies) {
-      const agree = p.recommendations.filter((r) => r.agree).length;
-      rows.push({
+  const na = "n/a";
+  return results.flatMap((c) =>
+    [...c.proxies, ...c.unavailable].map((p) => {
+      const measured = "tau" in p ? p : undefined;
+      const check = measured?.check;
+      const recs = measured?.recommendations ?? [];
+      return {
         corpus: c.corpus,
         proxy: p.source,
-        "queries: labelled / proxy": `${c.truth.queries} / ${p.queries}`,
-        "Kendall tau": twoDecimals(p.tau),
-        "same overlap": `${agree}/${p.recommendations.length}`,
-        "same or adjacent": p.check ? `${p.check.nearPick}/${p.check.curves.length}` : "n/a",
-        "inside labelled set": p.check ? `${p.check.inSet}/${p.check.curves.length}` : "n/a",
-        "paired agreement": p.check ? `${Math.round(100 * p.check.statusAgreement)}%` : "n/a",
+        "queries: labelled / proxy": `${c.truth.queries} / ${measured?.queries ?? 0}`,
+        "Kendall tau": measured ? twoDecimals(measured.tau) : na,
+        "same overlap": measured ? `${recs.filter((r) => r.agree).length}/${recs.length}` : na,
+        "same or adjacent": check ? `${check.nearPick}/${check.curves.length}` : na,
+        "inside labelled set": check ? `${check.inSet}/${check.curves.length}` : na,
+        "paired agreement": check ? `${Math.round(100 * check.statusAgreement)}%` : na,
         [overlapColumn]:
-          p.recommendations.map((r) => r.truth).join(" ") + " → " + p.recommendations.map((r) => r.proxy).join(" "),
-        "hit-rate gap (pts)": Number(p.levelGap.toFixed(1)),
-      });
-    }
-    for (const u of c.unavailable)
-      rows.push({
-        corpus: c.corpus,
-        proxy: u.source,
-        "queries: labelled / proxy": `${c.truth.queries} / 0`,
-        "Kendall tau": "n/a",
-        "same overlap": "n/a",
-        "same or adjacent": "n/a",
-        "inside labelled set": "n/a",
-        "paired agreement": "n/a",
-        [overlapColumn]: u.reason,
-        "hit-rate gap (pts)": "n/a",
-      });
-  }
-  return rows;
+          "reason" in p ? p.reason : `${recs.map((r) => r.truth).join(" ")} → ${recs.map((r) => r.proxy).join(" ")}`,
+        "hit-rate gap (pts)": measured ? Number(measured.levelGap.toFixed(1)) : na,
+      };
+    }),
+  );
 }
 
 /** The rows as a markdown table (docs/queries.md, script output). */

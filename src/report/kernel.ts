@@ -14,7 +14,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { processAlive } from "../core/atomic-write";
+import { namesLeftByGone } from "../core/atomic-write";
 import { Dealer, Subscriber, Request } from "zeromq";
 import { SeamlabError } from "../core/errors";
 import { decodeMessage, encodeMessage, newMessage, type JupyterMessage } from "./wire";
@@ -75,14 +75,9 @@ const TEMP_PREFIX = "seamlab-kernel-";
 
 /** Removes the temp folders of kernels whose report process (its id in the folder's name) is gone. */
 export function reclaimKernelTempDirs(dir = tmpdir()): number {
-  let removed = 0;
-  for (const name of readdirSync(dir)) {
-    const match = new RegExp(`^${TEMP_PREFIX}(\\d+)-`).exec(name);
-    if (!match || processAlive(Number(match[1]))) continue;
-    rmSync(join(dir, name), { recursive: true, force: true });
-    removed++;
-  }
-  return removed;
+  const gone = namesLeftByGone(dir, new RegExp(`^${TEMP_PREFIX}(\\d+)-`));
+  for (const name of gone) rmSync(join(dir, name), { recursive: true, force: true });
+  return gone.length;
 }
 
 /**

@@ -38,11 +38,19 @@ export const firstFive = (items: readonly string[]): string =>
 
 export const sha256 = (data: string | Uint8Array): string => createHash("sha256").update(data).digest("hex");
 
-function lstatOrUndefined(path: string) {
+export function lstatOrUndefined(path: string) {
   try {
     return lstatSync(path);
   } catch {
     return undefined;
+  }
+}
+
+export function realpathOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
   }
 }
 

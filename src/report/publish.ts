@@ -14,7 +14,6 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
-  realpathSync,
   rmSync,
   statSync,
 } from "node:fs";
@@ -24,10 +23,12 @@ import { SeamlabError } from "../core/errors";
 import { lockOutput } from "../core/output-lock";
 import {
   firstFive,
+  lstatOrUndefined,
   MANIFEST,
   ownershipOf,
   pendingRestore,
   readFolderManifest,
+  realpathOrSelf,
   recoverBeside,
   removeOwned,
   sha256,
@@ -75,22 +76,6 @@ export const PUBLISH_STEP_CHANNEL = "seamlab:report-publish-step";
 const stepChannel = channel(PUBLISH_STEP_CHANNEL);
 
 const reached = (step: Step) => stepChannel.publish(step);
-
-function lstatOrUndefined(path: string) {
-  try {
-    return lstatSync(path);
-  } catch {
-    return undefined;
-  }
-}
-
-function realpathOrSelf(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
-}
 
 /** The `.failed` folder is ours when its manifest lists every file in it, each a regular file with its hash. */
 function isOurFailedDir(failedDir: string): boolean {

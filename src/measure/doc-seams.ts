@@ -66,25 +66,16 @@ export function measureDocSeams(
 
 /** Enough to weigh documents (e.g. for sampling) without the text. */
 function docSummary(part: DocSeams) {
-  let zero = 0;
-  for (const overlap of part.overlaps) if (overlap === 0) zero++;
   const { doc, chars, lostChars } = part;
-  return {
-    doc,
-    chars,
-    chunks: part.chunkLengths.length,
-    seams: part.overlaps.length,
-    zeroOverlapSeams: zero,
-    lostChars,
-  };
+  const zeroOverlapSeams = part.overlaps.filter((overlap) => overlap === 0).length;
+  return { doc, chars, chunks: part.chunkLengths.length, seams: part.overlaps.length, zeroOverlapSeams, lostChars };
 }
-export type DocSeamSummary = ReturnType<typeof docSummary>;
 
 export type SeamTotals = ReturnType<typeof createSeamTotals>;
 
 export function createSeamTotals() {
   return {
-    docs: [] as DocSeamSummary[],
+    docs: [] as ReturnType<typeof docSummary>[],
     corpusChars: 0,
     chunkChars: 0,
     chunkLengths: [] as number[],

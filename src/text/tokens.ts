@@ -70,17 +70,15 @@ export function countTokens(text: string, encoding: string = defaultEncoding): n
   return text.length === 0 ? 0 : tokenCounter(encoding)(text);
 }
 
+const counters = new Map<string, (text: string) => number>();
+
 /** Exact counts for every chunk of a sweep: per distinct piece, its count is memoised (pieces repeat a million times). */
-export type TokenCounter = (text: string) => number;
-
-const counters = new Map<string, TokenCounter>();
-
-export function tokenCounter(encoding: string = defaultEncoding): TokenCounter {
+export function tokenCounter(encoding: string = defaultEncoding): (text: string) => number {
   if (!counters.has(encoding)) counters.set(encoding, buildCounter(encoding));
   return counters.get(encoding)!;
 }
 
-function buildCounter(encoding: string): TokenCounter {
+function buildCounter(encoding: string): (text: string) => number {
   const table = rankTable(encoding);
   const pieces = new RegExp(table.patStr, "ug");
   const memo = new Map<string, number>();

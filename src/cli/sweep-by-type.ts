@@ -3,7 +3,7 @@ import { loadCorpus } from "../corpus/load";
 import { closeWorkers } from "../experiment/execute";
 import { typedHeaderQueries, queryTypes } from "../study/type-queries";
 import { runTypeSweep, typeRecommendationRows, type TypeSweepInputs, type TypeSweepResult } from "../study/type-sweep";
-import { formatTable, toJson } from "./format";
+import { formatRecords, toJson } from "./format";
 import { pct } from "../study/format";
 import { projectRoot } from "../core/project";
 import {
@@ -54,7 +54,7 @@ export async function runSweepByType(values: Record<string, unknown>): Promise<n
     inputs = {
       docs: loaded.docs,
       queries: loaded.queries,
-      types: queryTypes(loaded.docs, loaded.queries, overrides).types,
+      types: queryTypes(loaded.docs, loaded.queries, overrides),
     };
     label = loaded.queryLabel;
   }
@@ -97,16 +97,11 @@ export async function runSweepByType(values: Record<string, unknown>): Promise<n
     );
     return 0;
   }
-  const rows = typeRecommendationRows(result.curves);
-  const columns = Object.keys(rows[0] ?? {});
   const lines = [
     `corpus ${corpus}: ${label}; structure splitter, size ${size}, k=${k}; hit rate by the ` +
       `type of each query's gold section`,
     "",
-    formatTable(
-      columns.map((c, i) => ({ header: c, align: i === 0 ? undefined : ("right" as const) })),
-      rows.map((r) => columns.map((c) => String(r[c]))),
-    ),
+    formatRecords(typeRecommendationRows(result.curves), (_, i) => i > 0),
     "",
     `per-type overlaps chosen on each half of the queries: ` +
       `${v.perTypeChoices.map((c) => JSON.stringify(c)).join(" / ")}`,

@@ -75,15 +75,12 @@ export function queryTypes(
   queries: readonly Query[],
   overrides: readonly TypeOverride[] = [],
   typed: TypedDoc[] = docs.map((d) => classifyDoc(d, overrides)),
-): { types: DocType[]; typed: TypedDoc[] } {
+): DocType[] {
   const byId = new Map(typed.map((t) => [t.doc, t]));
-  return {
-    types: queries.map((q) => {
-      const t = q.gold[0] ? byId.get(q.gold[0].doc) : undefined;
-      return t ? typeAt(t, q.gold[0].start) : "unknown";
-    }),
-    typed,
-  };
+  return queries.map((q) => {
+    const t = q.gold[0] ? byId.get(q.gold[0].doc) : undefined;
+    return t ? typeAt(t, q.gold[0].start) : "unknown";
+  });
 }
 
 export interface TypedInputs {
@@ -164,13 +161,13 @@ function typedInputsOf(
   if (queries === "ict" || queries === "headers+ict") {
     const ict = buildIctQueries(docs, { allowFewer: true, corpusName: corpus });
     if (queries === "ict") {
-      const types = queryTypes(ict.docs, ict.queries, overrides).types;
+      const types = queryTypes(ict.docs, ict.queries, overrides);
       return of(ict.docs, ict.queries, types, ictSentence(ict.queries.length));
     }
     const headers = typedHeaderQueries(ict.docs, { overrides, headingLevels });
     const all = [...headers.queries, ...ict.queries];
     // headers.typed classified these very documents (with these overrides): not classified a third time
-    const types = queryTypes(headers.docs, all, overrides, headers.typed).types;
+    const types = queryTypes(headers.docs, all, overrides, headers.typed);
     const source = `${headerSentence(headers.queries.length)}, and ${ictSentence(ict.queries.length)}`;
     return of(headers.docs, all, types, source);
   }
@@ -178,7 +175,7 @@ function typedInputsOf(
     const set = loadLabelledSet(queries, docs, { skipMalformed: true });
     if (set.queries.length === 0)
       throw new SeamlabError(`${queries}: no question could be placed in corpus "${corpus}".`);
-    const types = queryTypes(set.docs, set.queries, overrides).types;
+    const types = queryTypes(set.docs, set.queries, overrides);
     return of(set.docs, set.queries, types, `${thousands(set.queries.length)} labelled questions from \`${queries}\``);
   }
   const set = typedHeaderQueries(docs, { overrides, headingLevels });

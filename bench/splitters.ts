@@ -19,7 +19,7 @@ import { parseArgs } from "node:util";
 import { RecursiveCharacterTextSplitter } from "@langchain/textsplitters";
 import type { Chunk, Doc } from "../src/core/types";
 import { locateChunks, splitLangchainMany } from "../src/splitters/langchain";
-import { stopLangchainBridge } from "../src/splitters/langchain-bridge";
+import { stopLibraryBridge } from "../src/splitters/library-bridge";
 import { splitRecursive } from "../src/splitters/recursive";
 import { splitDoc } from "../src/splitters/registry";
 import { sentenceRegions } from "../src/text/sentences";
@@ -210,7 +210,7 @@ async function main(): Promise<void> {
     `seamlab langchain splitter (worker round trip + span recovery, incl. worker start): ` +
       `${(performance.now() - t0).toFixed(0)} ms wall, ${located.flat().length} chunks`,
   );
-  stopLangchainBridge();
+  stopLibraryBridge();
 
   if (libraryRounds > 0) await againstLibraries(corpus);
   if (bigMb > 0) bigDocument();

@@ -2,7 +2,6 @@
 import { SeamlabError } from "../core/errors";
 import { librarySplitters } from "../splitters/libraries";
 import { stopLibraryBridge } from "../splitters/library-bridge";
-import { stopLangchainBridge } from "../splitters/langchain-bridge";
 import { validateSplitterConfig } from "../splitters/registry";
 import {
   headerQuerySet,
@@ -148,7 +147,6 @@ export async function run(argv: string[]): Promise<number> {
   } finally {
     progress.done();
     stopLibraryBridge();
-    stopLangchainBridge();
   }
   const versions = pinnedVersions();
   if (values.json) {

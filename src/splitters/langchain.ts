@@ -9,7 +9,7 @@ import { SeamlabError } from "../core/errors";
 import { countTokens, defaultEncoding, getEncoding } from "../text/tokens";
 import { isWhitespaceCode } from "../text/whitespace";
 import type { SplitterConfig } from "./config";
-import { LangchainFields, langchainSplitTextsSync } from "./langchain-bridge";
+import { LangchainFields, langchainSplitTextsSync } from "./library-bridge";
 
 /** Registered as `langchain-<language>`: MarkdownTextSplitter, or `fromLanguage(language)`. */
 export const LANGCHAIN_LANGUAGES = ["markdown", "js", "python"] as const;

@@ -3,11 +3,11 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { splitLangchainMany } from "../../src/splitters/langchain";
-import { stopLangchainBridge } from "../../src/splitters/langchain-bridge";
+import { stopLibraryBridge } from "../../src/splitters/library-bridge";
 import { realCorpus } from "../helpers/corpora";
 import { firstDifference } from "../helpers/langchain-difference";
 
-after(() => stopLangchainBridge());
+after(() => stopLibraryBridge());
 
 for (const corpus of ["opentelemetry-docs", "tts-handbook"] as const) {
   test(`recursive equals langchain on every file of ${corpus} at 1000/200 (text and span)`, () => {

@@ -3,13 +3,13 @@
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import { characterBudgetSample } from "../../src/corpus/sample";
-import { stopLangchainBridge } from "../../src/splitters/langchain-bridge";
+import { stopLibraryBridge } from "../../src/splitters/library-bridge";
 import { seamDamageRows } from "../../src/study/damage";
 import { libraryTable } from "../../src/study/libraries";
 import { measureSplitters, seamSummaryRows } from "../../src/study/seams";
 import { realCorpus } from "../helpers/corpora";
 
-after(() => stopLangchainBridge());
+after(() => stopLibraryBridge());
 const docs = realCorpus("opentelemetry-docs");
 
 test("notebook 01's auto sample: every zero-overlap CI covers the share measured on all 705 pages", () => {

@@ -6,14 +6,14 @@ import type { Chunk } from "../../src/core/types";
 import { loadCorpus } from "../../src/corpus/load";
 import { measureSplitterConfig } from "../../src/measure/split-and-measure";
 import { splitLangchainMany } from "../../src/splitters/langchain";
-import { stopLangchainBridge } from "../../src/splitters/langchain-bridge";
+import { stopLibraryBridge } from "../../src/splitters/library-bridge";
 import { splitRecursive } from "../../src/splitters/recursive";
 import { splitSentences } from "../../src/splitters/sentences";
 import { splitTail } from "../../src/splitters/tail";
 import { realCorpus } from "../helpers/corpora";
 import { requireDataDir } from "../helpers/data-dir";
 
-after(() => stopLangchainBridge());
+after(() => stopLibraryBridge());
 
 function zeroShare(perDoc: Chunk[][]): number {
   let seams = 0;

@@ -6,11 +6,11 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { loadCorpus } from "../../src/corpus/load";
 import { measureStructureDamage } from "../../src/measure/structure-damage";
-import { stopLangchainBridge } from "../../src/splitters/langchain-bridge";
+import { stopLibraryBridge } from "../../src/splitters/library-bridge";
 import { splitCorpus } from "../../src/splitters/registry";
 import { requireDataDir } from "../helpers/data-dir";
 
-after(() => stopLangchainBridge());
+after(() => stopLibraryBridge());
 
 test("structure cuts no code block or table under the hard limit on opentelemetry-docs; langchain-markdown does", () => {
   const docs = loadCorpus(join(requireDataDir(), "opentelemetry-docs", "content")).docs;

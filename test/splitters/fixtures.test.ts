@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { RecursiveCharacterTextSplitter } from "@langchain/textsplitters";
 import type { SplitterConfig } from "../../src/splitters/config";
-import { stopLangchainBridge } from "../../src/splitters/langchain-bridge";
+import { stopLibraryBridge } from "../../src/splitters/library-bridge";
 import { splitDoc } from "../../src/splitters/registry";
 import { getEncoding } from "../../src/text/tokens";
 
@@ -108,4 +108,4 @@ for (const name of files) {
   }
 }
 
-test.after(() => stopLangchainBridge());
+test.after(() => stopLibraryBridge());

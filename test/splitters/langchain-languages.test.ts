@@ -5,10 +5,10 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { MarkdownTextSplitter, RecursiveCharacterTextSplitter } from "@langchain/textsplitters";
-import { stopLangchainBridge } from "../../src/splitters/langchain-bridge";
+import { stopLibraryBridge } from "../../src/splitters/library-bridge";
 import { splitCorpus, splitDocAsync, splitterNames, validateSplitterConfig } from "../../src/splitters/registry";
 
-after(() => stopLangchainBridge());
+after(() => stopLibraryBridge());
 
 const fixtures = fileURLToPath(new URL("../fixtures/structure/", import.meta.url));
 const markdown = { id: "ref.md", text: readFileSync(fixtures + "reference.md", "utf8").repeat(4) };

@@ -7,10 +7,10 @@ import assert from "node:assert/strict";
 import { RecursiveCharacterTextSplitter } from "@langchain/textsplitters";
 import type { Chunk, Doc } from "../../src/core/types";
 import { splitLangchainAsync, splitLangchainMany } from "../../src/splitters/langchain";
-import { stopLangchainBridge } from "../../src/splitters/langchain-bridge";
+import { stopLibraryBridge } from "../../src/splitters/library-bridge";
 import { pinnedCorpus } from "../helpers/corpora";
 
-after(() => stopLangchainBridge());
+after(() => stopLibraryBridge());
 
 const sentence = "The whale surfaced near the ship and the crew watched it breathe in the grey light";
 

@@ -2,12 +2,12 @@ import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { RecursiveCharacterTextSplitter } from "@langchain/textsplitters";
 import { locateChunks, splitLangchain, splitLangchainAsync, splitLangchainMany } from "../../src/splitters/langchain";
-import { stopLangchainBridge } from "../../src/splitters/langchain-bridge";
+import { stopLibraryBridge } from "../../src/splitters/library-bridge";
 import { countTokens } from "../../src/text/tokens";
 import { pinnedCorpus } from "../helpers/corpora";
 import { paragraph599 } from "../helpers/prose";
 
-after(() => stopLangchainBridge());
+after(() => stopLibraryBridge());
 
 test("LangChain gives three 599-character paragraphs at 1000/200 as three chunks sharing nothing", () => {
   const text = [paragraph599("A"), paragraph599("B"), paragraph599("C")].join("\n\n");

@@ -9,12 +9,8 @@ import { librariesPreset } from "../../src/study/libraries";
 import { runLibrarySync, stopLibraryBridge } from "../../src/splitters/library-bridge";
 import { spanMatch } from "../../src/splitters/locate";
 import { splitDoc, splitterNames, validateSplitterConfig } from "../../src/splitters/registry";
-import { stopLangchainBridge } from "../../src/splitters/langchain-bridge";
 
-after(() => {
-  stopLibraryBridge();
-  stopLangchainBridge();
-});
+after(() => stopLibraryBridge());
 
 const spans = (chunks: Chunk[]) => chunks.map((c) => [c.start, c.end, c.text]);
 const split = (splitter: string, text: string, size: number, overlap: number, unit: "chars" | "tokens" = "chars") =>

@@ -2,11 +2,11 @@
 // clone has. test/corpora/langchain-equality.test.ts does the same on the larger real corpora.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
-import { stopLangchainBridge } from "../../src/splitters/langchain-bridge";
+import { stopLibraryBridge } from "../../src/splitters/library-bridge";
 import { pinnedCorpus } from "../helpers/corpora";
 import { firstDifference } from "../helpers/langchain-difference";
 
-after(() => stopLangchainBridge());
+after(() => stopLibraryBridge());
 
 for (const corpus of ["fastify-docs", "moby-dick"] as const) {
   test(`recursive equals langchain on every file of ${corpus} at 1000/200 and 300/50 (text and span)`, () => {

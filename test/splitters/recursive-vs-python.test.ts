@@ -7,11 +7,11 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { splitDoc } from "../../src/splitters/registry";
-import { stopLangchainBridge } from "../../src/splitters/langchain-bridge";
+import { stopLibraryBridge } from "../../src/splitters/library-bridge";
 import { countTokens } from "../../src/text/tokens";
 import { pinnedCorpus, projectRoot } from "../helpers/corpora";
 
-after(() => stopLangchainBridge());
+after(() => stopLibraryBridge());
 
 const fixture = JSON.parse(
   readFileSync(

@@ -2,13 +2,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { splitLangchainMany } from "../../src/splitters/langchain";
-import { stopLangchainBridge } from "../../src/splitters/langchain-bridge";
+import { stopLibraryBridge } from "../../src/splitters/library-bridge";
 import { splitSentences } from "../../src/splitters/sentences";
 import type { Chunk } from "../../src/core/types";
 import { after } from "node:test";
 import { pinnedCorpus } from "../helpers/corpora";
 
-after(() => stopLangchainBridge());
+after(() => stopLibraryBridge());
 
 function zeroShare(perDoc: Chunk[][]): number {
   let seams = 0;

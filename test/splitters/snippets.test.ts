@@ -6,10 +6,10 @@ import { pathToFileURL } from "node:url";
 import type { SplitterConfig } from "../../src/splitters/config";
 import { splitDoc } from "../../src/splitters/registry";
 import { splitterSnippets } from "../../src/splitters/snippets";
-import { stopLangchainBridge } from "../../src/splitters/langchain-bridge";
+import { stopLibraryBridge } from "../../src/splitters/library-bridge";
 import { pinnedCorpus, projectRoot } from "../helpers/corpora";
 
-after(() => stopLangchainBridge());
+after(() => stopLibraryBridge());
 
 const context = { origin: "a test", versions: { "@langchain/textsplitters": "1.0.2" } };
 

@@ -1,12 +1,12 @@
 // Every splitter on real files (the pinned fastify docs and Moby-Dick): spans are valid, ordered, and hold what each splitter says its text is.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
-import { stopLangchainBridge } from "../../src/splitters/langchain-bridge";
+import { stopLibraryBridge } from "../../src/splitters/library-bridge";
 import { librarySplitter } from "../../src/splitters/libraries";
 import { splitCorpus, splitterNames } from "../../src/splitters/registry";
 import { pinnedCorpus, sampleDocs } from "../helpers/corpora";
 
-after(() => stopLangchainBridge());
+after(() => stopLibraryBridge());
 
 const docs = [...sampleDocs(pinnedCorpus("fastify-docs"), 3), ...sampleDocs(pinnedCorpus("moby-dick"), 12)];
 const tokenDocs = docs.slice(0, 12);

@@ -25,16 +25,15 @@ export interface TableOptions {
   digits?: number;
 }
 
+const bundleOf = (data: Record<string, unknown>): DisplayBundle => ({ data, metadata: {} });
+
 export function chartBundle(spec: Record<string, unknown>): DisplayBundle {
   const title = spec.title;
   const raw = typeof title === "string" ? title : title ? (title as { text?: unknown }).text : undefined;
   // A title may be several lines (see charts/theme wrapTitleText).
   const text = typeof raw === "string" ? raw : Array.isArray(raw) ? raw.join(" ") : "chart";
   // A deep copy through JSON: the kernel serialises it anyway, and this drops functions/undefined early.
-  return {
-    data: { [VEGA_LITE_MIME]: JSON.parse(JSON.stringify(spec)), "text/plain": `[vega-lite chart: ${text}]` },
-    metadata: {},
-  };
+  return bundleOf({ [VEGA_LITE_MIME]: JSON.parse(JSON.stringify(spec)), "text/plain": `[vega-lite chart: ${text}]` });
 }
 
 export function tableBundle(rows: Row[], options: TableOptions = {}): DisplayBundle {
@@ -45,18 +44,15 @@ export function tableBundle(rows: Row[], options: TableOptions = {}): DisplayBun
   );
   const payload: TablePayload = { columns, rows: JSON.parse(JSON.stringify(plainRows)), digits };
   if (options.caption) payload.caption = options.caption;
-  return {
-    data: {
-      [TABLE_MIME]: payload,
-      "text/html": tableHtml(columns, plainRows, digits, options.caption),
-      "text/plain": tableText(columns, plainRows, digits, options.caption),
-    },
-    metadata: {},
-  };
+  return bundleOf({
+    [TABLE_MIME]: payload,
+    "text/html": tableHtml(columns, plainRows, digits, options.caption),
+    "text/plain": tableText(columns, plainRows, digits, options.caption),
+  });
 }
 
 export function markdownBundle(text: string): DisplayBundle {
-  return { data: { "text/markdown": text, "text/plain": text }, metadata: {} };
+  return bundleOf({ "text/markdown": text, "text/plain": text });
 }
 
 export function headlineBundle(
@@ -65,11 +61,10 @@ export function headlineBundle(
   options: Omit<HeadlinePayload, "key" | "value"> = {},
 ): DisplayBundle {
   const payload: HeadlinePayload = { key, value };
-  if (options.label !== undefined) payload.label = options.label;
-  if (options.unit !== undefined) payload.unit = options.unit;
-  if (options.note !== undefined) payload.note = options.note;
+  for (const field of ["label", "unit", "note"] as const)
+    if (options[field] !== undefined) payload[field] = options[field];
   const shown = `${options.label ?? key}: ${value}${options.unit ? " " + options.unit : ""}`;
-  return { data: { [HEADLINE_MIME]: payload, "text/markdown": `**${shown}**`, "text/plain": shown }, metadata: {} };
+  return bundleOf({ [HEADLINE_MIME]: payload, "text/markdown": `**${shown}**`, "text/plain": shown });
 }
 
 /** The report's one recommendation: the payload (the index renders it first), and markdown for Jupyter. */
@@ -81,10 +76,7 @@ export function recommendationBundle(payload: RecommendationPayload): DisplayBun
   if (plain.stability) lines.push(`Stability: ${plain.stability}.`);
   if (plain.settle) lines.push("", "To settle it: `" + plain.settle + "`");
   const text = lines.join("\n");
-  return {
-    data: { [RECOMMENDATION_MIME]: plain, "text/markdown": text, "text/plain": text.replace(/\*\*|`/g, "") },
-    metadata: {},
-  };
+  return bundleOf({ [RECOMMENDATION_MIME]: plain, "text/markdown": text, "text/plain": text.replace(/\*\*|`/g, "") });
 }
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
@@ -92,8 +84,5 @@ const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(
 /** The seam viewer: the payload for the report (which rebuilds and escapes the HTML), HTML for Jupyter, text. */
 export function seamViewerBundle(payload: SeamViewerPayload): DisplayBundle {
   const plain = JSON.parse(JSON.stringify(payload)) as SeamViewerPayload;
-  return {
-    data: { [SEAMS_MIME]: plain, "text/html": seamViewerHtml(plain), "text/plain": seamViewerText(plain) },
-    metadata: {},
-  };
+  return bundleOf({ [SEAMS_MIME]: plain, "text/html": seamViewerHtml(plain), "text/plain": seamViewerText(plain) });
 }

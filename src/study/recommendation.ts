@@ -12,21 +12,15 @@ import type { RecommendationPayload } from "./types";
 import { thousands } from "../stats/format";
 import type { RetrievalInputs } from "./inputs";
 import type { EvaluationInputs } from "../retrieval/inputs";
+import type { SourceSweepSpec } from "./query-sources";
 
-/** The notebook's parameters behind the sweep, as `seamlab sweep` flags take them. */
-export interface RecommendationSettings {
+/** The notebook's parameters behind the sweep, as `seamlab sweep` flags take them; `queries` undefined or "": headers
+ * when the corpus has them, else ICT; `margin` a proportion (0.01 = 1 point). */
+export type RecommendationSettings = Omit<SourceSweepSpec, "margin"> & {
   corpus: string;
-  /** undefined or "": headers when the corpus has them, else ICT */
   queries?: string;
-  querySample?: string | number;
-  splitter: string;
-  size: number;
-  overlaps: readonly number[];
-  k: number;
-  /** a proportion (0.01 = 1 point) */
   margin: number;
-  headingLevels?: readonly number[];
-}
+};
 
 /** The `seamlab sweep` flags that give this verdict again (and, with a larger query sample, would settle it). */
 export function sweepArgv(settings: RecommendationSettings, queryKind: string): string[] {

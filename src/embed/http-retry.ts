@@ -9,11 +9,8 @@ export interface HttpRetryOptions {
   /** Attempts after the first (default 4). */
   maxRetries?: number;
   timeoutMs?: number;
-  /** First backoff delay in ms, doubling per retry, capped at `maxBackoffMs`. */
+  /** First backoff delay in ms, doubling per retry, capped at 30 s. */
   backoffMs?: number;
-  maxBackoffMs?: number;
-  /** Longest Retry-After we agree to wait; longer asks fail with a clear error. */
-  maxRetryAfterMs?: number;
   /** Injectable for tests. */
   sleep?: (ms: number) => Promise<void>;
   /** A `Date.now()` time by which the request, retries included, must be done; `deadlineName` says what set it. */
@@ -112,14 +109,10 @@ export async function postJsonWithRetries(
   context: PostJsonContext,
   options: HttpRetryOptions = {},
 ): Promise<unknown> {
-  const {
-    maxRetries = 4,
-    timeoutMs = 60_000,
-    backoffMs = 500,
-    maxBackoffMs = 30_000,
-    maxRetryAfterMs = 120_000,
-    sleep = realSleep,
-  } = options;
+  const { maxRetries = 4, timeoutMs = 60_000, backoffMs = 500, sleep = realSleep } = options;
+  const maxBackoffMs = 30_000;
+  // The longest Retry-After we agree to wait; longer asks fail with a clear error.
+  const maxRetryAfterMs = 120_000;
   const redact = (text: string) => (context.secret ? text.split(context.secret).join("<redacted>") : text);
   const payload = JSON.stringify(body);
   let lastProblem = "";

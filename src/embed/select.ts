@@ -1,6 +1,7 @@
 import { SeamlabError } from "../core/errors";
-import { fitLsa } from "./lsa";
-import { openAiCompatibleEmbedder } from "./openai-compatible";
+import { fitLsa, type LsaOptions } from "./lsa";
+import { openAiCompatibleEmbedder, type OpenAiCompatibleOptions } from "./openai-compatible";
+import type { TransformersOptions } from "./transformers";
 import { Embedder, OverLimitPolicy } from "./types";
 import { withVectorCache } from "./vector-cache";
 
@@ -9,27 +10,12 @@ import { withVectorCache } from "./vector-cache";
  * it from flags). `lsa` is fitted on the texts it will index; the others are fixed models.
  */
 export type EmbedderSpec =
-  | { kind: "lsa"; dimensions?: number; seed?: number; dimensionsFlag?: string }
-  | {
-      kind: "transformers";
-      modelDir: string;
-      pooling?: "mean" | "cls";
-      batchSize?: number;
-      overLimit?: OverLimitPolicy;
-      cache?: boolean;
-    }
-  | {
-      kind: "openai-compatible";
-      url: string;
-      model: string;
-      keyEnv?: string;
-      batchSize?: number;
-      concurrency?: number;
-      maxRequests?: number;
-      maxInputTokens?: number;
-      overLimit?: OverLimitPolicy;
-      cache?: boolean;
-    };
+  | ({ kind: "lsa" } & Pick<LsaOptions, "dimensions" | "seed" | "dimensionsFlag">)
+  | ({ kind: "transformers"; cache?: boolean } & TransformersOptions)
+  | ({ kind: "openai-compatible"; cache?: boolean } & Pick<
+      OpenAiCompatibleOptions,
+      "url" | "model" | "keyEnv" | "batchSize" | "concurrency" | "maxRequests" | "maxInputTokens" | "overLimit"
+    >);
 
 // A model loads once per process even when a sweep asks for it per config.
 const loaded = new Map<string, Promise<Embedder>>();

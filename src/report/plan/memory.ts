@@ -4,7 +4,7 @@ import { parallelThroughput } from "../../experiment/budget";
 import { workersPerKernel } from "../schedule";
 import { inThreadChars } from "../budget-work";
 import type { Declared } from "./declared-work";
-import { notebookMs, reservedLeastMs, workNote } from "./work-levels";
+import { notebookMs, noteGb, noteOpening, reservedLeastMs } from "./work-levels";
 import type { PlanContext } from "./types";
 
 /** Kernel memory: a tslab kernel with src/ loaded, before any corpus (measured on this machine, about 0.3 GB). */
@@ -177,14 +177,11 @@ export function fullestLevels(ctx: PlanContext, runnable: readonly string[], job
 }
 
 /** The page note of a notebook whose kernel alone is over --max-memory (not run). */
-export function memoryNote(ctx: PlanContext, prefix: string): string {
-  return workNote(
-    { prefix, level: -1, estimatedMs: 0, fullMs: 0, leastMs: 0 },
-    {
-      budgetMinutes: ctx.input.budgetMinutes,
-      corpusChars: ctx.corpusChars,
-      kernelBytes: kernelBytes(ctx.input.declared, prefix, ctx.corpusChars),
-      maxBytes: ctx.input.maxBytes,
-    },
+export function memoryNote(ctx: Pick<PlanContext, "input" | "corpusChars">, prefix: string): string {
+  const bytes = kernelBytes(ctx.input.declared, prefix, ctx.corpusChars);
+  return (
+    `${noteOpening(ctx.corpusChars, ctx.input.budgetMinutes)}, this notebook was **not run**: its kernel would hold ` +
+    `about ${noteGb(bytes)}, more than \`--max-memory\` (${noteGb(ctx.input.maxBytes)}) leaves. Raise ` +
+    `\`--max-memory\` on a machine that has it.`
   );
 }

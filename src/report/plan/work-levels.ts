@@ -146,25 +146,19 @@ export function chooseNotebookWork(options: {
   return { notebooks, estimatedMs: total(), fits: fits() };
 }
 
+/** How a page note opens: the corpus size and the budget. */
+export const noteOpening = (corpusChars: number, budgetMinutes: number): string =>
+  `At this corpus size (${thousands(corpusChars / 1e6)} M characters), under \`--budget ${budgetMinutes}\``;
+
+/** Bytes in GB with one decimal, as page notes print them. */
+export const noteGb = (bytes: number): string => `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+
 /** The page note: what this notebook ran under the budget, and what the full work would take. */
 export function workNote(
   work: NotebookWork,
-  context: {
-    budgetMinutes: number;
-    corpusChars: number;
-    kernelBytes?: number;
-    maxBytes?: number;
-    memoryLimited?: boolean;
-  },
+  context: { budgetMinutes: number; corpusChars: number; maxBytes?: number; memoryLimited?: boolean },
 ): string {
-  const size = `${thousands(context.corpusChars / 1e6)} M characters`;
-  const under = `At this corpus size (${size}), under \`--budget ${context.budgetMinutes}\``;
-  const gb = (b: number) => `${(b / 1024 ** 3).toFixed(1)} GB`;
-  if (work.level < 0 && context.kernelBytes !== undefined && context.maxBytes !== undefined)
-    return (
-      `${under}, this notebook was **not run**: its kernel would hold about ${gb(context.kernelBytes)}, more than ` +
-      `\`--max-memory\` (${gb(context.maxBytes)}) leaves. Raise \`--max-memory\` on a machine that has it.`
-    );
+  const under = noteOpening(context.corpusChars, context.budgetMinutes);
   if (work.level < 0)
     return (
       `${under}, this notebook was **not run**: even its least work (about ${minutes(work.leastMs)}; the full ` +
@@ -173,7 +167,7 @@ export function workNote(
     );
   if (work.level === 0 || work.ran === undefined) return "";
   const raise = context.memoryLimited
-    ? `its fuller work would not fit \`--max-memory\`${context.maxBytes ? ` (${gb(context.maxBytes)})` : ""}; raise it ` +
+    ? `its fuller work would not fit \`--max-memory\`${context.maxBytes ? ` (${noteGb(context.maxBytes)})` : ""}; raise it ` +
       `(and \`--budget\`) for the rest`
     : `raise \`--budget\` for the rest`;
   return (

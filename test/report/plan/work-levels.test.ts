@@ -2,7 +2,8 @@
 // metadata: what each level costs, notebooks run jobs at a time, the most work that fits, and what the pages say.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { kernelBaseBytes, kernelBytes } from "../../../src/report/plan/memory";
+import { kernelBaseBytes, kernelBytes, memoryNote } from "../../../src/report/plan/memory";
+import type { BudgetInput } from "../../../src/report/plan/types";
 import {
   chooseNotebookWork,
   notebookMs,
@@ -129,13 +130,11 @@ test("a notebook left out for memory says so on its page, naming --max-memory", 
   const n06 = plan.notebooks.find((n) => n.prefix === "06")!;
   assert.equal(n06.level, -1);
   assert.equal(plan.notebooks.find((n) => n.prefix === "03")!.level, 0);
-  const note = workNote(n06, {
-    budgetMinutes: 60,
-    corpusChars: 1e9,
-    kernelBytes: 5 * 1024 ** 3,
-    maxBytes: 4 * 1024 ** 3,
-  });
-  assert.match(note, /not run\*\*: its kernel would hold about 5\.0 GB, more than `--max-memory` \(4\.0 GB\)/);
+  const input = { declared, budgetMinutes: 60, maxBytes: 4 * 1024 ** 3 } as BudgetInput;
+  const note = memoryNote({ input, corpusChars: 1e9 }, "06");
+  const held = (kernelBytes(declared, "06", 1e9) / 1024 ** 3).toFixed(1).replace(".", "\\.");
+  assert.match(note, /^At this corpus size \(1,000 M characters\), under `--budget 60`, this notebook was \*\*not run/);
+  assert.match(note, new RegExp(`its kernel would hold about ${held} GB, more than \`--max-memory\` \\(4\\.0 GB\\)`));
   // the plan line names memory, not time, as the reason
   const line = workLine(plan, 60, 1, ["06"]);
   assert.match(line, /06 not run \(its kernel is over --max-memory\)/);

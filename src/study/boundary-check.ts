@@ -14,12 +14,7 @@ export const STRUCTURE_SPLITTER = "structure";
 /** `comparison`: structure (A) against the other (B), on the same queries. */
 export type BoundaryVersus = ReturnType<typeof boundaryVersus>;
 
-export interface BoundaryCheck {
-  size: number;
-  overlap: number;
-  k: number;
-  versus: BoundaryVersus[];
-}
+export type BoundaryCheck = Awaited<ReturnType<typeof runBoundaryCheck>>;
 
 export function boundaryVersus(other: string, comparison: PairedComparison, ratios: [number, number]) {
   const [structureIndexRatio, otherIndexRatio] = ratios;
@@ -31,10 +26,10 @@ export async function runBoundaryCheck(
   inputs: { sweepDocs: readonly Doc[]; queries: readonly Query[] },
   splitters: readonly string[],
   setting: { size: number; overlap: number; k: number },
-): Promise<BoundaryCheck> {
+) {
   const others = [...new Set(splitters)].filter((s) => s !== STRUCTURE_SPLITTER);
   const { size, overlap, k } = setting;
-  if (others.length === 0) return { size, overlap, k, versus: [] };
+  if (others.length === 0) return { size, overlap, k, versus: [] as BoundaryVersus[] };
   const configs: ExperimentConfig[] = [STRUCTURE_SPLITTER, ...others].map((splitter) => ({
     splitter: { splitter, size, overlap, unit: "chars" },
     retrieval: { k },

@@ -3,23 +3,17 @@
 import type { GridVerdict, SweepResult } from "../experiment/sweep";
 import { gridConfigName } from "../experiment/sweep";
 import { verdictText } from "../experiment/verdict";
-import { contextBudgetText, type ContextBudget } from "../retrieval/context-budget";
+import { contextBudgetText } from "../retrieval/context-budget";
 import { formatP } from "../stats/format";
 import { wilsonInterval } from "../stats/proportion";
 import type { RetrievalInputs } from "./inputs";
 import { tokenSampleNote } from "./row-sample";
 import { runStudyOverlapSweep } from "./sweep";
+import type { StudyLeverSpec } from "./levers";
 import { points, pointsInterval, pct } from "./format";
 
-export interface StudyBudgetSpec {
-  splitter: string;
-  sizes: number[];
-  /** overlaps as percentages of each size, e.g. [0, 10, 20] */
-  overlapShares: number[];
-  k: number;
-  /** characters or tokens per query; default: the median size x k */
-  contextBudget?: ContextBudget;
-}
+/** The levers' spec with sizes for the size; `contextBudget` defaults to the median size x k. */
+export type StudyBudgetSpec = Omit<StudyLeverSpec, "size" | "expand" | "parents"> & { sizes: number[] };
 
 /** The cached size x overlap sweep judged at an equal context budget (plain hit@k rows run beside it). */
 export async function runStudyBudgetGrid(inputs: RetrievalInputs, spec: StudyBudgetSpec): Promise<SweepResult> {

@@ -25,24 +25,10 @@ export interface PairedDifference {
   mcnemarP: number;
 }
 
-export interface ConfigVersusBest {
-  rate: number;
-  hits: number;
-  // best − this config. The lower bound is the plain paired one against the observed best: a re-picked best's
-  // difference is never below 0 and would call every config of a flat curve worse.
-  fromBest: PairedDifference;
-  fromBaseline: PairedDifference;
-}
-
-export interface PairedBestResult {
-  queries: number;
-  best: number;
-  baseline: number;
-  level: number;
-  resamples: number;
-  configs: ConfigVersusBest[];
-  /** What `upperFromBest` re-reads: each config's rate per replicate (same draws for all), and the outcomes. */
-  replicates: { rates: Float64Array[]; outcomes: readonly Outcomes[] };
+/** What `upperFromBest` re-reads: each config's rate per replicate (same draws for all), and the outcomes. */
+interface Replicates {
+  rates: Float64Array[];
+  outcomes: readonly Outcomes[];
 }
 
 /** Queries by outcome pattern across configs: far fewer patterns than queries, so a replicate is O(n + patterns·K). */
@@ -96,7 +82,7 @@ function discordant(a: Outcomes, b: Outcomes): { wins: number; losses: number } 
   return { wins, losses };
 }
 
-export function pairedAgainstBest(outcomes: readonly Outcomes[], options: PairedBestOptions = {}): PairedBestResult {
+export function pairedAgainstBest(outcomes: readonly Outcomes[], options: PairedBestOptions = {}) {
   const n = checkOutcomes(outcomes);
   const K = outcomes.length;
   const resamples = options.resamples ?? 2000;
@@ -146,9 +132,9 @@ export function pairedAgainstBest(outcomes: readonly Outcomes[], options: Paired
     values.sort();
     return { low: quantileOfSorted(values, tail), high: quantileOfSorted(values, 1 - tail) };
   };
-  const replicates = { rates: replicateRates, outcomes };
+  const replicates: Replicates = { rates: replicateRates, outcomes };
   const all = outcomes.map((_, k) => k);
-  const configs = outcomes.map((o, k): ConfigVersusBest => {
+  const configs = outcomes.map((o, k) => {
     const vsBest = discordant(outcomes[best], o);
     const vsBase = discordant(o, outcomes[baseline]);
     const observedLow = interval(fromObservedBest[k]).low;
@@ -156,6 +142,8 @@ export function pairedAgainstBest(outcomes: readonly Outcomes[], options: Paired
     return {
       rate: hits[k] / n,
       hits: hits[k],
+      // best − this config. The lower bound is the plain paired one against the observed best: a re-picked best's
+      // difference is never below 0 and would call every config of a flat curve worse.
       fromBest: {
         diff: (hits[best] - hits[k]) / n,
         low: k === best ? observedLow : Math.min(observedLow, tangoInterval(vsBest.wins, vsBest.losses, n, level).low),
@@ -179,7 +167,7 @@ export function pairedAgainstBest(outcomes: readonly Outcomes[], options: Paired
 // The upper bound of (best − k), the best any config of `within`: never below Tango's against any config there with
 // at least k's hits. Both parts only grow with `within`: the property the verdict's subset invariant rests on.
 export function upperFromBest(
-  result: Pick<PairedBestResult, "queries" | "level" | "replicates">,
+  result: { queries: number; level: number; replicates: Replicates },
   k: number,
   within: readonly number[],
 ): number {

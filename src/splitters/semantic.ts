@@ -28,7 +28,7 @@ export interface SemanticOptions {
   window?: number;
 }
 
-type Plan = { doc: Doc; sentences: { start: number; end: number }[] };
+type Region = { start: number; end: number };
 
 function checkOptions(options: SemanticOptions) {
   const threshold = options.threshold ?? { percentile: 10 };
@@ -57,30 +57,29 @@ function checkOptions(options: SemanticOptions) {
   return { ...options, threshold, maxSentences, overlapSentences, window, unit: options.unit ?? "chars" };
 }
 
-/** The text embedded for sentence i: the sentence with `window` neighbours each side (document slice). */
-function embeddingTexts(plan: Plan, window: number): string[] {
-  const { doc, sentences } = plan;
-  return sentences.map((_, i) => {
-    const from = sentences[Math.max(0, i - window)].start;
-    const to = sentences[Math.min(sentences.length - 1, i + window)].end;
-    return doc.text.slice(from, to);
-  });
-}
-
-/** Every sentence text each doc would embed (what an `lsa` embedder for this splitter is fitted on). */
-export function semanticSentenceTexts(docs: readonly Doc[], options: SemanticOptions = {}): string[] {
+/** The checked options, each doc's sentences, and the texts embedded (each sentence with `window` neighbours). */
+function planDocs(docs: readonly Doc[], options: SemanticOptions) {
   const settings = checkOptions(options);
-  return planDocs(docs, settings).flatMap((plan) => embeddingTexts(plan, settings.window));
-}
-
-function planDocs(docs: readonly Doc[], settings: ReturnType<typeof checkOptions>): Plan[] {
-  return docs.map((doc) => ({
+  const plans = docs.map((doc) => ({
     doc,
     sentences:
       settings.maxLength === undefined
         ? sentenceRegions(doc.text)
         : capSentences(doc.text, sentenceRegions(doc.text), settings.unit, settings.maxLength, settings.encoding),
   }));
+  const texts = plans.flatMap(({ doc, sentences }) =>
+    sentences.map((_, i) => {
+      const from = sentences[Math.max(0, i - settings.window)].start;
+      const to = sentences[Math.min(sentences.length - 1, i + settings.window)].end;
+      return doc.text.slice(from, to);
+    }),
+  );
+  return { settings, plans, texts };
+}
+
+/** Every sentence text each doc would embed (what an `lsa` embedder for this splitter is fitted on). */
+export function semanticSentenceTexts(docs: readonly Doc[], options: SemanticOptions = {}): string[] {
+  return planDocs(docs, options).texts;
 }
 
 /** [first, last] sentence indices per chunk, given each sentence's similarity to the next. */
@@ -116,9 +115,7 @@ export async function splitSemantic(
   options: SemanticOptions,
   embedder: Embedder,
 ): Promise<Chunk[]> {
-  const settings = checkOptions(options);
-  const plans = planDocs(docs, settings);
-  const texts = plans.flatMap((plan) => embeddingTexts(plan, settings.window));
+  const { settings, plans, texts } = planDocs(docs, options);
   const vectors = texts.length === 0 ? [] : await embedder.embed(texts);
   const lengthOf = settings.maxLength === undefined ? undefined : lengthFunctionFor(settings.unit, settings.encoding);
   const chunks: Chunk[] = [];
@@ -154,12 +151,12 @@ export async function splitSemantic(
  */
 export function capSentences(
   text: string,
-  sentences: { start: number; end: number }[],
+  sentences: Region[],
   unit: Unit,
   limit: number,
   encoding?: string,
-): { start: number; end: number }[] {
-  const out: { start: number; end: number }[] = [];
+): Region[] {
+  const out: Region[] = [];
   for (const sentence of sentences) {
     let start = sentence.start;
     for (;;) {
@@ -195,7 +192,7 @@ export function capSentences(
  */
 function lengthCheck(
   text: string,
-  sentences: { start: number; end: number }[],
+  sentences: Region[],
   unit: Unit,
   limit: number,
   lengthOf: (text: string) => number,

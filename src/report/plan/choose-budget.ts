@@ -70,7 +70,6 @@ export async function planBudget(input: BudgetInput, probes: BudgetProbes): Prom
   const state = {
     jobs,
     overMemory,
-    overLimit: memory.overLimit,
     runnable,
     fullest: fullestLevels(ctx, runnable, jobs),
     docNote: docs?.note ?? "",

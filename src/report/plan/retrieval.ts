@@ -15,8 +15,6 @@ export interface RetrievalState {
   jobs: number;
   /** Notebooks whose kernel alone is over --max-memory (not run). */
   overMemory: ReadonlySet<string>;
-  /** Those `chooseJobs` named over the limit. */
-  overLimit: readonly string[];
   /** The file names of the notebooks that run. */
   runnable: readonly string[];
   /** The fullest work level each notebook may do within --max-memory. */
@@ -127,18 +125,19 @@ export function planRetrieval(ctx: PlanContext, pilot: RetrievalPilot, state: Re
   }
   // Even the fewest queries do not fit the full work: less work per notebook, then the query sample that fits it.
   const plannedQueries = Math.min(pilot.population, plannedQueryCount);
+  const overMemory = [...state.overMemory];
   const costs: WorkCosts = { ...base, queries: plannedQueries, fixedMs: docCostMs, loadMsOf: docLoadMs, ...sampled };
   const plan = chooseNotebookWork({
     budgetMs: budgetMinutes * 60_000 - spentMs,
     prefixes: ctx.prefixes,
     jobs,
     costs,
-    excluded: state.overLimit,
+    excluded: overMemory,
     fullest,
     declared: ctx.input.declared,
   });
   say(
-    `${workLine(plan, budgetMinutes, jobs, state.overLimit)} (${piloted}; ${(pilot.model.fixedMs / 1000).toFixed(1)} s per ` +
+    `${workLine(plan, budgetMinutes, jobs, overMemory)} (${piloted}; ${(pilot.model.fixedMs / 1000).toFixed(1)} s per ` +
       `split, ${(pilot.loadMs / 1000).toFixed(0)} s per kernel load and sweep setup, ${(spentMs / 1000).toFixed(0)} s of pilots)`,
   );
   if (!plan.fits) {

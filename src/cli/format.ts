@@ -31,6 +31,18 @@ export function formatTable(columns: readonly Column[], rows: readonly (readonly
   );
 }
 
+/** A table of records, one column per key of the first (or `headers`); `right` says which columns align right. */
+export function formatRecords(
+  rows: readonly Record<string, unknown>[],
+  right: (header: string, i: number) => boolean = () => false,
+  headers = Object.keys(rows[0] ?? {}),
+): string {
+  return formatTable(
+    headers.map((header, i) => ({ header, align: right(header, i) ? "right" : "left" })),
+    rows.map((row) => headers.map((h) => String(row[h]))),
+  );
+}
+
 export function formatKeyValues(pairs: readonly (readonly [string, string])[]): string {
   const width = Math.max(0, ...pairs.map(([key]) => key.length));
   return pairs.map(([key, value]) => `${key.padEnd(width)}  ${value}`.trimEnd()).join("\n");

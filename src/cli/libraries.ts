@@ -13,7 +13,7 @@ import {
   type LibrarySetting,
 } from "../study/libraries";
 import { createProgress } from "../experiment/progress";
-import { formatTable, sampleJson, toJson } from "./format";
+import { formatRecords, sampleJson, toJson } from "./format";
 import { readPackageJson } from "../core/project";
 import {
   corpusFromFlags,
@@ -72,9 +72,7 @@ ${librariesHelp}`;
 
 function pinnedVersions(): Record<string, string> {
   const pkg = readPackageJson();
-  const out: Record<string, string> = {};
-  for (const name of libraryPackages) out[name] = pkg.dependencies?.[name] ?? "not installed";
-  return out;
+  return Object.fromEntries(libraryPackages.map((name) => [name, pkg.dependencies?.[name] ?? "not installed"]));
 }
 
 /** The settings named by --size/--overlap/--unit (any of them; the others default per unit), or both defaults. */
@@ -177,10 +175,7 @@ export async function run(argv: string[]): Promise<number> {
     out.push(
       "",
       `${setting.size}/${setting.overlap} ${setting.unit}`,
-      formatTable(
-        headers.map((header) => ({ header, align: header === "splitter" || header === "setting" ? "left" : "right" })),
-        display.map((row) => headers.map((h) => row[h])),
-      ),
+      formatRecords(display, (h) => h !== "splitter" && h !== "setting", headers),
       "",
       ...rows.map((row) => `- ${row.splitter}: ${row.meaning}`),
     );

@@ -93,20 +93,8 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-const FILE_SYSTEM_CODES = new Set([
-  "EACCES",
-  "EBUSY",
-  "EDQUOT",
-  "EEXIST",
-  "EISDIR",
-  "ELOOP",
-  "EMFILE",
-  "ENAMETOOLONG",
-  "ENOENT",
-  "ENOSPC",
-  "ENOTDIR",
-  "ENOTEMPTY",
-  "EPERM",
-  "EROFS",
-  "EXDEV",
-]);
+const FILE_SYSTEM_CODES = new Set(
+  "EACCES EBUSY EDQUOT EEXIST EISDIR ELOOP EMFILE ENAMETOOLONG ENOENT ENOSPC ENOTDIR ENOTEMPTY EPERM EROFS EXDEV".split(
+    " ",
+  ),
+);

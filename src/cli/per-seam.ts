@@ -4,7 +4,9 @@ import type { CorpusStream } from "../corpus/load";
 import type { DocSeams } from "../measure/doc-seams";
 import { seamText } from "../measure/seam-text";
 import { seamTextPageFoot, seamTextPageHead, seamTextRowsHtml, type SeamTextRow } from "../notebook/seam-text-html";
-import { intFlag } from "./flags";
+import { lockOutput } from "../core/output-lock";
+import { intFlag, type FlagValues } from "./flags";
+import { openOutputFile, refuseToOverwrite } from "./format";
 
 function perSeamRecord(part: DocSeams, i: number, tokens: boolean): Record<string, unknown> {
   return {
@@ -19,17 +21,13 @@ function perSeamRecord(part: DocSeams, i: number, tokens: boolean): Record<strin
   };
 }
 
-export function perSeamLines(part: DocSeams, tokens: boolean): string {
-  return part.overlaps.map((_, i) => JSON.stringify(perSeamRecord(part, i, tokens)) + "\n").join("");
-}
-
 /** A `--per-seam` file name that asks for an HTML page (.html or .htm). */
-export function isHtmlPath(path: string | undefined): boolean {
+function isHtmlPath(path: string | undefined): boolean {
   return path !== undefined && /\.html?$/i.test(path);
 }
 
 /** `--text-chars` (default 80) with `--text`, else undefined; both need `--per-seam`, .html needs --text. */
-export function perSeamTextChars(values: Record<string, unknown>, perSeamPath: string | undefined): number | undefined {
+function perSeamTextChars(values: FlagValues, perSeamPath: string | undefined): number | undefined {
   if (values.text !== true) {
     if (values["text-chars"] !== undefined) throw new SeamlabError("--text-chars goes with --text; add --text.");
     if (isHtmlPath(perSeamPath))
@@ -41,44 +39,70 @@ export function perSeamTextChars(values: Record<string, unknown>, perSeamPath: s
   return intFlag(values, "text-chars", 80, { min: 0, max: 100_000 });
 }
 
-export interface SeamTextParts {
-  corpus: CorpusStream;
-  withSeams: ReadonlyMap<string, DocSeams>;
-  tokens: boolean;
-  chars: number;
+/**
+ * `--per-seam FILE [--text]`, checked and locked at once; `open` stages FILE once the corpus is found. Without
+ * --text each document's seams are written as it is measured; with it, the documents with seams are kept (parts
+ * hold no text) and written with their text by `finish`, once the sample is settled.
+ */
+export function perSeamOutput(values: FlagValues) {
+  const path = values["per-seam"] === undefined ? undefined : String(values["per-seam"]);
+  const chars = perSeamTextChars(values, path);
+  if (path === undefined) return undefined;
+  const force = values.force === true;
+  refuseToOverwrite(path, force, "--per-seam");
+  lockOutput(path, { flag: "--per-seam", command: "seams", kind: "file" });
+  return {
+    open(corpus: CorpusStream, tokens: boolean) {
+      const file = openOutputFile(path, { force, flag: "--per-seam" });
+      const withSeams = new Map<string, DocSeams>();
+      const jsonLine = (part: DocSeams, i: number, text = {}) =>
+        JSON.stringify({ ...perSeamRecord(part, i, tokens), ...text }) + "\n";
+      return {
+        onResult(part: DocSeams) {
+          if (chars === undefined) file.write(part.overlaps.map((_, i) => jsonLine(part, i)).join(""));
+          else if (part.overlaps.length > 0) withSeams.set(part.doc, part);
+        },
+        abort: () => file.abort(),
+        /** Writes each seam's text (with --text; `pageLines` head an HTML page) and commits FILE. */
+        finish(pageLines: string[]) {
+          if (chars !== undefined) {
+            try {
+              const html = isHtmlPath(path);
+              if (html) file.write(seamTextPageHead("Seams and their text", pageLines));
+              for (const { part, rows } of seamTextRows(corpus, withSeams, chars)) {
+                const text = ({ before, shared, between, after }: SeamTextRow, i: number) =>
+                  jsonLine(part, i, { before, shared, between, after });
+                file.write(html ? seamTextRowsHtml(rows) : rows.map(text).join(""));
+              }
+              if (html) file.write(seamTextPageFoot());
+            } catch (error) {
+              file.abort();
+              throw error;
+            }
+          }
+          file.commit();
+        },
+      };
+    },
+  };
 }
 
 /** Each seam's row with its text, document by document in corpus order (reading only documents with seams). */
-function* seamTextRows(parts: SeamTextParts): Generator<{ part: DocSeams; rows: SeamTextRow[] }> {
-  if (parts.withSeams.size === 0) return;
-  for (const doc of parts.corpus.docs(new Set(parts.withSeams.keys()))) {
-    const part = parts.withSeams.get(doc.id);
+function* seamTextRows(
+  corpus: CorpusStream,
+  withSeams: ReadonlyMap<string, DocSeams>,
+  chars: number,
+): Generator<{ part: DocSeams; rows: SeamTextRow[] }> {
+  if (withSeams.size === 0) return;
+  for (const doc of corpus.docs(new Set(withSeams.keys()))) {
+    const part = withSeams.get(doc.id);
     if (!part) continue;
     const rows = part.overlaps.map((overlap, i) => ({
       doc: part.doc,
       index: i,
       overlap,
-      ...seamText(doc.text, part.spans[2 * i + 1], part.spans[2 * (i + 1)], parts.chars),
+      ...seamText(doc.text, part.spans[2 * i + 1], part.spans[2 * (i + 1)], chars),
     }));
     yield { part, rows };
   }
-}
-
-/** JSON lines as `perSeamLines` writes them, each with its text (plain). */
-export function* seamTextLines(parts: SeamTextParts): Generator<string> {
-  for (const { part, rows } of seamTextRows(parts)) {
-    yield rows
-      .map(({ before, shared, between, after }, i) => {
-        const record = { ...perSeamRecord(part, i, parts.tokens), before, shared, between, after };
-        return JSON.stringify(record) + "\n";
-      })
-      .join("");
-  }
-}
-
-/** The per-seam HTML page (notebook/seam-text-html), written piece by piece. */
-export function writeSeamTextPage(file: { write(data: string): void }, parts: SeamTextParts, lines: string[]): void {
-  file.write(seamTextPageHead("Seams and their text", lines));
-  for (const { rows } of seamTextRows(parts)) file.write(seamTextRowsHtml(rows));
-  file.write(seamTextPageFoot());
 }

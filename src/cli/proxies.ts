@@ -14,7 +14,7 @@ import {
   optionalIntFlag,
   stringFlag,
 } from "./flags";
-import { formatTable, toJson } from "./format";
+import { formatRecords, toJson } from "./format";
 
 const help = `Usage: seamlab proxies --queries FILE [--corpus SPEC] [--splitter NAME] [--size N] [--overlaps LIST] [--k N]
                       [--margin POINTS] [--ict-n N] [--json]
@@ -82,16 +82,7 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   const rows = proxyRows(check);
-  const columns = Object.keys(rows[0] ?? { proxy: "" });
-  process.stdout.write(
-    `Proxies against ${check.labelled.label} on ${corpus}\n\n` +
-      formatTable(
-        columns.map((header) => ({ header })),
-        rows.map((row) => columns.map((c) => String(row[c]))),
-      ) +
-      "\n\n" +
-      proxyFinding(check) +
-      "\n",
-  );
+  const table = formatRecords(rows, undefined, Object.keys(rows[0] ?? { proxy: "" }));
+  process.stdout.write(`Proxies against ${check.labelled.label} on ${corpus}\n\n${table}\n\n${proxyFinding(check)}\n`);
   return 0;
 }

@@ -55,15 +55,15 @@ ${Math.round(defaultThresholds.copyThreshold * 100)}% of the question's word big
 term-set Jaccard with every earlier kept
 question below ${defaultThresholds.duplicateThreshold}. Drops are counted by reason in the sidecar.`;
 
-/** Writes a file whole or not at all, creating its folder; without `force`, never over a file that appeared. */
-function writeAtomic(path: string, text: string, force: boolean): void {
-  mkdirSync(dirname(resolve(path)), { recursive: true });
-  writeFileAtomically(path, text, { force, flag: "--out" });
-}
-
+/** FILE and its sidecar, each whole or not at all (folder created); without `force`, never over a file that appeared. */
 function writeSet(out: string, csv: string, meta: Record<string, unknown>, force: boolean): void {
-  writeAtomic(out, csv, force);
-  writeAtomic(`${out}.meta.json`, JSON.stringify(meta, null, 2) + "\n", force);
+  for (const [path, text] of [
+    [out, csv],
+    [`${out}.meta.json`, JSON.stringify(meta, null, 2) + "\n"],
+  ]) {
+    mkdirSync(dirname(resolve(path)), { recursive: true });
+    writeFileAtomically(path, text, { force, flag: "--out" });
+  }
 }
 
 /** `--out FILE`: a .csv file, refused when it (or its sidecar) exists without --force. */

@@ -1,27 +1,15 @@
 /** `seamlab seams`: real overlap at every seam of a corpus split with one splitter config. */
-import { lockOutput } from "../core/output-lock";
 import { peakRssText } from "../core/memory";
 import { streamCorpus } from "../corpus/load";
-import { isHtmlPath, perSeamLines, perSeamTextChars, seamTextLines, writeSeamTextPage } from "./per-seam";
+import { perSeamOutput } from "./per-seam";
 import { measureSampledSeams, type SampledSeams } from "../experiment/sampled-seams";
 import { parseSampleRequest } from "../corpus/sample";
 import { documentShareInterval } from "../study/sampling";
 import type { Interval } from "../stats/types";
 import { createProgress } from "../experiment/progress";
-import type { DocSeams } from "../measure/doc-seams";
 import type { ConfigMeasurement } from "../measure/split-and-measure";
 import { splitterNames, unitOf } from "../splitters/registry";
-import {
-  formatFixed,
-  formatKeyValues,
-  formatRatio,
-  formatTable,
-  numberColumns,
-  openOutputFile,
-  refuseToOverwrite,
-  sampleJson,
-  toJson,
-} from "./format";
+import { formatFixed, formatKeyValues, formatRatio, formatTable, numberColumns, sampleJson, toJson } from "./format";
 import {
   cacheDirFromFlags,
   corpusSpecFromFlags,
@@ -98,22 +86,12 @@ export async function run(argv: string[]): Promise<number> {
   const config = splitterConfigFromFlags(values, extra ? { extra } : {});
   const limit = intFlag(values, "limit", config.size, sizeBounds(config.unit ?? "chars", 1));
   const request = parseSampleRequest(values.sample, "--sample");
-  const perSeamPath = values["per-seam"];
-  const force = values.force === true;
-  const textChars = perSeamTextChars(values, perSeamPath);
-  const html = isHtmlPath(perSeamPath);
-  if (perSeamPath !== undefined) {
-    refuseToOverwrite(perSeamPath, force, "--per-seam");
-    lockOutput(perSeamPath, { flag: "--per-seam", command: "seams", kind: "file" });
-  }
+  const perSeamFile = perSeamOutput(values);
   const cacheDir = values["no-cache"] ? null : cacheDirFromFlags(values);
   const spec = corpusSpecFromFlags(values);
   const corpus = streamCorpus(spec);
-  const perSeam = perSeamPath === undefined ? undefined : openOutputFile(perSeamPath, { force, flag: "--per-seam" });
-  const tokens = unitOf(config) === "tokens";
+  const perSeam = perSeamFile?.open(corpus, unitOf(config) === "tokens");
   let progress = createProgress(0, { quiet: true });
-  // --text: the documents with seams, written with their text once the sample is settled (parts hold no text)
-  const withSeams = new Map<string, DocSeams>();
   let result: SampledSeams;
   try {
     result = await measureSampledSeams(
@@ -136,10 +114,7 @@ export async function run(argv: string[]): Promise<number> {
           if (cached) progress.skip(1);
           else progress.tick(1);
         },
-        onResult(part) {
-          if (perSeam && textChars === undefined) perSeam.write(perSeamLines(part, tokens));
-          else if (perSeam && part.overlaps.length > 0) withSeams.set(part.doc, part);
-        },
+        onResult: (part) => perSeam?.onResult(part),
       },
     );
   } catch (error) {
@@ -148,18 +123,7 @@ export async function run(argv: string[]): Promise<number> {
     throw error;
   }
   progress.done();
-  if (perSeam && textChars !== undefined) {
-    try {
-      const parts = { corpus, withSeams, tokens, chars: textChars };
-      if (html)
-        writeSeamTextPage(perSeam, parts, [`corpus ${spec}`, `config ${describeConfig(result.measured.config)}`]);
-      else for (const line of seamTextLines(parts)) perSeam.write(line);
-    } catch (error) {
-      perSeam.abort();
-      throw error;
-    }
-  }
-  perSeam?.commit();
+  perSeam?.finish([`corpus ${spec}`, `config ${describeConfig(result.measured.config)}`]);
   const measured = result.measured;
   // The corpus line counts the whole corpus; the sample line says which of its documents were measured.
   const counts = {

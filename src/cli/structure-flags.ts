@@ -10,7 +10,7 @@ import { damageRateRows } from "../study/structure-damage";
 import { flagOptions, intFlag, type FlagValues } from "./flags";
 import { pct, pctInterval } from "../study/format";
 import { thousands } from "../stats/format";
-import { formatTable } from "./format";
+import { formatTable, numberColumns } from "./format";
 
 export const structureFlags = flagOptions(["per-type", "hard-limit", "types"]);
 
@@ -108,13 +108,13 @@ export function structureDamageReport(config: SplitterConfig, damage: StructureD
 export function structureDamageText(report: StructureDamageReport): string {
   const all = report.rows.filter((r) => r.type === "all");
   const kindTable = formatTable(
-    [
-      { header: "structural damage (per seam)" },
-      { header: "seams", align: "right" },
-      { header: "rate [95% CI]", align: "right" },
-      { header: "units cut/units", align: "right" },
-      { header: `cuts in units > ${report.limit}`, align: "right" },
-    ],
+    numberColumns(
+      "structural damage (per seam)",
+      "seams",
+      "rate [95% CI]",
+      "units cut/units",
+      `cuts in units > ${report.limit}`,
+    ),
     all.map((r) => {
       const units = r.kind === "any" ? undefined : report.units[r.kind];
       return [
@@ -128,12 +128,7 @@ export function structureDamageText(report: StructureDamageReport): string {
   );
   const byType = report.rows.filter((r) => r.type !== "all" && r.kind === "any");
   const typeTable = formatTable(
-    [
-      { header: "type of the section cut" },
-      { header: "seams", align: "right" },
-      { header: "damaged", align: "right" },
-      { header: "rate [95% CI]", align: "right" },
-    ],
+    numberColumns("type of the section cut", "seams", "damaged", "rate [95% CI]"),
     byType.map((r) => [r.type, thousands(r.seams), thousands(r.damaged), `${pct(r.value)} ${pctInterval(r)}`]),
   );
   return (

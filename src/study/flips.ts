@@ -72,11 +72,6 @@ export interface FlipsSideInput {
   outcomes: readonly QueryOutcome[];
 }
 
-export interface FlipRowsOptions {
-  /** characters shown either side of the gold span (default 80) */
-  context?: number;
-}
-
 const inside = (chunk: { doc: string; start: number; end: number }, g: GoldSpan) =>
   chunk.doc === g.doc && chunk.start <= g.start && g.end <= chunk.end;
 
@@ -160,7 +155,7 @@ export function flipRows(
   queries: readonly Query[],
   a: FlipsSideInput,
   b: FlipsSideInput,
-  options: FlipRowsOptions = {},
+  options: Pick<FlipsOptions, "context"> = {},
 ): { summary: FlipsSummary; rows: FlipRow[] } {
   if (a.outcomes.length !== queries.length || b.outcomes.length !== queries.length)
     throw new SeamlabError("flipRows: both sides must be evaluated on the same queries, in the same order.");
@@ -205,9 +200,11 @@ export function flipRows(
   };
 }
 
-export interface FlipsOptions extends EvaluationOptions, FlipRowsOptions {
+export interface FlipsOptions extends EvaluationOptions {
   retriever?: string;
   retrieverSettings?: RetrieverSettings;
+  /** characters shown either side of the gold span (default 80) */
+  context?: number;
 }
 
 export async function computeFlips(
@@ -216,7 +213,7 @@ export async function computeFlips(
   configA: SplitterConfig,
   configB: SplitterConfig,
   options: FlipsOptions = {},
-): Promise<{ summary: FlipsSummary; rows: FlipRow[] }> {
+) {
   const side = async (config: SplitterConfig): Promise<FlipsSideInput> => {
     const chunks = await splitCorpusAsync(docs as Doc[], config);
     const retriever = await createRetriever(options.retriever ?? "bm25", chunks, options.retrieverSettings ?? {});

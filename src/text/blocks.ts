@@ -36,11 +36,6 @@ export interface Section {
   blocks: Block[];
 }
 
-export interface BlockOptions {
-  /** Recognise speaker turns (`Name: text`); off by default, since `Note: ...` in docs is not a turn. */
-  turns?: boolean;
-}
-
 const LIST_ITEM = /^(\s*)(?:[-*+]|\d{1,9}[.)])\s+\S/;
 const DELIMITER_ROW = /^\s*\|?\s*:?-{1,}:?\s*(?:\|\s*:?-{1,}:?\s*)*\|?\s*$/;
 const QUESTION_LINE = /^\s*(?:\*\*|__)?(?:Q|Question)\s*\d*\s*[:.)]/i;
@@ -54,11 +49,9 @@ export const SPEAKER_LINE = new RegExp(
   "u",
 );
 
-function isTableLine(s: string): boolean {
-  return s.includes("|") && s.trim() !== "";
-}
+const isTableLine = (s: string): boolean => s.includes("|") && s.trim() !== "";
 
-function blocksOf(text: string, lines: MarkdownLine[], options: BlockOptions = {}): Block[] {
+function blocksOf(text: string, lines: MarkdownLine[], turns: boolean): Block[] {
   const n = lines.length;
   const at = (k: number) => text.slice(lines[k].start, lines[k].end);
   const isText = (k: number) => k < n && (lines[k].kind === "text" || lines[k].kind === "markup");
@@ -114,7 +107,7 @@ function blocksOf(text: string, lines: MarkdownLine[], options: BlockOptions = {
         continue;
       }
     }
-    const speaker = options.turns ? SPEAKER_LINE.exec(s) : null;
+    const speaker = turns ? SPEAKER_LINE.exec(s) : null;
     if (speaker) {
       // A turn runs until the next speaker line, heading, fence or the end; blank lines inside it are kept.
       let last = i;
@@ -157,7 +150,7 @@ function blocksOf(text: string, lines: MarkdownLine[], options: BlockOptions = {
     let j = i;
     while (isText(j + 1)) {
       const t = at(j + 1);
-      if (LIST_ITEM.test(t) || QUESTION_LINE.test(t) || (options.turns && SPEAKER_LINE.test(t))) break;
+      if (LIST_ITEM.test(t) || QUESTION_LINE.test(t) || (turns && SPEAKER_LINE.test(t))) break;
       if (headsTable(j + 1)) break;
       j++;
     }
@@ -168,11 +161,12 @@ function blocksOf(text: string, lines: MarkdownLine[], options: BlockOptions = {
 
 /**
  * The sections of a markdown text with their blocks. Sections tile the text: the first starts at 0, each ends
- * where the next begins, the last ends at `text.length`. A text with no heading is one section.
+ * where the next begins, the last ends at `text.length`. A text with no heading is one section. `turns`: recognise
+ * speaker turns (`Name: text`); off by default, since `Note: ...` in docs is not a turn.
  */
-export function sectionsOf(text: string, options: BlockOptions = {}): Section[] {
+export function sectionsOf(text: string, { turns = false }: { turns?: boolean } = {}): Section[] {
   const lines = scanMarkdownLines(text);
-  const blocks = blocksOf(text, lines, options);
+  const blocks = blocksOf(text, lines, turns);
   const headings = findHeadings(text, lines);
   const sections: Section[] = [];
   const starts = headings.map((h) => h.lineStart);
@@ -186,12 +180,8 @@ export function sectionsOf(text: string, options: BlockOptions = {}): Section[] 
     if (h < headings.length && headings[h].lineStart === start) {
       const heading = headings[h++];
       const lineEnd = text.indexOf("\n", start);
-      section.heading = {
-        level: heading.level,
-        text: heading.text,
-        start,
-        end: lineEnd < 0 || lineEnd > end ? end : lineEnd,
-      };
+      const headingEnd = lineEnd < 0 || lineEnd > end ? end : lineEnd;
+      section.heading = { level: heading.level, text: heading.text, start, end: headingEnd };
     }
     while (b < blocks.length && blocks[b].start < end) section.blocks.push(blocks[b++]);
     sections.push(section);

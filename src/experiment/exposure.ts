@@ -3,13 +3,12 @@ import type { Doc, Query } from "../core/types";
 import { exposureCount, markCutQueries, unexposedFlips } from "../measure/exposure";
 import type { SplitterConfig } from "../splitters/config";
 import { splitCorpus, splitCorpusAsync, splitters } from "../splitters/registry";
-import type { Decision } from "../stats/non-inferiority";
 import { sha256, type ResultCache } from "./cache";
 import { DEFAULT_MIN_GROUP_QUERIES } from "./groups";
 import { groupBy } from "./grid";
 import type { CostedRow } from "./run";
 import { curveRows, type DecisionSettings, type SweepCurve } from "./sweep";
-import { decideRowsOn } from "./verdict";
+import { decideByStorage } from "./verdict";
 
 // Seam exposure of a sweep (see measure/exposure): per splitter and size, which queries a seam can cut at some
 // overlap swept, and the paired verdict on those queries alone.
@@ -91,21 +90,7 @@ export async function sweepExposures(
   return out;
 }
 
-export interface ExposedVerdict {
-  queries: number;
-  exposed: number;
-  share: number;
-  /** The margin asked for, in points of all queries (proportion units). */
-  margin: number;
-  /** margin / share. */
-  exposedMargin: number | null;
-  /** Indexes into the curve's points; null with `why`. */
-  decision: Decision | null;
-  why: "too few exposed queries" | "exposed share within the margin" | null;
-  minQueries: number;
-  /** Unexposed queries whose hit still differed between overlaps: moved by the ranking, not by a seam. */
-  unexposedFlips: number;
-}
+export type ExposedVerdict = ReturnType<typeof exposedVerdict>;
 
 /**
  * The curve's paired rule on its exposed queries only, at margin / share: the others are whole in one chunk at every
@@ -116,35 +101,37 @@ export function exposedVerdict(
   rows: readonly CostedRow[],
   exposure: SizeExposure,
   settings: DecisionSettings = {},
-): ExposedVerdict {
+) {
   const margin = settings.margin ?? 0.01;
   const positions: number[] = [];
   exposure.flags.forEach((flag, q) => flag === 1 && positions.push(q));
   const rowsOfCurve = curveRows(rows, curve);
-  const base = {
+  const why =
+    positions.length < MIN_EXPOSED_QUERIES
+      ? ("too few exposed queries" as const)
+      : exposure.share <= margin
+        ? ("exposed share within the margin" as const)
+        : null;
+  // margin / share, rounded down to a hundredth of a point (a stricter margin, and the one printed); null with `why`
+  const exposedMargin =
+    why === null ? Math.floor((1e4 * margin * exposure.queries) / exposure.exposed + 1e-9) / 1e4 : null;
+  return {
     queries: exposure.queries,
     exposed: exposure.exposed,
     share: exposure.share,
-    margin,
+    margin, // the margin asked for, in points of all queries (proportion units)
     minQueries: MIN_EXPOSED_QUERIES,
+    // Unexposed queries whose hit still differed between overlaps: moved by the ranking, not by a seam.
     unexposedFlips: unexposedFlips(
       exposure.flags,
       rowsOfCurve.map((row) => row.hits),
     ),
+    exposedMargin,
+    // Indexes into the curve's points.
+    decision:
+      exposedMargin === null ? null : decideByStorage(rowsOfCurve, { ...settings, margin: exposedMargin }, positions),
+    why,
   };
-  if (positions.length < MIN_EXPOSED_QUERIES)
-    return { ...base, exposedMargin: null, decision: null, why: "too few exposed queries" };
-  if (exposure.share <= margin)
-    return { ...base, exposedMargin: null, decision: null, why: "exposed share within the margin" };
-  // margin / share, rounded down to a hundredth of a point (a stricter margin, and the one printed)
-  const exposedMargin = Math.floor((1e4 * margin * exposure.queries) / exposure.exposed + 1e-9) / 1e4;
-  const decision = decideRowsOn(rowsOfCurve, positions, (row) => row.cost.storageBytes, {
-    margin: exposedMargin,
-    resamples: settings.resamples,
-    seed: settings.seed,
-    baseline: 0,
-  });
-  return { ...base, exposedMargin, decision, why: null };
 }
 
 /** Each curve's exposure and exposed verdict (undefined when its size has none, e.g. an interrupted sweep). */

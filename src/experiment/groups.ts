@@ -5,7 +5,7 @@ import type { Query } from "../core/types";
 import type { DecisionSettings, SweepCurve } from "./sweep";
 import { groupBy } from "./grid";
 import type { CostedRow } from "./run";
-import { decideRowsOn, verdictHeadline } from "./verdict";
+import { decideByStorage, verdictHeadline } from "./verdict";
 
 // The per-group breakdown of a sweep curve: a query belongs to its first gold span's document, documents to groups
 // (by folder or a user's glob -> name mapping), and each group gets its own paired verdict.
@@ -97,12 +97,7 @@ export function groupBreakdown(
   );
   const overall = curve.decision;
   const out = [...members].map(([group, queries]) => {
-    const decision = decideRowsOn(rows, queries, (row) => row.cost.storageBytes, {
-      margin: options.margin ?? overall.margin,
-      resamples: options.resamples,
-      seed: options.seed,
-      baseline: 0,
-    });
+    const decision = decideByStorage(rows, { ...options, margin: options.margin ?? overall.margin }, queries);
     return {
       group,
       queries: queries.length,

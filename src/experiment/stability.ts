@@ -125,20 +125,11 @@ export function stabilityText(answer: string, checks: readonly StabilityCheck[],
 export function curveStability(
   curve: SweepCurve,
   rows: readonly CostedRow[],
-  settings: { margin?: number; seed?: number; source?: string; sources?: Readonly<Record<string, Decision>> } = {},
+  settings: Pick<StabilityOptions, "margin" | "seed" | "source" | "sources"> = {},
 ): Stability {
   const ofCurve = curveRows(rows, curve);
   const overlapOf = new Map(ofCurve.map((row) => [row.label, row.config.splitter.overlap]));
-  return verdictStability(
-    ofCurve.map((row) => ({ label: row.label, cost: row.cost.storageBytes, outcomes: outcomesOf(row) })),
-    curve.decision,
-    {
-      margin: settings.margin,
-      seed: settings.seed,
-      baseline: 0,
-      name: (label) => `overlap ${overlapOf.get(label) ?? label}`,
-      source: settings.source,
-      sources: settings.sources,
-    },
-  );
+  const items = ofCurve.map((row) => ({ label: row.label, cost: row.cost.storageBytes, outcomes: outcomesOf(row) }));
+  const name = (label: string) => `overlap ${overlapOf.get(label) ?? label}`;
+  return verdictStability(items, curve.decision, { ...settings, baseline: 0, name });
 }

@@ -80,8 +80,6 @@ export function plainHitRates(judged: readonly CostedRow[], all: readonly Costed
 }
 
 /** What a config costs: the index and the prompt (mean tokens and characters per query). */
-export type ConfigCosts = ReturnType<typeof configCosts>;
-
 export function configCosts(row: CostedRow) {
   return {
     vectors: row.seams.chunks,

@@ -13,14 +13,7 @@ import type { ParentSetting } from "../retrieval/expand";
 import { checkLevers, isLeverRow, leverVerdicts, withLevers, type LeverVerdict } from "./sweep-expand";
 export { flattenRow } from "./sweep-flat";
 import type { ContextBudget } from "../retrieval/context-budget";
-import {
-  configCosts,
-  judgedRows,
-  plainHitRates,
-  sweepContextBudget,
-  withContextBudget,
-  type ConfigCosts,
-} from "./sweep-budget";
+import { configCosts, judgedRows, plainHitRates, sweepContextBudget, withContextBudget } from "./sweep-budget";
 
 /** One splitter at one size (or several) over several overlaps, optionally x first-stage depths with a reranker. */
 export interface OverlapSweepSpec extends Pick<
@@ -52,23 +45,7 @@ export interface SweepPoint extends CurvePoint {
   storageRatio: number | null;
 }
 
-export interface SweepCurve {
-  splitter: string;
-  size: number;
-  unit: Unit;
-  k: number;
-  finalK: number;
-  reranker: string;
-  metric: SweepMetric;
-  /** Absent: plain hit@k. */
-  contextBudget?: ContextBudget;
-  points: SweepPoint[];
-  /** Cache keys of the rows behind the points (see `curveRows`). */
-  keys: string[];
-  knee: KneeReport;
-  /** The paired verdict (indexes into `points`), cost = vectors stored. */
-  decision: Decision;
-}
+export type SweepCurve = ReturnType<typeof sweepCurves>[number];
 
 export interface DecisionSettings {
   /** Acceptable loss against the best, in proportion units (default 0.01 = 1 point). */
@@ -126,7 +103,7 @@ export function sweepCurves(
   rows: readonly CostedRow[],
   metric: SweepMetric = "recallAtK",
   kneeOptions: KneeOptions & DecisionSettings = {},
-): SweepCurve[] {
+) {
   const groups = groupBy(rows, (row) => {
     const { overlap: _overlap, ...splitter } = row.config.splitter;
     return JSON.stringify([splitter, row.config.retrieval]);
@@ -157,11 +134,11 @@ export function sweepCurves(
       finalK: r.finalK ?? r.k,
       reranker: r.reranker ?? "none",
       metric,
-      ...(r.contextBudget ? { contextBudget: r.contextBudget } : {}),
+      ...(r.contextBudget ? { contextBudget: r.contextBudget } : {}), // absent: plain hit@k
       points,
-      keys: sorted.map((row) => row.key),
+      keys: sorted.map((row) => row.key), // the rows behind the points (see `curveRows`)
       knee: pickKnee(points, kneeOptions),
-      // Equal index sizes go to the smaller overlap.
+      // The paired verdict (indexes into `points`), cost = vectors stored: equal index sizes go to the smaller overlap.
       decision: decideByStorage(sorted, kneeOptions),
     };
   });
@@ -181,37 +158,11 @@ export async function runOverlapSweep(
   return { ...result, curves, knee, grids: gridVerdicts(judged, options, result.rows), levers };
 }
 
-/** What one better config's hit-rate points above a cheaper one cost, per point. */
-export interface PricePerPoint {
-  index: number;
-  points: number;
-  extraVectorBytes: number;
-  extraTokens: number;
-  extraDollars: number;
-  bytesPerPoint: number;
-  tokensPerPoint: number;
-  dollarsPerPoint: number;
-}
-
 /** The paired verdict over size x overlap, cost = vectors stored. */
-export interface GridVerdict {
-  splitter: string;
-  k: number;
-  finalK: number;
-  reranker: string;
-  /** Absent: plain hit@k (which favours the largest size). */
-  contextBudget?: ContextBudget;
-  /** By size then overlap; the decision's indexes point here. */
-  rows: CostedRow[];
-  decision: Decision;
-  costs: ConfigCosts[];
-  /** Per row at a budget: the same config's plain hit@k rate. */
-  plainHitRates?: (number | null)[];
-  prices: PricePerPoint[];
-}
+export type GridVerdict = ReturnType<typeof gridVerdicts>[number];
 
-/** Price per point of every config better (by hit rate) than `from`. */
-export function pricesPerPoint(rows: readonly CostedRow[], from: number): PricePerPoint[] {
+/** What each config better (by hit rate) than `from` costs per point of hit rate above it. */
+export function pricesPerPoint(rows: readonly CostedRow[], from: number) {
   const base = rows[from];
   return rows.flatMap((row, index) => {
     const points = 100 * (row.retrieval.hitRate - base.retrieval.hitRate);
@@ -241,33 +192,35 @@ export function gridVerdicts(
   rows: readonly CostedRow[],
   settings: DecisionSettings = {},
   allRows: readonly CostedRow[] = rows,
-): GridVerdict[] {
+) {
   const groups = groupBy(rows, (row) => {
     const { overlap: _overlap, size: _size, ...splitter } = row.config.splitter;
     return JSON.stringify([splitter, row.config.retrieval]);
   });
-  const out: GridVerdict[] = [];
-  for (const group of groups.values()) {
-    if (new Set(group.map((row) => row.config.splitter.size)).size < 2) continue;
+  const spanningSizes = (group: CostedRow[]) => new Set(group.map((row) => row.config.splitter.size)).size >= 2;
+  return [...groups.values()].filter(spanningSizes).map((group) => {
     const sorted = [...group].sort(
       (a, b) =>
         a.config.splitter.size - b.config.splitter.size || a.config.splitter.overlap - b.config.splitter.overlap,
     );
     const decision = decideByStorage(sorted, settings);
     const r = sorted[0].config.retrieval;
-    out.push({
+    // Without a budget, plain hit@k (which favours the largest size); with one, each row's plain rate beside it.
+    const budget = r.contextBudget
+      ? { contextBudget: r.contextBudget, plainHitRates: plainHitRates(sorted, allRows) }
+      : {};
+    return {
       splitter: sorted[0].config.splitter.splitter,
       k: r.k,
       finalK: r.finalK ?? r.k,
       reranker: r.reranker ?? "none",
-      ...(r.contextBudget ? { contextBudget: r.contextBudget, plainHitRates: plainHitRates(sorted, allRows) } : {}),
-      rows: sorted,
+      ...budget,
+      rows: sorted, // by size then overlap; the decision's indexes point here
       decision,
       costs: sorted.map(configCosts),
       prices: pricesPerPoint(sorted, cheapestIndex(decision)),
-    });
-  }
-  return out;
+    };
+  });
 }
 
 /** "size 1000, overlap 100 (10%)". */

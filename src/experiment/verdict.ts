@@ -12,31 +12,18 @@ export function outcomesOf(row: GridRow, queries?: readonly number[]): Uint8Arra
   return queries ? Uint8Array.from(queries, (q) => hit(row.hits[q])) : Uint8Array.from(row.hits, hit);
 }
 
-/** Decides among rows (same queries) whose cost is `costOf(row)`, on some queries only when given; ties go first. */
-export function decideRowsOn<T extends GridRow>(
-  rows: readonly T[],
-  queries: readonly number[] | undefined,
-  costOf: (row: T) => number,
-  options: DecisionOptions = {},
+/** The paired verdict of rows on the same queries (`queries` alone if given): cost = vectors stored, ties first. */
+export function decideByStorage(
+  rows: readonly (GridRow & { cost: { storageBytes: number } })[],
+  { margin, resamples, seed }: Pick<DecisionOptions, "margin" | "resamples" | "seed"> = {},
+  queries?: readonly number[],
 ): Decision {
-  const items = rows.map((row) => ({ label: row.label, cost: costOf(row), outcomes: outcomesOf(row, queries) }));
-  return decideNonInferior(items, options);
-}
-
-export function decideRows<T extends GridRow>(
-  rows: readonly T[],
-  costOf: (row: T) => number,
-  options?: DecisionOptions,
-) {
-  return decideRowsOn(rows, undefined, costOf, options);
-}
-
-/** `decideRows` with the sweep's cost, vectors stored (baseline: the first row). */
-export function decideByStorage<T extends GridRow & { cost: { storageBytes: number } }>(
-  rows: readonly T[],
-  { margin, resamples, seed }: { margin?: number; resamples?: number; seed?: number },
-): Decision {
-  return decideRows(rows, (row) => row.cost.storageBytes, { margin, resamples, seed, baseline: 0 });
+  const items = rows.map((row) => ({
+    label: row.label,
+    cost: row.cost.storageBytes,
+    outcomes: outcomesOf(row, queries),
+  }));
+  return decideNonInferior(items, { margin, resamples, seed, baseline: 0 });
 }
 
 const signed = (x: number) => signedPoints(x, { minus: "−" });

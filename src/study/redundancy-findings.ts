@@ -1,6 +1,6 @@
 // The sentences notebook 04 writes under its charts.
 import type { CostedRow } from "../experiment/run";
-import { decideRows, verdictText } from "../experiment/verdict";
+import { decideByStorage, verdictText } from "../experiment/verdict";
 import type { Decision } from "../stats/non-inferiority";
 import { pct } from "./format";
 import { thousands } from "../stats/format";
@@ -30,7 +30,7 @@ export function mmrDecision(grid: RedundancyRows, margin?: number): { cells: Cos
   const cells = [...grid.reranked].sort(
     (a, b) => a.cost.storageBytes - b.cost.storageBytes || a.config.retrieval.k - b.config.retrieval.k,
   );
-  return { cells, decision: decideRows(cells, (row) => row.cost.storageBytes, { baseline: 0, margin }) };
+  return { cells, decision: decideByStorage(cells, { margin }) };
 }
 
 /** The best MMR cell against plain top-k; picked from the same data, only the paired rule may recommend one. */

@@ -7,7 +7,7 @@ import type { ExperimentConfig } from "../experiment/grid";
 import { pickKnee } from "../experiment/knee";
 import { runGrid, type CostedRow, type RunGridOptions } from "../experiment/run";
 import { pairedComparison, type PairedComparison } from "../stats/paired";
-import { decideRowsOn, marginText, verdictHeadline } from "../experiment/verdict";
+import { decideByStorage, marginText, verdictHeadline } from "../experiment/verdict";
 import { wilsonInterval } from "../stats/proportion";
 import { pairedShown, pct, points, signedInterval, signedPointsText } from "./format";
 import { pText, percentNumber, thousands } from "../stats/format";
@@ -85,8 +85,7 @@ export function typeCurve(
     const ci = wilsonInterval(hits, n);
     return { x: overlaps[i], y: n === 0 ? 0 : hits / n, low: ci.low, high: ci.high, hits, queries: n };
   });
-  const decision =
-    n >= minQueries ? decideRowsOn(rows, indices, (row) => row.cost.storageBytes, { baseline: 0, margin }) : null;
+  const decision = n >= minQueries ? decideByStorage(rows, { margin }, indices) : null;
   return {
     type,
     queries: n,

@@ -15,6 +15,7 @@ import {
   type SplitterSweepSpec,
 } from "./sweep";
 import { pct } from "./format";
+import { hitRateAgainstFirst } from "./sweep-findings";
 import { median } from "../stats/quantiles";
 import { ICT_SETS_NO_OVERLAP } from "../experiment/proxies";
 
@@ -172,8 +173,6 @@ export async function runProseIctSweeps(
   const sweeps = await runStudySweeps(inputs, spec);
   const curve = sweeps[0].curves[0];
   const recommendation = recommendOverlap(curve);
-  const first = curve.points[0];
-  const chosen = curve.points.find((p) => p.x === recommendation.overlap) ?? first;
   return {
     inputs,
     sweeps,
@@ -181,9 +180,7 @@ export async function runProseIctSweeps(
     text:
       `**${corpus} (${inputs.queryLabel}): ${PICK_WORDS[recommendation.verdict]} for \`${curve.splitter}\` at size ` +
       `${spec.size}: ${recommendation.overlap} characters.** ${recommendation.reason} ` +
-      `Hit rate@${spec.k} there: ${pct(chosen.y)} ` +
-      `(95% CI ${pct(chosen.low ?? chosen.y)}–${pct(chosen.high ?? chosen.y)})` +
-      `, against ${pct(first.y)} at overlap ${first.x}. ` +
+      `Hit rate@${spec.k} there: ${hitRateAgainstFirst(curve, recommendation.overlap)}. ` +
       "ICT hit rates are low in absolute terms (one sentence has to find its neighbours); read the shape of the curve. " +
       ICT_SETS_NO_OVERLAP,
     subtitle:

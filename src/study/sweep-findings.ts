@@ -5,19 +5,24 @@ import { thousands } from "../stats/format";
 import type { Recommendation } from "./sweep";
 import { tokenSampleNote } from "./row-sample";
 
-const pointAt = (curve: SweepCurve, x: number) => curve.points.find((p) => p.x === x)!;
 const bestPoint = (curve: SweepCurve) => curve.points.reduce((a, b) => (b.y > a.y ? b : a));
 const points = (fraction: number) => thousands(100 * fraction, 1);
 
+/** "66.3% (95% CI 61.2%–71.0%), against 60.1% at overlap 0": the hit rate at `overlap`, and at the first overlap. */
+export function hitRateAgainstFirst(curve: SweepCurve, overlap: number): string {
+  const chosen = curve.points.find((p) => p.x === overlap)!;
+  const first = curve.points[0];
+  return (
+    `${pct(chosen.y)} (95% CI ${pct(chosen.low ?? chosen.y)}–${pct(chosen.high ?? chosen.y)}), ` +
+    `against ${pct(first.y)} at overlap ${first.x}`
+  );
+}
+
 /** The paired verdict (margin, evidence, queries needed; Kneedle second), and the pick's hit rate against overlap 0. */
 export function recommendationFinding(curve: SweepCurve, rec: Recommendation, size: number, k: number): string {
-  const zero = curve.points[0];
-  const chosen = pointAt(curve, rec.overlap);
   return (
     `**\`${curve.splitter}\` at size ${size}, hit rate@${k}:** ${rec.reason} ` +
-    `Hit rate@${k} at overlap ${rec.overlap}: ${pct(chosen.y)} ` +
-    `(95% CI ${pct(chosen.low ?? chosen.y)}–${pct(chosen.high ?? chosen.y)})` +
-    `, against ${pct(zero.y)} at overlap ${zero.x}.`
+    `Hit rate@${k} at overlap ${rec.overlap}: ${hitRateAgainstFirst(curve, rec.overlap)}.`
   );
 }
 

@@ -43,16 +43,6 @@ interface Unit {
   midParagraph?: boolean;
 }
 
-function isSetting(value: unknown): value is TypeSetting {
-  if (typeof value !== "object" || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return (
-    Number.isInteger(v.size) &&
-    Number.isInteger(v.overlap) &&
-    Object.keys(v).every((k) => k === "size" || k === "overlap")
-  );
-}
-
 /** Reads and checks `extra.perType`, `extra.hardLimit` and `extra.types`, naming the bad setting. */
 export function structureOptionsFor(config: SplitterConfig): StructureOptions {
   const extra = config.extra ?? {};
@@ -61,13 +51,15 @@ export function structureOptionsFor(config: SplitterConfig): StructureOptions {
     throw new SeamlabError(`--per-type must be a JSON object of type -> {"size":N,"overlap":N}`);
   }
   const perType: Partial<Record<DocType, TypeSetting>> = {};
-  for (const [type, setting] of Object.entries(perTypeRaw as Record<string, unknown>)) {
+  for (const [type, value] of Object.entries(perTypeRaw as Record<string, unknown>)) {
     if (!(DOC_TYPES as readonly string[]).includes(type)) {
       throw new SeamlabError(`--per-type: unknown type "${type}"; use one of ${DOC_TYPES.join(", ")}`);
     }
-    if (!isSetting(setting)) {
+    const setting = (typeof value === "object" && value !== null ? value : {}) as TypeSetting;
+    const only = Object.keys(setting).every((k) => k === "size" || k === "overlap");
+    if (!Number.isInteger(setting.size) || !Number.isInteger(setting.overlap) || !only) {
       throw new SeamlabError(
-        `--per-type: "${type}" must be {"size":N,"overlap":N} with whole numbers, got ${JSON.stringify(setting)}`,
+        `--per-type: "${type}" must be {"size":N,"overlap":N} with whole numbers, got ${JSON.stringify(value)}`,
       );
     }
     if (setting.size < 1 || setting.overlap < 0 || setting.overlap >= setting.size) {

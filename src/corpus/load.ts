@@ -28,12 +28,7 @@ export interface CorpusListing {
   name?: string;
 }
 
-export interface LoadedCorpus extends Omit<CorpusListing, "files" | "skippedSpecial"> {
-  docs: Doc[];
-  skippedEmpty: number;
-  skippedSpecial?: number;
-  files: number;
-}
+export type LoadedCorpus = ReturnType<typeof loadCorpus>;
 
 /** Read one file at a time, never the whole corpus; every file empty throws at the end of the iteration. */
 export interface CorpusStream extends CorpusListing {
@@ -43,7 +38,7 @@ export interface CorpusStream extends CorpusListing {
 }
 
 /** `spec`: a file or folder, `a+b`, a default corpus name, `npm:<package>/<path-or-glob>`, or a glob, in that order. */
-export function loadCorpus(spec: string, options: LoadCorpusOptions = {}): LoadedCorpus {
+export function loadCorpus(spec: string, options: LoadCorpusOptions = {}) {
   const stream = streamCorpus(spec, options);
   const docs = [...stream.docs()];
   return {

@@ -56,7 +56,7 @@ export function memoisedEncode(enc) {
 }
 
 /**
- * The user's unit as a length function (the LangChain bridge's worker uses it too).
+ * The user's unit as a length function (library-worker.mjs's LangChain recursive splitter uses it too).
  * @param {{ unit: "chars" | "tokens", encoding: string }} o
  * @returns {Promise<(text: string) => number>}
  */

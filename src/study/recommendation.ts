@@ -73,10 +73,7 @@ export function exposureText(exposure: SizeExposure, verdict: ExposedVerdict): s
 }
 
 /** The first curve's seam exposure and its verdict on the exposed queries. */
-export interface CurveExposure {
-  exposure: SizeExposure;
-  verdict: ExposedVerdict;
-}
+export type CurveExposure = NonNullable<ReturnType<typeof curveExposedVerdicts>[number]>;
 
 /** The first curve's seam exposure as `seamlab sweep` computes it, with the paired verdict on the exposed queries. */
 export async function sweepExposure(

@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import { INK } from "../charts/theme";
 import { escapeHtml } from "../notebook/format";
+import type { Heading } from "./markdown";
 
 const THEME_SCRIPT = `(function () {
   var root = document.documentElement, key = "seamlab-theme";
@@ -188,14 +189,7 @@ border:1px solid var(--border);border-radius:6px;padding:.25rem .7rem;cursor:poi
   a{color:inherit;text-decoration:none}
 }`;
 
-export interface PageParts {
-  title: string;
-  crumbs: string;
-  toc: string;
-  body: string;
-}
-
-export function pageHtml(parts: PageParts): string {
+export function pageHtml(parts: { title: string; crumbs: string; toc: string; body: string }): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -222,7 +216,7 @@ ${parts.body}
 `;
 }
 
-export function tocHtml(headings: { level: number; text: string; id: string }[]): string {
+export function tocHtml(headings: Heading[]): string {
   if (headings.length === 0) return "";
   const items = headings
     .map((h) => `<li class="l${h.level}"><a href="#${escapeHtml(h.id)}">${escapeHtml(h.text)}</a></li>`)

@@ -1,13 +1,10 @@
-/** The text around one seam: what both chunks hold, what neither holds between them, and `chars` either side. */
-export interface SeamText {
-  before: string;
-  shared: string;
-  between: string;
-  after: string;
-}
+export type SeamText = ReturnType<typeof seamText>;
 
-/** The region is [min, max) of `prevEnd` and `nextStart`: shared text, or a gap. */
-export function seamText(text: string, prevEnd: number, nextStart: number, chars: number): SeamText {
+/**
+ * The text around one seam: what both chunks hold, what neither holds between them, and `chars` either side. The
+ * region is [min, max) of `prevEnd` and `nextStart`: shared text, or a gap.
+ */
+export function seamText(text: string, prevEnd: number, nextStart: number, chars: number) {
   const lo = Math.max(0, Math.min(prevEnd, nextStart, text.length));
   const hi = Math.min(text.length, Math.max(prevEnd, nextStart, lo));
   const region = text.slice(lo, hi);

@@ -26,15 +26,6 @@ export interface MarkdownLine {
   next: number;
 }
 
-export interface MarkdownHeading {
-  level: number;
-  /** the heading's text with attributes, shortcodes, links and emphasis markup taken out */
-  text: string;
-  /** the heading line, `[lineStart, lineNext)` including its newline */
-  lineStart: number;
-  lineNext: number;
-}
-
 const ATX_HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
 /** Not prose: Hugo/Liquid shortcodes, HTML, table rows, rules, images, link definitions, `> [!NOTE]` or `>`. */
@@ -114,19 +105,18 @@ export function cleanHeadingText(raw: string): string {
     .trim();
 }
 
-/** The ATX headings of a markdown text (outside fences, front matter and comments), in order. */
-export function findHeadings(text: string, lines: MarkdownLine[] = scanMarkdownLines(text)): MarkdownHeading[] {
-  const headings: MarkdownHeading[] = [];
+/**
+ * The ATX headings of a markdown text (outside fences, front matter and comments), in order: each one's text with
+ * attributes, shortcodes, links and emphasis markup taken out, and its line `[lineStart, lineNext)` with its newline.
+ */
+export function findHeadings(text: string, lines: MarkdownLine[] = scanMarkdownLines(text)) {
+  const headings: { level: number; text: string; lineStart: number; lineNext: number }[] = [];
   for (const line of lines) {
     if (line.kind !== "heading") continue;
     const match = ATX_HEADING.exec(text.slice(line.start, line.end).replace(/\r$/, ""));
     if (match === null) continue;
-    headings.push({
-      level: match[1].length,
-      text: cleanHeadingText(match[2] ?? ""),
-      lineStart: line.start,
-      lineNext: line.next,
-    });
+    const heading = cleanHeadingText(match[2] ?? "");
+    headings.push({ level: match[1].length, text: heading, lineStart: line.start, lineNext: line.next });
   }
   return headings;
 }

@@ -6,7 +6,6 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
 import { projectRoot } from "../core/project";
 import { isSquadFile } from "../retrieval/inputs";
@@ -14,7 +13,7 @@ import { shellQuote, withFlag, type ChosenExport } from "../experiment/export";
 import { compareExports, chosenConfigText } from "../experiment/export-compare";
 import { readChosenExport } from "../experiment/export-file";
 import { toJson } from "./format";
-import { flagOptions } from "./flags";
+import { commandArgs, flagOptions } from "./flags";
 
 /** The exit code when the recommendation moved (0: it holds; 2: bad input; 130: interrupted). */
 export const RECOMMENDATION_MOVED = 3;
@@ -103,19 +102,9 @@ function runSweep(argv: readonly string[], out: string, showSweep: boolean): Pro
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    options: {
-      ...flagOptions(["corpus"], ["same-corpus", "show-sweep", "json"]),
-      help: { type: "boolean", short: "h" },
-    },
-    strict: true,
-    allowPositionals: true,
-  });
-  if (values.help) {
-    process.stdout.write(help + "\n");
-    return 0;
-  }
+  const args = await commandArgs(argv, flagOptions(["corpus"], ["same-corpus", "show-sweep", "json"]), help, true);
+  if (!args) return 0;
+  const { values, positionals } = args;
   if (positionals.length !== 1)
     throw new SeamlabError(
       `check needs one exported file, e.g. seamlab check chosen.json (got ${positionals.length === 0 ? "none" : positionals.join(", ")}).`,

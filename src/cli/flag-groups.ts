@@ -15,7 +15,6 @@ import {
 } from "../retrieval/header-queries";
 import { parseQuerySample, type QuerySampleRequest } from "../retrieval/query-sample";
 import { embedderFlags, embedderFlagsHelp, embedderSpecFromFlags } from "../embed/select";
-import type { EvaluationOptions } from "../retrieval/evaluate";
 import type { RetrieverSettings } from "../retrieval/types";
 import type { SplitterConfig, Unit } from "../splitters/config";
 import { fixedUnitOf, validateSplitterConfig } from "../splitters/registry";
@@ -269,9 +268,7 @@ export function loadEvaluationInputs(values: FlagValues): EvaluationInputs {
   });
 }
 
-export function evaluationOptionsFrom(
-  values: FlagValues,
-): EvaluationOptions & { retriever: string; retrieverSettings: RetrieverSettings } {
+export function evaluationOptionsFrom(values: FlagValues) {
   const settings: RetrieverSettings = {
     k1: numberFlag(values, "k1", 1.2, { min: 0, max: 10 }),
     b: numberFlag(values, "bm25-b", 0.75, { min: 0, max: 1 }),

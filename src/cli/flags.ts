@@ -145,19 +145,24 @@ export function flagOptions<const S extends string, const B extends string = nev
 
 const helpFlag = { help: { type: "boolean", short: "h" } } as const;
 
-/** A command's flags, read strictly, with -h/--help; undefined once --help was asked for and `help` printed. */
+/** A command's flags and positionals, read strictly, with -h/--help; undefined once --help was asked for and printed. */
+export async function commandArgs<O extends NonNullable<ParseArgsConfig["options"]>>(
+  argv: string[],
+  options: O,
+  help: string | (() => string | Promise<string>),
+  allowPositionals = false,
+) {
+  const parsed = parseArgs({ args: argv, options: { ...options, ...helpFlag }, strict: true, allowPositionals });
+  if (!(parsed.values as FlagValues).help) return parsed;
+  process.stdout.write((typeof help === "string" ? help : await help()) + "\n");
+  return undefined;
+}
+
+/** `commandArgs` without positionals: the flags' values. */
 export async function commandFlags<O extends NonNullable<ParseArgsConfig["options"]>>(
   argv: string[],
   options: O,
   help: string | (() => string | Promise<string>),
 ) {
-  const { values } = parseArgs({
-    args: argv,
-    options: { ...options, ...helpFlag },
-    strict: true,
-    allowPositionals: false,
-  });
-  if (!(values as FlagValues).help) return values;
-  process.stdout.write((typeof help === "string" ? help : await help()) + "\n");
-  return undefined;
+  return (await commandArgs(argv, options, help))?.values;
 }

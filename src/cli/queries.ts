@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, extname, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { SeamlabError } from "../core/errors";
 import { lockOutput } from "../core/output-lock";
 import { loadCorpus } from "../corpus/load";
@@ -11,7 +10,7 @@ import { defaultThresholds, systemPrompt, userPrompt } from "../retrieval/llm-qu
 import { waitingLine, type WaitingStatus } from "../retrieval/llm-wait";
 import { buildQuerySet } from "../retrieval/query-source";
 import { headerOptionsFrom, ictFlags, ictFlagsHelp, ictOptionsFrom } from "./flag-groups";
-import { flagOptions, intFlag, LIMITS, numberFlag, optionalIntFlag, stringFlag } from "./flags";
+import { commandArgs, flagOptions, intFlag, LIMITS, numberFlag, optionalIntFlag, stringFlag } from "./flags";
 import { refuseToOverwrite, writeFileAtomically } from "./format";
 import { thousands } from "../stats/format";
 
@@ -232,23 +231,16 @@ async function generate(values: Record<string, unknown>): Promise<number> {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      ...flagOptions(["corpus", "out", "corpus-out", "heading-levels", "gold-sentences", "llm-url", "llm-model"]),
-      ...flagOptions(["llm-key-env", "n", "seed", "passage-chars", "temperature", "max-tokens", "concurrency"]),
-      ...flagOptions(["timeout", "max-retries", "llm-timeout", "deadline", "max-requests", "price-in", "price-out"]),
-      ...flagOptions(["journal"], ["force", "include-h3", "question-headers-only", "dry-run"]),
-      ...ictFlags,
-      help: { type: "boolean", short: "h" },
-    },
-    strict: true,
-  });
-  if (values.help) {
-    process.stdout.write(HELP + "\n");
-    return 0;
-  }
+  const options = {
+    ...flagOptions(["corpus", "out", "corpus-out", "heading-levels", "gold-sentences", "llm-url", "llm-model"]),
+    ...flagOptions(["llm-key-env", "n", "seed", "passage-chars", "temperature", "max-tokens", "concurrency"]),
+    ...flagOptions(["timeout", "max-retries", "llm-timeout", "deadline", "max-requests", "price-in", "price-out"]),
+    ...flagOptions(["journal"], ["force", "include-h3", "question-headers-only", "dry-run"]),
+    ...ictFlags,
+  };
+  const args = await commandArgs(argv, options, HELP, true);
+  if (!args) return 0;
+  const { values, positionals } = args;
   // every flag is checked before the subcommand does anything
   generationNumbers(values);
   ictOptionsFrom(values);

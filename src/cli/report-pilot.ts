@@ -104,6 +104,7 @@ export async function retrievalPilot(
       { chars: large.sampled.chars, ms: ms(large) },
       outline.chars,
     );
+  const loadedMs = extrapolated((p) => p.loadedMs);
   return {
     model: extrapolateModel(small.sampled, large.sampled, outline.chars),
     population: Math.round(large.queries * scale),
@@ -111,13 +112,7 @@ export async function retrievalPilot(
     sampleChars: large.sampled.chars,
     smallSampleChars: small.sampled.chars,
     // a kernel starts, reads the corpus and builds its queries; its first sweep sets up what every split shares
-    loadMs:
-      kernelStartMs +
-      Math.max(
-        outline.readMs,
-        extrapolated((p) => p.loadedMs),
-      ) +
-      extrapolated((p) => p.setupMs),
+    loadMs: kernelStartMs + Math.max(outline.readMs, loadedMs) + extrapolated((p) => p.setupMs),
     spentMs: performance.now() - wall,
   };
 }

@@ -44,12 +44,8 @@ export function newMessage(msgType: string, content: Record<string, unknown>, se
 
 /** Serialises a message into signed frames (no routing ids: DEALER sockets add none). */
 export function encodeMessage(key: string, message: JupyterMessage): string[] {
-  const body = [
-    JSON.stringify(message.header),
-    JSON.stringify(message.parent_header),
-    JSON.stringify(message.metadata),
-    JSON.stringify(message.content),
-  ];
+  const { header, parent_header, metadata, content } = message;
+  const body = [header, parent_header, metadata, content].map((part) => JSON.stringify(part));
   return [DELIMITER, sign(key, body), ...body];
 }
 
@@ -60,10 +56,6 @@ export function decodeMessage(key: string, frames: Buffer[]): JupyterMessage {
   const signature = frames[at + 1].toString();
   const body = frames.slice(at + 2, at + 6).map((frame) => frame.toString());
   if (key !== "" && signature !== sign(key, body)) throw new Error("kernel message with a bad HMAC signature");
-  return {
-    header: JSON.parse(body[0]),
-    parent_header: JSON.parse(body[1]),
-    metadata: JSON.parse(body[2]),
-    content: JSON.parse(body[3]),
-  };
+  const [header, parent_header, metadata, content] = body.map((frame) => JSON.parse(frame));
+  return { header, parent_header, metadata, content };
 }

@@ -102,9 +102,8 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
   const xScale = { domain: xDomain, nice: false, zero: false };
   const xEnc = { field: x, type: "quantitative", title: options.xTitle, scale: xScale };
   const bands = options.yBands ?? [];
-  const bandEnds = bands.flatMap((b) => [b.from, b.to]);
   const yDomain = yDomainOf(
-    [...numbersOf(shown, [y, low, high]), ...bandEnds, ...(options.yRules ?? [])],
+    [...numbersOf(shown, [y, low, high]), ...bands.flatMap((b) => [b.from, b.to]), ...(options.yRules ?? [])],
     options.percent,
     options.zero ?? false,
   );

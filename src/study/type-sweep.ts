@@ -12,6 +12,7 @@ import { wilsonInterval } from "../stats/proportion";
 import { pairedShown, pct, points, signedInterval, signedPointsText } from "./format";
 import { pText, percentNumber, thousands } from "../stats/format";
 import { studySweepInputs } from "./row-sample";
+import type { SplitterSweepSpec } from "./sweep";
 
 export interface TypeSweepInputs {
   docs: readonly Doc[];
@@ -20,17 +21,13 @@ export interface TypeSweepInputs {
   types: readonly DocType[];
 }
 
-export interface TypeSweepSpec {
-  size: number;
-  overlaps: number[];
-  /** first-stage depth (default 5) */
+/** `k` defaults to 5, `margin` (per type) to 0.01; types with fewer than `minQueries` (default 20) queries get a curve
+ * but no recommendation and keep the uniform overlap. */
+export type TypeSweepSpec = Omit<SplitterSweepSpec, "splitter" | "k"> & {
   k?: number;
   retriever?: string;
-  /** types with fewer queries get a curve but no recommendation and keep the uniform overlap (default 20) */
   minQueries?: number;
-  /** the paired rule's margin per type, a proportion (default 0.01) */
-  margin?: number;
-}
+};
 
 /** `recommended`: the decided overlap (null: leaning, undecided, or too few queries); `best`: the top hit rate's. */
 export type TypeCurve = ReturnType<typeof typeCurve>;
@@ -140,11 +137,8 @@ export async function runTypeSweep(inputs: TypeSweepInputs, spec: TypeSweepSpec,
   const uniformChoices = folds.map((fold, f) => {
     const fits = sorted.filter((_, i) => uniformRows[i].seams.indexRatio <= perTypeIndexRatio[f] * 1.01);
     const pool = fits.length > 0 ? fits : [sorted[0]];
-    return bestOverlap(
-      pool.map((o) => uniformRows[sorted.indexOf(o)]),
-      pool,
-      fold,
-    );
+    const poolRows = pool.map((o) => uniformRows[sorted.indexOf(o)]);
+    return bestOverlap(poolRows, pool, fold);
   });
   const uniformChosen = uniformChoices.map((o) => uniformRows[sorted.indexOf(o)]);
   const uniformIndexRatio = uniformChosen.map((r) => r.seams.indexRatio);

@@ -34,6 +34,7 @@ import {
   sha256,
   swapIn,
   writeStaged,
+  type FolderManifest,
 } from "../core/owned-folder";
 import type { IndexPage } from "./index-page";
 
@@ -41,22 +42,12 @@ export const FAILED_DIR = ".failed";
 const FAILED_MANIFEST = ".seamlab-failed.json";
 const KIND = "report";
 
+export type RunInfo = NonNullable<IndexPage["run"]>;
+
 /** What the index needs to list a page, and which run produced it. */
 export type PageEntry = IndexPage & { run: RunInfo };
 
-export interface RunInfo {
-  id: string;
-  generatedAt: string;
-  corpus: string;
-}
-
-export interface RunManifest {
-  seamlab: "report";
-  run: RunInfo;
-  /** sha256 (hex) of every file of the run, by name. */
-  files: Record<string, string>;
-  pages: PageEntry[];
-}
+export type RunManifest = FolderManifest & { seamlab: "report"; run: RunInfo; pages: PageEntry[] };
 
 export function newRunInfo(corpus: string, now = new Date()): RunInfo {
   const stamp = now

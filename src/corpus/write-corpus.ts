@@ -1,6 +1,6 @@
 // The corpus `queries ict|headers` writes beside its labelled file, as a folder seamlab owns (core/owned-folder.ts):
 // switched in whole by a rename, replacing only a folder its manifest proves seamlab's, never where the corpus is read.
-import { lstatSync, realpathSync } from "node:fs";
+import { lstatSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { SeamlabError } from "../core/errors";
 import {
@@ -10,6 +10,7 @@ import {
   ownershipOf,
   readFolderManifest,
   realPathOfNew,
+  realpathOrSelf,
   recoverBeside,
   removeOwned,
   swapIn,
@@ -21,15 +22,8 @@ import type { LoadedCorpus } from "./load";
 const KIND = "corpus";
 
 function readFolders(loaded: LoadedCorpus): string[] {
-  const real = (path: string) => {
-    try {
-      return realpathSync(path);
-    } catch {
-      return path;
-    }
-  };
-  const folders = new Set(loaded.docs.map((doc) => real(dirname(doc.source ?? join(loaded.root, doc.id)))));
-  if (loaded.name === undefined) folders.add(real(loaded.root));
+  const folders = new Set(loaded.docs.map((doc) => realpathOrSelf(dirname(doc.source ?? join(loaded.root, doc.id)))));
+  if (loaded.name === undefined) folders.add(realpathOrSelf(loaded.root));
   return [...folders].sort();
 }
 

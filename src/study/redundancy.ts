@@ -6,20 +6,15 @@ import type { RetrievalInputs } from "./inputs";
 import { lsaSpec } from "./dense";
 import { studySweepInputs } from "./row-sample";
 import { points } from "./format";
+import type { SplitterSweepSpec } from "./sweep";
 
-export interface RedundancySpec {
-  splitter: string;
-  size: number;
-  overlaps: number[];
-  /** final k */
-  k: number;
-  /** first-stage depths the reranker chooses k from (each >= k) */
+/** `k`: the final k; `depths`: first-stage depths the reranker chooses k from (each >= k); `lambda`: MMR's weight of
+ * relevance against novelty; `embedderDims`: when set, the `dense` reranker runs too, over lsa vectors of these. */
+export type RedundancySpec = Omit<SplitterSweepSpec, "margin"> & {
   depths: number[];
-  /** MMR weight of relevance against novelty */
   lambda: number;
-  /** when set, the grid also runs the `dense` reranker over lsa vectors of this many dimensions */
   embedderDims?: number;
-}
+};
 
 /** BM25 top-k (`plain`), and top-depth -> mmr (`reranked`) or dense (`dense`) -> k, per overlap (x depth). */
 export type RedundancyRows = Awaited<ReturnType<typeof runRedundancyGrid>>;

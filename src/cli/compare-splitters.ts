@@ -45,11 +45,10 @@ function parseConfigList(list: string): SplitterConfig[] {
   if (items.length === 0) throw new SeamlabError("--configs must list at least one splitter:size:overlap.");
   return items.map((item) => {
     const [splitter, size, overlap, unit, encoding, ...extra] = item.split(":");
-    if (!splitter || size === undefined || overlap === undefined || extra.length > 0) {
+    if (!splitter || size === undefined || overlap === undefined || extra.length > 0)
       throw new SeamlabError(
         `--configs item "${item}" must be splitter:size:overlap[:unit[:encoding]], e.g. langchain:1000:200.`,
       );
-    }
     if (unit !== undefined && unit !== "chars" && unit !== "tokens")
       throw new SeamlabError(`--configs item "${item}": unit must be chars or tokens, got "${unit}".`);
     const ownUnit = unit ?? fixedUnitOf(splitter) ?? "chars";

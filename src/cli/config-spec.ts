@@ -16,11 +16,10 @@ export function configPairFromFlags(values: FlagValues, example: string): [Split
 /** Parses "splitter:size:overlap[:unit]", e.g. "langchain:1000:200" or "recursive:400:0:tokens". */
 export function parseConfigSpec(spec: string, flag: string, values: FlagValues): SplitterConfig {
   const parts = spec.split(":");
-  if (parts.length < 3 || parts.length > 4 || parts.some((p) => p.trim() === "")) {
+  if (parts.length < 3 || parts.length > 4 || parts.some((p) => p.trim() === ""))
     throw new SeamlabError(
       `--${flag} must look like splitter:size:overlap[:unit] (e.g. langchain:1000:200), got "${spec}".`,
     );
-  }
   const [splitter, size, overlap, unit] = parts;
   try {
     return splitterConfigFromFlags({ ...values, splitter, size, overlap, unit: unit ?? values.unit });

@@ -90,11 +90,10 @@ export function unitFromFlags(values: FlagValues, splitters: readonly string[]):
   const unit = choiceFlag<Unit>(values, "unit", ["chars", "tokens"], fixed[0] ?? "chars");
   for (const splitter of splitters) {
     const own = fixedUnitOf(splitter);
-    if (own !== undefined && own !== unit) {
+    if (own !== undefined && own !== unit)
       throw new SeamlabError(
         `--splitter ${splitter} always counts ${own}, but --unit is ${unit}; pass --unit ${own} (or leave --unit out).`,
       );
-    }
   }
   refuseEncodingForChars(values, unit);
   return unit;
@@ -112,11 +111,10 @@ function separatorsFlag(raw: string): string[] {
   } catch {
     parsed = undefined;
   }
-  if (!Array.isArray(parsed) || parsed.length === 0 || !parsed.every((s) => typeof s === "string")) {
+  if (!Array.isArray(parsed) || parsed.length === 0 || !parsed.every((s) => typeof s === "string"))
     throw new SeamlabError(
       `--separators must be a JSON list of strings, e.g. '["\\n\\n","\\n",".","?","!"," ",""]', got ${raw}.`,
     );
-  }
   return parsed as string[];
 }
 

@@ -25,23 +25,9 @@ export interface CurveRecommendation {
   agree: boolean;
 }
 
-export interface ProxyAgreement {
-  source: string;
-  label: string;
-  queries: number;
-  /** Kendall tau-b of the configs' hit rates, proxy against truth */
-  tau: number;
-  configs: number;
-  recommendations: CurveRecommendation[];
-  /** the best config by each (ties: the first in grid order) */
-  bestTruth: string;
-  bestProxy: string;
-  /** mean hit rate over configs, proxy minus truth, in points */
-  levelGap: number;
-  /** where the proxy would mislead, in words */
-  misleads: string[];
-  check?: ProxyComparison;
-}
+/** `tau`: Kendall tau-b of the configs' hit rates, proxy against truth; `bestTruth`, `bestProxy`: the best config by
+ * each (ties: the first in grid order); `levelGap`: mean hit rate over configs, proxy minus truth, in points. */
+export type ProxyAgreement = Omit<ReturnType<typeof compareWithTruth>, "check"> & { check?: ProxyComparison };
 
 export interface CorpusValidation {
   corpus: string;
@@ -76,7 +62,7 @@ function recommendations(sweeps: SourceSweeps): Map<string, number> {
 
 const bestOf = (list: ConfigScore[]) => list.reduce((a, b) => (b.hitRate > a.hitRate ? b : a)).id;
 
-export function compareWithTruth(truth: SourceSweeps, proxy: SourceSweeps): ProxyAgreement {
+export function compareWithTruth(truth: SourceSweeps, proxy: SourceSweeps) {
   const t = scores(truth);
   const byId = new Map(scores(proxy).map((s) => [s.id, s.hitRate]));
   const paired = t.filter((s) => byId.has(s.id));

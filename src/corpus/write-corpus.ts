@@ -1,11 +1,11 @@
 // The corpus `queries ict|headers` writes beside its labelled file, as a folder seamlab owns (core/owned-folder.ts):
 // switched in whole by a rename, replacing only a folder its manifest proves seamlab's, never where the corpus is read.
-import { lstatSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { SeamlabError } from "../core/errors";
 import {
   firstFive,
   foldersOverlap,
+  lstatOrUndefined,
   MANIFEST,
   ownershipOf,
   readFolderManifest,
@@ -30,12 +30,8 @@ function readFolders(loaded: LoadedCorpus): string[] {
 /** Refuses `dir` when it exists and is not a folder seamlab provably wrote, unchanged. Cheap: call it before work. */
 export function checkCorpusOut(dir: string, flag = "--corpus-out"): void {
   recoverBeside(dir, KIND);
-  let stat;
-  try {
-    stat = lstatSync(dir);
-  } catch {
-    return;
-  }
+  const stat = lstatOrUndefined(dir);
+  if (!stat) return;
   if (!stat.isDirectory())
     throw new SeamlabError(`${flag} ${dir} is a ${stat.isSymbolicLink() ? "symbolic link" : "file"}; give a folder.`);
   const manifest = readFolderManifest(dir, KIND);

@@ -33,10 +33,13 @@ export async function pilotSweepCost(
   const queries = sampleQueries(inputs.queries, { kind: "count", count: pilotQueryCount }).queries;
   const chosen = pilotConfigs(configs);
   const timings: { rowMs: number; queryMs: number }[] = [];
-  for (const config of chosen) {
+  const timeRow = async (config: ExperimentConfig) => {
     const t0 = now();
     await computeTaskRows({ docs: inputs.docs, queries, sample: inputs.sample }, [config], ["budget-pilot"], options);
-    const rowMs = now() - t0;
+    return now() - t0;
+  };
+  for (const config of chosen) {
+    const rowMs = await timeRow(config);
     // The queries get their wall-clock share of the call's time on the pilot's clock, so a CPU-time pilot on a busy
     // machine does not count waiting as query time (at load 9 wall-timed queries took 79 ms against 16 ms idle).
     const r = config.retrieval;
@@ -56,14 +59,7 @@ export async function pilotSweepCost(
   // timed again warm and subtracted; `model.fixedMs` is then the warm rows' mean.
   let setupMs = 0;
   if (options.separateSetup && chosen.length > 0) {
-    const t0 = now();
-    await computeTaskRows(
-      { docs: inputs.docs, queries, sample: inputs.sample },
-      [chosen[0]],
-      ["budget-pilot"],
-      options,
-    );
-    const warmMs = now() - t0;
+    const warmMs = await timeRow(chosen[0]);
     setupMs = Math.max(0, timings[0].rowMs - warmMs);
     timings[0] = { rowMs: Math.min(timings[0].rowMs, warmMs), queryMs: Math.min(timings[0].queryMs, warmMs) };
   }

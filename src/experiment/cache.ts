@@ -74,12 +74,8 @@ export function openCache(dir: string | null = defaultCacheDir()): ResultCache {
       return rejected;
     },
     get(key) {
-      let text: string;
-      try {
-        text = readFileSync(entryPath(dir, key), "utf8");
-      } catch {
-        return undefined;
-      }
+      const text = readText(entryPath(dir, key));
+      if (text === undefined) return undefined;
       const value = ownValue(text, key);
       return value === undefined ? reject() : value;
     },
@@ -128,7 +124,7 @@ export function clearCache(dir: string = defaultCacheDir()): number {
       const key = (entry ?? temp)?.[1];
       if (key === undefined || !key.startsWith(shard)) continue;
       if (temp && processAlive(Number(temp[2]))) continue; // being written right now
-      if (entry && ownValue(readFileOrEmpty(join(shardDir, file)), key) === undefined) continue;
+      if (entry && ownValue(readText(join(shardDir, file)) ?? "", key) === undefined) continue;
       rmSync(join(shardDir, file), { force: true });
       if (entry) removed++;
     }
@@ -146,11 +142,11 @@ export function clearCache(dir: string = defaultCacheDir()): number {
   return removed;
 }
 
-function readFileOrEmpty(path: string): string {
+function readText(path: string): string | undefined {
   try {
     return readFileSync(path, "utf8");
   } catch {
-    return "";
+    return undefined;
   }
 }
 

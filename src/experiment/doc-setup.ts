@@ -43,14 +43,10 @@ interface TermRows {
 }
 
 /** The setup of a whole corpus, in SharedArrayBuffers. */
-export interface DocSetup {
+export interface DocSetup extends Pick<DocSetupPart, "pairs" | "ends" | "cumulative" | "terms"> {
   docCount: number;
-  pairs: Int32Array;
   /** Document i's piece ends are ends[pieceStart[i] .. pieceStart[i + 1]); its totals start at cumulative[pieceStart[i] + i]. */
   pieceStart: Int32Array;
-  ends: Int32Array;
-  cumulative: Float64Array;
-  terms?: TermRows;
 }
 
 /** Whether some config ranks with BM25 and its default tokenizer (no stemming, no stop words). */
@@ -164,19 +160,13 @@ export function mergeDocSetup(parts: readonly DocSetupPart[], docCount: number):
     next = part.to;
   }
   if (next !== docCount) throw new Error(`doc setup: parts end at document ${next} of ${docCount}`);
-  const column = <K extends "pairs" | "ends" | "cumulative">(key: K) => sorted.map((p) => p[key]);
+  const column = <K extends "pairs" | "ends" | "cumulative" | "pieceCounts">(key: K) => sorted.map((p) => p[key]);
   const pairs = concat(column("pairs"), Int32Array, true);
   const ends = concat(column("ends"), Int32Array, true);
   const cumulative = concat(column("cumulative"), Float64Array, true);
+  const pieceCounts = concat(column("pieceCounts"), Int32Array);
   const pieceStart = concat([new Int32Array(docCount + 1)], Int32Array, true);
-  let pieceAt = 0;
-  for (const part of sorted) {
-    for (let i = 0; i < part.pieceCounts.length; i++) {
-      pieceStart[part.from + i] = pieceAt;
-      pieceAt += part.pieceCounts[i];
-    }
-  }
-  pieceStart[docCount] = pieceAt;
+  for (let i = 0; i < docCount; i++) pieceStart[i + 1] = pieceStart[i] + pieceCounts[i];
   const terms = sorted.every((part) => part.terms !== undefined)
     ? mergeTermRows(sorted.map((part) => part.terms as TermRows))
     : undefined;

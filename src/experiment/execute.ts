@@ -87,19 +87,16 @@ export async function executePlan(
   options: ExecuteOptions,
   accept: (indexes: number[], rows: GridRow[], timing: TaskTiming) => void,
 ): Promise<void> {
-  const { configs, keys, tasks } = plan;
+  const { tasks } = plan;
   const aborted = () => options.signal?.aborted === true;
+  const configsOf = (indexes: number[]) => indexes.map((i) => plan.configs[i]);
+  const keysOf = (indexes: number[]) => indexes.map((i) => plan.keys[i]);
   if (tasks.length === 0) return;
   if (options.workers === 0) {
     for (const indexes of tasks) {
       if (aborted()) break;
       const clock = taskClock();
-      const computed = await computeTaskRows(
-        inputs,
-        indexes.map((i) => configs[i]),
-        indexes.map((i) => keys[i]),
-        options.rowOptions,
-      );
+      const computed = await computeTaskRows(inputs, configsOf(indexes), keysOf(indexes), options.rowOptions);
       accept(indexes, computed, { thread: 0, ...clock.stop() });
     }
     return;
@@ -128,10 +125,7 @@ export async function executePlan(
   try {
     // The documents' setup first, one share per thread (see doc-setup); a sampled run builds its own.
     let setup: DocSetup | undefined;
-    const terms = setupTermsFit(
-      inputs.docs,
-      usesDefaultBm25(tasks.flatMap((indexes) => indexes.map((i) => configs[i]))),
-    );
+    const terms = setupTermsFit(inputs.docs, usesDefaultBm25(configsOf(tasks.flat())));
     // A kept pool keeps the setup of its latest inputs: a notebook calling runGrid again on the same corpus reuses it.
     const known = keptSetups.get(pool);
     if (known && known.inputsId === options.inputsId && (known.setup.terms !== undefined || !terms))
@@ -150,13 +144,12 @@ export async function executePlan(
           }).catch((error) => void fail(error)),
         ),
       );
-      if (parts.every((part) => part !== undefined)) {
-        const done = parts as SetupDone[];
+      if (parts.every((part): part is SetupDone => part !== undefined)) {
         setup = mergeDocSetup(
-          done.map((result) => result.part),
+          parts.map((result) => result.part),
           inputs.docs.length,
         );
-        for (const { part: _part, ...timing } of done) options.onSetup?.(timing);
+        for (const { part: _part, ...timing } of parts) options.onSetup?.(timing);
         if (options.keepWorkers) keptSetups.set(pool, { inputsId: options.inputsId, setup });
       }
     }
@@ -166,8 +159,8 @@ export async function executePlan(
         const task: RowTask = {
           inputsId: options.inputsId,
           inputs: shared,
-          configs: indexes.map((i) => configs[i]),
-          keys: indexes.map((i) => keys[i]),
+          configs: configsOf(indexes),
+          keys: keysOf(indexes),
           options: options.rowOptions,
           setup,
         };

@@ -17,15 +17,6 @@ interface ProgressOptions {
   throttleMs?: number;
 }
 
-interface Progress {
-  /** A TTY and not quiet. */
-  enabled: boolean;
-  tick(n?: number): void;
-  /** Items done that cost no time (cache hits): they count toward the bar but not the ETA rate. */
-  skip(n: number): void;
-  done(): void;
-}
-
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms)) return "?";
   const s = Math.max(0, Math.round(ms / 1000));
@@ -57,7 +48,7 @@ export function formatProgress(
   );
 }
 
-export function createProgress(total: number, options: ProgressOptions = {}): Progress {
+export function createProgress(total: number, options: ProgressOptions = {}) {
   const stream = options.stream ?? process.stderr;
   const now = options.now ?? Date.now;
   const throttle = options.throttleMs ?? 100;
@@ -82,12 +73,13 @@ export function createProgress(total: number, options: ProgressOptions = {}): Pr
   const timer = enabled && options.now === undefined ? setInterval(() => draw(true), 1000) : undefined;
   timer?.unref();
   return {
-    enabled,
+    enabled, // a TTY and not quiet
     tick(n = 1) {
       done += n;
       draw(false);
     },
-    skip(n) {
+    /** Items done that cost no time (cache hits): they count toward the bar but not the ETA rate. */
+    skip(n: number) {
       done += n;
       skipped += n;
       draw(false);

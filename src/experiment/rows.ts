@@ -16,7 +16,7 @@ import { loadReranker } from "../retrieval/rerank";
 import type { RankedChunk, Retriever } from "../retrieval/types";
 import { splitCorpus } from "../splitters/registry";
 import { canonicalJson } from "../core/canonical-json";
-import { describeConfig, groupBy, splitterKey, type ExperimentConfig } from "./grid";
+import { describeConfig, groupBy, splitterKey, type ExperimentConfig, type RetrievalSetting } from "./grid";
 import { chunkTokenCounter } from "./token-count";
 import { tokenCounter } from "../text/tokens";
 import { SETUP_ENCODING, setupPairs, setupPieces, type DocSetup } from "./doc-setup";
@@ -69,20 +69,24 @@ export interface RowOptions {
 // What depends on the docs alone is computed once per docs array, for every config of a sweep.
 const pairsByDocs = new WeakMap<readonly Doc[], StraddlingPair[]>();
 const chunkCounters = new WeakMap<readonly Doc[], (chunk: Chunk) => number>();
-function perDocs<T>(memo: WeakMap<readonly Doc[], T>, docs: readonly Doc[], make: () => T): T {
-  let value = memo.get(docs);
-  if (value === undefined) memo.set(docs, (value = make()));
+function memoized<K, V>(
+  memo: { get(key: K): V | undefined; set(key: K, value: V): unknown },
+  key: K,
+  make: () => V,
+): V {
+  let value = memo.get(key);
+  if (value === undefined) memo.set(key, (value = make()));
   return value;
 }
-const pairsOf = (docs: readonly Doc[]) => perDocs(pairsByDocs, docs, () => straddlingPairs(docs));
+const pairsOf = (docs: readonly Doc[]) => memoized(pairsByDocs, docs, () => straddlingPairs(docs));
 const chunkCounterOf = (docs: readonly Doc[]) =>
-  perDocs(chunkCounters, docs, () => chunkTokenCounter(docs, SETUP_ENCODING));
+  memoized(chunkCounters, docs, () => chunkTokenCounter(docs, SETUP_ENCODING));
 
 /** Fills the caches above from a setup built across the worker threads (see doc-setup), unless filled already. */
 export function useDocSetup(docs: readonly Doc[], setup: DocSetup): void {
   if (setup.docCount !== docs.length) throw new Error("doc setup: built for another corpus");
-  perDocs(pairsByDocs, docs, () => setupPairs(docs, setup));
-  perDocs(chunkCounters, docs, () => chunkTokenCounter(docs, SETUP_ENCODING, (i) => setupPieces(setup, i)));
+  memoized(pairsByDocs, docs, () => setupPairs(docs, setup));
+  memoized(chunkCounters, docs, () => chunkTokenCounter(docs, SETUP_ENCODING, (i) => setupPieces(setup, i)));
 }
 
 /** Runs each query once at the deepest k asked for and serves shallower depths as prefixes, batches included. */
@@ -182,39 +186,26 @@ async function computeRows(
     });
   }
   const countText = tokenCounter(SETUP_ENCODING);
-  const tokensOf = (index: number): number => {
-    let tokens = chunkTokens.get(index);
-    if (tokens === undefined) chunkTokens.set(index, (tokens = countText(chunks[index].text)));
-    return tokens;
-  };
+  const tokensOf = (index: number) => memoized(chunkTokens, index, () => countText(chunks[index].text));
 
   // One first-stage index per retriever and settings. Only these queries are ever asked, so BM25 indexes their
   // terms alone (identical rankings, far fewer postings).
   const scope = { queries: inputs.queries.map((query) => query.text), docs: inputs.docs };
   const firstStages = new Map<string, Promise<Retriever>>();
-  const stageId = (c: ExperimentConfig) =>
-    canonicalJson([c.retrieval.retriever ?? "bm25", c.retrieval.retrieverSettings ?? {}]);
-  const firstStageFor = (config: ExperimentConfig): Promise<Retriever> => {
-    const r = config.retrieval;
-    const id = stageId(config);
-    let stage = firstStages.get(id);
-    if (!stage) {
-      const depth = Math.max(...configs.filter((c) => stageId(c) === id).map((c) => c.retrieval.k));
-      stage = createRetriever(r.retriever ?? "bm25", chunks, r.retrieverSettings ?? {}, scope).then((base) =>
-        deepestFirst(base, depth),
-      );
-      firstStages.set(id, stage);
-    }
-    return stage;
-  };
+  const stageId = (r: RetrievalSetting) => canonicalJson([r.retriever ?? "bm25", r.retrieverSettings ?? {}]);
+  const firstStageFor = ({ retrieval: r }: ExperimentConfig) =>
+    memoized(firstStages, stageId(r), () => {
+      const depth = Math.max(...configs.filter((c) => stageId(c.retrieval) === stageId(r)).map((c) => c.retrieval.k));
+      const stage = createRetriever(r.retriever ?? "bm25", chunks, r.retrieverSettings ?? {}, scope);
+      return stage.then((base) => deepestFirst(base, depth));
+    });
 
   // One reranker per name and options, shared by the depths that use it (a dense one fits its model once).
   const rerankers = new Map<string, ReturnType<typeof loadReranker>>();
-  const rerankerFor = (r: ExperimentConfig["retrieval"]) => {
-    const id = canonicalJson([r.reranker ?? "none", r.rerankerOptions ?? {}]);
-    if (!rerankers.has(id)) rerankers.set(id, loadReranker(r.reranker ?? "none", r.rerankerOptions));
-    return rerankers.get(id) as ReturnType<typeof loadReranker>;
-  };
+  const rerankerFor = (r: RetrievalSetting) =>
+    memoized(rerankers, canonicalJson([r.reranker ?? "none", r.rerankerOptions ?? {}]), () =>
+      loadReranker(r.reranker ?? "none", r.rerankerOptions),
+    );
 
   const rows: GridRow[] = [];
   for (let i = 0; i < configs.length; i++) {

@@ -19,8 +19,13 @@ import { hitRateAgainstFirst } from "./sweep-findings";
 import { median } from "../stats/quantiles";
 import { ICT_SETS_NO_OVERLAP } from "../experiment/proxies";
 
-/** What a source's pick is called in prose, by the verdict's state. */
+/** What a source's pick is called in prose, by the verdict's state, and the note after its hit rate. */
 const PICK_WORDS = { decided: "recommended overlap", leaning: "leaning", undecided: "safe pick (undecided)" } as const;
+const PICK_NOTES = {
+  decided: "",
+  leaning: ", leaning, not decided",
+  undecided: ", the safe pick of an undecided verdict",
+};
 
 export interface SourceSweep {
   source: "headers" | "ict";
@@ -75,14 +80,8 @@ export function sourceRecommendationText(
   const { sweeps, missing } = bySource;
   const parts = sweeps.map((s) => {
     const point = s.result.curves[0].points.find((p) => p.x === s.recommendation.overlap)!;
-    const verdict = s.recommendation.verdict;
-    const undecided =
-      verdict === "decided"
-        ? ""
-        : verdict === "leaning"
-          ? ", leaning, not decided"
-          : ", the safe pick of an undecided verdict";
-    return `with ${s.inputs.queryLabel}, overlap **${s.recommendation.overlap}** (hit rate@${k} ${pct(point.y)}${undecided})`;
+    const note = PICK_NOTES[s.recommendation.verdict];
+    return `with ${s.inputs.queryLabel}, overlap **${s.recommendation.overlap}** (hit rate@${k} ${pct(point.y)}${note})`;
   });
   const agree = new Set(sweeps.map((s) => s.recommendation.overlap)).size === 1;
   const unsettledSweeps = sweeps.filter((s) => s.recommendation.verdict !== "decided");

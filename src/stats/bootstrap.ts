@@ -1,5 +1,5 @@
 import { seededIndexFiller } from "../core/random";
-import { quantileOfSorted } from "./quantiles";
+import { percentileInterval } from "./quantiles";
 import type { Interval } from "./types";
 
 export interface BootstrapOptions {
@@ -22,11 +22,7 @@ export function bootstrapIndexIntervals(
     fill(indices, n);
     for (let j = 0; j < statistics.length; j++) values[j][r] = statistics[j](indices);
   }
-  const tail = (1 - level) / 2;
-  return values.map((sorted) => {
-    sorted.sort();
-    return { low: quantileOfSorted(sorted, tail), high: quantileOfSorted(sorted, 1 - tail) };
-  });
+  return values.map((sorted) => percentileInterval(sorted.sort(), level));
 }
 
 export function bootstrapMeanInterval(values: readonly number[], options: BootstrapOptions = {}): Interval {

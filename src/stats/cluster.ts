@@ -1,6 +1,6 @@
 import { seededRandom } from "../core/random";
 import type { BootstrapOptions } from "./bootstrap";
-import { quantileOfSorted } from "./quantiles";
+import { percentileInterval } from "./quantiles";
 import type { Interval } from "./types";
 
 // Ratio statistics Σ_d y_d / Σ_d x_d over documents d. Seams of one document are not independent (its style
@@ -48,8 +48,7 @@ export function clusterRatioInterval(
     if (x > 0) values.push(y / x);
   }
   values.sort((a, b) => a - b);
-  const tail = (1 - level) / 2;
-  return { value: sumY / sumX, low: quantileOfSorted(values, tail), high: quantileOfSorted(values, 1 - tail) };
+  return { value: sumY / sumX, ...percentileInterval(values, level) };
 }
 
 /**
@@ -74,7 +73,7 @@ export function clusterSampleSize(
   const within = (lists: number[][]) => {
     let squares = 0;
     for (const list of lists) {
-      const mean = list.reduce((s, e) => s + e, 0) / list.length;
+      const mean = sum(list) / list.length;
       for (const e of list) squares += (e - mean) ** 2;
     }
     return squares / (n - lists.length);

@@ -3,7 +3,7 @@ import { seededIndexFiller } from "../core/random";
 import type { BootstrapOptions } from "./bootstrap";
 import { mcnemarExactP } from "./paired";
 import { atLeastTango, tangoInterval } from "./paired-score";
-import { quantileOfSorted } from "./quantiles";
+import { percentileInterval, quantileOfSorted } from "./quantiles";
 
 // Every config against the best and a baseline, on the same queries (resampled whole, so comparisons stay paired).
 // The best is picked from the same data, so it is biased upward: each replicate re-picks it, as a reader would.
@@ -127,11 +127,7 @@ export function pairedAgainstBest(outcomes: readonly Outcomes[], options: Paired
       fromBaseline[k][r] = rates[k] - rates[baseline];
     }
   }
-  const tail = (1 - level) / 2;
-  const interval = (values: Float64Array) => {
-    values.sort();
-    return { low: quantileOfSorted(values, tail), high: quantileOfSorted(values, 1 - tail) };
-  };
+  const interval = (values: Float64Array) => percentileInterval(values.sort(), level);
   const replicates: Replicates = { rates: replicateRates, outcomes };
   const all = outcomes.map((_, k) => k);
   const configs = outcomes.map((o, k) => {

@@ -17,6 +17,12 @@ export function quantileOfSorted(sorted: ArrayLike<number>, q: number): number {
   return sorted[lower] + (sorted[upper] - sorted[lower]) * (pos - lower);
 }
 
+/** The central `level` percentile interval of ascending `sorted`. */
+export function percentileInterval(sorted: ArrayLike<number>, level: number): { low: number; high: number } {
+  const tail = (1 - level) / 2;
+  return { low: quantileOfSorted(sorted, tail), high: quantileOfSorted(sorted, 1 - tail) };
+}
+
 export function quantile(values: readonly number[], q: number): number {
   return quantileOfSorted(sortedNumbers(values), q);
 }

@@ -1,5 +1,6 @@
 import type { Chunk } from "../core/types";
 import { cosine, Embedder } from "../embed/types";
+import { positionsByStratum } from "../stats/cluster";
 import { mean } from "../stats/quantiles";
 
 /** Neighbouring chunks of one document (span order): cosine similarity beside real overlap (from the spans). */
@@ -8,12 +9,8 @@ export type NeighbourSummary = ReturnType<typeof summariseNeighbours>;
 
 /** Rows from vectors already computed for `chunks` (e.g. a dense index's). */
 export function neighbourRowsFromVectors(chunks: readonly Chunk[], vectors: readonly Float32Array[], embedder: string) {
-  const byDoc = new Map<string, number[]>();
-  chunks.forEach((chunk, i) => {
-    const list = byDoc.get(chunk.doc);
-    if (list) list.push(i);
-    else byDoc.set(chunk.doc, [i]);
-  });
+  const docs = chunks.map((chunk) => chunk.doc);
+  const byDoc = positionsByStratum(chunks.length, docs) as Map<string, number[]>;
   return [...byDoc].flatMap(([doc, indices]) => {
     indices.sort((a, b) => chunks[a].start - chunks[b].start || chunks[a].end - chunks[b].end || a - b);
     return indices.slice(1).map((second, j) => {

@@ -14,18 +14,6 @@ import { pairedComparison, type PairedComparison } from "../stats/paired";
 export type FlipPiece =
   { kind: "text"; text: string; gold: boolean } | { kind: "seam"; at: number; edge: "start" | "end"; chunk: number };
 
-export interface FlipChunk {
-  rank: number;
-  /** index in its side's chunk list (the number the seam pieces name) */
-  chunk: number;
-  doc: string;
-  start: number;
-  end: number;
-  containsGold: boolean;
-  /** the gold part marked when the text is the source slice (else one plain piece) */
-  pieces: FlipPiece[];
-}
-
 interface Boundary {
   at: number;
   edge: "start" | "end";
@@ -40,13 +28,10 @@ export interface NearestSeam extends Boundary {
   insideCount: number;
 }
 
-export interface FlipSide {
-  hit: boolean;
-  seam: NearestSeam | null;
-  /** the gold span with `context` characters either side, this side's chunk boundaries marked */
-  goldView: FlipPiece[];
-  chunks: FlipChunk[];
-}
+/** One side of a row: `goldView` is the gold span with `context` characters either side, this side's boundaries
+ * marked; each top-k chunk's `chunk` is its index (the number seam pieces name), its `pieces` the gold part marked
+ * when its text is the source slice. */
+export type FlipSide = ReturnType<typeof sideOf>;
 
 export interface FlipRow {
   id: string;
@@ -123,13 +108,16 @@ function sideOf(
   doc: Doc,
   boundaries: readonly Boundary[],
   context: number,
-): FlipSide {
+) {
   const outcome = input.outcomes[position];
   const from = Math.max(0, gold.start - context);
   const to = Math.min(doc.text.length, gold.end + context);
-  const chunks = outcome.ranked.map((index, rank): FlipChunk => {
+  const chunks = outcome.ranked.map((index, rank) => {
     const c = input.chunks[index];
     const exact = c.doc === doc.id && doc.text.slice(c.start, c.end) === c.text;
+    const pieces: FlipPiece[] = exact
+      ? piecesOf(c.text, c.start, gold, [])
+      : [{ kind: "text", text: c.text, gold: false }];
     return {
       rank: rank + 1,
       chunk: index,
@@ -137,7 +125,7 @@ function sideOf(
       start: c.start,
       end: c.end,
       containsGold: inside(c, gold),
-      pieces: exact ? piecesOf(c.text, c.start, gold, []) : [{ kind: "text", text: c.text, gold: false }],
+      pieces,
     };
   });
   const view = boundaries.filter((b) => b.at >= from && b.at <= to);

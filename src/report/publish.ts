@@ -239,12 +239,8 @@ export function publishReport(
   }
   reached("staged");
   const aside = swapIn(staging, target, reached);
-  if (aside === undefined) {
-    reached("pruned");
-    return [];
-  }
-  clearFailedPages(aside);
-  const kept = removeOwned(aside, KIND, target);
+  if (aside !== undefined) clearFailedPages(aside);
+  const kept = aside === undefined ? [] : removeOwned(aside, KIND, target);
   reached("pruned");
   return kept;
 }
@@ -261,17 +257,15 @@ export function writeFailedPages(outDir: string, files: Map<string, string | Buf
   }
   mkdirSync(dir, { recursive: true });
   const hashes: Record<string, string> = {};
-  const written: string[] = [];
   for (const [name, content] of files) {
     writeFileAtomic(join(dir, name), content);
     hashes[name] = sha256(content);
-    written.push(join(dir, name));
   }
   writeFileAtomic(
     join(dir, FAILED_MANIFEST),
     JSON.stringify({ seamlab: "failed-report", files: hashes }, null, 1) + "\n",
   );
-  return written;
+  return [...files.keys()].map((name) => join(dir, name));
 }
 
 /** Removes `.failed/` after a run that succeeded (only when every file in it is as seamlab wrote it). */

@@ -20,14 +20,6 @@ interface Boundary {
   chunk: number;
 }
 
-/** The chunk boundary closest to the gold span: inside it (distance 0) or the nearest outside. */
-export interface NearestSeam extends Boundary {
-  inside: boolean;
-  distance: number;
-  /** chunk boundaries strictly inside the gold span */
-  insideCount: number;
-}
-
 /** One side of a row: `goldView` is the gold span with `context` characters either side, this side's boundaries
  * marked; each top-k chunk's `chunk` is its index (the number seam pieces name), its `pieces` the gold part marked
  * when its text is the source slice. */
@@ -71,7 +63,9 @@ function boundariesOf(chunks: readonly Chunk[], doc: string, length: number): Bo
   return out.sort((x, y) => x.at - y.at || (x.edge === y.edge ? x.chunk - y.chunk : x.edge === "end" ? -1 : 1));
 }
 
-export function nearestSeam(boundaries: readonly Boundary[], gold: GoldSpan): NearestSeam | null {
+/** The boundary closest to the gold span: inside it (distance 0) or the nearest outside; `insideCount`: boundaries
+ * strictly inside the gold span. */
+export function nearestSeam(boundaries: readonly Boundary[], gold: GoldSpan) {
   const within = (b: Boundary) => b.at > gold.start && b.at < gold.end;
   const distance = (b: Boundary) => (within(b) ? 0 : b.at <= gold.start ? gold.start - b.at : b.at - gold.end);
   // Inside: the one nearest the middle of the gold (where a cut hurts most); outside: the nearest.

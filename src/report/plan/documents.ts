@@ -6,6 +6,7 @@ import { thousands } from "../../stats/format";
 import { chooseDocumentBudget, documentPilotSize, minBudgetDocuments, type DocumentBudgetChoice } from "../budget";
 import { kernelBaseBytes, kernelBytes, memoryJobs, reservedFor, type JobsChoice } from "./memory";
 import type { PlanContext } from "./types";
+import { noteGb } from "./work-levels";
 
 /** The document sample 01-02 keep at least before the budget is set aside for the other notebooks' least work. */
 const reserveFloorDocuments = 1_000;
@@ -64,7 +65,7 @@ export function planDocuments(ctx: PlanContext): DocumentPlan {
           estimatedMs: (choice.estimatedMs * holdable) / (choice.sample ?? population),
           line:
             `${choice.line} Capped at ${thousands(holdable)} documents by --max-memory ` +
-            `(${(maxBytes / 1024 ** 3).toFixed(1)} GB; a kernel holds about ${perChar} bytes per character ` +
+            `(${noteGb(maxBytes)}; a kernel holds about ${perChar} bytes per character ` +
             `of its sample).`,
         };
   let jobs = input.requestedJobs;

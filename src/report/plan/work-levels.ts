@@ -150,7 +150,7 @@ export function chooseNotebookWork(options: {
 export const noteOpening = (corpusChars: number, budgetMinutes: number): string =>
   `At this corpus size (${thousands(corpusChars / 1e6)} M characters), under \`--budget ${budgetMinutes}\``;
 
-/** Bytes in GB with one decimal, as page notes print them. */
+/** Bytes in GB with one decimal, as page notes and plan lines print them. */
 export const noteGb = (bytes: number): string => `${(bytes / 1024 ** 3).toFixed(1)} GB`;
 
 /** The page note: what this notebook ran under the budget, and what the full work would take. */

@@ -104,7 +104,8 @@ function isTranscript(text: string): boolean {
   return turns >= 3 && speakers.size >= 2 && Math.max(0, ...speakers.values()) >= 2 && turns / paragraphs >= 0.5;
 }
 
-function featuresOf(text: string, section: Section) {
+/** By the non-blank characters of each kind of block; undefined for a heading with no content. */
+function ruleType(text: string, section: Section): DocType | undefined {
   const f = { chars: 0, table: 0, code: 0, params: 0, faq: 0, prose: 0, proseLetters: 0 };
   for (const block of section.blocks) {
     if (block.kind === "heading") continue;
@@ -119,12 +120,6 @@ function featuresOf(text: string, section: Section) {
       f.proseLetters += countLetters(text, block.start, block.end);
     }
   }
-  return f;
-}
-
-/** Undefined for a heading with no content. */
-function ruleType(text: string, section: Section): DocType | undefined {
-  const f = featuresOf(text, section);
   if (f.chars === 0) return undefined;
   if (f.table / f.chars >= 0.6) return "table";
   const question = section.heading?.text.trim().endsWith("?") ?? false;
@@ -172,14 +167,11 @@ export function classifyDoc(doc: Doc, overrides: readonly TypeOverride[] = []): 
     typed.push({ start: section.start, end: section.end, type: type ?? "unknown", heading, reason, section });
     pending.push(type === undefined);
   }
-  // a heading with no content takes the next section's type (or the previous one's, at the end)
+  // a heading with no content takes the next section's type (or the last one's with content, at the end)
+  let next = typed.filter((_, i) => !pending[i]).pop()?.type ?? "unknown";
   for (let i = typed.length - 1; i >= 0; i--) {
-    if (!pending[i]) continue;
-    let j = i + 1;
-    while (j < typed.length && pending[j]) j++;
-    let k = i - 1;
-    while (k >= 0 && pending[k]) k--;
-    typed[i].type = j < typed.length ? typed[j].type : k >= 0 ? typed[k].type : "unknown";
+    if (pending[i]) typed[i].type = next;
+    else next = typed[i].type;
   }
   const byType = new Map<DocType, number>();
   for (const s of typed) byType.set(s.type, (byType.get(s.type) ?? 0) + nonBlank(doc.text, s.start, s.end));

@@ -16,44 +16,30 @@ import { splitCorpus } from "../splitters/registry";
 import { pct, points } from "./format";
 import { percentNumber, thousands } from "../stats/format";
 
-export interface DamageRateRow {
-  splitter: string;
-  type: DocType | "all";
-  kind: DamageKind | "any";
-  label: string;
-  seams: number;
-  /** seams damaging a unit no longer than the limit */
-  damaged: number;
-  /** seams whose only damage of this kind is inside units longer than the limit */
-  inOversize: number;
-  /** damaged / seams */
-  value: number;
-  low: number;
-  high: number;
-}
+/** `damaged`: seams damaging a unit no longer than the limit; `inOversize`: seams whose only damage of this kind is inside
+ * units longer than it; `value`: damaged / seams. */
+export type DamageRateRow = ReturnType<typeof damageRateRows>[number];
 
 /** Rates per kind (and "any"), overall and per type; cuts that only hit units over the limit are in `inOversize`. */
-export function damageRateRows(splitter: string, damage: StructureDamage): DamageRateRow[] {
-  const rows: DamageRateRow[] = [];
-  const add = (type: DocType | "all", kind: DamageKind | "any", damaged: number, inOversize: number, seams: number) => {
+export function damageRateRows(splitter: string, damage: StructureDamage) {
+  const row = (type: DocType | "all", kind: DamageKind | "any", damaged: number, inOversize: number, seams: number) => {
     const { low, high } = wilsonInterval(damaged, seams);
     const label = kind === "any" ? "any structural damage" : DAMAGE_KIND_LABELS[kind];
     const value = seams === 0 ? 0 : damaged / seams;
-    rows.push({ splitter, type, kind, label, seams, damaged, inOversize, value, low, high });
+    return { splitter, type, kind, label, seams, damaged, inOversize, value, low, high };
   };
-  for (const kind of DAMAGE_KINDS) {
-    const k = damage.kinds[kind];
-    add("all", kind, k.damaged - k.inOversize, k.inOversize, damage.seams);
-  }
-  add("all", "any", damage.anyDamaged, 0, damage.seams);
-  for (const [type, t] of Object.entries(damage.byType) as [
-    DocType,
-    NonNullable<StructureDamage["byType"][DocType]>,
-  ][]) {
-    for (const kind of DAMAGE_KINDS) add(type, kind, t.damaged[kind] - t.inOversize[kind], t.inOversize[kind], t.seams);
-    add(type, "any", t.anyDamaged, 0, t.seams);
-  }
-  return rows;
+  const byType = Object.entries(damage.byType) as [DocType, NonNullable<StructureDamage["byType"][DocType]>][];
+  return [
+    ...DAMAGE_KINDS.map((kind) => {
+      const k = damage.kinds[kind];
+      return row("all", kind, k.damaged - k.inOversize, k.inOversize, damage.seams);
+    }),
+    row("all", "any", damage.anyDamaged, 0, damage.seams),
+    ...byType.flatMap(([type, t]) => [
+      ...DAMAGE_KINDS.map((kind) => row(type, kind, t.damaged[kind] - t.inOversize[kind], t.inOversize[kind], t.seams)),
+      row(type, "any", t.anyDamaged, 0, t.seams),
+    ]),
+  ];
 }
 
 export type SplitterDamage = ReturnType<typeof structureDamageBySplitter>[number];

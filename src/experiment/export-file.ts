@@ -54,35 +54,31 @@ export function writeChosenExport(target: ExportTarget, data: ChosenExport): voi
 }
 
 type Shape = "string" | "number" | "object" | "boolean" | "array" | "string|null" | "number|null";
+type Fields = { [field: string]: Shape | Fields }; // an object field holds its own required fields
 
-const REQUIRED: [string, Shape][] = [
-  ["format", "number"],
-  ["seamlab", "object"],
-  ["seamlab.version", "string"],
-  ["seamlab.commit", "string|null"],
-  ["corpus", "object"],
-  ["corpus.spec", "string"],
-  ["corpus.name", "string"],
-  ["corpus.hash", "string"],
-  ["queries", "object"],
-  ["queries.source", "string"],
-  ["queries.count", "number"],
-  ["queries.hash", "string"],
-  ["margin", "number"],
-  ["verdict", "object"],
-  ["verdict.state", "string"],
-  ["verdict.headline", "string"],
-  ["chosen", "object"],
-  ["chosen.name", "string"],
-  ["chosen.splitter", "object"],
-  ["chosen.splitter.splitter", "string"],
-  ["chosen.splitter.size", "number"],
-  ["chosen.splitter.overlap", "number"],
-  ["chosen.retrieval", "object"],
-  ["chosen.retrieval.k", "number"],
-  ["rerun", "object"],
-  ["rerun.argv", "array"],
-];
+const REQUIRED: Fields = {
+  format: "number",
+  seamlab: { version: "string", commit: "string|null" },
+  corpus: { spec: "string", name: "string", hash: "string" },
+  queries: { source: "string", count: "number", hash: "string" },
+  margin: "number",
+  verdict: { state: "string", headline: "string" },
+  chosen: {
+    name: "string",
+    splitter: { splitter: "string", size: "number", overlap: "number" },
+    retrieval: { k: "number" },
+  },
+  rerun: { argv: "array" },
+};
+
+/** Each required field's path ("chosen.splitter.size") and shape, an object before its fields. */
+function requiredFields(fields: Fields, prefix = ""): [string, Shape][] {
+  return Object.entries(fields).flatMap(([name, shape]): [string, Shape][] =>
+    typeof shape === "string"
+      ? [[prefix + name, shape]]
+      : [[prefix + name, "object"], ...requiredFields(shape, `${prefix}${name}.`)],
+  );
+}
 
 function valueAt(data: unknown, path: string): unknown {
   let value = data;
@@ -140,7 +136,7 @@ export function readChosenExport(path: string): ChosenExport {
     throw new SeamlabError(
       `${path} is export format ${format}, newer than this seamlab reads (${EXPORT_FORMAT}); update seamlab.`,
     );
-  for (const [field, shape] of REQUIRED) {
+  for (const [field, shape] of requiredFields(REQUIRED)) {
     if (!hasShape(valueAt(data, field), shape))
       throw new SeamlabError(`${path}: field "${field}" is missing or not a ${shape}; the file is damaged or edited.`);
   }

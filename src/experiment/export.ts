@@ -137,9 +137,7 @@ interface ExportContext {
 const SNIPPET_LIBRARIES = ["@langchain/textsplitters", "@llamaindex/core"];
 
 /** The seamlab that made an export: version, commit (null outside git) and the snippets' libraries' pins. */
-export function exportStamp(
-  root: string = projectRoot(),
-): Pick<ExportContext, "version" | "commit"> & { versions: Record<string, string> } {
+export function exportStamp(root: string = projectRoot()) {
   const dependencies = readPackageJson(root).dependencies ?? {};
   const versions: Record<string, string> = {};
   for (const name of SNIPPET_LIBRARIES) if (dependencies[name]) versions[name] = dependencies[name];

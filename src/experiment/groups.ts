@@ -72,17 +72,12 @@ export function groupVerdictHeadline(g: GroupBreakdown, name: (index: number) =>
     : verdictHeadline(g.decision, name);
 }
 
-interface GroupOptions extends DecisionSettings {
-  /** Groups with fewer queries are pooled. Default 30. */
-  minQueries?: number;
-}
-
 /** Per-group verdicts of one curve, largest group first. */
 export function groupBreakdown(
   curve: SweepCurve,
   rows: readonly CostedRow[],
   groups: readonly string[],
-  options: GroupOptions = {},
+  options: DecisionSettings & { minQueries?: number } = {},
 ) {
   const minQueries = options.minQueries ?? DEFAULT_MIN_GROUP_QUERIES;
   if (rows.some((row) => row.hits.length !== groups.length)) {

@@ -31,27 +31,8 @@ export interface RunGridOptions extends RowOptions {
 
 export type CostedRow = GridRow & { cost: CostWithRatios };
 
-export interface TaskTime extends Omit<TaskTiming, "startedAt"> {
-  splitter: string;
-  rows: number;
-  /** When the task started, in ms after runGrid was called. */
-  startMs: number;
-}
-
-export interface GridResult {
-  /** One row per config, in config order (only the finished ones when interrupted). */
-  rows: CostedRow[];
-  total: number;
-  cached: number;
-  computed: number;
-  interrupted: boolean;
-  elapsedMs: number;
-  /** In finish order. */
-  taskTimes: TaskTime[];
-  /** Each share of the documents' setup, before the tasks. */
-  setupTimes: TaskTime[];
-  workers: number;
-}
+export type GridResult = Awaited<ReturnType<typeof runGrid>>;
+export type TaskTime = GridResult["taskTimes"][number];
 
 /** All cores, unless SEAMLAB_WORKERS says otherwise (the report runner shares the cores between kernels). */
 export function defaultWorkers(environment: Record<string, string | undefined> = process.env): number {
@@ -83,7 +64,7 @@ export async function runGrid(
   inputs: SweepInputs,
   grid: readonly ExperimentConfig[] | GridSpec,
   options: RunGridOptions = {},
-): Promise<GridResult> {
+) {
   const started = Date.now();
   const startedPrecise = performance.now();
   const configs = checkedConfigs(grid);
@@ -102,19 +83,19 @@ export async function runGrid(
     label: options.progressLabel ?? "sweep",
   });
   progress.skip(plan.cached + plan.duplicateOf.size);
-  const taskTimes: TaskTime[] = [];
-  const setupTimes: TaskTime[] = [];
   let computedRows = 0;
-  const timeOf = (what: string, rows: number, timing: TaskTiming): TaskTime => ({
+  const timeOf = (what: string, rows: number, timing: TaskTiming) => ({
     splitter: what,
     rows,
     ms: timing.ms,
     thread: timing.thread,
-    startMs: timing.startedAt - (performance.timeOrigin + startedPrecise),
+    startMs: timing.startedAt - (performance.timeOrigin + startedPrecise), // ms after runGrid was called
     cpuMs: timing.cpuMs,
     bootCpuMs: timing.bootCpuMs,
     osThread: timing.osThread,
   });
+  const taskTimes: ReturnType<typeof timeOf>[] = []; // in finish order
+  const setupTimes: ReturnType<typeof timeOf>[] = []; // each share of the documents' setup, before the tasks
   const accept = (indexes: number[], computed: GridRow[], timing: TaskTiming) => {
     computedRows += indexes.length;
     const names = [...new Set(indexes.map((i) => describeSplitterConfig(configs[i])))];
@@ -156,7 +137,7 @@ export async function runGrid(
     if (rows[i] === undefined && rows[first] !== undefined) rows[i] = rows[first];
   const finished = rows.filter((row): row is GridRow => row !== undefined);
   return {
-    rows: withCosts(finished, options.cost),
+    rows: withCosts(finished, options.cost), // in config order (only the finished ones when interrupted)
     total: configs.length,
     cached: plan.cached,
     computed: computedRows,

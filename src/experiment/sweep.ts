@@ -2,15 +2,15 @@ import type { Unit } from "../splitters/config";
 import { SeamlabError } from "../core/errors";
 import { pairedComparison, type PairedComparison } from "../stats/paired";
 import { type BootstrapOptions } from "../stats/bootstrap";
-import { pickKnee, type CurvePoint, type KneeOptions, type KneeReport } from "./knee";
+import { pickKnee, type CurvePoint, type KneeOptions } from "./knee";
 import { expandGrid, groupBy, type ExperimentConfig, type GridSpec } from "./grid";
 import { resolveOverlaps, type OverlapSetting } from "./overlap-share";
-import { runGrid, type CostedRow, type GridResult, type RunGridOptions } from "./run";
+import { runGrid, type CostedRow, type RunGridOptions } from "./run";
 import type { GridRow, SweepInputs } from "./rows";
-import type { Decision } from "../stats/non-inferiority";
+import type { Decision, DecisionOptions } from "../stats/non-inferiority";
 import { decideByStorage } from "./verdict";
 import type { ParentSetting } from "../retrieval/expand";
-import { checkLevers, isLeverRow, leverVerdicts, withLevers, type LeverVerdict } from "./sweep-expand";
+import { checkLevers, isLeverRow, leverVerdicts, withLevers } from "./sweep-expand";
 export { flattenRow } from "./sweep-flat";
 import type { ContextBudget } from "../retrieval/context-budget";
 import { configCosts, judgedRows, plainHitRates, sweepContextBudget, withContextBudget } from "./sweep-budget";
@@ -47,20 +47,9 @@ export interface SweepPoint extends CurvePoint {
 
 export type SweepCurve = ReturnType<typeof sweepCurves>[number];
 
-export interface DecisionSettings {
-  /** Acceptable loss against the best, in proportion units (default 0.01 = 1 point). */
-  margin?: number;
-  resamples?: number;
-  seed?: number;
-}
+export type DecisionSettings = Pick<DecisionOptions, "margin" | "resamples" | "seed">;
 
-export interface SweepResult extends Omit<GridResult, "rows"> {
-  rows: CostedRow[];
-  curves: SweepCurve[];
-  grids: GridVerdict[];
-  levers: LeverVerdict[];
-  knee: KneeReport;
-}
+export type SweepResult = Awaited<ReturnType<typeof runOverlapSweep>>;
 
 /** The rows of a curve, in point order. */
 export function curveRows(rows: readonly CostedRow[], curve: SweepCurve): CostedRow[] {
@@ -149,7 +138,7 @@ export async function runOverlapSweep(
   inputs: SweepInputs,
   spec: OverlapSweepSpec,
   options: RunGridOptions & KneeOptions & DecisionSettings & { metric?: SweepMetric } = {},
-): Promise<SweepResult> {
+) {
   const result = await runGrid(inputs, sweepConfigs(spec), options);
   const judged = judgedRows(result.rows, sweepContextBudget(spec)).filter((row) => !isLeverRow(row));
   const curves = sweepCurves(judged, options.metric, options);

@@ -73,11 +73,8 @@ async function ensureBuilt(root) {
     return undefined; // no esbuild, or src/ unreadable
   }
   const id = `${root}\n${name}`;
-  let built = known.get(id);
-  if (!built) {
-    built = build(root, name).catch(() => undefined);
-    known.set(id, built);
-  }
+  const built = known.get(id) ?? build(root, name).catch(() => undefined);
+  known.set(id, built);
   return built;
 }
 

@@ -20,12 +20,7 @@ import type { DocumentSample } from "../corpus/sample";
 import { documentShareInterval, zeroSeamShare } from "./sampling";
 import { thousands } from "../stats/format";
 
-export interface LibrarySetting {
-  unit: Unit;
-  size: number;
-  overlap: number;
-  encoding?: string;
-}
+export type LibrarySetting = Pick<SplitterConfig, "size" | "overlap" | "encoding"> & { unit: Unit };
 
 /** The two settings of the headline table. */
 export const librarySettings: LibrarySetting[] = [

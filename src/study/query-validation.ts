@@ -17,14 +17,6 @@ export interface SourceSweeps {
   results: SweepResult[];
 }
 
-export interface CurveRecommendation {
-  /** "recursive@1000" */
-  curve: string;
-  truth: number;
-  proxy: number;
-  agree: boolean;
-}
-
 /** `tau`: Kendall tau-b of the configs' hit rates, proxy against truth; `bestTruth`, `bestProxy`: the best config by
  * each (ties: the first in grid order); `levelGap`: mean hit rate over configs, proxy minus truth, in points. */
 export type ProxyAgreement = Omit<ReturnType<typeof compareWithTruth>, "check"> & { check?: ProxyComparison };
@@ -73,7 +65,7 @@ export function compareWithTruth(truth: SourceSweeps, proxy: SourceSweeps) {
   );
   const truthRec = recommendations(truth);
   const proxyRec = recommendations(proxy);
-  const recs: CurveRecommendation[] = [...truthRec]
+  const recs = [...truthRec]
     .filter(([curve]) => proxyRec.has(curve))
     .map(([curve, truth]) => ({ curve, truth, proxy: proxyRec.get(curve)!, agree: truth === proxyRec.get(curve) }));
   const mean = (list: ConfigScore[]) => list.reduce((s, x) => s + x.hitRate, 0) / Math.max(1, list.length);

@@ -88,12 +88,8 @@ export function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map
 
 /** Configs in a fixed order: splitter, size, unit, overlap, k, reranker (the order the lists give). */
 export function expandGrid(spec: GridSpec): ExperimentConfig[] {
-  const nonEmpty = (name: string, list: unknown[] | undefined) => {
+  for (const [name, list] of Object.entries({ splitters: spec.splitters, sizes: spec.sizes, overlaps: spec.overlaps }))
     if (!list || list.length === 0) throw new SeamlabError(`grid: ${name} must list at least one value.`);
-  };
-  nonEmpty("splitters", spec.splitters);
-  nonEmpty("sizes", spec.sizes);
-  nonEmpty("overlaps", spec.overlaps);
   const units = spec.units ?? ["chars"];
   const ks = spec.ks ?? [5];
   const rerankers = spec.rerankers ?? ["none"];

@@ -43,14 +43,7 @@ export interface GridRow {
   sample?: RowSampleNote;
 }
 
-export interface RowSampleNote {
-  documents: number;
-  population: number;
-  description: string;
-  /** 95% CIs (cluster bootstrap over documents). */
-  keptPctCI: { low: number; high: number };
-  tokensEmbeddedCI: { low: number; high: number };
-}
+export type RowSampleNote = ReturnType<typeof sampledMeasures>["note"];
 
 export interface SweepInputs {
   docs: readonly Doc[];
@@ -117,12 +110,7 @@ function deepestFirst(base: Retriever, depth: number): Retriever {
 }
 
 /** Seam damage on the sample's documents; tokens as tokens per chunk character there times every chunk's characters. */
-function sampledMeasures(
-  docs: readonly Doc[],
-  chunks: readonly Chunk[],
-  rowSample: RowSample,
-  seed = 1,
-): { damage: SeamDamage; tokensEmbedded: number; note: RowSampleNote } {
+function sampledMeasures(docs: readonly Doc[], chunks: readonly Chunk[], rowSample: RowSample, seed = 1) {
   const measured = docsOfSample(docs, rowSample);
   const position = new Map(measured.map((doc, i) => [doc.id, i]));
   const measuredChunks = chunks.filter((chunk) => position.has(chunk.doc));
@@ -140,10 +128,11 @@ function sampledMeasures(
   const allChars = chunks.reduce((sum, chunk) => sum + chunk.text.length, 0);
   const perChar = clusterRatioInterval(tokens, chars, rowSample.strata, { seed });
   const scale = (ratio: number) => (Number.isNaN(ratio) ? 0 : Math.round(ratio * allChars));
-  const note: RowSampleNote = {
+  const note = {
     documents: measured.length,
     population: rowSample.population,
     description: rowSample.description,
+    // 95% CIs (cluster bootstrap over documents).
     keptPctCI: Number.isNaN(kept.value) ? { low: 0, high: 0 } : { low: 100 * kept.low, high: 100 * kept.high },
     tokensEmbeddedCI: { low: scale(perChar.low), high: scale(perChar.high) },
   };

@@ -14,14 +14,6 @@ import type { SplitterConfig } from "../splitters/config";
 import { clusterSampleSize } from "../stats/cluster";
 import { measureCorpusSeams, type CorpusSeams, type CorpusSeamsOptions } from "./doc-cache";
 
-/** Per measured document: zero-overlap seams of seams, and sentence pairs kept of pairs. */
-interface SeamShares {
-  zeroSeams: number[];
-  seams: number[];
-  kept: number[];
-  pairs: number[];
-}
-
 export type SampledSeams = Awaited<ReturnType<typeof measureSampledSeams>>;
 
 interface SampledSeamsHooks {
@@ -32,9 +24,9 @@ interface SampledSeamsHooks {
   onResult?: (part: DocSeams) => void;
 }
 
-/** The per-document shares of measured parts. */
-export function seamShares(parts: readonly DocSeams[]): SeamShares {
-  const shares: SeamShares = { zeroSeams: [], seams: [], kept: [], pairs: [] };
+/** Per measured document: zero-overlap seams of seams, and sentence pairs kept of pairs. */
+export function seamShares(parts: readonly DocSeams[]) {
+  const shares = { zeroSeams: [] as number[], seams: [] as number[], kept: [] as number[], pairs: [] as number[] };
   for (const part of parts) {
     let zero = 0;
     for (const overlap of part.overlaps) if (overlap === 0) zero++;
@@ -47,7 +39,11 @@ export function seamShares(parts: readonly DocSeams[]): SeamShares {
 }
 
 /** Documents the shares need for a 95% CI of ±`halfWidth` (the larger of the two). */
-export function documentsNeeded(shares: SeamShares, halfWidth: number, strata: readonly string[]): number {
+export function documentsNeeded(
+  shares: ReturnType<typeof seamShares>,
+  halfWidth: number,
+  strata: readonly string[],
+): number {
   return Math.max(
     clusterSampleSize(shares.zeroSeams, shares.seams, halfWidth, strata),
     clusterSampleSize(shares.kept, shares.pairs, halfWidth, strata),

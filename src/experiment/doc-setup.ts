@@ -21,26 +21,10 @@ import { documentPieces, type DocPieces } from "./token-count";
 export const SETUP_ENCODING = "cl100k_base";
 
 /** The setup of the documents [from, to), as typed arrays (they cross a thread boundary). */
-export interface DocSetupPart {
-  from: number;
-  to: number;
-  /** Straddling pairs as (document index, start, end) triples, in corpus order. */
-  pairs: Int32Array;
-  pieceCounts: Int32Array;
-  /** End offset of every piece, document after document. */
-  ends: Int32Array;
-  /** Running token totals, document after document: pieceCounts[i] + 1 entries each, starting at 0. */
-  cumulative: Float64Array;
-  terms?: TermRows;
-}
+export type DocSetupPart = ReturnType<typeof computeDocSetupPart>;
 
 /** BM25 document-term rows: `runs[i]` codes and `anchorCounts[i]` anchors for document i, runs[i] = -1 for none. */
-interface TermRows {
-  runs: Int32Array;
-  anchorCounts: Int32Array;
-  codes: Uint16Array | Int32Array;
-  anchors: Int32Array;
-}
+type TermRows = ReturnType<typeof termRowsOf>;
 
 /** The setup of a whole corpus, in SharedArrayBuffers. */
 export interface DocSetup extends Pick<DocSetupPart, "pairs" | "ends" | "cumulative" | "terms"> {
@@ -65,7 +49,7 @@ export function setupTermsFit(docs: readonly Doc[], wanted: boolean): boolean {
   return wanted && docs.reduce((sum, doc) => sum + doc.text.length, 0) <= DOC_TERMS_CAP;
 }
 
-function termRowsOf(range: readonly Doc[], queries: readonly Query[]): TermRows {
+function termRowsOf(range: readonly Doc[], queries: readonly Query[]) {
   const table = buildDocTermTable(range, vocabularyTermIds(defaultVocabulary(queries)));
   const runs = new Int32Array(range.length).fill(-1);
   const anchorCounts = new Int32Array(range.length);
@@ -108,15 +92,11 @@ const concatCodes = (codes: readonly (Uint16Array | Int32Array)[], shared = fals
   codes.some((c) => c instanceof Int32Array) ? concat(codes, Int32Array, shared) : concat(codes, Uint16Array, shared);
 
 /** Pairs and token pieces of the documents [from, to), and BM25's document terms for `queries` when given. */
-export function computeDocSetupPart(
-  docs: readonly Doc[],
-  from: number,
-  to: number,
-  queries?: readonly Query[],
-): DocSetupPart {
+export function computeDocSetupPart(docs: readonly Doc[], from: number, to: number, queries?: readonly Query[]) {
   const range = docs.slice(from, to);
   const position = new Map(range.map((doc, i) => [doc.id, from + i]));
   const found = straddlingPairs(range);
+  // Straddling pairs as (document index, start, end) triples, in corpus order.
   const pairs = new Int32Array(3 * found.length);
   found.forEach((pair, i) => {
     pairs[3 * i] = position.get(pair.doc) as number;
@@ -126,7 +106,8 @@ export function computeDocSetupPart(
   const pieces = range.map((doc) => documentPieces(doc.text, SETUP_ENCODING));
   const pieceCounts = Int32Array.from(pieces, (p) => p.ends.length);
   const [pieceEnds, pieceTotals] = [pieces.map((p) => p.ends), pieces.map((p) => p.cumulative)];
-  const ends = concat(pieceEnds, Int32Array);
+  const ends = concat(pieceEnds, Int32Array); // every piece's end offset, document after document
+  // Running token totals, document after document: pieceCounts[i] + 1 entries each, starting at 0.
   const cumulative = concat(pieceTotals, Float64Array);
   return { from, to, pairs, pieceCounts, ends, cumulative, ...(queries ? { terms: termRowsOf(range, queries) } : {}) };
 }

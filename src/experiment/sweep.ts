@@ -2,7 +2,7 @@ import type { Unit } from "../splitters/config";
 import { SeamlabError } from "../core/errors";
 import { pairedComparison, type PairedComparison } from "../stats/paired";
 import { type BootstrapOptions } from "../stats/bootstrap";
-import { pickKnee, type CurvePoint, type KneeOptions } from "./knee";
+import { pickKnee, type KneeOptions } from "./knee";
 import { expandGrid, groupBy, type ExperimentConfig, type GridSpec } from "./grid";
 import { resolveOverlaps, type OverlapSetting } from "./overlap-share";
 import { runGrid, type CostedRow, type RunGridOptions } from "./run";
@@ -37,13 +37,6 @@ export interface OverlapSweepSpec extends Pick<
 
 /** The curve's y; with one gold span per query they coincide. */
 export type SweepMetric = "recallAtK" | "hitRate";
-
-export interface SweepPoint extends CurvePoint {
-  overlap: number;
-  chunks: number;
-  tokensRatio: number | null;
-  storageRatio: number | null;
-}
 
 export type SweepCurve = ReturnType<typeof sweepCurves>[number];
 
@@ -99,7 +92,7 @@ export function sweepCurves(
   });
   return [...groups.values()].map((group) => {
     const sorted = [...group].sort((a, b) => a.config.splitter.overlap - b.config.splitter.overlap);
-    const points: SweepPoint[] = sorted.map((row) => {
+    const points = sorted.map((row) => {
       const m = row.retrieval;
       const [y, ci] = metric === "hitRate" ? [m.hitRate, m.hitRateCI] : [m.recallAtK, m.recallAtKCI];
       return {

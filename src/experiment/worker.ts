@@ -50,17 +50,15 @@ function inputsOf(task: RowTask | SetupTask): SweepInputs {
   return inputs;
 }
 
-/** When and where a task ran: its thread (0 = the calling thread), start (epoch ms) and duration in ms. */
-export interface TaskTiming {
+/**
+ * When and where a task ran: its thread (0 = the calling thread), start (epoch ms) and duration in ms; Linux only: CPU
+ * ms, the kernel thread, and the CPU ms the worker thread used before its first task (on its first task only).
+ */
+export type TaskTiming = ReturnType<ReturnType<typeof taskClock>["stop"]> & {
   thread: number;
-  startedAt: number;
-  ms: number;
-  /** Linux only, as the two below. */
-  cpuMs?: number;
-  /** CPU ms the worker thread used before its first task, on its first task only. */
   bootCpuMs?: number;
   osThread?: number;
-}
+};
 
 /** An error as plain data: crossing the thread boundary loses its class, and a SeamlabError prints without a stack. */
 export interface TaskError {

@@ -83,15 +83,8 @@ export function queryTypes(
   });
 }
 
-export interface TypedInputs {
-  docs: Doc[];
-  typed: TypedDoc[];
-  sweepDocs: Doc[];
-  queries: Query[];
-  types: DocType[];
-  description: string;
-  querySource: string;
-}
+/** The corpus and its types; `sweepDocs`: the documents as the sweep indexes them, `queries` and their `types`. */
+export type TypedInputs = ReturnType<typeof typedInputsOf>;
 
 /** The corpus, its types, and queries (`headers`, `ict`, `headers+ict` or a labelled file) typed by gold section. */
 export function loadTypedInputs(
@@ -143,7 +136,7 @@ function typedInputsOf(
   queries: string,
   overrides: readonly TypeOverride[],
   headingLevels?: readonly number[],
-): TypedInputs {
+) {
   const loaded = loadCorpus(corpus);
   const docs = loaded.docs;
   const typed = docs.map((d) => classifyDoc(d, overrides));
@@ -155,7 +148,7 @@ function typedInputsOf(
   const ictSentence = (n: number) =>
     `${thousands(n)} inverse-cloze (ICT) queries (a prose sentence is the question, the sentences around it the answer; ` +
     "the sentence is removed from the indexed text)";
-  const of = (sweepDocs: Doc[], queries: Query[], types: DocType[], querySource: string): TypedInputs => {
+  const of = (sweepDocs: Doc[], queries: Query[], types: DocType[], querySource: string) => {
     return { docs, typed, sweepDocs, queries, types, description, querySource };
   };
   if (queries === "ict" || queries === "headers+ict") {

@@ -79,11 +79,7 @@ export function proxyCaption(check: ProxyCheck): string {
 }
 
 /** The report's proxy section when a labelled file is given: the check, its table rows, caption and finding. */
-export async function runStudyProxies(
-  corpus: string,
-  labelledFile: string,
-  spec: ProxyCheckSpec,
-): Promise<{ check: ProxyCheck; rows: Record<string, string | number>[]; caption: string; finding: string }> {
+export async function runStudyProxies(corpus: string, labelledFile: string, spec: ProxyCheckSpec) {
   const check = await runProxyCheck(corpus, labelledFile, spec);
   return { check, rows: proxyRows(check), caption: proxyCaption(check), finding: proxyFinding(check) };
 }

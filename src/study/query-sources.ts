@@ -38,11 +38,7 @@ export interface SourceSweep {
 export type SourceSweepSpec = SplitterSweepSpec & { querySample?: string | number; headingLevels?: readonly number[] };
 
 /** One sweep per query source the corpus can give; sources it cannot give are named with the reason. */
-export async function runSourceSweeps(
-  corpus: string,
-  sources: readonly ("headers" | "ict")[],
-  spec: SourceSweepSpec,
-): Promise<{ sweeps: SourceSweep[]; missing: { source: string; reason: string }[] }> {
+export async function runSourceSweeps(corpus: string, sources: readonly ("headers" | "ict")[], spec: SourceSweepSpec) {
   const sweeps: SourceSweep[] = [];
   const missing: { source: string; reason: string }[] = [];
   const { querySample, headingLevels } = spec;

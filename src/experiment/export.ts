@@ -17,6 +17,7 @@ export const EXPORT_MARKER = "seamlab chosen config";
 export const EXPORT_FORMAT = 1;
 
 export type ChosenExport = NonNullable<ReturnType<typeof chosenExport>>;
+type Snippets = Record<SnippetTarget, Omit<SplitterSnippet, "target">>;
 
 /** "top 5 by bm25", "top 20 by bm25 -> mmr keeps 5", "top chunks up to 5,000 chars by bm25", ... */
 export function retrievalText(r: RetrievalSetting): string {
@@ -162,14 +163,9 @@ export function chosenExport(context: ExportContext) {
   const origin =
     `seamlab ${context.version} sweep on ${inputs.name} (${inputs.queryLabel}), verdict ${state} at a ` +
     `${marginText(decision.margin)} margin`;
-  const snippets = {} as Record<SnippetTarget, Omit<SplitterSnippet, "target">>;
   const measured = `retrieving the ${retrievalText(row.config.retrieval)} per query`;
-  for (const { target, ...snippet } of splitterSnippets(row.config.splitter, {
-    origin,
-    measured,
-    versions: context.versions,
-  }))
-    snippets[target] = snippet;
+  const made = splitterSnippets(row.config.splitter, { origin, measured, versions: context.versions });
+  const snippets = Object.fromEntries(made.map(({ target, ...snippet }) => [target, snippet])) as Snippets;
   return {
     seamlabExport: EXPORT_MARKER,
     format: EXPORT_FORMAT,

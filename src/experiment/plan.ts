@@ -25,7 +25,7 @@ export function checkedConfigs(grid: readonly ExperimentConfig[] | GridSpec): Ex
 }
 
 /** The inputs' identity (corpus and query hashes); a document sample is part of the corpus's. */
-export function inputsId(inputs: SweepInputs): { corpusHash: string; queriesHash: string } {
+export function inputsId(inputs: SweepInputs) {
   const corpusHash = hashDocs(inputs.docs);
   return {
     corpusHash: inputs.sample ? `${corpusHash}+sample:${sha256(JSON.stringify(inputs.sample))}` : corpusHash,
@@ -34,10 +34,7 @@ export function inputsId(inputs: SweepInputs): { corpusHash: string; queriesHash
 }
 
 /** Cache keys of the configs: corpus, queries, config, and the version and code hash behind the numbers. */
-export function gridKeys(
-  id: { corpusHash: string; queriesHash: string },
-  configs: readonly ExperimentConfig[],
-): string[] {
+export function gridKeys(id: ReturnType<typeof inputsId>, configs: readonly ExperimentConfig[]): string[] {
   const version = `${seamlabVersion()}+${codeFingerprint()}`;
   return configs.map((config) => cacheKey({ ...id, config, version }));
 }

@@ -55,20 +55,17 @@ export function checkLevers(spec: LeverSpec, budget: ContextBudget | undefined):
 /** One size's verdict over overlap, neighbour expansion and parents, at one budget. */
 export type LeverVerdict = ReturnType<typeof leverVerdicts>[number];
 
-function leverName(row: CostedRow): string {
+/** A row's lever, named ("overlap 100", "overlap 0 + ±1 neighbours", "overlap 0 + section parents"), and its rank. */
+function leverOf(row: CostedRow): { name: string; order: number[] } {
   const r = row.config.retrieval;
   const unit = row.config.splitter.unit === "tokens" ? "token" : "char";
-  if (r.parents !== undefined) return strategyName({ parents: r.parents }, unit);
-  if ((r.expand ?? 0) > 0) return strategyName({ expand: r.expand as number });
-  return `overlap ${row.config.splitter.overlap}`;
-}
-
-function leverOrder(row: CostedRow): number[] {
-  const r = row.config.retrieval;
-  if (r.parents !== undefined) return [2, r.parents === "section" ? 0 : r.parents];
-  if ((r.expand ?? 0) > 0) return [1, r.expand as number];
+  if (r.parents !== undefined)
+    return { name: strategyName({ parents: r.parents }, unit), order: [2, r.parents === "section" ? 0 : r.parents] };
+  if ((r.expand ?? 0) > 0)
+    return { name: strategyName({ expand: r.expand as number }), order: [1, r.expand as number] };
   // Overlap 0 first: with equal vectors stored, ties go to the earlier row, so the plain chunk wins a tie.
-  return [row.config.splitter.overlap === 0 ? 0 : 3, row.config.splitter.overlap];
+  const overlap = row.config.splitter.overlap;
+  return { name: `overlap ${overlap}`, order: [overlap === 0 ? 0 : 3, overlap] };
 }
 
 /** Per size at a budget, the paired verdict over its overlap and lever rows (groups holding a lever row only). */
@@ -87,7 +84,7 @@ export function leverVerdicts(
     .map((group) => {
       // Overlap 0, neighbours (by n), parents, then the other overlaps; the decision points here.
       const sorted = [...group].sort((a, b) => {
-        const [x, y] = [leverOrder(a), leverOrder(b)];
+        const [x, y] = [leverOf(a).order, leverOf(b).order];
         return x[0] - y[0] || x[1] - y[1];
       });
       return {
@@ -95,8 +92,7 @@ export function leverVerdicts(
         size: sorted[0].config.splitter.size,
         contextBudget: sorted[0].config.retrieval.contextBudget as ContextBudget,
         rows: sorted,
-        // "overlap 100", "overlap 0 + ±1 neighbours", "overlap 0 + section parents".
-        names: sorted.map(leverName),
+        names: sorted.map((row) => leverOf(row).name),
         decision: decideByStorage(sorted, settings),
         costs: sorted.map(configCosts),
       };

@@ -62,10 +62,7 @@ export function groupTableRows(
 }
 
 /** The grid verdict's index card: value and headline options. */
-export function gridCardOf(
-  grid: GridVerdict,
-  context: string,
-): { value: string; options: { label: string; note: string } } {
+export function gridCardOf(grid: GridVerdict, context: string) {
   const name = (i: number) => gridConfigName(grid.rows[i]);
   const short = (i: number) => `${grid.rows[i].config.splitter.size}/${grid.rows[i].config.splitter.overlap}`;
   const card = verdictCard(grid.decision, name, short, " (size/overlap)");

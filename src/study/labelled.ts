@@ -16,7 +16,7 @@ import type { Retriever } from "../retrieval/types";
 import { splitCorpusAsync } from "../splitters/registry";
 import type { SplitterConfig } from "../splitters/config";
 import { loadLabelledSet } from "../corpus/labelled";
-import type { LabelledReport, LabelledSet } from "../corpus/types";
+import type { LabelledReport } from "../corpus/types";
 import { loadRetrievalInputs } from "./inputs";
 import { isLabelledSpec } from "../retrieval/query-source";
 import { headingMarks } from "../retrieval/header-queries";
@@ -44,10 +44,7 @@ export function writeAnswerSpanJsonl(docs: readonly Doc[], queries: readonly Que
 }
 
 /** Queries read back through a user's file's loader, via a fresh temp folder of their own, removed in any case. */
-export function answerSpanRoundTrip(
-  docs: readonly Doc[],
-  queries: readonly Query[],
-): { set: LabelledSet; folder: string } {
+export function answerSpanRoundTrip(docs: readonly Doc[], queries: readonly Query[]) {
   const folder = mkdtempSync(join(tmpdir(), "seamlab-labelled-"));
   try {
     const file = writeAnswerSpanJsonl(docs, queries, folder);

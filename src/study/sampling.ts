@@ -52,11 +52,7 @@ export function sampleForShares(
 }
 
 /** 95% CI of a share counted in documents: a cluster bootstrap, widened to Wilson's (few documents show no variation). */
-export function documentShareInterval(
-  share: PerDocumentShare,
-  strata?: readonly string[],
-  seed?: number,
-): { low: number; high: number } {
+export function documentShareInterval(share: PerDocumentShare, strata?: readonly string[], seed?: number) {
   const y = share.numerators.reduce((s, k) => s + k, 0);
   const x = share.denominators.reduce((s, k) => s + k, 0);
   if (x === 0) return { low: 0, high: 0 };

@@ -146,9 +146,7 @@ export function recommendationMarkers(rec: Recommendation, prefix = ""): { x: nu
 }
 
 /** The paired rule's picks of several curves, curves with the same pick sharing one rule (no Kneedle: too crowded). */
-export function combinedRecommendationMarkers(
-  curves: readonly { rec: Recommendation; name: string }[],
-): { x: number; label: string }[] {
+export function combinedRecommendationMarkers(curves: readonly { rec: Recommendation; name: string }[]) {
   const byX = new Map<number, string[]>();
   for (const { rec, name } of curves) {
     const named = rec.verdict === "decided" ? name : `${name} (${rec.verdict})`;

@@ -45,14 +45,18 @@ function describeSplitterConfig({ splitter: s }: ExperimentConfig): string {
   return `${s.splitter} ${s.size}/${s.overlap} ${s.unit ?? "chars"}`;
 }
 
+/** A row's family: the configs equal in everything but the overlap (a cost family, a sweep's curve). */
+export function overlapFamily(row: GridRow): string {
+  const { overlap: _overlap, ...rest } = row.config.splitter;
+  return JSON.stringify([rest, row.config.retrieval]);
+}
+
 function withCosts(rows: GridRow[], options: CostOptions | undefined): CostedRow[] {
   const costs = costsWithRatios(
     rows,
     (row) => {
-      // A cost family: everything but the overlap is equal.
-      const { overlap, ...rest } = row.config.splitter;
-      const group = JSON.stringify([rest, row.config.retrieval]);
-      return { group, overlap, chunks: row.seams.chunks, tokensEmbedded: row.tokensEmbedded };
+      const { overlap } = row.config.splitter;
+      return { group: overlapFamily(row), overlap, chunks: row.seams.chunks, tokensEmbedded: row.tokensEmbedded };
     },
     options,
   );

@@ -68,8 +68,7 @@ export function verdictStability(items: readonly DecisionItem[], decision: Decis
       `stability: the decision has ${decision.configs.length} configs but ${items.length} items were given; pass the ` +
         "items the decision was made on.",
     );
-  const name = options.name ?? ((label: string) => label);
-  const { otherSeeds, name: _name, source, sources, ...rule } = options;
+  const { otherSeeds, name = (label: string) => label, source, sources, ...rule } = options;
   const seed = rule.seed ?? 1;
   const answer = shortAnswer(decision, name);
   const checks: StabilityCheck[] = [];

@@ -5,7 +5,7 @@ import { type BootstrapOptions } from "../stats/bootstrap";
 import { pickKnee, type KneeOptions } from "./knee";
 import { expandGrid, groupBy, type ExperimentConfig, type GridSpec } from "./grid";
 import { resolveOverlaps, type OverlapSetting } from "./overlap-share";
-import { runGrid, type CostedRow, type RunGridOptions } from "./run";
+import { overlapFamily, runGrid, type CostedRow, type RunGridOptions } from "./run";
 import type { GridRow, SweepInputs } from "./rows";
 import type { Decision, DecisionOptions } from "../stats/non-inferiority";
 import { decideByStorage } from "./verdict";
@@ -86,11 +86,7 @@ export function sweepCurves(
   metric: SweepMetric = "recallAtK",
   kneeOptions: KneeOptions & DecisionSettings = {},
 ) {
-  const groups = groupBy(rows, (row) => {
-    const { overlap: _overlap, ...splitter } = row.config.splitter;
-    return JSON.stringify([splitter, row.config.retrieval]);
-  });
-  return [...groups.values()].map((group) => {
+  return [...groupBy(rows, overlapFamily).values()].map((group) => {
     const sorted = [...group].sort((a, b) => a.config.splitter.overlap - b.config.splitter.overlap);
     const points = sorted.map((row) => {
       const m = row.retrieval;

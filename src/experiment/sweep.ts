@@ -86,7 +86,7 @@ export function sweepCurves(
   metric: SweepMetric = "recallAtK",
   kneeOptions: KneeOptions & DecisionSettings = {},
 ) {
-  return [...groupBy(rows, overlapFamily).values()].map((group) => {
+  return [...groupBy<CostedRow>(rows, overlapFamily).values()].map((group) => {
     const sorted = [...group].sort((a, b) => a.config.splitter.overlap - b.config.splitter.overlap);
     const points = sorted.map((row) => {
       const m = row.retrieval;

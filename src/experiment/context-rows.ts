@@ -25,11 +25,8 @@ function corpusParents(docs: readonly Doc[], parents: ParentSetting, config: Exp
     }
     return spans;
   }
-  return splitCorpus(docs as Doc[], { ...config.splitter, size: parents, overlap: 0 }).map((chunk) => ({
-    doc: chunk.doc,
-    start: chunk.start,
-    end: chunk.end,
-  }));
+  const blocks = splitCorpus(docs as Doc[], { ...config.splitter, size: parents, overlap: 0 });
+  return blocks.map(({ doc, start, end }) => ({ doc, start, end }));
 }
 
 /**

@@ -10,7 +10,13 @@ test("a library table on a character-budget sample measures only the sample, wit
   const { docs } = loadProse("moby-dick");
   const sample = characterBudgetSample(docs, 300_000);
   assert.ok(sample.docs.length < docs.length);
-  const setting = { unit: "chars" as const, size: 1000, overlap: 200, splitters: ["langchain", "mastra-sentence"], cache: null };
+  const setting = {
+    unit: "chars" as const,
+    size: 1000,
+    overlap: 200,
+    splitters: ["langchain", "mastra-sentence"],
+    cache: null,
+  };
   const [full, sampled] = [await libraryTable(docs, setting), await libraryTable(docs, { ...setting, sample })];
   for (let i = 0; i < full.length; i++) {
     const name = full[i].splitter;

@@ -58,6 +58,11 @@ export function rejectedCacheEntries(): number {
   return rejectedInProcess;
 }
 
+/** A caller's cache option: undefined is the project's result cache, null a cache that stores nothing. */
+export function cacheOrDefault(cache: ResultCache | null | undefined): ResultCache {
+  return cache === undefined ? openCache() : (cache ?? openCache(null));
+}
+
 /** A cache in `dir` (created on first write); `null`: a cache that stores nothing. */
 export function openCache(dir: string | null = defaultCacheDir()): ResultCache {
   if (dir === null) return { dir: "", get: () => undefined, put: () => undefined, rejected: 0 };

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { namesIn, sha256 } from "./cache";
-import { projectRoot, readPackageJson } from "../core/project";
+import { projectRoot, readPackageJson, seamlabVersion } from "../core/project";
 
 /**
  * The source folders a grid row's numbers depend on: a cache key hashes their code, so an edit invalidates cached
@@ -49,4 +49,9 @@ export function codeFingerprint(root: string = projectRoot()): string {
   const hash = sha256(parts.map((p) => `${p.length}:${p}`).join("\n"));
   fingerprints.set(root, hash);
   return hash;
+}
+
+/** What computed a cached result (seamlab's version and the code fingerprint): part of every result-cache key. */
+export function resultsVersion(): string {
+  return `${seamlabVersion()}+${codeFingerprint()}`;
 }

@@ -1,9 +1,8 @@
 import { checkRerankerName } from "../retrieval/rerank";
 import { helperThreadOf, validateSplitterConfig } from "../splitters/registry";
 import { cacheKey, hashDocs, hashQueries, sha256 } from "./cache";
-import { codeFingerprint } from "./fingerprint";
+import { resultsVersion } from "./fingerprint";
 import { expandGrid, groupBy, normalizeConfig, splitterKey, type ExperimentConfig, type GridSpec } from "./grid";
-import { seamlabVersion } from "../core/project";
 import type { GridRow, SweepInputs } from "./rows";
 
 /**
@@ -35,7 +34,7 @@ export function inputsId(inputs: SweepInputs) {
 
 /** Cache keys of the configs: corpus, queries, config, and the version and code hash behind the numbers. */
 export function gridKeys(id: ReturnType<typeof inputsId>, configs: readonly ExperimentConfig[]): string[] {
-  const version = `${seamlabVersion()}+${codeFingerprint()}`;
+  const version = resultsVersion();
   return configs.map((config) => cacheKey({ ...id, config, version }));
 }
 

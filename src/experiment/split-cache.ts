@@ -1,19 +1,22 @@
 // A corpus's split kept in the result cache. A library's splitter costs seconds on a corpus (LlamaIndex's sentence
 // splitter, chonkie's token chunker: their own code), and a report re-run asks for the same splits again.
 import type { Chunk, Doc } from "../core/types";
-import { seamlabVersion } from "../core/project";
 import type { SplitterConfig } from "../splitters/config";
 import { splitCorpus } from "../splitters/registry";
 import { cacheKey, hashDocs, type ResultCache } from "./cache";
-import { codeFingerprint } from "./fingerprint";
+import { resultsVersion } from "./fingerprint";
 
 /** A chunk as stored: its document's index, its span, and its text only when it is not the span's source text. */
 type StoredChunk = [doc: number, start: number, end: number, text?: string];
 
 /** `splitCorpus(docs, config)`, read from `cache` when this corpus, config and code were split before. */
 export function splitCorpusCached(docs: readonly Doc[], config: SplitterConfig, cache: ResultCache): Chunk[] {
-  const version = `${seamlabVersion()}+${codeFingerprint()}`;
-  const key = cacheKey({ corpusHash: hashDocs(docs), queriesHash: "", config: { split: config }, version });
+  const key = cacheKey({
+    corpusHash: hashDocs(docs),
+    queriesHash: "",
+    config: { split: config },
+    version: resultsVersion(),
+  });
   const stored = chunksOf(cache.get(key), docs);
   if (stored) return stored;
   const chunks = splitCorpus(docs as Doc[], config);

@@ -14,7 +14,7 @@ import { createRetriever } from "../retrieval/factory";
 import type { SplitterConfig, Unit } from "../splitters/config";
 import { librarySplitter, librarySplitters } from "../splitters/libraries";
 import { splitterNames, validateSplitterConfig } from "../splitters/registry";
-import { openCache, type ResultCache } from "../experiment/cache";
+import { cacheOrDefault, type ResultCache } from "../experiment/cache";
 import { splitCorpusCached } from "../experiment/split-cache";
 import type { DocumentSample } from "../corpus/sample";
 import { documentShareInterval, zeroSeamShare } from "./sampling";
@@ -127,7 +127,7 @@ export async function libraryTable(corpus: readonly Doc[], options: LibraryTable
   const names = options.splitters ?? librariesPreset(options.unit);
   const docs = options.sample ? options.sample.docs : corpus;
   const pairs = straddlingPairs(docs);
-  const cache = options.cache === undefined ? openCache() : (options.cache ?? openCache(null));
+  const cache = cacheOrDefault(options.cache);
   const rows: LibraryRow[] = [];
   for (const splitter of names) {
     const config: SplitterConfig = {

@@ -4,7 +4,7 @@
 import type { Chunk, Doc } from "../core/types";
 import { SeamlabError } from "../core/errors";
 import { splitDoc } from "../splitters/registry";
-import { openCache, type ResultCache } from "../experiment/cache";
+import { cacheOrDefault, type ResultCache } from "../experiment/cache";
 import { splitCorpusCached } from "../experiment/split-cache";
 import type { SplitterConfig } from "../splitters/config";
 
@@ -135,7 +135,7 @@ export function seamViewerPayload(
     chars += doc.text.length;
   }
   if (named && !split.includes(named)) split.push(named);
-  const cache = options.cache === undefined ? openCache() : (options.cache ?? openCache(null));
+  const cache = cacheOrDefault(options.cache);
   const perSplitter = configs.map((config) => chunksByDoc(split, config, cache));
   const zeroOf = (doc: Doc) => zeroSeamCount(perSplitter[0].get(doc.id) ?? []);
   const firstDoc = named ?? autoDoc(split, zeroOf);

@@ -77,6 +77,8 @@ test("compiled modules are CommonJS in tslab's sloppy mode, with declarations an
     assert.equal(readFileSync(join(out, "src/study/worker.mjs"), "utf8"), "export const plain = 1;\n");
     assert.deepEqual(JSON.parse(readFileSync(join(out, "package.json"), "utf8")), { type: "commonjs" });
     assert.equal(existsSync(join(out, "src/report")), false);
+    assert.equal(existsSync(join(out, "src/build/kernels")), false);
+    assert.equal(readFileSync(join(out, "src/build/land.cjs"), "utf8"), "module.exports = {};\n");
     // The compiled module runs as CommonJS.
     assert.equal(createRequire(join(out, "src", "x.js"))("./study/use.js").three(), 3);
   } finally {

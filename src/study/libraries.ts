@@ -28,38 +28,9 @@ export const librarySettings: LibrarySetting[] = [
   { unit: "tokens", size: 400, overlap: 80 },
 ];
 
-export interface LibraryRow {
-  splitter: string;
-  library: string;
-  unit: Unit;
-  size: number;
-  overlap: number;
-  chunks: number;
-  seams: number;
-  /** in the unit */
-  meanOverlap: number;
-  /** meanOverlap / configured overlap (null at overlap 0) */
-  realisedRatio: number | null;
-  zeroOverlapSeams: number;
-  zeroOverlapPct: number;
-  zeroOverlapCI: Interval;
-  lostChars: number;
-  duplicatedChars: number;
-  indexRatio: number;
-  oversizeChunks: number;
-  maxChunkLength: number;
-  pairsKeptPct: number;
-  exactSpans: number;
-  whitespaceSpans: number;
-  rewrittenSpans: number;
-  firstChange: string | null;
-  /** BM25 hit rate@5 on header queries (null when the corpus has none) */
-  hitRate: number | null;
-  hitRateCI: Interval | null;
-  meaning: string;
-  /** set when the library failed (threw or timed out) on some document: the row has no numbers */
-  error?: string;
-}
+/** `meanOverlap` in the unit, `realisedRatio` null at overlap 0, `hitRate` BM25 hit rate@5 on header queries (null
+ * without them); `error` set (every number 0) when the library failed (threw or timed out) on some document. */
+export type LibraryRow = Awaited<ReturnType<typeof measureLibrary>> & { meaning: string; error?: string };
 
 /** Every library splitter, `langchain` and the other `langchain-*` splitters, keeping those that can count `unit`. */
 export function librariesPreset(unit: Unit): string[] {
@@ -124,23 +95,19 @@ export interface LibraryTableOptions extends LibrarySetting {
 
 /** One row per splitter at one setting. A library that fails gives a row with `error`, not an exception. */
 export async function libraryTable(corpus: readonly Doc[], options: LibraryTableOptions): Promise<LibraryRow[]> {
-  const names = options.splitters ?? librariesPreset(options.unit);
+  const { size, overlap, unit, encoding } = options;
+  const names = options.splitters ?? librariesPreset(unit);
   const docs = options.sample ? options.sample.docs : corpus;
   const pairs = straddlingPairs(docs);
   const cache = cacheOrDefault(options.cache);
   const rows: LibraryRow[] = [];
   for (const splitter of names) {
-    const config: SplitterConfig = {
-      splitter,
-      size: options.size,
-      overlap: options.overlap,
-      unit: options.unit,
-      ...(options.encoding ? { encoding: options.encoding } : {}),
-    };
+    const config: SplitterConfig = { splitter, size, overlap, unit, ...(encoding ? { encoding } : {}) };
     validateSplitterConfig(config);
     let row: LibraryRow;
     try {
-      row = await measureLibrary(docs, config, pairs, cache, options.queries, options.sample?.strata);
+      const measured = await measureLibrary(docs, config, pairs, cache, options.queries, options.sample?.strata);
+      row = { ...measured, meaning: libraryMeaning(measured) };
     } catch (error) {
       if (!(error instanceof SeamlabError)) throw error;
       row = failedRow(config, error.message);
@@ -158,7 +125,7 @@ async function measureLibrary(
   cache: ResultCache,
   queries: LibraryTableOptions["queries"],
   strata: readonly string[] | undefined,
-): Promise<LibraryRow> {
+) {
   const chunks: Chunk[] = splitCorpusCached(docs, config, cache);
   const m = measureSplitterConfig(docs, config, { pairs, chunks, skipParagraphs: true });
   const s = m.summary;
@@ -171,7 +138,7 @@ async function measureLibrary(
     retrieval = summarizeOutcomes(outcomes, { retriever: retriever.name, k: 5, chunks: retrievalChunks.length });
   }
   const meanOverlap = config.unit === "tokens" ? (s.meanOverlapTokens ?? 0) : s.meanOverlap;
-  const base: Omit<LibraryRow, "meaning"> = {
+  return {
     ...settingOf(config),
     chunks: s.chunks,
     seams: s.seams,
@@ -195,12 +162,11 @@ async function measureLibrary(
     hitRate: retrieval.hitRate,
     hitRateCI: retrieval.hitRateCI,
   };
-  return { ...base, meaning: libraryMeaning(base) };
 }
 
-function settingOf(config: SplitterConfig): Pick<LibraryRow, "splitter" | "library" | "unit" | "size" | "overlap"> {
+function settingOf(config: SplitterConfig) {
   const { splitter, size, overlap } = config;
-  return { splitter, library: libraryOf(splitter), unit: config.unit ?? "chars", size, overlap };
+  return { splitter, library: libraryOf(splitter), unit: config.unit ?? ("chars" as const), size, overlap };
 }
 
 function failedRow(config: SplitterConfig, message: string): LibraryRow {

@@ -4,7 +4,6 @@ import { contextBudgetText, type ContextBudget } from "../retrieval/context-budg
 import { strategyName, topOverBudgetText, type ParentSetting } from "../retrieval/expand";
 import { groupBy, type ExperimentConfig } from "./grid";
 import type { CostedRow } from "./run";
-import { configCosts, hasLevers } from "./sweep-budget";
 import { decideByStorage } from "./verdict";
 
 // Overlap or neighbours: with `--expand`/`--parents` a sweep also indexes each size without overlap and pastes each
@@ -13,6 +12,21 @@ import { decideByStorage } from "./verdict";
 interface LeverSpec {
   expand?: number[];
   parents?: ParentSetting[];
+}
+
+/** True when the sweep compares overlap with neighbours or parents, which need a budget. */
+export function hasLevers(spec: LeverSpec): boolean {
+  return (spec.expand ?? []).some((n) => n > 0) || (spec.parents ?? []).length > 0;
+}
+
+/** What a config costs: the index and the prompt (mean tokens and characters per query). */
+export function configCosts(row: CostedRow) {
+  return {
+    vectors: row.seams.chunks,
+    storageBytes: row.cost.storageBytes,
+    promptTokens: row.retrieval.meanContextTokens ?? null,
+    promptChars: row.retrieval.meanContextChars,
+  };
 }
 
 /** True for a row that pastes neighbours or parents (not a plain overlap row). */

@@ -10,10 +10,15 @@ import type { GridRow, SweepInputs } from "./rows";
 import type { Decision, DecisionOptions } from "../stats/non-inferiority";
 import { decideByStorage } from "./verdict";
 import type { ParentSetting } from "../retrieval/expand";
-import { checkLevers, isLeverRow, leverVerdicts, withLevers } from "./sweep-expand";
+import { checkLevers, configCosts, hasLevers, isLeverRow, leverVerdicts, withLevers } from "./sweep-expand";
 export { flattenRow } from "./sweep-flat";
-import type { ContextBudget } from "../retrieval/context-budget";
-import { configCosts, judgedRows, plainHitRates, sweepContextBudget, withContextBudget } from "./sweep-budget";
+import {
+  checkContextBudget,
+  CONTEXT_BUDGET_FLAG,
+  defaultContextBudget,
+  type ContextBudget,
+} from "../retrieval/context-budget";
+import { canonicalJson } from "../core/canonical-json";
 
 /** One splitter at one size (or several) over several overlaps, optionally x first-stage depths with a reranker. */
 export interface OverlapSweepSpec extends Pick<
@@ -35,6 +40,46 @@ export interface OverlapSweepSpec extends Pick<
   parents?: ParentSetting[];
 }
 
+// Comparing sizes by hit@k favours the largest, so a sweep over several sizes is judged at an equal context budget
+// unless told otherwise; its plain hit@k rows run too (same split, same index) to show what the budget changes.
+
+/**
+ * The sweep's budget, or undefined for plain hit@k. Given: checked. Not given (undefined): with several sizes or
+ * levers, one depth and no reranker, `defaultContextBudget` (the median size × k); null: none.
+ */
+export function sweepContextBudget(spec: OverlapSweepSpec): ContextBudget | undefined {
+  const sizes = spec.sizes ?? [spec.size];
+  const ks = spec.ks ?? [5];
+  const reranked = (spec.reranker ?? "none") !== "none" || (spec.finalK !== undefined && spec.finalK < ks[0]);
+  const unit = spec.unit ?? "chars";
+  if (spec.contextBudget === null) return undefined;
+  if (spec.contextBudget === undefined) {
+    return (sizes.length > 1 || hasLevers(spec)) && ks.length === 1 && !reranked
+      ? defaultContextBudget(sizes, ks[0], unit)
+      : undefined;
+  }
+  if (ks.length > 1 || reranked) {
+    throw new SeamlabError(
+      `${CONTEXT_BUDGET_FLAG} sets how many chunks reach the prompt, so it takes the place of several --ks, ` +
+        `--final-k and --rerank: give one of them, not both.`,
+    );
+  }
+  checkContextBudget(spec.contextBudget, sizes, unit);
+  return spec.contextBudget;
+}
+
+/** For each row at a budget, the hit rate of the same config at plain hit@k (null when it was not run). */
+export function plainHitRates(judged: readonly CostedRow[], all: readonly CostedRow[]): (number | null)[] {
+  const plain = new Map<string, number>();
+  for (const row of all) {
+    if (row.config.retrieval.contextBudget === undefined) plain.set(canonicalJson(row.config), row.retrieval.hitRate);
+  }
+  return judged.map((row) => {
+    const { contextBudget: _budget, ...retrieval } = row.config.retrieval;
+    return plain.get(canonicalJson({ ...row.config, retrieval })) ?? null;
+  });
+}
+
 /** The curve's y; with one gold span per query they coincide. */
 export type SweepMetric = "recallAtK" | "hitRate";
 
@@ -54,30 +99,31 @@ export function curveRows(rows: readonly CostedRow[], curve: SweepCurve): Costed
   });
 }
 
-/** The grid of `spec.size` alone. */
-export function sweepGrid(spec: OverlapSweepSpec): GridSpec {
-  return {
-    splitters: Array.isArray(spec.splitter) ? spec.splitter : [spec.splitter],
-    sizes: [spec.size],
-    overlaps: resolveOverlaps(spec.overlaps, spec.size),
-    units: [spec.unit ?? "chars"],
-    encoding: spec.encoding,
-    ks: spec.ks ?? [5],
-    finalK: spec.finalK,
-    rerankers: [spec.reranker ?? "none"],
-    rerankerOptions: spec.rerankerOptions,
-    retriever: spec.retriever,
-    retrieverSettings: spec.retrieverSettings,
-  };
-}
-
-/** Every config of the sweep, each again at the budget when there is one; a bad budget throws before any work. */
+/**
+ * Every config of the sweep, size by size, each again at the budget when there is one (same split: computed together,
+ * one index); a bad budget throws before any work.
+ */
 export function sweepConfigs(spec: OverlapSweepSpec): ExperimentConfig[] {
-  const sizes = spec.sizes ?? [spec.size];
-  const configs = sizes.flatMap((size) => expandGrid(sweepGrid({ ...spec, size })));
+  const configs = (spec.sizes ?? [spec.size]).flatMap((size) =>
+    expandGrid({
+      splitters: Array.isArray(spec.splitter) ? spec.splitter : [spec.splitter],
+      sizes: [size],
+      overlaps: resolveOverlaps(spec.overlaps, size),
+      units: [spec.unit ?? "chars"],
+      encoding: spec.encoding,
+      ks: spec.ks ?? [5],
+      finalK: spec.finalK,
+      rerankers: [spec.reranker ?? "none"],
+      rerankerOptions: spec.rerankerOptions,
+      retriever: spec.retriever,
+      retrieverSettings: spec.retrieverSettings,
+    }),
+  );
   const budget = sweepContextBudget(spec);
   checkLevers(spec, budget);
-  return budget === undefined ? configs : withLevers(withContextBudget(configs, budget), spec);
+  if (budget === undefined) return configs;
+  const atBudget = configs.map((config) => ({ ...config, retrieval: { ...config.retrieval, contextBudget: budget } }));
+  return withLevers([...configs, ...atBudget], spec);
 }
 
 /** One curve per everything-but-overlap, points sorted by overlap. */
@@ -129,7 +175,10 @@ export async function runOverlapSweep(
   options: RunGridOptions & KneeOptions & DecisionSettings & { metric?: SweepMetric } = {},
 ) {
   const result = await runGrid(inputs, sweepConfigs(spec), options);
-  const judged = judgedRows(result.rows, sweepContextBudget(spec)).filter((row) => !isLeverRow(row));
+  // The rows at the budget when there is one, else all.
+  const budget = sweepContextBudget(spec);
+  const atBudget = (row: CostedRow) => budget === undefined || row.config.retrieval.contextBudget !== undefined;
+  const judged = result.rows.filter((row) => atBudget(row) && !isLeverRow(row));
   const curves = sweepCurves(judged, options.metric, options);
   const knee = curves[0]?.knee ?? pickKnee([]);
   const levers = leverVerdicts(result.rows, options);

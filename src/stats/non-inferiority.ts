@@ -4,15 +4,12 @@ import { pairedAgainstBest, upperFromBest, type Outcomes, type PairedBestOptions
 
 /**
  * Recommend the cheapest config non-inferior to the best (paired CI upper bound of best − config below the margin):
- * - "undecided": a config cheaper than the choice is unclear; the verdict says how many queries would tell;
- * - "leaning": every cheaper config is shown worse, but either none is shown within the margin (the choice is the
- *   observed best) or a cheaper config is shown within the margin of the choice itself;
- * - "decided": otherwise.
- * The last clause keeps the invariant test/stats/non-inferiority-subsets.test.ts checks: a sub-grid holding the
- * answer c that decides, decides c (a smaller grid's best is no better, so 100 may come within a point of 200 once 400
- * is dropped). Proof: upperFromBest only grows with the grid, so NI_G(x) implies NI_G'(x); a dearer c' loses to c,
- * and a cheaper c' was not NI in the pair {c', c}, so not in any grid holding both. The price: such a pair leaves the
- * verdict "leaning" however many queries come.
+ * "undecided" while a config cheaper than the choice is unclear (the verdict says how many queries would tell);
+ * "leaning" when every cheaper config is shown worse but none is shown within the margin (the choice is the best)
+ * or one is within the margin of the choice itself; else "decided". That last clause makes a sub-grid holding the
+ * answer c that decides, decide c (test/stats/non-inferiority-subsets.test.ts): upperFromBest only grows with the
+ * grid (NI in a grid is NI in its sub-grids), so a dearer c' loses to c, and a cheaper c' not NI in the pair {c', c}
+ * is NI in no grid holding both. The price: such a pair leaves the verdict "leaning" however many queries come.
  */
 
 export interface DecisionItem {
@@ -25,8 +22,6 @@ export interface DecisionOptions extends PairedBestOptions {
   /** Acceptable loss against the best (default 0.01 = 1 point). */
   margin?: number;
 }
-
-export type ConfigVerdict = ReturnType<typeof decideNonInferior>["configs"][number];
 
 export type VerdictState = "decided" | "leaning" | "undecided";
 

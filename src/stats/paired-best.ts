@@ -16,14 +16,7 @@ export interface PairedBestOptions extends BootstrapOptions {
 }
 
 /** A difference (0.02 = 2 points) with its CI, never narrower than Tango's, and McNemar's exact p. */
-export interface PairedDifference {
-  diff: number;
-  low: number;
-  high: number;
-  wins: number;
-  losses: number;
-  mcnemarP: number;
-}
+export type PairedDifference = ReturnType<typeof pairedAgainstBest>["configs"][number]["fromBest"];
 
 /** What `upperFromBest` re-reads: each config's rate per replicate (same draws for all), and the outcomes. */
 interface Replicates {
@@ -102,39 +95,32 @@ export function pairedAgainstBest(outcomes: readonly Outcomes[], options: Paired
   const patterns = compress(outcomes, n);
   const fill = seededIndexFiller(options.seed ?? 1);
   const drawn = new Int32Array(n);
-  const replicateRates = Array.from({ length: K }, () => new Float64Array(resamples));
-  const fromObservedBest = Array.from({ length: K }, () => new Float64Array(resamples));
-  const fromBaseline = Array.from({ length: K }, () => new Float64Array(resamples));
+  const rates = Array.from({ length: K }, () => new Float64Array(resamples));
   const counts = new Uint32Array(patterns.count);
-  const rates = new Float64Array(K);
+  const drawnHits = new Float64Array(K);
   for (let r = 0; r < resamples; r++) {
     counts.fill(0);
     fill(drawn, n);
     for (let i = 0; i < n; i++) counts[patterns.of[drawn[i]]]++;
-    rates.fill(0);
+    drawnHits.fill(0);
     for (let p = 0; p < patterns.count; p++) {
       const c = counts[p];
       if (c === 0) continue;
       const base = p * K;
-      for (let k = 0; k < K; k++) if (patterns.bits[base + k]) rates[k] += c;
+      for (let k = 0; k < K; k++) if (patterns.bits[base + k]) drawnHits[k] += c;
     }
-    for (let k = 0; k < K; k++) {
-      rates[k] /= n;
-      replicateRates[k][r] = rates[k];
-    }
-    for (let k = 0; k < K; k++) {
-      fromObservedBest[k][r] = rates[best] - rates[k];
-      fromBaseline[k][r] = rates[k] - rates[baseline];
-    }
+    for (let k = 0; k < K; k++) rates[k][r] = drawnHits[k] / n;
   }
-  const interval = (values: Float64Array) => percentileInterval(values.sort(), level);
-  const replicates: Replicates = { rates: replicateRates, outcomes };
+  // the CI of (rate of `to` − rate of `from`) over the replicates
+  const interval = (to: Float64Array, from: Float64Array) =>
+    percentileInterval(to.map((rate, r) => rate - from[r]).sort(), level);
+  const replicates: Replicates = { rates, outcomes };
   const all = outcomes.map((_, k) => k);
   const configs = outcomes.map((o, k) => {
     const vsBest = discordant(outcomes[best], o);
     const vsBase = discordant(o, outcomes[baseline]);
-    const observedLow = interval(fromObservedBest[k]).low;
-    const bootstrapFromBaseline = interval(fromBaseline[k]);
+    const observedLow = interval(rates[best], rates[k]).low;
+    const bootstrapFromBaseline = interval(rates[k], rates[baseline]);
     return {
       rate: hits[k] / n,
       hits: hits[k],

@@ -1,7 +1,5 @@
 // One interpolation rule for every quantile seamlab reports: numpy's default (linear).
 
-export type Distribution = ReturnType<typeof distributionOf>;
-
 export function sortedNumbers(values: readonly number[]): Float64Array {
   const sorted = Float64Array.from(values);
   sorted.sort();

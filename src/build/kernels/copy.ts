@@ -6,10 +6,14 @@ import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { Worker } from "node:worker_threads";
 import type * as TypeScript from "typescript";
-import { globalDeclarationNames, isNodeTypesFile, NODE_GLOBALS_FILE } from "./node-globals";
 import { buildKey, landBuild, pruneBuilds, readUnlessGone, sortedFilesUnder, type Landed } from "../land.cjs";
 
 type Ts = typeof TypeScript;
+
+/** Kept in a copy: the global names @types/node declares (a kernel whose notebook names none starts without it). */
+const NODE_GLOBALS_FILE = "node-globals.json";
+const isNodeTypesFile = (file: TypeScript.SourceFile) =>
+  /[\\/]node_modules[\\/]@types[\\/]node[\\/]/.test(file.fileName);
 
 /** Bumped when this file changes what it writes, so an old copy is never used. */
 const BUILD_FORMAT = "kernel-src 3";
@@ -87,11 +91,6 @@ function readNodeGlobals(dir: string): string[] | undefined {
   }
 }
 
-/** Removes temp folders of dead processes and all but two copies besides `keep` (another report may be running). */
-export function pruneKernelSources(dir: string, keep: string): void {
-  pruneBuilds(dir, "", keep, { keep: 2, unusedMs: 0 });
-}
-
 /**
  * Compiles the notebook-reachable sources into `outDir`; returns tslab's diagnostics (nothing written if any).
  * `onNodeGlobals` hears @types/node's global names as soon as the program is parsed, before the check and emit.
@@ -105,13 +104,11 @@ export function compileKernelSources(
   const files = notebookSourceFiles(root);
   const sources = files.filter((path) => /\.tsx?$/.test(path) && !path.endsWith(".d.ts"));
   const program = ts.createProgram(sources, tslabCompilerOptions(ts, root, outDir));
-  const nodeGlobals = globalDeclarationNames(
-    ts,
-    program.getSourceFiles().filter((f) => isNodeTypesFile(f.fileName)),
-  );
+  const parsed = program.getSourceFiles();
+  const nodeGlobals = globalDeclarationNames(ts, parsed.filter(isNodeTypesFile));
   onNodeGlobals?.(nodeGlobals);
   const srcDir = join(root, "src");
-  const own = program.getSourceFiles().filter((file) => !relative(srcDir, file.fileName).startsWith(".."));
+  const own = parsed.filter((file) => !relative(srcDir, file.fileName).startsWith(".."));
   const diagnostics = own.flatMap((file) => [
     ...program.getSyntacticDiagnostics(file),
     ...program.getSemanticDiagnostics(file),
@@ -170,7 +167,8 @@ export function prepareKernelSources(
     },
   ) as Landed | undefined;
   if (!landed) return done({ reused: false, diagnostics });
-  pruneKernelSources(parent, key);
+  // temp folders of dead processes, and all but two other copies (another report may be running from one)
+  pruneBuilds(parent, "", key, { keep: 2, unusedMs: 0 });
   if (landed.reused) {
     nodeGlobals = readNodeGlobals(landed.dir);
     if (nodeGlobals) onNodeGlobals?.(nodeGlobals);
@@ -202,4 +200,47 @@ export function startKernelSources(root: string): PendingKernelSources {
     worker.once("exit", (code) => reject(new Error(`the compiling worker exited (code ${code})`)));
   });
   return { dir, ready, nodeGlobals: () => known };
+}
+
+/**
+ * The names declaration files add to the global scope: top-level declarations of scripts (not modules), and those in
+ * `declare global { }` blocks, also within `declare module "x" { }`. Parsed files only, no type checker.
+ */
+export function globalDeclarationNames(
+  api: Pick<typeof TypeScript, "isExternalModule" | "SyntaxKind" | "NodeFlags">,
+  files: readonly TypeScript.SourceFile[],
+): string[] {
+  const { SyntaxKind, NodeFlags } = api;
+  const declarationKinds = [
+    SyntaxKind.FunctionDeclaration,
+    SyntaxKind.ClassDeclaration,
+    SyntaxKind.InterfaceDeclaration,
+    SyntaxKind.TypeAliasDeclaration,
+    SyntaxKind.EnumDeclaration,
+  ];
+  const names = new Set<string>();
+  const named = (node: { name?: TypeScript.Node }) => {
+    if (node.name && node.name.kind === SyntaxKind.Identifier) names.add((node.name as TypeScript.Identifier).text);
+  };
+  const visit = (statements: readonly TypeScript.Statement[], global: boolean): void => {
+    for (const statement of statements) {
+      if (statement.kind === SyntaxKind.ModuleDeclaration) {
+        const module = statement as TypeScript.ModuleDeclaration;
+        const body = module.body && module.body.kind === SyntaxKind.ModuleBlock ? module.body : undefined;
+        if (module.flags & NodeFlags.GlobalAugmentation) {
+          if (body) visit((body as TypeScript.ModuleBlock).statements, true);
+        } else if (module.name.kind === SyntaxKind.StringLiteral) {
+          // `declare module "buffer" { ... }`: its own names are the module's; its `global { }` blocks are not.
+          if (body) visit((body as TypeScript.ModuleBlock).statements, false);
+        } else if (global) named(module); // namespace NodeJS { ... }
+        continue;
+      }
+      if (!global) continue;
+      if (statement.kind === SyntaxKind.VariableStatement) {
+        (statement as TypeScript.VariableStatement).declarationList.declarations.forEach(named);
+      } else if (declarationKinds.includes(statement.kind)) named(statement as TypeScript.DeclarationStatement);
+    }
+  };
+  for (const file of files) visit(file.statements, !api.isExternalModule(file));
+  return [...names].sort();
 }

@@ -13,9 +13,9 @@ import {
   kernelSourcesKey,
   notebookSourceFiles,
   prepareKernelSources,
-  pruneKernelSources,
   startKernelSources,
 } from "../../../src/build/kernels/copy";
+import { pruneBuilds } from "../../../src/build/land.cjs";
 import { TslabKernel } from "../../../src/report/kernel";
 import { tempProject } from "../../helpers/temp-project";
 
@@ -130,7 +130,7 @@ test("a copy is built once, reused after, and copies of other sources are pruned
       liveTemp.slice(parent.length + 1),
     ];
     assert.deepEqual(kept, expected.sort());
-    pruneKernelSources(parent, "");
+    pruneBuilds(parent, "", "", { keep: 2, unusedMs: 0 });
     assert.ok(existsSync(foreign));
   } finally {
     rmSync(dir, { recursive: true, force: true });

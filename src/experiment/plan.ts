@@ -53,16 +53,15 @@ function estimatedCost(config: ExperimentConfig): number {
 }
 
 /**
- * What a thread pays once before a family's first config (tokenizer tables, or a library's helper thread), in units
+ * What a thread pays once before a family's first config (tokenizer tables, or the library helper thread), in units
  * of `estimatedCost`: about 1.5 character configs of CPU on opentelemetry-docs (bench:workers).
  */
 const FAMILY_WARM_UP = 1.5;
 
-/** Configs that share a per-thread warm-up: token windows by encoding, library splitters by helper thread. */
+/** Configs that share a per-thread warm-up: token windows by encoding; LangChain and the libraries share one worker. */
 function familyOf(config: ExperimentConfig): string | undefined {
   if (isTokenWindow(config)) return `tokens:${config.splitter.encoding ?? "cl100k_base"}`;
-  const helper = helperThreadOf(config.splitter.splitter);
-  return helper === undefined ? undefined : `helper:${helper}`;
+  return helperThreadOf(config.splitter.splitter) === undefined ? undefined : "helper";
 }
 
 /**

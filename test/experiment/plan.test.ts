@@ -107,6 +107,16 @@ test("LangChain's configs share a task (one helper thread) beside other work on 
     libraryPlan.tasks.find((t) => t.includes(0)),
     [0, 1, 2, 3],
   );
+  // LangChain and the libraries run in the same helper worker: one warm-up, one task.
+  const mixed = [
+    ...expandGrid({ splitters: ["langchain", "mastra-recursive"], sizes: [1000], overlaps: [0, 200] }),
+    ...expandGrid({ splitters: ["window", "tail", "recursive"], sizes: [1000], overlaps: [0, 100, 200, 300, 500] }),
+  ];
+  const mixedPlan = planGrid(mixed, keysOf(mixed), () => undefined, 2);
+  assert.deepEqual(
+    mixedPlan.tasks.find((t) => t.includes(0)),
+    [0, 1, 2, 3],
+  );
 });
 
 test("checkedConfigs refuses an unknown reranker before anything runs", () => {

@@ -14,11 +14,7 @@ import { pairedComparison, type PairedComparison } from "../stats/paired";
 export type FlipPiece =
   { kind: "text"; text: string; gold: boolean } | { kind: "seam"; at: number; edge: "start" | "end"; chunk: number };
 
-interface Boundary {
-  at: number;
-  edge: "start" | "end";
-  chunk: number;
-}
+type Boundary = Omit<Extract<FlipPiece, { kind: "seam" }>, "kind">;
 
 /** One side of a row: `goldView` is the gold span with `context` characters either side, this side's boundaries
  * marked; each top-k chunk's `chunk` is its index (the number seam pieces name), its `pieces` the gold part marked

@@ -133,16 +133,12 @@ export function neighbourScatterRows(
   results: readonly ArmRetrieval[],
   maxPerArm = 600,
 ): Record<string, number | string>[] {
-  const rows: Record<string, number | string>[] = [];
-  for (const r of results) {
-    if (!r.neighbours) continue;
+  return results.flatMap(({ neighbours = [], arm }) => {
     // An even, deterministic thinning keeps the page light; the summary table uses every pair.
-    const step = Math.max(1, Math.ceil(r.neighbours.length / maxPerArm));
-    for (let i = 0; i < r.neighbours.length; i += step) {
-      rows.push({ x: r.neighbours[i].overlapShare, y: r.neighbours[i].similarity, series: r.arm });
-    }
-  }
-  return rows;
+    const step = Math.max(1, Math.ceil(neighbours.length / maxPerArm));
+    const kept = neighbours.filter((_, i) => i % step === 0);
+    return kept.map((n) => ({ x: n.overlapShare, y: n.similarity, series: arm }));
+  });
 }
 
 export function neighbourTableRows(results: readonly ArmRetrieval[]): Record<string, number | string | null>[] {

@@ -69,14 +69,10 @@ export function damageWideRows(
   kinds: readonly (DamageKind | "any")[] = ["any", ...DAMAGE_KINDS],
 ): Record<string, string | number>[] {
   return results.map((r) => {
-    const row: Record<string, string | number> = { splitter: r.config.splitter };
     const rows = r.rows.filter((x) => x.type === type);
-    row.seams = rows[0]?.seams ?? 0;
-    for (const kind of kinds) {
-      const x = rows.find((y) => y.kind === kind);
-      row[`${kind} %`] = x ? points(x.value) : 0;
-    }
-    return row;
+    const rate = (kind: DamageKind | "any") => points(rows.find((y) => y.kind === kind)?.value ?? 0);
+    const rates = Object.fromEntries(kinds.map((kind) => [`${kind} %`, rate(kind)]));
+    return { splitter: r.config.splitter, seams: rows[0]?.seams ?? 0, ...rates };
   });
 }
 
@@ -107,12 +103,11 @@ export function typeBreakdownTable(typed: readonly TypedDoc[]): Record<string, s
 export function damageByTypeTable(results: readonly SplitterDamage[]): Record<string, string | number>[] {
   const types = [...new Set(results.flatMap((r) => r.rows.filter((x) => x.type !== "all").map((x) => x.type)))];
   return results.map((r) => {
-    const row: Record<string, string | number> = { splitter: r.config.splitter };
-    for (const type of types) {
+    const cell = (type: string) => {
       const x = r.rows.find((y) => y.type === type && y.kind === "any");
-      row[`${type} %`] = x ? `${percentNumber(x.value)} [${percentNumber(x.low)}, ${percentNumber(x.high)}]` : "-";
-    }
-    return row;
+      return x ? `${percentNumber(x.value)} [${percentNumber(x.low)}, ${percentNumber(x.high)}]` : "-";
+    };
+    return { splitter: r.config.splitter, ...Object.fromEntries(types.map((type) => [`${type} %`, cell(type)])) };
   });
 }
 

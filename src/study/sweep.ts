@@ -81,17 +81,14 @@ export function hitRateRows(
 
 /** `lineWithBand` rows of the index cost: chunks and embedded tokens relative to overlap 0, per splitter. */
 export function costCurveRows(results: readonly SweepResult[]): Record<string, number | string>[] {
-  const rows: Record<string, number | string>[] = [];
-  for (const result of results) {
-    for (const row of result.rows) {
-      const label = row.config.splitter.splitter;
-      if (row.cost.storageRatio !== null)
-        rows.push({ x: row.config.splitter.overlap, y: row.cost.storageRatio, series: `${label} vectors` });
-      if (row.cost.tokensRatio !== null)
-        rows.push({ x: row.config.splitter.overlap, y: row.cost.tokensRatio, series: `${label} tokens` });
-    }
-  }
-  return rows;
+  return results.flatMap((result) =>
+    result.rows.flatMap(({ config, cost }) => {
+      const { splitter, overlap } = config.splitter;
+      const row = (y: number | null, what: string) =>
+        y === null ? [] : [{ x: overlap, y, series: `${splitter} ${what}` }];
+      return [...row(cost.storageRatio, "vectors"), ...row(cost.tokensRatio, "tokens")];
+    }),
+  );
 }
 
 /** `overlap`: the paired rule's pick (the safe pick when undecided); `reason`: the verdict, Kneedle second. */

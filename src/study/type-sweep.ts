@@ -55,16 +55,8 @@ function hitCount(row: CostedRow, indices: readonly number[]): number {
 
 /** The overlap with the highest hit rate over `indices` (ties: the smaller overlap). */
 function bestOverlap(rows: readonly CostedRow[], overlaps: readonly number[], indices: readonly number[]): number {
-  let best = overlaps[0];
-  let bestRate = -1;
-  rows.forEach((row, i) => {
-    const rate = indices.length === 0 ? 0 : hitCount(row, indices) / indices.length;
-    if (rate > bestRate + 1e-12) {
-      bestRate = rate;
-      best = overlaps[i];
-    }
-  });
-  return best;
+  const rates = rows.map((row) => (indices.length === 0 ? 0 : hitCount(row, indices) / indices.length));
+  return overlaps[rates.reduce((best, rate, i) => (rate > rates[best] + 1e-12 ? i : best), 0)];
 }
 
 /** One type's curve over the uniform sweep's rows (its queries: `indices`); no decision below `minQueries`. */

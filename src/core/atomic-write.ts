@@ -1,7 +1,5 @@
-/**
- * The one atomic file write: a temp file beside the target, renamed (or, when `exclusive`, hard-linked) into place,
- * so a reader or a crash never sees half a file. Temp names carry the writer's pid, so stale ones can be reclaimed.
- */
+// The one atomic file write: a temp file beside the target, renamed (or, when `exclusive`, hard-linked) into place,
+// so a reader or a crash never sees half a file. Temp names carry the writer's pid, so stale ones can be reclaimed.
 import {
   closeSync,
   existsSync,

@@ -1,7 +1,5 @@
-/**
- * A full disk (ENOSPC, or a quota: EDQUOT) said the way a user can act on it: which path, during what, how much is
- * free and what to free (Node's message names neither file nor operation). Callers remove what the write left first.
- */
+// A full disk (ENOSPC, or a quota: EDQUOT) said the way a user can act on it: which path, during what, how much is
+// free and what to free (Node's message names neither file nor operation). Callers remove what the write left first.
 import { existsSync, statfsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { SeamlabError } from "./errors";
@@ -14,14 +12,10 @@ export function isDiskFull(error: unknown): boolean {
 /** "1.2 MB" */
 function bytesText(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
-  const units = ["KB", "MB", "GB", "TB"];
   let value = bytes / 1024;
   let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+  for (; value >= 1024 && unit < 3; unit++) value /= 1024;
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${["KB", "MB", "GB", "TB"][unit]}`;
 }
 
 /** "1.2 MB free of 10 GB" on the file system holding `path` (its nearest existing folder), or "". */

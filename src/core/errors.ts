@@ -1,7 +1,4 @@
-/**
- * An error the user caused and can fix (bad path, malformed row, overlap >= size, unknown splitter).
- * The CLI prints its message without a stack and exits non-zero.
- */
+/** An error the user caused and can fix (bad path, overlap >= size): the CLI prints it without a stack, exits 2. */
 export class SeamlabError extends Error {
   constructor(message: string) {
     super(message);

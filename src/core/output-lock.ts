@@ -1,7 +1,5 @@
-/**
- * Two seamlab runs never write one output at once: `.X.seamlab-lock` beside X (X may be switched by renaming) holds
- * the writer's pid and command. A second run is refused by name; it never waits, so two runs cannot deadlock.
- */
+// Two seamlab runs never write one output at once: `.X.seamlab-lock` beside X (X may be switched by renaming) holds
+// the writer's pid and command. A second run is refused by name; it never waits, so two runs cannot deadlock.
 import { closeSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { SeamlabError } from "./errors";
@@ -29,10 +27,7 @@ function readHolder(lock: string): { pid: number; command: string | undefined } 
   return { pid: Number(pid.trim()), command: command?.trim() || undefined };
 }
 
-/**
- * Takes the lock on `output` until this process exits (a dead holder's lock is taken over), or refuses when another
- * live seamlab holds it. Returns the function that releases it.
- */
+/** Locks `output` until this process exits (taking over a dead holder's lock), or refuses while a live one holds it. */
 export function lockOutput(output: string, options: OutputLockOptions): () => void {
   const lock = lockPathOf(output);
   const mine = held.get(lock);

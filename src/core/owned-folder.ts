@@ -1,10 +1,7 @@
-/**
- * A folder seamlab writes whole (a report, a corpus): plain files plus `.seamlab-manifest.json` with each file's
- * sha256, the proof a file is seamlab's before deleting it. A new version is staged beside the target and switched in
- * by two renames (old aside, staging in: a process killed between them leaves no target, which `recoverBeside` puts
- * back); the old one is then removed file by file against its hashes. A file someone edited or added is never
- * deleted: it is kept and returned, so the caller can say where it went.
- */
+// A folder seamlab writes whole (a report, a corpus): plain files plus `.seamlab-manifest.json` with each file's
+// sha256, the proof a file is seamlab's before deleting it. A new version is staged beside the target and switched in
+// by two renames (a kill between them leaves no target: `recoverBeside` puts it back); the old one is then removed
+// file by file against its hashes. A file someone edited or added is never deleted but returned, to say where it is.
 import { createHash, randomBytes } from "node:crypto";
 import {
   existsSync,

@@ -1,8 +1,6 @@
-/**
- * A worker called synchronously (blocking on `Atomics.wait`, as synckit does), so async libraries can serve the
- * synchronous splitters; it never keeps the process alive. The worker listens on `workerData.port` and after each
- * `port.postMessage(reply)` does `Atomics.store(flag, 0, 1); Atomics.notify(flag, 0)` on `workerData.flag`.
- */
+// A worker called synchronously (blocking on `Atomics.wait`, as synckit does), so async libraries can serve the
+// synchronous splitters; it never keeps the process alive. The worker listens on `workerData.port` and after each
+// `port.postMessage(reply)` does `Atomics.store(flag, 0, 1); Atomics.notify(flag, 0)` on `workerData.flag`.
 import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
 
 export interface SyncWorker {
@@ -11,20 +9,11 @@ export interface SyncWorker {
   stop(): void;
 }
 
-/** Starts `source` (a file, or code when `evaluate`) with `data` and its `port` and `flag` as workerData. */
-export function startSyncWorker(
-  name: string,
-  source: string,
-  data: Record<string, unknown>,
-  evaluate = false,
-): SyncWorker {
+/** Starts the worker file `path` with `data` and its `port` and `flag` as workerData. */
+export function startSyncWorker(name: string, path: string, data: Record<string, unknown>): SyncWorker {
   const flag = new Int32Array(new SharedArrayBuffer(4));
   const { port1, port2 } = new MessageChannel();
-  const worker = new Worker(source, {
-    eval: evaluate,
-    workerData: { ...data, port: port2, flag },
-    transferList: [port2],
-  });
+  const worker = new Worker(path, { workerData: { ...data, port: port2, flag }, transferList: [port2] });
   worker.unref();
   port1.unref();
   return {

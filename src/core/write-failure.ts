@@ -1,7 +1,5 @@
-/**
- * A write the file system refused (a full disk or quota, no permission, a read-only disk) as one line a user can act
- * on: which path, during what, what to do. The CLI's last word for writes that are not staged or atomic.
- */
+// A write the file system refused (a full disk or quota, no permission, a read-only disk) as one line a user can act
+// on: which path, during what, what to do. The CLI's last word for writes that are not staged or atomic.
 import { diskFullError, isDiskFull } from "./disk-full";
 
 /** What was being done, by the failing system call (others: the call's own name). */

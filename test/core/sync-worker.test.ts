@@ -1,5 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { startSyncWorker } from "../../src/core/sync-worker";
 
 // A worker that doubles a number, and never answers a negative one.
@@ -15,7 +18,9 @@ port.on("message", (n) => {
 `;
 
 test("a sync worker answers each call in order, blocking until it does, and says undefined past the deadline", () => {
-  const worker = startSyncWorker("doubler", doubler, { offset: 1 }, true);
+  const dir = mkdtempSync(join(tmpdir(), "seamlab-sync-worker-"));
+  writeFileSync(join(dir, "doubler.cjs"), doubler);
+  const worker = startSyncWorker("doubler", join(dir, "doubler.cjs"), { offset: 1 });
   try {
     assert.deepEqual(worker.call(20, 10_000), { reply: 41 });
     assert.deepEqual(worker.call(3, 10_000), { reply: 7 });
@@ -24,5 +29,6 @@ test("a sync worker answers each call in order, blocking until it does, and says
     assert.ok(Date.now() - started >= 190, "it waited out the deadline");
   } finally {
     worker.stop();
+    rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -13,15 +13,7 @@ import {
   type CompiledWasm,
   type WasmInstance,
 } from "../core/wasm";
-
-/** sparse.ts CsrMatrix (declared here: sparse.ts imports this file). */
-interface Csr {
-  rows: number;
-  cols: number;
-  rowStart: Int32Array;
-  colIndex: Int32Array;
-  values: Float64Array;
-}
+import type { CsrMatrix } from "./types";
 
 const { get, set, tee, i32 } = op;
 const add = (local: number, bytes: number[]) => [...get(local), ...bytes, ...op.i32Add, ...set(local)];
@@ -190,7 +182,7 @@ export function rowMajorProductWasm(
 }
 
 /** `multiplyDense` (sparse.ts) in the kernel, or null without WebAssembly SIMD. */
-export function csrProductWasm(a: Csr, dense: Float64Array, width: number): Float64Array | null {
+export function csrProductWasm(a: CsrMatrix, dense: Float64Array, width: number): Float64Array | null {
   const wasm = kernels();
   // Copying all of `dense` in pays only when the product reads each of its rows once on average (not for a query).
   if (!wasm || width === 0 || a.rows === 0 || a.colIndex.length < a.cols) return null;

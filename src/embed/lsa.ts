@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { SeamlabError } from "../core/errors";
 import { sampleIndices } from "../core/random";
 import { randomizedSvd } from "./randomized-svd";
-import { interleaveCsrRows, multiplyDense, type CsrMatrix } from "./sparse";
+import { interleaveCsrRows, multiplyDense } from "./sparse";
 import {
   countTermsWithin,
   fitTfidfFrequencies,
@@ -11,7 +11,7 @@ import {
   TfidfOptions,
   type TermCounts,
 } from "./tfidf";
-import { Embedder, emptyInputReport, normaliseInPlace } from "./types";
+import { Embedder, emptyInputReport, normaliseInPlace, type CsrMatrix } from "./types";
 import { thousands } from "../stats/format";
 
 export interface LsaOptions extends TfidfOptions {

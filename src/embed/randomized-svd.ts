@@ -1,5 +1,6 @@
 import { seededRandom } from "../core/random";
-import { CsrMatrix, multiplyDense, multiplyTransposeDense, transposeCsr } from "./sparse";
+import { multiplyDense, transposeCsr } from "./sparse";
+import type { CsrMatrix } from "./types";
 import { symmetricEigen } from "./symmetric-eigen";
 import { gramGroupsWasm, rowMajorProductWasm } from "./dense-products";
 
@@ -30,12 +31,12 @@ export function randomizedSvd(
   const aT = transposeCsr(a);
   let q = orthonormaliseColumns(multiplyDense(a, omega, sketch), a.rows, sketch);
   for (let i = 0; i < powerIterations && q.width > 0; i++) {
-    const z = multiplyTransposeDense(a, q.matrix, q.width, aT);
+    const z = multiplyDense(aT, q.matrix, q.width);
     q = orthonormaliseColumns(multiplyDense(a, z, q.width), a.rows, q.width);
   }
   // Bᵀ = Aᵀ Q (cols × w); B Bᵀ = Zᵀ Z has eigenvalues σ² and eigenvectors U_B; V = Bᵀ U_B Σ⁻¹.
   const w = q.width;
-  const bT = multiplyTransposeDense(a, q.matrix, w, aT);
+  const bT = multiplyDense(aT, q.matrix, w);
   const eigen = symmetricEigen(gram(bT, a.cols, w), w);
   const largest = Math.max(eigen.values[0] ?? 0, 0);
   let kept = 0;
@@ -66,18 +67,12 @@ function gaussianMatrix(rows: number, cols: number, seed: number): Float64Array 
   return out;
 }
 
-/** Gram matrix Yᵀ Y (width × width) of a row-major rows × width matrix. */
-export function gram(y: Float64Array, rows: number, width: number): Float64Array {
-  return gramWith(gramGroupsWasm(y, rows, width), y, rows, width);
-}
-
-/** `gram` without WebAssembly SIMD (tests compare the two). */
-export function gramJs(y: Float64Array, rows: number, width: number): Float64Array {
-  return gramWith(null, y, rows, width);
-}
-
-/** Yᵀ Y, the four-row groups from `groups` (the kernel's, the same sums) when given; then leftovers, mirrored. */
-function gramWith(groups: Float64Array | null, y: Float64Array, rows: number, width: number): Float64Array {
+/**
+ * Gram matrix Yᵀ Y (width × width) of a row-major rows × width matrix: the four-row groups in the WebAssembly kernel
+ * (the same sums) where there is one, unless `useKernel` is false (tests compare the two); then leftovers, mirrored.
+ */
+export function gram(y: Float64Array, rows: number, width: number, useKernel = true): Float64Array {
+  const groups = useKernel ? gramGroupsWasm(y, rows, width) : null;
   const g = groups ?? new Float64Array(width * width);
   // Four rows of y per pass: each load/store of g carries four multiply-adds (about twice as fast in V8).
   let i = groups ? rows - (rows % 4) : 0;
@@ -133,7 +128,7 @@ function gramWith(groups: Float64Array | null, y: Float64Array, rows: number, wi
 /**
  * (rows × inner) · (inner × cols), row-major. Two output rows per pass share each load of `right`, four rows of
  * `right` each load and store of `out`, with the same sums in the same order as a one-row pass (an odd last row is
- * paired with zeros). Runs in the WebAssembly kernel where there is one.
+ * paired with zeros). Runs in the WebAssembly kernel where there is one, unless `useKernel` is false (tests).
  */
 export function multiplyRowMajor(
   left: Float64Array,
@@ -141,18 +136,10 @@ export function multiplyRowMajor(
   inner: number,
   right: Float64Array,
   cols: number,
+  useKernel = true,
 ): Float64Array {
-  return rowMajorProductWasm(left, rows, inner, right, cols) ?? multiplyRowMajorJs(left, rows, inner, right, cols);
-}
-
-/** `multiplyRowMajor` without WebAssembly SIMD (tests compare the two). */
-export function multiplyRowMajorJs(
-  left: Float64Array,
-  rows: number,
-  inner: number,
-  right: Float64Array,
-  cols: number,
-): Float64Array {
+  const product = useKernel ? rowMajorProductWasm(left, rows, inner, right, cols) : null;
+  if (product) return product;
   const odd = rows % 2 === 1;
   const lhs = odd ? new Float64Array((rows + 1) * inner) : left;
   if (odd) lhs.set(left.subarray(0, rows * inner));

@@ -1,25 +1,14 @@
 import { csrProductWasm } from "./dense-products";
-
-/** A sparse matrix in compressed sparse row form (rows = texts, columns = terms); dense operands are row-major. */
-export interface CsrMatrix {
-  rows: number;
-  cols: number;
-  /** rowStart[i]..rowStart[i+1] index the non-zeros of row i in `colIndex`/`values`. */
-  rowStart: Int32Array;
-  colIndex: Int32Array;
-  values: Float64Array;
-}
+import type { CsrMatrix } from "./types";
 
 /**
  * out (rows × width) = A · D. Four non-zeros per pass over an output row: the same sums, in the same order, as one
- * `+=` per non-zero, with a quarter of the loads and stores. Runs in the WebAssembly kernel where there is one.
+ * `+=` per non-zero, with a quarter of the loads and stores. Runs in the WebAssembly kernel where there is one,
+ * unless `useKernel` is false (tests compare the two).
  */
-export function multiplyDense(a: CsrMatrix, dense: Float64Array, width: number): Float64Array {
-  return csrProductWasm(a, dense, width) ?? multiplyDenseJs(a, dense, width);
-}
-
-/** `multiplyDense` without WebAssembly SIMD (tests compare the two). */
-export function multiplyDenseJs(a: CsrMatrix, dense: Float64Array, width: number): Float64Array {
+export function multiplyDense(a: CsrMatrix, dense: Float64Array, width: number, useKernel = true): Float64Array {
+  const product = useKernel ? csrProductWasm(a, dense, width) : null;
+  if (product) return product;
   const out = new Float64Array(a.rows * width);
   const { rowStart, colIndex, values } = a;
   for (let i = 0; i < a.rows; i++) {
@@ -65,29 +54,6 @@ export function transposeCsr(a: CsrMatrix): CsrMatrix {
     }
   }
   return { rows: a.cols, cols: a.rows, rowStart, colIndex, values };
-}
-
-/**
- * out (cols × width) = Aᵀ · D. With `transposed` (`transposeCsr(a)`, for repeated products) it is `multiplyDense`
- * over Aᵀ, which adds each output row's terms in the same order as the scatter below: identical results.
- */
-export function multiplyTransposeDense(
-  a: CsrMatrix,
-  dense: Float64Array,
-  width: number,
-  transposed?: CsrMatrix,
-): Float64Array {
-  if (transposed) return multiplyDense(transposed, dense, width);
-  const out = new Float64Array(a.cols * width);
-  for (let i = 0; i < a.rows; i++) {
-    const inRow = i * width;
-    for (let p = a.rowStart[i]; p < a.rowStart[i + 1]; p++) {
-      const v = a.values[p];
-      const outRow = a.colIndex[p] * width;
-      for (let c = 0; c < width; c++) out[outRow + c] += v * dense[inRow + c];
-    }
-  }
-  return out;
 }
 
 /** The rows of `a` and `b` in one matrix: row i is the next row of `a` when `fromA[i]`, else the next row of `b`. */

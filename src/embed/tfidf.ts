@@ -1,4 +1,4 @@
-import { CsrMatrix } from "./sparse";
+import type { CsrMatrix } from "./types";
 
 /**
  * TF-IDF weighting for the `lsa` embedder: sublinear term frequency (1 + ln tf), smoothed idf
@@ -35,14 +35,7 @@ export interface TermCounts {
   counts: Int32Array;
 }
 
-export function countTerms(texts: readonly string[]): TermCounts {
-  return countTermsWithin(texts, Infinity).counts!;
-}
-
-export interface TermFrequencies {
-  rows: number;
-  /** term id -> term */
-  terms: string[];
+export interface TermFrequencies extends Pick<TermCounts, "rows" | "terms"> {
   /** term id -> texts it occurs in */
   df: Int32Array;
   /** (term, text) pairs */
@@ -58,8 +51,8 @@ const grown = (array: Int32Array, size: number, fill = 0): Int32Array => {
 };
 
 /**
- * `countTerms`, keeping the per-text counts only while they hold at most `cap` (term, text) pairs (4 bytes each for
- * the term and its count); past that only each term's document frequency, which is all a model's vocabulary and
+ * Every text's terms, keeping the per-text counts only while they hold at most `cap` (term, text) pairs (4 bytes each
+ * for the term and its count); past that only each term's document frequency, which is all a model's vocabulary and
  * idf need. Tokenizes every text once either way: a 1 GB corpus's chunks have hundreds of millions of pairs.
  */
 export function countTermsWithin(texts: readonly string[], cap: number): TermFrequencies {

@@ -66,3 +66,13 @@ export function cosine(a: Float32Array, b: Float32Array): number {
   }
   return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }
+
+/** A sparse matrix in compressed sparse row form (rows = texts, columns = terms); dense operands are row-major. */
+export interface CsrMatrix {
+  rows: number;
+  cols: number;
+  /** rowStart[i]..rowStart[i+1] index the non-zeros of row i in `colIndex`/`values`. */
+  rowStart: Int32Array;
+  colIndex: Int32Array;
+  values: Float64Array;
+}

@@ -7,7 +7,6 @@ import { randomizedSvd } from "../../src/embed/randomized-svd";
 import { csrFromDense } from "../helpers/csr";
 import { symmetricEigen } from "../../src/embed/symmetric-eigen";
 import {
-  countTerms,
   countTermsWithin,
   fitTfidfFrequencies,
   tfidfCountRows,
@@ -147,7 +146,7 @@ function randomTexts(count: number, seed: number): string[] {
 test("tf-idf rows from texts counted once equal tfidfMatrix over the texts, for all rows and for a subset", () => {
   const texts = randomTexts(200, 3);
   for (const options of [{}, { minDocumentFrequency: 1 }, { maxVocabulary: 5 }]) {
-    const counted = countTerms(texts);
+    const counted = countTermsWithin(texts, Infinity).counts!;
     const fitted = fitTfidfCounts(texts, options);
     assert.deepEqual(fitted.model, fitTfidf(texts, options));
     assert.deepEqual(tfidfCountRows(fitted, counted), tfidfMatrix(fitted.model, texts));
@@ -181,7 +180,7 @@ test("lsa embeds its fitted texts, all or some beside new ones, from kept counts
 
 test("past the kept-counts cap, lsa counts document frequencies only and fits the same model, id and vectors", async () => {
   const texts = randomTexts(300, 11);
-  const counted = countTerms(texts);
+  const counted = countTermsWithin(texts, Infinity).counts!;
   for (const options of [{}, { minDocumentFrequency: 1 }, { maxVocabulary: 5 }]) {
     const within = countTermsWithin(texts, 10);
     assert.equal(within.counts, undefined, "over the cap: no per-text counts");

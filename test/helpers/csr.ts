@@ -1,4 +1,4 @@
-import type { CsrMatrix } from "../../src/embed/sparse";
+import type { CsrMatrix } from "../../src/embed/types";
 
 /** Builds a CSR matrix from dense row-major values (test fixtures). */
 export function csrFromDense(values: number[][]): CsrMatrix {

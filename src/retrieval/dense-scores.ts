@@ -37,7 +37,6 @@ function scoresFunction() {
   };
 }
 
-export type ScoreKernel = ReturnType<typeof kernelOf>;
 export const scoreKernel = lazyKernel(() => [scoresFunction()], kernelOf);
 
 function kernelOf(instance: WasmInstance) {

@@ -2,7 +2,7 @@ import type { Chunk } from "../core/types";
 import { createEmbedder, EmbedderSpec } from "../embed/select";
 import { Embedder, normaliseInPlace } from "../embed/types";
 import type { RankedChunk, Retriever, RetrieverFactory } from "./types";
-import { QUERY_LANES as queryBlock, scoreKernel, type ScoreKernel } from "./dense-scores";
+import { QUERY_LANES as queryBlock, scoreKernel } from "./dense-scores";
 import { keepBest } from "./top-k";
 
 export type DenseIndex = ReturnType<typeof buildDenseIndex>;
@@ -47,19 +47,10 @@ const kernelQueryBlocks = 256;
  * sums) is what makes thousands of queries affordable.
  */
 export function searchDenseMany(index: DenseIndex, queries: readonly Float32Array[], k: number): RankedChunk[][] {
-  const { count, dimensions: dims } = index;
+  const { count, dimensions: dims, matrix } = index;
   if (k <= 0 || count === 0) return queries.map(() => []);
   const kernel = dims > 0 ? scoreKernel() : null;
-  return kernel ? searchWithKernel(kernel, index, queries, k) : searchDenseManyJs(index, queries, k);
-}
-
-function searchWithKernel(
-  kernel: ScoreKernel,
-  index: DenseIndex,
-  queries: readonly Float32Array[],
-  k: number,
-): RankedChunk[][] {
-  const { count, dimensions: dims, matrix } = index;
+  if (kernel === null) return searchDenseManyJs(index, queries, k);
   const best = queries.map((): RankedChunk[] => []);
   const perPass = kernelQueryBlocks * queryBlock;
   for (let first = 0; first < queries.length; first += perPass) {

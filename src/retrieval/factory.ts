@@ -10,12 +10,16 @@ const bm25Factory: RetrieverFactory = (chunks, settings, scope) => {
   if (settings.stopWords) options.stopWords = englishStopWords;
   return createBm25Retriever(chunks, options, scope?.queries, scope?.docs);
 };
-// Dense and hybrid load lazily (the embedder stack is heavy) by literal paths, which tslab can follow (computed ones
-// it cannot); hybrid is handed the factories it fuses, so it and this registry do not import each other.
+// Dense and hybrid load lazily (the embedder stack is heavy) by literal paths, which tslab follows (not computed ones).
 const denseFactory: RetrieverFactory = async (chunks, settings) =>
   (await import("./dense")).retrieverFactory(chunks, settings);
-const hybridFactory: RetrieverFactory = async (chunks, settings, scope) =>
-  (await import("./hybrid")).hybridRetrieverFactory(bm25Factory, denseFactory)(chunks, settings, scope);
+const hybridFactory: RetrieverFactory = async (chunks, settings, scope) => {
+  const retrievers = await Promise.all([bm25Factory, denseFactory].map((part) => part(chunks, settings, scope)));
+  return (await import("./hybrid")).createHybridRetriever(retrievers, {
+    rrfK: settings.rrfK === undefined ? undefined : Number(settings.rrfK),
+    depth: settings.depth === undefined ? undefined : Number(settings.depth),
+  });
+};
 
 const factories = new Map(Object.entries({ bm25: bm25Factory, dense: denseFactory, hybrid: hybridFactory }));
 

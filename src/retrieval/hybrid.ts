@@ -1,5 +1,4 @@
-import type { Chunk } from "../core/types";
-import type { RankedChunk, Retriever, RetrieverFactory } from "./types";
+import type { RankedChunk, Retriever } from "./types";
 
 /**
  * Reciprocal rank fusion (Cormack, Clarke & Büttcher 2009): score(d) = Σ 1 / (k + rank(d)), ranks from 1, k = 60 as
@@ -41,16 +40,5 @@ export function createHybridRetriever(
     name: `hybrid(rrf k=${rrfK}, depth=${depth}: ${retrievers.map((r) => r.name).join(" + ")})`,
     search: async (query: string, k: number) => (await searchMany([query], k))[0],
     searchMany,
-  };
-}
-
-/** `createRetriever("hybrid", ...)` over the factories it fuses, with settings.rrfK and settings.depth. */
-export function hybridRetrieverFactory(...parts: RetrieverFactory[]): RetrieverFactory {
-  return async (chunks: readonly Chunk[], settings, scope) => {
-    const retrievers = await Promise.all(parts.map((part) => part(chunks, settings, scope)));
-    return createHybridRetriever(retrievers, {
-      rrfK: settings.rrfK === undefined ? undefined : Number(settings.rrfK),
-      depth: settings.depth === undefined ? undefined : Number(settings.depth),
-    });
   };
 }

@@ -36,9 +36,7 @@ export function mergeSpans(spans: readonly Span[]): Span[] {
 }
 
 export function totalLength(spans: readonly Span[]): number {
-  let sum = 0;
-  for (const s of spans) sum += Math.max(0, s.end - s.start);
-  return sum;
+  return spans.reduce((sum, s) => sum + Math.max(0, s.end - s.start), 0);
 }
 
 function intersectionLength(mergedA: readonly Span[], mergedB: readonly Span[]): number {
@@ -88,13 +86,7 @@ export function spanScoresChroma(retrieved: readonly Span[], gold: readonly Span
 
 /** How many of the ranked spans overlap no higher-ranked one. */
 export function distinctPassages(ranked: readonly Span[]): number {
-  let distinct = 0;
-  for (let i = 0; i < ranked.length; i++) {
-    let overlapsEarlier = false;
-    for (let j = 0; j < i && !overlapsEarlier; j++) overlapsEarlier = spansOverlap(ranked[i], ranked[j]);
-    if (!overlapsEarlier) distinct++;
-  }
-  return distinct;
+  return ranked.filter((span, i) => !ranked.slice(0, i).some((higher) => spansOverlap(span, higher))).length;
 }
 
 export function jaccard<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): number {
@@ -161,14 +153,7 @@ export function nearDuplicateCount<T = ReadonlySet<string>>(
   threshold: number,
   similarity: (a: T, b: T) => number = jaccard as unknown as (a: T, b: T) => number,
 ): number {
-  let count = 0;
-  for (let i = 1; i < rankedTermSets.length; i++) {
-    for (let j = 0; j < i; j++) {
-      if (similarity(rankedTermSets[i], rankedTermSets[j]) >= threshold) {
-        count++;
-        break;
-      }
-    }
-  }
-  return count;
+  const isCopy = (set: T, i: number) =>
+    rankedTermSets.slice(0, i).some((higher) => similarity(set, higher) >= threshold);
+  return rankedTermSets.filter(isCopy).length;
 }

@@ -13,7 +13,7 @@ import { measureSeamDamage, seamDamageFromCounts } from "./pairs";
 import { paragraphBudgetOf, paragraphLengths } from "./paragraphs";
 import { measureSeams } from "./seams";
 import { chunkSizesOf } from "./sizes";
-import { DAMAGE_KINDS, measureStructureDamage, structureLimitUnit, type StructureDamage } from "./structure-damage";
+import { measureStructureDamage, structureLimitUnit, type StructureDamage } from "./structure-damage";
 import { summariseSeams } from "./summary";
 
 /** Backward openers kept: the corpus keeps its first few, so no document needs more. */
@@ -123,8 +123,6 @@ export function addDocSeams(totals: SeamTotals, part: DocSeams): void {
   totals.structure = totals.structure ? sumStructureDamage(totals.structure, part.structure) : part.structure;
 }
 
-export type StreamedMeasurement = ReturnType<typeof finishSeamTotals>;
-
 export function finishSeamTotals(
   totals: SeamTotals,
   config: SplitterConfig,
@@ -169,35 +167,28 @@ export function finishSeamTotals(
 
 /** Structure damage of two disjoint sets of documents (same limit); may share objects with its arguments. */
 function sumStructureDamage(a: StructureDamage, b: StructureDamage): StructureDamage {
-  const kinds = { ...a.kinds };
-  for (const kind of DAMAGE_KINDS) kinds[kind] = addCounts(a.kinds[kind], b.kinds[kind]);
   const byType: StructureDamage["byType"] = {};
   for (const type of DOC_TYPES) {
-    const x = a.byType[type];
-    const y = b.byType[type];
-    if (!x || !y) {
-      if (x ?? y) byType[type] = (x ?? y)!;
-      continue;
-    }
-    byType[type] = {
-      seams: x.seams + y.seams,
-      damaged: addCounts(x.damaged, y.damaged),
-      inOversize: addCounts(x.inOversize, y.inOversize),
-      anyDamaged: x.anyDamaged + y.anyDamaged,
-    };
+    const [x, y] = [a.byType[type], b.byType[type]];
+    if (x && y) byType[type] = addCounts(x, y);
+    else if (x ?? y) byType[type] = (x ?? y)!;
   }
   return {
     seams: a.seams + b.seams,
     limit: a.limit,
     ...(a.limitUnit ? { limitUnit: a.limitUnit } : {}),
-    kinds,
+    kinds: addCounts(a.kinds, b.kinds),
     anyDamaged: a.anyDamaged + b.anyDamaged,
     byType,
   };
 }
 
+/** Counts summed key by key, in nested records too (same keys on both sides). */
 function addCounts<T extends object>(x: T, y: T): T {
-  const sum = { ...x } as Record<string, number>;
-  for (const key of Object.keys(sum)) sum[key] += (y as Record<string, number>)[key];
+  const sum = { ...x } as Record<string, unknown>;
+  for (const key of Object.keys(sum)) {
+    const [u, v] = [sum[key], (y as Record<string, unknown>)[key]];
+    sum[key] = typeof u === "number" ? u + (v as number) : addCounts(u as object, v as object);
+  }
   return sum as T;
 }

@@ -10,8 +10,7 @@ const BACKWARD_WORDS = new Set(
   ).split(" "),
 );
 
-export type BackwardOpeners = ReturnType<typeof measureBackwardOpeners>;
-export type OpenerSample = BackwardOpeners["samples"][number];
+export type OpenerSample = ReturnType<typeof measureBackwardOpeners>["samples"][number];
 
 const LEADING_DECORATION = /^[\s>*_"'“‘(\-#]*/;
 const FIRST_WORD = /^[A-Za-z]+/;

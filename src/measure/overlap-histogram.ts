@@ -1,16 +1,11 @@
-/** One histogram bin over `(from, to]` (the zero bin is `[0, 0]`). */
-export interface HistogramBin {
-  label: string;
-  from: number;
-  to: number;
-  count: number;
-}
-
-/** Bins: exactly 0, `bins` equal ones over (0, nominal], and above nominal (tail stitching can exceed it). */
-export function overlapHistogram(values: readonly number[], nominal: number, bins = 10): HistogramBin[] {
+/**
+ * Bins over `(from, to]`: exactly 0 (`[0, 0]`), `bins` equal ones over (0, nominal], and above nominal (tail stitching
+ * can exceed it).
+ */
+export function overlapHistogram(values: readonly number[], nominal: number, bins = 10) {
   const edges: number[] = [0];
   if (nominal > 0) for (let i = 1; i <= bins; i++) edges.push((nominal * i) / bins);
-  const out: HistogramBin[] = [{ label: "0", from: 0, to: 0, count: 0 }];
+  const out = [{ label: "0", from: 0, to: 0, count: 0 }];
   for (let i = 1; i < edges.length; i++) {
     const from = edges[i - 1];
     const to = edges[i];

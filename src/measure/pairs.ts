@@ -6,16 +6,12 @@ import { chunksByDoc, spansByStart } from "./chunks-by-doc";
 import { percent } from "../stats/proportion";
 
 /** The last sentence of one paragraph and the first of the next. */
-export interface StraddlingPair {
-  doc: string;
-  start: number;
-  end: number;
-}
+export type StraddlingPair = ReturnType<typeof straddlingPairs>[number];
 
 export type SeamDamage = ReturnType<typeof seamDamageFromCounts>;
 
-export function straddlingPairs(docs: readonly Doc[]): StraddlingPair[] {
-  const pairs: StraddlingPair[] = [];
+export function straddlingPairs(docs: readonly Doc[]) {
+  const pairs: { doc: string; start: number; end: number }[] = [];
   for (const doc of docs) {
     let previous: TextRegion | undefined;
     for (const paragraph of paragraphRegions(doc.text)) {

@@ -4,8 +4,6 @@ import { percent } from "../stats/proportion";
 import { distributionOf } from "../stats/quantiles";
 
 /** Paragraph lengths against the overlap budget: why recursive splitters carry nothing over. */
-export type ParagraphBudget = ReturnType<typeof paragraphBudgetOf>;
-
 export function measureParagraphBudget(
   docs: readonly Doc[],
   budget: number,

@@ -104,14 +104,6 @@ function emptyKinds(): Record<DamageKind, number> {
   return Object.fromEntries(DAMAGE_KINDS.map((k) => [k, 0])) as Record<DamageKind, number>;
 }
 
-export interface StructureDamageOptions {
-  typed?: readonly TypedDoc[];
-  /** default Infinity, in `unit` (default chars) */
-  limit?: number;
-  unit?: Unit;
-  encoding?: string;
-}
-
 /** The chunks' unit, except that the structure splitter's `--hard-limit` is in characters. */
 export function structureLimitUnit(config: SplitterConfig): Unit {
   return typeof config.extra?.hardLimit === "number" ? "chars" : unitOf(config);
@@ -124,10 +116,11 @@ function overLimitTest(text: string, limit: number, unit: Unit, encoding?: strin
   return (u) => 3 * (u.end - u.start) > limit && tokens(text.slice(u.start, u.end)) > limit;
 }
 
+/** `limit`: default Infinity, in `unit` (default chars). */
 export function measureStructureDamage(
   docs: readonly Doc[],
   chunks: readonly Chunk[],
-  options: StructureDamageOptions = {},
+  options: { typed?: readonly TypedDoc[]; limit?: number; unit?: Unit; encoding?: string } = {},
 ): StructureDamage {
   const limit = options.limit ?? Infinity;
   const limitUnit = options.unit ?? "chars";

@@ -33,16 +33,13 @@ export async function planBudget(input: BudgetInput, probes: BudgetProbes): Prom
   const pilot = pilotRun?.pilot;
   probes.collectGarbage();
   const corpusChars = retrieval.length > 0 ? outlineOf(corpus).chars : 0;
-  const decision: BudgetPlan = { parameters: {}, plans: {}, jobs: input.requestedJobs };
   // Above 200 M characters the kernels sweep in their own thread: each worker thread would hold a corpus copy.
   const inThread = corpusChars > inThreadChars && input.workersEnv === undefined;
-  if (inThread) {
-    decision.kernelWorkers = 0;
+  if (inThread)
     say(
       `corpus over ${(inThreadChars / 1e6).toFixed(0)} M characters: each notebook's sweeps run in its kernel's ` +
         `own thread (a worker thread would hold its own copy of the corpus).`,
     );
-  }
   const ctx: PlanContext = {
     input,
     probes,
@@ -60,9 +57,7 @@ export async function planBudget(input: BudgetInput, probes: BudgetProbes): Prom
   const docs = docPrefixes.length > 0 ? planDocuments(ctx) : undefined;
   const memory = docs?.memory ?? memoryJobs(ctx, () => corpusChars);
   if (!docs) say(memory.line);
-  if (docs?.sample !== undefined) decision.parameters.sample = docs.sample;
   const jobs = docs?.jobs ?? memory.jobs;
-  decision.jobs = jobs;
   // A notebook whose kernel alone is over --max-memory does not run, whatever the time budget allows.
   const overMemory = new Set(memory.overLimit);
   if (retrievalOverMemory) for (const prefix of retrieval) overMemory.add(prefix);
@@ -72,16 +67,14 @@ export async function planBudget(input: BudgetInput, probes: BudgetProbes): Prom
     overMemory,
     runnable,
     fullest: fullestLevels(ctx, runnable, jobs),
-    docNote: docs?.note ?? "",
-    docCostMs: docs?.costMs ?? {},
-    docLoadMs: docs?.loadMs ?? {},
+    docs: docs ?? { note: "", costMs: {}, loadMs: {} },
     spentMs: 0,
   };
   const retrievalPlan =
     !pilot || !runnable.some((name) => retrieval.includes(name.slice(0, 2)))
       ? planWithoutQueries(ctx, state)
       : planRetrieval(ctx, pilot, { ...state, spentMs: probes.now() - started });
-  Object.assign(decision.parameters, retrievalPlan.parameters);
-  decision.plans = retrievalPlan.plans;
-  return decision;
+  const sample = docs?.sample !== undefined ? { sample: docs.sample } : {};
+  const parameters = { ...sample, ...retrievalPlan.parameters };
+  return { parameters, plans: retrievalPlan.plans, jobs, ...(inThread ? { kernelWorkers: 0 } : {}) };
 }

@@ -8,7 +8,8 @@ import type { NotebookBudgetPlan } from "../budget-notebook";
 import { minutes, notebookTimeLimitMs } from "../budget-work";
 import { memoryNote, plannedQueryCount, sampleCosts } from "./memory";
 import { chooseNotebookWork, notebookMs, workLine, workNote, workTotals, type WorkCosts } from "./work-levels";
-import type { PlanContext, RetrievalPilot } from "./types";
+import type { BudgetPlan, PlanContext, RetrievalPilot } from "./types";
+import type { DocumentPlan } from "./documents";
 
 /** What the plan of the notebooks' memory and of 01-02 settled before the retrieval notebooks are planned. */
 export interface RetrievalState {
@@ -19,18 +20,13 @@ export interface RetrievalState {
   runnable: readonly string[];
   /** The fullest work level each notebook may do within --max-memory. */
   fullest: Record<string, number>;
-  /** 01-02's page note when they read a sample (else ""). */
-  docNote: string;
-  docCostMs: Record<string, number>;
-  docLoadMs: Record<string, number>;
+  /** 01-02's page note (else ""), sampled cells' and loads' ms. */
+  docs: Pick<DocumentPlan, "note" | "costMs" | "loadMs">;
   /** The pilots' time, counted against the budget. */
   spentMs: number;
 }
 
-export interface RetrievalPlan {
-  parameters: Record<string, unknown>;
-  plans: Record<string, NotebookBudgetPlan>;
-}
+type RetrievalPlan = Pick<BudgetPlan, "parameters" | "plans">;
 
 function pilotLine(pilot: RetrievalPilot, corpusChars: number): string {
   if (pilot.scale > 1 && pilot.smallSampleChars !== undefined)
@@ -51,7 +47,7 @@ function pilotLine(pilot: RetrievalPilot, corpusChars: number): string {
 function documentNotes(ctx: PlanContext, state: RetrievalState): Record<string, NotebookBudgetPlan> {
   const plans: Record<string, NotebookBudgetPlan> = {};
   for (const prefix of ctx.docPrefixes)
-    if (state.docNote && !state.overMemory.has(prefix)) plans[prefix] = { note: state.docNote };
+    if (state.docs.note && !state.overMemory.has(prefix)) plans[prefix] = { note: state.docs.note };
   for (const prefix of state.overMemory) plans[prefix] = { skipAll: true, note: memoryNote(ctx, prefix) };
   return plans;
 }
@@ -69,7 +65,7 @@ function withTimes(
     if (state.overMemory.has(prefix) || levelOf(prefix) < 0) continue;
     const estimatedMs = costs
       ? notebookMs(ctx.input.declared, prefix, levelOf(prefix), costs)
-      : (state.docLoadMs[prefix] ?? 0) + (state.docCostMs[prefix] ?? 0);
+      : (state.docs.loadMs[prefix] ?? 0) + (state.docs.costMs[prefix] ?? 0);
     if (!(estimatedMs > 0)) continue;
     timed[prefix] = { ...timed[prefix], estimatedMs, timeLimitMs: notebookTimeLimitMs(estimatedMs) };
   }
@@ -92,7 +88,8 @@ export function planWithoutQueries(ctx: PlanContext, state: RetrievalState): Ret
  */
 export function planRetrieval(ctx: PlanContext, pilot: RetrievalPilot, state: RetrievalState): RetrievalPlan {
   const { budgetMinutes, maxBytes } = ctx.input;
-  const { jobs, runnable, fullest, docCostMs, docLoadMs, spentMs } = state;
+  const { jobs, runnable, fullest, spentMs } = state;
+  const { costMs: docCostMs, loadMs: docLoadMs } = state.docs;
   const say = ctx.probes.log;
   const corpusChars = ctx.corpusChars;
   const piloted = pilotLine(pilot, corpusChars);
@@ -152,9 +149,7 @@ export function planRetrieval(ctx: PlanContext, pilot: RetrievalPilot, state: Re
   const work = running.map((n) => ctx.input.declared[n.prefix]?.levels[n.level]).filter((w) => w !== undefined);
   const runningParallel = Math.max(1, Math.min(jobs, running.length));
   const fixedRest = fixedMs(running.map((n) => n.prefix));
-  if (work.length === 0) {
-    say(`budget ${budgetMinutes} min: no retrieval notebook runs, so no query sample is chosen.`);
-  }
+  if (work.length === 0) say(`budget ${budgetMinutes} min: no retrieval notebook runs, so no query sample is chosen.`);
   const chosen = chooseQueryBudget({
     budgetMs: budgetMinutes * 60_000,
     spentMs: spentMs + fixedRest / parallelThroughput(runningParallel),
@@ -179,7 +174,7 @@ export function planRetrieval(ctx: PlanContext, pilot: RetrievalPilot, state: Re
     const note = state.overMemory.has(n.prefix)
       ? memoryNote(ctx, n.prefix)
       : ctx.docPrefixes.includes(n.prefix)
-        ? state.docNote
+        ? state.docs.note
         : workNote(n, {
             budgetMinutes,
             corpusChars,

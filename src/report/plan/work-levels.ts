@@ -47,14 +47,9 @@ export function reservedLeastMs(leastMs: readonly number[], leftMs: number): num
 
 /** The splits and query passes (at least 1) of work levels run together. */
 export function workTotals(work: readonly { splits: number; configs: number }[]): { splits: number; configs: number } {
-  const sum = (of: (w: { splits: number; configs: number }) => number) => work.reduce((total, w) => total + of(w), 0);
-  return {
-    splits: sum((w) => w.splits),
-    configs: Math.max(
-      1,
-      sum((w) => w.configs),
-    ),
-  };
+  const splits = work.reduce((total, w) => total + w.splits, 0);
+  const configs = work.reduce((total, w) => total + w.configs, 0);
+  return { splits, configs: Math.max(1, configs) };
 }
 
 /** Estimated ms of one notebook at a level (-1: not run). */
@@ -108,11 +103,8 @@ export function chooseNotebookWork(options: {
   const least = (p: string) => Math.max(0, (declared[p]?.levels.length ?? 0) - 1);
   const excluded = new Set(options.excluded ?? []);
   const level = new Map(prefixes.map((p) => [p, excluded.has(p) ? -1 : least(p)]));
-  const total = () =>
-    wallMs(
-      prefixes.map((p) => notebookMs(declared, p, level.get(p)!, costs)),
-      jobs,
-    );
+  const estimates = () => prefixes.map((p) => notebookMs(declared, p, level.get(p)!, costs));
+  const total = () => wallMs(estimates(), jobs);
   const fits = () => total() <= options.budgetMs;
   // the first notebook always runs: the plan then says it does not fit
   for (let i = prefixes.length - 1; i > 0 && !fits(); i--) level.set(prefixes[i], -1);

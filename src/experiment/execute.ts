@@ -102,7 +102,7 @@ export async function executePlan(
     return;
   }
   const pool = await workerPool(options.workers, options.keepWorkers);
-  const shared = encodeInputs(inputs);
+  const shared = { inputsId: options.inputsId, inputs: encodeInputs(inputs) };
   const runOnPool = async <T>(task: RowTask | SetupTask): Promise<T> => {
     const result = (await pool.run(task, { signal: cancel.signal })) as T & { error?: TaskError };
     const error = result.error;
@@ -133,16 +133,7 @@ export async function executePlan(
     else if (!inputs.sample) {
       const ranges = setupRanges(inputs.docs, Math.min(options.workers, tasks.length));
       const parts = await Promise.all(
-        ranges.map(([from, to]) =>
-          runOnPool<SetupDone>({
-            kind: "setup",
-            inputsId: options.inputsId,
-            inputs: shared,
-            from,
-            to,
-            terms,
-          }).catch((error) => void fail(error)),
-        ),
+        ranges.map(([from, to]) => runOnPool<SetupDone>({ ...shared, kind: "setup", from, to, terms }).catch(fail)),
       );
       if (parts.every((part): part is SetupDone => part !== undefined)) {
         setup = mergeDocSetup(
@@ -157,8 +148,7 @@ export async function executePlan(
       tasks.map(async (indexes) => {
         if (cancel.signal.aborted) return;
         const task: RowTask = {
-          inputsId: options.inputsId,
-          inputs: shared,
+          ...shared,
           configs: configsOf(indexes),
           keys: keysOf(indexes),
           options: options.rowOptions,

@@ -139,14 +139,13 @@ function sampledMeasures(docs: readonly Doc[], chunks: readonly Chunk[], rowSamp
   return { damage, tokensEmbedded: scale(perChar.value), note };
 }
 
-/** The rows of configs sharing one splitter config: split, measured and indexed once; `keys[i]` goes in row i. */
+/** Rows of configs (one at least) sharing one splitter config: split, measured and indexed once; `keys[i]` in row i. */
 async function computeRows(
   inputs: SweepInputs,
   configs: readonly ExperimentConfig[],
   keys: readonly string[],
   options: RowOptions = {},
 ): Promise<GridRow[]> {
-  if (configs.length === 0) return [];
   const splitter = configs[0].splitter;
   const docs = inputs.docs as Doc[];
   const chunks: Chunk[] = splitCorpus(docs, splitter);
@@ -255,18 +254,10 @@ export async function computeTaskRows(
   keys: readonly string[],
   options: RowOptions = {},
 ): Promise<GridRow[]> {
-  const groups = groupBy(
-    configs.map((_, i) => i),
-    (i) => splitterKey(configs[i]),
-  );
   const out: GridRow[] = new Array(configs.length);
-  for (const positions of groups.values()) {
-    const rows = await computeRows(
-      inputs,
-      positions.map((i) => configs[i]),
-      positions.map((i) => keys[i]),
-      options,
-    );
+  for (const positions of groupBy(Array.from(configs.keys()), (i) => splitterKey(configs[i])).values()) {
+    const pick = <T>(list: readonly T[]) => positions.map((i) => list[i]);
+    const rows = await computeRows(inputs, pick(configs), pick(keys), options);
     positions.forEach((position, j) => (out[position] = rows[j]));
   }
   return out;

@@ -18,14 +18,11 @@ export interface RowTask {
   setup?: DocSetup;
 }
 
-/** The doc setup of the documents [from, to), computed before any row task. */
-export interface SetupTask {
+/** The doc setup of the documents [from, to), computed before any row task; `terms`: BM25's document terms too. */
+export interface SetupTask extends Pick<RowTask, "inputsId" | "inputs"> {
   kind: "setup";
-  inputsId: string;
-  inputs: SharedArrayBuffer;
   from: number;
   to: number;
-  /** Also build BM25's document terms. */
   terms: boolean;
 }
 

@@ -1,9 +1,7 @@
-/**
- * Markdown sections and the blocks a splitter must not cut (code, tables, list items, FAQ pairs, speaker turns,
- * paragraphs), line-based like `headings.ts`: exact offsets, not a rendering. Every block is whole lines (its last
- * one before the newline); blank lines belong to none. On broken input: an unclosed fence runs to the end; a table
- * (header + delimiter row, or >= 2 lines starting with `|`) may have ragged rows.
- */
+// Markdown sections and the blocks a splitter must not cut (code, tables, list items, FAQ pairs, speaker turns,
+// paragraphs), line-based like `headings.ts`: exact offsets, not a rendering. Every block is whole lines (its last
+// one before the newline); blank lines belong to none. On broken input: an unclosed fence runs to the end; a table
+// (header + delimiter row, or >= 2 lines starting with `|`) may have ragged rows.
 import { findHeadings, scanMarkdownLines, type MarkdownLine } from "./headings";
 
 export type BlockKind =
@@ -150,8 +148,7 @@ function blocksOf(text: string, lines: MarkdownLine[], turns: boolean): Block[] 
     let j = i;
     while (isText(j + 1)) {
       const t = at(j + 1);
-      if (LIST_ITEM.test(t) || QUESTION_LINE.test(t) || (turns && SPEAKER_LINE.test(t))) break;
-      if (headsTable(j + 1)) break;
+      if (LIST_ITEM.test(t) || QUESTION_LINE.test(t) || (turns && SPEAKER_LINE.test(t)) || headsTable(j + 1)) break;
       j++;
     }
     push("paragraph", j);
@@ -168,23 +165,20 @@ export function sectionsOf(text: string, { turns = false }: { turns?: boolean } 
   const lines = scanMarkdownLines(text);
   const blocks = blocksOf(text, lines, turns);
   const headings = findHeadings(text, lines);
-  const sections: Section[] = [];
   const starts = headings.map((h) => h.lineStart);
-  const bounds = starts.length > 0 && starts[0] === 0 ? [...starts] : [0, ...starts];
+  const before = starts[0] === 0 ? 0 : 1; // the text before the first heading is a section of its own
+  const bounds = before ? [0, ...starts] : starts;
   let b = 0;
-  let h = 0;
-  for (let s = 0; s < bounds.length; s++) {
-    const start = bounds[s];
+  return bounds.map((start, s) => {
     const end = s + 1 < bounds.length ? bounds[s + 1] : text.length;
     const section: Section = { start, end, blocks: [] };
-    if (h < headings.length && headings[h].lineStart === start) {
-      const heading = headings[h++];
+    const heading = headings[s - before];
+    if (heading) {
       const lineEnd = text.indexOf("\n", start);
       const headingEnd = lineEnd < 0 || lineEnd > end ? end : lineEnd;
       section.heading = { level: heading.level, text: heading.text, start, end: headingEnd };
     }
     while (b < blocks.length && blocks[b].start < end) section.blocks.push(blocks[b++]);
-    sections.push(section);
-  }
-  return sections;
+    return section;
+  });
 }

@@ -1,7 +1,5 @@
-/**
- * The top-level statements of a TS/JS file (TypeScript's parser) and which are functions or classes; other languages
- * get no parse. TypeScript is required and typed by the few members used, so this compiles under tslab's TS 5.0.
- */
+// The top-level statements of a TS/JS file (TypeScript's parser) and which are functions or classes; other languages
+// get no parse. TypeScript is required and typed by the few members used, so this compiles under tslab's TS 5.0.
 import { projectRequire } from "../core/project";
 
 /** File name endings parsed with the TypeScript compiler. */
@@ -79,19 +77,13 @@ export function codeUnits(text: string, path: string): CodeUnit[] {
     return node.forEachChild((child) => (holdsFunction(child) ? true : undefined)) === true;
   };
   const statements = file.statements;
-  const units: CodeUnit[] = [];
-  for (let i = 0; i < statements.length; i++) {
-    const node = statements[i];
-    const start = i === 0 ? 0 : node.pos;
-    const end = i + 1 < statements.length ? statements[i + 1].pos : text.length;
-    units.push({
-      start,
-      end,
-      codeStart: node.getStart(file),
-      codeEnd: node.end,
-      isFunctionOrClass: holdsFunction(node),
-    });
-  }
+  const units: CodeUnit[] = statements.map((node, i) => ({
+    start: i === 0 ? 0 : node.pos,
+    end: i + 1 < statements.length ? statements[i + 1].pos : text.length,
+    codeStart: node.getStart(file),
+    codeEnd: node.end,
+    isFunctionOrClass: holdsFunction(node),
+  }));
   if (units.length === 0 && text.length > 0)
     units.push({ start: 0, end: text.length, codeStart: 0, codeEnd: text.length, isFunctionOrClass: false });
   return units;

@@ -1,7 +1,5 @@
-/**
- * Which markdown lines are ATX headings, inside fences, front matter or HTML comments (a `## ` there is no heading),
- * or prose: line-based on purpose, right about headings and fences without rendering. Setext headings are not read.
- */
+// Which markdown lines are ATX headings, inside fences, front matter or HTML comments (a `## ` there is no heading),
+// or prose: line-based on purpose, right about headings and fences without rendering. Setext headings are not read.
 import { partitionPoint } from "../core/sorted";
 
 export type MarkdownLineKind =

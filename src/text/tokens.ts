@@ -1,7 +1,5 @@
-/**
- * Token counts and token -> character offsets for js-tiktoken's encodings, on their rank tables, equal to its
- * `encode`. Special-token strings ("<|endoftext|>") are plain text: one stray marker must not abort a sweep.
- */
+// Token counts and token -> character offsets for js-tiktoken's encodings, on their rank tables, equal to its
+// `encode`. Special-token strings ("<|endoftext|>") are plain text: one stray marker must not abort a sweep.
 import type { Tiktoken, TiktokenEncoding } from "js-tiktoken";
 import { SeamlabError } from "../core/errors";
 import { loadRankTable, rankOfBytes, requireTiktoken, tokenByteLength, type RankTable } from "./bpe-ranks";
@@ -33,10 +31,8 @@ export function rankTable(encoding: string = defaultEncoding): RankTable {
   return loadRankTable(encoding);
 }
 
-/**
- * Tokens per piece of the pre-tokenising regex, per encoding: a text's tokens are its pieces' BPE, and prose repeats
- * its pieces constantly (several times faster). Cleared past `pieceCacheLimit` entries to bound memory.
- */
+// Tokens per piece of the pre-tokenising regex, per encoding: a text's tokens are its pieces' BPE, and prose repeats
+// its pieces constantly (several times faster). Cleared past `pieceCacheLimit` entries to bound memory.
 const pieceCaches = new Map<string, Map<string, number[]>>();
 const pieceCacheLimit = 200_000;
 

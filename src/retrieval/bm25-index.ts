@@ -30,8 +30,7 @@ export type Bm25Index = Readonly<ReturnType<typeof build>>;
  */
 export interface Bm25Scope {
   vocabulary?: ReadonlySet<string>;
-  /** Term ids kept between the build's two passes (default `RECORDED_IDS_CAP`); texts past it are tokenized again. */
-  recordedIdsCap?: number;
+  recordedIdsCap?: number; // ids held between the build's passes (RECORDED_IDS_CAP); later texts are tokenized again
 }
 
 /** The terms of every query, as the index tokenizes them: the vocabulary of an index built for those queries. */

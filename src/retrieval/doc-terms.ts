@@ -12,8 +12,7 @@ export type DocTermTable = Readonly<ReturnType<typeof docTermTableOf>>;
 export interface DocTerms {
   readonly text: string;
   readonly codes: Uint16Array | Int32Array;
-  /** anchors[j] = start of run j·ANCHOR_EVERY */
-  readonly anchors: Int32Array;
+  readonly anchors: Int32Array; // anchors[j] = start of run j·ANCHOR_EVERY
 }
 
 const ANCHOR_EVERY = 8;

@@ -18,11 +18,9 @@ import { mean } from "../stats/quantiles";
 
 export interface EvaluationOptions {
   k?: number;
-  /** term-set Jaccard from which a retrieved chunk is a near-duplicate of a higher one (default 0.7) */
-  nearDuplicateThreshold?: number;
+  nearDuplicateThreshold?: number; // term-set Jaccard making a chunk a near-duplicate of a higher one (default 0.7)
   seed?: number;
-  /** tokens of chunk `index`, to count each context's prompt tokens (default: not counted) */
-  tokensOf?: (index: number) => number;
+  tokensOf?: (index: number) => number; // chunk `index`'s tokens, to count each prompt's (default: not counted)
 }
 
 export interface QueryOutcome {
@@ -54,8 +52,7 @@ const meanOrZero = (values: number[]) => (values.length === 0 ? 0 : mean(values)
 /** What one query's prompt holds: the retrieved chunks (best first) and the pieces of text pasted for them. */
 export interface RetrievedContext {
   ranked: number[];
-  /** the chunks themselves, or their windows or parents */
-  spans: readonly Span[];
+  spans: readonly Span[]; // the chunks themselves, or their windows or parents
   chars: number;
   tokens: number | null;
 }

@@ -7,15 +7,11 @@ import type { Retriever } from "./types";
 
 export interface PieceEvaluationOptions extends EvaluationOptions {
   budget: ContextBudget;
-  /** the documents the chunks are spans of */
-  docs: readonly Doc[];
-  /** per chunk index, its neighbour window or parent (retrieval/expand) */
-  pieces: readonly Span[];
-  /** a piece already pasted costs nothing again (parents) */
-  once: boolean;
+  docs: readonly Doc[]; // the documents the chunks are spans of
+  pieces: readonly Span[]; // per chunk index, its neighbour window or parent (retrieval/expand)
+  once: boolean; // a piece already pasted costs nothing again (parents)
   countTokens: (text: string) => number;
-  /** about how many chunks' text a piece holds (2n + 1 for n neighbours), for the first search depth */
-  chunksPerPiece?: number;
+  chunksPerPiece?: number; // about how many chunks' text a piece holds (2n + 1 for n neighbours), for the first depth
 }
 
 /** Scores every query on the pieces its chunks bring, up to the budget, by plain hit@k's rule with pieces pasted. */

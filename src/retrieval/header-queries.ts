@@ -37,8 +37,7 @@ export function parseHeadingLevels(raw: string, parameter = "--heading-levels"):
 export interface HeaderQueryOptions {
   questionsOnly?: boolean;
   headingLevels?: readonly number[];
-  /** sentences of prose in the gold span (default 1) */
-  sentences?: number;
+  sentences?: number; // of prose in the gold span (default 1)
 }
 
 export type HeaderQuerySet = ReturnType<typeof buildHeaderQueries>;

@@ -13,26 +13,19 @@ import { englishStopWords } from "./tokenize";
  * Chosen sentences are removed once from the returned `docs`, so every config splits the same text.
  */
 export interface IctOptions {
-  /** default 500, or every usable sentence when fewer (at least 30) */
-  n?: number;
-  /** default 1 */
-  seed?: number;
-  /** keep the query sentence in the indexed text (default false) */
-  keepSentence?: boolean;
-  /** sentences of context on each side (default 1) */
-  contextSentences?: number;
-  /** "sentence" (default) or its content words only (`contentWords`): a question sharing words, not phrasing */
-  query?: IctQueryForm;
+  n?: number; // default 500, or every usable sentence when fewer (at least 30)
+  seed?: number; // default 1
+  keepSentence?: boolean; // keep the query sentence in the indexed text (default false)
+  contextSentences?: number; // sentences of context on each side (default 1)
+  query?: IctQueryForm; // "sentence" (default) or its `contentWords`: a question sharing words, not phrasing
   /**
    * "context" (default) or "place": the sentence itself when kept, else the two characters joined where it was
    * removed; a chunk must sit where it is, like a labelled answer's short excerpt.
    */
   hit?: IctHit;
-  /** default 8 to 60 words: shorter sentences are labels or fragments, longer ones lists */
-  minWords?: number;
+  minWords?: number; // default 8 to 60 words: shorter sentences are labels or fragments, longer ones lists
   maxWords?: number;
-  /** take every usable sentence when fewer than `n` can serve (default: when `n` is not given) */
-  allowFewer?: boolean;
+  allowFewer?: boolean; // take every usable sentence when fewer than `n` can serve (default: when `n` is not given)
   corpusName?: string;
 }
 

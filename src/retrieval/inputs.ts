@@ -12,10 +12,8 @@ import {
 
 /** Where the corpus and the queries come from (the CLI's flags, a notebook's parameters). */
 export interface EvaluationInputSpec extends Omit<QuerySourceOptions, "corpusName"> {
-  /** Corpus spec (default name, folder, file, glob or npm:); not read for a SQuAD .json, which brings its own. */
-  corpus?: string;
-  /** "headers" (default), "ict", or a labelled set file */
-  queries?: string;
+  corpus?: string; // a default name, folder, file, glob or npm:; not read for a SQuAD .json, which brings its own
+  queries?: string; // "headers" (default), "ict", or a labelled set file
   querySample?: QuerySampleRequest;
 }
 
@@ -23,13 +21,11 @@ export interface EvaluationInputs {
   corpus: string; // as given (the SQuAD file when it brought the documents)
   name: string;
   docs: Doc[]; // header and ICT queries removed text, once
-  /** The documents as read; empty for header queries, whose corpus is streamed so that it is never held twice. */
-  corpusDocs: readonly Doc[];
+  corpusDocs: readonly Doc[]; // as read; empty for header queries, whose corpus is streamed (never held twice)
   corpusSize: { documents: number; chars: number };
   queries: Query[];
   querySample: QuerySample;
-  /** For every table and chart: "500 ICT queries (sentence removed)", "1,537 of 2,425 header queries, a ..." */
-  queryLabel: string;
+  queryLabel: string; // for every table and chart: "500 ICT queries (sentence removed)", "1,537 of 2,425 header ..."
   queryDescription: string; // how the queries were made, ending with the sample
   source: QuerySet["provenance"];
 }

@@ -28,34 +28,23 @@ import { startHeartbeat, waitText, type WaitingStatus } from "./llm-wait";
  * missing, and are filtered in passage order once all are in, so arrival order does not matter.
  */
 export interface GenerateOptions extends HttpRetryOptions {
-  /** base URL (".../v1" or the server root) or the full ".../chat/completions" endpoint */
-  url: string;
+  url: string; // base URL (".../v1" or the server root) or the full ".../chat/completions" endpoint
   model: string;
-  /** questions (one passage each) */
-  n: number;
+  n: number; // questions (one passage each)
   seed?: number;
-  /** default 1500 */
-  passageChars?: number;
+  passageChars?: number; // default 1500
   temperature?: number;
-  /** completion tokens per request (default 400) */
-  maxTokens?: number;
-  /** default 4 */
-  concurrency?: number;
-  /** the API key's environment variable (default SEAMLAB_LLM_KEY; unset = no auth header) */
-  keyEnv?: string;
+  maxTokens?: number; // completion tokens per request (default 400)
+  concurrency?: number; // default 4
+  keyEnv?: string; // the API key's environment variable (default SEAMLAB_LLM_KEY; unset = no auth header)
   environment?: Record<string, string | undefined>;
-  /** the JSONL journal of replies */
-  journal: string;
+  journal: string; // the JSONL journal of replies
   thresholds?: GenerationThresholds;
-  /** retries included (default 4 × n + 20) */
-  maxRequests?: number;
+  maxRequests?: number; // retries included (default 4 × n + 20)
   onProgress?: (done: number, total: number) => void;
-  /** one request, retries and backoff included (default 120 s) */
-  requestTimeoutMs?: number;
-  /** the whole run (default an hour) */
-  deadlineMs?: number;
-  /** called every `heartbeatMs` (default 15 s) while requests are in flight */
-  onWaiting?: (status: WaitingStatus) => void;
+  requestTimeoutMs?: number; // one request, retries and backoff included (default 120 s)
+  deadlineMs?: number; // the whole run (default an hour)
+  onWaiting?: (status: WaitingStatus) => void; // every `heartbeatMs` (default 15 s) while requests are in flight
   heartbeatMs?: number;
 }
 

@@ -132,11 +132,9 @@ export function copiedShare(question: string, excerpts: readonly string[]): numb
 
 export interface ReplyRecord {
   passage: Passage;
-  /** undefined when every attempt failed */
-  content?: string;
+  content?: string; // undefined when every attempt failed
   failure?: string;
-  /** the HTTP answer itself was unreadable */
-  malformed?: string;
+  malformed?: string; // the HTTP answer itself was unreadable
 }
 
 /** Replies (in passage order) into kept queries and counted drops. */

@@ -11,18 +11,15 @@ import { buildIctQueries, type IctOptions, type IctQuerySet } from "./ict-querie
 export interface QuerySourceOptions {
   headers?: HeaderQueryOptions;
   ict?: IctOptions;
-  /** labelled sets: skip malformed rows (counted) */
-  skipMalformed?: boolean;
+  skipMalformed?: boolean; // labelled sets: skip malformed rows (counted)
   corpusName?: string;
 }
 
 export interface QuerySet {
   kind: "headers" | "ict" | "labelled";
-  /** the documents to split: heading lines removed (headers), query sentences removed (ict), or as loaded */
-  docs: Doc[];
+  docs: Doc[]; // to split: heading lines removed (headers), query sentences removed (ict), or as loaded
   queries: Query[];
-  /** for chart subtitles and table captions: "200 ICT queries (sentence removed)" */
-  label: string;
+  label: string; // for chart subtitles and table captions: "200 ICT queries (sentence removed)"
   description: string;
   provenance:
     | ({ kind: "headers" } & Pick<HeaderQuerySet, "levels" | "headings" | "skipped">)

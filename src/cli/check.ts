@@ -12,7 +12,7 @@ import { isSquadFile } from "../retrieval/inputs";
 import { shellQuote, withFlag, type ChosenExport } from "../experiment/export";
 import { compareExports, chosenConfigText } from "../experiment/export-compare";
 import { readChosenExport } from "../experiment/export-file";
-import { toJson } from "./format";
+import { printJson } from "./format";
 import { commandArgs, flagOptions } from "./flags";
 
 /** The exit code when the recommendation moved (0: it holds; 2: bad input; 130: interrupted). */
@@ -126,19 +126,17 @@ export async function run(argv: string[]): Promise<number> {
     const comparison = compareExports(before, after);
     const acceptCommand = ["seamlab", "sweep", ...rerun, "--export", file, "--force"].map(shellQuote).join(" ");
     if (values.json) {
-      process.stdout.write(
-        toJson({
-          file,
-          holds: !comparison.moved,
-          exitCode: comparison.moved ? RECOMMENDATION_MOVED : 0,
-          moves: comparison.moves,
-          notes: comparison.notes,
-          exported: { chosen: before.chosen, verdict: before.verdict, corpus: before.corpus, queries: before.queries },
-          now: { chosen: after.chosen, verdict: after.verdict, corpus: after.corpus, queries: after.queries },
-          rerun: after.rerun.command,
-          accept: comparison.moved ? acceptCommand : null,
-        }) + "\n",
-      );
+      printJson({
+        file,
+        holds: !comparison.moved,
+        exitCode: comparison.moved ? RECOMMENDATION_MOVED : 0,
+        moves: comparison.moves,
+        notes: comparison.notes,
+        exported: { chosen: before.chosen, verdict: before.verdict, corpus: before.corpus, queries: before.queries },
+        now: { chosen: after.chosen, verdict: after.verdict, corpus: after.corpus, queries: after.queries },
+        rerun: after.rerun.command,
+        accept: comparison.moved ? acceptCommand : null,
+      });
     } else {
       const lines = comparison.moved
         ? [

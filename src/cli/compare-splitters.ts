@@ -6,7 +6,7 @@ import { measureSplitterConfig } from "../measure/split-and-measure";
 import type { SplitterConfig } from "../splitters/config";
 import { fixedUnitOf, splitterNames, validateSplitterConfig } from "../splitters/registry";
 import { librariesPreset } from "../study/libraries";
-import { formatFixed, formatRatio, formatTable, numberColumns, toJson } from "./format";
+import { formatFixed, formatRatio, formatTable, numberColumns, printJson } from "./format";
 import { corpusFromFlags, describeCorpus, settingFromFlags, splitterListFromFlags, unitFromFlags } from "./flag-groups";
 import { commandFlags, commaList, describeRange, flagOptions, LIMITS, stringFlag, type FlagValues } from "./flags";
 import { pct } from "../study/format";
@@ -161,7 +161,7 @@ export async function run(argv: string[]): Promise<number> {
     });
   }
   if (values.json) {
-    process.stdout.write(toJson({ corpus: spec, docs: corpus.docs.length, rows }) + "\n");
+    printJson({ corpus: spec, docs: corpus.docs.length, rows });
     return 0;
   }
   const table = formatTable(

@@ -6,7 +6,7 @@ import { evaluationOptionsFrom, loadEvaluationInputs, retrievalFlags, retrievalH
 import { configPairFlags, configPairFromFlags } from "./config-spec";
 import { pct, pctInterval } from "../study/format";
 import { pText } from "../stats/format";
-import { infinityAsText } from "./format";
+import { infinityAsText, printJson } from "./format";
 import { createProgress } from "../experiment/progress";
 import { commandFlags } from "./flags";
 
@@ -55,7 +55,7 @@ export async function run(argv: string[]): Promise<number> {
     ...comparison,
   };
   if (values.json) {
-    process.stdout.write(JSON.stringify(report, infinityAsText, 2) + "\n");
+    printJson(report, infinityAsText);
     return 0;
   }
   const ciA = wilsonInterval(a.summary.hits, a.summary.queries);

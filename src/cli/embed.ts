@@ -15,6 +15,7 @@ import { prepareSemanticSplit } from "../splitters/semantic-prepared";
 import { corpusFromFlags, describeConfig, splitFlags, splitFlagsHelp, splitterConfigFromFlags } from "./flag-groups";
 import { commandFlags, flagOptions, intFlag, numberFlag, refuseTogether } from "./flags";
 import { createProgress, type ProgressStream } from "../experiment/progress";
+import { printJson } from "./format";
 
 /** Texts per progress tick: one vector-cache pack, so concurrency inside the embedder is kept. */
 const progressSlice = 2048;
@@ -125,10 +126,7 @@ export async function run(argv: string[]): Promise<number> {
     neighbours,
   };
   if (values.json) {
-    process.stdout.write(
-      JSON.stringify(report, (_key, value) => (value === Infinity ? "none" : Number.isNaN(value) ? null : value), 2) +
-        "\n",
-    );
+    printJson(report, (_key, value) => (value === Infinity ? "none" : Number.isNaN(value) ? null : value));
     return 0;
   }
   const f = (x: number) => (Number.isNaN(x) ? "n/a" : x.toFixed(3));

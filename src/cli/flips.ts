@@ -16,7 +16,7 @@ import {
 } from "./flag-groups";
 import { commandFlags, flagOptions, intFlag, optionalIntFlag } from "./flags";
 import { configPairFlags, configPairFromFlags } from "./config-spec";
-import { toJson } from "./format";
+import { printJson } from "./format";
 import { existsSync, readFileSync, statSync } from "node:fs";
 
 const help = `Usage: seamlab flips [--corpus SPEC] [--queries headers|ict|FILE] --a splitter:size:overlap[:unit] \
@@ -91,18 +91,16 @@ export async function run(argv: string[]): Promise<number> {
     writeFileAtomic(html, page);
   }
   if (values.json) {
-    process.stdout.write(
-      toJson({
-        corpus: inputs.corpus,
-        queryLabel: inputs.queryLabel,
-        k: options.k,
-        retriever: options.retriever,
-        a: configA,
-        b: configB,
-        ...counts,
-        rows: shown,
-      }) + "\n",
-    );
+    printJson({
+      corpus: inputs.corpus,
+      queryLabel: inputs.queryLabel,
+      k: options.k,
+      retriever: options.retriever,
+      a: configA,
+      b: configB,
+      ...counts,
+      rows: shown,
+    });
   } else {
     process.stdout.write([...lines, flipsText(shown, nameA, nameB)].join("\n") + "\n");
     if (html) process.stdout.write(`\nwrote ${html}\n`);

@@ -57,10 +57,7 @@ export function formatRatio(value: number, digits = 2): string {
   return Number.isFinite(value) ? `${value.toFixed(digits)}x` : "n/a";
 }
 
-/**
- * A JSON.stringify replacer: an infinite number becomes "Infinity" (which `Number()` and Python's `float()` read
- * back), not null, which reads as "none" (`queriesNeeded` is null when decided). NaN stays null.
- */
+/** A JSON.stringify replacer: ±Infinity becomes "Infinity" (`Number()` and Python read it back), not null ("none"). */
 export function infinityAsText(_key: string, v: unknown): unknown {
   return typeof v === "number" && !Number.isFinite(v) && !Number.isNaN(v) ? String(v) : v;
 }
@@ -70,16 +67,21 @@ export function sampleJson(sample: { description: string; indexes: readonly numb
   return { description: sample.description, documents: sample.indexes.length, population: sample.population };
 }
 
-/** Pretty JSON with non-integer numbers rounded to 4 decimals (no float noise; byte-identical reruns). */
+type Replacer = (key: string, value: unknown) => unknown;
+
+/** Non-integer numbers rounded to 4 decimals (no float noise; byte-identical reruns). */
+const rounded: Replacer = (key, v) =>
+  typeof v === "number" && Number.isFinite(v) && !Number.isInteger(v)
+    ? Math.round(v * 1e4) / 1e4
+    : infinityAsText(key, v);
+
 export function toJson(value: unknown): string {
-  return JSON.stringify(
-    value,
-    (key, v) =>
-      typeof v === "number" && Number.isFinite(v) && !Number.isInteger(v)
-        ? Math.round(v * 1e4) / 1e4
-        : infinityAsText(key, v),
-    2,
-  );
+  return JSON.stringify(value, rounded, 2);
+}
+
+/** Prints `value` as pretty JSON, rounded as `toJson` rounds it unless another replacer (or null) is given. */
+export function printJson(value: unknown, replacer: Replacer | null = rounded): void {
+  process.stdout.write(JSON.stringify(value, replacer ?? undefined, 2) + "\n");
 }
 
 /** Refuses `path` before long work when it exists (without `force`), is a folder, or its folder is missing. */

@@ -13,7 +13,7 @@ import {
   type LibrarySetting,
 } from "../study/libraries";
 import { createProgress } from "../experiment/progress";
-import { formatRecords, sampleJson, toJson } from "./format";
+import { formatRecords, printJson, sampleJson } from "./format";
 import { readPackageJson } from "../core/project";
 import {
   corpusFromFlags,
@@ -148,16 +148,14 @@ export async function run(argv: string[]): Promise<number> {
   }
   const versions = pinnedVersions();
   if (values.json) {
-    process.stdout.write(
-      toJson({
-        corpus: spec,
-        docs: corpus.docs.length,
-        ...(sample ? { sample: sampleJson(sample) } : {}),
-        queries: queries?.queries.length ?? 0,
-        versions,
-        tables,
-      }) + "\n",
-    );
+    printJson({
+      corpus: spec,
+      docs: corpus.docs.length,
+      ...(sample ? { sample: sampleJson(sample) } : {}),
+      queries: queries?.queries.length ?? 0,
+      versions,
+      tables,
+    });
     return 0;
   }
   const out: string[] = [`corpus ${describeCorpus(spec, corpus)}`];

@@ -1,7 +1,7 @@
 /** `seamlab pairs`: seam damage — sentence pairs across paragraph breaks that no chunk keeps together. */
 import { splitCorpusAsync } from "../splitters/registry";
 import { measureSeamDamage } from "../measure/pairs";
-import { formatKeyValues, toJson } from "./format";
+import { formatKeyValues, printJson } from "./format";
 import {
   corpusFromFlags,
   describeConfig,
@@ -29,7 +29,7 @@ export async function run(argv: string[]): Promise<number> {
   const { spec, corpus } = corpusFromFlags(values);
   const damage = measureSeamDamage(corpus.docs, await splitCorpusAsync(corpus.docs, config));
   if (values.json) {
-    process.stdout.write(toJson({ corpus: spec, config, ...damage }) + "\n");
+    printJson({ corpus: spec, config, ...damage });
     return 0;
   }
   process.stdout.write(

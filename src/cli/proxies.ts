@@ -14,7 +14,7 @@ import {
   optionalIntFlag,
   stringFlag,
 } from "./flags";
-import { formatRecords, toJson } from "./format";
+import { formatRecords, printJson } from "./format";
 
 const help = `Usage: seamlab proxies --queries FILE [--corpus SPEC] [--splitter NAME] [--size N] [--overlaps LIST] [--k N]
                       [--margin POINTS] [--ict-n N] [--json]
@@ -75,10 +75,7 @@ export async function run(argv: string[]): Promise<number> {
   });
   if (values.json) {
     const { labelled, ...rest } = check;
-    process.stdout.write(
-      toJson({ ...rest, labelled: { label: labelled.label, queries: labelled.queries }, rows: proxyRows(check) }) +
-        "\n",
-    );
+    printJson({ ...rest, labelled: { label: labelled.label, queries: labelled.queries }, rows: proxyRows(check) });
     return 0;
   }
   const rows = proxyRows(check);

@@ -10,6 +10,7 @@ import {
 import type { EvaluationInputs } from "../retrieval/inputs";
 import { pct, pctInterval } from "../study/format";
 import { commandFlags, flagOptions } from "./flags";
+import { printJson } from "./format";
 
 /** The JSON `retrieve` prints: the summary flattened with config, corpus and query provenance. */
 function retrievalReport(
@@ -108,13 +109,7 @@ export async function run(argv: string[]): Promise<number> {
   const inputs = loadEvaluationInputs(values);
   const evaluation = await evaluateSplitterConfig(inputs.docs, inputs.queries, config, options);
   if (values.json)
-    process.stdout.write(
-      JSON.stringify(
-        retrievalReport(inputs, evaluation, Boolean(values["per-doc"]), options, Boolean(values.timings)),
-        null,
-        2,
-      ) + "\n",
-    );
+    printJson(retrievalReport(inputs, evaluation, Boolean(values["per-doc"]), options, Boolean(values.timings)), null);
   else printText(inputs, evaluation, Boolean(values.timings));
   return 0;
 }

@@ -9,7 +9,7 @@ import type { Interval } from "../stats/types";
 import { createProgress } from "../experiment/progress";
 import type { ConfigMeasurement } from "../measure/split-and-measure";
 import { splitterNames, unitOf } from "../splitters/registry";
-import { formatFixed, formatKeyValues, formatRatio, formatTable, numberColumns, sampleJson, toJson } from "./format";
+import { formatFixed, formatKeyValues, formatRatio, formatTable, numberColumns, printJson, sampleJson } from "./format";
 import {
   cacheDirFromFlags,
   corpusSpecFromFlags,
@@ -134,13 +134,11 @@ export async function run(argv: string[]): Promise<number> {
   };
   const structure = structureDamageReport(config, measured.structure);
   if (values.json) {
-    process.stdout.write(
-      toJson({
-        ...seamsJson(spec, counts, measured),
-        sample: { ...sampleJson(result.sample), ...sampleIntervals(result) },
-        structureDamage: structure,
-      }) + "\n",
-    );
+    printJson({
+      ...seamsJson(spec, counts, measured),
+      sample: { ...sampleJson(result.sample), ...sampleIntervals(result) },
+      structureDamage: structure,
+    });
   } else {
     process.stdout.write(
       seamsText(describeCorpusCounts(spec, counts), measured, result) + "\n\n" + structureDamageText(structure) + "\n",

@@ -3,7 +3,7 @@ import { loadCorpus } from "../corpus/load";
 import { closeWorkers } from "../experiment/execute";
 import { typedHeaderQueries, queryTypes } from "../study/type-queries";
 import { runTypeSweep, typeRecommendationRows, type TypeSweepInputs, type TypeSweepResult } from "../study/type-sweep";
-import { formatRecords, toJson } from "./format";
+import { formatRecords, printJson } from "./format";
 import { pct } from "../study/format";
 import { projectRoot } from "../core/project";
 import {
@@ -75,26 +75,24 @@ export async function runSweepByType(values: Record<string, unknown>): Promise<n
   }
   const v = result.verdict;
   if (values.json) {
-    process.stdout.write(
-      toJson({
-        corpus,
-        queries: inputs.queries.length,
-        queryLabel: label,
-        size,
-        overlaps,
-        k,
-        curves: result.curves.map((c) => ({
-          type: c.type,
-          queries: c.queries,
-          points: c.points,
-          best: c.best,
-          recommended: c.recommended,
-          verdict: c.decision?.verdict ?? "too few queries",
-          queriesToDecide: c.decision?.queriesNeeded ?? null,
-        })),
-        perTypeVsUniform: v,
-      }) + "\n",
-    );
+    printJson({
+      corpus,
+      queries: inputs.queries.length,
+      queryLabel: label,
+      size,
+      overlaps,
+      k,
+      curves: result.curves.map((c) => ({
+        type: c.type,
+        queries: c.queries,
+        points: c.points,
+        best: c.best,
+        recommended: c.recommended,
+        verdict: c.decision?.verdict ?? "too few queries",
+        queriesToDecide: c.decision?.queriesNeeded ?? null,
+      })),
+      perTypeVsUniform: v,
+    });
     return 0;
   }
   const lines = [

@@ -7,7 +7,7 @@ import { checkedConfigs } from "../experiment/plan";
 import { flattenRow, runOverlapSweep, sweepConfigs, curveRows, type SweepResult } from "../experiment/sweep";
 import { cacheDirFromFlags, loadEvaluationInputs } from "./flag-groups";
 import { thousands } from "../stats/format";
-import { infinityAsText } from "./format";
+import { infinityAsText, printJson } from "./format";
 import { groupBreakdown, queryGroups } from "../experiment/groups";
 import { runSweepByType } from "./sweep-by-type";
 import { withSampleAdvice } from "../experiment/sample-advice";
@@ -157,7 +157,7 @@ export async function run(argv: string[]): Promise<number> {
       knee: kneeJson(result.knee),
       ...(inputs.source.kind === "ict" ? { ictCaveat: ICT_SETS_NO_OVERLAP } : {}),
     };
-    process.stdout.write(JSON.stringify(report, infinityAsText, 2) + "\n");
+    printJson(report, infinityAsText);
   } else {
     printText(result, inputs.corpus, inputs.queryLabel, drops, (i) => {
       const e = exposed[i];

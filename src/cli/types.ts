@@ -2,7 +2,7 @@
 import { classifyDoc, TYPE_RULES, typeBreakdown } from "../corpus/doc-types";
 import { pct } from "../study/format";
 import { thousands } from "../stats/format";
-import { formatTable, numberColumns, toJson } from "./format";
+import { formatRecords, formatTable, numberColumns, printJson, toJson } from "./format";
 import { corpusFromFlags, describeCorpus } from "./flag-groups";
 import { typeOverridesFromFlags } from "./structure-flags";
 import { commandFlags, flagOptions } from "./flags";
@@ -49,14 +49,13 @@ export async function run(argv: string[]): Promise<number> {
     })),
   );
   if (values.json) {
-    const out: Record<string, unknown> = {
+    printJson({
       corpus: spec,
       docs: corpus.docs.length,
       types: rows,
       documents: typed.map((t) => ({ doc: t.doc, type: t.type })),
-    };
-    if (values.sections) out.sections = sections;
-    process.stdout.write(toJson(out) + "\n");
+      ...(values.sections ? { sections } : {}),
+    });
     return 0;
   }
   const table = formatTable(
@@ -65,24 +64,17 @@ export async function run(argv: string[]): Promise<number> {
   );
   const lines = [`corpus ${describeCorpus(spec, corpus)}`, "", table];
   if (values.sections) {
+    const sectionRows = sections.map((s) => ({
+      document: s.doc,
+      heading: s.heading ?? "(before the first heading)",
+      type: s.type,
+      chars: thousands(s.end - s.start),
+      rule: s.reason,
+    }));
+    const headers = ["document", "heading", "type", "chars", "rule"];
     lines.push(
       "",
-      formatTable(
-        [
-          { header: "document" },
-          { header: "heading" },
-          { header: "type" },
-          { header: "chars", align: "right" },
-          { header: "rule" },
-        ],
-        sections.map((s) => [
-          s.doc,
-          s.heading ?? "(before the first heading)",
-          s.type,
-          thousands(s.end - s.start),
-          s.reason,
-        ]),
-      ),
+      formatRecords(sectionRows, (header) => header === "chars", headers),
     );
   }
   lines.push("", "Rules: seamlab types --rules. Override with --types FILE.");

@@ -9,8 +9,7 @@ export function measureParagraphBudget(
   budget: number,
   lengthOf: (text: string) => number = (text) => text.length,
 ) {
-  const lengths: number[] = [];
-  for (const doc of docs) for (const length of paragraphLengths(doc, lengthOf)) lengths.push(length);
+  const lengths = docs.flatMap((doc) => paragraphLengths(doc, lengthOf));
   return paragraphBudgetOf(lengths, budget);
 }
 
@@ -19,8 +18,7 @@ export function paragraphLengths(doc: Doc, lengthOf: (text: string) => number = 
 }
 
 export function paragraphBudgetOf(lengths: readonly number[], budget: number) {
-  let over = 0;
-  for (const length of lengths) if (length > budget) over++;
+  const over = lengths.filter((length) => length > budget).length;
   return {
     paragraphs: lengths.length,
     lengths: distributionOf(lengths),

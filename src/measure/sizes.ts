@@ -10,14 +10,9 @@ export function measureChunkSizes(
   options: { limit: number; lengthOf?: (text: string) => number },
 ) {
   const lengthOf = options.lengthOf ?? ((text: string) => text.length);
-  const lengths: number[] = new Array(chunks.length);
-  let chunkChars = 0;
-  for (let i = 0; i < chunks.length; i++) {
-    lengths[i] = lengthOf(chunks[i].text);
-    chunkChars += chunks[i].text.length;
-  }
-  let corpusChars = 0;
-  for (const doc of docs) corpusChars += doc.text.length;
+  const chunkChars = chunks.reduce((sum, chunk) => sum + chunk.text.length, 0);
+  const corpusChars = docs.reduce((sum, doc) => sum + doc.text.length, 0);
+  const lengths = chunks.map((chunk) => lengthOf(chunk.text));
   return chunkSizesOf(lengths, { chunkChars, corpusChars, limit: options.limit });
 }
 
@@ -26,15 +21,13 @@ export function chunkSizesOf(
   lengths: readonly number[],
   totals: { chunkChars: number; corpusChars: number; limit: number },
 ) {
-  let overLimit = 0;
-  for (const length of lengths) if (length > totals.limit) overLimit++;
   const distribution = distributionOf(lengths);
   return {
     /** in the unit of `limit` */
     lengths: distribution,
     maxChunkLength: lengths.length ? distribution.max : 0,
     limit: totals.limit,
-    chunksOverLimit: overLimit,
+    chunksOverLimit: lengths.filter((length) => length > totals.limit).length,
     /** chunk text characters / corpus characters */
     indexRatio: totals.corpusChars === 0 ? 0 : totals.chunkChars / totals.corpusChars,
     corpusChars: totals.corpusChars,

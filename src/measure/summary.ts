@@ -55,8 +55,7 @@ export function summariseSeams(columns: SeamColumns, sizes: ChunkSizes, options:
   const chars = distributionOf(overlaps);
   const inUnit = columns.overlapTokens ?? overlaps;
   const tokens = columns.overlapTokens ? distributionOf(columns.overlapTokens) : undefined;
-  let zero = 0;
-  for (const overlap of overlaps) if (overlap === 0) zero++;
+  const zero = overlaps.filter((overlap) => overlap === 0).length;
   const meanInUnit = tokens ? tokens.mean : chars.mean;
   return {
     docs: columns.docs,

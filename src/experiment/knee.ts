@@ -3,33 +3,15 @@ import { SeamlabError } from "../core/errors";
 // Knee picking for sweep curves, two methods side by side because with a handful of noisy points neither is
 // trustworthy alone: Kneedle (Satopaa et al. 2011, "Finding a 'Kneedle' in a Haystack") and a plateau rule.
 
-export type CurveShape = "concave" | "convex";
-export type CurveDirection = "increasing" | "decreasing";
-
 export interface KneedleOptions {
   /** S in the paper: how many "average x steps" the difference curve must drop below a local maximum. Default 1. */
   sensitivity?: number;
   /** "concave" (default) finds knees, "convex" elbows. */
-  curve?: CurveShape;
+  curve?: "concave" | "convex";
   /** Default "increasing". */
-  direction?: CurveDirection;
+  direction?: "increasing" | "decreasing";
   /** The paper's online variant: keep scanning and report the last knee confirmed. */
   online?: boolean;
-}
-
-export interface KneedleResult {
-  /** Null with a `reason` when there is none. */
-  knee: number | null;
-  kneeY: number | null;
-  /** Index in the input sorted by x. */
-  kneeIndex: number | null;
-  /** Every knee confirmed, in scan order. */
-  allKnees: number[];
-  reason: string | null;
-  /** The curve normalised to [0,1] and turned concave increasing, and its difference curve. */
-  normalizedX: number[];
-  normalizedY: number[];
-  difference: number[];
 }
 
 function checkedPairs(xs: readonly number[], ys: readonly number[], name: string): { x: number; y: number }[] {
@@ -56,17 +38,21 @@ function normalize(values: number[]): number[] {
   return values.map((v) => (v - min) / (max - min));
 }
 
-/** Kneedle on a discrete curve; other shapes are mirrored into a concave increasing one (difference y - x). */
-export function kneedle(xs: readonly number[], ys: readonly number[], options: KneedleOptions = {}): KneedleResult {
+/**
+ * Kneedle on a discrete curve; other shapes are mirrored into a concave increasing one (difference y - x). The knee's
+ * x, y and index in the input sorted by x are null with a `reason` when there is none; `allKnees`: every knee
+ * confirmed, in scan order; `normalizedX`/`normalizedY`: the curve normalised to [0,1], turned concave increasing.
+ */
+export function kneedle(xs: readonly number[], ys: readonly number[], options: KneedleOptions = {}) {
   const { sensitivity = 1, curve = "concave", direction = "increasing" } = options;
   if (!(sensitivity >= 0)) throw new SeamlabError(`kneedle: sensitivity must be >= 0, got ${sensitivity}.`);
   const pairs = checkedPairs(xs, ys, "kneedle");
   const n = pairs.length;
-  const none = (reason: string, nx: number[] = [], ny: number[] = [], diff: number[] = []): KneedleResult => ({
+  const none = (reason: string, nx: number[] = [], ny: number[] = [], diff: number[] = []) => ({
     knee: null,
     kneeY: null,
     kneeIndex: null,
-    allKnees: [],
+    allKnees: [] as number[],
     reason,
     normalizedX: nx,
     normalizedY: ny,
@@ -151,21 +137,18 @@ export interface PlateauOptions {
   epsilon?: number;
 }
 
-export interface PlateauResult {
-  x: number;
-  y: number;
-  index: number;
-  /** The highest estimate (the smallest x among ties). */
-  bestX: number;
-  bestY: number;
-  rule: "ci" | "epsilon" | "best";
-}
+const RULE_TEXT = {
+  ci: "its CI reaches the best estimate",
+  epsilon: "within epsilon of the best",
+  best: "the best point",
+};
 
 /**
- * The smallest x whose CI upper bound reaches the best estimate, or whose estimate is within `epsilon` of it: the
- * cheapest point the data cannot tell apart from the best, where Kneedle may chase noise.
+ * The smallest x whose CI upper bound reaches the best estimate (`bestX`, `bestY`: at the smallest x among ties), or
+ * whose estimate is within `epsilon` of it: the cheapest point the data cannot tell apart from the best, where
+ * Kneedle may chase noise.
  */
-export function plateauStart(points: readonly CurvePoint[], options: PlateauOptions = {}): PlateauResult {
+export function plateauStart(points: readonly CurvePoint[], options: PlateauOptions = {}) {
   const epsilon = options.epsilon ?? 0;
   if (!(epsilon >= 0)) throw new SeamlabError(`plateau: epsilon must be >= 0, got ${epsilon}.`);
   if (points.length === 0)
@@ -191,7 +174,7 @@ export function plateauStart(points: readonly CurvePoint[], options: PlateauOpti
         index: i,
         bestX: sorted[best].x,
         bestY,
-        rule: i === best ? "best" : byCi ? "ci" : "epsilon",
+        rule: (i === best ? "best" : byCi ? "ci" : "epsilon") as keyof typeof RULE_TEXT,
       };
     }
   }
@@ -200,26 +183,13 @@ export function plateauStart(points: readonly CurvePoint[], options: PlateauOpti
 
 export interface KneeOptions extends KneedleOptions, PlateauOptions {}
 
-export interface KneeReport {
-  points: number;
-  kneedle: { x: number; y: number } | null;
-  plateau: Omit<PlateauResult, "index"> | null;
-  agree: boolean;
-  /** Caveats: too few points, no knee and why, disagreement. */
-  notes: string[];
-}
+export type KneeReport = ReturnType<typeof pickKnee>;
 
 /** The fewest points from which a knee is picked without a warning. */
 const MIN_KNEE_POINTS = 4;
 
-const RULE_TEXT: Record<PlateauResult["rule"], string> = {
-  ci: "its CI reaches the best estimate",
-  epsilon: "within epsilon of the best",
-  best: "the best point",
-};
-
-/** Runs both methods on a sweep curve and says how far to trust the answer. */
-export function pickKnee(points: readonly CurvePoint[], options: KneeOptions = {}): KneeReport {
+/** Runs both methods on a sweep curve and says how far to trust it (`notes`: too few points, no knee, disagreement). */
+export function pickKnee(points: readonly CurvePoint[], options: KneeOptions = {}) {
   const notes: string[] = [];
   if (points.length < MIN_KNEE_POINTS) {
     notes.push(

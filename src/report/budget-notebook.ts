@@ -3,7 +3,6 @@
 import { cellTags, type Cell, type Notebook } from "./nbformat";
 import { workMetadata } from "./plan/declared-work";
 
-/** What `--budget` asks of one notebook. */
 export interface NotebookBudgetPlan {
   /** Parameters injected into this notebook only (over the report's). */
   parameters?: Record<string, unknown>;

@@ -53,8 +53,6 @@ export interface ReportOptions {
   budgetMinutes?: number;
   /** Worker threads per kernel, over the default share of the cores (0: sweeps run in the kernel's own thread). */
   kernelWorkers?: number;
-  /** Kernels load src/ compiled once for the run (build/kernels/copy.ts) instead of each compiling it (default true). */
-  compiledSources?: boolean;
 }
 
 export interface ReportResult {
@@ -68,9 +66,8 @@ export interface ReportResult {
 
 /** The file names a report of these notebooks writes (checked against `--out` before anything runs). */
 export function reportFileNames(paths: readonly string[]): string[] {
-  const names = ["index.html", CHOSEN_FILE];
-  for (const path of paths) names.push(`${basename(path, ".ipynb")}.html`, `${basename(path, ".ipynb")}.ipynb`);
-  return names;
+  const pages = paths.flatMap((path) => [`${basename(path, ".ipynb")}.html`, `${basename(path, ".ipynb")}.ipynb`]);
+  return ["index.html", CHOSEN_FILE, ...pages];
 }
 
 /** Replaces each `from` by its `to` in every string inside `value` (a notebook), returning a copy. */
@@ -153,8 +150,7 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
   const runningSince = new Map<number, number>();
   const stopped: string[] = [];
   const order = longestFirst(paths, previousMs);
-  const compiledSources =
-    options.noExecute || options.compiledSources === false ? undefined : kernelSourcesForRun(options.root, log);
+  const compiledSources = options.noExecute ? undefined : kernelSourcesForRun(options.root, log);
   const worker = async () => {
     while (next < order.length) {
       const at = order[next++];
@@ -170,7 +166,8 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
       }
       // A notebook that names nothing of Node's runs without @types/node, once the names are known.
       const nodeGlobals = compiledSources?.nodeGlobals();
-      const hideNodeTypes = nodeGlobals !== undefined && !needsNodeTypes(codeOf(source), new Set(nodeGlobals));
+      const code = source.cells.filter((cell) => cell.cell_type === "code").map((cell) => joinSource(cell.source));
+      const hideNodeTypes = nodeGlobals !== undefined && !needsNodeTypes(code, new Set(nodeGlobals));
       log(`running ${name}.ipynb`);
       runningSince.set(at, performance.now());
       const result = await runNotebook(source, {
@@ -191,13 +188,10 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
       finishedMs.push(result.durationMs);
       finished.add(at);
       const now = performance.now();
+      const waitingMs = previousMs.filter((_, i) => !finished.has(i));
       const eta =
         etaFromPlan(paths.length, plannedMs, finished, runningSince, now, jobs) ??
-        etaFromItemTimes(
-          finishedMs,
-          previousMs.filter((_, i) => !finished.has(i)),
-          jobs,
-        );
+        etaFromItemTimes(finishedMs, waitingMs, jobs);
       const overran = result.overran === true && plan?.timeLimitMs !== undefined;
       log(
         `  ${name}: ${overran ? "STOPPED at its time limit" : result.ok ? "ok" : "FAILED"} in ` +
@@ -242,11 +236,11 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
   // --only: the pages of notebooks not run this time stay as the published report had them (checked by hash).
   const published = options.only && options.only.length > 0 ? readPublished(options.outDir) : undefined;
   if (published) {
-    for (const entry of published.manifest.pages) {
+    for (const entry of published.pages) {
       if (entries.some((e) => e.name === entry.name)) continue;
       const kept = [`${entry.name}.html`, `${entry.name}.ipynb`];
-      if (!kept.every((file) => existsSync(join(published.dir, file)))) continue;
-      for (const file of kept) files.set(file, readFileSync(join(published.dir, file), "utf8"));
+      if (!kept.every((file) => existsSync(join(options.outDir, file)))) continue;
+      for (const file of kept) files.set(file, readFileSync(join(options.outDir, file), "utf8"));
       entries.push(entry);
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -277,8 +271,4 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
   clearFailedPages(options.outDir);
   log(`report written to ${options.outDir}/index.html`);
   return { ok: true, pages, failures, stopped };
-}
-
-function codeOf(notebook: Notebook): string[] {
-  return notebook.cells.filter((cell) => cell.cell_type === "code").map((cell) => joinSource(cell.source));
 }

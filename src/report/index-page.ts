@@ -1,6 +1,5 @@
 // The report's front page: what was measured, the recommendation and headline numbers, one line per notebook.
 import { escapeHtml } from "../notebook/format";
-import type { HeadlinePayload } from "../notebook/mime";
 import { pageHtml, tocHtml } from "./page";
 import { headlinesHtml, type RenderedNotebook } from "./render";
 import { CHOSEN_FILE, recommendationHtml } from "./recommendation";
@@ -24,14 +23,11 @@ export type IndexPage = Pick<
 export const RECOMMENDED_KEY = "recommended_overlap";
 
 export function renderIndex(pages: IndexPage[], summary: ReportSummary): string {
-  const all: { page: IndexPage; headline: HeadlinePayload }[] = pages.flatMap((page) =>
-    page.headlines.map((headline) => ({ page, headline })),
-  );
+  const all = pages.flatMap((page) => page.headlines.map((headline) => ({ page, headline })));
   const recommended = all.filter((entry) => entry.headline.key === RECOMMENDED_KEY);
   const others = all.filter((entry) => entry.headline.key !== RECOMMENDED_KEY);
   const failures = pages.filter((page) => page.status === "error");
-  const sections: string[] = [];
-  sections.push(`<h1 id="seamlab-report">seamlab report</h1>`);
+  const sections = [`<h1 id="seamlab-report">seamlab report</h1>`];
   if (failures.length > 0) {
     sections.push(
       `<div class="banner-error" role="alert"><strong>${failures.length} notebook(s) stopped with an ` +

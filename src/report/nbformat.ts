@@ -77,12 +77,8 @@ const parametersCell = (notebook: Notebook) => notebook.cells.find((c) => cellTa
 
 /** The names a notebook's `parameters` cell declares (`const size = 1000;` → "size"), in order. */
 export function declaredParameters(notebook: Notebook): string[] {
-  const cell = parametersCell(notebook);
-  if (!cell) return [];
-  const names: string[] = [];
-  for (const match of joinSource(cell.source).matchAll(/^\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)/gm))
-    names.push(match[1]);
-  return names;
+  const source = joinSource(parametersCell(notebook)?.source);
+  return Array.from(source.matchAll(/^\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)/gm), (match) => match[1]);
 }
 
 /**
@@ -105,7 +101,6 @@ export function parameterValues(notebook: Notebook): Record<string, unknown> {
   return values;
 }
 
-/** The settings among `settings` that the notebook's parameters cell declares. */
 export function declaredSettings(notebook: Notebook, settings: Record<string, unknown>): Record<string, unknown> {
   const declared = new Set(declaredParameters(notebook));
   return Object.fromEntries(Object.entries(settings).filter(([name]) => declared.has(name)));

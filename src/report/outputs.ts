@@ -80,14 +80,13 @@ export class OutputCollector {
  */
 export function errorFromStderr(outputs: Output[], fallback: string): Output[] {
   if (outputs.some((output) => output.output_type === "error")) return outputs;
+  const isStderr = (output: Output): output is Extract<Output, { output_type: "stream" }> =>
+    output.output_type === "stream" && output.name === "stderr";
   const stderr = outputs
-    .filter(
-      (output): output is Extract<Output, { output_type: "stream" }> =>
-        output.output_type === "stream" && output.name === "stderr",
-    )
+    .filter(isStderr)
     .map((output) => String(output.text))
     .join("");
-  const kept = outputs.filter((output) => !(output.output_type === "stream" && output.name === "stderr"));
+  const kept = outputs.filter((output) => !isStderr(output));
   const match = /^([A-Za-z_$][\w$.]*(?:Error|Exception)|Error)\b:? ?(.*)$/m.exec(stderr);
   const firstLine = stderr.split("\n").find((line) => line.trim() !== "") ?? "";
   kept.push({

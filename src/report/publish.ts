@@ -50,10 +50,7 @@ export type PageEntry = IndexPage & { run: RunInfo };
 export type RunManifest = FolderManifest & { seamlab: "report"; run: RunInfo; pages: PageEntry[] };
 
 export function newRunInfo(corpus: string, now = new Date()): RunInfo {
-  const stamp = now
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d+Z$/, "Z");
+  const stamp = now.toISOString().replace(/[-:]|\.\d+(?=Z$)/g, "");
   return { id: `${stamp}-${process.pid}-${randomBytes(4).toString("hex")}`, generatedAt: now.toISOString(), corpus };
 }
 
@@ -85,25 +82,20 @@ function isOurFailedDir(failedDir: string): boolean {
   );
 }
 
-function readReportManifest(outDir: string): RunManifest | undefined {
+export function readPublished(outDir: string): RunManifest | undefined {
   const manifest = readFolderManifest<RunManifest>(outDir, KIND);
   return manifest && Array.isArray(manifest.pages) ? manifest : undefined;
 }
 
-export function readPublished(outDir: string): { dir: string; manifest: RunManifest } | undefined {
-  const manifest = readReportManifest(outDir);
-  return manifest ? { dir: resolve(outDir), manifest } : undefined;
-}
-
 /** The entries in `outDir` seamlab cannot prove it wrote (a page changed since it wrote it is the user's now). */
 function foreignEntries(outDir: string): string[] {
-  const { foreign, edited } = ownershipOf(outDir, readReportManifest(outDir));
+  const { foreign, edited } = ownershipOf(outDir, readPublished(outDir));
   return [...foreign, ...edited].filter((name) => !(name === FAILED_DIR && isOurFailedDir(join(outDir, name)))).sort();
 }
 
 /** " (index.html was changed after seamlab wrote it)", for the pages among `names` that were. */
 function editedNote(outDir: string, names: string[]): string {
-  const edited = ownershipOf(outDir, readReportManifest(outDir)).edited.filter((name) => names.includes(name));
+  const edited = ownershipOf(outDir, readPublished(outDir)).edited.filter((name) => names.includes(name));
   if (edited.length === 0) return "";
   return ` (${firstFive(edited)} ${edited.length > 1 ? "were" : "was"} changed after seamlab wrote ${edited.length > 1 ? "them" : "it"})`;
 }

@@ -13,7 +13,6 @@ export interface RunOptions {
   cellTimeoutMs?: number;
   /** The whole notebook's time limit, kernel start included: the cell running then is interrupted (`overran`). */
   timeLimitMs?: number;
-  /** Extra environment for the kernel process. */
   env?: Record<string, string>;
   /**
    * A compiled copy of src/ (build/kernels/copy.ts), maybe still being built: the kernel starts meanwhile and its `./src`

@@ -38,7 +38,7 @@ export function etaFromPlan(
 }
 
 /** Seconds of each default notebook on an idle 2-core machine: only their order matters (longest first). */
-export const typicalNotebookSeconds: Readonly<Record<string, number>> = {
+const typicalNotebookSeconds: Readonly<Record<string, number>> = {
   "01": 33,
   "02": 11,
   "03": 38,
@@ -57,7 +57,6 @@ export function longestFirst(paths: readonly string[], previousMs: readonly (num
   return paths.map((_, i) => i).sort((a, b) => expected[b] - expected[a] || a - b);
 }
 
-/** Worker threads each notebook kernel may start when `jobs` notebooks run at once. */
 export function workersPerKernel(jobs: number, cores: number = availableParallelism()): number {
   return Math.max(1, Math.floor(cores / Math.max(1, jobs)));
 }

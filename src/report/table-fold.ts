@@ -2,9 +2,7 @@
 // <details> after the table opens: the CSP allows no script). It is never a scroll box, and prints whole.
 import { MAX_HTML_ROWS, escapeHtml } from "../notebook/format";
 
-/** Tables longer than this fold. */
 export const FOLD_OVER_ROWS = 15;
-/** How many rows a folded table shows. */
 export const FOLDED_ROWS = 10;
 
 /** `tableHtml`'s table (of `rowCount` rows) in its wrapper, folded when it is long. */

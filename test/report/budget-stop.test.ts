@@ -34,13 +34,13 @@ test("a notebook past its --budget time limit is stopped and left out, and the r
     const out = join(dir, "out");
     const lines: string[] = [];
     const started = Date.now();
+    process.env.SEAMLAB_REPORT_SOURCES = "tslab"; // the kernels compile src/: no copy of it to make for this test
     const result = await buildReport({
       root,
       notebooksDir: notebooks,
       outDir: out,
       jobs: 2,
       cellTimeoutMs: 600_000,
-      compiledSources: false,
       budgetMinutes: 3,
       notebookPlans: { "02": { estimatedMs: 5_000, timeLimitMs: 15_000 } },
       log: (line) => lines.push(line),
@@ -59,6 +59,7 @@ test("a notebook past its --budget time limit is stopped and left out, and the r
     const saved = JSON.parse(readFileSync(join(out, "02-slow.ipynb"), "utf8"));
     assert.equal(saved.metadata.seamlab.budget, "stopped");
   } finally {
+    delete process.env.SEAMLAB_REPORT_SOURCES;
     rmSync(dir, { recursive: true, force: true });
   }
 });

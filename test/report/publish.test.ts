@@ -75,7 +75,7 @@ test("a published report is recognised as seamlab's, and a second publish replac
     );
     assert.deepEqual(readdirSync(out).sort(), [".seamlab-manifest.json", "b.html", "index.html"]);
     assert.equal(readFileSync(join(out, "index.html"), "utf8"), "two");
-    assert.equal(readPublished(out)?.manifest.run.id, second.id);
+    assert.equal(readPublished(out)?.run.id, second.id);
     assert.deepEqual(readdirSync(dir), ["r"], "nothing is left beside the report: the old one is gone");
   });
 });

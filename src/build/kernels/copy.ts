@@ -81,7 +81,6 @@ export interface KernelSources {
   ms: number;
 }
 
-/** The global names kept in a compiled copy, or undefined when it has none. */
 function readNodeGlobals(dir: string): string[] | undefined {
   try {
     const names: unknown = JSON.parse(readFileSync(join(dir, NODE_GLOBALS_FILE), "utf8"));

@@ -84,7 +84,6 @@ export function spacedSubset<T>(values: readonly T[], n: number): T[] {
   return [...picked].sort((a, b) => a - b).map((i) => values[i]);
 }
 
-/** The notebook's `metadata.seamlab.work`, if it declares one. */
 export function workMetadata(notebook: Notebook): WorkMetadata | undefined {
   const seamlab = notebook.metadata?.seamlab as { work?: WorkMetadata } | undefined;
   return seamlab?.work;

@@ -42,12 +42,12 @@ export function tableBundle(rows: Row[], options: TableOptions = {}): DisplayBun
   const plainRows: Row[] = rows.map((row) =>
     Object.fromEntries(columns.map((c) => [c, row[c] === undefined ? null : row[c]])),
   );
-  const payload: TablePayload = { columns, rows: JSON.parse(JSON.stringify(plainRows)), digits };
-  if (options.caption) payload.caption = options.caption;
+  const table: TablePayload = { columns, rows: plainRows, digits };
+  if (options.caption) table.caption = options.caption;
   return bundleOf({
-    [TABLE_MIME]: payload,
-    "text/html": tableHtml(columns, plainRows, digits, options.caption),
-    "text/plain": tableText(columns, plainRows, digits, options.caption),
+    [TABLE_MIME]: { ...table, rows: JSON.parse(JSON.stringify(plainRows)) },
+    "text/html": tableHtml(table),
+    "text/plain": tableText(table),
   });
 }
 

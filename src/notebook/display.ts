@@ -22,14 +22,11 @@ export const table = (rows: Row[], options?: TableOptions): void => emitDisplay(
 export const md = (text: string): void => emitDisplay(markdownBundle(text));
 
 /** Shows a section's heading and lead only when `shown` is truthy, so a page never has a heading over nothing. */
-export function mdSection(shown: unknown, text: string): void {
-  if (shown) md(text);
-}
+export const mdSection = (shown: unknown, text: string): void => (shown ? md(text) : undefined);
 
 /** Publishes a number for the report's index page; `recommended_overlap` is shown first. */
-export function headline(key: string, value: number | string, options?: Omit<HeadlinePayload, "key" | "value">): void {
+export const headline = (key: string, value: number | string, options?: Omit<HeadlinePayload, "key" | "value">) =>
   emitDisplay(headlineBundle(key, value, options));
-}
 
 /** Shows the seam viewer (payload from study's seamViewerPayload). */
 export const seamViewer = (payload: SeamViewerPayload): void => emitDisplay(seamViewerBundle(payload));

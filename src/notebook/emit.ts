@@ -34,15 +34,9 @@ function tslabWriter(): ((content: unknown, update: boolean) => void) | undefine
 }
 
 export function emitDisplay(bundle: DisplayBundle): void {
-  if (sink) {
-    sink(bundle);
-    return;
-  }
+  if (sink) return sink(bundle);
   const write = tslabWriter();
-  if (write) {
-    write({ data: bundle.data, metadata: bundle.metadata, transient: {} }, false);
-    return;
-  }
+  if (write) return write({ data: bundle.data, metadata: bundle.metadata, transient: {} }, false);
   // outside a kernel (a plain script): the text form
   process.stdout.write(String(bundle.data["text/plain"] ?? "") + "\n");
 }

@@ -1,4 +1,5 @@
 // Cell formatting shared by the notebook's text/plain tables and the report's HTML tables, so both agree.
+import type { TablePayload } from "./mime";
 
 /** Numbers: integers as is, others with `digits` decimals; null/undefined as empty; objects as JSON. */
 export function formatCell(value: unknown, digits: number): string {
@@ -55,12 +56,13 @@ function columnDigits(rows: Record<string, unknown>[], column: string, digits: n
   return most;
 }
 
-/** Each column's cell formatter: numbers with `columnDigits` decimals, everything else as `formatCell`. */
-function cellFormatters(columns: string[], rows: Record<string, unknown>[], digits: number) {
+/** Each column's cell formatter (numbers with `columnDigits` decimals, the rest as `formatCell`) and alignment. */
+function columnFormats({ columns, rows, digits }: TablePayload) {
   return columns.map((column) => {
     const places = columnDigits(rows, column, digits);
-    return (value: unknown) =>
+    const format = (value: unknown) =>
       typeof value === "number" && Number.isFinite(value) ? value.toFixed(places) : formatCell(value, digits);
+    return { format, numeric: isNumericColumn(rows, column) };
   });
 }
 
@@ -72,20 +74,15 @@ function moreRows(total: number, shown: number): string {
   return `… ${total - shown} more rows (${total} in all)`;
 }
 
-export function tableHtml(
-  columns: string[],
-  rows: Record<string, unknown>[],
-  digits: number,
-  caption?: string,
-): string {
-  const numeric = columns.map((column) => isNumericColumn(rows, column));
-  const format = cellFormatters(columns, rows, digits);
+export function tableHtml(table: TablePayload): string {
+  const { columns, rows, caption } = table;
+  const formats = columnFormats(table);
   const cell = (tag: string, i: number, text: string) =>
-    `<${tag}${numeric[i] ? ' class="num"' : ""}>${escapeHtml(text)}</${tag}>`;
+    `<${tag}${formats[i].numeric ? ' class="num"' : ""}>${escapeHtml(text)}</${tag}>`;
   const head = columns.map((column, i) => cell("th", i, column)).join("");
   const body = rows
     .slice(0, MAX_HTML_ROWS)
-    .map((row) => `<tr>${columns.map((column, i) => cell("td", i, format[i](row[column]))).join("")}</tr>`);
+    .map((row) => `<tr>${columns.map((column, i) => cell("td", i, formats[i].format(row[column]))).join("")}</tr>`);
   if (rows.length > MAX_HTML_ROWS)
     body.push(
       `<tr><td colspan="${columns.length}" class="more">${escapeHtml(moreRows(rows.length, MAX_HTML_ROWS))}</td></tr>`,
@@ -97,19 +94,14 @@ export function tableHtml(
   );
 }
 
-export function tableText(
-  columns: string[],
-  rows: Record<string, unknown>[],
-  digits: number,
-  caption?: string,
-): string {
-  const format = cellFormatters(columns, rows, digits);
+export function tableText(table: TablePayload): string {
+  const { columns, rows, caption } = table;
+  const formats = columnFormats(table);
   const cells = rows
     .slice(0, MAX_TEXT_ROWS)
-    .map((row) => columns.map((column, i) => format[i](row[column]).replace(/\s+/g, " ")));
+    .map((row) => columns.map((column, i) => formats[i].format(row[column]).replace(/\s+/g, " ")));
   const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((line) => line[i].length)));
-  const numeric = columns.map((column) => isNumericColumn(rows, column));
-  const pad = (text: string, i: number) => (numeric[i] ? text.padStart(widths[i]) : text.padEnd(widths[i]));
+  const pad = (text: string, i: number) => (formats[i].numeric ? text.padStart(widths[i]) : text.padEnd(widths[i]));
   const lines = [
     columns.map(pad).join("  "),
     widths.map((w) => "-".repeat(w)).join("  "),

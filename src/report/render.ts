@@ -92,12 +92,12 @@ class PageBuilder {
     if (table && Array.isArray(table.columns) && Array.isArray(table.rows)) {
       this.tables++;
       const columns = table.columns.map(String);
-      const html = tableHtml(
+      const html = tableHtml({
         columns,
-        table.rows,
-        typeof table.digits === "number" ? table.digits : 3,
-        table.caption ? String(table.caption) : undefined,
-      );
+        rows: table.rows,
+        digits: typeof table.digits === "number" ? table.digits : 3,
+        caption: table.caption ? String(table.caption) : undefined,
+      });
       return (
         foldedTableHtml(html, table.rows.length) +
         `${downloadLinks(table.rows, `${this.name}-table-${this.tables}`, columns)}`

@@ -4,7 +4,7 @@ import { tableHtml } from "../../src/notebook/format";
 import { FOLDED_ROWS, FOLD_OVER_ROWS, foldedTableHtml } from "../../src/report/table-fold";
 
 const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i, note: i === 3 ? "<tr> in a cell" : "x" }));
-const html = (n: number) => foldedTableHtml(tableHtml(["id", "note"], rows(n), 0), n);
+const html = (n: number) => foldedTableHtml(tableHtml({ columns: ["id", "note"], rows: rows(n), digits: 0 }), n);
 
 test("a short table is shown whole in its wrapper, with nothing folded", () => {
   const out = html(FOLD_OVER_ROWS);

@@ -29,24 +29,19 @@ export async function runBoundaryCheck(
 ) {
   const others = [...new Set(splitters)].filter((s) => s !== STRUCTURE_SPLITTER);
   const { size, overlap, k } = setting;
-  if (others.length === 0) return { size, overlap, k, versus: [] as BoundaryVersus[] };
   const configs: ExperimentConfig[] = [STRUCTURE_SPLITTER, ...others].map((splitter) => ({
     splitter: { splitter, size, overlap, unit: "chars" },
     retrieval: { k },
   }));
-  const gridInputs = studySweepInputs({ docs: inputs.sweepDocs, queries: inputs.queries }, configs);
-  const rows: CostedRow[] = (
-    await runGrid(gridInputs, configs, { workers: 0, quiet: true, progressLabel: "boundary check" })
-  ).rows;
-  const [structure, ...rest] = rows;
-  return {
-    size,
-    overlap,
-    k,
-    versus: rest.map((row, i) =>
-      boundaryVersus(others[i], compareRows(structure, row), [structure.seams.indexRatio, row.seams.indexRatio]),
-    ),
+  const run = async () => {
+    const gridInputs = studySweepInputs({ docs: inputs.sweepDocs, queries: inputs.queries }, configs);
+    return (await runGrid(gridInputs, configs, { workers: 0, quiet: true, progressLabel: "boundary check" })).rows;
   };
+  const [structure, ...rest]: CostedRow[] = others.length === 0 ? [] : await run();
+  const versus = rest.map((row, i) =>
+    boundaryVersus(others[i], compareRows(structure, row), [structure.seams.indexRatio, row.seams.indexRatio]),
+  );
+  return { size, overlap, k, versus };
 }
 
 const ratio = (x: number) => `${x.toFixed(2)}x`;

@@ -13,13 +13,6 @@ import type { SplitterSweepSpec } from "./sweep";
 /** `ictCount`: ICT queries to sample (default 500). */
 export type ProxyCheckSpec = SplitterSweepSpec & { headingLevels?: readonly number[]; ictCount?: number };
 
-export interface ProxyResult {
-  source: "headers" | "ict";
-  label: string;
-  queries: number;
-  comparison: ProxyComparison;
-}
-
 export type ProxyCheck = Awaited<ReturnType<typeof runProxyCheck>>;
 
 const PROXIES = ["headers", "ict"] as const;
@@ -49,14 +42,14 @@ export async function runProxyCheck(corpus: string, labelledFile: string, spec: 
     }
   }
   const labelledCurves = await sweepCurves(labelled, spec);
-  const proxies: ProxyResult[] = [];
-  for (const { source, set } of sets)
-    proxies.push({
-      source,
-      label: set.label,
-      queries: set.queries.length,
-      comparison: compareProxy(labelledCurves, await sweepCurves(set, spec)),
-    });
+  const comparisons: ProxyComparison[] = [];
+  for (const { set } of sets) comparisons.push(compareProxy(labelledCurves, await sweepCurves(set, spec)));
+  const proxies = sets.map(({ source, set }, i) => ({
+    source,
+    label: set.label,
+    queries: set.queries.length,
+    comparison: comparisons[i],
+  }));
   return {
     corpus,
     spec,

@@ -1,10 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
-import { createBm25Retriever, searchBm25 } from "../../src/retrieval/bm25";
+import { createBm25Retriever, scoreAllBm25, searchBm25, searchBm25Exhaustive } from "../../src/retrieval/bm25";
 import { FREQUENCY_ESCAPE, buildBm25Index, queryVocabulary } from "../../src/retrieval/bm25-index";
 import { bm25IndexReuses } from "../../src/retrieval/bm25-memo";
-import { scoreAllBm25, searchBm25Exhaustive } from "../../src/retrieval/bm25-search";
 import { tokenize } from "../../src/retrieval/tokenize";
 import { seededRandom } from "../../src/core/random";
 import { bm25ArrayFields } from "../helpers/bm25-fields";

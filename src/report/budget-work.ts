@@ -6,10 +6,7 @@ import { SeamlabError } from "../core/errors";
 export const minutes = (ms: number) =>
   ms < 60_000 ? `${(ms / 1000).toFixed(0)} s` : `${(ms / 60_000).toFixed(1)} min`;
 
-/**
- * A notebook's time limit under `--budget`: twice its planned time, and at least 2 minutes over it (the plan is in
- * CPU time; on a busy machine a notebook can take several times its estimate). Past it, it is left out.
- */
+/** Twice the planned time, and at least 2 min over it: the plan is in CPU time, and a busy machine takes longer. */
 export function notebookTimeLimitMs(plannedMs: number): number {
   return Math.round(Math.max(2 * plannedMs, plannedMs + 120_000));
 }

@@ -36,10 +36,7 @@ function codeReferences(code: string): { identifiers: Set<string>; modules: stri
   return { identifiers, modules };
 }
 
-/**
- * Whether code cells `codes` need @types/node: when any imports a non-relative path, or names one of `nodeGlobals`
- * anywhere (conservative: a property called `process` keeps them too).
- */
+/** True when a cell imports a non-relative path or names one of `nodeGlobals` anywhere (a property `process` too). */
 export function needsNodeTypes(codes: readonly string[], nodeGlobals: ReadonlySet<string>): boolean {
   for (const code of codes) {
     const { identifiers, modules } = codeReferences(code);

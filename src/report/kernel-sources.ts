@@ -1,10 +1,7 @@
 // What the report logs while the kernels' compiled copy of src/ (build/kernels/copy.ts) is made for a run.
 import { startKernelSources, type PendingKernelSources } from "../build/kernels/copy";
 
-/**
- * The compiled copy of src/ the kernels are to load (being built while they start), or undefined when they are to
- * compile src/ themselves. `ready` never rejects: a failed build is logged, and the kernels compile src/.
- */
+/** The kernels' copy of src/, built while they start, or undefined; `ready` logs a failure and never rejects. */
 export function kernelSourcesForRun(root: string, log: (line: string) => void): PendingKernelSources | undefined {
   if (process.env.SEAMLAB_REPORT_SOURCES === "tslab") return undefined;
   const failed = (error: Error) =>

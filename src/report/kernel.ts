@@ -151,10 +151,7 @@ export class TslabKernel {
     symlinkSync(srcDir, join(this.dir, "src"));
   }
 
-  /**
-   * Starts `tslab kernel` in its own temp folder (its `node_modules` lists the project's packages, without
-   * @types/node unless `nodeTypes`) and waits until shell and iopub both answer. Call `useSources` next.
-   */
+  /** Starts `tslab kernel` in a temp folder (packages linked, @types/node if `nodeTypes`); call `useSources` next. */
   static async start(
     root: string,
     { env = {}, nodeTypes = true }: { env?: Record<string, string>; nodeTypes?: boolean } = {},

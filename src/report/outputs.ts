@@ -74,10 +74,7 @@ export class OutputCollector {
   }
 }
 
-/**
- * tslab reports a failure as stderr text and status "error" (no `error` message): an nbformat error output from
- * the first `Name: message` line of stderr, with the stderr text as its traceback.
- */
+/** tslab reports a failure as stderr text, no `error` message: an error output from its first `Name: message` line. */
 export function errorFromStderr(outputs: Output[], fallback: string): Output[] {
   if (outputs.some((output) => output.output_type === "error")) return outputs;
   const isStderr = (output: Output): output is Extract<Output, { output_type: "stream" }> =>

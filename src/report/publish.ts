@@ -54,10 +54,7 @@ export function newRunInfo(corpus: string, now = new Date()): RunInfo {
   return { id: `${stamp}-${process.pid}-${randomBytes(4).toString("hex")}`, generatedAt: now.toISOString(), corpus };
 }
 
-/**
- * The steps of a publish, each announced on `PUBLISH_STEP_CHANNEL` as it is reached: nothing in seamlab listens; the
- * crash tests' preload (test/helpers/publish-faults.mjs) kills or slows the process at a step.
- */
+/** Announced on the channel as reached: the crash tests' preload (test/helpers/publish-faults.mjs) listens. */
 export const PUBLISH_STEPS = ["staged", "moved-aside", "switched", "pruned"] as const;
 type Step = (typeof PUBLISH_STEPS)[number];
 export const PUBLISH_STEP_CHANNEL = "seamlab:report-publish-step";
@@ -188,10 +185,7 @@ function checkUserEntries(target: string, label: string, names: readonly string[
   }
 }
 
-/**
- * Removes what interrupted runs left: staging folders of dead processes, a report set aside (or puts it back, when
- * the run was killed between the two renames). Returns how many were removed or put back.
- */
+/** Removes interrupted runs' leftovers (or puts a report set aside back); returns how many were removed or put back. */
 export function cleanStale(outDir: string, log: (line: string) => void = () => {}): number {
   const { changed, restored } = recoverBeside(outDir, KIND, (aside) => clearFailedPages(aside));
   if (restored !== undefined)
@@ -237,10 +231,7 @@ export function publishReport(
   return kept;
 }
 
-/**
- * Writes the pages of a failed run into `outDir/.failed/` (replacing the previous ones, checked against their
- * hashes first); returns the paths written. The published report is untouched.
- */
+/** Writes a failed run's pages into `outDir/.failed/` (the previous ones checked by hash, then replaced). */
 export function writeFailedPages(outDir: string, files: Map<string, string | Buffer>): string[] {
   const dir = join(resolve(outDir), FAILED_DIR);
   if (existsSync(dir)) {

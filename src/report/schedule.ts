@@ -13,10 +13,7 @@ export function previousDuration(path: string): number | undefined {
   }
 }
 
-/**
- * ETA from `--budget`'s estimates: what is left of each unfinished notebook's (less the time it has run), `jobs` at a
- * time. Undefined when no notebook has an estimate.
- */
+/** ETA from `--budget`'s estimates: what is left of the unfinished ones', `jobs` at a time; undefined without any. */
 export function etaFromPlan(
   count: number,
   plannedMs: readonly (number | undefined)[],

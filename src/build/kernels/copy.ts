@@ -44,10 +44,7 @@ export function kernelSourcesKey(
   return buildKey(root, parts, notebookSourceFiles(root));
 }
 
-/**
- * tslab 1.0.22's compiler options (tslab/dist/converter.js, createConverter), except that CommonJS is emitted
- * directly (tslab emits ES modules, then transpiles each to CommonJS: the same code in two passes).
- */
+/** tslab 1.0.22's compiler options (dist/converter.js), but emitting CommonJS directly (tslab goes by ES modules). */
 export function tslabCompilerOptions(ts: Ts, root: string, outDir: string): TypeScript.CompilerOptions {
   return {
     module: ts.ModuleKind.CommonJS,
@@ -90,10 +87,7 @@ function readNodeGlobals(dir: string): string[] | undefined {
   }
 }
 
-/**
- * Compiles the notebook-reachable sources into `outDir`; returns tslab's diagnostics (nothing written if any).
- * `onNodeGlobals` hears @types/node's global names as soon as the program is parsed, before the check and emit.
- */
+/** Compiles into `outDir`, or returns tslab's diagnostics; `onNodeGlobals` hears the global names before the check. */
 export function compileKernelSources(
   root: string,
   outDir: string,

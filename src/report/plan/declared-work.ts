@@ -99,10 +99,7 @@ function valueText(value: unknown): string {
   return String(value);
 }
 
-/**
- * Resolves a notebook's declared work against its parameters cell. Throws a SeamlabError naming `where` (the file)
- * and the field when the metadata names a parameter the cell does not declare as a literal.
- */
+/** Resolves a notebook's declared work against its parameters cell; a SeamlabError names `where` and the bad field. */
 export function declaredWork(notebook: Notebook, where: string): DeclaredWork | undefined {
   const meta = workMetadata(notebook);
   if (!meta) return undefined;

@@ -82,10 +82,7 @@ export function planWithoutQueries(ctx: PlanContext, state: RetrievalState): Ret
   return { parameters: {}, plans: withTimes(ctx, state, documentNotes(ctx, state), undefined, () => 0) };
 }
 
-/**
- * The query sample, and, when even the fewest queries do not fit the full work, less work per notebook. Throws a
- * SeamlabError naming --budget when not even the least work fits.
- */
+/** The query sample, or less work per notebook when the fewest queries do not fit; throws when the least does not. */
 export function planRetrieval(ctx: PlanContext, pilot: RetrievalPilot, state: RetrievalState): RetrievalPlan {
   const { budgetMinutes, maxBytes } = ctx.input;
   const { jobs, runnable, fullest, spentMs } = state;

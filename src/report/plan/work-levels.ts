@@ -66,10 +66,7 @@ export function notebookMs(declared: Declared, prefix: string, level: number, co
   return load + fixed + work.splits * costs.splitMs + work.configs * costs.queries * costs.queryMs;
 }
 
-/**
- * Wall estimate of notebooks taking `ms` each alone, `jobs` at a time: their total at `parallelThroughput`, never
- * below the longest, which runs `busyCoresSlowdown` slower while the others keep the other cores busy.
- */
+/** Wall ms of notebooks taking `ms` each alone, `jobs` at a time: never below the longest, slowed by busy cores. */
 export function wallMs(ms: readonly number[], jobs: number): number {
   const running = ms.filter((m) => m > 0);
   if (running.length === 0) return 0;

@@ -48,13 +48,9 @@ export function queryGroups(queries: readonly Query[], rules?: readonly GroupRul
     return queries.map((q) => matchers.find((m) => m.test(docOf(q)))?.name ?? "other");
   }
   const folders = queries.map((q) => docOf(q).split("/").slice(0, -1));
-  let shared = folders.length === 0 ? 0 : Math.min(...folders.map((f) => f.length));
-  for (let depth = 0; depth < shared; depth++) {
-    if (folders.some((f) => f[depth] !== folders[0][depth])) {
-      shared = depth;
-      break;
-    }
-  }
+  const shortest = folders.length === 0 ? 0 : Math.min(...folders.map((f) => f.length));
+  let shared = 0;
+  while (shared < shortest && folders.every((f) => f[shared] === folders[0][shared])) shared++;
   return folders.map((f) => (f.length > shared ? f[shared] : "(top level)"));
 }
 

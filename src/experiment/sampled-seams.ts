@@ -26,16 +26,12 @@ interface SampledSeamsHooks {
 
 /** Per measured document: zero-overlap seams of seams, and sentence pairs kept of pairs. */
 export function seamShares(parts: readonly DocSeams[]) {
-  const shares = { zeroSeams: [] as number[], seams: [] as number[], kept: [] as number[], pairs: [] as number[] };
-  for (const part of parts) {
-    let zero = 0;
-    for (const overlap of part.overlaps) if (overlap === 0) zero++;
-    shares.zeroSeams.push(zero);
-    shares.seams.push(part.overlaps.length);
-    shares.kept.push(part.kept);
-    shares.pairs.push(part.pairs);
-  }
-  return shares;
+  return {
+    zeroSeams: parts.map((part) => part.overlaps.filter((overlap) => overlap === 0).length),
+    seams: parts.map((part) => part.overlaps.length),
+    kept: parts.map((part) => part.kept),
+    pairs: parts.map((part) => part.pairs),
+  };
 }
 
 /** Documents the shares need for a 95% CI of ±`halfWidth` (the larger of the two). */

@@ -45,9 +45,7 @@ const SOURCE_NAMES: Record<string, { text: string; plural: boolean }> = {
   labelled: { text: "labelled questions", plural: true },
 };
 
-function sourceName(source: string): { text: string; plural: boolean } {
-  return SOURCE_NAMES[source] ?? { text: source, plural: false };
-}
+const sourceName = (source: string) => SOURCE_NAMES[source] ?? { text: source, plural: false };
 
 /**
  * The baseline and every other non-baseline point, in the phase that keeps the choice (so a decided answer can only

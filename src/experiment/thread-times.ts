@@ -8,23 +8,27 @@ function statFields(stat: string): string[] {
   return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
 }
 
-/** CPU milliseconds this thread has used (user + system), from /proc/thread-self/stat. */
-export function threadCpuMs(): number | undefined {
+/** A /proc file's text, or undefined where there is none. */
+function readProc(path: string): string | undefined {
   try {
-    const fields = statFields(readFileSync("/proc/thread-self/stat", "utf8"));
-    return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime in clock ticks of 10 ms
+    return readFileSync(path, "utf8");
   } catch {
     return undefined;
   }
 }
 
+/** CPU milliseconds this thread has used (user + system), from /proc/thread-self/stat. */
+export function threadCpuMs(): number | undefined {
+  const stat = readProc("/proc/thread-self/stat");
+  if (stat === undefined) return undefined;
+  const fields = statFields(stat);
+  return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime in clock ticks of 10 ms
+}
+
 /** This thread's kernel id (its /proc/self/task entry), so that another thread can read its times. */
 export function osThreadId(): number | undefined {
-  try {
-    return Number(readFileSync("/proc/thread-self/stat", "utf8").split(" ", 1)[0]);
-  } catch {
-    return undefined;
-  }
+  const stat = readProc("/proc/thread-self/stat");
+  return stat === undefined ? undefined : Number(stat.split(" ", 1)[0]);
 }
 
 export interface ThreadTimes {
@@ -58,22 +62,17 @@ export function processThreadTimes(): Map<number, ThreadTimes> {
     return times;
   }
   for (const tid of tids) {
-    try {
-      const [cpu, wait] = readFileSync(`/proc/self/task/${tid}/schedstat`, "utf8").split(" ").map(Number);
-      const fields = statFields(readFileSync(`/proc/self/task/${tid}/stat`, "utf8"));
-      times.set(Number(tid), { cpuMs: cpu / 1e6, waitMs: wait / 1e6, startedMs: Number(fields[19]) * 10 });
-    } catch {
-      // the thread ended meanwhile
-    }
+    const schedstat = readProc(`/proc/self/task/${tid}/schedstat`);
+    const stat = readProc(`/proc/self/task/${tid}/stat`);
+    if (schedstat === undefined || stat === undefined) continue; // the thread ended meanwhile
+    const [cpu, wait] = schedstat.split(" ").map(Number);
+    times.set(Number(tid), { cpuMs: cpu / 1e6, waitMs: wait / 1e6, startedMs: Number(statFields(stat)[19]) * 10 });
   }
   return times;
 }
 
 /** Milliseconds since boot, on the clock of `ThreadTimes.startedMs`. */
 export function uptimeMs(): number | undefined {
-  try {
-    return Number(readFileSync("/proc/uptime", "utf8").split(" ")[0]) * 1000;
-  } catch {
-    return undefined;
-  }
+  const uptime = readProc("/proc/uptime");
+  return uptime === undefined ? undefined : Number(uptime.split(" ")[0]) * 1000;
 }

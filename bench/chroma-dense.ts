@@ -9,7 +9,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Chunk, Doc, Query } from "../src/core/types";
 import { loadLabelledSet } from "../src/corpus/labelled";
-import { readTextFile } from "../src/corpus/load";
+import { readTextFile } from "../src/corpus/text-file";
 import { fitLsa } from "../src/embed/lsa";
 import { createBm25Retriever } from "../src/retrieval/bm25";
 import { createDenseRetriever } from "../src/retrieval/dense";

@@ -9,8 +9,6 @@ import { readCorpusManifest, type DefaultCorpusEntry } from "./defaults";
 import { SOURCE_EXTENSIONS } from "../text/code-units";
 import { readTextFile } from "./text-file";
 
-export { readTextFile } from "./text-file";
-
 export const CORPUS_EXTENSIONS: readonly string[] = [".md", ".markdown", ".txt"];
 
 export interface LoadCorpusOptions {
@@ -29,13 +27,7 @@ export interface CorpusListing {
 }
 
 export type LoadedCorpus = ReturnType<typeof loadCorpus>;
-
-/** Read one file at a time, never the whole corpus; every file empty throws at the end of the iteration. */
-export interface CorpusStream extends CorpusListing {
-  /** with `only`, just the files whose ids it holds (the others are not read) */
-  docs(only?: ReadonlySet<string>): Generator<Doc>;
-  readonly skippedEmpty: number;
-}
+export type CorpusStream = ReturnType<typeof streamCorpus>;
 
 /** `spec`: a file or folder, `a+b`, a default corpus name, `npm:<package>/<path-or-glob>`, or a glob, in that order. */
 export function loadCorpus(spec: string, options: LoadCorpusOptions = {}) {
@@ -51,7 +43,11 @@ export function loadCorpus(spec: string, options: LoadCorpusOptions = {}) {
   };
 }
 
-export function streamCorpus(spec: string, options: LoadCorpusOptions = {}): CorpusStream {
+/**
+ * Reads one file at a time, never the whole corpus; `docs(only)` reads just the files whose ids `only` holds. Every
+ * file empty throws at the end of the iteration.
+ */
+export function streamCorpus(spec: string, options: LoadCorpusOptions = {}) {
   const listing = listCorpus(spec, options);
   let skippedEmpty = 0;
   return {
@@ -59,7 +55,7 @@ export function streamCorpus(spec: string, options: LoadCorpusOptions = {}): Cor
     get skippedEmpty() {
       return skippedEmpty;
     },
-    *docs(only?: ReadonlySet<string>) {
+    *docs(only?: ReadonlySet<string>): Generator<Doc> {
       skippedEmpty = 0;
       let yielded = 0;
       for (const file of listing.files) {

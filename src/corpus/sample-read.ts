@@ -20,10 +20,7 @@ function readSample(spec: string, draw: (outlines: DocOutline[]) => DocumentSamp
   const docs = [...stream.docs(new Set(sample.docs.map((doc) => doc.id)))];
   // marked with the corpus's size and strata, not the sample's own
   const strataOf = new Map(sample.docs.map((doc, i) => [doc.id, sample.strata[i]]));
-  markDrawnSample(
-    docs,
-    outlines.length,
-    docs.map((doc) => strataOf.get(doc.id) ?? "."),
-  );
+  const strata = docs.map((doc) => strataOf.get(doc.id) ?? ".");
+  markDrawnSample(docs, outlines.length, strata);
   return { docs, population: outlines.length, populationChars, name: stream.name };
 }

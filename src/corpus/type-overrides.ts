@@ -13,6 +13,8 @@ export interface TypeOverride {
 }
 
 const compiledHeadings = new Map<string, RE2JS>();
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000e-\u001f]/;
 
 // RE2JS runs in linear time where JavaScript's backtracking takes hours on `(a+)+$` against 40 a's and a "!"; its
 // price, no lookaround or backreferences, is refused when the file is read. About 150 µs to compile: once each.
@@ -43,13 +45,16 @@ export function readTypeOverrides(path: string): TypeOverride[] {
 /** One `PATTERN TYPE` per line: a glob over document ids, or `heading: /regex/` / `heading: text`; `#` comments. */
 export function parseTypeOverrides(text: string, file: string): TypeOverride[] {
   const rules: TypeOverride[] = [];
-  // never echoed: its bytes would reach the terminal
-  const control = firstControlCharacter(text);
-  if (control >= 0)
+  // named by its code, never echoed: its bytes would reach the terminal
+  const control = CONTROL.exec(text);
+  if (control) {
+    const code = control[0].charCodeAt(0);
+    const what = code === 0 ? "NUL byte" : `control character U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
     throw new SeamlabError(
-      `--types file ${file} is not a text file of rules (a ${describeCode(text[control])} at offset ${control}); ` +
+      `--types file ${file} is not a text file of rules (a ${what} at offset ${control.index}); ` +
         'give a text file with one "PATTERN TYPE" rule per line.',
     );
+  }
   const lines = text.split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i].trim();
@@ -82,19 +87,6 @@ export function parseTypeOverrides(text: string, file: string): TypeOverride[] {
     }
   }
   return rules;
-}
-
-function firstControlCharacter(text: string): number {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 9 || (code > 13 && code < 32)) return i;
-  }
-  return -1;
-}
-
-function describeCode(char: string): string {
-  if (char === "\u0000") return "NUL byte";
-  return `control character U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
 }
 
 /** Escaped (no control characters reach a terminal), at most 80 chars. */

@@ -34,15 +34,10 @@ export function pixelOf(value: number, domain: readonly [number, number], size: 
 
 /**
  * Labels of vertical rules at pixel x `at`: each takes the first lane from the top where it fits inside the plot,
- * right of its rule or else left, touching no other label nor a box in `taken`; else null (listed elsewhere).
+ * right of its rule or else left, touching no other label; else null (listed elsewhere).
  */
-export function placeRuleLabels(
-  labels: readonly { at: number; text: string }[],
-  width: number,
-  height: number,
-  taken: readonly Box[] = [],
-): (Placement | null)[] {
-  const boxes = [...taken];
+export function placeRuleLabels(labels: readonly { at: number; text: string }[], width: number, height: number) {
+  const boxes: Box[] = [];
   const lanes = Math.max(1, Math.floor((height - 4) / LANE));
   return labels.map(({ at, text }) => {
     const w = estimateTextWidth(text, LABEL_FONT_SIZE);

@@ -25,13 +25,6 @@ export interface Knee {
   label: string;
 }
 
-/** A shaded horizontal band (e.g. the margin a difference must stay within). */
-export interface YBand {
-  from: number;
-  to: number;
-  label: string;
-}
-
 export interface LineCIOptions extends CommonOptions {
   x?: string;
   y?: string;
@@ -44,8 +37,8 @@ export interface LineCIOptions extends CommonOptions {
   knees?: Knee[];
   /** Start the y axis at zero (default false: rates near each other stay readable). */
   zero?: boolean;
-  /** Drawn under the lines, labelled beside the plot. */
-  yBands?: YBand[];
+  /** Shaded horizontal bands (e.g. the margin a difference must stay within), labelled beside the plot. */
+  yBands?: { from: number; to: number; label: string }[];
   /** Dashed horizontal rules (e.g. y = 0). */
   yRules?: number[];
   /** Field with the queries behind each row (default "n"); rows without it count as enough. */
@@ -206,13 +199,8 @@ export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOpt
       layers.push(...withHalo(textAt(at.x, at.y, knee.label, style)));
     }
   });
-  const title = titleOf({
-    ...options,
-    subtitle:
-      unplaced.length > 0
-        ? [options.subtitle, `also marked: ${unplaced.join("; ")}`].filter(Boolean).join("; ")
-        : options.subtitle,
-  });
+  const also = unplaced.length > 0 ? `also marked: ${unplaced.join("; ")}` : "";
+  const title = titleOf({ ...options, subtitle: [options.subtitle, also].filter(Boolean).join("; ") });
   const main = { width, height, layer: layers };
   const base = { $schema: SCHEMA, title, data: inlineData(rows), config: baseConfig() };
   if (!split) return { ...base, ...main };

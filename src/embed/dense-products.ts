@@ -136,15 +136,9 @@ const BLOCK_ROWS = 512;
 const even = (n: number) => n + (n % 2);
 const align16 = (n: number) => Math.ceil(n / 16) * 16;
 
-/** rows × cols from `from` into `to`, whose rows start every `fromStride` and `toStride` values. */
-function copyRows(
-  from: Float64Array,
-  fromStride: number,
-  to: Float64Array,
-  toStride: number,
-  rows: number,
-  cols: number,
-) {
+/** `rows` rows of `from` into `to`; rows start every `fromStride` / `toStride` values, the smaller being the width. */
+function copyRows(from: Float64Array, fromStride: number, to: Float64Array, toStride: number, rows: number) {
+  const cols = Math.min(fromStride, toStride);
   if (fromStride === cols && toStride === cols) to.set(from.subarray(0, rows * cols));
   else for (let r = 0; r < rows; r++) to.set(from.subarray(r * fromStride, r * fromStride + cols), r * toStride);
 }
@@ -167,7 +161,7 @@ export function rowMajorProductWasm(
   const leftAt = align16(inner * stride * 8);
   const outAt = leftAt + align16(block * inner * 8);
   reserveWasmMemory(memory, outAt + block * stride * 8);
-  copyRows(right, cols, new Float64Array(memory.buffer, rightAt, inner * stride), stride, inner, cols);
+  copyRows(right, cols, new Float64Array(memory.buffer, rightAt, inner * stride), stride, inner);
   const leftView = new Float64Array(memory.buffer, leftAt, block * inner);
   const outView = new Float64Array(memory.buffer, outAt, block * stride);
   const out = new Float64Array(rows * cols);
@@ -176,7 +170,7 @@ export function rowMajorProductWasm(
     leftView.set(left.subarray(from * inner, (from + n) * inner));
     outView.fill(0);
     run(leftAt, n, inner, rightAt, stride / 2, outAt);
-    copyRows(outView, stride, out.subarray(from * cols), cols, n, cols);
+    copyRows(outView, stride, out.subarray(from * cols), cols, n);
   }
   return out;
 }
@@ -201,7 +195,7 @@ export function csrProductWasm(a: CsrMatrix, dense: Float64Array, width: number)
   const valuesAt = align16(startAt + (block + 1) * 4);
   const columnsAt = valuesAt + most * 8;
   reserveWasmMemory(memory, columnsAt + most * 4);
-  copyRows(dense, width, new Float64Array(memory.buffer, denseAt, a.cols * stride), stride, a.cols, width);
+  copyRows(dense, width, new Float64Array(memory.buffer, denseAt, a.cols * stride), stride, a.cols);
   const outView = new Float64Array(memory.buffer, outAt, block * stride);
   const startView = new Int32Array(memory.buffer, startAt, block + 1);
   const valuesView = new Float64Array(memory.buffer, valuesAt, most);
@@ -215,7 +209,7 @@ export function csrProductWasm(a: CsrMatrix, dense: Float64Array, width: number)
     columnsView.set(a.colIndex.subarray(first, a.rowStart[from + n]));
     outView.fill(0);
     run(startAt, columnsAt, valuesAt, n, denseAt, stride / 2, outAt);
-    copyRows(outView, stride, out.subarray(from * width), width, n, width);
+    copyRows(outView, stride, out.subarray(from * width), width, n);
   }
   return out;
 }
@@ -238,7 +232,7 @@ export function gramGroupsWasm(y: Float64Array, rows: number, width: number): Fl
   const yView = new Float64Array(memory.buffer, yAt, block * stride);
   for (let from = 0; from < groups * 4; from += block) {
     const n = Math.min(block, groups * 4 - from);
-    copyRows(y.subarray(from * width, (from + n) * width), width, yView, stride, n, width);
+    copyRows(y.subarray(from * width, (from + n) * width), width, yView, stride, n);
     run(yAt, n / 4, width, stride * 8, gAt);
   }
   const padded = new Float64Array(memory.buffer, gAt, stride * stride);

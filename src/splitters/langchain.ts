@@ -158,10 +158,6 @@ export function splitLangchainMany(
   return out;
 }
 
-export function splitLangchain(doc: Doc, config: SplitterConfig): Chunk[] {
-  return splitLangchainMany([doc], config)[0];
-}
-
 /** The same, in-process through LangChain's own async API (no worker): for async callers and benchmarks. */
 export async function splitLangchainAsync(doc: Doc, config: SplitterConfig, language?: string): Promise<Chunk[]> {
   const fields = langchainFieldsFor(config, language);

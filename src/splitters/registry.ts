@@ -6,12 +6,9 @@ import type { SplitterConfig, Unit } from "./config";
 import { libraryOptionsFor, librarySplitters, splitWithLibrary } from "./libraries";
 import { LANGCHAIN_LANGUAGES, langchainFieldsFor, splitLangchainAsync, splitLangchainMany } from "./langchain";
 import { splitStructure, structureOptionsFor } from "./structure";
-import { recursiveOptionsFor, splitRecursive } from "./recursive";
-import { sentenceSeparators, splitSentences } from "./sentences";
-import { splitTail } from "./tail";
-import { splitTokens } from "./tokens";
+import { recursiveOptionsFor, sentenceSeparators, splitRecursive, splitSentences, splitTail } from "./recursive";
 import { prepareSemanticSplit, semanticOptionsFromConfig, splitSemanticPrepared } from "./semantic-prepared";
-import { splitWindow } from "./window";
+import { splitTokens, splitWindow } from "./window";
 import { checkWindowWordsConfig, splitWindowWords } from "./window-words";
 
 export interface SplitterEntry {

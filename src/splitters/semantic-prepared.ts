@@ -50,17 +50,13 @@ export async function prepareSemanticSplit(docs: readonly Doc[], config: Splitte
     options.embedder.kind === "lsa" ? semanticSentenceTexts(docs, options) : [],
   );
   const chunks = await splitSemantic(docs, options, embedder);
-  const byDoc = new Map<string, Chunk[]>();
-  for (const chunk of chunks) {
-    const list = byDoc.get(chunk.doc);
-    if (list) list.push(chunk);
-    else byDoc.set(chunk.doc, [chunk]);
-  }
+  const byDoc = new Map(docs.map((doc) => [doc.id, [] as Chunk[]]));
+  for (const chunk of chunks) byDoc.get(chunk.doc)!.push(chunk);
   const key = configKey(config);
   for (const doc of docs) {
     let perConfig = prepared.get(doc);
     if (!perConfig) prepared.set(doc, (perConfig = new Map()));
-    perConfig.set(key, byDoc.get(doc.id) ?? []);
+    perConfig.set(key, byDoc.get(doc.id)!);
   }
   return chunks;
 }

@@ -202,22 +202,18 @@ function sectionUnits(ctx: Context, section: TypedSection, setting: Setting): Un
       tiles.push({ block: blocks[i], start, end });
     }
   }
-  const units: Unit[] = [];
-  for (const { block, start, end } of tiles) {
-    // With overlap, prose goes sentence by sentence so the next chunk can start with the last whole sentences.
-    const pieces =
-      setting.overlap > 0 && (block.kind === "paragraph" || block.kind === "list-item")
-        ? sentenceUnits(ctx, start, end, size)
-        : fitOrSplit(ctx, start, end, ATOMIC.has(block.kind), setting, () =>
-            block.kind === "table"
-              ? tableUnits(ctx, block, start, end, size)
-              : block.kind === "code" || block.kind === "front-matter"
-                ? lineUnits(ctx, start, end, size)
-                : sentenceUnits(ctx, start, end, size),
-          );
-    for (const unit of pieces) units.push(unit);
-  }
-  return units;
+  // With overlap, prose goes sentence by sentence so the next chunk can start with the last whole sentences.
+  return tiles.flatMap(({ block, start, end }) =>
+    setting.overlap > 0 && (block.kind === "paragraph" || block.kind === "list-item")
+      ? sentenceUnits(ctx, start, end, size)
+      : fitOrSplit(ctx, start, end, ATOMIC.has(block.kind), setting, () =>
+          block.kind === "table"
+            ? tableUnits(ctx, block, start, end, size)
+            : block.kind === "code" || block.kind === "front-matter"
+              ? lineUnits(ctx, start, end, size)
+              : sentenceUnits(ctx, start, end, size),
+        ),
+  );
 }
 
 type Span = { start: number; end: number; header?: [number, number] };
@@ -333,9 +329,7 @@ function wholeFileUnits(ctx: Context, doc: Doc, type: DocType, setting: Setting)
     }
     tiles.push({ start: from, end: text.length, atomic: false });
   }
-  const units: Unit[] = [];
-  for (const { start, end, atomic } of tiles)
-    for (const unit of fitOrSplit(ctx, start, end, atomic, setting, () => lineUnits(ctx, start, end, setting.size)))
-      units.push(unit);
-  return units;
+  return tiles.flatMap(({ start, end, atomic }) =>
+    fitOrSplit(ctx, start, end, atomic, setting, () => lineUnits(ctx, start, end, setting.size)),
+  );
 }

@@ -7,9 +7,7 @@ import { loadCorpus } from "../../src/corpus/load";
 import { measureSplitterConfig } from "../../src/measure/split-and-measure";
 import { splitLangchainMany } from "../../src/splitters/langchain";
 import { stopLibraryBridge } from "../../src/splitters/library-bridge";
-import { splitRecursive } from "../../src/splitters/recursive";
-import { splitSentences } from "../../src/splitters/sentences";
-import { splitTail } from "../../src/splitters/tail";
+import { splitRecursive, splitSentences, splitTail } from "../../src/splitters/recursive";
 import { realCorpus } from "../helpers/corpora";
 import { requireDataDir } from "../helpers/data-dir";
 

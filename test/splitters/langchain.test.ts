@@ -1,7 +1,8 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { RecursiveCharacterTextSplitter } from "@langchain/textsplitters";
-import { locateChunks, splitLangchain, splitLangchainAsync, splitLangchainMany } from "../../src/splitters/langchain";
+import { locateChunks, splitLangchainAsync, splitLangchainMany } from "../../src/splitters/langchain";
+import { splitDoc } from "../../src/splitters/registry";
 import { stopLibraryBridge } from "../../src/splitters/library-bridge";
 import { countTokens } from "../../src/text/tokens";
 import { pinnedCorpus } from "../helpers/corpora";
@@ -11,7 +12,7 @@ after(() => stopLibraryBridge());
 
 test("LangChain gives three 599-character paragraphs at 1000/200 as three chunks sharing nothing", () => {
   const text = [paragraph599("A"), paragraph599("B"), paragraph599("C")].join("\n\n");
-  const chunks = splitLangchain({ id: "p", text }, { splitter: "langchain", size: 1000, overlap: 200 });
+  const chunks = splitDoc({ id: "p", text }, { splitter: "langchain", size: 1000, overlap: 200 });
   assert.deepEqual(
     chunks.map((c) => [c.start, c.end, c.text[0]]),
     [
@@ -26,7 +27,7 @@ test("the synchronous worker bridge returns what LangChain's own async API retur
   const doc = pinnedCorpus("fastify-docs").find((d) => d.id.endsWith("Guides/Getting-Started.md"))!;
   const splitter = new RecursiveCharacterTextSplitter({ chunkSize: 500, chunkOverlap: 100 });
   const direct = await splitter.splitText(doc.text);
-  const bridged = splitLangchain(doc, { splitter: "langchain", size: 500, overlap: 100 });
+  const bridged = splitDoc(doc, { splitter: "langchain", size: 500, overlap: 100 });
   assert.deepEqual(
     bridged.map((c) => c.text),
     direct,
@@ -56,7 +57,7 @@ test("a corpus split in several round trips to the worker gives the chunks of on
 
 test("every LangChain chunk span holds exactly the chunk's text", () => {
   for (const doc of pinnedCorpus("fastify-docs")) {
-    for (const c of splitLangchain(doc, { splitter: "langchain", size: 300, overlap: 60 })) {
+    for (const c of splitDoc(doc, { splitter: "langchain", size: 300, overlap: 60 })) {
       assert.equal(doc.text.slice(c.start, c.end), c.text);
     }
   }
@@ -64,7 +65,7 @@ test("every LangChain chunk span holds exactly the chunk's text", () => {
 
 test("token units give LangChain the same token length function as seamlab", () => {
   const doc = pinnedCorpus("fastify-docs").find((d) => d.id.endsWith("Reference/Routes.md"))!;
-  const chunks = splitLangchain(doc, { splitter: "langchain", size: 100, overlap: 20, unit: "tokens" });
+  const chunks = splitDoc(doc, { splitter: "langchain", size: 100, overlap: 20, unit: "tokens" });
   assert.ok(chunks.length > 1);
   for (const c of chunks) assert.ok(countTokens(c.text) <= 100, `${countTokens(c.text)} tokens`);
 });
@@ -72,7 +73,7 @@ test("token units give LangChain the same token length function as seamlab", () 
 test("LangChain JS leaves separators out of its merge total when keepSeparator is false", () => {
   // JS mergeSplits: total 6 (2+2+2) after "aa bb cc"; pop "aa" -> 4, not > 4, and 4 + 2 + 2 separators fits in 8:
   // the next chunk keeps "bb" ("bb cc dd"), where Python, counting separators, keeps only "cc dd".
-  const chunks = splitLangchain(
+  const chunks = splitDoc(
     { id: "k", text: "aa bb cc dd" },
     { splitter: "langchain", size: 8, overlap: 4, separators: [" "], extra: { keepSeparator: false } },
   );
@@ -87,10 +88,7 @@ test("LangChain JS leaves separators out of its merge total when keepSeparator i
 
 test("LangChain JS splits a run of three newlines at every occurrence of the separator", () => {
   // JS keeps separators with text.split(/(?=\n\n)/): "aa", "\n\nbbb", "\n", "\n\ncc" (Python has no lone "\n").
-  const chunks = splitLangchain(
-    { id: "n", text: "aa\n\nbbb\n\n\ncc" },
-    { splitter: "langchain", size: 10, overlap: 5 },
-  );
+  const chunks = splitDoc({ id: "n", text: "aa\n\nbbb\n\n\ncc" }, { splitter: "langchain", size: 10, overlap: 5 });
   assert.deepEqual(
     chunks.map((c) => [c.start, c.end, c.text]),
     [
@@ -119,7 +117,7 @@ test("a chunk that is not in the source throws instead of guessing a span", () =
 test("regex separators are rejected: LangChain JS escapes them", () => {
   assert.throws(
     () =>
-      splitLangchain(
+      splitDoc(
         { id: "d", text: "a. b" },
         { splitter: "langchain", size: 10, overlap: 0, separators: ["\\. "], separatorsAreRegex: true },
       ),

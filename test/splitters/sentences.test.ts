@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { splitLangchainMany } from "../../src/splitters/langchain";
 import { stopLibraryBridge } from "../../src/splitters/library-bridge";
-import { splitSentences } from "../../src/splitters/sentences";
+import { splitSentences } from "../../src/splitters/recursive";
 import type { Chunk } from "../../src/core/types";
 import { after } from "node:test";
 import { pinnedCorpus } from "../helpers/corpora";

@@ -1,8 +1,7 @@
 // Hand-worked examples of this splitter's exact spans are in test/fixtures/splitters/tail.txt (fixtures.test.ts).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { splitRecursive } from "../../src/splitters/recursive";
-import { splitTail } from "../../src/splitters/tail";
+import { splitRecursive, splitTail } from "../../src/splitters/recursive";
 import { countTokens } from "../../src/text/tokens";
 import { pinnedCorpus } from "../helpers/corpora";
 

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { splitTokens } from "../../src/splitters/tokens";
+import { splitTokens } from "../../src/splitters/window";
 import { encodeTokens, getEncoding } from "../../src/text/tokens";
 import { pinnedCorpus, sampleDocs } from "../helpers/corpora";
 

@@ -1,8 +1,7 @@
 // Hand-worked examples of this splitter's exact spans are in test/fixtures/splitters/window.txt (fixtures.test.ts).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { splitWindow } from "../../src/splitters/window";
-import { windowSpans } from "../../src/splitters/tokens";
+import { splitWindow, windowSpans } from "../../src/splitters/window";
 import { pinnedCorpus, sampleDocs } from "../helpers/corpora";
 
 test("window seams overlap exactly `overlap` characters on real documents", () => {

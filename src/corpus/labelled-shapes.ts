@@ -1,6 +1,5 @@
 import type { Doc, GoldSpan, Query } from "../core/types";
-import { countReason, occurrences, placeNear, RowError } from "./labelled-report";
-import { requireString } from "./labelled-rows";
+import { countReason, occurrences, placeNear, requireString, RowError } from "./labelled-rows";
 import type { LabelledReport } from "./types";
 
 /** An `answer-span` row: the answer text located verbatim, in its `doc` when given (first occurrence wins). */

@@ -1,6 +1,6 @@
 import type { Doc, GoldSpan, Query } from "../core/types";
 import { SeamlabError } from "../core/errors";
-import { emptyReport, placeNear, rejectRow, RowError } from "./labelled-report";
+import { emptyReport, placeNear, rejectRow, RowError } from "./labelled-rows";
 import { trimSpan } from "../text/words";
 import type { LabelledOptions, LabelledSet } from "./types";
 

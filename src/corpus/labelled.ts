@@ -1,8 +1,7 @@
 import { extname } from "node:path";
 import type { Doc, Query } from "../core/types";
 import { SeamlabError } from "../core/errors";
-import { emptyReport, rejectRow, RowError } from "./labelled-report";
-import { docIndex, readCsvRows, readJsonlRows } from "./labelled-rows";
+import { docIndex, emptyReport, readCsvRows, readJsonlRows, rejectRow, RowError } from "./labelled-rows";
 import { answerSpanQuery, chromaQuery } from "./labelled-shapes";
 import { parseSquad } from "./labelled-squad";
 import { readTextFile } from "./text-file";

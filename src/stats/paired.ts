@@ -30,18 +30,10 @@ export function pairedComparison(hitsA: readonly boolean[], hitsB: readonly bool
     );
   }
   const n = hitsA.length;
-  let wins = 0;
-  let losses = 0;
-  let countA = 0;
-  let countB = 0;
-  const delta = new Array<number>(n);
-  for (let i = 0; i < n; i++) {
-    if (hitsA[i]) countA++;
-    if (hitsB[i]) countB++;
-    if (hitsA[i] && !hitsB[i]) wins++;
-    if (!hitsA[i] && hitsB[i]) losses++;
-    delta[i] = (hitsA[i] ? 1 : 0) - (hitsB[i] ? 1 : 0);
-  }
+  const delta = hitsA.map((hit, i) => (hit ? 1 : 0) - (hitsB[i] ? 1 : 0));
+  const wins = delta.filter((d) => d === 1).length;
+  const losses = delta.filter((d) => d === -1).length;
+  const [countA, countB] = [hitsA.filter(Boolean).length, hitsB.filter(Boolean).length];
   const bootstrap = bootstrapMeanInterval(delta, options);
   const level = options.level ?? 0.95;
   return {

@@ -2,13 +2,11 @@
 // paste, in one file so they cannot drift apart. No time of day goes in: the same sweep exports the same bytes.
 import { gitCommitOrNull, projectRoot, readPackageJson, seamlabVersion } from "../core/project";
 import { splitterSnippets, type SnippetTarget, type SplitterSnippet } from "../splitters/snippets";
-import type { Decision } from "../stats/non-inferiority";
 import type { EvaluationInputs } from "../retrieval/inputs";
 import { isSquadFile } from "../retrieval/inputs";
 import { hashDocs, hashQueries } from "./cache";
 import type { RetrievalSetting } from "./grid";
 import type { ContextBudget } from "../retrieval/context-budget";
-import type { CostedRow } from "./run";
 import { curveRows, gridConfigName, type SweepResult } from "./sweep";
 import { marginText, verdictHeadline, verdictText } from "./verdict";
 
@@ -34,17 +32,15 @@ export function retrievalText(r: RetrievalSetting): string {
 }
 
 /** The one verdict a sweep can export: its grid's (several sizes) or its first curve's. */
-function exportedVerdict(
-  result: SweepResult,
-): { decision: Decision; rows: CostedRow[]; name: (index: number) => string } | undefined {
+function exportedVerdict(result: SweepResult) {
   const grid = result.grids[0];
-  if (grid) return { decision: grid.decision, rows: grid.rows, name: (i) => gridConfigName(grid.rows[i]) };
+  if (grid) return { decision: grid.decision, rows: grid.rows, name: (i: number) => gridConfigName(grid.rows[i]) };
   const curve = result.curves[0];
   if (!curve) return undefined;
   return {
     decision: curve.decision,
     rows: curveRows(result.rows, curve),
-    name: (i) => `overlap ${curve.points[i].x}`,
+    name: (i: number) => `overlap ${curve.points[i].x}`,
   };
 }
 

@@ -47,14 +47,11 @@ export async function queryExposure(
   return exposed;
 }
 
-export interface SizeExposure {
+export interface SizeExposure extends ReturnType<typeof exposureCount> {
   splitter: string;
   size: number;
   unit: string;
   overlaps: number[];
-  queries: number;
-  exposed: number;
-  share: number;
   /** One byte per query: 1 when a seam can fall inside its gold span. */
   flags: Uint8Array;
 }

@@ -47,11 +47,7 @@ function formatted(value: number, percent: boolean | undefined): string {
 }
 
 export function barWithCI(rows: Record<string, unknown>[], options: BarCIOptions): VegaLiteSpec {
-  const category = options.category ?? "label";
-  const value = options.value ?? "value";
-  const low = options.low ?? "low";
-  const high = options.high ?? "high";
-  const series = options.series ?? category;
+  const { category = "label", value = "value", low = "low", high = "high", series = category } = options;
   const width = options.width ?? CHART_WIDTH;
   const order = distinct(rows, category);
   const y = { field: category, type: "nominal", sort: order, title: options.categoryTitle ?? null };

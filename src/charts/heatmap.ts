@@ -24,9 +24,7 @@ export interface HeatmapOptions extends CommonOptions {
 }
 
 export function heatmap(rows: Record<string, unknown>[], options: HeatmapOptions): VegaLiteSpec {
-  const x = options.x ?? "x";
-  const y = options.y ?? "y";
-  const value = options.value ?? "value";
+  const { x = "x", y = "y", value = "value" } = options;
   const numbers = rows.map((row) => row[value]).filter((v): v is number => typeof v === "number");
   const { scale, dark } = colourOf(numbers, options.percent);
   const sortNumeric = (field: string) => {

@@ -56,8 +56,7 @@ export function binnedCounts(
 
 /** With `binStep` the spec carries one row per non-empty bin (seams can number millions), else the raw rows. */
 export function overlapHistogram(rows: Record<string, unknown>[], options: HistogramOptions): VegaLiteSpec {
-  const value = options.value ?? "overlap";
-  const series = options.series ?? "splitter";
+  const { value = "overlap", series = "splitter" } = options;
   const step = options.binStep;
   const data = step
     ? binnedCounts(rows, value, series, step).map((b) => ({

@@ -74,12 +74,7 @@ function smallSeries(rows: Record<string, unknown>[], series: string, count: str
 }
 
 export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOptions): VegaLiteSpec {
-  const x = options.x ?? "x";
-  const y = options.y ?? "y";
-  const low = options.low ?? "low";
-  const high = options.high ?? "high";
-  const series = options.series ?? "series";
-  const count = options.count ?? "n";
+  const { x = "x", y = "y", low = "low", high = "high", series = "series", count = "n" } = options;
   const width = options.width ?? CHART_WIDTH;
   const height = options.height ?? CHART_HEIGHT;
   const hasBand = rows.some((row) => typeof row[low] === "number" && typeof row[high] === "number");

@@ -23,9 +23,7 @@ export interface ScatterOptions extends CommonOptions {
 }
 
 export function scatter(rows: Record<string, unknown>[], options: ScatterOptions): VegaLiteSpec {
-  const x = options.x ?? "x";
-  const y = options.y ?? "y";
-  const series = options.series ?? "series";
+  const { x = "x", y = "y", series = "series" } = options;
   const hasSeries = rows.some((row) => row[series] !== undefined);
   const color = seriesColor(rows, series, options.width ?? CHART_WIDTH);
   const xEnc = { field: x, type: "quantitative", title: options.xTitle };

@@ -6,8 +6,9 @@ import { shellQuote } from "../experiment/export";
 
 export const KERNEL_NAME = "seamlab-tslab";
 
-export function kernelSpec(root: string): Record<string, unknown> {
-  return {
+/** Writes `<jupyterDataDir>/kernels/seamlab-tslab/kernel.json`; returns its path. */
+export function writeKernelSpec(jupyterDataDir: string, root: string): string {
+  const spec = {
     argv: [
       "bash",
       "-c",
@@ -21,13 +22,9 @@ export function kernelSpec(root: string): Record<string, unknown> {
     interrupt_mode: "signal",
     metadata: { seamlab_root: root },
   };
-}
-
-/** Writes `<jupyterDataDir>/kernels/seamlab-tslab/kernel.json`; returns its path. */
-export function writeKernelSpec(jupyterDataDir: string, root: string): string {
   const dir = join(jupyterDataDir, "kernels", KERNEL_NAME);
   mkdirSync(dir, { recursive: true });
   const path = join(dir, "kernel.json");
-  writeFileSync(path, JSON.stringify(kernelSpec(root), null, 1) + "\n");
+  writeFileSync(path, JSON.stringify(spec, null, 1) + "\n");
   return path;
 }

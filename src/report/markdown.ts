@@ -2,9 +2,10 @@
 // a request leaving the page), and stable heading ids for the table of contents.
 import MarkdownIt from "markdown-it";
 import type { Token } from "markdown-it";
+import { escapeHtml } from "../notebook/format";
 
 type Markdown = ReturnType<typeof MarkdownIt>;
-import { escapeHtml } from "../notebook/format";
+type Attachments = Record<string, Record<string, unknown>>;
 
 export interface Heading {
   level: number;
@@ -38,7 +39,9 @@ export function createMarkdown(): Markdown {
     let src = String(token.attrGet("src") ?? "");
     // Jupyter stores pasted images as cell attachments: `![x](attachment:name.png)`.
     if (src.startsWith("attachment:")) {
-      const bundle = (env as RenderEnv)?.attachments?.[decodeURIComponent(src.slice("attachment:".length))] ?? {};
+      const bundle =
+        (env as { attachments?: Attachments })?.attachments?.[decodeURIComponent(src.slice("attachment:".length))] ??
+        {};
       const type = ["image/png", "image/jpeg", "image/gif", "image/webp"].find((t) => typeof bundle[t] === "string");
       if (type) src = `data:${type};base64,${String(bundle[type]).replace(/\s+/g, "")}`;
     }
@@ -60,20 +63,15 @@ export function createMarkdown(): Markdown {
   return markdown;
 }
 
-export interface RenderEnv {
-  attachments?: Record<string, Record<string, unknown>>;
-  // markdown-it's env type is indexed by strings and symbols.
-  [key: string | symbol]: unknown;
-}
-
 /** Renders markdown, giving h1–h3 ids from `slugger` and reporting them for the table of contents. */
 export function renderMarkdown(
   markdown: Markdown,
   text: string,
   slugger: Slugger,
   headings: Heading[],
-  env: RenderEnv = {},
+  attachments?: Attachments,
 ): string {
+  const env = { attachments };
   const tokens = markdown.parse(text, env);
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];

@@ -1,6 +1,8 @@
 // Renders one executed notebook to a self-contained HTML page. Everything from a kernel is data, not markup: text
 // is escaped, markdown has raw HTML off, tables are rebuilt from their rows, text/html outputs are not trusted.
 import { stripVTControlCharacters as stripAnsi } from "node:util";
+import hljs from "highlight.js/lib/core";
+import typescript from "highlight.js/lib/languages/typescript";
 import {
   HEADLINE_MIME,
   RECOMMENDATION_MIME,
@@ -13,7 +15,6 @@ import { checkedRecommendation, recommendationHtml } from "./recommendation";
 import { escapeHtml, tableHtml } from "../notebook/format";
 import { SEAMS_MIME, seamViewerHtml, type SeamViewerPayload } from "../notebook/seam-viewer";
 import { chartRows, downloadLinks } from "./data-links";
-import { highlightCode } from "./highlight";
 import { createMarkdown, renderMarkdown, Slugger, type Heading } from "./markdown";
 import { cellTags, joinSource, type MimeBundle, type Notebook, type Output } from "./nbformat";
 import { pageHtml, tocHtml } from "./page";
@@ -38,6 +39,8 @@ export interface RenderedNotebook {
   problems: string[];
   durationMs?: number;
 }
+
+hljs.registerLanguage("typescript", typescript);
 
 const VEGA_LITE = /^application\/vnd\.vegalite\.v\d+\+json$/;
 const IMAGE_TYPES = ["image/png", "image/jpeg", "image/gif"];
@@ -65,7 +68,7 @@ class PageBuilder {
   constructor(readonly name: string) {}
 
   md(text: string, attachments?: Record<string, Record<string, unknown>>): string {
-    return `<div class="md">${renderMarkdown(this.markdown, text, this.slugger, this.headings, { attachments })}</div>`;
+    return `<div class="md">${renderMarkdown(this.markdown, text, this.slugger, this.headings, attachments)}</div>`;
   }
 
   async bundle(data: MimeBundle, cellLabel: string): Promise<string> {
@@ -202,10 +205,11 @@ export async function renderNotebook(notebook: Notebook, name: string): Promise<
       typeof run.duration_ms === "number" ? ` <span class="timing">· ${seconds(run.duration_ms)}</span>` : "";
     const outputs: string[] = [];
     for (const output of cell.outputs ?? []) outputs.push(await page.output(output, label));
+    const code = hljs.highlight(source, { language: "typescript", ignoreIllegals: true }).value; // escaped by hljs
     parts.push(
       `<section class="cell code" id="cell-${index}">` +
         `<details class="code"${failed ? " open" : ""}><summary>Code [${codeNumber}]${timing}${tags}</summary>` +
-        `<pre><code class="hljs language-typescript">${highlightCode(source)}</code></pre></details>` +
+        `<pre><code class="hljs language-typescript">${code}</code></pre></details>` +
         outputs.map((html) => `<div class="output">${html}</div>`).join("\n") +
         `</section>`,
     );

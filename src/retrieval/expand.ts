@@ -26,6 +26,13 @@ function byDoc<T extends { doc: string }>(items: readonly T[]): Map<string, T[]>
 
 export const spanKey = (span: Span) => `${span.doc}\u0000${span.start}\u0000${span.end}`;
 
+/** The smallest span of `doc` holding all of `spans`. */
+const hull = (doc: string, spans: readonly { start: number; end: number }[]): Span => ({
+  doc,
+  start: spans.reduce((least, span) => Math.min(least, span.start), Infinity),
+  end: spans.reduce((most, span) => Math.max(most, span.end), -Infinity),
+});
+
 /** For each chunk, its neighbours' window: the span from the n-th chunk before it to the n-th after it, same doc. */
 export function neighbourWindows(chunks: readonly Chunk[], n: number): Span[] {
   if (!Number.isInteger(n) || n < 0) throw new SeamlabError(`--expand ${n}: give whole numbers of neighbours >= 0.`);
@@ -34,14 +41,8 @@ export function neighbourWindows(chunks: readonly Chunk[], n: number): Span[] {
   for (const group of positions.values()) {
     const ordered = group.map((entry) => entry.i).sort((a, b) => chunks[a].start - chunks[b].start || a - b);
     ordered.forEach((index, position) => {
-      const window = ordered.slice(Math.max(0, position - n), Math.min(position + n + 1, ordered.length));
-      let start = Infinity;
-      let end = -Infinity;
-      for (const w of window) {
-        start = Math.min(start, chunks[w].start);
-        end = Math.max(end, chunks[w].end);
-      }
-      out[index] = { doc: chunks[index].doc, start, end };
+      const window = ordered.slice(Math.max(0, position - n), position + n + 1).map((w) => chunks[w]);
+      out[index] = hull(chunks[index].doc, window);
     });
   }
   return out;
@@ -67,15 +68,8 @@ export function sectionSpans(doc: Doc): Span[] {
 export function parentSpans(chunks: readonly Chunk[], parents: readonly Span[]): Span[] {
   const parentsOf = byDoc(parents);
   return chunks.map((chunk) => {
-    let start = Infinity;
-    let end = -Infinity;
-    for (const parent of parentsOf.get(chunk.doc) ?? []) {
-      if (parent.start < chunk.end && chunk.start < parent.end) {
-        start = Math.min(start, parent.start);
-        end = Math.max(end, parent.end);
-      }
-    }
-    return start === Infinity ? { doc: chunk.doc, start: chunk.start, end: chunk.end } : { doc: chunk.doc, start, end };
+    const over = (parentsOf.get(chunk.doc) ?? []).filter((p) => p.start < chunk.end && chunk.start < p.end);
+    return hull(chunk.doc, over.length === 0 ? [chunk] : over);
   });
 }
 

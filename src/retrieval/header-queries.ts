@@ -1,6 +1,7 @@
 import { SeamlabError } from "../core/errors";
 import type { Doc, Query } from "../core/types";
 import { findHeadings, LIST_ITEM_START, removeRanges, scanMarkdownLines, type MarkdownLine } from "../text/headings";
+import type { TextRegion } from "../text/paragraphs";
 import { paragraphSentences } from "../text/sentences";
 
 /**
@@ -42,11 +43,7 @@ export interface HeaderQueryOptions {
 
 export type HeaderQuerySet = ReturnType<typeof buildHeaderQueries>;
 
-function firstProseParagraph(
-  text: string,
-  lines: MarkdownLine[],
-  from: number,
-): { start: number; end: number } | undefined {
+function firstProseParagraph(text: string, lines: MarkdownLine[], from: number): TextRegion | undefined {
   for (let i = from; i < lines.length; i++) {
     const kind = lines[i].kind;
     if (kind === "heading") return undefined;

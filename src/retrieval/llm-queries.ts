@@ -48,14 +48,12 @@ export function samplePassages(docs: readonly Doc[], n: number, chars: number, s
   });
   const capacity = perDoc.map((passages) => passages.length);
   const quota = allocateProportionally(n, capacity);
-  const out: Passage[] = [];
-  perDoc.forEach((passages, d) => {
+  return perDoc.flatMap((passages, d) => {
     const random = seededRandom((seed * 1_000_003 + d) >>> 0);
     const order = passages.map((p, i) => ({ p, i, r: random() })).sort((a, b) => a.r - b.r || a.i - b.i);
     const taken = order.slice(0, quota[d]).sort((a, b) => a.i - b.i);
-    out.push(...taken.map((o) => o.p));
+    return taken.map((o) => o.p);
   });
-  return out;
 }
 
 export const systemPrompt =
@@ -117,9 +115,7 @@ export function parseReply(content: unknown): { question: string; excerpts: stri
 
 const bigrams = (text: string) => {
   const words = tokenize(text);
-  const out: string[] = [];
-  for (let i = 0; i + 1 < words.length; i++) out.push(`${words[i]} ${words[i + 1]}`);
-  return out;
+  return words.slice(1).map((word, i) => `${words[i]} ${word}`);
 };
 
 /** Share of the question's word bigrams that occur in the excerpts (1 = copied word for word). */

@@ -113,11 +113,9 @@ export function planGrid(
   const missing = [...groupBy(toCompute, (i) => splitterKey(configs[i])).values()];
 
   const taskCost = (indexes: number[]) => indexes.reduce((sum, i) => sum + estimatedCost(configs[i]), 0);
-  const tasks = missing.filter((indexes) => familyOf(configs[indexes[0]]) === undefined);
-  const families = groupBy(
-    missing.filter((indexes) => familyOf(configs[indexes[0]]) !== undefined),
-    (indexes) => familyOf(configs[indexes[0]]) as string,
-  );
+  const families = groupBy(missing, (indexes) => familyOf(configs[indexes[0]]) ?? "");
+  const tasks = families.get("") ?? []; // one task per splitter config outside any family
+  families.delete("");
   const total = missing.reduce((sum, indexes) => sum + taskCost(indexes), 0);
   const fairShare = (total + FAMILY_WARM_UP * families.size) / Math.max(1, workers);
   for (const [family, groups] of families) {

@@ -1,20 +1,14 @@
 // `--sample`: seam damage and embedded tokens, whose cost grows with the text, are measured on a seeded stratified
 // document sample; retrieval always indexes every document.
 import type { Doc } from "../core/types";
-import { resolveSample, type SampleRequest } from "../corpus/sample";
+import { resolveSample, type DocumentSample, type SampleRequest } from "../corpus/sample";
 import { seamDamageByDoc, straddlingPairs } from "../measure/pairs";
 import { splitCorpus } from "../splitters/registry";
 import { clusterSampleSize } from "../stats/cluster";
 import type { ExperimentConfig } from "./grid";
 
-export interface RowSample {
-  /** Positions in the sweep's docs, ascending. */
-  indexes: number[];
-  /** Stratum of each sampled document (folder × size quartile), for the cluster bootstrap. */
-  strata: string[];
-  population: number;
-  description: string;
-}
+/** A document sample without its documents (it crosses threads and goes into cache keys); `indexes` ascending. */
+export type RowSample = Omit<DocumentSample, "docs">;
 
 /** Corpora up to this many characters are measured whole under `auto` (a few seconds). */
 export const wholeCorpusChars = 20_000_000;
@@ -50,12 +44,8 @@ export function resolveRowSample(
     seed,
   );
   if (sample.indexes.length >= docs.length) return undefined;
-  return {
-    indexes: sample.indexes,
-    strata: sample.strata,
-    population: sample.population,
-    description: sample.description,
-  };
+  const { indexes, strata, population, description } = sample;
+  return { indexes, strata, population, description };
 }
 
 const sampledDocs = new WeakMap<readonly Doc[], { key: string; docs: Doc[] }>();

@@ -48,8 +48,8 @@ export function chunkTokenCounter(
       total += count(m[0]);
       const absoluteEnd = chunk.start + m.index + m[0].length;
       if (absoluteEnd >= tailFrom || tailFrom < 0) continue;
-      const at = indexOf(ends, absoluteEnd);
-      if (at < 0) continue;
+      const at = lowerBound(ends, absoluteEnd); // ends ascend without repeats: a match sits at the lower bound
+      if (ends[at] !== absoluteEnd) continue;
       // Resynchronised at document piece `at`: take the document's pieces up to tailFrom, then finish from the text.
       const tailIndex = last - 1;
       total += cumulative[tailIndex + 1] - cumulative[at + 1];
@@ -74,10 +74,4 @@ export function documentPieces(text: string, encoding: string = defaultEncoding)
     cumulative.push(cumulative[cumulative.length - 1] + count(m[0]));
   }
   return { ends: Int32Array.from(ends), cumulative: Float64Array.from(cumulative) };
-}
-
-/** Index of value in ascending `sorted`, or -1. */
-function indexOf(sorted: Int32Array, value: number): number {
-  const i = lowerBound(sorted, value + 1) - 1; // the last element <= value
-  return i >= 0 && sorted[i] === value ? i : -1;
 }

@@ -18,9 +18,9 @@ import {
   systemPrompt,
   userPrompt,
   type GenerationThresholds,
+  type Passage,
   type ReplyRecord,
 } from "./llm-queries";
-import { readJournal, type JournalEntry } from "./llm-journal";
 import { startHeartbeat, waitText, type WaitingStatus } from "./llm-wait";
 
 /**
@@ -46,6 +46,29 @@ export interface GenerateOptions extends HttpRetryOptions {
   deadlineMs?: number; // the whole run (default an hour)
   onWaiting?: (status: WaitingStatus) => void; // every `heartbeatMs` (default 15 s) while requests are in flight
   heartbeatMs?: number;
+}
+
+interface JournalEntry {
+  key: string;
+  passage: Passage;
+  content: string;
+  usage?: { prompt_tokens?: number; completion_tokens?: number };
+}
+
+/** Replies already in the journal (a JSON line each), by key; a torn last line (a killed run) is ignored. */
+export function readJournal(path: string): Map<string, JournalEntry> {
+  const entries = new Map<string, JournalEntry>();
+  if (!existsSync(path)) return entries;
+  for (const line of readFileSync(path, "utf8").split("\n")) {
+    if (line.trim() === "") continue;
+    try {
+      const entry = JSON.parse(line) as JournalEntry;
+      if (typeof entry.key === "string" && typeof entry.content === "string") entries.set(entry.key, entry);
+    } catch {
+      // a line cut short when the previous run was killed: that request is asked again
+    }
+  }
+  return entries;
 }
 
 /** A server that cannot list its models in 15 s is not healthy. */
@@ -260,28 +283,23 @@ export async function generateQueries(docs: readonly Doc[], options: GenerateOpt
     );
   }
   if (fatal !== undefined) throw fatal;
-  const records: ReplyRecord[] = [];
-  let promptTokens = 0;
-  let completionTokens = 0;
-  for (const request of requests) {
-    const entry = journal.get(request.key);
-    if (entry) {
-      records.push({ passage: request.passage, content: entry.content });
-      promptTokens += entry.usage?.prompt_tokens ?? 0;
-      completionTokens += entry.usage?.completion_tokens ?? 0;
-      continue;
-    }
-    const failure = failures.get(request.key);
+  const records = requests.map(({ key, passage }): ReplyRecord => {
+    const entry = journal.get(key);
+    if (entry) return { passage, content: entry.content };
+    const failure = failures.get(key);
     // a body that was not JSON at all is a malformed reply: counted as one
-    if (failure?.reason === "malformedReply") records.push({ passage: request.passage, malformed: failure.message });
-    else records.push({ passage: request.passage, failure: failure?.message });
-  }
+    if (failure?.reason === "malformedReply") return { passage, malformed: failure.message };
+    return { passage, failure: failure?.message };
+  });
+  // as the server reported them, over every reply used
+  const used = requests.flatMap((request) => journal.get(request.key)?.usage ?? []);
+  const promptTokens = used.reduce((sum, usage) => sum + (usage.prompt_tokens ?? 0), 0);
+  const completionTokens = used.reduce((sum, usage) => sum + (usage.completion_tokens ?? 0), 0);
   const filtered = filterReplies(records, docs, options.thresholds ?? defaultThresholds);
   return {
     ...filtered,
     passages: requests.map((r) => r.passage),
     estimate,
-    // `promptTokens` and `completionTokens`: as the server reported them, over every reply used
     usage: { requests: answered, cachedReplies: estimate.cached, promptTokens, completionTokens },
   };
 }

@@ -10,9 +10,9 @@ import {
   estimateCost,
   estimateGeneration,
   generateQueries,
+  readJournal,
   type GenerateOptions,
 } from "../../src/retrieval/llm-generate";
-import { readJournal } from "../../src/retrieval/llm-journal";
 import type { Doc } from "../../src/core/types";
 
 // Eight documents of three paragraphs; every sentence is unique, so excerpts locate once.

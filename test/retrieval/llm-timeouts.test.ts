@@ -7,8 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ServerResponse } from "node:http";
 import { startLocalServer, type SeenRequest } from "../helpers/local-server";
-import { generateQueries, type GenerateOptions } from "../../src/retrieval/llm-generate";
-import { readJournal } from "../../src/retrieval/llm-journal";
+import { generateQueries, readJournal, type GenerateOptions } from "../../src/retrieval/llm-generate";
 import { waitingLine, type WaitingStatus } from "../../src/retrieval/llm-wait";
 import type { Doc } from "../../src/core/types";
 

@@ -4,7 +4,7 @@ export { boundaryAdvice, runBoundaryCheck } from "./boundary-check";
 export { withCountTitle } from "./charts";
 export { budgetChartRows, budgetFinding, budgetGridOf, budgetTableRows, runStudyBudgetGrid } from "./context-budget";
 export { damageGainRows, damageLineRows, seamDamageRows } from "./damage";
-export { gainFinding, keptFinding, pairsFinding } from "./damage-findings";
+export { gainFinding, keptFinding, pairsFinding } from "./damage";
 export { embedderNameOf } from "./dense";
 export { flipTableRows } from "./flips";
 export { gridCardOf, gridHeatmapRows, groupTableRows, groupsFinding, priceTableRows, studyGroups } from "./grid";
@@ -20,10 +20,9 @@ export {
   labelledInputs,
   recallRows,
 } from "./labelled";
-export { bestRecallFinding, labelledSetFinding, pairedFinding, retrieverFinding } from "./labelled-findings";
+export { bestRecallFinding, labelledSetFinding, pairedFinding, retrieverFinding } from "./labelled";
 export { leverChartRows, leverTableRows, leverVerdictText, runStudyLevers } from "./levers";
 export { headerQuerySet, librariesPreset, libraryDisplayRows, libraryTable, libraryVerdict } from "./libraries";
-export { openerFinding, paragraphBudgetFinding, reproFinding, zeroOverlapFinding } from "./overlap-findings";
 export { differenceFromBestRows, marginBand, pairedTableRows } from "./paired";
 export { contextBudgetParameter } from "./parameters";
 export {
@@ -41,7 +40,7 @@ export {
   redundancyTableRows,
   runRedundancyGrid,
 } from "./redundancy";
-export { bestMmrFinding, denseRerankFinding, distinctFinding } from "./redundancy-findings";
+export { bestMmrFinding, denseRerankFinding, distinctFinding } from "./redundancy";
 export { runStudyProxies } from "./proxies";
 export { sweepExposure, sweepRecommendation } from "./recommendation";
 export type { CurveExposure, SourceResults } from "./recommendation";
@@ -54,6 +53,7 @@ export {
   seamOverlapRows,
   seamSummaryRows,
 } from "./seams";
+export { openerFinding, paragraphBudgetFinding, reproFinding, zeroOverlapFinding } from "./seams";
 export {
   armTableRows,
   chunkLengthRows,
@@ -65,7 +65,7 @@ export {
   semanticArm,
   splitterArm,
 } from "./semantic";
-export { chunkSizeFinding, hitRateFinding, neighbourFinding } from "./semantic-findings";
+export { chunkSizeFinding, hitRateFinding, neighbourFinding } from "./semantic";
 export { appendixSimulation } from "./simulation-store";
 export { simulationFinding, simulationTableRows } from "./simulation-text";
 export { lookAlikeFinding, splitterChoiceFinding } from "./splitter-agreement";
@@ -90,7 +90,7 @@ export {
   runDenseSweep,
   runStudySweeps,
 } from "./sweep";
-export { costFinding, denseFinding, recommendationFinding } from "./sweep-findings";
+export { costFinding, denseFinding, recommendationFinding } from "./sweep";
 export { loadTypedOrSample } from "./type-queries";
 export type { RecommendationPayload } from "./types";
 export {

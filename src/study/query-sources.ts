@@ -8,6 +8,7 @@ import type { SweepResult } from "../experiment/sweep";
 import { loadRetrievalInputs, type RetrievalInputs } from "./inputs";
 import { validationRows, type CorpusValidation } from "./query-validation";
 import {
+  hitRateAgainstFirst,
   recommendationCard,
   recommendOverlap,
   runStudySweeps,
@@ -15,7 +16,6 @@ import {
   type SplitterSweepSpec,
 } from "./sweep";
 import { pct } from "./format";
-import { hitRateAgainstFirst } from "./sweep-findings";
 import { median } from "../stats/quantiles";
 import { ICT_SETS_NO_OVERLAP } from "../experiment/proxies";
 

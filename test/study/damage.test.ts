@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { loadCorpus } from "../../src/corpus/load";
-import { damageGainRows, seamDamageRows } from "../../src/study/damage";
-import { gainFinding } from "../../src/study/damage-findings";
+import { damageGainRows, gainFinding, seamDamageRows } from "../../src/study/damage";
 
 test("02's overlap gain is paired: same documents and pairs, a CI narrower than the two shares' CIs side by side", () => {
   const docs = loadCorpus("moby-dick").docs.slice(0, 40);

@@ -1,7 +1,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import { pairedComparison } from "../../src/stats/paired";
-import { pairedFinding } from "../../src/study/labelled-findings";
+import { pairedFinding } from "../../src/study/labelled";
 import type { ConfigEvaluation } from "../../src/study/labelled";
 
 const evaluation = (overlap: number) =>

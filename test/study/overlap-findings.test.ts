@@ -1,8 +1,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import { measureSplitterConfig } from "../../src/measure/split-and-measure";
-import { zeroOverlapFinding } from "../../src/study/overlap-findings";
-import { seamSummaryRows } from "../../src/study/seams";
+import { seamSummaryRows, zeroOverlapFinding } from "../../src/study/seams";
 
 const paragraph = (i: number) => `Paragraph ${i} ` + "word ".repeat(60 + (i % 7) * 9).trim() + ".";
 const docs = Array.from({ length: 12 }, (_, d) => ({

@@ -2,7 +2,7 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import type { CostedRow } from "../../src/experiment/run";
 import type { RedundancyRows } from "../../src/study/redundancy";
-import { bestMmrFinding, mmrDecision } from "../../src/study/redundancy-findings";
+import { bestMmrFinding, mmrDecision } from "../../src/study/redundancy";
 
 const QUERIES = 400;
 

@@ -1,6 +1,6 @@
 import test from "node:test";
 import assert from "node:assert/strict";
-import { hitRateFinding } from "../../src/study/semantic-findings";
+import { hitRateFinding } from "../../src/study/semantic";
 import type { ArmRetrieval, ChunkingArm } from "../../src/study/semantic";
 
 const QUERIES = 300;

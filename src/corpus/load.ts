@@ -43,10 +43,7 @@ export function loadCorpus(spec: string, options: LoadCorpusOptions = {}) {
   };
 }
 
-/**
- * Reads one file at a time, never the whole corpus; `docs(only)` reads just the files whose ids `only` holds. Every
- * file empty throws at the end of the iteration.
- */
+/** One file read at a time; `docs(only)` reads only the ids `only` holds; all files empty throws at the end. */
 export function streamCorpus(spec: string, options: LoadCorpusOptions = {}) {
   const listing = listCorpus(spec, options);
   let skippedEmpty = 0;

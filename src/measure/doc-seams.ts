@@ -145,7 +145,8 @@ export function finishSeamTotals(
       docsWithLostText: totals.docsWithLostText,
     },
     sizes,
-    { nominalOverlap: config.overlap, unit, limit },
+    config.overlap,
+    unit,
   );
   return {
     config,

@@ -1,7 +1,4 @@
-/**
- * Bins over `(from, to]`: exactly 0 (`[0, 0]`), `bins` equal ones over (0, nominal], and above nominal (tail stitching
- * can exceed it).
- */
+/** Bins `(from, to]`: 0 alone (`[0, 0]`), `bins` equal ones up to nominal, one above (tail stitching can exceed it). */
 export function overlapHistogram(values: readonly number[], nominal: number, bins = 10) {
   const edges: number[] = [0];
   if (nominal > 0) for (let i = 1; i <= bins; i++) edges.push((nominal * i) / bins);

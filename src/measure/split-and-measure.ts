@@ -10,20 +10,14 @@ import { measureSplit } from "./summary";
 /** Everything seamlab measures about one corpus split with one config. */
 export type ConfigMeasurement = ReturnType<typeof measureSplitterConfig>;
 
-export interface ConfigMeasureOptions {
-  /** in the config's unit (default: the chunk size) */
-  limit?: number;
-  /** straddling pairs of `docs`, shared by the configs of one corpus */
-  pairs?: StraddlingPair[];
-  chunks?: Chunk[];
-  /** the paragraph budget counts tokens of every paragraph in token units */
-  skipParagraphs?: boolean;
-}
-
+/**
+ * `limit` in the config's unit (default: the chunk size); `pairs`: straddling pairs of `docs`, shared by the configs
+ * of one corpus; `skipParagraphs`, as the paragraph budget counts tokens of every paragraph in token units.
+ */
 export function measureSplitterConfig(
   docs: readonly Doc[],
   config: SplitterConfig,
-  options: ConfigMeasureOptions = {},
+  options: { limit?: number; pairs?: StraddlingPair[]; chunks?: Chunk[]; skipParagraphs?: boolean } = {},
 ) {
   validateSplitterConfig(config);
   const unit = unitOf(config);

@@ -1,10 +1,7 @@
-/**
- * Structural damage: a seam (neighbouring chunks a, b, by start) damages a unit a reader needs whole (`[s, e)`,
- * trimmed) when a's end or b's start falls strictly inside it and neither chunk holds it whole. A table cut at a row
- * boundary is damage only when b does not carry the header row. Units longer than `limit` fit no chunk: cuts inside
- * them are counted apart (`inOversize`). The limit is in the chunks' unit, or a limit of 2 x 256 "chars" would call
- * 600-character units unsplittable in token chunks of about 1,050 characters.
- */
+// A seam (neighbouring chunks a, b, by start) damages a unit a reader needs whole (`[s, e)`, trimmed) when a's end or
+// b's start falls strictly inside it and neither chunk holds it whole; a table cut at a row boundary only when b lacks
+// the header row. Cuts inside units over `limit` (they fit no chunk) count apart (`inOversize`). The limit is in the
+// chunks' unit: 2 x 256 "chars" would call 600-character units unsplittable in token chunks of about 1,050 characters.
 import type { Chunk, Doc } from "../core/types";
 import { partitionPoint } from "../core/sorted";
 import { classifyDoc, typeAt, type TypedDoc } from "../corpus/doc-types";

@@ -10,17 +10,10 @@ import { distributionOf } from "../stats/quantiles";
 /** The seam summary of one corpus split with one config (the `seamlab seams` JSON). */
 export type SeamSummary = ReturnType<typeof summariseSeams>;
 
-export interface SplitMeasureOptions {
-  nominalOverlap: number;
-  unit?: Unit;
-  limit?: number;
-  countTokens?: (text: string) => number;
-}
-
 export function measureSplit(
   docs: readonly Doc[],
   chunks: readonly Chunk[],
-  options: SplitMeasureOptions,
+  options: { nominalOverlap: number; unit?: Unit; limit?: number; countTokens?: (text: string) => number },
 ): { summary: SeamSummary; seams: Seam[] } {
   const unit = options.unit ?? "chars";
   if (unit === "tokens" && !options.countTokens) throw new Error("measureSplit: token unit needs countTokens");
@@ -36,7 +29,7 @@ export function measureSplit(
     docsWithLostText: lost.docsWithLostText,
     ...(tokenCounter ? { overlapTokens: seams.map((seam) => seam.overlapTokens ?? 0) } : {}),
   };
-  return { summary: summariseSeams(columns, sizes, { ...options, unit }), seams };
+  return { summary: summariseSeams(columns, sizes, options.nominalOverlap, unit), seams };
 }
 
 /** What a seam summary is computed from: one split corpus, or per-doc parts summed. */
@@ -50,7 +43,7 @@ export interface SeamColumns {
   docsWithLostText: number;
 }
 
-export function summariseSeams(columns: SeamColumns, sizes: ChunkSizes, options: SplitMeasureOptions & { unit: Unit }) {
+export function summariseSeams(columns: SeamColumns, sizes: ChunkSizes, nominalOverlap: number, unit: Unit) {
   const { overlaps } = columns;
   const chars = distributionOf(overlaps);
   const inUnit = columns.overlapTokens ?? overlaps;
@@ -62,8 +55,8 @@ export function summariseSeams(columns: SeamColumns, sizes: ChunkSizes, options:
     chars: sizes.corpusChars,
     chunks: sizes.lengths.count,
     seams: overlaps.length,
-    unit: options.unit,
-    nominalOverlap: options.nominalOverlap,
+    unit,
+    nominalOverlap,
     zeroOverlapSeams: zero,
     zeroOverlapPct: percent(zero, overlaps.length),
     meanOverlap: orZero(chars.mean),
@@ -71,9 +64,8 @@ export function summariseSeams(columns: SeamColumns, sizes: ChunkSizes, options:
     p10Overlap: orZero(chars.p10),
     p90Overlap: orZero(chars.p90),
     /** mean / nominal overlap in the config's unit; null when nominal is 0 or there are no seams */
-    realisedOverlapRatio:
-      options.nominalOverlap > 0 && overlaps.length > 0 ? meanInUnit / options.nominalOverlap : null,
-    overlapHistogram: overlapHistogram(inUnit, options.nominalOverlap),
+    realisedOverlapRatio: nominalOverlap > 0 && overlaps.length > 0 ? meanInUnit / nominalOverlap : null,
+    overlapHistogram: overlapHistogram(inUnit, nominalOverlap),
     gapSeams: columns.gapSeams,
     indexRatio: sizes.indexRatio,
     chunkLength: sizes.lengths,

@@ -1,8 +1,6 @@
-// src/ as plain JavaScript, built once per version of the sources, for the CLI (bin/seamlab.js) and the sweep's
-// worker threads (experiment/execute.ts). Through tsx, every process paid about 0.4 s of CPU in its module-hooks
-// thread before `main` ran; so the first run after a change bundles `cli/main.ts` and `experiment/worker.ts` with
-// esbuild into `node_modules/.cache/seamlab/build-<key>/` (packages external, one chunk per command), and later
-// runs import that. The kernels load their own form of src/ (build/kernels/copy.ts).
+// src/ bundled by esbuild once per version of the sources (node_modules/.cache/seamlab/build-<key>/, one chunk per
+// command) for the CLI (bin/seamlab.js) and the sweep's worker threads: through tsx, every process paid about 0.4 s
+// of CPU before `main` ran. The kernels load their own form of src/ (build/kernels/copy.ts).
 "use strict";
 const { existsSync, readFileSync, utimesSync } = require("node:fs");
 const { createRequire } = require("node:module");
@@ -29,10 +27,7 @@ const BANNER =
  * @property {number} [builtMs] how long this process took to build it (absent when it was there already)
  */
 
-/**
- * The key a build of `root`'s sources is filed under: every file of src/, esbuild's `version`, the format, and the
- * folder itself (the build holds the sources' own paths, and two checkouts may share one node_modules).
- */
+/** Keyed by every file of src/, esbuild's version, the format and `root` (two checkouts may share node_modules). */
 function builtKey(root, version) {
   return buildKey(root, [BUILD_FORMAT, version, root], sortedFilesUnder(join(root, "src"))).slice(0, 24);
 }

@@ -54,10 +54,9 @@ function buildKey(root, parts, paths) {
 /** @typedef {{ dir: string, reused: boolean }} Landed */
 
 /**
- * Lands the build `name` in `parent` unless `complete(dir)` says it is there: `build(temp)` writes it into
- * `.<name>.<pid>.tmp`, renamed into place whole, so another process sees the whole build or none (a concurrent one
- * landing first wins). When `build` returns false nothing lands and the result is undefined. Synchronous when `build`
- * is, else a promise.
+ * Lands the build `name` in `parent` unless `complete(dir)` says it is there: `build(temp)` writes `.<name>.<pid>.tmp`,
+ * renamed into place whole (a concurrent one landing first wins); undefined when `build` returns false. Synchronous
+ * when `build` is, else a promise.
  * @param {string} parent
  * @param {string} name
  * @param {(dir: string) => boolean} complete

@@ -20,7 +20,7 @@ import { cellTags, declaredSettings, joinSource, readNotebook, serializeNotebook
 import { renderNotebook, type RenderedNotebook } from "./render";
 import { CHOSEN_FILE } from "./recommendation";
 import { describeFailure, runNotebook } from "./run";
-import { kernelSourcesForRun } from "./kernel-sources";
+import { startKernelSources, type PendingKernelSources } from "../build/kernels/copy";
 import { etaFromPlan, longestFirst, previousDuration, workersPerKernel } from "./schedule";
 import { needsNodeTypes } from "./kernel-node-types";
 import { applyBudgetPlan, type NotebookBudgetPlan } from "./budget-notebook";
@@ -105,6 +105,37 @@ export function corpusFromParameters(notebook: Notebook): string | undefined {
     cell &&
     /\b(?:const|let|var)\s+corpus\b[^=]*=\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/.exec(joinSource(cell.source));
   return match?.[1].slice(1, -1);
+}
+
+/** The kernels' copy of src/, built while they start, or undefined; `ready` logs a failure and never rejects. */
+function kernelSourcesForRun(root: string, log: (line: string) => void): PendingKernelSources | undefined {
+  if (process.env.SEAMLAB_REPORT_SOURCES === "tslab") return undefined;
+  const failed = (error: Error) =>
+    log(`could not compile src/ for the kernels (${error.message}); the kernels compile it themselves`);
+  let pending: PendingKernelSources;
+  try {
+    pending = startKernelSources(root);
+  } catch (error) {
+    failed(error as Error);
+    return undefined;
+  }
+  const ready = pending.ready.then(
+    (sources) => {
+      const seconds = (sources.ms / 1000).toFixed(1);
+      if (sources.dir) log(`${sources.reused ? "reused" : "compiled"} src/ for the kernels in ${seconds} s`);
+      else
+        log(
+          `src/ has ${sources.diagnostics.length} error(s) under tslab's TypeScript (first: ${sources.diagnostics[0]}); ` +
+            `the kernels compile it themselves and report them in the notebooks`,
+        );
+      return sources;
+    },
+    (error: Error) => {
+      failed(error);
+      return { reused: false, diagnostics: [], ms: 0 };
+    },
+  );
+  return { ...pending, ready };
 }
 
 export async function buildReport(options: ReportOptions): Promise<ReportResult> {

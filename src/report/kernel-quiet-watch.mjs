@@ -1,7 +1,6 @@
-// Preloaded into every tslab kernel seamlab starts and into the kernelspec's (node --import). tslab drives
-// TypeScript's watch compiler with one fake timer and throws "Unexpected pending rebuildTimer" for the rest of the
-// kernel's life when a directory watcher fires between two cells (a file appearing in src/ or node_modules/ broke
-// about one report in three on a busy machine). Imported files are still watched one by one.
+// Preloaded like kernel-watchdog.mjs. tslab drives TypeScript's watch compiler with one fake timer and throws
+// "Unexpected pending rebuildTimer" for the kernel's life when a directory watcher fires between two cells (a file
+// new in src/ or node_modules/ broke one report in three on a busy machine). Imported files are still watched.
 import { createRequire } from "node:module";
 
 const tslabRequire = createRequire(createRequire(import.meta.url).resolve("tslab/dist/converter.js"));

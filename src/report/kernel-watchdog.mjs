@@ -1,7 +1,6 @@
-// Preloaded into every tslab kernel seamlab starts and into the kernelspec's (node --import): kills the kernel as
-// soon as the process that started it is gone, even after a SIGKILL, from a worker thread that runs while a cell
-// blocks. The parent is `seamlab report` (SEAMLAB_KERNEL_PARENT) or Jupyter's kernel manager (JPY_PARENT_PID, a pid
-// on POSIX only; on Windows it holds a handle).
+// Preloaded into seamlab's tslab kernels and the kernelspec's (node --import): a worker thread kills the kernel once
+// its starter is gone (even SIGKILLed), while a cell blocks too. The starter is `seamlab report`
+// (SEAMLAB_KERNEL_PARENT) or Jupyter's kernel manager (JPY_PARENT_PID, a pid on POSIX only; a handle on Windows).
 import { watchParent } from "../core/parent-watch.mjs";
 
 const parent = Number(

@@ -14,15 +14,9 @@ export interface RunOptions {
   /** The whole notebook's time limit, kernel start included: the cell running then is interrupted (`overran`). */
   timeLimitMs?: number;
   env?: Record<string, string>;
-  /**
-   * A compiled copy of src/ (build/kernels/copy.ts), maybe still being built: the kernel starts meanwhile and its `./src`
-   * is linked to the copy once `ready` settles. Without one, tslab compiles the project's src/.
-   */
+  /** A compiled copy of src/, maybe still being built: `./src` is linked to it once `ready` settles (else to src/). */
   compiledSources?: { ready: Promise<{ dir?: string }> };
-  /**
-   * Start the kernel without @types/node (kernel-node-types.ts). Only with `compiledSources`: if no copy lands, the
-   * kernel is restarted with them, as tslab compiling src/ needs them.
-   */
+  /** Without @types/node; only with `compiledSources` (restarted with them if no copy lands: tslab would need them). */
   hideNodeTypes?: boolean;
 }
 

@@ -85,8 +85,7 @@ export function spacedSubset<T>(values: readonly T[], n: number): T[] {
 }
 
 export function workMetadata(notebook: Notebook): WorkMetadata | undefined {
-  const seamlab = notebook.metadata?.seamlab as { work?: WorkMetadata } | undefined;
-  return seamlab?.work;
+  return (notebook.metadata?.seamlab as { work?: WorkMetadata } | undefined)?.work;
 }
 
 /** A config as the pages name it (`recursive 1000/200`); anything else as itself. */

@@ -112,17 +112,14 @@ function gramFunction() {
 }
 
 let compiled: CompiledWasm | null | undefined;
-
-function kernels(): CompiledWasm | null {
-  if (compiled === undefined) compiled = compileWasm(wasmModule([rowMajorFunction(), csrFunction(), gramFunction()]));
-  return compiled;
-}
-
 let burst: WasmInstance | undefined;
 
-function burstInstance(wasm: CompiledWasm): WasmInstance {
+/** This event-loop turn's instance of the kernels, or null without WebAssembly SIMD. */
+function burstInstance(): WasmInstance | null {
+  if (compiled === undefined) compiled = compileWasm(wasmModule([rowMajorFunction(), csrFunction(), gramFunction()]));
+  if (!compiled) return null;
   if (burst === undefined) {
-    burst = wasm.instantiate();
+    burst = compiled.instantiate();
     const release = setImmediate(() => {
       burst = undefined;
     });
@@ -151,9 +148,9 @@ export function rowMajorProductWasm(
   right: Float64Array,
   cols: number,
 ): Float64Array | null {
-  const wasm = kernels();
-  if (!wasm || cols === 0 || rows === 0) return null;
-  const { memory, exports } = burstInstance(wasm);
+  const instance = cols === 0 || rows === 0 ? null : burstInstance();
+  if (!instance) return null;
+  const { memory, exports } = instance;
   const run = exports.rowMajor as (l: number, n: number, i: number, r: number, p: number, o: number) => void;
   const stride = even(cols);
   const block = Math.min(BLOCK_ROWS, rows);
@@ -177,10 +174,10 @@ export function rowMajorProductWasm(
 
 /** `multiplyDense` (sparse.ts) in the kernel, or null without WebAssembly SIMD. */
 export function csrProductWasm(a: CsrMatrix, dense: Float64Array, width: number): Float64Array | null {
-  const wasm = kernels();
   // Copying all of `dense` in pays only when the product reads each of its rows once on average (not for a query).
-  if (!wasm || width === 0 || a.rows === 0 || a.colIndex.length < a.cols) return null;
-  const { memory, exports } = burstInstance(wasm);
+  const instance = width === 0 || a.rows === 0 || a.colIndex.length < a.cols ? null : burstInstance();
+  if (!instance) return null;
+  const { memory, exports } = instance;
   const run = exports.csr as (s: number, c: number, v: number, n: number, d: number, p: number, o: number) => void;
   const stride = even(width);
   const block = Math.min(BLOCK_ROWS * 4, a.rows);
@@ -216,10 +213,10 @@ export function csrProductWasm(a: CsrMatrix, dense: Float64Array, width: number)
 
 /** The four-row groups of `gram` (randomized-svd.ts), upper triangle only, or null without WebAssembly SIMD. */
 export function gramGroupsWasm(y: Float64Array, rows: number, width: number): Float64Array | null {
-  const wasm = kernels();
   const groups = Math.floor(rows / 4);
-  if (!wasm || width === 0 || groups === 0) return null;
-  const { memory, exports } = burstInstance(wasm);
+  const instance = width === 0 || groups === 0 ? null : burstInstance();
+  if (!instance) return null;
+  const { memory, exports } = instance;
   const run = exports.gram as (y: number, groups: number, width: number, rowBytes: number, g: number) => void;
   const stride = even(width);
   const block = Math.min(BLOCK_ROWS, groups * 4);

@@ -88,39 +88,36 @@ function jsSnippet(config: SplitterConfig, context: SnippetContext): SplitterSni
   };
   let equivalent = kind !== undefined;
   let note: string;
-  if (kind === undefined) {
-    lines.push(notEquivalentBanner(config, "//", "RecursiveCharacterTextSplitter"));
-    lines.push(`import { RecursiveCharacterTextSplitter } from "@langchain/textsplitters";`);
-    if (tokens) tokenLength();
-    lines.push(`export const splitter = new RecursiveCharacterTextSplitter({ ${options.join(", ")} });`);
-    note = `not equivalent: seamlab's "${config.splitter}" has no LangChain JS counterpart; the snippet is the nearest one`;
-  } else if (kind.kind === "token") {
+  if (kind?.kind === "token") {
     lines.push(`import { TokenTextSplitter } from "@langchain/textsplitters";`);
     lines.push(
       `export const splitter = new TokenTextSplitter({ encodingName: ${literal(encoding)}, ` +
         `chunkSize: ${config.size}, chunkOverlap: ${config.overlap} });`,
     );
     note = `a window of ${config.size} ${encoding} tokens stepping ${config.size - config.overlap}, as measured`;
-  } else if (kind.kind === "character") {
+  } else if (kind?.kind === "character") {
     lines.push(`import { CharacterTextSplitter } from "@langchain/textsplitters";`);
     if (tokens) tokenLength();
     lines.push(`export const splitter = new CharacterTextSplitter({ separator: "\\n\\n", ${options.join(", ")} });`);
     note = ran;
   } else {
-    const cls = kind.language === "markdown" ? "MarkdownTextSplitter" : "RecursiveCharacterTextSplitter";
+    // A recursive splitter, or the nearest one to a splitter without a counterpart.
+    if (!kind) lines.push(notEquivalentBanner(config, "//", "RecursiveCharacterTextSplitter"));
+    const cls = kind?.language === "markdown" ? "MarkdownTextSplitter" : "RecursiveCharacterTextSplitter";
     lines.push(`import { ${cls} } from "@langchain/textsplitters";`);
     if (tokens) tokenLength();
     const make =
-      kind.language === "js" || kind.language === "python"
+      kind?.language === "js" || kind?.language === "python"
         ? `RecursiveCharacterTextSplitter.fromLanguage(${literal(kind.language)}, { ${options.join(", ")} })`
         : `new ${cls}({ ${options.join(", ")} })`;
     lines.push(`export const splitter = ${make};`);
-    note =
-      kind.port === "js"
+    note = !kind
+      ? `not equivalent: seamlab's "${config.splitter}" has no LangChain JS counterpart; the snippet is the nearest one`
+      : kind.port === "js"
         ? `${ran}: the same chunks`
         : "seamlab's recursive splitter ports LangChain Python; LangChain JS cuts the same except around runs of 3 " +
           "or more newlines (and in token units after them)";
-    if (config.separatorsAreRegex) {
+    if (kind && config.separatorsAreRegex) {
       equivalent = false;
       note = "not equivalent: LangChain JS escapes separators, and this config's separators are regular expressions";
     }

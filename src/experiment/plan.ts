@@ -5,10 +5,7 @@ import { resultsVersion } from "./fingerprint";
 import { expandGrid, groupBy, normalizeConfig, splitterKey, type ExperimentConfig, type GridSpec } from "./grid";
 import type { GridRow, SweepInputs } from "./rows";
 
-/**
- * What a grid run has to do, decided before any thread starts: rows from the cache (by config index), repeated keys
- * (filled from their first config afterwards), and tasks of config indexes, heaviest first.
- */
+/** What a grid run has to do, decided before any thread starts: cached rows, repeated keys, tasks heaviest first. */
 export type GridPlan = ReturnType<typeof planGrid>;
 
 /** The grid's configs, normalised and checked, so that a typo fails before any corpus is loaded. */
@@ -84,8 +81,8 @@ function bundleFamily(groups: number[][], cost: (indexes: number[]) => number, w
 }
 
 /**
- * Plans a run: cache lookups, repeated keys set aside, the rest grouped into tasks (one per splitter config, families
- * bundled), heaviest first so a pool does not end on one long task while the other threads idle.
+ * Plans a run: cache lookups, repeated keys (filled from their first config afterwards) set aside, the rest grouped
+ * into tasks (one per splitter config, families bundled), heaviest first so a pool does not end on one long task.
  */
 export function planGrid(
   configs: ExperimentConfig[],

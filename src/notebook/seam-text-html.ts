@@ -53,6 +53,4 @@ export function seamTextRowsHtml(rows: readonly SeamTextRow[]): string {
     .join("");
 }
 
-export function seamTextPageFoot(): string {
-  return "</tbody></table></body></html>\n";
-}
+export const seamTextPageFoot = (): string => "</tbody></table></body></html>\n";

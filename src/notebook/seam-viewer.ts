@@ -52,9 +52,8 @@ border-bottom:1px solid var(--border,#d9dce1)}
 
 const ZERO_LABEL = "seam with no shared text";
 
-function finite(value: unknown, fallback: number): number {
-  return typeof value === "number" && Number.isFinite(value) ? Math.trunc(value) : fallback;
-}
+const finite = (value: unknown, fallback: number): number =>
+  typeof value === "number" && Number.isFinite(value) ? Math.trunc(value) : fallback;
 
 /** One splitter's row: the text cut at every chunk boundary, each piece classed by how many chunks cover it. */
 function splitterHtml(text: string, offset: number, splitter: SeamViewerSplitter): string {
@@ -143,9 +142,8 @@ function idPrefix(texts: readonly SeamViewerText[]): string {
   return `sv-${hash.toString(36)}`;
 }
 
-function countText(value: unknown): string {
-  return typeof value === "number" && Number.isFinite(value) ? thousands(value) : "–";
-}
+const countText = (value: unknown): string =>
+  typeof value === "number" && Number.isFinite(value) ? thousands(value) : "–";
 
 /** One carried document: a `<details>` of pages, each a `<details>` of every splitter's row. */
 function documentHtml(t: SeamViewerText, id: string, open: boolean, pageChars: number, listing?: SeamViewerListing) {

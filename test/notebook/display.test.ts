@@ -1,7 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { chart, headline, md, mdSection, table } from "../../src/notebook/display";
-import { setDisplaySink } from "../../src/notebook/emit";
+import { chart, headline, md, mdSection, setDisplaySink, table } from "../../src/notebook/display";
 import { HEADLINE_MIME, TABLE_MIME, VEGA_LITE_MIME } from "../../src/notebook/mime";
 import type { DisplayBundle } from "../../src/notebook/bundles";
 

@@ -3,7 +3,6 @@ import { seededRandom } from "../core/random";
 import type { Doc, GoldSpan, Query } from "../core/types";
 import { paragraphRegions } from "../text/paragraphs";
 import { allocateProportionally } from "./ict-queries";
-import { locateExcerpt } from "./locate-excerpt";
 import { jaccard, termSet, type Span } from "./metrics";
 import { tokenize } from "./tokenize";
 
@@ -111,6 +110,23 @@ export function parseReply(content: unknown): { question: string; excerpts: stri
   if (!excerpts || excerpts.length === 0 || !excerpts.every((e) => typeof e === "string" && e.trim() !== ""))
     return { malformed: "no excerpts" };
   return { question: reply.question.replace(/\s+/g, " ").trim(), excerpts: excerpts as string[] };
+}
+
+/**
+ * Where `excerpt` occurs in `doc`, forgiving whitespace only (a model re-wraps lines; case, punctuation and quotes
+ * stay): the occurrence overlapping `near` (its passage) if any, else the first.
+ */
+export function locateExcerpt(doc: Doc, excerpt: string, near?: { start: number; end: number }): GoldSpan | undefined {
+  const words = excerpt.split(/\s+/).filter((w) => w !== "");
+  if (words.length === 0) return undefined;
+  const pattern = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s+"), "g");
+  let first: GoldSpan | undefined;
+  for (let m = pattern.exec(doc.text); m !== null; m = pattern.exec(doc.text)) {
+    const span = { doc: doc.id, start: m.index, end: m.index + m[0].length };
+    if (!near || (span.start < near.end && near.start < span.end)) return span;
+    first ??= span;
+  }
+  return first;
 }
 
 const bigrams = (text: string) => {

@@ -3,11 +3,11 @@ import assert from "node:assert/strict";
 import {
   copiedShare,
   filterReplies,
+  locateExcerpt,
   parseReply,
   samplePassages,
   type ReplyRecord,
 } from "../../src/retrieval/llm-queries";
-import { locateExcerpt } from "../../src/retrieval/locate-excerpt";
 import { chromaCsv } from "../../src/corpus/write-labelled";
 import { parseLabelledSet } from "../../src/corpus/labelled";
 import type { Doc } from "../../src/core/types";

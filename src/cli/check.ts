@@ -1,7 +1,4 @@
-/**
- * `seamlab check chosen.json`: re-runs the sweep an export came from on the corpus as it is now and says whether the
- * recommendation holds. A changed corpus is reported (watching it change is the point); another corpus is refused.
- */
+/** `seamlab check chosen.json`: re-runs an export's sweep on the corpus as it is now; does its recommendation hold? */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,7 +1,4 @@
-/**
- * The `seamlab` sub-commands: each with its one line for --help, and its module, loaded only when the command runs
- * (so `seamlab --help` loads none). A command module exports `run(argv: string[]): Promise<number>` (the exit code).
- */
+/** The `seamlab` sub-commands: each one's line for --help, and its module, loaded only when it runs. */
 interface Command {
   summary: string;
   load: () => Promise<{ run(argv: string[]): Promise<number> }>;

@@ -1,5 +1,4 @@
 /** `seamlab embed`: one config's chunks embedded: the embedder, over-limit inputs, cache hits, neighbour cosine. */
-import type { Chunk, Doc } from "../core/types";
 import {
   createEmbedder,
   embedderFlags,
@@ -10,7 +9,6 @@ import {
 import { describeInputReport, type Embedder } from "../embed/types";
 import type { CachedEmbedder } from "../embed/vector-cache";
 import { neighbourSimilarity, summariseNeighbours } from "../measure/neighbour-similarity";
-import type { SplitterConfig } from "../splitters/config";
 import { prepareSemanticSplit } from "../splitters/semantic-prepared";
 import { corpusFromFlags, describeConfig, splitFlags, splitFlagsHelp, splitterConfigFromFlags } from "./flag-groups";
 import { commandFlags, flagOptions, intFlag, numberFlag, refuseTogether } from "./flags";
@@ -71,12 +69,6 @@ ${embedderFlagsHelp}
   --overlap-sentences N       semantic: sentences repeated after a break (0, 1 or 2)
   -h, --help                  this help`;
 
-async function splitForConfig(docs: Doc[], config: SplitterConfig): Promise<Chunk[]> {
-  if (config.splitter === "semantic") return prepareSemanticSplit(docs, config);
-  const { splitCorpus } = await import("../splitters/registry");
-  return splitCorpus(docs, config);
-}
-
 export async function run(argv: string[]): Promise<number> {
   const values = await commandFlags(
     argv,
@@ -107,7 +99,10 @@ export async function run(argv: string[]): Promise<number> {
   );
   const { spec: corpusSpec, corpus } = corpusFromFlags(values);
   const started = performance.now();
-  const chunks = await splitForConfig(corpus.docs, config);
+  const chunks =
+    config.splitter === "semantic"
+      ? await prepareSemanticSplit(corpus.docs, config)
+      : (await import("../splitters/registry")).splitCorpus(corpus.docs, config);
   const embedder = await createEmbedder(
     spec,
     chunks.map((c) => c.text),

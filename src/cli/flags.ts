@@ -1,7 +1,4 @@
-/**
- * The CLI's flag readers: each names the flag, what it accepts and what it got, so a bad value stops the command
- * before any expensive work.
- */
+/** Flag readers: a bad value stops the command before any work, naming the flag, what it takes and what it got. */
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { SeamlabError } from "../core/errors";
 

@@ -23,8 +23,7 @@ import {
   splitterListFromFlags,
 } from "./flag-groups";
 import { commandFlags, flagOptions, stringFlag, type FlagValues } from "./flags";
-import { characterBudgetSample, type DocumentSample } from "../corpus/sample";
-import type { Doc } from "../core/types";
+import { characterBudgetSample } from "../corpus/sample";
 import { wrapTitleText } from "../charts/theme";
 
 /** The npm packages behind the library splitters (their pinned versions are printed with the table). */
@@ -70,11 +69,6 @@ and the embedded text is what the library returned (see docs/libraries.md).
 What each library's size and overlap mean:
 ${librariesHelp}`;
 
-function pinnedVersions(): Record<string, string> {
-  const pkg = readPackageJson();
-  return Object.fromEntries(libraryPackages.map((name) => [name, pkg.dependencies?.[name] ?? "not installed"]));
-}
-
 /** The settings named by --size/--overlap/--unit (any of them; the others default per unit), or both defaults. */
 function settingsFromFlags(values: FlagValues): LibrarySetting[] {
   const given = ["size", "overlap", "unit"].filter((name) => values[name] !== undefined);
@@ -102,12 +96,6 @@ function sampleCharsFromFlags(values: FlagValues): number | undefined {
   throw new SeamlabError(`--sample-chars must be all or a whole number of characters >= 1,000; got "${text}".`);
 }
 
-function librarySample(docs: readonly Doc[], maxChars: number | undefined): DocumentSample | undefined {
-  if (maxChars === undefined) return undefined;
-  const sample = characterBudgetSample(docs, maxChars, { parameter: "--sample-chars" });
-  return sample.indexes.length < docs.length ? sample : undefined;
-}
-
 export async function run(argv: string[]): Promise<number> {
   const values = await commandFlags(
     argv,
@@ -119,7 +107,8 @@ export async function run(argv: string[]): Promise<number> {
   const splitters = splittersFromFlags(values, settings);
   const sampleChars = sampleCharsFromFlags(values);
   const { spec, corpus } = corpusFromFlags(values);
-  const sample = librarySample(corpus.docs, sampleChars);
+  const sampled = sampleChars && characterBudgetSample(corpus.docs, sampleChars, { parameter: "--sample-chars" });
+  const sample = sampled && sampled.indexes.length < corpus.docs.length ? sampled : undefined;
   // Retrieval indexes the whole corpus: with a sample, hit rate@5 costs every library a split of every document.
   const hitRateSkipped = sample !== undefined && values["hit-rate"] !== true;
   const queries = hitRateSkipped ? undefined : headerQuerySet(corpus.docs);
@@ -146,7 +135,8 @@ export async function run(argv: string[]): Promise<number> {
     progress.done();
     stopLibraryBridge();
   }
-  const versions = pinnedVersions();
+  const { dependencies } = readPackageJson();
+  const versions = Object.fromEntries(libraryPackages.map((name) => [name, dependencies?.[name] ?? "not installed"]));
   if (values.json) {
     printJson({
       corpus: spec,

@@ -40,9 +40,8 @@ function perSeamTextChars(values: FlagValues, perSeamPath: string | undefined): 
 }
 
 /**
- * `--per-seam FILE [--text]`, checked and locked at once; `open` stages FILE once the corpus is found. Without
- * --text each document's seams are written as it is measured; with it, the documents with seams are kept (parts
- * hold no text) and written with their text by `finish`, once the sample is settled.
+ * `--per-seam FILE [--text]`, checked and locked at once. Without --text each document's seams are written as measured;
+ * with it, `finish` writes the kept documents' seams with their text once the sample is settled (parts hold no text).
  */
 export function perSeamOutput(values: FlagValues) {
   const path = values["per-seam"] === undefined ? undefined : String(values["per-seam"]);

@@ -26,10 +26,7 @@ export const reportSettingsHelp = `  --splitter NAME   the splitter the overlap 
                           (default: the median size x k, as sweep --sizes)
   Each setting reaches only the notebooks whose parameters cell declares it; the index lists what was set.`;
 
-/**
- * The notebook parameter each flag sets: `--splitter` → `splitter`, `--heading-levels` → `headingLevels`,
- * `--margin` in points → `margin` as a proportion (0.01), the way the verdict functions take it.
- */
+/** The notebook parameter each flag sets (`--heading-levels` → `headingLevels`); `--margin` in points → 0.01. */
 export function reportSettingsFrom(values: FlagValues): Record<string, unknown> {
   const settings: Record<string, unknown> = {};
   refuseTogether(values, "size", "sizes", "--size sets one chunk size for every page; --sizes lists several.");
@@ -81,10 +78,7 @@ export function reportSettingsFrom(values: FlagValues): Record<string, unknown> 
   return settings;
 }
 
-/**
- * Refuses a setting that no notebook of this run declares (e.g. `--margin` with `--only 01`): it would change
- * nothing, silently. `declared` maps each notebook's name to the parameters its parameters cell declares.
- */
+/** Refuses a setting no notebook of this run declares (`--margin` with `--only 01`): it would silently do nothing. */
 export function checkSettingsReachNotebooks(
   settings: Record<string, unknown>,
   declared: ReadonlyMap<string, readonly string[]>,

@@ -76,18 +76,6 @@ first kernel starts.
   --notebooks DIR   where the notebooks are (default: the project's notebooks/)
 ${reportSettingsHelp}`;
 
-function existingPath(value: string, flag: string): string {
-  const path = isAbsolute(value) ? value : resolve(process.cwd(), value);
-  if (!existsSync(path)) throw new SeamlabError(`--${flag} ${value}: no such file or folder.`);
-  return path;
-}
-
-/** V8's collector, exposed at run time: what the pilot held is given back before the kernels start. */
-function collectGarbage(): void {
-  v8.setFlagsFromString("--expose-gc");
-  (runInNewContext("gc") as () => void)();
-}
-
 /** The `--budget` planner's pilots, clock and memory as this process has them; its lines go to stderr. */
 const budgetProbes: BudgetProbes = {
   log: (line) => process.stderr.write(`seamlab report: ${line}\n`),
@@ -96,15 +84,16 @@ const budgetProbes: BudgetProbes = {
   corpusBytes,
   outlineCorpus,
   retrievalPilot: retrievalPilotInChild,
-  collectGarbage,
+  // V8's collector, exposed at run time: what the pilot held is given back before the kernels start.
+  collectGarbage: () => {
+    v8.setFlagsFromString("--expose-gc");
+    (runInNewContext("gc") as () => void)();
+  },
   documentPilot: (corpus, ids, cells) =>
     pilotDocumentCost([...streamCorpus(corpus).docs(new Set(ids))], sampledMeasures(cells), cpuNow),
 };
 
-/**
- * The parameters `--corpus` injects: the corpus, and empty extra corpora (03's prose corpus, 01's markdown corpus
- * belong to the default report only: a report on your corpus measures your corpus).
- */
+/** `--corpus`'s parameters: the extra corpora (03's prose, 01's markdown) belong to the default report only. */
 export function corpusParameters(corpus: string): Record<string, string> {
   return { corpus, proseCorpus: "", markdownCorpus: "" };
 }
@@ -142,9 +131,7 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
         "JSONL file instead.",
     );
   const outDir = resolve(process.cwd(), values.out ?? "reports");
-  const notebooksDir = values.notebooks
-    ? resolve(process.cwd(), values.notebooks)
-    : resolve(projectRoot(), "notebooks");
+  const notebooksDir = resolve(process.cwd(), values.notebooks || resolve(projectRoot(), "notebooks"));
   const force = values.force === true;
   // Loaded once the flags are read: `--help` needs neither the renderer nor the kernels' client.
   const { buildReport, listNotebooks, reportFileNames } = await import("../report/build");
@@ -178,7 +165,9 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
   const given = values.queries === undefined ? undefined : stringFlag(values, "queries");
   if (given !== undefined) {
     // built from the corpus (headers, ict) or placed in it (a labelled file): checked now
-    const queries = given === "headers" || given === "ict" ? given : existingPath(given, "queries");
+    const builtIn = given === "headers" || given === "ict";
+    const queries = builtIn || isAbsolute(given) ? given : resolve(process.cwd(), given);
+    if (!builtIn && !existsSync(queries)) throw new SeamlabError(`--queries ${given}: no such file or folder.`);
     if (corpus) checkQueries(given, queries, corpus);
     parameters.queries = queries;
     if (queries !== given || isAbsolute(given)) hide.push([queries, isAbsolute(given) ? basename(queries) : given]);

@@ -8,6 +8,7 @@ import {
   splitterConfigFromFlags,
 } from "./flag-groups";
 import type { EvaluationInputs } from "../retrieval/inputs";
+import { groupBy } from "../experiment/grid";
 import { pct, pctInterval } from "../study/format";
 import { commandFlags, flagOptions } from "./flags";
 import { printJson } from "./format";
@@ -36,19 +37,13 @@ function retrievalReport(
   // off by default: the rest of the report is byte-identical from run to run
   if (timings) report.timings = evaluation.timings;
   if (perDoc) {
-    const groups = new Map<string, typeof evaluation.outcomes>();
-    evaluation.outcomes.forEach((outcome, i) => {
-      const doc = inputs.queries[i].doc ?? inputs.queries[i].gold[0]?.doc ?? "";
-      if (!groups.has(doc)) groups.set(doc, []);
-      groups.get(doc)!.push(outcome);
-    });
+    const { queries } = inputs;
+    const { outcomes } = evaluation;
+    const groups = groupBy([...outcomes.keys()], (i) => queries[i].doc ?? queries[i].gold[0]?.doc ?? "");
+    const outcomesOf = (doc: string) => groups.get(doc)!.map((i) => outcomes[i]);
+    const counts = { retriever: s.retriever, k: s.k, chunks: s.chunks };
     report.perDoc = Object.fromEntries(
-      [...groups.keys()]
-        .sort()
-        .map((doc) => [
-          doc,
-          summarizeOutcomes(groups.get(doc)!, { retriever: s.retriever, k: s.k, chunks: s.chunks }, options),
-        ]),
+      [...groups.keys()].sort().map((doc) => [doc, summarizeOutcomes(outcomesOf(doc), counts, options)]),
     );
   }
   return report;

@@ -7,7 +7,6 @@ import { parseSampleRequest } from "../corpus/sample";
 import { documentShareInterval } from "../study/sampling";
 import type { Interval } from "../stats/types";
 import { createProgress } from "../experiment/progress";
-import type { ConfigMeasurement } from "../measure/split-and-measure";
 import { splitterNames, unitOf } from "../splitters/registry";
 import { formatFixed, formatKeyValues, formatRatio, formatTable, numberColumns, printJson, sampleJson } from "./format";
 import {
@@ -32,9 +31,6 @@ import {
   structureLimitOf,
   typeOverridesFromFlags,
 } from "./structure-flags";
-
-/** What the seams report prints: one config's measurements, whole-corpus or summed document by document. */
-type SeamsReport = Pick<ConfigMeasurement, "config" | "summary" | "seamDamage" | "paragraphs" | "openers">;
 
 const help = `Usage: seamlab seams [options]
 
@@ -169,7 +165,7 @@ function sampleIntervals(result: SampledSeams): { zeroOverlap: Interval | null; 
 function seamsJson(
   spec: string,
   corpus: { skippedEmpty: number; skippedSpecial?: number },
-  measured: SeamsReport,
+  measured: SampledSeams["measured"],
 ): Record<string, unknown> {
   return {
     corpus: spec,
@@ -185,7 +181,7 @@ function seamsJson(
   };
 }
 
-function seamsText(corpusLine: string, measured: SeamsReport, result: SampledSeams): string {
+function seamsText(corpusLine: string, measured: SampledSeams["measured"], result: SampledSeams): string {
   const ci = sampleIntervals(result);
   const range = (i: Interval | null) => (i ? `[95% CI ${pct(i.low)}–${pct(i.high)}]` : "");
   const s = measured.summary;

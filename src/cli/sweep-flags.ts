@@ -116,10 +116,7 @@ function kAsKs<V extends { k?: string; ks?: string }>(values: V): V {
 }
 type SweepFlags = ReturnType<typeof parseSweepFlags>;
 
-/**
- * The worker threads of a sweep over `chars` characters: as asked, else all cores unless the corpus is over `limit`
- * (each worker holds its own copy of the corpus: past a few hundred MB the memory costs more than a core gains).
- */
+/** Worker threads: as asked, else all cores up to `limit` chars (past it, corpus copies cost more than cores gain). */
 export function sweepWorkers(
   asked: number | undefined,
   chars: number,

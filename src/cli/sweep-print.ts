@@ -283,10 +283,7 @@ export function gridsJson(grids: readonly GridVerdict[]) {
   }));
 }
 
-/**
- * The curves as `--json` prints them: each with its paired decision and verdict, and `exposed`: the same paired rule
- * on the exposed queries only, the margin restated for them (null when the size has no exposure).
- */
+/** The curves as `--json` prints them; `exposed` is the paired rule on the exposed queries only (or null). */
 export function curvesJson(
   curves: readonly SweepCurve[],
   exposed: readonly ({ exposure: SizeExposure; verdict: ExposedVerdict } | undefined)[],

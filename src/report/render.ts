@@ -101,10 +101,8 @@ class PageBuilder {
         digits: typeof table.digits === "number" ? table.digits : 3,
         caption: table.caption ? String(table.caption) : undefined,
       });
-      return (
-        foldedTableHtml(html, table.rows.length) +
-        `${downloadLinks(table.rows, `${this.name}-table-${this.tables}`, columns)}`
-      );
+      const links = downloadLinks(table.rows, `${this.name}-table-${this.tables}`, columns);
+      return foldedTableHtml(html, table.rows.length) + links;
     }
     if (typeof data["text/markdown"] === "string" || Array.isArray(data["text/markdown"]))
       return this.md(textOf(data["text/markdown"]));

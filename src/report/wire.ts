@@ -21,9 +21,7 @@ export interface JupyterMessage {
 }
 
 export function sign(key: string, frames: string[]): string {
-  const hmac = createHmac("sha256", key);
-  for (const frame of frames) hmac.update(frame);
-  return hmac.digest("hex");
+  return frames.reduce((hmac, frame) => hmac.update(frame), createHmac("sha256", key)).digest("hex");
 }
 
 export function newMessage(msgType: string, content: Record<string, unknown>, session: string): JupyterMessage {

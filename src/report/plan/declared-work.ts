@@ -191,10 +191,6 @@ function sampledCells(kind: string, p: Record<string, unknown>, fail: (what: str
 
 /** The declared work of each notebook file among `paths` that declares some, by its two-digit prefix. */
 export function readDeclaredWork(paths: readonly string[]): Record<string, DeclaredWork> {
-  const declared: Record<string, DeclaredWork> = {};
-  for (const path of paths) {
-    const work = declaredWork(readNotebook(path), path);
-    if (work) declared[basename(path).slice(0, 2)] = work;
-  }
-  return declared;
+  const works = paths.map((path) => [basename(path).slice(0, 2), declaredWork(readNotebook(path), path)] as const);
+  return Object.fromEntries(works.filter((entry): entry is [string, DeclaredWork] => entry[1] !== undefined));
 }

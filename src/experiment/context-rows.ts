@@ -2,7 +2,7 @@ import type { Chunk, Doc, Query } from "../core/types";
 import { SeamlabError } from "../core/errors";
 import { evaluateQueries, type EvaluationOptions, type QueryOutcome } from "../retrieval/evaluate";
 import { evaluateWithinBudget } from "../retrieval/context-budget";
-import { evaluateWithPieces } from "../retrieval/expand-evaluate";
+import { evaluateWithPieces } from "../retrieval/expand";
 import { neighbourWindows, parentSpans, sectionSpans, type ParentSetting } from "../retrieval/expand";
 import type { Span } from "../retrieval/metrics";
 import type { Retriever } from "../retrieval/types";

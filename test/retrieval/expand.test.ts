@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
+  evaluateWithPieces,
   neighbourWindows,
   parentSpans,
   parseExpandList,
@@ -10,7 +11,6 @@ import {
   strategyName,
   topOverBudgetText,
 } from "../../src/retrieval/expand";
-import { evaluateWithPieces } from "../../src/retrieval/expand-evaluate";
 import { summarizeOutcomes } from "../../src/retrieval/evaluate";
 import { SeamlabError } from "../../src/core/errors";
 import type { Chunk, Doc, Query } from "../../src/core/types";

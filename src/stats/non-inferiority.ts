@@ -44,13 +44,10 @@ export function checkMargin(margin: number, flag = "--margin"): number {
 export function decideNonInferior(items: readonly DecisionItem[], options: DecisionOptions = {}) {
   const margin = checkMargin(options.margin ?? 0.01, "margin");
   if (items.length === 0) throw new SeamlabError("decision: there are no configs to choose from.");
-  items.forEach((item) => {
-    if (!Number.isFinite(item.cost)) throw new SeamlabError(`decision: config "${item.label}" has no finite cost.`);
-  });
-  const paired = pairedAgainstBest(
-    items.map((item) => item.outcomes),
-    options,
-  );
+  const costless = items.find((item) => !Number.isFinite(item.cost));
+  if (costless) throw new SeamlabError(`decision: config "${costless.label}" has no finite cost.`);
+  const outcomes = items.map((item) => item.outcomes);
+  const paired = pairedAgainstBest(outcomes, options);
   const configs = paired.configs.map((c, index) => {
     const status = marginStatus(c.fromBest, margin, paired.level);
     return {

@@ -48,14 +48,13 @@ function compress(outcomes: readonly Outcomes[], n: number) {
 function checkOutcomes(outcomes: readonly Outcomes[]): number {
   if (outcomes.length === 0) throw new SeamlabError("paired comparison: no configs to compare.");
   const n = outcomes[0].length;
-  outcomes.forEach((o, k) => {
-    if (o.length !== n) {
-      throw new SeamlabError(
-        `paired comparison: config ${k} has ${o.length} query outcomes but config 0 has ${n}; every config must run ` +
-          `on the same queries.`,
-      );
-    }
-  });
+  const k = outcomes.findIndex((o) => o.length !== n);
+  if (k >= 0) {
+    throw new SeamlabError(
+      `paired comparison: config ${k} has ${outcomes[k].length} query outcomes but config 0 has ${n}; every config ` +
+        `must run on the same queries.`,
+    );
+  }
   return n;
 }
 

@@ -40,14 +40,13 @@ export function parseLabelledSet(
   const first = rows[0].fields;
   const shape: LabelledShape = "references" in first ? "chroma" : "answer-span";
   const required = shape === "chroma" ? ["question", "references", "corpus_id"] : ["question", "answer_span"];
-  for (const column of required) {
-    if (!(column in first)) {
-      throw new SeamlabError(
-        `${file}:${extension === ".csv" ? 1 : rows[0].line}: missing column "${column}" (found ` +
-          `${Object.keys(first).join(", ") || "none"}). ` +
-          `Expected ${required.join(", ")}.`,
-      );
-    }
+  const missing = required.find((column) => !(column in first));
+  if (missing !== undefined) {
+    throw new SeamlabError(
+      `${file}:${extension === ".csv" ? 1 : rows[0].line}: missing column "${missing}" (found ` +
+        `${Object.keys(first).join(", ") || "none"}). ` +
+        `Expected ${required.join(", ")}.`,
+    );
   }
   const report = emptyReport(file, shape, rows.length + unreadable.length);
   report.skippedMalformed = unreadable.length;

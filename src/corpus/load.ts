@@ -199,11 +199,10 @@ export function walkFiles(root: string, special: string[] = []): string[] {
       const path = join(folder, entry.name);
       if (entry.isDirectory()) {
         if (!entry.name.startsWith(".") && entry.name !== "node_modules") stack.push(path);
-      } else if (entry.isFile() || (entry.isSymbolicLink() && targetOf(path)?.isFile())) {
-        files.push(relative(root, path).split(sep).join("/"));
       } else if (!(entry.isSymbolicLink() && targetOf(path)?.isDirectory())) {
-        // a FIFO (would block), socket, device or dangling symlink: counted, not read
-        special.push(relative(root, path).split(sep).join("/"));
+        // in `special`: a FIFO (would block), socket, device or dangling symlink, counted, not read
+        const file = entry.isFile() || (entry.isSymbolicLink() && targetOf(path)?.isFile());
+        (file ? files : special).push(relative(root, path).split(sep).join("/"));
       }
     }
   }

@@ -118,8 +118,7 @@ export function addDocSeams(totals: SeamTotals, part: DocSeams): void {
   totals.openerBackward += part.openers.backward;
   for (const [word, count] of part.openers.words)
     totals.openerWords.set(word, (totals.openerWords.get(word) ?? 0) + count);
-  for (const sample of part.openers.samples)
-    if (totals.openerSamples.length < OPENER_SAMPLES) totals.openerSamples.push(sample);
+  totals.openerSamples.push(...part.openers.samples.slice(0, OPENER_SAMPLES - totals.openerSamples.length));
   totals.structure = totals.structure ? sumStructureDamage(totals.structure, part.structure) : part.structure;
 }
 

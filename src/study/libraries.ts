@@ -4,7 +4,7 @@ import type { Chunk, Doc, Query } from "../core/types";
 import { SeamlabError } from "../core/errors";
 import { wilsonInterval } from "../stats/proportion";
 import type { Interval } from "../stats/types";
-import { measureDuplicatedChars } from "../measure/duplicated";
+import { measureDuplicatedChars } from "../measure/lost";
 import { measureSpanFidelity, formatTextChange } from "../measure/fidelity";
 import { measureSplitterConfig } from "../measure/split-and-measure";
 import { straddlingPairs } from "../measure/pairs";

@@ -244,10 +244,8 @@ export function writeFailedPages(outDir: string, files: Map<string, string | Buf
     writeFileAtomic(join(dir, name), content);
     hashes[name] = sha256(content);
   }
-  writeFileAtomic(
-    join(dir, FAILED_MANIFEST),
-    JSON.stringify({ seamlab: "failed-report", files: hashes }, null, 1) + "\n",
-  );
+  const manifest = { seamlab: "failed-report", files: hashes };
+  writeFileAtomic(join(dir, FAILED_MANIFEST), JSON.stringify(manifest, null, 1) + "\n");
   return [...files.keys()].map((name) => join(dir, name));
 }
 

@@ -241,18 +241,8 @@ export async function renderNotebook(notebook: Notebook, name: string): Promise<
     toc: tocHtml(page.headings),
     body: banner + parts.join("\n") + runLine,
   });
+  const { headlines, recommendation, charts, tables, problems } = page;
+  const durationMs = typeof meta.duration_ms === "number" ? meta.duration_ms : undefined;
   // In the order of the manifest's page entries (build.ts).
-  return {
-    name,
-    title,
-    status,
-    failure,
-    headlines: page.headlines,
-    recommendation: page.recommendation,
-    charts: page.charts,
-    tables: page.tables,
-    durationMs: typeof meta.duration_ms === "number" ? meta.duration_ms : undefined,
-    html,
-    problems: page.problems,
-  };
+  return { name, title, status, failure, headlines, recommendation, charts, tables, durationMs, html, problems };
 }

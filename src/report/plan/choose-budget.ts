@@ -62,14 +62,8 @@ export async function planBudget(input: BudgetInput, probes: BudgetProbes): Prom
   const overMemory = new Set(memory.overLimit);
   if (retrievalOverMemory) for (const prefix of retrieval) overMemory.add(prefix);
   const runnable = input.names.filter((name) => !overMemory.has(name.slice(0, 2)));
-  const state = {
-    jobs,
-    overMemory,
-    runnable,
-    fullest: fullestLevels(ctx, runnable, jobs),
-    docs: docs ?? { note: "", costMs: {}, loadMs: {} },
-    spentMs: 0,
-  };
+  const fullest = fullestLevels(ctx, runnable, jobs);
+  const state = { jobs, overMemory, runnable, fullest, docs: docs ?? { note: "", costMs: {}, loadMs: {} }, spentMs: 0 };
   const retrievalPlan =
     !pilot || !runnable.some((name) => retrieval.includes(name.slice(0, 2)))
       ? planWithoutQueries(ctx, state)

@@ -68,10 +68,7 @@ export interface BearerKey {
   auth: Pick<PostJsonContext, "headers" | "keySource" | "secret">;
 }
 
-/**
- * The key in `$keyEnv` (default `defaultEnv`); unset or empty means no Authorization header, unless the user named
- * the variable with `flag`: then it must hold a key, or a SeamlabError says so.
- */
+/** `$keyEnv`'s key (default `defaultEnv`); none when unset or empty, an error if `flag` named the variable. */
 export function readBearerKey(
   keyEnv: string | undefined,
   defaultEnv: string,

@@ -1,10 +1,7 @@
 import { SeamlabError } from "../core/errors";
 import { InputReport, OverLimitPolicy } from "./types";
 
-/**
- * Applies an embedder's input limit to a batch: every over-long text is counted in `report`; with "truncate"
- * it is cut to the limit (`truncate`: the longest prefix within it), with "reject" the call fails naming the first.
- */
+/** Counts every text over `limit` in `report`, then truncates them or (with "reject") fails naming the first. */
 export function applyInputLimit(
   texts: readonly string[],
   limit: number,

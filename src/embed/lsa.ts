@@ -37,10 +37,7 @@ export const defaultLsaFitSample = 4000;
 /** (term, text) counts kept (8 bytes each) so the fitted texts are not tokenized again when embedded. */
 const keptCountsLimit = 32_000_000;
 
-/**
- * Latent semantic analysis: a local, deterministic embedder fitted on the corpus itself. TF-IDF rows projected
- * onto the corpus's top right singular vectors; it knows only co-occurrence in this corpus, and its name says so.
- */
+/** LSA: TF-IDF rows projected on the corpus's top right singular vectors; it knows only this corpus's co-occurrence. */
 export function fitLsa(texts: string[], options: LsaOptions = {}): Embedder {
   const {
     dimensions = 256,

@@ -26,10 +26,7 @@ export function embeddingsEndpoint(url: string): string {
   return openAiEndpoint(url, "embeddings", "--embed-url", "http://127.0.0.1:8080/v1");
 }
 
-/**
- * An embedder speaking OpenAI's `POST /v1/embeddings` (OpenAI, vLLM, TEI, llama.cpp, Ollama...). `dimensions` is
- * learned from the first answer and every later vector must match it.
- */
+/** An embedder on OpenAI's `POST /v1/embeddings` (vLLM, TEI, Ollama...); dimensions come from the first answer. */
 export function openAiCompatibleEmbedder(options: OpenAiCompatibleOptions): Embedder {
   const endpoint = embeddingsEndpoint(options.url);
   if (!options.model)

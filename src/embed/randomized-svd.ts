@@ -67,10 +67,7 @@ function gaussianMatrix(rows: number, cols: number, seed: number): Float64Array 
   return out;
 }
 
-/**
- * Gram matrix Yᵀ Y (width × width) of a row-major rows × width matrix: the four-row groups in the WebAssembly kernel
- * (the same sums) where there is one, unless `useKernel` is false (tests compare the two); then leftovers, mirrored.
- */
+/** Yᵀ Y (width × width) of row-major Y; four-row groups in the kernel (the same sums) unless `useKernel` is false. */
 export function gram(y: Float64Array, rows: number, width: number, useKernel = true): Float64Array {
   const groups = useKernel ? gramGroupsWasm(y, rows, width) : null;
   const g = groups ?? new Float64Array(width * width);

@@ -5,10 +5,7 @@ import type { TransformersOptions } from "./transformers";
 import { Embedder, OverLimitPolicy } from "./types";
 import { withVectorCache } from "./vector-cache";
 
-/**
- * Which embedder to use, as plain JSON-serialisable data (so sweeps can key caches on it and the CLI can build
- * it from flags). `lsa` is fitted on the texts it will index; the others are fixed models.
- */
+/** Which embedder to use, as plain JSON (sweeps key caches on it; the CLI builds it from flags). */
 export type EmbedderSpec =
   | ({ kind: "lsa" } & Pick<LsaOptions, "dimensions" | "seed" | "dimensionsFlag">)
   | ({ kind: "transformers"; cache?: boolean } & TransformersOptions)
@@ -20,10 +17,7 @@ export type EmbedderSpec =
 // A model loads once per process even when a sweep asks for it per config.
 const loaded = new Map<string, Promise<Embedder>>();
 
-/**
- * The embedder a spec names, ready to embed `texts` (lsa fits on them; the fixed models ignore them and are
- * shared across calls, wrapped in the on-disk vector cache unless `cache: false`).
- */
+/** A spec's embedder for `texts` (lsa fits on them); fixed models load once, vector-cached unless `cache: false`. */
 export async function createEmbedder(
   spec: EmbedderSpec,
   texts: readonly string[],

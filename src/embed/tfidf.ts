@@ -1,9 +1,6 @@
 import type { CsrMatrix } from "./types";
 
-/**
- * TF-IDF weighting for the `lsa` embedder: sublinear term frequency (1 + ln tf), smoothed idf
- * (ln((1 + N) / (1 + df)) + 1, as scikit-learn's TfidfVectorizer), rows scaled to unit L2 length.
- */
+/** lsa's TF-IDF: 1 + ln tf, idf ln((1 + N) / (1 + df)) + 1 (scikit-learn's smoothed idf), rows of unit L2 length. */
 export interface TfidfModel {
   /** term → column */
   vocabulary: Map<string, number>;
@@ -23,10 +20,7 @@ function lsaTokens(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
-/**
- * Every text's terms, tokenized once: row i's distinct terms are `ids[rowStart[i] .. rowStart[i+1])` (indexes into
- * `terms`, in order of first occurrence) with their counts.
- */
+/** Every text's distinct terms (ids into `terms`, first occurrence first) and counts: row i's at rowStart[i]..[i+1]. */
 export interface TermCounts {
   rows: number;
   terms: string[];

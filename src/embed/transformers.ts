@@ -64,10 +64,7 @@ interface FeatureExtractor {
   dispose?: () => Promise<void>;
 }
 
-/**
- * A sentence-embedding model run locally by @huggingface/transformers, which can never download (remote models off,
- * `local_files_only`, a refusing fetch). Imported lazily, so nothing else pays its load time.
- */
+/** A local @huggingface/transformers model that can never download; imported lazily so nothing else pays its load. */
 export async function transformersEmbedder(options: TransformersOptions): Promise<Embedder> {
   const folder = checkModelDir(options.modelDir);
   const pooling = options.pooling ?? "mean";

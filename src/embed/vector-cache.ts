@@ -27,10 +27,7 @@ const sha256 = (data: string | Buffer) => createHash("sha256").update(data).dige
 /** A pack is named by the hash of its bytes, so one edited or damaged on disk is not used. */
 const packName = (buffer: Buffer) => `${sha256(buffer).slice(0, 32)}.pack`;
 
-/**
- * `dir` defaults to `.seamlab-cache/vectors/` in the project root. Each `saveEvery` texts' vectors are saved as one
- * pack before the next slice is embedded: an interrupted run loses at most one slice.
- */
+/** Vectors saved as a pack every `saveEvery` texts, so an interrupted run loses at most one slice. */
 export function withVectorCache(
   embedder: Embedder,
   dir: string = join(projectRoot(), ".seamlab-cache", "vectors"),

@@ -1,9 +1,7 @@
-/**
- * `langchain`: the real `@langchain/textsplitters` RecursiveCharacterTextSplitter (LangChain JS). It returns only
- * texts, so spans come from an ordered search of the source (see locateChunks): `text === source.slice(start,
- * end)`, and a chunk that cannot be located throws rather than guess. LangChain JS escapes separators, so
- * `separatorsAreRegex` is rejected.
- */
+// `langchain`: the real `@langchain/textsplitters` RecursiveCharacterTextSplitter (LangChain JS). It returns only
+// texts, so spans come from an ordered search of the source (see locateChunks): `text === source.slice(start,
+// end)`, and a chunk that cannot be located throws rather than guess. LangChain JS escapes separators, so
+// `separatorsAreRegex` is rejected.
 import type { Chunk, Doc } from "../core/types";
 import { SeamlabError } from "../core/errors";
 import { countTokens, defaultEncoding, getEncoding } from "../text/tokens";
@@ -132,10 +130,7 @@ function locateChunksGreedy(doc: Doc, texts: string[], maxOverlap?: number): Chu
   return chunks;
 }
 
-/**
- * The chunks of several docs, in round trips to the LangChain worker of at most `batchChars` characters each: a
- * round trip holds its texts three more times (message, worker's copy, chunks back), so batches bound the memory.
- */
+/** The chunks of docs in worker round trips of at most `batchChars` characters (each holds its texts 3 more times). */
 export function splitLangchainMany(
   docs: Doc[],
   config: SplitterConfig,
@@ -174,10 +169,7 @@ export async function splitLangchainAsync(doc: Doc, config: SplitterConfig, lang
   return locateChunks(doc, await splitter.splitText(doc.text), fields.keepSeparator !== false, overlapChars(fields));
 }
 
-/**
- * The most characters LangChain carries into the next chunk: its overlap, when it counts characters and keeps
- * separators (without them its merge total leaves separators out, so more can be carried).
- */
+/** Most characters LangChain carries over: chunkOverlap, unless it counts tokens or drops separators (uncounted). */
 function overlapChars(fields: LangchainFields): number | undefined {
   return fields.tokenEncoding || fields.keepSeparator === false ? undefined : fields.chunkOverlap;
 }

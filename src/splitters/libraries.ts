@@ -1,8 +1,6 @@
-/**
- * Registry entries for the real chunking libraries other teams use, run in a worker (`library-worker.mjs`) with a
- * per-document timeout, at the versions pinned in package.json. Spans come from `locateLibraryChunks` (locate.ts);
- * `text` stays what the library would embed.
- */
+// Registry entries for the real chunking libraries other teams use, run in a worker (`library-worker.mjs`) with a
+// per-document timeout, at the versions pinned in package.json. Spans come from `locateLibraryChunks` (locate.ts);
+// `text` stays what the library would embed.
 import type { Chunk, Doc } from "../core/types";
 import { SeamlabError } from "../core/errors";
 import { defaultEncoding } from "../text/tokens";

@@ -1,9 +1,7 @@
-/**
- * The real chunking libraries behind seamlab's library splitters, one async function per splitter:
- * `(text, { size, overlap, unit, encoding }) => { texts, anchors? }` (see library-bridge.ts LibraryTexts). Run in
- * a worker by `library-worker.mjs`; bench:splitters calls them in-process. Nothing here downloads: tokens come from
- * js-tiktoken's bundled ranks, injected where a library would fetch its own (LangChain's, chonkie's named ones).
- */
+// The real chunking libraries behind seamlab's library splitters, one async function per splitter:
+// `(text, { size, overlap, unit, encoding }) => { texts, anchors? }` (see library-bridge.ts LibraryTexts). Run in
+// a worker by `library-worker.mjs`; bench:splitters calls them in-process. Nothing here downloads: tokens come from
+// js-tiktoken's bundled ranks, injected where a library would fetch its own (LangChain's, chonkie's named ones).
 const encoders = new Map();
 async function tiktoken(name) {
   let enc = encoders.get(name);

@@ -1,8 +1,6 @@
-/**
- * Runs the real chunking libraries (async, some ESM-only) synchronously: one worker thread (`library-worker.mjs`)
- * keeps them loaded and this thread blocks on `Atomics.wait` for its reply, with a deadline. A library that hangs on
- * an input (a 50 KB word) is terminated and reported naming the document; the next call starts a fresh worker.
- */
+// Runs the real chunking libraries (async, some ESM-only) synchronously: one worker thread (`library-worker.mjs`)
+// keeps them loaded and this thread blocks on `Atomics.wait` for its reply, with a deadline. A library that hangs on
+// an input (a 50 KB word) is terminated and reported naming the document; the next call starts a fresh worker.
 import { SeamlabError } from "../core/errors";
 import { projectRequire } from "../core/project";
 import { startSyncWorker, type SyncWorker } from "../core/sync-worker";

@@ -1,9 +1,7 @@
-/**
- * Worker thread of `library-bridge.ts`, one request at a time in plain JavaScript. `{ library, options, text }` runs
- * a library (`library-adapters.mjs`; `adapterModule`, tests, names an extra module whose `adapters` are tried first)
- * and replies `{ texts, anchors? }`; `{ texts, fields }` runs LangChain's recursive splitter and replies
- * `{ results }`; a failure replies `{ error }`.
- */
+// Worker thread of `library-bridge.ts`, one request at a time in plain JavaScript. `{ library, options, text }` runs
+// a library (`library-adapters.mjs`; `adapterModule`, tests, names an extra module whose `adapters` are tried first)
+// and replies `{ texts, anchors? }`; `{ texts, fields }` runs LangChain's recursive splitter and replies
+// `{ results }`; a failure replies `{ error }`.
 import { workerData } from "node:worker_threads";
 import { adapters, lengthFunction } from "./library-adapters.mjs";
 

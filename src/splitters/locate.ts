@@ -1,13 +1,10 @@
-/**
- * Spans for a library's chunk texts, by ordered search aware of what libraries trim and rewrite.
- *
- * First `langchain.ts`'s exact search. Failing that, each chunk is placed in order (from its predecessor's start,
- * preferring a match ending at or after the predecessor's end) by the first of: the text itself; the text without
- * whitespace in the source without whitespace (collapsed or trimmed joins); letters and digits only (dropped "#"
- * marks), widened over the chunk's edge punctuation; windows of 24, 12, then 8 letters and digits at its head and
- * tail (text the library mangled inside: LlamaIndex's "{{ABBREV_2}}", Mastra's "#{1,6}" in headings). A chunk not
- * found after its predecessor is searched from the start; one found by none of these throws: never guessed.
- */
+// Spans for a library's chunk texts, by ordered search aware of what libraries trim and rewrite.
+// First `langchain.ts`'s exact search. Failing that, each chunk is placed in order (from its predecessor's start,
+// preferring a match ending at or after the predecessor's end) by the first of: the text itself; the text without
+// whitespace in the source without whitespace (collapsed or trimmed joins); letters and digits only (dropped "#"
+// marks), widened over the chunk's edge punctuation; windows of 24, 12, then 8 letters and digits at its head and
+// tail (text the library mangled inside: LlamaIndex's "{{ABBREV_2}}", Mastra's "#{1,6}" in headings). A chunk not
+// found after its predecessor is searched from the start; one found by none of these throws: never guessed.
 import type { Chunk, Doc } from "../core/types";
 import { lowerBound } from "../core/sorted";
 import { SeamlabError } from "../core/errors";

@@ -1,11 +1,9 @@
-/**
- * A port of LangChain Python 0.3.x `RecursiveCharacterTextSplitter` (character.py, base.py `_merge_splits`) on
- * offsets, so every chunk knows its span without searching; where LangChain JS differs (runs of 3+ newlines, see
- * `langchainJsCompat`) it follows Python. Deliberate differences, invisible with the default separators: JS
- * `trim()`'s whitespace; regex separators split on whole matches (Python also returns capture groups); after an
- * empty match, a non-empty one at the same position is not tried. Each level scans its text and measures each piece
- * once: O(text length × separators) plus the length function.
- */
+// A port of LangChain Python 0.3.x `RecursiveCharacterTextSplitter` (character.py, base.py `_merge_splits`) on
+// offsets, so every chunk knows its span without searching; where LangChain JS differs (runs of 3+ newlines, see
+// `langchainJsCompat`) it follows Python. Deliberate differences, invisible with the default separators: JS
+// `trim()`'s whitespace; regex separators split on whole matches (Python also returns capture groups); after an
+// empty match, a non-empty one at the same position is not tried. Each level scans its text and measures each piece
+// once: O(text length × separators) plus the length function.
 import type { Chunk, Doc } from "../core/types";
 import { isWhitespaceCode } from "../text/whitespace";
 

@@ -1,7 +1,5 @@
-/**
- * The recursive family over recursive-core: `recursive` (our span-native port of LangChain Python 0.3.x
- * RecursiveCharacterTextSplitter), `sentences` and `tail`.
- */
+// The recursive family over recursive-core: `recursive` (our span-native port of LangChain Python 0.3.x
+// RecursiveCharacterTextSplitter), `sentences` and `tail`.
 import type { Chunk, Doc } from "../core/types";
 import { SeamlabError } from "../core/errors";
 import { defaultEncoding, lengthFunctionFor, tokenOffsets } from "../text/tokens";

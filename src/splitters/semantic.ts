@@ -1,8 +1,6 @@
-/**
- * `semantic`: break a document where the cosine of adjacent sentences' embeddings falls below a similarity or a
- * percentile of the document's, or at `maxSentences` / `maxLength`. Embedding is async: the registry's entry serves
- * chunks `prepareSemanticSplit` (semantic-prepared.ts) made beforehand.
- */
+// `semantic`: break a document where the cosine of adjacent sentences' embeddings falls below a similarity or a
+// percentile of the document's, or at `maxSentences` / `maxLength`. Embedding is async: the registry's entry serves
+// chunks `prepareSemanticSplit` (semantic-prepared.ts) made beforehand.
 import type { Chunk, Doc } from "../core/types";
 import { SeamlabError } from "../core/errors";
 import { quantile } from "../stats/quantiles";
@@ -145,10 +143,7 @@ export async function splitSemantic(
   return chunks;
 }
 
-/**
- * Cuts every "sentence" longer than `limit` (chat logs, tables and code have few sentence ends) into pieces ending
- * at the last whitespace before the limit (or at it), so `maxLength` holds for every chunk.
- */
+/** Every "sentence" over `limit` (chat logs, tables, code) cut at its last whitespace within it, so maxLength holds. */
 export function capSentences(
   text: string,
   sentences: Region[],

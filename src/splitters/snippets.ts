@@ -1,8 +1,6 @@
-/**
- * Ready-to-paste code building, in LangChain JS, LangChain Python and LlamaIndex, the splitter a config measured:
- * `equivalent` only when it runs the same algorithm with the same numbers. A splitter with no counterpart gets the
- * nearest one, marked NOT EQUIVALENT in the code itself, so a pasted snippet never passes for what was measured.
- */
+// Ready-to-paste code building, in LangChain JS, LangChain Python and LlamaIndex, the splitter a config measured:
+// `equivalent` only when it runs the same algorithm with the same numbers. A splitter with no counterpart gets the
+// nearest one, marked NOT EQUIVALENT in the code itself, so a pasted snippet never passes for what was measured.
 import type { SplitterConfig } from "./config";
 import { describeSplitter, unitOf } from "./registry";
 

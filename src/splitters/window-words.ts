@@ -1,8 +1,6 @@
-/**
- * `window-words`: a sliding character window with edges on word boundaries, chunks never over `size`: each ends at
- * the last boundary within `size`, the next starts at the boundary at or before `end - overlap` (no gap). Unlike a
- * fixed-step window snapped afterwards, a long unbroken run (base64) cannot stretch a chunk.
- */
+// `window-words`: a sliding character window with edges on word boundaries, chunks never over `size`: each ends at
+// the last boundary within `size`, the next starts at the boundary at or before `end - overlap` (no gap). Unlike a
+// fixed-step window snapped afterwards, a long unbroken run (base64) cannot stretch a chunk.
 import type { Chunk, Doc } from "../core/types";
 import { SeamlabError } from "../core/errors";
 import { isWordBoundary, nextWordStart, snapBackToBoundary } from "../text/words";

@@ -49,10 +49,7 @@ export function costModelFromPilot(
 }
 
 /** A cost model measured on a document sample of `chars` characters. */
-export interface SampledCost {
-  chars: number;
-  model: ConfigCostModel;
-}
+export type SampledCost = { chars: number; model: ConfigCostModel };
 
 /**
  * A cost measured on two document samples, extrapolated to `chars` along the line through both, so that what does not

@@ -7,10 +7,7 @@ import { SeamlabError } from "../core/errors";
 import { EXPORT_FORMAT, EXPORT_MARKER, type ChosenExport } from "./export";
 
 /** Where an export goes: checked before the sweep runs, so a refusal costs nothing. */
-export interface ExportTarget {
-  path: string;
-  force: boolean;
-}
+export type ExportTarget = { path: string; force: boolean };
 
 function isChosenExport(path: string): boolean {
   try {

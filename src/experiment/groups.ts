@@ -10,10 +10,7 @@ import { decideByStorage, verdictHeadline } from "./verdict";
 // The per-group breakdown of a sweep curve: a query belongs to its first gold span's document, documents to groups
 // (by folder or a user's glob -> name mapping), and each group gets its own paired verdict.
 
-interface GroupRule {
-  glob: string;
-  name: string;
-}
+type GroupRule = { glob: string; name: string };
 
 /** Reads `--groups FILE`: a JSON object mapping globs over document ids to group names, first match wins. */
 export function readGroupRules(path: string): GroupRule[] {

@@ -58,11 +58,7 @@ export type TaskTiming = ReturnType<ReturnType<typeof taskClock>["stop"]> & {
 };
 
 /** An error as plain data: crossing the thread boundary loses its class, and a SeamlabError prints without a stack. */
-export interface TaskError {
-  message: string;
-  stack: string;
-  seamlab: boolean;
-}
+export type TaskError = { message: string; stack: string; seamlab: boolean };
 
 export type RowTaskResult = ({ rows: GridRow[] } & TaskTiming) | { error: TaskError };
 export type SetupTaskResult = ({ part: DocSetupPart } & TaskTiming) | { error: TaskError };

@@ -44,7 +44,7 @@ export function scanMarkdownLines(text: string): MarkdownLine[] {
   let frontMatterClose: string | null = null;
   let position = 0;
   let lineNumber = 0;
-  while (position < text.length || (position === text.length && lineNumber === 0 && text.length > 0)) {
+  while (position < text.length) {
     const newline = text.indexOf("\n", position);
     const end = newline === -1 ? text.length : newline;
     const next = newline === -1 ? text.length : newline + 1;
@@ -58,12 +58,8 @@ export function scanMarkdownLines(text: string): MarkdownLine[] {
       kind = "front-matter";
     } else if (fence !== null) {
       const close = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
-      if (close && close[1][0] === fence.char && close[1].length >= fence.length) {
-        fence = null;
-        kind = "fence";
-      } else {
-        kind = "code";
-      }
+      kind = close && close[1][0] === fence.char && close[1].length >= fence.length ? "fence" : "code";
+      if (kind === "fence") fence = null;
     } else if (inComment) {
       if (line.includes("-->")) inComment = false;
       kind = "comment";
@@ -86,7 +82,6 @@ export function scanMarkdownLines(text: string): MarkdownLine[] {
     lines.push({ kind, start: position, end, next });
     position = next;
     lineNumber++;
-    if (newline === -1) break;
   }
   return lines;
 }
@@ -129,13 +124,11 @@ export function removeRanges(
 ): { text: string; toNew(offset: number): number } {
   const pieces: string[] = [];
   const removedBefore: number[] = [];
-  const starts: number[] = [];
   let position = 0;
   let removed = 0;
   for (const range of ranges) {
     pieces.push(text.slice(position, range.start));
     removed += range.end - range.start;
-    starts.push(range.end);
     removedBefore.push(removed);
     position = range.end;
   }
@@ -143,7 +136,7 @@ export function removeRanges(
   return {
     text: pieces.join(""),
     toNew(offset: number): number {
-      const found = partitionPoint(starts.length, (i) => starts[i] <= offset) - 1;
+      const found = partitionPoint(ranges.length, (i) => ranges[i].end <= offset) - 1;
       return offset - (found === -1 ? 0 : removedBefore[found]);
     },
   };

@@ -13,9 +13,8 @@ const utf8 = new TextEncoder();
 
 /** Throws a SeamlabError naming `encoding` when `name` is not an encoding js-tiktoken ships. */
 export function checkEncodingName(name: string): void {
-  if (encodingNames.indexOf(name) < 0) {
+  if (!encodingNames.includes(name))
     throw new SeamlabError(`unknown --encoding "${name}": use one of ${encodingNames.join(", ")}`);
-  }
 }
 
 /** js-tiktoken's encoder (~0.3 s of CPU to load): the rank table serves everything else, this only as a fallback. */

@@ -58,9 +58,8 @@ export function readFolderManifest<M extends FolderManifest = FolderManifest>(
 ): M | undefined {
   try {
     const parsed = JSON.parse(readFileSync(join(dir, MANIFEST), "utf8")) as Partial<M> | null;
-    if (!parsed || parsed.seamlab !== kind || typeof parsed.files !== "object" || parsed.files === null)
-      return undefined;
-    return parsed as M;
+    const ok = parsed?.seamlab === kind && typeof parsed.files === "object" && parsed.files !== null;
+    return ok ? (parsed as M) : undefined;
   } catch {
     return undefined;
   }

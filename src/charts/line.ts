@@ -66,20 +66,16 @@ function yDomainOf(values: number[], percent: boolean | undefined, zero: boolean
   return percent && lo >= 0 && hi <= 1 ? [Math.max(0, a), Math.min(1, b)] : [a, b];
 }
 
-/** Series whose rows say they rest on fewer than `min` queries. */
-function smallSeries(rows: Record<string, unknown>[], series: string, count: string, min: number): unknown[] {
-  return distinct(rows, series).filter((name) =>
-    rows.some((row) => row[series] === name && typeof row[count] === "number" && (row[count] as number) < min),
-  );
-}
-
 export function lineWithBand(rows: Record<string, unknown>[], options: LineCIOptions): VegaLiteSpec {
   const { x = "x", y = "y", low = "low", high = "high", series = "series", count = "n" } = options;
   const width = options.width ?? CHART_WIDTH;
   const height = options.height ?? CHART_HEIGHT;
   const hasBand = rows.some((row) => typeof row[low] === "number" && typeof row[high] === "number");
   const hasSeries = rows.some((row) => row[series] !== undefined);
-  const small = hasSeries ? smallSeries(rows, series, count, MIN_GROUP_QUERIES) : [];
+  const tooFew = (row: Record<string, unknown>) => typeof row[count] === "number" && row[count] < MIN_GROUP_QUERIES;
+  const small = hasSeries
+    ? distinct(rows, series).filter((name) => rows.some((r) => r[series] === name && tooFew(r)))
+    : [];
   const mainRows = rows.filter((row) => !small.includes(row[series]));
   const split = small.length > 0 && mainRows.length > 0;
   const shown = split ? mainRows : rows;

@@ -101,12 +101,7 @@ export function titleOf(options: CommonOptions): Record<string, unknown> {
 
 /** Distinct values in order of first appearance: the legend and colour order follow the caller's rows. */
 export function distinct(rows: Record<string, unknown>[], field: string): unknown[] {
-  const seen: unknown[] = [];
-  for (const row of rows) {
-    const value = row[field];
-    if (seen.indexOf(value) < 0) seen.push(value);
-  }
-  return seen;
+  return [...new Set(rows.map((row) => row[field]))];
 }
 
 export function colorScale(rows: Record<string, unknown>[], field: string): Record<string, unknown> {

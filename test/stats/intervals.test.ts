@@ -1,7 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mcnemarExactP, pairedComparison } from "../../src/stats/paired";
-import { bootstrapIndexIntervals, bootstrapMeanInterval, bootstrapMeanIntervals } from "../../src/stats/bootstrap";
+import { bootstrapMeanInterval, bootstrapMeanIntervals } from "../../src/stats/bootstrap";
+import { seededIndexFiller } from "../../src/core/random";
+import { percentileInterval } from "../../src/stats/quantiles";
 import { wilsonInterval, Z95 } from "../../src/stats/proportion";
 import { shownDirection, tangoInterval, zOfLevel } from "../../src/stats/paired-score";
 
@@ -64,18 +66,19 @@ test("paired comparison counts wins, losses and ties and reports hit rates and t
 
 test("bootstrapMeanIntervals gives each column the interval of its own mean bootstrap (same draws, same sums)", () => {
   const columns = [0, 1, 2].map((j) => Array.from({ length: 157 }, (_, i) => ((i * (j + 3)) % 7) / (j + 1.5)));
-  const alone = (values: number[], seed: number) =>
-    bootstrapIndexIntervals(
-      values.length,
-      [
-        (indices) => {
-          let sum = 0;
-          for (let i = 0; i < indices.length; i++) sum += values[indices[i]];
-          return sum / indices.length;
-        },
-      ],
-      { seed, resamples: 700 },
-    )[0];
+  // each column's mean bootstrapped alone, by hand: the same seeded draws, its own sums
+  const alone = (values: number[], seed: number) => {
+    const fill = seededIndexFiller(seed);
+    const indices = new Int32Array(values.length);
+    const means = new Float64Array(700);
+    for (let r = 0; r < 700; r++) {
+      fill(indices, values.length);
+      let sum = 0;
+      for (let i = 0; i < indices.length; i++) sum += values[indices[i]];
+      means[r] = sum / indices.length;
+    }
+    return percentileInterval(means.sort(), 0.95);
+  };
   for (const seed of [1, 9]) {
     const shared = bootstrapMeanIntervals(columns, { seed, resamples: 700 });
     assert.deepEqual(

@@ -58,7 +58,6 @@ interface Pending {
 
 // Kernels still running: an interrupted report leaves no tslab process behind.
 const liveKernels = new Set<{ child: ChildProcess; dir: string }>();
-let exitHookInstalled = false;
 
 /** Kills every kernel this process started (synchronous: safe in an "exit" handler) and removes their temp dirs. */
 export function killAllKernels(): void {
@@ -68,6 +67,8 @@ export function killAllKernels(): void {
   }
   liveKernels.clear();
 }
+
+process.on("exit", killAllKernels);
 
 const WATCHDOG = new URL("./kernel-watchdog.mjs", import.meta.url).href;
 const QUIET_WATCH = new URL("./kernel-quiet-watch.mjs", import.meta.url).href;
@@ -190,10 +191,6 @@ export class TslabKernel {
     const live = { child, dir };
     liveKernels.add(live);
     child.on("exit", () => liveKernels.delete(live));
-    if (!exitHookInstalled) {
-      exitHookInstalled = true;
-      process.on("exit", killAllKernels);
-    }
     sockets.iopub.subscribe();
     Object.values(sockets).forEach((socket, i) => socket.connect(`ipc://${ip}:${i + 1}`));
     const kernel = new TslabKernel(child, key, dir, sockets);

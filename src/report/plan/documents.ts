@@ -4,27 +4,20 @@ import { defaultCorpus } from "../../corpus/defaults";
 import { documentSample } from "../../corpus/sample";
 import { thousands } from "../../stats/format";
 import { chooseDocumentBudget, documentPilotSize, minBudgetDocuments, type DocumentBudgetChoice } from "../budget";
-import { kernelBaseBytes, kernelBytes, memoryJobs, reservedFor, type JobsChoice } from "./memory";
+import { kernelBaseBytes, kernelBytes, memoryJobs, reservedFor } from "./memory";
 import type { PlanContext } from "./types";
 import { noteGb } from "./work-levels";
 
 /** The document sample 01-02 keep at least before the budget is set aside for the other notebooks' least work. */
 const reserveFloorDocuments = 1_000;
 
-export interface DocumentPlan {
-  memory: JobsChoice;
-  jobs: number;
-  /** The document sample injected (`sample`), or undefined for every document. */
-  sample?: number;
-  /** The page note of 01-02 when they read a sample (else ""). */
-  note: string;
-  /** Each document notebook's sampled cells, and its kernel start and corpus reads, in ms. */
-  costMs: Record<string, number>;
-  loadMs: Record<string, number>;
-}
+export type DocumentPlan = ReturnType<typeof planDocuments>;
 
-/** The sample of 01-02 that fits their share of the budget and one kernel's memory, said in two lines. */
-export function planDocuments(ctx: PlanContext): DocumentPlan {
+/**
+ * The sample of 01-02 (undefined: every document) that fits their share of the budget and one kernel's memory, said
+ * in two lines; their page note ("" without a sample), and each one's sampled cells and loads (kernel start, reads).
+ */
+export function planDocuments(ctx: PlanContext) {
   const { input, probes, docPrefixes } = ctx;
   const { budgetMinutes, maxBytes, declared } = input;
   const proseCorpus = input.corpus ?? defaultCorpus("prose");

@@ -45,13 +45,6 @@ export function fullestLevelWithin(
   return levels.length - 1;
 }
 
-export interface JobsChoice {
-  jobs: number;
-  /** Notebooks whose kernel alone would not fit the limit (not run). */
-  overLimit: string[];
-  line: string;
-}
-
 /**
  * Notebooks at once under `--max-memory`: the most kernels whose largest estimates, with `reportBytes`, stay under
  * `maxBytes` (at least 1). A kernel alone over that room is named in `overLimit`, to be left out: no tolerance for
@@ -62,7 +55,7 @@ export function chooseJobs(options: {
   maxBytes: number;
   reportBytes: number;
   kernels: Readonly<Record<string, number>>;
-}): JobsChoice {
+}): { jobs: number; overLimit: string[]; line: string } {
   const room = options.maxBytes - options.reportBytes;
   const overLimit = Object.keys(options.kernels)
     .filter((prefix) => options.kernels[prefix] > room)
@@ -103,7 +96,7 @@ export function memoryJobs(
   ctx: PlanContext,
   charsOf: (prefix: string) => number,
   from = ctx.input.requestedJobs,
-): JobsChoice {
+): ReturnType<typeof chooseJobs> {
   for (let at = from; ; at--) {
     const workers = kernelWorkers(ctx, at);
     const kernels = Object.fromEntries(

@@ -103,13 +103,10 @@ export function buildDocTermTable(
     total += runs.length;
     const codes = wide ? new Int32Array(runs.length) : new Uint16Array(runs.length);
     const anchors = new Int32Array(Math.ceil(runs.length / ANCHOR_EVERY));
-    let at = 0;
+    const starts = runStarts(lower, runs);
     for (let j = 0; j < runs.length; j++) {
-      const run = runs[j];
-      const start = lower.indexOf(run, at);
-      if (j % ANCHOR_EVERY === 0) anchors[j / ANCHOR_EVERY] = start;
-      at = start + run.length;
-      const term = indexTerm(run, options);
+      if (j % ANCHOR_EVERY === 0) anchors[j / ANCHOR_EVERY] = starts[j];
+      const term = indexTerm(runs[j], options);
       codes[j] = term === null ? stop : (termIds.get(term) ?? other);
     }
     kept.set(doc.id, { text, codes, anchors });

@@ -151,18 +151,9 @@ export async function evaluateWithPieces(
   );
   return queries.map((query, i) => {
     const pasted = cut(ranked[i]).pieces;
-    let chars = 0;
-    let promptTokens = 0;
-    for (const piece of pasted) {
-      chars += piece.end - piece.start;
-      promptTokens += tokensOf(piece);
-    }
-    const outcome = scoreContext(
-      chunks,
-      query,
-      { ranked: ranked[i], spans: pasted, chars, tokens: promptTokens },
-      options,
-    );
+    const chars = pasted.reduce((sum, piece) => sum + piece.end - piece.start, 0);
+    const tokens = pasted.reduce((sum, piece) => sum + tokensOf(piece), 0);
+    const outcome = scoreContext(chunks, query, { ranked: ranked[i], spans: pasted, chars, tokens }, options);
     return overBudget.has(i) ? { ...outcome, topOverBudget: true } : outcome;
   });
 }

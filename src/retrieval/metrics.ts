@@ -41,13 +41,9 @@ export function totalLength(spans: readonly Span[]): number {
 
 function intersectionLength(mergedA: readonly Span[], mergedB: readonly Span[]): number {
   let shared = 0;
-  for (const a of mergedA) {
-    for (const b of mergedB) {
-      if (a.doc !== b.doc) continue;
-      const length = Math.min(a.end, b.end) - Math.max(a.start, b.start);
-      if (length > 0) shared += length;
-    }
-  }
+  for (const a of mergedA)
+    for (const b of mergedB)
+      if (a.doc === b.doc) shared += Math.max(0, Math.min(a.end, b.end) - Math.max(a.start, b.start));
   return shared;
 }
 

@@ -2,13 +2,13 @@ import type { Chunk } from "../core/types";
 import { createEmbedder, EmbedderSpec } from "../embed/select";
 import { cosine, Embedder } from "../embed/types";
 import { isEmbedder } from "./dense";
-import type { AsyncReranker, RankedChunk } from "./types";
+import type { RankedChunk } from "./types";
 
 /**
  * Keeps the k candidates of best query-chunk cosine (ties: first-stage rank). Chunk vectors are computed once per
  * chunk object; a spec's model is fitted once per chunk array (one sweep config).
  */
-export function denseReranker(embedderOrSpec: Embedder | EmbedderSpec = { kind: "lsa" }): AsyncReranker {
+export function denseReranker(embedderOrSpec: Embedder | EmbedderSpec = { kind: "lsa" }) {
   const models = new WeakMap<readonly Chunk[], Promise<Embedder>>();
   const vectors = new WeakMap<Embedder, WeakMap<Chunk, Float32Array>>();
   const embedderFor = (chunks: readonly Chunk[]): Promise<Embedder> => {

@@ -47,22 +47,11 @@ export function mmrReranker(options: { lambda?: number } = {}): Reranker {
       const remaining = candidates.map((c, rank) => ({ c, rank, maxSim: 0 }));
       const picked: RankedChunk[] = [];
       while (picked.length < k && remaining.length > 0) {
-        let bestAt = 0;
-        let bestValue = -Infinity;
-        for (let i = 0; i < remaining.length; i++) {
-          const value = lambda * relevance(remaining[i].c) - (1 - lambda) * remaining[i].maxSim;
-          // strictly greater: ties go to the earlier first-stage rank
-          if (value > bestValue) {
-            bestValue = value;
-            bestAt = i;
-          }
-        }
-        const [chosen] = remaining.splice(bestAt, 1);
+        const values = remaining.map((r) => lambda * relevance(r.c) - (1 - lambda) * r.maxSim);
+        // the first of the best: ties go to the earlier first-stage rank
+        const [chosen] = remaining.splice(values.indexOf(Math.max(...values)), 1);
         picked.push(chosen.c);
-        for (const r of remaining) {
-          const sim = redundancy(chunks, chosen.c.index, r.c.index);
-          if (sim > r.maxSim) r.maxSim = sim;
-        }
+        for (const r of remaining) r.maxSim = Math.max(r.maxSim, redundancy(chunks, chosen.c.index, r.c.index));
       }
       return picked;
     },

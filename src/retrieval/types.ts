@@ -42,7 +42,3 @@ export interface Reranker {
     k: number,
   ): RankedChunk[] | Promise<RankedChunk[]>;
 }
-
-export type AsyncReranker = Omit<Reranker, "rerank"> & {
-  rerank(...args: Parameters<Reranker["rerank"]>): Promise<RankedChunk[]>;
-};

@@ -13,14 +13,8 @@ export function formatCell(value: unknown, digits: number): string {
   return JSON.stringify(value);
 }
 
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 
 /** Column order: the given list, else keys in first-seen order across all rows. */
 export function columnsOf(rows: Record<string, unknown>[], columns?: string[]): string[] {
@@ -70,9 +64,7 @@ function columnFormats({ columns, rows, digits }: TablePayload) {
 export const MAX_HTML_ROWS = 200;
 const MAX_TEXT_ROWS = 40;
 
-function moreRows(total: number, shown: number): string {
-  return `… ${total - shown} more rows (${total} in all)`;
-}
+const moreRows = (total: number, shown: number): string => `… ${total - shown} more rows (${total} in all)`;
 
 export function tableHtml(table: TablePayload): string {
   const { columns, rows, caption } = table;

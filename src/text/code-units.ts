@@ -72,10 +72,8 @@ export function codeUnits(text: string, path: string): CodeUnit[] {
     K.ClassExpression,
     K.MethodDeclaration,
   ]);
-  const holdsFunction = (node: TsNode): boolean => {
-    if (functionish.has(node.kind)) return true;
-    return node.forEachChild((child) => (holdsFunction(child) ? true : undefined)) === true;
-  };
+  const holdsFunction = (node: TsNode): boolean =>
+    functionish.has(node.kind) || node.forEachChild((child) => (holdsFunction(child) ? true : undefined)) === true;
   const statements = file.statements;
   const units: CodeUnit[] = statements.map((node, i) => ({
     start: i === 0 ? 0 : node.pos,

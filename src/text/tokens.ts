@@ -125,15 +125,9 @@ function bytePairBounds(bytes: Uint8Array, table: RankTable): number[] {
   const pairRanks: number[] = [];
   for (let i = 0; i + 2 < bounds.length; i++) pairRanks.push(pairRank(i));
   while (bounds.length > 2) {
-    let best = -1;
-    let bestRank = Infinity;
-    for (let i = 0; i < pairRanks.length; i++) {
-      if (pairRanks[i] < bestRank) {
-        bestRank = pairRanks[i];
-        best = i;
-      }
-    }
-    if (best < 0) break;
+    let best = 0;
+    for (let i = 1; i < pairRanks.length; i++) if (pairRanks[i] < pairRanks[best]) best = i;
+    if (pairRanks[best] === Infinity) break;
     bounds.splice(best + 1, 1);
     pairRanks.splice(best, 1);
     if (best < pairRanks.length) pairRanks[best] = pairRank(best);

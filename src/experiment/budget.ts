@@ -38,10 +38,7 @@ export function parseBudgetMinutes(value: string | number | undefined, flag = "-
 }
 
 /** The cost model from pilot rows' whole times and their queries' times, over `pilotQueries` queries. */
-export function costModelFromPilot(
-  timings: readonly { rowMs: number; queryMs: number }[],
-  pilotQueries: number,
-): ConfigCostModel {
+export function costModelFromPilot(timings: readonly { rowMs: number; queryMs: number }[], pilotQueries: number) {
   if (timings.length === 0 || pilotQueries < 1) throw new SeamlabError("the budget pilot measured nothing.");
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const perQueryMs = mean(timings.map((t) => t.queryMs)) / pilotQueries;

@@ -35,11 +35,7 @@ export function seamShares(parts: readonly DocSeams[]) {
 }
 
 /** Documents the shares need for a 95% CI of ±`halfWidth` (the larger of the two). */
-export function documentsNeeded(
-  shares: ReturnType<typeof seamShares>,
-  halfWidth: number,
-  strata: readonly string[],
-): number {
+export function documentsNeeded(shares: ReturnType<typeof seamShares>, halfWidth: number, strata: readonly string[]) {
   return Math.max(
     clusterSampleSize(shares.zeroSeams, shares.seams, halfWidth, strata),
     clusterSampleSize(shares.kept, shares.pairs, halfWidth, strata),

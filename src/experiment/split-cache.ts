@@ -21,19 +21,15 @@ export function splitCorpusCached(docs: readonly Doc[], config: SplitterConfig, 
   if (stored) return stored;
   const chunks = splitCorpus(docs as Doc[], config);
   const docIndex = new Map(docs.map((doc, at) => [doc.id, at]));
-  const plain = docIndex.size === docs.length && chunks.every((chunk) => Object.keys(chunk).length === 4);
-  if (plain)
-    cache.put(
-      key,
-      chunks.map((chunk) => storedChunk(chunk, docs, docIndex)),
-    );
+  // Stored only when the ids are distinct and every chunk is plain (doc, start, end, text: nothing a span loses).
+  if (docIndex.size !== docs.length || chunks.some((chunk) => Object.keys(chunk).length !== 4)) return chunks;
+  const entry = chunks.map((chunk): StoredChunk => {
+    const at = docIndex.get(chunk.doc)!;
+    const same = docs[at].text.slice(chunk.start, chunk.end) === chunk.text;
+    return same ? [at, chunk.start, chunk.end] : [at, chunk.start, chunk.end, chunk.text];
+  });
+  cache.put(key, entry);
   return chunks;
-}
-
-function storedChunk(chunk: Chunk, docs: readonly Doc[], docIndex: ReadonlyMap<string, number>): StoredChunk {
-  const at = docIndex.get(chunk.doc)!;
-  const same = docs[at].text.slice(chunk.start, chunk.end) === chunk.text;
-  return same ? [at, chunk.start, chunk.end] : [at, chunk.start, chunk.end, chunk.text];
 }
 
 /** The chunks a cache entry holds, or undefined when it is not a split of `docs`. */

@@ -185,12 +185,7 @@ export function verdictHeadline(decision: Decision, name: (i: number) => string)
 }
 
 /** A headline card: a short value (bare only when decided; `value(i)` names a config briefly) and the verdict's text. */
-export function verdictCard(
-  decision: Decision,
-  name: (i: number) => string,
-  value: (i: number) => string,
-  unit = "",
-): { value: string; note: string } {
+export function verdictCard(decision: Decision, name: (i: number) => string, value: (i: number) => string, unit = "") {
   const note = verdictText(decision, name).replace(/\*\*/g, "");
   if (decision.verdict === "decided") return { value: `${value(decision.choice)}${unit}`, note };
   if (decision.verdict === "leaning") return { value: `leaning: ${value(decision.choice)}${unit}`, note };

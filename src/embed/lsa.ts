@@ -17,8 +17,6 @@ import { thousands } from "../stats/format";
 export interface LsaOptions extends TfidfOptions {
   /** Requested dimensions (fewer when the corpus has lower rank; the name says so). Default 256. */
   dimensions?: number;
-  powerIterations?: number;
-  oversample?: number;
   seed?: number;
   /** The flag the dimensions came from: asking for more than the data has is refused naming it. */
   dimensionsFlag?: string;
@@ -39,13 +37,9 @@ const keptCountsLimit = 32_000_000;
 
 /** LSA: TF-IDF rows projected on the corpus's top right singular vectors; it knows only this corpus's co-occurrence. */
 export function fitLsa(texts: string[], options: LsaOptions = {}): Embedder {
-  const {
-    dimensions = 256,
-    powerIterations = 2,
-    oversample = 10,
-    seed = 42,
-    fitSample = defaultLsaFitSample,
-  } = options;
+  const { dimensions = 256, seed = 42, fitSample = defaultLsaFitSample } = options;
+  const powerIterations = 2;
+  const oversample = 10;
   if (!Number.isInteger(dimensions) || dimensions < 1) {
     throw new SeamlabError(`lsa: dimensions must be a whole number >= 1, got ${dimensions}.`);
   }

@@ -2,7 +2,7 @@ import { SeamlabError } from "../core/errors";
 import { fitLsa, type LsaOptions } from "./lsa";
 import { openAiCompatibleEmbedder, type OpenAiCompatibleOptions } from "./openai-compatible";
 import type { TransformersOptions } from "./transformers";
-import { Embedder, OverLimitPolicy } from "./types";
+import { Embedder } from "./types";
 import { withVectorCache } from "./vector-cache";
 
 /** Which embedder to use, as plain JSON (sweeps key caches on it; the CLI builds it from flags). */
@@ -98,9 +98,6 @@ function choice<T extends string>(values: Record<string, unknown>, flag: string,
   throw new SeamlabError(`--${flag} must be ${allowed[0]} or ${allowed[1]}, got "${String(raw)}".`);
 }
 
-const overLimit = (values: Record<string, unknown>) =>
-  choice<OverLimitPolicy>(values, "embed-over-limit", ["truncate", "reject"]);
-
 /** Builds a spec from parsed CLI flags, naming the flag that is missing or wrong. */
 export function embedderSpecFromFlags(values: Record<string, unknown>): EmbedderSpec {
   const kind = values.embedder === undefined ? "lsa" : String(values.embedder);
@@ -118,7 +115,7 @@ export function embedderSpecFromFlags(values: Record<string, unknown>): Embedder
       modelDir: String(values["model-dir"]),
       pooling: choice(values, "pooling", ["mean", "cls"]),
       batchSize: positiveInt(values, "embed-batch"),
-      overLimit: overLimit(values),
+      overLimit: choice(values, "embed-over-limit", ["truncate", "reject"]),
     };
   }
   if (kind === "openai-compatible") {
@@ -135,7 +132,7 @@ export function embedderSpecFromFlags(values: Record<string, unknown>): Embedder
       concurrency: positiveInt(values, "embed-concurrency"),
       maxRequests: positiveInt(values, "embed-max-requests"),
       maxInputTokens: positiveInt(values, "embed-max-tokens"),
-      overLimit: overLimit(values),
+      overLimit: choice(values, "embed-over-limit", ["truncate", "reject"]),
     };
   }
   throw new SeamlabError(`unknown --embedder "${kind}". Known: lsa, transformers, openai-compatible.`);

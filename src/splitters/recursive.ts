@@ -9,14 +9,6 @@ import { KeepSeparator, RecursiveOptions, splitRecursiveWith } from "./recursive
 
 const defaultSeparators: string[] = ["\n\n", "\n", " ", ""];
 
-/** `extra.keepSeparator` (default true, as LangChain's RecursiveCharacterTextSplitter). */
-function keepSeparatorOf(config: SplitterConfig): KeepSeparator {
-  const value = config.extra?.keepSeparator;
-  if (value === undefined) return true;
-  if (value === true || value === false || value === "start" || value === "end") return value;
-  throw new SeamlabError(`keepSeparator must be true, false, "start" or "end" (got ${JSON.stringify(value)})`);
-}
-
 /** The RecursiveOptions a config means; `separators`/`isRegex` default to the given set. */
 export function recursiveOptionsFor(
   config: SplitterConfig,
@@ -37,12 +29,15 @@ export function recursiveOptionsFor(
       }
     }
   }
+  const keep = config.extra?.keepSeparator;
+  if (keep !== undefined && keep !== true && keep !== false && keep !== "start" && keep !== "end")
+    throw new SeamlabError(`keepSeparator must be true, false, "start" or "end" (got ${JSON.stringify(keep)})`);
   return {
     size: config.size,
     overlap: config.overlap,
     separators,
     isSeparatorRegex,
-    keepSeparator: keepSeparatorOf(config),
+    keepSeparator: (keep as KeepSeparator | undefined) ?? true, // LangChain's default
     stripWhitespace: config.extra?.stripWhitespace !== false,
     length: lengthFunctionFor(unit, config.encoding ?? defaultEncoding),
     lengthIsChars: unit === "chars",

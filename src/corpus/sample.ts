@@ -47,11 +47,10 @@ export function documentStrata(docs: readonly Sampleable[]): string[] {
   let shared = 0;
   while (paths.length > 0 && paths.every((p) => p.length > shared && p[shared] === paths[0][shared])) shared++;
   const folders = paths.map((p) => (p.length > shared ? p[shared] : "."));
-  const counts = new Map<string, number>();
-  for (const f of folders) counts.set(f, (counts.get(f) ?? 0) + 1);
+  const byFolder = positionsByStratum(folders.length, folders);
   const smallest = Math.max(2, 0.02 * docs.length);
   return docs.map((doc, i) => {
-    const folder = (counts.get(folders[i]) ?? 0) >= smallest ? folders[i] : "(other)";
+    const folder = byFolder.get(folders[i])!.length >= smallest ? folders[i] : "(other)";
     const size = cuts.filter((c) => lengthOf(doc) > c).length;
     return `${folder}|q${size}`;
   });
@@ -66,19 +65,18 @@ export function stratifiedSample(
   const all = documentStrata(docs);
   if (count >= docs.length) return { indexes: docs.map((_, i) => i), strata: all };
   const members = positionsByStratum(all.length, all) as Map<string, number[]>;
-  const keys = [...members.keys()].sort();
-  const exact = keys.map((k) => (members.get(k)!.length * count) / docs.length);
-  const take = exact.map((x) => Math.floor(x));
-  const floor = count >= keys.length ? 1 : 0;
-  keys.forEach((k, i) => (take[i] = Math.min(members.get(k)!.length, Math.max(floor, take[i]))));
+  const groups = [...members.keys()].sort().map((key) => members.get(key)!);
+  const exact = groups.map((list) => (list.length * count) / docs.length);
+  const floor = count >= groups.length ? 1 : 0;
+  const take = exact.map((x, i) => Math.min(groups[i].length, Math.max(floor, Math.floor(x))));
   let left = count - take.reduce((s, t) => s + t, 0);
-  const order = keys
+  const order = groups
     .map((_, i) => i)
     .sort((a, b) => exact[b] - Math.floor(exact[b]) - (exact[a] - Math.floor(exact[a])) || a - b);
   for (let pass = 0; left > 0 && pass < 2; pass++) {
     for (const i of order) {
       if (left <= 0) break;
-      if (take[i] < members.get(keys[i])!.length) {
+      if (take[i] < groups[i].length) {
         take[i]++;
         left--;
       }
@@ -90,12 +88,9 @@ export function stratifiedSample(
     take[i]--;
     left++;
   }
-  const indexes: number[] = [];
-  keys.forEach((k, i) => {
-    const list = members.get(k)!;
-    for (const j of sampleIndices(list.length, take[i], seed + i)) indexes.push(list[j]);
-  });
-  indexes.sort((a, b) => a - b);
+  const indexes = groups
+    .flatMap((list, i) => sampleIndices(list.length, take[i], seed + i).map((j) => list[j]))
+    .sort((a, b) => a - b);
   return { indexes, strata: indexes.map((i) => all[i]) };
 }
 

@@ -132,13 +132,12 @@ export function measureStructureDamage(
   for (const doc of docs) {
     const typed = typedById.get(doc.id) ?? classifyDoc(doc);
     const units = structuralUnits(doc, typed);
-    const perKind = new Map<DamageKind, StructuralUnit[]>(DAMAGE_KINDS.map((k) => [k, []]));
-    for (const unit of units) perKind.get(unit.kind)!.push(unit);
+    const byStart = (x: StructuralUnit, y: StructuralUnit) => x.start - y.start || x.end - y.end;
+    const perKind = new Map(DAMAGE_KINDS.map((k) => [k, units.filter((u) => u.kind === k).sort(byStart)]));
     const isOver = overLimitTest(doc.text, limit, limitUnit, options.encoding);
     const over = new Set<StructuralUnit>(units.filter(isOver));
     const cut = new Map<DamageKind, Set<number>>(DAMAGE_KINDS.map((k) => [k, new Set<number>()]));
-    for (const kind of DAMAGE_KINDS) {
-      const list = perKind.get(kind)!.sort((x, y) => x.start - y.start || x.end - y.end);
+    for (const [kind, list] of perKind) {
       kinds[kind].units += list.length;
       kinds[kind].unitsOverLimit += list.filter((u) => over.has(u)).length;
     }

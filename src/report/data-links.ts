@@ -21,12 +21,11 @@ export function toCsv(rows: Record<string, unknown>[], columns?: string[]): stri
 export function chartRows(spec: Record<string, unknown>): Record<string, unknown>[] | undefined {
   const data = spec.data as { values?: unknown } | undefined;
   if (data && Array.isArray(data.values)) return data.values as Record<string, unknown>[];
-  const datasets = spec.datasets as Record<string, unknown> | undefined;
-  if (datasets) {
-    for (const name of Object.keys(datasets).sort())
-      if (Array.isArray(datasets[name])) return datasets[name] as Record<string, unknown>[];
-  }
-  return undefined;
+  const datasets = (spec.datasets ?? {}) as Record<string, unknown>;
+  const first = Object.keys(datasets)
+    .sort()
+    .find((name) => Array.isArray(datasets[name]));
+  return first === undefined ? undefined : (datasets[first] as Record<string, unknown>[]);
 }
 
 export function downloadLinks(rows: Record<string, unknown>[], baseName: string, columns?: string[]): string {

@@ -44,7 +44,6 @@ const KIND = "report";
 
 export type RunInfo = NonNullable<IndexPage["run"]>;
 
-/** What the index needs to list a page, and which run produced it. */
 export type PageEntry = IndexPage & { run: RunInfo };
 
 export type RunManifest = FolderManifest & { seamlab: "report"; run: RunInfo; pages: PageEntry[] };

@@ -31,13 +31,6 @@ export interface NotebookWork {
   leastMs: number;
 }
 
-export interface WorkPlan {
-  notebooks: NotebookWork[];
-  /** Estimated wall ms of the run (`jobs` at a time, never below the longest notebook). */
-  estimatedMs: number;
-  fits: boolean;
-}
-
 /** What to set aside within `leftMs` for notebooks' least work (ms, in priority order): each that still fits. */
 export function reservedLeastMs(leastMs: readonly number[], leftMs: number): number {
   let reserved = 0;
@@ -93,7 +86,7 @@ export function chooseNotebookWork(options: {
   /** The fullest level (lowest index) each notebook may take. */
   fullest?: Readonly<Record<string, number>>;
   declared: Declared;
-}): WorkPlan {
+}) {
   const { costs, jobs, declared } = options;
   const rank = (prefix: string) => declared[prefix]?.priority ?? Infinity;
   const prefixes = [...options.prefixes].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
@@ -168,7 +161,7 @@ export function workNote(
 
 /** One line for the terminal: every notebook's choice (`overMemory`: those left out for `--max-memory`). */
 export function workLine(
-  plan: WorkPlan,
+  plan: ReturnType<typeof chooseNotebookWork>,
   budgetMinutes: number,
   jobs: number,
   overMemory: readonly string[] = [],

@@ -24,10 +24,7 @@ export interface Bm25Options extends TokenizerOptions {
 
 export type Bm25Index = Readonly<ReturnType<typeof build>>;
 
-/**
- * With `vocabulary` (the terms of every query that will run), postings are kept for those terms only. Scores stay
- * the full index's: document frequencies, lengths and the text count are still counted over every term.
- */
+/** With `vocabulary` (every query's terms), only those terms' postings are kept; scores stay the full index's. */
 export interface Bm25Scope {
   vocabulary?: ReadonlySet<string>;
   recordedIdsCap?: number; // ids held between the build's passes (RECORDED_IDS_CAP); later texts are tokenized again
@@ -48,10 +45,7 @@ export function buildBm25Index(texts: readonly string[], options: Bm25Options = 
   return build(texts, options, scope, null);
 }
 
-/**
- * `buildBm25Index` of the chunks' texts, reading each chunk's terms from `table` (its documents, tokenized once for
- * `vocabulary` and these tokenizer settings) where it can: the same index, cheaper across configs.
- */
+/** `buildBm25Index` of the chunks' texts, reading their terms from `table` where it can: the same index, cheaper. */
 export function buildBm25IndexOfChunks(
   chunks: readonly Chunk[],
   table: DocTermTable,

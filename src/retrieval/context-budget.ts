@@ -41,10 +41,7 @@ export function takeWithinBudget(lengths: readonly number[], budget: number): nu
   return lengths.length;
 }
 
-/**
- * The default budget: the median size (the lower middle, a swept size) times k, what it fills at plain hit@k, and
- * at least the largest size (one whole chunk each). For 500,1000,2000 at k=5: 5000.
- */
+/** The median size (lower middle) times k, what plain hit@k fills, at least the largest (500,1000,2000 at k=5: 5000). */
 export function defaultContextBudget(sizes: readonly number[], k: number, unit: BudgetUnit): ContextBudget {
   if (sizes.length === 0) throw new SeamlabError(`${CONTEXT_BUDGET_FLAG}: no sizes to derive a default budget from.`);
   const sorted = [...sizes].sort((a, b) => a - b);

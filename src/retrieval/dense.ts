@@ -42,9 +42,8 @@ const kernelRows = 256;
 const kernelQueryBlocks = 256;
 
 /**
- * `searchDense` for many queries at once, with identical results: a 1M × 256 matrix is 1 GB, so a scan is
- * memory-bound, and streaming it once per block of queries (in `dense-scores.ts`'s kernel, bit for bit the same
- * sums) is what makes thousands of queries affordable.
+ * `searchDense` for many queries, identical results: a 1M × 256 matrix is 1 GB, so the scan is memory-bound; streaming
+ * it once per block of queries (`dense-scores.ts`'s kernel, bit for bit the same sums) makes thousands affordable.
  */
 export function searchDenseMany(index: DenseIndex, queries: readonly Float32Array[], k: number): RankedChunk[][] {
   const { count, dimensions: dims, matrix } = index;

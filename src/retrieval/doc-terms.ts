@@ -50,7 +50,6 @@ function termCharAt(text: string, i: number): number {
   return TERM_CHAR.test(text[i]) ? 1 : 0;
 }
 
-/** The end of the run starting at `start`. */
 function runEnd(text: string, start: number): number {
   let end = start;
   for (let step = termCharAt(text, end); step > 0 && end < text.length; step = termCharAt(text, end)) end += step;

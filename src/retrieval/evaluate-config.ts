@@ -22,10 +22,7 @@ export async function evaluateSplitterConfig(
   return evaluateRetriever(docs, queries, config, chunks, retriever, options, spent);
 }
 
-/**
- * Evaluates the queries against a retriever already built over `chunks` (the docs split with `config`), so that
- * retrievers sharing one split (and one fitted embedder) are evaluated without splitting or fitting again.
- */
+/** Evaluates a retriever already built over `chunks`: retrievers sharing a split (and embedder) split and fit once. */
 export async function evaluateRetriever(
   docs: readonly Doc[],
   queries: readonly Query[],

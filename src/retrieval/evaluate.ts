@@ -121,9 +121,8 @@ export async function evaluateQueries(
 }
 
 /**
- * Aggregates outcomes (all, or a subset such as one document's queries). Proportions carry Wilson 95% CIs, means
- * seeded bootstrap 95% CIs; span scores count overlapping retrieved text once, and twice in `chroma`'s precision and
- * IoU (Chroma's way).
+ * Aggregates outcomes (all, or a subset). Proportions carry Wilson 95% CIs, means seeded bootstrap ones; span scores
+ * count overlapping retrieved text once, and twice in `chroma`'s precision and IoU (Chroma's way).
  */
 export function summarizeOutcomes(
   outcomes: readonly QueryOutcome[],

@@ -64,10 +64,7 @@ export function sectionSpans(doc: Doc): Span[] {
   return out;
 }
 
-/**
- * For each chunk, its parent: the union of the parent spans it overlaps; the chunk itself when it overlaps none (a
- * parent splitter may leave whitespace between its pieces).
- */
+/** Each chunk's parent: the hull of the parents it overlaps, or itself when none (a parent may skip whitespace). */
 export function parentSpans(chunks: readonly Chunk[], parents: readonly Span[]): Span[] {
   const parentsOf = byDoc(parents);
   return chunks.map((chunk) => {
@@ -76,10 +73,7 @@ export function parentSpans(chunks: readonly Chunk[], parents: readonly Span[]):
   });
 }
 
-/**
- * How many of the ranking (a prefix) have their pieces fit `budget` (`lengthOf`: in its unit), and the pieces pasted,
- * in order. With `once`, a piece already pasted costs nothing again (parents).
- */
+/** How many of `ranked` have pieces that fit `budget` (`lengthOf`'s unit), and those; with `once`, repeats are free. */
 export function piecesWithinBudget(
   ranked: readonly number[],
   pieceOf: (index: number) => Span,

@@ -27,10 +27,7 @@ export function registerRetriever(name: string, factory: RetrieverFactory): void
   factories.set(name, factory);
 }
 
-/**
- * Builds the named retriever. An unregistered name is looked up as a module `src/retrieval/<name>.ts` exporting
- * `retrieverFactory`, so a new retriever plugs in without editing this file.
- */
+/** The named retriever; an unregistered name loads `retrieverFactory` from `src/retrieval/<name>.ts` (a plug-in). */
 export async function createRetriever(
   name: string,
   chunks: readonly Chunk[],

@@ -16,10 +16,7 @@ export function reciprocalRankFusion(rankings: readonly (readonly RankedChunk[])
     .sort((a, b) => b.score - a.score || a.index - b.index);
 }
 
-/**
- * Fuses several retrievers (typically BM25 + dense) by reciprocal rank fusion, each batch-searched where it can, over
- * `depth` candidates from each (default 100, at least the k asked for).
- */
+/** Fuses retrievers (typically BM25 + dense) by RRF over each one's `depth` best (default 100, at least k). */
 export function createHybridRetriever(
   retrievers: readonly Retriever[],
   options: { rrfK?: number; depth?: number } = {},

@@ -85,10 +85,7 @@ function readKey(options: GenerateOptions): BearerKey {
   return readBearerKey(options.keyEnv, "SEAMLAB_LLM_KEY", "--llm-key-env", options.environment);
 }
 
-/**
- * Fails early when the server cannot be reached or does not list the model (`GET /models`). Servers without a models
- * list pass: an unknown model then shows in the first request's error.
- */
+/** Fails early when the server is unreachable or its `GET /models` lacks the model (no list: a request will tell). */
 async function checkEndpoint(options: GenerateOptions): Promise<void> {
   const chat = chatEndpoint(options.url);
   const models = new URL(chat);

@@ -103,10 +103,7 @@ const termIdsByChunks = new WeakMap<
   { vocabulary: Map<string, number>; sets: Map<number, Int32Array> }
 >();
 
-/**
- * Chunk `index`'s term set as ascending distinct ids (numbered per chunk array), computed once and shared by every
- * evaluation and reranker over the same chunk array.
- */
+/** Chunk `index`'s distinct term ids, ascending (numbered per chunk array), memoised for evaluations and rerankers. */
 export function chunkTermIds(chunks: readonly { text: string }[], index: number): Int32Array {
   let memo = termIdsByChunks.get(chunks);
   if (memo === undefined) termIdsByChunks.set(chunks, (memo = { vocabulary: new Map(), sets: new Map() }));

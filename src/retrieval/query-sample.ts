@@ -77,10 +77,7 @@ export function sampledLabel(label: string, sample: QuerySample): string {
   return `${thousands(sample.queries.length)} of ${thousands(sample.population)} ${rest}, a seeded sample`;
 }
 
-/**
- * For an undecided verdict needing more queries than a sampled run had: raise `how` (the flag or parameter) first.
- * Empty when the sample was the whole set or no more queries are needed.
- */
+/** Advice to raise `how` (flag or parameter) when a verdict needs more queries than a sample had; else empty. */
 export function raiseSampleAdvice(
   queriesNeeded: number | null | undefined,
   sample: Pick<QuerySample, "sampled" | "population" | "queries">,

@@ -4,10 +4,7 @@ import { cosine, Embedder } from "../embed/types";
 import { isEmbedder } from "./dense";
 import type { RankedChunk } from "./types";
 
-/**
- * Keeps the k candidates of best query-chunk cosine (ties: first-stage rank). Chunk vectors are computed once per
- * chunk object; a spec's model is fitted once per chunk array (one sweep config).
- */
+/** The k candidates of best cosine (ties: first-stage rank); vectors kept per chunk, a spec's model per chunk array. */
 export function denseReranker(embedderOrSpec: Embedder | EmbedderSpec = { kind: "lsa" }) {
   const models = new WeakMap<readonly Chunk[], Promise<Embedder>>();
   const vectors = new WeakMap<Embedder, WeakMap<Chunk, Float32Array>>();

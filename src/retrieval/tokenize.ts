@@ -31,7 +31,6 @@ export function tokenize(text: string, options: TokenizerOptions = {}): string[]
   return out;
 }
 
-/** The tokenizer settings in one short string, for a retriever's `name`. */
 export function describeTokenizer(options: TokenizerOptions = {}): string {
   const parts = ["lower", "letters+digits"];
   if (options.stopWords) parts.push(`stop(${options.stopWords.size})`);

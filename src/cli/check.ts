@@ -35,13 +35,6 @@ docs change, and the check says whether the choice survives it.
   --json            print JSON: holds, moves, notes, the exported and the re-run verdicts
   -h, --help        this help`;
 
-/** Do two corpus specs name the same corpus (the same name, or the same path from here)? */
-function sameCorpusSpec(a: string, b: string): boolean {
-  if (a === b) return true;
-  const trim = (s: string) => s.replace(/[\\/]+$/, "");
-  return resolve(trim(a)) === resolve(trim(b));
-}
-
 /** The re-run's argv: the export's flags, on another path of the corpus when --corpus gave one. */
 function checkArgv(exported: ChosenExport, corpus: string | undefined): string[] {
   const argv = exported.rerun.argv;
@@ -59,9 +52,10 @@ function checkedCorpus(
     if (same) throw new SeamlabError("--same-corpus goes with --corpus: name the corpus's path as well.");
     return undefined;
   }
-  if (sameCorpusSpec(given, exported.corpus.spec) || same) return given;
-  // A report's chosen.json names a corpus given by path by its folder's name only: a folder of that name is it.
   const spec = exported.corpus.spec;
+  const path = (s: string) => resolve(s.replace(/[\\/]+$/, ""));
+  if (given === spec || path(given) === path(spec) || same) return given;
+  // A report's chosen.json names a corpus given by path by its folder's name only: a folder of that name is it.
   if (!/[\\/]/.test(spec) && existsSync(given) && basename(resolve(given)) === spec) return given;
   throw new SeamlabError(
     `${file} was exported from corpus "${exported.corpus.spec}" (hash ${exported.corpus.hash.slice(0, 12)}), ` +

@@ -16,14 +16,11 @@ function usage(): string {
 const OUTPUT_FLAGS = ["--out", "--corpus-out", "--export", "--per-seam", "--html", "--journal", "--cache-dir"];
 
 function outputsOf(argv: readonly string[]): string[] {
-  const outputs: string[] = [];
-  argv.forEach((arg, i) => {
+  return argv.flatMap((arg, i) => {
     const [flag, inline] = arg.split(/=(.*)/s, 2);
-    if (!OUTPUT_FLAGS.includes(flag)) return;
     const value = inline ?? argv[i + 1];
-    if (value !== undefined) outputs.push(`${flag} ${value}`);
+    return OUTPUT_FLAGS.includes(flag) && value !== undefined ? [`${flag} ${value}`] : [];
   });
-  return outputs;
 }
 
 /** Where file descriptor `fd` writes (from /proc on Linux), or undefined. */

@@ -184,13 +184,19 @@ export function sweepSettingsFromFlags(values: SweepFlags) {
     expand: values.expand === undefined ? undefined : parseExpandList(values.expand),
     parents: values.parents === undefined ? undefined : parseParentsList(values.parents, Math.max(...sizes)),
   };
-  const workers = optionalIntFlag(values, "workers", { min: 0, max: LIMITS.parallel, unit: "threads" });
-  const sensitivity = numberFlag(values, "sensitivity", 1, { min: 0, max: 100, exclusiveMin: true });
-  const epsilon = numberFlag(values, "epsilon", 0, { min: 0, max: 1 });
-  const cost = {
-    pricePerMillionTokens: numberFlag(values, "price", 0.13, { min: 0, max: 1_000_000, unit: "per million tokens" }),
-    dims: intFlag(values, "dims", 1536, { min: 1, max: LIMITS.dims, unit: "dimensions" }),
-    bytesPerDim: intFlag(values, "bytes", 4, { min: 1, max: 16, unit: "bytes" }),
+  const settings = {
+    spec,
+    sampleRequest,
+    metric,
+    evaluation,
+    workers: optionalIntFlag(values, "workers", { min: 0, max: LIMITS.parallel, unit: "threads" }),
+    sensitivity: numberFlag(values, "sensitivity", 1, { min: 0, max: 100, exclusiveMin: true }),
+    epsilon: numberFlag(values, "epsilon", 0, { min: 0, max: 1 }),
+    cost: {
+      pricePerMillionTokens: numberFlag(values, "price", 0.13, { min: 0, max: 1_000_000, unit: "per million tokens" }),
+      dims: intFlag(values, "dims", 1536, { min: 1, max: LIMITS.dims, unit: "dimensions" }),
+      bytesPerDim: intFlag(values, "bytes", 4, { min: 1, max: 16, unit: "bytes" }),
+    },
   };
   checkEvaluationInputFlags(values);
   const budgetMinutes = parseBudgetMinutes(values.budget);
@@ -200,18 +206,5 @@ export function sweepSettingsFromFlags(values: SweepFlags) {
   const groupRules =
     groupsFlag === undefined || groupsFlag === "folder" ? undefined : readGroupRules(resolve(groupsFlag));
   checkedConfigs(sweepConfigs(spec)); // fail on a bad option before loading the corpus
-  return {
-    spec,
-    sampleRequest,
-    metric,
-    evaluation,
-    workers,
-    sensitivity,
-    epsilon,
-    cost,
-    budgetMinutes,
-    margin,
-    groupsFlag,
-    groupRules,
-  };
+  return { ...settings, budgetMinutes, margin, groupsFlag, groupRules };
 }

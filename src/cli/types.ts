@@ -20,18 +20,16 @@ prints characters, sections and documents per type. A document's type is the one
   --json             print JSON instead of a table
   -h, --help         this help`;
 
-function rulesText(): string {
-  return formatTable(
-    [{ header: "type" }, { header: "rule (first that fires wins, in this order)" }],
-    TYPE_RULES.map((r) => [r.type, r.rule]),
-  );
-}
-
 export async function run(argv: string[]): Promise<number> {
   const values = await commandFlags(argv, flagOptions(["corpus", "types"], ["rules", "sections", "json"]), help);
   if (!values) return 0;
   if (values.rules) {
-    process.stdout.write((values.json ? toJson(TYPE_RULES) : rulesText()) + "\n");
+    const header = "rule (first that fires wins, in this order)";
+    const table = formatTable(
+      [{ header: "type" }, { header }],
+      TYPE_RULES.map((r) => [r.type, r.rule]),
+    );
+    process.stdout.write((values.json ? toJson(TYPE_RULES) : table) + "\n");
     return 0;
   }
   const overrides = typeOverridesFromFlags(values);

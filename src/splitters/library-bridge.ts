@@ -4,15 +4,10 @@
 import { SeamlabError } from "../core/errors";
 import { projectRequire } from "../core/project";
 import { startSyncWorker, type SyncWorker } from "../core/sync-worker";
+import type { SplitterConfig, Unit } from "./config";
 
 /** What the worker needs to configure a library (plain data: it crosses a thread boundary). */
-export interface LibraryOptions {
-  size: number;
-  overlap: number;
-  unit: "chars" | "tokens";
-  /** js-tiktoken encoding name (token units). */
-  encoding: string;
-}
+export type LibraryOptions = Pick<SplitterConfig, "size" | "overlap"> & { unit: Unit; encoding: string };
 
 /** What the library would embed, and (when different) the part of each text taken from the source. */
 export interface LibraryTexts {

@@ -21,12 +21,6 @@ interface TypeSetting {
   overlap: number;
 }
 
-interface StructureOptions {
-  perType: Partial<Record<DocType, TypeSetting>>;
-  hardLimit?: number;
-  types: TypeOverride[];
-}
-
 /** A piece of text the packer places: `[start, end)` tiles its region. */
 interface Unit {
   start: number;
@@ -42,7 +36,7 @@ interface Unit {
 }
 
 /** Reads and checks `extra.perType`, `extra.hardLimit` and `extra.types`, naming the bad setting. */
-export function structureOptionsFor(config: SplitterConfig): StructureOptions {
+export function structureOptionsFor(config: SplitterConfig) {
   const extra = config.extra ?? {};
   const perTypeRaw = extra.perType ?? {};
   if (typeof perTypeRaw !== "object" || perTypeRaw === null || Array.isArray(perTypeRaw)) {
@@ -79,7 +73,7 @@ export function structureOptionsFor(config: SplitterConfig): StructureOptions {
 type Setting = TypeSetting & { hardLimit: number };
 
 /** The size, overlap and hard limit a section of `type` is split with. */
-function settingFor(type: DocType, config: SplitterConfig, options: StructureOptions): Setting {
+function settingFor(type: DocType, config: SplitterConfig, options: ReturnType<typeof structureOptionsFor>): Setting {
   const { size, overlap } = options.perType[type] ?? {
     size: config.size,
     overlap: type === "prose" ? config.overlap : 0,

@@ -1,9 +1,8 @@
 // The pilot behind `--budget`: a few configs timed on a seeded query sample, whole rows and their queries alone.
-import { canonicalJson } from "../core/canonical-json";
 import { evaluateSplitterConfig } from "../retrieval/evaluate-config";
 import { sampleQueries } from "../retrieval/query-sample";
 import { costModelFromPilot } from "./budget";
-import { groupBy, type ExperimentConfig } from "./grid";
+import { groupBy, splitterKey, type ExperimentConfig } from "./grid";
 import { computeTaskRows, type RowOptions, type SweepInputs } from "./rows";
 
 /** Queries the pilot runs per config. */
@@ -13,13 +12,13 @@ export type PilotResult = Awaited<ReturnType<typeof pilotSweepCost>>;
 
 /** The first config of the first and of the last splitter config: the sweep's two ends (say overlap 0 and 400). */
 export function pilotConfigs(configs: readonly ExperimentConfig[]): ExperimentConfig[] {
-  const ends = [...groupBy(configs, (config) => canonicalJson(config.splitter)).values()].map((group) => group[0]);
+  const ends = [...groupBy(configs, splitterKey).values()].map((group) => group[0]);
   return ends.length <= 1 ? ends : [ends[0], ends[ends.length - 1]];
 }
 
 /** Distinct splitter configs of a sweep (each splits, measures and indexes the corpus once). */
 export function splitCount(configs: readonly ExperimentConfig[]): number {
-  return new Set(configs.map((c) => canonicalJson(c.splitter))).size;
+  return new Set(configs.map(splitterKey)).size;
 }
 
 /** Times the pilot; with a reranker the per-query part is an underestimate (reranking is not in the query timing). */

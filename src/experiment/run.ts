@@ -18,10 +18,7 @@ export interface RunGridOptions extends RowOptions {
   progressLabel?: string;
   /** Stops scheduling and cancels running tasks; finished rows stay cached. */
   signal?: AbortSignal;
-  /**
-   * Keep the worker threads for the next call (default true): a thread's start-up costs a second or two, which a
-   * notebook calling runGrid several times pays once. False gives a cold pool, as benchmarks need.
-   */
+  /** Keep the threads for the next call (default true: a notebook pays their 1-2 s start-up once); false: cold. */
   keepWorkers?: boolean;
   /** Called as each computed row lands (finish order). */
   onRow?: (row: GridRow, done: number, total: number) => void;

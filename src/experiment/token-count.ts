@@ -51,8 +51,7 @@ export function chunkTokenCounter(
       const at = lowerBound(ends, absoluteEnd); // ends ascend without repeats: a match sits at the lower bound
       if (ends[at] !== absoluteEnd) continue;
       // Resynchronised at document piece `at`: take the document's pieces up to tailFrom, then finish from the text.
-      const tailIndex = last - 1;
-      total += cumulative[tailIndex + 1] - cumulative[at + 1];
+      total += cumulative[last] - cumulative[at + 1]; // pieces at + 1 .. last - 1
       regex.lastIndex = tailFrom - chunk.start;
       for (let t = regex.exec(text); t !== null; t = regex.exec(text)) total += count(t[0]);
       return total;

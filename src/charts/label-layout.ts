@@ -32,10 +32,7 @@ export function pixelOf(value: number, domain: readonly [number, number], size: 
   return flip ? size * (1 - t) : size * t;
 }
 
-/**
- * Labels of vertical rules at pixel x `at`: each takes the first lane from the top where it fits inside the plot,
- * right of its rule or else left, touching no other label; else null (listed elsewhere).
- */
+/** Rule labels at pixel x `at`: each in the first lane from the top it fits in, right of its rule or left; or null. */
 export function placeRuleLabels(labels: readonly { at: number; text: string }[], width: number, height: number) {
   const boxes: Box[] = [];
   const lanes = Math.max(1, Math.floor((height - 4) / LANE));

@@ -17,7 +17,6 @@ function walkUp(start: string): string | undefined {
 
 let cachedRoot: string | undefined;
 
-/** The seamlab project root (the folder of its package.json). */
 export function projectRoot(): string {
   if (cachedRoot) return cachedRoot;
   const starts: string[] = [];

@@ -1,7 +1,5 @@
-/**
- * `seamlab seams --per-seam FILE.html --text`: every seam with its neighbouring text, written piece by piece (head,
- * rows per document, foot) so a large corpus is never one string. Its CSP allows only the inline style.
- */
+// `seamlab seams --per-seam FILE.html --text`: every seam with its neighbouring text, written piece by piece (head,
+// rows per document, foot) so a large corpus is never one string. Its CSP allows only the inline style.
 import type { SeamText } from "../measure/seam-text";
 import { escapeHtml } from "./format";
 

@@ -1,10 +1,8 @@
-/**
- * The seam viewer: each document drawn once per splitter, chunks in alternating shades, shared text highlighted,
- * text in no chunk struck through, a marker at every seam sharing nothing (ChunkViz's idea, on exact spans).
- * The report's CSP runs no script, so documents and their pages are `<details>` (a closed page is not laid out) and
- * the list links to them by fragment. A kernel's payload is data: every corpus character is escaped and numbers are
- * clamped, so it cannot inject markup. Inline styles use the page's colour variables and keep shading in print.
- */
+// The seam viewer: each document drawn once per splitter, chunks in alternating shades, shared text highlighted,
+// text in no chunk struck through, a marker at every seam sharing nothing (ChunkViz's idea, on exact spans).
+// The report's CSP runs no script, so documents and their pages are `<details>` (a closed page is not laid out) and
+// the list links to them by fragment. A kernel's payload is data: every corpus character is escaped and numbers are
+// clamped, so it cannot inject markup. Inline styles use the page's colour variables and keep shading in print.
 import type { SeamViewerListing, SeamViewerPayload, SeamViewerSplitter, SeamViewerText } from "../study/viewer";
 import { escapeHtml } from "./format";
 import { thousands } from "../stats/format";
@@ -102,7 +100,6 @@ const LEGEND =
   `<span class="ov">shared by neighbours (overlap)</span><span class="zero">‖ seam sharing nothing</span>` +
   `<span class="lost">in no chunk</span></div>`;
 
-/** A checked text: its own fields, or empty ones. */
 function checkedText(value: unknown): SeamViewerText {
   const t = (value ?? {}) as Partial<SeamViewerText>;
   return {

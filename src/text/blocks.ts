@@ -157,9 +157,8 @@ function blocksOf(text: string, lines: MarkdownLine[], turns: boolean): Block[] 
 }
 
 /**
- * The sections of a markdown text with their blocks. Sections tile the text: the first starts at 0, each ends
- * where the next begins, the last ends at `text.length`. A text with no heading is one section. `turns`: recognise
- * speaker turns (`Name: text`); off by default, since `Note: ...` in docs is not a turn.
+ * The sections of a markdown text with their blocks, tiling it (a text with no heading is one section). `turns`:
+ * recognise speaker turns (`Name: text`); off by default, since `Note: ...` in docs is not a turn.
  */
 export function sectionsOf(text: string, { turns = false }: { turns?: boolean } = {}): Section[] {
   const lines = scanMarkdownLines(text);

@@ -56,10 +56,7 @@ function scriptKind(ts: TsModule, path: string): number {
   return ts.ScriptKind.JS;
 }
 
-/**
- * The top-level statements of a TS/JS text, tiling it: each from its full start (leading comments included) to the
- * next one's. Parse errors do not throw: TypeScript recovers and its statements still tile the text.
- */
+/** The top-level statements of a TS/JS text, tiling it; a parse error does not throw (TypeScript recovers). */
 export function codeUnits(text: string, path: string): CodeUnit[] {
   const ts = typescript();
   const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, scriptKind(ts, path));

@@ -114,14 +114,8 @@ export function findHeadings(text: string, lines: MarkdownLine[] = scanMarkdownL
   return headings;
 }
 
-/**
- * Cuts sorted, non-overlapping half-open ranges out of a text; `toNew` maps an offset of the original (outside the
- * ranges) to the result.
- */
-export function removeRanges(
-  text: string,
-  ranges: readonly { start: number; end: number }[],
-): { text: string; toNew(offset: number): number } {
+/** Cuts sorted, disjoint half-open ranges out of a text; `toNew` maps an offset outside them to the result's. */
+export function removeRanges(text: string, ranges: readonly { start: number; end: number }[]) {
   const pieces: string[] = [];
   const removedBefore: number[] = [];
   let position = 0;

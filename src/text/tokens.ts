@@ -11,7 +11,6 @@ export const defaultEncoding = "cl100k_base";
 const encodingCache = new Map<string, Tiktoken>();
 const utf8 = new TextEncoder();
 
-/** Throws a SeamlabError naming `encoding` when `name` is not an encoding js-tiktoken ships. */
 export function checkEncodingName(name: string): void {
   if (!encodingNames.includes(name))
     throw new SeamlabError(`unknown --encoding "${name}": use one of ${encodingNames.join(", ")}`);
@@ -24,7 +23,6 @@ export function getEncoding(name: string = defaultEncoding): Tiktoken {
   return encodingCache.get(name)!;
 }
 
-/** The byte-pair rank table of `encoding`, built once per thread. */
 export function rankTable(encoding: string = defaultEncoding): RankTable {
   checkEncodingName(encoding);
   return loadRankTable(encoding);
@@ -60,7 +58,6 @@ export function encodeTokens(text: string, encoding: string = defaultEncoding): 
   return out;
 }
 
-/** Number of tokens in `text` (special-token strings counted as plain text). */
 export function countTokens(text: string, encoding: string = defaultEncoding): number {
   return text.length === 0 ? 0 : tokenCounter(encoding)(text);
 }

@@ -22,10 +22,9 @@ export function answerSpanQuery(
     }
     searchIn = [doc];
   }
-  const hits: GoldSpan[] = [];
-  for (const doc of searchIn) {
-    for (const at of occurrences(doc.text, answer)) hits.push({ doc: doc.id, start: at, end: at + answer.length });
-  }
+  const hits = searchIn.flatMap((doc) =>
+    occurrences(doc.text, answer).map((at) => ({ doc: doc.id, start: at, end: at + answer.length })),
+  );
   if (hits.length === 0) {
     const lower = answer.toLowerCase();
     const squashed = answer.replace(/\s+/g, " ");

@@ -221,9 +221,7 @@ const hasCorpusExtension = (path: string): boolean => CORPUS_EXTENSIONS.some((ex
 
 // Natural order (chapter_2 before chapter_10) in a fixed locale; ids it calls equal ("a01", "a1") by code units.
 const idCollator = new Intl.Collator("en", { numeric: true, sensitivity: "variant" });
-function compareIds(a: string, b: string): number {
-  return idCollator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
-}
+const compareIds = (a: string, b: string): number => idCollator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 
 export const hasGlobSyntax = (spec: string): boolean => /[*?{[]/.test(spec);
 

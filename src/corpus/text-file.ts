@@ -22,10 +22,6 @@ const SIGNATURES: { bytes: number[]; name: string }[] = [
   { bytes: [0xd0, 0xcf, 0x11, 0xe0], name: "an old Office document (.xls, .doc)" },
 ];
 
-function binaryFormat(bytes: Uint8Array): string | undefined {
-  return SIGNATURES.find((s) => s.bytes.every((b, i) => bytes[i] === b))?.name;
-}
-
 type Wide = "utf-32le" | "utf-32be" | "utf-16le" | "utf-16be";
 const WIDE_SHAPES: Record<string, Wide> = { rmmm: "utf-32le", mmmr: "utf-32be", rmrm: "utf-16le", mrmr: "utf-16be" };
 
@@ -56,7 +52,7 @@ export function readTextFile(path: string, role: TextFileRole = CORPUS_FILE): st
   } catch (error) {
     throw new SeamlabError(`cannot read ${what} ${path}: ${(error as Error).message}`);
   }
-  const format = binaryFormat(bytes);
+  const format = SIGNATURES.find((s) => s.bytes.every((b, i) => bytes[i] === b))?.name;
   if (format) throw new SeamlabError(`${what} ${path} is ${format}${not}; ${fix}.`);
   const wide = wideEncoding(bytes);
   if (wide === "utf-32le" || wide === "utf-32be") {

@@ -38,8 +38,7 @@ export function markCutQueries(queries: readonly Query[], chunks: Iterable<Chunk
 }
 
 export function exposureCount(exposed: Uint8Array): { queries: number; exposed: number; share: number } {
-  let count = 0;
-  for (const x of exposed) count += x;
+  const count = exposed.reduce((sum, x) => sum + x, 0);
   return { queries: exposed.length, exposed: count, share: exposed.length === 0 ? 0 : count / exposed.length };
 }
 

@@ -65,8 +65,7 @@ export function seamDamageByDoc(
     const at = position.get(pair.doc);
     if (at === undefined) continue;
     pairCounts[at]++;
-    const reach = reachByDoc.get(pair.doc);
-    if (!reach) continue;
+    const reach = reachByDoc.get(pair.doc)!;
     const last = partitionPoint(reach.starts.length, (i) => reach.starts[i] <= pair.start) - 1;
     if (last >= 0 && reach.maxEnds[last] >= pair.end) kept[at]++;
   }

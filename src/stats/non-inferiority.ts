@@ -65,7 +65,6 @@ export function decideNonInferior(items: readonly DecisionItem[], options: Decis
   const choice = cheapestNonInferior ?? configs[paired.best];
   const cheaper = (c: typeof choice) => c.cost < choice.cost || (c.cost === choice.cost && c.index < choice.index);
   const candidates = byCost.filter((c) => c.status === "unclear" && cheaper(c)).map((c) => c.index);
-  const needed = candidates.map((i) => configs[i].queriesNeeded as number);
   const choiceIsNonInferior = cheapestNonInferior !== undefined;
   const withinChoice =
     choiceIsNonInferior && candidates.length === 0
@@ -77,7 +76,7 @@ export function decideNonInferior(items: readonly DecisionItem[], options: Decis
     candidates.length > 0 ? "undecided" : !choiceIsNonInferior || withinChoice.length > 0 ? "leaning" : "decided";
   const queriesNeeded =
     verdict === "undecided"
-      ? Math.max(...needed)
+      ? Math.max(...candidates.map((i) => configs[i].queriesNeeded as number))
       : verdict === "leaning" && !choiceIsNonInferior
         ? (choice.queriesNeeded ?? queriesToDecide(choice.fromBest, paired.queries, margin, paired.level))
         : null;

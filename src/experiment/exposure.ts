@@ -103,6 +103,7 @@ export function exposedVerdict(
   const positions: number[] = [];
   exposure.flags.forEach((flag, q) => flag === 1 && positions.push(q));
   const rowsOfCurve = curveRows(rows, curve);
+  const hits = rowsOfCurve.map((row) => row.hits);
   const why =
     positions.length < MIN_EXPOSED_QUERIES
       ? ("too few exposed queries" as const)
@@ -119,10 +120,7 @@ export function exposedVerdict(
     margin, // the margin asked for, in points of all queries (proportion units)
     minQueries: MIN_EXPOSED_QUERIES,
     // Unexposed queries whose hit still differed between overlaps: moved by the ranking, not by a seam.
-    unexposedFlips: unexposedFlips(
-      exposure.flags,
-      rowsOfCurve.map((row) => row.hits),
-    ),
+    unexposedFlips: unexposedFlips(exposure.flags, hits),
     exposedMargin,
     // Indexes into the curve's points.
     decision:

@@ -153,11 +153,8 @@ export function plateauStart(points: readonly CurvePoint[], options: PlateauOpti
   if (!(epsilon >= 0)) throw new SeamlabError(`plateau: epsilon must be >= 0, got ${epsilon}.`);
   if (points.length === 0)
     throw new SeamlabError("plateau: the curve has no points; run a sweep with at least one config.");
-  checkedPairs(
-    points.map((p) => p.x),
-    points.map((p) => p.y),
-    "plateau",
-  );
+  const [xs, ys] = [points.map((p) => p.x), points.map((p) => p.y)];
+  checkedPairs(xs, ys, "plateau");
   const sorted = [...points].sort((a, b) => a.x - b.x);
   let best = 0;
   for (let i = 1; i < sorted.length; i++) if (sorted[i].y > sorted[best].y) best = i;
@@ -198,11 +195,8 @@ export function pickKnee(points: readonly CurvePoint[], options: KneeOptions = {
     );
   }
   if (points.length === 0) return { points: 0, kneedle: null, plateau: null, agree: false, notes };
-  const k = kneedle(
-    points.map((p) => p.x),
-    points.map((p) => p.y),
-    options,
-  );
+  const [xs, ys] = [points.map((p) => p.x), points.map((p) => p.y)];
+  const k = kneedle(xs, ys, options);
   const plateau = plateauStart(points, options);
   if (k.knee === null) notes.push(`Kneedle found no knee: ${k.reason}`);
   const agree = k.knee !== null && k.knee === plateau.x;

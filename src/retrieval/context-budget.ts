@@ -109,8 +109,7 @@ export async function rankWithinBudget(
  * than a deeper second search), over `perChunk` when each brings more text (a window), plus two.
  */
 export function initialBudgetDepth(chunks: readonly Chunk[], budget: ContextBudget, perChunk = 1): number {
-  let chars = 0;
-  for (const chunk of chunks) chars += chunk.text.length;
+  const chars = chunks.reduce((sum, chunk) => sum + chunk.text.length, 0);
   const perUnit = budget.unit === "tokens" ? CHARS_PER_TOKEN_ESTIMATE : 1;
   const meanLength = chunks.length === 0 ? 1 : Math.max(1, (perChunk * chars) / chunks.length / perUnit);
   return Math.ceil(budget.amount / meanLength) + 2;

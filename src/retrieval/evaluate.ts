@@ -148,10 +148,16 @@ export function summarizeOutcomes(
   // one set of resampled queries for every column (each CI as bootstrapMeanInterval gives it alone)
   const columns = picks.map((pick) => outcomes.map(pick));
   const intervals = bootstrapMeanIntervals(columns, { seed });
-  const [recall, distinct, mRecall, mPrecision, mIou, cRecall, cPrecision, cIou] = columns.map((values, j) => ({
-    value: meanOrZero(values),
-    ci: intervals[j],
-  }));
+  const means = columns.map((values, j) => ({ value: meanOrZero(values), ci: intervals[j] }));
+  const [goldRecall, distinct] = means;
+  const spanScores = ([recall, precision, iou]: typeof means) => ({
+    spanRecall: recall.value,
+    spanPrecision: precision.value,
+    iou: iou.value,
+    spanRecallCI: recall.ci,
+    spanPrecisionCI: precision.ci,
+    iouCI: iou.ci,
+  });
   return {
     retriever: meta.retriever,
     k: meta.k,
@@ -160,8 +166,8 @@ export function summarizeOutcomes(
     hits,
     hitRate: n === 0 ? 0 : hits / n,
     hitRateCI: wilsonInterval(hits, n),
-    recallAtK: recall.value, // mean share of a query's gold spans fully inside some top-k chunk
-    recallAtKCI: proportionCI(columns[0]) ?? recall.ci,
+    recallAtK: goldRecall.value, // mean share of a query's gold spans fully inside some top-k chunk
+    recallAtKCI: proportionCI(columns[0]) ?? goldRecall.ci,
     goldSpans: outcomes.reduce((s, o) => s + o.goldTotal, 0),
     goldSpansFound: outcomes.reduce((s, o) => s + o.goldFound, 0),
     meanDistinct: distinct.value,
@@ -176,20 +182,8 @@ export function summarizeOutcomes(
     meanContextTokens: outcomes.every((o) => typeof o.contextTokens === "number")
       ? meanOrZero(outcomes.map((o) => o.contextTokens as number))
       : null,
-    spanRecall: mRecall.value,
-    spanPrecision: mPrecision.value,
-    iou: mIou.value,
-    spanRecallCI: mRecall.ci,
-    spanPrecisionCI: mPrecision.ci,
-    iouCI: mIou.ci,
-    chroma: {
-      spanRecall: cRecall.value,
-      spanPrecision: cPrecision.value,
-      iou: cIou.value,
-      spanRecallCI: cRecall.ci,
-      spanPrecisionCI: cPrecision.ci,
-      iouCI: cIou.ci,
-    },
+    ...spanScores(means.slice(2, 5)),
+    chroma: spanScores(means.slice(5, 8)),
   };
 }
 

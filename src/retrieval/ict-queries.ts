@@ -37,8 +37,7 @@ type IctSkipped = Record<"tooShort" | "tooLong" | "notProse" | "boilerplate" | "
 export type IctQuerySet = ReturnType<typeof buildIctQueries>;
 
 interface Candidate {
-  /** in its paragraph's sentences */
-  index: number;
+  index: number; // in its paragraph's sentences
   paragraph: TextRegion[];
   start: number;
   end: number;

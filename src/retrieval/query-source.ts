@@ -58,8 +58,7 @@ function querySetOf(spec: string, given: Iterable<Doc>, options: QuerySourceOpti
       label: `${thousands(set.queries.length)} header queries (${headingMarks(set.levels)})`,
       description:
         `${thousands(set.queries.length)} header queries: each ${levels} heading is a question and the first sentence under it ` +
-        "the answer; heading lines are removed from the text before " +
-        "splitting, so a query never matches its own heading",
+        "the answer; heading lines are removed from the text before splitting, so a query never matches its own heading",
       provenance: { kind: "headers", levels: set.levels, headings: set.headings, skipped: set.skipped },
     };
   }

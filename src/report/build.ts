@@ -16,7 +16,8 @@ import {
   writeFailedPages,
   type PageEntry,
 } from "./publish";
-import { cellTags, declaredSettings, joinSource, readNotebook, serializeNotebook, type Notebook } from "./nbformat";
+import { declaredSettings, joinSource, parametersCell, readNotebook, serializeNotebook } from "./nbformat";
+import type { Notebook } from "./nbformat";
 import { renderNotebook, type RenderedNotebook } from "./render";
 import { CHOSEN_FILE } from "./recommendation";
 import { describeFailure, runNotebook } from "./run";
@@ -90,21 +91,17 @@ export function listNotebooks(dir: string, only?: string[]): string[] {
     .filter((name) => name.endsWith(".ipynb") && !name.startsWith("."))
     .sort();
   const picked = only && only.length > 0 ? all.filter((name) => only.some((prefix) => name.startsWith(prefix))) : all;
-  if (only && only.length > 0 && picked.length === 0) {
+  if (only && only.length > 0 && picked.length === 0)
     throw new SeamlabError(
       `--only ${only.join(",")} matches no notebook in ${dir} (have: ${all.join(", ") || "none"}).`,
     );
-  }
   return picked.map((name) => join(dir, name));
 }
 
 /** The corpus a notebook's parameters cell names (`const corpus = "..."`), for the index page. */
 export function corpusFromParameters(notebook: Notebook): string | undefined {
-  const cell = notebook.cells.find((c) => cellTags(c).includes("parameters"));
-  const match =
-    cell &&
-    /\b(?:const|let|var)\s+corpus\b[^=]*=\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/.exec(joinSource(cell.source));
-  return match?.[1].slice(1, -1);
+  const source = joinSource(parametersCell(notebook)?.source);
+  return /\b(?:const|let|var)\s+corpus\b[^=]*=\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/.exec(source)?.[1].slice(1, -1);
 }
 
 /** The kernels' copy of src/, built while they start, or undefined; `ready` logs a failure and never rejects. */

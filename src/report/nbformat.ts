@@ -73,7 +73,7 @@ export function serializeNotebook(notebook: Notebook): string {
   return JSON.stringify(notebook, null, 1) + "\n";
 }
 
-const parametersCell = (notebook: Notebook) => notebook.cells.find((c) => cellTags(c).includes("parameters"));
+export const parametersCell = (notebook: Notebook) => notebook.cells.find((c) => cellTags(c).includes("parameters"));
 
 /** The names a notebook's `parameters` cell declares (`const size = 1000;` → "size"), in order. */
 export function declaredParameters(notebook: Notebook): string[] {

@@ -149,10 +149,8 @@ class PageBuilder {
       case "error": {
         const trace = stripAnsi(output.traceback.join("\n"));
         const heading = `<strong>${escapeHtml(output.ename)}: ${escapeHtml(stripAnsi(output.evalue))}</strong>`;
-        return (
-          `<div class="error" role="alert">` +
-          `${heading}${trace.trim() ? `<pre>${escapeHtml(trace)}</pre>` : ""}</div>`
-        );
+        const pre = trace.trim() ? `<pre>${escapeHtml(trace)}</pre>` : "";
+        return `<div class="error" role="alert">${heading}${pre}</div>`;
       }
       case "display_data":
       case "execute_result":

@@ -16,7 +16,6 @@ export interface RetrievalState {
   jobs: number;
   /** Notebooks whose kernel alone is over --max-memory (not run). */
   overMemory: ReadonlySet<string>;
-  /** The file names of the notebooks that run. */
   runnable: readonly string[];
   /** The fullest work level each notebook may do within --max-memory. */
   fullest: Record<string, number>;

@@ -56,10 +56,7 @@ export interface BudgetProbes {
   corpusBytes: (spec: string) => number;
   outlineCorpus: (spec: string) => CorpusOutline;
   /** The retrieval pilot (the CLI runs it in a child process); its outline of the corpus comes back with it. */
-  retrievalPilot: (
-    corpus: string,
-    queries: string | undefined,
-  ) => Promise<{ outline: CorpusOutline; pilot: RetrievalPilot }>;
+  retrievalPilot: (corpus: string, queries?: string) => Promise<{ outline: CorpusOutline; pilot: RetrievalPilot }>;
   /** Gives back what the retrieval pilot held before the kernels start. */
   collectGarbage: () => void;
   /** 01-02's sampled cells timed on the documents `ids` of `corpus`: ms per character each. */
@@ -88,7 +85,6 @@ export interface PlanContext {
   retrieval: readonly string[];
   /** The notebooks that read a document sample (those declaring sampled cells). */
   docPrefixes: readonly string[];
-  /** The corpus the retrieval notebooks load. */
   corpus: string;
   corpusChars: number;
   pilot: RetrievalPilot | undefined;

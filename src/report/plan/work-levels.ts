@@ -10,7 +10,6 @@ export interface WorkCosts {
   splitMs: number;
   queryMs: number;
   loadMs: number;
-  /** Queries each retrieval config runs. */
   queries: number;
   /** Cost of the sampled cells of notebooks without levels (01, 02), by prefix. */
   fixedMs?: Readonly<Record<string, number>>;

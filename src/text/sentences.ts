@@ -20,13 +20,10 @@ export function sentenceRegions(text: string, from = 0, to = text.length): TextR
     const windowEnd = Math.min(to, pos + SEGMENT_WINDOW);
     const starts: number[] = [];
     for (const segment of segmenter.segment(text.slice(pos, windowEnd))) starts.push(pos + segment.index);
-    if (windowEnd === to || starts.length === 1) {
-      for (let i = 0; i < starts.length; i++) push(starts[i], i + 1 < starts.length ? starts[i + 1] : windowEnd);
-      pos = windowEnd;
-    } else {
-      for (let i = 0; i + 1 < starts.length; i++) push(starts[i], starts[i + 1]);
-      pos = starts[starts.length - 1];
-    }
+    for (let i = 0; i + 1 < starts.length; i++) push(starts[i], starts[i + 1]);
+    const whole = windowEnd === to || starts.length === 1;
+    if (whole) push(starts[starts.length - 1], windowEnd);
+    pos = whole ? windowEnd : starts[starts.length - 1];
   }
   return regions;
 }

@@ -1,9 +1,8 @@
 import { SeamlabError } from "../core/errors";
 
 /**
- * POSTs JSON with the retry discipline of the HTTP clients: exponential backoff on 429 (honouring Retry-After) and
- * 5xx, a per-attempt timeout, a request budget shared by one client's calls, a SeamlabError on other 4xx. The key
- * never reaches a message: messages name its environment variable.
+ * POSTs JSON the HTTP clients' way: exponential backoff on 429 (honouring Retry-After) and 5xx, a per-attempt timeout,
+ * a request budget shared by a client's calls, a SeamlabError on other 4xx; messages name the key's variable, never it.
  */
 export interface HttpRetryOptions {
   /** Attempts after the first (default 4). */

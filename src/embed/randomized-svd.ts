@@ -123,9 +123,8 @@ export function gram(y: Float64Array, rows: number, width: number, useKernel = t
 }
 
 /**
- * (rows × inner) · (inner × cols), row-major. Two output rows per pass share each load of `right`, four rows of
- * `right` each load and store of `out`, with the same sums in the same order as a one-row pass (an odd last row is
- * paired with zeros). Runs in the WebAssembly kernel where there is one, unless `useKernel` is false (tests).
+ * (rows × inner) · (inner × cols), row-major, in the kernel unless `useKernel` is false. Two output rows per pass share
+ * each load of `right`, four rows of `right` each of `out`: a one-row pass's sums (an odd last row pairs with zeros).
  */
 export function multiplyRowMajor(
   left: Float64Array,

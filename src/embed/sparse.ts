@@ -2,9 +2,8 @@ import { csrProductWasm } from "./dense-products";
 import type { CsrMatrix } from "./types";
 
 /**
- * out (rows × width) = A · D. Four non-zeros per pass over an output row: the same sums, in the same order, as one
- * `+=` per non-zero, with a quarter of the loads and stores. Runs in the WebAssembly kernel where there is one,
- * unless `useKernel` is false (tests compare the two).
+ * out (rows × width) = A · D, four non-zeros per pass (the same sums in the same order as one `+=` each, with a
+ * quarter of the loads and stores); in the WebAssembly kernel unless `useKernel` is false (tests compare the two).
  */
 export function multiplyDense(a: CsrMatrix, dense: Float64Array, width: number, useKernel = true): Float64Array {
   const product = useKernel ? csrProductWasm(a, dense, width) : null;

@@ -45,9 +45,8 @@ const grown = (array: Int32Array, size: number, fill = 0): Int32Array => {
 };
 
 /**
- * Every text's terms, keeping the per-text counts only while they hold at most `cap` (term, text) pairs (4 bytes each
- * for the term and its count); past that only each term's document frequency, which is all a model's vocabulary and
- * idf need. Tokenizes every text once either way: a 1 GB corpus's chunks have hundreds of millions of pairs.
+ * Every text's terms, tokenized once, with per-text counts only while they hold at most `cap` (term, text) pairs (8
+ * bytes each); past that only document frequencies, all a model needs (a 1 GB corpus: hundreds of millions of pairs).
  */
 export function countTermsWithin(texts: readonly string[], cap: number): TermFrequencies {
   const idOf = new Map<string, number>();

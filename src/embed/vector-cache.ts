@@ -95,7 +95,7 @@ export function withVectorCache(
     writeFileAtomic(join(folder, packName(buffer)), buffer);
   };
 
-  const cached: CachedEmbedder = {
+  return {
     name: embedder.name,
     id: embedder.id,
     get dimensions() {
@@ -127,5 +127,4 @@ export function withVectorCache(
       return keys.map((key) => Float32Array.from(map.get(key)!));
     },
   };
-  return cached;
 }

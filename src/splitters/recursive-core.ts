@@ -238,9 +238,8 @@ function splitLevel(run: SplitRun, start: number, end: number, separators: strin
 }
 
 /**
- * The chunks of `doc` with spans, their texts exactly what LangChain Python 0.3.x `split_text` returns. With
- * keepSeparator false the pieces are re-joined with the separator (as Python does, a regex's source text): the text
- * then differs from `source.slice(start, end)` where separators collapsed; otherwise they are equal.
+ * The chunks of `doc` with spans, their texts exactly LangChain Python 0.3.x `split_text`'s: with keepSeparator false
+ * pieces re-join with the separator (a regex's source text), so text and span differ where separators collapsed.
  */
 export function splitRecursiveWith(doc: Doc, options: RecursiveOptions): Chunk[] {
   // Built field by field: a spread copy of `options` made every split several times slower in V8 (measured).

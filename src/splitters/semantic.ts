@@ -181,9 +181,8 @@ export function capSentences(
 }
 
 /**
- * Whether sentences first..last fit in `limit`, exactly. Tokenizing every growing chunk is quadratic (11 s on
- * Chroma's corpora), so the sum of the parts' tokens screens first: only a chunk within 10% of the limit is
- * tokenized whole (BPE pre-tokenizes at whitespace, so a join needs about as many tokens as its parts).
+ * Whether sentences first..last fit in `limit`, exactly. Tokenizing each growing chunk is quadratic (11 s on Chroma's
+ * corpora): the parts' token sum screens first (BPE splits at whitespace), tokenizing whole only within 10% of it.
  */
 function lengthCheck(
   text: string,

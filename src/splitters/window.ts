@@ -1,9 +1,8 @@
 // Sliding windows, step = size - overlap, stopping once a chunk reaches the end, so no trailing chunk lies wholly
-// inside its predecessor (the naive `while start < len` loop emits "g" for "...lazy dog" at 10/3).
-// `window` counts characters (with `unit: "tokens"`, it is `tokens`): neighbours share exactly `overlap` characters.
-// `tokens` counts js-tiktoken tokens (cl100k_base unless `encoding` says otherwise), whatever `unit` says;
-// neighbours share exactly `overlap` tokens. The text is the source the window's tokens cover; an edge inside a
-// multi-byte character widens to the whole character (tokenOffsets).
+// inside its predecessor (the naive `while start < len` loop emits "g" for "...lazy dog" at 10/3). Neighbours share
+// exactly `overlap` units: characters for `window` (`tokens` with `unit: "tokens"`), js-tiktoken tokens for `tokens`
+// (cl100k_base unless `encoding` says otherwise, whatever `unit` says), whose text is the source its tokens cover
+// (an edge inside a multi-byte character widens to the whole character: tokenOffsets).
 import type { Chunk, Doc } from "../core/types";
 import { defaultEncoding, tokenOffsets } from "../text/tokens";
 import type { SplitterConfig } from "./config";

@@ -128,12 +128,8 @@ export function finishSeamTotals(
   options: { limit?: number; structureLimit: number },
 ) {
   const unit = unitOf(config);
-  const limit = options.limit ?? config.size;
-  const sizes = chunkSizesOf(totals.chunkLengths, {
-    chunkChars: totals.chunkChars,
-    corpusChars: totals.corpusChars,
-    limit,
-  });
+  const { chunkChars, corpusChars } = totals;
+  const sizes = chunkSizesOf(totals.chunkLengths, { chunkChars, corpusChars, limit: options.limit ?? config.size });
   const summary = summariseSeams(
     {
       docs: totals.docs.length,

@@ -17,9 +17,7 @@ const FIRST_WORD = /^[A-Za-z]+/;
 
 /** The first word of `text`, after whitespace, quotes and markdown markers. */
 export function openingWord(text: string): string | undefined {
-  const rest = text.slice(0, 200).replace(LEADING_DECORATION, "");
-  const match = FIRST_WORD.exec(rest);
-  return match ? match[0] : undefined;
+  return FIRST_WORD.exec(text.slice(0, 200).replace(LEADING_DECORATION, ""))?.[0];
 }
 
 /** Zero-overlap seams whose next chunk opens with one of `BACKWARD_WORDS` (exact case), the first few as samples. */

@@ -22,9 +22,7 @@ export const LABEL_FONT_SIZE = 11;
 const LANE = 15;
 const GAP = 5;
 
-function intersects(a: Box, b: Box): boolean {
-  return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
-}
+const intersects = (a: Box, b: Box): boolean => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
 /** Linear position of `value` on a domain drawn over `size` pixels (`flip` for y, which grows upward). */
 export function pixelOf(value: number, domain: readonly [number, number], size: number, flip = false): number {

@@ -116,9 +116,7 @@ export function seriesColor(rows: Record<string, unknown>[], series: string, wid
   return { field: series, type: "nominal", scale: colorScale(rows, series), title: null, legend };
 }
 
-export function axisFormat(percent: boolean | undefined): Record<string, unknown> {
-  return percent ? { format: ".0%" } : {};
-}
+export const axisFormat = (percent: boolean | undefined): Record<string, unknown> => (percent ? { format: ".0%" } : {});
 
 /** Plain JSON copy of the rows, so a spec never shares objects with the caller. */
 export function inlineData(rows: Record<string, unknown>[]): Record<string, unknown> {
@@ -126,9 +124,7 @@ export function inlineData(rows: Record<string, unknown>[]): Record<string, unkn
 }
 
 /** The width vega gives a text without a canvas (vega-scenegraph's estimateWidth), which the report renders with. */
-export function estimateTextWidth(text: string, fontSize: number): number {
-  return Math.floor(0.8 * text.length * fontSize);
-}
+export const estimateTextWidth = (text: string, fontSize: number): number => Math.floor(0.8 * text.length * fontSize);
 
 /** A legend below the chart in as many columns as fit its width, labels whole, symbols solid (not a band's opacity). */
 export function seriesLegend(labels: readonly unknown[], width: number): Record<string, unknown> {

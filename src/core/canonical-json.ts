@@ -1,7 +1,5 @@
 /** JSON with object keys sorted, so equal configs give equal keys whatever order their fields were written in. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value));
-}
+export const canonicalJson = (value: unknown): string => JSON.stringify(sortKeys(value));
 
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);

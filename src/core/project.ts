@@ -31,9 +31,7 @@ export function projectRoot(): string {
 }
 
 /** A `require` resolving from the project root (packages, "./src/..."), whether the caller runs as ESM or CommonJS. */
-export function projectRequire(): NodeRequire {
-  return createRequire(join(projectRoot(), "package.json"));
-}
+export const projectRequire = (): NodeRequire => createRequire(join(projectRoot(), "package.json"));
 
 export interface PackageManifest {
   name?: string;
@@ -47,9 +45,7 @@ export function readPackageJson(root: string = projectRoot()): PackageManifest {
 }
 
 /** Part of every cache key, so a new release never reads old results. */
-export function seamlabVersion(root: string = projectRoot()): string {
-  return String(readPackageJson(root).version);
-}
+export const seamlabVersion = (root: string = projectRoot()): string => String(readPackageJson(root).version);
 
 /** "1a2b3c4d5e6f", plus " (with uncommitted changes)" when dirty, or null outside a git checkout. */
 export function gitCommitOrNull(root: string = projectRoot()): string | null {

@@ -28,8 +28,7 @@ export interface TableOptions {
 const bundleOf = (data: Record<string, unknown>): DisplayBundle => ({ data, metadata: {} });
 
 export function chartBundle(spec: Record<string, unknown>): DisplayBundle {
-  const title = spec.title;
-  const raw = typeof title === "string" ? title : title ? (title as { text?: unknown }).text : undefined;
+  const raw = typeof spec.title === "string" ? spec.title : (spec.title as { text?: unknown } | undefined)?.text;
   // A title may be several lines (see charts/theme wrapTitleText).
   const text = typeof raw === "string" ? raw : Array.isArray(raw) ? raw.join(" ") : "chart";
   // A deep copy through JSON: the kernel serialises it anyway, and this drops functions/undefined early.

@@ -1,7 +1,6 @@
 /**
- * Eigendecomposition of a small dense symmetric matrix (row-major n × n, not modified): Householder tridiagonal
- * reduction, then implicit QL (EISPACK's tred2/tql2 as published in JAMA). Returns eigenvalues descending and
- * eigenvectors as columns (vectors[r * n + c] is row r of vector c).
+ * Eigendecomposition of a small symmetric matrix (row-major n × n, unmodified): Householder tridiagonal reduction, then
+ * implicit QL (JAMA's tred2/tql2). Eigenvalues descending, eigenvectors as columns (vectors[r * n + c]: row r of c).
  */
 export function symmetricEigen(matrix: Float64Array, n: number): { values: Float64Array; vectors: Float64Array } {
   // The transpose of JAMA's V, so every inner loop walks contiguous memory: the same bits, about 20% faster.

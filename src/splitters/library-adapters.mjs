@@ -14,9 +14,8 @@ async function tiktoken(name) {
 }
 
 /**
- * js-tiktoken's `encode(text, [], [])` with each pre-tokenisation piece memoised (as src/text/tokens.ts does): the
- * libraries measure the same pieces over and over. A piece comes from the memo only when the encoding's regex
- * matches it whole on its own, so the tokens are encode()'s.
+ * js-tiktoken's `encode(text, [], [])`, each pre-tokenisation piece memoised (libraries measure the same pieces over
+ * and over) when the encoding's regex matches it whole alone, so the tokens are encode()'s (as src/text/tokens.ts).
  */
 const memoisedEncoders = new WeakMap();
 /**

@@ -98,8 +98,7 @@ export type SpanMatch = "exact" | "whitespace" | "rewritten";
 export function locateLibraryChunks(library: string, doc: Doc, texts: string[], anchors: string[] = texts): Chunk[] {
   try {
     const exact = locateChunks(doc, anchors, true);
-    if (anchors === texts) return exact;
-    return exact.map((c, i) => ({ ...c, text: texts[i] }));
+    return anchors === texts ? exact : exact.map((c, i) => ({ ...c, text: texts[i] }));
   } catch {
     // some chunk is not verbatim in the source
   }
@@ -125,15 +124,12 @@ export function locateLibraryChunks(library: string, doc: Doc, texts: string[], 
   for (let i = 0; i < anchors.length; i++) {
     const anchor = anchors[i];
     let span = place(anchor, prevStart, prevEnd) ?? (prevStart > 0 ? place(anchor, 0, 0) : null);
+    if (!span && anchor.trim() === "") span = [prevEnd, prevEnd];
     if (!span) {
-      if (anchor.trim() === "") {
-        span = [prevEnd, prevEnd];
-      } else {
-        throw new SeamlabError(
-          `${library}: chunk ${i} of document "${doc.id}" (${JSON.stringify(anchor.slice(0, 60))}…) is not in the ` +
-            `source, even ignoring whitespace and punctuation: the library rewrote it beyond recognition`,
-        );
-      }
+      throw new SeamlabError(
+        `${library}: chunk ${i} of document "${doc.id}" (${JSON.stringify(anchor.slice(0, 60))}…) is not in the ` +
+          `source, even ignoring whitespace and punctuation: the library rewrote it beyond recognition`,
+      );
     }
     chunks.push({ doc: doc.id, start: span[0], end: span[1], text: texts[i] });
     prevStart = span[0];

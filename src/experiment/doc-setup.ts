@@ -27,11 +27,7 @@ export type DocSetupPart = ReturnType<typeof computeDocSetupPart>;
 type TermRows = ReturnType<typeof termRowsOf>;
 
 /** The setup of a whole corpus, in SharedArrayBuffers. */
-export interface DocSetup extends Pick<DocSetupPart, "pairs" | "ends" | "cumulative" | "terms"> {
-  docCount: number;
-  /** Document i's piece ends are ends[pieceStart[i] .. pieceStart[i + 1]); its totals start at cumulative[pieceStart[i] + i]. */
-  pieceStart: Int32Array;
-}
+export type DocSetup = ReturnType<typeof mergeDocSetup>;
 
 /** Whether some config ranks with BM25 and its default tokenizer (no stemming, no stop words). */
 export function usesDefaultBm25(configs: readonly ExperimentConfig[]): boolean {
@@ -132,8 +128,11 @@ export function setupRanges(docs: readonly Doc[], parts: number): [number, numbe
   return ranges;
 }
 
-/** The parts (covering the documents in order, each once) merged into shared arrays. */
-export function mergeDocSetup(parts: readonly DocSetupPart[], docCount: number): DocSetup {
+/**
+ * The parts (covering the documents in order, each once) merged into shared arrays. Document i's piece ends are
+ * ends[pieceStart[i] .. pieceStart[i + 1]); its running token totals start at cumulative[pieceStart[i] + i].
+ */
+export function mergeDocSetup(parts: readonly DocSetupPart[], docCount: number) {
   const sorted = [...parts].sort((a, b) => a.from - b.from);
   let next = 0;
   for (const part of sorted) {

@@ -147,14 +147,8 @@ export function chosenExport(context: ExportContext) {
   if (!verdict) return undefined;
   const { decision, rows, name } = verdict;
   const row = rows[decision.choice];
-  const { inputs } = context;
-  const argv = rerunArgv(
-    context.argv,
-    inputs,
-    decision.margin,
-    context.budgetQueries,
-    row.config.retrieval.contextBudget,
-  );
+  const { inputs, budgetQueries } = context;
+  const argv = rerunArgv(context.argv, inputs, decision.margin, budgetQueries, row.config.retrieval.contextBudget);
   const state = String(decision.verdict);
   const origin =
     `seamlab ${context.version} sweep on ${inputs.name} (${inputs.queryLabel}), verdict ${state} at a ` +

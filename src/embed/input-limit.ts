@@ -11,18 +11,14 @@ export function applyInputLimit(
   embedderName: string,
 ): string[] {
   if (!Number.isFinite(limit)) return [...texts];
-  const out: string[] = [];
   const over: { at: number; tokens: number }[] = [];
-  for (let i = 0; i < texts.length; i++) {
-    const tokens = measure.count(texts[i]);
+  const out = texts.map((text, i) => {
+    const tokens = measure.count(text);
     if (tokens > report.longestTokens) report.longestTokens = tokens;
-    if (tokens > limit) {
-      over.push({ at: i, tokens });
-      out.push(policy === "truncate" ? measure.truncate(texts[i], limit) : texts[i]);
-    } else {
-      out.push(texts[i]);
-    }
-  }
+    if (tokens <= limit) return text;
+    over.push({ at: i, tokens });
+    return policy === "truncate" ? measure.truncate(text, limit) : text;
+  });
   report.overLimit += over.length;
   if (over.length > 0 && policy === "reject") {
     throw new SeamlabError(

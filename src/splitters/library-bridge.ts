@@ -62,8 +62,7 @@ export function runLibrarySync(
   if (!answer) {
     stopLibraryBridge();
     throw new SeamlabError(
-      `${library} did not finish document "${docId}" (${text.length} ` +
-        `chars) within ${timeoutMs} ms and was stopped; ` +
+      `${library} did not finish document "${docId}" (${text.length} chars) within ${timeoutMs} ms and was stopped; ` +
         `raise SEAMLAB_LIBRARY_TIMEOUT_MS or leave that document out`,
     );
   }

@@ -143,6 +143,4 @@ export function loadRankTable(encoding: string): RankTable {
 }
 
 /** js-tiktoken on first use: its entry holds every encoding's ranks (6 MB of source) a counting thread never needs. */
-export function requireTiktoken(): typeof import("js-tiktoken") {
-  return projectRequire()("js-tiktoken") as typeof import("js-tiktoken");
-}
+export const requireTiktoken = () => projectRequire()("js-tiktoken") as typeof import("js-tiktoken");

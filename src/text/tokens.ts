@@ -134,13 +134,10 @@ function bytePairBounds(bytes: Uint8Array, table: RankTable): number[] {
 }
 
 /** A length function for `unit` ("chars" counts UTF-16 code units, like JS `length` and LangChain JS). */
-export function lengthFunctionFor(
-  unit: "chars" | "tokens",
-  encoding: string = defaultEncoding,
-): (text: string) => number {
-  if (unit === "chars") return (text) => text.length;
+export function lengthFunctionFor(unit: "chars" | "tokens", encoding: string = defaultEncoding) {
+  if (unit === "chars") return (text: string) => text.length;
   rankTable(encoding);
-  return (text) => countTokens(text, encoding);
+  return (text: string) => countTokens(text, encoding);
 }
 
 /** UTF-8 byte length and UTF-16 width of the code point at `text[i]`. */
@@ -159,10 +156,7 @@ function utf8Width(text: string, i: number): [bytes: number, units: number] {
  * Token ids of `text` with the UTF-16 span `[starts[t], ends[t])` of each. A token inside a multi-byte character
  * (cl100k splits some emoji and CJK) is widened to whole characters, so tokens sharing one have overlapping spans.
  */
-export function tokenOffsets(
-  text: string,
-  encoding: string = defaultEncoding,
-): { tokens: number[]; starts: Int32Array; ends: Int32Array } {
+export function tokenOffsets(text: string, encoding: string = defaultEncoding) {
   const tokens = encodeTokens(text, encoding);
   const table = rankTable(encoding);
   // a 50 MB document has ~12 M tokens: typed arrays take half the memory

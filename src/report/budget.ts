@@ -147,7 +147,6 @@ export function chooseDocumentBudget(options: {
   };
 }
 
-/** Documents the pilot of 01 and 02 measures. */
 export const documentPilotSize = 30;
 
 /** Times each notebook's sampled cells on a seeded sample of `documentPilotSize` documents: ms per character. */

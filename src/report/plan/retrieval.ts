@@ -183,14 +183,7 @@ export function planRetrieval(ctx: PlanContext, pilot: RetrievalPilot, state: Re
     else if (note) plans[n.prefix] = { note };
   }
   const levelOf = new Map(plan.notebooks.map((n) => [n.prefix, n.level]));
-  return {
-    parameters: { querySample: sampleOf(queryCount) },
-    plans: withTimes(
-      ctx,
-      state,
-      plans,
-      { ...costs, queries: Math.min(queryCount, pilot.population) },
-      (prefix) => levelOf.get(prefix) ?? -1,
-    ),
-  };
+  const runCosts = { ...costs, queries: Math.min(queryCount, pilot.population) };
+  const timed = withTimes(ctx, state, plans, runCosts, (prefix) => levelOf.get(prefix) ?? -1);
+  return { parameters: { querySample: sampleOf(queryCount) }, plans: timed };
 }

@@ -71,18 +71,16 @@ export function extrapolateModel(small: SampledCost, large: SampledCost, chars: 
   return { fixedMs: part("fixedMs"), perQueryMs: part("perQueryMs") };
 }
 
-export interface BudgetPlan {
+/** A run's size: splitter configs, retrieval configs (each runs every query), and how many run at once. */
+type RunShape = { splits: number; configs: number; parallel?: number; besideOthers?: boolean };
+
+export interface BudgetPlan extends RunShape {
   budgetMs: number;
   /** Time already spent (the pilot), taken off the budget. */
   spentMs: number;
   /** What `spentMs` holds, for the line (default "pilot"). */
   spentOn?: string;
-  /** Splitter configs. */
-  splits: number;
-  /** Retrieval configs (each runs every query). */
-  configs: number;
   parallel: number;
-  besideOthers?: boolean;
   model: ConfigCostModel;
   /** Queries there are to draw from. */
   population: number;
@@ -95,11 +93,7 @@ export interface BudgetPlan {
 export type BudgetChoice = ReturnType<typeof chooseQueryBudget>;
 
 /** Estimated ms of `splits` splitter configs and `configs` retrieval configs over `queries`, `parallel` at once. */
-export function estimateRunMs(
-  model: ConfigCostModel,
-  run: { splits: number; configs: number; parallel?: number; besideOthers?: boolean },
-  queries: number,
-): number {
+export function estimateRunMs(model: ConfigCostModel, run: RunShape, queries: number): number {
   const serial = run.splits * model.fixedMs + run.configs * model.perQueryMs * queries;
   return Math.round(serial / parallelThroughput(run.parallel ?? 1, run.besideOthers));
 }

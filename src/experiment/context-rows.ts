@@ -45,9 +45,8 @@ export async function contextOutcomes(
   const budget = setting.contextBudget;
   const expand = setting.expand ?? 0;
   if (budget === undefined) {
-    if (expand > 0 || setting.parents !== undefined) {
+    if (expand > 0 || setting.parents !== undefined)
       throw new SeamlabError("--expand and --parents compare at an equal prompt: they need a --context-budget.");
-    }
     return evaluateQueries(chunks, queries, retriever, options);
   }
   if ((setting.reranker ?? "none") !== "none") {

@@ -18,15 +18,11 @@ export function compareExports(before: ChosenExport, after: ChosenExport) {
   const moves: string[] = []; // one line each ("chosen: overlap 100 → overlap 200")
   const notes: string[] = [];
   const configOf = (e: ChosenExport) => canonicalJson({ splitter: e.chosen.splitter, retrieval: e.chosen.retrieval });
-  if (configOf(before) !== configOf(after)) {
+  if (configOf(before) !== configOf(after))
     moves.push(`chosen config: ${chosenConfigText(before.chosen)} → ${chosenConfigText(after.chosen)}`);
-  }
-  if (before.verdict.state !== after.verdict.state) {
+  if (before.verdict.state !== after.verdict.state)
     moves.push(`verdict: ${before.verdict.state} → ${after.verdict.state}`);
-  }
-  if (moves.length > 0) {
-    moves.push(`was: ${before.verdict.headline}`, `now: ${after.verdict.headline}`);
-  }
+  if (moves.length > 0) moves.push(`was: ${before.verdict.headline}`, `now: ${after.verdict.headline}`);
   if (before.corpus.hash !== after.corpus.hash) {
     notes.push(
       `corpus changed since export (hash ${short(before.corpus.hash)} → ${short(after.corpus.hash)}; ` +

@@ -57,9 +57,8 @@ export function normalizeConfig(config: ExperimentConfig): ExperimentConfig {
     reranker: r.reranker ?? "none",
     retriever: r.retriever ?? "bm25",
   };
-  if (!Number.isInteger(retrieval.k) || retrieval.k < 1) {
+  if (!Number.isInteger(retrieval.k) || retrieval.k < 1)
     throw new SeamlabError(`retrieval k must be a whole number >= 1, got ${retrieval.k} (--ks).`);
-  }
   const finalK = retrieval.finalK as number;
   if (!Number.isInteger(finalK) || finalK < 1 || finalK > retrieval.k) {
     throw new SeamlabError(

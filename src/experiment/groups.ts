@@ -23,13 +23,11 @@ export function readGroupRules(path: string): GroupRule[] {
       `--groups ${path} is not valid JSON (${(error as Error).message}); write {"docs/**": "docs"}.`,
     );
   }
-  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed))
     throw new SeamlabError(`--groups ${path} must be a JSON object from glob to group name, e.g. {"docs/**": "docs"}.`);
-  }
   const rules = Object.entries(parsed as Record<string, unknown>).map(([glob, name]) => {
-    if (typeof name !== "string" || name.trim() === "") {
+    if (typeof name !== "string" || name.trim() === "")
       throw new SeamlabError(`--groups ${path}: the group name for "${glob}" must be a non-empty string.`);
-    }
     return { glob, name };
   });
   if (rules.length === 0) throw new SeamlabError(`--groups ${path} maps no globs; e.g. {"docs/**": "docs"}.`);

@@ -15,20 +15,17 @@ export interface KneedleOptions {
 }
 
 function checkedPairs(xs: readonly number[], ys: readonly number[], name: string): { x: number; y: number }[] {
-  if (xs.length !== ys.length) {
+  if (xs.length !== ys.length)
     throw new SeamlabError(`${name}: x has ${xs.length} values but y has ${ys.length}; pass one y per x.`);
-  }
   const pairs = xs.map((x, i) => ({ x, y: ys[i] }));
   for (const p of pairs) {
-    if (!Number.isFinite(p.x) || !Number.isFinite(p.y)) {
+    if (!Number.isFinite(p.x) || !Number.isFinite(p.y))
       throw new SeamlabError(`${name}: every x and y must be a finite number, got (${p.x}, ${p.y}).`);
-    }
   }
   pairs.sort((a, b) => a.x - b.x);
   for (let i = 1; i < pairs.length; i++) {
-    if (pairs[i].x === pairs[i - 1].x) {
+    if (pairs[i].x === pairs[i - 1].x)
       throw new SeamlabError(`${name}: x = ${pairs[i].x} appears twice; pass one point per x.`);
-    }
   }
   return pairs;
 }

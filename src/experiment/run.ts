@@ -61,9 +61,8 @@ export interface CostOptions {
 export type CostWithRatios = ReturnType<typeof costsWithRatios>[number];
 
 function positive(value: number, name: string): number {
-  if (!(Number.isFinite(value) && value >= 0)) {
+  if (!(Number.isFinite(value) && value >= 0))
     throw new SeamlabError(`cost model: ${name} must be a finite number >= 0, got ${value}.`);
-  }
   return value;
 }
 

@@ -141,25 +141,17 @@ export function flagOptions<const S extends string, const B extends string = nev
 }
 
 const helpFlag = { help: { type: "boolean", short: "h" } } as const;
+type Options = NonNullable<ParseArgsConfig["options"]>;
 
 /** A command's flags and positionals, read strictly, with -h/--help; undefined once --help was asked for and printed. */
-export async function commandArgs<O extends NonNullable<ParseArgsConfig["options"]>>(
-  argv: string[],
-  options: O,
-  help: string | (() => string | Promise<string>),
-  allowPositionals = false,
-) {
-  const parsed = parseArgs({ args: argv, options: { ...options, ...helpFlag }, strict: true, allowPositionals });
+export async function commandArgs<O extends Options>(args: string[], flags: O, help: string, allowPositionals = false) {
+  const parsed = parseArgs({ args, options: { ...flags, ...helpFlag }, strict: true, allowPositionals });
   if (!(parsed.values as FlagValues).help) return parsed;
-  process.stdout.write((typeof help === "string" ? help : await help()) + "\n");
+  process.stdout.write(help + "\n");
   return undefined;
 }
 
 /** `commandArgs` without positionals: the flags' values. */
-export async function commandFlags<O extends NonNullable<ParseArgsConfig["options"]>>(
-  argv: string[],
-  options: O,
-  help: string | (() => string | Promise<string>),
-) {
+export async function commandFlags<O extends Options>(argv: string[], options: O, help: string) {
   return (await commandArgs(argv, options, help))?.values;
 }

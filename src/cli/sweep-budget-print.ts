@@ -47,24 +47,21 @@ export function budgetGridTable(grid: GridVerdict): string[] {
   const budget = grid.contextBudget;
   if (!budget) return [];
   const plainHeader = `plain hit rate@${grid.k} %`;
-  const lines = [
+  return [
     "",
     `${grid.splitter}, size x overlap at an equal context budget: the top chunks in rank order up to ` +
       `${contextBudgetText(budget)} per query (cheapest = fewest vectors stored; the prompt is capped alike)`,
     `size  overlap  share  vectors  index MB  prompt tok  chunks/q  hit rate %  ${plainHeader}  ` +
       "best-it (pts) [paired 95% CI]  status",
-  ];
-  grid.rows.forEach((row, i) => {
-    const plain = grid.plainHitRates?.[i];
-    lines.push(
-      [
+    ...grid.rows.map((row, i) => {
+      const plain = grid.plainHitRates?.[i];
+      return [
         ...configCells(row.config.splitter),
         ...costCells(grid.costs[i], row.retrieval.meanContextChunks),
         percentNumber(grid.decision.configs[i].rate).padStart(10),
         (plain === null || plain === undefined ? "-" : percentNumber(plain)).padStart(plainHeader.length),
         ...fromBestCells(grid.decision, i),
-      ].join("  "),
-    );
-  });
-  return lines;
+      ].join("  ");
+    }),
+  ];
 }

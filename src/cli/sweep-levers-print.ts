@@ -7,25 +7,22 @@ import { costCells, fromBestCells, plainVerdict, verdictJson } from "./sweep-bud
 
 export function describeLevers(lever: LeverVerdict): string[] {
   const name = (i: number) => lever.names[i];
-  const lines = [
+  return [
     "",
     `${lever.splitter} size ${lever.size}: overlap or neighbours? Each lever at the same context budget, ` +
       `${contextBudgetText(lever.contextBudget)} per query (cheapest = fewest vectors stored)`,
     "lever                            vectors  index MB  prompt tok  chunks/q  hit rate %  best-it (pts) [paired 95% CI]  status",
-  ];
-  lever.rows.forEach((row, i) => {
-    lines.push(
+    ...lever.rows.map((row, i) =>
       [
         name(i).padEnd(31),
         ...costCells(lever.costs[i], row.retrieval.meanContextChunks),
         hitRateCell(lever, i).padStart(10),
         ...fromBestCells(lever.decision, i),
       ].join("  "),
-    );
-  });
-  for (const note of leverOverBudgetNotes(lever)) lines.push(`  * ${note}`);
-  lines.push(`verdict (which lever, paired): ${plainVerdict(lever.decision, name)}`);
-  return lines;
+    ),
+    ...leverOverBudgetNotes(lever).map((note) => `  * ${note}`),
+    `verdict (which lever, paired): ${plainVerdict(lever.decision, name)}`,
+  ];
 }
 
 /** The hit rate, marked (*) when the budget emptied some prompts, or "no fit" when it emptied every one. */

@@ -94,13 +94,12 @@ function exposedVerdictJson(curve: SweepCurve, verdict: ExposedVerdict) {
 const ratio = (x: number | null) => (x === null ? "  -  " : `${x.toFixed(2)}x`);
 
 function describeKnee(knee: KneeReport): string[] {
-  const lines = [
+  return [
     `second opinion on the shape: Kneedle ${knee.kneedle ? `overlap ${knee.kneedle.x}` : "none"}, plateau rule ` +
       `overlap ${knee.plateau ? `${knee.plateau.x} (${knee.plateau.rule})` : "none"}, ` +
       `${knee.agree ? "agree" : "disagree"}`,
+    ...knee.notes.map((note) => `  note: ${note}`),
   ];
-  for (const note of knee.notes) lines.push(`  note: ${note}`);
-  return lines;
 }
 
 export function describeGroups(groups: GroupBreakdown[], curve: SweepCurve): string[] {
@@ -110,17 +109,16 @@ export function describeGroups(groups: GroupBreakdown[], curve: SweepCurve): str
   const base = x(curve.decision.baseline);
   const baseHeader = `hit rate % @ overlap ${base}`;
   const pickHeader = `hit rate % @ overlap ${pick}`;
-  const lines = [
+  const differ = groups.filter((g) => g.differs).map((g) => g.group);
+  return [
     "",
     `by group (${curve.splitter} size ${curve.size}): overlap ${pick} against ${base} on each group's queries, and ` +
       `each group's own verdict`,
     `group                     queries  ${baseHeader}  ${pickHeader}  ${pick}-${base} (pts) [paired 95% CI]  ` +
       `McNemar p  own verdict`,
-  ];
-  for (const g of groups) {
-    const d = g.pickVersusBaseline;
-    lines.push(
-      [
+    ...groups.map((g) => {
+      const d = g.pickVersusBaseline;
+      return [
         g.group.slice(0, 24).padEnd(24),
         String(g.queries).padStart(7),
         percentNumber(g.decision.configs[curve.decision.baseline].rate).padStart(baseHeader.length),
@@ -128,16 +126,12 @@ export function describeGroups(groups: GroupBreakdown[], curve: SweepCurve): str
         `${signedPoints(d.diff)} [${signedPoints(d.low)}, ${signedPoints(d.high)}]`.padEnd(27),
         formatP(d.mcnemarP).padStart(9),
         groupVerdictHeadline(g, name) + (g.differs ? "  <- wants another overlap" : ""),
-      ].join("  "),
-    );
-  }
-  const differ = groups.filter((g) => g.differs).map((g) => g.group);
-  lines.push(
+      ].join("  ");
+    }),
     differ.length === 0
       ? "no group's own decided verdict differs from the whole corpus's"
       : `groups whose own verdict differs from overlap ${pick}: ${differ.join(", ")}`,
-  );
-  return lines;
+  ];
 }
 
 /** The queries a verdict was reached on, with what their source dropped: "301 header queries (## and ###; ...)". */
@@ -147,48 +141,42 @@ function querySourceText(queryLabel: string, drops: string): string {
 
 function describeGrid(grid: GridVerdict, source: string): string[] {
   const name = (i: number) => gridConfigName(grid.rows[i]);
-  const lines = [
-    "",
-    `${grid.splitter}, size x overlap, k=${grid.k}${grid.reranker !== "none" ? ` -> ${grid.reranker}` : ""} ` +
-      `@${grid.finalK} (cheapest = fewest vectors stored)`,
-    "size  overlap  share  chunks  hit rate %  best-it (pts) [paired 95% CI]  status",
-  ];
-  grid.rows.forEach((row, i) => {
-    lines.push(
-      [
-        ...configCells(row.config.splitter),
-        String(row.seams.chunks).padStart(6),
-        percentNumber(grid.decision.configs[i].rate).padStart(10),
-        ...fromBestCells(grid.decision, i),
-      ].join("  "),
-    );
-  });
-  if (grid.contextBudget) lines.splice(0, lines.length, ...budgetGridTable(grid)); // its own table, both costs
+  const lines = grid.contextBudget
+    ? budgetGridTable(grid)
+    : [
+        "",
+        `${grid.splitter}, size x overlap, k=${grid.k}${grid.reranker !== "none" ? ` -> ${grid.reranker}` : ""} ` +
+          `@${grid.finalK} (cheapest = fewest vectors stored)`,
+        "size  overlap  share  chunks  hit rate %  best-it (pts) [paired 95% CI]  status",
+        ...grid.rows.map((row, i) =>
+          [
+            ...configCells(row.config.splitter),
+            String(row.seams.chunks).padStart(6),
+            percentNumber(grid.decision.configs[i].rate).padStart(10),
+            ...fromBestCells(grid.decision, i),
+          ].join("  "),
+        ),
+      ];
   lines.push(`verdict over size x overlap on ${source}: ${plainVerdict(grid.decision, name)}`);
   if (!grid.contextBudget)
     lines.push(
       `  note: hit rate@${grid.finalK} favours large chunks, since ${grid.finalK} of them carry more text into the ` +
         `prompt; weigh the context size too.`,
     );
-  if (grid.prices.length === 0) {
-    lines.push(
-      `price per point: no config has a higher hit rate than the cheapest, ${name(cheapestIndex(grid.decision))}`,
-    );
-  } else {
-    lines.push(
-      `price per extra point of hit rate over the cheapest, ${name(cheapestIndex(grid.decision))} (this corpus, the ` +
-        `cost model's prices):`,
-    );
-    for (const p of grid.prices) {
-      lines.push(
+  const cheapest = name(cheapestIndex(grid.decision));
+  if (grid.prices.length === 0)
+    return [...lines, `price per point: no config has a higher hit rate than the cheapest, ${cheapest}`];
+  return [
+    ...lines,
+    `price per extra point of hit rate over the cheapest, ${cheapest} (this corpus, the cost model's prices):`,
+    ...grid.prices.map(
+      (p) =>
         `  ${name(p.index)}: +${p.points.toFixed(1)} points for ${(p.extraVectorBytes / 1e6).toFixed(1)} ` +
-          `MB of vectors, ${thousands(p.extraTokens)} tokens, ` +
-          `$${p.extraDollars.toFixed(4)}: ${(p.bytesPerPoint / 1e6).toFixed(2)} MB, ` +
-          `${thousands(p.tokensPerPoint)} tokens, $${p.dollarsPerPoint.toFixed(4)} per point`,
-      );
-    }
-  }
-  return lines;
+        `MB of vectors, ${thousands(p.extraTokens)} tokens, ` +
+        `$${p.extraDollars.toFixed(4)}: ${(p.bytesPerPoint / 1e6).toFixed(2)} MB, ` +
+        `${thousands(p.tokensPerPoint)} tokens, $${p.dollarsPerPoint.toFixed(4)} per point`,
+    ),
+  ];
 }
 
 /** The curve's y as its column header: "recall@5 %" or "hit rate@5 %", without the @k at a context budget. */

@@ -151,10 +151,7 @@ async function refuseNetwork(input: unknown): Promise<never> {
 
 /** Size + mtime of the model file: a replaced model gets a new cache identity. */
 function fingerprint(folder: ModelFolder): string {
-  const file = join(
-    folder.subfolder ? join(folder.dir, folder.subfolder) : folder.dir,
-    folder.dtype === "fp32" ? "model.onnx" : "model_quantized.onnx",
-  );
+  const file = join(folder.dir, folder.subfolder, folder.dtype === "fp32" ? "model.onnx" : "model_quantized.onnx");
   const stat = statSync(file);
   return `${stat.size}-${Math.round(stat.mtimeMs)}`;
 }

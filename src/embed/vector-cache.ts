@@ -54,9 +54,8 @@ export function withVectorCache(
     } else {
       writeFileAtomic(identityPath, Buffer.from(embedder.id, "utf8"));
     }
-    for (const name of readdirSync(folder)
-      .filter((n) => n.endsWith(".pack"))
-      .sort()) {
+    const packs = readdirSync(folder).filter((n) => n.endsWith(".pack"));
+    for (const name of packs.sort()) {
       const buffer = readFileSync(join(folder, name));
       if (buffer.length < 12 || buffer.toString("latin1", 0, 4) !== MAGIC) continue; // not ours: ignore
       if (packName(buffer) !== name) {

@@ -1,9 +1,8 @@
-// `structure`: document structure first, overlap only inside long prose. Each document type (`corpus/doc-types`)
-// has its own size and overlap (`extra.perType`). Whole markdown sections of one type share a chunk while they fit;
-// a longer one is cut into blocks: code, tables, FAQ pairs and turns stay whole up to the hard limit, prose splits
-// at sentences and carries whole sentences as overlap. TS/JS splits by top-level statement.
-// A table's continuation pieces embed its header row before their text: spans stay exact and non-overlapping while
-// the text holds the header a reader needs.
+// `structure`: document structure first, overlap only inside long prose, with a size and overlap per document type
+// (`corpus/doc-types`, `extra.perType`). Whole markdown sections of one type share a chunk while they fit; a longer
+// one is cut into blocks: code, tables, FAQ pairs and turns stay whole up to the hard limit, prose splits at sentences
+// and carries whole sentences as overlap; TS/JS splits by top-level statement. A table's continuation pieces embed its
+// header row before their text: spans stay exact and non-overlapping while the text holds the header a reader needs.
 import { SeamlabError } from "../core/errors";
 import type { Chunk, Doc } from "../core/types";
 import { classifyDoc, type TypedSection } from "../corpus/doc-types";

@@ -1,15 +1,25 @@
 // Notebook 03's "queries that flip": the verdict's choice against overlap 0, through `seamlab flips`'s computation.
 import { curveRows, type SweepResult } from "../experiment/sweep";
 import { pText, thousands } from "../stats/format";
-import { computeFlips } from "./flips";
+import type { SplitterConfig } from "../splitters/config";
+import { computeFlips, type FlipRow, type FlipsSummary } from "./flips";
 import type { RetrievalInputs } from "./inputs";
 import { pct } from "./format";
 
-/** `nameA`, `nameB`: "overlap 0", "overlap 150"; `none` (summary null): why there is nothing to compare. */
-export type VerdictFlips = Awaited<ReturnType<typeof flipsOfVerdict>>;
+export interface VerdictFlips {
+  /** "overlap 0" and "overlap 150" */
+  nameA: string;
+  nameB: string;
+  configA: SplitterConfig;
+  configB: SplitterConfig;
+  summary: FlipsSummary | null;
+  rows: FlipRow[];
+  /** why there is nothing to compare (the choice is the baseline and so is the best) */
+  none?: string;
+}
 
 /** The flips between overlap 0 and the first curve's choice (its best, when the choice is overlap 0 itself). */
-export async function flipsOfVerdict(inputs: RetrievalInputs, result: SweepResult) {
+export async function flipsOfVerdict(inputs: RetrievalInputs, result: SweepResult): Promise<VerdictFlips> {
   const curve = result.curves[0];
   const rows = curveRows(result.rows, curve);
   const decision = curve.decision;

@@ -37,9 +37,8 @@ export function codeFingerprint(root: string = projectRoot()): string {
   if (known) return known;
   const parts: string[] = [];
   for (const folder of ROW_SOURCE_FOLDERS) {
-    for (const file of sourceFiles(join(root, "src", folder))) {
+    for (const file of sourceFiles(join(root, "src", folder)))
       parts.push(relative(root, file).split("\\").join("/"), readFileSync(file, "utf8"));
-    }
   }
   try {
     parts.push("package.json#dependencies", JSON.stringify(readPackageJson(root).dependencies ?? {}));

@@ -60,11 +60,10 @@ export function normalizeConfig(config: ExperimentConfig): ExperimentConfig {
   if (!Number.isInteger(retrieval.k) || retrieval.k < 1)
     throw new SeamlabError(`retrieval k must be a whole number >= 1, got ${retrieval.k} (--ks).`);
   const finalK = retrieval.finalK as number;
-  if (!Number.isInteger(finalK) || finalK < 1 || finalK > retrieval.k) {
+  if (!Number.isInteger(finalK) || finalK < 1 || finalK > retrieval.k)
     throw new SeamlabError(
       `final k must be a whole number from 1 to the first-stage k (${retrieval.k}), got ${finalK} (--final-k).`,
     );
-  }
   return { splitter, retrieval };
 }
 

@@ -71,11 +71,10 @@ export function groupBreakdown(
   options: DecisionSettings & { minQueries?: number } = {},
 ) {
   const minQueries = options.minQueries ?? DEFAULT_MIN_GROUP_QUERIES;
-  if (rows.some((row) => row.hits.length !== groups.length)) {
+  if (rows.some((row) => row.hits.length !== groups.length))
     throw new SeamlabError(
       `group breakdown: ${groups.length} query groups for ${rows[0]?.hits.length} query outcomes.`,
     );
-  }
   const sizes = groupBy(groups, (g) => g);
   const members = groupBy(
     groups.map((_, q) => q),

@@ -70,9 +70,8 @@ export function kneedle(xs: readonly number[], ys: readonly number[], options: K
   // Interior local maxima / minima of the difference curve (the first point of a flat run counts).
   const isMax = diff.map((d, i) => i > 0 && i < n - 1 && d >= diff[i - 1] && d > diff[i + 1] && risesInto(diff, i));
   const isMin = diff.map((d, i) => i > 0 && i < n - 1 && d <= diff[i - 1] && d < diff[i + 1]);
-  if (!isMax.some(Boolean)) {
+  if (!isMax.some(Boolean))
     return none("the difference curve has no local maximum: the curve has no knee of this shape", tx, ty, diff);
-  }
   const meanStep = 1 / (n - 1);
   const knees: number[] = [];
   let threshold: number | null = null;

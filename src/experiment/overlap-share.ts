@@ -23,11 +23,10 @@ export function parseOverlapList(text: string, flag = "--overlaps"): OverlapSett
       if (!(percent < 100)) throw new SeamlabError(`${flag}: "${item}" must be below 100% of the chunk size.`);
       return { percent };
     }
-    if (!/^\d+$/.test(item)) {
+    if (!/^\d+$/.test(item))
       throw new SeamlabError(
         `${flag}: "${item}" is neither a whole number nor a share like 10%; e.g. ${flag} 0,100,200 or 0,10%,20%.`,
       );
-    }
     return Number(item);
   });
 }

@@ -92,9 +92,8 @@ export function costsWithRatios<T>(
 ) {
   const described = items.map(describe);
   const baselines = new Map<string, ReturnType<typeof costOf>>();
-  for (const d of described) {
+  for (const d of described)
     if (d.overlap === 0 && !baselines.has(d.group)) baselines.set(d.group, costOf(d.chunks, d.tokensEmbedded, options));
-  }
   return described.map((d) => {
     const cost = costOf(d.chunks, d.tokensEmbedded, options);
     const base = baselines.get(d.group);

@@ -70,9 +70,8 @@ export function sweepContextBudget(spec: OverlapSweepSpec): ContextBudget | unde
 /** For each row at a budget, the hit rate of the same config at plain hit@k (null when it was not run). */
 export function plainHitRates(judged: readonly CostedRow[], all: readonly CostedRow[]): (number | null)[] {
   const plain = new Map<string, number>();
-  for (const row of all) {
+  for (const row of all)
     if (row.config.retrieval.contextBudget === undefined) plain.set(canonicalJson(row.config), row.retrieval.hitRate);
-  }
   return judged.map((row) => {
     const { contextBudget: _budget, ...retrieval } = row.config.retrieval;
     return plain.get(canonicalJson({ ...row.config, retrieval })) ?? null;
@@ -307,11 +306,10 @@ export function gridConfigName(row: GridRow): string {
 
 /** Paired comparison of two rows of the same grid (same queries): McNemar p and a bootstrap CI of the difference. */
 export function compareRows(a: GridRow, b: GridRow, options: BootstrapOptions = {}): PairedComparison {
-  if (a.hits.length !== b.hits.length) {
+  if (a.hits.length !== b.hits.length)
     throw new SeamlabError(
       `compareRows: the rows were run on different query sets (${a.hits.length} and ${b.hits.length} queries).`,
     );
-  }
   const hitsOf = (row: GridRow) => Array.from(row.hits, (c) => c === "1");
   return pairedComparison(hitsOf(a), hitsOf(b), options);
 }

@@ -21,16 +21,8 @@ type Boundary = Omit<Extract<FlipPiece, { kind: "seam" }>, "kind">;
  * when its text is the source slice. */
 export type FlipSide = ReturnType<typeof sideOf>;
 
-export interface FlipRow {
-  id: string;
-  query: string;
-  outcome: "b wins" | "b loses";
-  gold: GoldSpan & { text: string };
-  /** gold spans of the query in all (the row shows one: the first the winner holds) */
-  goldSpans: number;
-  a: FlipSide;
-  b: FlipSide;
-}
+/** `goldSpans`: gold spans of the query in all (the row shows one, `gold`: the first the winner holds). */
+export type FlipRow = ReturnType<typeof flipRows>["rows"][number];
 
 /** The paired counts from B's side: `wins` are queries B hits and A misses. */
 export type FlipsSummary = Pick<
@@ -134,7 +126,7 @@ export function flipRows(
   a: FlipsSideInput,
   b: FlipsSideInput,
   options: Pick<FlipsOptions, "context"> = {},
-): { summary: FlipsSummary; rows: FlipRow[] } {
+) {
   if (a.outcomes.length !== queries.length || b.outcomes.length !== queries.length)
     throw new SeamlabError("flipRows: both sides must be evaluated on the same queries, in the same order.");
   const context = options.context ?? 80;
@@ -145,25 +137,25 @@ export function flipRows(
     if (!boundaryCache.has(key)) boundaryCache.set(key, boundariesOf(side.chunks, doc.id, doc.text.length));
     return boundaryCache.get(key)!;
   };
-  const rows: FlipRow[] = [];
-  queries.forEach((query, position) => {
+  const rows = queries.flatMap((query, position) => {
     const hitA = a.outcomes[position].hit;
     const hitB = b.outcomes[position].hit;
-    if (hitA === hitB) return;
+    if (hitA === hitB) return [];
     const winner = hitB ? b : a;
     const held = query.gold.find((g) => winner.outcomes[position].ranked.some((i) => inside(winner.chunks[i], g)));
     const gold = held ?? query.gold[0];
     const doc = byId.get(gold.doc);
     if (!doc) throw new SeamlabError(`flipRows: query ${query.id}'s gold span names document ${gold.doc}, not given.`);
-    rows.push({
+    const outcome: "b wins" | "b loses" = hitB ? "b wins" : "b loses";
+    return {
       id: query.id,
       query: query.text,
-      outcome: hitB ? "b wins" : "b loses",
+      outcome,
       gold: { ...gold, text: doc.text.slice(gold.start, gold.end) },
       goldSpans: query.gold.length,
       a: sideOf(a, position, gold, doc, boundaries(a, doc), context),
       b: sideOf(b, position, gold, doc, boundaries(b, doc), context),
-    });
+    };
   });
   rows.sort((x, y) => (x.outcome === y.outcome ? 0 : x.outcome === "b wins" ? -1 : 1));
   const paired = pairedComparison(

@@ -100,10 +100,8 @@ export function loadRetrievalInputs(
   };
 }
 
-/**
- * Whole inputs, or (`documentChars` a number) a seeded document sample of about that size with no queries: sampling
- * documents would remove distractors and inflate hit rates, so the retrieval sections are left out.
- */
+/** Whole inputs, or (`documentChars` a number) a seeded document sample of about that size with no queries: sampling
+ * documents would remove distractors and inflate hit rates, so the retrieval sections are left out. */
 export function loadOrSample<T>(
   corpus: string,
   documentChars: string | number | undefined,

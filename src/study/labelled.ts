@@ -29,15 +29,13 @@ import type { Interval } from "../stats/types";
 /** Writes queries as an answer-span JSONL file in `dir` (the shape a user's labelled file takes); returns its path. */
 export function writeAnswerSpanJsonl(docs: readonly Doc[], queries: readonly Query[], dir: string): string {
   const byId = new Map(docs.map((doc) => [doc.id, doc]));
-  const lines: string[] = [];
-  for (const query of queries) {
+  const lines = queries.flatMap((query) => {
     const gold = query.gold[0];
     const doc = gold ? byId.get(gold.doc) : undefined;
-    if (!doc) continue;
-    lines.push(
-      JSON.stringify({ question: query.text, answer_span: doc.text.slice(gold.start, gold.end), doc: doc.id }),
-    );
-  }
+    return doc
+      ? [JSON.stringify({ question: query.text, answer_span: doc.text.slice(gold.start, gold.end), doc: doc.id })]
+      : [];
+  });
   const text = lines.join("\n") + "\n";
   const path = join(dir, `header-queries-${sha256(text).slice(0, 12)}.jsonl`);
   writeFileSync(path, text);

@@ -4,18 +4,14 @@ import { beyondPlannedQueries, marginText } from "../experiment/verdict";
 import { formatP } from "../stats/format";
 import { points, pointsInterval } from "./format";
 
-/** `lineWithBand` rows: hit rate − best per overlap in points, the paired 95% CI as the band, a series per curve. */
-export function differenceFromBestRows(
-  curves: readonly SweepCurve[],
-  labels?: readonly string[],
-): Record<string, number | string>[] {
-  return curves.flatMap((curve, i) => {
-    const series = labels?.[i] ?? curve.splitter;
-    return curve.points.map((p, j) => {
+/** `lineWithBand` rows: hit rate − best per overlap in points, the paired 95% CI as the band, a series per splitter. */
+export function differenceFromBestRows(curves: readonly SweepCurve[]): Record<string, number | string>[] {
+  return curves.flatMap((curve) =>
+    curve.points.map((p, j) => {
       const d = curve.decision.configs[j].fromBest;
-      return { x: p.x, y: -points(d.diff), low: -points(d.high), high: -points(d.low), series };
-    });
-  });
+      return { x: p.x, y: -points(d.diff), low: -points(d.high), high: -points(d.low), series: curve.splitter };
+    }),
+  );
 }
 
 /** The band a difference must stay inside to count as "as good as the best": from −margin to 0, in points. */
@@ -24,10 +20,8 @@ export function marginBand(curve: SweepCurve): { from: number; to: number; label
   return { from: -m, to: 0, label: `margin: within ${marginText(curve.decision.margin)} of the best` };
 }
 
-/**
- * One row per overlap: hit rate, the paired differences from the best and from overlap 0, status, and the queries in
- * all the rule would need (none beside the best: its own CI only measures how lucky the pick may be).
- */
+/** One row per overlap: hit rate, the paired differences from the best and from overlap 0, status, and the queries in
+ * all the rule would need (none beside the best: its own CI only measures how lucky the pick may be). */
 export function pairedTableRows(curve: SweepCurve): Record<string, number | string>[] {
   const d = curve.decision;
   const base = curve.points[d.baseline].x;

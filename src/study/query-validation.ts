@@ -31,12 +31,9 @@ export interface CorpusValidation {
   unavailable: { source: string; reason: string }[];
 }
 
-interface ConfigScore {
-  id: string;
-  hitRate: number;
-}
+type ConfigScore = ReturnType<typeof scores>[number];
 
-function scores(sweeps: SourceSweeps): ConfigScore[] {
+function scores(sweeps: SourceSweeps) {
   return sweeps.results.flatMap((r) =>
     r.rows.map((row) => {
       const s = row.config.splitter;

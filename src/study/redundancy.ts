@@ -40,25 +40,23 @@ export async function runRedundancyGrid(inputs: RetrievalInputs, spec: Redundanc
   return { plain: by("none"), reranked: by("mmr"), dense: by("dense") };
 }
 
-/** `lineWithBand` rows of one retrieval measure and its CI per overlap. */
-function bandRows(rows: readonly CostedRow[], series: string, measure: "meanDistinct" | "queriesWithOverlappingTopK") {
+/** `lineWithBand` rows of one retrieval measure of the plain top-k and its CI per overlap. */
+function bandRows(rows: readonly CostedRow[], measure: "meanDistinct" | "queriesWithOverlappingTopK") {
   return rows.map((row): Record<string, number | string> => {
     const ci = row.retrieval[`${measure}CI`];
+    const series = "BM25 top-k";
     return { x: row.config.splitter.overlap, y: row.retrieval[measure], low: ci.low, high: ci.high, series };
   });
 }
 
 /** Mean distinct passages in the top-k per overlap, with its bootstrap CI, for `lineWithBand`. */
-export function distinctRows(rows: readonly CostedRow[], series = "BM25 top-k"): Record<string, number | string>[] {
-  return bandRows(rows, series, "meanDistinct");
+export function distinctRows(rows: readonly CostedRow[]): Record<string, number | string>[] {
+  return bandRows(rows, "meanDistinct");
 }
 
 /** Share of queries whose top-k holds two chunks sharing source text, with its Wilson CI. */
-export function overlappingTopKRows(
-  rows: readonly CostedRow[],
-  series = "BM25 top-k",
-): Record<string, number | string>[] {
-  return bandRows(rows, series, "queriesWithOverlappingTopK");
+export function overlappingTopKRows(rows: readonly CostedRow[]): Record<string, number | string>[] {
+  return bandRows(rows, "queriesWithOverlappingTopK");
 }
 
 /** Heatmap cells over overlap x first-stage depth (rows named "top-10 -> mmr -> 5"): hit rate or distinct passages. */

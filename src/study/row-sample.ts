@@ -5,10 +5,8 @@ import { resolveRowSample, wholeCorpusChars } from "../experiment/row-sample";
 import type { SweepInputs } from "../experiment/rows";
 import type { CostedRow } from "../experiment/run";
 
-/**
- * A study's sweep inputs: every document indexed and every query run, seam damage and embedded tokens measured on a
- * seeded document sample as `seamlab sweep --sample auto` does (the whole corpus up to `wholeUpTo` characters).
- */
+/** A study's sweep inputs: every document indexed and every query run, seam damage and embedded tokens measured on a
+ * seeded document sample as `seamlab sweep --sample auto` does (the whole corpus up to `wholeUpTo` characters). */
 export function studySweepInputs(
   inputs: { docs: readonly Doc[]; queries: readonly Query[] },
   configs: readonly ExperimentConfig[],

@@ -6,12 +6,9 @@ import { clusterRatioInterval, clusterSampleSize } from "../stats/cluster";
 import type { Seam } from "../measure/seams";
 
 /** A share counted per document: numerators[i] of denominators[i] in document i. */
-export interface PerDocumentShare {
-  numerators: number[];
-  denominators: number[];
-}
+export type PerDocumentShare = ReturnType<typeof zeroSeamShare>;
 
-export function zeroSeamShare(docs: readonly Doc[], seams: readonly Seam[]): PerDocumentShare {
+export function zeroSeamShare(docs: readonly Doc[], seams: readonly Seam[]) {
   const position = new Map(docs.map((doc, i) => [doc.id, i]));
   const numerators = new Array<number>(docs.length).fill(0);
   const denominators = new Array<number>(docs.length).fill(0);

@@ -106,11 +106,8 @@ export async function retrieveArm(
     return { arm: a.label, retriever: label, summary, hits: outcomes.map((o) => o.hit) };
   };
   const bm25 = await retrieval("BM25", createBm25Retriever(a.chunks));
-  const lsaEmbedder = fitLsa(
-    a.chunks.map((c) => c.text),
-    lsa,
-  );
-  const dense = await createDenseRetriever(a.chunks, lsaEmbedder);
+  const texts = a.chunks.map((c) => c.text);
+  const dense = await createDenseRetriever(a.chunks, fitLsa(texts, lsa));
   const { matrix, dimensions, count } = dense.index;
   const vectors = Array.from({ length: count }, (_, i) => matrix.subarray(i * dimensions, (i + 1) * dimensions));
   const neighbours = neighbourRowsFromVectors(a.chunks, vectors, dense.embedder.name);
@@ -132,13 +129,10 @@ export function retrievalBarRows(
 }
 
 /** Scatter rows: neighbour similarity (y) against the real overlap share of the shorter chunk (x), per arm. */
-export function neighbourScatterRows(
-  results: readonly ArmRetrieval[],
-  maxPerArm = 600,
-): Record<string, number | string>[] {
+export function neighbourScatterRows(results: readonly ArmRetrieval[]): Record<string, number | string>[] {
   return results.flatMap(({ neighbours = [], arm }) => {
-    // An even, deterministic thinning keeps the page light; the summary table uses every pair.
-    const step = Math.max(1, Math.ceil(neighbours.length / maxPerArm));
+    // An even, deterministic thinning (600 points per arm at most) keeps the page light; the table uses every pair.
+    const step = Math.max(1, Math.ceil(neighbours.length / 600));
     const kept = neighbours.filter((_, i) => i % step === 0);
     return kept.map((n) => ({ x: n.overlapShare, y: n.similarity, series: arm }));
   });
@@ -185,10 +179,8 @@ function pairedArmText(semantic: ArmRetrieval, matched: ArmRetrieval): string {
   );
 }
 
-/**
- * Hit rate@k of each arm (semantic first) with BM25 and dense lsa, and semantic against the size-matched arm query by
- * query: overlapping CIs are not evidence of no difference, so the paired comparison decides.
- */
+/** Hit rate@k of each arm (semantic first) with BM25 and dense lsa, and semantic against the size-matched arm query by
+ * query: overlapping CIs are not evidence of no difference, so the paired comparison decides. */
 export function hitRateFinding(results: readonly ArmRetrieval[], arms: readonly ChunkingArm[], k: number): string {
   const result = (arm: ChunkingArm, bm25: boolean) =>
     results.find((r) => r.arm === arm.label && r.retriever.startsWith("BM25") === bm25)!;

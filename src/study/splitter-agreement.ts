@@ -49,17 +49,10 @@ export function agreementText(g: SplitterAgreement): string {
 }
 
 /** Notebook 04's note on its splitter: which it is, and whether `langchain` (notebook 03's) cuts the same way. */
-export function splitterChoiceFinding(
-  docs: readonly Doc[],
-  splitter: string,
-  size: number,
-  overlap: number,
-  reference = "langchain",
-): string {
-  if (splitter === reference) return `Splitter: \`${splitter}\` at size ${thousands(size)}.`;
-  return `Splitter: \`${splitter}\` at size ${thousands(size)}. ${agreementText(
-    splitterAgreement(docs, splitter, reference, size, overlap),
-  )}`;
+export function splitterChoiceFinding(docs: readonly Doc[], splitter: string, size: number, overlap: number): string {
+  const choice = `Splitter: \`${splitter}\` at size ${thousands(size)}.`;
+  if (splitter === "langchain") return choice;
+  return `${choice} ${agreementText(splitterAgreement(docs, splitter, "langchain", size, overlap))}`;
 }
 
 /** Each of `splitters` whose name extends another's (`langchain-js`) against that one; "" when none look alike. */

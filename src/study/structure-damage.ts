@@ -44,46 +44,38 @@ export function damageRateRows(splitter: string, damage: StructureDamage) {
 
 export type SplitterDamage = ReturnType<typeof structureDamageBySplitter>[number];
 
-/** Structural damage per config; units over `limit` (default 2 x the size, in the config's unit) counted apart. */
+/** Structural damage per config; units over 2 x the size (in the config's unit) counted apart. */
 export function structureDamageBySplitter(
   docs: readonly Doc[],
   configs: readonly SplitterConfig[],
-  { limit, typed = docs.map((d) => classifyDoc(d)) }: { limit?: number; typed?: readonly TypedDoc[] } = {},
+  { typed = docs.map((d) => classifyDoc(d)) }: { typed?: readonly TypedDoc[] } = {},
 ) {
   return configs.map((config) => {
     const chunks: Chunk[] = splitCorpus(docs as Doc[], config);
     const damage = measureStructureDamage(docs, chunks, {
       typed,
-      limit: limit ?? 2 * config.size,
-      unit: limit === undefined ? structureLimitUnit(config) : "chars",
+      limit: 2 * config.size,
+      unit: structureLimitUnit(config),
       encoding: config.encoding,
     });
     return { config, chunks: chunks.length, damage, rows: damageRateRows(config.splitter, damage) };
   });
 }
 
-/** One wide row per splitter (and type): each kind's rate in %, for a compact table. */
-export function damageWideRows(
-  results: readonly SplitterDamage[],
-  type: DocType | "all" = "all",
-  kinds: readonly (DamageKind | "any")[] = ["any", ...DAMAGE_KINDS],
-): Record<string, string | number>[] {
+/** One wide row per splitter: each kind's rate in %, for a compact table. */
+export function damageWideRows(results: readonly SplitterDamage[]): Record<string, string | number>[] {
   return results.map((r) => {
-    const rows = r.rows.filter((x) => x.type === type);
+    const rows = r.rows.filter((x) => x.type === "all");
     const rate = (kind: DamageKind | "any") => points(rows.find((y) => y.kind === kind)?.value ?? 0);
-    const rates = Object.fromEntries(kinds.map((kind) => [`${kind} %`, rate(kind)]));
+    const rates = Object.fromEntries((["any", ...DAMAGE_KINDS] as const).map((kind) => [`${kind} %`, rate(kind)]));
     return { splitter: r.config.splitter, seams: rows[0]?.seams ?? 0, ...rates };
   });
 }
 
-/** Rows for a bar chart with CIs: one bar per splitter for one kind (and type). */
-export function damageBarRows(
-  results: readonly SplitterDamage[],
-  kind: DamageKind | "any",
-  type: DocType | "all" = "all",
-) {
+/** Rows for a bar chart with CIs: one bar per splitter for one kind. */
+export function damageBarRows(results: readonly SplitterDamage[], kind: DamageKind | "any") {
   return results.flatMap((r) => {
-    const x = r.rows.find((y) => y.kind === kind && y.type === type);
+    const x = r.rows.find((y) => y.kind === kind && y.type === "all");
     return x ? [{ label: r.config.splitter, value: x.value, low: x.low, high: x.high, series: r.config.splitter }] : [];
   });
 }

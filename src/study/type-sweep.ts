@@ -167,16 +167,10 @@ export function statedAnswer(c: PairedComparison): string {
 
 /** Curve rows for `lineWithBand`: one series per type, with its queries as `n` (a type under 30 gets its own panel). */
 export function typeCurveRows(curves: readonly TypeCurve[]) {
-  return curves.flatMap((c) =>
-    c.points.map(({ x, y, low, high }) => ({
-      x,
-      y,
-      low,
-      high,
-      series: `${c.type} (${thousands(c.queries)} queries)`,
-      n: c.queries,
-    })),
-  );
+  return curves.flatMap((c) => {
+    const series = `${c.type} (${thousands(c.queries)} queries)`;
+    return c.points.map(({ x, y, low, high }) => ({ x, y, low, high, series, n: c.queries }));
+  });
 }
 
 /** One row per type: queries, hit rate at each overlap, the best overlap and the paired rule's recommendation. */

@@ -3,7 +3,6 @@
 // cannot travel whole: texts are carried up to a character budget, each whole or not at all (only the first may be cut).
 import type { Chunk, Doc } from "../core/types";
 import { SeamlabError } from "../core/errors";
-import { splitDoc } from "../splitters/registry";
 import { cacheOrDefault, type ResultCache } from "../experiment/cache";
 import { splitCorpusCached } from "../experiment/split-cache";
 import type { SplitterConfig } from "../splitters/config";
@@ -53,8 +52,6 @@ export interface ViewerOptions {
   textBudget?: number;
   /** characters of documents split to count their seams for the list (default 3,000,000) */
   listBudget?: number;
-  /** documents listed at most (default 2,000) */
-  listLimit?: number;
   /** characters per page in the viewer (default 12,000) */
   pageChars?: number;
   /** where the splits are kept for a re-run (default: the project's result cache; null: none) */
@@ -63,21 +60,16 @@ export interface ViewerOptions {
 
 /** Documents "auto" looks through for a seam sharing nothing before it settles for the longest of them. */
 const AUTO_SEARCH_DOCS = 200;
+/** Documents listed at most. */
+const LIST_LIMIT = 2_000;
 
-function autoDoc(docs: readonly Doc[], zeroOf?: (doc: Doc) => number): Doc {
+function autoDoc(docs: readonly Doc[], zeroOf: (doc: Doc) => number): Doc {
   const searched = docs.slice(0, AUTO_SEARCH_DOCS);
-  return (
-    (zeroOf && searched.find((d) => zeroOf(d) > 0)) ??
-    searched.reduce((a, b) => (b.text.length > a.text.length ? b : a))
-  );
+  return searched.find((d) => zeroOf(d) > 0) ?? searched.reduce((a, b) => (b.text.length > a.text.length ? b : a));
 }
 
-/** The document named by `which`: an id, a 0-based index, or "auto" (`autoDoc` under `autoConfig`). */
-export function pickDoc(docs: readonly Doc[], which: string | number, autoConfig?: SplitterConfig): Doc {
-  if (which === "auto") {
-    if (docs.length === 0) throw new SeamlabError("the seam viewer needs a document, and the corpus has none");
-    return autoDoc(docs, autoConfig && ((d) => zeroSeamCount(splitDoc(d, autoConfig))));
-  }
+/** The document named by `which`: an id or a 0-based index. */
+export function pickDoc(docs: readonly Doc[], which: string | number): Doc {
   const doc = typeof which === "number" ? docs[which] : docs.find((d) => d.id === which);
   if (!doc) {
     const some = docs.slice(0, 5).map((d) => d.id);
@@ -124,7 +116,6 @@ export function seamViewerPayload(
   if (docs.length === 0) throw new SeamlabError("the seam viewer needs a document, and the corpus has none");
   const textBudget = positive(options.textBudget, 150_000, "textBudget");
   const listBudget = positive(options.listBudget, 3_000_000, "listBudget");
-  const listLimit = positive(options.listLimit, 2_000, "listLimit");
   const pageChars = positive(options.pageChars, 12_000, "pageChars");
   const named = options.first === undefined || options.first === "auto" ? undefined : pickDoc(docs, options.first);
   const split: Doc[] = [];
@@ -177,7 +168,7 @@ export function seamViewerPayload(
   });
   return {
     splitterNames: names,
-    documents: [...carriedDocs, ...others].slice(0, Math.max(listLimit, carriedDocs.length)).map(listing),
+    documents: [...carriedDocs, ...others].slice(0, Math.max(LIST_LIMIT, carriedDocs.length)).map(listing),
     corpusDocs: docs.length,
     pageChars,
     texts,

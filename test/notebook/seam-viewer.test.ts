@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { SEAMS_MIME, seamViewerHtml, seamViewerText, type SeamViewerPayload } from "../../src/notebook/seam-viewer";
 import { seamViewerBundle } from "../../src/notebook/bundles";
 import { renderNotebook } from "../../src/report/render";
-import { pickDoc } from "../../src/study/viewer";
+import { pickDoc, seamViewerPayload } from "../../src/study/viewer";
 import { SeamlabError } from "../../src/core/errors";
 
 const ALLOWED_TAGS = ["figure", "style", "figcaption", "div", "span", "h4", "small", "details", "summary"];
@@ -166,12 +166,14 @@ test("pickDoc takes an index, an id, or auto (the first document with a bare sea
   assert.equal(pickDoc([doc], 0), doc);
   // "auto" works on a one-document corpus (index 1 failed there), and takes the first document with a bare seam.
   const config = { splitter: "recursive", size: 1000, overlap: 200 } as const;
-  assert.equal(pickDoc([doc], "auto", config), doc);
+  const auto = (docs: { id: string; text: string }[]) =>
+    seamViewerPayload(docs, [config], { cache: null }).texts![0].doc;
+  assert.equal(auto([doc]), doc.id);
   const short = { id: "short", text: "One short paragraph." };
   const longer = { id: "longer", text: "word ".repeat(400) };
-  assert.equal(pickDoc([short, doc], "auto", config), doc);
+  assert.equal(auto([short, doc]), doc.id);
   // No bare seam anywhere (no seams at all here): the longest document.
-  assert.equal(pickDoc([short, longer], "auto", config), longer);
+  assert.equal(auto([short, longer]), longer.id);
   assert.throws(
     () => pickDoc([doc], "nope.md"),
     (e: unknown) => e instanceof SeamlabError && /viewerDoc "nope\.md" is not a document .*three/.test(e.message),

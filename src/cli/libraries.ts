@@ -80,13 +80,6 @@ function settingsFromFlags(values: FlagValues): LibrarySetting[] {
   return [setting];
 }
 
-/** --splitters as a list, each checked against the registry at every setting before any work. */
-function splittersFromFlags(values: FlagValues, settings: LibrarySetting[]): string[] | undefined {
-  const names = splitterListFromFlags(values);
-  for (const splitter of names ?? []) for (const s of settings) validateSplitterConfig({ splitter, ...s });
-  return names;
-}
-
 /** Characters the seam columns measure: `--sample-chars N` (default 400,000), or undefined for all. */
 function sampleCharsFromFlags(values: FlagValues): number | undefined {
   const text = values["sample-chars"] === undefined ? undefined : stringFlag(values, "sample-chars").trim();
@@ -104,7 +97,8 @@ export async function run(argv: string[]): Promise<number> {
   );
   if (!values) return 0;
   const settings = settingsFromFlags(values);
-  const splitters = splittersFromFlags(values, settings);
+  const splitters = splitterListFromFlags(values);
+  for (const splitter of splitters ?? []) for (const s of settings) validateSplitterConfig({ splitter, ...s });
   const sampleChars = sampleCharsFromFlags(values);
   const { spec, corpus } = corpusFromFlags(values);
   const sampled = sampleChars && characterBudgetSample(corpus.docs, sampleChars, { parameter: "--sample-chars" });

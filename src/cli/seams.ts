@@ -106,10 +106,7 @@ export async function run(argv: string[]): Promise<number> {
           const label = request.kind === "auto" ? `seams (sample ${pass})` : "seams";
           progress = createProgress(docs, { quiet: values.quiet === true, label });
         },
-        onMeasured(_part, cached) {
-          if (cached) progress.skip(1);
-          else progress.tick(1);
-        },
+        onMeasured: (_part, cached) => (cached ? progress.skip(1) : progress.tick(1)),
         onResult: (part) => perSeam?.onResult(part),
       },
     );

@@ -80,12 +80,6 @@ export function describeExposure(curve: SweepCurve, exposure: SizeExposure, verd
   return lines;
 }
 
-/** The JSON of a size's exposure (without the per-query flags). */
-export function exposureJson(exposure: SizeExposure) {
-  const { flags: _flags, ...rest } = exposure;
-  return rest;
-}
-
 function exposedVerdictJson(curve: SweepCurve, verdict: ExposedVerdict) {
   const sentences = verdict.decision && verdictJson(verdict.decision, overlapName(curve));
   return { ...verdict, ...(sentences ?? { verdict: null, verdictShort: null }) };
@@ -293,8 +287,4 @@ export function groupsJson(groups: readonly GroupBreakdown[], curve: SweepCurve)
     tooFewQueries: g.tooFewQueries,
     decision: g.decision,
   }));
-}
-
-export function kneeJson(knee: KneeReport) {
-  return { kneedle: knee.kneedle, plateau: knee.plateau, agree: knee.agree, notes: knee.notes };
 }

@@ -11,23 +11,14 @@ import { infinityAsText, printJson } from "./format";
 import { groupBreakdown, queryGroups } from "../experiment/groups";
 import { runSweepByType } from "./sweep-by-type";
 import { withSampleAdvice } from "../experiment/sample-advice";
-import { describeLevers, leverJson } from "./sweep-levers-print";
+import { describeLevers, leverJson } from "./sweep-budget-print";
 import { chooseQueryBudget, type BudgetChoice } from "../experiment/budget";
 import { pilotSweepCost, splitCount } from "../experiment/budget-pilot";
 import { sampleEvaluationInputs } from "../retrieval/inputs";
 import { resolveRowSample } from "../experiment/row-sample";
 import { curveExposedVerdicts, sweepExposures } from "../experiment/exposure";
 import { queryDropsText } from "../retrieval/query-source";
-import {
-  curvesJson,
-  describeExposure,
-  describeGroups,
-  exposureJson,
-  gridsJson,
-  groupsJson,
-  kneeJson,
-  printText,
-} from "./sweep-print";
+import { curvesJson, describeExposure, describeGroups, gridsJson, groupsJson, printText } from "./sweep-print";
 import { sweepExportTarget, writeSweepExport } from "./sweep-export";
 import { parseSweepFlags, sweepHelp, sweepSettingsFromFlags, sweepWorkers } from "./sweep-flags";
 
@@ -133,6 +124,7 @@ export async function run(argv: string[]): Promise<number> {
     groupCurve &&
     groupBreakdown(groupCurve, curveRows(result.rows, groupCurve), groups, { seed: evaluation.seed });
   if (values.json) {
+    const { points: _points, ...knee } = result.knee;
     const report = {
       corpus: inputs.corpus,
       queries: inputs.queries.length,
@@ -142,7 +134,7 @@ export async function run(argv: string[]): Promise<number> {
       queriesFrom: inputs.source,
       queryLabel: inputs.queryLabel,
       queryDrops: drops,
-      exposure: exposures.map(exposureJson),
+      exposure: exposures.map(({ flags: _flags, ...exposure }) => exposure),
       total: result.total,
       cached: result.cached,
       computed: result.computed,
@@ -154,7 +146,7 @@ export async function run(argv: string[]): Promise<number> {
       curves: curvesJson(result.curves, exposed).map((curve, i) => ({ ...curve, stability: stabilities[i] ?? null })),
       groups: breakdown && groupsJson(breakdown, groupCurve),
       levers: result.levers.map(leverJson),
-      knee: kneeJson(result.knee),
+      knee,
       ...(inputs.source.kind === "ict" ? { ictCaveat: ICT_SETS_NO_OVERLAP } : {}),
     };
     printJson(report, infinityAsText);

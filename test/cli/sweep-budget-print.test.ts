@@ -2,7 +2,7 @@
 // parent did not fit the budget says so, instead of a hit rate that reads as the lever's worth.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { describeLevers, leverJson } from "../../src/cli/sweep-levers-print";
+import { describeLevers, leverJson } from "../../src/cli/sweep-budget-print";
 import { leverVerdicts } from "../../src/experiment/sweep-expand";
 import { leverVerdictText } from "../../src/study/levers";
 import type { CostedRow } from "../../src/experiment/run";

@@ -185,41 +185,31 @@ export function labelledInputs(
   querySample?: string | number,
   headingLevels?: readonly number[],
 ) {
-  if (queries && isLabelledSpec(queries)) {
-    const inputs = loadRetrievalInputs(corpus, queries, { querySample });
-    const report = inputs.labelled as LabelledReport;
-    return {
-      docs: inputs.docs,
-      queries: inputs.queries,
-      file: queries,
-      builtFromHeadings: false,
-      howBuilt: "",
-      label: inputs.queryLabel,
-      ambiguous: report.ambiguous,
-      skipped: report.rows - report.queries,
-      description: inputs.description,
-    };
-  }
-  const header = loadRetrievalInputs(corpus, queries, { querySample, headingLevels });
-  const { set } = answerSpanRoundTrip(header.docs, header.queries);
-  const sampled = header.querySample.sampled;
+  const file = queries && isLabelledSpec(queries) ? queries : "";
+  const inputs = loadRetrievalInputs(corpus, queries, file ? { querySample } : { querySample, headingLevels });
+  const set = file
+    ? { queries: inputs.queries, report: inputs.labelled as LabelledReport }
+    : answerSpanRoundTrip(inputs.docs, inputs.queries).set;
+  const marks = headingMarks(headingLevels);
+  const ict = inputs.queryKind === "ict";
+  const sampled = inputs.querySample.sampled;
+  const builtLabel =
+    `${thousands(set.queries.length)}${sampled ? ` of ${thousands(inputs.querySample.population)}` : ""} ` +
+    `${ict ? "ICT queries (" : `header queries (${marks}, `}as a labelled file${sampled ? ", a seeded sample" : ""})`;
+  const howBuilt = ict
+    ? "each query is a sentence sampled from the corpus (removed from the text) and its neighbouring sentences the " +
+      "answer span"
+    : `each ${marks} heading is a question and the first sentence under it the answer span`;
   return {
-    docs: header.docs,
+    docs: inputs.docs,
     queries: set.queries,
-    file: "",
-    builtFromHeadings: true,
-    howBuilt:
-      header.queryKind === "ict"
-        ? "each query is a sentence sampled from the corpus (removed from the text) and its neighbouring sentences " +
-          "the answer span"
-        : `each ${headingMarks(headingLevels)} heading is a question and the first sentence under it the answer span`,
-    label:
-      `${thousands(set.queries.length)}${sampled ? ` of ${thousands(header.querySample.population)}` : ""} ` +
-      `${header.queryKind === "ict" ? "ICT queries (" : `header queries (${headingMarks(headingLevels)}, `}` +
-      `as a labelled file${sampled ? ", a seeded sample" : ""})`,
+    file,
+    builtFromHeadings: !file,
+    howBuilt: file ? "" : howBuilt,
+    label: file ? inputs.queryLabel : builtLabel,
     ambiguous: set.report.ambiguous,
     skipped: set.report.rows - set.report.queries,
-    description: header.description,
+    description: inputs.description,
   };
 }
 

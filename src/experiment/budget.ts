@@ -28,12 +28,11 @@ export function parseBudgetMinutes(value: string | number | undefined, flag = "-
   if (value === undefined) return undefined;
   const text = String(value).trim();
   const minutes = /^(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : NaN;
-  if (!(minutes > 0 && minutes <= maxBudgetMinutes)) {
+  if (!(minutes > 0 && minutes <= maxBudgetMinutes))
     throw new SeamlabError(
       `${flag} must be a number of minutes above 0 and at most ${thousands(maxBudgetMinutes)} ` +
         `(a week), e.g. ${flag} 5; got "${text}".`,
     );
-  }
   return minutes;
 }
 

@@ -16,13 +16,12 @@ import type { ExperimentConfig } from "./grid";
 function corpusParents(docs: readonly Doc[], parents: ParentSetting, config: ExperimentConfig): Span[] {
   if (parents === "section") {
     const spans = docs.flatMap(sectionSpans);
-    if (spans.length === docs.length) {
+    if (spans.length === docs.length)
       throw new SeamlabError(
         "--parents section: no document of the split text has a # or ## heading, so every section would be a whole " +
           "document. Header queries remove the headings (and their gold span is the section itself): use " +
           "--parents N, or --queries ict or a labelled file with --parents section.",
       );
-    }
     return spans;
   }
   const blocks = splitCorpus(docs as Doc[], { ...config.splitter, size: parents, overlap: 0 });
@@ -49,12 +48,11 @@ export async function contextOutcomes(
       throw new SeamlabError("--expand and --parents compare at an equal prompt: they need a --context-budget.");
     return evaluateQueries(chunks, queries, retriever, options);
   }
-  if ((setting.reranker ?? "none") !== "none") {
+  if ((setting.reranker ?? "none") !== "none")
     throw new SeamlabError(
       `--context-budget with --rerank ${setting.reranker}: a budget sets how many chunks reach the prompt, so it ` +
         `does not combine with a reranker's cut yet; drop one of them.`,
     );
-  }
   if (expand > 0 || setting.parents !== undefined) {
     const pieces =
       setting.parents !== undefined

@@ -58,12 +58,11 @@ export function withLevers(configs: readonly ExperimentConfig[], spec: LeverSpec
 
 /** Refuses levers without the budget that makes them comparable. */
 export function checkLevers(spec: LeverSpec, budget: ContextBudget | undefined): void {
-  if (hasLevers(spec) && budget === undefined) {
+  if (hasLevers(spec) && budget === undefined)
     throw new SeamlabError(
       "--expand and --parents compare at an equal prompt, so they need a context budget: give one --ks (no " +
         "--rerank, no --final-k) and, if you like, --context-budget N (not off).",
     );
-  }
 }
 
 /** One size's verdict over overlap, neighbour expansion and parents, at one budget. */

@@ -57,12 +57,11 @@ export function sweepContextBudget(spec: OverlapSweepSpec): ContextBudget | unde
       ? defaultContextBudget(sizes, ks[0], unit)
       : undefined;
   }
-  if (ks.length > 1 || reranked) {
+  if (ks.length > 1 || reranked)
     throw new SeamlabError(
       `${CONTEXT_BUDGET_FLAG} sets how many chunks reach the prompt, so it takes the place of several --ks, ` +
         `--final-k and --rerank: give one of them, not both.`,
     );
-  }
   checkContextBudget(spec.contextBudget, sizes, unit);
   return spec.contextBudget;
 }

@@ -1,9 +1,11 @@
 // Notebook 03's size x overlap grid at an equal context budget: hit@k favours large chunks (k of them carry more text),
-// so every size is judged on the top chunks that fit one budget, with plain hit@k beside it.
+// so every size is judged on the top chunks that fit one budget, with plain hit@k beside it. The notebook's budget
+// parameter is read the way the CLI reads the same flag (`report --context-budget 1200t` means what `sweep` does).
+import { SeamlabError } from "../core/errors";
 import type { GridVerdict, SweepResult } from "../experiment/sweep";
 import { gridConfigName } from "../experiment/sweep";
 import { verdictText } from "../experiment/verdict";
-import { contextBudgetText } from "../retrieval/context-budget";
+import { contextBudgetText, parseContextBudget, type ContextBudget } from "../retrieval/context-budget";
 import { formatP } from "../stats/format";
 import { wilsonInterval } from "../stats/proportion";
 import type { RetrievalInputs } from "./inputs";
@@ -88,4 +90,22 @@ export function budgetFinding(grid: GridVerdict): string {
         `${name(grid.decision.best)} (${pct(atBudget[grid.decision.best].rate)}). `;
   const note = tokenSampleNote(grid.rows);
   return lead + verdictText(grid.decision, name) + (note ? ` ${note}` : "");
+}
+
+/** The `contextBudget` parameter: "auto" or undefined (the median size × k), a number, or "5000c", "1200t". */
+export function contextBudgetParameter(value: string | number | undefined): ContextBudget | undefined {
+  if (value === undefined || value === "auto") return undefined;
+  const text = typeof value === "number" ? String(value) : value;
+  try {
+    const budget = parseContextBudget(text, "chars");
+    if (budget === null)
+      throw new SeamlabError(
+        `${text} turns the budget off, but the size comparison is always made at an equal budget (plain hit@k ` +
+          `favours large chunks); give a number, or "auto".`,
+      );
+    return budget;
+  } catch (error) {
+    if (!(error instanceof SeamlabError)) throw error;
+    throw new SeamlabError(`the contextBudget parameter: ${error.message}`);
+  }
 }

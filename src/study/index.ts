@@ -1,8 +1,8 @@
 // The notebooks' whole API, as named exports (like d3-array's src/index.js). Nothing in `src/` imports this file, so it
 // can never close an import cycle.
 export { boundaryAdvice, runBoundaryCheck } from "./boundary-check";
-export { withCountTitle } from "./charts";
 export { budgetChartRows, budgetFinding, budgetGridOf, budgetTableRows, runStudyBudgetGrid } from "./context-budget";
+export { contextBudgetParameter } from "./context-budget";
 export { damageGainRows, damageLineRows, seamDamageRows } from "./damage";
 export { gainFinding, keptFinding, pairsFinding } from "./damage";
 export { embedderNameOf } from "./dense";
@@ -24,7 +24,6 @@ export { bestRecallFinding, labelledSetFinding, pairedFinding, retrieverFinding 
 export { leverChartRows, leverTableRows, leverVerdictText, runStudyLevers } from "./levers";
 export { headerQuerySet, librariesPreset, libraryDisplayRows, libraryTable, libraryVerdict } from "./libraries";
 export { differenceFromBestRows, marginBand, pairedTableRows } from "./paired";
-export { contextBudgetParameter } from "./parameters";
 export {
   runProseIctSweeps,
   runSourceSweeps,
@@ -53,7 +52,7 @@ export {
   seamOverlapRows,
   seamSummaryRows,
 } from "./seams";
-export { openerFinding, paragraphBudgetFinding, reproFinding, zeroOverlapFinding } from "./seams";
+export { openerFinding, paragraphBudgetFinding, reproFinding, withCountTitle, zeroOverlapFinding } from "./seams";
 export {
   armTableRows,
   chunkLengthRows,

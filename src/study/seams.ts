@@ -12,8 +12,6 @@ import { pct } from "./format";
 import type { ReproRow } from "./repro";
 import { documentShareInterval, sampleForShares, zeroSeamShare, type SampleOptions } from "./sampling";
 
-export type SampledMeasurement = ConfigMeasurement & { sample: DocumentSample };
-
 /** Measures each splitter on one document sample (auto: sized so each zero-overlap share's CI is about ±1 point). */
 export function measureSplitters(
   docs: readonly Doc[],
@@ -21,7 +19,7 @@ export function measureSplitters(
   size: number,
   overlap: number,
   options: SampleOptions = {},
-): SampledMeasurement[] {
+): (ConfigMeasurement & { sample: DocumentSample })[] {
   const sample = sampleForShares(docs, options, (trial) =>
     splitters.map((splitter) =>
       zeroSeamShare(trial, measureSeams(trial, splitCorpus(trial, { splitter, size, overlap }))),
@@ -143,4 +141,12 @@ export function paragraphBudgetFinding(measured: readonly ConfigMeasurement[], o
     `paragraphs are longer than ${overlap} characters** ` +
     `(median ${thousands(budget.lengths.median)} chars): whenever one of them ends a chunk, nothing is carried into the next.`
   );
+}
+
+/** Renames the count axis of an `overlapHistogram` spec (it says "seams"; a paragraph histogram counts paragraphs). */
+export function withCountTitle(spec: Record<string, unknown>, title: string): Record<string, unknown> {
+  const copy = JSON.parse(JSON.stringify(spec)) as { spec?: { layer?: { encoding?: { y?: { title?: string } } }[] } };
+  const y = copy.spec?.layer?.[0]?.encoding?.y;
+  if (y) y.title = title;
+  return copy as Record<string, unknown>;
 }

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { withCountTitle } from "../../src/study/charts";
+import { withCountTitle } from "../../src/study/seams";
 import { pct, pctInterval } from "../../src/study/format";
 import { pText, thousands } from "../../src/stats/format";
 import { seamDamageRows } from "../../src/study/damage";

@@ -247,9 +247,8 @@ export function checkEvaluationInputFlags(values: FlagValues): void {
   const queriesSpec = stringFlag(values, "queries", "headers");
   if (queriesSpec === "headers") headerOptionsFrom(values);
   else if (queriesSpec === "ict") ictOptionsFrom(values);
-  else if (isSquadFile(queriesSpec)) {
+  else if (isSquadFile(queriesSpec))
     refuseTogether(values, "corpus", "queries", `the SQuAD file ${queriesSpec} brings its own documents.`);
-  }
 }
 
 export function loadEvaluationInputs(values: FlagValues): EvaluationInputs {

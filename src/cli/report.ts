@@ -232,12 +232,11 @@ export async function runReport(argv: string[], { corpusRequired }: { corpusRequ
     log: (line) => process.stderr.write(line + "\n"),
   });
   for (const failure of result.failures) process.stderr.write(`seamlab report: ${failure}\n`);
-  if (!result.ok) {
+  if (!result.ok)
     process.stderr.write(
       `seamlab report: ${result.failures.length} problem(s); the report was NOT published and ` +
         `${outDir} was left as it was. This run's pages are in ${resolve(outDir, ".failed")}/.\n`,
     );
-  }
   if (values.screenshots && result.ok) {
     const { screenshotPages } = await import("../report/screenshots");
     const names = ["index", ...result.pages.slice(0, 1).map((page) => page.name)];

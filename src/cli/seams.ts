@@ -126,17 +126,16 @@ export async function run(argv: string[]): Promise<number> {
     chars: result.corpusChars,
   };
   const structure = structureDamageReport(config, measured.structure);
-  if (values.json) {
+  if (values.json)
     printJson({
       ...seamsJson(spec, counts, measured),
       sample: { ...sampleJson(result.sample), ...sampleIntervals(result) },
       structureDamage: structure,
     });
-  } else {
+  else
     process.stdout.write(
       seamsText(describeCorpusCounts(spec, counts), measured, result) + "\n\n" + structureDamageText(structure) + "\n",
     );
-  }
   const rejected = measured.rejected
     ? `; ${measured.rejected} cached part(s) failed their checksum or key check and were recomputed`
     : "";

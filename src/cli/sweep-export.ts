@@ -22,13 +22,12 @@ export function sweepExportTarget(values: FlagValues): ExportTarget | undefined 
   if (values["by-type"])
     throw new SeamlabError("--export is not available with --by-type: it exports one verdict; drop one of them.");
   const several = (flag: string) => values[flag] !== undefined && commaList(String(values[flag])).length > 1;
-  for (const flag of ["splitter", "ks"]) {
-    if (several(flag))
-      throw new SeamlabError(
-        `--export writes one verdict, but --${flag} ${String(values[flag])} gives one per value; ` +
-          `sweep one --${flag} value to export.`,
-      );
-  }
+  const flag = ["splitter", "ks"].find(several);
+  if (flag)
+    throw new SeamlabError(
+      `--export writes one verdict, but --${flag} ${String(values[flag])} gives one per value; ` +
+        `sweep one --${flag} value to export.`,
+    );
   lockOutput(target.path, { flag: "--export", command: "sweep", kind: "file" }); // a second sweep into FILE is refused
   return target;
 }

@@ -103,10 +103,8 @@ export async function run(argv: string[]): Promise<number> {
     config.splitter === "semantic"
       ? await prepareSemanticSplit(corpus.docs, config)
       : (await import("../splitters/registry")).splitCorpus(corpus.docs, config);
-  const embedder = await createEmbedder(
-    spec,
-    chunks.map((c) => c.text),
-  );
+  const texts = chunks.map((c) => c.text);
+  const embedder = await createEmbedder(spec, texts);
   const rows = await neighbourSimilarity(chunks, withEmbedProgress(embedder, chunks.length));
   const neighbours = summariseNeighbours(rows, embedder.name);
   const cache = (embedder as Partial<CachedEmbedder>).cache;

@@ -146,11 +146,8 @@ export async function run(argv: string[]): Promise<number> {
   if (sample) out.push(`sample ${sample.description}`);
   if (hitRateSkipped && headerQuerySet(corpus.docs) !== undefined)
     out.push("hit rate@5 left out on a sampled corpus: add --hit-rate to split every document with every library");
-  out.push(
-    `libraries ${Object.entries(versions)
-      .map(([n, v]) => `${n}@${v}`)
-      .join(", ")}`,
-  );
+  const pinned = Object.entries(versions).map(([name, version]) => `${name}@${version}`);
+  out.push(`libraries ${pinned.join(", ")}`);
   for (const { setting, rows } of tables) {
     const display = libraryDisplayRows(rows);
     const headers = Object.keys(display[0] ?? {}).filter((h) => h !== "hit rate@5" || queries);

@@ -21,10 +21,7 @@ const pilotChars = 20_000_000;
 /** A kernel's start (tslab, src/ loaded), counted once per notebook on top of loading its corpus. */
 export const kernelStartMs = 8_000;
 
-/**
- * This process's CPU time in ms, every thread. The pilots are timed by it, not the wall clock: on a shared machine
- * wall times of the same split were 38-143 s, and the budget left out notebooks it could run.
- */
+/** This process's CPU ms, every thread: the pilots' clock (on a shared machine one split's wall time was 38-143 s). */
 export function cpuNow(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;

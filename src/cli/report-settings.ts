@@ -58,10 +58,8 @@ export function reportSettingsFrom(values: FlagValues): Record<string, unknown> 
     settings.splitter = splitter;
   }
   if (values.k !== undefined) settings.k = intFlag(values, "k", undefined, { min: 1, max: LIMITS.k, unit: "chunks" });
-  if (values.margin !== undefined) {
-    const points = numberFlag(values, "margin", 1, { min: 0, max: 100, exclusiveMin: true, unit: "points" });
-    settings.margin = checkMargin(points / 100);
-  }
+  const marginBounds = { min: 0, max: 100, exclusiveMin: true, unit: "points" };
+  if (values.margin !== undefined) settings.margin = checkMargin(numberFlag(values, "margin", 1, marginBounds) / 100);
   if (values["heading-levels"] !== undefined)
     settings.headingLevels = intListFlag(values, "heading-levels", undefined, { min: 1, max: 6 }).sort((a, b) => a - b);
   if (values["context-budget"] !== undefined) {

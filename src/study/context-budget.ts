@@ -1,18 +1,85 @@
-// Notebook 03's size x overlap grid at an equal context budget: hit@k favours large chunks (k of them carry more text),
-// so every size is judged on the top chunks that fit one budget, with plain hit@k beside it. The notebook's budget
-// parameter is read the way the CLI reads the same flag (`report --context-budget 1200t` means what `sweep` does).
+// Notebook 03 at an equal context budget: hit@k favours large chunks (k of them carry more text), so the size x overlap
+// grid judges every size on the top chunks that fit one budget (plain hit@k beside it), with the price of each extra
+// point and what each folder would pick alone, and overlap is weighed against pasting each hit's neighbours or parent
+// at one budget. The budget parameter is read the way the CLI reads the flag (`report --context-budget 1200t`).
 import { SeamlabError } from "../core/errors";
-import type { GridVerdict, SweepResult } from "../experiment/sweep";
-import { gridConfigName } from "../experiment/sweep";
-import { verdictText } from "../experiment/verdict";
+import { cheapestIndex, curveRows, gridConfigName } from "../experiment/sweep";
+import type { GridVerdict, SweepCurve, SweepResult } from "../experiment/sweep";
+import { groupBreakdown, groupVerdictHeadline, queryGroups, type GroupBreakdown } from "../experiment/groups";
+import { leverOverBudgetNotes, type LeverVerdict } from "../experiment/sweep-expand";
+import { marginText, verdictCard, verdictHeadline, verdictText } from "../experiment/verdict";
 import { contextBudgetText, parseContextBudget, type ContextBudget } from "../retrieval/context-budget";
+import type { ParentSetting } from "../retrieval/expand";
 import { formatP } from "../stats/format";
 import { wilsonInterval } from "../stats/proportion";
 import type { RetrievalInputs } from "./inputs";
 import { tokenSampleNote } from "./row-sample";
 import { runStudyOverlapSweep } from "./sweep";
-import type { StudyLeverSpec } from "./levers";
-import { points, pointsInterval, pct } from "./format";
+import { pct, points, pointsInterval } from "./format";
+
+export interface StudyLeverSpec {
+  splitter: string;
+  size: number;
+  /** overlaps as percentages of the size, e.g. [0, 10, 20] */
+  overlapShares: number[];
+  /** neighbours on each side to try, e.g. [1, 2] */
+  expand: number[];
+  /** e.g. ["section", 3000] ("section" needs headings in the split text: not with header queries) */
+  parents: ParentSetting[];
+  k: number;
+  /** characters or tokens per query; default size x k */
+  contextBudget?: ContextBudget;
+}
+
+/** The cached sweep with its levers, run in this process; `levers[0]` is the size's verdict. */
+export async function runStudyLevers(inputs: RetrievalInputs, spec: StudyLeverSpec): Promise<SweepResult> {
+  return runStudyOverlapSweep(inputs, {
+    splitter: spec.splitter,
+    size: spec.size,
+    overlaps: spec.overlapShares.map((percent) => ({ percent })),
+    ks: [spec.k],
+    expand: spec.expand,
+    parents: spec.parents,
+    contextBudget: spec.contextBudget,
+  });
+}
+
+/** One row per lever: its costs, chunks pasted per query, hit rate at the budget and paired difference from the best. */
+export function leverTableRows(lever: LeverVerdict): Record<string, number | string>[] {
+  return lever.rows.map((row, i) => {
+    const c = lever.decision.configs[i];
+    const cost = lever.costs[i];
+    return {
+      lever: lever.names[i],
+      vectors: cost.vectors,
+      "index MB": Math.round(cost.storageBytes / 1e4) / 100,
+      "hits pasted per query": Math.round(10 * row.retrieval.meanContextChunks) / 10,
+      "prompt tokens per query": cost.promptTokens === null ? "" : Math.round(cost.promptTokens),
+      "hit rate (%)": points(c.rate),
+      "best − it (points)": points(c.fromBest.diff),
+      "paired 95% CI": pointsInterval(c.fromBest.low, c.fromBest.high),
+      "McNemar p": formatP(c.fromBest.mcnemarP),
+      status: i === lever.decision.best ? "best" : c.status,
+    };
+  });
+}
+
+/** Bar rows: hit rate (y, percent) per lever (x), with the Wilson CI of each rate. */
+export function leverChartRows(lever: LeverVerdict): Record<string, number | string>[] {
+  return lever.rows.map((row, i) => ({
+    x: lever.names[i],
+    y: points(lever.decision.configs[i].rate),
+    low: points(row.retrieval.hitRateCI.low),
+    high: points(row.retrieval.hitRateCI.high),
+  }));
+}
+
+/** The verdict in sentences (then what a window or parent over the budget did to a row) and as a headline. */
+export function leverVerdictText(lever: LeverVerdict): { text: string; headline: string } {
+  const name = (i: number) => lever.names[i];
+  const text = [verdictText(lever.decision, name), ...leverOverBudgetNotes(lever)].join(" ");
+  return { text, headline: verdictHeadline(lever.decision, name) };
+}
 
 /** The levers' spec with sizes for the size; `contextBudget` defaults to the median size x k. */
 export type StudyBudgetSpec = Omit<StudyLeverSpec, "size" | "expand" | "parents"> & { sizes: number[] };
@@ -108,4 +175,81 @@ export function contextBudgetParameter(value: string | number | undefined): Cont
     if (!(error instanceof SeamlabError)) throw error;
     throw new SeamlabError(`the contextBudget parameter: ${error.message}`);
   }
+}
+
+const share = (overlap: number, size: number) => `${Math.round((100 * overlap) / size)}%`;
+const round1 = (x: number) => Math.round(10 * x) / 10;
+
+/** `heatmap` rows: hit rate per size (y) and overlap share (x). */
+export function gridHeatmapRows(grid: GridVerdict): Record<string, number | string>[] {
+  return grid.rows.map((row, i) => ({
+    x: share(row.config.splitter.overlap, row.config.splitter.size),
+    y: row.config.splitter.size,
+    value: grid.decision.configs[i].rate,
+  }));
+}
+
+/** What each extra point of hit rate over the cheapest config costs (this corpus, the cost model's prices). */
+export function priceTableRows(grid: GridVerdict): Record<string, number | string>[] {
+  const from = gridConfigName(grid.rows[cheapestIndex(grid.decision)]);
+  return grid.prices.map((p) => ({
+    config: gridConfigName(grid.rows[p.index]),
+    against: from,
+    "points gained": round1(p.points),
+    "MB of vectors per point": Math.round(p.bytesPerPoint / 1e4) / 100,
+    "tokens embedded per point": Math.round(p.tokensPerPoint),
+    "$ per point (embedding)": Math.round(p.dollarsPerPoint * 1e4) / 1e4,
+  }));
+}
+
+/** The per-folder breakdown of a curve (the result must hold the curve's rows). */
+export function studyGroups(inputs: RetrievalInputs, result: SweepResult, curve: SweepCurve): GroupBreakdown[] {
+  return groupBreakdown(curve, curveRows(result.rows, curve), queryGroups(inputs.queries));
+}
+
+/** One row per group: the corpus's pick against overlap 0 on the group's queries, and the group's own verdict. */
+export function groupTableRows(
+  groups: readonly GroupBreakdown[],
+  curve: SweepCurve,
+): Record<string, number | string>[] {
+  const x = (i: number) => curve.points[i].x;
+  const pick = x(curve.decision.choice);
+  const base = x(curve.decision.baseline);
+  return groups.map((g) => {
+    const d = g.pickVersusBaseline;
+    return {
+      group: g.group,
+      queries: g.queries,
+      [`hit rate @${base} (%)`]: points(g.decision.configs[curve.decision.baseline].rate),
+      [`hit rate @${pick} (%)`]: points(g.decision.configs[curve.decision.choice].rate),
+      [`${pick} − ${base} (points)`]: points(d.diff),
+      "paired 95% CI": pointsInterval(d.low, d.high),
+      "McNemar p": formatP(d.mcnemarP),
+      "own verdict": groupVerdictHeadline(g, (i) => `overlap ${x(i)}`),
+      "wants another overlap": g.differs ? "yes" : "",
+    };
+  });
+}
+
+/** The grid verdict's index card: value and headline options. */
+export function gridCardOf(grid: GridVerdict, context: string) {
+  const name = (i: number) => gridConfigName(grid.rows[i]);
+  const short = (i: number) => `${grid.rows[i].config.splitter.size}/${grid.rows[i].config.splitter.overlap}`;
+  const card = verdictCard(grid.decision, name, short, " (size/overlap)");
+  return {
+    value: card.value,
+    options: {
+      label:
+        "If the size may change too: size and overlap at an equal context budget " +
+        `(paired rule, margin ${marginText(grid.decision.margin)})`,
+      note: `${context}: ${card.note}`,
+    },
+  };
+}
+
+export function groupsFinding(groups: readonly GroupBreakdown[]): string {
+  const differ = groups.filter((g) => g.differs).map((g) => g.group);
+  return differ.length === 0
+    ? "No folder's own settled verdict differs from the whole corpus's."
+    : `**Folders that want another overlap:** ${differ.join(", ")}.`;
 }

@@ -2,12 +2,13 @@
 // can never close an import cycle.
 export { boundaryAdvice, runBoundaryCheck } from "./boundary-check";
 export { budgetChartRows, budgetFinding, budgetGridOf, budgetTableRows, runStudyBudgetGrid } from "./context-budget";
-export { contextBudgetParameter } from "./context-budget";
+export { contextBudgetParameter, gridCardOf, gridHeatmapRows, priceTableRows } from "./context-budget";
+export { groupTableRows, groupsFinding, studyGroups } from "./context-budget";
+export { leverChartRows, leverTableRows, leverVerdictText, runStudyLevers } from "./context-budget";
 export { damageGainRows, damageLineRows, seamDamageRows } from "./damage";
 export { gainFinding, keptFinding, pairsFinding } from "./damage";
 export { embedderNameOf } from "./dense";
 export { flipTableRows } from "./flips";
-export { gridCardOf, gridHeatmapRows, groupTableRows, groupsFinding, priceTableRows, studyGroups } from "./grid";
 export { loadProse, loadProseSample, loadRetrievalInputs, loadRetrievalOrSample } from "./inputs";
 export {
   compareEvaluations,
@@ -21,7 +22,6 @@ export {
   recallRows,
 } from "./labelled";
 export { bestRecallFinding, labelledSetFinding, pairedFinding, retrieverFinding } from "./labelled";
-export { leverChartRows, leverTableRows, leverVerdictText, runStudyLevers } from "./levers";
 export { headerQuerySet, librariesPreset, libraryDisplayRows, libraryTable, libraryVerdict } from "./libraries";
 export { differenceFromBestRows, marginBand, pairedTableRows } from "./paired";
 export {

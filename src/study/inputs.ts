@@ -65,6 +65,12 @@ export interface RetrievalInputOptions {
   querySample?: string | number;
 }
 
+const WHY_THESE_QUERIES = {
+  asked: "as asked for in the queries parameter",
+  headers: "chosen because the corpus has markdown headings with prose under them",
+  ict: "chosen because the corpus has no markdown headings with prose under them and no labelled file was given",
+};
+
 /** The corpus and its queries ("headers", "ict", a labelled file, or undefined: headers if it has them, else ICT). */
 export function loadRetrievalInputs(
   corpus: string,
@@ -73,19 +79,11 @@ export function loadRetrievalInputs(
 ): RetrievalInputs {
   const sample = parseQuerySample(querySample, "the querySample parameter");
   const spec = { corpus, headers: { headingLevels }, ict: { n: ictCount }, skipMalformed: true, querySample: sample };
-  let inputs: EvaluationInputs;
-  let why: string;
-  if (queries === undefined || queries === "") {
-    const chosen = headersElseIct((source) => loadCorpusAndQueries({ ...spec, queries: source }));
-    inputs = chosen.value;
-    why =
-      chosen.source === "headers"
-        ? "chosen because the corpus has markdown headings with prose under them"
-        : "chosen because the corpus has no markdown headings with prose under them and no labelled file was given";
-  } else {
-    inputs = loadCorpusAndQueries({ ...spec, queries });
-    why = "as asked for in the queries parameter";
-  }
+  const chosen = queries
+    ? { value: loadCorpusAndQueries({ ...spec, queries }), source: "asked" as const }
+    : headersElseIct((source) => loadCorpusAndQueries({ ...spec, queries: source }));
+  const inputs = chosen.value;
+  const why = WHY_THESE_QUERIES[chosen.source];
   const kind = inputs.source.kind;
   return {
     docs: inputs.docs,

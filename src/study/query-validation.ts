@@ -43,10 +43,8 @@ function scores(sweeps: SourceSweeps) {
 }
 
 function recommendations(sweeps: SourceSweeps): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const r of sweeps.results)
-    for (const curve of r.curves) out.set(`${curve.splitter}@${curve.size}`, recommendedOverlap(curve));
-  return out;
+  const curves = sweeps.results.flatMap((r) => r.curves);
+  return new Map(curves.map((curve) => [`${curve.splitter}@${curve.size}`, recommendedOverlap(curve)]));
 }
 
 const bestOf = (list: ConfigScore[]) => list.reduce((a, b) => (b.hitRate > a.hitRate ? b : a)).id;

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { describeLevers, leverJson } from "../../src/cli/sweep-budget-print";
 import { leverVerdicts } from "../../src/experiment/sweep-expand";
-import { leverVerdictText } from "../../src/study/levers";
+import { leverVerdictText } from "../../src/study/context-budget";
 import type { CostedRow } from "../../src/experiment/run";
 import { costedRow } from "../helpers/costed-row";
 

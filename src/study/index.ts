@@ -23,7 +23,7 @@ export {
 } from "./labelled";
 export { bestRecallFinding, labelledSetFinding, pairedFinding, retrieverFinding } from "./labelled";
 export { headerQuerySet, librariesPreset, libraryDisplayRows, libraryTable, libraryVerdict } from "./libraries";
-export { differenceFromBestRows, marginBand, pairedTableRows } from "./paired";
+export { differenceFromBestRows, marginBand, pairedTableRows } from "./sweep";
 export {
   runProseIctSweeps,
   runSourceSweeps,
@@ -43,7 +43,7 @@ export { bestMmrFinding, denseRerankFinding, distinctFinding } from "./redundanc
 export { runStudyProxies } from "./proxies";
 export { sweepExposure, sweepRecommendation } from "./recommendation";
 export type { CurveExposure, SourceResults } from "./recommendation";
-export { reproDoc, reproRows } from "./repro";
+export { reproDoc, reproRows } from "./seams";
 export {
   measureSplitters,
   openerRows,

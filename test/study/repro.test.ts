@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { fillerParagraph, reproDoc, reproRows } from "../../src/study/repro";
+import { fillerParagraph, reproDoc, reproRows } from "../../src/study/seams";
 
 test("filler paragraphs have exactly the asked length and no line break", () => {
   for (const length of [10, 201, 599]) {

@@ -2,8 +2,12 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { sweepCurves } from "../../src/experiment/sweep";
 import type { CostedRow } from "../../src/experiment/run";
-import { pairedTableRows } from "../../src/study/paired";
-import { combinedRecommendationMarkers, recommendOverlap, recommendationMarkers } from "../../src/study/sweep";
+import {
+  combinedRecommendationMarkers,
+  pairedTableRows,
+  recommendOverlap,
+  recommendationMarkers,
+} from "../../src/study/sweep";
 
 /** A grid row with just what a sweep curve reads: hits per query, chunks and vector bytes. */
 function row(overlap: number, hits: string, chunks: number): CostedRow {

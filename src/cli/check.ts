@@ -35,13 +35,6 @@ docs change, and the check says whether the choice survives it.
   --json            print JSON: holds, moves, notes, the exported and the re-run verdicts
   -h, --help        this help`;
 
-/** The re-run's argv: the export's flags, on another path of the corpus when --corpus gave one. */
-function checkArgv(exported: ChosenExport, corpus: string | undefined): string[] {
-  const argv = exported.rerun.argv;
-  const squad = argv.some((item, i) => item === "--queries" && isSquadFile(argv[i + 1] ?? ""));
-  return corpus === undefined || squad ? [...argv] : withFlag(argv, "corpus", corpus);
-}
-
 function checkedCorpus(
   file: string,
   exported: ChosenExport,
@@ -103,7 +96,10 @@ export async function run(argv: string[]): Promise<number> {
   const file = positionals[0];
   const before = readChosenExport(file);
   const corpus = checkedCorpus(file, before, values.corpus, Boolean(values["same-corpus"]));
-  const rerun = checkArgv(before, corpus);
+  // the export's flags, on another path of the corpus when --corpus gave one
+  const exported = before.rerun.argv;
+  const squad = exported.some((item, i) => item === "--queries" && isSquadFile(exported[i + 1] ?? ""));
+  const rerun = corpus === undefined || squad ? [...exported] : withFlag(exported, "corpus", corpus);
   const dir = mkdtempSync(join(tmpdir(), "seamlab-check-"));
   try {
     const out = join(dir, "rerun.json");

@@ -8,19 +8,6 @@ import { lockOutput } from "../core/output-lock";
 import { intFlag, type FlagValues } from "./flags";
 import { openOutputFile, refuseToOverwrite } from "./format";
 
-function perSeamRecord(part: DocSeams, i: number, tokens: boolean): Record<string, unknown> {
-  return {
-    doc: part.doc,
-    index: i,
-    prevEnd: part.spans[2 * i + 1],
-    nextStart: part.spans[2 * (i + 1)],
-    overlap: part.overlaps[i],
-    gap: part.gaps[i],
-    gapLostChars: part.gapLostChars[i],
-    ...(tokens ? { overlapTokens: part.overlapTokens?.[i] ?? 0 } : {}),
-  };
-}
-
 /** A `--per-seam` file name that asks for an HTML page (.html or .htm). */
 function isHtmlPath(path: string | undefined): boolean {
   return path !== undefined && /\.html?$/i.test(path);
@@ -55,7 +42,17 @@ export function perSeamOutput(values: FlagValues) {
       const file = openOutputFile(path, { force, flag: "--per-seam" });
       const withSeams = new Map<string, DocSeams>();
       const jsonLine = (part: DocSeams, i: number, text = {}) =>
-        JSON.stringify({ ...perSeamRecord(part, i, tokens), ...text }) + "\n";
+        JSON.stringify({
+          doc: part.doc,
+          index: i,
+          prevEnd: part.spans[2 * i + 1],
+          nextStart: part.spans[2 * (i + 1)],
+          overlap: part.overlaps[i],
+          gap: part.gaps[i],
+          gapLostChars: part.gapLostChars[i],
+          ...(tokens ? { overlapTokens: part.overlapTokens?.[i] ?? 0 } : {}),
+          ...text,
+        }) + "\n";
       return {
         onResult(part: DocSeams) {
           if (chars === undefined) file.write(part.overlaps.map((_, i) => jsonLine(part, i)).join(""));

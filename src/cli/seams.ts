@@ -128,7 +128,16 @@ export async function run(argv: string[]): Promise<number> {
   const structure = structureDamageReport(config, measured.structure);
   if (values.json)
     printJson({
-      ...seamsJson(spec, counts, measured),
+      corpus: spec,
+      skippedEmpty: counts.skippedEmpty,
+      ...(counts.skippedSpecial ? { skippedSpecial: counts.skippedSpecial } : {}),
+      config: measured.config,
+      ...measured.summary,
+      // a share of no seams is no number: null, not a 0% that reads as "every seam shares text"
+      ...(measured.summary.seams === 0 ? { zeroOverlapPct: null } : {}),
+      seamDamage: measured.seamDamage,
+      paragraphs: measured.paragraphs,
+      backwardOpeners: measured.openers,
       sample: { ...sampleJson(result.sample), ...sampleIntervals(result) },
       structureDamage: structure,
     });
@@ -154,26 +163,6 @@ function sampleIntervals(result: SampledSeams): { zeroOverlap: Interval | null; 
   return {
     zeroOverlap: interval(shares.zeroSeams, shares.seams),
     kept: interval(shares.kept, shares.pairs),
-  };
-}
-
-/** The `--json` document: the summary's fields at the top level, then the other measurements. */
-function seamsJson(
-  spec: string,
-  corpus: { skippedEmpty: number; skippedSpecial?: number },
-  measured: SampledSeams["measured"],
-): Record<string, unknown> {
-  return {
-    corpus: spec,
-    skippedEmpty: corpus.skippedEmpty,
-    ...(corpus.skippedSpecial ? { skippedSpecial: corpus.skippedSpecial } : {}),
-    config: measured.config,
-    ...measured.summary,
-    // a share of no seams is no number: null, not a 0% that reads as "every seam shares text"
-    ...(measured.summary.seams === 0 ? { zeroOverlapPct: null } : {}),
-    seamDamage: measured.seamDamage,
-    paragraphs: measured.paragraphs,
-    backwardOpeners: measured.openers,
   };
 }
 

@@ -128,11 +128,6 @@ export function describeGroups(groups: GroupBreakdown[], curve: SweepCurve): str
   ];
 }
 
-/** The queries a verdict was reached on, with what their source dropped: "301 header queries (## and ###; ...)". */
-function querySourceText(queryLabel: string, drops: string): string {
-  return queryLabel.endsWith(")") ? `${queryLabel.slice(0, -1)}; ${drops})` : `${queryLabel} (${drops})`;
-}
-
 function describeGrid(grid: GridVerdict, source: string): string[] {
   const name = (i: number) => gridConfigName(grid.rows[i]);
   const lines = grid.contextBudget
@@ -173,12 +168,6 @@ function describeGrid(grid: GridVerdict, source: string): string[] {
   ];
 }
 
-/** The curve's y as its column header: "recall@5 %" or "hit rate@5 %", without the @k at a context budget. */
-function curveMetricHeader(curve: SweepCurve): string {
-  const name = curve.metric === "hitRate" ? "hit rate" : "recall";
-  return `${name}${curve.contextBudget ? "" : `@${curve.finalK}`} %`;
-}
-
 export function printText(
   result: SweepResult,
   corpus: string,
@@ -186,26 +175,27 @@ export function printText(
   drops: string,
   exposureLines: (index: number) => string[],
 ): void {
-  const source = querySourceText(queryLabel, drops);
+  // the queries with what their source dropped: "301 header queries (## and ###; ...)"
+  const source = queryLabel.endsWith(")") ? `${queryLabel.slice(0, -1)}; ${drops})` : `${queryLabel} (${drops})`;
   const lines = [
     `corpus ${corpus}: ${source}; ${result.total} configs (${result.cached} cached, ${result.computed} ` +
       `computed) in ${(result.elapsedMs / 1000).toFixed(1)} s on ${result.workers} worker(s), ${peakRssText()}`,
   ];
   result.curves.forEach((curve, curveIndex) => {
+    // Name the retriever (and so the embedder, for dense/hybrid) the way the rows measured it.
+    const measuredBy = result.rows.find(
+      (r) => r.config.splitter.splitter === curve.splitter && r.config.retrieval.k === curve.k,
+    );
+    // the curve's y as its column header: "recall@5 %" or "hit rate@5 %", without the @k at a context budget
+    const metricName = curve.metric === "hitRate" ? "hit rate" : "recall";
+    const metric = `${metricName}${curve.contextBudget ? "" : `@${curve.finalK}`} %`;
     lines.push(
       "",
       `${curve.splitter} size ${curve.size} ${curve.unit}, ` +
         (curve.contextBudget
           ? budgetSuffix(curve).slice(2)
           : `k=${curve.k}${curve.reranker !== "none" ? ` -> ${curve.reranker}` : ""} @${curve.finalK}`),
-    );
-    // Name the retriever (and so the embedder, for dense/hybrid) the way the rows measured it.
-    const measuredBy = result.rows.find(
-      (r) => r.config.splitter.splitter === curve.splitter && r.config.retrieval.k === curve.k,
-    );
-    if (measuredBy) lines.push(`retriever: ${measuredBy.retrieval.retriever}`);
-    const metric = curveMetricHeader(curve);
-    lines.push(
+      ...(measuredBy ? [`retriever: ${measuredBy.retrieval.retriever}`] : []),
       `overlap  chunks  zero-overlap seams %  pairs kept %  ${metric}  95% CI          distinct  tokens  storage  ` +
         "best-it (pts) [paired 95% CI]  McNemar p  status",
     );

@@ -7,7 +7,7 @@ import { compareRows } from "../experiment/sweep";
 import type { PairedComparison } from "../stats/paired";
 import { pText, percentNumber, thousands } from "../stats/format";
 import { pairedShown, signedInterval, signedPointsText } from "./format";
-import { studySweepInputs } from "./row-sample";
+import { studySweepInputs } from "./sweep";
 
 export const STRUCTURE_SPLITTER = "structure";
 

@@ -13,8 +13,7 @@ import type { ParentSetting } from "../retrieval/expand";
 import { formatP } from "../stats/format";
 import { wilsonInterval } from "../stats/proportion";
 import type { RetrievalInputs } from "./inputs";
-import { tokenSampleNote } from "./row-sample";
-import { runStudyOverlapSweep } from "./sweep";
+import { runStudyOverlapSweep, tokenSampleNote } from "./sweep";
 import { pct, points, pointsInterval } from "./format";
 
 export interface StudyLeverSpec {

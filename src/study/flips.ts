@@ -1,5 +1,6 @@
 // The queries that flip between two configs (`seamlab flips`): B wins (B hits, A misses) and B loses. Each row carries
 // the gold span, each side's top-k chunks and seams around the gold as plain pieces, which a renderer marks and escapes.
+// Notebook 03 reads them between overlap 0 and its verdict's choice.
 import type { Chunk, Doc, GoldSpan, Query } from "../core/types";
 import { SeamlabError } from "../core/errors";
 import type { SplitterConfig } from "../splitters/config";
@@ -9,6 +10,10 @@ import type { EvaluationOptions, QueryOutcome } from "../retrieval/evaluate";
 import { createRetriever } from "../retrieval/factory";
 import type { RetrieverSettings } from "../retrieval/types";
 import { pairedComparison, type PairedComparison } from "../stats/paired";
+import { pText, thousands } from "../stats/format";
+import { curveRows, type SweepResult } from "../experiment/sweep";
+import type { RetrievalInputs } from "./inputs";
+import { pct } from "./format";
 
 /** A stretch of text (gold or not), or a chunk boundary of one side: where a chunk starts or ends. */
 export type FlipPiece =
@@ -211,4 +216,50 @@ export function flipTableRows(rows: readonly FlipRow[]): Record<string, string |
     "seams of A": seamText(row.a),
     "seams of B": seamText(row.b),
   }));
+}
+
+export interface VerdictFlips {
+  /** "overlap 0" and "overlap 150" */
+  nameA: string;
+  nameB: string;
+  configA: SplitterConfig;
+  configB: SplitterConfig;
+  summary: FlipsSummary | null;
+  rows: FlipRow[];
+  /** why there is nothing to compare (the choice is the baseline and so is the best) */
+  none?: string;
+}
+
+/** The flips between overlap 0 and the first curve's choice (its best, when the choice is overlap 0 itself). */
+export async function flipsOfVerdict(inputs: RetrievalInputs, result: SweepResult): Promise<VerdictFlips> {
+  const curve = result.curves[0];
+  const rows = curveRows(result.rows, curve);
+  const decision = curve.decision;
+  const b = decision.choice !== decision.baseline ? decision.choice : decision.best;
+  const configA = rows[decision.baseline].config.splitter;
+  const configB = rows[b].config.splitter;
+  const nameA = `overlap ${configA.overlap}`;
+  const nameB = `overlap ${configB.overlap}`;
+  const sides = { nameA, nameB, configA, configB };
+  if (b === decision.baseline) {
+    const none = `the verdict's choice and the best are both ${nameA}, the baseline: no other overlap to read against it`;
+    return { ...sides, summary: null, rows: [], none };
+  }
+  const flips = await computeFlips(inputs.docs, inputs.queries, configA, configB, { k: curve.k });
+  return { ...sides, summary: flips.summary, rows: flips.rows };
+}
+
+/** The counts in a sentence: "overlap 150 wins 18 queries and loses 15 against overlap 0 (268 tie; McNemar p = 0.73)". */
+export function flipsFinding(flips: VerdictFlips): string {
+  if (!flips.summary) return `Nothing to read here: ${flips.none}.`;
+  const s = flips.summary;
+  const seamWins = flips.rows.filter((row) => row.outcome === "b wins" && row.a.seam?.inside).length;
+  const wins = flips.rows.filter((row) => row.outcome === "b wins").length;
+  return (
+    `**${flips.nameB} wins ${thousands(s.wins)} queries and loses ${thousands(s.losses)} against ${flips.nameA}** ` +
+    `(${thousands(s.ties)} give the same outcome; hit rate ${pct(s.hitRateA)} → ${pct(s.hitRateB)}; exact McNemar ` +
+    `${pText(s.mcnemarP)}). ` +
+    `Of its ${thousands(wins)} wins, ${thousands(seamWins)} are queries whose gold span a seam of ${flips.nameA} cuts: ` +
+    `the wins overlap exists for. The others moved through the ranking, not through a seam.`
+  );
 }

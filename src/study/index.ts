@@ -8,7 +8,7 @@ export { leverChartRows, leverTableRows, leverVerdictText, runStudyLevers } from
 export { damageGainRows, damageLineRows, seamDamageRows } from "./damage";
 export { gainFinding, keptFinding, pairsFinding } from "./damage";
 export { embedderNameOf } from "./dense";
-export { flipTableRows } from "./flips";
+export { flipTableRows, flipsFinding, flipsOfVerdict } from "./flips";
 export { loadProse, loadProseSample, loadRetrievalInputs, loadRetrievalOrSample } from "./inputs";
 export {
   compareEvaluations,
@@ -100,6 +100,5 @@ export {
   typeRecommendationCaption,
   typeRecommendationRows,
 } from "./type-sweep";
-export { flipsFinding, flipsOfVerdict } from "./verdict-flips";
 export { seamViewerPayload } from "./viewer";
 export { characterBudgetSample } from "../corpus/sample";

@@ -8,9 +8,8 @@ import type { Decision } from "../stats/non-inferiority";
 import { thousands } from "../stats/format";
 import type { RetrievalInputs } from "./inputs";
 import { lsaSpec } from "./dense";
-import { studySweepInputs } from "./row-sample";
 import { pct, points } from "./format";
-import type { SplitterSweepSpec } from "./sweep";
+import { studySweepInputs, type SplitterSweepSpec } from "./sweep";
 
 /** `k`: the final k; `depths`: first-stage depths the reranker chooses k from (each >= k); `lambda`: MMR's weight of
  * relevance against novelty; `embedderDims`: when set, the `dense` reranker runs too, over lsa vectors of these. */

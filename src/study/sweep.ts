@@ -1,6 +1,12 @@
 // The overlap sweep of notebook 03: hit rate vs overlap per splitter, the recommendation, the cost of each overlap,
 // each overlap's paired difference from the best (and from overlap 0) on the same queries, and the sentences under
-// its charts.
+// its charts. The sweeps index every document and run every query; damage and tokens are measured on a sample.
+import type { Doc, Query } from "../core/types";
+import { defaultSampleRequest, type SampleRequest } from "../corpus/sample";
+import type { ExperimentConfig } from "../experiment/grid";
+import { resolveRowSample, wholeCorpusChars } from "../experiment/row-sample";
+import type { SweepInputs } from "../experiment/rows";
+import type { CostedRow } from "../experiment/run";
 import { beyondPlannedQueries, marginText, verdictCard, verdictHeadline, verdictText } from "../experiment/verdict";
 import {
   runOverlapSweep,
@@ -13,11 +19,32 @@ import {
 import { withSampleAdvice } from "../experiment/sample-advice";
 import { querySampleParameter, type RetrievalInputs } from "./inputs";
 import { lsaSpec } from "./dense";
-import { studySweepInputs, tokenSampleNote } from "./row-sample";
 import { pct, points, pointsInterval } from "./format";
 import { formatP, thousands } from "../stats/format";
 
 const MARKER_WORDS = { decided: "paired rule", leaning: "leaning", undecided: "safe pick (undecided)" } as const;
+
+/** A study's sweep inputs: every document indexed and every query run, seam damage and embedded tokens measured on a
+ * seeded document sample as `seamlab sweep --sample auto` does (the whole corpus up to `wholeUpTo` characters). */
+export function studySweepInputs(
+  inputs: { docs: readonly Doc[]; queries: readonly Query[] },
+  configs: readonly ExperimentConfig[],
+  wholeUpTo = wholeCorpusChars,
+  request: SampleRequest = defaultSampleRequest,
+): SweepInputs {
+  const sample = resolveRowSample(inputs.docs, configs, request, 1, wholeUpTo);
+  return { docs: inputs.docs, queries: inputs.queries, ...(sample ? { sample } : {}) };
+}
+
+/** A sentence saying the embedded tokens of `rows` are estimated on a document sample, or "" when they are not. */
+export function tokenSampleNote(rows: readonly CostedRow[]): string {
+  const sample = rows.find((row) => row.sample)?.sample;
+  if (!sample) return "";
+  return (
+    `Tokens embedded are estimated from ${sample.description} (tokens per chunk character there, times every ` +
+    "chunk's characters); chunk counts and retrieval cover every document."
+  );
+}
 
 /** A cached overlap sweep as the notebooks run it: in this thread, quietly, on hit rate, with the sample's advice. */
 export async function runStudyOverlapSweep(

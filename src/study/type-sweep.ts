@@ -11,8 +11,7 @@ import { decideByStorage, marginText, verdictHeadline } from "../experiment/verd
 import { wilsonInterval } from "../stats/proportion";
 import { pairedShown, pct, points, signedInterval, signedPointsText } from "./format";
 import { pText, percentNumber, thousands } from "../stats/format";
-import { studySweepInputs } from "./row-sample";
-import type { SplitterSweepSpec } from "./sweep";
+import { studySweepInputs, type SplitterSweepSpec } from "./sweep";
 
 export interface TypeSweepInputs {
   docs: readonly Doc[];

@@ -4,7 +4,7 @@ import { loadCorpus } from "../../src/corpus/load";
 import { buildHeaderQueries } from "../../src/retrieval/header-queries";
 import { expandGrid, type GridSpec } from "../../src/experiment/grid";
 import { runGrid } from "../../src/experiment/run";
-import { studySweepInputs, tokenSampleNote } from "../../src/study/row-sample";
+import { studySweepInputs, tokenSampleNote } from "../../src/study/sweep";
 import { fastifyGuides } from "../helpers/corpora";
 
 // Each section of a guide as a document: enough documents for the automatic sample to be smaller than the corpus.

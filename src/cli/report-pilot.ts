@@ -64,9 +64,8 @@ async function pilotOnSample(
 }
 
 /**
- * The retrieval pilot: a sweep's two end configs on 200 queries, on the whole corpus up to `pilotChars`, else on two
- * seeded samples (`pilotChars`, `smallPilotChars`) extrapolated along the line through both. Also measures what
- * loading the corpus and its queries costs a kernel. Costs are CPU times; `spentMs` is wall time.
+ * A sweep's two end configs on 200 queries: the whole corpus up to `pilotChars`, else two seeded samples extrapolated
+ * along their line; also what loading the corpus and queries costs a kernel. CPU times; `spentMs` is wall time.
  */
 export async function retrievalPilot(
   corpus: string,

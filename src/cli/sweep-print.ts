@@ -1,5 +1,5 @@
 import { peakRssText } from "../core/memory";
-import type { ExposedVerdict, SizeExposure } from "../experiment/exposure";
+import { curveExposedVerdicts, type ExposedVerdict, type SizeExposure } from "../experiment/exposure";
 import { groupVerdictHeadline, type GroupBreakdown } from "../experiment/groups";
 import type { KneeReport } from "../experiment/knee";
 import {
@@ -256,10 +256,7 @@ export function gridsJson(grids: readonly GridVerdict[]) {
 }
 
 /** The curves as `--json` prints them; `exposed` is the paired rule on the exposed queries only (or null). */
-export function curvesJson(
-  curves: readonly SweepCurve[],
-  exposed: readonly ({ exposure: SizeExposure; verdict: ExposedVerdict } | undefined)[],
-) {
+export function curvesJson(curves: readonly SweepCurve[], exposed: ReturnType<typeof curveExposedVerdicts>) {
   return curves.map((curve, c) => ({
     ...curve,
     ...verdictJson(curve.decision, overlapName(curve)),

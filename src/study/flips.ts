@@ -163,10 +163,8 @@ export function flipRows(
     };
   });
   rows.sort((x, y) => (x.outcome === y.outcome ? 0 : x.outcome === "b wins" ? -1 : 1));
-  const paired = pairedComparison(
-    a.outcomes.map((o) => o.hit),
-    b.outcomes.map((o) => o.hit),
-  );
+  const hits = (side: FlipsSideInput) => side.outcomes.map((o) => o.hit);
+  const paired = pairedComparison(hits(a), hits(b));
   // pairedComparison counts from A's side: its wins are B's losses.
   const { ties, hitRateA, hitRateB, mcnemarP } = paired;
   return {

@@ -147,10 +147,8 @@ export function evaluationTableRows(evaluations: readonly ConfigEvaluation[]): R
 
 /** Paired comparison of config A against config B on the same queries (hit = a gold span inside a top-k chunk). */
 export function compareEvaluations(a: ConfigEvaluation, b: ConfigEvaluation): PairedComparison {
-  return pairedComparison(
-    a.outcomes.map((o) => o.hit),
-    b.outcomes.map((o) => o.hit),
-  );
+  const hits = (e: ConfigEvaluation) => e.outcomes.map((o) => o.hit);
+  return pairedComparison(hits(a), hits(b));
 }
 
 export function comparisonTableRows(

@@ -42,9 +42,10 @@ function scores(sweeps: SourceSweeps) {
   );
 }
 
+const curvesOf = (sweeps: SourceSweeps) => sweeps.results.flatMap((r) => r.curves);
+
 function recommendations(sweeps: SourceSweeps): Map<string, number> {
-  const curves = sweeps.results.flatMap((r) => r.curves);
-  return new Map(curves.map((curve) => [`${curve.splitter}@${curve.size}`, recommendedOverlap(curve)]));
+  return new Map(curvesOf(sweeps).map((curve) => [`${curve.splitter}@${curve.size}`, recommendedOverlap(curve)]));
 }
 
 const bestOf = (list: ConfigScore[]) => list.reduce((a, b) => (b.hitRate > a.hitRate ? b : a)).id;
@@ -54,10 +55,8 @@ export function compareWithTruth(truth: SourceSweeps, proxy: SourceSweeps) {
   const byId = new Map(scores(proxy).map((s) => [s.id, s.hitRate]));
   const paired = t.filter((s) => byId.has(s.id));
   const p = paired.map((s) => ({ id: s.id, hitRate: byId.get(s.id)! }));
-  const tau = kendallTauB(
-    paired.map((s) => s.hitRate),
-    p.map((s) => s.hitRate),
-  );
+  const rates = (list: ConfigScore[]) => list.map((s) => s.hitRate);
+  const tau = kendallTauB(rates(paired), rates(p));
   const truthRec = recommendations(truth);
   const proxyRec = recommendations(proxy);
   const recs = [...truthRec]
@@ -91,10 +90,7 @@ export function compareWithTruth(truth: SourceSweeps, proxy: SourceSweeps) {
     bestProxy,
     levelGap,
     misleads,
-    check: compareProxy(
-      truth.results.flatMap((r) => r.curves),
-      proxy.results.flatMap((r) => r.curves),
-    ),
+    check: compareProxy(curvesOf(truth), curvesOf(proxy)),
   };
 }
 

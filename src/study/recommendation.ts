@@ -83,12 +83,8 @@ export async function sweepExposure(
 ): Promise<CurveExposure | undefined> {
   const evaluation = loadedEvaluation(inputs, "sweepExposure");
   const curve = result.curves[0];
-  const exposures = await sweepExposures(
-    evaluation.docs,
-    evaluation.queries,
-    { curves: [curve], rows: result.rows },
-    openCache(),
-  );
+  const sweep = { curves: [curve], rows: result.rows };
+  const exposures = await sweepExposures(evaluation.docs, evaluation.queries, sweep, openCache());
   return curveExposedVerdicts([curve], result.rows, exposures, { margin })[0];
 }
 

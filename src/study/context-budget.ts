@@ -16,6 +16,9 @@ import type { RetrievalInputs } from "./inputs";
 import { runStudyOverlapSweep, tokenSampleNote } from "./sweep";
 import { pct, points, pointsInterval } from "./format";
 
+const share = (overlap: number, size: number) => `${Math.round((100 * overlap) / size)}%`;
+const round1 = (x: number) => Math.round(10 * x) / 10;
+
 export interface StudyLeverSpec {
   splitter: string;
   size: number;
@@ -52,7 +55,7 @@ export function leverTableRows(lever: LeverVerdict): Record<string, number | str
       lever: lever.names[i],
       vectors: cost.vectors,
       "index MB": Math.round(cost.storageBytes / 1e4) / 100,
-      "hits pasted per query": Math.round(10 * row.retrieval.meanContextChunks) / 10,
+      "hits pasted per query": round1(row.retrieval.meanContextChunks),
       "prompt tokens per query": cost.promptTokens === null ? "" : Math.round(cost.promptTokens),
       "hit rate (%)": points(c.rate),
       "best − it (points)": points(c.fromBest.diff),
@@ -109,10 +112,10 @@ export function budgetTableRows(grid: GridVerdict): Record<string, number | stri
     const plain = grid.plainHitRates?.[i];
     return {
       size: s.size,
-      overlap: `${s.overlap} (${Math.round((100 * s.overlap) / s.size)}%)`,
+      overlap: `${s.overlap} (${share(s.overlap, s.size)})`,
       vectors: cost.vectors,
       "index MB": Math.round(cost.storageBytes / 1e4) / 100,
-      "chunks per query": Math.round(10 * row.retrieval.meanContextChunks) / 10,
+      "chunks per query": round1(row.retrieval.meanContextChunks),
       "prompt tokens per query": cost.promptTokens === null ? "" : Math.round(cost.promptTokens),
       "hit rate at the budget (%)": points(c.rate),
       [`plain hit rate@${grid.k} (%)`]: plain === null || plain === undefined ? "" : points(plain),
@@ -175,9 +178,6 @@ export function contextBudgetParameter(value: string | number | undefined): Cont
     throw new SeamlabError(`the contextBudget parameter: ${error.message}`);
   }
 }
-
-const share = (overlap: number, size: number) => `${Math.round((100 * overlap) / size)}%`;
-const round1 = (x: number) => Math.round(10 * x) / 10;
 
 /** `heatmap` rows: hit rate per size (y) and overlap share (x). */
 export function gridHeatmapRows(grid: GridVerdict): Record<string, number | string>[] {

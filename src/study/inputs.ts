@@ -30,7 +30,7 @@ export interface RetrievalInputs extends ProseInputs {
   evaluation?: EvaluationInputs;
 }
 
-const charsOf = (docs: readonly Doc[]) => docs.reduce((sum, doc) => sum + doc.text.length, 0);
+export const charsOf = (docs: readonly Doc[]) => docs.reduce((sum, doc) => sum + doc.text.length, 0);
 
 export function describeCounts(name: string, documents: number, chars: number): string {
   return `${name}: ${thousands(documents)} documents, ${thousands(chars)} characters`;

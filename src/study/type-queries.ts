@@ -11,7 +11,7 @@ import { buildIctQueries } from "../retrieval/ict-queries";
 import { parseQuerySample, sampleQueries } from "../retrieval/query-sample";
 import { findHeadings } from "../text/headings";
 import { thousands } from "../stats/format";
-import { describeCounts, loadOrSample } from "./inputs";
+import { charsOf, describeCounts, loadOrSample } from "./inputs";
 
 /** A heading line's words blanked (offsets unchanged), keeping its `#`s and a final `?` (the FAQ rule reads it). */
 export function blankHeadingLine(line: string): string {
@@ -140,8 +140,7 @@ function typedInputsOf(
   const loaded = loadCorpus(corpus);
   const docs = loaded.docs;
   const typed = docs.map((d) => classifyDoc(d, overrides));
-  const chars = docs.reduce((sum, d) => sum + d.text.length, 0);
-  const description = describeCounts(loaded.name ?? corpus, docs.length, chars);
+  const description = describeCounts(loaded.name ?? corpus, docs.length, charsOf(docs));
   const headerSentence = (n: number) =>
     `${thousands(n)} header queries (each ${headingMarks(headingLevels)} heading is a question, the first sentence ` +
     "under it the answer; the heading's words are blanked in the indexed text, its `#`s kept so sections survive)";

@@ -3,7 +3,7 @@
 // into a temporary folder (empty result cache, node_modules linked), runs each report as a child process under
 // /usr/bin/time and prints wall seconds, peak RSS and the machine's load: on a shared machine wall time is noisy.
 // `--sources both` times each report twice, each in its own fresh clone: first with the kernels compiling src/
-// themselves (SEAMLAB_REPORT_SOURCES=tslab, as before kernel-sources.ts), then as `npm run report` does by
+// themselves (SEAMLAB_REPORT_SOURCES=tslab), then as `npm run report` does by
 // default (src/ compiled once for all kernels), and prints the ratios.
 // `--baseline REV` times each report first in a fresh clone checked out at REV, then at HEAD, back to back in one
 // run, and prints HEAD's time over REV's: whether a change of the code made the report slower, apart from the

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { costOf, costsWithRatios } from "../../src/experiment/run";
+import { costOf, costsWithRatios } from "../../src/experiment/cost";
 
 test("cost of a config is tokens times price per million and chunks times dims times bytes", () => {
   // Hand-computed: 2,500,000 tokens at 0.13 per million = 0.325; 3,000 chunks x 1536 dims x 4 bytes = 18,432,000 bytes.

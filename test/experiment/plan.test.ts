@@ -97,26 +97,18 @@ test("LangChain's configs share a task (one helper thread) beside other work on 
   // A LangChain sweep alone, or on one thread, keeps one task per config (each row cached as soon as it is done).
   assert.equal(planGrid(study.slice(0, 7), keysOf(study.slice(0, 7)), () => undefined, 2).tasks.length, 7);
   assert.equal(planGrid(study, keysOf(study), () => undefined, 1).tasks.length, study.length);
+  // The task holding the first config, when `helpers` (4 configs) are planned beside plain splitters on 2 threads.
+  const firstTaskBesidePlainWork = (helpers: string[]) => {
+    const grid = [
+      ...expandGrid({ splitters: helpers, sizes: [1000], overlaps: [0, 200] }),
+      ...expandGrid({ splitters: ["window", "tail", "recursive"], sizes: [1000], overlaps: [0, 100, 200, 300, 500] }),
+    ];
+    return planGrid(grid, keysOf(grid), () => undefined, 2).tasks.find((t) => t.includes(0));
+  };
   // Library splitters share their own helper: one task beside other work.
-  const libraries = [
-    ...expandGrid({ splitters: ["mastra-recursive", "chonkie-recursive"], sizes: [1000], overlaps: [0, 200] }),
-    ...expandGrid({ splitters: ["window", "tail", "recursive"], sizes: [1000], overlaps: [0, 100, 200, 300, 500] }),
-  ];
-  const libraryPlan = planGrid(libraries, keysOf(libraries), () => undefined, 2);
-  assert.deepEqual(
-    libraryPlan.tasks.find((t) => t.includes(0)),
-    [0, 1, 2, 3],
-  );
+  assert.deepEqual(firstTaskBesidePlainWork(["mastra-recursive", "chonkie-recursive"]), [0, 1, 2, 3]);
   // LangChain and the libraries run in the same helper worker: one warm-up, one task.
-  const mixed = [
-    ...expandGrid({ splitters: ["langchain", "mastra-recursive"], sizes: [1000], overlaps: [0, 200] }),
-    ...expandGrid({ splitters: ["window", "tail", "recursive"], sizes: [1000], overlaps: [0, 100, 200, 300, 500] }),
-  ];
-  const mixedPlan = planGrid(mixed, keysOf(mixed), () => undefined, 2);
-  assert.deepEqual(
-    mixedPlan.tasks.find((t) => t.includes(0)),
-    [0, 1, 2, 3],
-  );
+  assert.deepEqual(firstTaskBesidePlainWork(["langchain", "mastra-recursive"]), [0, 1, 2, 3]);
 });
 
 test("checkedConfigs refuses an unknown reranker before anything runs", () => {

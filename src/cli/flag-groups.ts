@@ -1,4 +1,5 @@
 /** Flag groups several commands share (corpus, splitter config, retrieval inputs and settings). */
+import { totalChars } from "../core/types";
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { SeamlabError } from "../core/errors";
@@ -142,7 +143,7 @@ export function describeConfig(config: SplitterConfig): string {
 
 /** The corpus line of every report: name, docs, chars, skipped files. */
 export function describeCorpus(spec: string, corpus: LoadedCorpus): string {
-  const chars = corpus.docs.reduce((sum, doc) => sum + doc.text.length, 0);
+  const chars = totalChars(corpus.docs);
   return describeCorpusCounts(spec, { ...corpus, docs: corpus.docs.length, chars });
 }
 

@@ -1,5 +1,6 @@
 // `seamlab report --budget`'s retrieval pilot, run in a child process: what it holds goes away with the child instead
 // of staying in the report's heap beside every kernel (0.53 GB after the pilot against 0.18 GB, 100 MB corpus).
+import { totalChars } from "../core/types";
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { SeamlabError } from "../core/errors";
@@ -48,7 +49,7 @@ async function pilotOnSample(
   const sample = characterBudgetSample(outline.outlines, maxChars, { parameter: "the budget pilot" });
   const ids = new Set(sample.docs.map((d) => d.id));
   const docs = [...streamCorpus(corpus).docs(ids)];
-  const chars = docs.reduce((sum, d) => sum + d.text.length, 0);
+  const chars = totalChars(docs);
   const options = { corpusName: corpus };
   const set =
     queries !== undefined

@@ -1,3 +1,4 @@
+import { totalChars } from "../core/types";
 import { SeamlabError } from "../core/errors";
 import { ICT_SETS_NO_OVERLAP } from "../experiment/proxies";
 import { curveStability } from "../experiment/stability";
@@ -63,7 +64,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   // The documents as read are not needed once the queries are built: letting them go halves the text held.
   inputs = { ...inputs, corpusDocs: [] };
-  const chars = inputs.docs.reduce((sum, doc) => sum + doc.text.length, 0);
+  const chars = totalChars(inputs.docs);
   const threads = sweepWorkers(settings.workers, chars);
   if (threads.note) process.stderr.write(`seamlab: ${threads.note}\n`);
   // Seam damage and embedded tokens on a document sample of a large corpus; retrieval indexes every document.

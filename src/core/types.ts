@@ -13,6 +13,10 @@ export interface Chunk {
   text: string;
 }
 
+/** The characters of documents or chunks, summed. */
+export const totalChars = (items: readonly { text: string }[]): number =>
+  items.reduce((sum, item) => sum + item.text.length, 0);
+
 /** A region of a document that must be retrieved; half-open UTF-16 offsets into the doc's text. */
 export interface GoldSpan {
   doc: string;

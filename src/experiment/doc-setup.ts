@@ -1,4 +1,4 @@
-import type { Doc, Query } from "../core/types";
+import { totalChars, type Doc, type Query } from "../core/types";
 import { straddlingPairs, type StraddlingPair } from "../measure/pairs";
 import { queryVocabulary } from "../retrieval/bm25-index";
 import {
@@ -42,7 +42,7 @@ const defaultVocabulary = (queries: readonly Query[]) => queryVocabulary(queries
 
 /** Term rows built apart equal a single build's only while the whole table keeps every document (`DOC_TERMS_CAP`). */
 export function setupTermsFit(docs: readonly Doc[], wanted: boolean): boolean {
-  return wanted && docs.reduce((sum, doc) => sum + doc.text.length, 0) <= DOC_TERMS_CAP;
+  return wanted && totalChars(docs) <= DOC_TERMS_CAP;
 }
 
 function termRowsOf(range: readonly Doc[], queries: readonly Query[]) {
@@ -110,7 +110,7 @@ export function computeDocSetupPart(docs: readonly Doc[], from: number, to: numb
 
 /** Document ranges for `parts` threads, of about equal characters (what pieces and pairs cost). */
 export function setupRanges(docs: readonly Doc[], parts: number): [number, number][] {
-  const total = docs.reduce((sum, doc) => sum + doc.text.length, 0);
+  const total = totalChars(docs);
   const ranges: [number, number][] = [];
   let from = 0;
   let chars = 0;

@@ -1,6 +1,6 @@
 // `--sample`: seam damage and embedded tokens, whose cost grows with the text, are measured on a seeded stratified
 // document sample; retrieval always indexes every document.
-import type { Doc } from "../core/types";
+import { totalChars, type Doc } from "../core/types";
 import { resolveSample, type DocumentSample, type SampleRequest } from "../corpus/sample";
 import { seamDamageByDoc, straddlingPairs } from "../measure/pairs";
 import { splitCorpus } from "../splitters/registry";
@@ -26,7 +26,7 @@ export function resolveRowSample(
 ): RowSample | undefined {
   if (request.kind === "all") return undefined;
   if (request.kind === "count" && request.count >= docs.length) return undefined;
-  if (request.kind === "auto" && docs.reduce((sum, doc) => sum + doc.text.length, 0) <= wholeUpTo) return undefined;
+  if (request.kind === "auto" && totalChars(docs) <= wholeUpTo) return undefined;
   const splitterConfigs = [...new Map(configs.map((c) => [JSON.stringify(c.splitter), c.splitter])).values()];
   const sample = resolveSample(
     docs,

@@ -1,4 +1,4 @@
-import type { Chunk, Doc, Query } from "../core/types";
+import { totalChars, type Chunk, type Doc, type Query } from "../core/types";
 import {
   measureSeamDamage,
   seamDamageByDoc,
@@ -125,7 +125,7 @@ function sampledMeasures(docs: readonly Doc[], chunks: readonly Chunk[], rowSamp
     tokens[at] += countChunkTokens(chunk);
     chars[at] += chunk.text.length;
   }
-  const allChars = chunks.reduce((sum, chunk) => sum + chunk.text.length, 0);
+  const allChars = totalChars(chunks);
   const perChar = clusterRatioInterval(tokens, chars, rowSample.strata, { seed });
   const scale = (ratio: number) => (Number.isNaN(ratio) ? 0 : Math.round(ratio * allChars));
   const note = {

@@ -1,6 +1,6 @@
 // `seamlab seams` one document at a time: each document reduced to plain JSON (cached per document), summed into
 // exactly the summary `measureSplitterConfig` gives for the whole corpus, without holding the corpus text.
-import type { Chunk, Doc } from "../core/types";
+import { totalChars, type Chunk, type Doc } from "../core/types";
 import { classifyDoc } from "../corpus/doc-types";
 import type { TypeOverride } from "../corpus/type-overrides";
 import { DOC_TYPES } from "../corpus/types";
@@ -40,7 +40,7 @@ export function measureDocSeams(
     spans: chunks.flatMap((chunk) => [chunk.start, chunk.end]),
     /** in the config's unit */
     chunkLengths: chunks.map((chunk) => lengthOf(chunk.text)),
-    chunkChars: chunks.reduce((sum, chunk) => sum + chunk.text.length, 0),
+    chunkChars: totalChars(chunks),
     overlaps: seams.map((seam) => seam.overlap),
     gaps: seams.map((seam) => seam.gap),
     gapLostChars: seams.map((seam) => seam.gapLostChars),

@@ -1,4 +1,4 @@
-import type { Chunk, Doc } from "../core/types";
+import { totalChars, type Chunk, type Doc } from "../core/types";
 import { distributionOf } from "../stats/quantiles";
 
 export type ChunkSizes = ReturnType<typeof chunkSizesOf>;
@@ -10,8 +10,8 @@ export function measureChunkSizes(
   options: { limit: number; lengthOf?: (text: string) => number },
 ) {
   const lengthOf = options.lengthOf ?? ((text: string) => text.length);
-  const chunkChars = chunks.reduce((sum, chunk) => sum + chunk.text.length, 0);
-  const corpusChars = docs.reduce((sum, doc) => sum + doc.text.length, 0);
+  const chunkChars = totalChars(chunks);
+  const corpusChars = totalChars(docs);
   const lengths = chunks.map((chunk) => lengthOf(chunk.text));
   return chunkSizesOf(lengths, { chunkChars, corpusChars, limit: options.limit });
 }

@@ -3,6 +3,7 @@
 // The report's CSP runs no script, so documents and their pages are `<details>` (a closed page is not laid out) and
 // the list links to them by fragment. A kernel's payload is data: every corpus character is escaped and numbers are
 // clamped, so it cannot inject markup. Inline styles use the page's colour variables and keep shading in print.
+import { totalChars } from "../core/types";
 import type { SeamViewerListing, SeamViewerPayload, SeamViewerSplitter, SeamViewerText } from "../study/viewer";
 import { escapeHtml } from "./format";
 import { thousands } from "../stats/format";
@@ -215,7 +216,7 @@ export function seamViewerHtml(payload: SeamViewerPayload): string {
   });
   const listings = new Map<string, SeamViewerListing>();
   for (const d of Array.isArray(payload?.documents) ? payload.documents : []) listings.set(String(d?.doc), d);
-  const chars = texts.reduce((sum, t) => sum + t.text.length, 0);
+  const chars = totalChars(texts);
   const caption = payload?.caption
     ? escapeHtml(String(payload.caption))
     : texts.length === 1 && !Array.isArray(payload?.documents)

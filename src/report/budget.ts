@@ -1,6 +1,6 @@
 // `--budget MIN`: the query sample of the retrieval notebooks, so that their estimated time fits (a pilot gives the
 // cost of one split and of one query), and the document sample of 01-02, timed by a pilot of their sampled cells.
-import type { Doc } from "../core/types";
+import { totalChars, type Doc } from "../core/types";
 import { thousands } from "../stats/format";
 import { documentSample, type SampleRequest } from "../corpus/sample";
 import {
@@ -157,7 +157,7 @@ export function pilotDocumentCost(
 ): { perCharMs: Record<string, number>; spentMs: number } {
   const started = now();
   const count = Math.min(docs.length, documentPilotSize);
-  const chars = documentSample(docs, count).docs.reduce((sum, doc) => sum + doc.text.length, 0);
+  const chars = totalChars(documentSample(docs, count).docs);
   const perCharMs: Record<string, number> = {};
   for (const [prefix, measure] of Object.entries(measures)) {
     // Untimed on two documents first: what a kernel pays once (a splitter's thread starting, compiling the hot code)

@@ -1,4 +1,4 @@
-import type { Chunk, Query } from "../core/types";
+import { totalChars, type Chunk, type Query } from "../core/types";
 import { SeamlabError } from "../core/errors";
 import { scoreRanked, type EvaluationOptions, type QueryOutcome } from "./evaluate";
 import type { RankedChunk, Retriever } from "./types";
@@ -109,7 +109,7 @@ export async function rankWithinBudget(
  * than a deeper second search), over `perChunk` when each brings more text (a window), plus two.
  */
 export function initialBudgetDepth(chunks: readonly Chunk[], budget: ContextBudget, perChunk = 1): number {
-  const chars = chunks.reduce((sum, chunk) => sum + chunk.text.length, 0);
+  const chars = totalChars(chunks);
   const perUnit = budget.unit === "tokens" ? CHARS_PER_TOKEN_ESTIMATE : 1;
   const meanLength = chunks.length === 0 ? 1 : Math.max(1, (perChunk * chars) / chunks.length / perUnit);
   return Math.ceil(budget.amount / meanLength) + 2;

@@ -1,4 +1,4 @@
-import type { Chunk, Doc, Query } from "../core/types";
+import { totalChars, type Chunk, type Doc, type Query } from "../core/types";
 import { bootstrapMeanIntervals } from "../stats/bootstrap";
 import { wilsonInterval } from "../stats/proportion";
 import { type Interval } from "../stats/types";
@@ -188,6 +188,6 @@ export function summarizeOutcomes(
 }
 
 export function indexRatio(docs: readonly Doc[], chunks: readonly Chunk[]): number {
-  const corpus = docs.reduce((s, d) => s + d.text.length, 0);
-  return corpus === 0 ? 0 : chunks.reduce((s, c) => s + c.text.length, 0) / corpus;
+  const corpus = totalChars(docs);
+  return corpus === 0 ? 0 : totalChars(chunks) / corpus;
 }

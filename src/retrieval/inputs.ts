@@ -1,5 +1,5 @@
+import { totalChars, type Doc, type Query } from "../core/types";
 import { SeamlabError } from "../core/errors";
-import type { Doc, Query } from "../core/types";
 import { loadCorpus, streamCorpus } from "../corpus/load";
 import { buildQuerySet, isSquadSpec, type QuerySet, type QuerySourceOptions } from "./query-source";
 import {
@@ -72,7 +72,7 @@ function withSet(
   corpusDocs: readonly Doc[],
   set: QuerySet,
   request: QuerySampleRequest | undefined,
-  corpusSize = { documents: corpusDocs.length, chars: corpusDocs.reduce((sum, doc) => sum + doc.text.length, 0) },
+  corpusSize = { documents: corpusDocs.length, chars: totalChars(corpusDocs) },
 ): EvaluationInputs {
   const whole: EvaluationInputs = {
     corpus,

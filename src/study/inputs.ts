@@ -1,6 +1,6 @@
 // What the notebooks load: a corpus, or a corpus with queries.
+import { totalChars, type Doc, type Query } from "../core/types";
 import { SeamlabError } from "../core/errors";
-import type { Doc, Query } from "../core/types";
 import { loadCorpus } from "../corpus/load";
 import { readCharacterSample, readDocumentSample } from "../corpus/sample-read";
 import type { LabelledReport } from "../corpus/types";
@@ -30,8 +30,6 @@ export interface RetrievalInputs extends ProseInputs {
   evaluation?: EvaluationInputs;
 }
 
-export const charsOf = (docs: readonly Doc[]) => docs.reduce((sum, doc) => sum + doc.text.length, 0);
-
 export function describeCounts(name: string, documents: number, chars: number): string {
   return `${name}: ${thousands(documents)} documents, ${thousands(chars)} characters`;
 }
@@ -43,7 +41,7 @@ export function loadProse(corpus: string): ProseInputs {
     throw new SeamlabError(
       `corpus "${corpus}" has no non-empty .md/.txt documents: set the corpus parameter to another folder.`,
     );
-  const description = describeCounts(loaded.name ?? corpus, loaded.docs.length, charsOf(loaded.docs));
+  const description = describeCounts(loaded.name ?? corpus, loaded.docs.length, totalChars(loaded.docs));
   return { docs: loaded.docs, description };
 }
 
@@ -115,7 +113,7 @@ export function loadOrSample<T>(
   return sampled(
     read.docs,
     `${describeCounts(read.name ?? corpus, read.population, read.populationChars)} (a seeded stratified sample of ` +
-      `${thousands(read.docs.length)} documents, ${thousands(charsOf(read.docs))} characters, read: the sample)`,
+      `${thousands(read.docs.length)} documents, ${thousands(totalChars(read.docs))} characters, read: the sample)`,
   );
 }
 

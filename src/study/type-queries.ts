@@ -1,6 +1,6 @@
 // Queries for type-aware sweeps, each with the type of its gold span.
 import { SeamlabError } from "../core/errors";
-import type { Doc, Query } from "../core/types";
+import { totalChars, type Doc, type Query } from "../core/types";
 import { loadLabelledSet } from "../corpus/labelled";
 import { loadCorpus } from "../corpus/load";
 import { classifyDoc, typeAt, type TypedDoc } from "../corpus/doc-types";
@@ -11,7 +11,7 @@ import { buildIctQueries } from "../retrieval/ict-queries";
 import { parseQuerySample, sampleQueries } from "../retrieval/query-sample";
 import { findHeadings } from "../text/headings";
 import { thousands } from "../stats/format";
-import { charsOf, describeCounts, loadOrSample } from "./inputs";
+import { describeCounts, loadOrSample } from "./inputs";
 
 /** A heading line's words blanked (offsets unchanged), keeping its `#`s and a final `?` (the FAQ rule reads it). */
 export function blankHeadingLine(line: string): string {
@@ -140,7 +140,7 @@ function typedInputsOf(
   const loaded = loadCorpus(corpus);
   const docs = loaded.docs;
   const typed = docs.map((d) => classifyDoc(d, overrides));
-  const description = describeCounts(loaded.name ?? corpus, docs.length, charsOf(docs));
+  const description = describeCounts(loaded.name ?? corpus, docs.length, totalChars(docs));
   const headerSentence = (n: number) =>
     `${thousands(n)} header queries (each ${headingMarks(headingLevels)} heading is a question, the first sentence ` +
     "under it the answer; the heading's words are blanked in the indexed text, its `#`s kept so sections survive)";

@@ -192,8 +192,8 @@ export async function buildReport(options: ReportOptions): Promise<ReportResult>
         rendered[at] = renderSoon(executed[at], name);
         continue;
       }
-      // A notebook that names nothing of Node's runs without @types/node, once the names are known.
-      const nodeGlobals = compiledSources?.nodeGlobals();
+      // A notebook that names nothing of Node's runs without @types/node: the build knows those names within a second.
+      const nodeGlobals = await compiledSources?.nodeGlobals;
       const code = source.cells.filter((cell) => cell.cell_type === "code").map((cell) => joinSource(cell.source));
       const hideNodeTypes = nodeGlobals !== undefined && !needsNodeTypes(code, new Set(nodeGlobals));
       log(`running ${name}.ipynb`);

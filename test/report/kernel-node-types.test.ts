@@ -147,7 +147,7 @@ test("when no compiled copy lands, a kernel started without @types/node is resta
   }
 });
 
-test("the names are known at once when the copy exists, and from the worker when it is being built", async () => {
+test("the names are known at once when the copy exists, and before the copy when it is being built", async () => {
   const dir = mkdtempSync(join(tmpdir(), "seamlab-node-globals-"));
   try {
     writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "seamlab", type: "module" }));
@@ -155,12 +155,16 @@ test("the names are known at once when the copy exists, and from the worker when
     writeFileSync(join(dir, "src", "core", "a.ts"), "export const a = 1;\n");
     symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
     const building = startKernelSources(dir);
-    // Not known yet (the worker has not parsed anything): the first kernels start with @types/node, not waiting.
-    assert.equal(building.nodeGlobals(), undefined);
-    assert.ok((await building.ready).dir);
-    assert.ok(building.nodeGlobals()?.includes("process"));
+    // The worker parses @types/node first: the kernels hear its names before the copy is built.
+    const heard: string[] = [];
+    void building.nodeGlobals.then(() => heard.push("names"));
+    assert.ok((await building.ready.finally(() => heard.push("copy"))).dir);
+    assert.deepEqual(heard, ["names", "copy"]);
+    const names = await building.nodeGlobals;
+    assert.ok(names?.includes("process"));
     const reused = startKernelSources(dir);
-    assert.deepEqual(reused.nodeGlobals(), building.nodeGlobals());
+    const now = await Promise.race([reused.nodeGlobals, new Promise((resolve) => setImmediate(resolve, "later"))]);
+    assert.deepEqual(now, names);
     assert.equal((await reused.ready).reused, true);
   } finally {
     rmSync(dir, { recursive: true, force: true });

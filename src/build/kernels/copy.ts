@@ -96,10 +96,23 @@ export function compileKernelSources(
 ): string[] {
   const files = notebookSourceFiles(root);
   const sources = files.filter((path) => /\.tsx?$/.test(path) && !path.endsWith(".d.ts"));
-  const program = ts.createProgram(sources, tslabCompilerOptions(ts, root, outDir));
-  const parsed = program.getSourceFiles();
-  const nodeGlobals = globalDeclarationNames(ts, parsed.filter(isNodeTypesFile));
+  const options = tslabCompilerOptions(ts, root, outDir);
+  // @types/node alone first (about a third of the parsing): the kernels wait for its global names to start without
+  // it, and its files, parsed once, go into the whole program.
+  const host = ts.createCompilerHost(options);
+  const parsedFiles = new Map<string, TypeScript.SourceFile | undefined>();
+  const parse = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, ...rest) => {
+    if (!parsedFiles.has(fileName)) parsedFiles.set(fileName, parse(fileName, ...rest));
+    return parsedFiles.get(fileName);
+  };
+  const nodeIndex = ts.resolveTypeReferenceDirective("node", join(root, "package.json"), options, host)
+    .resolvedTypeReferenceDirective?.resolvedFileName;
+  const nodeOnly = ts.createProgram(nodeIndex ? [nodeIndex] : [], { ...options, types: [] }, host);
+  const nodeGlobals = globalDeclarationNames(ts, nodeOnly.getSourceFiles().filter(isNodeTypesFile));
   onNodeGlobals?.(nodeGlobals);
+  const program = ts.createProgram(sources, options, host);
+  const parsed = program.getSourceFiles();
   const srcDir = join(root, "src");
   const own = parsed.filter((file) => !relative(srcDir, file.fileName).startsWith(".."));
   const diagnostics = own.flatMap((file) => [
@@ -173,26 +186,33 @@ export interface PendingKernelSources {
   /** Where the copy will be, named before it exists. */
   dir: string;
   ready: Promise<KernelSources>;
-  /** @types/node's global names once known (a kernel started before keeps @types/node rather than wait). */
-  nodeGlobals: () => string[] | undefined;
+  /** @types/node's global names, known early in a build (undefined when it ends without them). */
+  nodeGlobals: Promise<string[] | undefined>;
 }
 
-/** `prepareKernelSources` in a worker thread, so the kernels start (about 2 s of CPU each) while src/ compiles. */
+/** `prepareKernelSources` in a worker thread, so the kernels start (about 1 s of CPU each) while src/ compiles. */
 export function startKernelSources(root: string): PendingKernelSources {
   const key = kernelSourcesKey(root);
   const dir = join(kernelSourcesDir(root), key);
-  let known = existsSync(join(dir, "package.json")) ? readNodeGlobals(dir) : undefined;
+  const known = existsSync(join(dir, "package.json")) ? readNodeGlobals(dir) : undefined;
   const worker = new Worker(new URL("./copy-worker.mjs", import.meta.url), { workerData: { root, key } });
   type Message = { nodeGlobals: string[] } | { result: KernelSources };
+  let heard: (names: string[] | undefined) => void = () => {};
+  const nodeGlobals = new Promise<string[] | undefined>((resolve) => (heard = resolve));
+  if (known) heard(known);
   const ready = new Promise<KernelSources>((resolve, reject) => {
     worker.on("message", (message: Message) => {
-      if ("nodeGlobals" in message) known ??= message.nodeGlobals;
+      if ("nodeGlobals" in message) heard(message.nodeGlobals);
       else resolve(message.result);
     });
     worker.once("error", reject);
     worker.once("exit", (code) => reject(new Error(`the compiling worker exited (code ${code})`)));
   });
-  return { dir, ready, nodeGlobals: () => known };
+  void ready.then(
+    (result) => heard(result.nodeGlobals),
+    () => heard(undefined),
+  );
+  return { dir, ready, nodeGlobals };
 }
 
 /**

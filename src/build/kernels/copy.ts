@@ -97,7 +97,7 @@ export function compileKernelSources(
   const files = notebookSourceFiles(root);
   const sources = files.filter((path) => /\.tsx?$/.test(path) && !path.endsWith(".d.ts"));
   const options = tslabCompilerOptions(ts, root, outDir);
-  // @types/node alone first (about a third of the parsing): the kernels wait for its global names to start without
+  // @types/node alone first (two fifths of the text parsed): the kernels wait for its global names to start without
   // it, and its files, parsed once, go into the whole program.
   const host = ts.createCompilerHost(options);
   const parsedFiles = new Map<string, TypeScript.SourceFile | undefined>();

@@ -4,14 +4,23 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type * as TypeScript from "typescript";
-import { needsNodeTypes } from "../../src/report/kernel-node-types";
+import { needsNodeTypes, plainlyClear } from "../../src/report/kernel-node-types";
 import { globalDeclarationNames, prepareKernelSources, startKernelSources } from "../../src/build/kernels/copy";
-import { TslabKernel } from "../../src/report/kernel";
+import { linkPackages, TslabKernel } from "../../src/report/kernel";
 import { runNotebook } from "../../src/report/run";
 import { codeNotebook } from "../helpers/notebooks";
 
@@ -73,6 +82,54 @@ test("a notebook needs @types/node when it imports a package or names a Node glo
   assert.equal(needsNodeTypes(["const a = 1;", "console.log(a)"], globals), true);
 });
 
+test("a look at the words clears a cell only when the parse would clear it too", () => {
+  const globals = new Set(["process", "console", "NodeJS", "setTimeout", "require"]);
+  const cells = [
+    'import { table } from "./src/notebook/display";\ntable([]);',
+    'import {\n  a,\n  b,\n} from "../src/study/index";\nconst c = a + b;',
+    'import type { T } from "./src/x";\nlet t: T;',
+    'import { process } from "./src/x";\nprocess();',
+    'import { a } from "./src/x"; process.exit(0);',
+    'const m = await import("../src/x");',
+    'const name = "process"; // a string or a comment is not a use',
+    'import fs from "fs";',
+    'import "./src/x";',
+    'export { a } from "./src/x";',
+    'const m = require("./src/x");',
+    "const m = await import(name);",
+    "const \\u0070rocess = 1;\n\\u0070rocess;",
+    "const o = { setTimeout: 1 };",
+    "const y = `a ${1} b`;\nprocess.exit(0);",
+    "const y = 1; // nothing of Node's",
+    'md(`import { a } from "x"`)',
+  ];
+  const cleared = cells.filter((code) => plainlyClear(code, globals));
+  for (const code of cleared) assert.equal(needsNodeTypes([code], globals), false, code);
+  // What the look clears: every cell with nothing of Node's but a string or comment naming a global.
+  assert.deepEqual(cleared, [cells[0], cells[1], cells[2], "const y = 1; // nothing of Node's"]);
+});
+
+test("kernels without Node's types share one package mirror: every package, and no @types but an empty node", () => {
+  const temp = mkdtempSync(join(tmpdir(), "seamlab-mirror-"));
+  try {
+    const packages = join(temp, "node_modules");
+    for (const name of ["a", "@scope", "@types/node", "@types/estree"])
+      mkdirSync(join(packages, name), { recursive: true });
+    linkPackages(packages, join(temp, "k1"), false);
+    linkPackages(packages, join(temp, "k2"), false);
+    linkPackages(packages, join(temp, "k3"), true);
+    const mirror = realpathSync(join(temp, "k1"));
+    assert.equal(realpathSync(join(temp, "k2")), mirror);
+    assert.equal(realpathSync(join(temp, "k3")), realpathSync(packages));
+    assert.deepEqual(readdirSync(mirror).sort(), ["@scope", "@types", "a"]);
+    assert.equal(realpathSync(join(mirror, "a")), realpathSync(join(packages, "a")));
+    assert.deepEqual(readdirSync(join(mirror, "@types")), ["node"]);
+    assert.equal(readFileSync(join(mirror, "@types", "node", "index.d.ts"), "utf8"), "export {};\n");
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
+  }
+});
+
 test("every shipped notebook runs without @types/node (they use the display helpers, not Node)", () => {
   const names = new Set(prepareKernelSources(root).nodeGlobals);
   const dir = join(root, "notebooks");
@@ -86,6 +143,8 @@ test("every shipped notebook runs without @types/node (they use the display help
       .filter((cell) => cell.cell_type === "code")
       .map((cell) => (Array.isArray(cell.source) ? cell.source.join("") : cell.source));
     assert.equal(needsNodeTypes(codes, names), false, `${name} names something of Node's`);
+    // and decided by a look at the words, so the report does not load TypeScript for it
+    for (const code of codes) assert.ok(plainlyClear(code, names), `${name}: a cell needs the parse:\n${code}`);
   }
 });
 

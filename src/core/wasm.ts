@@ -84,6 +84,7 @@ export const op = {
   f64x2Splat: [0xfd, 0x14],
   f64x2Add: [0xfd, ...uleb(0xf0)],
   f64x2Mul: [0xfd, ...uleb(0xf2)],
+  f64x2Div: [0xfd, ...uleb(0xf3)],
 };
 
 export interface WasmFunction {

@@ -1,5 +1,6 @@
 import { seededIndexFiller } from "../core/random";
 import { percentileInterval } from "./quantiles";
+import { resampledMeansKernel } from "./resample-means";
 import type { Interval } from "./types";
 
 export interface BootstrapOptions {
@@ -21,9 +22,15 @@ export function bootstrapMeanIntervals(
   if (columns.some((column) => column.length !== n))
     throw new Error(`bootstrapMeanIntervals: columns of ${columns.map((c) => c.length).join(", ")} values`);
   if (n === 0) return columns.map(() => ({ low: Number.NaN, high: Number.NaN }));
-  const fill = seededIndexFiller(seed);
   const data = columns.map((column) => Float64Array.from(column));
-  const means = columns.map(() => new Float64Array(resamples));
+  const means = resampledMeansKernel()?.(data, n, resamples, seed) ?? resampledMeans(data, n, resamples, seed);
+  return means.map((sorted) => percentileInterval(sorted.sort(), level));
+}
+
+/** Each column's mean over `resamples` seeded resamples (resample-means.ts runs the same adds in WebAssembly). */
+function resampledMeans(data: readonly Float64Array[], n: number, resamples: number, seed: number): Float64Array[] {
+  const fill = seededIndexFiller(seed);
+  const means = data.map(() => new Float64Array(resamples));
   const indices = new Int32Array(n);
   for (let r = 0; r < resamples; r++) {
     fill(indices, n);
@@ -33,5 +40,5 @@ export function bootstrapMeanIntervals(
       means[j][r] = sum / n;
     });
   }
-  return means.map((sorted) => percentileInterval(sorted.sort(), level));
+  return means;
 }

@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mcnemarExactP, pairedComparison } from "../../src/stats/paired";
 import { bootstrapMeanInterval, bootstrapMeanIntervals } from "../../src/stats/bootstrap";
+import { resampledMeansKernel } from "../../src/stats/resample-means";
 import { seededIndexFiller } from "../../src/core/random";
 import { percentileInterval } from "../../src/stats/quantiles";
 import { wilsonInterval, Z95 } from "../../src/stats/proportion";
@@ -65,7 +66,10 @@ test("paired comparison counts wins, losses and ties and reports hit rates and t
 });
 
 test("bootstrapMeanIntervals gives each column the interval of its own mean bootstrap (same draws, same sums)", () => {
-  const columns = [0, 1, 2].map((j) => Array.from({ length: 157 }, (_, i) => ((i * (j + 3)) % 7) / (j + 1.5)));
+  // the resampled means run in WebAssembly on Node 20, eight columns at a time: the by-hand loop below checks them
+  assert.ok(resampledMeansKernel());
+  const table = (count: number, n: number) =>
+    Array.from({ length: count }, (_, j) => Array.from({ length: n }, (_, i) => ((i * (j + 3)) % 7) / (j + 1.5) - j));
   // each column's mean bootstrapped alone, by hand: the same seeded draws, its own sums
   const alone = (values: number[], seed: number) => {
     const fill = seededIndexFiller(seed);
@@ -80,12 +84,27 @@ test("bootstrapMeanIntervals gives each column the interval of its own mean boot
     return percentileInterval(means.sort(), 0.95);
   };
   for (const seed of [1, 9]) {
+    const columns = table(3, 157);
     const shared = bootstrapMeanIntervals(columns, { seed, resamples: 700 });
     assert.deepEqual(
       shared,
       columns.map((values) => alone(values, seed)),
     );
     assert.ok(shared[0].low < shared[0].high && shared[1].low !== shared[2].low, JSON.stringify(shared));
+  }
+  for (const [count, n] of [
+    [1, 1],
+    [2, 2],
+    [8, 33],
+    [9, 157],
+    [17, 40],
+  ]) {
+    const columns = table(count, n);
+    assert.deepEqual(
+      bootstrapMeanIntervals(columns, { seed: 5, resamples: 700 }),
+      columns.map((values) => alone(values, 5)),
+      `${count} columns of ${n}`,
+    );
   }
   assert.deepEqual(bootstrapMeanIntervals([[], []]), [
     { low: Number.NaN, high: Number.NaN },

@@ -98,30 +98,50 @@ export function termSet(text: string): Set<string> {
   return new Set(tokenize(text));
 }
 
-const termIdsByChunks = new WeakMap<
-  readonly { text: string }[],
-  { vocabulary: Map<string, number>; sets: Map<number, Int32Array> }
->();
+/**
+ * Term ids for near-duplicate sets, shared by every chunk array of the process: the configs of a sweep retrieve many
+ * of the same chunk texts (half of them in notebook 03), so a text's set is made once. The vocabulary holds the terms
+ * of retrieved texts and only grows (ids never change meaning); the sets by text are dropped past a cap.
+ */
+const termIds = new Map<string, number>();
+const setsByText = new Map<string, Int32Array>();
+let textCharsHeld = 0;
+const TEXT_CHARS_CAP = 16_000_000;
+const setsByChunks = new WeakMap<readonly { text: string }[], Map<number, Int32Array>>();
 
-/** Chunk `index`'s distinct term ids, ascending (numbered per chunk array), memoised for evaluations and rerankers. */
+/** Chunk `index`'s distinct term ids, ascending, memoised for evaluations and rerankers (one set per text). */
 export function chunkTermIds(chunks: readonly { text: string }[], index: number): Int32Array {
-  let memo = termIdsByChunks.get(chunks);
-  if (memo === undefined) termIdsByChunks.set(chunks, (memo = { vocabulary: new Map(), sets: new Map() }));
-  const known = memo.sets.get(index);
+  let sets = setsByChunks.get(chunks);
+  if (sets === undefined) setsByChunks.set(chunks, (sets = new Map()));
+  const known = sets.get(index);
   if (known !== undefined) return known;
-  const terms = tokenize(chunks[index].text);
+  const text = chunks[index].text;
+  let set = setsByText.get(text);
+  if (set === undefined) {
+    set = distinctTermIds(text);
+    if (textCharsHeld + text.length > TEXT_CHARS_CAP) {
+      setsByText.clear();
+      textCharsHeld = 0;
+    }
+    setsByText.set(text, set);
+    textCharsHeld += text.length;
+  }
+  sets.set(index, set);
+  return set;
+}
+
+function distinctTermIds(text: string): Int32Array {
+  const terms = tokenize(text);
   const all = new Int32Array(terms.length);
   for (let i = 0; i < terms.length; i++) {
-    let id = memo.vocabulary.get(terms[i]);
-    if (id === undefined) memo.vocabulary.set(terms[i], (id = memo.vocabulary.size));
+    let id = termIds.get(terms[i]);
+    if (id === undefined) termIds.set(terms[i], (id = termIds.size));
     all[i] = id;
   }
   all.sort();
   let distinct = 0;
   for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[distinct++] = all[i];
-  const set = all.slice(0, distinct);
-  memo.sets.set(index, set);
-  return set;
+  return all.slice(0, distinct);
 }
 
 /** `jaccard` of two sets given as ascending distinct ids, without a hash set per text. */

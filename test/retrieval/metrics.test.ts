@@ -96,7 +96,7 @@ test("sortedIdJaccard on ascending distinct ids equals jaccard on the sets, and 
   assert.equal(sortedIdJaccard(Int32Array.from([1, 2]), new Int32Array(0)), 0);
 });
 
-test("chunkTermIds: one id set per chunk of an array, kept for later calls, with termSet's Jaccard", () => {
+test("chunkTermIds: one id set per chunk text, kept for later calls and other arrays, with termSet's Jaccard", () => {
   const chunks = [
     { text: "The cat sat on the mat" },
     { text: "the CAT sat, the cat sat" },
@@ -111,8 +111,12 @@ test("chunkTermIds: one id set per chunk of an array, kept for later calls, with
       const expected = jaccard(termSet(chunks[i].text), termSet(chunks[j].text));
       assert.equal(sortedIdJaccard(first[i], first[j]), expected, `chunks ${i} and ${j}`);
     }
-  // Another array (even with equal texts) numbers its own terms.
-  const copy = chunks.map((chunk) => ({ ...chunk }));
-  assert.notEqual(chunkTermIds(copy, 0), first[0]);
-  assert.deepEqual([...chunkTermIds(copy, 1)], [...chunkTermIds(copy, 1)]);
+  // Another array shares the sets of equal texts, and its other texts' ids compare with the first array's.
+  const other = [chunks[1], { text: "a mat, the cat" }, { ...chunks[0] }];
+  assert.equal(chunkTermIds(other, 0), first[1]);
+  assert.equal(chunkTermIds(other, 2), first[0]);
+  for (const [i, chunk] of chunks.entries()) {
+    const expected = jaccard(termSet(chunk.text), termSet(other[1].text));
+    assert.equal(sortedIdJaccard(first[i], chunkTermIds(other, 1)), expected, `chunk ${i} and a new text`);
+  }
 });

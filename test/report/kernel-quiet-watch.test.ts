@@ -3,7 +3,8 @@
 // starts its kernels with directory watching off (src/report/kernel-quiet-watch.mjs).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { spawnSync } from "node:child_process";
@@ -36,19 +37,24 @@ test("a JSON file appearing in the project folder between cells does not break t
 
 test("the kernel preloads act in the kernel's main thread only, not in the worker threads its cells start", () => {
   const preload = (name: string) => pathToFileURL(join(root, "src", "report", name)).href;
-  // What each thread loaded of TypeScript, and how many threads the process runs beside the main one.
-  const probe =
-    'const loaded = () => Object.keys(require.cache).some((p) => p.includes("typescript-for-tslab"));' +
-    'const { Worker } = require("node:worker_threads");' +
-    'const worker = new Worker("require(\\"node:worker_threads\\").parentPort.postMessage(' +
-    'Object.keys(require.cache).some((p) => p.includes(\\"typescript-for-tslab\\")))", { eval: true });' +
-    'worker.once("message", (inWorker) => { console.log(JSON.stringify({ main: loaded(), worker: inWorker })); ' +
-    "process.exit(0); });";
-  const run = spawnSync(
-    process.execPath,
-    ["--import", preload("kernel-watchdog.mjs"), "--import", preload("kernel-quiet-watch.mjs"), "-e", probe],
-    { cwd: root, encoding: "utf8", env: { ...process.env, SEAMLAB_KERNEL_PARENT: String(process.pid) } },
-  );
-  assert.equal(run.status, 0, run.stderr);
-  assert.deepEqual(JSON.parse(run.stdout), { main: true, worker: false });
+  const dir = mkdtempSync(join(tmpdir(), "seamlab-preload-"));
+  try {
+    // A worker started from a file runs the --import preloads first (one started from a string does not).
+    const loaded = 'Object.keys(require.cache).some((p) => p.includes("typescript-for-tslab"))';
+    const worker = join(dir, "worker.cjs");
+    writeFileSync(worker, `require("node:worker_threads").parentPort.postMessage(${loaded});\n`);
+    const probe =
+      `const { Worker } = require("node:worker_threads");` +
+      `new Worker(${JSON.stringify(worker)}).once("message", (inWorker) => {` +
+      `console.log(JSON.stringify({ main: ${loaded}, worker: inWorker })); process.exit(0); });`;
+    const run = spawnSync(
+      process.execPath,
+      ["--import", preload("kernel-watchdog.mjs"), "--import", preload("kernel-quiet-watch.mjs"), "-e", probe],
+      { cwd: root, encoding: "utf8", env: { ...process.env, SEAMLAB_KERNEL_PARENT: String(process.pid) } },
+    );
+    assert.equal(run.status, 0, run.stderr);
+    assert.deepEqual(JSON.parse(run.stdout), { main: true, worker: false });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -83,7 +83,6 @@ export const op = {
   v128Zero: [0xfd, 0x0c, ...new Array<number>(16).fill(0)],
   f64x2Splat: [0xfd, 0x14],
   f64x2Add: [0xfd, ...uleb(0xf0)],
-  f64x2Sub: [0xfd, ...uleb(0xf1)],
   f64x2Mul: [0xfd, ...uleb(0xf2)],
   f64x2Div: [0xfd, ...uleb(0xf3)],
 };

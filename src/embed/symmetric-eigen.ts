@@ -1,23 +1,16 @@
-import { eigenRotations, type EigenRotations } from "./eigen-rotations";
-
 /**
  * Eigendecomposition of a small symmetric matrix (row-major n × n, unmodified): Householder tridiagonal reduction, then
  * implicit QL (JAMA's tred2/tql2). Eigenvalues descending, eigenvectors as columns (vectors[r * n + c]: row r of c).
  */
-export function symmetricEigen(
-  matrix: Float64Array,
-  n: number,
-  rotations: EigenRotations | null = eigenRotations(),
-): { values: Float64Array; vectors: Float64Array } {
-  // The transpose of JAMA's V, so every inner loop walks contiguous memory: the same bits, about 20% faster. It lives
-  // in the rotation kernel's memory when there is one (eigen-rotations.ts; null: the JavaScript loop rotates).
-  const V = rotations ? rotations.matrix(n) : new Float64Array(n * n);
+export function symmetricEigen(matrix: Float64Array, n: number): { values: Float64Array; vectors: Float64Array } {
+  // The transpose of JAMA's V, so every inner loop walks contiguous memory: the same bits, about 20% faster.
+  const V = new Float64Array(n * n);
   for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) V[c * n + r] = matrix[r * n + c];
   const d = new Float64Array(n);
   const e = new Float64Array(n);
   if (n === 0) return { values: d, vectors: V };
   tridiagonalize(V, d, e, n);
-  diagonalize(V, d, e, n, rotations);
+  diagonalize(V, d, e, n);
   // Sort descending; ties keep their order, so the result is deterministic.
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => d[b] - d[a] || a - b);
   const values = new Float64Array(n);
@@ -104,7 +97,7 @@ function tridiagonalize(V: Float64Array, d: Float64Array, e: Float64Array, n: nu
   e[0] = 0;
 }
 
-function diagonalize(V: Float64Array, d: Float64Array, e: Float64Array, n: number, rotations: EigenRotations | null) {
+function diagonalize(V: Float64Array, d: Float64Array, e: Float64Array, n: number): void {
   for (let i = 1; i < n; i++) e[i - 1] = e[i];
   e[n - 1] = 0;
   let f = 0;
@@ -150,13 +143,10 @@ function diagonalize(V: Float64Array, d: Float64Array, e: Float64Array, n: numbe
           c = p / r;
           p = c * d[i] - s * g;
           d[i + 1] = h + s * (c * g + s * d[i]);
-          if (rotations) rotations.rotate(i, c, s);
-          else {
-            for (let k = 0; k < n; k++) {
-              const hk = V[(i + 1) * n + k];
-              V[(i + 1) * n + k] = s * V[i * n + k] + c * hk;
-              V[i * n + k] = c * V[i * n + k] - s * hk;
-            }
+          for (let k = 0; k < n; k++) {
+            h = V[(i + 1) * n + k];
+            V[(i + 1) * n + k] = s * V[i * n + k] + c * h;
+            V[i * n + k] = c * V[i * n + k] - s * h;
           }
         }
         p = (-s * s2 * c3 * el1 * e[l]) / dl1;

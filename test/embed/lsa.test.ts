@@ -6,7 +6,6 @@ import { fitLsa } from "../../src/embed/lsa";
 import { randomizedSvd } from "../../src/embed/randomized-svd";
 import { csrFromDense } from "../helpers/csr";
 import { symmetricEigen } from "../../src/embed/symmetric-eigen";
-import { eigenRotations } from "../../src/embed/eigen-rotations";
 import {
   countTermsWithin,
   fitTfidfFrequencies,
@@ -59,21 +58,6 @@ test("symmetric eigendecomposition satisfies A·v = λ·v with orthonormal vecto
       for (let r = 0; r < n; r++) dot += vectors[r * n + c] * vectors[r * n + d];
       close(dot, c === d ? 1 : 0, 1e-10, `v${c}·v${d}`);
     }
-  }
-});
-
-test("the eigenvector rotations in WebAssembly give the JavaScript loop's decomposition bit for bit", () => {
-  assert.ok(eigenRotations(), "Node 20 runs the rotation kernel");
-  for (const n of [1, 2, 7, 8, 33, 64]) {
-    const random = seededRandom(n);
-    const m = Float64Array.from({ length: n * n }, () => random() - 0.5);
-    const a = new Float64Array(n * n); // MᵀM: symmetric, with a spread of eigenvalues
-    for (let i = 0; i < n; i++)
-      for (let j = 0; j < n; j++) for (let k = 0; k < n; k++) a[i * n + j] += m[k * n + i] * m[k * n + j];
-    const js = symmetricEigen(a, n, null);
-    const wasm = symmetricEigen(a, n);
-    assert.deepEqual(wasm.values, js.values, `eigenvalues of ${n} × ${n}`);
-    assert.deepEqual(wasm.vectors, js.vectors, `eigenvectors of ${n} × ${n}`);
   }
 });
 

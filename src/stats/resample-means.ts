@@ -3,6 +3,7 @@
 // values in index order from +0 and dividing by n: the very adds and divide of bootstrap.ts's JavaScript loop, so
 // the same bits. JavaScript adds one column at a time, each add waiting for the last; here one index load feeds
 // eight independent sums (summaries bootstrap 8 columns × 2000 resamples for every row of a sweep).
+import { drawLoop } from "../core/index-draws";
 import { F64, I32, V128, lazyKernel, op, reserveWasmMemory, type WasmInstance } from "../core/wasm";
 
 const COLUMNS_PER_GROUP = 8;
@@ -15,18 +16,8 @@ function meansFunction() {
   const b: number[] = [...i32(0), ...op.i32Load(), ...set(6), ...get(1), ...op.f64ConvertI32U, ...set(14)];
   b.push(...get(14), ...op.f64x2Splat, ...set(19), ...get(2), ...set(8));
   b.push(...op.block, ...get(8), ...op.i32Eqz, ...op.brIf(0), ...op.loop);
-  // the resample's indices (index-draws.ts drawFunction, step for step)
-  b.push(...get(4), ...set(10), ...get(1), ...set(9));
-  b.push(...op.block, ...get(9), ...op.i32Eqz, ...op.brIf(0), ...op.loop);
-  b.push(...get(6), ...i32(0x6d2b79f5), ...op.i32Add, ...tee(6), ...set(7));
-  b.push(...get(7), ...get(7), ...i32(15), ...op.i32ShrU, ...op.i32Xor, ...get(7), ...i32(1), ...op.i32Or);
-  b.push(...op.i32Mul, ...set(7));
-  b.push(...get(7), ...get(7), ...get(7), ...get(7), ...i32(7), ...op.i32ShrU, ...op.i32Xor, ...get(7), ...i32(61));
-  b.push(...op.i32Or, ...op.i32Mul, ...op.i32Add, ...op.i32Xor, ...set(7));
-  b.push(...get(10), ...get(7), ...get(7), ...i32(14), ...op.i32ShrU, ...op.i32Xor, ...op.f64ConvertI32U);
-  b.push(...op.f64Const(2 ** -32), ...op.f64Mul, ...get(14), ...op.f64Mul, ...op.f64Floor, ...op.i32TruncF64S);
-  b.push(...op.i32Store(), ...get(10), ...i32(4), ...op.i32Add, ...set(10));
-  b.push(...get(9), ...i32(1), ...op.i32Sub, ...tee(9), ...op.brIf(0), ...op.end, ...op.end);
+  // the resample's indices (index-draws.ts's steps)
+  b.push(...get(4), ...set(10), ...get(1), ...set(9), ...drawLoop({ count: 9, state: 6, t: 7, out: 10, n: 14 }));
   // each group of eight columns: row i of a group is its eight values at base + i * 64
   b.push(...get(3), ...set(12), ...get(0), ...set(11));
   b.push(...op.block, ...get(11), ...op.i32Eqz, ...op.brIf(0), ...op.loop);

@@ -2,18 +2,9 @@
 // TCP ports to race for), spoken to over zeromq, interrupted by SIGINT (tslab has no interrupt_request handler).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { namesLeftByGone } from "../core/atomic-write";
 import { Dealer, Subscriber, Request } from "zeromq";
 import { SeamlabError } from "../core/errors";
@@ -66,7 +57,6 @@ export function killAllKernels(): void {
     rmSync(kernel.dir, { recursive: true, force: true });
   }
   liveKernels.clear();
-  removeMirrors();
 }
 
 process.on("exit", killAllKernels);
@@ -83,38 +73,20 @@ export function reclaimKernelTempDirs(dir = tmpdir()): number {
 }
 
 /**
- * `target` made to list the project's `packages`: a link to it, or, without Node's types, a link to one mirror per
- * report process (made by the first such kernel, removed at exit) that lists every package but the @types folder,
- * where an empty @types/node stands alone (tslab adds its own @types/node when it finds none). TypeScript includes
- * every @types package it finds in each kernel's program; a notebook that imports only project files reaches none
- * of the others, so they would be parsed for nothing (about 0.2 s a kernel). One mirror, not one per kernel: its
- * links were 1.3 s of the report's CPU.
+ * `target` made to list the project's `packages`: a link to it, or, without Node's types, a folder holding only an
+ * empty @types/node (tslab adds its own @types/node when it finds none). Such a notebook imports project files
+ * only, and they resolve their packages from their own real paths, as tslab does; but TypeScript includes every @types
+ * package under the kernel's folder in each program, and parsed the others (markdown-it, estree, ...) for nothing.
  */
 export function linkPackages(packages: string, target: string, nodeTypes: boolean): void {
-  symlinkSync(nodeTypes ? packages : typelessMirror(packages), target);
-}
-
-const mirrors = new Map<string, string>();
-
-function typelessMirror(packages: string): string {
-  const known = mirrors.get(packages);
-  if (known !== undefined && existsSync(known)) return known;
-  const mirror = join(mkdtempSync(join(tmpdir(), `${TEMP_PREFIX}${process.pid}-`)), "node_modules");
-  mirrors.set(packages, mirror);
-  mkdirSync(mirror);
-  for (const name of readdirSync(packages))
-    if (name !== "@types") symlinkSync(join(packages, name), join(mirror, name));
-  const nodeTypes = join(mirror, "@types", "node");
-  mkdirSync(nodeTypes, { recursive: true });
-  writeFileSync(join(nodeTypes, "package.json"), '{ "name": "@types/node", "types": "index.d.ts" }\n');
-  writeFileSync(join(nodeTypes, "index.d.ts"), "export {};\n");
-  return mirror;
-}
-
-/** Removes this process's package mirrors (synchronous: safe in an "exit" handler). */
-function removeMirrors(): void {
-  for (const mirror of mirrors.values()) rmSync(dirname(mirror), { recursive: true, force: true });
-  mirrors.clear();
+  if (nodeTypes) {
+    symlinkSync(packages, target);
+    return;
+  }
+  const types = join(target, "@types", "node");
+  mkdirSync(types, { recursive: true });
+  writeFileSync(join(types, "package.json"), '{ "name": "@types/node", "types": "index.d.ts" }\n');
+  writeFileSync(join(types, "index.d.ts"), "export {};\n");
 }
 
 export class TslabKernel {

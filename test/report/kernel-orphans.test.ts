@@ -60,10 +60,9 @@ test("kill -9 of seamlab report ends its kernel within seconds, even mid-cell, a
     await waitFor("the kernel to die", 5_000, () => (alive(kernel) ? undefined : true));
     assert.ok(Date.now() - killedAt < 5_000);
     const leftover = readdirSync(temp).filter((name) => name.startsWith(`seamlab-kernel-${child.pid}-`));
-    // the kernel's folder and the run's package mirror (no chance to clean up)
-    assert.equal(leftover.length, 2, `the killed run's folders are left: ${leftover.join(", ")}`);
-    assert.equal(reclaimKernelTempDirs(temp), 2);
-    for (const name of leftover) assert.equal(existsSync(join(temp, name)), false, `the next run reclaims ${name}`);
+    assert.equal(leftover.length, 1, "the killed run's kernel folder is left (no chance to clean up)");
+    assert.ok(reclaimKernelTempDirs(temp) >= 1);
+    assert.equal(existsSync(join(temp, leftover[0])), false, "the next run reclaims it");
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

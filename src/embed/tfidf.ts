@@ -1,4 +1,5 @@
 import type { CsrMatrix } from "./types";
+import { lowerTermRuns } from "../text/term-runs";
 
 /** lsa's TF-IDF: 1 + ln tf, idf ln((1 + N) / (1 + df)) + 1 (scikit-learn's smoothed idf), rows of unit L2 length. */
 export interface TfidfModel {
@@ -15,9 +16,9 @@ export interface TfidfOptions {
   maxVocabulary?: number;
 }
 
-/** Lowercased runs of letters and digits; not shared with BM25, so tuning that cannot change lsa's identity. */
+/** Lowercased runs of letters and digits: BM25's runs before its stop words and stemming, which lsa never takes. */
 function lsaTokens(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return lowerTermRuns(text.toLowerCase());
 }
 
 /** Every text's distinct terms (ids into `terms`, first occurrence first) and counts: row i's at rowStart[i]..[i+1]. */

@@ -1,5 +1,6 @@
 import type { Chunk, Doc } from "../core/types";
 import { lowerBound } from "../core/sorted";
+import { lowerTermRuns } from "../text/term-runs";
 import { indexTerm, TERM, tokenize, tokenizerKey, type TokenizerOptions } from "./tokenize";
 
 /**
@@ -96,7 +97,7 @@ export function buildDocTermTable(
     const text = doc.text;
     const lower = text.toLowerCase();
     if (lower.length !== text.length || text.includes(SIGMA) || kept.has(doc.id)) continue;
-    const runs = lower.match(TERM) ?? [];
+    const runs = lowerTermRuns(lower);
     if (total + runs.length > cap) break;
     if (!sameRuns(text, lower, runs)) continue;
     total += runs.length;

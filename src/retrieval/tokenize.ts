@@ -1,4 +1,5 @@
 import { stemmer } from "stemmer"; // ESM, but Node >= 20.19 require()s it too: tslab notebooks load this file
+import { lowerTermRuns } from "../text/term-runs";
 
 /**
  * How text becomes index terms, for BM25 and near-duplicate Jaccard: lowercase (locale-independent); a term is a
@@ -20,8 +21,7 @@ export function indexTerm(run: string, options: TokenizerOptions): string | null
 }
 
 export function tokenize(text: string, options: TokenizerOptions = {}): string[] {
-  const terms = text.toLowerCase().match(TERM);
-  if (terms === null) return [];
+  const terms = lowerTermRuns(text.toLowerCase());
   if (!options.stopWords && !options.stem) return terms;
   const out: string[] = [];
   for (const run of terms) {

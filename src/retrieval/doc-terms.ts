@@ -1,7 +1,7 @@
 import type { Chunk, Doc } from "../core/types";
 import { lowerBound } from "../core/sorted";
-import { lowerTermRuns } from "../text/term-runs";
-import { indexTerm, TERM, tokenize, tokenizerKey, type TokenizerOptions } from "./tokenize";
+import { lowerTermRuns, NOT_ASCII, TERM } from "../text/term-runs";
+import { indexTerm, tokenize, tokenizerKey, type TokenizerOptions } from "./tokenize";
 
 /**
  * Chunk terms read from their documents, tokenized once for every config of a sweep: the document's terms inside the
@@ -22,8 +22,6 @@ const ANCHOR_EVERY = 8;
 export const DOC_TERMS_CAP = 256 * 1024 * 1024;
 
 const SIGMA = "\u03a3";
-// eslint-disable-next-line no-control-regex
-const NOT_ASCII = /[^\u0000-\u007f]/;
 
 /** Starts of `runs` (matches of TERM, in order) in `text`. */
 function runStarts(text: string, runs: readonly string[]): Int32Array {

@@ -11,9 +11,6 @@ export interface TokenizerOptions {
   stem?: boolean;
 }
 
-/** A term: a maximal run of letters or digits (global: copy it before `exec` loops of your own). */
-export const TERM = /[\p{L}\p{N}]+/gu;
-
 /** One lowercased run's index term, or null for a stop word. */
 export function indexTerm(run: string, options: TokenizerOptions): string | null {
   if (options.stopWords && options.stopWords.has(run)) return null;

@@ -73,21 +73,31 @@ export async function main(argv: string[]): Promise<number> {
     const mod = await command.load();
     return await mod.run(rest);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException | undefined)?.code;
-    // parseArgs reports unknown or malformed flags with ERR_PARSE_ARGS_*: a user error too.
-    if (error instanceof SeamlabError || (error instanceof Error && code?.startsWith("ERR_PARSE_ARGS"))) {
-      process.stderr.write(`seamlab: ${error.message}\n`);
-      return 2;
-    }
-    // A refused write says what to do; any other file-system refusal: Node's message names the path and operation.
-    if (error instanceof Error && code !== undefined && FILE_SYSTEM_CODES.has(code)) {
-      process.stderr.write(`seamlab: ${writeFailureMessage(error, { outputs: outputsOf(rest) }) ?? error.message}\n`);
-      return 2;
-    }
-    throw error;
+    const exit = userErrorExit(error, rest);
+    if (exit === undefined) throw error;
+    return exit;
   } finally {
     releaseOutputLocks();
   }
+}
+
+/**
+ * For a user's error (a SeamlabError, a bad flag, a refused file-system call), its message to stderr after `prefix`
+ * and the exit code; undefined for anything else, a bug the caller rethrows. `argv`: the command's flags.
+ */
+export function userErrorExit(error: unknown, argv: readonly string[], prefix = "seamlab"): number | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  // parseArgs reports unknown or malformed flags with ERR_PARSE_ARGS_*: a user error too.
+  if (error instanceof SeamlabError || (error instanceof Error && code?.startsWith("ERR_PARSE_ARGS"))) {
+    process.stderr.write(`${prefix}: ${error.message}\n`);
+    return 2;
+  }
+  // A refused write says what to do; any other file-system refusal: Node's message names the path and operation.
+  if (error instanceof Error && code !== undefined && FILE_SYSTEM_CODES.has(code)) {
+    process.stderr.write(`${prefix}: ${writeFailureMessage(error, { outputs: outputsOf(argv) }) ?? error.message}\n`);
+    return 2;
+  }
+  return undefined;
 }
 
 const FILE_SYSTEM_CODES = new Set(

@@ -1,8 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { run } from "../../src/cli/report";
 import { SeamlabError } from "../../src/core/errors";
 import { listNotebooks, corpusFromParameters } from "../../src/report/build";
@@ -100,4 +102,27 @@ test("hideStrings replaces an absolute path everywhere in an executed notebook",
   assert.equal(JSON.stringify(hidden).includes("/home/me"), false);
   assert.equal(hidden.cells[0].outputs[0].text, "loaded docs: 3 documents");
   assert.equal(JSON.stringify(nb).includes("/home/me"), true, "the input is not changed");
+});
+
+test("npm run report's script answers a bad flag like the CLI: one line, exit 2, no stack, nothing written", () => {
+  const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+  const out = mkdtempSync(join(tmpdir(), "seamlab-report-flags-"));
+  try {
+    for (const [flags, message] of [
+      [["--bogus"], /^seamlab report: Unknown option '--bogus'\n$/],
+      [["--jobs", "0"], /^seamlab report: --jobs must be a whole number from 1 to 256 kernels; got "0"/],
+    ] as const) {
+      const result = spawnSync(
+        process.execPath,
+        ["--import", "tsx", "scripts/report.ts", ...flags, "--out", join(out, "r")],
+        { cwd: root, encoding: "utf8" },
+      );
+      assert.equal(result.status, 2, result.stderr);
+      assert.match(result.stderr, message);
+      assert.doesNotMatch(result.stderr, /\n\s+at /);
+    }
+    assert.deepEqual(readdirSync(out), []);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
 });

@@ -58,8 +58,7 @@ function guardStandardStreams(argv: readonly string[]): void {
 /** Runs the CLI; returns the exit code. User errors print a message, never a stack. */
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
-  guardStandardStreams(argv);
-  try {
+  return guarded(argv, rest, "seamlab", async () => {
     if (name === undefined || name === "--help" || name === "-h" || name === "help") {
       process.stdout.write(usage() + "\n");
       return name === undefined ? 1 : 0;
@@ -72,8 +71,24 @@ export async function main(argv: string[]): Promise<number> {
     if (!command) throw new SeamlabError(`unknown command "${name}". Commands: ${Object.keys(commands).join(", ")}.`);
     const mod = await command.load();
     return await mod.run(rest);
+  });
+}
+
+/** `npm run report`: `seamlab report` on the notebooks' own parameters (the default corpora), no --corpus needed. */
+export async function defaultReport(argv: string[]): Promise<number> {
+  return guarded(argv, argv, "seamlab report", async () => {
+    const { runReport } = await import("./report");
+    return runReport(argv, { corpusRequired: false });
+  });
+}
+
+/** `work`'s exit code; a user's error in it is one line after `prefix` and exit 2. `flags`: the command's flags. */
+async function guarded(argv: string[], flags: string[], prefix: string, work: () => Promise<number>) {
+  guardStandardStreams(argv);
+  try {
+    return await work();
   } catch (error) {
-    const exit = userErrorExit(error, rest);
+    const exit = userErrorExit(error, flags, prefix);
     if (exit === undefined) throw error;
     return exit;
   } finally {
@@ -85,7 +100,7 @@ export async function main(argv: string[]): Promise<number> {
  * For a user's error (a SeamlabError, a bad flag, a refused file-system call), its message to stderr after `prefix`
  * and the exit code; undefined for anything else, a bug the caller rethrows. `argv`: the command's flags.
  */
-export function userErrorExit(error: unknown, argv: readonly string[], prefix = "seamlab"): number | undefined {
+function userErrorExit(error: unknown, argv: readonly string[], prefix = "seamlab"): number | undefined {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   // parseArgs reports unknown or malformed flags with ERR_PARSE_ARGS_*: a user error too.
   if (error instanceof SeamlabError || (error instanceof Error && code?.startsWith("ERR_PARSE_ARGS"))) {

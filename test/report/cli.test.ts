@@ -112,11 +112,10 @@ test("npm run report's script answers a bad flag like the CLI: one line, exit 2,
       [["--bogus"], /^seamlab report: Unknown option '--bogus'\n$/],
       [["--jobs", "0"], /^seamlab report: --jobs must be a whole number from 1 to 256 kernels; got "0"/],
     ] as const) {
-      const result = spawnSync(
-        process.execPath,
-        ["--import", "tsx", "scripts/report.ts", ...flags, "--out", join(out, "r")],
-        { cwd: root, encoding: "utf8" },
-      );
+      const result = spawnSync(process.execPath, ["scripts/report.mjs", ...flags, "--out", join(out, "r")], {
+        cwd: root,
+        encoding: "utf8",
+      });
       assert.equal(result.status, 2, result.stderr);
       assert.match(result.stderr, message);
       assert.doesNotMatch(result.stderr, /\n\s+at /);

@@ -40,6 +40,7 @@ overflow:auto;background:var(--bg,#fff);color:var(--fg,#1d1d1f)}
 .seam-viewer .sv-doc:target>summary{outline:2px solid var(--accent,#0b62a4);outline-offset:2px}
 .seam-viewer .sv-doc:target::details-content{content-visibility:visible;display:block;height:auto}
 .seam-viewer .sv-page{margin-left:1rem}
+@media screen{.seam-viewer .sv-list{overflow-x:auto}}
 .seam-viewer .sv-list table{font-size:.8rem;border-collapse:collapse}
 .seam-viewer .sv-list td,.seam-viewer .sv-list th{padding:.1rem .5rem;text-align:right;\
 border-bottom:1px solid var(--border,#d9dce1)}

@@ -76,6 +76,7 @@ function chartInkRules(): string {
 /**
  * On a screen too narrow for a table's whole words, cells (not numbers) may break inside words rather than push the
  * table past the page: 7.5rem a column, 5.5rem at 9 columns or more, at most 54rem (the 1280 px layout keeps words).
+ * A phone-sized screen (52rem or less, one column) keeps the words and scrolls a wide table inside its box instead.
  */
 function narrowTableRules(): string {
   const rules: string[] = [];
@@ -84,7 +85,7 @@ function narrowTableRules(): string {
     const table = `table.seamlab-table:has(th:nth-child(${columns}))`;
     rules.push(`@container (max-width:${width}rem){${table} :is(th,td:not(.num)){overflow-wrap:anywhere}}`);
   }
-  return `@media screen{\n${rules.join("\n")}}`;
+  return `@media screen and (min-width:52.01rem){\n${rules.join("\n")}}`;
 }
 
 const LIGHT =
@@ -172,6 +173,7 @@ border:1px solid var(--border);border-radius:6px;padding:.25rem .7rem;cursor:poi
 .hljs-number{color:var(--num)}.hljs-comment{color:var(--com);font-style:italic}
 .hljs-title,.hljs-function{color:var(--fn)}.hljs-type,.hljs-attr,.hljs-class{color:var(--type)}
 @media (max-width:52rem){.layout{grid-template-columns:1fr}nav.toc{position:static}}
+@media screen and (max-width:52rem){.table-wrap{overflow-x:auto}:is(p,li)>code{overflow-wrap:anywhere}}
 @media print{
   :root,:root:not([data-theme=light]),:root[data-theme=dark]{${LIGHT};color-scheme:light}
   .layout{display:block;max-width:none;padding:0}

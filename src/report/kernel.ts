@@ -73,12 +73,12 @@ export function reclaimKernelTempDirs(dir = tmpdir()): number {
 }
 
 /**
- * `target` made to list the project's `packages`: a link to it, or, without Node's types, a folder holding only an
- * empty @types/node (tslab adds its own @types/node when it finds none). Such a notebook imports project files
+ * A kernel's `node_modules` at `target`: a link to the project's `packages`, or, without Node's types, a folder holding
+ * only an empty @types/node (tslab adds its own @types/node when it finds none). Such a notebook imports project files
  * only, and they resolve their packages from their own real paths, as tslab does; but TypeScript includes every @types
  * package under the kernel's folder in each program, and parsed the others (markdown-it, estree, ...) for nothing.
  */
-export function linkPackages(packages: string, target: string, nodeTypes: boolean): void {
+export function makeKernelNodeModules(packages: string, target: string, nodeTypes: boolean): void {
   if (nodeTypes) {
     symlinkSync(packages, target);
     return;
@@ -139,7 +139,7 @@ export class TslabKernel {
     symlinkSync(srcDir, join(this.dir, "src"));
   }
 
-  /** Starts `tslab kernel` in a temp folder (packages linked, @types/node if `nodeTypes`); call `useSources` next. */
+  /** Starts `tslab kernel` in a temp folder (`makeKernelNodeModules` there); call `useSources` next. */
   static async start(
     root: string,
     { env = {}, nodeTypes = true }: { env?: Record<string, string>; nodeTypes?: boolean } = {},
@@ -148,7 +148,7 @@ export class TslabKernel {
     if (!existsSync(binary)) throw new SeamlabError(`tslab is not installed at ${binary}; run npm ci in ${root}.`);
     reclaimKernelTempDirs();
     const dir = mkdtempSync(join(tmpdir(), `${TEMP_PREFIX}${process.pid}-`));
-    linkPackages(join(root, "node_modules"), join(dir, "node_modules"), nodeTypes);
+    makeKernelNodeModules(join(root, "node_modules"), join(dir, "node_modules"), nodeTypes);
     const key = randomBytes(32).toString("hex");
     const sockets = kernelSockets();
     const ip = join(dir, "k");

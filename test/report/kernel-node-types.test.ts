@@ -20,7 +20,7 @@ import { fileURLToPath } from "node:url";
 import type * as TypeScript from "typescript";
 import { needsNodeTypes, plainlyClear } from "../../src/report/kernel-node-types";
 import { globalDeclarationNames, prepareKernelSources, startKernelSources } from "../../src/build/kernels/copy";
-import { linkPackages, TslabKernel } from "../../src/report/kernel";
+import { makeKernelNodeModules, TslabKernel } from "../../src/report/kernel";
 import { runNotebook } from "../../src/report/run";
 import { codeNotebook } from "../helpers/notebooks";
 
@@ -114,8 +114,8 @@ test("a kernel without Node's types gets an empty @types/node and nothing else; 
   try {
     const packages = join(temp, "node_modules");
     for (const name of ["a", "@types/node", "@types/estree"]) mkdirSync(join(packages, name), { recursive: true });
-    linkPackages(packages, join(temp, "k1"), false);
-    linkPackages(packages, join(temp, "k2"), true);
+    makeKernelNodeModules(packages, join(temp, "k1"), false);
+    makeKernelNodeModules(packages, join(temp, "k2"), true);
     assert.deepEqual(readdirSync(join(temp, "k1")), ["@types"]);
     assert.deepEqual(readdirSync(join(temp, "k1", "@types")), ["node"]);
     assert.equal(readFileSync(join(temp, "k1", "@types", "node", "index.d.ts"), "utf8"), "export {};\n");

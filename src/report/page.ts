@@ -73,10 +73,13 @@ function chartInkRules(): string {
   return rules.join("\n");
 }
 
+/** Screens this wide or narrower (in rem) lay the page out in one column, without the contents beside it. */
+const ONE_COLUMN_REM = 52;
+
 /**
  * On a screen too narrow for a table's whole words, cells (not numbers) may break inside words rather than push the
  * table past the page: 7.5rem a column, 5.5rem at 9 columns or more, at most 54rem (the 1280 px layout keeps words).
- * A phone-sized screen (52rem or less, one column) keeps the words and scrolls a wide table inside its box instead.
+ * A one-column screen (a phone) keeps the words and scrolls a wide table inside its box instead.
  */
 function narrowTableRules(): string {
   const rules: string[] = [];
@@ -85,7 +88,7 @@ function narrowTableRules(): string {
     const table = `table.seamlab-table:has(th:nth-child(${columns}))`;
     rules.push(`@container (max-width:${width}rem){${table} :is(th,td:not(.num)){overflow-wrap:anywhere}}`);
   }
-  return `@media screen and (min-width:52.01rem){\n${rules.join("\n")}}`;
+  return `@media screen and (min-width:${ONE_COLUMN_REM + 0.01}rem){\n${rules.join("\n")}}`;
 }
 
 const LIGHT =
@@ -172,8 +175,8 @@ border:1px solid var(--border);border-radius:6px;padding:.25rem .7rem;cursor:poi
 .hljs-keyword,.hljs-built_in,.hljs-literal{color:var(--kw)}.hljs-string,.hljs-regexp{color:var(--str)}
 .hljs-number{color:var(--num)}.hljs-comment{color:var(--com);font-style:italic}
 .hljs-title,.hljs-function{color:var(--fn)}.hljs-type,.hljs-attr,.hljs-class{color:var(--type)}
-@media (max-width:52rem){.layout{grid-template-columns:1fr}nav.toc{position:static}}
-@media screen and (max-width:52rem){.table-wrap{overflow-x:auto}:is(p,li)>code{overflow-wrap:anywhere}}
+@media (max-width:${ONE_COLUMN_REM}rem){.layout{grid-template-columns:1fr}nav.toc{position:static}}
+@media screen and (max-width:${ONE_COLUMN_REM}rem){.table-wrap{overflow-x:auto}:is(p,li)>code{overflow-wrap:anywhere}}
 @media print{
   :root,:root:not([data-theme=light]),:root[data-theme=dark]{${LIGHT};color-scheme:light}
   .layout{display:block;max-width:none;padding:0}

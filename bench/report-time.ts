@@ -14,9 +14,13 @@
 // the kernels' compiled copy are kept, the result cache (sweep rows, library splits) is empty, so every notebook
 // computes everything: the first run less its build, the case issue #32's "≤ 30 s idle" is held to here.
 // `--again` times each report once more in the same clone, as a user's re-run meets it: everything warm.
+// `--repeat N` runs the `--cold` and `--again` rounds N times (with --baseline, in alternating order: baseline then
+// HEAD, then HEAD then baseline, ...) and judges each target on the median: one run on this machine moves by a tenth
+// between minutes, so a single run decides nothing near a target. It prints every run, the median, the range and how
+// many runs met the target, and the ratio of the medians.
 //
 // Usage: npm run bench:report [-- --only default|otel] [--jobs N] [--sources compiled|tslab|both] [--baseline REV]
-//                             [--cold] [--again]
+//                             [--cold] [--again] [--repeat N]
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
@@ -25,6 +29,7 @@ import { parseArgs } from "node:util";
 import { projectRoot } from "../src/core/project";
 import { readNotebook } from "../src/report/nbformat";
 import { notebookTimings, type NotebookTimings } from "../src/report/timings";
+import { median } from "../src/stats/quantiles";
 import { freshClone, requireSameLock, resolveCommit } from "./checkout";
 import { timeProcess } from "./process-time";
 
@@ -36,6 +41,7 @@ const { values } = parseArgs({
     baseline: { type: "string" },
     cold: { type: "boolean" },
     again: { type: "boolean" },
+    repeat: { type: "string", default: "1" },
   },
 });
 /** A bad flag: one line naming it, exit 2, no stack. */
@@ -49,6 +55,9 @@ if (!["compiled", "tslab", "both"].includes(values.sources!)) {
 if (values.baseline !== undefined && values.sources === "both") {
   usageError("--baseline compares two commits with the same --sources: give --sources compiled or tslab");
 }
+const repeat = Number(values.repeat);
+if (!Number.isInteger(repeat) || repeat < 1) usageError(`--repeat ${values.repeat}: expected a whole number >= 1`);
+if (repeat > 1 && !values.cold && !values.again) usageError("--repeat repeats the --cold and --again rounds: give one");
 const root = projectRoot();
 /** The commit --baseline names, resolved once (a clear error, before any clone, when it is not one). */
 function resolveBaseline(rev: string): string {
@@ -187,19 +196,27 @@ try {
       }
     }
   }
-  if (values.cold) {
-    const command = ["npm", "run", "--silent", "report", "--", "--out", "out-cold", ...jobs];
-    for (const t of timings.filter((t) => t.name === "npm run report")) {
-      const clear = spawnSync(process.execPath, ["bin/seamlab.js", "sweep", "--clear-cache"], { cwd: t.clone });
-      if (clear.status !== 0) throw new Error(`seamlab sweep --clear-cache failed in ${t.clone}: ${clear.stderr}`);
-      timings.push(timed(`${t.name} (result cache cleared)`, 30, t.sources, "out-cold", command, t.commit, t.clone));
+  const firstRuns = timings.filter((t) => t.name === "npm run report");
+  for (let round = 0; round < repeat; round++) {
+    // Alternate the order of the clones from round to round, so neither always runs right after the other.
+    const clones = round % 2 === 0 ? firstRuns : [...firstRuns].reverse();
+    if (values.cold) {
+      // Each round into its own folder, so every run's per-notebook lines are its own.
+      const out = `out-cold${round === 0 ? "" : `-${round + 1}`}`;
+      const command = ["npm", "run", "--silent", "report", "--", "--out", out, ...jobs];
+      for (const t of clones) {
+        const clear = spawnSync(process.execPath, ["bin/seamlab.js", "sweep", "--clear-cache"], { cwd: t.clone });
+        if (clear.status !== 0) throw new Error(`seamlab sweep --clear-cache failed in ${t.clone}: ${clear.stderr}`);
+        timings.push(timed(`${t.name} (result cache cleared)`, 30, t.sources, out, command, t.commit, t.clone));
+      }
     }
-  }
-  if (values.again) {
-    // Into its own folder, so the first run's executed notebooks (and per-notebook lines) stay as they were.
-    const command = ["npm", "run", "--silent", "report", "--", "--out", "out-again", ...jobs];
-    for (const t of timings.filter((t) => t.name === "npm run report")) {
-      timings.push(timed(`${t.name} (re-run)`, 30, t.sources, "out-again", command, t.commit, t.clone));
+    if (values.again) {
+      // Into its own folder, so the first run's executed notebooks (and per-notebook lines) stay as they were.
+      const out = `out-again${round === 0 ? "" : `-${round + 1}`}`;
+      const command = ["npm", "run", "--silent", "report", "--", "--out", out, ...jobs];
+      for (const t of clones) {
+        timings.push(timed(`${t.name} (re-run)`, 30, t.sources, out, command, t.commit, t.clone));
+      }
     }
   }
   for (const t of timings) {
@@ -224,12 +241,34 @@ try {
       );
     }
   }
+  if (repeat > 1) {
+    for (const name of new Set(timings.map((t) => t.name))) {
+      for (const commit of commits) {
+        const runs = timings.filter((t) => t.name === name && t.commit === commit && t.sources === sourceModes[0]);
+        if (runs.length < 2) continue;
+        const seconds = runs.map((t) => t.seconds);
+        const middle = median(seconds);
+        const target = runs[0].target;
+        process.stdout.write(
+          `${name}${baseline ? ` [${commit === "HEAD" ? "HEAD" : `baseline ${commit.slice(0, 10)}`}]` : ""}: ` +
+            `median of ${runs.length} runs ${middle.toFixed(1)} s (target ≤ ${target} s: ` +
+            `${middle <= target ? "met" : "MISSED"}), range ${Math.min(...seconds).toFixed(1)}-` +
+            `${Math.max(...seconds).toFixed(1)} s, ${seconds.filter((x) => x <= target).length} of ${runs.length} ` +
+            `runs within it; runs: ${seconds.map((x) => x.toFixed(1)).join(", ")} s\n`,
+        );
+      }
+    }
+  }
   if (baseline) {
     for (const name of new Set(timings.map((t) => t.name))) {
-      const [before, after] = commits.map((commit) => timings.find((t) => t.name === name && t.commit === commit)!);
+      const [before, after] = commits.map((commit) =>
+        median(timings.filter((t) => t.name === name && t.commit === commit).map((t) => t.seconds)),
+      );
+      const runs = timings.filter((t) => t.name === name && t.commit === "HEAD").length;
       process.stdout.write(
-        `${name}: HEAD / baseline ${baseline.slice(0, 10)}: wall ${after.seconds.toFixed(1)} / ` +
-          `${before.seconds.toFixed(1)} s = ${(after.seconds / before.seconds).toFixed(2)} (one run each, back to back)\n`,
+        `${name}: HEAD / baseline ${baseline.slice(0, 10)}: wall ${after.toFixed(1)} / ${before.toFixed(1)} s = ` +
+          `${(after / before).toFixed(2)} (${runs === 1 ? "one run each" : `medians of ${runs} runs each`}, ` +
+          "back to back)\n",
       );
     }
   }

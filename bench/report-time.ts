@@ -143,6 +143,8 @@ function executedTimings(out: string): { name: string; t: NotebookTimings }[] {
 }
 
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+/** Seconds to a tenth, or to a hundredth where a tenth would round a time just over `target` down onto it. */
+const secondsNear = (x: number, target: number) => x.toFixed(x > target && x.toFixed(1) === target.toFixed(1) ? 2 : 1);
 
 function notebookLines(out: string): string[] {
   return executedTimings(out).map(
@@ -223,7 +225,7 @@ try {
     process.stdout.write(
       `${t.name}${sourceModes.length > 1 ? ` [src/ ${t.sources}]` : ""}` +
         `${baseline ? ` [${t.commit === "HEAD" ? "HEAD" : `baseline ${t.commit.slice(0, 10)}`}]` : ""}: ` +
-        `${t.seconds.toFixed(1)} s wall ` +
+        `${secondsNear(t.seconds, t.target)} s wall ` +
         `(target ≤ ${t.target} s: ${t.seconds <= t.target ? "met" : "MISSED"}), ` +
         `peak RSS ${t.peakMb.toFixed(0)} MB${t.ok ? "" : ", FAILED"}\n`,
     );
@@ -251,10 +253,10 @@ try {
         const target = runs[0].target;
         process.stdout.write(
           `${name}${baseline ? ` [${commit === "HEAD" ? "HEAD" : `baseline ${commit.slice(0, 10)}`}]` : ""}: ` +
-            `median of ${runs.length} runs ${middle.toFixed(1)} s (target ≤ ${target} s: ` +
+            `median of ${runs.length} runs ${secondsNear(middle, target)} s (target ≤ ${target} s: ` +
             `${middle <= target ? "met" : "MISSED"}), range ${Math.min(...seconds).toFixed(1)}-` +
             `${Math.max(...seconds).toFixed(1)} s, ${seconds.filter((x) => x <= target).length} of ${runs.length} ` +
-            `runs within it; runs: ${seconds.map((x) => x.toFixed(1)).join(", ")} s\n`,
+            `runs within it; runs: ${seconds.map((x) => secondsNear(x, target)).join(", ")} s\n`,
         );
       }
     }

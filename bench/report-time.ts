@@ -145,6 +145,10 @@ function executedTimings(out: string): { name: string; t: NotebookTimings }[] {
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 /** Seconds to a tenth, or to a hundredth where a tenth would round a time just over `target` down onto it. */
 const secondsNear = (x: number, target: number) => x.toFixed(x > target && x.toFixed(1) === target.toFixed(1) ? 2 : 1);
+/** How a run's commit is named in its lines. */
+const commitLabel = (commit: string) => (commit === "HEAD" ? "HEAD" : `baseline ${commit.slice(0, 10)}`);
+/** A round's output folder: `name` for the first, `name-2`, `name-3`, ... after it, so every run keeps its own pages. */
+const roundOut = (name: string, round: number) => (round === 0 ? name : `${name}-${round + 1}`);
 
 function notebookLines(out: string): string[] {
   return executedTimings(out).map(
@@ -203,8 +207,7 @@ try {
     // Alternate the order of the clones from round to round, so neither always runs right after the other.
     const clones = round % 2 === 0 ? firstRuns : [...firstRuns].reverse();
     if (values.cold) {
-      // Each round into its own folder, so every run's per-notebook lines are its own.
-      const out = `out-cold${round === 0 ? "" : `-${round + 1}`}`;
+      const out = roundOut("out-cold", round);
       const command = ["npm", "run", "--silent", "report", "--", "--out", out, ...jobs];
       for (const t of clones) {
         const clear = spawnSync(process.execPath, ["bin/seamlab.js", "sweep", "--clear-cache"], { cwd: t.clone });
@@ -214,7 +217,7 @@ try {
     }
     if (values.again) {
       // Into its own folder, so the first run's executed notebooks (and per-notebook lines) stay as they were.
-      const out = `out-again${round === 0 ? "" : `-${round + 1}`}`;
+      const out = roundOut("out-again", round);
       const command = ["npm", "run", "--silent", "report", "--", "--out", out, ...jobs];
       for (const t of clones) {
         timings.push(timed(`${t.name} (re-run)`, 30, t.sources, out, command, t.commit, t.clone));
@@ -224,7 +227,7 @@ try {
   for (const t of timings) {
     process.stdout.write(
       `${t.name}${sourceModes.length > 1 ? ` [src/ ${t.sources}]` : ""}` +
-        `${baseline ? ` [${t.commit === "HEAD" ? "HEAD" : `baseline ${t.commit.slice(0, 10)}`}]` : ""}: ` +
+        `${baseline ? ` [${commitLabel(t.commit)}]` : ""}: ` +
         `${secondsNear(t.seconds, t.target)} s wall ` +
         `(target ≤ ${t.target} s: ${t.seconds <= t.target ? "met" : "MISSED"}), ` +
         `peak RSS ${t.peakMb.toFixed(0)} MB${t.ok ? "" : ", FAILED"}\n`,
@@ -252,10 +255,10 @@ try {
         const middle = median(seconds);
         const target = runs[0].target;
         process.stdout.write(
-          `${name}${baseline ? ` [${commit === "HEAD" ? "HEAD" : `baseline ${commit.slice(0, 10)}`}]` : ""}: ` +
+          `${name}${baseline ? ` [${commitLabel(commit)}]` : ""}: ` +
             `median of ${runs.length} runs ${secondsNear(middle, target)} s (target ≤ ${target} s: ` +
-            `${middle <= target ? "met" : "MISSED"}), range ${Math.min(...seconds).toFixed(1)}-` +
-            `${Math.max(...seconds).toFixed(1)} s, ${seconds.filter((x) => x <= target).length} of ${runs.length} ` +
+            `${middle <= target ? "met" : "MISSED"}), range ${secondsNear(Math.min(...seconds), target)}-` +
+            `${secondsNear(Math.max(...seconds), target)} s, ${seconds.filter((x) => x <= target).length} of ${runs.length} ` +
             `runs within it; runs: ${seconds.map((x) => secondsNear(x, target)).join(", ")} s\n`,
         );
       }
